@@ -1,0 +1,25 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', 'test-results/**', '.data/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // Layering (DESIGN.md): only src/extension.ts and src/features/** may import vscode.
+      'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'Only src/extension.ts and src/features/** import vscode.' }] }],
+    },
+  },
+  {
+    files: ['src/extension.ts', 'src/features/**/*.ts', 'test/integration/**/*.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['src/webview/**/*.ts', 'test/e2e/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+);

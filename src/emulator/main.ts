@@ -1,0 +1,43 @@
+// CLI entry of the emulator (dist/emulator.js).
+import { parseOptions, UsageError } from './options';
+import { createEmulator, useModules } from './server';
+import { allModules } from './modules';
+
+async function main(): Promise<void> {
+  let options;
+  try {
+    options = parseOptions(process.argv.slice(2));
+  } catch (e) {
+    if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      process.stderr.write(`${(e as Error).message}\n`);
+      process.exit(2);
+    }
+    throw e;
+  }
+  const started = performance.now();
+  useModules(allModules);
+  const log = (line: string) => process.stdout.write(`${new Date().toISOString()} ${line}\n`);
+  const emulator = await createEmulator(options, log);
+  log(`RepoDesk emulator listening on ${emulator.url} (data: ${options.dataDir}) in ${Math.round(performance.now() - started)} ms`);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: shutting down`);
+    emulator.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        process.stderr.write(`shutdown failed: ${String(err)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`emulator failed to start: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,116 @@
+// Builds the emulator: one Fastify server for the hosting service (v3, at `/`
+// and `/api/v3/`), its OAuth pages (`/login/oauth/`) and the engagement
+// service (`/api/v2/`), over one SQLite database and real bare git repositories.
+import Fastify, { type FastifyInstance } from 'fastify';
+import fs from 'node:fs';
+import path from 'node:path';
+import { openDatabase, type Db, type Migration } from './db';
+import type { EmulatorOptions } from './options';
+import { redactUrl } from './redact';
+
+export interface Emulator {
+  app: FastifyInstance;
+  db: Db;
+  /** Base URL the server answers on, without a trailing slash. */
+  url: string;
+  options: EmulatorOptions;
+  close(): Promise<void>;
+}
+
+/** Everything a module of the emulator needs to register its routes. */
+export interface EmulatorContext {
+  db: Db;
+  options: EmulatorOptions;
+  /** Public base URL, resolved once listening (no trailing slash). */
+  baseUrl(): string;
+  /** Folder of the bare git repositories. */
+  gitDir: string;
+  /** Work to run when the server closes (timers, child processes). */
+  onClose(fn: () => void | Promise<void>): void;
+  /** Writes a line to the emulator's log (never a secret). */
+  log(line: string): void;
+}
+
+/** A module of the emulator: its tables and its routes. */
+export interface EmulatorModule {
+  name: string;
+  migrations: readonly Migration[];
+  register(app: FastifyInstance, ctx: EmulatorContext): Promise<void> | void;
+  /** Loads this module's part of a seed into an empty database. */
+  seed?(ctx: EmulatorContext, seed: 'demo'): Promise<void> | void;
+}
+
+const modules: EmulatorModule[] = [];
+
+/** Modules add themselves here (see src/emulator/modules.ts). */
+export function useModules(list: EmulatorModule[]): void {
+  modules.splice(0, modules.length, ...list);
+}
+
+export async function createEmulator(options: EmulatorOptions, log: (line: string) => void = () => {}): Promise<Emulator> {
+  const gitDir = path.join(options.dataDir, 'git');
+  fs.mkdirSync(gitDir, { recursive: true });
+  const db = openDatabase(options.dataDir, modules.flatMap((m) => m.migrations));
+  const closers: Array<() => void | Promise<void>> = [];
+  let baseUrl = options.baseUrl ?? '';
+  const ctx: EmulatorContext = {
+    db,
+    options,
+    gitDir,
+    baseUrl: () => baseUrl,
+    onClose: (fn) => closers.push(fn),
+    log,
+  };
+
+  const app = Fastify({
+    logger: false,
+    bodyLimit: 25 * 1024 * 1024,
+    // Repository and ref names carry dots and slashes; keep paths as sent.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
+    forceCloseConnections: true,
+  });
+
+  if (options.logRequests) {
+    app.addHook('onResponse', async (req, reply) => {
+      log(`${req.method} ${redactUrl(req.url)} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms`);
+    });
+  }
+
+  app.get('/health', async () => ({ status: 'ok', uptime_seconds: Math.round(process.uptime()) }));
+
+  for (const m of modules) await m.register(app, ctx);
+
+  await app.listen({ port: options.port, host: options.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const hostForUrl = options.host.includes(':') ? `[${options.host}]` : options.host;
+  if (!options.baseUrl) baseUrl = `http://${hostForUrl}:${port}`;
+
+  const seeded = db.prepare("SELECT value FROM emulator_meta WHERE key = 'seed'").pluck().get() as string | undefined;
+  if (options.seed && !seeded) {
+    for (const m of modules) await m.seed?.(ctx, options.seed);
+    db.prepare("INSERT OR REPLACE INTO emulator_meta (key, value) VALUES ('seed', ?)").run(options.seed);
+  }
+
+  let closed = false;
+  return {
+    app,
+    db,
+    url: baseUrl,
+    options,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      for (const fn of closers.reverse()) await fn();
+      db.close();
+    },
+  };
+}
+
+/** The core module: bookkeeping tables every other module may use. */
+export const coreModule: EmulatorModule = {
+  name: 'core',
+  migrations: [{ id: 'core/001-meta', sql: 'CREATE TABLE emulator_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)' }],
+  register() {},
+};
