@@ -1,0 +1,25 @@
+import assert from 'node:assert/strict';
+import { expandScopes, parseScopeList, scopesCover } from '../../src/util/scopes';
+
+describe('OAuth scopes (document 1, "Scopes")', () => {
+  it('user includes user:email and user:follow', () => {
+    assert.deepEqual([...expandScopes(['user'])].sort(), ['user', 'user:email', 'user:follow']);
+  });
+  it('repo covers public_repo and repo:status, but public_repo does not cover repo', () => {
+    assert.equal(scopesCover(['repo'], ['public_repo', 'repo:status']), true);
+    assert.equal(scopesCover(['public_repo'], ['repo']), false);
+  });
+  it('admin:org covers write:org and read:org', () => {
+    assert.equal(scopesCover(['admin:org'], ['read:org', 'write:org']), true);
+    assert.equal(scopesCover(['read:org'], ['write:org']), false);
+  });
+  it('no requested scope is covered by any session', () => {
+    assert.equal(scopesCover([], []), true);
+  });
+  it('X-OAuth-Scopes header values parse with commas and spaces', () => {
+    assert.deepEqual(parseScopeList('repo, user'), ['repo', 'user']);
+    assert.deepEqual(parseScopeList('repo,gist'), ['repo', 'gist']);
+    assert.deepEqual(parseScopeList(''), []);
+    assert.deepEqual(parseScopeList(null), []);
+  });
+});
