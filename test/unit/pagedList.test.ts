@@ -1,0 +1,46 @@
+import assert from 'node:assert/strict';
+import { PagedList } from '../../src/util/pagedList';
+
+async function* numbers(count: number, pulled: { n: number }, failAt = -1): AsyncGenerator<number> {
+  for (let i = 0; i < count; i++) {
+    if (i === failAt) throw new Error('Server Error');
+    pulled.n++;
+    yield i;
+  }
+}
+
+describe('PagedList ("Load more" in the tree views)', () => {
+  it('loads one chunk at first and another on each Load more', async () => {
+    const pulled = { n: 0 };
+    const list = new PagedList(() => numbers(250, pulled), 100);
+    await list.ensureLoaded();
+    assert.equal(list.loaded.length, 100);
+    assert.equal(list.hasMore, true);
+    await list.loadMore();
+    await list.loadMore();
+    assert.equal(list.loaded.length, 250);
+    assert.equal(list.hasMore, false);
+    assert.equal(pulled.n, 250);
+  });
+
+  it('never pulls the same chunk twice when Load more is clicked twice at once', async () => {
+    const pulled = { n: 0 };
+    const list = new PagedList(() => numbers(300, pulled), 100);
+    await Promise.all([list.loadMore(), list.loadMore()]);
+    assert.equal(list.loaded.length, 100);
+    assert.equal(pulled.n, 100);
+  });
+
+  it('keeps the error for the view to show, and a reset starts over', async () => {
+    const pulled = { n: 0 };
+    let fail = true;
+    const list = new PagedList(() => numbers(10, pulled, fail ? 3 : -1), 100);
+    await list.ensureLoaded();
+    assert.match(String(list.error), /Server Error/);
+    fail = false;
+    list.reset();
+    await list.ensureLoaded();
+    assert.equal(list.error, undefined);
+    assert.deepEqual(list.loaded, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+});
