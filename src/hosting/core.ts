@@ -1,0 +1,304 @@
+// The one object every v3 call goes through: base URL, User-Agent,
+// authentication, redirects, rate-limit bookkeeping, the ETag cache, typed
+// errors and zod validation. Resource groups (repos.ts, pulls.ts, ...) only
+// name a route, its parameters and the schema of its answer.
+import { request as octokitRequest } from '@octokit/request';
+import LinkHeader from 'http-link-header';
+import { z } from 'zod';
+import { EtagCache } from './etagCache';
+import {
+  BadCredentialsError, ForbiddenError, HostingError, LoginLockedOutError, NetworkError, NotFoundError, RateLimitedError,
+  RedirectError, ResponseShapeError, ServerError, StatisticsPendingError, ValidationFailedError, type ValidationErrorItem,
+} from './errors';
+import { RateLimitTracker } from './rateLimit';
+import { mediaTypes, resolveAddresses, type MediaTypes, type ServiceAddresses } from './urls';
+
+export type Credentials =
+  | { type: 'token'; token: string }
+  | { type: 'basic'; username: string; password: string };
+
+export interface HostingClientOptions {
+  /** `https://host` or `https://host/api/v3` (setting `repodesk.hosting.apiUrl`). */
+  apiUrl: string;
+  /** Web address for the OAuth pages; derived from `apiUrl` when empty. */
+  webUrl?: string | undefined;
+  /** Vendor word of media types and header names; default `service`. */
+  mediaTypeVendor?: string | undefined;
+  /** RepoDesk's version, sent as `User-Agent: RepoDesk/<version>`. */
+  userAgentVersion: string;
+  /** Default credentials; methods of /authorizations and /applications take their own Basic ones. */
+  credentials?: Credentials | undefined;
+  /** Entries of the ETag cache (default 500). */
+  cacheSize?: number | undefined;
+  /** Statistics: how often a 202 is retried and how long to wait between tries. */
+  statistics?: { maxAttempts?: number; initialDelayMs?: number; maxDelayMs?: number } | undefined;
+  /** For tests: the fetch implementation, clock and sleep. */
+  fetch?: typeof fetch | undefined;
+  now?: (() => number) | undefined;
+  sleep?: ((ms: number) => Promise<void>) | undefined;
+}
+
+/** User actions fail at once when the budget is spent; background refreshes wait for the reset. */
+export type Priority = 'user' | 'background';
+
+export interface CallOptions {
+  priority?: Priority | undefined;
+  /** Credentials for this call instead of the client's. */
+  credentials?: Credentials | undefined;
+  /** Accept header instead of `application/vnd.<vendor>.v3+json`. */
+  accept?: string | undefined;
+}
+
+export interface StatisticsProgress {
+  attempt: number;
+  maxAttempts: number;
+  /** Milliseconds until the next try. */
+  nextDelayMs: number;
+}
+
+export interface HostingResponse<T> {
+  status: number;
+  headers: Record<string, string>;
+  data: T;
+  /** True when a 304 was answered from the ETag cache. */
+  fromCache: boolean;
+}
+
+type Params = Record<string, unknown>;
+type SendByOptions = (options: { method: string; url: string; headers: Record<string, string>; data?: unknown }) => Promise<{ status: number; headers: Record<string, unknown>; data: unknown }>;
+/** The shape of @octokit/request's RequestError (a transitive package, so matched by shape rather than imported). */
+interface RequestErrorLike extends Error { status: number; response?: { headers: Record<string, unknown>; data: unknown } }
+interface RawResponse { status: number; url: string; headers: Record<string, string>; data: unknown; fromCache: boolean }
+interface Prepared { method: string; url: string; headers: Record<string, string>; body: unknown }
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+const MAX_REDIRECTS = 5;
+
+export class HostingCore {
+  readonly addresses: ServiceAddresses;
+  readonly media: MediaTypes;
+  readonly rateLimit: RateLimitTracker;
+  readonly cache: EtagCache;
+  /** Permanent moves learnt from 301 answers: old URL prefix -> new one. */
+  private readonly moved = new Map<string, string>();
+  private readonly send: typeof octokitRequest;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly now: () => number;
+
+  constructor(private readonly options: HostingClientOptions) {
+    this.addresses = resolveAddresses(options.apiUrl, options.webUrl);
+    this.media = mediaTypes(options.mediaTypeVendor ?? 'service');
+    this.now = options.now ?? Date.now;
+    this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    this.rateLimit = new RateLimitTracker(this.now);
+    this.cache = new EtagCache(options.cacheSize ?? 500);
+    this.send = octokitRequest.defaults({
+      baseUrl: this.addresses.apiUrl,
+      headers: { 'user-agent': `RepoDesk/${options.userAgentVersion}`, accept: this.media.json },
+      request: { redirect: 'manual', ...(options.fetch ? { fetch: options.fetch } : {}) },
+    });
+  }
+
+  /** One call; the answer is validated with `schema` (204 answers have no body: pass `z.undefined()` or use `callNoContent`). */
+  async call<S extends z.ZodType>(route: string, params: Params, schema: S, options: CallOptions = {}): Promise<HostingResponse<z.infer<S>>> {
+    const res = await this.execute(this.prepare(route, params, options), route, options);
+    return { status: res.status, headers: res.headers, data: this.validate(route, schema, res.data), fromCache: res.fromCache };
+  }
+
+  /** A call whose success has no body (204). */
+  async callNoContent(route: string, params: Params, options: CallOptions = {}): Promise<void> {
+    await this.execute(this.prepare(route, params, options), route, options);
+  }
+
+  /** A `204 if yes, 404 if no` check (team membership, public membership...). */
+  async check(route: string, params: Params, options: CallOptions = {}): Promise<boolean> {
+    try {
+      await this.callNoContent(route, params, options);
+      return true;
+    } catch (err) {
+      if (err instanceof NotFoundError) return false;
+      throw err;
+    }
+  }
+
+  /**
+   * Every item of a list, page after page, following `Link: rel="next"` as the
+   * service wrote it (page numbers and the `since` cursor alike).
+   */
+  async *paginate<S extends z.ZodType>(route: string, params: Params, itemSchema: S, options: CallOptions = {}): AsyncGenerator<z.infer<S>, void, undefined> {
+    const pageSchema = z.array(itemSchema);
+    let prepared: Prepared | undefined = this.prepare(route, params, options);
+    while (prepared) {
+      const res = await this.execute(prepared, route, options);
+      yield* this.validate(route, pageSchema, res.data);
+      const next = nextLink(res.headers.link);
+      prepared = next ? { ...prepared, url: new URL(next, prepared.url).toString() } : undefined;
+    }
+  }
+
+  /** Statistics: a 202 means "computing"; retry with backoff until 200 or the attempt limit. */
+  async statistics<S extends z.ZodType>(route: string, params: Params, schema: S, onProgress?: (p: StatisticsProgress) => void, options: CallOptions = {}): Promise<z.infer<S>> {
+    const maxAttempts = this.options.statistics?.maxAttempts ?? 8;
+    const maxDelay = this.options.statistics?.maxDelayMs ?? 8000;
+    let delay = this.options.statistics?.initialDelayMs ?? 500;
+    const prepared = this.prepare(route, params, options);
+    for (let attempt = 1; ; attempt++) {
+      const res = await this.execute(prepared, route, options);
+      if (res.status !== 202) return this.validate(route, schema, res.data);
+      if (attempt >= maxAttempts) {
+        throw new StatisticsPendingError(`Statistics are still being computed after ${attempt} tries; try again later.`, route, 202);
+      }
+      onProgress?.({ attempt, maxAttempts, nextDelayMs: delay });
+      await this.sleep(delay);
+      delay = Math.min(delay * 2, maxDelay);
+    }
+  }
+
+  /** Validates data against a schema; a mismatch names the endpoint and the field path. */
+  validate<S extends z.ZodType>(endpoint: string, schema: S, data: unknown): z.infer<S> {
+    const parsed = schema.safeParse(data);
+    if (parsed.success) return parsed.data;
+    const issue = parsed.error.issues[0];
+    const path = (issue?.path ?? []).map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i ? '.' : ''}${String(p)}`)).join('');
+    throw new ResponseShapeError(endpoint, path, issue?.message ?? 'does not match');
+  }
+
+  authorizationHeader(credentials: Credentials | undefined): string | undefined {
+    if (!credentials) return undefined;
+    if (credentials.type === 'token') return `token ${credentials.token}`;
+    return `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64')}`;
+  }
+
+  private prepare(route: string, params: Params, options: CallOptions): Prepared {
+    const ep = this.send.endpoint(route, params);
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(ep.headers)) if (v !== undefined) headers[k.toLowerCase()] = String(v);
+    if (options.accept) headers.accept = options.accept;
+    const auth = this.authorizationHeader(options.credentials ?? this.options.credentials);
+    if (auth) headers.authorization = auth;
+    return { method: ep.method, url: ep.url, headers, body: ep.body };
+  }
+
+  /** Sends one request: budget check, cache revalidation, redirects, error mapping. */
+  private async execute(prepared: Prepared, endpoint: string, options: CallOptions): Promise<RawResponse> {
+    for (let tries = 0; ; tries++) {
+      await this.waitForBudget(endpoint, options.priority ?? 'user');
+      try {
+        return await this.followRedirects(prepared, endpoint);
+      } catch (err) {
+        // A background refresh that hit the limit waits for the reset and tries again.
+        if (err instanceof RateLimitedError && options.priority === 'background' && tries < 3) continue;
+        throw err;
+      }
+    }
+  }
+
+  private async waitForBudget(endpoint: string, priority: Priority): Promise<void> {
+    const until = this.rateLimit.exhaustedUntil();
+    if (!until) return;
+    if (priority === 'user') throw new RateLimitedError('API rate limit exceeded.', endpoint, until);
+    await this.sleep(Math.max(0, until.getTime() - this.now()) + 1000);
+  }
+
+  private async followRedirects(prepared: Prepared, endpoint: string): Promise<RawResponse> {
+    let url = this.applyMoves(prepared.url);
+    const headers = { ...prepared.headers };
+    for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
+      const res = await this.sendOnce({ ...prepared, url, headers }, endpoint);
+      if (!REDIRECT_STATUSES.has(res.status)) return res;
+      const location = res.headers.location;
+      if (!location) throw new RedirectError(`The service answered ${res.status} without a Location.`, endpoint, res.status);
+      const target = new URL(location, url).toString();
+      if (res.status === 301 || res.status === 308) this.moved.set(url.split('?')[0]!, target.split('?')[0]!);
+      // Never hand credentials to another origin.
+      if (new URL(target).origin !== new URL(url).origin) delete headers.authorization;
+      url = target;
+    }
+    throw new RedirectError(`More than ${MAX_REDIRECTS} redirects.`, endpoint);
+  }
+
+  /** Rewrites a URL (or one below it) that answered 301 before, so the old address is not asked again. */
+  private applyMoves(url: string): string {
+    const [path = url, query] = url.split(/\?(.*)/s);
+    for (const [from, to] of this.moved) {
+      if (path === from || path.startsWith(`${from}/`)) return `${to}${path.slice(from.length)}${query !== undefined ? `?${query}` : ''}`;
+    }
+    return url;
+  }
+
+  private async sendOnce(prepared: Prepared, endpoint: string): Promise<RawResponse> {
+    const cacheKey = prepared.method === 'GET' ? EtagCache.key(prepared.url, prepared.headers.authorization) : undefined;
+    const cached = cacheKey ? this.cache.get(cacheKey) : undefined;
+    const headers = cached ? { ...prepared.headers, 'if-none-match': cached.etag } : prepared.headers;
+    const requestBody = prepared.body === '' || prepared.body === undefined ? undefined : prepared.body;
+    try {
+      const res = await (this.send as unknown as SendByOptions)({ method: prepared.method, url: prepared.url, headers, ...(requestBody !== undefined ? { data: requestBody } : {}) });
+      const resHeaders = normalizeHeaders(res.headers);
+      this.rateLimit.update(resHeaders);
+      const etag = resHeaders.etag;
+      if (cacheKey && res.status === 200 && etag) this.cache.set(cacheKey, { etag, status: 200, headers: resHeaders, data: res.data });
+      return { status: res.status, url: prepared.url, headers: resHeaders, data: res.data, fromCache: false };
+    } catch (err) {
+      if (isRequestError(err) && err.status === 304 && cached) {
+        const fresh = normalizeHeaders(err.response?.headers ?? {});
+        this.rateLimit.update(fresh);
+        return { status: 200, url: prepared.url, headers: { ...cached.headers, ...pickRateHeaders(fresh) }, data: cached.data, fromCache: true };
+      }
+      throw this.toHostingError(err, endpoint);
+    }
+  }
+
+  private toHostingError(err: unknown, endpoint: string): Error {
+    if (!isRequestError(err)) return err instanceof Error ? err : new Error(String(err));
+    if (!err.response) return new NetworkError(`Could not reach the service: ${err.message}`, endpoint);
+    const status = err.status;
+    const headers = normalizeHeaders(err.response.headers);
+    this.rateLimit.update(headers);
+    const body = (typeof err.response.data === 'object' && err.response.data !== null ? err.response.data : {}) as { message?: unknown; errors?: unknown };
+    const message = typeof body.message === 'string' && body.message ? body.message : `HTTP ${status}`;
+    if (status === 401) return new BadCredentialsError(message, endpoint, status);
+    if (status === 403 && /login attempts/i.test(message)) return new LoginLockedOutError(message, endpoint, status);
+    if ((status === 403 || status === 429) && (/rate limit/i.test(message) || headers['x-ratelimit-remaining'] === '0')) {
+      const reset = Number(headers['x-ratelimit-reset']);
+      const resetAt = Number.isFinite(reset) && reset > 0 ? new Date(reset * 1000) : new Date(this.now() + 60_000);
+      this.rateLimit.markExhausted(resetAt);
+      return new RateLimitedError(message, endpoint, resetAt, status);
+    }
+    if (status === 403) return new ForbiddenError(message, endpoint, status);
+    if (status === 404) return new NotFoundError(message, endpoint, status);
+    if (status === 400 || status === 422) return new ValidationFailedError(message, endpoint, toValidationItems(body.errors), status);
+    if (status >= 500) return new ServerError(message, endpoint, status);
+    return new HostingError(message, endpoint, status);
+  }
+}
+
+function isRequestError(err: unknown): err is RequestErrorLike {
+  return err instanceof Error && err.name === 'HttpError' && typeof (err as Partial<RequestErrorLike>).status === 'number';
+}
+
+function nextLink(link: string | undefined): string | undefined {
+  if (!link) return undefined;
+  return LinkHeader.parse(link).get('rel', 'next')[0]?.uri;
+}
+
+function normalizeHeaders(headers: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) if (v !== undefined && v !== null) out[k.toLowerCase()] = String(v);
+  return out;
+}
+
+function pickRateHeaders(headers: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const k of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) if (headers[k] !== undefined) out[k] = headers[k];
+  return out;
+}
+
+function toValidationItems(errors: unknown): ValidationErrorItem[] {
+  if (!Array.isArray(errors)) return [];
+  return errors.map((e: Record<string, unknown>) => ({
+    resource: typeof e.resource === 'string' ? e.resource : undefined,
+    field: typeof e.field === 'string' ? e.field : undefined,
+    code: typeof e.code === 'string' ? e.code : 'invalid',
+    message: typeof e.message === 'string' ? e.message : undefined,
+  }));
+}

@@ -1,0 +1,41 @@
+// Conditional-request cache: the last 200 answer of each GET, keyed by URL and
+// by a fingerprint of the credentials (never the credentials themselves), so
+// one account's data is never served to another.
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+
+export interface CachedResponse {
+  etag: string;
+  status: number;
+  headers: Record<string, string>;
+  data: unknown;
+}
+
+export class EtagCache {
+  private readonly entries: LRUCache<string, CachedResponse>;
+
+  constructor(maxEntries = 500) {
+    this.entries = new LRUCache({ max: maxEntries });
+  }
+
+  static key(url: string, authorization: string | undefined): string {
+    const who = authorization ? createHash('sha256').update(authorization).digest('hex').slice(0, 24) : 'anonymous';
+    return `${who} ${url}`;
+  }
+
+  get(key: string): CachedResponse | undefined {
+    return this.entries.get(key);
+  }
+
+  set(key: string, value: CachedResponse): void {
+    this.entries.set(key, value);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { nullableString, timestamp, userSummarySchema } from './common';
+
+export const authorizationSchema = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  scopes: z.array(z.string()),
+  // The token value is shown in full only when created or reset.
+  token: z.string(),
+  app: z.object({ url: nullableString, name: z.string(), client_id: z.string() }),
+  note: nullableString,
+  note_url: nullableString,
+  updated_at: timestamp,
+  created_at: timestamp,
+  // Only in the answers of the check and reset operations.
+  user: userSummarySchema.optional(),
+});
+export type Authorization = z.infer<typeof authorizationSchema>;
+
+export const accessTokenResultSchema = z.object({
+  access_token: z.string().min(1),
+  scope: z.string(),
+  token_type: z.string(),
+});
+export type AccessTokenResult = z.infer<typeof accessTokenResultSchema>;
+
+export const oauthErrorSchema = z.object({ error: z.string(), error_description: z.string().optional(), error_uri: z.string().optional() });

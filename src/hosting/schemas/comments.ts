@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { href, timestamp, userSummarySchema } from './common';
+
+// Bodies may come in several representations (raw/text/html/full media types).
+const bodies = {
+  body: z.string().optional(),
+  body_text: z.string().optional(),
+  body_html: z.string().optional(),
+};
+
+export const reviewCommentSchema = z.object({
+  url: z.string(),
+  id: z.number().int(),
+  diff_hunk: z.string(),
+  path: z.string(),
+  position: z.number().int().nullable(),
+  original_position: z.number().int().nullable(),
+  commit_id: z.string(),
+  original_commit_id: z.string(),
+  user: userSummarySchema,
+  ...bodies,
+  created_at: timestamp,
+  updated_at: timestamp,
+  html_url: z.string(),
+  pull_request_url: z.string(),
+  _links: z.object({ self: href, html: href, pull_request: href }),
+});
+export type ReviewComment = z.infer<typeof reviewCommentSchema>;
+
+export const issueCommentSchema = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  html_url: z.string(),
+  ...bodies,
+  user: userSummarySchema,
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type IssueComment = z.infer<typeof issueCommentSchema>;
+
+export const gistCommentSchema = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  ...bodies,
+  user: userSummarySchema,
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type GistComment = z.infer<typeof gistCommentSchema>;

@@ -1,0 +1,44 @@
+// Shapes shared by every resource: timestamps, the user summary of document 1,
+// and the error bodies.
+import { z } from 'zod';
+
+/** `YYYY-MM-DDTHH:MM:SSZ` (document 1, protocol convention 2). */
+export const timestamp = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/, 'is not a YYYY-MM-DDTHH:MM:SSZ timestamp');
+/** Fields without a value are null, never omitted (convention 1). */
+export const nullableString = z.string().nullable();
+export const href = z.object({ href: z.string() });
+
+export const userSummarySchema = z.object({
+  login: z.string(),
+  id: z.number().int(),
+  avatar_url: z.string(),
+  gravatar_id: nullableString,
+  url: z.string(),
+  html_url: z.string(),
+  followers_url: z.string(),
+  following_url: z.string(),
+  gists_url: z.string(),
+  starred_url: z.string(),
+  subscriptions_url: z.string(),
+  organizations_url: z.string(),
+  repos_url: z.string(),
+  events_url: z.string(),
+  received_events_url: z.string(),
+  type: z.enum(['User', 'Organization']),
+  site_admin: z.boolean(),
+});
+export type UserSummary = z.infer<typeof userSummarySchema>;
+
+/** Organization (user-shaped with type Organization, document 2). */
+export const organizationSchema = userSummarySchema.extend({ type: z.literal('Organization') });
+export type Organization = z.infer<typeof organizationSchema>;
+
+export const validationErrorSchema = z.object({
+  message: z.string(),
+  errors: z.array(z.object({ resource: z.string().optional(), field: z.string().optional(), code: z.string() })).optional(),
+  documentation_url: z.string().optional(),
+});
+export type ValidationErrorBody = z.infer<typeof validationErrorSchema>;
+
+/** Answers with no body (204). */
+export const noContent = z.unknown();

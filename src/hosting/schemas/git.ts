@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+const sha = z.string().regex(/^[0-9a-f]{40}$/, 'is not a 40-character SHA');
+const person = z.object({ date: z.string(), name: z.string(), email: z.string() });
+
+export const gitCommitSchema = z.object({
+  sha,
+  url: z.string(),
+  author: person,
+  committer: person,
+  message: z.string(),
+  tree: z.object({ url: z.string(), sha }),
+  parents: z.array(z.object({ url: z.string(), sha })),
+});
+export type GitCommit = z.infer<typeof gitCommitSchema>;
+
+export const referenceSchema = z.object({
+  ref: z.string().startsWith('refs/'),
+  url: z.string(),
+  object: z.object({ type: z.enum(['commit', 'tag', 'tree', 'blob']), sha, url: z.string() }),
+});
+export type Reference = z.infer<typeof referenceSchema>;
+
+export const treeEntrySchema = z.object({
+  path: z.string(),
+  mode: z.enum(['100644', '100755', '040000', '160000', '120000']),
+  type: z.enum(['blob', 'tree', 'commit']),
+  size: z.number().int().optional(),
+  sha,
+  url: z.string().nullable().optional(),
+});
+export const treeSchema = z.object({ sha, url: z.string(), tree: z.array(treeEntrySchema), truncated: z.boolean().optional() });
+export type Tree = z.infer<typeof treeSchema>;
+export type TreeEntry = z.infer<typeof treeEntrySchema>;
+
+export const blobSchema = z.object({ content: z.string(), encoding: z.enum(['base64', 'utf-8']), size: z.number().int(), sha, url: z.string() });
+export type Blob = z.infer<typeof blobSchema>;
+export const blobCreatedSchema = z.object({ url: z.string(), sha });
+
+/** A commit as listed for a pull request: its SHA and the git commit data. */
+export const commitSummarySchema = z.object({
+  sha,
+  url: z.string(),
+  commit: z.object({ message: z.string(), author: person, committer: person }).loose(),
+}).loose();
+export type CommitSummary = z.infer<typeof commitSummarySchema>;
