@@ -18,7 +18,6 @@ async function main(): Promise<void> {
   useModules(allModules);
   const log = (line: string) => process.stdout.write(`${new Date().toISOString()} ${line}\n`);
   const emulator = await createEmulator(options, log);
-  log(`RepoDesk emulator listening on ${emulator.url} (data: ${options.dataDir}) in ${Math.round(performance.now() - started)} ms`);
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -35,6 +34,8 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  // Announced only once the signal handlers are in place: a caller may stop us right after.
+  log(`RepoDesk emulator listening on ${emulator.url} (data: ${options.dataDir}) in ${Math.round(performance.now() - started)} ms`);
 }
 
 main().catch((err: unknown) => {

@@ -1,5 +1,9 @@
 // The list of emulator modules, in registration order. Each module owns its
 // tables (migrations) and its routes; a new module is one line here.
 import { coreModule, type EmulatorModule } from './server';
+import { v3CoreModule } from './v3/core/module';
 
-export const allModules: EmulatorModule[] = [coreModule];
+export const allModules: EmulatorModule[] = [
+  coreModule,
+  v3CoreModule,
+];

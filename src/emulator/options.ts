@@ -16,6 +16,57 @@ export interface EmulatorOptions {
   baseUrl?: string | undefined;
   /** Log one line per request to stdout. */
   logRequests: boolean;
+  /** v2 engagement: lifetime of an access token in seconds (default 3600). */
+  engagementTokenTtlSeconds?: number | undefined;
+  /** v2 engagement: the domain's time zone as a numeric offset, e.g. `-0300` (the default). */
+  engagementTimeZone?: string | undefined;
+  /** Vendor word of media types and headers (`X-Service-Media-Type: service.v3`). */
+  vendor?: string | undefined;
+  /** Failed Basic logins within `loginLockoutWindowSeconds` that lock a user out (default 10). */
+  loginLockoutThreshold?: number | undefined;
+  /** Length of the failed-login window and of the lockout, in seconds (default 300). */
+  loginLockoutWindowSeconds?: number | undefined;
+  /** Length of a rate-limit window in seconds (default 3600). */
+  rateLimitWindowSeconds?: number | undefined;
+  /** Requests a window: authenticated (5000), unauthenticated per address (60), application credentials (5000). */
+  rateLimits?: Partial<RateLimits> | undefined;
+  /** Requests a minute allowed to the search endpoints (default 20). */
+  searchRateLimit?: number | undefined;
+  /** Largest request body accepted, in bytes (default 25 MiB); larger ones get 413. */
+  bodyLimitBytes?: number | undefined;
+  /** Base of the documentation links in error bodies (default https://docs.service.test). */
+  docsUrl?: string | undefined;
+}
+
+export interface RateLimits {
+  authenticated: number;
+  unauthenticated: number;
+  application: number;
+}
+
+/** The v3 options with every default filled in. */
+export interface ResolvedLimits {
+  vendor: string;
+  loginLockoutThreshold: number;
+  loginLockoutWindowSeconds: number;
+  rateLimitWindowSeconds: number;
+  rateLimits: RateLimits;
+  searchRateLimit: number;
+  bodyLimitBytes: number;
+  docsUrl: string;
+}
+
+export function resolveLimits(o: EmulatorOptions): ResolvedLimits {
+  return {
+    vendor: o.vendor ?? 'service',
+    loginLockoutThreshold: o.loginLockoutThreshold ?? 10,
+    loginLockoutWindowSeconds: o.loginLockoutWindowSeconds ?? 300,
+    rateLimitWindowSeconds: o.rateLimitWindowSeconds ?? 3600,
+    rateLimits: { authenticated: 5000, unauthenticated: 60, application: 5000, ...o.rateLimits },
+    searchRateLimit: o.searchRateLimit ?? 20,
+    bodyLimitBytes: o.bodyLimitBytes ?? 25 * 1024 * 1024,
+    docsUrl: (o.docsUrl ?? 'https://docs.service.test').replace(/\/+$/, ''),
+  };
 }
 
 export const DEFAULT_PORT = 7480;
@@ -28,6 +79,10 @@ export const USAGE = `Usage: node dist/emulator.js [--port <n>] --data <dir> [--
   --host <h>        interface to bind (default 127.0.0.1)
   --base-url <url>  public base URL written into every *_url (default http://<host>:<port>)
   --quiet           no per-request log lines
+  --vendor <word>   vendor word of media types and headers (default service)
+  --lockout-threshold <n>       failed logins that lock a user out (default 10)
+  --lockout-window <seconds>    failed-login window and lockout length (default 300)
+  --rate-limit-window <seconds> rate-limit window length (default 3600)
 `;
 
 export class UsageError extends Error {}
@@ -42,6 +97,10 @@ export function parseOptions(argv: string[]): EmulatorOptions {
       seed: { type: 'string' },
       'base-url': { type: 'string' },
       quiet: { type: 'boolean', default: false },
+      vendor: { type: 'string' },
+      'lockout-threshold': { type: 'string' },
+      'lockout-window': { type: 'string' },
+      'rate-limit-window': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -58,7 +117,17 @@ export function parseOptions(argv: string[]): EmulatorOptions {
       throw new UsageError(`--base-url must be an absolute URL, got "${values['base-url']}"`);
     }
   }
+  const positive = (name: string, v: string | undefined): number | undefined => {
+    if (v === undefined) return undefined;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n <= 0) throw new UsageError(`--${name} must be a positive integer, got "${v}"\n\n${USAGE}`);
+    return n;
+  };
   return {
+    vendor: values.vendor,
+    loginLockoutThreshold: positive('lockout-threshold', values['lockout-threshold']),
+    loginLockoutWindowSeconds: positive('lockout-window', values['lockout-window']),
+    rateLimitWindowSeconds: positive('rate-limit-window', values['rate-limit-window']),
     port,
     host: values.host ?? '127.0.0.1',
     dataDir: path.resolve(values.data),

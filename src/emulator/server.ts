@@ -1,11 +1,12 @@
 // Builds the emulator: one Fastify server for the hosting service (v3, at `/`
 // and `/api/v3/`), its OAuth pages (`/login/oauth/`) and the engagement
 // service (`/api/v2/`), over one SQLite database and real bare git repositories.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
 import { openDatabase, type Db, type Migration } from './db';
-import type { EmulatorOptions } from './options';
+import { resolveLimits, type EmulatorOptions, type ResolvedLimits } from './options';
+import { EventBus } from './events';
 import { redactUrl } from './redact';
 
 export interface Emulator {
@@ -29,6 +30,22 @@ export interface EmulatorContext {
   onClose(fn: () => void | Promise<void>): void;
   /** Writes a line to the emulator's log (never a secret). */
   log(line: string): void;
+  /** The options with their defaults filled in. */
+  limits: ResolvedLimits;
+  /** Events that operations cause (webhooks subscribe here). */
+  events: EventBus;
+}
+
+/** Path prefix of the enterprise form of the v3 API. */
+export const ENTERPRISE_PREFIX = '/api/v3';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** `/api/v3` when the request came in the enterprise form, else ''. */
+    apiPrefix: string;
+    /** The server's public base URL (no trailing slash, no prefix). */
+    baseUrl: string;
+  }
 }
 
 /** A module of the emulator: its tables and its routes. */
@@ -53,6 +70,7 @@ export async function createEmulator(options: EmulatorOptions, log: (line: strin
   const db = openDatabase(options.dataDir, modules.flatMap((m) => m.migrations));
   const closers: Array<() => void | Promise<void>> = [];
   let baseUrl = options.baseUrl ?? '';
+  const limits = resolveLimits(options);
   const ctx: EmulatorContext = {
     db,
     options,
@@ -60,11 +78,25 @@ export async function createEmulator(options: EmulatorOptions, log: (line: strin
     baseUrl: () => baseUrl,
     onClose: (fn) => closers.push(fn),
     log,
+    limits,
+    events: new EventBus(log),
   };
 
+  const prefixed = new WeakSet<object>();
   const app = Fastify({
     logger: false,
-    bodyLimit: 25 * 1024 * 1024,
+    bodyLimit: limits.bodyLimitBytes,
+    // The v3 API answers at `/` and at `/api/v3/` (the enterprise form): one
+    // set of routes, the prefix remembered so that URLs are built the same way.
+    rewriteUrl(req) {
+      const url = req.url ?? '/';
+      if (url === ENTERPRISE_PREFIX || url.startsWith(`${ENTERPRISE_PREFIX}/`) || url.startsWith(`${ENTERPRISE_PREFIX}?`)) {
+        prefixed.add(req);
+        const rest = url.slice(ENTERPRISE_PREFIX.length);
+        return rest.startsWith('/') ? rest : `/${rest}`;
+      }
+      return url;
+    },
     // Repository and ref names carry dots and slashes; keep paths as sent.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
     forceCloseConnections: true,
@@ -76,9 +108,29 @@ export async function createEmulator(options: EmulatorOptions, log: (line: strin
     });
   }
 
+  app.decorateRequest('apiPrefix', '');
+  app.decorateRequest('baseUrl', '');
+  app.addHook('onRequest', async (req) => {
+    req.apiPrefix = prefixed.has(req.raw) ? ENTERPRISE_PREFIX : '';
+    req.baseUrl = baseUrl;
+  });
+
+  // POST is accepted wherever PATCH is (conventions, rule 5): every PATCH
+  // route gets a POST twin unless the path already has a POST of its own.
+  const patchRoutes: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (methods.includes('PATCH')) patchRoutes.push(route);
+  });
+
   app.get('/health', async () => ({ status: 'ok', uptime_seconds: Math.round(process.uptime()) }));
 
   for (const m of modules) await m.register(app, ctx);
+  await app.after();
+  for (const route of patchRoutes) {
+    if (app.hasRoute({ method: 'POST', url: route.url })) continue;
+    app.route({ ...route, method: 'POST', url: route.url });
+  }
 
   await app.listen({ port: options.port, host: options.host });
   const address = app.server.address();
@@ -102,6 +154,7 @@ export async function createEmulator(options: EmulatorOptions, log: (line: strin
       if (closed) return;
       closed = true;
       await app.close();
+      ctx.events.close();
       for (const fn of closers.reverse()) await fn();
       db.close();
     },

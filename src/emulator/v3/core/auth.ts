@@ -1,0 +1,135 @@
+// Authentication of v3 requests (document 1, "Authentication"): Basic with
+// login and password, `Authorization: token`, `?access_token=`, and
+// application credentials (`?client_id=&client_secret=`, or Basic with them).
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db';
+import { ApiError, badCredentials } from './errors';
+import type { ApplicationRow, AuthorizationRow, UserRow } from './schema';
+import { safeEqual, sha256Hex, verifyPassword } from './secrets';
+
+export type Auth =
+  | { kind: 'anonymous' }
+  /** Basic with login and password (or a signed-in OAuth page session): every scope. */
+  | { kind: 'basic'; user: UserRow }
+  | { kind: 'token'; user: UserRow; authorization: AuthorizationRow; scopes: string[] }
+  /** Application credentials: no user, the application's rate limit. */
+  | { kind: 'application'; application: ApplicationRow };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who is calling; `anonymous` until the v3 hooks ran. */
+    auth: Auth;
+  }
+}
+
+/** The authenticated user, or undefined for anonymous and application callers. */
+export function currentUser(req: FastifyRequest): UserRow | undefined {
+  return req.auth.kind === 'basic' || req.auth.kind === 'token' ? req.auth.user : undefined;
+}
+
+export const LOCKED_OUT_MESSAGE = 'Maximum number of login attempts exceeded. Please try again later.';
+
+export interface AuthenticatorOptions {
+  lockoutThreshold: number;
+  lockoutWindowMs: number;
+}
+
+export class Authenticator {
+  private readonly failures = new Map<string, number[]>();
+  /** sha256(login:password) → password hash it was checked against: scrypt once per pair. */
+  private readonly verified = new Map<string, string>();
+  private readonly byLogin;
+  private readonly byToken;
+  private readonly appByClientId;
+
+  constructor(
+    private readonly db: Db,
+    private readonly opts: AuthenticatorOptions,
+  ) {
+    this.byLogin = db.prepare<[string], UserRow>("SELECT * FROM users WHERE login = ? AND type = 'User'");
+    this.byToken = db.prepare<[string], AuthorizationRow & { u_id: number }>('SELECT a.*, a.user_id AS u_id FROM authorizations a WHERE a.token_hash = ?');
+    this.appByClientId = db.prepare<[string], ApplicationRow>('SELECT * FROM applications WHERE client_id = ?');
+  }
+
+  /** Resolves the caller from the request's credentials; throws 401/403 for bad ones. */
+  authenticate(req: FastifyRequest): Auth {
+    const header = req.headers.authorization;
+    const query = req.query as Record<string, unknown> | undefined;
+    if (header) {
+      const [scheme, ...rest] = header.trim().split(/\s+/);
+      const value = rest.join(' ');
+      const lower = scheme?.toLowerCase();
+      if (lower === 'basic') return this.basic(value);
+      if (lower === 'token' || lower === 'bearer') return this.token(value);
+      throw badCredentials();
+    }
+    const accessToken = query?.access_token;
+    if (typeof accessToken === 'string') return this.token(accessToken);
+    const clientId = query?.client_id;
+    const clientSecret = query?.client_secret;
+    if (typeof clientId === 'string' && typeof clientSecret === 'string') {
+      const app = this.application(clientId, clientSecret);
+      if (!app) throw badCredentials();
+      return { kind: 'application', application: app };
+    }
+    return { kind: 'anonymous' };
+  }
+
+  /** The application with these credentials, or undefined. */
+  application(clientId: string, clientSecret: string): ApplicationRow | undefined {
+    const app = this.appByClientId.get(clientId);
+    if (!app || !safeEqual(app.client_secret_hash, sha256Hex(clientSecret))) return undefined;
+    return app;
+  }
+
+  /** The authorization of a token value, with its user, or undefined. */
+  lookupToken(token: string): { authorization: AuthorizationRow; user: UserRow } | undefined {
+    const authorization = this.byToken.get(sha256Hex(token));
+    if (!authorization) return undefined;
+    const user = this.db.prepare<[number], UserRow>('SELECT * FROM users WHERE id = ?').get(authorization.user_id);
+    return user ? { authorization, user } : undefined;
+  }
+
+  isLockedOut(login: string): boolean {
+    const now = Date.now();
+    const recent = (this.failures.get(login.toLowerCase()) ?? []).filter((t) => now - t < this.opts.lockoutWindowMs);
+    return recent.length >= this.opts.lockoutThreshold;
+  }
+
+  private recordFailure(login: string): void {
+    const key = login.toLowerCase();
+    const now = Date.now();
+    const recent = (this.failures.get(key) ?? []).filter((t) => now - t < this.opts.lockoutWindowMs);
+    recent.push(now);
+    this.failures.set(key, recent);
+  }
+
+  private token(value: string): Auth {
+    const found = value ? this.lookupToken(value) : undefined;
+    if (!found) throw badCredentials();
+    return { kind: 'token', user: found.user, authorization: found.authorization, scopes: JSON.parse(found.authorization.scopes) as string[] };
+  }
+
+  private basic(encoded: string): Auth {
+    const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon < 0) throw badCredentials();
+    const login = decoded.slice(0, colon);
+    const password = decoded.slice(colon + 1);
+    // Basic with an application's client id and secret (the /applications endpoints).
+    if (/^[0-9a-f]{20}$/.test(login)) {
+      const app = this.application(login, password);
+      if (app) return { kind: 'application', application: app };
+    }
+    if (this.isLockedOut(login)) throw new ApiError(403, LOCKED_OUT_MESSAGE, undefined, '/v3');
+    const user = this.byLogin.get(login);
+    const key = sha256Hex(`${login.toLowerCase()}:${password}`);
+    if (user && user.password_hash && this.verified.get(key) === user.password_hash) return { kind: 'basic', user };
+    if (user && verifyPassword(password, user.password_hash)) {
+      this.verified.set(key, user.password_hash!);
+      return { kind: 'basic', user };
+    }
+    this.recordFailure(login);
+    throw badCredentials();
+  }
+}

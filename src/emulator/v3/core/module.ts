@@ -1,0 +1,46 @@
+// The v3 core module: the account tables, and the conventions every v3
+// route gets (User-Agent, authentication, rate limits, media type, JSON
+// bodies, ETags, errors). Listed first among the v3 modules.
+import type { FastifyInstance } from 'fastify';
+import type { EmulatorContext, EmulatorModule } from '../../server';
+import { Authenticator } from './auth';
+import { installConventions } from './conventions';
+import { installErrorHandler } from './errors';
+import { RateLimiter } from './rate-limit';
+import { accountMigrations } from './schema';
+
+export interface CoreServices {
+  authenticator: Authenticator;
+  rateLimiter: RateLimiter;
+}
+
+const services = new WeakMap<EmulatorContext, CoreServices>();
+
+/** The authenticator and rate limiter of an emulator (e.g. to check a token without counting a failure). */
+export function coreServices(ctx: EmulatorContext): CoreServices {
+  const s = services.get(ctx);
+  if (!s) throw new Error('the v3 core module is not registered');
+  return s;
+}
+
+export const v3CoreModule: EmulatorModule = {
+  name: 'v3-core',
+  migrations: accountMigrations,
+  register(app: FastifyInstance, ctx: EmulatorContext) {
+    const l = ctx.limits;
+    const authenticator = new Authenticator(ctx.db, { lockoutThreshold: l.loginLockoutThreshold, lockoutWindowMs: l.loginLockoutWindowSeconds * 1000 });
+    const rateLimiter = new RateLimiter(l.rateLimits, l.rateLimitWindowSeconds * 1000);
+    services.set(ctx, { authenticator, rateLimiter });
+    installErrorHandler(app, l.docsUrl, ctx.log);
+    installConventions(app, { vendor: l.vendor, authenticator, rateLimiter });
+
+    // GET /rate_limit: the caller's status; this call itself is given back.
+    app.get('/rate_limit', async (req, reply) => {
+      rateLimiter.refund(req, reply);
+      const core = rateLimiter.status(req);
+      const searchLimit = l.searchRateLimit;
+      const search = { limit: searchLimit, remaining: searchLimit, reset: Math.ceil(Date.now() / 1000) + 60 };
+      return { resources: { core, search }, rate: core };
+    });
+  },
+};

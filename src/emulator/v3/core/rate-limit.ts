@@ -1,0 +1,85 @@
+// Rate limits of document 1 ("Limits"): a fixed window per caller — the user
+// for Basic and tokens, the application for client credentials, the address
+// for anonymous calls. Every v3 response carries the X-RateLimit-* headers.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { RateLimits } from '../../options';
+import { ApiError } from './errors';
+
+interface Window {
+  limit: number;
+  used: number;
+  /** Epoch milliseconds when the window resets. */
+  resetAt: number;
+}
+
+export interface RateStatus {
+  limit: number;
+  remaining: number;
+  /** UTC epoch seconds. */
+  reset: number;
+}
+
+export class RateLimiter {
+  private readonly windows = new Map<string, Window>();
+
+  constructor(
+    private readonly limits: RateLimits,
+    private readonly windowMs: number,
+  ) {}
+
+  /** The bucket key and limit of a request's caller. */
+  bucketOf(req: FastifyRequest): { key: string; limit: number; who: string } {
+    const auth = req.auth;
+    if (auth.kind === 'basic' || auth.kind === 'token') return { key: `user:${auth.user.id}`, limit: this.limits.authenticated, who: `user ID ${auth.user.id}` };
+    if (auth.kind === 'application') return { key: `app:${auth.application.id}`, limit: this.limits.application, who: `application ${auth.application.client_id}` };
+    return { key: `ip:${req.ip}`, limit: this.limits.unauthenticated, who: req.ip };
+  }
+
+  private window(key: string, limit: number): Window {
+    const now = Date.now();
+    let w = this.windows.get(key);
+    if (!w || w.resetAt <= now) {
+      w = { limit, used: 0, resetAt: now + this.windowMs };
+      this.windows.set(key, w);
+    }
+    return w;
+  }
+
+  status(req: FastifyRequest): RateStatus {
+    const { key, limit } = this.bucketOf(req);
+    const w = this.window(key, limit);
+    return { limit: w.limit, remaining: Math.max(0, w.limit - w.used), reset: Math.ceil(w.resetAt / 1000) };
+  }
+
+  /** Counts the request; sets the headers; throws 403 past the limit. */
+  consume(req: FastifyRequest, reply: FastifyReply): void {
+    const { key, limit, who } = this.bucketOf(req);
+    const w = this.window(key, limit);
+    const exceeded = w.used >= w.limit;
+    if (!exceeded) w.used++;
+    setHeaders(reply, { limit: w.limit, remaining: Math.max(0, w.limit - w.used), reset: Math.ceil(w.resetAt / 1000) });
+    (req as CountedRequest).rateBucket = exceeded ? undefined : key;
+    if (exceeded) {
+      const hint = req.auth.kind === 'anonymous' ? " (But here's the good news: Authenticated requests get a higher rate limit. Check out the documentation for more details.)" : '';
+      throw new ApiError(403, `API rate limit exceeded for ${who}.${hint}`, undefined, '/v3/#rate-limiting');
+    }
+  }
+
+  /** Gives a counted request back (a 304 does not count). */
+  refund(req: FastifyRequest, reply: FastifyReply): void {
+    const key = (req as CountedRequest).rateBucket;
+    const w = key ? this.windows.get(key) : undefined;
+    if (!w || w.used === 0) return;
+    w.used--;
+    (req as CountedRequest).rateBucket = undefined;
+    setHeaders(reply, { limit: w.limit, remaining: w.limit - w.used, reset: Math.ceil(w.resetAt / 1000) });
+  }
+}
+
+type CountedRequest = FastifyRequest & { rateBucket?: string | undefined };
+
+function setHeaders(reply: FastifyReply, s: RateStatus): void {
+  reply.header('X-RateLimit-Limit', String(s.limit));
+  reply.header('X-RateLimit-Remaining', String(s.remaining));
+  reply.header('X-RateLimit-Reset', String(s.reset));
+}
