@@ -1,0 +1,10 @@
+// The token endpoints of document 1 as an emulator module.
+import type { EmulatorModule } from '../../server';
+import { revocationMigrations } from './revocation';
+import { registerAuthorizationRoutes } from './routes';
+
+export const authorizationsModule: EmulatorModule = {
+  name: 'v3/authorizations',
+  migrations: revocationMigrations,
+  register: (app, ctx) => registerAuthorizationRoutes(app, ctx),
+};
