@@ -209,12 +209,29 @@ export class HostingCore {
       const location = res.headers.location;
       if (!location) throw new RedirectError(`The service answered ${res.status} without a Location.`, endpoint, res.status);
       const target = new URL(location, url).toString();
-      if (res.status === 301 || res.status === 308) this.moved.set(url.split('?')[0]!, target.split('?')[0]!);
+      if (res.status === 301 || res.status === 308) this.rememberMove(url, target);
       // Never hand credentials to another origin.
       if (new URL(target).origin !== new URL(url).origin) delete headers.authorization;
       url = target;
     }
     throw new RedirectError(`More than ${MAX_REDIRECTS} redirects.`, endpoint);
+  }
+
+  /**
+   * Records a permanent move. When both addresses end alike (`/repos/a/old/labels`
+   * -> `/repos/a/new/labels`) the move is of the parent (`/repos/a/old`), so
+   * the other resources below it move too; the parent keeps at least three
+   * segments so that a move is never widened to a whole owner or service.
+   */
+  private rememberMove(fromUrl: string, toUrl: string): void {
+    const from = fromUrl.split('?')[0]!.split('/');
+    const to = toUrl.split('?')[0]!.split('/');
+    const origin = 3; // 'http:', '', 'host'
+    while (from.length > origin + 3 && to.length > origin + 1 && from[from.length - 1] === to[to.length - 1]) {
+      from.pop();
+      to.pop();
+    }
+    this.moved.set(from.join('/'), to.join('/'));
   }
 
   /** Rewrites a URL (or one below it) that answered 301 before, so the old address is not asked again. */
