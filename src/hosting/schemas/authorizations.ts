@@ -7,7 +7,7 @@ export const authorizationSchema = z.object({
   scopes: z.array(z.string()),
   // The token value is shown in full only when created or reset.
   token: z.string(),
-  app: z.object({ url: nullableString, name: z.string(), client_id: z.string() }),
+  app: z.object({ url: nullableString, name: nullableString, client_id: z.string() }),
   note: nullableString,
   note_url: nullableString,
   updated_at: timestamp,

@@ -1,0 +1,38 @@
+// Signing in with a user name and password: a token created through
+// `POST /authorizations` with Basic credentials (document 1, web flow rule 5).
+import os from 'node:os';
+import type { HostingClient } from '../hosting/client';
+import { BadCredentialsError, LoginLockedOutError } from '../hosting/errors';
+import type { Authorization } from '../hosting/schemas/authorizations';
+import { PasswordSignInError } from './errors';
+
+export interface PasswordSignIn {
+  username: string;
+  password: string;
+  scopes: readonly string[];
+  /** Defaults to this machine's host name; the note reads `RepoDesk on <host name>`. */
+  hostName?: string | undefined;
+  noteUrl?: string | undefined;
+}
+
+export function tokenNote(hostName = os.hostname()): string {
+  return `RepoDesk on ${hostName}`;
+}
+
+/** Creates a token; bad credentials and the lockout become PasswordSignInError with a clear message. */
+export async function createTokenWithPassword(client: HostingClient, r: PasswordSignIn): Promise<Authorization> {
+  try {
+    return await client.authorizations.create(
+      { username: r.username, password: r.password },
+      { note: tokenNote(r.hostName), scopes: [...r.scopes], ...(r.noteUrl ? { note_url: r.noteUrl } : {}) },
+    );
+  } catch (err) {
+    if (err instanceof BadCredentialsError) {
+      throw new PasswordSignInError('bad-credentials', `The user name or password is wrong (the service said: ${err.message}).`);
+    }
+    if (err instanceof LoginLockedOutError) {
+      throw new PasswordSignInError('locked-out', `Too many failed sign-ins: the service has blocked sign-in for "${r.username}" for a while, even with the right password. Try again later. (${err.message})`);
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,2 @@
+// Granted scopes: from the exchange's `scope` field or a response's `X-OAuth-Scopes`.
+export { parseScopes } from '../hosting/scopes';
