@@ -1,0 +1,143 @@
+// One long-lived `git cat-file --batch-command` per repository: requests are
+// written as they come and answered in order (git answers FIFO), so many
+// reads share one process instead of paying a spawn each. `info` is the
+// --batch-check answer (type and size), `contents` the --batch answer.
+import type { ChildProcess } from 'node:child_process';
+import { GitCommandError } from './errors';
+import { spawnGit, type GitEnvironment } from './run';
+
+export type ObjectType = 'blob' | 'tree' | 'commit' | 'tag';
+
+export interface ObjectInfo {
+  sha: string;
+  type: ObjectType;
+  size: number;
+}
+
+export interface GitObject extends ObjectInfo {
+  content: Buffer;
+}
+
+interface Pending {
+  command: 'info' | 'contents';
+  header?: ObjectInfo;
+  resolve(value: GitObject | ObjectInfo | null): void;
+  reject(error: Error): void;
+}
+
+const SHA = /^[0-9a-f]{40}$/;
+
+export class ObjectReader {
+  private child: ChildProcess | undefined;
+  private queue: Pending[] = [];
+  private chunks: Buffer[] = [];
+  private buffered = 0;
+  private closed = false;
+
+  constructor(private readonly environment: GitEnvironment, private readonly gitDir: string) {}
+
+  /** Type and size of an object, or null when it does not exist. */
+  info(sha: string): Promise<ObjectInfo | null> {
+    return this.request('info', sha) as Promise<ObjectInfo | null>;
+  }
+
+  /** Type, size and content of an object, or null when it does not exist. */
+  contents(sha: string): Promise<GitObject | null> {
+    return this.request('contents', sha) as Promise<GitObject | null>;
+  }
+
+  /** Info of many objects in one write (a recursive tree's blob sizes). */
+  infoMany(shas: readonly string[]): Promise<Array<ObjectInfo | null>> {
+    return Promise.all(shas.map((sha) => this.info(sha)));
+  }
+
+  /** Ends the process; pending requests still get their answers. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const child = this.child;
+    if (!child || child.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      child.once('close', () => resolve());
+      child.stdin?.end();
+    });
+  }
+
+  private request(command: Pending['command'], sha: string): Promise<GitObject | ObjectInfo | null> {
+    // Only full SHAs reach git: a name like `HEAD:file` or a newline would be a different question.
+    if (!SHA.test(sha)) return Promise.resolve(null);
+    if (this.closed) return Promise.reject(new GitCommandError(['cat-file'], 'object reader is closed', null));
+    const child = this.ensureChild();
+    return new Promise((resolve, reject) => {
+      this.queue.push({ command, resolve, reject });
+      child.stdin?.write(`${command} ${sha}\n`);
+    });
+  }
+
+  private ensureChild(): ChildProcess {
+    if (this.child && this.child.exitCode === null && !this.child.killed) return this.child;
+    const child = spawnGit(this.environment, this.gitDir, ['cat-file', '--batch-command']);
+    this.child = child;
+    this.chunks = [];
+    this.buffered = 0;
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => { stderr += chunk.toString('utf8'); });
+    child.stdout?.on('data', (chunk: Buffer) => {
+      this.chunks.push(chunk);
+      this.buffered += chunk.length;
+      this.drain();
+    });
+    child.stdin?.on('error', () => undefined);
+    child.on('close', (code) => {
+      // Whatever was still waiting will never be answered by this process; the next request starts a new one.
+      if (this.child === child) this.child = undefined;
+      const waiting = this.queue;
+      this.queue = [];
+      for (const pending of waiting) pending.reject(new GitCommandError(['cat-file'], stderr || 'cat-file exited', code));
+    });
+    return child;
+  }
+
+  private flatten(): Buffer {
+    if (this.chunks.length > 1) this.chunks = [Buffer.concat(this.chunks)];
+    return this.chunks[0] ?? Buffer.alloc(0);
+  }
+
+  private consume(count: number): void {
+    const buffer = this.flatten();
+    this.chunks = count >= buffer.length ? [] : [buffer.subarray(count)];
+    this.buffered -= count;
+  }
+
+  private drain(): void {
+    for (;;) {
+      const head = this.queue[0];
+      if (!head) return;
+      if (!head.header) {
+        const buffer = this.flatten();
+        const newline = buffer.indexOf(10);
+        if (newline < 0) return;
+        const line = buffer.subarray(0, newline).toString('utf8');
+        this.consume(newline + 1);
+        const [sha, type, size] = line.split(' ');
+        if (type === 'missing' || type === 'ambiguous' || sha === undefined || size === undefined) {
+          this.queue.shift();
+          head.resolve(null);
+          continue;
+        }
+        const header: ObjectInfo = { sha, type: type as ObjectType, size: Number(size) };
+        if (head.command === 'info') {
+          this.queue.shift();
+          head.resolve(header);
+          continue;
+        }
+        head.header = header;
+      }
+      // Content is followed by one LF; wait until all of it has arrived.
+      if (this.buffered < head.header.size + 1) return;
+      const content = Buffer.from(this.flatten().subarray(0, head.header.size));
+      this.consume(head.header.size + 1);
+      this.queue.shift();
+      head.resolve({ ...head.header, content });
+    }
+  }
+}

@@ -1,0 +1,97 @@
+// A bare repository on disk and its long-lived object reader. Repositories
+// opens each one once and closes every reader on shutdown.
+import fs from 'node:fs';
+import path from 'node:path';
+import { InvalidObjectError, ObjectNotFoundError } from './errors';
+import { ObjectReader, type GitObject, type ObjectInfo, type ObjectType } from './object-reader';
+import { runGit, type GitEnvironment, type GitResult, type RunOptions } from './run';
+
+const SHA = /^[0-9a-fA-F]{40}$/;
+
+export class GitRepository {
+  readonly reader: ObjectReader;
+
+  constructor(readonly environment: GitEnvironment, readonly gitDir: string) {
+    this.reader = new ObjectReader(environment, gitDir);
+  }
+
+  run(args: string[], options?: RunOptions): Promise<GitResult> {
+    return runGit(this.environment, this.gitDir, args, options);
+  }
+
+  async runText(args: string[], options?: RunOptions): Promise<string> {
+    return (await this.run(args, options)).stdout.toString('utf8');
+  }
+
+  /** Reads an object of the given type, or throws ObjectNotFoundError (404) for a missing or other object. */
+  async readObject(sha: string, type: ObjectType): Promise<GitObject> {
+    const object = SHA.test(sha) ? await this.reader.contents(sha.toLowerCase()) : null;
+    if (!object || object.type !== type) throw new ObjectNotFoundError(sha, type);
+    return object;
+  }
+
+  /**
+   * Checks a SHA given as input: well formed, present, and of one of the
+   * expected types. Throws InvalidObjectError (422) naming the field.
+   */
+  async requireObject(sha: unknown, types: readonly ObjectType[], field: string): Promise<ObjectInfo> {
+    if (typeof sha !== 'string' || !SHA.test(sha)) throw new InvalidObjectError(`${field} must be a 40-character SHA`, field);
+    const info = await this.reader.info(sha.toLowerCase());
+    if (!info) throw new InvalidObjectError(`${field} ${sha} does not exist`, field);
+    if (!types.includes(info.type)) throw new InvalidObjectError(`${field} ${sha} is not a valid ${types.join(' or ')}`, field);
+    return info;
+  }
+
+  close(): Promise<void> {
+    return this.reader.close();
+  }
+}
+
+export interface InitOptions {
+  defaultBranch?: string;
+}
+
+/** Opens bare repositories under a data folder, once each, and closes them together. */
+export class Repositories {
+  private readonly open = new Map<string, GitRepository>();
+  readonly environment: GitEnvironment;
+
+  /** @param dataDir the data folder; git's HOME points here so no user config leaks in. */
+  constructor(dataDir: string) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    this.environment = { homeDir: dataDir };
+  }
+
+  /** Creates an empty bare repository (HEAD on `defaultBranch`, default `master`) and opens it. */
+  async create(gitDir: string, options: InitOptions = {}): Promise<GitRepository> {
+    fs.mkdirSync(path.dirname(gitDir), { recursive: true });
+    await runGit(this.environment, undefined, ['init', '--bare', '--quiet', `--initial-branch=${options.defaultBranch ?? 'master'}`, gitDir]);
+    return this.get(gitDir);
+  }
+
+  /** The repository at gitDir (which must exist), opened once and kept. */
+  get(gitDir: string): GitRepository {
+    const key = path.resolve(gitDir);
+    let repo = this.open.get(key);
+    if (!repo) {
+      if (!fs.existsSync(path.join(key, 'HEAD'))) throw new Error(`not a bare git repository: ${key}`);
+      repo = new GitRepository(this.environment, key);
+      this.open.set(key, repo);
+    }
+    return repo;
+  }
+
+  /** Stops the reader of one repository (before it is deleted, say). */
+  async forget(gitDir: string): Promise<void> {
+    const key = path.resolve(gitDir);
+    const repo = this.open.get(key);
+    this.open.delete(key);
+    await repo?.close();
+  }
+
+  async closeAll(): Promise<void> {
+    const repos = [...this.open.values()];
+    this.open.clear();
+    await Promise.all(repos.map((repo) => repo.close()));
+  }
+}
