@@ -4,15 +4,33 @@
 import * as vscode from 'vscode';
 import { registerViews } from './features/views/registerViews';
 import { createLogger } from './features/log/outputLog';
+import { HostingSession } from './features/hosting/hostingSession';
+import { registerRateLimitStatus } from './features/hosting/rateLimitStatus';
+import { registerHostingAuth } from './features/auth/hosting/registerHostingAuth';
+import { importDevelopmentClientSecret } from './features/auth/hosting/devSecret';
 
 export interface RepoDeskApi {
   /** Ids of the views RepoDesk contributed and provides data for. */
   readonly viewIds: readonly string[];
+  /** Only when the extension runs under tests: seams the integration tests drive. */
+  readonly testing?: {
+    /** Replaces how the OAuth authorize page is opened. */
+    setBrowserOpener(open: ((url: string) => Promise<void>) | undefined): void;
+    /** The shared hosting session (signed-in state, client). */
+    readonly session: HostingSession;
+  };
 }
 
-export function activate(context: vscode.ExtensionContext): RepoDeskApi {
+export async function activate(context: vscode.ExtensionContext): Promise<RepoDeskApi> {
   const log = createLogger(context);
-  log.info(`RepoDesk ${context.extension.packageJSON.version as string} activating`);
+  const version = context.extension.packageJSON.version as string;
+  log.info(`RepoDesk ${version} activating`);
+
+  const session = new HostingSession(version);
+  context.subscriptions.push(session);
+  const auth = registerHostingAuth(context, session, log);
+  registerRateLimitStatus(context, session);
+  await importDevelopmentClientSecret(context, log);
 
   const viewIds = registerViews(context);
 
@@ -21,8 +39,15 @@ export function activate(context: vscode.ExtensionContext): RepoDeskApi {
     vscode.commands.registerCommand('repodesk.configureService', async () => {
       await vscode.commands.executeCommand('workbench.action.openSettings', 'repodesk.hosting');
     }),
+    vscode.commands.registerCommand('repodesk.refresh', () => session.refresh(true)),
   );
-  return { viewIds };
+  await session.refresh();
+
+  const api: RepoDeskApi = { viewIds };
+  if (context.extensionMode === vscode.ExtensionMode.Test) {
+    return { ...api, testing: { setBrowserOpener: auth.setBrowserOpener, session } };
+  }
+  return api;
 }
 
 export function deactivate(): void {}

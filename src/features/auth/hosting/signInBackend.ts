@@ -1,0 +1,134 @@
+// The real sign-in backend: the OAuth web flow (src/oauth) through a loopback
+// receiver or VS Code's URI handler, a pasted token checked with GET /user,
+// and password sign-in through POST /authorizations.
+import * as vscode from 'vscode';
+import { HostingClient, resolveAddresses } from '../../../hosting';
+import { createState, buildAuthorizeUrl, exchangeCode, signInWithBrowser, tokenNote } from '../../../oauth';
+import { BadCredentialsError, LoginLockedOutError } from '../../../hosting/errors';
+import { readHostingSettings } from '../../hosting/settings';
+import type { HostingAuthBackend, NewSession } from './backend';
+import type { ClientSecretStore } from './clientSecret';
+import type { UriCallbacks } from './uriCallbacks';
+
+export interface BackendDeps {
+  version: string;
+  secrets: ClientSecretStore;
+  uriCallbacks: UriCallbacks;
+  /** Opens the authorize page; `vscode.env.openExternal` unless a test replaces it. */
+  openBrowser(url: string): Promise<void>;
+}
+
+export class SignInBackend implements HostingAuthBackend {
+  constructor(private readonly deps: BackendDeps) {}
+
+  apiUrl(): string {
+    return readHostingSettings().apiUrl;
+  }
+
+  hostLabel(): string {
+    const s = readHostingSettings();
+    try {
+      return `${s.authLabel} (${new URL(s.apiUrl).host})`;
+    } catch {
+      return s.authLabel;
+    }
+  }
+
+  async browserSignIn(scopes: readonly string[], token: vscode.CancellationToken): Promise<NewSession> {
+    const s = readHostingSettings();
+    if (!s.oauthClientId) {
+      throw new Error(vscode.l10n.t('No OAuth application is configured: set "repodesk.hosting.oauthClientId" and run "RepoDesk: Set OAuth Client Secret", or sign in with a token.'));
+    }
+    const clientSecret = await this.deps.secrets.get(s.oauthClientId);
+    if (!clientSecret) {
+      throw new Error(vscode.l10n.t('The OAuth client secret is not set: run "RepoDesk: Set OAuth Client Secret".'));
+    }
+    const webUrl = resolveAddresses(s.apiUrl, s.webUrl).webUrl;
+    const abort = new AbortController();
+    const cancel = token.onCancellationRequested(() => abort.abort());
+    try {
+      const exchanged = s.oauthCallbackUrl.startsWith('vscode:') || s.oauthCallbackUrl.startsWith(`${vscode.env.uriScheme}:`)
+        ? await this.viaUriHandler(webUrl, s.oauthClientId, clientSecret, scopes, abort.signal)
+        : await signInWithBrowser({
+            webUrl,
+            clientId: s.oauthClientId,
+            clientSecret,
+            callbackUrl: s.oauthCallbackUrl,
+            scopes,
+            openBrowser: (url) => this.deps.openBrowser(url),
+            userAgentVersion: this.deps.version,
+            signal: abort.signal,
+          });
+      const who = await this.whoAmI(exchanged.accessToken);
+      return { accessToken: exchanged.accessToken, login: who.login, userId: who.id, scopes: exchanged.scopes, method: 'browser', clientId: s.oauthClientId };
+    } finally {
+      cancel.dispose();
+    }
+  }
+
+  async tokenSignIn(token: string): Promise<NewSession> {
+    const { user, scopes } = await this.client(token).users.getAuthenticated();
+    return { accessToken: token, login: user.login, userId: user.id, scopes, method: 'token' };
+  }
+
+  async passwordSignIn(login: string, password: string, scopes: readonly string[]): Promise<NewSession> {
+    const s = readHostingSettings();
+    const clientSecret = s.oauthClientId ? await this.deps.secrets.get(s.oauthClientId) : undefined;
+    let created;
+    try {
+      // Bound to RepoDesk's application when it is configured, so that
+      // sign-out can revoke it with the application's credentials.
+      created = await this.client().authorizations.create(
+        { username: login, password },
+        { note: tokenNote(), scopes: [...scopes], ...(clientSecret ? { client_id: s.oauthClientId, client_secret: clientSecret } : {}) },
+      );
+    } catch (err) {
+      if (err instanceof BadCredentialsError) throw new Error(vscode.l10n.t('The user name or password is wrong ({0}).', err.message));
+      if (err instanceof LoginLockedOutError) throw new Error(vscode.l10n.t('Sign-in is blocked for "{0}" after too many failed attempts: {1}', login, err.message));
+      throw err;
+    }
+    const who = await this.whoAmI(created.token);
+    return {
+      accessToken: created.token,
+      login: who.login,
+      userId: who.id,
+      scopes: created.scopes,
+      method: 'password',
+      authorizationId: created.id,
+      ...(clientSecret ? { clientId: s.oauthClientId } : {}),
+    };
+  }
+
+  async revoke(session: { accessToken: string; method: string; clientId?: string }): Promise<void> {
+    if (session.method === 'token' || !session.clientId) return;
+    const clientSecret = await this.deps.secrets.get(session.clientId);
+    if (!clientSecret) throw new Error(vscode.l10n.t('the OAuth client secret is not set'));
+    await this.client().authorizations.revokeToken({ clientId: session.clientId, clientSecret }, session.accessToken);
+  }
+
+  private async whoAmI(token: string) {
+    return (await this.client(token).users.getAuthenticated()).user;
+  }
+
+  private client(token?: string): HostingClient {
+    const s = readHostingSettings();
+    return new HostingClient({
+      apiUrl: s.apiUrl,
+      webUrl: s.webUrl,
+      mediaTypeVendor: s.mediaTypeVendor,
+      userAgentVersion: this.deps.version,
+      ...(token ? { credentials: { type: 'token' as const, token } } : {}),
+    });
+  }
+
+  /** The web flow with a `vscode:` callback: VS Code's URI handler receives the code. */
+  private async viaUriHandler(webUrl: string, clientId: string, clientSecret: string, scopes: readonly string[], signal: AbortSignal) {
+    const state = createState();
+    const callback = await vscode.env.asExternalUri(vscode.Uri.parse(`${vscode.env.uriScheme}://repodesk.repodesk/oauth-callback`));
+    const redirectUri = callback.toString(true);
+    const pending = this.deps.uriCallbacks.waitFor(state, signal);
+    await this.deps.openBrowser(buildAuthorizeUrl({ webUrl, clientId, redirectUri, scopes, state }));
+    const code = await pending;
+    return exchangeCode({ webUrl, clientId, clientSecret, code, redirectUri, userAgentVersion: this.deps.version });
+  }
+}

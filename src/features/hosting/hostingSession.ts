@@ -1,0 +1,89 @@
+// The signed-in hosting session and the one client every view and command
+// shares: rebuilt when the session or the settings change, so that its ETag
+// cache and rate-limit state live as long as the session does.
+import * as vscode from 'vscode';
+import { HostingClient, type RateLimitState } from '../../hosting';
+import { HOSTING_AUTH_PROVIDER_ID } from '../auth/hosting/provider';
+import { onDidChangeHostingSettings, readHostingSettings } from './settings';
+
+export class HostingSession implements vscode.Disposable {
+  private session: vscode.AuthenticationSession | undefined;
+  private currentClient: HostingClient | undefined;
+  private readonly changed = new vscode.EventEmitter<void>();
+  private readonly rateLimitChanged = new vscode.EventEmitter<RateLimitState>();
+  private rateLimitSubscription: { dispose(): void } | undefined;
+  private readonly disposables: vscode.Disposable[] = [];
+  /** Fires when the user signs in or out, switches account, or changes the service settings. */
+  readonly onDidChange = this.changed.event;
+  readonly onDidChangeRateLimit = this.rateLimitChanged.event;
+
+  constructor(private readonly version: string) {
+    this.disposables.push(
+      this.changed,
+      this.rateLimitChanged,
+      vscode.authentication.onDidChangeSessions((e) => {
+        if (e.provider.id === HOSTING_AUTH_PROVIDER_ID) void this.refresh();
+      }),
+      onDidChangeHostingSettings(() => void this.refresh(true)),
+    );
+  }
+
+  get account(): vscode.AuthenticationSessionAccountInformation | undefined {
+    return this.session?.account;
+  }
+
+  get signedIn(): boolean {
+    return this.session !== undefined;
+  }
+
+  /** The client for the current session; undefined while signed out. */
+  get client(): HostingClient | undefined {
+    return this.currentClient;
+  }
+
+  /** Looks for an existing session without prompting. */
+  async refresh(settingsChanged = false): Promise<void> {
+    const scopes = readHostingSettings().scopes;
+    let next: vscode.AuthenticationSession | undefined;
+    try {
+      next = await vscode.authentication.getSession(HOSTING_AUTH_PROVIDER_ID, scopes, { silent: true });
+    } catch {
+      next = undefined;
+    }
+    if (!settingsChanged && next?.id === this.session?.id && next?.accessToken === this.session?.accessToken) return;
+    this.session = next;
+    this.rebuildClient();
+    await vscode.commands.executeCommand('setContext', 'repodesk.signedIn', this.signedIn);
+    this.changed.fire();
+  }
+
+  /** Prompts for sign-in when there is no session. */
+  async signIn(): Promise<void> {
+    const scopes = readHostingSettings().scopes;
+    await vscode.authentication.getSession(HOSTING_AUTH_PROVIDER_ID, scopes, { createIfNone: true });
+    await this.refresh();
+  }
+
+  dispose(): void {
+    this.rateLimitSubscription?.dispose();
+    for (const d of this.disposables) d.dispose();
+  }
+
+  private rebuildClient(): void {
+    this.rateLimitSubscription?.dispose();
+    this.rateLimitSubscription = undefined;
+    if (!this.session) {
+      this.currentClient = undefined;
+      return;
+    }
+    const s = readHostingSettings();
+    this.currentClient = new HostingClient({
+      apiUrl: s.apiUrl,
+      webUrl: s.webUrl,
+      mediaTypeVendor: s.mediaTypeVendor,
+      userAgentVersion: this.version,
+      credentials: { type: 'token', token: this.session.accessToken },
+    });
+    this.rateLimitSubscription = this.currentClient.onDidChangeRateLimit((state) => this.rateLimitChanged.fire(state));
+  }
+}
