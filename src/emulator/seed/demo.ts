@@ -1,0 +1,123 @@
+// The demo data set (`--seed demo`): fixed names that every test and the
+// walkthrough rely on. Passwords are `<login>-demo-password`.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { EmulatorContext } from '../server';
+import { findUser } from '../v3/core/access';
+import type { UserRow } from '../v3/core/schema';
+import { hashPassword, newClientCredentials, sha256Hex } from '../v3/core/secrets';
+import { isoTime } from '../v3/core/time';
+import { addTeamMember, createTeam, setMembershipPublic } from '../v3/accounts/membership';
+import { createRepository, forkRepository } from '../v3/repos/create';
+
+export const DEMO_ORG = 'analytical-engines';
+export const DEMO_CALLBACK_URL = 'http://127.0.0.1:7481/callback';
+export const OAUTH_APP_FILE = 'oauth-app.json';
+
+const USERS = [
+  { login: 'ada', name: 'Ada Lovelace', site_admin: 1, location: 'London', bio: 'Wrote the first published program.' },
+  { login: 'charles', name: 'Charles Babbage', site_admin: 0, location: 'London', bio: 'Designed the engines.' },
+  { login: 'mary', name: 'Mary Somerville', site_admin: 0, location: 'Edinburgh', bio: null },
+  { login: 'luigi', name: 'Luigi Menabrea', site_admin: 0, location: 'Turin', bio: 'Described the analytical engine.' },
+  { login: 'grace', name: 'Grace Hopper', site_admin: 0, location: 'New York', bio: null },
+] as const;
+
+export function demoPassword(login: string): string {
+  return `${login}-demo-password`;
+}
+
+function insertAccount(ctx: EmulatorContext, fields: Partial<UserRow> & { login: string; type: 'User' | 'Organization' }): UserRow {
+  const now = isoTime();
+  ctx.db
+    .prepare(
+      `INSERT INTO users (login, type, name, email, location, bio, description, billing_email, password_hash, site_admin, created_at, updated_at)
+       VALUES (@login, @type, @name, @email, @location, @bio, @description, @billing_email, @password_hash, @site_admin, @now, @now)`,
+    )
+    .run({
+      name: null,
+      email: null,
+      location: null,
+      bio: null,
+      description: null,
+      billing_email: null,
+      password_hash: null,
+      site_admin: 0,
+      ...fields,
+      now,
+    });
+  return findUser(ctx.db, fields.login)!;
+}
+
+export async function seedDemo(ctx: EmulatorContext): Promise<void> {
+  const { db } = ctx;
+  const users = new Map<string, UserRow>();
+  db.transaction(() => {
+    for (const u of USERS) {
+      users.set(u.login, insertAccount(ctx, { ...u, type: 'User', email: `${u.login}@analytical-engines.test`, password_hash: hashPassword(demoPassword(u.login)) }));
+    }
+  })();
+  const user = (login: string) => users.get(login)!;
+  const org = insertAccount(ctx, {
+    login: DEMO_ORG,
+    type: 'Organization',
+    name: 'Analytical Engines',
+    description: 'Engines of the difference and of the analysis.',
+    email: 'office@analytical-engines.test',
+    billing_email: 'billing@analytical-engines.test',
+    location: 'London',
+  });
+
+  // ada is in every team; grace is in none (the outsider of the tests).
+  const owners = createTeam(db, org.id, 'Owners', 'admin', true);
+  const engineers = createTeam(db, org.id, 'Engineers', 'push', false, 'Build the engines.');
+  const translators = createTeam(db, org.id, 'Translators', 'pull', false, 'Translate and annotate.');
+  db.transaction(() => {
+    for (const login of ['ada', 'charles']) addTeamMember(db, owners, user(login).id);
+    for (const login of ['ada', 'charles', 'luigi']) addTeamMember(db, engineers, user(login).id);
+    for (const login of ['ada', 'mary', 'luigi']) addTeamMember(db, translators, user(login).id);
+    // Public members: ada and charles; luigi and mary stay concealed.
+    setMembershipPublic(db, org.id, user('ada').id, true);
+    setMembershipPublic(db, org.id, user('charles').id, true);
+  })();
+
+  const ada = user('ada');
+  const differenceEngine = await createRepository(ctx, org, ada, {
+    name: 'difference-engine',
+    description: 'Tabulates polynomial functions by the method of finite differences.',
+    homepage: 'http://127.0.0.1:7480/analytical-engines/difference-engine',
+    auto_init: true,
+    gitignore_template: 'Node',
+    license_template: 'mit',
+  });
+  const analyticalEngine = await createRepository(ctx, org, ada, { name: 'analytical-engine', description: 'The general-purpose engine (private drawings).', private: true, auto_init: true });
+  await createRepository(ctx, ada, ada, { name: 'notes-on-the-engine', description: 'Sketch of the Analytical Engine, with notes by the translator.', auto_init: true });
+  await createRepository(ctx, ada, ada, { name: 'bernoulli-numbers', description: 'Note G: computing Bernoulli numbers on the engine.', private: true, auto_init: true });
+  await forkRepository(ctx, differenceEngine, user('charles'), user('charles'));
+  db.transaction(() => {
+    for (const repo of [differenceEngine, analyticalEngine]) db.prepare('INSERT INTO team_repos (team_id, repo_id) VALUES (?, ?)').run(engineers.id, repo.id);
+    db.prepare('INSERT INTO team_repos (team_id, repo_id) VALUES (?, ?)').run(translators.id, differenceEngine.id);
+  })();
+
+  // The OAuth application of the extension; its secret only goes to the file.
+  const { clientId, clientSecret } = newClientCredentials();
+  const now = isoTime();
+  db.prepare(
+    `INSERT INTO applications (owner_id, name, url, client_id, client_secret_hash, callback_url, suspended, created_at, updated_at)
+     VALUES (?, 'RepoDesk', 'http://127.0.0.1:7481', ?, ?, ?, 0, ?, ?)`,
+  ).run(ada.id, clientId, sha256Hex(clientSecret), DEMO_CALLBACK_URL, now, now);
+  const file = path.join(ctx.options.dataDir, OAUTH_APP_FILE);
+  fs.writeFileSync(file, `${JSON.stringify({ client_id: clientId, client_secret: clientSecret }, null, 2)}\n`, { mode: 0o600 });
+  logOAuthApp(ctx);
+}
+
+/** Prints the demo application's client id and where its secret is (never the secret). */
+export function logOAuthApp(ctx: EmulatorContext): void {
+  const file = path.join(ctx.options.dataDir, OAUTH_APP_FILE);
+  if (!fs.existsSync(file)) return;
+  try {
+    const { client_id } = JSON.parse(fs.readFileSync(file, 'utf8')) as { client_id?: string };
+    if (client_id) ctx.log(`OAuth application RepoDesk: client_id ${client_id}; client id and secret in ${file}`);
+  } catch {
+    ctx.log(`OAuth application file ${file} is unreadable`);
+  }
+}

@@ -1,0 +1,15 @@
+// The v3 account side: users, organizations, organization members, teams.
+import type { EmulatorModule } from '../../server';
+import { registerOrgMemberRoutes } from './org-members';
+import { registerTeamRoutes } from './teams';
+import { registerUserRoutes } from './users';
+
+export const v3AccountsModule: EmulatorModule = {
+  name: 'v3-accounts',
+  migrations: [],
+  register(app, ctx) {
+    registerUserRoutes(app, ctx);
+    registerOrgMemberRoutes(app, ctx);
+    registerTeamRoutes(app, ctx);
+  },
+};

@@ -1,0 +1,262 @@
+// Teams: the 14 rows of document 2 with their permission rules (Owners
+// members manage; team members read their team; admin teams manage their
+// members) and the 422 `org` / `not_owned` errors.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { EmulatorContext } from '../../server';
+import { findOrg, findRepo, findUser, findUserById, isOrgMember, isOrgOwner, repoPermission } from '../core/access';
+import { currentUser } from '../core/auth';
+import { created, parseBody } from '../core/conventions';
+import { alreadyExists, forbidden, notFound, requiresAuthentication, validationFailed } from '../core/errors';
+import { paginate } from '../core/pagination';
+import { orgSummary, repoSummary, userSummary } from '../core/representations';
+import type { Bases } from '../core/urls';
+import type { RepoRow, TeamRow, UserRow } from '../core/schema';
+import { requireScope } from '../core/scopes';
+import { isoTime } from '../core/time';
+import { bases } from '../core/urls';
+import { addTeamMember, createTeam, removeTeamMember, slugify } from './membership';
+
+const permission = z.enum(['pull', 'push', 'admin']);
+const teamCreate = z.object({ name: z.string().min(1).max(255), repo_names: z.array(z.string()).optional(), permission: permission.optional(), description: z.string().nullable().optional() });
+const teamUpdate = z.object({ name: z.string().min(1).max(255), permission: permission.optional(), description: z.string().nullable().optional() });
+
+type TeamParams = { Params: { id: string } };
+type TeamUserParams = { Params: { id: string; username: string } };
+type TeamRepoParams = { Params: { id: string; owner: string; repo: string } };
+
+export function teamSummary(b: Bases, t: TeamRow): Record<string, unknown> {
+  const url = `${b.api}/teams/${t.id}`;
+  return { url, name: t.name, id: t.id, slug: t.slug, description: t.description, permission: t.permission, members_url: `${url}/members{/member}`, repositories_url: `${url}/repos` };
+}
+
+export function teamDetailed(ctx: EmulatorContext, b: Bases, t: TeamRow): Record<string, unknown> {
+  const { db } = ctx;
+  const org = findUserById(db, t.org_id)!;
+  const members = db.prepare('SELECT count(*) FROM team_members WHERE team_id = ?').pluck().get(t.id) as number;
+  const repos = t.is_owners
+    ? (db.prepare('SELECT count(*) FROM repositories WHERE owner_id = ?').pluck().get(t.org_id) as number)
+    : (db.prepare('SELECT count(*) FROM team_repos WHERE team_id = ?').pluck().get(t.id) as number);
+  const o = orgSummary(b, org);
+  return { ...teamSummary(b, t), members_count: members, repos_count: repos, organization: { login: o.login, id: o.id, url: o.url, avatar_url: o.avatar_url } };
+}
+
+export function registerTeamRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
+  const { db } = ctx;
+  const isTeamMember = (teamId: number, userId: number) => !!db.prepare('SELECT 1 FROM team_members WHERE team_id = ? AND user_id = ?').get(teamId, userId);
+  const teamRepos = (t: TeamRow): RepoRow[] =>
+    t.is_owners
+      ? db.prepare<[number], RepoRow>('SELECT * FROM repositories WHERE owner_id = ? ORDER BY name').all(t.org_id)
+      : db.prepare<[number], RepoRow>('SELECT r.* FROM team_repos tr JOIN repositories r ON r.id = tr.repo_id WHERE tr.team_id = ? ORDER BY r.name').all(t.id);
+
+  /** The signed-in caller, with the scopes this action checks. */
+  const caller = (req: FastifyRequest, reply: FastifyReply, scopes: string[]): UserRow => {
+    const user = currentUser(req);
+    if (!user) throw requiresAuthentication();
+    requireScope(req, reply, scopes);
+    return user;
+  };
+  /** The team, visible only to members of its organization (404 otherwise). */
+  const loadTeam = (req: FastifyRequest<TeamParams>, user: UserRow): TeamRow => {
+    const team = /^\d+$/.test(req.params.id) ? db.prepare<[number], TeamRow>('SELECT * FROM teams WHERE id = ?').get(Number(req.params.id)) : undefined;
+    if (!team || !isOrgMember(db, team.org_id, user.id)) throw notFound();
+    return team;
+  };
+  const requireOwner = (orgId: number, user: UserRow) => {
+    if (!isOrgOwner(db, orgId, user.id)) throw forbidden('You must be an owner of this organization (a member of its Owners team).');
+  };
+  /** Readers of a team's members and repositories: its members and the organization's owners. */
+  const requireTeamReader = (team: TeamRow, user: UserRow) => {
+    if (!isTeamMember(team.id, user.id) && !isOrgOwner(db, team.org_id, user.id)) throw forbidden('You must be a member of this team.');
+  };
+  const emitTeamAdd = (req: FastifyRequest, team: TeamRow, repo: RepoRow, sender: UserRow) => {
+    const b = bases(ctx);
+    const org = findUserById(db, team.org_id)!;
+    const owner = findUserById(db, repo.owner_id)!;
+    ctx.events.emitEvent(
+      'team_add',
+      { team: teamSummary(b, team), repository: repoSummary(b, repo, owner, repoPermission(db, repo, sender)), organization: orgSummary(b, org), sender: userSummary(b, sender) },
+      { repoId: repo.id, orgId: org.id },
+    );
+    void req;
+  };
+  /** `org/repo` or `repo`: an organization repository, or a direct fork of one (not_owned otherwise). */
+  const ownedRepo = (org: UserRow, owner: string, name: string, field: string): RepoRow => {
+    const found = findRepo(db, owner, name);
+    if (!found) throw validationFailed({ resource: 'TeamMember', field, code: 'not_owned' });
+    const { repo } = found;
+    const parentOwner = repo.parent_id ? (db.prepare('SELECT owner_id FROM repositories WHERE id = ?').pluck().get(repo.parent_id) as number | undefined) : undefined;
+    if (repo.owner_id !== org.id && parentOwner !== org.id) throw validationFailed({ resource: 'TeamMember', field, code: 'not_owned' });
+    return repo;
+  };
+
+  app.get<{ Params: { org: string } }>('/orgs/:org/teams', async (req, reply) => {
+    const user = caller(req, reply, ['read:org']);
+    const org = findOrg(db, req.params.org);
+    if (!org || !isOrgMember(db, org.id, user.id)) throw notFound();
+    const teams = db.prepare<[number], TeamRow>('SELECT * FROM teams WHERE org_id = ? ORDER BY name').all(org.id);
+    const b = bases(ctx, req);
+    return paginate(req, reply, teams.length, (l, o) => teams.slice(o, o + l)).map((t) => teamSummary(b, t));
+  });
+
+  app.get<TeamParams>('/teams/:id', async (req, reply) => {
+    const user = caller(req, reply, ['read:org']);
+    const team = loadTeam(req, user);
+    return teamDetailed(ctx, bases(ctx, req), team);
+  });
+
+  app.post<{ Params: { org: string } }>('/orgs/:org/teams', async (req, reply) => {
+    const user = caller(req, reply, ['admin:org']);
+    const org = findOrg(db, req.params.org);
+    if (!org || !isOrgMember(db, org.id, user.id)) throw notFound();
+    requireOwner(org.id, user);
+    const body = parseBody(req, 'Team', teamCreate);
+    if (db.prepare('SELECT 1 FROM teams WHERE org_id = ? AND (name = ? COLLATE NOCASE OR slug = ?)').get(org.id, body.name, slugify(body.name))) throw alreadyExists('Team', 'name');
+    const repos = (body.repo_names ?? []).map((full) => {
+      const [owner, name] = full.includes('/') ? full.split('/', 2) : [org.login, full];
+      return ownedRepo(org, owner ?? '', name ?? '', 'repo_names');
+    });
+    const team = db.transaction(() => {
+      const t = createTeam(db, org.id, body.name, body.permission ?? 'pull', false, body.description ?? null);
+      for (const r of repos) db.prepare('INSERT OR IGNORE INTO team_repos (team_id, repo_id) VALUES (?, ?)').run(t.id, r.id);
+      return t;
+    })();
+    for (const r of repos) emitTeamAdd(req, team, r, user);
+    const b = bases(ctx, req);
+    return created(reply, `${b.api}/teams/${team.id}`, teamDetailed(ctx, b, team));
+  });
+
+  app.patch<TeamParams>('/teams/:id', async (req, reply) => {
+    const user = caller(req, reply, ['admin:org']);
+    const team = loadTeam(req, user);
+    requireOwner(team.org_id, user);
+    const body = parseBody(req, 'Team', teamUpdate);
+    // The Owners team always administers: its permission stays admin.
+    const perm = team.is_owners ? 'admin' : (body.permission ?? 'pull');
+    if (team.is_owners && body.permission && body.permission !== 'admin') throw validationFailed({ resource: 'Team', field: 'permission', code: 'invalid' });
+    if (db.prepare('SELECT 1 FROM teams WHERE org_id = ? AND id != ? AND name = ? COLLATE NOCASE').get(team.org_id, team.id, body.name)) throw alreadyExists('Team', 'name');
+    db.prepare('UPDATE teams SET name = ?, slug = ?, permission = ?, description = coalesce(?, description), updated_at = ? WHERE id = ?').run(
+      body.name,
+      slugify(body.name),
+      perm,
+      body.description ?? null,
+      isoTime(),
+      team.id,
+    );
+    return teamDetailed(ctx, bases(ctx, req), db.prepare<[number], TeamRow>('SELECT * FROM teams WHERE id = ?').get(team.id)!);
+  });
+
+  app.delete<TeamParams>('/teams/:id', async (req, reply) => {
+    const user = caller(req, reply, ['admin:org']);
+    const team = loadTeam(req, user);
+    requireOwner(team.org_id, user);
+    if (team.is_owners) throw forbidden('The Owners team cannot be deleted.');
+    db.transaction(() => {
+      const memberIds = db.prepare('SELECT user_id FROM team_members WHERE team_id = ?').pluck().all(team.id) as number[];
+      db.prepare('DELETE FROM teams WHERE id = ?').run(team.id);
+      for (const id of memberIds) removeTeamMember(db, team, id);
+    })();
+    return reply.code(204).send();
+  });
+
+  app.get<TeamParams>('/teams/:id/members', async (req, reply) => {
+    const user = caller(req, reply, ['read:org']);
+    const team = loadTeam(req, user);
+    requireTeamReader(team, user);
+    const users = db.prepare<[number], UserRow>('SELECT u.* FROM team_members tm JOIN users u ON u.id = tm.user_id WHERE tm.team_id = ? ORDER BY u.login').all(team.id);
+    const b = bases(ctx, req);
+    return paginate(req, reply, users.length, (l, o) => users.slice(o, o + l)).map((u) => userSummary(b, u));
+  });
+
+  app.get<TeamUserParams>('/teams/:id/members/:username', async (req, reply) => {
+    const user = caller(req, reply, ['read:org']);
+    const team = loadTeam(req, user);
+    requireTeamReader(team, user);
+    const target = findUser(db, req.params.username);
+    if (target && isTeamMember(team.id, target.id)) return reply.code(204).send();
+    throw notFound();
+  });
+
+  /** Adding and removing members: the organization's owners, or members of this team when it has admin permission. */
+  const requireMemberManager = (team: TeamRow, user: UserRow) => {
+    if (isOrgOwner(db, team.org_id, user.id)) return;
+    if (team.permission === 'admin' && isTeamMember(team.id, user.id)) return;
+    throw forbidden('You must have admin permission on this team or own the organization.');
+  };
+
+  app.put<TeamUserParams>('/teams/:id/members/:username', async (req, reply) => {
+    const user = caller(req, reply, ['admin:org']);
+    const team = loadTeam(req, user);
+    requireMemberManager(team, user);
+    const target = findUser(db, req.params.username);
+    if (!target) throw notFound();
+    if (target.type === 'Organization') throw validationFailed({ resource: 'TeamMember', field: 'user', code: 'org' });
+    db.transaction(() => addTeamMember(db, team, target.id))();
+    return reply.code(204).send();
+  });
+
+  app.delete<TeamUserParams>('/teams/:id/members/:username', async (req, reply) => {
+    const user = caller(req, reply, ['admin:org']);
+    const team = loadTeam(req, user);
+    requireMemberManager(team, user);
+    const target = findUser(db, req.params.username);
+    if (!target || !isTeamMember(team.id, target.id)) throw notFound();
+    if (team.is_owners && (db.prepare('SELECT count(*) FROM team_members WHERE team_id = ?').pluck().get(team.id) as number) <= 1) {
+      throw forbidden('Cannot remove the last owner of the organization.');
+    }
+    db.transaction(() => removeTeamMember(db, team, target.id))();
+    return reply.code(204).send();
+  });
+
+  app.get<TeamParams>('/teams/:id/repos', async (req, reply) => {
+    const user = caller(req, reply, ['read:org']);
+    const team = loadTeam(req, user);
+    requireTeamReader(team, user);
+    const repos = teamRepos(team);
+    const b = bases(ctx, req);
+    const org = findUserById(db, team.org_id)!;
+    return paginate(req, reply, repos.length, (l, o) => repos.slice(o, o + l)).map((r) =>
+      repoSummary(b, r, r.owner_id === org.id ? org : findUserById(db, r.owner_id)!, repoPermission(db, r, user)),
+    );
+  });
+
+  app.get<TeamRepoParams>('/teams/:id/repos/:owner/:repo', async (req, reply) => {
+    const user = caller(req, reply, ['read:org']);
+    const team = loadTeam(req, user);
+    requireTeamReader(team, user);
+    const found = findRepo(db, req.params.owner, req.params.repo);
+    if (found && teamRepos(team).some((r) => r.id === found.repo.id)) return reply.code(204).send();
+    throw notFound();
+  });
+
+  app.put<TeamRepoParams>('/teams/:id/repos/:owner/:repo', async (req, reply) => {
+    const user = caller(req, reply, ['admin:org']);
+    const team = loadTeam(req, user);
+    requireOwner(team.org_id, user);
+    const org = findUserById(db, team.org_id)!;
+    const repo = ownedRepo(org, req.params.owner, req.params.repo, 'repository');
+    const added = db.prepare('INSERT OR IGNORE INTO team_repos (team_id, repo_id) VALUES (?, ?)').run(team.id, repo.id).changes > 0;
+    if (added) emitTeamAdd(req, team, repo, user);
+    return reply.code(204).send();
+  });
+
+  app.delete<TeamRepoParams>('/teams/:id/repos/:owner/:repo', async (req, reply) => {
+    const user = caller(req, reply, ['admin:org']);
+    const team = loadTeam(req, user);
+    requireOwner(team.org_id, user);
+    if (team.is_owners) throw forbidden('Repositories cannot be removed from the Owners team.');
+    const found = findRepo(db, req.params.owner, req.params.repo);
+    if (!found) throw notFound();
+    db.prepare('DELETE FROM team_repos WHERE team_id = ? AND repo_id = ?').run(team.id, found.repo.id);
+    return reply.code(204).send();
+  });
+
+  app.get('/user/teams', async (req, reply) => {
+    const user = caller(req, reply, ['user', 'repo']);
+    const teams = db
+      .prepare<[number], TeamRow>('SELECT t.* FROM team_members tm JOIN teams t ON t.id = tm.team_id JOIN users o ON o.id = t.org_id WHERE tm.user_id = ? ORDER BY o.login, t.name')
+      .all(user.id);
+    const b = bases(ctx, req);
+    return paginate(req, reply, teams.length, (l, o) => teams.slice(o, o + l)).map((t) => teamDetailed(ctx, b, t));
+  });
+}

@@ -1,0 +1,129 @@
+// Users and organizations: GET/PATCH /user, GET /users/:username, GET /users,
+// GET /user/orgs, GET /users/:username/orgs, GET/PATCH /orgs/:org.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { EmulatorContext } from '../../server';
+import { findOrg, findUser, isOrgMember, isOrgOwner } from '../core/access';
+import { currentUser } from '../core/auth';
+import { parseBody } from '../core/conventions';
+import { forbidden, notFound, requiresAuthentication } from '../core/errors';
+import { paginate } from '../core/pagination';
+import { orgDetailed, orgSummary, userDetailed, userSummary } from '../core/representations';
+import type { UserRow } from '../core/schema';
+import { hasScope, requireScope } from '../core/scopes';
+import { isoTime } from '../core/time';
+import { bases } from '../core/urls';
+
+const nullableText = z.string().max(1000).nullable().optional();
+
+const userUpdate = z.object({
+  name: nullableText,
+  email: nullableText,
+  blog: nullableText,
+  company: nullableText,
+  location: nullableText,
+  hireable: z.boolean().nullable().optional(),
+  bio: nullableText,
+});
+
+const orgUpdate = z.object({
+  billing_email: nullableText,
+  company: nullableText,
+  email: nullableText,
+  location: nullableText,
+  name: nullableText,
+  description: nullableText,
+  blog: nullableText,
+});
+
+/** Writes the given columns of a users row (only keys present in `fields`). */
+function updateUser(ctx: EmulatorContext, id: number, fields: Record<string, unknown>, allowed: readonly string[]): void {
+  const keys = allowed.filter((k) => fields[k] !== undefined);
+  if (keys.length === 0) return;
+  const sets = keys.map((k) => `${k} = @${k}`).join(', ');
+  const params: Record<string, unknown> = { id, updated_at: isoTime() };
+  for (const k of keys) params[k] = fields[k];
+  ctx.db.prepare(`UPDATE users SET ${sets}, updated_at = @updated_at WHERE id = @id`).run(params);
+}
+
+export function registerUserRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
+  const { db } = ctx;
+
+  app.get('/user', async (req) => {
+    const user = currentUser(req);
+    if (!user) throw requiresAuthentication();
+    return userDetailed(db, bases(ctx, req), user, true);
+  });
+
+  app.patch('/user', async (req, reply) => {
+    const user = currentUser(req);
+    if (!user) throw requiresAuthentication();
+    requireScope(req, reply, ['user'], 'forbidden');
+    const body = parseBody(req, 'User', userUpdate);
+    updateUser(ctx, user.id, body, ['name', 'email', 'blog', 'company', 'location', 'bio']);
+    return userDetailed(db, bases(ctx, req), findUser(db, user.login)!, true);
+  });
+
+  app.get<{ Params: { username: string } }>('/users/:username', async (req) => {
+    const user = findUser(db, req.params.username);
+    if (!user) throw notFound();
+    const b = bases(ctx, req);
+    return user.type === 'Organization' ? orgDetailed(db, b, user, false) : userDetailed(db, b, user);
+  });
+
+  // Every account in creation order, paged only by `since` (like /repositories).
+  app.get<{ Querystring: { since?: string } }>('/users', async (req, reply) => {
+    const since = /^\d+$/.test(req.query.since ?? '') ? Number(req.query.since) : 0;
+    const rows = db.prepare<[number], UserRow>('SELECT * FROM users WHERE id > ? ORDER BY id LIMIT 30').all(since);
+    const last = rows[rows.length - 1];
+    if (last) reply.header('Link', `<${bases(ctx, req).api}/users?since=${last.id}>; rel="next", <${bases(ctx, req).api}/users{?since}>; rel="first"`);
+    const b = bases(ctx, req);
+    return rows.map((u) => userSummary(b, u));
+  });
+
+  const orgsOf = (userId: number, publicOnly: boolean) =>
+    db
+      .prepare<[number, number], UserRow>(
+        `SELECT o.* FROM org_memberships m JOIN users o ON o.id = m.org_id WHERE m.user_id = ? AND (m.public = 1 OR ? = 0) ORDER BY o.login`,
+      )
+      .all(userId, publicOnly ? 1 : 0);
+
+  app.get('/user/orgs', async (req, reply) => {
+    const user = currentUser(req);
+    if (!user) throw requiresAuthentication();
+    reply.header('X-Accepted-OAuth-Scopes', 'admin:org, read:org, repo, user, write:org');
+    // Without an organization scope a token lists only the public memberships.
+    const all = hasScope(req, ['read:org', 'user', 'repo']);
+    const orgs = orgsOf(user.id, !all);
+    const b = bases(ctx, req);
+    return paginate(req, reply, orgs.length, (limit, offset) => orgs.slice(offset, offset + limit)).map((o) => orgSummary(b, o));
+  });
+
+  app.get<{ Params: { username: string } }>('/users/:username/orgs', async (req, reply) => {
+    const user = findUser(db, req.params.username);
+    if (!user) throw notFound();
+    const orgs = orgsOf(user.id, true);
+    const b = bases(ctx, req);
+    return paginate(req, reply, orgs.length, (limit, offset) => orgs.slice(offset, offset + limit)).map((o) => orgSummary(b, o));
+  });
+
+  app.get<{ Params: { org: string } }>('/orgs/:org', async (req) => {
+    const org = findOrg(db, req.params.org);
+    if (!org) throw notFound();
+    const user = currentUser(req);
+    const member = !!user && isOrgMember(db, org.id, user.id) && hasScope(req, ['read:org']);
+    return orgDetailed(db, bases(ctx, req), org, member);
+  });
+
+  app.patch<{ Params: { org: string } }>('/orgs/:org', async (req, reply) => {
+    const org = findOrg(db, req.params.org);
+    const user = currentUser(req);
+    if (!org) throw notFound();
+    if (!user) throw requiresAuthentication();
+    requireScope(req, reply, ['admin:org'], 'forbidden');
+    if (!isOrgOwner(db, org.id, user.id)) throw forbidden('You must be an owner of this organization to edit it.');
+    const body = parseBody(req, 'Organization', orgUpdate);
+    updateUser(ctx, org.id, body, ['billing_email', 'company', 'email', 'location', 'name', 'description', 'blog']);
+    return orgDetailed(db, bases(ctx, req), findOrg(db, org.login)!, true);
+  });
+}

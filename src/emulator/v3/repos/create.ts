@@ -1,0 +1,158 @@
+// Creating repositories (POST /user/repos, /orgs/:org/repos, the seed) and
+// forks: the row in SQLite and a real bare git repository. The git data is
+// prepared under a temporary name first and moved into place once the row
+// exists, so a failed git step leaves no half-made repository.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { EmulatorContext } from '../../server';
+import { findUserById, repoPermission } from '../core/access';
+import { alreadyExists, invalidField, validationFailed } from '../core/errors';
+import { orgSummary, userSummary } from '../core/representations';
+import type { RepoRow, UserRow } from '../core/schema';
+import { cloneBare, commitFiles, initBareRepo, repoGitPath, type GitIdentity } from '../core/git';
+import { isoTime } from '../core/time';
+import { bases } from '../core/urls';
+import { gitignoreText, licenseText } from './templates';
+import { repoDetailed } from './representation';
+
+export const DEFAULT_BRANCH = 'master';
+
+/** Repository names: letters, digits, `-`, `_`, `.`; not `.` or `..`; at most 100 characters. */
+export function isValidRepoName(name: string): boolean {
+  return /^[A-Za-z0-9._-]{1,100}$/.test(name) && name !== '.' && name !== '..' && !name.toLowerCase().endsWith('.git');
+}
+
+export interface CreateFields {
+  name: string;
+  description?: string | null | undefined;
+  homepage?: string | null | undefined;
+  private?: boolean | undefined;
+  has_issues?: boolean | undefined;
+  has_wiki?: boolean | undefined;
+  has_downloads?: boolean | undefined;
+  team_id?: number | undefined;
+  auto_init?: boolean | undefined;
+  gitignore_template?: string | undefined;
+  license_template?: string | undefined;
+}
+
+export function gitIdentity(user: UserRow, when: string, host: string): GitIdentity {
+  return { name: user.name ?? user.login, email: user.email ?? `${user.login}@users.noreply.${host}`, date: when };
+}
+
+function tempGitPath(ctx: EmulatorContext): string {
+  return path.join(ctx.gitDir, `.tmp-${crypto.randomUUID()}.git`);
+}
+
+function getRepo(ctx: EmulatorContext, id: number): RepoRow {
+  return ctx.db.prepare<[number], RepoRow>('SELECT * FROM repositories WHERE id = ?').get(id)!;
+}
+
+/** Creates a repository owned by `owner` (a user or an organization) on behalf of `creator`. */
+export async function createRepository(ctx: EmulatorContext, owner: UserRow, creator: UserRow, f: CreateFields): Promise<RepoRow> {
+  const { db } = ctx;
+  if (!isValidRepoName(f.name)) throw invalidField('Repository', 'name');
+  const exists = () => db.prepare('SELECT 1 FROM repositories WHERE owner_id = ? AND name = ?').get(owner.id, f.name);
+  if (exists()) throw alreadyExists('Repository', 'name');
+  if (f.team_id !== undefined && owner.type === 'Organization') {
+    if (!db.prepare('SELECT 1 FROM teams WHERE id = ? AND org_id = ?').get(f.team_id, owner.id)) throw invalidField('Repository', 'team_id');
+  }
+  const now = isoTime();
+  const files: Array<{ path: string; content: string }> = [];
+  if (f.auto_init) {
+    files.push({ path: 'README.md', content: '' });
+    if (f.gitignore_template) {
+      const text = gitignoreText(f.gitignore_template);
+      if (text === undefined) throw invalidField('Repository', 'gitignore_template');
+      files.push({ path: '.gitignore', content: text });
+    }
+    if (f.license_template) {
+      const text = licenseText(f.license_template, new Date(now).getUTCFullYear(), owner.name ?? owner.login);
+      if (text === undefined) throw invalidField('Repository', 'license_template');
+      files.push({ path: 'LICENSE', content: text });
+    }
+  }
+  const temp = tempGitPath(ctx);
+  try {
+    await initBareRepo(temp, DEFAULT_BRANCH);
+    if (files.length) {
+      files.sort((a, b) => (a.path < b.path ? -1 : 1));
+      await commitFiles(temp, DEFAULT_BRANCH, files, 'Initial commit', gitIdentity(creator, now, new URL(ctx.baseUrl()).hostname));
+    }
+    const repo = db.transaction(() => {
+      if (exists()) throw alreadyExists('Repository', 'name');
+      const info = db
+        .prepare(
+          `INSERT INTO repositories (owner_id, name, description, homepage, private, default_branch, has_issues, has_wiki, has_downloads, pushed_at, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          owner.id,
+          f.name,
+          f.description ?? null,
+          f.homepage ?? null,
+          f.private ? 1 : 0,
+          DEFAULT_BRANCH,
+          f.has_issues === false ? 0 : 1,
+          f.has_wiki === false ? 0 : 1,
+          f.has_downloads === false ? 0 : 1,
+          files.length ? now : null,
+          now,
+          now,
+        );
+      const id = Number(info.lastInsertRowid);
+      if (f.team_id !== undefined && owner.type === 'Organization') db.prepare('INSERT OR IGNORE INTO team_repos (team_id, repo_id) VALUES (?, ?)').run(f.team_id, id);
+      fs.renameSync(temp, repoGitPath(ctx.gitDir, id));
+      return getRepo(ctx, id);
+    })();
+    emitRepoEvent(ctx, 'repository', { action: 'created' }, repo, creator);
+    return repo;
+  } finally {
+    fs.rmSync(temp, { recursive: true, force: true });
+  }
+}
+
+/** Emits an event about a repository with `repository`, `sender` and `organization` filled in. */
+export function emitRepoEvent(ctx: EmulatorContext, name: string, extra: Record<string, unknown>, repo: RepoRow, sender: UserRow): void {
+  const b = bases(ctx);
+  const owner = findUserById(ctx.db, repo.owner_id)!;
+  const payload: Record<string, unknown> = { ...extra, repository: repoDetailed(ctx.db, b, repo, repoPermission(ctx.db, repo, sender)), sender: userSummary(b, sender) };
+  if (owner.type === 'Organization') payload.organization = orgSummary(b, owner);
+  ctx.events.emitEvent(name, payload, { repoId: repo.id, orgId: owner.type === 'Organization' ? owner.id : undefined });
+}
+
+/**
+ * Forks `source` into `target` (the caller or one of their organizations).
+ * An existing fork of the same repository there is returned as it is.
+ */
+export async function forkRepository(ctx: EmulatorContext, source: RepoRow, target: UserRow, sender: UserRow): Promise<RepoRow> {
+  const { db } = ctx;
+  const existing = db.prepare<[number, number], RepoRow>('SELECT * FROM repositories WHERE owner_id = ? AND parent_id = ?').get(target.id, source.id);
+  if (existing) return existing;
+  if (source.owner_id === target.id) throw validationFailed({ resource: 'Fork', field: 'owner', code: 'invalid', message: 'A repository cannot be forked into its own account.' });
+  let name = source.name;
+  for (let n = 1; db.prepare('SELECT 1 FROM repositories WHERE owner_id = ? AND name = ?').get(target.id, name); n++) name = `${source.name}-${n}`;
+  const now = isoTime();
+  const temp = tempGitPath(ctx);
+  try {
+    await cloneBare(repoGitPath(ctx.gitDir, source.id), temp);
+    const fork = db.transaction(() => {
+      const info = db
+        .prepare(
+          `INSERT INTO repositories (owner_id, name, description, homepage, private, fork, parent_id, source_id, default_branch, has_issues, has_wiki, has_downloads, language, size, pushed_at, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(target.id, name, source.description, source.homepage, source.private, source.id, source.source_id ?? source.id, source.default_branch, source.has_wiki, source.has_downloads, source.language, source.size, source.pushed_at, now, now);
+      const id = Number(info.lastInsertRowid);
+      db.prepare('UPDATE repositories SET forks_count = forks_count + 1 WHERE id = ?').run(source.id);
+      fs.renameSync(temp, repoGitPath(ctx.gitDir, id));
+      return getRepo(ctx, id);
+    })();
+    const b = bases(ctx);
+    emitRepoEvent(ctx, 'fork', { forkee: repoDetailed(db, b, fork, 'admin') }, getRepo(ctx, source.id), sender);
+    return fork;
+  } finally {
+    fs.rmSync(temp, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,24 @@
+// The v3 repositories module: lists, create, get, edit, delete, forks,
+// stars and collaborators.
+import fs from 'node:fs';
+import type { EmulatorModule } from '../../server';
+import { initBareRepo, repoGitPath } from '../core/git';
+import type { RepoRow } from '../core/schema';
+import { registerRepoRoutes } from './routes';
+import { registerSocialRoutes } from './social';
+
+export const v3ReposModule: EmulatorModule = {
+  name: 'v3-repos',
+  migrations: [],
+  async register(app, ctx) {
+    // A crash between a repository's row and its git data leaves a row
+    // without a git repository: give it an empty one rather than fail later.
+    const rows = ctx.db.prepare('SELECT id, default_branch FROM repositories').all() as Array<Pick<RepoRow, 'id' | 'default_branch'>>;
+    for (const r of rows) {
+      const gitPath = repoGitPath(ctx.gitDir, r.id);
+      if (!fs.existsSync(gitPath)) await initBareRepo(gitPath, r.default_branch);
+    }
+    registerRepoRoutes(app, ctx);
+    registerSocialRoutes(app, ctx);
+  },
+};
