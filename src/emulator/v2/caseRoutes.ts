@@ -1,0 +1,106 @@
+// Routes of cases: create, get, update, search and tags.
+import type { FastifyInstance } from 'fastify';
+import { actingUser, type V2Context } from './context';
+import { CASE_ORDER, CASE_READ_ONLY, CASE_STATES, caseJson, caseRow, createCase, getCase, touchCase, updateCase } from './cases';
+import { changeTags, tagsOf } from './contacts';
+import { idParam } from './contactRoutes';
+import { badRequest, dynamicAttributes, failed, paging, Params } from './params';
+
+const CREATE_PARAMS = new Set(['access_token', 'echo_data', 'note', 'tag', 'campaign', 'contact_id', 'subject', 'source', 'private']);
+const UPDATE_PARAMS = new Set(['access_token', 'echo_data', 'note', 'tag', 'campaign', 'subject', 'source', 'private', 'state', 'credits', 'reply']);
+
+export function registerCaseRoutes(app: FastifyInstance, ctx: V2Context): void {
+  app.post('/case', async (req) => {
+    const p = Params.of(req);
+    const contactText = p.required('contact_id');
+    if (!/^\d{1,15}$/.test(contactText)) throw badRequest(`Parameter contact_id must be an integer, got "${contactText}"`);
+    const contactId = Number(contactText);
+    if (!ctx.db.prepare('SELECT 1 FROM v2_contacts WHERE id = ?').get(contactId)) throw failed(`Contact ${contactId} does not exist`);
+    const id = createCase(ctx, actingUser(req).userName, {
+      contactId,
+      campaign: p.get('campaign') || undefined,
+      subject: p.get('subject'),
+      source: p.get('source'),
+      private: p.bool('private'),
+      notes: p.texts('note'),
+      tags: p.texts('tag'),
+      extra: dynamicAttributes(p, CREATE_PARAMS, CASE_READ_ONLY),
+    });
+    return p.bool('echo_data') ? { success: true, case_id: id, data: getCase(ctx, id) } : { success: true, case_id: id };
+  });
+
+  app.get('/case/:id', async (req) => getCase(ctx, idParam(req, 'Case')));
+
+  app.post('/case/:id', async (req) => {
+    const id = idParam(req, 'Case');
+    caseRow(ctx, id);
+    const p = Params.of(req);
+    updateCase(ctx, actingUser(req).userName, id, {
+      subject: p.get('subject'),
+      source: p.get('source'),
+      private: p.bool('private'),
+      campaign: p.get('campaign') || undefined,
+      state: p.get('state'),
+      credits: p.int('credits', { min: 0, max: 1_000_000 }),
+      notes: p.texts('note'),
+      tags: p.texts('tag'),
+      replies: p.texts('reply'),
+      extra: dynamicAttributes(p, UPDATE_PARAMS, new Set([...CASE_READ_ONLY, 'contact_id'])),
+    });
+    return { success: true, ...getCase(ctx, id) };
+  });
+
+  app.get('/case', async (req) => {
+    const p = Params.of(req);
+    const page = paging(p, Object.keys(CASE_ORDER), 'id');
+    const where: string[] = [];
+    const args: unknown[] = [];
+    const filter = (sql: string, arg: unknown) => {
+      where.push(sql);
+      args.push(arg);
+    };
+    const contactId = p.int('contact_id', { min: 1, max: Number.MAX_SAFE_INTEGER });
+    if (contactId !== undefined) filter('k.contact_id = ?', contactId);
+    const campaignId = p.int('campaign_id', { min: 1, max: Number.MAX_SAFE_INTEGER });
+    if (campaignId !== undefined) filter('k.campaign_id = ?', campaignId);
+    const state = p.get('state');
+    if (state) {
+      if (!(CASE_STATES as readonly string[]).includes(state)) throw badRequest(`state must be one of ${CASE_STATES.join(', ')}, got "${state}"`);
+      filter('k.state = ?', state);
+    }
+    const source = p.get('source');
+    if (source) filter('k.source = ?', source);
+    for (const tag of p.texts('with_tag')) filter('EXISTS (SELECT 1 FROM v2_case_tags t WHERE t.case_id = k.id AND t.tag = ?)', tag);
+    for (const tag of p.texts('without_tag')) filter('NOT EXISTS (SELECT 1 FROM v2_case_tags t WHERE t.case_id = k.id AND t.tag = ?)', tag);
+    const createdSince = p.date('created_since');
+    if (createdSince !== undefined) filter('k.creation_ms >= ?', createdSince);
+    const updatedSince = p.date('updated_since');
+    if (updatedSince !== undefined) filter('k.update_ms >= ?', updatedSince);
+    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const total = ctx.db.prepare(`SELECT COUNT(*) FROM v2_cases k ${clause}`).pluck().get(...args) as number;
+    const rows = ctx.db
+      .prepare(`SELECT k.* FROM v2_cases k ${clause} ORDER BY ${CASE_ORDER[page.orderBy]} ${page.desc ? 'DESC' : 'ASC'}, k.id LIMIT ? OFFSET ?`)
+      .all(...args, page.count, page.index) as Parameters<typeof caseJson>[1][];
+    return { success: true, total, items: rows.map((r) => caseJson(ctx, r)) };
+  });
+
+  app.get('/case/:id/tags', async (req) => {
+    const id = idParam(req, 'Case');
+    caseRow(ctx, id);
+    return { success: true, tags: tagsOf(ctx, 'v2_case_tags', 'case_id', id) };
+  });
+
+  app.post('/case/:id/tags', async (req) => {
+    const id = idParam(req, 'Case');
+    caseRow(ctx, id);
+    const p = Params.of(req);
+    const add = p.texts('add');
+    const remove = p.texts('remove');
+    if (add.length === 0 && remove.length === 0) throw badRequest('Pass at least one add or remove parameter');
+    ctx.db.transaction(() => {
+      changeTags(ctx, 'v2_case_tags', 'case_id', id, add, remove);
+      touchCase(ctx, actingUser(req).userName, id);
+    })();
+    return { success: true, ...getCase(ctx, id) };
+  });
+}

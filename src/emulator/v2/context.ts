@@ -1,0 +1,40 @@
+// What the v2 routes share: the database, the domain's time zone and the
+// user acting on each request.
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db';
+import { formatDate } from './dates';
+
+export interface V2User {
+  id: number;
+  userName: string;
+}
+
+export interface V2Context {
+  db: Db;
+  /** The domain's time zone, minutes east of UTC. */
+  offsetMinutes: number;
+  tokenTtlMs: number;
+  baseUrl(): string;
+  now(): number;
+}
+
+export function fmt(ctx: V2Context, ms: number | null | undefined): string | null {
+  return ms === null || ms === undefined ? null : formatDate(ms, ctx.offsetMinutes);
+}
+
+const users = new WeakMap<FastifyRequest, V2User>();
+
+export function setActingUser(req: FastifyRequest, user: V2User): void {
+  users.set(req, user);
+}
+
+/** The authenticated user of a request (the auth hook has run on every non-public route). */
+export function actingUser(req: FastifyRequest): V2User {
+  const user = users.get(req);
+  if (!user) throw new Error('v2 route reached without an authenticated user');
+  return user;
+}
+
+export function parseExtra(json: string): Record<string, string> {
+  return JSON.parse(json) as Record<string, string>;
+}

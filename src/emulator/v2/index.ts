@@ -1,0 +1,73 @@
+// The customer-engagement service (v2) of the emulator: one Fastify plugin
+// under /api/v2 with its own body parsers, error handler and 404 handler, so
+// nothing of it leaks onto the v3 routes or the other way round.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { EmulatorContext, EmulatorModule } from '../server';
+import { registerAuth } from './auth';
+import { registerCaseRoutes } from './caseRoutes';
+import { registerContactRoutes } from './contactRoutes';
+import type { V2Context } from './context';
+import { parseOffset } from './dates';
+import { registerMessageRoutes } from './messageRoutes';
+import { v2Migrations } from './migrations';
+import { V2Error } from './params';
+import { seedDemo } from './seed';
+
+export const DEFAULT_TOKEN_TTL_SECONDS = 3600;
+export const DEFAULT_TIME_ZONE = '-0300';
+
+function v2Context(ctx: EmulatorContext): V2Context {
+  const ttl = ctx.options.engagementTokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS;
+  if (!(ttl > 0)) throw new Error(`engagementTokenTtlSeconds must be positive, got ${ttl}`);
+  return {
+    db: ctx.db,
+    offsetMinutes: parseOffset(ctx.options.engagementTimeZone ?? DEFAULT_TIME_ZONE),
+    tokenTtlMs: ttl * 1000,
+    baseUrl: ctx.baseUrl,
+    now: () => Date.now(),
+  };
+}
+
+const FORM = 'application/x-www-form-urlencoded';
+
+async function v2Plugin(app: FastifyInstance, opts: { v2: V2Context; log: (line: string) => void }): Promise<void> {
+  // Our own form parser (repeated names kept) even if the server gained one: removal here only affects this plugin.
+  if (app.hasContentTypeParser(FORM)) app.removeContentTypeParser(FORM);
+  app.addContentTypeParser(FORM, { parseAs: 'string' }, (_req, body, done) => done(null, new URLSearchParams(body as string)));
+
+  app.setErrorHandler((error: FastifyError | V2Error, _req, reply) => {
+    if (error instanceof V2Error) return reply.code(error.status).send({ success: false, statusMessage: error.message });
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      opts.log(`v2: internal error: ${error.stack ?? error.message}`);
+      return reply.code(500).send({ success: false, statusMessage: 'Internal error of the emulator' });
+    }
+    return reply.code(status).send({ success: false, statusMessage: error.message });
+  });
+  app.setNotFoundHandler((req, reply) =>
+    reply.code(404).send({ success: false, statusMessage: `No such resource: ${req.method} ${req.url.split('?')[0]}` }),
+  );
+
+  registerAuth(app, opts.v2);
+  registerContactRoutes(app, opts.v2);
+  registerCaseRoutes(app, opts.v2);
+  registerMessageRoutes(app, opts.v2);
+}
+
+const contexts = new WeakMap<EmulatorContext, V2Context>();
+const contextOf = (ctx: EmulatorContext) => {
+  let v2 = contexts.get(ctx);
+  if (!v2) contexts.set(ctx, (v2 = v2Context(ctx)));
+  return v2;
+};
+
+export const engagementModule: EmulatorModule = {
+  name: 'v2',
+  migrations: v2Migrations,
+  async register(app, ctx) {
+    await app.register(v2Plugin, { prefix: '/api/v2', v2: contextOf(ctx), log: ctx.log });
+  },
+  seed(ctx, seed) {
+    if (seed === 'demo') seedDemo(contextOf(ctx), ctx.log);
+  },
+};

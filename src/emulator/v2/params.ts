@@ -1,0 +1,138 @@
+// Plain HTTP parameters of the v2 API: from the query string and from a form
+// (or JSON) body, with a repeated name giving several values.
+import type { FastifyRequest } from 'fastify';
+import { DATE_SHAPE, parseDate } from './dates';
+
+/** A failure answered with the v2 envelope: `{ success: false, statusMessage }`. */
+export class V2Error extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** 400: the request itself is wrong (missing or malformed parameter). */
+export const badRequest = (message: string) => new V2Error(400, message);
+/** 404: the record does not exist or is hidden from the caller. */
+export const notFound = (message: string) => new V2Error(404, message);
+/** 200 with success false: the request was processed but the operation failed. */
+export const failed = (message: string) => new V2Error(200, message);
+
+export class Params {
+  private constructor(private readonly values: Map<string, string[]>) {}
+
+  static of(req: FastifyRequest): Params {
+    const values = new Map<string, string[]>();
+    const add = (name: string, value: unknown) => {
+      if (value === undefined || value === null) return;
+      const list = values.get(name) ?? [];
+      if (Array.isArray(value)) list.push(...value.map((v) => String(v)));
+      else if (typeof value === 'object') list.push(JSON.stringify(value));
+      else list.push(String(value));
+      values.set(name, list);
+    };
+    // Parsed here rather than by the server so that a server-wide query parser can't change the shape.
+    const query = req.url.indexOf('?');
+    if (query >= 0) for (const [k, v] of new URLSearchParams(req.url.slice(query + 1))) add(k, v);
+    const body = req.body;
+    if (body instanceof URLSearchParams) for (const [k, v] of body) add(k, v);
+    else if (body && typeof body === 'object') for (const [k, v] of Object.entries(body)) add(k, v);
+    return new Params(values);
+  }
+
+  names(): string[] {
+    return [...this.values.keys()];
+  }
+
+  has(name: string): boolean {
+    return this.values.has(name);
+  }
+
+  /** The last value of a parameter (a repeated single-valued parameter: the last one wins). */
+  get(name: string): string | undefined {
+    const list = this.values.get(name);
+    return list?.[list.length - 1];
+  }
+
+  all(name: string): string[] {
+    return this.values.get(name) ?? [];
+  }
+
+  required(name: string): string {
+    const value = this.get(name)?.trim();
+    if (!value) throw badRequest(`Missing required parameter: ${name}`);
+    return value;
+  }
+
+  int(name: string, range?: { min: number; max: number }): number | undefined {
+    const text = this.get(name);
+    if (text === undefined || text === '') return undefined;
+    if (!/^-?\d+$/.test(text)) throw badRequest(`Parameter ${name} must be an integer, got "${text}"`);
+    const n = Number(text);
+    if (range && (n < range.min || n > range.max)) throw badRequest(`Parameter ${name} must be between ${range.min} and ${range.max}, got ${n}`);
+    return n;
+  }
+
+  bool(name: string): boolean | undefined {
+    const text = this.get(name)?.toLowerCase();
+    if (text === undefined || text === '') return undefined;
+    if (['true', '1', 'yes'].includes(text)) return true;
+    if (['false', '0', 'no'].includes(text)) return false;
+    throw badRequest(`Parameter ${name} must be true or false, got "${this.get(name)}"`);
+  }
+
+  date(name: string): number | undefined {
+    const text = this.get(name);
+    if (text === undefined || text === '') return undefined;
+    const ms = parseDate(text);
+    if (ms === undefined) throw badRequest(`Parameter ${name} is not a date of the form ${DATE_SHAPE}: "${text}"`);
+    return ms;
+  }
+
+  /** Non-empty trimmed values of a repeatable parameter. */
+  texts(name: string): string[] {
+    return this.all(name)
+      .map((v) => v.trim())
+      .filter((v) => v !== '');
+  }
+}
+
+const ATTRIBUTE_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
+
+/**
+ * Parameters that are not known fields become dynamic attributes. Read-only
+ * fields (computed by the service) can't be set.
+ */
+export function dynamicAttributes(params: Params, known: ReadonlySet<string>, readOnly: ReadonlySet<string>): Record<string, string> {
+  const extra: Record<string, string> = {};
+  for (const name of params.names()) {
+    if (known.has(name)) continue;
+    if (readOnly.has(name)) throw badRequest(`Field ${name} is read-only`);
+    if (!ATTRIBUTE_NAME.test(name)) throw badRequest(`Attribute name "${name}" must start with a letter and hold only letters, digits and _`);
+    extra[name] = params.get(name) ?? '';
+  }
+  return extra;
+}
+
+export interface Paging {
+  count: number;
+  index: number;
+  orderBy: string;
+  desc: boolean;
+}
+
+export const MAX_COUNT = 100;
+export const DEFAULT_COUNT = 20;
+
+/** count/index/order_by/order_dir, with order_by checked against the attributes one may sort on. */
+export function paging(params: Params, orderable: readonly string[], defaultOrder: string): Paging {
+  const count = params.int('count', { min: 1, max: MAX_COUNT }) ?? DEFAULT_COUNT;
+  const index = params.int('index', { min: 0, max: Number.MAX_SAFE_INTEGER }) ?? 0;
+  const orderBy = params.get('order_by') || defaultOrder;
+  if (!orderable.includes(orderBy)) throw badRequest(`order_by: unknown attribute "${orderBy}"; one of ${orderable.join(', ')}`);
+  const dir = (params.get('order_dir') || 'ASC').toUpperCase();
+  if (dir !== 'ASC' && dir !== 'DESC') throw badRequest(`order_dir must be ASC or DESC, got "${params.get('order_dir')}"`);
+  return { count, index, orderBy, desc: dir === 'DESC' };
+}
