@@ -1,0 +1,56 @@
+// Token creation with a user name and password (document 1, web flow rule 5
+// and Authentication rules 2-3) against the emulator.
+import assert from 'node:assert/strict';
+import { startEmulator, type TestEmulator } from '../../support/emulator';
+import { HostingClient } from '../../../src/hosting';
+import { PasswordSignInError, createTokenWithPassword, parseScopes, tokenNote } from '../../../src/oauth';
+import { addUser } from './accounts';
+
+describe('password sign-in: POST /authorizations with Basic (document 1)', () => {
+  let emu: TestEmulator;
+  let client: HostingClient;
+  before(async () => {
+    emu = await startEmulator({ loginLockoutThreshold: 3 });
+    addUser(emu.db, 'ada', 'ada-pw');
+    addUser(emu.db, 'bob', 'bob-pw');
+    client = new HostingClient({ apiUrl: emu.url, userAgentVersion: 'test' });
+  });
+  after(() => emu.dispose());
+
+  it('creates a token noted "RepoDesk on <host name>" with the requested scopes', async () => {
+    const auth = await createTokenWithPassword(client, { username: 'ada', password: 'ada-pw', scopes: ['repo', 'read:org'], hostName: 'build-box' });
+    assert.equal(auth.note, 'RepoDesk on build-box');
+    assert.deepEqual([...auth.scopes].sort(), ['read:org', 'repo']);
+    const checked = await client.authorizations.get({ username: 'ada', password: 'ada-pw' }, auth.id);
+    assert.equal(checked.note, 'RepoDesk on build-box');
+  });
+
+  it('the default note names this machine', () => {
+    assert.match(tokenNote(), /^RepoDesk on \S+/);
+  });
+
+  it('Authentication rule 2: a wrong password says so, without the password', async () => {
+    const err = await createTokenWithPassword(client, { username: 'bob', password: 'wrong-secret', scopes: [] }).catch((e: unknown) => e);
+    assert.ok(err instanceof PasswordSignInError);
+    assert.equal(err.reason, 'bad-credentials');
+    assert.match(err.message, /user name or password is wrong/);
+    assert.ok(!err.message.includes('wrong-secret'));
+  });
+
+  it('Authentication rule 3: after repeated failures the lockout is explained, even for the right password', async () => {
+    for (let i = 0; i < 3; i++) await createTokenWithPassword(client, { username: 'bob', password: 'nope', scopes: [] }).catch(() => undefined);
+    const err = await createTokenWithPassword(client, { username: 'bob', password: 'bob-pw', scopes: [] }).catch((e: unknown) => e);
+    assert.ok(err instanceof PasswordSignInError);
+    assert.equal(err.reason, 'locked-out');
+    assert.match(err.message, /Try again later/);
+  });
+});
+
+describe('scope parsing (document 1, Scope headers on API responses)', () => {
+  it('reads X-OAuth-Scopes and the exchange scope field: commas, spaces, empty', () => {
+    assert.deepEqual(parseScopes('repo, user'), ['repo', 'user']);
+    assert.deepEqual(parseScopes('repo,read:org'), ['repo', 'read:org']);
+    assert.deepEqual(parseScopes(''), []);
+    assert.deepEqual(parseScopes(undefined), []);
+  });
+});
