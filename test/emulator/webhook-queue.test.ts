@@ -3,44 +3,13 @@
 // retries with backoff a bounded number of times, redelivery, resuming.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Db } from '../../src/emulator/db';
 import { DeliveryQueue, deliveryMigrations, type DeliveryRow } from '../../src/emulator/v3/hooks/queue';
 import { signBody } from '../../src/emulator/v3/hooks/signature';
 import { DEFAULT_DELIVERY_OPTIONS } from '../../src/emulator/v3/hooks/delivery-options';
-
-interface Received {
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-/** A receiver on 127.0.0.1:0 whose answers are chosen per request. */
-async function startReceiver(statuses: () => number) {
-  const received: Received[] = [];
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body });
-      res.writeHead(statuses(), { 'content-type': 'text/plain' }).end('thanks');
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as { port: number };
-  return { url: `http://127.0.0.1:${port}/hook`, received, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
-
-async function until<T>(fn: () => T | undefined | false, what: string, ms = 5000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
+import { startReceiver, until } from './webhook-receiver';
 
 describe('webhook delivery queue (spec README, webhook decisions)', () => {
   let dir: string;

@@ -1,0 +1,102 @@
+// Repository hooks: their table and their JSON. The secret is kept to sign
+// deliveries but never shown again (********, like the real family).
+import type { Db, Migration } from '../../db';
+import { isoTime } from '../core/time';
+import type { DeliveryQueue } from './queue';
+import type { HookConfig } from './services';
+
+export const hookMigrations: Migration[] = [
+  {
+    id: 'v3/hooks/002-repo-hooks',
+    sql: `CREATE TABLE repo_hooks (
+      id INTEGER PRIMARY KEY,
+      repo_id INTEGER NOT NULL REFERENCES repositories(id) ON DELETE CASCADE,
+      name TEXT NOT NULL,
+      events TEXT NOT NULL,
+      active INTEGER NOT NULL DEFAULT 1,
+      config TEXT NOT NULL,
+      created_at TEXT NOT NULL,
+      updated_at TEXT NOT NULL
+    );
+    CREATE INDEX repo_hooks_repo ON repo_hooks (repo_id);
+    -- A deleted hook (or repository) takes its delivery log with it.
+    CREATE TRIGGER repo_hooks_deliveries_gone AFTER DELETE ON repo_hooks
+    BEGIN DELETE FROM hook_deliveries WHERE hook_id = OLD.id; END;`,
+  },
+];
+
+export interface HookRow {
+  id: number;
+  repo_id: number;
+  name: string;
+  /** JSON array. */
+  events: string;
+  active: number;
+  /** JSON object of strings, secret included. */
+  config: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Hook {
+  row: HookRow;
+  events: string[];
+  config: HookConfig;
+}
+
+export function parseHook(row: HookRow): Hook {
+  return { row, events: JSON.parse(row.events) as string[], config: JSON.parse(row.config) as HookConfig };
+}
+
+export function insertHook(db: Db, repoId: number, name: string, events: string[], active: boolean, config: HookConfig): Hook {
+  const now = isoTime();
+  const info = db
+    .prepare('INSERT INTO repo_hooks (repo_id, name, events, active, config, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+    .run(repoId, name, JSON.stringify(events), active ? 1 : 0, JSON.stringify(config), now, now);
+  return findHook(db, repoId, Number(info.lastInsertRowid))!;
+}
+
+export function updateHook(db: Db, hook: Hook, events: string[], active: boolean, config: HookConfig): Hook {
+  db.prepare('UPDATE repo_hooks SET events = ?, active = ?, config = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(events), active ? 1 : 0, JSON.stringify(config), isoTime(), hook.row.id);
+  return findHook(db, hook.row.repo_id, hook.row.id)!;
+}
+
+export function findHook(db: Db, repoId: number, id: number): Hook | undefined {
+  const row = db.prepare<[number, number], HookRow>('SELECT * FROM repo_hooks WHERE repo_id = ? AND id = ?').get(repoId, id);
+  return row && parseHook(row);
+}
+
+export function hooksOfRepo(db: Db, repoId: number, activeOnly = false): Hook[] {
+  return db
+    .prepare<[number], HookRow>(`SELECT * FROM repo_hooks WHERE repo_id = ? ${activeOnly ? 'AND active = 1' : ''} ORDER BY id`)
+    .all(repoId)
+    .map(parseHook);
+}
+
+/** Configuration as shown: secrets and passwords masked. */
+export function publicConfig(config: HookConfig): HookConfig {
+  const out = { ...config };
+  for (const key of ['secret', 'password']) if (out[key]) out[key] = '********';
+  return out;
+}
+
+/** The hook as the API shows it; `hookUrl` is `.../repos/:owner/:repo/hooks/:id`. */
+export function renderHook(hook: Hook, hookUrl: string, queue: DeliveryQueue): Record<string, unknown> {
+  const last = queue.latest(hook.row.id);
+  return {
+    id: hook.row.id,
+    url: hookUrl,
+    test_url: `${hookUrl}/tests`,
+    ping_url: `${hookUrl}/pings`,
+    deliveries_url: `${hookUrl}/deliveries`,
+    name: hook.row.name,
+    events: hook.events,
+    active: hook.row.active === 1,
+    config: publicConfig(hook.config),
+    last_response: last
+      ? { code: last.status_code, status: last.state === 'delivered' ? 'active' : 'failed', message: last.status }
+      : { code: null, status: 'unused', message: null },
+    updated_at: isoTime(hook.row.updated_at),
+    created_at: isoTime(hook.row.created_at),
+  };
+}
