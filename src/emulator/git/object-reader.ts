@@ -51,6 +51,11 @@ export class ObjectReader {
     return Promise.all(shas.map((sha) => this.info(sha)));
   }
 
+  /** The running cat-file process's id (diagnostics, tests), if one is running. */
+  get processId(): number | undefined {
+    return this.child?.exitCode === null ? this.child.pid : undefined;
+  }
+
   /** Ends the process; pending requests still get their answers. */
   async close(): Promise<void> {
     this.closed = true;
