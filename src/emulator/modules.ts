@@ -2,14 +2,22 @@
 // tables (migrations) and its routes; a new module is one line here.
 import { coreModule, type EmulatorModule } from './server';
 import { v3CoreModule } from './v3/core/module';
+import { v3AccountsModule } from './v3/accounts/module';
+import { v3ReposModule } from './v3/repos/module';
+import { demoSeedModule } from './seed/module';
 import { authorizationsModule } from './v3/authorizations/module';
 import { oauthModule } from './oauth/module';
 import { hooksModule } from './v3/hooks/module';
+import { engagementModule } from './v2';
 
 export const allModules: EmulatorModule[] = [
   coreModule,
   v3CoreModule,
+  v3AccountsModule,
+  v3ReposModule,
+  demoSeedModule,
   authorizationsModule,
   oauthModule,
   hooksModule,
+  engagementModule,
 ];
