@@ -35,7 +35,7 @@ describe('git data library: object reader, environment and history', () => {
     assert.throws(() => process.kill(second, 0), 'the process is gone');
   });
 
-  it('git runs with its own environment: the caller's GIT_DIR and GIT_AUTHOR_NAME do not leak in', async () => {
+  it('git runs with its own environment: GIT_DIR and GIT_AUTHOR_NAME of the caller do not leak in', async () => {
     const saved = { GIT_DIR: process.env.GIT_DIR, GIT_AUTHOR_NAME: process.env.GIT_AUTHOR_NAME };
     process.env.GIT_DIR = '/nonexistent';
     process.env.GIT_AUTHOR_NAME = 'Leaked Name';
