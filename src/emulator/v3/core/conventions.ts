@@ -87,9 +87,12 @@ export function installConventions(app: FastifyInstance, s: ConventionServices):
     s.rateLimiter.consume(req, reply);
     if (authError) throw authError;
     if (req.auth.kind === 'token') reply.header('X-OAuth-Scopes', req.auth.scopes.join(', '));
-    if (req.method === 'PUT' && req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) {
-      throw new ApiError(411, 'Length Required: a PUT without a body must send Content-Length: 0', undefined, '/v3/#http-verbs');
-    }
+  });
+
+  // A PUT with no body must say so with Content-Length: 0 (rule 5); an empty chunked body does not.
+  app.addHook('preHandler', async (req) => {
+    if (req.method !== 'PUT' || !isV3Request(req) || req.headers['content-length'] !== undefined || req.body !== undefined) return;
+    throw new ApiError(411, 'Length Required: a PUT without a body must send Content-Length: 0', undefined, '/v3/#http-verbs');
   });
 
   // ETag on every GET; If-None-Match / If-Modified-Since give 304, which is not counted.
