@@ -32,18 +32,21 @@ export async function activate(context: vscode.ExtensionContext): Promise<RepoDe
   registerRateLimitStatus(context, session);
   await importDevelopmentClientSecret(context, log);
 
-  const viewIds = registerViews(context);
+  const views = registerViews(context, session);
 
   context.subscriptions.push(
     vscode.commands.registerCommand('repodesk.showLog', () => log.show()),
     vscode.commands.registerCommand('repodesk.configureService', async () => {
       await vscode.commands.executeCommand('workbench.action.openSettings', 'repodesk.hosting');
     }),
-    vscode.commands.registerCommand('repodesk.refresh', () => session.refresh(true)),
+    vscode.commands.registerCommand('repodesk.refresh', async () => {
+      await session.refresh(true);
+      views.refreshAll();
+    }),
   );
   await session.refresh();
 
-  const api: RepoDeskApi = { viewIds };
+  const api: RepoDeskApi = { viewIds: views.viewIds };
   if (context.extensionMode === vscode.ExtensionMode.Test) {
     return { ...api, testing: { setBrowserOpener: auth.setBrowserOpener, session } };
   }

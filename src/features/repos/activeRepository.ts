@@ -1,0 +1,41 @@
+// The active repository drives the Pull Requests, Releases and Git Refs views.
+// It is remembered per workspace.
+import * as vscode from 'vscode';
+
+export interface RepoRef {
+  owner: string;
+  name: string;
+}
+
+const KEY = 'repodesk.activeRepository';
+
+export class ActiveRepository implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<RepoRef | undefined>();
+  readonly onDidChange = this.changed.event;
+  private current: RepoRef | undefined;
+
+  constructor(private readonly state: vscode.Memento) {
+    this.current = state.get<RepoRef>(KEY);
+    void this.updateContext();
+  }
+
+  get value(): RepoRef | undefined {
+    return this.current;
+  }
+
+  async set(repo: RepoRef | undefined): Promise<void> {
+    if (repo && this.current && repo.owner === this.current.owner && repo.name === this.current.name) return;
+    this.current = repo;
+    await this.state.update(KEY, repo);
+    await this.updateContext();
+    this.changed.fire(repo);
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+
+  private updateContext(): Thenable<unknown> {
+    return vscode.commands.executeCommand('setContext', 'repodesk.activeRepository', this.current ? `${this.current.owner}/${this.current.name}` : undefined);
+  }
+}

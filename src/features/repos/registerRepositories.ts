@@ -1,0 +1,81 @@
+// The Repositories view and its commands.
+import * as vscode from 'vscode';
+import { repoFromGitConfig } from '../../util/gitRemote';
+import { resolveAddresses } from '../../hosting';
+import type { HostingSession } from '../hosting/hostingSession';
+import { readHostingSettings } from '../hosting/settings';
+import type { ActiveRepository } from './activeRepository';
+import { createRepository } from './createRepository';
+import { RepositoriesProvider } from './repositoriesProvider';
+import { pickFilter } from './repositoryFilter';
+import { RepositoryNode } from './repositoryNodes';
+
+export function registerRepositories(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository): RepositoriesProvider {
+  const provider = new RepositoriesProvider(session, active, context.globalState);
+  const view = vscode.window.createTreeView('repodesk.repositories', { treeDataProvider: provider, showCollapseAll: true });
+  const repoOf = (node: unknown) => (node instanceof RepositoryNode ? node.repo : undefined);
+
+  context.subscriptions.push(
+    provider,
+    view,
+    vscode.commands.registerCommand('repodesk.repos.refresh', () => provider.refresh()),
+    vscode.commands.registerCommand('repodesk.repos.filter', async () => {
+      if (await pickFilter(context.globalState)) provider.refresh();
+    }),
+    vscode.commands.registerCommand('repodesk.repos.select', async (node?: RepositoryNode) => {
+      const repo = repoOf(node);
+      if (repo) await active.set({ owner: repo.owner.login, name: repo.name });
+    }),
+    vscode.commands.registerCommand('repodesk.repos.openInBrowser', async (node?: RepositoryNode) => {
+      const repo = repoOf(node);
+      if (repo) await vscode.env.openExternal(vscode.Uri.parse(repo.html_url, true));
+    }),
+    vscode.commands.registerCommand('repodesk.repos.copyCloneUrl', async (node?: RepositoryNode) => {
+      const repo = repoOf(node);
+      if (!repo) return;
+      const url = (repo as { clone_url?: string }).clone_url ?? `${repo.html_url}.git`;
+      await vscode.env.clipboard.writeText(url);
+      void vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}', url), 3000);
+    }),
+    vscode.commands.registerCommand('repodesk.repos.create', async () => {
+      const client = session.client;
+      if (!client || !session.account) {
+        await vscode.commands.executeCommand('repodesk.signIn');
+        return;
+      }
+      const orgs = new Set<string>();
+      for await (const t of client.teams.listForAuthenticatedUser()) orgs.add(t.organization.login);
+      const created = await createRepository(client, [...orgs].sort(), session.account.label);
+      if (created) {
+        provider.refresh();
+        await active.set(created);
+      }
+    }),
+  );
+  void activateFromWorkspaceRemote(active);
+  return provider;
+}
+
+/** When a workspace folder's git remote points at the configured server, its repository becomes active. */
+async function activateFromWorkspaceRemote(active: ActiveRepository): Promise<void> {
+  const s = readHostingSettings();
+  let hosts: string[];
+  try {
+    const a = resolveAddresses(s.apiUrl, s.webUrl);
+    hosts = [...new Set([new URL(a.webUrl).host, new URL(a.apiUrl).host])];
+  } catch {
+    return;
+  }
+  for (const folder of vscode.workspace.workspaceFolders ?? []) {
+    try {
+      const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder.uri, '.git', 'config')));
+      const repo = repoFromGitConfig(text, hosts);
+      if (repo) {
+        await active.set({ owner: repo.owner, name: repo.name });
+        return;
+      }
+    } catch {
+      // Not a git folder.
+    }
+  }
+}

@@ -1,0 +1,42 @@
+// The filter of "Your repositories": type, sort and direction, remembered.
+import * as vscode from 'vscode';
+
+export type RepoType = 'all' | 'owner' | 'public' | 'private' | 'member';
+export type RepoSort = 'created' | 'updated' | 'pushed' | 'full_name';
+export type Direction = 'asc' | 'desc';
+
+export interface RepositoryFilter {
+  type: RepoType;
+  sort: RepoSort;
+  direction: Direction;
+}
+
+const KEY = 'repodesk.repositoryFilter';
+// The service's own defaults (document 2, GET /user/repos).
+export const DEFAULT_FILTER: RepositoryFilter = { type: 'all', sort: 'full_name', direction: 'asc' };
+
+export function loadFilter(state: vscode.Memento): RepositoryFilter {
+  return { ...DEFAULT_FILTER, ...state.get<Partial<RepositoryFilter>>(KEY) };
+}
+
+export async function pickFilter(state: vscode.Memento): Promise<RepositoryFilter | undefined> {
+  const current = loadFilter(state);
+  const type = await vscode.window.showQuickPick(
+    (['all', 'owner', 'public', 'private', 'member'] as const).map((t) => ({ label: t, picked: t === current.type, description: t === current.type ? vscode.l10n.t('current') : undefined })),
+    { title: vscode.l10n.t('Show which repositories? (1/3)') },
+  );
+  if (!type) return undefined;
+  const sort = await vscode.window.showQuickPick(
+    (['full_name', 'created', 'updated', 'pushed'] as const).map((s) => ({ label: s, description: s === current.sort ? vscode.l10n.t('current') : undefined })),
+    { title: vscode.l10n.t('Sort by (2/3)') },
+  );
+  if (!sort) return undefined;
+  const direction = await vscode.window.showQuickPick(
+    [{ label: 'asc', description: vscode.l10n.t('ascending') }, { label: 'desc', description: vscode.l10n.t('descending') }],
+    { title: vscode.l10n.t('Direction (3/3)') },
+  );
+  if (!direction) return undefined;
+  const next: RepositoryFilter = { type: type.label as RepoType, sort: sort.label as RepoSort, direction: direction.label as Direction };
+  await state.update(KEY, next);
+  return next;
+}
