@@ -1,0 +1,2 @@
+// Git data on the extension side: pure computations, no git process.
+export * from './hashing';
