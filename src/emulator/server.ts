@@ -15,6 +15,8 @@ export interface Emulator {
   /** Base URL the server answers on, without a trailing slash. */
   url: string;
   options: EmulatorOptions;
+  /** The event bus of this server (tests subscribe to see what operations emitted). */
+  events: EventBus;
   close(): Promise<void>;
 }
 
@@ -150,6 +152,7 @@ export async function createEmulator(options: EmulatorOptions, log: (line: strin
     db,
     url: baseUrl,
     options,
+    events: ctx.events,
     async close() {
       if (closed) return;
       closed = true;
