@@ -3,6 +3,8 @@
 import http from 'node:http';
 
 export interface Received {
+  /** Path and query the delivery was posted to. */
+  path: string;
   headers: http.IncomingHttpHeaders;
   body: string;
 }
@@ -19,7 +21,7 @@ export async function startReceiver(status: () => number = () => 200): Promise<R
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
-      received.push({ headers: req.headers, body });
+      received.push({ path: req.url ?? '', headers: req.headers, body });
       res.writeHead(status(), { 'content-type': 'text/plain' }).end('thanks');
     });
   });

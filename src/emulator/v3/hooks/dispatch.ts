@@ -11,7 +11,7 @@ import { bases } from '../core/urls';
 import { repoDetailed } from '../repos/representation';
 import type { DeliveryQueue, DeliveryRow } from './queue';
 import { findService, hookFires } from './services';
-import { hooksOfRepo, renderHook, type Hook } from './store';
+import { hooksOf, renderHook, type Hook } from './store';
 import type { HookContentType } from './signature';
 
 const ZEN = [
@@ -48,22 +48,26 @@ export class HookDispatcher {
     });
   }
 
-  /** Event bus listener: every active hook of the repository that fires for the event. */
+  /** Event bus listener: every active hook of the repository, then of the organization, that fires for the event. */
   onEvent(e: EmittedEvent): void {
-    if (e.scope.repoId === undefined) return;
-    for (const hook of hooksOfRepo(this.ctx.db, e.scope.repoId, true)) {
+    const hooks = [
+      ...(e.scope.repoId === undefined ? [] : hooksOf(this.ctx.db, { kind: 'repo', id: e.scope.repoId }, true)),
+      ...(e.scope.orgId === undefined ? [] : hooksOf(this.ctx.db, { kind: 'org', id: e.scope.orgId }, true)),
+    ];
+    for (const hook of hooks) {
       const service = findService(hook.row.name);
       if (service && hookFires(service, hook.events, e.name)) this.deliver(hook, e.name, e.payload);
     }
   }
 
-  /** Rule 4: the ping payload — zen, hook_id and the hook — with the repository and sender. */
-  ping(hook: Hook, hookUrl: string, repo: RepoRow, sender: UserRow): DeliveryRow | undefined {
+  /** Rule 4: the ping payload — zen, hook_id and the hook — with the repository (or organization) and sender. */
+  ping(hook: Hook, hookUrl: string, target: { repo: RepoRow } | { org: UserRow }, sender: UserRow): DeliveryRow | undefined {
+    const b = bases(this.ctx);
     const payload = {
       zen: ZEN[randomInt(ZEN.length)],
       hook_id: hook.row.id,
       hook: renderHook(hook, hookUrl, this.queue),
-      ...this.common(repo, sender),
+      ...('repo' in target ? this.common(target.repo, sender) : { organization: orgSummary(b, target.org), sender: userSummary(b, sender) }),
     };
     return this.deliver(hook, 'ping', payload);
   }

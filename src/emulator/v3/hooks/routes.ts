@@ -1,10 +1,12 @@
 // Webhook endpoints (spec README, webhook decisions): the service listing,
 // hook create/list/get/edit/delete, tests and pings, and the delivery log
-// with redelivery. Managing hooks needs admin permission on the repository.
+// with redelivery. Repository hooks need admin permission on the repository;
+// organization hooks (which receive the organization's events, such as a
+// repository created in it) need an owner of the organization.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EmulatorContext } from '../../server';
 import { currentUser } from '../core/auth';
-import { findRepo, redirectIfRenamed, repoPermission } from '../core/access';
+import { findOrg, findRepo, isOrgOwner, redirectIfRenamed, repoPermission } from '../core/access';
 import { bodyHash, created } from '../core/conventions';
 import { notFound, requiresAuthentication, validationFailed, type ValidationError } from '../core/errors';
 import { paginate } from '../core/pagination';
@@ -15,77 +17,125 @@ import { bases } from '../core/urls';
 import type { HookDispatcher } from './dispatch';
 import { isoSeconds, type DeliveryQueue, type DeliveryRow } from './queue';
 import { checkConfig, eventErrors, findService, normalizeEvents, SERVICES, type HookConfig } from './services';
-import { findHook, hooksOfRepo, insertHook, renderHook, updateHook, type Hook } from './store';
+import { deleteHook, findHook, hooksOf, insertHook, renderHook, updateHook, type Hook, type HookOwner } from './store';
 
-type RepoParams = { owner: string; repo: string };
-type HookParams = RepoParams & { id: string };
-type DeliveryParams = HookParams & { delivery_id: string };
+type Params = Record<string, string>;
+type Req = FastifyRequest<{ Params: Params }>;
 
-const READ = ['read:repo_hook', 'repo'];
-const WRITE = ['write:repo_hook', 'repo'];
-const ADMIN = ['admin:repo_hook', 'repo'];
+/** Where a set of hook routes lives and who may use it. */
+interface HookScope {
+  owner: HookOwner;
+  /** API URL of the repository or organization; its hooks are under `${apiUrl}/hooks`. */
+  apiUrl: string;
+  sender: UserRow;
+  target: { repo: RepoRow } | { org: UserRow };
+}
+type Resolve = (req: Req, reply: FastifyReply, accepted: string[]) => HookScope;
+interface AccessScopes {
+  read: string[];
+  write: string[];
+  admin: string[];
+}
+
+const REPO_SCOPES: AccessScopes = { read: ['read:repo_hook', 'repo'], write: ['write:repo_hook', 'repo'], admin: ['admin:repo_hook', 'repo'] };
+const ORG_SCOPES: AccessScopes = { read: ['admin:org_hook', 'admin:org'], write: ['admin:org_hook', 'admin:org'], admin: ['admin:org_hook', 'admin:org'] };
 const MASK = '********';
 
 export function registerHookRoutes(app: FastifyInstance, ctx: EmulatorContext, queue: DeliveryQueue, dispatcher: HookDispatcher): void {
   const db = ctx.db;
-
-  /** The repository of a hooks route: 404 unless the caller administers it, and the hook scopes checked. */
-  const adminRepo = (req: FastifyRequest<{ Params: RepoParams }>, reply: FastifyReply, accepted: string[]): { repo: RepoRow; user: UserRow; repoUrl: string } => {
+  const signedIn = (req: Req): UserRow => {
     const user = currentUser(req);
     if (!user) throw requiresAuthentication();
-    const found = findRepo(db, req.params.owner, req.params.repo);
+    return user;
+  };
+
+  /** Repository hooks: 404 unless the caller administers the repository (rule 9). */
+  const repoScope: Resolve = (req, reply, accepted) => {
+    const user = signedIn(req);
+    const found = findRepo(db, req.params.owner!, req.params.repo!);
     if (!found) {
-      redirectIfRenamed(db, req, req.params.owner, req.params.repo);
+      redirectIfRenamed(db, req, req.params.owner!, req.params.repo!);
       throw notFound();
     }
     if (repoPermission(db, found.repo, user) !== 'admin') throw notFound();
     requireScope(req, reply, accepted);
-    return { repo: found.repo, user, repoUrl: repoApiUrl(bases(ctx, req), found.owner.login, found.repo.name) };
+    return { owner: { kind: 'repo', id: found.repo.id }, apiUrl: repoApiUrl(bases(ctx, req), found.owner.login, found.repo.name), sender: user, target: { repo: found.repo } };
   };
-  const loadHook = (repo: RepoRow, id: string): Hook => {
-    const hook = /^\d+$/.test(id) ? findHook(db, repo.id, Number(id)) : undefined;
-    if (!hook) throw notFound();
-    return hook;
+
+  /** Organization hooks: owners of the organization only. */
+  const orgScope: Resolve = (req, reply, accepted) => {
+    const user = signedIn(req);
+    const org = findOrg(db, req.params.org!);
+    if (!org || !isOrgOwner(db, org.id, user.id)) throw notFound();
+    requireScope(req, reply, accepted);
+    return { owner: { kind: 'org', id: org.id }, apiUrl: `${bases(ctx, req).api}/orgs/${org.login}`, sender: user, target: { org } };
   };
-  const hookUrl = (repoUrl: string, hook: Hook) => `${repoUrl}/hooks/${hook.row.id}`;
 
   app.get('/hooks', async () =>
     SERVICES.map((s) => ({ name: s.name, title: s.title, events: s.default_events, default_events: s.default_events, supported_events: s.supported_events, schema: s.schema })),
   );
 
-  app.get<{ Params: RepoParams }>('/repos/:owner/:repo/hooks', async (req, reply) => {
-    const { repo, repoUrl } = adminRepo(req, reply, READ);
-    const all = hooksOfRepo(db, repo.id);
-    return paginate(req, reply, all.length, (limit, offset) => all.slice(offset, offset + limit)).map((h) => renderHook(h, hookUrl(repoUrl, h), queue));
+  registerHookSet(app, ctx, queue, dispatcher, '/repos/:owner/:repo', repoScope, REPO_SCOPES);
+  registerHookSet(app, ctx, queue, dispatcher, '/orgs/:org', orgScope, ORG_SCOPES);
+
+  // The push test exists for repository hooks only.
+  app.post<{ Params: Params }>('/repos/:owner/:repo/hooks/:id/tests', async (req, reply) => {
+    const scope = repoScope(req, reply, REPO_SCOPES.write);
+    const hook = loadHook(db, scope, req.params.id!);
+    if ('repo' in scope.target) await dispatcher.pushTest(hook, scope.target.repo, scope.sender);
+    return reply.code(204).send();
+  });
+}
+
+function loadHook(db: EmulatorContext['db'], scope: HookScope, id: string): Hook {
+  const hook = /^\d+$/.test(id) ? findHook(db, scope.owner, Number(id)) : undefined;
+  if (!hook) throw notFound();
+  return hook;
+}
+
+function registerHookSet(app: FastifyInstance, ctx: EmulatorContext, queue: DeliveryQueue, dispatcher: HookDispatcher, base: string, resolve: Resolve, scopes: AccessScopes): void {
+  const db = ctx.db;
+  const hookUrl = (scope: HookScope, hook: Hook) => `${scope.apiUrl}/hooks/${hook.row.id}`;
+  const render = (scope: HookScope, hook: Hook) => renderHook(hook, hookUrl(scope, hook), queue);
+  const loadDelivery = (hook: Hook, id: string): DeliveryRow => {
+    const delivery = /^\d+$/.test(id) ? queue.get(hook.row.id, Number(id)) : undefined;
+    if (!delivery) throw notFound();
+    return delivery;
+  };
+
+  app.get<{ Params: Params }>(`${base}/hooks`, async (req, reply) => {
+    const scope = resolve(req, reply, scopes.read);
+    const all = hooksOf(db, scope.owner);
+    return paginate(req, reply, all.length, (limit, offset) => all.slice(offset, offset + limit)).map((h) => render(scope, h));
   });
 
-  app.get<{ Params: HookParams }>('/repos/:owner/:repo/hooks/:id', async (req, reply) => {
-    const { repo, repoUrl } = adminRepo(req, reply, READ);
-    const hook = loadHook(repo, req.params.id);
-    return renderHook(hook, hookUrl(repoUrl, hook), queue);
+  app.get<{ Params: Params }>(`${base}/hooks/:id`, async (req, reply) => {
+    const scope = resolve(req, reply, scopes.read);
+    return render(scope, loadHook(db, scope, req.params.id!));
   });
 
-  app.post<{ Params: RepoParams }>('/repos/:owner/:repo/hooks', async (req, reply) => {
-    const { repo, user, repoUrl } = adminRepo(req, reply, WRITE);
+  app.post<{ Params: Params }>(`${base}/hooks`, async (req, reply) => {
+    const scope = resolve(req, reply, scopes.write);
     const body = bodyHash(req);
     if (body.name === undefined || body.name === null) throw validationFailed({ resource: 'Hook', field: 'name', code: 'missing_field' });
-    const service = typeof body.name === 'string' ? findService(body.name) : undefined;
-    if (!service) throw validationFailed({ resource: 'Hook', field: 'name', code: 'invalid', message: `Unknown service; available: ${SERVICES.map((s) => s.name).join(', ')}` });
+    const allowed = scope.owner.kind === 'org' ? SERVICES.filter((s) => s.name === 'web') : SERVICES;
+    const service = allowed.find((s) => s.name === body.name);
+    if (!service) throw validationFailed({ resource: 'Hook', field: 'name', code: 'invalid', message: `Unknown service; available: ${allowed.map((s) => s.name).join(', ')}` });
     const { config, errors } = checkConfig(service, body.config);
     const events = body.events === undefined ? [...service.default_events] : (body.events as string[]);
     errors.push(...(body.events === undefined ? [] : eventErrors(service, 'events', body.events)), ...activeErrors(body.active));
     if (errors.length) throw validationFailed(...errors);
-    const duplicate = hooksOfRepo(db, repo.id).some((h) => h.row.name === service.name && (service.name !== 'web' || h.config.url === config.url));
-    if (duplicate) throw validationFailed({ resource: 'Hook', field: service.name === 'web' ? 'url' : 'name', code: 'already_exists', message: 'Hook already exists on this repository' });
-    const hook = insertHook(db, repo.id, service.name, normalizeEvents(events), body.active !== false, config);
-    const url = hookUrl(repoUrl, hook);
-    if (hook.row.active) dispatcher.ping(hook, url, repo, user);
-    return created(reply, url, renderHook(hook, url, queue));
+    const duplicate = hooksOf(db, scope.owner).some((h) => h.row.name === service.name && (service.name !== 'web' || h.config.url === config.url));
+    if (duplicate) throw validationFailed({ resource: 'Hook', field: service.name === 'web' ? 'url' : 'name', code: 'already_exists', message: 'Hook already exists here' });
+    const hook = insertHook(db, scope.owner, service.name, normalizeEvents(events), body.active !== false, config);
+    // Rule 4: a new webhook is pinged.
+    if (hook.row.active) dispatcher.ping(hook, hookUrl(scope, hook), scope.target, scope.sender);
+    return created(reply, hookUrl(scope, hook), render(scope, hook));
   });
 
-  app.patch<{ Params: HookParams }>('/repos/:owner/:repo/hooks/:id', async (req, reply) => {
-    const { repo, repoUrl } = adminRepo(req, reply, WRITE);
-    const hook = loadHook(repo, req.params.id);
+  app.patch<{ Params: Params }>(`${base}/hooks/:id`, async (req, reply) => {
+    const scope = resolve(req, reply, scopes.write);
+    const hook = loadHook(db, scope, req.params.id!);
     const service = findService(hook.row.name)!;
     const body = bodyHash(req);
     const errors: ValidationError[] = [...activeErrors(body.active)];
@@ -101,53 +151,44 @@ export function registerHookRoutes(app: FastifyInstance, ctx: EmulatorContext, q
     if (body.add_events !== undefined) events = [...events, ...(body.add_events as string[])];
     if (body.remove_events !== undefined) events = events.filter((e) => !(body.remove_events as string[]).includes(e));
     const updated = updateHook(db, hook, normalizeEvents(events), body.active === undefined ? hook.row.active === 1 : body.active === true, config);
-    return renderHook(updated, hookUrl(repoUrl, updated), queue);
+    return render(scope, updated);
   });
 
-  app.delete<{ Params: HookParams }>('/repos/:owner/:repo/hooks/:id', async (req, reply) => {
-    const { repo } = adminRepo(req, reply, ADMIN);
-    const hook = loadHook(repo, req.params.id);
-    db.prepare('DELETE FROM repo_hooks WHERE id = ?').run(hook.row.id);
+  app.delete<{ Params: Params }>(`${base}/hooks/:id`, async (req, reply) => {
+    const scope = resolve(req, reply, scopes.admin);
+    deleteHook(db, loadHook(db, scope, req.params.id!));
     return reply.code(204).send();
   });
 
-  app.post<{ Params: HookParams }>('/repos/:owner/:repo/hooks/:id/tests', async (req, reply) => {
-    const { repo, user } = adminRepo(req, reply, WRITE);
-    const hook = loadHook(repo, req.params.id);
-    await dispatcher.pushTest(hook, repo, user);
+  app.post<{ Params: Params }>(`${base}/hooks/:id/pings`, async (req, reply) => {
+    const scope = resolve(req, reply, scopes.write);
+    const hook = loadHook(db, scope, req.params.id!);
+    dispatcher.ping(hook, hookUrl(scope, hook), scope.target, scope.sender);
     return reply.code(204).send();
   });
 
-  app.post<{ Params: HookParams }>('/repos/:owner/:repo/hooks/:id/pings', async (req, reply) => {
-    const { repo, user, repoUrl } = adminRepo(req, reply, WRITE);
-    const hook = loadHook(repo, req.params.id);
-    dispatcher.ping(hook, hookUrl(repoUrl, hook), repo, user);
-    return reply.code(204).send();
-  });
-
-  app.get<{ Params: HookParams }>('/repos/:owner/:repo/hooks/:id/deliveries', async (req, reply) => {
-    const { repo, repoUrl } = adminRepo(req, reply, READ);
-    const hook = loadHook(repo, req.params.id);
+  app.get<{ Params: Params }>(`${base}/hooks/:id/deliveries`, async (req, reply) => {
+    const scope = resolve(req, reply, scopes.read);
+    const hook = loadHook(db, scope, req.params.id!);
     const total = queue.list(hook.row.id, 0, 0).total;
     const rows = paginate(req, reply, total, (limit, offset) => queue.list(hook.row.id, limit, offset).rows);
-    return rows.map((d) => renderDelivery(d, hookUrl(repoUrl, hook), false));
+    return rows.map((d) => renderDelivery(d, hookUrl(scope, hook), false));
   });
 
-  app.get<{ Params: DeliveryParams }>('/repos/:owner/:repo/hooks/:id/deliveries/:delivery_id', async (req, reply) => {
-    const { repo, repoUrl } = adminRepo(req, reply, READ);
-    const hook = loadHook(repo, req.params.id);
-    const delivery = /^\d+$/.test(req.params.delivery_id) ? queue.get(hook.row.id, Number(req.params.delivery_id)) : undefined;
-    if (!delivery) throw notFound();
-    return renderDelivery(delivery, hookUrl(repoUrl, hook), true);
+  app.get<{ Params: Params }>(`${base}/hooks/:id/deliveries/:delivery_id`, async (req, reply) => {
+    const scope = resolve(req, reply, scopes.read);
+    const hook = loadHook(db, scope, req.params.id!);
+    return renderDelivery(loadDelivery(hook, req.params.delivery_id!), hookUrl(scope, hook), true);
   });
 
-  app.post<{ Params: DeliveryParams }>('/repos/:owner/:repo/hooks/:id/deliveries/:delivery_id/attempts', async (req, reply) => {
-    const { repo, repoUrl } = adminRepo(req, reply, WRITE);
-    const hook = loadHook(repo, req.params.id);
-    const original = /^\d+$/.test(req.params.delivery_id) ? queue.get(hook.row.id, Number(req.params.delivery_id)) : undefined;
-    if (!original || !hook.config.url) throw notFound();
+  // Redelivery: the recorded body again, as a new delivery to the hook's current URL and secret.
+  app.post<{ Params: Params }>(`${base}/hooks/:id/deliveries/:delivery_id/attempts`, async (req, reply) => {
+    const scope = resolve(req, reply, scopes.write);
+    const hook = loadHook(db, scope, req.params.id!);
+    const original = loadDelivery(hook, req.params.delivery_id!);
+    if (!hook.config.url) throw notFound();
     const again = queue.redeliver(original, { url: hook.config.url, secret: hook.config.secret });
-    const url = hookUrl(repoUrl, hook);
+    const url = hookUrl(scope, hook);
     return reply.code(202).header('Location', `${url}/deliveries/${again.id}`).send(renderDelivery(again, url, false));
   });
 }

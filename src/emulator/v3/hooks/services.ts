@@ -2,10 +2,14 @@
 // events and their configuration, and the validation of a hook's settings.
 import type { ValidationError } from '../core/errors';
 
-/** Every event a hook can subscribe to (the `*` wildcard aside). */
+/**
+ * Every event a hook can subscribe to (the `*` wildcard aside): document 1's
+ * table, plus `repository` (a repository created), which the real family
+ * delivers to organization hooks.
+ */
 export const EVENT_NAMES = [
   'commit_comment', 'create', 'delete', 'deployment', 'deployment_status', 'fork', 'gollum', 'issue_comment', 'issues', 'member',
-  'page_build', 'public', 'pull_request_review_comment', 'pull_request', 'push', 'release', 'status', 'team_add', 'watch',
+  'page_build', 'public', 'pull_request_review_comment', 'pull_request', 'push', 'release', 'repository', 'status', 'team_add', 'watch',
 ] as const;
 
 export interface HookService {

@@ -23,11 +23,40 @@ export const hookMigrations: Migration[] = [
     CREATE TRIGGER repo_hooks_deliveries_gone AFTER DELETE ON repo_hooks
     BEGIN DELETE FROM hook_deliveries WHERE hook_id = OLD.id; END;`,
   },
+  {
+    // Organization hooks share the table (and so the id space of the delivery log).
+    id: 'v3/hooks/003-organization-hooks',
+    sql: `CREATE TABLE hooks (
+      id INTEGER PRIMARY KEY,
+      repo_id INTEGER REFERENCES repositories(id) ON DELETE CASCADE,
+      org_id INTEGER REFERENCES users(id) ON DELETE CASCADE,
+      name TEXT NOT NULL,
+      events TEXT NOT NULL,
+      active INTEGER NOT NULL DEFAULT 1,
+      config TEXT NOT NULL,
+      created_at TEXT NOT NULL,
+      updated_at TEXT NOT NULL,
+      CHECK ((repo_id IS NULL) != (org_id IS NULL))
+    );
+    INSERT INTO hooks (id, repo_id, name, events, active, config, created_at, updated_at)
+      SELECT id, repo_id, name, events, active, config, created_at, updated_at FROM repo_hooks;
+    DROP TABLE repo_hooks;
+    CREATE INDEX hooks_repo ON hooks (repo_id);
+    CREATE INDEX hooks_org ON hooks (org_id);
+    CREATE TRIGGER hooks_deliveries_gone AFTER DELETE ON hooks
+    BEGIN DELETE FROM hook_deliveries WHERE hook_id = OLD.id; END;`,
+  },
 ];
+
+/** What a hook belongs to: a repository, or an organization (organization hooks). */
+export type HookOwner = { kind: 'repo'; id: number } | { kind: 'org'; id: number };
+
+const ownerColumn = (o: HookOwner) => (o.kind === 'repo' ? 'repo_id' : 'org_id');
 
 export interface HookRow {
   id: number;
-  repo_id: number;
+  repo_id: number | null;
+  org_id: number | null;
   name: string;
   /** JSON array. */
   events: string;
@@ -48,28 +77,32 @@ export function parseHook(row: HookRow): Hook {
   return { row, events: JSON.parse(row.events) as string[], config: JSON.parse(row.config) as HookConfig };
 }
 
-export function insertHook(db: Db, repoId: number, name: string, events: string[], active: boolean, config: HookConfig): Hook {
+export function insertHook(db: Db, owner: HookOwner, name: string, events: string[], active: boolean, config: HookConfig): Hook {
   const now = isoTime();
   const info = db
-    .prepare('INSERT INTO repo_hooks (repo_id, name, events, active, config, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-    .run(repoId, name, JSON.stringify(events), active ? 1 : 0, JSON.stringify(config), now, now);
-  return findHook(db, repoId, Number(info.lastInsertRowid))!;
+    .prepare(`INSERT INTO hooks (${ownerColumn(owner)}, name, events, active, config, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`)
+    .run(owner.id, name, JSON.stringify(events), active ? 1 : 0, JSON.stringify(config), now, now);
+  return findHook(db, owner, Number(info.lastInsertRowid))!;
 }
 
 export function updateHook(db: Db, hook: Hook, events: string[], active: boolean, config: HookConfig): Hook {
-  db.prepare('UPDATE repo_hooks SET events = ?, active = ?, config = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(events), active ? 1 : 0, JSON.stringify(config), isoTime(), hook.row.id);
-  return findHook(db, hook.row.repo_id, hook.row.id)!;
+  db.prepare('UPDATE hooks SET events = ?, active = ?, config = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(events), active ? 1 : 0, JSON.stringify(config), isoTime(), hook.row.id);
+  return parseHook(db.prepare<[number], HookRow>('SELECT * FROM hooks WHERE id = ?').get(hook.row.id)!);
 }
 
-export function findHook(db: Db, repoId: number, id: number): Hook | undefined {
-  const row = db.prepare<[number, number], HookRow>('SELECT * FROM repo_hooks WHERE repo_id = ? AND id = ?').get(repoId, id);
+export function deleteHook(db: Db, hook: Hook): void {
+  db.prepare('DELETE FROM hooks WHERE id = ?').run(hook.row.id);
+}
+
+export function findHook(db: Db, owner: HookOwner, id: number): Hook | undefined {
+  const row = db.prepare<[number, number], HookRow>(`SELECT * FROM hooks WHERE ${ownerColumn(owner)} = ? AND id = ?`).get(owner.id, id);
   return row && parseHook(row);
 }
 
-export function hooksOfRepo(db: Db, repoId: number, activeOnly = false): Hook[] {
+export function hooksOf(db: Db, owner: HookOwner, activeOnly = false): Hook[] {
   return db
-    .prepare<[number], HookRow>(`SELECT * FROM repo_hooks WHERE repo_id = ? ${activeOnly ? 'AND active = 1' : ''} ORDER BY id`)
-    .all(repoId)
+    .prepare<[number], HookRow>(`SELECT * FROM hooks WHERE ${ownerColumn(owner)} = ? ${activeOnly ? 'AND active = 1' : ''} ORDER BY id`)
+    .all(owner.id)
     .map(parseHook);
 }
 
@@ -80,7 +113,7 @@ export function publicConfig(config: HookConfig): HookConfig {
   return out;
 }
 
-/** The hook as the API shows it; `hookUrl` is `.../repos/:owner/:repo/hooks/:id`. */
+/** The hook as the API shows it; `hookUrl` is `.../repos/:owner/:repo/hooks/:id` or `.../orgs/:org/hooks/:id`. */
 export function renderHook(hook: Hook, hookUrl: string, queue: DeliveryQueue): Record<string, unknown> {
   const last = queue.latest(hook.row.id);
   return {
