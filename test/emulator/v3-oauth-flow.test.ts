@@ -50,9 +50,9 @@ describe('OAuth web application flow (document 1)', () => {
   const exchangeJson = async (fields: Record<string, string>) => (await (await exchange(fields, 'application/json')).json()) as Record<string, string>;
 
   before(async () => {
-    emu = await startEmulator();
+    emu = await startEmulator({ loginLockoutThreshold: 3 });
     const owner = addUser(emu.db, 'ada', 'ada-pw');
-    for (const login of ['bob', 'cy', 'dee', 'eve', 'fay', 'gus', 'hal', 'ida']) addUser(emu.db, login, `${login}-pw`);
+    for (const login of ['bob', 'cy', 'dee', 'eve', 'fay', 'gus', 'hal', 'ida', 'jo']) addUser(emu.db, login, `${login}-pw`);
     app = addApplication(emu.db, owner, 'RepoDesk <beta>', CALLBACK);
     suspended = addApplication(emu.db, owner, 'Spammy', CALLBACK, true);
   });
@@ -213,6 +213,15 @@ describe('OAuth web application flow (document 1)', () => {
     const forged = await postForm('/login/oauth/authorize', { ...request, decision: 'approve' }, { Cookie: cookie });
     assert.equal(forged.status, 403);
     assert.equal(forged.headers.get('location'), null);
+  });
+
+  it('Authentication rule 3 — failed logins on the page count toward the lockout; then even the right password gets 403', async () => {
+    const request = { client_id: app.clientId };
+    for (let i = 0; i < 3; i++) assert.equal((await postForm('/login/oauth/session', { ...request, login: 'jo', password: 'guess' })).status, 401);
+    const locked = await postForm('/login/oauth/session', { ...request, login: 'jo', password: 'jo-pw' });
+    assert.equal(locked.status, 403);
+    assert.match(await locked.text(), /Maximum number of login attempts exceeded\. Please try again later\./);
+    assert.equal(locked.headers.get('set-cookie'), null);
   });
 
   it('pages — every value put into the HTML is escaped', async () => {
