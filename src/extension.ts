@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { registerViews } from './features/views/registerViews';
 import { createLogger } from './features/log/outputLog';
-import { HostingSession } from './features/hosting/hostingSession';
+import type { HostingSession } from './features/hosting/hostingSession';
 import { registerRateLimitStatus } from './features/hosting/rateLimitStatus';
 import { registerHostingAuth } from './features/auth/hosting/registerHostingAuth';
 import { importDevelopmentClientSecret } from './features/auth/hosting/devSecret';
@@ -26,9 +26,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<RepoDe
   const version = context.extension.packageJSON.version as string;
   log.info(`RepoDesk ${version} activating`);
 
-  const session = new HostingSession(version);
-  context.subscriptions.push(session);
-  const auth = registerHostingAuth(context, session, log);
+  const auth = registerHostingAuth(context, log);
+  const session = auth.session;
   registerRateLimitStatus(context, session);
   await importDevelopmentClientSecret(context, log);
 

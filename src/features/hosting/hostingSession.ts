@@ -1,10 +1,14 @@
 // The signed-in hosting session and the one client every view and command
 // shares: rebuilt when the session or the settings change, so that its ETag
-// cache and rate-limit state live as long as the session does.
+// cache and rate-limit state live as long as the session does. RepoDesk owns
+// the provider, so it reads its sessions directly rather than through
+// `vscode.authentication` (which would prompt RepoDesk to consent to itself).
 import * as vscode from 'vscode';
 import { HostingClient, type RateLimitState } from '../../hosting';
-import { HOSTING_AUTH_PROVIDER_ID } from '../auth/hosting/provider';
+import type { HostingAuthProvider } from '../auth/hosting/provider';
 import { onDidChangeHostingSettings, readHostingSettings } from './settings';
+
+const ACCOUNT_KEY = 'repodesk.hosting.currentAccount';
 
 export class HostingSession implements vscode.Disposable {
   private session: vscode.AuthenticationSession | undefined;
@@ -17,13 +21,15 @@ export class HostingSession implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
   readonly onDidChangeRateLimit = this.rateLimitChanged.event;
 
-  constructor(private readonly version: string) {
+  constructor(
+    private readonly version: string,
+    private readonly provider: HostingAuthProvider,
+    private readonly state: vscode.Memento,
+  ) {
     this.disposables.push(
       this.changed,
       this.rateLimitChanged,
-      vscode.authentication.onDidChangeSessions((e) => {
-        if (e.provider.id === HOSTING_AUTH_PROVIDER_ID) void this.refresh();
-      }),
+      provider.onDidChangeSessions(() => void this.refresh()),
       onDidChangeHostingSettings(() => void this.refresh(true)),
     );
   }
@@ -44,12 +50,9 @@ export class HostingSession implements vscode.Disposable {
   /** Looks for an existing session without prompting. */
   async refresh(settingsChanged = false): Promise<void> {
     const scopes = readHostingSettings().scopes;
-    let next: vscode.AuthenticationSession | undefined;
-    try {
-      next = await vscode.authentication.getSession(HOSTING_AUTH_PROVIDER_ID, scopes, { silent: true });
-    } catch {
-      next = undefined;
-    }
+    const sessions = await this.provider.getSessions(scopes);
+    const preferred = this.state.get<string>(ACCOUNT_KEY);
+    const next = sessions.find((s) => s.account.id === preferred) ?? sessions[0];
     if (!settingsChanged && next?.id === this.session?.id && next?.accessToken === this.session?.accessToken) return;
     this.session = next;
     this.rebuildClient();
@@ -57,11 +60,12 @@ export class HostingSession implements vscode.Disposable {
     this.changed.fire();
   }
 
-  /** Prompts for sign-in when there is no session. */
-  async signIn(): Promise<void> {
-    const scopes = readHostingSettings().scopes;
-    await vscode.authentication.getSession(HOSTING_AUTH_PROVIDER_ID, scopes, { createIfNone: true });
+  /** Signs in (a new session, possibly another account) and makes it the current one. */
+  async signIn(): Promise<vscode.AuthenticationSession> {
+    const created = await this.provider.createSession(readHostingSettings().scopes);
+    await this.state.update(ACCOUNT_KEY, created.account.id);
     await this.refresh();
+    return created;
   }
 
   dispose(): void {

@@ -1,7 +1,7 @@
 // Registers the `repodesk` authentication provider and the sign-in commands.
 import * as vscode from 'vscode';
 import type { Logger } from '../../log/outputLog';
-import type { HostingSession } from '../../hosting/hostingSession';
+import { HostingSession } from '../../hosting/hostingSession';
 import { readHostingSettings } from '../../hosting/settings';
 import { ClientSecretStore } from './clientSecret';
 import { HostingAuthProvider, HOSTING_AUTH_PROVIDER_ID } from './provider';
@@ -15,7 +15,7 @@ export interface HostingAuthHandle {
   setBrowserOpener(open: ((url: string) => Promise<void>) | undefined): void;
 }
 
-export function registerHostingAuth(context: vscode.ExtensionContext, session: HostingSession, log: Logger): HostingAuthHandle {
+export function registerHostingAuth(context: vscode.ExtensionContext, log: Logger): HostingAuthHandle & { session: HostingSession } {
   const secrets = new ClientSecretStore(context.secrets);
   const uriCallbacks = new UriCallbacks();
   let opener: ((url: string) => Promise<void>) | undefined;
@@ -30,8 +30,10 @@ export function registerHostingAuth(context: vscode.ExtensionContext, session: H
     },
   });
   const provider = new HostingAuthProvider(new SessionStore(context.secrets), backend, log);
+  const session = new HostingSession(context.extension.packageJSON.version as string, provider, context.globalState);
   context.subscriptions.push(
     provider,
+    session,
     vscode.authentication.registerAuthenticationProvider(HOSTING_AUTH_PROVIDER_ID, readHostingSettings().authLabel, provider, { supportsMultipleAccounts: true }),
     vscode.window.registerUriHandler(uriCallbacks),
     context.secrets.onDidChange((e) => {
@@ -75,5 +77,5 @@ export function registerHostingAuth(context: vscode.ExtensionContext, session: H
       log.info(`OAuth client secret stored for application ${clientId}`);
     }),
   );
-  return { provider, setBrowserOpener: (open) => (opener = open) };
+  return { provider, session, setBrowserOpener: (open) => (opener = open) };
 }
