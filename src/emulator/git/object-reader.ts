@@ -32,6 +32,7 @@ export class ObjectReader {
   private queue: Pending[] = [];
   private chunks: Buffer[] = [];
   private buffered = 0;
+  private outgoing: string[] = [];
   private closed = false;
 
   constructor(private readonly environment: GitEnvironment, private readonly gitDir: string) {}
@@ -71,19 +72,32 @@ export class ObjectReader {
     // Only full SHAs reach git: a name like `HEAD:file` or a newline would be a different question.
     if (!SHA.test(sha)) return Promise.resolve(null);
     if (this.closed) return Promise.reject(new GitCommandError(['cat-file'], 'object reader is closed', null));
-    const child = this.ensureChild();
+    this.ensureChild();
     return new Promise((resolve, reject) => {
       this.queue.push({ command, resolve, reject });
-      child.stdin?.write(`${command} ${sha}\n`);
+      this.outgoing.push(`${command} ${sha}\n`);
+      if (this.outgoing.length === 1) queueMicrotask(() => this.sendOutgoing());
     });
+  }
+
+  /**
+   * Requests made in the same tick go out in one write followed by `flush`
+   * (--buffer mode): 10,000 blob sizes cost two pipe writes rather than 20,000.
+   */
+  private sendOutgoing(): void {
+    if (this.outgoing.length === 0) return;
+    const batch = this.outgoing.join('');
+    this.outgoing = [];
+    this.child?.stdin?.write(`${batch}flush\n`);
   }
 
   private ensureChild(): ChildProcess {
     if (this.child && this.child.exitCode === null && !this.child.killed) return this.child;
-    const child = spawnGit(this.environment, this.gitDir, ['cat-file', '--batch-command']);
+    const child = spawnGit(this.environment, this.gitDir, ['cat-file', '--batch-command', '--buffer']);
     this.child = child;
     this.chunks = [];
     this.buffered = 0;
+    this.outgoing = [];
     let stderr = '';
     child.stderr?.on('data', (chunk: Buffer) => { stderr += chunk.toString('utf8'); });
     child.stdout?.on('data', (chunk: Buffer) => {

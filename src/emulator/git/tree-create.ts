@@ -121,7 +121,7 @@ async function parentDir(repo: GitRepository, root: Dir, segments: string[], cre
 /** Writes changed trees bottom-up through one `mktree -z --batch`; an emptied subtree is dropped. */
 class TreeWriter {
   private readonly child;
-  private readonly waiting: Array<(sha: string) => void> = [];
+  private readonly waiting: Array<{ resolve(sha: string): void; reject(error: Error): void }> = [];
   private output = '';
   private stderr = '';
 
@@ -135,31 +135,32 @@ class TreeWriter {
       while ((newline = this.output.indexOf('\n')) >= 0) {
         const line = this.output.slice(0, newline);
         this.output = this.output.slice(newline + 1);
-        this.waiting.shift()?.(line);
+        this.waiting.shift()?.resolve(line);
       }
+    });
+    this.child.on('close', (code) => {
+      for (const waiter of this.waiting.splice(0)) waiter.reject(new GitCommandError(['mktree'], this.stderr, code));
     });
   }
 
   write(lines: string[]): Promise<string> {
     return new Promise((resolve, reject) => {
-      const onClose = (code: number | null): void => reject(new GitCommandError(['mktree'], this.stderr, code));
-      this.child.once('close', onClose);
-      this.waiting.push((sha) => { this.child.off('close', onClose); resolve(sha); });
+      this.waiting.push({ resolve, reject });
       this.child.stdin?.write(lines.map((line) => `${line}\0`).join('') + '\0');
     });
   }
 
   async writeDir(repo: GitRepository, dir: Dir): Promise<string | null> {
     if (!dir.changed && dir.sha) return dir.sha;
-    const lines: string[] = [];
-    for (const [name, node] of await childrenOf(repo, dir)) {
-      if (node.kind === 'leaf') lines.push(`${node.mode} ${node.type} ${node.sha}\t${name}`);
-      else {
-        const sha = await this.writeDir(repo, node);
-        if (sha) lines.push(`040000 tree ${sha}\t${name}`);
-      }
-    }
-    return lines.length === 0 ? null : this.write(lines);
+    // Siblings are written together: their trees travel through mktree's pipe without waiting for each other.
+    const children = [...(await childrenOf(repo, dir))];
+    const lines = await Promise.all(children.map(async ([name, node]) => {
+      if (node.kind === 'leaf') return `${node.mode} ${node.type} ${node.sha}\t${name}`;
+      const sha = await this.writeDir(repo, node);
+      return sha ? `040000 tree ${sha}\t${name}` : undefined;
+    }));
+    const present = lines.filter((line): line is string => line !== undefined);
+    return present.length === 0 ? null : this.write(present);
   }
 
   close(): void {

@@ -1,0 +1,60 @@
+// Benchmark of the emulator's git data library (issue 5, "Performance"):
+//   POST-like: create a tree of 1,000 entries with inline content (goal < 2 s)
+//   GET-like:  read the recursive tree of a 10,000-file repository (goal < 500 ms)
+// Run: npx tsx test/bench/git-data.ts   (prints one line per figure; never part of npm test)
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createTree, readTree, Repositories } from '../../src/emulator/git';
+
+async function time<T>(fn: () => Promise<T>): Promise<[number, T]> {
+  const start = performance.now();
+  const result = await fn();
+  return [performance.now() - start, result];
+}
+
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
+async function main(): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'repodesk-bench-git-'));
+  const repos = new Repositories(dataDir);
+  try {
+    const repo = await repos.create(path.join(dataDir, 'bench.git'));
+
+    const thousand = Array.from({ length: 1000 }, (_, i) => ({ path: `dir${i % 20}/file${i}.txt`, mode: '100644', type: 'blob', content: `line ${i}\n`.repeat(20) }));
+    const createRuns: number[] = [];
+    for (let run = 0; run < 3; run++) {
+      const entries = thousand.map((e) => ({ ...e, content: `${e.content}run ${run}\n` }));
+      createRuns.push((await time(() => createTree(repo, { tree: entries })))[0]);
+    }
+    console.log(`create tree, 1,000 inline entries in 20 folders: median ${median(createRuns).toFixed(0)} ms of 3 (${createRuns.map((t) => t.toFixed(0)).join(', ')}) — goal < 2000 ms`);
+
+    const tenThousand = Array.from({ length: 10000 }, (_, i) => ({ path: `pkg${i % 10}/mod${Math.floor(i / 10) % 100}/f${i}.ts`, mode: '100644', content: `export const v${i} = ${i};\n` }));
+    const [buildMs, big] = await time(() => createTree(repo, { tree: tenThousand }));
+    console.log(`create tree, 10,000 inline entries in 1,010 folders: ${buildMs.toFixed(0)} ms`);
+
+    const readRuns: number[] = [];
+    let count = 0;
+    for (let run = 0; run < 5; run++) {
+      const [ms, listing] = await time(() => readTree(repo, big.sha, { recursive: true }));
+      readRuns.push(ms);
+      count = listing.tree.length;
+    }
+    console.log(`read recursive tree (${count} entries, 10,000 blobs with sizes) through readTree: first ${readRuns[0]?.toFixed(0)} ms, median ${median(readRuns).toFixed(0)} ms of 5 — goal < 500 ms`);
+
+    const lsTreeRuns: number[] = [];
+    for (let run = 0; run < 5; run++) {
+      const start = performance.now();
+      execFileSync('git', [`--git-dir=${repo.gitDir}`, 'ls-tree', '-r', '-t', '-l', '-z', big.sha], { maxBuffer: 64 * 1024 * 1024 });
+      lsTreeRuns.push(performance.now() - start);
+    }
+    console.log(`for comparison, one git ls-tree -r -t -l process (output only, not parsed): median ${median(lsTreeRuns).toFixed(0)} ms of 5`);
+  } finally {
+    await repos.closeAll();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+void main();
