@@ -52,7 +52,7 @@ describe('OAuth web application flow (document 1)', () => {
   before(async () => {
     emu = await startEmulator({ loginLockoutThreshold: 3 });
     const owner = addUser(emu.db, 'ada', 'ada-pw');
-    for (const login of ['bob', 'cy', 'dee', 'eve', 'fay', 'gus', 'hal', 'ida', 'jo']) addUser(emu.db, login, `${login}-pw`);
+    for (const login of ['bob', 'cy', 'dee', 'eve', 'fay', 'gus', 'hal', 'ida', 'jo', 'kim']) addUser(emu.db, login, `${login}-pw`);
     app = addApplication(emu.db, owner, 'RepoDesk <beta>', CALLBACK);
     suspended = addApplication(emu.db, owner, 'Spammy', CALLBACK, true);
   });
@@ -148,6 +148,21 @@ describe('OAuth web application flow (document 1)', () => {
       body: JSON.stringify({ client_id: app.clientId, client_secret: app.clientSecret, code }),
     });
     assert.match(((await res.json()) as { access_token: string }).access_token, /^[0-9a-f]{40}$/);
+  });
+
+  it('scopes — the user may grant fewer scopes than requested on the approval page, never more; the exchange reports the granted ones', async () => {
+    const request = { client_id: app.clientId, scope: 'repo,gist', state: 'fewer' };
+    const cookie = await signIn('kim', 'kim-pw', request);
+    const page = await (await get(`/login/oauth/authorize?${new URLSearchParams(request)}`, { Cookie: cookie })).text();
+    assert.match(page, /<input type="checkbox" name="granted" value="repo" checked>/);
+    assert.match(page, /<input type="checkbox" name="granted" value="gist" checked>/);
+    const token = /name="authenticity_token" value="([0-9a-f]+)"/.exec(page)![1]!;
+    const body = new URLSearchParams({ ...request, authenticity_token: token, scopes_reviewed: '1', decision: 'approve' });
+    body.append('granted', 'repo');
+    body.append('granted', 'admin:org');
+    const res = await fetch(`${emu.url}/login/oauth/authorize`, { method: 'POST', headers: { ...FORM, Cookie: cookie }, body: body.toString(), redirect: 'manual' });
+    const code = new URL(res.headers.get('location')!).searchParams.get('code')!;
+    assert.equal((await exchangeJson({ client_id: app.clientId, client_secret: app.clientSecret, code })).scope, 'repo');
   });
 
   it('access_denied — the user denies: redirect with error, error_description, error_uri and the state', async () => {

@@ -80,19 +80,22 @@ export function loginPage(options: { appName: string; request: AuthorizeRequest;
   );
 }
 
+/** The approval form; each requested scope is a checkbox, so the user can grant fewer. */
 export function approvePage(options: { appName: string; login: string; scopes: string[]; request: AuthorizeRequest; csrfToken: string }): string {
   const scopeItems = options.scopes.length
-    ? options.scopes.map((s) => `<li><code>${escapeHtml(s)}</code> ${escapeHtml(SCOPE_TEXT[s] ?? '')}</li>`).join('\n    ')
+    ? options.scopes
+        .map((s) => `<li><label><input type="checkbox" name="granted" value="${escapeHtml(s)}" checked> <code>${escapeHtml(s)}</code> ${escapeHtml(SCOPE_TEXT[s] ?? '')}</label></li>`)
+        .join('\n      ')
     : '<li>Read-only access to public information</li>';
   return page(
     `Authorize ${options.appName}`,
     `  <h1>Authorize ${escapeHtml(options.appName)}</h1>
   <p>${escapeHtml(options.appName)} would like access to the account <strong>${escapeHtml(options.login)}</strong>:</p>
-  <ul class="scopes">
-    ${scopeItems}
-  </ul>
   <form method="post" action="/login/oauth/authorize">
-      ${hiddenFields({ ...options.request, authenticity_token: options.csrfToken })}
+      ${hiddenFields({ ...options.request, authenticity_token: options.csrfToken, scopes_reviewed: '1' })}
+      <ul class="scopes">
+      ${scopeItems}
+      </ul>
       <button type="submit" name="decision" value="approve">Authorize</button>
       <button type="submit" name="decision" value="deny">Deny</button>
   </form>`,

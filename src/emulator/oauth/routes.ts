@@ -141,7 +141,13 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: EmulatorContext):
       return sendHtml(reply, 403, errorPage('Request refused', 'The form has expired or did not come from this page. Start the authorization again.'));
     }
     if (p.decision !== 'approve') return redirectError(reply, checked.target, 'access_denied', r.state);
-    return completeWithCode(reply, checked.application, session.userId, requestedScopes(r.scope), r, checked.target);
+    let scopes = requestedScopes(r.scope);
+    // The page's checkboxes: the user may grant fewer scopes than requested, never more.
+    if (p.scopes_reviewed === '1') {
+      const granted = new Set(Buffer.isBuffer(req.body) ? new URLSearchParams(req.body.toString('utf8')).getAll('granted') : []);
+      scopes = scopes.filter((s) => granted.has(s));
+    }
+    return completeWithCode(reply, checked.application, session.userId, scopes, r, checked.target);
   });
 
   app.post('/login/oauth/access_token', async (req, reply) => {
