@@ -21,5 +21,6 @@ export const hookServiceSchema = z.object({
   name: z.string(),
   events: z.array(z.string()),
   supported_events: z.array(z.string()),
+  default_events: z.array(z.string()).optional(),
 }).loose();
 export type HookService = z.infer<typeof hookServiceSchema>;
