@@ -120,6 +120,20 @@ describe('v2 authentication and conventions', () => {
     assert.equal(await res.text(), '');
   });
 
+  it('Bad input: a malformed JSON body or a body of another content type answers 400 with the envelope, never a crash', async () => {
+    await http.login();
+    const send = (type: string, body: string) =>
+      fetch(`${emulator.url}/api/v2/contact?access_token=${http.token}`, { method: 'POST', headers: { 'content-type': type }, body });
+    const bad = await send('application/json', '{"name": ');
+    assert.equal(bad.status, 400);
+    assert.deepEqual(await bad.json(), { success: false, statusMessage: 'The body is not valid JSON; send parameters as a form or a query string' });
+    const text = await send('text/plain', 'name=Ignored');
+    assert.equal(text.status, 400);
+    assert.equal(((await text.json()) as { statusMessage: string }).statusMessage, 'Missing required parameter: name');
+    const json = await send('application/json', '{"name": "From JSON", "tag": ["a", "b"]}');
+    assert.equal(((await json.json()) as { success: boolean }).success, true);
+  });
+
   it('Errors: other invalid request — an unknown path under /api/v2/ is 404 with the envelope', async () => {
     const unknown = await http.get('/no-such-thing');
     assert.equal(unknown.status, 404);

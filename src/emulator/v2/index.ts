@@ -10,7 +10,7 @@ import type { V2Context } from './context';
 import { parseOffset } from './dates';
 import { registerMessageRoutes } from './messageRoutes';
 import { v2Migrations } from './migrations';
-import { V2Error } from './params';
+import { badRequest, V2Error } from './params';
 import { seedDemo } from './seed';
 
 export const DEFAULT_TOKEN_TTL_SECONDS = 3600;
@@ -29,11 +29,20 @@ function v2Context(ctx: EmulatorContext): V2Context {
 }
 
 const FORM = 'application/x-www-form-urlencoded';
+const JSON_TYPE = 'application/json';
 
 async function v2Plugin(app: FastifyInstance, opts: { v2: V2Context; log: (line: string) => void }): Promise<void> {
   // Our own form parser (repeated names kept) even if the server gained one: removal here only affects this plugin.
   if (app.hasContentTypeParser(FORM)) app.removeContentTypeParser(FORM);
   app.addContentTypeParser(FORM, { parseAs: 'string' }, (_req, body, done) => done(null, new URLSearchParams(body as string)));
+  if (app.hasContentTypeParser(JSON_TYPE)) app.removeContentTypeParser(JSON_TYPE);
+  app.addContentTypeParser(JSON_TYPE, { parseAs: 'string' }, (_req, body, done) => {
+    try {
+      done(null, (body as string).trim() === '' ? undefined : JSON.parse(body as string));
+    } catch {
+      done(badRequest('The body is not valid JSON; send parameters as a form or a query string'), undefined);
+    }
+  });
 
   app.setErrorHandler((error: FastifyError | V2Error, _req, reply) => {
     if (error instanceof V2Error) return reply.code(error.status).send({ success: false, statusMessage: error.message });

@@ -20,6 +20,9 @@ export const notFound = (message: string) => new V2Error(404, message);
 /** 200 with success false: the request was processed but the operation failed. */
 export const failed = (message: string) => new V2Error(200, message);
 
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && [Object.prototype, null].includes(Object.getPrototypeOf(v) as object | null);
+
 export class Params {
   private constructor(private readonly values: Map<string, string[]>) {}
 
@@ -38,7 +41,8 @@ export class Params {
     if (query >= 0) for (const [k, v] of new URLSearchParams(req.url.slice(query + 1))) add(k, v);
     const body = req.body;
     if (body instanceof URLSearchParams) for (const [k, v] of body) add(k, v);
-    else if (body && typeof body === 'object') for (const [k, v] of Object.entries(body)) add(k, v);
+    // JSON objects are read too; any other body (raw bytes of an unknown content type) carries no parameters.
+    else if (isPlainObject(body)) for (const [k, v] of Object.entries(body)) add(k, v);
     return new Params(values);
   }
 
