@@ -83,7 +83,8 @@ export async function startLoopbackReceiver(options: LoopbackOptions): Promise<L
   await new Promise<void>((resolve, reject) => {
     server.once('error', (err: NodeJS.ErrnoException) =>
       reject(err.code === 'EADDRINUSE' ? new Error(`Port ${callback.port} of the OAuth callback is in use; close the program using it and try again.`) : err));
-    server.listen(Number(callback.port), '127.0.0.1', () => resolve());
+    // Listen where the browser will connect: the IPv6 loopback only when the callback names it.
+    server.listen(Number(callback.port), callback.hostname === '[::1]' ? '::1' : '127.0.0.1', () => resolve());
   });
   const timeoutMs = options.timeoutMs ?? 5 * 60_000;
   timeout.handle = setTimeout(() => finish(new OAuthTimeoutError(Math.round(timeoutMs / 1000))), timeoutMs);

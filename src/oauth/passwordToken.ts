@@ -13,6 +13,8 @@ export interface PasswordSignIn {
   /** Defaults to this machine's host name; the note reads `RepoDesk on <host name>`. */
   hostName?: string | undefined;
   noteUrl?: string | undefined;
+  /** Binds the token to an OAuth application, so that it can later be revoked with the application's credentials. */
+  app?: { clientId: string; clientSecret: string } | undefined;
 }
 
 export function tokenNote(hostName = os.hostname()): string {
@@ -24,7 +26,12 @@ export async function createTokenWithPassword(client: HostingClient, r: Password
   try {
     return await client.authorizations.create(
       { username: r.username, password: r.password },
-      { note: tokenNote(r.hostName), scopes: [...r.scopes], ...(r.noteUrl ? { note_url: r.noteUrl } : {}) },
+      {
+        note: tokenNote(r.hostName),
+        scopes: [...r.scopes],
+        ...(r.noteUrl ? { note_url: r.noteUrl } : {}),
+        ...(r.app ? { client_id: r.app.clientId, client_secret: r.app.clientSecret } : {}),
+      },
     );
   } catch (err) {
     if (err instanceof BadCredentialsError) {

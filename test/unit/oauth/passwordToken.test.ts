@@ -4,14 +4,15 @@ import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from '../../support/emulator';
 import { HostingClient } from '../../../src/hosting';
 import { PasswordSignInError, createTokenWithPassword, parseScopes, tokenNote } from '../../../src/oauth';
-import { addUser } from './accounts';
+import { addLoopbackApplication, addUser } from './accounts';
 
 describe('password sign-in: POST /authorizations with Basic (document 1)', () => {
   let emu: TestEmulator;
   let client: HostingClient;
+  let adaId: number;
   before(async () => {
     emu = await startEmulator({ loginLockoutThreshold: 3 });
-    addUser(emu.db, 'ada', 'ada-pw');
+    adaId = addUser(emu.db, 'ada', 'ada-pw');
     addUser(emu.db, 'bob', 'bob-pw');
     client = new HostingClient({ apiUrl: emu.url, userAgentVersion: 'test' });
   });
@@ -23,6 +24,16 @@ describe('password sign-in: POST /authorizations with Basic (document 1)', () =>
     assert.deepEqual([...auth.scopes].sort(), ['read:org', 'repo']);
     const checked = await client.authorizations.get({ username: 'ada', password: 'ada-pw' }, auth.id);
     assert.equal(checked.note, 'RepoDesk on build-box');
+  });
+
+  it('a token bound to RepoDesk\'s application can be revoked with the application\'s credentials (sign-out)', async () => {
+    const app = await addLoopbackApplication(emu, adaId);
+    const creds = { clientId: app.clientId, clientSecret: app.clientSecret };
+    const auth = await createTokenWithPassword(client, { username: 'ada', password: 'ada-pw', scopes: ['repo'], hostName: 'laptop', app: creds });
+    assert.equal(auth.app.client_id, app.clientId);
+    assert.equal((await client.authorizations.checkToken(creds, auth.token)).note, 'RepoDesk on laptop');
+    await client.authorizations.revokeToken(creds, auth.token);
+    await assert.rejects(client.authorizations.checkToken(creds, auth.token));
   });
 
   it('the default note names this machine', () => {
