@@ -4,6 +4,7 @@ import { coreModule, type EmulatorModule } from './server';
 import { v3CoreModule } from './v3/core/module';
 import { v3AccountsModule } from './v3/accounts/module';
 import { v3ReposModule } from './v3/repos/module';
+import { v3GitDataModule } from './v3/gitdata/module';
 import { demoSeedModule } from './seed/module';
 import { authorizationsModule } from './v3/authorizations/module';
 import { oauthModule } from './oauth/module';
@@ -15,6 +16,7 @@ export const allModules: EmulatorModule[] = [
   v3CoreModule,
   v3AccountsModule,
   v3ReposModule,
+  v3GitDataModule,
   demoSeedModule,
   authorizationsModule,
   oauthModule,

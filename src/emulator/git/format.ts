@@ -74,6 +74,8 @@ export function parseIsoDate(date: string, field: string): { timestamp: number; 
   const match = ISO_DATE.exec(date);
   const millis = match ? Date.parse(`${match[1]}${match[2] ?? ''}${match[3] ?? 'Z'}`) : NaN;
   if (!match || Number.isNaN(millis)) throw new InvalidInputError(`${field} is not a valid ISO 8601 date`, field);
+  // git stores unsigned seconds: dates before 1970 cannot be written.
+  if (millis < 0) throw new InvalidInputError(`${field} is before 1970-01-01, which git cannot store`, field);
   const zone = match[3] ?? 'Z';
   const timezone = zone === 'Z' ? '+0000' : zone.replace(':', '');
   if (Math.abs(offsetMinutes(timezone)) > 14 * 60) throw new InvalidInputError(`${field} has an invalid time zone offset`, field);

@@ -1,0 +1,49 @@
+// The git data resources of document 2 (Git commit, Reference, Tree) and the
+// README's blob, built from the git library's answers.
+import type { CommitData, GitIdentity, GitRef, TreeListing } from '../../git';
+
+export interface GitDataUrls {
+  /** `<api>/repos/<owner>/<name>/git` */
+  git: string;
+}
+
+const person = (identity: GitIdentity) => ({ date: identity.date, name: identity.name, email: identity.email });
+
+export function commitResource(u: GitDataUrls, c: CommitData) {
+  return {
+    sha: c.sha,
+    url: `${u.git}/commits/${c.sha}`,
+    author: person(c.author),
+    committer: person(c.committer),
+    message: c.message,
+    tree: { url: `${u.git}/trees/${c.tree}`, sha: c.tree },
+    parents: c.parents.map((sha) => ({ url: `${u.git}/commits/${sha}`, sha })),
+  };
+}
+
+export function refUrl(u: GitDataUrls, ref: string): string {
+  // The ref keeps its slashes in the URL (`refs/heads/feature/a`), each part escaped.
+  return `${u.git}/${ref.split('/').map(encodeURIComponent).join('/')}`;
+}
+
+export function refResource(u: GitDataUrls, r: GitRef) {
+  const kind = r.type === 'tag' ? 'tags' : r.type === 'commit' ? 'commits' : `${r.type}s`;
+  return { ref: r.ref, url: refUrl(u, r.ref), object: { type: r.type, sha: r.sha, url: `${u.git}/${kind}/${r.sha}` } };
+}
+
+export function treeResource(u: GitDataUrls, t: TreeListing) {
+  return {
+    sha: t.sha,
+    url: `${u.git}/trees/${t.sha}`,
+    tree: t.tree.map((e) => ({
+      path: e.path,
+      mode: e.mode,
+      type: e.type,
+      ...(e.size === undefined ? {} : { size: e.size }),
+      sha: e.sha,
+      // A submodule's commit lives in another repository: no URL here.
+      url: e.type === 'blob' ? `${u.git}/blobs/${e.sha}` : e.type === 'tree' ? `${u.git}/trees/${e.sha}` : null,
+    })),
+    truncated: t.truncated,
+  };
+}

@@ -1,0 +1,135 @@
+// Document 2, "Git commits", "References", "Trees", and the README's blobs:
+// every row on the repository's real bare git repository through the git
+// data library (src/emulator/git), whose typed errors become the 404/422 bodies.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { EmulatorContext } from '../../server';
+import {
+  createBlob, createCommit, createRef, createTree, deleteRef, findRef, listRefs, readBlob, readCommit, readTree, updateRef,
+  GitDataError, Repositories, type GitRepository,
+} from '../../git';
+import { loadRepo, type LoadedRepo } from '../core/access';
+import { currentUser } from '../core/auth';
+import { created, parseBody, bodyHash } from '../core/conventions';
+import { ApiError, notFound } from '../core/errors';
+import { paginateArray } from '../core/pagination';
+import { repoGitPath } from '../core/git';
+import { isoTime } from '../core/time';
+import { bases } from '../core/urls';
+import { commitResource, refResource, refUrl, treeResource, type GitDataUrls } from './representation';
+
+type RepoParams = { Params: { owner: string; repo: string } };
+type ShaParams = { Params: { owner: string; repo: string; sha: string } };
+type RefParams = { Params: { owner: string; repo: string; '*': string } };
+
+/** Library errors carry the status and message of the spec's answer. */
+function asApiError(error: unknown): unknown {
+  if (!(error instanceof GitDataError)) return error;
+  if (error.status === 404) return notFound();
+  // git's own failures stay 500s: the error handler logs them and answers without git's stderr.
+  if (error.status === 500) return error;
+  return new ApiError(error.status, error.message, undefined, '/v3');
+}
+
+async function translated<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw asApiError(error);
+  }
+}
+
+export function registerGitDataRoutes(app: FastifyInstance, ctx: EmulatorContext, repositories: Repositories): void {
+  const open = (req: FastifyRequest, reply: FastifyReply, params: RepoParams['Params'], need: 'pull' | 'push' = 'pull'): { loaded: LoadedRepo; git: GitRepository; u: GitDataUrls } => {
+    const loaded = loadRepo(ctx.db, req, reply, params.owner, params.repo, need);
+    const git = repositories.get(repoGitPath(ctx.gitDir, loaded.repo.id));
+    return { loaded, git, u: { git: `${bases(ctx, req).api}/repos/${loaded.owner.login}/${loaded.repo.name}/git` } };
+  };
+  const touchPushedAt = (repoId: number): void => {
+    ctx.db.prepare('UPDATE repositories SET pushed_at = ? WHERE id = ?').run(isoTime(), repoId);
+  };
+
+  // Blobs (README)
+  app.post<RepoParams>('/repos/:owner/:repo/git/blobs', async (req, reply) => {
+    const { git, u } = open(req, reply, req.params, 'push');
+    const body = parseBody(req, 'Blob', z.object({ content: z.string(), encoding: z.string().optional() }));
+    const blob = await translated(() => createBlob(git, body.content, body.encoding ?? 'utf-8'));
+    const url = `${u.git}/blobs/${blob.sha}`;
+    return created(reply, url, { url, sha: blob.sha });
+  });
+  app.get<ShaParams>('/repos/:owner/:repo/git/blobs/:sha', async (req, reply) => {
+    const { git, u } = open(req, reply, req.params);
+    const blob = await translated(() => readBlob(git, req.params.sha));
+    return { content: blob.content, encoding: blob.encoding, url: `${u.git}/blobs/${blob.sha}`, sha: blob.sha, size: blob.size };
+  });
+
+  // Git commits
+  app.get<ShaParams>('/repos/:owner/:repo/git/commits/:sha', async (req, reply) => {
+    const { git, u } = open(req, reply, req.params);
+    return commitResource(u, await translated(() => readCommit(git, req.params.sha)));
+  });
+  app.post<RepoParams>('/repos/:owner/:repo/git/commits', async (req, reply) => {
+    const { git, u } = open(req, reply, req.params, 'push');
+    const body = bodyHash(req);
+    if (typeof body.message !== 'string') throw new ApiError(422, 'message is required', [{ resource: 'Commit', field: 'message', code: 'missing_field' }], '/v3');
+    if (typeof body.tree !== 'string') throw new ApiError(422, 'tree is required', [{ resource: 'Commit', field: 'tree', code: 'missing_field' }], '/v3');
+    // Without an author: the authenticated user, named as auto_init commits name them.
+    const user = currentUser(req);
+    const login = user?.login ?? 'unknown';
+    const defaults = { user: { name: user?.name ?? login, email: user?.email ?? `${login}@users.noreply.${new URL(ctx.baseUrl()).hostname}` }, now: new Date() };
+    const commit = await translated(() => createCommit(git, { message: body.message, tree: body.tree, parents: body.parents, author: body.author, committer: body.committer }, defaults));
+    const resource = commitResource(u, commit);
+    return created(reply, resource.url, resource);
+  });
+
+  // Trees
+  app.get<ShaParams & { Querystring: { recursive?: string } }>('/repos/:owner/:repo/git/trees/:sha', async (req, reply) => {
+    const { git, u } = open(req, reply, req.params);
+    const recursive = req.query.recursive !== undefined && req.query.recursive !== '0' && req.query.recursive !== 'false';
+    return treeResource(u, await translated(() => readTree(git, req.params.sha, { recursive, limit: 100_000 })));
+  });
+  app.post<RepoParams>('/repos/:owner/:repo/git/trees', async (req, reply) => {
+    const { git, u } = open(req, reply, req.params, 'push');
+    const body = bodyHash(req);
+    if (body.tree === undefined) throw new ApiError(422, 'tree is required', [{ resource: 'Tree', field: 'tree', code: 'missing_field' }], '/v3');
+    const resource = treeResource(u, await translated(() => createTree(git, { tree: body.tree, base_tree: body.base_tree })));
+    return created(reply, resource.url, resource);
+  });
+
+  // References
+  app.get<RepoParams>('/repos/:owner/:repo/git/refs', async (req, reply) => {
+    const { git, u } = open(req, reply, req.params);
+    return paginateArray(req, reply, (await listRefs(git)).map((r) => refResource(u, r)));
+  });
+  app.get<RefParams>('/repos/:owner/:repo/git/refs/*', async (req, reply) => {
+    const { git, u } = open(req, reply, req.params);
+    const name = req.params['*'].replace(/\/+$/, '');
+    // `heads/feature/a` is one reference; `tags` or `heads/feature` (no such ref) lists that namespace.
+    const exact = await findRef(git, `refs/${name}`);
+    if (exact) return refResource(u, exact);
+    const matching = await listRefs(git, name);
+    if (matching.length === 0) throw notFound();
+    return paginateArray(req, reply, matching.map((r) => refResource(u, r)));
+  });
+  app.post<RepoParams>('/repos/:owner/:repo/git/refs', async (req, reply) => {
+    const { loaded, git, u } = open(req, reply, req.params, 'push');
+    const body = parseBody(req, 'Reference', z.object({ ref: z.string(), sha: z.string() }));
+    const ref = await translated(() => createRef(git, body.ref, body.sha));
+    touchPushedAt(loaded.repo.id);
+    return created(reply, refUrl(u, ref.ref), refResource(u, ref));
+  });
+  app.patch<RefParams>('/repos/:owner/:repo/git/refs/*', async (req, reply) => {
+    const { loaded, git, u } = open(req, reply, req.params, 'push');
+    const body = parseBody(req, 'Reference', z.object({ sha: z.string(), force: z.boolean().optional() }));
+    const name = `refs/${req.params['*']}`;
+    const change = await translated(() => updateRef(git, name, body.sha, body.force ?? false));
+    touchPushedAt(loaded.repo.id);
+    return refResource(u, change.ref);
+  });
+  app.delete<RefParams>('/repos/:owner/:repo/git/refs/*', async (req, reply) => {
+    const { loaded, git } = open(req, reply, req.params, 'push');
+    await translated(() => deleteRef(git, `refs/${req.params['*']}`));
+    touchPushedAt(loaded.repo.id);
+    return reply.code(204).send();
+  });
+}
