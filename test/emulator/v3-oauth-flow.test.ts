@@ -246,6 +246,11 @@ describe('OAuth web application flow (document 1)', () => {
     assert.ok(html.includes('value="&#34;&#62;&#60;script&#62;alert(1)&#60;/script&#62;"'));
   });
 
+  it('step 1 — served at /login/oauth/ on the web root, not under the enterprise API prefix /api/v3', async () => {
+    assert.equal((await get(`/login/oauth/authorize?${authorizeQuery()}`)).status, 200);
+    assert.equal((await get(`/api/v3/login/oauth/authorize?${authorizeQuery()}`, UA)).status, 404);
+  });
+
   it('step 1 — an unknown client_id gets a 404 page, not a redirect', async () => {
     const res = await get(`/login/oauth/authorize?client_id=${'f'.repeat(20)}`);
     assert.equal(res.status, 404);

@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Auth } from '../v3/core/auth';
 import { coreServices } from '../v3/core/module';
+import { notFound } from '../v3/core/errors';
 import { isKnownScope, normalizeScopes } from '../v3/core/scopes';
 import { safeEqual } from '../v3/core/secrets';
 import type { ApplicationRow } from '../v3/core/schema';
@@ -58,6 +59,10 @@ function redirectTo(reply: FastifyReply, target: string, query: Record<string, s
 
 export function registerOAuthRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   const db = ctx.db;
+  // The pages live at the web root only; the enterprise API prefix (/api/v3) does not serve them.
+  app.addHook('onRequest', async (req) => {
+    if (req.apiPrefix && req.url.startsWith('/login/')) throw notFound();
+  });
   const store = new OAuthStore(db, ctx.options.oauthCodeTtlMs ?? CODE_TTL_MS);
   const docsUrl = ctx.limits.docsUrl;
 
