@@ -1,0 +1,26 @@
+// Registers the `repodesk-engagement` authentication provider. The lead wires
+// it from src/extension.ts; features get their client from the handle.
+import * as vscode from 'vscode';
+import type { EngagementClient } from '../../../engagement';
+import type { Logger } from '../../log/outputLog';
+import { EngagementAccount, ENGAGEMENT_SECRET_KEY } from './engagementAccount';
+import { EngagementAuthProvider, ENGAGEMENT_AUTH_PROVIDER_ID } from './engagementAuthProvider';
+
+export interface EngagementAuthHandle {
+  provider: EngagementAuthProvider;
+  /** A client on the signed-in account (renewing its token silently), or undefined when signed out. */
+  client(): Promise<EngagementClient | undefined>;
+}
+
+export function registerEngagementAuth(context: vscode.ExtensionContext, log: Logger): EngagementAuthHandle {
+  const account = new EngagementAccount(context.secrets);
+  const provider = new EngagementAuthProvider(account, log);
+  context.subscriptions.push(
+    provider,
+    vscode.authentication.registerAuthenticationProvider(ENGAGEMENT_AUTH_PROVIDER_ID, 'RepoDesk Engagement', provider, { supportsMultipleAccounts: false }),
+    context.secrets.onDidChange((e) => {
+      if (e.key === ENGAGEMENT_SECRET_KEY) void provider.reload();
+    }),
+  );
+  return { provider, client: () => account.client() };
+}
