@@ -78,6 +78,24 @@ describe('v3 authorizations and application tokens (document 1)', () => {
     assert.deepEqual(wrong.body!.errors, [{ resource: 'OauthAccess', field: 'client_secret', code: 'invalid' }]);
   });
 
+  it('bad input — wrong JSON types are 422 invalid, a body that is not an object 400, a huge page an empty list', async () => {
+    const wrongType = await call('POST', '/authorizations', ada, { note: 'x', scopes: 'repo' });
+    assert.equal(wrongType.status, 422);
+    assert.deepEqual(wrongType.body!.errors, [{ resource: 'OauthAccess', field: 'scopes', code: 'invalid' }]);
+    const shortId = await call('POST', '/authorizations', ada, { note: 'x', client_id: 'abc', client_secret: 'def' });
+    assert.equal(shortId.status, 422);
+    const notHash = await call('POST', '/authorizations', ada, ['note']);
+    assert.equal(notHash.status, 400);
+    assert.equal(notHash.body!.message, 'Body should be a JSON Hash');
+    const broken = await fetch(`${emu.url}/authorizations`, { method: 'POST', headers: json(ada), body: '{"note":' });
+    assert.equal(broken.status, 400);
+    assert.equal(((await broken.json()) as { message: string }).message, 'Problems parsing JSON');
+    const far = await call('GET', '/authorizations?page=99999999999999999999', ada);
+    assert.equal(far.status, 200);
+    assert.deepEqual(far.body, []);
+    assert.equal((await call('GET', '/authorizations/not-a-number', ada)).status, 404);
+  });
+
   it('GET /authorizations — only the caller’s own, without token values, with Link pages', async () => {
     await create({ note: 'bob' }, basic('bob', 'bob-pw'));
     await create();
