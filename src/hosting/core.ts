@@ -244,7 +244,8 @@ export class HostingCore {
   }
 
   private async sendOnce(prepared: Prepared, endpoint: string): Promise<RawResponse> {
-    const cacheKey = prepared.method === 'GET' ? EtagCache.key(prepared.url, prepared.headers.authorization) : undefined;
+    // Keyed by Accept too: the same URL answers JSON, a diff or other body formats.
+    const cacheKey = prepared.method === 'GET' ? EtagCache.key(`${prepared.headers.accept ?? ''} ${prepared.url}`, prepared.headers.authorization) : undefined;
     const cached = cacheKey ? this.cache.get(cacheKey) : undefined;
     const headers = cached ? { ...prepared.headers, 'if-none-match': cached.etag } : prepared.headers;
     const requestBody = prepared.body === '' || prepared.body === undefined ? undefined : prepared.body;
@@ -252,6 +253,8 @@ export class HostingCore {
       const res = await (this.send as unknown as SendByOptions)({ method: prepared.method, url: prepared.url, headers, ...(requestBody !== undefined ? { data: requestBody } : {}) });
       const resHeaders = normalizeHeaders(res.headers);
       this.rateLimit.update(resHeaders);
+      // Non-JSON answers without a charset (a diff) arrive as bytes; no endpoint of the client is binary.
+      if (res.data instanceof ArrayBuffer) res.data = new TextDecoder().decode(res.data);
       const etag = resHeaders.etag;
       if (cacheKey && res.status === 200 && etag) this.cache.set(cacheKey, { etag, status: 200, headers: resHeaders, data: res.data });
       return { status: res.status, url: prepared.url, headers: resHeaders, data: res.data, fromCache: false };

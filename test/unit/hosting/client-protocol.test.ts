@@ -151,6 +151,22 @@ describe('v3 client protocol mechanics (fake server)', () => {
     assert.deepEqual(service.requests.map((r) => r.url.split('?')[0]), ['/repos/ada/old/labels', '/repos/ada/new/labels', '/repos/ada/new/labels', '/repos/ada/new/releases']);
   });
 
+  it('spec README (pull requests): the diff media type returns the unified diff as text, cached apart from the JSON', async () => {
+    const diff = 'diff --git a/x b/x\n@@ -1 +1 @@\n-a\n+b\n';
+    service = await startFakeService((req) => {
+      const isDiff = req.headers.accept === 'application/vnd.service.v3.diff';
+      const etag = isDiff ? '"diff"' : '"json"';
+      if (req.headers['if-none-match'] === etag) return { status: 304, headers: rateHeaders(10) };
+      return isDiff
+        ? { status: 200, headers: { ...rateHeaders(10), etag, 'content-type': 'application/vnd.service.v3.diff' }, body: diff }
+        : { status: 500, headers: { etag }, body: { message: 'only the diff here' } };
+    });
+    const client = clientFor(service);
+    assert.equal(await client.pulls.getDiff('ada', 'engine', 1), diff);
+    assert.equal(await client.pulls.getDiff('ada', 'engine', 1), diff);
+    assert.equal(service.requests[1]!.headers['if-none-match'], '"diff"');
+  });
+
   it('Versioning: the vendor word is a setting; User-Agent is RepoDesk/<version>; the enterprise /api/v3 prefix is kept', async () => {
     service = await startFakeService((_req, base) => ({ status: 200, headers: rateHeaders(10), body: fakeUser('ada', 1, base) }));
     const client = new HostingClient({ apiUrl: `${service.url}/api/v3/`, mediaTypeVendor: 'acme', userAgentVersion: '0.9.0', credentials: { type: 'token', token: TOKEN } });
