@@ -1,6 +1,8 @@
 // Benchmark of the emulator's git data library (issue 5, "Performance"):
 //   POST-like: create a tree of 1,000 entries with inline content (goal < 2 s)
 //   GET-like:  read the recursive tree of a 10,000-file repository (goal < 500 ms)
+// first through the library, then through HTTP (POST/GET /repos/:owner/:repo/git/trees
+// on an in-process emulator with the demo seed).
 // Run: npx tsx test/bench/git-data.ts   (prints one line per figure; never part of npm test)
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -8,6 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createTree, readTree, Repositories } from '../../src/emulator/git';
+import { repoGitPath } from '../../src/emulator/v3/core/git';
+import { startEmulator } from '../support/emulator';
 
 async function time<T>(fn: () => Promise<T>): Promise<[number, T]> {
   const start = performance.now();
@@ -57,4 +61,37 @@ async function main(): Promise<void> {
   }
 }
 
-void main();
+async function overHttp(): Promise<void> {
+  const emu = await startEmulator({ seed: 'demo' });
+  const repos = new Repositories(path.join(emu.dataDir, 'bench-home'));
+  try {
+    const headers = { 'User-Agent': 'RepoDesk-bench', Authorization: `Basic ${Buffer.from('ada:ada-demo-password').toString('base64')}`, 'Content-Type': 'application/json' };
+    const base = `${emu.url}/repos/ada/notes-on-the-engine/git/trees`;
+    const postRuns: number[] = [];
+    for (let run = 0; run < 3; run++) {
+      const tree = Array.from({ length: 1000 }, (_, i) => ({ path: `dir${i % 20}/file${i}.txt`, mode: '100644', type: 'blob', content: `line ${i} run ${run}\n`.repeat(20) }));
+      const [ms, res] = await time(() => fetch(base, { method: 'POST', headers, body: JSON.stringify({ tree }) }));
+      if (res.status !== 201) throw new Error(`POST trees answered ${res.status}`);
+      postRuns.push(ms);
+    }
+    console.log(`HTTP POST /git/trees, 1,000 inline entries: median ${median(postRuns).toFixed(0)} ms of 3 (${postRuns.map((t) => t.toFixed(0)).join(', ')}) — goal < 2000 ms`);
+
+    // The 10,000-file tree is written straight into the repository's git data, then read over HTTP.
+    const id = (emu.db.prepare("SELECT r.id FROM repositories r JOIN users u ON u.id = r.owner_id WHERE u.login = 'ada' AND r.name = 'notes-on-the-engine'").get() as { id: number }).id;
+    const repo = repos.get(repoGitPath(path.join(emu.dataDir, 'git'), id));
+    const big = await createTree(repo, { tree: Array.from({ length: 10000 }, (_, i) => ({ path: `pkg${i % 10}/mod${Math.floor(i / 10) % 100}/f${i}.ts`, mode: '100644', content: `export const v${i} = ${i};\n` })) });
+    const getRuns: number[] = [];
+    let bytes = 0;
+    for (let run = 0; run < 5; run++) {
+      const [ms, body] = await time(async () => (await fetch(`${base}/${big.sha}?recursive=1`, { headers })).text());
+      getRuns.push(ms);
+      bytes = body.length;
+    }
+    console.log(`HTTP GET /git/trees/:sha?recursive=1, 10,000 files (${(bytes / 1e6).toFixed(1)} MB JSON): first ${getRuns[0]?.toFixed(0)} ms, median ${median(getRuns).toFixed(0)} ms of 5 — goal < 500 ms`);
+  } finally {
+    await repos.closeAll();
+    await emu.dispose();
+  }
+}
+
+void main().then(overHttp);
