@@ -83,6 +83,8 @@ export const USAGE = `Usage: node dist/emulator.js [--port <n>] --data <dir> [--
   --lockout-threshold <n>       failed logins that lock a user out (default 10)
   --lockout-window <seconds>    failed-login window and lockout length (default 300)
   --rate-limit-window <seconds> rate-limit window length (default 3600)
+  --engagement-token-ttl <seconds>  lifetime of a v2 access token (default 3600)
+  --engagement-time-zone <±hhmm>    the v2 domain's time zone (default -0300)
 `;
 
 export class UsageError extends Error {}
@@ -101,6 +103,8 @@ export function parseOptions(argv: string[]): EmulatorOptions {
       'lockout-threshold': { type: 'string' },
       'lockout-window': { type: 'string' },
       'rate-limit-window': { type: 'string' },
+      'engagement-token-ttl': { type: 'string' },
+      'engagement-time-zone': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -123,11 +127,17 @@ export function parseOptions(argv: string[]): EmulatorOptions {
     if (!Number.isInteger(n) || n <= 0) throw new UsageError(`--${name} must be a positive integer, got "${v}"\n\n${USAGE}`);
     return n;
   };
+  const timeZone = (v: string | undefined): string | undefined => {
+    if (v !== undefined && !/^[+-](0\d|1[0-4])[0-5]\d$/.test(v)) throw new UsageError(`--engagement-time-zone must look like -0300 or +0530, got "${v}"\n\n${USAGE}`);
+    return v;
+  };
   return {
     vendor: values.vendor,
     loginLockoutThreshold: positive('lockout-threshold', values['lockout-threshold']),
     loginLockoutWindowSeconds: positive('lockout-window', values['lockout-window']),
     rateLimitWindowSeconds: positive('rate-limit-window', values['rate-limit-window']),
+    engagementTokenTtlSeconds: positive('engagement-token-ttl', values['engagement-token-ttl']),
+    engagementTimeZone: timeZone(values['engagement-time-zone']),
     port,
     host: values.host ?? '127.0.0.1',
     dataDir: path.resolve(values.data),
