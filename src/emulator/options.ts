@@ -84,7 +84,7 @@ export const USAGE = `Usage: node dist/emulator.js [--port <n>] --data <dir> [--
   --lockout-window <seconds>    failed-login window and lockout length (default 300)
   --rate-limit-window <seconds> rate-limit window length (default 3600)
   --engagement-token-ttl <seconds>  lifetime of a v2 access token (default 3600)
-  --engagement-time-zone <±hhmm>    the v2 domain's time zone (default -0300)
+  --engagement-time-zone=<±hhmm>    the v2 domain's time zone (default -0300; the = is needed before a -)
 `;
 
 export class UsageError extends Error {}
