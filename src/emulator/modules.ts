@@ -10,6 +10,7 @@ import { authorizationsModule } from './v3/authorizations/module';
 import { oauthModule } from './oauth/module';
 import { hooksModule } from './v3/hooks/module';
 import { engagementModule } from './v2';
+import { v3ConversationModules } from './v3/pulls/module';
 
 export const allModules: EmulatorModule[] = [
   coreModule,
@@ -21,5 +22,6 @@ export const allModules: EmulatorModule[] = [
   authorizationsModule,
   oauthModule,
   hooksModule,
+  ...v3ConversationModules,
   engagementModule,
 ];

@@ -1,0 +1,16 @@
+// Comment endpoints of document 2: issue comments, review comments and gist
+// comments (their tables belong to the issues, pulls and gists modules).
+import type { EmulatorModule } from '../../server';
+import { registerGistCommentRoutes } from './gist-comments';
+import { registerIssueCommentRoutes } from './issue-comments';
+import { registerReviewCommentRoutes } from './review-comments';
+
+export const v3CommentsModule: EmulatorModule = {
+  name: 'v3-comments',
+  migrations: [],
+  register(app, ctx) {
+    registerIssueCommentRoutes(app, ctx);
+    registerReviewCommentRoutes(app, ctx);
+    registerGistCommentRoutes(app, ctx);
+  },
+};

@@ -1,0 +1,10 @@
+// Who may change a comment: its author, or anyone with push access to the
+// repository (document 2 does not say; the service family works this way).
+import { atLeast } from '../core/access';
+import { forbidden } from '../core/errors';
+import type { Permission } from '../core/representations';
+import type { UserRow } from '../core/schema';
+
+export function requireCommentEditor(user: UserRow, authorId: number, permission: Permission): void {
+  if (user.id !== authorId && !atLeast(permission, 'push')) throw forbidden('Must have push access to change the comments of other users');
+}

@@ -1,0 +1,159 @@
+// Review comments (document 2, 6 rows): comments on a line of a pull
+// request's diff, placed by `position` (lines below the file's first `@@`
+// header), or replies through `in_reply_to`.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../../db';
+import type { EmulatorContext } from '../../server';
+import { findUserById, loadRepo, type LoadedRepo } from '../core/access';
+import { currentUser } from '../core/auth';
+import { bodyHash, created, parseBody } from '../core/conventions';
+import { notFound, requiresAuthentication } from '../core/errors';
+import { paginate } from '../core/pagination';
+import { userSummary } from '../core/representations';
+import type { RepoRow, UserRow } from '../core/schema';
+import { requireScope } from '../core/scopes';
+import { isoTime } from '../core/time';
+import { bases, type Bases } from '../core/urls';
+import { emitRepoEvent } from '../repos/create';
+import { repoPath } from '../issues/store';
+import { findPull, pullById, pullSummary } from '../pulls/representation';
+import { createReviewComment, type NewReviewComment } from '../pulls/review-placement';
+import type { Pull, ReviewCommentRow } from '../pulls/schema';
+import { refreshRepoPulls } from '../pulls/sync';
+import { bodyFields } from './body';
+import { commentListSql, type CommentListQuery } from './list-query';
+import { requireCommentEditor } from './permissions';
+
+const RESOURCE = 'PullRequestReviewComment';
+const lineComment = z.object({ body: z.string().min(1), commit_id: z.string().min(1), path: z.string().min(1), position: z.number().int() });
+const reply = z.object({ body: z.string().min(1), in_reply_to: z.number().int() });
+const bodyOnly = z.object({ body: z.string().min(1) });
+
+type RepoParams = { Params: { owner: string; repo: string } };
+type PullParams = { Params: { owner: string; repo: string; number: string } };
+
+export function reviewCommentJson(db: Db, b: Bases, req: FastifyRequest | undefined, vendor: string, repo: RepoRow, c: ReviewCommentRow): Record<string, unknown> {
+  const full = repoPath(db, repo);
+  const number = db.prepare('SELECT number FROM pull_requests WHERE id = ?').pluck().get(c.pull_id) as number;
+  const url = `${b.api}/repos/${full}/pulls/comments/${c.id}`;
+  const html = `${b.web}/${full}/pull/${number}#discussion_r${c.id}`;
+  const pullUrl = `${b.api}/repos/${full}/pulls/${number}`;
+  return {
+    url,
+    id: c.id,
+    diff_hunk: c.diff_hunk,
+    path: c.path,
+    position: c.position,
+    original_position: c.original_position,
+    commit_id: c.commit_id,
+    original_commit_id: c.original_commit_id,
+    in_reply_to_id: c.in_reply_to_id,
+    user: userSummary(b, findUserById(db, c.user_id)!),
+    ...bodyFields(req, vendor, c.body),
+    created_at: isoTime(c.created_at),
+    updated_at: isoTime(c.updated_at),
+    html_url: html,
+    pull_request_url: pullUrl,
+    _links: { self: { href: url }, html: { href: html }, pull_request: { href: pullUrl } },
+  };
+}
+
+/** Writes a review comment (or reply) and emits `pull_request_review_comment` (created). */
+export async function addReviewComment(ctx: EmulatorContext, repo: RepoRow, pull: Pull, user: UserRow, input: NewReviewComment, now = isoTime()): Promise<ReviewCommentRow> {
+  const comment = await createReviewComment(ctx, pull, user, input, now);
+  const b = bases(ctx);
+  const payload = {
+    action: 'created',
+    comment: reviewCommentJson(ctx.db, b, undefined, ctx.limits.vendor, repo, comment),
+    pull_request: pullSummary(ctx.db, b, pullById(ctx.db, pull.id)!),
+  };
+  emitRepoEvent(ctx, 'pull_request_review_comment', payload, repo, user);
+  return comment;
+}
+
+export function registerReviewCommentRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
+  const { db } = ctx;
+  const vendor = ctx.limits.vendor;
+  const json = (req: FastifyRequest, repo: RepoRow, c: ReviewCommentRow) => reviewCommentJson(db, bases(ctx, req), req, vendor, repo, c);
+
+  function writer(req: FastifyRequest, res: FastifyReply): UserRow {
+    const user = currentUser(req);
+    if (!user) throw requiresAuthentication();
+    requireScope(req, res, ['public_repo', 'repo']);
+    return user;
+  }
+
+  /** Positions follow the head: bring the repository's open pull requests up to date before reading. */
+  async function loadFresh(req: FastifyRequest<RepoParams>, res: FastifyReply): Promise<LoadedRepo> {
+    const loaded = loadRepo(db, req, res, req.params.owner, req.params.repo);
+    await refreshRepoPulls(ctx, loaded.repo.id);
+    return loaded;
+  }
+
+  async function loadComment(req: FastifyRequest<PullParams>, res: FastifyReply): Promise<{ loaded: LoadedRepo; comment: ReviewCommentRow }> {
+    const loaded = await loadFresh(req, res);
+    const comment = /^\d+$/.test(req.params.number)
+      ? db.prepare<[number, number], ReviewCommentRow>('SELECT * FROM review_comments WHERE id = ? AND repo_id = ?').get(Number(req.params.number), loaded.repo.id)
+      : undefined;
+    if (!comment) throw notFound();
+    return { loaded, comment };
+  }
+
+  app.get<PullParams>('/repos/:owner/:repo/pulls/:number/comments', async (req, res) => {
+    const { repo } = await loadFresh(req, res);
+    const pull = findPull(db, repo.id, req.params.number);
+    if (!pull) throw notFound();
+    const total = db.prepare('SELECT count(*) FROM review_comments WHERE pull_id = ?').pluck().get(pull.id) as number;
+    const rows = paginate(req, res, total, (limit, offset) =>
+      db.prepare<[number, number, number], ReviewCommentRow>('SELECT * FROM review_comments WHERE pull_id = ? ORDER BY id LIMIT ? OFFSET ?').all(pull.id, limit, offset),
+    );
+    return rows.map((c) => json(req, repo, c));
+  });
+
+  app.get<RepoParams & { Querystring: CommentListQuery }>('/repos/:owner/:repo/pulls/comments', async (req, res) => {
+    const q = commentListSql(RESOURCE, req.query);
+    const { repo } = await loadFresh(req, res);
+    const where = `c.repo_id = ?${q.where}`;
+    const total = db.prepare(`SELECT count(*) FROM review_comments c WHERE ${where}`).pluck().get(repo.id, ...q.params) as number;
+    const rows = paginate(req, res, total, (limit, offset) =>
+      db.prepare(`SELECT c.* FROM review_comments c WHERE ${where} ORDER BY ${q.orderBy} LIMIT ? OFFSET ?`).all(repo.id, ...q.params, limit, offset) as ReviewCommentRow[],
+    );
+    return rows.map((c) => json(req, repo, c));
+  });
+
+  app.get<PullParams>('/repos/:owner/:repo/pulls/comments/:number', async (req, res) => {
+    const { loaded, comment } = await loadComment(req, res);
+    return json(req, loaded.repo, comment);
+  });
+
+  app.post<PullParams>('/repos/:owner/:repo/pulls/:number/comments', async (req, res) => {
+    const user = writer(req, res);
+    const { repo } = await loadFresh(req, res);
+    const found = findPull(db, repo.id, req.params.number);
+    if (!found) throw notFound();
+    const isReply = bodyHash(req).in_reply_to !== undefined;
+    const input: NewReviewComment = isReply ? parseBody(req, RESOURCE, reply) : parseBody(req, RESOURCE, lineComment);
+    const comment = await addReviewComment(ctx, repo, pullById(db, found.id)!, user, input);
+    const out = json(req, repo, comment);
+    return created(res, out.url as string, out);
+  });
+
+  app.patch<PullParams>('/repos/:owner/:repo/pulls/comments/:number', async (req, res) => {
+    const user = writer(req, res);
+    const { loaded, comment } = await loadComment(req, res);
+    requireCommentEditor(user, comment.user_id, loaded.permission);
+    const { body } = parseBody(req, RESOURCE, bodyOnly);
+    const now = isoTime();
+    db.prepare('UPDATE review_comments SET body = ?, updated_at = ? WHERE id = ?').run(body, now, comment.id);
+    return json(req, loaded.repo, { ...comment, body, updated_at: now });
+  });
+
+  app.delete<PullParams>('/repos/:owner/:repo/pulls/comments/:number', async (req, res) => {
+    const user = writer(req, res);
+    const { loaded, comment } = await loadComment(req, res);
+    requireCommentEditor(user, comment.user_id, loaded.permission);
+    db.prepare('DELETE FROM review_comments WHERE id = ?').run(comment.id);
+    return res.code(204).send();
+  });
+}

@@ -1,0 +1,71 @@
+// Issues: numbers allocated per repository (shared with pull requests), the
+// representation, and the `issues` event.
+import type { Db } from '../../db';
+import type { EmulatorContext } from '../../server';
+import { findUserById } from '../core/access';
+import { userSummary } from '../core/representations';
+import type { RepoRow, UserRow } from '../core/schema';
+import { isoOrNull, isoTime } from '../core/time';
+import { bases, type Bases } from '../core/urls';
+import { emitRepoEvent } from '../repos/create';
+import type { IssueRow } from './schema';
+
+/** Inserts an open issue with the next number of the repository; call inside a transaction. */
+export function insertIssue(db: Db, repoId: number, userId: number, title: string, body: string | null, isPull: boolean, now = isoTime()): IssueRow {
+  const next = (db.prepare('SELECT coalesce(max(number), 0) + 1 FROM issues WHERE repo_id = ?').pluck().get(repoId) as number);
+  const info = db
+    .prepare('INSERT INTO issues (repo_id, number, user_id, title, body, state, is_pull, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
+    .run(repoId, next, userId, title, body, 'open', isPull ? 1 : 0, now, now);
+  // Open issues and pull requests both count, as the service family counts them.
+  db.prepare('UPDATE repositories SET open_issues_count = open_issues_count + 1 WHERE id = ?').run(repoId);
+  return issueById(db, Number(info.lastInsertRowid))!;
+}
+
+export function issueById(db: Db, id: number): IssueRow | undefined {
+  return db.prepare<[number], IssueRow>('SELECT * FROM issues WHERE id = ?').get(id);
+}
+
+export function findIssue(db: Db, repoId: number, number: string | number): IssueRow | undefined {
+  if (!/^\d+$/.test(String(number))) return undefined;
+  return db.prepare<[number, number], IssueRow>('SELECT * FROM issues WHERE repo_id = ? AND number = ?').get(repoId, Number(number));
+}
+
+export function repoPath(db: Db, repo: RepoRow): string {
+  return `${findUserById(db, repo.owner_id)!.login}/${repo.name}`;
+}
+
+/** The issue as the service family shows it; pull requests carry `pull_request` links. */
+export function issueJson(db: Db, b: Bases, repo: RepoRow, issue: IssueRow): Record<string, unknown> {
+  const full = repoPath(db, repo);
+  const url = `${b.api}/repos/${full}/issues/${issue.number}`;
+  const comments = db.prepare('SELECT count(*) FROM issue_comments WHERE issue_id = ?').pluck().get(issue.id) as number;
+  const html = `${b.web}/${full}/${issue.is_pull ? 'pull' : 'issues'}/${issue.number}`;
+  return {
+    url,
+    labels_url: `${url}/labels{/name}`,
+    comments_url: `${url}/comments`,
+    events_url: `${url}/events`,
+    html_url: html,
+    id: issue.id,
+    number: issue.number,
+    title: issue.title,
+    user: userSummary(b, findUserById(db, issue.user_id)!),
+    labels: [],
+    state: issue.state,
+    assignee: null,
+    milestone: null,
+    comments,
+    created_at: isoTime(issue.created_at),
+    updated_at: isoTime(issue.updated_at),
+    closed_at: isoOrNull(issue.closed_at),
+    pull_request: issue.is_pull
+      ? { url: `${b.api}/repos/${full}/pulls/${issue.number}`, html_url: html, diff_url: `${html}.diff`, patch_url: `${html}.patch` }
+      : null,
+    body: issue.body,
+  };
+}
+
+/** Emits `issues` (opened, closed...) with the issue and the repository. */
+export function emitIssueEvent(ctx: EmulatorContext, action: string, repo: RepoRow, issue: IssueRow, sender: UserRow): void {
+  emitRepoEvent(ctx, 'issues', { action, issue: issueJson(ctx.db, bases(ctx), repo, issue) }, repo, sender);
+}

@@ -1,0 +1,133 @@
+// The git questions of a pull request, asked of the base repository's bare
+// repository with the `git` command: branch tips, the diff `base...head`,
+// the commits `base..head`, and a merge written with merge-tree/commit-tree.
+import type { EmulatorContext } from '../../server';
+import { runGit, type GitEnvironment } from '../../git/run';
+import { repoGitPath } from '../core/git';
+import { parseDiff, type FileDiff } from './diff';
+
+const SHA = /^[0-9a-f]{40}$/;
+
+export interface CommitInfo {
+  sha: string;
+  tree: string;
+  parents: string[];
+  author: { name: string; email: string; date: string };
+  committer: { name: string; email: string; date: string };
+  message: string;
+}
+
+export interface Identity {
+  name: string;
+  email: string;
+  /** ISO 8601. */
+  date: string;
+}
+
+/** One bare repository, for the pull request operations. */
+export class PullGit {
+  constructor(private readonly env: GitEnvironment, readonly gitDir: string) {}
+
+  static of(ctx: EmulatorContext, repoId: number): PullGit {
+    return new PullGit({ homeDir: ctx.options.dataDir }, repoGitPath(ctx.gitDir, repoId));
+  }
+
+  private async text(args: string[], okCodes: number[] = []): Promise<{ out: string; code: number | null }> {
+    const r = await runGit(this.env, this.gitDir, args, { okCodes });
+    return { out: r.stdout.toString('utf8'), code: r.code };
+  }
+
+  /** The commit a branch points at, or undefined when there is no such branch. */
+  async branchTip(branch: string): Promise<string | undefined> {
+    if (branch.startsWith('-') || branch === '') return undefined;
+    const r = await this.text(['rev-parse', '--verify', '--quiet', `refs/heads/${branch}^{commit}`], [1, 128]);
+    return r.code === 0 ? r.out.trim() : undefined;
+  }
+
+  /** Every branch and its tip. */
+  async branchTips(): Promise<Map<string, string>> {
+    const r = await this.text(['for-each-ref', '--format=%(objectname) %(refname)', 'refs/heads/']);
+    const tips = new Map<string, string>();
+    for (const line of r.out.split('\n')) {
+      const space = line.indexOf(' ');
+      if (space > 0) tips.set(line.slice(space + 1 + 'refs/heads/'.length), line.slice(0, space));
+    }
+    return tips;
+  }
+
+  /** Whether `sha` names a commit of this repository. */
+  async isCommit(sha: string): Promise<boolean> {
+    if (!SHA.test(sha)) return false;
+    const r = await this.text(['cat-file', '-t', sha], [1, 128]);
+    return r.code === 0 && r.out.trim() === 'commit';
+  }
+
+  async isAncestor(ancestor: string, of: string): Promise<boolean> {
+    const r = await this.text(['merge-base', '--is-ancestor', ancestor, of], [1, 128]);
+    return r.code === 0;
+  }
+
+  /** Brings a commit of another repository (a fork's head) into this one. */
+  async fetchBranch(fromGitDir: string, branch: string): Promise<void> {
+    await this.text(['fetch', '--quiet', '--no-tags', fromGitDir, `refs/heads/${branch}`]);
+  }
+
+  /** The unified diff of `git diff base...head` (changes on head since the merge base). */
+  async diff(base: string, head: string): Promise<string> {
+    return (await this.text(['-c', 'core.quotePath=false', 'diff', '--no-color', '--no-ext-diff', '-M', '--full-index', `${base}...${head}`])).out;
+  }
+
+  async files(base: string, head: string): Promise<FileDiff[]> {
+    const files = parseDiff(await this.diff(base, head));
+    for (const f of files) {
+      // A pure rename or mode change has no index line: ask the tree.
+      if (f.sha === null && f.status !== 'removed') {
+        const r = await this.text(['rev-parse', '--verify', '--quiet', `${head}:${f.filename}`], [1, 128]);
+        if (r.code === 0) f.sha = r.out.trim();
+      }
+    }
+    return files;
+  }
+
+  /** `git format-patch` of the commits, for the patch media type. */
+  async formatPatch(base: string, head: string): Promise<string> {
+    return (await this.text(['format-patch', '--stdout', '--no-color', `${base}..${head}`])).out;
+  }
+
+  /** Commits on head that base does not have, oldest first. */
+  async commits(base: string, head: string): Promise<CommitInfo[]> {
+    const format = '%H%x1f%T%x1f%P%x1f%an%x1f%ae%x1f%aI%x1f%cn%x1f%ce%x1f%cI%x1f%B%x1e';
+    const r = await this.text(['log', '--reverse', `--format=${format}`, `${base}..${head}`, '--']);
+    return r.out.split('\x1e').map((s) => s.replace(/^\n/, '')).filter((s) => s !== '').map((record) => {
+      const [sha = '', tree = '', parents = '', an = '', ae = '', ad = '', cn = '', ce = '', cd = '', message = ''] = record.split('\x1f');
+      return {
+        sha, tree, parents: parents ? parents.split(' ') : [],
+        author: { name: an, email: ae, date: ad }, committer: { name: cn, email: ce, date: cd },
+        message: message.replace(/\n+$/, ''),
+      };
+    });
+  }
+
+  /** The tree of merging head into base, or null when they conflict. */
+  async mergeTree(base: string, head: string): Promise<string | null> {
+    const r = await this.text(['merge-tree', '--write-tree', '--no-messages', base, head], [1]);
+    return r.code === 0 ? r.out.split('\n')[0]!.trim() : null;
+  }
+
+  async commitTree(tree: string, parents: string[], message: string, who: Identity): Promise<string> {
+    const r = await runGit(this.env, this.gitDir, ['commit-tree', tree, ...parents.flatMap((p) => ['-p', p])], {
+      input: message,
+      env: {
+        GIT_AUTHOR_NAME: who.name, GIT_AUTHOR_EMAIL: who.email, GIT_AUTHOR_DATE: who.date,
+        GIT_COMMITTER_NAME: who.name, GIT_COMMITTER_EMAIL: who.email, GIT_COMMITTER_DATE: who.date,
+      },
+    });
+    return r.stdout.toString('utf8').trim();
+  }
+
+  /** Moves a branch only if it still holds `expected`; false when it moved meanwhile. */
+  async moveBranch(branch: string, to: string, expected: string): Promise<boolean> {
+    const r = await this.text(['update-ref', `refs/heads/${branch}`, to, expected], [1, 128]);
+    return r.code === 0;
+  }
+}

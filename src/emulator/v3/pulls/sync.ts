@@ -1,0 +1,85 @@
+// Open pull requests follow their branches: when a head branch moves (a push,
+// an API ref update) the pull request takes the new head, emits
+// `pull_request` synchronize, and its review comments are placed on the new
+// diff or, when their line changed, become outdated (position null).
+import type { EmulatorContext } from '../../server';
+import { findUserById } from '../core/access';
+import type { UserRow } from '../core/schema';
+import { isoTime } from '../core/time';
+import { bases } from '../core/urls';
+import { emitRepoEvent } from '../repos/create';
+import { relocatePosition } from './diff';
+import { PullGit } from './git';
+import { pullById, pullDetailed, repoById } from './representation';
+import { PULL_SELECT, type Pull, type ReviewCommentRow } from './schema';
+
+const queues = new WeakMap<EmulatorContext, Map<number, Promise<void>>>();
+
+/** Runs refreshes of one repository one after another, so that a head move is seen (and announced) once. */
+function serialized(ctx: EmulatorContext, repoId: number, work: () => Promise<void>): Promise<void> {
+  let perRepo = queues.get(ctx);
+  if (!perRepo) queues.set(ctx, (perRepo = new Map()));
+  const next = (perRepo.get(repoId) ?? Promise.resolve()).then(work, work);
+  perRepo.set(repoId, next.catch(() => undefined));
+  return next;
+}
+
+/** Brings the open pull requests of a repository up to date with their branches. */
+export function refreshRepoPulls(ctx: EmulatorContext, repoId: number, sender?: UserRow): Promise<void> {
+  return serialized(ctx, repoId, async () => {
+    const pulls = ctx.db.prepare<[number], Pull>(`${PULL_SELECT} WHERE p.repo_id = ? AND i.state = 'open'`).all(repoId);
+    if (pulls.length === 0) return;
+    const git = PullGit.of(ctx, repoId);
+    const tips = new Map<number, Map<string, string>>([[repoId, await git.branchTips()]]);
+    for (const pull of pulls) {
+      if (pull.head_repo_id === null) continue;
+      if (!tips.has(pull.head_repo_id)) tips.set(pull.head_repo_id, await PullGit.of(ctx, pull.head_repo_id).branchTips());
+      const head = tips.get(pull.head_repo_id)!.get(pull.head_ref) ?? pull.head_sha;
+      const base = tips.get(repoId)!.get(pull.base_ref) ?? pull.base_sha;
+      if (head === pull.head_sha && base === pull.base_sha) continue;
+      if (pull.head_repo_id !== repoId && head !== pull.head_sha) await git.fetchBranch(PullGit.of(ctx, pull.head_repo_id).gitDir, pull.head_ref);
+      await moveHead(ctx, git, pull, head, base, sender);
+    }
+  });
+}
+
+async function moveHead(ctx: EmulatorContext, git: PullGit, pull: Pull, head: string, base: string, sender: UserRow | undefined): Promise<void> {
+  const { db } = ctx;
+  const files = await git.files(base, head);
+  const patches = new Map(files.map((f) => [f.filename, f.patch]));
+  const comments = db.prepare<[number], ReviewCommentRow>('SELECT * FROM review_comments WHERE pull_id = ? AND position IS NOT NULL').all(pull.id);
+  const headMoved = head !== pull.head_sha;
+  db.transaction(() => {
+    db.prepare('UPDATE pull_requests SET head_sha = ?, base_sha = ? WHERE id = ?').run(head, base, pull.id);
+    if (headMoved) db.prepare('UPDATE issues SET updated_at = ? WHERE id = ?').run(isoTime(), pull.issue_id);
+    for (const c of comments) {
+      const position = relocatePosition(patches.get(c.path) ?? null, c.diff_hunk);
+      if (position === null) db.prepare('UPDATE review_comments SET position = NULL WHERE id = ?').run(c.id);
+      else db.prepare('UPDATE review_comments SET position = ?, commit_id = ? WHERE id = ?').run(position, head, c.id);
+    }
+  })();
+  if (!headMoved) return;
+  const updated = pullById(db, pull.id)!;
+  const repo = repoById(db, pull.repo_id)!;
+  const b = bases(ctx);
+  const payload = { action: 'synchronize', number: pull.number, before: pull.head_sha, after: head, pull_request: await pullDetailed(ctx, b, updated) };
+  emitRepoEvent(ctx, 'pull_request', payload, repo, sender ?? findUserById(db, pull.head_owner_id)!);
+}
+
+/** A push (from the API or `git push`) to a branch may move the heads of pull requests of this repository or of its parents. */
+export function followPushes(ctx: EmulatorContext): () => void {
+  return ctx.events.onEvent((event) => {
+    if (event.name !== 'push' || event.scope.repoId === undefined) return;
+    const pushed = event.scope.repoId;
+    const senderLogin = (event.payload.sender as { login?: string } | undefined)?.login;
+    const sender = senderLogin ? (ctx.db.prepare('SELECT * FROM users WHERE login = ?').get(senderLogin) as UserRow | undefined) : undefined;
+    const repoIds = ctx.db
+      .prepare<[number, number], { repo_id: number }>(
+        `SELECT DISTINCT p.repo_id FROM pull_requests p JOIN issues i ON i.id = p.issue_id WHERE i.state = 'open' AND (p.repo_id = ? OR p.head_repo_id = ?)`,
+      )
+      .all(pushed, pushed);
+    for (const { repo_id } of repoIds) {
+      refreshRepoPulls(ctx, repo_id, sender).catch((err: unknown) => ctx.log(`pull request refresh of repository ${repo_id} failed: ${err instanceof Error ? err.message : String(err)}`));
+    }
+  });
+}
