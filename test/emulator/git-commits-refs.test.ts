@@ -130,14 +130,14 @@ describe('git data library: commits and references', () => {
     const sibling = await commit([root], 'sibling');
     await createRef(fx.repo, 'refs/heads/feature/x', root);
     const forward = await updateRef(fx.repo, 'refs/heads/feature/x', child);
-    assert.deepEqual([forward.before, forward.ref.sha], [root, child]);
+    assert.deepEqual([forward.before, forward.ref.sha, forward.forced], [root, child, false]);
     const error = await updateRef(fx.repo, 'refs/heads/feature/x', sibling).catch((e: unknown) => e);
     assert.ok(error instanceof NotFastForwardError);
     assert.equal(error.message, 'Update is not a fast forward');
     assert.equal((await getRef(fx.repo, 'refs/heads/feature/x')).sha, child, 'a refused update changes nothing');
     await assert.rejects(updateRef(fx.repo, 'refs/heads/feature/x', root), NotFastForwardError, 'going back is not forward either');
     const forced = await updateRef(fx.repo, 'refs/heads/feature/x', sibling, true);
-    assert.equal(forced.ref.sha, sibling);
+    assert.deepEqual([forced.ref.sha, forced.forced], [sibling, true]);
     assert.equal(fx.git(['rev-parse', 'refs/heads/feature/x']), sibling);
   });
 

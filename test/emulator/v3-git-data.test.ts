@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { startEmulator, type TestEmulator } from '../support/emulator';
 import { repoGitPath } from '../../src/emulator/v3/core/git';
+import type { EmittedEvent } from '../../src/emulator/events';
 import { basic, call } from './helpers/v3';
 
 const REPO = '/repos/ada/notes-on-the-engine';
@@ -136,6 +137,42 @@ describe('v3 git data (document 2: git commits, references, trees; README: blobs
     assert.equal((await call(emu, 'DELETE', `${REPO}/git/refs/heads/topic/ff`, { auth: ada })).status, 204);
     assert.equal((await call(emu, 'GET', `${REPO}/git/refs/heads/topic/ff`, { auth: ada })).status, 404);
     assert.equal((await call(emu, 'DELETE', `${REPO}/git/refs/heads/topic/ff`, { auth: ada })).status, 404);
+  });
+
+  it('a ref change through the API counts as a push: create + push (created), push (forced) with its commits, delete + push (deleted)', async () => {
+    const events: EmittedEvent[] = [];
+    const unsubscribe = emu.events.onEvent((e) => events.push(e));
+    const settle = async (count: number): Promise<void> => {
+      for (let i = 0; i < 100 && events.length < count; i++) await new Promise((r) => setTimeout(r, 20));
+    };
+    try {
+      const base = await master();
+      const tree = (await call(emu, 'GET', `${REPO}/git/commits/${base}`, { auth: ada })).json.tree.sha;
+      const added = (await call(emu, 'POST', `${REPO}/git/trees`, { auth: ada, body: { base_tree: tree, tree: [{ path: 'events.md', mode: '100644', content: 'e\n' }] } })).json.sha;
+      const one = (await call(emu, 'POST', `${REPO}/git/commits`, { auth: ada, body: { message: 'one', tree: added, parents: [base] } })).json.sha;
+      const other = (await call(emu, 'POST', `${REPO}/git/commits`, { auth: ada, body: { message: 'other', tree, parents: [base] } })).json.sha;
+      await call(emu, 'POST', `${REPO}/git/refs`, { auth: ada, body: { ref: 'refs/heads/events/x', sha: base } });
+      await settle(2);
+      assert.deepEqual(events.map((e) => e.name), ['create', 'push']);
+      assert.deepEqual([events[0]?.payload.ref, events[0]?.payload.ref_type], ['events/x', 'branch']);
+      assert.deepEqual([events[1]?.payload.created, (events[1]?.payload.sender as { login: string }).login], [true, 'ada']);
+      events.length = 0;
+      await call(emu, 'PATCH', `${REPO}/git/refs/heads/events/x`, { auth: ada, body: { sha: one } });
+      await settle(1);
+      const push = events[0]?.payload as { before: string; after: string; forced: boolean; commits: Array<{ id: string; added: string[] }> };
+      assert.deepEqual([push.before, push.after, push.forced, push.commits.map((c) => c.id), push.commits[0]?.added], [base, one, false, [one], ['events.md']]);
+      events.length = 0;
+      await call(emu, 'PATCH', `${REPO}/git/refs/heads/events/x`, { auth: ada, body: { sha: other, force: true } });
+      await settle(1);
+      assert.equal((events[0]?.payload as { forced: boolean }).forced, true);
+      events.length = 0;
+      await call(emu, 'DELETE', `${REPO}/git/refs/heads/events/x`, { auth: ada });
+      await settle(2);
+      assert.deepEqual(events.map((e) => e.name), ['delete', 'push']);
+      assert.deepEqual([events[1]?.payload.deleted, events[1]?.payload.after, events[1]?.scope.repoId !== undefined], [true, '0'.repeat(40), true]);
+    } finally {
+      unsubscribe();
+    }
   });
 
   it('writes need push access: a user who may only read gets 404, and nothing changes', async () => {

@@ -17,6 +17,8 @@ export interface RefChange {
   ref: GitRef;
   /** The SHA the ref held before (for push events and cache resets). */
   before: string;
+  /** True when a forced update moved the ref to a commit that does not contain the old one. */
+  forced: boolean;
 }
 
 const ZERO = '0000000000000000000000000000000000000000';
@@ -103,13 +105,15 @@ export async function createRef(repo: GitRepository, name: unknown, sha: unknown
 export async function updateRef(repo: GitRepository, name: string, sha: unknown, force = false): Promise<RefChange> {
   const current = await getRef(repo, name);
   const target = await repo.requireObject(sha, targetTypes(name), 'sha');
-  if (!force && current.sha !== target.sha) {
+  let fastForward = true;
+  if (current.sha !== target.sha) {
     const check = await repo.run(['merge-base', '--is-ancestor', current.sha, target.sha], { okCodes: [1, 128] });
-    if (check.code !== 0) throw new NotFastForwardError(name);
+    fastForward = check.code === 0;
   }
+  if (!fastForward && !force) throw new NotFastForwardError(name);
   const result = await updateRefExpecting(repo, name, target.sha, current.sha);
   if (!result.ok) throw new ReferenceConflictError(`Reference ${name} changed during the update`, 'ref');
-  return { ref: { ref: name, sha: target.sha, type: target.type }, before: current.sha };
+  return { ref: { ref: name, sha: target.sha, type: target.type }, before: current.sha, forced: !fastForward };
 }
 
 /** Deletes a reference (ReferenceNotFoundError when there is none). */
@@ -117,5 +121,5 @@ export async function deleteRef(repo: GitRepository, name: string): Promise<RefC
   const current = await getRef(repo, name);
   const result = await updateRefExpecting(repo, name, ZERO, current.sha);
   if (!result.ok) throw new ReferenceConflictError(`Reference ${name} changed during the delete`, 'ref');
-  return { ref: current, before: current.sha };
+  return { ref: current, before: current.sha, forced: false };
 }

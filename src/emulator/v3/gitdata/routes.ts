@@ -16,7 +16,10 @@ import { paginateArray } from '../core/pagination';
 import { repoGitPath } from '../core/git';
 import { isoTime } from '../core/time';
 import { bases } from '../core/urls';
+import { emitRefEvents } from './events';
 import { commitResource, refResource, refUrl, treeResource, type GitDataUrls } from './representation';
+
+const ZERO_SHA = '0'.repeat(40);
 
 type RepoParams = { Params: { owner: string; repo: string } };
 type ShaParams = { Params: { owner: string; repo: string; sha: string } };
@@ -45,8 +48,11 @@ export function registerGitDataRoutes(app: FastifyInstance, ctx: EmulatorContext
     const git = repositories.get(repoGitPath(ctx.gitDir, loaded.repo.id));
     return { loaded, git, u: { git: `${bases(ctx, req).api}/repos/${loaded.owner.login}/${loaded.repo.name}/git` } };
   };
-  const touchPushedAt = (repoId: number): void => {
-    ctx.db.prepare('UPDATE repositories SET pushed_at = ? WHERE id = ?').run(isoTime(), repoId);
+  /** A ref change through the API counts as a push: pushed_at, and the push/create/delete events. */
+  const pushed = (req: FastifyRequest, loaded: LoadedRepo, git: GitRepository, change: { ref: string; before: string; after: string; forced: boolean }): void => {
+    ctx.db.prepare('UPDATE repositories SET pushed_at = ? WHERE id = ?').run(isoTime(), loaded.repo.id);
+    const sender = currentUser(req);
+    if (sender) emitRefEvents(ctx, git, loaded.repo, loaded.owner, sender, change);
   };
 
   // Blobs (README)
@@ -115,7 +121,7 @@ export function registerGitDataRoutes(app: FastifyInstance, ctx: EmulatorContext
     const { loaded, git, u } = open(req, reply, req.params, 'push');
     const body = parseBody(req, 'Reference', z.object({ ref: z.string(), sha: z.string() }));
     const ref = await translated(() => createRef(git, body.ref, body.sha));
-    touchPushedAt(loaded.repo.id);
+    pushed(req, loaded, git, { ref: ref.ref, before: ZERO_SHA, after: ref.sha, forced: false });
     return created(reply, refUrl(u, ref.ref), refResource(u, ref));
   });
   app.patch<RefParams>('/repos/:owner/:repo/git/refs/*', async (req, reply) => {
@@ -123,13 +129,13 @@ export function registerGitDataRoutes(app: FastifyInstance, ctx: EmulatorContext
     const body = parseBody(req, 'Reference', z.object({ sha: z.string(), force: z.boolean().optional() }));
     const name = `refs/${req.params['*']}`;
     const change = await translated(() => updateRef(git, name, body.sha, body.force ?? false));
-    touchPushedAt(loaded.repo.id);
+    pushed(req, loaded, git, { ref: name, before: change.before, after: change.ref.sha, forced: change.forced });
     return refResource(u, change.ref);
   });
   app.delete<RefParams>('/repos/:owner/:repo/git/refs/*', async (req, reply) => {
     const { loaded, git } = open(req, reply, req.params, 'push');
-    await translated(() => deleteRef(git, `refs/${req.params['*']}`));
-    touchPushedAt(loaded.repo.id);
+    const change = await translated(() => deleteRef(git, `refs/${req.params['*']}`));
+    pushed(req, loaded, git, { ref: change.ref.ref, before: change.before, after: ZERO_SHA, forced: false });
     return reply.code(204).send();
   });
 }

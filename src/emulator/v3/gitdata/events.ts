@@ -1,0 +1,83 @@
+// Events of reference changes made through the API: a branch or tag moved,
+// created or deleted counts as a push (document 1's push payload), and a
+// created or deleted branch or tag also sends create / delete. Payloads are
+// built after the change, off the request's path; a failure is logged only.
+import type { EmulatorContext } from '../../server';
+import { readCommit, type GitRepository } from '../../git';
+import type { RepoRow, UserRow } from '../core/schema';
+import { bases } from '../core/urls';
+import { emitRepoEvent } from '../repos/create';
+
+const ZERO = '0'.repeat(40);
+/** Document 1's push payload lists at most 20 commits. */
+const MAX_COMMITS = 20;
+
+export interface RefEvent {
+  ref: string;
+  before: string;
+  after: string;
+  forced: boolean;
+}
+
+function shortName(ref: string): { kind: 'branch' | 'tag' | undefined; name: string } {
+  if (ref.startsWith('refs/heads/')) return { kind: 'branch', name: ref.slice('refs/heads/'.length) };
+  if (ref.startsWith('refs/tags/')) return { kind: 'tag', name: ref.slice('refs/tags/'.length) };
+  return { kind: undefined, name: ref };
+}
+
+async function pushedCommits(git: GitRepository, htmlUrl: string, before: string, after: string): Promise<Array<Record<string, unknown>>> {
+  if (after === ZERO) return [];
+  const range = before === ZERO ? [after] : [after, `^${before}`];
+  const shas = (await git.runText(['rev-list', '--reverse', `--max-count=${MAX_COMMITS}`, ...range, '--'])).split('\n').filter(Boolean);
+  return Promise.all(shas.map(async (sha) => {
+    const commit = await readCommit(git, sha);
+    const changes = (await git.runText(['diff-tree', '-r', '--root', '--no-commit-id', '--no-renames', '--name-status', '-z', sha])).split('\0');
+    const added: string[] = [];
+    const removed: string[] = [];
+    const modified: string[] = [];
+    for (let i = 0; i + 1 < changes.length; i += 2) {
+      const list = changes[i] === 'A' ? added : changes[i] === 'D' ? removed : modified;
+      list.push(changes[i + 1] ?? '');
+    }
+    return {
+      id: sha,
+      tree_id: commit.tree,
+      distinct: true,
+      message: commit.message,
+      timestamp: commit.author.date,
+      url: `${htmlUrl}/commit/${sha}`,
+      author: { name: commit.author.name, email: commit.author.email },
+      committer: { name: commit.committer.name, email: commit.committer.email },
+      added,
+      removed,
+      modified,
+    };
+  }));
+}
+
+/** Emits push (and create/delete) for a reference change; never throws. */
+export function emitRefEvents(ctx: EmulatorContext, git: GitRepository, repo: RepoRow, owner: UserRow, sender: UserRow, change: RefEvent): void {
+  const { kind, name } = shortName(change.ref);
+  if (!kind) return;
+  const htmlUrl = `${bases(ctx).web}/${owner.login}/${repo.name}`;
+  void (async () => {
+    const commits = await pushedCommits(git, htmlUrl, change.before, change.after);
+    const created = change.before === ZERO;
+    const deleted = change.after === ZERO;
+    if (created) emitRepoEvent(ctx, 'create', { ref: name, ref_type: kind, master_branch: repo.default_branch, description: repo.description, pusher_type: 'user' }, repo, sender);
+    if (deleted) emitRepoEvent(ctx, 'delete', { ref: name, ref_type: kind, pusher_type: 'user' }, repo, sender);
+    emitRepoEvent(ctx, 'push', {
+      ref: change.ref,
+      before: change.before,
+      after: change.after,
+      created,
+      deleted,
+      forced: change.forced,
+      base_ref: null,
+      compare: `${htmlUrl}/compare/${change.before.slice(0, 12)}...${change.after.slice(0, 12)}`,
+      commits,
+      head_commit: commits[commits.length - 1] ?? null,
+      pusher: { name: sender.login, email: sender.email },
+    }, repo, sender);
+  })().catch((error: unknown) => ctx.log(`push event for ${change.ref} failed: ${error instanceof Error ? error.message : String(error)}`));
+}
