@@ -142,8 +142,16 @@ export async function createEmulator(options: EmulatorOptions, log: (line: strin
 
   const seeded = db.prepare("SELECT value FROM emulator_meta WHERE key = 'seed'").pluck().get() as string | undefined;
   if (options.seed && !seeded) {
-    for (const m of modules) await m.seed?.(ctx, options.seed);
-    db.prepare("INSERT OR REPLACE INTO emulator_meta (key, value) VALUES ('seed', ?)").run(options.seed);
+    try {
+      for (const m of modules) await m.seed?.(ctx, options.seed);
+      db.prepare("INSERT OR REPLACE INTO emulator_meta (key, value) VALUES ('seed', ?)").run(options.seed);
+    } catch (err) {
+      // A failed seed must not leave a listening server behind.
+      await app.close();
+      for (const fn of closers.reverse()) await fn();
+      db.close();
+      throw err;
+    }
   }
 
   let closed = false;
