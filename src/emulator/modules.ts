@@ -6,6 +6,8 @@ import { v3AccountsModule } from './v3/accounts/module';
 import { v3ReposModule } from './v3/repos/module';
 import { v3GitDataModule } from './v3/gitdata/module';
 import { demoSeedModule } from './seed/module';
+import { historySeedModule } from './seed/history-module';
+import { statisticsModule } from './v3/stats/module';
 import { authorizationsModule } from './v3/authorizations/module';
 import { oauthModule } from './oauth/module';
 import { hooksModule } from './v3/hooks/module';
@@ -19,6 +21,8 @@ export const allModules: EmulatorModule[] = [
   v3ReposModule,
   v3GitDataModule,
   demoSeedModule,
+  historySeedModule,
+  statisticsModule,
   authorizationsModule,
   oauthModule,
   hooksModule,
