@@ -8,6 +8,9 @@ import { v3GitDataModule } from './v3/gitdata/module';
 import { demoSeedModule } from './seed/module';
 import { historySeedModule } from './seed/history-module';
 import { statisticsModule } from './v3/stats/module';
+import { labelsModule } from './v3/labels/module';
+import { deployKeysModule } from './v3/deployKeys/module';
+import { downloadsModule } from './v3/downloads/module';
 import { authorizationsModule } from './v3/authorizations/module';
 import { oauthModule } from './oauth/module';
 import { hooksModule } from './v3/hooks/module';
@@ -27,5 +30,8 @@ export const allModules: EmulatorModule[] = [
   oauthModule,
   hooksModule,
   ...v3ConversationModules,
+  labelsModule,
+  deployKeysModule,
+  downloadsModule,
   engagementModule,
 ];

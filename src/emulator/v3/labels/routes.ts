@@ -1,0 +1,144 @@
+// The 11 label rows of document 2. Status codes as the spec README decides:
+// list and get 200, create 201, update 200, delete 204; on an issue: add 200
+// with the issue's labels, replace 200, remove one 200 with the rest, remove
+// all 204. Writes need push access.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { EmulatorContext } from '../../server';
+import { loadRepo, type LoadedRepo } from '../core/access';
+import { created, parseBody } from '../core/conventions';
+import { alreadyExists, invalidField, notAJsonHash, notFound, validationFailed } from '../core/errors';
+import { paginateArray } from '../core/pagination';
+import type { Permission } from '../core/representations';
+import { bases } from '../core/urls';
+import { findIssue } from '../issues/store';
+import type { LabelRow } from './schema';
+import { addIssueLabels, findLabel, insertLabel, issueLabels, LABEL_COLOR, labelJson, repoLabels } from './store';
+
+type RepoParams = { Params: { owner: string; repo: string } };
+type LabelParams = { Params: { owner: string; repo: string; name: string } };
+type IssueParams = { Params: { owner: string; repo: string; number: string } };
+type IssueLabelParams = { Params: { owner: string; repo: string; number: string; name: string } };
+
+const labelBody = z.object({ name: z.string().min(1), color: z.string().regex(LABEL_COLOR) });
+
+/** The label names of an issue-label write: a JSON array of names (or `{labels: [...]}`). */
+function labelNames(req: FastifyRequest): string[] {
+  const body = req.body === undefined ? [] : req.body;
+  const list = Array.isArray(body) ? body : typeof body === 'object' && body !== null && !Buffer.isBuffer(body) && Array.isArray((body as { labels?: unknown }).labels) ? (body as { labels: unknown[] }).labels : undefined;
+  if (!list) throw notAJsonHash();
+  if (!list.every((n): n is string => typeof n === 'string')) throw invalidField('Label', 'name');
+  return list;
+}
+
+export function registerLabelRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
+  const { db } = ctx;
+  const load = (req: FastifyRequest<RepoParams>, reply: FastifyReply, need: Permission = 'pull') => loadRepo(db, req, reply, req.params.owner, req.params.repo, need);
+  const json = (req: FastifyRequest, r: LoadedRepo, label: LabelRow) => labelJson(bases(ctx, req), r.owner, r.repo, label);
+  const labelOr404 = (repoId: number, name: string) => {
+    const label = findLabel(db, repoId, name);
+    if (!label) throw notFound();
+    return label;
+  };
+  const issueOr404 = (repoId: number, number: string) => {
+    const issue = findIssue(db, repoId, number);
+    if (!issue) throw notFound();
+    return issue;
+  };
+  /** Every name must be a label of the repository: 422 `missing` otherwise. */
+  const existingLabels = (repoId: number, names: string[]) =>
+    names.map((name) => {
+      const label = findLabel(db, repoId, name);
+      if (!label) throw validationFailed({ resource: 'Label', field: 'name', code: 'missing', message: `Label ${name} does not exist` });
+      return label;
+    });
+
+  app.get<RepoParams>('/repos/:owner/:repo/labels', async (req, reply) => {
+    const r = load(req, reply);
+    return paginateArray(req, reply, repoLabels(db, r.repo.id)).map((l) => json(req, r, l));
+  });
+
+  app.get<LabelParams>('/repos/:owner/:repo/labels/:name', async (req, reply) => {
+    const r = load(req, reply);
+    return json(req, r, labelOr404(r.repo.id, req.params.name));
+  });
+
+  app.post<RepoParams>('/repos/:owner/:repo/labels', async (req, reply) => {
+    const r = load(req, reply, 'push');
+    const f = parseBody(req, 'Label', labelBody);
+    if (findLabel(db, r.repo.id, f.name)) throw alreadyExists('Label', 'name');
+    const label = insertLabel(db, r.repo.id, f.name, f.color);
+    const body = json(req, r, label);
+    return created(reply, body.url as string, body);
+  });
+
+  app.patch<LabelParams>('/repos/:owner/:repo/labels/:name', async (req, reply) => {
+    const r = load(req, reply, 'push');
+    const label = labelOr404(r.repo.id, req.params.name);
+    const f = parseBody(req, 'Label', labelBody);
+    const clash = findLabel(db, r.repo.id, f.name);
+    if (clash && clash.id !== label.id) throw alreadyExists('Label', 'name');
+    db.prepare('UPDATE labels SET name = ?, color = ? WHERE id = ?').run(f.name, f.color.toLowerCase(), label.id);
+    return json(req, r, { ...label, name: f.name, color: f.color.toLowerCase() });
+  });
+
+  app.delete<LabelParams>('/repos/:owner/:repo/labels/:name', async (req, reply) => {
+    const r = load(req, reply, 'push');
+    db.prepare('DELETE FROM labels WHERE id = ?').run(labelOr404(r.repo.id, req.params.name).id);
+    return reply.code(204).send();
+  });
+
+  app.get<IssueParams>('/repos/:owner/:repo/issues/:number/labels', async (req, reply) => {
+    const r = load(req, reply);
+    const issue = issueOr404(r.repo.id, req.params.number);
+    return paginateArray(req, reply, issueLabels(db, issue.id)).map((l) => json(req, r, l));
+  });
+
+  app.post<IssueParams>('/repos/:owner/:repo/issues/:number/labels', async (req, reply) => {
+    const r = load(req, reply, 'push');
+    const issue = issueOr404(r.repo.id, req.params.number);
+    const labels = existingLabels(r.repo.id, labelNames(req));
+    addIssueLabels(db, issue.id, labels);
+    return issueLabels(db, issue.id).map((l) => json(req, r, l));
+  });
+
+  app.put<IssueParams>('/repos/:owner/:repo/issues/:number/labels', async (req, reply) => {
+    const r = load(req, reply, 'push');
+    const issue = issueOr404(r.repo.id, req.params.number);
+    const labels = existingLabels(r.repo.id, labelNames(req));
+    db.transaction(() => {
+      db.prepare('DELETE FROM issue_labels WHERE issue_id = ?').run(issue.id);
+      addIssueLabels(db, issue.id, labels);
+    })();
+    return issueLabels(db, issue.id).map((l) => json(req, r, l));
+  });
+
+  app.delete<IssueLabelParams>('/repos/:owner/:repo/issues/:number/labels/:name', async (req, reply) => {
+    const r = load(req, reply, 'push');
+    const issue = issueOr404(r.repo.id, req.params.number);
+    const label = labelOr404(r.repo.id, req.params.name);
+    const removed = db.prepare('DELETE FROM issue_labels WHERE issue_id = ? AND label_id = ?').run(issue.id, label.id);
+    if (removed.changes === 0) throw notFound();
+    return issueLabels(db, issue.id).map((l) => json(req, r, l));
+  });
+
+  app.delete<IssueParams>('/repos/:owner/:repo/issues/:number/labels', async (req, reply) => {
+    const r = load(req, reply, 'push');
+    db.prepare('DELETE FROM issue_labels WHERE issue_id = ?').run(issueOr404(r.repo.id, req.params.number).id);
+    return reply.code(204).send();
+  });
+
+  app.get<IssueParams>('/repos/:owner/:repo/milestones/:number/labels', async (req, reply) => {
+    const r = load(req, reply);
+    if (!/^\d+$/.test(req.params.number)) throw notFound();
+    const milestone = db.prepare('SELECT id FROM milestones WHERE repo_id = ? AND number = ?').pluck().get(r.repo.id, Number(req.params.number)) as number | undefined;
+    if (milestone === undefined) throw notFound();
+    const labels = db
+      .prepare<[number], LabelRow>(
+        `SELECT DISTINCT l.* FROM labels l JOIN issue_labels il ON il.label_id = l.id JOIN milestone_issues mi ON mi.issue_id = il.issue_id
+         WHERE mi.milestone_id = ? ORDER BY l.name, l.id`,
+      )
+      .all(milestone);
+    return paginateArray(req, reply, labels).map((l) => json(req, r, l));
+  });
+}
