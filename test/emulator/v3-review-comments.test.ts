@@ -95,7 +95,7 @@ describe('v3 review comments (document 2)', () => {
   });
 
   it('POST /repos/:owner/:repo/pulls/:number/comments — positions outside the diff, paths not in it, unknown SHAs, missing fields: 422, nothing written', async () => {
-    const count = () => emu.db.prepare('SELECT count(*) FROM review_comments').pluck().get();
+    const count = () => emu.db.prepare('SELECT count(*) FROM review_comments').pluck().get() as number;
     const before = count();
     const base = { body: 'x', commit_id: head, path: 'docs/tables.md' };
     for (const position of [0, 5, -1]) {
