@@ -20,6 +20,7 @@ export function openDatabase(dataDir: string, migrations: readonly Migration[]):
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  cachePreparedStatements(db);
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (id TEXT PRIMARY KEY, applied_at TEXT NOT NULL)');
   const applied = new Set(db.prepare('SELECT id FROM schema_migrations').pluck().all() as string[]);
   const record = db.prepare('INSERT INTO schema_migrations (id, applied_at) VALUES (?, ?)');
@@ -31,4 +32,28 @@ export function openDatabase(dataDir: string, migrations: readonly Migration[]):
     })();
   }
   return db;
+}
+
+/**
+ * Makes `db.prepare(sql)` return one compiled statement per SQL text: routes
+ * prepare their queries inline, and compiling on every request cost ~15% of
+ * the CPU of a GET. The statement comes back in its default mode (no pluck,
+ * raw or expand left over from the previous user). Do not call `iterate()`
+ * on a statement while running the same SQL text again inside the loop.
+ */
+function cachePreparedStatements(db: Db): void {
+  const compile = db.prepare.bind(db) as (sql: string) => Database.Statement;
+  const cache = new Map<string, Database.Statement>();
+  (db as { prepare: (sql: string) => Database.Statement }).prepare = (sql: string) => {
+    let stmt = cache.get(sql);
+    if (!stmt) {
+      stmt = compile(sql);
+      cache.set(sql, stmt);
+    } else if (stmt.reader) {
+      stmt.pluck(false);
+      stmt.expand(false);
+      stmt.raw(false);
+    }
+    return stmt;
+  };
 }

@@ -62,7 +62,11 @@ export function resolveLimits(o: EmulatorOptions): ResolvedLimits {
     loginLockoutThreshold: o.loginLockoutThreshold ?? 10,
     loginLockoutWindowSeconds: o.loginLockoutWindowSeconds ?? 300,
     rateLimitWindowSeconds: o.rateLimitWindowSeconds ?? 3600,
-    rateLimits: { authenticated: 5000, unauthenticated: 60, application: 5000, ...o.rateLimits },
+    rateLimits: {
+      authenticated: o.rateLimits?.authenticated ?? 5000,
+      unauthenticated: o.rateLimits?.unauthenticated ?? 60,
+      application: o.rateLimits?.application ?? 5000,
+    },
     searchRateLimit: o.searchRateLimit ?? 20,
     bodyLimitBytes: o.bodyLimitBytes ?? 25 * 1024 * 1024,
     docsUrl: (o.docsUrl ?? 'https://docs.service.test').replace(/\/+$/, ''),
@@ -83,6 +87,8 @@ export const USAGE = `Usage: node dist/emulator.js [--port <n>] --data <dir> [--
   --lockout-threshold <n>       failed logins that lock a user out (default 10)
   --lockout-window <seconds>    failed-login window and lockout length (default 300)
   --rate-limit-window <seconds> rate-limit window length (default 3600)
+  --rate-limit-authenticated <n>    requests a window for a user (default 5000)
+  --rate-limit-unauthenticated <n>  requests a window for an address (default 60)
   --engagement-token-ttl <seconds>  lifetime of a v2 access token (default 3600)
   --engagement-time-zone=<±hhmm>    the v2 domain's time zone (default -0300; the = is needed before a -)
 `;
@@ -103,6 +109,8 @@ export function parseOptions(argv: string[]): EmulatorOptions {
       'lockout-threshold': { type: 'string' },
       'lockout-window': { type: 'string' },
       'rate-limit-window': { type: 'string' },
+      'rate-limit-authenticated': { type: 'string' },
+      'rate-limit-unauthenticated': { type: 'string' },
       'engagement-token-ttl': { type: 'string' },
       'engagement-time-zone': { type: 'string' },
       help: { type: 'boolean', default: false },
@@ -136,6 +144,10 @@ export function parseOptions(argv: string[]): EmulatorOptions {
     loginLockoutThreshold: positive('lockout-threshold', values['lockout-threshold']),
     loginLockoutWindowSeconds: positive('lockout-window', values['lockout-window']),
     rateLimitWindowSeconds: positive('rate-limit-window', values['rate-limit-window']),
+    rateLimits: {
+      authenticated: positive('rate-limit-authenticated', values['rate-limit-authenticated']),
+      unauthenticated: positive('rate-limit-unauthenticated', values['rate-limit-unauthenticated']),
+    },
     engagementTokenTtlSeconds: positive('engagement-token-ttl', values['engagement-token-ttl']),
     engagementTimeZone: timeZone(values['engagement-time-zone']),
     port,

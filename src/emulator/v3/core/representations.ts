@@ -10,8 +10,33 @@ export function avatarUrl(b: Bases, user: Pick<UserRow, 'id'>): string {
   return `${b.web}/avatars/u/${user.id}?v=3`;
 }
 
+/**
+ * A small memo of values derived only from their key (URL blocks, user
+ * summaries): a GET of a repository builds ~100 URLs, the same every time.
+ */
+class Memo<T> {
+  private readonly map = new Map<string, T>();
+  constructor(private readonly max = 2000) {}
+  get(key: string, make: () => T): T {
+    let v = this.map.get(key);
+    if (v === undefined) {
+      if (this.map.size >= this.max) this.map.clear();
+      v = make();
+      this.map.set(key, v);
+    }
+    return v;
+  }
+}
+
+const userSummaries = new Memo<Readonly<Record<string, unknown>>>();
+
 /** The user summary of document 1 (also for organizations: type Organization). */
 export function userSummary(b: Bases, u: UserRow): Record<string, unknown> {
+  const key = `${b.api} ${b.web} ${u.id} ${u.login} ${u.type} ${u.site_admin} ${u.gravatar_id}`;
+  return { ...userSummaries.get(key, () => buildUserSummary(b, u)) };
+}
+
+function buildUserSummary(b: Bases, u: UserRow): Record<string, unknown> {
   const url = `${b.api}/users/${u.login}`;
   return {
     login: u.login,
@@ -159,13 +184,11 @@ export function repoMinimal(b: Bases, r: RepoRow, owner: UserRow): Record<string
   };
 }
 
-/** The repository summary (lists); `permission` is the caller's, null for anonymous callers. */
-export function repoSummary(b: Bases, r: RepoRow, owner: UserRow, permission: Permission | null | undefined): Record<string, unknown> {
-  const url = repoApiUrl(b, owner.login, r.name);
-  const html = `${b.web}/${owner.login}/${r.name}`;
-  const host = new URL(b.web).host;
-  const out: Record<string, unknown> = {
-    ...repoMinimal(b, r, owner),
+const repoUrls = new Memo<Readonly<Record<string, string>>>();
+
+function buildRepoUrls(b: Bases, login: string, name: string): Record<string, string> {
+  const url = repoApiUrl(b, login, name);
+  return {
     forks_url: `${url}/forks`,
     keys_url: `${url}/keys{/key_id}`,
     collaborators_url: `${url}/collaborators{/collaborator}`,
@@ -201,6 +224,16 @@ export function repoSummary(b: Bases, r: RepoRow, owner: UserRow, permission: Pe
     notifications_url: `${url}/notifications{?since,all,participating}`,
     labels_url: `${url}/labels{/name}`,
     releases_url: `${url}/releases{/id}`,
+  };
+}
+
+/** The repository summary (lists); `permission` is the caller's, null for anonymous callers. */
+export function repoSummary(b: Bases, r: RepoRow, owner: UserRow, permission: Permission | null | undefined): Record<string, unknown> {
+  const html = `${b.web}/${owner.login}/${r.name}`;
+  const host = b.host;
+  const out: Record<string, unknown> = {
+    ...repoMinimal(b, r, owner),
+    ...repoUrls.get(`${b.api} ${b.web} ${owner.login} ${r.name}`, () => buildRepoUrls(b, owner.login, r.name)),
     created_at: isoTime(r.created_at),
     updated_at: isoTime(r.updated_at),
     pushed_at: isoOrNull(r.pushed_at),
