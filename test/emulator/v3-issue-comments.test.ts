@@ -124,4 +124,18 @@ describe('v3 issue comments (document 2)', () => {
     assert.equal(full.body, '<b>bold?</b>\r\nno.\n\n\n  Second.  ');
     assert.ok(full.body_text && full.body_html);
   });
+
+  it('POST /repos/:owner/:repo/issues and GET .../issues/:number (minimal issues): numbers shared with pull requests, issues event', async () => {
+    const res = await call(emu, 'POST', `${R}/issues`, { auth: grace, body: { title: 'Printer drops the last figure', body: 'At x = 40.' } });
+    assert.equal(res.status, 201);
+    const highest = emu.db.prepare('SELECT max(number) FROM pull_requests').pluck().get() as number;
+    assert.ok(res.json.number > highest);
+    assert.equal(res.json.pull_request, null);
+    assert.equal(res.headers.get('location'), `${emu.url}${R}/issues/${res.json.number}`);
+    const got = await call(emu, 'GET', `${R}/issues/${res.json.number}`);
+    assert.equal(got.json.title, 'Printer drops the last figure');
+    assert.equal((await call(emu, 'GET', `${R}/issues/1`)).json.pull_request.url, `${emu.url}${R}/pulls/1`);
+    assert.ok(recorded.named('issues').some((e) => e.payload.action === 'opened' && (e.payload.issue as { number: number }).number === res.json.number));
+    assert.deepEqual((await call(emu, 'POST', `${R}/issues`, { auth: grace, body: {} })).json.errors, [{ resource: 'Issue', field: 'title', code: 'missing_field' }]);
+  });
 });

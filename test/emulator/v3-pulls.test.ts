@@ -263,4 +263,46 @@ describe('v3 pull requests (document 2 and the spec README)', () => {
     assert.deepEqual([sync[0]!.payload.before, sync[0]!.payload.after, sync[0]!.payload.number], [before, after, 1]);
     assert.ok(sync[0]!.payload.sender && sync[0]!.payload.repository && sync[0]!.payload.organization);
   });
+
+  it('POST /repos/:owner/:repo/pulls — head user:ref-name from a fork of the network; files diffed across repositories', async () => {
+    const forkDir = gitDirOf(emu, 'charles', 'difference-engine');
+    const head = commitOnBranch(forkDir, 'fork/gears', 'master', { 'GEARS.md': 'Brass, not iron.\n' });
+    const res = await call(emu, 'POST', `${R}/pulls`, { auth: basic('charles'), body: { title: 'Brass gears', head: 'charles:fork/gears', base: 'master' } });
+    assert.equal(res.status, 201);
+    assert.equal(res.json.head.label, 'charles:fork/gears');
+    assert.equal(res.json.head.repo.full_name, 'charles/difference-engine');
+    assert.equal(res.json.head.sha, head);
+    const files = await call(emu, 'GET', `${R}/pulls/${res.json.number}/files`);
+    assert.deepEqual(files.json.map((f: { filename: string; status: string }) => [f.filename, f.status]), [['GEARS.md', 'added']]);
+    const unknownOwner = await call(emu, 'POST', `${R}/pulls`, { auth: ada, body: { title: 't', head: 'grace:fork/gears', base: 'master' } });
+    assert.deepEqual(unknownOwner.json.errors, [{ resource: 'PullRequest', field: 'head', code: 'invalid' }], 'grace has no fork');
+  });
+
+  it('pull_request synchronize — a push event for the head repository (API ref update or git push) names its pusher', async () => {
+    const pull = (await call(emu, 'GET', `${R}/pulls?head=charles:fork/gears`)).json[0];
+    const forkDir = gitDirOf(emu, 'charles', 'difference-engine');
+    const after = commitOnBranch(forkDir, 'fork/gears', 'fork/gears', { 'GEARS.md': 'Brass, not iron. Cut by Clement.\n' });
+    const forkId = emu.db.prepare("SELECT r.id FROM repositories r JOIN users u ON u.id = r.owner_id WHERE u.login = 'charles'").pluck().get() as number;
+    emu.events.emitEvent('push', { ref: 'refs/heads/fork/gears', before: pull.head.sha, after, sender: { login: 'charles' } }, { repoId: forkId });
+    await eventually(() => recorded.named('pull_request').some((e) => e.payload.action === 'synchronize' && e.payload.number === pull.number));
+    const sync = recorded.named('pull_request').find((e) => e.payload.action === 'synchronize' && e.payload.number === pull.number)!;
+    assert.equal(sync.payload.after, after);
+    assert.equal((sync.payload.sender as { login: string }).login, 'charles');
+    assert.equal(sync.scope.repoId, emu.db.prepare('SELECT repo_id FROM pull_requests WHERE number = ?').pluck().get(pull.number));
+    assert.equal((await call(emu, 'GET', `${R}/pulls/${pull.number}`)).json.head.sha, after);
+  });
+
+  it('GET /repos/:owner/:repo/pulls/:number with Accept: application/vnd.service.v3.patch — one mail-formatted patch a commit', async () => {
+    const res = await call(emu, 'GET', `${R}/pulls/1`, { headers: { Accept: 'application/vnd.service.v3.patch' } });
+    assert.equal(res.status, 200);
+    assert.match(res.headers.get('content-type') ?? '', /^application\/vnd\.service\.v3\.patch/);
+    assert.equal(res.text.match(/^From [0-9a-f]{40} /gm)?.length, 3);
+    assert.match(res.text, /Subject: \[PATCH 1\/3\] Tabulate polynomials by the method of differences/);
+  });
+
+  it('GET /repos/:owner/:repo/pulls — a private repository is 404 to those who cannot see it', async () => {
+    assert.equal((await call(emu, 'GET', '/repos/analytical-engines/analytical-engine/pulls', { auth: grace })).status, 404);
+    assert.equal((await call(emu, 'GET', '/repos/analytical-engines/analytical-engine/pulls', { auth: ada })).status, 200);
+    assert.equal((await call(emu, 'GET', '/repos/analytical-engines/analytical-engine/pulls/1', { auth: grace })).status, 404);
+  });
 });
