@@ -11,6 +11,7 @@ import { EngagementAuthError, EngagementError, EngagementResponseError } from '.
 import { authResultSchema } from './schemas';
 
 export const RENEW_TEXT = 'Please renew your access_token';
+const TRANSIENT_STATUSES = [408, 429, 500, 502, 503, 504];
 
 export type ParamValue = string | number | boolean | Date | EngagementDate | undefined | null;
 export type Params = Record<string, ParamValue | readonly ParamValue[]>;
@@ -75,9 +76,10 @@ export class Transport {
       ky.create({
         prefixUrl: `${this.options.baseUrl.replace(/\/+$/, '')}/api/v2/`,
         timeout: this.options.timeoutMs ?? 30_000,
-        throwHttpErrors: false,
-        // Only idempotent GETs are retried (ky's default methods); a POST that may have been processed is not replayed.
-        retry: { limit: 2, methods: ['get', 'head'] },
+        // ky retries only what it throws: transient statuses (see send() for how they come back as answers).
+        throwHttpErrors: (status) => TRANSIENT_STATUSES.includes(status),
+        // Only idempotent GETs are retried; a POST that may have been processed is not replayed.
+        retry: { limit: 2, methods: ['get', 'head'], statusCodes: TRANSIENT_STATUSES },
         ...this.options.ky,
       }),
     ));
@@ -96,7 +98,7 @@ export class Transport {
   private async doAuthenticate(): Promise<EngagementToken> {
     const c = this.options.credentials;
     const credentials = typeof c === 'function' ? await c() : c;
-    const res = await (await this.client()).post('authenticate', { body: encodeParams({ ...credentials }) });
+    const res = await this.send('post', 'authenticate', { ...credentials });
     const body = await readJson(res);
     if (res.status !== 200 || !isObject(body) || body.success !== true) {
       const message = statusMessageOf(body) ?? res.statusText;
@@ -134,8 +136,14 @@ export class Transport {
   private async send(method: 'get' | 'post', path: string, params: Params): Promise<Response> {
     const http = await this.client();
     const encoded = encodeParams(params);
-    // GET parameters go in the query; POST parameters (the token too) in the form body, out of URLs and logs.
-    return method === 'get' ? http.get(path, { searchParams: encoded }) : http.post(path, { body: encoded });
+    try {
+      // GET parameters go in the query; POST parameters (the token too) in the form body, out of URLs and logs.
+      return await (method === 'get' ? http.get(path, { searchParams: encoded }) : http.post(path, { body: encoded }));
+    } catch (e) {
+      // A transient status still failing after the retries: read it like any other answer.
+      if (e instanceof Error && e.name === 'HTTPError' && (e as { response?: unknown }).response instanceof Response) return (e as unknown as { response: Response }).response;
+      throw e;
+    }
   }
 
   private answer<T extends z.ZodType>(method: string, path: string, res: Response, body: unknown, schema: T): z.output<T> {

@@ -100,4 +100,28 @@ describe('engagement client', () => {
     const [stats] = await client.campaignStats({ campaign_id: campaignId });
     assert.deepEqual([stats!.cases.total, stats!.cases.Arrived, stats!.messages_received, stats!.awaiting_reply], [1, 1, 1, 1]);
   });
+
+  /** Answers 503 to the first `failures` calls that are not /authenticate, then lets them through. */
+  function flaky(failures: number) {
+    const seen = { calls: 0 };
+    const fetchImpl = async (input: Request | URL | string, init?: RequestInit) => {
+      const request = new Request(input, init);
+      if (!request.url.endsWith('/authenticate') && seen.calls++ < failures) {
+        return new Response(JSON.stringify({ success: false, statusMessage: 'busy' }), { status: 503 });
+      }
+      return fetch(request);
+    };
+    return { seen, fetchImpl };
+  }
+
+  it('a GET answered 503 is retried and then answers; a POST is not replayed and reports the status', async () => {
+    const get = flaky(1);
+    const reader = new EngagementClient({ baseUrl: emulator.url, credentials: DEMO, ky: { fetch: get.fetchImpl } });
+    assert.equal((await reader.getContact(1)).id, 1);
+    assert.equal(get.seen.calls, 2);
+    const post = flaky(1);
+    const writer = new EngagementClient({ baseUrl: emulator.url, credentials: DEMO, ky: { fetch: post.fetchImpl } });
+    await assert.rejects(writer.createCampaign('Flaky'), (e: unknown) => e instanceof EngagementError && e.status === 503 && e.statusMessage === 'busy');
+    assert.equal(post.seen.calls, 1);
+  });
 });
