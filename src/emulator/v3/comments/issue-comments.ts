@@ -69,8 +69,8 @@ export function registerIssueCommentRoutes(app: FastifyInstance, ctx: EmulatorCo
   const vendor = ctx.limits.vendor;
   const json = (req: FastifyRequest, repo: RepoRow, c: IssueCommentRow) => issueCommentJson(db, bases(ctx, req), req, vendor, repo, c);
 
-  function loadComment(req: FastifyRequest<IdParams>, reply: FastifyReply, need: 'pull' | 'push' = 'pull'): { loaded: LoadedRepo; comment: IssueCommentRow } {
-    const loaded = loadRepo(db, req, reply, req.params.owner, req.params.repo, need);
+  function loadComment(req: FastifyRequest<IdParams>, reply: FastifyReply): { loaded: LoadedRepo; comment: IssueCommentRow } {
+    const loaded = loadRepo(db, req, reply, req.params.owner, req.params.repo);
     const comment = /^\d+$/.test(req.params.id)
       ? db.prepare<[number, number], IssueCommentRow>('SELECT * FROM issue_comments WHERE id = ? AND repo_id = ?').get(Number(req.params.id), loaded.repo.id)
       : undefined;

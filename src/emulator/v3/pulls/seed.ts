@@ -14,7 +14,7 @@ import { createIssueComment } from '../comments/issue-comments';
 import { addReviewComment } from '../comments/review-comments';
 import { insertGistComment } from '../comments/gist-comments';
 import { insertGist } from '../gists/store';
-import { insertIssue } from '../issues/store';
+import { insertIssue, issueById } from '../issues/store';
 import { mergePull, openPull, setPullState } from './lifecycle';
 import { pullById } from './representation';
 import { refreshRepoPulls } from './sync';
@@ -94,7 +94,7 @@ export async function seedPulls(ctx: EmulatorContext): Promise<void> {
   const second = await commitFiles(env, gitDir, first, { 'src/differences/tabulate.js': `${DIFFERENCES_V2.join('\n')}\n` }, 'Read the initial differences as numbers\n', u('charles'), minutesAgo(200));
   await setBranch(env, gitDir, 'feature/method-of-differences', second);
   await refreshRepoPulls(ctx, repo.id, u('charles'));
-  const issue1 = ctx.db.prepare('SELECT * FROM issues WHERE id = ?').get(p1.issue_id) as Parameters<typeof createIssueComment>[2];
+  const issue1 = issueById(ctx.db, p1.issue_id)!;
   createIssueComment(ctx, repo, issue1, u('grace'), 'Ran it for 40 steps: every figure matches the printed table.');
   createIssueComment(ctx, repo, issue1, u('ada'), 'Thanks, Grace. Waiting for the second differences in the docs.');
 
