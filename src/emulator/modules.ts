@@ -11,6 +11,7 @@ import { statisticsModule } from './v3/stats/module';
 import { labelsModule } from './v3/labels/module';
 import { deployKeysModule } from './v3/deployKeys/module';
 import { downloadsModule } from './v3/downloads/module';
+import { releasesModule } from './v3/releases/module';
 import { authorizationsModule } from './v3/authorizations/module';
 import { oauthModule } from './oauth/module';
 import { hooksModule } from './v3/hooks/module';
@@ -33,5 +34,6 @@ export const allModules: EmulatorModule[] = [
   labelsModule,
   deployKeysModule,
   downloadsModule,
+  releasesModule,
   engagementModule,
 ];

@@ -1,0 +1,110 @@
+// Release assets: upload through the release's upload_url (`{?name}`, the
+// raw bytes as the body, their type in Content-Type, an optional `label`),
+// list, get, edit name and label, delete, and the browser_download_url that
+// returns the bytes and counts download_count.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { EmulatorContext } from '../../server';
+import { atLeast, loadRepo, type LoadedRepo } from '../core/access';
+import { currentUser } from '../core/auth';
+import { created, parseBody } from '../core/conventions';
+import { alreadyExists, missingField, notFound, requiresAuthentication, validationFailed } from '../core/errors';
+import { paginateArray } from '../core/pagination';
+import { bases } from '../core/urls';
+import type { ReleaseRow } from './schema';
+import { assetById, assetJson, assetsOf, insertAsset, releaseById, releaseByTag } from './store';
+
+type ReleaseParams = { Params: { owner: string; repo: string; id: string } };
+type UploadQuery = { Querystring: { name?: string; label?: string } };
+type DownloadParams = { Params: { owner: string; repo: string; tag: string; name: string } };
+
+const editBody = z.object({ name: z.string().min(1).optional(), label: z.string().nullable().optional() });
+
+export function registerAssetRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
+  const { db } = ctx;
+  const load = (req: FastifyRequest<{ Params: { owner: string; repo: string } }>, reply: FastifyReply, need: 'pull' | 'push' = 'pull') =>
+    loadRepo(db, req, reply, req.params.owner, req.params.repo, need);
+  /** Drafts (and so their assets) exist only for callers with push access. */
+  const visibleRelease = (r: LoadedRepo, release: ReleaseRow | undefined) => {
+    if (!release || (release.draft && !atLeast(r.permission, 'push'))) throw notFound();
+    return release;
+  };
+  const json = (req: FastifyRequest, r: LoadedRepo, release: ReleaseRow, asset: Parameters<typeof assetJson>[5]) => assetJson(db, bases(ctx, req), r.owner, r.repo, release, asset);
+
+  // The upload takes any content type as raw bytes: its own parser, in a
+  // plugin of its own so that every other route keeps the JSON parser.
+  void app.register(async (uploads) => {
+    uploads.removeAllContentTypeParsers();
+    uploads.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+    uploads.post<ReleaseParams & UploadQuery>('/repos/:owner/:repo/releases/:id/assets', async (req, reply) => {
+      const r = load(req, reply, 'push');
+      const user = currentUser(req);
+      if (!user) throw requiresAuthentication();
+      const release = visibleRelease(r, releaseById(db, r.repo.id, req.params.id));
+      const name = req.query.name;
+      if (!name) throw missingField('ReleaseAsset', 'name');
+      const contentType = req.headers['content-type'];
+      if (!contentType) throw validationFailed({ resource: 'ReleaseAsset', field: 'content_type', code: 'missing_field', message: 'Content-Type header required' });
+      if (db.prepare('SELECT 1 FROM release_assets WHERE release_id = ? AND name = ?').get(release.id, name)) throw alreadyExists('ReleaseAsset', 'name');
+      const content = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      const asset = insertAsset(db, release.id, user.id, { name, label: req.query.label ?? null, contentType, content });
+      const body = json(req, r, release, asset);
+      return created(reply, body.url as string, body);
+    });
+  });
+
+  app.get<ReleaseParams>('/repos/:owner/:repo/releases/:id/assets', async (req, reply) => {
+    const r = load(req, reply);
+    const release = visibleRelease(r, releaseById(db, r.repo.id, req.params.id));
+    return paginateArray(req, reply, assetsOf(db, release.id)).map((a) => json(req, r, release, a));
+  });
+
+  const assetOr404 = (r: LoadedRepo, id: string) => {
+    const found = assetById(db, r.repo.id, id);
+    if (!found) throw notFound();
+    visibleRelease(r, found.release);
+    return found;
+  };
+
+  app.get<ReleaseParams>('/repos/:owner/:repo/releases/assets/:id', async (req, reply) => {
+    const r = load(req, reply);
+    const { asset, release } = assetOr404(r, req.params.id);
+    const body = json(req, r, release, asset);
+    // Asking for the bytes (Accept: application/octet-stream) redirects to the download.
+    if (String(req.headers.accept ?? '').includes('application/octet-stream')) return reply.code(302).header('Location', body.browser_download_url as string).send();
+    return body;
+  });
+
+  app.patch<ReleaseParams>('/repos/:owner/:repo/releases/assets/:id', async (req, reply) => {
+    const r = load(req, reply, 'push');
+    const { asset, release } = assetOr404(r, req.params.id);
+    const f = parseBody(req, 'ReleaseAsset', editBody);
+    const name = f.name ?? asset.name;
+    if (name !== asset.name && db.prepare('SELECT 1 FROM release_assets WHERE release_id = ? AND name = ?').get(release.id, name)) throw alreadyExists('ReleaseAsset', 'name');
+    const label = f.label !== undefined ? f.label : asset.label;
+    const now = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+    db.prepare('UPDATE release_assets SET name = ?, label = ?, updated_at = ? WHERE id = ?').run(name, label, now, asset.id);
+    return json(req, r, release, { ...asset, name, label, updated_at: now });
+  });
+
+  app.delete<ReleaseParams>('/repos/:owner/:repo/releases/assets/:id', async (req, reply) => {
+    const r = load(req, reply, 'push');
+    db.prepare('DELETE FROM release_assets WHERE id = ?').run(assetOr404(r, req.params.id).asset.id);
+    return reply.code(204).send();
+  });
+
+  // browser_download_url: the bytes themselves; a GET counts one download.
+  app.get<DownloadParams>('/:owner/:repo/releases/download/:tag/:name', async (req, reply) => {
+    const r = load(req, reply);
+    const release = visibleRelease(r, releaseByTag(db, r.repo.id, req.params.tag));
+    const row = db.prepare('SELECT id, content, content_type FROM release_assets WHERE release_id = ? AND name = ?').get(release.id, req.params.name) as
+      | { id: number; content: Buffer; content_type: string }
+      | undefined;
+    if (!row) throw notFound();
+    if (req.method === 'GET') db.prepare('UPDATE release_assets SET download_count = download_count + 1 WHERE id = ?').run(row.id);
+    return reply
+      .type(row.content_type)
+      .header('Content-Disposition', `attachment; filename="${req.params.name.replace(/["\\\r\n]/g, '_')}"`)
+      .send(row.content);
+  });
+}

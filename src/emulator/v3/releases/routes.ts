@@ -1,0 +1,114 @@
+// The release rows of document 2 plus delete. Published releases are seen by
+// everyone; drafts only by callers with push access, who alone create and
+// edit. Publishing sets published_at, creates a missing tag at
+// target_commitish and emits `release` (action published).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Repositories } from '../../git';
+import type { EmulatorContext } from '../../server';
+import { atLeast, loadRepo, type LoadedRepo } from '../core/access';
+import { currentUser } from '../core/auth';
+import { created, parseBody } from '../core/conventions';
+import { alreadyExists, notFound, requiresAuthentication } from '../core/errors';
+import { paginateArray } from '../core/pagination';
+import { repoGitPath } from '../core/git';
+import { isoTime } from '../core/time';
+import { bases } from '../core/urls';
+import { emitRepoEvent } from '../repos/create';
+import type { ReleaseRow } from './schema';
+import { releaseById, releaseByTag, releaseJson } from './store';
+import { checkTag, createTag } from './tags';
+
+type RepoParams = { Params: { owner: string; repo: string } };
+type ReleaseParams = { Params: { owner: string; repo: string; id: string } };
+
+const createBody = z.object({
+  tag_name: z.string().min(1),
+  target_commitish: z.string().min(1).optional(),
+  name: z.string().nullable().optional(),
+  body: z.string().nullable().optional(),
+  draft: z.boolean().optional(),
+  prerelease: z.boolean().optional(),
+});
+const editBody = createBody.partial();
+
+export function registerReleaseRoutes(app: FastifyInstance, ctx: EmulatorContext, repositories: Repositories): void {
+  const { db } = ctx;
+  const git = (r: LoadedRepo) => repositories.get(repoGitPath(ctx.gitDir, r.repo.id));
+  const json = (req: FastifyRequest | undefined, r: LoadedRepo, release: ReleaseRow) => releaseJson(db, bases(ctx, req), r.owner, r.repo, release);
+  const visible = (r: LoadedRepo, release: ReleaseRow | undefined) => (release && (!release.draft || atLeast(r.permission, 'push')) ? release : undefined);
+  const load = (req: FastifyRequest<RepoParams>, reply: FastifyReply, need: 'pull' | 'push' = 'pull') => loadRepo(db, req, reply, req.params.owner, req.params.repo, need);
+
+  app.get<RepoParams>('/repos/:owner/:repo/releases', async (req, reply) => {
+    const r = load(req, reply);
+    const rows = db.prepare<[number], ReleaseRow>('SELECT * FROM releases WHERE repo_id = ? ORDER BY created_at DESC, id DESC').all(r.repo.id).filter((x) => visible(r, x));
+    return paginateArray(req, reply, rows).map((x) => json(req, r, x));
+  });
+
+  app.get<ReleaseParams>('/repos/:owner/:repo/releases/:id', async (req, reply) => {
+    const r = load(req, reply);
+    const release = visible(r, releaseById(db, r.repo.id, req.params.id));
+    if (!release) throw notFound();
+    return json(req, r, release);
+  });
+
+  app.post<RepoParams>('/repos/:owner/:repo/releases', async (req, reply) => {
+    const r = load(req, reply, 'push');
+    const user = currentUser(req);
+    if (!user) throw requiresAuthentication();
+    const f = parseBody(req, 'Release', createBody);
+    if (releaseByTag(db, r.repo.id, f.tag_name)) throw alreadyExists('Release', 'tag_name');
+    const target = f.target_commitish ?? r.repo.default_branch;
+    const newTagAt = await checkTag(git(r), f.tag_name, target, f.target_commitish !== undefined);
+    const draft = f.draft ?? false;
+    if (!draft && newTagAt) await createTag(ctx, git(r), r.repo, r.owner, user, f.tag_name, newTagAt);
+    const now = isoTime();
+    const id = db
+      .prepare('INSERT INTO releases (repo_id, tag_name, target_commitish, name, body, draft, prerelease, author_id, created_at, published_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
+      .run(r.repo.id, f.tag_name, target, f.name ?? null, f.body ?? null, draft ? 1 : 0, f.prerelease ? 1 : 0, user.id, now, draft ? null : now).lastInsertRowid;
+    const release = releaseById(db, r.repo.id, Number(id))!;
+    if (!draft) emitRepoEvent(ctx, 'release', { action: 'published', release: json(undefined, r, release) }, r.repo, user);
+    const body = json(req, r, release);
+    return created(reply, body.url as string, body);
+  });
+
+  app.patch<ReleaseParams>('/repos/:owner/:repo/releases/:id', async (req, reply) => {
+    const r = load(req, reply, 'push');
+    const user = currentUser(req);
+    if (!user) throw requiresAuthentication();
+    const release = releaseById(db, r.repo.id, req.params.id);
+    if (!release) throw notFound();
+    const f = parseBody(req, 'Release', editBody);
+    const tag = f.tag_name ?? release.tag_name;
+    const clash = releaseByTag(db, r.repo.id, tag);
+    if (clash && clash.id !== release.id) throw alreadyExists('Release', 'tag_name');
+    const target = f.target_commitish ?? release.target_commitish;
+    const draft = f.draft ?? release.draft === 1;
+    const publishing = release.draft === 1 && !draft;
+    const newTagAt = await checkTag(git(r), tag, target, f.target_commitish !== undefined);
+    if (!draft && newTagAt) await createTag(ctx, git(r), r.repo, r.owner, user, tag, newTagAt);
+    const publishedAt = draft ? null : (release.published_at ?? isoTime());
+    db.prepare('UPDATE releases SET tag_name = ?, target_commitish = ?, name = ?, body = ?, draft = ?, prerelease = ?, published_at = ? WHERE id = ?').run(
+      tag,
+      target,
+      f.name !== undefined ? f.name : release.name,
+      f.body !== undefined ? f.body : release.body,
+      draft ? 1 : 0,
+      (f.prerelease ?? release.prerelease === 1) ? 1 : 0,
+      publishedAt,
+      release.id,
+    );
+    const updated = releaseById(db, r.repo.id, release.id)!;
+    if (publishing) emitRepoEvent(ctx, 'release', { action: 'published', release: json(undefined, r, updated) }, r.repo, user);
+    return json(req, r, updated);
+  });
+
+  app.delete<ReleaseParams>('/repos/:owner/:repo/releases/:id', async (req, reply) => {
+    const r = load(req, reply, 'push');
+    const release = releaseById(db, r.repo.id, req.params.id);
+    if (!release) throw notFound();
+    // The tag stays: deleting a release never deletes git data.
+    db.prepare('DELETE FROM releases WHERE id = ?').run(release.id);
+    return reply.code(204).send();
+  });
+}
