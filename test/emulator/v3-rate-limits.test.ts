@@ -114,4 +114,24 @@ describe('v3 rate limits run down (options rateLimits, rateLimitWindowSeconds)',
     assert.equal(last!.status, 403);
     assert.match(last!.json.message, /^API rate limit exceeded for user ID \d+\.$/);
   });
+
+  it('search (legacy search paths) has its own limit a minute (option searchRateLimit; half of it unauthenticated)', async () => {
+    const search = await startEmulator({ searchRateLimit: 4 });
+    try {
+      const first = await call(search, 'GET', '/legacy/repos/search/engine');
+      assert.equal(first.headers.get('x-ratelimit-limit'), '2');
+      const resetIn = Number(first.headers.get('x-ratelimit-reset')) - Date.now() / 1000;
+      assert.ok(resetIn > 0 && resetIn <= 61, `search window resets in ${resetIn} s`);
+      await call(search, 'GET', '/legacy/repos/search/engine');
+      const over = await call(search, 'GET', '/legacy/user/search/ada');
+      assert.equal(over.status, 403);
+      assert.match(over.json.message, /^API rate limit exceeded/);
+      // The core budget is untouched.
+      const core = await call(search, 'GET', '/rate_limit');
+      assert.equal(core.json.rate.remaining, 60);
+      assert.equal(core.json.resources.search.remaining, 0);
+    } finally {
+      await search.dispose();
+    }
+  });
 });

@@ -45,6 +45,13 @@ export interface ConventionServices {
   vendor: string;
   authenticator: Authenticator;
   rateLimiter: RateLimiter;
+  /** The search limit (per minute), used instead of the core one for the search paths. */
+  searchLimiter: RateLimiter;
+}
+
+/** Paths counted against the search limit rather than the core one. */
+export function isSearchRequest(req: FastifyRequest): boolean {
+  return req.url.startsWith('/legacy/') || req.url.startsWith('/search/');
 }
 
 export function installConventions(app: FastifyInstance, s: ConventionServices): void {
@@ -84,7 +91,7 @@ export function installConventions(app: FastifyInstance, s: ConventionServices):
     } catch (e) {
       authError = e;
     }
-    s.rateLimiter.consume(req, reply);
+    (isSearchRequest(req) ? s.searchLimiter : s.rateLimiter).consume(req, reply);
     if (authError) throw authError;
     if (req.auth.kind === 'token') reply.header('X-OAuth-Scopes', req.auth.scopes.join(', '));
   });
@@ -117,7 +124,7 @@ export function installConventions(app: FastifyInstance, s: ConventionServices):
       }
     }
     if (!notModified) return payload;
-    s.rateLimiter.refund(req, reply);
+    (isSearchRequest(req) ? s.searchLimiter : s.rateLimiter).refund(req, reply);
     reply.code(304);
     reply.removeHeader('content-type');
     reply.removeHeader('content-length');

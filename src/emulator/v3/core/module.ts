@@ -12,6 +12,7 @@ import { accountMigrations } from './schema';
 export interface CoreServices {
   authenticator: Authenticator;
   rateLimiter: RateLimiter;
+  searchLimiter: RateLimiter;
 }
 
 const services = new WeakMap<EmulatorContext, CoreServices>();
@@ -30,16 +31,18 @@ export const v3CoreModule: EmulatorModule = {
     const l = ctx.limits;
     const authenticator = new Authenticator(ctx.db, { lockoutThreshold: l.loginLockoutThreshold, lockoutWindowMs: l.loginLockoutWindowSeconds * 1000 });
     const rateLimiter = new RateLimiter(l.rateLimits, l.rateLimitWindowSeconds * 1000);
-    services.set(ctx, { authenticator, rateLimiter });
+    // Search: searchRateLimit a minute for users and applications, half of it for an address.
+    const searchLimits = { authenticated: l.searchRateLimit, application: l.searchRateLimit, unauthenticated: Math.max(1, Math.floor(l.searchRateLimit / 2)) };
+    const searchLimiter = new RateLimiter(searchLimits, 60_000, 'search:');
+    services.set(ctx, { authenticator, rateLimiter, searchLimiter });
     installErrorHandler(app, l.docsUrl, ctx.log);
-    installConventions(app, { vendor: l.vendor, authenticator, rateLimiter });
+    installConventions(app, { vendor: l.vendor, authenticator, rateLimiter, searchLimiter });
 
     // GET /rate_limit: the caller's status; this call itself is given back.
     app.get('/rate_limit', async (req, reply) => {
       rateLimiter.refund(req, reply);
       const core = rateLimiter.status(req);
-      const searchLimit = l.searchRateLimit;
-      const search = { limit: searchLimit, remaining: searchLimit, reset: Math.ceil(Date.now() / 1000) + 60 };
+      const search = searchLimiter.status(req);
       return { resources: { core, search }, rate: core };
     });
   },

@@ -25,14 +25,17 @@ export class RateLimiter {
   constructor(
     private readonly limits: RateLimits,
     private readonly windowMs: number,
+    /** Distinguishes the buckets of a second limiter (the search one). */
+    private readonly keyPrefix = '',
   ) {}
 
   /** The bucket key and limit of a request's caller. */
   bucketOf(req: FastifyRequest): { key: string; limit: number; who: string } {
     const auth = req.auth;
-    if (auth.kind === 'basic' || auth.kind === 'token') return { key: `user:${auth.user.id}`, limit: this.limits.authenticated, who: `user ID ${auth.user.id}` };
-    if (auth.kind === 'application') return { key: `app:${auth.application.id}`, limit: this.limits.application, who: `application ${auth.application.client_id}` };
-    return { key: `ip:${req.ip}`, limit: this.limits.unauthenticated, who: req.ip };
+    const p = this.keyPrefix;
+    if (auth.kind === 'basic' || auth.kind === 'token') return { key: `${p}user:${auth.user.id}`, limit: this.limits.authenticated, who: `user ID ${auth.user.id}` };
+    if (auth.kind === 'application') return { key: `${p}app:${auth.application.id}`, limit: this.limits.application, who: `application ${auth.application.client_id}` };
+    return { key: `${p}ip:${req.ip}`, limit: this.limits.unauthenticated, who: req.ip };
   }
 
   private window(key: string, limit: number): Window {
