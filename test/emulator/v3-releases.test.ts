@@ -78,7 +78,8 @@ describe('v3 releases and assets (document 2)', () => {
     assert.equal(res.json.draft, false);
     assert.match(res.json.published_at, TIMESTAMP);
     assert.equal(git('rev-parse', 'refs/tags/v1.2.0'), target);
-    await new Promise((r) => setTimeout(r, 200));
+    // create and push follow the tag asynchronously (their payloads read git).
+    for (let i = 0; i < 100 && !events.some((e) => e.name === 'create'); i++) await new Promise((r) => setTimeout(r, 30));
     const release = events.find((e) => e.name === 'release');
     assert.equal(release?.payload.action, 'published');
     assert.equal((release?.payload.release as { tag_name: string }).tag_name, 'v1.2.0');
