@@ -1,0 +1,103 @@
+// clone_url over git's smart HTTP: `git http-backend` as a CGI behind three
+// routes, so `git clone` and `git push` work against the emulator. Reading
+// needs pull access, pushing push access (Basic with login and password or a
+// token); an anonymous request that needs more gets 401 with a Basic
+// challenge so git asks for credentials. A push counts as a push: pushed_at
+// and the push/create/delete events of every branch or tag it moved.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { EmulatorContext } from '../../server';
+import { listRefs, runGit, type GitRef, type Repositories } from '../../git';
+import { loadRepo, type LoadedRepo } from '../core/access';
+import { currentUser } from '../core/auth';
+import { ApiError } from '../core/errors';
+import { repoGitPath } from '../core/git';
+import { isoTime } from '../core/time';
+import { emitRefEvents } from './events';
+
+type GitParams = { Params: { owner: string; repoGit: string }; Querystring: { service?: string } };
+
+const ZERO = '0'.repeat(40);
+const GIT_BODY_TYPES = ['application/x-git-upload-pack-request', 'application/x-git-receive-pack-request'];
+
+function access(ctx: EmulatorContext, req: FastifyRequest<GitParams>, reply: FastifyReply, need: 'pull' | 'push'): LoadedRepo {
+  const name = req.params.repoGit.replace(/\.git$/, '');
+  try {
+    return loadRepo(ctx.db, req, reply, req.params.owner, name, need);
+  } catch (error) {
+    if (req.auth.kind === 'anonymous' && error instanceof ApiError && error.status === 404) {
+      throw new ApiError(401, 'Requires authentication', undefined, '/v3', { 'WWW-Authenticate': 'Basic realm="RepoDesk"' });
+    }
+    throw error;
+  }
+}
+
+/** Runs http-backend for one request and copies its CGI answer (Status and headers, then the body) to the reply. */
+async function backend(ctx: EmulatorContext, repositories: Repositories, req: FastifyRequest<GitParams>, reply: FastifyReply, loaded: LoadedRepo, pathInfo: string): Promise<FastifyReply> {
+  const user = currentUser(req);
+  const env: Record<string, string> = {
+    GIT_PROJECT_ROOT: ctx.gitDir,
+    GIT_HTTP_EXPORT_ALL: '1',
+    PATH_INFO: `/${loaded.repo.id}.git/${pathInfo}`,
+    REQUEST_METHOD: req.method,
+    QUERY_STRING: req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '',
+    CONTENT_TYPE: String(req.headers['content-type'] ?? ''),
+    REMOTE_ADDR: req.ip,
+    // receive-pack is only offered to a known user.
+    ...(user ? { REMOTE_USER: user.login } : {}),
+    ...(req.headers['content-encoding'] ? { HTTP_CONTENT_ENCODING: String(req.headers['content-encoding']) } : {}),
+    ...(req.headers['git-protocol'] ? { GIT_PROTOCOL: String(req.headers['git-protocol']) } : {}),
+  };
+  const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+  const { stdout } = await runGit(repositories.environment, undefined, ['http-backend'], { input: body, env });
+  const split = stdout.indexOf('\r\n\r\n') >= 0 ? stdout.indexOf('\r\n\r\n') : stdout.indexOf('\n\n');
+  const separator = stdout.indexOf('\r\n\r\n') >= 0 ? 4 : 2;
+  for (const line of stdout.subarray(0, Math.max(split, 0)).toString('latin1').split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon < 0) continue;
+    const key = line.slice(0, colon).trim();
+    const value = line.slice(colon + 1).trim();
+    if (key.toLowerCase() === 'status') reply.code(Number(value.split(' ')[0]));
+    else reply.header(key, value);
+  }
+  return reply.send(split < 0 ? stdout : stdout.subarray(split + separator));
+}
+
+function byName(refs: GitRef[]): Map<string, string> {
+  return new Map(refs.map((r) => [r.ref, r.sha]));
+}
+
+export function registerSmartHttp(app: FastifyInstance, ctx: EmulatorContext, repositories: Repositories): void {
+  // Pack data as raw bytes (the v3 catch-all parser would read it as JSON); a push may be large.
+  app.addContentTypeParser(GIT_BODY_TYPES, { parseAs: 'buffer', bodyLimit: 1024 * 1024 * 1024 }, (_req, body, done) => done(null, body));
+
+  app.get<GitParams>('/:owner/:repoGit/info/refs', async (req, reply) => {
+    if (!req.params.repoGit.endsWith('.git')) return reply.callNotFound();
+    const loaded = access(ctx, req, reply, req.query.service === 'git-receive-pack' ? 'push' : 'pull');
+    return backend(ctx, repositories, req, reply, loaded, 'info/refs');
+  });
+
+  app.post<GitParams>('/:owner/:repoGit/git-upload-pack', async (req, reply) => {
+    if (!req.params.repoGit.endsWith('.git')) return reply.callNotFound();
+    const loaded = access(ctx, req, reply, 'pull');
+    return backend(ctx, repositories, req, reply, loaded, 'git-upload-pack');
+  });
+
+  app.post<GitParams>('/:owner/:repoGit/git-receive-pack', async (req, reply) => {
+    if (!req.params.repoGit.endsWith('.git')) return reply.callNotFound();
+    const loaded = access(ctx, req, reply, 'push');
+    const git = repositories.get(repoGitPath(ctx.gitDir, loaded.repo.id));
+    const before = byName(await listRefs(git));
+    const answer = await backend(ctx, repositories, req, reply, loaded, 'git-receive-pack');
+    const after = byName(await listRefs(git));
+    const sender = currentUser(req);
+    const moved = [...new Set([...before.keys(), ...after.keys()])].filter((ref) => before.get(ref) !== after.get(ref));
+    if (moved.length > 0) ctx.db.prepare('UPDATE repositories SET pushed_at = ? WHERE id = ?').run(isoTime(), loaded.repo.id);
+    for (const ref of moved) {
+      const old = before.get(ref) ?? ZERO;
+      const now = after.get(ref) ?? ZERO;
+      const forced = old !== ZERO && now !== ZERO && (await git.run(['merge-base', '--is-ancestor', old, now], { okCodes: [1, 128] })).code !== 0;
+      if (sender) emitRefEvents(ctx, git, loaded.repo, loaded.owner, sender, { ref, before: old, after: now, forced });
+    }
+    return answer;
+  });
+}
