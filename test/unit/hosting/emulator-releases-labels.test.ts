@@ -72,6 +72,12 @@ describe('v3 client releases, labels, deploy keys and downloads against the emul
     assert.deepEqual(await collect(ada.labels.listForIssue(ORG, REPO, issue)), []);
   });
 
+  it('Labels of a milestone: the labels of every issue in it (seed: milestone 1 with bug and question)', async () => {
+    const names = (await collect(as('ada').labels.listForMilestone(ORG, REPO, 1))).map((l) => l.name).sort();
+    assert.deepEqual(names, ['bug', 'question']);
+    await assert.rejects(collect(as('ada').labels.listForMilestone(ORG, REPO, 99)), NotFoundError);
+  });
+
   it('Deploy keys: create 201, list, get, delete (immutable); the same key twice is refused', async () => {
     const ada = as('ada');
     const key = ed25519PublicKey();
