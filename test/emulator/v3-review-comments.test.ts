@@ -198,4 +198,25 @@ describe('v3 review comments (document 2)', () => {
     const listed = (await call(emu, 'GET', `${R}/pulls/1/comments`, accept('html'))).json as Array<{ body_html?: string }>;
     assert.ok(listed.every((c) => typeof c.body_html === 'string'));
   });
+
+  it('POST /repos/:owner/:repo/pulls/:number/comments — position counts every line below the first @@, later @@ headers included', async () => {
+    const table = Array.from({ length: 30 }, (_, i) => `row ${i + 1}`);
+    const base = commitOnBranch(gitDir, 'table/base', 'master', { 'TABLE.txt': `${table.join('\n')}\n` });
+    const changed = table.map((l, i) => (i === 1 || i === 27 ? `${l} (checked)` : l));
+    const tip = commitOnBranch(gitDir, 'table/checked', base, { 'TABLE.txt': `${changed.join('\n')}\n` });
+    const pr = await call(emu, 'POST', `${R}/pulls`, { auth: ada, body: { title: 'Check two rows', head: 'table/checked', base: 'table/base' } });
+    const patch = (await call(emu, 'GET', `${R}/pulls/${pr.json.number}/files`)).json[0].patch as string;
+    const lines = patch.split('\n');
+    const second = lines.findIndex((l, i) => i > 0 && l.startsWith('@@'));
+    assert.ok(second > 0, 'two hunks');
+    const target = lines.indexOf('+row 28 (checked)');
+    const res = await call(emu, 'POST', `${R}/pulls/${pr.json.number}/comments`, { auth: ada, body: { body: 'Checked against Prony.', commit_id: tip, path: 'TABLE.txt', position: target } });
+    assert.equal(res.status, 201);
+    assert.equal(res.json.diff_hunk, lines.slice(second, target + 1).join('\n'));
+    assert.equal(res.json.diff_hunk.split('\n').at(-1), '+row 28 (checked)');
+    const onHeader = await call(emu, 'POST', `${R}/pulls/${pr.json.number}/comments`, { auth: ada, body: { body: 'On a header line.', commit_id: tip, path: 'TABLE.txt', position: second } });
+    assert.equal(onHeader.status, 201, 'a later @@ header is a line with a position');
+    const past = await call(emu, 'POST', `${R}/pulls/${pr.json.number}/comments`, { auth: ada, body: { body: 'x', commit_id: tip, path: 'TABLE.txt', position: lines.length } });
+    assert.equal(past.status, 422);
+  });
 });
