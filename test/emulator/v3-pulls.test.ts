@@ -235,6 +235,9 @@ describe('v3 pull requests (document 2 and the spec README)', () => {
     const again = await call(emu, 'PUT', `${R}/pulls/5/merge`, { auth: ada, body: {} });
     assert.equal(again.status, 405);
     assert.equal(again.json.message, 'Pull Request is not mergeable');
+    const reopen = await call(emu, 'PATCH', `${R}/pulls/5`, { auth: ada, body: { state: 'open', title: 'Renamed while merged' } });
+    assert.deepEqual([reopen.status, reopen.json.errors[0].field], [422, 'state']);
+    assert.equal((await call(emu, 'GET', `${R}/pulls/5`)).json.title, 'Print the table (later)', 'nothing written');
   });
 
   it('PUT /repos/:owner/:repo/pulls/:number/merge — conflicting changes: mergeable false and 405, base untouched', async () => {

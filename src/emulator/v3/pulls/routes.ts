@@ -7,7 +7,7 @@ import type { EmulatorContext } from '../../server';
 import { atLeast, loadRepo, type LoadedRepo } from '../core/access';
 import { currentUser } from '../core/auth';
 import { created, mediaTypeParam, parseBody } from '../core/conventions';
-import { forbidden, invalidField, notFound, requiresAuthentication } from '../core/errors';
+import { forbidden, invalidField, notFound, requiresAuthentication, validationFailed } from '../core/errors';
 import { paginate, paginateArray } from '../core/pagination';
 import type { UserRow } from '../core/schema';
 import { requireScope } from '../core/scopes';
@@ -121,10 +121,13 @@ export function registerPullRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     const { loaded, pull } = await loadPull(req, reply);
     if (user.id !== pull.user_id && !atLeast(loaded.permission, 'push')) throw forbidden('Must have push access to edit the pull requests of other users');
     const f = parseBody(req, RESOURCE, editBody);
-    if (f.title !== undefined || f.body !== undefined) {
-      db.prepare('UPDATE issues SET title = coalesce(?, title), body = CASE WHEN ? THEN ? ELSE body END, updated_at = ? WHERE id = ?')
-        .run(f.title ?? null, f.body !== undefined ? 1 : 0, f.body ?? null, isoTime(), pull.issue_id);
-    }
+    // Every check before any write: a merged pull request stays closed.
+    if (f.state === 'open' && pull.merged_at !== null) throw validationFailed({ resource: RESOURCE, field: 'state', code: 'invalid', message: 'A merged pull request cannot be reopened' });
+    const now = isoTime();
+    db.transaction(() => {
+      if (f.title !== undefined) db.prepare('UPDATE issues SET title = ?, updated_at = ? WHERE id = ?').run(f.title, now, pull.issue_id);
+      if (f.body !== undefined) db.prepare('UPDATE issues SET body = ?, updated_at = ? WHERE id = ?').run(f.body, now, pull.issue_id);
+    })();
     const updated = f.state ? await setPullState(ctx, pullById(db, pull.id)!, f.state, user) : pullById(db, pull.id)!;
     return pullDetailed(ctx, bases(ctx, req), updated);
   });
