@@ -12,6 +12,7 @@ import { labelsModule } from './v3/labels/module';
 import { deployKeysModule } from './v3/deployKeys/module';
 import { downloadsModule } from './v3/downloads/module';
 import { releasesModule } from './v3/releases/module';
+import { searchModule } from './v3/search/module';
 import { authorizationsModule } from './v3/authorizations/module';
 import { oauthModule } from './oauth/module';
 import { hooksModule } from './v3/hooks/module';
@@ -35,5 +36,6 @@ export const allModules: EmulatorModule[] = [
   deployKeysModule,
   downloadsModule,
   releasesModule,
+  searchModule,
   engagementModule,
 ];
