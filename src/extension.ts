@@ -8,6 +8,7 @@ import type { HostingSession } from './features/hosting/hostingSession';
 import { registerRateLimitStatus } from './features/hosting/rateLimitStatus';
 import { registerHostingAuth } from './features/auth/hosting/registerHostingAuth';
 import { importDevelopmentClientSecret } from './features/auth/hosting/devSecret';
+import { registerEngagementAuth, type EngagementAuthHandle } from './features/auth/engagement/registerEngagementAuth';
 
 export interface RepoDeskApi {
   /** Ids of the views RepoDesk contributed and provides data for. */
@@ -18,6 +19,10 @@ export interface RepoDeskApi {
     setBrowserOpener(open: ((url: string) => Promise<void>) | undefined): void;
     /** The shared hosting session (signed-in state, client). */
     readonly session: HostingSession;
+    /** The `repodesk` authentication provider. */
+    readonly provider: vscode.AuthenticationProvider;
+    /** The engagement service's provider and client. */
+    readonly engagement: EngagementAuthHandle;
   };
 }
 
@@ -29,6 +34,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<RepoDe
   const auth = registerHostingAuth(context, log);
   const session = auth.session;
   registerRateLimitStatus(context, session);
+  const engagement = registerEngagementAuth(context, log);
   await importDevelopmentClientSecret(context, log);
 
   const views = registerViews(context, session);
@@ -47,7 +53,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<RepoDe
 
   const api: RepoDeskApi = { viewIds: views.viewIds };
   if (context.extensionMode === vscode.ExtensionMode.Test) {
-    return { ...api, testing: { setBrowserOpener: auth.setBrowserOpener, session } };
+    return { ...api, testing: { setBrowserOpener: auth.setBrowserOpener, session, provider: auth.provider, engagement } };
   }
   return api;
 }

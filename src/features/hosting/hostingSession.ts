@@ -49,8 +49,9 @@ export class HostingSession implements vscode.Disposable {
 
   /** Looks for an existing session without prompting. */
   async refresh(settingsChanged = false): Promise<void> {
-    const scopes = readHostingSettings().scopes;
-    const sessions = await this.provider.getSessions(scopes);
+    // Every session of this server counts, also one whose user granted fewer
+    // scopes than asked: the service then answers what those scopes allow.
+    const sessions = await this.provider.getSessions();
     const preferred = this.state.get<string>(ACCOUNT_KEY);
     const next = sessions.find((s) => s.account.id === preferred) ?? sessions[0];
     if (!settingsChanged && next?.id === this.session?.id && next?.accessToken === this.session?.accessToken) return;

@@ -58,8 +58,14 @@ export class EngagementAuthProvider implements vscode.AuthenticationProvider, vs
     const apiKey = userName && (await ask(2, vscode.l10n.t('API key of {0}', userName), true));
     const password = apiKey && (await ask(3, vscode.l10n.t('Password of {0}', userName!), true));
     if (!userName || !apiKey || !password) throw new Error(vscode.l10n.t('Sign-in was cancelled.'));
+    return this.createSessionWith({ userName: userName.trim(), apiKey: apiKey.trim(), password });
+  }
+
+  /** Signs in with credentials already known (the input boxes above, or a test). */
+  async createSessionWith(credentials: { userName: string; apiKey: string; password: string }): Promise<vscode.AuthenticationSession> {
+    const serviceUrl = engagementServiceUrl();
     const info = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Signing in to {0}…', serviceUrl) }, () =>
-      this.account.signIn(serviceUrl, { userName: userName.trim(), apiKey: apiKey.trim(), password }),
+      this.account.signIn(serviceUrl, credentials),
     );
     this.log.info(`Signed in to the engagement service ${serviceUrl} as ${info.userName}`);
     const session = sessionOf(info);

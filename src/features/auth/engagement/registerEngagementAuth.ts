@@ -21,6 +21,15 @@ export function registerEngagementAuth(context: vscode.ExtensionContext, log: Lo
     context.secrets.onDidChange((e) => {
       if (e.key === ENGAGEMENT_SECRET_KEY) void provider.reload();
     }),
+    vscode.commands.registerCommand('repodesk.engagement.signIn', async () => {
+      try {
+        await provider.createSession();
+      } catch (err) {
+        log.error('Engagement sign-in failed', err);
+        void vscode.window.showErrorMessage(vscode.l10n.t('Sign-in to the engagement service failed: {0}', err instanceof Error ? err.message : String(err)));
+      }
+    }),
+    vscode.commands.registerCommand('repodesk.engagement.signOut', () => provider.removeSession()),
   );
   return { provider, client: () => account.client() };
 }

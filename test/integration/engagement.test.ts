@@ -1,0 +1,36 @@
+// The engagement service inside VS Code (issue 7): sign in with the demo API
+// user and list the support cases linked to a demo repository.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { RepoDeskApi } from '../../src/extension';
+
+describe('Engagement service (issue 7): sign-in and the cases of a repository', function () {
+  this.timeout(60_000);
+  let api: RepoDeskApi;
+
+  before(async () => {
+    api = await vscode.extensions.getExtension<RepoDeskApi>('repodesk.repodesk')!.activate();
+    await vscode.workspace.getConfiguration('repodesk.engagement').update('apiUrl', process.env.REPODESK_TEST_EMULATOR_URL, vscode.ConfigurationTarget.Global);
+  });
+
+  it('signs in with user name, API key and password, and lists the cases tagged repo:analytical-engines/difference-engine', async () => {
+    const { provider, client } = api.testing!.engagement;
+    const session = await provider.createSessionWith({ userName: 'ada', apiKey: 'ada-demo-api-key', password: 'ada-demo-password' });
+    assert.equal(session.account.label, 'ada');
+    const accounts = await vscode.authentication.getAccounts('repodesk-engagement');
+    assert.deepEqual(accounts.map((a) => a.label), ['ada']);
+
+    const engagement = await client();
+    assert.ok(engagement, 'no engagement client after signing in');
+    const cases = await engagement.listCasesOfRepository('analytical-engines', 'difference-engine');
+    assert.ok(cases.length > 0, 'the demo repository has no linked cases');
+    for (const c of cases) assert.ok(c.tags.includes('repo:analytical-engines/difference-engine'), `case ${c.id} lacks the repository tag`);
+  });
+
+  it('signing out forgets the credentials', async () => {
+    const { provider, client } = api.testing!.engagement;
+    await vscode.commands.executeCommand('repodesk.engagement.signOut');
+    assert.deepEqual(await provider.getSessions(), []);
+    assert.equal(await client(), undefined);
+  });
+});
