@@ -53,7 +53,7 @@ function registerSearchRoutes(app: FastifyInstance, ctx: EmulatorContext): void 
     return { issues: found.map((i, index) => legacyIssue(db, bases(ctx, req), `${owner.login}/${repo.name}`, i, index + 1)) };
   });
 
-  app.get<{ Params: { keyword: string } } & PagingQuery>('/legacy/repos/search/:keyword', async (req, reply) => {
+  app.get<{ Params: { keyword: string } } & PagingQuery>('/legacy/repos/search/:keyword', async (req) => {
     const { keyword } = req.params;
     const language = req.query.language?.toLowerCase();
     const repos = db.prepare<[], RepoRow>('SELECT * FROM repositories ORDER BY id').all().filter((r) => effectivePermission(db, req, r) !== null && (!language || r.language?.toLowerCase() === language));
@@ -67,7 +67,7 @@ function registerSearchRoutes(app: FastifyInstance, ctx: EmulatorContext): void 
     return { repositories: chosen.map((x) => legacyRepository(b, x.r, findUserById(db, x.r.owner_id)!, x.score)) };
   });
 
-  app.get<{ Params: { keyword: string } } & PagingQuery>('/legacy/user/search/:keyword', async (req, reply) => {
+  app.get<{ Params: { keyword: string } } & PagingQuery>('/legacy/user/search/:keyword', async (req) => {
     const users = db.prepare<[], UserRow>('SELECT * FROM users ORDER BY id').all();
     const scored = users.map((u) => ({ u, score: matchScore(u.login, u.name, req.params.keyword) })).filter((x) => x.score > 0);
     // The repository sorts, read for users: followers, public repositories, joined.
@@ -82,7 +82,7 @@ function registerSearchRoutes(app: FastifyInstance, ctx: EmulatorContext): void 
     return { users: chosen.map((x) => legacyUser(db, x.u, x.score)) };
   });
 
-  app.get<{ Params: { email: string } }>('/legacy/user/email/:email', async (req, reply) => {
+  app.get<{ Params: { email: string } }>('/legacy/user/email/:email', async (req) => {
     // The @ must be sent as it is: an encoded %40 finds nobody, as on the service.
     const raw = req.url.split('?')[0] ?? '';
     if (!raw.slice('/legacy/user/email/'.length).includes('@')) throw notFound();
