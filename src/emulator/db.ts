@@ -34,6 +34,13 @@ export function openDatabase(dataDir: string, migrations: readonly Migration[]):
   return db;
 }
 
+const versions = new WeakMap<Db, number>();
+
+/** A number that changes whenever anything is written to the database. */
+export function dataVersion(db: Db): number {
+  return versions.get(db) ?? 0;
+}
+
 /**
  * Makes `db.prepare(sql)` return one compiled statement per SQL text: routes
  * prepare their queries inline, and compiling on every request cost ~15% of
@@ -44,11 +51,27 @@ export function openDatabase(dataDir: string, migrations: readonly Migration[]):
 function cachePreparedStatements(db: Db): void {
   const compile = db.prepare.bind(db) as (sql: string) => Database.Statement;
   const cache = new Map<string, Database.Statement>();
+  const exec = db.exec.bind(db);
+  db.exec = (sql: string) => {
+    versions.set(db, dataVersion(db) + 1);
+    return exec(sql);
+  };
   (db as { prepare: (sql: string) => Database.Statement }).prepare = (sql: string) => {
     let stmt = cache.get(sql);
     if (!stmt) {
       stmt = compile(sql);
       cache.set(sql, stmt);
+      // Every write (RETURNING ones included) moves the data version on: response caches check it.
+      if (!stmt.reader || /^\s*(insert|update|delete|replace)\b/i.test(sql)) {
+        const s = stmt as unknown as Record<'run' | 'get' | 'all' | 'iterate', (...p: unknown[]) => unknown>;
+        for (const method of ['run', 'get', 'all', 'iterate'] as const) {
+          const original = s[method]!.bind(stmt);
+          s[method] = (...params: unknown[]) => {
+            versions.set(db, dataVersion(db) + 1);
+            return original(...params);
+          };
+        }
+      }
     } else if (stmt.reader) {
       stmt.pluck(false);
       stmt.expand(false);

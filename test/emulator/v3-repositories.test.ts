@@ -245,4 +245,18 @@ describe('v3 repositories (document 2)', () => {
     assert.equal((await call(emu, 'DELETE', '/repos/ada/doomed', { token: makeToken(emu, 'ada', ['public_repo', 'delete_repo']) })).status, 204);
     assert.equal((await call(emu, 'GET', '/repos/ada/doomed', { auth: ada })).status, 404);
   });
+
+  it('GET /repos/:owner/:repo — repeated reads are identical, and any write shows at once (response cache)', async () => {
+    const luigi = basic('luigi');
+    const a = await call(emu, 'GET', `/repos/${ORG}/analytical-engine`, { auth: luigi });
+    const b = await call(emu, 'GET', `/repos/${ORG}/analytical-engine`, { auth: luigi });
+    assert.equal(a.text, b.text);
+    assert.equal(a.headers.get('etag'), b.headers.get('etag'));
+    // A write elsewhere (luigi leaves Engineers) changes what he may see.
+    const engineers = ((await call(emu, 'GET', `/orgs/${ORG}/teams`, { auth: ada })).json as Array<{ name: string; id: number }>).find((t) => t.name === 'Engineers')!;
+    await call(emu, 'DELETE', `/teams/${engineers.id}/members/luigi`, { auth: ada });
+    assert.equal((await call(emu, 'GET', `/repos/${ORG}/analytical-engine`, { auth: luigi })).status, 404);
+    await call(emu, 'PUT', `/teams/${engineers.id}/members/luigi`, { auth: ada, headers: { 'Content-Length': '0' } });
+    assert.equal((await call(emu, 'GET', `/repos/${ORG}/analytical-engine`, { auth: luigi })).json.permissions.push, true);
+  });
 });

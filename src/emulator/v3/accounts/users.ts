@@ -64,7 +64,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     return userDetailed(db, bases(ctx, req), findUser(db, user.login)!, true);
   });
 
-  app.get<{ Params: { username: string } }>('/users/:username', async (req) => {
+  app.get<{ Params: { username: string } }>('/users/:username', { config: { cacheable: true } }, async (req) => {
     const user = findUser(db, req.params.username);
     if (!user) throw notFound();
     const b = bases(ctx, req);
@@ -107,7 +107,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     return paginate(req, reply, orgs.length, (limit, offset) => orgs.slice(offset, offset + limit)).map((o) => orgSummary(b, o));
   });
 
-  app.get<{ Params: { org: string } }>('/orgs/:org', async (req) => {
+  app.get<{ Params: { org: string } }>('/orgs/:org', { config: { cacheable: true } }, async (req) => {
     const org = findOrg(db, req.params.org);
     if (!org) throw notFound();
     const user = currentUser(req);

@@ -7,6 +7,7 @@ import { Authenticator } from './auth';
 import { installConventions } from './conventions';
 import { installErrorHandler } from './errors';
 import { RateLimiter } from './rate-limit';
+import { installResponseCache } from './response-cache';
 import { accountMigrations } from './schema';
 
 export interface CoreServices {
@@ -37,6 +38,7 @@ export const v3CoreModule: EmulatorModule = {
     services.set(ctx, { authenticator, rateLimiter, searchLimiter });
     installErrorHandler(app, l.docsUrl, ctx.log);
     installConventions(app, { vendor: l.vendor, authenticator, rateLimiter, searchLimiter });
+    installResponseCache(app, ctx.db);
 
     // GET /rate_limit: the caller's status; this call itself is given back.
     app.get('/rate_limit', async (req, reply) => {

@@ -166,7 +166,7 @@ export function registerRepoRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     return create(req, reply, org, user);
   });
 
-  app.get<RepoParams>('/repos/:owner/:repo', async (req, reply) => {
+  app.get<RepoParams>('/repos/:owner/:repo', { config: { cacheable: true } }, async (req, reply) => {
     const { repo, permission } = loadRepo(db, req, reply, req.params.owner, req.params.repo);
     reply.header('Last-Modified', new Date(repo.updated_at).toUTCString());
     return repoDetailed(db, bases(ctx, req), repo, permission);

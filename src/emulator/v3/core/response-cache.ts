@@ -1,0 +1,52 @@
+// A response cache for GET routes that opt in with `config: { cacheable: true }`
+// and whose body depends only on the database and the caller: the body is
+// kept with the data version it was built at, and served again while nothing
+// was written. User-Agent, credentials, rate limit and ETag/304 still run on
+// every request; only the handler is skipped.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { dataVersion, type Db } from '../../db';
+
+interface Entry {
+  version: number;
+  payload: string;
+  lastModified: string | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The GET body depends only on the database and the caller (see response-cache.ts). */
+    cacheable?: boolean;
+  }
+}
+
+const MAX_ENTRIES = 1000;
+
+function cacheKey(req: FastifyRequest): string {
+  return `${req.apiPrefix}${req.url}\n${req.headers.authorization ?? ''}\n${req.headers.accept ?? ''}`;
+}
+
+export function installResponseCache(app: FastifyInstance, db: Db): void {
+  const entries = new Map<string, Entry>();
+  const started = new WeakMap<FastifyRequest, number>();
+  const isCacheable = (req: FastifyRequest) => (req.method === 'GET' || req.method === 'HEAD') && req.routeOptions.config?.cacheable === true;
+
+  app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
+    if (!isCacheable(req)) return;
+    const version = dataVersion(db);
+    const hit = entries.get(cacheKey(req));
+    if (hit && hit.version === version) {
+      if (hit.lastModified) reply.header('Last-Modified', hit.lastModified);
+      return reply.code(200).type('application/json; charset=utf-8').send(hit.payload);
+    }
+    started.set(req, version);
+  });
+
+  app.addHook('onSend', async (req, reply, payload) => {
+    const version = started.get(req);
+    if (version === undefined || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    if (entries.size >= MAX_ENTRIES) entries.clear();
+    const lastModified = reply.getHeader('last-modified');
+    entries.set(cacheKey(req), { version, payload, lastModified: typeof lastModified === 'string' ? lastModified : undefined });
+    return payload;
+  });
+}
