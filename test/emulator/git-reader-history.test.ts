@@ -1,6 +1,7 @@
 // Git data library — the long-lived cat-file reader, the clean git
 // environment, and the history used by the statistics (issue 5 item 1 and 3).
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import path from 'node:path';
 import { createBlob, createCommit, createTree, readBlob, readHistory, Repositories } from '../../src/emulator/git';
 import { commitByHand, gitFixture, type GitFixture } from './git-fixture';
@@ -51,6 +52,17 @@ describe('git data library: object reader, environment and history', () => {
     }
     const repos = new Repositories(fx.dataDir);
     assert.throws(() => repos.get(path.join(fx.dataDir, 'missing.git')), /not a bare git repository/);
+  });
+
+  it('a repository deleted from disk is forgotten: its reader stops and get() refuses it', async () => {
+    const blob = await createBlob(fx.repo, 'soon gone');
+    await readBlob(fx.repo, blob.sha);
+    const pid = fx.repo.reader.processId;
+    assert.ok(pid !== undefined);
+    fs.rmSync(fx.repo.gitDir, { recursive: true, force: true });
+    assert.throws(() => fx.repos.get(fx.repo.gitDir), /not a bare git repository/);
+    for (let i = 0; i < 50 && fx.repo.reader.processId !== undefined; i++) await new Promise((r) => setTimeout(r, 20));
+    assert.equal(fx.repo.reader.processId, undefined);
   });
 
   it('history: git log --numstat per commit with additions/deletions per file and author dates in their own time zone', async () => {

@@ -73,8 +73,12 @@ export class Repositories {
   get(gitDir: string): GitRepository {
     const key = path.resolve(gitDir);
     let repo = this.open.get(key);
+    if (!fs.existsSync(path.join(key, 'HEAD'))) {
+      // Deleted under us (a repository was removed): stop its reader rather than keep it.
+      if (repo) void this.forget(key);
+      throw new Error(`not a bare git repository: ${key}`);
+    }
     if (!repo) {
-      if (!fs.existsSync(path.join(key, 'HEAD'))) throw new Error(`not a bare git repository: ${key}`);
       repo = new GitRepository(this.environment, key);
       this.open.set(key, repo);
     }
