@@ -101,9 +101,10 @@ function ident(a: HistoryAuthor, time: number, zone: string): string {
 
 /**
  * The fast-import stream of the demo history on top of `parent` (master's
- * tip), ending `end` (Unix seconds). Same inputs, same stream, same SHAs.
+ * tip; '' for a root), ending `end` (Unix seconds). Same inputs, same
+ * stream, same SHAs. `count` main-line commits (the benchmark asks for more).
  */
-export function historyStream(parent: string, end: number, seed = 1842): string {
+export function historyStream(parent: string, end: number, seed = 1842, count = HISTORY_COMMITS): string {
   const random = prng(seed);
   const files = new Map<string, string[]>(FILES.map((f) => [f, []]));
   const word = () => WORDS[Math.floor(random() * WORDS.length)]!;
@@ -130,12 +131,12 @@ export function historyStream(parent: string, end: number, seed = 1842): string 
     out.push(`commit ${ref}\nmark :${mark}\nauthor ${ident(c.author, c.time, c.zone)}\ncommitter ${ident(c.author, c.time, c.zone)}\n${data(message)}${from ? `from ${from}\n` : ''}${change()}\n`);
   };
 
-  const plan = planCommits(random, end - 3 * 3600, HISTORY_COMMITS);
+  const plan = planCommits(random, end - 3 * 3600, count);
   plan.forEach((c, i) => {
     const path = FILES[Math.floor(random() * FILES.length)]!;
-    commit('refs/heads/master', i + 1, c, `${SUBJECTS[Math.floor(random() * SUBJECTS.length)]} ${path}\n`, i === 0 ? parent : undefined);
+    commit('refs/heads/master', i + 1, c, `${SUBJECTS[Math.floor(random() * SUBJECTS.length)]} ${path}\n`, i === 0 && parent ? parent : undefined);
   });
-  let mark = HISTORY_COMMITS;
+  let mark = count;
   for (const [branch, { from, commits }] of Object.entries(HISTORY_BRANCHES)) {
     const base = plan[from - 1]!;
     for (let i = 0; i < commits; i++) {
