@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createTree, readTree, Repositories } from '../../src/emulator/git';
+import { createTree, readHistory, readTree, Repositories } from '../../src/emulator/git';
 import { repoGitPath } from '../../src/emulator/v3/core/git';
 import { startEmulator } from '../support/emulator';
 
@@ -55,6 +55,23 @@ async function main(): Promise<void> {
       lsTreeRuns.push(performance.now() - start);
     }
     console.log(`for comparison, one git ls-tree -r -t -l process (output only, not parsed): median ${median(lsTreeRuns).toFixed(0)} ms of 5`);
+
+    // 10,000 commits, each changing one of 50 files, written by one fast-import (a commit-tree per commit would take minutes).
+    const stream: string[] = [];
+    for (let i = 0; i < 10000; i++) {
+      const content = `commit ${i}\n`;
+      stream.push(`commit refs/heads/history\ncommitter Dev${i % 7} <dev${i % 7}@example.com> ${1700000000 + i * 3600} ${i % 2 ? '+0530' : '-0800'}\ndata 9\nchange ${String(i % 10)}\n`);
+      stream.push(`M 100644 inline f${i % 50}.txt\ndata ${Buffer.byteLength(content)}\n${content}\n`);
+    }
+    await repo.run(['fast-import', '--quiet'], { input: stream.join('') });
+    const historyRuns: number[] = [];
+    let commits = 0;
+    for (let run = 0; run < 3; run++) {
+      const [ms, history] = await time(() => readHistory(repo, { from: 'refs/heads/history' }));
+      historyRuns.push(ms);
+      commits = history.length;
+    }
+    console.log(`readHistory (git log --numstat) of ${commits} commits: median ${median(historyRuns).toFixed(0)} ms of 3 (${historyRuns.map((t) => t.toFixed(0)).join(', ')})`);
   } finally {
     await repos.closeAll();
     fs.rmSync(dataDir, { recursive: true, force: true });
