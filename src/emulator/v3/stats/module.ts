@@ -1,6 +1,7 @@
 // The five statistics endpoints of document 2 ("Statistics"): 202 while a
 // background job computes them from the git history, then 200 with the
 // cached result until the default branch moves.
+import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Repositories } from '../../git';
 import type { EmulatorModule } from '../../server';
@@ -16,7 +17,8 @@ export const statisticsModule: EmulatorModule = {
   name: 'v3-statistics',
   migrations: [],
   register(app, ctx) {
-    const repositories = new Repositories(ctx.options.dataDir);
+    // git's HOME is the data folder's git-home, as for the git data module: no user configuration applies.
+    const repositories = new Repositories(path.join(ctx.options.dataDir, 'git-home'));
     const cache = new StatisticsCache(ctx.log);
     ctx.onClose(async () => {
       await cache.settle();
