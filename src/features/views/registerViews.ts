@@ -1,11 +1,20 @@
-// Registers the RepoDesk views. Views a feature does not fill yet get an empty
-// provider, so VS Code shows their welcome content; the shared node commands
-// (Load more, retry) are registered once here.
+// Registers the RepoDesk views: Repositories, Pull Requests, Review Comments,
+// Releases and Git Refs, the `repodesk:` file system they open files through,
+// the shared node commands (Load more, retry), and the periodic background
+// refresh (`repodesk.views.refreshIntervalSeconds`; conditional requests make
+// an idle refresh free of rate limit).
 import * as vscode from 'vscode';
 import type { HostingSession } from '../hosting/hostingSession';
+import { registerGitFileSystem } from '../gitfs/gitFileSystem';
+import { registerPulls } from '../pulls/registerPulls';
+import { SelectedPull } from '../pulls/selectedPull';
+import type { NodeTreeProvider } from '../pulls/treeBase';
+import { registerReleases } from '../releases/registerReleases';
+import { registerRefs } from '../refs/registerRefs';
 import { ActiveRepository } from '../repos/activeRepository';
 import { registerRepositories } from '../repos/registerRepositories';
-import { ErrorNode, LoadMoreNode } from './nodes';
+import { registerReviewComments } from '../reviewComments/registerReviewComments';
+import { ErrorNode, LoadMoreNode, type RepoDeskNode } from './nodes';
 
 export const VIEW_IDS = [
   'repodesk.repositories',
@@ -15,34 +24,59 @@ export const VIEW_IDS = [
   'repodesk.gitRefs',
 ] as const;
 
-class EmptyTree implements vscode.TreeDataProvider<never> {
-  getTreeItem(element: never): vscode.TreeItem {
-    return element;
-  }
-  getChildren(): never[] {
-    return [];
-  }
-}
-
 export interface Views {
   viewIds: string[];
   active: ActiveRepository;
+  selectedPull: SelectedPull;
   refreshAll(): void;
 }
 
+/** What `vscode.TreeDataProvider` the tests read a view's nodes from. */
+type ChildrenSource = { getChildren(node?: RepoDeskNode): vscode.ProviderResult<RepoDeskNode[]> };
+
 export function registerViews(context: vscode.ExtensionContext, session: HostingSession): Views {
   const active = new ActiveRepository(context.workspaceState);
-  context.subscriptions.push(active);
+  const selectedPull = new SelectedPull();
+  context.subscriptions.push(active, selectedPull);
+  const gitfs = registerGitFileSystem(context, session);
   const repositories = registerRepositories(context, session, active);
-  for (const id of VIEW_IDS.slice(1)) {
-    context.subscriptions.push(vscode.window.createTreeView(id, { treeDataProvider: new EmptyTree() }));
-  }
+  const detail: NodeTreeProvider[] = [
+    registerPulls(context, session, active, selectedPull),
+    registerReviewComments(context, session, active, selectedPull),
+    registerReleases(context, session, active),
+    registerRefs(context, session, active, gitfs),
+  ];
+  const refreshAll = () => {
+    repositories.refresh();
+    for (const p of detail) p.refresh();
+  };
+
+  let timer: ReturnType<typeof setInterval> | undefined;
+  const schedule = () => {
+    if (timer) clearInterval(timer);
+    const seconds = vscode.workspace.getConfiguration('repodesk.views').get<number>('refreshIntervalSeconds', 300);
+    timer = seconds > 0 ? setInterval(() => {
+      if (session.signedIn) refreshAll();
+    }, Math.max(10, seconds) * 1000) : undefined;
+  };
+  schedule();
+
   context.subscriptions.push(
+    { dispose: () => timer && clearInterval(timer) },
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('repodesk.views.refreshIntervalSeconds')) schedule();
+    }),
     vscode.commands.registerCommand('repodesk.loadMore', (node?: LoadMoreNode) =>
       node instanceof LoadMoreNode
-        ? vscode.window.withProgress({ location: { viewId: 'repodesk.repositories' } }, () => node.run())
+        ? vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Loading more…') }, () => node.run())
         : undefined),
     vscode.commands.registerCommand('repodesk.retry', (node?: ErrorNode) => (node instanceof ErrorNode ? node.runRetry() : undefined)),
   );
-  return { viewIds: [...VIEW_IDS], active, refreshAll: () => repositories.refresh() };
+  if (context.extensionMode === vscode.ExtensionMode.Test) {
+    const sources: Record<string, ChildrenSource> = { 'repodesk.repositories': repositories };
+    for (const p of detail) sources[p.viewId] = p;
+    // Test seam: the nodes a view shows, as VS Code would ask for them.
+    context.subscriptions.push(vscode.commands.registerCommand('repodesk.testing.children', (viewId: string, node?: RepoDeskNode) => sources[viewId]?.getChildren(node)));
+  }
+  return { viewIds: [...VIEW_IDS], active, selectedPull, refreshAll };
 }

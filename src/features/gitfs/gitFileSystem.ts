@@ -1,0 +1,144 @@
+// A read-only file system over the git data API (scheme `repodesk`): a path
+// names a repository, a commit or tree SHA and a file; the provider walks
+// the trees down the path and reads the blob. Blobs and trees are immutable,
+// so they are cached by SHA for the session.
+import * as vscode from 'vscode';
+import type { HostingClient, TreeEntry } from '../../hosting';
+import { NotFoundError } from '../../hosting';
+import { fromGitPath, toGitPath, type GitLocation } from '../../util/gitUri';
+import type { HostingSession } from '../hosting/hostingSession';
+
+export const GIT_SCHEME = 'repodesk';
+
+export function gitUri(loc: GitLocation): vscode.Uri {
+  return vscode.Uri.from({ scheme: GIT_SCHEME, path: toGitPath(loc), ...(loc.empty ? { query: 'empty' } : {}) });
+}
+
+type Node = { type: 'tree' | 'blob' | 'commit'; sha: string; size?: number | undefined };
+
+export class GitFileSystem implements vscode.FileSystemProvider {
+  private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
+  readonly onDidChangeFile = this.changed.event;
+  private readonly blobs = new Map<string, Uint8Array>();
+  private readonly trees = new Map<string, TreeEntry[]>();
+  /** Commit SHA (or ref) to its root tree SHA. */
+  private readonly roots = new Map<string, string>();
+
+  constructor(private readonly session: HostingSession) {}
+
+  watch(): vscode.Disposable {
+    return new vscode.Disposable(() => undefined);
+  }
+
+  async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
+    const loc = fromGitPath(uri.path, uri.query);
+    if (loc.empty) return { type: vscode.FileType.File, ctime: 0, mtime: 0, size: 0, permissions: vscode.FilePermission.Readonly };
+    const node = await this.resolve(loc);
+    return {
+      type: node.type === 'tree' ? vscode.FileType.Directory : vscode.FileType.File,
+      ctime: 0,
+      mtime: 0,
+      size: node.size ?? 0,
+      permissions: vscode.FilePermission.Readonly,
+    };
+  }
+
+  async readDirectory(uri: vscode.Uri): Promise<[string, vscode.FileType][]> {
+    const loc = fromGitPath(uri.path, uri.query);
+    const node = await this.resolve(loc);
+    if (node.type !== 'tree') throw vscode.FileSystemError.FileNotADirectory(uri);
+    const entries = await this.tree(loc, node.sha);
+    return entries.map((e) => [e.path, e.type === 'tree' ? vscode.FileType.Directory : vscode.FileType.File]);
+  }
+
+  async readFile(uri: vscode.Uri): Promise<Uint8Array> {
+    const loc = fromGitPath(uri.path, uri.query);
+    if (loc.empty) return new Uint8Array();
+    const node = await this.resolve(loc);
+    if (node.type === 'tree') throw vscode.FileSystemError.FileIsADirectory(uri);
+    if (node.type === 'commit') return new TextEncoder().encode(`Subproject commit ${node.sha}\n`);
+    return this.blob(loc, node.sha);
+  }
+
+  /** The entries of a tree (for the Git Refs view's browser). */
+  async list(loc: GitLocation): Promise<TreeEntry[]> {
+    const node = await this.resolve(loc);
+    if (node.type !== 'tree') return [];
+    return this.tree(loc, node.sha);
+  }
+
+  createDirectory(): void {
+    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('RepoDesk files are read-only.'));
+  }
+  writeFile(): void {
+    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('RepoDesk files are read-only.'));
+  }
+  delete(): void {
+    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('RepoDesk files are read-only.'));
+  }
+  rename(): void {
+    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('RepoDesk files are read-only.'));
+  }
+
+  private client(): HostingClient {
+    const client = this.session.client;
+    if (!client) throw vscode.FileSystemError.Unavailable(vscode.l10n.t('Sign in to RepoDesk to read repository files.'));
+    return client;
+  }
+
+  /** Walks from the commit's root tree down the path, one tree at a time. */
+  private async resolve(loc: GitLocation): Promise<Node> {
+    let node: Node = { type: 'tree', sha: await this.rootTree(loc) };
+    for (const name of loc.path.split('/').filter(Boolean)) {
+      if (node.type !== 'tree') throw vscode.FileSystemError.FileNotFound(gitUri(loc));
+      const entry: TreeEntry | undefined = (await this.tree(loc, node.sha)).find((e) => e.path === name);
+      if (!entry) throw vscode.FileSystemError.FileNotFound(gitUri(loc));
+      node = { type: entry.type, sha: entry.sha, size: entry.size };
+    }
+    return node;
+  }
+
+  private async rootTree(loc: GitLocation): Promise<string> {
+    const key = `${loc.owner}/${loc.repo}@${loc.sha}`;
+    const known = this.roots.get(key);
+    if (known) return known;
+    let tree: string;
+    try {
+      tree = (await this.client().git.getCommit(loc.owner, loc.repo, loc.sha)).tree.sha;
+    } catch (err) {
+      // Not a commit: the SHA may be a tree's own.
+      if (!(err instanceof NotFoundError)) throw err;
+      tree = loc.sha;
+    }
+    this.roots.set(key, tree);
+    return tree;
+  }
+
+  private async tree(loc: GitLocation, sha: string): Promise<TreeEntry[]> {
+    const cached = this.trees.get(sha);
+    if (cached) return cached;
+    try {
+      const entries = (await this.client().git.getTree(loc.owner, loc.repo, sha)).tree;
+      this.trees.set(sha, entries);
+      return entries;
+    } catch (err) {
+      if (err instanceof NotFoundError) throw vscode.FileSystemError.FileNotFound(gitUri(loc));
+      throw err;
+    }
+  }
+
+  private async blob(loc: GitLocation, sha: string): Promise<Uint8Array> {
+    const cached = this.blobs.get(sha);
+    if (cached) return cached;
+    const blob = await this.client().git.getBlob(loc.owner, loc.repo, sha);
+    const bytes = blob.encoding === 'base64' ? new Uint8Array(Buffer.from(blob.content, 'base64')) : new TextEncoder().encode(blob.content);
+    this.blobs.set(sha, bytes);
+    return bytes;
+  }
+}
+
+export function registerGitFileSystem(context: vscode.ExtensionContext, session: HostingSession): GitFileSystem {
+  const fs = new GitFileSystem(session);
+  context.subscriptions.push(vscode.workspace.registerFileSystemProvider(GIT_SCHEME, fs, { isCaseSensitive: true, isReadonly: true }));
+  return fs;
+}

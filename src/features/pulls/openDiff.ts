@@ -1,0 +1,34 @@
+// Opens a file of a pull request as a base/head diff over the `repodesk:`
+// file system, optionally at a line.
+import * as vscode from 'vscode';
+import { gitUri } from '../gitfs/gitFileSystem';
+
+export interface DiffSides {
+  owner: string;
+  repo: string;
+  baseSha: string;
+  headSha: string;
+  path: string;
+  /** `added` has no base side, `removed` no head side. */
+  status?: string | undefined;
+  number?: number | undefined;
+}
+
+export async function openDiff(d: DiffSides, at?: { side: 'head' | 'base'; line: number }): Promise<void> {
+  const left = gitUri({ owner: d.owner, repo: d.repo, sha: d.baseSha, path: d.path, empty: d.status === 'added' });
+  const right = gitUri({ owner: d.owner, repo: d.repo, sha: d.headSha, path: d.path, empty: d.status === 'removed' });
+  const name = d.path.slice(d.path.lastIndexOf('/') + 1);
+  const title = d.number !== undefined ? vscode.l10n.t('{0} (#{1})', name, d.number) : name;
+  const options: vscode.TextDocumentShowOptions = { preview: true };
+  if (at && at.side === 'head') options.selection = new vscode.Range(at.line - 1, 0, at.line - 1, 0);
+  await vscode.commands.executeCommand('vscode.diff', left, right, title, options);
+  if (at && at.side === 'base') {
+    // The selection option applies to the modified side; move the original side's cursor instead.
+    const editor = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === left.toString());
+    if (editor) {
+      const range = new vscode.Range(at.line - 1, 0, at.line - 1, 0);
+      editor.selection = new vscode.Selection(range.start, range.start);
+      editor.revealRange(range, vscode.TextEditorRevealType.InCenter);
+    }
+  }
+}

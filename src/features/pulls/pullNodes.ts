@@ -1,0 +1,102 @@
+// Nodes of the Pull Requests view: a pull request, its changed files and its
+// review-comment threads.
+import * as vscode from 'vscode';
+import type { HostingClient, PullRequest, PullRequestFile } from '../../hosting';
+import { RepoDeskNode } from '../views/nodes';
+import { collectAll, listPullComments } from '../reviewComments/reviewData';
+import { threadNodes, type CommentContext } from '../reviewComments/reviewNodes';
+import { ItemNode, PagedGroupNode, adopt } from './treeBase';
+
+export type PullState = 'open' | 'closed' | 'merged';
+
+export function pullState(p: PullRequest): PullState {
+  return p.merged_at ? 'merged' : p.state;
+}
+
+const STATE_ICONS: Record<PullState, [string, string]> = {
+  open: ['git-pull-request', 'charts.green'],
+  closed: ['git-pull-request-closed', 'charts.red'],
+  merged: ['git-merge', 'charts.purple'],
+};
+
+export class PullNode extends RepoDeskNode {
+  constructor(
+    readonly owner: string,
+    readonly repo: string,
+    readonly pull: PullRequest,
+    private readonly client: HostingClient,
+    private readonly me: string | undefined,
+    private readonly onChanged: (node: RepoDeskNode) => void,
+  ) {
+    super();
+  }
+
+  toTreeItem(): vscode.TreeItem {
+    const p = this.pull;
+    const state = pullState(p);
+    const item = new vscode.TreeItem(`#${p.number} ${p.title}`, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = `pull:${this.owner}/${this.repo}#${p.number}`;
+    const stateText = { open: vscode.l10n.t('open'), closed: vscode.l10n.t('closed'), merged: vscode.l10n.t('merged') }[state];
+    item.description = `${p.user.login} · ${stateText}`;
+    const [icon, color] = STATE_ICONS[state];
+    item.iconPath = new vscode.ThemeIcon(icon, new vscode.ThemeColor(color));
+    const tooltip = new vscode.MarkdownString(undefined, true);
+    tooltip.appendMarkdown(`![](${p.user.avatar_url}|width=20,height=20) **${p.user.login}** · ${stateText}\n\n`);
+    tooltip.appendText(`#${p.number} ${p.title}\n${p.head.label} → ${p.base.label}\n\n${p.body ?? ''}`);
+    item.tooltip = tooltip;
+    item.contextValue = `pullRequest:${state}`;
+    item.accessibilityInformation = { label: `${vscode.l10n.t('Pull request')} ${p.number}, ${p.title}, ${p.user.login}, ${stateText}` };
+    return item;
+  }
+
+  override children(): RepoDeskNode[] {
+    const { owner, repo, pull, client } = this;
+    const id = `pull:${owner}/${repo}#${pull.number}:`;
+    const files = new PagedGroupNode<PullRequestFile>({
+      id: `${id}files`,
+      label: vscode.l10n.t('Changed files'),
+      icon: 'files',
+      open: () => client.pulls.listFiles(owner, repo, pull.number, { priority: 'background' }),
+      toNodes: (items) => items.map((f) => new PullFileNode(owner, repo, pull, f)),
+      emptyText: vscode.l10n.t('No files changed.'),
+      onChanged: this.onChanged,
+      expanded: true,
+      chunkSize: 100,
+    });
+    const ctx: CommentContext = { owner, repo, me: this.me };
+    const threads: ItemNode = new ItemNode(() => {
+      const item = new vscode.TreeItem(vscode.l10n.t('Review threads'), vscode.TreeItemCollapsibleState.Collapsed);
+      item.id = `${id}threads`;
+      item.iconPath = new vscode.ThemeIcon('comment-discussion');
+      item.contextValue = 'pullThreads';
+      return item;
+    }, async (): Promise<RepoDeskNode[]> => {
+      const comments = await collectAll(listPullComments(client, owner, repo, pull.number, { priority: 'background' }));
+      const nodes = threadNodes(comments, ctx, id);
+      return adopt<RepoDeskNode>(threads, nodes.length > 0 ? nodes : [new ItemNode(() => new vscode.TreeItem(vscode.l10n.t('No review comments yet.')))]);
+    });
+    return adopt(this, [files, threads]);
+  }
+}
+
+const STATUS_ICONS: Record<string, string> = { added: 'diff-added', removed: 'diff-removed', modified: 'diff-modified', renamed: 'diff-renamed' };
+
+export class PullFileNode extends RepoDeskNode {
+  constructor(readonly owner: string, readonly repo: string, readonly pull: PullRequest, readonly file: PullRequestFile) {
+    super();
+  }
+
+  toTreeItem(): vscode.TreeItem {
+    const f = this.file;
+    const slash = f.filename.lastIndexOf('/');
+    const item = new vscode.TreeItem(f.filename.slice(slash + 1), vscode.TreeItemCollapsibleState.None);
+    item.id = `pull:${this.owner}/${this.repo}#${this.pull.number}:file:${f.filename}`;
+    item.resourceUri = vscode.Uri.file(`/${f.filename}`);
+    item.iconPath = new vscode.ThemeIcon(STATUS_ICONS[f.status] ?? 'diff-modified');
+    item.description = `${slash > 0 ? `${f.filename.slice(0, slash)} · ` : ''}${f.status} +${f.additions} −${f.deletions}`;
+    item.tooltip = `${f.filename}\n${f.status}: +${f.additions} −${f.deletions}`;
+    item.contextValue = `pullFile:${f.status}`;
+    item.command = { command: 'repodesk.pulls.openFile', title: vscode.l10n.t('Open Changes'), arguments: [this] };
+    return item;
+  }
+}

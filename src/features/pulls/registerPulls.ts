@@ -1,0 +1,66 @@
+// The Pull Requests view of the active repository and its commands.
+import * as vscode from 'vscode';
+import type { HostingSession } from '../hosting/hostingSession';
+import type { ActiveRepository } from '../repos/activeRepository';
+import { openDiff } from './openDiff';
+import { describePullFilter, loadPullFilter, pickPullFilter, toQuery } from './pullFilter';
+import { PullFileNode, PullNode } from './pullNodes';
+import type { SelectedPull } from './selectedPull';
+import { NodeTreeProvider, pagedRoots } from './treeBase';
+
+export function registerPulls(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository, selected: SelectedPull): NodeTreeProvider {
+  const state = context.workspaceState;
+  const provider = new NodeTreeProvider('repodesk.pullRequests', (p) => {
+    const client = session.client;
+    const repo = active.value;
+    if (!client || !repo) return [];
+    const me = session.account?.label;
+    return pagedRoots(p,
+      () => client.pulls.list(repo.owner, repo.name, toQuery(loadPullFilter(state)), { priority: 'background' }),
+      (pulls) => pulls.map((pr) => new PullNode(repo.owner, repo.name, pr, client, me, (n) => p.update(n))),
+      vscode.l10n.t('No pull requests match this filter.'));
+  });
+  const view = vscode.window.createTreeView('repodesk.pullRequests', { treeDataProvider: provider, showCollapseAll: true });
+  const describe = () => {
+    view.description = active.value ? `${active.value.owner}/${active.value.name} · ${describePullFilter(loadPullFilter(state))}` : undefined;
+  };
+  describe();
+  const select = (node: unknown) => {
+    if (node instanceof PullNode) selected.set({ owner: node.owner, repo: node.repo, number: node.pull.number, pull: node.pull });
+  };
+
+  context.subscriptions.push(
+    provider,
+    view,
+    session.onDidChange(() => {
+      selected.set(undefined);
+      provider.refresh();
+    }),
+    active.onDidChange(() => {
+      selected.set(undefined);
+      describe();
+      provider.refresh();
+    }),
+    view.onDidChangeSelection((e) => select(e.selection[0])),
+    vscode.commands.registerCommand('repodesk.pulls.refresh', () => provider.refresh()),
+    vscode.commands.registerCommand('repodesk.pulls.filter', async () => {
+      if (await pickPullFilter(state)) {
+        describe();
+        provider.refresh();
+      }
+    }),
+    vscode.commands.registerCommand('repodesk.pulls.select', (node?: PullNode) => select(node)),
+    vscode.commands.registerCommand('repodesk.pulls.openInBrowser', async (node?: PullNode) => {
+      if (node instanceof PullNode) await vscode.env.openExternal(vscode.Uri.parse(node.pull.html_url, true));
+    }),
+    vscode.commands.registerCommand('repodesk.pulls.openFile', async (node?: PullFileNode) => {
+      if (!(node instanceof PullFileNode)) return;
+      try {
+        await openDiff({ owner: node.owner, repo: node.repo, baseSha: node.pull.base.sha, headSha: node.pull.head.sha, path: node.file.filename, status: node.file.status, number: node.pull.number });
+      } catch (err) {
+        void vscode.window.showErrorMessage(vscode.l10n.t('Could not open the changes of {0}: {1}', node.file.filename, err instanceof Error ? err.message : String(err)));
+      }
+    }),
+  );
+  return provider;
+}

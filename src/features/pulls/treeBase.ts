@@ -1,0 +1,161 @@
+// What the Pull Requests, Review Comments, Releases and Git Refs views share:
+// a provider whose roots are built on demand (with progress in the view), a
+// node drawn from a TreeItem factory, and a group whose children come from a
+// paginated list with Load more and an error node with retry.
+import * as vscode from 'vscode';
+import { PagedList } from '../../util/pagedList';
+import { ErrorNode, LoadMoreNode, MessageNode, RepoDeskNode, errorText } from '../views/nodes';
+
+export class NodeTreeProvider implements vscode.TreeDataProvider<RepoDeskNode>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<RepoDeskNode | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private roots: Promise<RepoDeskNode[]> | undefined;
+
+  constructor(
+    readonly viewId: string,
+    private readonly build: (provider: NodeTreeProvider) => Promise<RepoDeskNode[]> | RepoDeskNode[],
+  ) {}
+
+  /** Forgets every node; the next look re-reads (conditional requests make an unchanged list free). */
+  refresh(): void {
+    this.roots = undefined;
+    this.changed.fire(undefined);
+  }
+
+  /** New roots without re-reading (after Load more at the top level). */
+  replaceRoots(roots: Promise<RepoDeskNode[]>): void {
+    this.roots = roots;
+    this.changed.fire(undefined);
+  }
+
+  update(node: RepoDeskNode): void {
+    this.changed.fire(node);
+  }
+
+  getTreeItem(node: RepoDeskNode): vscode.TreeItem {
+    return node.toTreeItem();
+  }
+
+  getParent(node: RepoDeskNode): RepoDeskNode | undefined {
+    return node.parent;
+  }
+
+  async getChildren(node?: RepoDeskNode): Promise<RepoDeskNode[]> {
+    if (node) return withViewProgress(this.viewId, () => Promise.resolve(node.children()));
+    this.roots ??= withViewProgress(this.viewId, async () => {
+      try {
+        return await this.build(this);
+      } catch (err) {
+        return [new ErrorNode(errorText(err), () => this.refresh())];
+      }
+    });
+    return this.roots;
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}
+
+function withViewProgress<T>(viewId: string, task: () => Promise<T>): Promise<T> {
+  return Promise.resolve(vscode.window.withProgress({ location: { viewId } }, task));
+}
+
+/** A node whose TreeItem and children are given as functions. */
+export class ItemNode extends RepoDeskNode {
+  constructor(
+    private readonly item: () => vscode.TreeItem,
+    private readonly kids?: () => Promise<RepoDeskNode[]> | RepoDeskNode[],
+  ) {
+    super();
+  }
+  toTreeItem(): vscode.TreeItem {
+    return this.item();
+  }
+  override children(): Promise<RepoDeskNode[]> | RepoDeskNode[] {
+    return this.kids ? this.kids() : [];
+  }
+}
+
+export function adopt<T extends RepoDeskNode>(parent: RepoDeskNode, nodes: T[]): T[] {
+  for (const n of nodes) n.parent = parent;
+  return nodes;
+}
+
+export interface PagedGroupOptions<T> {
+  id: string;
+  label: string;
+  icon?: string | undefined;
+  open: () => AsyncIterable<T>;
+  toNodes: (items: readonly T[], group: PagedGroupNode<T>) => RepoDeskNode[] | Promise<RepoDeskNode[]>;
+  emptyText: string;
+  onChanged: (node: RepoDeskNode) => void;
+  expanded?: boolean;
+  contextValue?: string;
+  chunkSize?: number;
+}
+
+/** A group whose children come from a paginated list. */
+export class PagedGroupNode<T> extends RepoDeskNode {
+  readonly list: PagedList<T>;
+
+  constructor(readonly options: PagedGroupOptions<T>) {
+    super();
+    this.list = new PagedList(options.open, options.chunkSize ?? 50);
+  }
+
+  toTreeItem(): vscode.TreeItem {
+    const o = this.options;
+    const item = new vscode.TreeItem(o.label, o.expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = o.id;
+    if (o.icon) item.iconPath = new vscode.ThemeIcon(o.icon);
+    item.contextValue = o.contextValue ?? 'group';
+    if (this.list.loaded.length > 0) item.description = `${this.list.loaded.length}${this.list.hasMore ? '+' : ''}`;
+    return item;
+  }
+
+  override async children(): Promise<RepoDeskNode[]> {
+    await this.list.ensureLoaded();
+    return adopt(this, await this.listNodes());
+  }
+
+  /** The loaded items as nodes, then Load more; or the error with retry; or the empty text. */
+  async listNodes(): Promise<RepoDeskNode[]> {
+    if (this.list.error) {
+      return [new ErrorNode(errorText(this.list.error), () => {
+        this.list.reset();
+        this.options.onChanged(this);
+      })];
+    }
+    const nodes = [...await this.options.toNodes(this.list.loaded, this)];
+    if (nodes.length === 0) return [new MessageNode(this.options.emptyText)];
+    if (this.list.hasMore) {
+      nodes.push(new LoadMoreNode(async () => {
+        await this.list.loadMore();
+        this.options.onChanged(this);
+      }));
+    }
+    return nodes;
+  }
+}
+
+/** The roots of a view as one paged list: Load more re-renders the whole view. */
+export async function pagedRoots<T>(provider: NodeTreeProvider, open: () => AsyncIterable<T>, toNodes: (items: readonly T[]) => RepoDeskNode[] | Promise<RepoDeskNode[]>, emptyText: string): Promise<RepoDeskNode[]> {
+  const list = new PagedList(open, 50);
+  await list.ensureLoaded();
+  const render = async (): Promise<RepoDeskNode[]> => {
+    if (list.error) return [new ErrorNode(errorText(list.error), () => provider.refresh())];
+    const nodes = [...await toNodes(list.loaded)];
+    if (nodes.length === 0) return [new MessageNode(emptyText)];
+    if (list.hasMore) {
+      nodes.push(new LoadMoreNode(async () => {
+        await list.loadMore();
+        current = render();
+        provider.replaceRoots(current);
+      }));
+    }
+    return nodes;
+  };
+  let current = render();
+  return current;
+}

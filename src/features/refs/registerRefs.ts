@@ -1,0 +1,150 @@
+// The Git Refs view of the active repository and its commands: create a
+// branch or tag, update (fast-forward, or forced after a confirmation),
+// delete, copy the SHA, browse the tree read-only.
+import * as vscode from 'vscode';
+import { ValidationFailedError, type HostingClient } from '../../hosting';
+import { looksLikeSha } from '../../util/viewFormat';
+import type { GitFileSystem } from '../gitfs/gitFileSystem';
+import type { HostingSession } from '../hosting/hostingSession';
+import type { ActiveRepository } from '../repos/activeRepository';
+import { NodeTreeProvider, pagedRoots } from '../pulls/treeBase';
+import { RefNode, loadMessages, refGroupNodes, type RefsContext } from './refNodes';
+
+const VIEW = 'repodesk.gitRefs';
+
+/** A full SHA for what the user typed: a SHA, a branch, a tag, or `heads/x`/`tags/x`. */
+export async function resolveCommitish(client: HostingClient, owner: string, repo: string, text: string): Promise<string> {
+  const t = text.trim();
+  if (/^[0-9a-f]{40}$/i.test(t)) return t.toLowerCase();
+  const candidates = t.startsWith('refs/') ? [t] : t.startsWith('heads/') || t.startsWith('tags/') ? [t] : [`heads/${t}`, `tags/${t}`];
+  for (const ref of candidates) {
+    try {
+      return (await client.git.getRef(owner, repo, ref)).object.sha;
+    } catch {
+      // Try the next reading.
+    }
+  }
+  if (looksLikeSha(t)) return (await client.git.getCommit(owner, repo, t)).sha;
+  throw new Error(vscode.l10n.t('No branch, tag or commit named "{0}".', t));
+}
+
+export function registerRefs(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository, gitfs: GitFileSystem): NodeTreeProvider {
+  const messages = new Map<string, string>();
+  const provider = new NodeTreeProvider(VIEW, (p) => {
+    const client = session.client;
+    const repo = active.value;
+    if (!client || !repo) return [];
+    const ctx: RefsContext = { owner: repo.owner, repo: repo.name, client, gitfs, messages, update: (n) => p.update(n) };
+    return pagedRoots(p, () => client.git.listRefs(repo.owner, repo.name, undefined, { priority: 'background' }), async (refs) => {
+      await loadMessages(ctx, refs);
+      return refGroupNodes(ctx, refs);
+    }, vscode.l10n.t('This repository has no refs yet.'));
+  });
+  const view = vscode.window.createTreeView(VIEW, { treeDataProvider: provider, showCollapseAll: true });
+  const describe = () => {
+    view.description = active.value ? `${active.value.owner}/${active.value.name}` : undefined;
+  };
+  describe();
+
+  const target = (): { client: HostingClient; owner: string; repo: string } | undefined => {
+    const client = session.client;
+    const repo = active.value;
+    if (!client || !repo) {
+      void vscode.window.showErrorMessage(vscode.l10n.t('Sign in and select a repository first.'));
+      return undefined;
+    }
+    return { client, owner: repo.owner, repo: repo.name };
+  };
+  const fail = (what: string, err: unknown) => void vscode.window.showErrorMessage(`${what}: ${err instanceof Error ? err.message : String(err)}`);
+  const progress = <T>(title: string, task: () => Promise<T>) => vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title }, task);
+
+  const create = async (kind: 'heads' | 'tags', node?: RefNode, args?: { name: string; from: string }) => {
+    const t = target();
+    if (!t) return undefined;
+    const what = kind === 'heads' ? vscode.l10n.t('branch') : vscode.l10n.t('tag');
+    const name = args?.name ?? await vscode.window.showInputBox({
+      title: vscode.l10n.t('New {0} (1/2): name', what),
+      validateInput: (v) => (/^[^\s~^:?*[\\]+$/.test(v.trim()) && !v.includes('..') ? undefined : vscode.l10n.t('Not a valid ref name.')),
+      ignoreFocusOut: true,
+    });
+    if (!name) return undefined;
+    const from = args?.from ?? await vscode.window.showInputBox({
+      title: vscode.l10n.t('New {0} (2/2): from', what),
+      prompt: vscode.l10n.t('A branch, tag or commit SHA'),
+      value: node instanceof RefNode ? node.short : '',
+      ignoreFocusOut: true,
+    });
+    if (!from) return undefined;
+    try {
+      const created = await progress(vscode.l10n.t('Creating {0}…', name), async () => {
+        const sha = node instanceof RefNode && from === node.short ? node.ref.object.sha : await resolveCommitish(t.client, t.owner, t.repo, from);
+        return t.client.git.createRef(t.owner, t.repo, `refs/${kind}/${name.trim()}`, sha);
+      });
+      provider.refresh();
+      return created;
+    } catch (err) {
+      fail(vscode.l10n.t('Could not create {0}', name), err);
+      return undefined;
+    }
+  };
+
+  context.subscriptions.push(
+    provider,
+    view,
+    session.onDidChange(() => provider.refresh()),
+    active.onDidChange(() => {
+      describe();
+      provider.refresh();
+    }),
+    vscode.commands.registerCommand('repodesk.refs.refresh', () => provider.refresh()),
+    vscode.commands.registerCommand('repodesk.refs.createBranch', (node?: RefNode, args?: { name: string; from: string }) => create('heads', node, args)),
+    vscode.commands.registerCommand('repodesk.refs.createTag', (node?: RefNode, args?: { name: string; from: string }) => create('tags', node, args)),
+    vscode.commands.registerCommand('repodesk.refs.update', async (node?: RefNode, args?: { to: string; force?: boolean }) => {
+      const t = target();
+      if (!t || !(node instanceof RefNode)) return undefined;
+      const to = args?.to ?? await vscode.window.showInputBox({ title: vscode.l10n.t('Move {0} to', node.short), prompt: vscode.l10n.t('A branch, tag or commit SHA'), ignoreFocusOut: true });
+      if (!to) return undefined;
+      try {
+        const sha = await resolveCommitish(t.client, t.owner, t.repo, to);
+        try {
+          const moved = await progress(vscode.l10n.t('Updating {0}…', node.short), () => t.client.git.updateRef(t.owner, t.repo, node.ref.ref, sha, false));
+          provider.refresh();
+          return moved;
+        } catch (err) {
+          if (!(err instanceof ValidationFailedError) || !/fast.forward/i.test(`${err.message} ${JSON.stringify(err.errors)}`)) throw err;
+          const force = vscode.l10n.t('Force Update');
+          const confirmed = args?.force === true || await vscode.window.showWarningMessage(
+            vscode.l10n.t('{0} cannot be fast-forwarded to {1}.', node.short, sha.slice(0, 7)),
+            { modal: true, detail: vscode.l10n.t('A forced update drops the commits that are only on {0}.', node.short) },
+            force,
+          ) === force;
+          if (!confirmed) return undefined;
+          const moved = await progress(vscode.l10n.t('Force-updating {0}…', node.short), () => t.client.git.updateRef(t.owner, t.repo, node.ref.ref, sha, true));
+          provider.refresh();
+          return moved;
+        }
+      } catch (err) {
+        fail(vscode.l10n.t('Could not update {0}', node.short), err);
+        return undefined;
+      }
+    }),
+    vscode.commands.registerCommand('repodesk.refs.delete', async (node?: RefNode, confirmed?: boolean) => {
+      const t = target();
+      if (!t || !(node instanceof RefNode)) return;
+      const yes = vscode.l10n.t('Delete');
+      if (confirmed !== true && await vscode.window.showWarningMessage(vscode.l10n.t('Delete {0}?', node.ref.ref), { modal: true, detail: vscode.l10n.t('It points at {0}.', node.ref.object.sha) }, yes) !== yes) return;
+      try {
+        await progress(vscode.l10n.t('Deleting {0}…', node.short), () => t.client.git.deleteRef(t.owner, t.repo, node.ref.ref));
+        provider.refresh();
+      } catch (err) {
+        fail(vscode.l10n.t('Could not delete {0}', node.short), err);
+      }
+    }),
+    vscode.commands.registerCommand('repodesk.refs.copySha', async (node?: RefNode) => {
+      if (!(node instanceof RefNode)) return;
+      await vscode.env.clipboard.writeText(node.ref.object.sha);
+      vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}', node.ref.object.sha), 3000);
+    }),
+  );
+  return provider;
+}

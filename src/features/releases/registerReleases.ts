@@ -1,0 +1,107 @@
+// The Releases view of the active repository and its commands.
+import * as vscode from 'vscode';
+import type { HostingClient } from '../../hosting';
+import type { ReleaseInput } from '../../hosting/releases';
+import type { HostingSession } from '../hosting/hostingSession';
+import type { ActiveRepository } from '../repos/activeRepository';
+import { NodeTreeProvider, pagedRoots } from '../pulls/treeBase';
+import { askNewRelease, askReleaseEdit, deleteRelease, downloadAsset, uploadAsset } from './releaseActions';
+import { AssetNode, ReleaseNode, releaseGroups } from './releaseNodes';
+
+const VIEW = 'repodesk.releases';
+
+export function registerReleases(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository): NodeTreeProvider {
+  const provider = new NodeTreeProvider(VIEW, async (p) => {
+    const client = session.client;
+    const repo = active.value;
+    if (!client || !repo) return [];
+    const at = { owner: repo.owner, repo: repo.name };
+    // Drafts are shown only to those who can push (the service lists them only to them too).
+    const canPush = (await client.repos.get(repo.owner, repo.name, { priority: 'background' })).permissions?.push ?? false;
+    return pagedRoots(p, () => client.releases.list(repo.owner, repo.name, { priority: 'background' }), (items) => releaseGroups(at, items, canPush), vscode.l10n.t('No releases yet.'));
+  });
+  const view = vscode.window.createTreeView(VIEW, { treeDataProvider: provider, showCollapseAll: true });
+  const describe = () => {
+    view.description = active.value ? `${active.value.owner}/${active.value.name}` : undefined;
+  };
+  describe();
+
+  const client = (): HostingClient | undefined => {
+    if (!session.client) void vscode.window.showErrorMessage(vscode.l10n.t('Sign in to RepoDesk first.'));
+    return session.client;
+  };
+  const fail = (what: string, err: unknown) => void vscode.window.showErrorMessage(`${what}: ${err instanceof Error ? err.message : String(err)}`);
+  const run = async <T>(title: string, what: string, task: () => Thenable<T>): Promise<T | undefined> => {
+    try {
+      const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title }, task);
+      provider.refresh();
+      return result;
+    } catch (err) {
+      fail(what, err);
+      return undefined;
+    }
+  };
+
+  context.subscriptions.push(
+    provider,
+    view,
+    session.onDidChange(() => provider.refresh()),
+    active.onDidChange(() => {
+      describe();
+      provider.refresh();
+    }),
+    vscode.commands.registerCommand('repodesk.releases.refresh', () => provider.refresh()),
+    vscode.commands.registerCommand('repodesk.releases.create', async (input?: ReleaseInput) => {
+      const c = client();
+      const repo = active.value;
+      if (!c || !repo) return undefined;
+      const at = { owner: repo.owner, repo: repo.name };
+      const answers = input ?? await askNewRelease(c, at);
+      if (!answers) return undefined;
+      return run(vscode.l10n.t('Creating release {0}…', answers.tag_name), vscode.l10n.t('Could not create the release'), () => c.releases.create(at.owner, at.repo, answers));
+    }),
+    vscode.commands.registerCommand('repodesk.releases.edit', async (node?: ReleaseNode, input?: Partial<ReleaseInput>) => {
+      const c = client();
+      if (!c || !(node instanceof ReleaseNode)) return undefined;
+      const answers = input ?? await askReleaseEdit(node.release);
+      if (!answers) return undefined;
+      return run(vscode.l10n.t('Saving release {0}…', node.release.tag_name), vscode.l10n.t('Could not edit the release'), () => c.releases.update(node.at.owner, node.at.repo, node.release.id, answers));
+    }),
+    vscode.commands.registerCommand('repodesk.releases.publish', async (node?: ReleaseNode) => {
+      const c = client();
+      if (!c || !(node instanceof ReleaseNode)) return undefined;
+      return run(vscode.l10n.t('Publishing {0}…', node.release.tag_name), vscode.l10n.t('Could not publish the release'), () => c.releases.update(node.at.owner, node.at.repo, node.release.id, { draft: false }));
+    }),
+    vscode.commands.registerCommand('repodesk.releases.delete', async (node?: ReleaseNode, confirmed?: boolean) => {
+      const c = client();
+      if (!c || !(node instanceof ReleaseNode)) return;
+      const yes = vscode.l10n.t('Delete Release');
+      if (confirmed !== true && await vscode.window.showWarningMessage(vscode.l10n.t('Delete the release {0}?', node.release.name ?? node.release.tag_name), { modal: true, detail: vscode.l10n.t('Its assets are deleted too; the tag {0} stays.', node.release.tag_name) }, yes) !== yes) return;
+      await run(vscode.l10n.t('Deleting {0}…', node.release.tag_name), vscode.l10n.t('Could not delete the release'), () => deleteRelease(c, node.at, node.release.id));
+    }),
+    vscode.commands.registerCommand('repodesk.releases.uploadAsset', async (node?: ReleaseNode, file?: vscode.Uri) => {
+      const c = client();
+      if (!c || !(node instanceof ReleaseNode)) return undefined;
+      const picked = file ? [file] : await vscode.window.showOpenDialog({ canSelectMany: false, openLabel: vscode.l10n.t('Upload'), title: vscode.l10n.t('Upload an asset to {0}', node.release.tag_name) });
+      const uri = picked?.[0];
+      if (!uri) return undefined;
+      return run(vscode.l10n.t('Uploading to {0}', node.release.tag_name), vscode.l10n.t('Could not upload the asset'), () =>
+        vscode.window.withProgress({ location: { viewId: VIEW } }, () => uploadAsset(c, node.release, uri.fsPath)));
+    }),
+    vscode.commands.registerCommand('repodesk.releases.downloadAsset', async (node?: AssetNode, target?: vscode.Uri) => {
+      const c = client();
+      if (!c || !(node instanceof AssetNode)) return;
+      const uri = target ?? await vscode.window.showSaveDialog({ defaultUri: vscode.Uri.file(node.asset.name), title: vscode.l10n.t('Save {0}', node.asset.name) });
+      if (!uri) return;
+      const done = await run(vscode.l10n.t('Downloading {0}…', node.asset.name), vscode.l10n.t('Could not download the asset'), async () => {
+        await downloadAsset(c, node.asset, uri);
+        return true;
+      });
+      if (done) void vscode.window.showInformationMessage(vscode.l10n.t('Saved {0}.', uri.fsPath));
+    }),
+    vscode.commands.registerCommand('repodesk.releases.openInBrowser', async (node?: ReleaseNode) => {
+      if (node instanceof ReleaseNode) await vscode.env.openExternal(vscode.Uri.parse(node.release.html_url, true));
+    }),
+  );
+  return provider;
+}

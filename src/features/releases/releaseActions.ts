@@ -1,0 +1,88 @@
+// Release commands: create (tag, target, name, body written in an editor,
+// draft, prerelease), edit, publish a draft, delete, upload and download
+// assets. Each command also takes its answers as an argument (for scripts and
+// tests); without them it asks.
+import * as vscode from 'vscode';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import type { HostingClient, Release, ReleaseAsset } from '../../hosting';
+import type { ReleaseInput } from '../../hosting/releases';
+import { releaseAssetSchema } from '../../hosting/schemas/releases';
+import { formatSize } from '../../util/viewFormat';
+import type { RepoCoords } from './releaseNodes';
+
+/** Opens the body in a Markdown editor and waits for the user's decision; undefined when cancelled. */
+export async function editInEditor(initial: string, action: string): Promise<string | undefined> {
+  const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: initial });
+  await vscode.window.showTextDocument(doc, { preview: false });
+  const choice = await vscode.window.showInformationMessage(vscode.l10n.t('Write the release notes in the editor, then choose "{0}".', action), action, vscode.l10n.t('Cancel'));
+  const text = doc.getText();
+  if (vscode.window.activeTextEditor?.document === doc) await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  return choice === action ? text : undefined;
+}
+
+export async function askNewRelease(client: HostingClient, at: RepoCoords): Promise<ReleaseInput | undefined> {
+  const tag = await vscode.window.showInputBox({ title: vscode.l10n.t('New release (1/5): tag'), prompt: vscode.l10n.t('An existing tag, or a new one created at the target'), ignoreFocusOut: true, validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('The tag cannot be empty.')) });
+  if (!tag) return undefined;
+  const repo = await client.repos.get(at.owner, at.repo);
+  const target = await vscode.window.showInputBox({ title: vscode.l10n.t('New release (2/5): target'), prompt: vscode.l10n.t('Branch or commit SHA for a new tag'), value: repo.default_branch, ignoreFocusOut: true });
+  if (target === undefined) return undefined;
+  const name = await vscode.window.showInputBox({ title: vscode.l10n.t('New release (3/5): name'), value: tag.trim(), ignoreFocusOut: true });
+  if (name === undefined) return undefined;
+  const kind = await vscode.window.showQuickPick(
+    [
+      { label: vscode.l10n.t('Publish'), draft: false, prerelease: false },
+      { label: vscode.l10n.t('Publish as prerelease'), draft: false, prerelease: true },
+      { label: vscode.l10n.t('Save as draft'), draft: true, prerelease: false },
+      { label: vscode.l10n.t('Save as draft prerelease'), draft: true, prerelease: true },
+    ],
+    { title: vscode.l10n.t('New release (4/5): kind'), ignoreFocusOut: true },
+  );
+  if (!kind) return undefined;
+  const body = await editInEditor(`<!-- ${vscode.l10n.t('Release notes for {0}', tag.trim())} -->\n`, vscode.l10n.t('Create Release'));
+  if (body === undefined) return undefined;
+  return { tag_name: tag.trim(), target_commitish: target.trim() || repo.default_branch, name: name.trim(), body: stripTemplateComment(body), draft: kind.draft, prerelease: kind.prerelease };
+}
+
+function stripTemplateComment(body: string): string {
+  return body.replace(/^<!--[^\n]*-->\n?/, '').trim();
+}
+
+export async function askReleaseEdit(release: Release): Promise<Partial<ReleaseInput> | undefined> {
+  const name = await vscode.window.showInputBox({ title: vscode.l10n.t('Edit release {0} (1/2): name', release.tag_name), value: release.name ?? '', ignoreFocusOut: true });
+  if (name === undefined) return undefined;
+  const body = await editInEditor(release.body ?? '', vscode.l10n.t('Save Release'));
+  if (body === undefined) return undefined;
+  return { name, body };
+}
+
+export function deleteRelease(client: HostingClient, at: RepoCoords, id: number): Promise<void> {
+  return client.core.callNoContent('DELETE /repos/{owner}/{repo}/releases/{id}', { owner: at.owner, repo: at.repo, id });
+}
+
+/** Uploads a file's bytes through the release's `upload_url` template. */
+export async function uploadAsset(client: HostingClient, release: Release, file: string, progress?: vscode.Progress<{ message?: string }>): Promise<ReleaseAsset> {
+  const bytes = await fs.readFile(file);
+  const name = path.basename(file);
+  progress?.report({ message: vscode.l10n.t('{0} ({1})', name, formatSize(bytes.length)) });
+  const res = await client.core.call(`POST ${release.upload_url}`, { name, data: bytes, headers: { 'content-type': contentTypeOf(name) } }, releaseAssetSchema);
+  return res.data;
+}
+
+/** Downloads an asset through its `browser_download_url` and writes it to a file. */
+export async function downloadAsset(client: HostingClient, asset: ReleaseAsset, target: vscode.Uri): Promise<void> {
+  const res = await client.core.call(`GET ${asset.browser_download_url}`, {}, z.unknown(), { accept: 'application/octet-stream' });
+  const data = res.data;
+  const bytes = data instanceof ArrayBuffer ? new Uint8Array(data) : Buffer.isBuffer(data) ? data : new TextEncoder().encode(typeof data === 'string' ? data : JSON.stringify(data));
+  await vscode.workspace.fs.writeFile(target, bytes);
+}
+
+const TYPES: Record<string, string> = {
+  '.zip': 'application/zip', '.gz': 'application/gzip', '.tgz': 'application/gzip', '.tar': 'application/x-tar', '.json': 'application/json',
+  '.txt': 'text/plain', '.md': 'text/markdown', '.pdf': 'application/pdf', '.png': 'image/png', '.jpg': 'image/jpeg', '.svg': 'image/svg+xml',
+};
+
+function contentTypeOf(name: string): string {
+  return TYPES[path.extname(name).toLowerCase()] ?? 'application/octet-stream';
+}

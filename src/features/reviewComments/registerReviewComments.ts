@@ -1,0 +1,161 @@
+// The Review Comments view: the selected pull request's comments grouped by
+// file and thread, or (second mode) the repository's review comments with
+// sort and since. Reply, edit, delete (own comments) and reveal in the diff.
+import * as vscode from 'vscode';
+import type { HostingClient } from '../../hosting';
+import { lineOfDiffHunk } from '../../util/viewFormat';
+import type { HostingSession } from '../hosting/hostingSession';
+import type { ActiveRepository } from '../repos/activeRepository';
+import { openDiff } from '../pulls/openDiff';
+import type { SelectedPull } from '../pulls/selectedPull';
+import { NodeTreeProvider, pagedRoots } from '../pulls/treeBase';
+import { MessageNode } from '../views/nodes';
+import { collectAll, listPullComments, listRepoComments } from './reviewData';
+import { CommentNode, threadNodes } from './reviewNodes';
+
+type Mode = 'pull' | 'repository';
+interface RepoCommentFilter { sort: 'created' | 'updated'; direction: 'asc' | 'desc'; since: string }
+const MODE_KEY = 'repodesk.reviewComments.mode';
+const FILTER_KEY = 'repodesk.reviewComments.filter';
+
+export function registerReviewComments(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository, selected: SelectedPull): NodeTreeProvider {
+  const state = context.workspaceState;
+  const mode = (): Mode => state.get<Mode>(MODE_KEY, 'pull');
+  const filter = (): RepoCommentFilter => ({ sort: 'created', direction: 'desc', since: '', ...state.get<Partial<RepoCommentFilter>>(FILTER_KEY) });
+  const me = () => session.account?.label;
+
+  const provider = new NodeTreeProvider('repodesk.reviewComments', async (p) => {
+    const client = session.client;
+    if (!client) return [];
+    if (mode() === 'repository') {
+      const repo = active.value;
+      if (!repo) return [new MessageNode(vscode.l10n.t('Select a repository to list its review comments.'))];
+      const f = filter();
+      const ctx = { owner: repo.owner, repo: repo.name, me: me() };
+      return pagedRoots(p,
+        () => listRepoComments(client, repo.owner, repo.name, { sort: f.sort, direction: f.direction, ...(f.since ? { since: f.since } : {}) }, { priority: 'background' }),
+        (items) => items.map((c) => new CommentNode(c, ctx, undefined)),
+        vscode.l10n.t('This repository has no review comments in this range.'));
+    }
+    const pull = selected.value;
+    // No pull request selected: the view's welcome content says what to do.
+    if (!pull) return [];
+    const comments = await collectAll(listPullComments(client, pull.owner, pull.repo, pull.number, { priority: 'background' }));
+    const nodes = threadNodes(comments, { owner: pull.owner, repo: pull.repo, me: me() }, `rc:${pull.owner}/${pull.repo}#${pull.number}:`);
+    return nodes.length > 0 ? nodes : [new MessageNode(vscode.l10n.t('No review comments on #{0} yet.', pull.number))];
+  });
+  const view = vscode.window.createTreeView('repodesk.reviewComments', { treeDataProvider: provider, showCollapseAll: true });
+  const describe = () => {
+    const pull = selected.value;
+    view.description = mode() === 'repository'
+      ? (active.value ? vscode.l10n.t('{0}/{1}, all pull requests', active.value.owner, active.value.name) : undefined)
+      : pull ? `${pull.owner}/${pull.repo}#${pull.number}` : undefined;
+    void vscode.commands.executeCommand('setContext', 'repodesk.reviewComments.mode', mode());
+  };
+  describe();
+  const changed = () => {
+    describe();
+    provider.refresh();
+  };
+
+  const need = (): HostingClient | undefined => {
+    const client = session.client;
+    if (!client) void vscode.window.showErrorMessage(vscode.l10n.t('Sign in to RepoDesk first.'));
+    return client;
+  };
+  const fail = (what: string, err: unknown) => void vscode.window.showErrorMessage(`${what}: ${err instanceof Error ? err.message : String(err)}`);
+
+  context.subscriptions.push(
+    provider,
+    view,
+    session.onDidChange(changed),
+    active.onDidChange(changed),
+    selected.onDidChange(changed),
+    vscode.commands.registerCommand('repodesk.reviewComments.refresh', () => provider.refresh()),
+    vscode.commands.registerCommand('repodesk.reviewComments.switchMode', async (next?: Mode) => {
+      await state.update(MODE_KEY, next === 'pull' || next === 'repository' ? next : mode() === 'pull' ? 'repository' : 'pull');
+      changed();
+    }),
+    vscode.commands.registerCommand('repodesk.reviewComments.filter', async () => {
+      const current = filter();
+      const sort = await vscode.window.showQuickPick(['created', 'updated'].map((label) => ({ label, description: label === current.sort ? vscode.l10n.t('current') : undefined })), { title: vscode.l10n.t('Sort review comments by (1/3)') });
+      if (!sort) return;
+      const direction = await vscode.window.showQuickPick([{ label: 'desc', description: vscode.l10n.t('newest first') }, { label: 'asc', description: vscode.l10n.t('oldest first') }], { title: vscode.l10n.t('Direction (2/3)') });
+      if (!direction) return;
+      const since = await vscode.window.showInputBox({
+        title: vscode.l10n.t('Only comments updated since (3/3)'),
+        prompt: vscode.l10n.t('A date such as 2024-01-31, or empty for all'),
+        value: current.since,
+        validateInput: (v) => (!v.trim() || !Number.isNaN(Date.parse(v.trim())) ? undefined : vscode.l10n.t('Not a date.')),
+      });
+      if (since === undefined) return;
+      const iso = since.trim() ? new Date(Date.parse(since.trim())).toISOString().replace(/\.\d{3}Z$/, 'Z') : '';
+      await state.update(FILTER_KEY, { sort: sort.label, direction: direction.label, since: iso });
+      await state.update(MODE_KEY, 'repository');
+      changed();
+    }),
+    vscode.commands.registerCommand('repodesk.reviewComments.reply', async (node?: CommentNode, text?: string) => {
+      const client = need();
+      if (!client || !(node instanceof CommentNode)) return;
+      const pullNumber = Number(/\/pulls\/(\d+)$/.exec(node.comment.pull_request_url)?.[1]);
+      const body = text ?? await vscode.window.showInputBox({ title: vscode.l10n.t('Reply to {0}', node.comment.user.login), prompt: vscode.l10n.t('Your reply (Markdown)'), ignoreFocusOut: true, validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('The reply cannot be empty.')) });
+      if (!body) return;
+      const rootId = node.thread?.root.id ?? node.comment.in_reply_to_id ?? node.comment.id;
+      try {
+        await vscode.window.withProgress({ location: { viewId: 'repodesk.reviewComments' } }, () => client.reviewComments.create(node.ctx.owner, node.ctx.repo, pullNumber, { body, in_reply_to: rootId }));
+        provider.refresh();
+      } catch (err) {
+        fail(vscode.l10n.t('Could not reply'), err);
+      }
+    }),
+    vscode.commands.registerCommand('repodesk.reviewComments.edit', async (node?: CommentNode, text?: string) => {
+      const client = need();
+      if (!client || !(node instanceof CommentNode)) return;
+      if (!node.own) {
+        void vscode.window.showWarningMessage(vscode.l10n.t('You can only edit your own comments.'));
+        return;
+      }
+      const body = text ?? await vscode.window.showInputBox({ title: vscode.l10n.t('Edit comment'), value: node.comment.body ?? '', ignoreFocusOut: true, validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('The comment cannot be empty.')) });
+      if (!body) return;
+      try {
+        await vscode.window.withProgress({ location: { viewId: 'repodesk.reviewComments' } }, () => client.reviewComments.update(node.ctx.owner, node.ctx.repo, node.comment.id, body));
+        provider.refresh();
+      } catch (err) {
+        fail(vscode.l10n.t('Could not edit the comment'), err);
+      }
+    }),
+    vscode.commands.registerCommand('repodesk.reviewComments.delete', async (node?: CommentNode, confirmed?: boolean) => {
+      const client = need();
+      if (!client || !(node instanceof CommentNode)) return;
+      if (!node.own) {
+        void vscode.window.showWarningMessage(vscode.l10n.t('You can only delete your own comments.'));
+        return;
+      }
+      const yes = vscode.l10n.t('Delete');
+      if (confirmed !== true && await vscode.window.showWarningMessage(vscode.l10n.t('Delete this comment?'), { modal: true, detail: node.comment.body ?? '' }, yes) !== yes) return;
+      try {
+        await vscode.window.withProgress({ location: { viewId: 'repodesk.reviewComments' } }, () => client.reviewComments.delete(node.ctx.owner, node.ctx.repo, node.comment.id));
+        provider.refresh();
+      } catch (err) {
+        fail(vscode.l10n.t('Could not delete the comment'), err);
+      }
+    }),
+    vscode.commands.registerCommand('repodesk.reviewComments.reveal', async (node?: CommentNode) => {
+      const client = need();
+      if (!client || !(node instanceof CommentNode)) return;
+      const c = node.comment;
+      const pullNumber = Number(/\/pulls\/(\d+)$/.exec(c.pull_request_url)?.[1]);
+      try {
+        const known = selected.value;
+        const pull = known && known.number === pullNumber && known.owner === node.ctx.owner && known.repo === node.ctx.repo
+          ? known.pull : await client.pulls.get(node.ctx.owner, node.ctx.repo, pullNumber);
+        // An outdated comment is shown where it was written: on its original commit.
+        const head = c.position === null ? c.original_commit_id : c.commit_id;
+        await openDiff({ owner: node.ctx.owner, repo: node.ctx.repo, baseSha: pull.base.sha, headSha: head, path: c.path, number: pullNumber }, lineOfDiffHunk(c.diff_hunk));
+      } catch (err) {
+        fail(vscode.l10n.t('Could not open the diff'), err);
+      }
+    }),
+  );
+  return provider;
+}

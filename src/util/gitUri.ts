@@ -1,0 +1,27 @@
+// The paths of the read-only `repodesk:` file system: a file of a repository
+// at a commit (or tree) SHA, `/<owner>/<repo>/<sha>/<path...>`. An `empty`
+// marker stands for a side of a diff where the file does not exist. Pure, no
+// `vscode`: the provider turns these into URIs.
+
+export interface GitLocation {
+  owner: string;
+  repo: string;
+  /** A commit or tree SHA (or a ref name the service resolves). */
+  sha: string;
+  /** Path inside the repository, without a leading slash; '' for the root. */
+  path: string;
+  /** A missing side of a diff: reads as an empty file. */
+  empty?: boolean;
+}
+
+export function toGitPath(loc: GitLocation): string {
+  const parts = [loc.owner, loc.repo, loc.sha, ...loc.path.split('/').filter(Boolean)].map(encodeURIComponent);
+  return `/${parts.join('/')}`;
+}
+
+export function fromGitPath(path: string, query = ''): GitLocation {
+  const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
+  if (parts.length < 3) throw new Error(`Not a RepoDesk file path: ${path}`);
+  const [owner, repo, sha, ...rest] = parts as [string, string, string, ...string[]];
+  return { owner, repo, sha, path: rest.join('/'), ...(/(^|&)empty(=|&|$)/.test(query) ? { empty: true } : {}) };
+}
