@@ -210,4 +210,17 @@ describe('v3 releases and assets (document 2)', () => {
     assert.equal(await res.text(), 'x,x^2+x+41\n0,41\n1,43\n2,47\n3,53\n');
     assert.equal(res.headers.get('content-type')?.startsWith('text/csv'), true);
   });
+
+  it('tarball_url and zipball_url of a release — the tag\'s sources as git archive makes them', async () => {
+    const v1 = (await call(emu, 'GET', `${REPO}/releases`)).json.find((r: { tag_name: string }) => r.tag_name === 'v1.0.0');
+    const tar = await fetch(v1.tarball_url, { headers: { 'User-Agent': UA } });
+    assert.equal(tar.status, 200);
+    const listing = execFileSync('tar', ['-tz'], { input: Buffer.from(await tar.arrayBuffer()), encoding: 'utf8' }).split('\n').filter(Boolean);
+    const expected = git('ls-tree', '-r', '--name-only', 'v1.0.0').split('\n');
+    assert.deepEqual(listing.filter((p) => !p.endsWith('/')).map((p) => p.slice(p.indexOf('/') + 1)).sort(), expected.sort());
+    const zip = await fetch(v1.zipball_url, { headers: { 'User-Agent': UA } });
+    assert.equal(zip.status, 200);
+    assert.equal(Buffer.from(await zip.arrayBuffer()).subarray(0, 2).toString('latin1'), 'PK');
+    assert.equal((await fetch(v1.tarball_url.replace('v1.0.0', 'v0.0.0-none'), { headers: { 'User-Agent': UA } })).status, 404);
+  });
 });

@@ -7,6 +7,7 @@ import type { EmulatorModule } from '../../server';
 import { findRepo, findUser } from '../core/access';
 import { isoTime } from '../core/time';
 import { DEMO_ORG } from '../../seed/demo';
+import { registerArchiveRoutes } from './archives';
 import { registerAssetRoutes } from './assets';
 import { registerReleaseRoutes } from './routes';
 import { releaseMigrations } from './schema';
@@ -21,6 +22,7 @@ export const releasesModule: EmulatorModule = {
     ctx.onClose(() => repositories.closeAll());
     registerReleaseRoutes(app, ctx, repositories);
     registerAssetRoutes(app, ctx);
+    registerArchiveRoutes(app, ctx, repositories);
   },
   seed(ctx, seed) {
     const found = seed === 'demo' ? findRepo(ctx.db, DEMO_ORG, 'difference-engine') : undefined;
