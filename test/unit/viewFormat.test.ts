@@ -1,0 +1,93 @@
+import * as assert from 'node:assert/strict';
+import { firstLine, formatAge, formatSize, groupRefs, groupReviewThreads, lineOfDiffHunk, looksLikeSha, shortSha } from '../../src/util/viewFormat';
+import { fromGitPath, toGitPath } from '../../src/util/gitUri';
+
+describe('view formatting helpers', () => {
+  it('formats sizes in binary units', () => {
+    assert.equal(formatSize(0), '0 B');
+    assert.equal(formatSize(1023), '1023 B');
+    assert.equal(formatSize(1536), '1.5 KB');
+    assert.equal(formatSize(5 * 1024 * 1024), '5.0 MB');
+  });
+
+  it('formats ages in the largest whole unit', () => {
+    const now = Date.parse('2024-06-01T12:00:00Z');
+    assert.equal(formatAge('2024-06-01T11:59:30Z', now), 'just now');
+    assert.equal(formatAge('2024-06-01T11:55:00Z', now), '5 min');
+    assert.equal(formatAge('2024-06-01T09:00:00Z', now), '3 h');
+    assert.equal(formatAge('2024-05-30T12:00:00Z', now), '2 d');
+    assert.equal(formatAge('2024-02-01T12:00:00Z', now), '4 mo');
+    assert.equal(formatAge('2022-05-01T12:00:00Z', now), '2 y');
+  });
+
+  it('takes the first non-empty line and cuts long ones', () => {
+    assert.equal(firstLine('\n\n  Hello there  \nsecond'), 'Hello there');
+    assert.equal(firstLine(null), '');
+    assert.equal(firstLine('x'.repeat(100), 10), `${'x'.repeat(9)}…`);
+    assert.equal(shortSha('0123456789abcdef0123456789abcdef01234567'), '0123456');
+    assert.ok(looksLikeSha('abc1234'));
+    assert.ok(!looksLikeSha('main'));
+  });
+});
+
+describe('review threads', () => {
+  const c = (id: number, path: string, at: string, reply?: number | null, pos = 1) =>
+    ({ id, path, created_at: at, in_reply_to_id: reply, original_commit_id: 'c1', original_position: pos });
+
+  it('groups by file, then by in_reply_to chains, oldest first', () => {
+    const files = groupReviewThreads([
+      c(4, 'b.txt', '2024-01-04T00:00:00Z', 1),
+      c(1, 'b.txt', '2024-01-01T00:00:00Z', null),
+      c(2, 'a.txt', '2024-01-02T00:00:00Z', null),
+      c(3, 'b.txt', '2024-01-03T00:00:00Z', null),
+      c(5, 'b.txt', '2024-01-05T00:00:00Z', 4),
+    ]);
+    assert.deepEqual(files.map((f) => f.path), ['a.txt', 'b.txt']);
+    assert.deepEqual(files[1]!.threads.map((t) => t.comments.map((x) => x.id)), [[1, 4, 5], [3]]);
+  });
+
+  it('a reply whose parent is gone starts its own thread', () => {
+    const files = groupReviewThreads([c(7, 'a', '2024-01-01T00:00:00Z', 99)]);
+    assert.equal(files[0]!.threads[0]!.root.id, 7);
+  });
+
+  it('without in_reply_to_id, comments at the same place share a thread', () => {
+    const files = groupReviewThreads([c(1, 'a', '2024-01-01T00:00:00Z', undefined, 3), c(2, 'a', '2024-01-02T00:00:00Z', undefined, 3), c(3, 'a', '2024-01-03T00:00:00Z', undefined, 4)]);
+    assert.deepEqual(files[0]!.threads.map((t) => t.comments.map((x) => x.id)), [[1, 2], [3]]);
+  });
+});
+
+describe('diff hunk line numbers', () => {
+  it('counts down the last hunk to the commented new line', () => {
+    assert.deepEqual(lineOfDiffHunk('@@ -10,4 +12,5 @@ def f\n context\n-old\n+new\n+newer'), { side: 'head', line: 14 });
+  });
+  it('a removed last line points at the old file', () => {
+    assert.deepEqual(lineOfDiffHunk('@@ -10,3 +10,2 @@\n context\n-gone'), { side: 'base', line: 11 });
+  });
+  it('uses the last hunk header and skips no-newline markers', () => {
+    assert.deepEqual(lineOfDiffHunk('@@ -1 +1 @@\n-a\n+b\n@@ -20,2 +20,2 @@\n x\n\\ No newline at end of file'), { side: 'head', line: 20 });
+    assert.equal(lineOfDiffHunk('no header'), undefined);
+  });
+});
+
+describe('ref groups', () => {
+  it('puts branches, then tags, then other namespaces, each sorted', () => {
+    const groups = groupRefs([{ ref: 'refs/tags/v1' }, { ref: 'refs/notes/commits' }, { ref: 'refs/heads/main' }, { ref: 'refs/heads/feature/x' }, { ref: 'refs/tags/v0' }]);
+    assert.deepEqual(groups.map((g) => [g.namespace, g.refs.map((r) => r.short)]), [
+      ['heads', ['feature/x', 'main']],
+      ['tags', ['v0', 'v1']],
+      ['notes', ['commits']],
+    ]);
+  });
+});
+
+describe('repodesk: paths', () => {
+  it('round-trips owner, repo, SHA and a path with spaces and slashes', () => {
+    const loc = { owner: 'o', repo: 'r', sha: 'abc', path: 'dir/a file#.txt' };
+    const p = toGitPath(loc);
+    assert.equal(p, '/o/r/abc/dir/a%20file%23.txt');
+    assert.deepEqual(fromGitPath(p), loc);
+    assert.deepEqual(fromGitPath('/o/r/abc', 'empty'), { owner: 'o', repo: 'r', sha: 'abc', path: '', empty: true });
+    assert.throws(() => fromGitPath('/o/r'));
+  });
+});
