@@ -252,6 +252,11 @@ describe('v3 repositories (document 2)', () => {
     const b = await call(emu, 'GET', `/repos/${ORG}/analytical-engine`, { auth: luigi });
     assert.equal(a.text, b.text);
     assert.equal(a.headers.get('etag'), b.headers.get('etag'));
+    assert.equal(b.headers.get('x-accepted-oauth-scopes'), 'repo', 'headers the route set come back too');
+    const page1 = await call(emu, 'GET', '/user/repos?per_page=2', { auth: ada });
+    const page1again = await call(emu, 'GET', '/user/repos?per_page=2', { auth: ada });
+    assert.equal(page1again.headers.get('link'), page1.headers.get('link'));
+    assert.ok(page1again.headers.get('link'));
     // A write elsewhere (luigi leaves Engineers) changes what he may see.
     const engineers = ((await call(emu, 'GET', `/orgs/${ORG}/teams`, { auth: ada })).json as Array<{ name: string; id: number }>).find((t) => t.name === 'Engineers')!;
     await call(emu, 'DELETE', `/teams/${engineers.id}/members/luigi`, { auth: ada });

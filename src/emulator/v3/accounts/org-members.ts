@@ -42,7 +42,7 @@ export function registerOrgMemberRoutes(app: FastifyInstance, ctx: EmulatorConte
     return user && isOrgMember(db, org.id, user.id) && hasScope(req, ['read:org']) ? user : undefined;
   };
 
-  app.get<OrgParams & { Querystring: { filter?: string } }>('/orgs/:org/members', async (req, reply) => {
+  app.get<OrgParams & { Querystring: { filter?: string } }>('/orgs/:org/members', { config: { cacheable: true } }, async (req, reply) => {
     const org = loadOrg(req.params.org);
     reply.header('X-Accepted-OAuth-Scopes', 'read:org');
     const requester = memberOf(req, org);
@@ -86,7 +86,7 @@ export function registerOrgMemberRoutes(app: FastifyInstance, ctx: EmulatorConte
     return reply.code(204).send();
   });
 
-  app.get<OrgParams>('/orgs/:org/public_members', async (req, reply) => {
+  app.get<OrgParams>('/orgs/:org/public_members', { config: { cacheable: true } }, async (req, reply) => {
     const org = loadOrg(req.params.org);
     return page(req, reply, members(org.id, true));
   });

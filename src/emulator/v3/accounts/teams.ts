@@ -90,7 +90,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     return repo;
   };
 
-  app.get<{ Params: { org: string } }>('/orgs/:org/teams', async (req, reply) => {
+  app.get<{ Params: { org: string } }>('/orgs/:org/teams', { config: { cacheable: true } }, async (req, reply) => {
     const user = caller(req, reply, ['read:org']);
     const org = findOrg(db, req.params.org);
     if (!org || !isOrgMember(db, org.id, user.id)) throw notFound();
@@ -99,7 +99,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     return paginate(req, reply, teams.length, (l, o) => teams.slice(o, o + l)).map((t) => teamSummary(b, t));
   });
 
-  app.get<TeamParams>('/teams/:id', async (req, reply) => {
+  app.get<TeamParams>('/teams/:id', { config: { cacheable: true } }, async (req, reply) => {
     const user = caller(req, reply, ['read:org']);
     const team = loadTeam(req, user);
     return teamDetailed(ctx, bases(ctx, req), team);
@@ -159,7 +159,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     return reply.code(204).send();
   });
 
-  app.get<TeamParams>('/teams/:id/members', async (req, reply) => {
+  app.get<TeamParams>('/teams/:id/members', { config: { cacheable: true } }, async (req, reply) => {
     const user = caller(req, reply, ['read:org']);
     const team = loadTeam(req, user);
     requireTeamReader(team, user);
@@ -208,7 +208,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     return reply.code(204).send();
   });
 
-  app.get<TeamParams>('/teams/:id/repos', async (req, reply) => {
+  app.get<TeamParams>('/teams/:id/repos', { config: { cacheable: true } }, async (req, reply) => {
     const user = caller(req, reply, ['read:org']);
     const team = loadTeam(req, user);
     requireTeamReader(team, user);
@@ -251,7 +251,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     return reply.code(204).send();
   });
 
-  app.get('/user/teams', async (req, reply) => {
+  app.get('/user/teams', { config: { cacheable: true } }, async (req, reply) => {
     const user = caller(req, reply, ['user', 'repo']);
     const teams = db
       .prepare<[number], TeamRow>('SELECT t.* FROM team_members tm JOIN teams t ON t.id = tm.team_id JOIN users o ON o.id = t.org_id WHERE tm.user_id = ? ORDER BY o.login, t.name')

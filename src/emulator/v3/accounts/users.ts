@@ -49,7 +49,7 @@ function updateUser(ctx: EmulatorContext, id: number, fields: Record<string, unk
 export function registerUserRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   const { db } = ctx;
 
-  app.get('/user', async (req) => {
+  app.get('/user', { config: { cacheable: true } }, async (req) => {
     const user = currentUser(req);
     if (!user) throw requiresAuthentication();
     return userDetailed(db, bases(ctx, req), user, true);
@@ -72,7 +72,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: EmulatorContext): 
   });
 
   // Every account in creation order, paged only by `since` (like /repositories).
-  app.get<{ Querystring: { since?: string } }>('/users', async (req, reply) => {
+  app.get<{ Querystring: { since?: string } }>('/users', { config: { cacheable: true } }, async (req, reply) => {
     const since = /^\d+$/.test(req.query.since ?? '') ? Number(req.query.since) : 0;
     const rows = db.prepare<[number], UserRow>('SELECT * FROM users WHERE id > ? ORDER BY id LIMIT 30').all(since);
     const last = rows[rows.length - 1];
@@ -88,7 +88,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: EmulatorContext): 
       )
       .all(userId, publicOnly ? 1 : 0);
 
-  app.get('/user/orgs', async (req, reply) => {
+  app.get('/user/orgs', { config: { cacheable: true } }, async (req, reply) => {
     const user = currentUser(req);
     if (!user) throw requiresAuthentication();
     reply.header('X-Accepted-OAuth-Scopes', 'admin:org, read:org, repo, user, write:org');
@@ -99,7 +99,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     return paginate(req, reply, orgs.length, (limit, offset) => orgs.slice(offset, offset + limit)).map((o) => orgSummary(b, o));
   });
 
-  app.get<{ Params: { username: string } }>('/users/:username/orgs', async (req, reply) => {
+  app.get<{ Params: { username: string } }>('/users/:username/orgs', { config: { cacheable: true } }, async (req, reply) => {
     const user = findUser(db, req.params.username);
     if (!user) throw notFound();
     const orgs = orgsOf(user.id, true);

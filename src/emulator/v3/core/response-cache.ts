@@ -9,8 +9,11 @@ import { dataVersion, type Db } from '../../db';
 interface Entry {
   version: number;
   payload: string;
-  lastModified: string | undefined;
+  /** Headers the route itself set (the per-request ones are set again by the hooks). */
+  headers: Record<string, string>;
 }
+
+const ROUTE_HEADERS = ['last-modified', 'link', 'x-accepted-oauth-scopes'];
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -35,7 +38,7 @@ export function installResponseCache(app: FastifyInstance, db: Db): void {
     const version = dataVersion(db);
     const hit = entries.get(cacheKey(req));
     if (hit && hit.version === version) {
-      if (hit.lastModified) reply.header('Last-Modified', hit.lastModified);
+      for (const [name, value] of Object.entries(hit.headers)) reply.header(name, value);
       return reply.code(200).type('application/json; charset=utf-8').send(hit.payload);
     }
     started.set(req, version);
@@ -45,8 +48,12 @@ export function installResponseCache(app: FastifyInstance, db: Db): void {
     const version = started.get(req);
     if (version === undefined || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
     if (entries.size >= MAX_ENTRIES) entries.clear();
-    const lastModified = reply.getHeader('last-modified');
-    entries.set(cacheKey(req), { version, payload, lastModified: typeof lastModified === 'string' ? lastModified : undefined });
+    const headers: Record<string, string> = {};
+    for (const name of ROUTE_HEADERS) {
+      const value = reply.getHeader(name);
+      if (typeof value === 'string') headers[name] = value;
+    }
+    entries.set(cacheKey(req), { version, payload, headers });
     return payload;
   });
 }

@@ -78,7 +78,7 @@ export function registerRepoRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     return paginate(req, reply, visible.length, (l, o) => visible.slice(o, o + l)).map(({ r, p }) => summaryOf(db, b, r, p));
   };
 
-  app.get<ListQuery>('/user/repos', async (req, reply) => {
+  app.get<ListQuery>('/user/repos', { config: { cacheable: true } }, async (req, reply) => {
     const user = signedIn(req);
     const type = req.query.type ?? 'all';
     const order = orderBy(req.query);
@@ -96,7 +96,7 @@ export function registerRepoRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     return listPage(req, reply, chosen[0], chosen[1], order);
   });
 
-  app.get<{ Params: { username: string } } & ListQuery>('/users/:username/repos', async (req, reply) => {
+  app.get<{ Params: { username: string } } & ListQuery>('/users/:username/repos', { config: { cacheable: true } }, async (req, reply) => {
     const user = findUser(db, req.params.username);
     if (!user) throw notFound();
     const type = req.query.type ?? 'owner';
@@ -113,7 +113,7 @@ export function registerRepoRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     return listPage(req, reply, `${chosen[0]} AND r.private = 0`, chosen[1], order);
   });
 
-  app.get<{ Params: { org: string } } & ListQuery>('/orgs/:org/repos', async (req, reply) => {
+  app.get<{ Params: { org: string } } & ListQuery>('/orgs/:org/repos', { config: { cacheable: true } }, async (req, reply) => {
     const org = findOrg(db, req.params.org);
     if (!org) throw notFound();
     const type = req.query.type ?? 'all';
@@ -134,7 +134,7 @@ export function registerRepoRoutes(app: FastifyInstance, ctx: EmulatorContext): 
   });
 
   // Every public repository in creation order, paged only by `since`.
-  app.get<{ Querystring: { since?: string } }>('/repositories', async (req, reply) => {
+  app.get<{ Querystring: { since?: string } }>('/repositories', { config: { cacheable: true } }, async (req, reply) => {
     const since = /^\d{1,15}$/.test(req.query.since ?? '') ? Number(req.query.since) : 0;
     const rows = db.prepare<[number], RepoRow>('SELECT * FROM repositories WHERE private = 0 AND id > ? ORDER BY id LIMIT 100').all(since);
     const b = bases(ctx, req);
@@ -219,7 +219,7 @@ export function registerRepoRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     return reply.code(204).send();
   });
 
-  app.get<RepoParams & { Querystring: { sort?: string } }>('/repos/:owner/:repo/forks', async (req, reply) => {
+  app.get<RepoParams & { Querystring: { sort?: string } }>('/repos/:owner/:repo/forks', { config: { cacheable: true } }, async (req, reply) => {
     const { repo } = loadRepo(db, req, reply, req.params.owner, req.params.repo);
     const orders: Record<string, string> = { newest: 'r.created_at DESC, r.id DESC', oldest: 'r.created_at ASC, r.id ASC', stargazers: 'r.stargazers_count DESC, r.id DESC' };
     const order = orders[req.query.sort ?? 'newest'];
