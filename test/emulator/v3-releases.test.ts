@@ -106,6 +106,8 @@ describe('v3 releases and assets (document 2)', () => {
     assert.equal(git('tag', '--list', 'v9.0.0'), '', 'no tag left behind');
     const dup = await call(emu, 'POST', `${REPO}/releases`, { auth: ada, body: { tag_name: 'v1.0.0' } });
     assert.deepEqual(dup.json.errors, [{ resource: 'Release', field: 'tag_name', code: 'already_exists' }]);
+    const badTag = await call(emu, 'POST', `${REPO}/releases`, { auth: ada, body: { tag_name: 'v1@{1}' } });
+    assert.equal(badTag.status, 422, 'git refuses the tag name: the release row is removed again');
     const missing = await call(emu, 'POST', `${REPO}/releases`, { auth: ada, body: { name: 'x' } });
     assert.deepEqual(missing.json.errors, [{ resource: 'Release', field: 'tag_name', code: 'missing_field' }]);
     assert.equal((await call(emu, 'GET', `${REPO}/releases`, { auth: ada })).json.length, before);

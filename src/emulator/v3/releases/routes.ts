@@ -61,11 +61,20 @@ export function registerReleaseRoutes(app: FastifyInstance, ctx: EmulatorContext
     const target = f.target_commitish ?? r.repo.default_branch;
     const newTagAt = await checkTag(git(r), f.tag_name, target, f.target_commitish !== undefined);
     const draft = f.draft ?? false;
-    if (!draft && newTagAt) await createTag(ctx, git(r), r.repo, r.owner, user, f.tag_name, newTagAt);
+    // Checked again after the awaits, then the row is written before the tag,
+    // and removed if the tag cannot be made: no release without its tag, no
+    // tag left by a refused release.
+    if (releaseByTag(db, r.repo.id, f.tag_name)) throw alreadyExists('Release', 'tag_name');
     const now = isoTime();
     const id = db
       .prepare('INSERT INTO releases (repo_id, tag_name, target_commitish, name, body, draft, prerelease, author_id, created_at, published_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
       .run(r.repo.id, f.tag_name, target, f.name ?? null, f.body ?? null, draft ? 1 : 0, f.prerelease ? 1 : 0, user.id, now, draft ? null : now).lastInsertRowid;
+    if (!draft && newTagAt) {
+      await createTag(ctx, git(r), r.repo, r.owner, user, f.tag_name, newTagAt).catch((err: unknown) => {
+        db.prepare('DELETE FROM releases WHERE id = ?').run(id);
+        throw err;
+      });
+    }
     const release = releaseById(db, r.repo.id, Number(id))!;
     if (!draft) emitRepoEvent(ctx, 'release', { action: 'published', release: json(undefined, r, release) }, r.repo, user);
     const body = json(req, r, release);
@@ -86,6 +95,8 @@ export function registerReleaseRoutes(app: FastifyInstance, ctx: EmulatorContext
     const draft = f.draft ?? release.draft === 1;
     const publishing = release.draft === 1 && !draft;
     const newTagAt = await checkTag(git(r), tag, target, f.target_commitish !== undefined);
+    const again = releaseByTag(db, r.repo.id, tag);
+    if (again && again.id !== release.id) throw alreadyExists('Release', 'tag_name');
     if (!draft && newTagAt) await createTag(ctx, git(r), r.repo, r.owner, user, tag, newTagAt);
     const publishedAt = draft ? null : (release.published_at ?? isoTime());
     db.prepare('UPDATE releases SET tag_name = ?, target_commitish = ?, name = ?, body = ?, draft = ?, prerelease = ?, published_at = ? WHERE id = ?').run(

@@ -1,9 +1,9 @@
 // The git side of releases: a release names a tag; publishing a release for
 // a tag that does not exist yet creates it at target_commitish, and a tag
 // that exists must not be asked to point elsewhere.
-import { createRef, type GitRepository } from '../../git';
+import { createRef, GitDataError, type GitRepository } from '../../git';
 import type { EmulatorContext } from '../../server';
-import { validationFailed } from '../core/errors';
+import { ApiError, validationFailed } from '../core/errors';
 import type { RepoRow, UserRow } from '../core/schema';
 import { emitRefEvents } from '../gitdata/events';
 
@@ -44,6 +44,9 @@ export async function checkTag(git: GitRepository, tag: string, target: string, 
 
 /** Creates refs/tags/<tag> at `commit` and emits create and push, as a tag push would. */
 export async function createTag(ctx: EmulatorContext, git: GitRepository, repo: RepoRow, owner: UserRow, sender: UserRow, tag: string, commit: string): Promise<void> {
-  const ref = await createRef(git, `refs/tags/${tag}`, commit);
+  const ref = await createRef(git, `refs/tags/${tag}`, commit).catch((err: unknown) => {
+    // The tag appeared meanwhile, or git refuses the name: the library's 422 in the spec's error body.
+    throw err instanceof GitDataError && err.status === 422 ? new ApiError(422, err.message, undefined, '/v3') : err;
+  });
   emitRefEvents(ctx, git, repo, owner, sender, { ref: ref.ref, before: ZERO, after: ref.sha, forced: false });
 }
