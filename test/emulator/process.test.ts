@@ -79,4 +79,15 @@ describe('emulator process (CLI)', () => {
     proc.kill('SIGTERM');
     assert.equal(url, 'http://emulator.test:9999');
   });
+
+  it('refuses a lockout or rate-limit option that is not a positive integer, naming the flag', async () => {
+    for (const [flag, value] of [['--lockout-threshold', '0'], ['--lockout-window', 'soon'], ['--rate-limit-window', '-5'], ['--rate-limit-authenticated', '1.5']] as const) {
+      const proc = spawn(process.execPath, [entry, '--data', dataDir, `${flag}=${value}`], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let err = '';
+      proc.stderr.on('data', (d: Buffer) => (err += d.toString()));
+      const code = await new Promise<number | null>((resolve) => proc.on('exit', resolve));
+      assert.equal(code, 2, flag);
+      assert.match(err, new RegExp(`${flag} must be a positive integer`));
+    }
+  });
 });
