@@ -137,8 +137,9 @@ the ratio was 0.12–0.18 (~900 requests/s): building the detailed repository
 (~100 URLs, three user objects, five queries) dominated; one compiled
 statement per SQL text (instead of compiling on each call) and memoized URL
 blocks gained ~30%, the cache the rest. The start-up time is mostly Node
-loading the 2.5 MB bundle and the modules' start work; the machine's load
-average (other test runs) inflates it.
+loading the 2.7 MB bundle and the modules' start work; the machine's load
+average (other test runs) inflates it: at load ~7, \`node -e 0\` took 215 ms
+and requiring fastify alone 547 ms, so the goal of 1 s is not met here.
 
 Figures (${f.date}, Node ${f.node}, ${f.cpus} CPUs, load average ${f.load} at the end):
 
