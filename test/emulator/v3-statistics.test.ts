@@ -112,20 +112,23 @@ describe('v3 statistics (document 2)', () => {
     for (const [day, hour, count] of res.json) assert.equal(count, expected.get(`${day},${hour}`) ?? 0, `day ${day} hour ${hour}`);
   });
 
-  it('statistics — a ref update of the default branch resets the cache (202 again, then the new history)', async () => {
+  it('statistics — a ref update of the default branch resets the cache (202 again, then the new history; an author without an account has author null)', async () => {
     const before = await settled(emu, `${REPO}/stats/contributors`);
     const total = before.json.reduce((s: number, c: { total: number }) => s + c.total, 0);
     const tip = git('rev-parse', 'master');
     const tree = git('rev-parse', 'master^{tree}');
     const next = execFileSync('git', ['--git-dir', gitDir, 'commit-tree', tree, '-p', tip, '-m', 'Empty change'], {
       encoding: 'utf8',
-      env: { ...process.env, GIT_AUTHOR_NAME: 'Grace Hopper', GIT_AUTHOR_EMAIL: 'grace@analytical-engines.test', GIT_COMMITTER_NAME: 'Grace Hopper', GIT_COMMITTER_EMAIL: 'grace@analytical-engines.test' },
+      // An author with no account: counted under the e-mail, with a null author.
+      env: { ...process.env, GIT_AUTHOR_NAME: 'Joseph Clement', GIT_AUTHOR_EMAIL: 'clement@workshop.test', GIT_COMMITTER_NAME: 'Joseph Clement', GIT_COMMITTER_EMAIL: 'clement@workshop.test' },
     }).trim();
     git('update-ref', 'refs/heads/master', next, tip); // as a push would
     const after = await call(emu, 'GET', `${REPO}/stats/contributors`);
     assert.equal(after.status, 202);
     const recomputed = await settled(emu, `${REPO}/stats/contributors`);
     assert.equal(recomputed.json.reduce((s: number, c: { total: number }) => s + c.total, 0), total + 1);
+    const unknown = recomputed.json.filter((c: { author: unknown }) => c.author === null);
+    assert.deepEqual(unknown.map((c: { total: number }) => c.total), [1]);
   });
 
   it('statistics — a private repository is 404 to outsiders', async () => {
