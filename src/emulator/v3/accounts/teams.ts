@@ -69,7 +69,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: EmulatorContext): 
   const requireTeamReader = (team: TeamRow, user: UserRow) => {
     if (!isTeamMember(team.id, user.id) && !isOrgOwner(db, team.org_id, user.id)) throw forbidden('You must be a member of this team.');
   };
-  const emitTeamAdd = (req: FastifyRequest, team: TeamRow, repo: RepoRow, sender: UserRow) => {
+  const emitTeamAdd = (team: TeamRow, repo: RepoRow, sender: UserRow) => {
     const b = bases(ctx);
     const org = findUserById(db, team.org_id)!;
     const owner = findUserById(db, repo.owner_id)!;
@@ -78,7 +78,6 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: EmulatorContext): 
       { team: teamSummary(b, team), repository: repoSummary(b, repo, owner, repoPermission(db, repo, sender)), organization: orgSummary(b, org), sender: userSummary(b, sender) },
       { repoId: repo.id, orgId: org.id },
     );
-    void req;
   };
   /** `org/repo` or `repo`: an organization repository, or a direct fork of one (not_owned otherwise). */
   const ownedRepo = (org: UserRow, owner: string, name: string, field: string): RepoRow => {
@@ -121,7 +120,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: EmulatorContext): 
       for (const r of repos) db.prepare('INSERT OR IGNORE INTO team_repos (team_id, repo_id) VALUES (?, ?)').run(t.id, r.id);
       return t;
     })();
-    for (const r of repos) emitTeamAdd(req, team, r, user);
+    for (const r of repos) emitTeamAdd(team, r, user);
     const b = bases(ctx, req);
     return created(reply, `${b.api}/teams/${team.id}`, teamDetailed(ctx, b, team));
   });
@@ -236,7 +235,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     const org = findUserById(db, team.org_id)!;
     const repo = ownedRepo(org, req.params.owner, req.params.repo, 'repository');
     const added = db.prepare('INSERT OR IGNORE INTO team_repos (team_id, repo_id) VALUES (?, ?)').run(team.id, repo.id).changes > 0;
-    if (added) emitTeamAdd(req, team, repo, user);
+    if (added) emitTeamAdd(team, repo, user);
     return reply.code(204).send();
   });
 
