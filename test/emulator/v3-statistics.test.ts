@@ -131,6 +131,18 @@ describe('v3 statistics (document 2)', () => {
     assert.deepEqual(unknown.map((c: { total: number }) => c.total), [1]);
   });
 
+  it('statistics — PATCH /git/refs/heads/master (an API push) resets the cache as well', async () => {
+    await settled(emu, `${REPO}/stats/participation`);
+    const tip = git('rev-parse', 'master');
+    const commit = await call(emu, 'POST', `${REPO}/git/commits`, { auth: basic('ada'), body: { message: 'Through the API', tree: git('rev-parse', 'master^{tree}'), parents: [tip] } });
+    assert.equal(commit.status, 201);
+    const moved = await call(emu, 'PATCH', `${REPO}/git/refs/heads/master`, { auth: basic('ada'), body: { sha: commit.json.sha } });
+    assert.equal(moved.status, 200);
+    assert.equal((await call(emu, 'GET', `${REPO}/stats/participation`)).status, 202);
+    const after = await settled(emu, `${REPO}/stats/participation`);
+    assert.equal(after.status, 200);
+  });
+
   it('statistics — a private repository is 404 to outsiders', async () => {
     const res = await call(emu, 'GET', '/repos/analytical-engines/analytical-engine/stats/punch_card', { auth: basic('grace') });
     assert.equal(res.status, 404);
