@@ -1,0 +1,230 @@
+// code-server (VS Code's own server and web workbench) as the real VS Code of
+// the tests: desktop VS Code cannot be downloaded on these machines, while
+// code-server installs from the npm registry. See ../../../shared/HARNESS.md.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const CODE_SERVER_VERSION = '4.100.3';
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const RIPGREP_CACHE = path.join(os.tmpdir(), 'vscode-ripgrep-cache-1.15.11');
+const RIPGREP_TARBALL = 'ripgrep-v13.0.0-10-x86_64-unknown-linux-musl.tar.gz';
+
+export function codeServerDir(root = repoRoot) {
+  return path.join(root, '.vscode-test', `code-server-${CODE_SERVER_VERSION}`);
+}
+
+export function codeServerEntry(root = repoRoot) {
+  return path.join(codeServerDir(root), 'node_modules', 'code-server', 'out', 'node', 'entry.js');
+}
+
+/**
+ * Installs code-server into .vscode-test/ once; later calls return at once.
+ * The marker file is written only after the install scripts (the native
+ * modules, ripgrep) succeeded, so an interrupted install is redone.
+ */
+export function installCodeServer({ root = repoRoot, log = (l) => console.log(l) } = {}) {
+  const dir = codeServerDir(root);
+  const entry = codeServerEntry(root);
+  const marker = path.join(dir, '.installed');
+  if (fs.existsSync(entry) && fs.existsSync(marker)) return entry;
+
+  const rg = findRipgrep();
+  fs.mkdirSync(RIPGREP_CACHE, { recursive: true });
+  const tarball = path.join(RIPGREP_CACHE, RIPGREP_TARBALL);
+  if (!fs.existsSync(tarball)) {
+    // @vscode/ripgrep would download rg from GitHub; it looks in this cache first.
+    const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'rg-'));
+    fs.copyFileSync(rg, path.join(staging, 'rg'));
+    fs.chmodSync(path.join(staging, 'rg'), 0o755);
+    run('tar', ['-czf', tarball, '-C', staging, 'rg'], {});
+    fs.rmSync(staging, { recursive: true, force: true });
+  }
+
+  fs.mkdirSync(dir, { recursive: true });
+  // A package.json of its own keeps code-server out of the project's
+  // dependencies, and allowScripts approves the install scripts npm 11 gates.
+  fs.writeFileSync(
+    path.join(dir, 'package.json'),
+    JSON.stringify({ name: 'repodesk-code-server', private: true, allowScripts: { 'code-server': true, argon2: true } }, null, 2),
+  );
+  log(`Installing code-server@${CODE_SERVER_VERSION} into ${path.relative(root, dir)} (about a minute, once)…`);
+  const started = Date.now();
+  run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', `code-server@${CODE_SERVER_VERSION}`], {
+    cwd: dir,
+    env: {
+      ...process.env,
+      npm_config_unsafe_perm: 'true', // its postinstall refuses root otherwise
+      npm_config_yes: 'true', // node-pty runs `npx node-gyp`, which would ask
+    },
+  });
+  const bundledRg = path.join(dir, 'node_modules/code-server/lib/vscode/node_modules/@vscode/ripgrep/bin/rg');
+  for (const required of [entry, bundledRg]) {
+    if (!fs.existsSync(required)) throw new Error(`code-server install incomplete: ${required} is missing`);
+  }
+  fs.writeFileSync(marker, new Date().toISOString() + '\n');
+  log(`code-server installed in ${Math.round((Date.now() - started) / 1000)} s`);
+  return entry;
+}
+
+function findRipgrep() {
+  for (const candidate of ['/usr/bin/rg', '/usr/local/bin/rg']) if (fs.existsSync(candidate)) return candidate;
+  throw new Error('ripgrep (rg) is not installed: apt-get install -y ripgrep');
+}
+
+function run(cmd, args, options) {
+  const result = spawnSync(cmd, args, { stdio: 'inherit', ...options });
+  if (result.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${result.error?.message ?? `exit ${result.status}`})`);
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = /** @type {net.AddressInfo} */ (server.address());
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function waitForHttp(url, { timeoutMs = 30_000, isAlive = () => true } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (!isAlive()) throw new Error(`process exited before ${url} answered`);
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+/** Ends a process started with `detached: true` together with its children. */
+export async function killGroup(child, { graceMs = 3000 } = {}) {
+  if (!child.pid || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  const signal = (sig) => {
+    try {
+      process.kill(-child.pid, sig);
+    } catch {
+      // group already gone
+    }
+  };
+  signal('SIGTERM');
+  const timer = setTimeout(() => signal('SIGKILL'), graceMs);
+  await exited;
+  clearTimeout(timer);
+  signal('SIGKILL'); // children that ignored SIGTERM
+}
+
+export const BASE_SETTINGS = {
+  'workbench.startupEditor': 'none',
+  'telemetry.telemetryLevel': 'off',
+  'update.mode': 'none',
+  'workbench.tips.enabled': false,
+  'extensions.autoCheckUpdates': false,
+  'extensions.autoUpdate': false,
+  'security.workspace.trust.enabled': false,
+  'chat.commandCenter.enabled': false,
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
+};
+
+/**
+ * Starts code-server on a free port in its own process group, with every
+ * state folder (user data, extensions, XDG) under a fresh temp folder.
+ * `stateDir` keeps state in a chosen folder instead (npm start).
+ */
+export async function startCodeServer({
+  port,
+  settings = {},
+  env = {},
+  folder,
+  stateDir,
+  root = repoRoot,
+  log = (l) => console.log(l),
+  output = 'collect',
+} = {}) {
+  const entry = installCodeServer({ root, log });
+  const base = stateDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'repodesk-cs-'));
+  const ownsBase = !stateDir;
+  const dirs = {
+    userData: path.join(base, 'user-data'),
+    extensions: path.join(base, 'extensions'),
+    xdg: path.join(base, 'xdg'),
+    workspace: folder ?? path.join(base, 'workspace'),
+  };
+  for (const d of Object.values(dirs)) fs.mkdirSync(d, { recursive: true });
+  fs.mkdirSync(path.join(dirs.userData, 'User'), { recursive: true });
+  fs.writeFileSync(path.join(dirs.userData, 'User', 'settings.json'), JSON.stringify({ ...BASE_SETTINGS, ...settings }, null, 2));
+  const config = path.join(base, 'config.yaml');
+  fs.writeFileSync(config, 'auth: none\ncert: false\n');
+
+  const chosenPort = port ?? (await freePort());
+  const args = [
+    entry,
+    '--config', config,
+    '--bind-addr', `127.0.0.1:${chosenPort}`,
+    '--auth', 'none',
+    '--user-data-dir', dirs.userData,
+    '--extensions-dir', dirs.extensions,
+    '--disable-telemetry',
+    '--disable-update-check',
+    '--disable-workspace-trust',
+    '--disable-getting-started-override',
+    '--ignore-last-opened',
+    dirs.workspace,
+  ];
+  const child = spawn(process.execPath, args, {
+    detached: true,
+    stdio: ['ignore', output === 'inherit' ? 'inherit' : 'pipe', output === 'inherit' ? 'inherit' : 'pipe'],
+    env: {
+      ...process.env,
+      EXTENSIONS_GALLERY: '{}', // no marketplace look-ups
+      XDG_DATA_HOME: path.join(dirs.xdg, 'data'),
+      XDG_CONFIG_HOME: path.join(dirs.xdg, 'config'),
+      XDG_CACHE_HOME: path.join(dirs.xdg, 'cache'),
+      ...env,
+    },
+  });
+  const lines = [];
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.setEncoding('utf8');
+    stream?.on('data', (chunk) => lines.push(...String(chunk).split('\n').filter(Boolean)));
+  }
+  const url = `http://127.0.0.1:${chosenPort}`;
+  try {
+    await waitForHttp(`${url}/healthz`, { isAlive: () => child.exitCode === null });
+  } catch (err) {
+    await killGroup(child);
+    throw new Error(`code-server did not start: ${err.message}\n${lines.slice(-30).join('\n')}`);
+  }
+  return {
+    url,
+    port: chosenPort,
+    dirs,
+    child,
+    /** code-server's own output, for diagnosis when a run fails. */
+    output: lines,
+    /** Workbench address that loads the extension (and the tests) under development. */
+    workbenchUrl({ extensionDevelopmentPath = root, extensionTestsPath } = {}) {
+      const remote = (p) => `vscode-remote://127.0.0.1:${chosenPort}${path.resolve(p)}`;
+      const payload = [['extensionDevelopmentPath', remote(extensionDevelopmentPath)]];
+      if (extensionTestsPath) payload.push(['extensionTestsPath', remote(extensionTestsPath)]);
+      const query = new URLSearchParams({ folder: dirs.workspace, payload: JSON.stringify(payload) });
+      return `${url}/?${query}`;
+    },
+    async stop() {
+      await killGroup(child);
+      if (ownsBase) fs.rmSync(base, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,29 @@
+// The one VS Code window the e2e suites share. run-e2e.mjs fills it in a root
+// hook before any test runs; test/e2e/*.e2e.mjs import it.
+import fs from 'node:fs';
+import path from 'node:path';
+import { repoRoot } from './codeServer.mjs';
+
+export const resultsDir = path.join(repoRoot, 'test-results');
+
+export const session = {
+  /** @type {import('playwright-core').Page} */
+  page: /** @type {any} */ (undefined),
+  /** Base URL of the emulator the extension is configured with. */
+  emulatorUrl: '',
+  emulatorDataDir: '',
+  codeServerUrl: '',
+};
+
+/** Saves a full-window screenshot as test-results/<name>.png and returns its path. */
+export async function screenshot(name) {
+  fs.mkdirSync(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, `${name}.png`);
+  await session.page.screenshot({ path: file });
+  return file;
+}
+
+/** The element of a view container, e.g. `workbench.view.extension.repodesk`. */
+export function viewContainer(id) {
+  return session.page.locator(`[id="${id}"]`);
+}

@@ -1,0 +1,54 @@
+// Starts the built emulator CLI (dist/emulator.js) as a child process and
+// reads its URL from the "listening on" line, as a user of `npm start` would.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { killGroup, repoRoot } from './codeServer.mjs';
+
+export async function startEmulatorProcess({ port = 0, dataDir, seed = 'demo', quiet = true, root = repoRoot, timeoutMs = 60_000, echo = false } = {}) {
+  const cli = path.join(root, 'dist', 'emulator.js');
+  if (!fs.existsSync(cli)) throw new Error(`${cli} is missing: run npm run build first`);
+  const ownsData = !dataDir;
+  const data = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'repodesk-emu-'));
+  const args = [cli, '--port', String(port), '--data', data];
+  if (seed) args.push('--seed', seed);
+  if (quiet) args.push('--quiet');
+  const child = spawn(process.execPath, args, { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output = [];
+  const url = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`emulator did not report its URL within ${timeoutMs} ms\n${output.join('\n')}`)), timeoutMs);
+    const onLine = (line) => {
+      output.push(line);
+      if (echo) console.log(`[emulator] ${line}`);
+      const match = /RepoDesk emulator listening on (\S+)/.exec(line);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    for (const stream of [child.stdout, child.stderr]) {
+      let rest = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk) => {
+        const parts = (rest + chunk).split('\n');
+        rest = parts.pop() ?? '';
+        parts.forEach(onLine);
+      });
+    }
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`emulator exited with ${code} before listening\n${output.join('\n')}`));
+    });
+  });
+  return {
+    url,
+    dataDir: data,
+    child,
+    output,
+    async stop() {
+      await killGroup(child);
+      if (ownsData) fs.rmSync(data, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,73 @@
+// Runs the UI tests (test/e2e/*.e2e.mjs) against one real VS Code window:
+// the emulator and code-server start once, Chromium opens the workbench with
+// the extension under development, and mocha runs the suites in this process
+// with the shared page (see e2eSession.mjs). Screenshots go to test-results/.
+import fs from 'node:fs';
+import path from 'node:path';
+import Mocha from 'mocha';
+import { launchBrowser } from './browser.mjs';
+import { repoRoot, startCodeServer } from './codeServer.mjs';
+import { resultsDir, session, screenshot } from './e2eSession.mjs';
+import { startEmulatorProcess } from './emulatorProcess.mjs';
+
+const started = Date.now();
+const e2eDir = path.join(repoRoot, 'test', 'e2e');
+const cleanups = [];
+
+async function openWorkbench() {
+  if (!fs.existsSync(path.join(repoRoot, 'dist', 'extension.js'))) throw new Error('dist/extension.js is missing: run npm run build first');
+  const emulator = await startEmulatorProcess();
+  cleanups.push(() => emulator.stop());
+  const codeServer = await startCodeServer({
+    settings: { 'repodesk.hosting.apiUrl': emulator.url },
+    env: { REPODESK_TEST_EMULATOR_URL: emulator.url, REPODESK_TEST_EMULATOR_DATA: emulator.dataDir },
+  });
+  cleanups.push(() => codeServer.stop());
+  const browser = await launchBrowser();
+  cleanups.push(() => browser.close());
+  Object.assign(session, { page: browser.page, emulatorUrl: emulator.url, emulatorDataDir: emulator.dataDir, codeServerUrl: codeServer.url });
+  await browser.page.goto(codeServer.workbenchUrl({ extensionDevelopmentPath: repoRoot }));
+  await browser.page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 60_000 });
+  console.log(`workbench ready (emulator ${emulator.url}, code-server ${codeServer.url})`);
+}
+
+async function closeAll() {
+  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
+  cleanups.length = 0;
+}
+
+fs.rmSync(resultsDir, { recursive: true, force: true });
+const mocha = new Mocha({
+  reporter: path.join(repoRoot, 'test', 'support', 'stats-reporter.cjs'),
+  timeout: 60_000,
+  rootHooks: {
+    async beforeAll() {
+      this.timeout(5 * 60_000); // includes the one-time code-server install
+      await openWorkbench();
+    },
+    async afterEach() {
+      // The window as it was when a test failed, for diagnosis.
+      if (this.currentTest?.state === 'failed' && session.page) {
+        const name = 'failed-' + this.currentTest.fullTitle().replace(/[^\w-]+/g, '-').slice(0, 80);
+        console.log(`screenshot: ${await screenshot(name)}`);
+      }
+    },
+    async afterAll() {
+      await closeAll();
+    },
+  },
+});
+for (const file of fs.readdirSync(e2eDir).filter((f) => f.endsWith('.e2e.mjs')).sort()) mocha.addFile(path.join(e2eDir, file));
+
+let failures = 1;
+try {
+  await mocha.loadFilesAsync();
+  failures = await new Promise((resolve) => mocha.run(resolve));
+} catch (err) {
+  console.error(`e2e run failed: ${err instanceof Error ? err.stack : String(err)}`);
+  if (process.env.REPODESK_STATS_FILE) fs.appendFileSync(process.env.REPODESK_STATS_FILE, JSON.stringify({ passes: 0, failures: 1, pending: 0 }) + '\n');
+} finally {
+  await closeAll();
+}
+console.log(`e2e finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+process.exit(failures > 0 ? 1 : 0);

@@ -1,0 +1,99 @@
+// Runs the integration tests (mocha inside the extension host) in a real
+// VS Code: the emulator and code-server start, Chromium opens the workbench
+// with extensionDevelopmentPath + extensionTestsPath, and the workbench
+// reports the host's console through codeAutomationLog and the result through
+// codeAutomationExit. Exits with the tests' code.
+import fs from 'node:fs';
+import path from 'node:path';
+import { format } from 'node:util';
+import { launchBrowser } from './browser.mjs';
+import { buildIntegrationTests } from './build-tests.mjs';
+import { repoRoot, startCodeServer } from './codeServer.mjs';
+import { startEmulatorProcess } from './emulatorProcess.mjs';
+
+const TIMEOUT_MS = Number(process.env.REPODESK_INTEGRATION_TIMEOUT_MS ?? 5 * 60_000);
+const STATS_PREFIX = 'REPODESK_STATS ';
+const START_MARKER = 'REPODESK_MOCHA_START';
+const NO_HOST = 'No extension host found that can launch the test runner';
+
+const started = Date.now();
+const cleanups = [];
+let stats;
+// Workbench start-up chatter comes through codeAutomationLog too: hold it
+// back until mocha starts, and show it only if the run never got that far.
+let mochaStarted = false;
+const startupLines = [];
+
+async function main() {
+  if (!fs.existsSync(path.join(repoRoot, 'dist', 'extension.js'))) throw new Error('dist/extension.js is missing: run npm run build first');
+  const testsEntry = await buildIntegrationTests();
+
+  const emulator = await startEmulatorProcess();
+  cleanups.push(() => emulator.stop());
+  console.log(`emulator: ${emulator.url}`);
+
+  const codeServer = await startCodeServer({
+    settings: { 'repodesk.hosting.apiUrl': emulator.url },
+    env: {
+      REPODESK_TEST_EMULATOR_URL: emulator.url,
+      REPODESK_TEST_EMULATOR_DATA: emulator.dataDir,
+    },
+  });
+  cleanups.push(() => codeServer.stop());
+  console.log(`code-server: ${codeServer.url}`);
+
+  const browser = await launchBrowser();
+  cleanups.push(() => browser.close());
+  const { page } = browser;
+
+  const result = new Promise((resolve, reject) => {
+    page.exposeFunction('codeAutomationLog', (type, args) => {
+      for (const line of formatLog(args)) {
+        if (line.startsWith(STATS_PREFIX)) stats = JSON.parse(line.slice(STATS_PREFIX.length));
+        else if (line.startsWith(START_MARKER)) mochaStarted = true;
+        else if (!mochaStarted && !process.env.REPODESK_DEBUG_WORKBENCH) startupLines.push(line);
+        else (type === 'error' ? console.error : console.log)(line);
+      }
+    });
+    page.exposeFunction('codeAutomationExit', (code) => resolve(Number(code)));
+    page.on('console', (msg) => {
+      const text = msg.text();
+      if (text.includes(NO_HOST)) reject(new Error(`${NO_HOST}: the payload URIs are wrong`));
+      else if (process.env.REPODESK_DEBUG_WORKBENCH) console.log(`[workbench] ${text}`);
+    });
+    page.on('pageerror', (err) => {
+      if (process.env.REPODESK_DEBUG_WORKBENCH) console.log(`[workbench error] ${err.message}`);
+    });
+    setTimeout(() => reject(new Error(`integration tests did not finish within ${TIMEOUT_MS / 1000} s`)), TIMEOUT_MS).unref();
+  });
+
+  await page.goto(codeServer.workbenchUrl({ extensionDevelopmentPath: repoRoot, extensionTestsPath: testsEntry }));
+  try {
+    return await result;
+  } catch (err) {
+    if (!mochaStarted) console.error(`workbench log:\n${startupLines.join('\n')}`);
+    console.error(`code-server output:\n${codeServer.output.slice(-40).join('\n')}`);
+    throw err;
+  }
+}
+
+/** The workbench passes console.log's arguments as given: a printf format first. */
+function formatLog(args) {
+  return format(...(Array.isArray(args) ? args : [args])).replace(/\s+$/, '').split('\n');
+}
+
+let code = 1;
+try {
+  code = await main();
+} catch (err) {
+  console.error(`integration run failed: ${err instanceof Error ? err.message : String(err)}`);
+  code = 1;
+} finally {
+  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
+}
+// A crash before mocha reported still counts as one failure in npm test's total.
+const totals = stats ?? { passes: 0, failures: code === 0 ? 0 : 1, pending: 0 };
+if (code !== 0 && totals.failures === 0) totals.failures = 1;
+if (process.env.REPODESK_STATS_FILE) fs.appendFileSync(process.env.REPODESK_STATS_FILE, JSON.stringify(totals) + '\n');
+console.log(`integration: ${totals.passes} passed, ${totals.failures} failed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+process.exit(code);

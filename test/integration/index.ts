@@ -1,0 +1,39 @@
+// Mocha entry for the extension host: VS Code calls run() when it is given
+// as extensionTestsPath (code-server's payload or @vscode/test-electron). It
+// runs every bundled *.test.js next to it and logs one REPODESK_STATS line
+// that the runner turns into the suite's totals.
+import fs from 'node:fs';
+import path from 'node:path';
+import Mocha from 'mocha';
+
+export const STATS_PREFIX = 'REPODESK_STATS ';
+/** Tells the runner that what follows is the tests' output, not start-up noise. */
+export const START_MARKER = 'REPODESK_MOCHA_START';
+
+function findTests(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) return findTests(full);
+    return e.name.endsWith('.test.js') ? [full] : [];
+  });
+}
+
+export function run(): Promise<void> {
+  const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 30_000, reporter: 'spec' });
+  for (const file of findTests(__dirname).sort()) mocha.addFile(file);
+  process.setSourceMapsEnabled(true); // stack traces name test/integration/*.ts
+  console.log(START_MARKER);
+  return new Promise((resolve, reject) => {
+    try {
+      const runner = mocha.run((failures) => {
+        const { passes = 0, pending = 0 } = runner.stats ?? {};
+        console.log(STATS_PREFIX + JSON.stringify({ passes, failures, pending }));
+        if (failures > 0) reject(new Error(`${failures} integration test(s) failed`));
+        else resolve();
+      });
+    } catch (err) {
+      console.error(err);
+      reject(err instanceof Error ? err : new Error(String(err)));
+    }
+  });
+}
