@@ -15,8 +15,9 @@ export interface DiffSides {
 }
 
 export async function openDiff(d: DiffSides, at?: { side: 'head' | 'base'; line: number }): Promise<void> {
-  const left = gitUri({ owner: d.owner, repo: d.repo, sha: d.baseSha, path: d.path, empty: d.status === 'added' });
-  const right = gitUri({ owner: d.owner, repo: d.repo, sha: d.headSha, path: d.path, empty: d.status === 'removed' });
+  // Without the file's change kind, a side where the file does not exist reads as empty.
+  const left = gitUri({ owner: d.owner, repo: d.repo, sha: d.baseSha, path: d.path, empty: d.status === 'added' || (d.status === undefined && !await exists(d.owner, d.repo, d.baseSha, d.path)) });
+  const right = gitUri({ owner: d.owner, repo: d.repo, sha: d.headSha, path: d.path, empty: d.status === 'removed' || (d.status === undefined && !await exists(d.owner, d.repo, d.headSha, d.path)) });
   const name = d.path.slice(d.path.lastIndexOf('/') + 1);
   const title = d.number !== undefined ? vscode.l10n.t('{0} (#{1})', name, d.number) : name;
   const options: vscode.TextDocumentShowOptions = { preview: true };
@@ -30,5 +31,15 @@ export async function openDiff(d: DiffSides, at?: { side: 'head' | 'base'; line:
       editor.selection = new vscode.Selection(range.start, range.start);
       editor.revealRange(range, vscode.TextEditorRevealType.InCenter);
     }
+  }
+}
+
+async function exists(owner: string, repo: string, sha: string, path: string): Promise<boolean> {
+  try {
+    await vscode.workspace.fs.stat(gitUri({ owner, repo, sha, path }));
+    return true;
+  } catch (err) {
+    if (err instanceof vscode.FileSystemError && err.code === 'FileNotFound') return false;
+    throw err;
   }
 }

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { HostingSession } from '../hosting/hostingSession';
 import type { ActiveRepository } from '../repos/activeRepository';
 import { openDiff } from './openDiff';
-import { describePullFilter, loadPullFilter, pickPullFilter, toQuery } from './pullFilter';
+import { describePullFilter, loadPullFilter, pickPullFilter, savePullFilter, toQuery, type PullFilter } from './pullFilter';
 import { PullFileNode, PullNode } from './pullNodes';
 import type { SelectedPull } from './selectedPull';
 import { NodeTreeProvider, pagedRoots } from './treeBase';
@@ -43,8 +43,9 @@ export function registerPulls(context: vscode.ExtensionContext, session: Hosting
     }),
     view.onDidChangeSelection((e) => select(e.selection[0])),
     vscode.commands.registerCommand('repodesk.pulls.refresh', () => provider.refresh()),
-    vscode.commands.registerCommand('repodesk.pulls.filter', async () => {
-      if (await pickPullFilter(state)) {
+    vscode.commands.registerCommand('repodesk.pulls.filter', async (given?: Partial<PullFilter>) => {
+      if (given && typeof given === 'object') await savePullFilter(state, { ...loadPullFilter(state), ...given });
+      if ((given && typeof given === 'object') || await pickPullFilter(state)) {
         describe();
         provider.refresh();
       }

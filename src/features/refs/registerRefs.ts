@@ -113,7 +113,8 @@ export function registerRefs(context: vscode.ExtensionContext, session: HostingS
         } catch (err) {
           if (!(err instanceof ValidationFailedError) || !/fast.forward/i.test(`${err.message} ${JSON.stringify(err.errors)}`)) throw err;
           const force = vscode.l10n.t('Force Update');
-          const confirmed = args?.force === true || await vscode.window.showWarningMessage(
+          // Given answers (scripts, tests) decide; otherwise the user confirms in a modal.
+          const confirmed = args?.force !== undefined ? args.force : await vscode.window.showWarningMessage(
             vscode.l10n.t('{0} cannot be fast-forwarded to {1}.', node.short, sha.slice(0, 7)),
             { modal: true, detail: vscode.l10n.t('A forced update drops the commits that are only on {0}.', node.short) },
             force,

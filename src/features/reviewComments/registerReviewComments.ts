@@ -63,7 +63,9 @@ export function registerReviewComments(context: vscode.ExtensionContext, session
     if (!client) void vscode.window.showErrorMessage(vscode.l10n.t('Sign in to RepoDesk first.'));
     return client;
   };
-  const fail = (what: string, err: unknown) => void vscode.window.showErrorMessage(`${what}: ${err instanceof Error ? err.message : String(err)}`);
+  const fail = (what: string, err: unknown) => {
+    void vscode.window.showErrorMessage(`${what}: ${err instanceof Error ? err.message : String(err)}`);
+  };
 
   context.subscriptions.push(
     provider,
@@ -76,7 +78,13 @@ export function registerReviewComments(context: vscode.ExtensionContext, session
       await state.update(MODE_KEY, next === 'pull' || next === 'repository' ? next : mode() === 'pull' ? 'repository' : 'pull');
       changed();
     }),
-    vscode.commands.registerCommand('repodesk.reviewComments.filter', async () => {
+    vscode.commands.registerCommand('repodesk.reviewComments.filter', async (given?: Partial<RepoCommentFilter>) => {
+      if (given && typeof given === 'object') {
+        await state.update(FILTER_KEY, { ...filter(), ...given });
+        await state.update(MODE_KEY, 'repository');
+        changed();
+        return;
+      }
       const current = filter();
       const sort = await vscode.window.showQuickPick(['created', 'updated'].map((label) => ({ label, description: label === current.sort ? vscode.l10n.t('current') : undefined })), { title: vscode.l10n.t('Sort review comments by (1/3)') });
       if (!sort) return;
@@ -102,8 +110,9 @@ export function registerReviewComments(context: vscode.ExtensionContext, session
       if (!body) return;
       const rootId = node.thread?.root.id ?? node.comment.in_reply_to_id ?? node.comment.id;
       try {
-        await vscode.window.withProgress({ location: { viewId: 'repodesk.reviewComments' } }, () => client.reviewComments.create(node.ctx.owner, node.ctx.repo, pullNumber, { body, in_reply_to: rootId }));
+        const created = await vscode.window.withProgress({ location: { viewId: 'repodesk.reviewComments' } }, () => client.reviewComments.create(node.ctx.owner, node.ctx.repo, pullNumber, { body, in_reply_to: rootId }));
         provider.refresh();
+        return created;
       } catch (err) {
         fail(vscode.l10n.t('Could not reply'), err);
       }
@@ -118,8 +127,9 @@ export function registerReviewComments(context: vscode.ExtensionContext, session
       const body = text ?? await vscode.window.showInputBox({ title: vscode.l10n.t('Edit comment'), value: node.comment.body ?? '', ignoreFocusOut: true, validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('The comment cannot be empty.')) });
       if (!body) return;
       try {
-        await vscode.window.withProgress({ location: { viewId: 'repodesk.reviewComments' } }, () => client.reviewComments.update(node.ctx.owner, node.ctx.repo, node.comment.id, body));
+        const updated = await vscode.window.withProgress({ location: { viewId: 'repodesk.reviewComments' } }, () => client.reviewComments.update(node.ctx.owner, node.ctx.repo, node.comment.id, body));
         provider.refresh();
+        return updated;
       } catch (err) {
         fail(vscode.l10n.t('Could not edit the comment'), err);
       }

@@ -76,7 +76,10 @@ export function registerViews(context: vscode.ExtensionContext, session: Hosting
     const sources: Record<string, ChildrenSource> = { 'repodesk.repositories': repositories };
     for (const p of detail) sources[p.viewId] = p;
     // Test seam: the nodes a view shows, as VS Code would ask for them.
-    context.subscriptions.push(vscode.commands.registerCommand('repodesk.testing.children', (viewId: string, node?: RepoDeskNode) => sources[viewId]?.getChildren(node)));
+    context.subscriptions.push(
+      vscode.commands.registerCommand('repodesk.testing.children', (viewId: string, node?: RepoDeskNode) => sources[viewId]?.getChildren(node)),
+      vscode.commands.registerCommand('repodesk.testing.setActiveRepository', (owner: string, name: string) => active.set({ owner, name })),
+    );
   }
   return { viewIds: [...VIEW_IDS], active, selectedPull, refreshAll };
 }

@@ -1,0 +1,159 @@
+// The Pull Requests and Review Comments views against the demo seed
+// (issue 6, items 2 and 3): what a user sees and what the commands do.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { child, children, description, label, signInAsAdaWithDemoRepository, waitFor, type TestNode } from './views-support';
+
+const PULLS = 'repodesk.pullRequests';
+const REVIEWS = 'repodesk.reviewComments';
+
+describe('Views (issue 6): Pull Requests', function () {
+  this.timeout(60_000);
+
+  before(async () => {
+    await signInAsAdaWithDemoRepository();
+    await vscode.commands.executeCommand('repodesk.pulls.filter', { state: 'open', sort: 'created', direction: 'desc', head: '', base: '' });
+  });
+
+  it('lists the open pull requests with number, title, author and state, and all of them with the state filter', async () => {
+    const open = await children(PULLS);
+    assert.deepEqual(open.map(label), ['#1 Tabulate polynomials by the method of differences']);
+    assert.equal(description(open[0]!), 'charles · open');
+    assert.equal((open[0]!.toTreeItem().iconPath as vscode.ThemeIcon).id, 'git-pull-request');
+
+    await vscode.commands.executeCommand('repodesk.pulls.filter', { state: 'all' });
+    const all = await children(PULLS);
+    assert.deepEqual(all.map((n) => label(n).split(' ')[0]).sort(), ['#1', '#2', '#3']);
+    const states = Object.fromEntries(all.map((n) => [label(n).split(' ')[0], description(n).split(' · ')[1]]));
+    assert.deepEqual(states, { '#1': 'open', '#2': 'closed', '#3': 'merged' });
+
+    await vscode.commands.executeCommand('repodesk.pulls.filter', { state: 'closed', base: 'no-such-branch' });
+    assert.deepEqual((await children(PULLS)).map(label), ['No pull requests match this filter.']);
+    await vscode.commands.executeCommand('repodesk.pulls.filter', { state: 'open', base: '' });
+  });
+
+  it('the filter quick inputs keep the current choices when the user presses Enter through them', async () => {
+    const done = vscode.commands.executeCommand('repodesk.pulls.filter');
+    let settled = false;
+    void done.then(() => (settled = true));
+    while (!settled) {
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      await new Promise((r) => setTimeout(r, 150));
+    }
+    assert.deepEqual((await children(PULLS)).map((n) => label(n).split(' ')[0]), ['#1']);
+  });
+
+  it('a pull request shows its changed files with their change kind, and its review threads', async () => {
+    const pr = await child(PULLS, undefined, /^#1 /);
+    const [files, threads] = await children(PULLS, pr);
+    assert.equal(label(files!), 'Changed files');
+    const fileNodes = await children(PULLS, files);
+    const byName = Object.fromEntries(fileNodes.map((f) => [label(f), description(f)]));
+    assert.deepEqual(Object.keys(byName).sort(), ['README.md', 'tables.md', 'tabulate.js']);
+    assert.match(byName['tables.md']!, /^docs · added \+\d+ −0$/);
+    assert.match(byName['README.md']!, /modified/);
+
+    const threadFiles = await children(PULLS, threads);
+    assert.deepEqual(threadFiles.map(label), ['docs/tables.md', 'src/differences/tabulate.js']);
+    const [mary] = await children(PULLS, threadFiles[0]);
+    assert.equal(label(mary!), 'Could the table also show the second differences?');
+    assert.match(description(mary!), /^mary · .* · 1 reply$/);
+    assert.deepEqual((await children(PULLS, mary)).map(label), [
+      'mary: Could the table also show the second differences?',
+      'luigi: They are constant (2), which is the point of the method.',
+    ]);
+  });
+
+  it('opening a changed file shows the base/head diff read through the repodesk: file system', async () => {
+    const pr = await child(PULLS, undefined, /^#1 /);
+    const files = await child(PULLS, pr, 'Changed files');
+    const readme = await child(PULLS, files, 'README.md');
+    await vscode.commands.executeCommand('repodesk.pulls.openFile', readme);
+    const tab = await waitFor('the diff editor', async () => {
+      const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+      return input instanceof vscode.TabInputTextDiff ? input : undefined;
+    });
+    assert.equal(tab.original.scheme, 'repodesk');
+    assert.equal(tab.modified.scheme, 'repodesk');
+    const base = new TextDecoder().decode(await vscode.workspace.fs.readFile(tab.original));
+    const head = new TextDecoder().decode(await vscode.workspace.fs.readFile(tab.modified));
+    assert.ok(!base.includes('## Tabulating'), 'the base side already has the change');
+    assert.ok(head.includes('## Tabulating'), `the head side lacks the change:\n${head}`);
+    assert.ok(head.startsWith(base.trimEnd()), 'the head README does not extend the base README');
+    await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(tab.modified, new Uint8Array([1]))));
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+});
+
+describe('Views (issue 6): Review Comments', function () {
+  this.timeout(60_000);
+  let api: Awaited<ReturnType<typeof signInAsAdaWithDemoRepository>>;
+
+  before(async () => {
+    api = await signInAsAdaWithDemoRepository();
+    await vscode.commands.executeCommand('repodesk.reviewComments.switchMode', 'pull');
+    const pr = await child(PULLS, undefined, /^#1 /);
+    await vscode.commands.executeCommand('repodesk.pulls.select', pr);
+  });
+
+  const commentsOf = async (file: string, threadStart: RegExp): Promise<TestNode[]> => {
+    const fileNode = await child(REVIEWS, undefined, file);
+    const thread = await child(REVIEWS, fileNode, threadStart);
+    return children(REVIEWS, thread);
+  };
+
+  it('shows the selected pull request’s comments by file, then thread, with author and age', async () => {
+    const files = await children(REVIEWS);
+    assert.deepEqual(files.map(label), ['docs/tables.md', 'src/differences/tabulate.js']);
+    assert.equal(description(files[1]!), '1 thread');
+    const comments = await commentsOf('src/differences/tabulate.js', /^Copy the figures/);
+    assert.deepEqual(comments.map(label), ['ada: Copy the figures as numbers: a string column would concatenate.', 'charles: Good catch, fixed in the next commit.']);
+    assert.match(description(comments[0]!), /^(just now|\d+ (min|h))$/);
+    // Only ada's own comment offers edit and delete.
+    assert.deepEqual(comments.map((c) => c.toTreeItem().contextValue), ['reviewComment:own', 'reviewComment']);
+  });
+
+  it('replies to a thread, edits the reply and deletes it; another user’s comment stays untouched', async () => {
+    const [, charles] = await commentsOf('src/differences/tabulate.js', /^Copy the figures/);
+    const reply = await vscode.commands.executeCommand<{ id: number } | undefined>('repodesk.reviewComments.reply', charles, 'Thanks, merged once the docs land.');
+    assert.ok(reply?.id, 'the reply was not created');
+    let comments = await commentsOf('src/differences/tabulate.js', /^Copy the figures/);
+    assert.equal(label(comments[2]!), 'ada: Thanks, merged once the docs land.');
+
+    await vscode.commands.executeCommand('repodesk.reviewComments.edit', comments[2], 'Thanks, merging once the docs land.');
+    comments = await commentsOf('src/differences/tabulate.js', /^Copy the figures/);
+    assert.equal(label(comments[2]!), 'ada: Thanks, merging once the docs land.');
+
+    await vscode.commands.executeCommand('repodesk.reviewComments.edit', comments[1], 'not mine to change');
+    await vscode.commands.executeCommand('repodesk.reviewComments.delete', comments[1], true);
+    await vscode.commands.executeCommand('repodesk.reviewComments.delete', comments[2], true);
+    comments = await commentsOf('src/differences/tabulate.js', /^Copy the figures/);
+    assert.deepEqual(comments.map(label), ['ada: Copy the figures as numbers: a string column would concatenate.', 'charles: Good catch, fixed in the next commit.']);
+  });
+
+  it('reveals a comment’s line in the diff', async () => {
+    const [mary] = await commentsOf('docs/tables.md', /^Could the table/);
+    await vscode.commands.executeCommand('repodesk.reviewComments.reveal', mary);
+    const editor = await waitFor('the diff editor at the comment', async () => {
+      const e = vscode.window.activeTextEditor;
+      return e?.document.uri.scheme === 'repodesk' && e.document.uri.path.endsWith('/docs/tables.md') ? e : undefined;
+    });
+    // Position 3 of an added file is its third line.
+    assert.equal(editor.selection.active.line, 2);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('the repository mode lists every review comment, newest first, with since', async () => {
+    await vscode.commands.executeCommand('repodesk.reviewComments.switchMode', 'repository');
+    const all = await children(REVIEWS);
+    assert.ok(all.length >= 4, `only ${all.length} comments`);
+    assert.ok(all.every((n) => /^[a-z]+: /.test(label(n))), all.map(label).join(' | '));
+    assert.match(description(all[0]!), /^(docs|src)\//);
+    await vscode.commands.executeCommand('repodesk.reviewComments.filter', { since: '2999-01-01T00:00:00Z' });
+    assert.deepEqual((await children(REVIEWS)).map(label), ['This repository has no review comments in this range.']);
+    await vscode.commands.executeCommand('repodesk.reviewComments.filter', { since: '', sort: 'created', direction: 'asc' });
+    assert.equal(label((await children(REVIEWS))[0]!), 'ada: Copy the figures as numbers: a string column would concatenate.');
+    await vscode.commands.executeCommand('repodesk.reviewComments.switchMode', 'pull');
+    assert.equal(api.testing!.session.account?.label, 'ada');
+  });
+});
