@@ -52,12 +52,13 @@ export function registerViews(context: vscode.ExtensionContext, session: Hosting
   };
 
   let timer: ReturnType<typeof setInterval> | undefined;
+  const backgroundRefresh = () => {
+    if (session.signedIn) refreshAll();
+  };
   const schedule = () => {
     if (timer) clearInterval(timer);
     const seconds = vscode.workspace.getConfiguration('repodesk.views').get<number>('refreshIntervalSeconds', 300);
-    timer = seconds > 0 ? setInterval(() => {
-      if (session.signedIn) refreshAll();
-    }, Math.max(10, seconds) * 1000) : undefined;
+    timer = seconds > 0 ? setInterval(backgroundRefresh, Math.max(10, seconds) * 1000) : undefined;
   };
   schedule();
 
@@ -79,6 +80,7 @@ export function registerViews(context: vscode.ExtensionContext, session: Hosting
     context.subscriptions.push(
       vscode.commands.registerCommand('repodesk.testing.children', (viewId: string, node?: RepoDeskNode) => sources[viewId]?.getChildren(node)),
       vscode.commands.registerCommand('repodesk.testing.setActiveRepository', (owner: string, name: string) => active.set({ owner, name })),
+      vscode.commands.registerCommand('repodesk.testing.backgroundRefresh', backgroundRefresh),
     );
   }
   return { viewIds: [...VIEW_IDS], active, selectedPull, refreshAll };
