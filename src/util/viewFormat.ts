@@ -158,3 +158,16 @@ export function groupRefs<R extends { ref: string }>(refs: readonly R[]): RefGro
 export function looksLikeSha(text: string): boolean {
   return /^[0-9a-f]{7,40}$/i.test(text);
 }
+
+/** A square color swatch as an SVG data URI, for a label's `RRGGBB` color. */
+export function colorSwatchDataUri(color: string): string {
+  const hex = /^[0-9a-f]{6}$/i.test(color) ? color.toLowerCase() : '808080';
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"><rect x="2" y="2" width="12" height="12" rx="2" fill="#${hex}"/></svg>`;
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+}
+
+/** A label color as the user typed it (`#A1B2C3`, `a1b2c3`), or undefined when it is not 6 hex digits. */
+export function normalizeColor(text: string): string | undefined {
+  const m = /^#?([0-9a-f]{6})$/i.exec(text.trim());
+  return m ? m[1]!.toLowerCase() : undefined;
+}

@@ -11,6 +11,7 @@ import { SelectedPull } from '../pulls/selectedPull';
 import type { NodeTreeProvider } from '../pulls/treeBase';
 import { registerReleases } from '../releases/registerReleases';
 import { registerRefs } from '../refs/registerRefs';
+import { registerRepoExtras } from '../repoExtras/registerRepoExtras';
 import { ActiveRepository } from '../repos/activeRepository';
 import { registerRepositories } from '../repos/registerRepositories';
 import { registerReviewComments } from '../reviewComments/registerReviewComments';
@@ -46,6 +47,7 @@ export function registerViews(context: vscode.ExtensionContext, session: Hosting
     registerReleases(context, session, active),
     registerRefs(context, session, active, gitfs),
   ];
+  registerRepoExtras(context, session, active);
   const refreshAll = () => {
     repositories.refresh();
     for (const p of detail) p.refresh();
