@@ -118,7 +118,7 @@ interface MethodItem extends vscode.QuickPickItem {
 
 async function pickMethod(host: string): Promise<SignInMethod | undefined> {
   const items: MethodItem[] = [
-    { method: 'browser', label: `$(globe) ${vscode.l10n.t('Sign in with your browser')}`, detail: vscode.l10n.t('Approve RepoDesk on {0}; recommended.', host) },
+    { method: 'browser', label: `$(globe) ${vscode.l10n.t('Sign in with your browser')}`, detail: vscode.l10n.t('Approve RepoDesk on the service\'s page in your browser; recommended.') },
     { method: 'token', label: `$(key) ${vscode.l10n.t('Sign in with a token')}`, detail: vscode.l10n.t('Paste a personal access token.') },
     { method: 'password', label: `$(person) ${vscode.l10n.t('Sign in with user name and password')}`, detail: vscode.l10n.t('RepoDesk creates a token for itself and revokes it when you sign out.') },
   ];

@@ -1,0 +1,83 @@
+// `npm start`: the demo. Builds RepoDesk, starts the emulator with the demo
+// data on http://127.0.0.1:7480, clones the demo repository as the workspace
+// and opens VS Code with the extension pointed at the emulator: the desktop
+// `code` command when it is on PATH, otherwise code-server in the browser
+// (its URL is printed). Ctrl-C stops everything it started.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureDependencies } from './ensure-deps.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+ensureDependencies(root);
+const { startCodeServer, killGroup } = await import('../test/harness/codeServer.mjs');
+const { startEmulatorProcess } = await import('../test/harness/emulatorProcess.mjs');
+
+const EMULATOR_PORT = Number(process.env.REPODESK_EMULATOR_PORT ?? 7480);
+const CODE_SERVER_PORT = Number(process.env.REPODESK_CODE_SERVER_PORT ?? 7482);
+const dataRoot = path.join(root, '.data');
+const cleanups = [];
+let stopping = false;
+
+async function stopAll(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nStopping…');
+  for (const c of cleanups.reverse()) await c().catch(() => {});
+  process.exit(code);
+}
+process.on('SIGINT', () => void stopAll(0));
+process.on('SIGTERM', () => void stopAll(0));
+
+try {
+  run(process.execPath, ['esbuild.mjs'], 'Building RepoDesk');
+  const emulator = await startEmulatorProcess({ port: EMULATOR_PORT, dataDir: path.join(dataRoot, 'demo'), quiet: false, echo: true });
+  cleanups.push(() => emulator.stop());
+  const app = JSON.parse(fs.readFileSync(path.join(emulator.dataDir, 'oauth-app.json'), 'utf8'));
+
+  const workspace = path.join(dataRoot, 'workspace', 'difference-engine');
+  if (!fs.existsSync(path.join(workspace, '.git'))) {
+    fs.mkdirSync(path.dirname(workspace), { recursive: true });
+    run('git', ['clone', '--quiet', `${emulator.url}/analytical-engines/difference-engine.git`, workspace], 'Cloning the demo repository as the workspace');
+  }
+
+  const settings = {
+    'repodesk.hosting.apiUrl': emulator.url,
+    'repodesk.hosting.oauthClientId': app.client_id,
+    'repodesk.engagement.apiUrl': emulator.url,
+  };
+  // Moved into SecretStorage by the extension (development mode only).
+  const env = { REPODESK_DEV_OAUTH_CLIENT_ID: app.client_id, REPODESK_DEV_OAUTH_CLIENT_SECRET: app.client_secret };
+
+  if (onPath('code') && !process.env.REPODESK_USE_CODE_SERVER) {
+    const userData = path.join(dataRoot, 'vscode-user');
+    fs.mkdirSync(path.join(userData, 'User'), { recursive: true });
+    fs.writeFileSync(path.join(userData, 'User', 'settings.json'), JSON.stringify(settings, null, 2));
+    const code = spawn('code', ['--wait', '--new-window', `--user-data-dir=${userData}`, `--extensionDevelopmentPath=${root}`, workspace], { stdio: 'inherit', env: { ...process.env, ...env } });
+    cleanups.push(() => killGroup(code));
+    console.log('\nVS Code is open with RepoDesk. Sign in with the browser as ada / ada-demo-password. Ctrl-C stops the emulator.');
+    code.on('exit', () => void stopAll(0));
+  } else {
+    const codeServer = await startCodeServer({ port: CODE_SERVER_PORT, settings, env, folder: workspace, stateDir: path.join(dataRoot, 'code-server') });
+    cleanups.push(() => codeServer.stop());
+    console.log(`\nRepoDesk demo is running.
+  Open VS Code (code-server) in your browser:
+    ${codeServer.workbenchUrl({ extensionDevelopmentPath: root })}
+  Emulator: ${emulator.url}  (user ada, password ada-demo-password; organization analytical-engines)
+Ctrl-C stops everything.`);
+  }
+} catch (err) {
+  console.error(`npm start failed: ${err instanceof Error ? err.message : String(err)}`);
+  await stopAll(1);
+}
+
+function run(cmd, args, title) {
+  console.log(`${title}…`);
+  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
+  if (res.status !== 0) throw new Error(`${title} failed (${cmd} ${args.join(' ')})`);
+}
+
+function onPath(command) {
+  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+}

@@ -1,0 +1,70 @@
+// `npm test`: every test of RepoDesk in one run — build, typecheck, lint,
+// unit, emulator conformance, the packaged .vsix, integration inside a real
+// VS Code, and the UI. Later stages run even when an earlier test stage
+// failed (so one run shows everything); a failed build stops the run.
+// The last line is the whole run's "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureDependencies, missingSystemPackages } from './ensure-deps.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+ensureDependencies(root);
+const missing = missingSystemPackages();
+if (missing.length) console.warn(`Missing system packages for the VS Code tests: ${missing.join(' ')} — install them with \`apt-get install -y ${missing.join(' ')}\` (or run bash .ci/run).`);
+
+const statsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'repodesk-stats-')), 'stats.jsonl');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const stages = [
+  { name: 'build', cmd: [process.execPath, 'esbuild.mjs', '--production'], kind: 'check', fatal: true },
+  { name: 'typecheck', cmd: [bin('tsc'), '-p', 'tsconfig.json', '--noEmit'], kind: 'check' },
+  { name: 'lint', cmd: [bin('eslint'), '.'], kind: 'check' },
+  { name: 'unit', cmd: [bin('mocha'), '--config', 'test/unit/.mocharc.json'], kind: 'mocha' },
+  { name: 'emulator', cmd: [bin('mocha'), '--config', 'test/emulator/.mocharc.json'], kind: 'mocha' },
+  { name: 'package', cmd: [bin('mocha'), '--config', 'test/package/.mocharc.json'], kind: 'mocha' },
+  { name: 'integration', cmd: [process.execPath, 'test/harness/run-integration.mjs'], kind: 'mocha' },
+  { name: 'e2e', cmd: [process.execPath, 'test/harness/run-e2e.mjs'], kind: 'mocha' },
+];
+const only = process.argv.slice(2);
+
+const results = [];
+for (const stage of stages) {
+  if (only.length && !only.includes(stage.name) && stage.name !== 'build') continue;
+  console.log(`\n━━━ ${stage.name} ━━━`);
+  const before = readStats();
+  const started = Date.now();
+  const res = spawnSync(stage.cmd[0], stage.cmd.slice(1), { cwd: root, stdio: 'inherit', env: { ...process.env, REPODESK_STATS_FILE: statsFile } });
+  const seconds = (Date.now() - started) / 1000;
+  const after = readStats();
+  let passed = after.passes - before.passes;
+  let failed = after.failures - before.failures;
+  if (stage.kind === 'check') {
+    passed = res.status === 0 ? 1 : 0;
+    failed = res.status === 0 ? 0 : 1;
+  } else if (res.status !== 0 && failed === 0) {
+    failed = 1; // crashed before reporting
+  }
+  results.push({ name: stage.name, passed, failed, seconds, ok: res.status === 0 });
+  if (stage.fatal && res.status !== 0) break;
+}
+
+function readStats() {
+  const totals = { passes: 0, failures: 0 };
+  if (!fs.existsSync(statsFile)) return totals;
+  for (const line of fs.readFileSync(statsFile, 'utf8').split('\n').filter(Boolean)) {
+    const s = JSON.parse(line);
+    totals.passes += s.passes ?? 0;
+    totals.failures += s.failures ?? 0;
+  }
+  return totals;
+}
+
+console.log('\n━━━ summary ━━━');
+for (const r of results) console.log(`${r.ok ? '✔' : '✖'} ${r.name.padEnd(12)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds.toFixed(1)} s`);
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+const allOk = results.every((r) => r.ok) && results.length > 0;
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(allOk && failed === 0 ? 0 : 1);

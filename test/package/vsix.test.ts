@@ -1,0 +1,43 @@
+// The packaged extension (issue 2, item 4): `npm run package` builds
+// repodesk-<version>.vsix offline, and it holds only what runs.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '../..');
+const { version } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
+const vsix = path.join(root, `repodesk-${version}.vsix`);
+
+describe('the packaged .vsix', function () {
+  this.timeout(180_000);
+  let entries: string[];
+
+  before(() => {
+    fs.rmSync(vsix, { force: true });
+    execFileSync('npm', ['run', 'package', '--silent'], { cwd: root, stdio: 'pipe' });
+    // A .vsix is a zip archive; unzip -Z1 lists one entry a line.
+    entries = execFileSync('unzip', ['-Z1', vsix], { encoding: 'utf8' }).split('\n').filter(Boolean);
+    console.log(`      ${path.basename(vsix)}: ${(fs.statSync(vsix).size / 1024).toFixed(0)} KiB, ${entries.length} entries`);
+  });
+
+  it('is named repodesk-<version>.vsix', () => {
+    assert.ok(fs.existsSync(vsix));
+  });
+
+  it('holds the bundles that run: extension, language server, webview', () => {
+    for (const f of ['extension/package.json', 'extension/dist/extension.js', 'extension/dist/language-server.js', 'extension/dist/webview/insights.js', 'extension/media/repodesk.svg', 'extension/readme.md', 'extension/LICENSE.txt', 'extension/changelog.md']) {
+      assert.ok(entries.includes(f), `${f} is missing from the package`);
+    }
+  });
+
+  it('holds no source, tests, emulator, source maps or node_modules', () => {
+    const offending = entries.filter((e) =>
+      /^extension\/(src|test|out|scripts|docs|\.vscode-test|test-results|\.ci)\//.test(e) ||
+      e.includes('node_modules/') ||
+      /^extension\/dist\/emulator/.test(e) ||
+      e.endsWith('.map') ||
+      e.endsWith('.ts'));
+    assert.deepEqual(offending, []);
+  });
+});
