@@ -32,7 +32,12 @@ process.on('SIGTERM', () => void stopAll(0));
 
 try {
   run(process.execPath, ['esbuild.mjs'], 'Building RepoDesk');
-  const emulator = await startEmulatorProcess({ port: EMULATOR_PORT, dataDir: path.join(dataRoot, 'demo'), quiet: false, echo: true });
+  const desktop = onPath('code') && !process.env.REPODESK_USE_CODE_SERVER;
+  // In code-server, VS Code rewrites every URL on localhost/127.0.0.1 that the
+  // extension opens (the OAuth authorize page) into a port-forwarding proxy
+  // URL and loses its path; another loopback address is left alone.
+  const host = desktop ? '127.0.0.1' : '127.0.0.2';
+  const emulator = await startEmulatorProcess({ port: EMULATOR_PORT, host, dataDir: path.join(dataRoot, desktop ? 'demo' : 'demo-code-server'), quiet: false, echo: true });
   cleanups.push(() => emulator.stop());
   const app = JSON.parse(fs.readFileSync(path.join(emulator.dataDir, 'oauth-app.json'), 'utf8'));
 
@@ -50,7 +55,7 @@ try {
   // Moved into SecretStorage by the extension (development mode only).
   const env = { REPODESK_DEV_OAUTH_CLIENT_ID: app.client_id, REPODESK_DEV_OAUTH_CLIENT_SECRET: app.client_secret };
 
-  if (onPath('code') && !process.env.REPODESK_USE_CODE_SERVER) {
+  if (desktop) {
     const userData = path.join(dataRoot, 'vscode-user');
     fs.mkdirSync(path.join(userData, 'User'), { recursive: true });
     fs.writeFileSync(path.join(userData, 'User', 'settings.json'), JSON.stringify(settings, null, 2));

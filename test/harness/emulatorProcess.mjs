@@ -6,12 +6,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { killGroup, repoRoot } from './codeServer.mjs';
 
-export async function startEmulatorProcess({ port = 0, dataDir, seed = 'demo', quiet = true, root = repoRoot, timeoutMs = 60_000, echo = false } = {}) {
+export async function startEmulatorProcess({ port = 0, host, dataDir, seed = 'demo', quiet = true, root = repoRoot, timeoutMs = 60_000, echo = false } = {}) {
   const cli = path.join(root, 'dist', 'emulator.js');
   if (!fs.existsSync(cli)) throw new Error(`${cli} is missing: run npm run build first`);
   const ownsData = !dataDir;
   const data = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'repodesk-emu-'));
   const args = [cli, '--port', String(port), '--data', data];
+  if (host) args.push('--host', host);
   if (seed) args.push('--seed', seed);
   if (quiet) args.push('--quiet');
   const child = spawn(process.execPath, args, { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });

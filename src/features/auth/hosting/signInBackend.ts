@@ -19,6 +19,9 @@ export interface BackendDeps {
 }
 
 export class SignInBackend implements HostingAuthBackend {
+  /** The browser flow under way: a new sign-in replaces it (its callback port is needed again). */
+  private pendingBrowserFlow: AbortController | undefined;
+
   constructor(private readonly deps: BackendDeps) {}
 
   apiUrl(): string {
@@ -44,7 +47,8 @@ export class SignInBackend implements HostingAuthBackend {
       throw new Error(vscode.l10n.t('The OAuth client secret is not set: run "RepoDesk: Set OAuth Client Secret".'));
     }
     const webUrl = resolveAddresses(s.apiUrl, s.webUrl).webUrl;
-    const abort = new AbortController();
+    this.pendingBrowserFlow?.abort();
+    const abort = (this.pendingBrowserFlow = new AbortController());
     const cancel = token.onCancellationRequested(() => abort.abort());
     try {
       const exchanged = s.oauthCallbackUrl.startsWith('vscode:') || s.oauthCallbackUrl.startsWith(`${vscode.env.uriScheme}:`)
@@ -63,6 +67,7 @@ export class SignInBackend implements HostingAuthBackend {
       return { accessToken: exchanged.accessToken, login: who.login, userId: who.id, scopes: exchanged.scopes, method: 'browser', clientId: s.oauthClientId };
     } finally {
       cancel.dispose();
+      if (this.pendingBrowserFlow === abort) this.pendingBrowserFlow = undefined;
     }
   }
 
