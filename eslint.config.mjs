@@ -19,6 +19,12 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
+    // CommonJS helpers (the mocha reporter) load their dependencies with require.
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['src/webview/**/*.ts', 'test/e2e/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },
   },
