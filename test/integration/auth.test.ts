@@ -61,13 +61,15 @@ describe('Sign-in (issue 4): the browser flow against the emulator', function ()
       opened = url;
       void approveInBrowser(url, 'ada', 'ada-demo-password');
     });
-    const signIn = vscode.commands.executeCommand('repodesk.signIn');
+    let settled = false;
+    const signIn = Promise.resolve(vscode.commands.executeCommand('repodesk.signIn')).finally(() => (settled = true));
     // The quick pick offers the browser first: accept it as a user pressing Enter would.
-    while (!opened) {
+    while (!opened && !settled) {
       await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
       await new Promise((r) => setTimeout(r, 200));
     }
     await signIn;
+    assert.ok(opened, 'sign-in ended without opening the authorize page (see the RepoDesk log)');
     assert.match(opened, /\/login\/oauth\/authorize\?/);
     assert.match(opened, /state=/);
 
