@@ -107,7 +107,7 @@ export async function manageDeployKeys(r: RepoTarget, change?: DeployKeyChange):
   return manageDeployKeys(r, { delete: picked.id });
 }
 
-export type TeamChange = { add: number } | { remove: number };
+export type TeamChange = { add: number } | { remove: number } | { list: true };
 
 export async function manageTeams(r: RepoTarget, change?: TeamChange): Promise<{ id: number; name: string; hasAccess: boolean }[] | undefined> {
   const list = async () => {
@@ -116,7 +116,7 @@ export async function manageTeams(r: RepoTarget, change?: TeamChange): Promise<{
   };
   if (change) {
     if ('add' in change) await r.client.teams.addRepo(change.add, r.owner, r.repo);
-    else await r.client.teams.removeRepo(change.remove, r.owner, r.repo);
+    else if ('remove' in change) await r.client.teams.removeRepo(change.remove, r.owner, r.repo);
     return list();
   }
   const teams = await withNotification(t('Reading the teams of {0}…', r.owner), list);

@@ -1,0 +1,69 @@
+// Repository extras (issue 6, item 6): labels, deploy keys, teams and the
+// legacy search, through their commands on the demo repository.
+import * as assert from 'node:assert/strict';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as vscode from 'vscode';
+import { signInAsAdaWithDemoRepository } from './views-support';
+
+const repoNode = { repo: { owner: { login: 'analytical-engines', type: 'Organization' }, name: 'difference-engine' } };
+
+/** A fresh ed25519 public key in OpenSSH form. */
+function newPublicKey(comment: string): string {
+  const { publicKey } = crypto.generateKeyPairSync('ed25519');
+  const raw = publicKey.export({ format: 'der', type: 'spki' }).subarray(-32);
+  const field = (b: Buffer) => Buffer.concat([Buffer.from([0, 0, 0, b.length]), b]);
+  return `ssh-ed25519 ${Buffer.concat([field(Buffer.from('ssh-ed25519')), field(raw)]).toString('base64')} ${comment}`;
+}
+
+describe('Views (issue 6): repository extras', function () {
+  this.timeout(60_000);
+
+  before(() => signInAsAdaWithDemoRepository());
+
+  it('creates, edits and deletes a label, reading colors with or without #', async () => {
+    type L = { name: string; color: string }[];
+    let labels = (await vscode.commands.executeCommand<L>('repodesk.repo.labels', repoNode, { create: { name: 'views-test', color: '#A1B2C3' } }))!;
+    assert.equal(labels.find((l) => l.name === 'views-test')?.color, 'a1b2c3');
+    assert.ok(labels.some((l) => l.name === 'bug'));
+    labels = (await vscode.commands.executeCommand<L>('repodesk.repo.labels', repoNode, { update: { name: 'views-test', newName: 'views-tested', color: '00ff00' } }))!;
+    assert.equal(labels.find((l) => l.name === 'views-tested')?.color, '00ff00');
+    labels = (await vscode.commands.executeCommand<L>('repodesk.repo.labels', repoNode, { delete: 'views-tested' }))!;
+    assert.ok(!labels.some((l) => l.name.startsWith('views-test')));
+  });
+
+  it('adds a deploy key from a public-key file and deletes it; a bad key shows no change', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'repodesk-keys-'));
+    const file = path.join(dir, 'deploy.pub');
+    fs.writeFileSync(file, `${newPublicKey('ci@views')}\n`);
+    type K = { id: number; title: string | null }[];
+    const before = (await vscode.commands.executeCommand<K>('repodesk.repo.deployKeys', repoNode, { add: { file } }))!;
+    const added = before.find((k) => k.title === 'ci@views');
+    assert.ok(added, before.map((k) => k.title).join(' | '));
+    const after = (await vscode.commands.executeCommand<K>('repodesk.repo.deployKeys', repoNode, { delete: added.id }))!;
+    assert.equal(after.length, before.length - 1);
+
+    fs.writeFileSync(file, 'ssh-ed25519 not-a-key\n');
+    assert.equal(await vscode.commands.executeCommand('repodesk.repo.deployKeys', repoNode, { add: { file } }), undefined);
+  });
+
+  it('lists the organization’s teams with their access to the repository', async () => {
+    type T = { id: number; name: string; hasAccess: boolean }[];
+    const teams = (await vscode.commands.executeCommand<T>('repodesk.repo.teams', repoNode, { list: true }))!;
+    assert.deepEqual(teams.map((t) => [t.name, t.hasAccess]).sort(), [['Engineers', true], ['Owners', true], ['Translators', true]]);
+    const personal = await vscode.commands.executeCommand('repodesk.repo.teams', { repo: { owner: { login: 'ada', type: 'User' }, name: 'notes-on-the-engine' } }, { list: true });
+    assert.equal(personal, undefined, 'a personal repository has no teams');
+  });
+
+  it('the legacy search finds repositories, users and the active repository’s issues', async () => {
+    type H = { kind: string; label: string }[];
+    const repos = (await vscode.commands.executeCommand<H>('repodesk.search', 'repository', 'difference'))!;
+    assert.ok(repos.some((h) => h.label === 'analytical-engines/difference-engine'), repos.map((h) => h.label).join(' | '));
+    const users = (await vscode.commands.executeCommand<H>('repodesk.search', 'user', 'ada'))!;
+    assert.ok(users.some((h) => h.label === 'ada'), users.map((h) => h.label).join(' | '));
+    const issues = (await vscode.commands.executeCommand<H>('repodesk.search', 'issue', 'Tabulate'))!;
+    assert.ok(issues.some((h) => h.label.startsWith('#1 ')), issues.map((h) => h.label).join(' | '));
+  });
+});
