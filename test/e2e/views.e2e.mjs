@@ -1,0 +1,93 @@
+// The sidebar populated (issue 6): after signin.e2e.mjs, select the demo
+// repository, then a pull request, and take screenshots of the Pull
+// Requests, Review Comments, Releases and Git Refs views as a user sees them.
+/* global describe, it */
+import assert from 'node:assert/strict';
+import { screenshot, session, viewContainer } from '../harness/e2eSession.mjs';
+
+const pane = (title) => viewContainer('workbench.view.extension.repodesk').locator('.pane', { has: session.page.locator('.pane-header h3.title', { hasText: new RegExp(`^${title}$`) }) }).first();
+
+async function row(title, text, timeout = 30_000) {
+  const r = pane(title).locator('.monaco-list-row', { hasText: text }).first();
+  await r.waitFor({ timeout });
+  return r;
+}
+
+async function rows(title) {
+  return (await pane(title).locator('.monaco-list-row').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+}
+
+/** Opens the RepoDesk container (a click on an open container would close it) and signs in as ada unless signed in. */
+async function openAndSignIn() {
+  const { page } = session;
+  const container = viewContainer('workbench.view.extension.repodesk');
+  if (!(await container.isVisible())) await page.locator('.part.activitybar .action-item a[aria-label^="RepoDesk"]').first().click();
+  await container.waitFor({ state: 'visible' });
+  const signIn = container.locator('.welcome-view-content').first().getByRole('button', { name: 'Sign In' });
+  await page.waitForTimeout(1000);
+  if (!(await signIn.isVisible())) return;
+  const tab = page.context().waitForEvent('page', { timeout: 30_000 });
+  await signIn.click();
+  const choice = page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Sign in with your browser' });
+  await choice.waitFor();
+  await choice.click();
+  // code-server asks before opening an external site.
+  const open = page.locator('.monaco-dialog-box').getByRole('button', { name: 'Open' });
+  await open.click({ timeout: 10_000 }).catch(() => {});
+  const authorize = await tab;
+  await authorize.waitForLoadState();
+  await authorize.fill('#login', 'ada');
+  await authorize.fill('#password', 'ada-demo-password');
+  await authorize.click('button[type=submit]');
+  await authorize.locator('button[value=approve]').waitFor();
+  await authorize.click('button[value=approve]');
+  await authorize.getByText('You can close this tab').waitFor({ timeout: 15_000 });
+  await authorize.close();
+}
+
+describe('RepoDesk views populated', () => {
+  it('selecting the demo repository fills Pull Requests, Releases and Git Refs', async () => {
+    await openAndSignIn();
+    const org = await row('Repositories', /^analytical-engines$/);
+    await org.click();
+    const repo = await row('Repositories', 'analytical-engines/difference-engine');
+    await repo.click();
+
+    await row('Pull Requests', '#1 Tabulate polynomials');
+    assert.ok((await rows('Pull Requests')).some((r) => r.includes('charles')), 'the author is shown');
+    await row('Releases', 'Published');
+    await row('Git Refs', 'Branches');
+    console.log(`      screenshot: ${await screenshot('views-repository-selected')}`);
+  });
+
+  it('a pull request shows its files and threads, and drives Review Comments', async () => {
+    const pr = await row('Pull Requests', '#1 Tabulate polynomials');
+    // A click selects it (the selected pull request) and expands it.
+    await pr.click();
+    await row('Pull Requests', 'Changed files');
+    await row('Pull Requests', 'tabulate.js');
+    await row('Review Comments', 'docs/tables.md');
+    await row('Review Comments', 'Could the table also show the second differences?');
+    console.log(`      screenshot: ${await screenshot('views-pull-request')}`);
+  });
+
+  it('opening a changed file shows the diff', async () => {
+    const file = await row('Pull Requests', 'README.md');
+    await file.click();
+    const diff = session.page.locator('.monaco-diff-editor').first();
+    await diff.waitFor({ timeout: 30_000 });
+    await session.page.locator('.monaco-diff-editor .line-insert, .monaco-diff-editor .char-insert').first().waitFor({ timeout: 30_000 });
+    console.log(`      screenshot: ${await screenshot('views-diff')}`);
+  });
+
+  it('releases with assets and refs with their commits', async () => {
+    await row('Releases', 'Published');
+    const stable = await row('Releases', /v1\.0\.0/);
+    await stable.click();
+    await row('Releases', 'tables.csv');
+    await row('Git Refs', 'master');
+    const master = (await rows('Git Refs')).find((r) => r.startsWith('master'));
+    assert.match(master ?? '', /^master\s*[0-9a-f]{7} · \S/);
+    console.log(`      screenshot: ${await screenshot('views-releases-refs')}`);
+  });
+});
