@@ -135,6 +135,19 @@ describe('Views (issue 6): Git Refs', function () {
     assert.ok(!names.includes('views/test'), names.join(' | '));
   });
 
+  it('fast-forwards a branch without asking', async () => {
+    const api = await signInAsAdaWithDemoRepository();
+    const client = api.testing!.session.client!;
+    const master = await client.git.getRef('analytical-engines', 'difference-engine', 'heads/master');
+    const parent = (await client.git.getCommit('analytical-engines', 'difference-engine', master.object.sha)).parents[0]!.sha;
+    await vscode.commands.executeCommand('repodesk.refs.createBranch', undefined, { name: 'views/behind', from: parent });
+    const behind = await child(REFS, await child(REFS, undefined, 'Branches'), 'views/behind');
+    assert.ok(description(behind).startsWith(parent.slice(0, 7)));
+    const moved = await vscode.commands.executeCommand<{ object: { sha: string } }>('repodesk.refs.update', behind, { to: 'master' });
+    assert.equal(moved.object.sha, master.object.sha);
+    await vscode.commands.executeCommand('repodesk.refs.delete', await child(REFS, await child(REFS, undefined, 'Branches'), 'views/behind'), true);
+  });
+
   it('creates a tag from a branch name', async () => {
     await vscode.commands.executeCommand('repodesk.refs.createTag', undefined, { name: 'views-tag', from: 'docs/notation' });
     const tag = await child(REFS, await child(REFS, undefined, 'Tags'), 'views-tag');
