@@ -16,11 +16,19 @@ const cleanups = [];
 
 async function openWorkbench() {
   if (!fs.existsSync(path.join(repoRoot, 'dist', 'extension.js'))) throw new Error('dist/extension.js is missing: run npm run build first');
-  const emulator = await startEmulatorProcess();
+  // 127.0.0.2: code-server rewrites localhost URLs that extensions open (the
+  // OAuth authorize page) into proxy URLs; another loopback address is kept.
+  const emulator = await startEmulatorProcess({ host: '127.0.0.2' });
   cleanups.push(() => emulator.stop());
+  const app = JSON.parse(fs.readFileSync(path.join(emulator.dataDir, 'oauth-app.json'), 'utf8'));
   const codeServer = await startCodeServer({
-    settings: { 'repodesk.hosting.apiUrl': emulator.url },
-    env: { REPODESK_TEST_EMULATOR_URL: emulator.url, REPODESK_TEST_EMULATOR_DATA: emulator.dataDir },
+    settings: { 'repodesk.hosting.apiUrl': emulator.url, 'repodesk.hosting.oauthClientId': app.client_id, 'repodesk.engagement.apiUrl': emulator.url },
+    env: {
+      REPODESK_TEST_EMULATOR_URL: emulator.url,
+      REPODESK_TEST_EMULATOR_DATA: emulator.dataDir,
+      REPODESK_DEV_OAUTH_CLIENT_ID: app.client_id,
+      REPODESK_DEV_OAUTH_CLIENT_SECRET: app.client_secret,
+    },
   });
   cleanups.push(() => codeServer.stop());
   const browser = await launchBrowser();

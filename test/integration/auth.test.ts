@@ -62,7 +62,8 @@ describe('Sign-in (issue 4): the browser flow against the emulator', function ()
       void approveInBrowser(url, 'ada', 'ada-demo-password');
     });
     let settled = false;
-    const signIn = Promise.resolve(vscode.commands.executeCommand('repodesk.signIn')).finally(() => (settled = true));
+    // The sign-in of the Sign In button (repodesk.signIn), called directly so that a failure's message reaches the test.
+    const signIn = api.testing!.session.signIn().finally(() => (settled = true));
     // The quick pick offers the browser first: accept it as a user pressing Enter would.
     while (!opened && !settled) {
       await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
