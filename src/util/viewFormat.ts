@@ -15,19 +15,27 @@ export function formatSize(bytes: number): string {
   return `${value.toFixed(1)} ${units[unit]}`;
 }
 
-/** How long ago, in the largest whole unit: `just now`, `5 min`, `3 h`, `2 d`, `4 mo`, `1 y`. */
-export function formatAge(iso: string, now: number = Date.now()): string {
+export type AgeUnit = 'now' | 'min' | 'h' | 'd' | 'mo' | 'y';
+
+/** How long ago, in the largest whole unit (the views word it through l10n). */
+export function ageParts(iso: string, now: number = Date.now()): { n: number; unit: AgeUnit } {
   const seconds = Math.max(0, Math.floor((now - Date.parse(iso)) / 1000));
-  if (seconds < 60) return 'just now';
+  if (seconds < 60) return { n: 0, unit: 'now' };
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 60) return { n: minutes, unit: 'min' };
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} h`;
+  if (hours < 24) return { n: hours, unit: 'h' };
   const days = Math.floor(hours / 24);
-  if (days < 30) return `${days} d`;
+  if (days < 30) return { n: days, unit: 'd' };
   const months = Math.floor(days / 30);
-  if (months < 12) return `${months} mo`;
-  return `${Math.floor(days / 365)} y`;
+  if (months < 12) return { n: months, unit: 'mo' };
+  return { n: Math.floor(days / 365), unit: 'y' };
+}
+
+/** `just now`, `5 min`, `3 h`, `2 d`, `4 mo`, `1 y` (English; for logs and tests). */
+export function formatAge(iso: string, now: number = Date.now()): string {
+  const { n, unit } = ageParts(iso, now);
+  return unit === 'now' ? 'just now' : `${n} ${unit}`;
 }
 
 /** The first non-empty line of a text, trimmed and cut to `max` characters. */

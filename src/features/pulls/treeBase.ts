@@ -4,6 +4,7 @@
 // paginated list with Load more and an error node with retry.
 import * as vscode from 'vscode';
 import { PagedList } from '../../util/pagedList';
+import { ageParts } from '../../util/viewFormat';
 import { ErrorNode, LoadMoreNode, MessageNode, RepoDeskNode, errorText } from '../views/nodes';
 
 export class NodeTreeProvider implements vscode.TreeDataProvider<RepoDeskNode>, vscode.Disposable {
@@ -158,4 +159,17 @@ export async function pagedRoots<T>(provider: NodeTreeProvider, open: () => Asyn
   };
   let current = render();
   return current;
+}
+
+/** How long ago, worded for the user. */
+export function ageText(iso: string): string {
+  const { n, unit } = ageParts(iso);
+  switch (unit) {
+    case 'now': return vscode.l10n.t('just now');
+    case 'min': return vscode.l10n.t('{0} min', n);
+    case 'h': return vscode.l10n.t('{0} h', n);
+    case 'd': return vscode.l10n.t('{0} d', n);
+    case 'mo': return vscode.l10n.t('{0} mo', n);
+    default: return vscode.l10n.t('{0} y', n);
+  }
 }

@@ -2,9 +2,9 @@
 // release, and its assets with size and download count.
 import * as vscode from 'vscode';
 import type { Release, ReleaseAsset } from '../../hosting';
-import { formatAge, formatSize } from '../../util/viewFormat';
+import { formatSize } from '../../util/viewFormat';
 import { RepoDeskNode } from '../views/nodes';
-import { ItemNode, adopt } from '../pulls/treeBase';
+import { ItemNode, adopt, ageText } from '../pulls/treeBase';
 
 export interface RepoCoords {
   owner: string;
@@ -21,7 +21,7 @@ export class ReleaseNode extends RepoDeskNode {
     const item = new vscode.TreeItem(r.name ? `${r.name}` : r.tag_name, r.assets.length > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
     item.id = `release:${this.at.owner}/${this.at.repo}:${r.id}`;
     const when = r.published_at ?? r.created_at;
-    item.description = [r.name && r.name !== r.tag_name ? r.tag_name : undefined, formatAge(when), r.assets.length === 1 ? vscode.l10n.t('1 asset') : vscode.l10n.t('{0} assets', r.assets.length)].filter(Boolean).join(' · ');
+    item.description = [r.name && r.name !== r.tag_name ? r.tag_name : undefined, ageText(when), r.assets.length === 1 ? vscode.l10n.t('1 asset') : vscode.l10n.t('{0} assets', r.assets.length)].filter(Boolean).join(' · ');
     item.iconPath = new vscode.ThemeIcon(r.draft ? 'edit' : r.prerelease ? 'beaker' : 'tag');
     const tooltip = new vscode.MarkdownString(undefined, true);
     tooltip.appendMarkdown(`**${r.tag_name}** · ${r.target_commitish} · ${r.author.login}\n\n`);

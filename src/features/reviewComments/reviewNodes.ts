@@ -2,9 +2,9 @@
 // pull request) and the Review Comments view: a file, its threads, and the
 // comments of a thread.
 import * as vscode from 'vscode';
-import { firstLine, formatAge, groupReviewThreads, type ReviewThread } from '../../util/viewFormat';
+import { firstLine, groupReviewThreads, type ReviewThread } from '../../util/viewFormat';
 import { RepoDeskNode } from '../views/nodes';
-import { adopt } from '../pulls/treeBase';
+import { adopt, ageText } from '../pulls/treeBase';
 import type { ThreadedComment } from './reviewData';
 
 export interface CommentContext {
@@ -27,7 +27,7 @@ export class CommentNode extends RepoDeskNode {
     const c = this.comment;
     const item = new vscode.TreeItem(`${c.user.login}: ${firstLine(c.body)}`, vscode.TreeItemCollapsibleState.None);
     item.id = `reviewComment:${c.id}`;
-    item.description = thread(this) ? formatAge(c.created_at) : `${c.path} · ${formatAge(c.created_at)}`;
+    item.description = thread(this) ? ageText(c.created_at) : `${c.path} · ${ageText(c.created_at)}`;
     item.iconPath = new vscode.ThemeIcon(c.position === null ? 'comment-unresolved' : 'comment');
     const tooltip = new vscode.MarkdownString(undefined, true);
     tooltip.appendMarkdown(`**${c.user.login}** · ${new Date(c.created_at).toLocaleString()}${c.position === null ? ` · ${vscode.l10n.t('outdated')}` : ''}\n\n`);
@@ -53,7 +53,7 @@ export class ThreadNode extends RepoDeskNode {
     const item = new vscode.TreeItem(firstLine(root.body), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `${this.idPrefix}thread:${root.id}`;
     const replies = this.thread.comments.length - 1;
-    item.description = [root.user.login, formatAge(root.created_at), replies === 1 ? vscode.l10n.t('1 reply') : vscode.l10n.t('{0} replies', replies)].join(' · ');
+    item.description = [root.user.login, ageText(root.created_at), replies === 1 ? vscode.l10n.t('1 reply') : vscode.l10n.t('{0} replies', replies)].join(' · ');
     item.iconPath = new vscode.ThemeIcon(root.position === null ? 'comment-unresolved' : 'comment-discussion');
     item.tooltip = root.position === null ? vscode.l10n.t('Outdated: the line changed since this thread started.') : undefined;
     item.contextValue = 'reviewThread';
