@@ -119,6 +119,10 @@ describe('Views (issue 6): Review Comments', function () {
     assert.ok(reply?.id, 'the reply was not created');
     let comments = await commentsOf('src/differences/tabulate.js', /^Copy the figures/);
     assert.equal(label(comments[2]!), 'ada: Thanks, merged once the docs land.');
+    // The Pull Requests view shows the same thread with the new reply.
+    const threads = await child(PULLS, await child(PULLS, undefined, /^#1 /), 'Review threads');
+    const inPulls = await child(PULLS, await child(PULLS, threads, 'src/differences/tabulate.js'), /^Copy the figures/);
+    assert.match(description(inPulls), / · 2 replies$/);
 
     await vscode.commands.executeCommand('repodesk.reviewComments.edit', comments[2], 'Thanks, merging once the docs land.');
     comments = await commentsOf('src/differences/tabulate.js', /^Copy the figures/);

@@ -18,7 +18,8 @@ interface RepoCommentFilter { sort: 'created' | 'updated'; direction: 'asc' | 'd
 const MODE_KEY = 'repodesk.reviewComments.mode';
 const FILTER_KEY = 'repodesk.reviewComments.filter';
 
-export function registerReviewComments(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository, selected: SelectedPull): NodeTreeProvider {
+/** `afterChange` runs after a reply, edit or delete (the Pull Requests view shows the threads too). */
+export function registerReviewComments(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository, selected: SelectedPull, afterChange: () => void = () => undefined): NodeTreeProvider {
   const state = context.workspaceState;
   const mode = (): Mode => state.get<Mode>(MODE_KEY, 'pull');
   const filter = (): RepoCommentFilter => ({ sort: 'created', direction: 'desc', since: '', ...state.get<Partial<RepoCommentFilter>>(FILTER_KEY) });
@@ -112,6 +113,7 @@ export function registerReviewComments(context: vscode.ExtensionContext, session
       try {
         const created = await vscode.window.withProgress({ location: { viewId: 'repodesk.reviewComments' } }, () => client.reviewComments.create(node.ctx.owner, node.ctx.repo, pullNumber, { body, in_reply_to: rootId }));
         provider.refresh();
+        afterChange();
         return created;
       } catch (err) {
         fail(vscode.l10n.t('Could not reply'), err);
@@ -129,6 +131,7 @@ export function registerReviewComments(context: vscode.ExtensionContext, session
       try {
         const updated = await vscode.window.withProgress({ location: { viewId: 'repodesk.reviewComments' } }, () => client.reviewComments.update(node.ctx.owner, node.ctx.repo, node.comment.id, body));
         provider.refresh();
+        afterChange();
         return updated;
       } catch (err) {
         fail(vscode.l10n.t('Could not edit the comment'), err);
@@ -146,6 +149,7 @@ export function registerReviewComments(context: vscode.ExtensionContext, session
       try {
         await vscode.window.withProgress({ location: { viewId: 'repodesk.reviewComments' } }, () => client.reviewComments.delete(node.ctx.owner, node.ctx.repo, node.comment.id));
         provider.refresh();
+        afterChange();
       } catch (err) {
         fail(vscode.l10n.t('Could not delete the comment'), err);
       }

@@ -41,9 +41,10 @@ export function registerViews(context: vscode.ExtensionContext, session: Hosting
   context.subscriptions.push(active, selectedPull);
   const gitfs = registerGitFileSystem(context, session);
   const repositories = registerRepositories(context, session, active);
+  const pulls = registerPulls(context, session, active, selectedPull);
   const detail: NodeTreeProvider[] = [
-    registerPulls(context, session, active, selectedPull),
-    registerReviewComments(context, session, active, selectedPull),
+    pulls,
+    registerReviewComments(context, session, active, selectedPull, () => pulls.refresh()),
     registerReleases(context, session, active),
     registerRefs(context, session, active, gitfs),
   ];
