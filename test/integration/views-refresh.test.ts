@@ -46,6 +46,32 @@ describe('Views (issue 6): refresh and errors', function () {
     assert.equal(client.rateLimit!.remaining, before, 'the idle refresh spent rate limit');
   });
 
+  it('a long list ends with Load more, which reads the next part in place', async () => {
+    const client = api.testing!.session.client!;
+    const master = await client.git.getRef('analytical-engines', 'difference-engine', 'heads/master');
+    const names = Array.from({ length: 50 }, (_, i) => `refs/tags/load-more-${String(i).padStart(2, '0')}`);
+    for (const ref of names) await client.git.createRef('analytical-engines', 'difference-engine', ref, master.object.sha);
+    try {
+      await vscode.commands.executeCommand('repodesk.refs.refresh');
+      const first = await children('repodesk.gitRefs');
+      const more = first[first.length - 1]!;
+      assert.equal(more.toTreeItem().contextValue, 'loadMore');
+      const shown = async () => {
+        let n = 0;
+        for (const g of await children('repodesk.gitRefs')) if (g.toTreeItem().contextValue?.startsWith('gitRefGroup:')) n += (await children('repodesk.gitRefs', g)).length;
+        return n;
+      };
+      assert.equal(await shown(), 50);
+      await vscode.commands.executeCommand('repodesk.loadMore', more);
+      const after = await children('repodesk.gitRefs');
+      assert.notEqual(after[after.length - 1]!.toTreeItem().contextValue, 'loadMore');
+      assert.ok(await shown() > 50);
+    } finally {
+      for (const ref of names) await client.git.deleteRef('analytical-engines', 'difference-engine', ref);
+      await vscode.commands.executeCommand('repodesk.refs.refresh');
+    }
+  });
+
   it('a failure is a node with the service’s message and a retry', async () => {
     await vscode.commands.executeCommand('repodesk.testing.setActiveRepository', 'analytical-engines', 'no-such-engine');
     try {
