@@ -253,8 +253,9 @@ export class HostingCore {
       const res = await (this.send as unknown as SendByOptions)({ method: prepared.method, url: prepared.url, headers, ...(requestBody !== undefined ? { data: requestBody } : {}) });
       const resHeaders = normalizeHeaders(res.headers);
       this.rateLimit.update(resHeaders);
-      // Non-JSON answers without a charset (a diff) arrive as bytes; no endpoint of the client is binary.
-      if (res.data instanceof ArrayBuffer) res.data = new TextDecoder().decode(res.data);
+      // Non-JSON answers without a charset (a diff) arrive as bytes: textual ones
+      // are decoded, binary ones (release assets) stay bytes.
+      if (res.data instanceof ArrayBuffer && isTextual(resHeaders['content-type'])) res.data = new TextDecoder().decode(res.data);
       const etag = resHeaders.etag;
       if (cacheKey && res.status === 200 && etag) this.cache.set(cacheKey, { etag, status: 200, headers: resHeaders, data: res.data });
       return { status: res.status, url: prepared.url, headers: resHeaders, data: res.data, fromCache: false };
@@ -321,4 +322,8 @@ function toValidationItems(errors: unknown): ValidationErrorItem[] {
     code: typeof e.code === 'string' ? e.code : 'invalid',
     message: typeof e.message === 'string' ? e.message : undefined,
   }));
+}
+
+function isTextual(contentType: string | undefined): boolean {
+  return !contentType || /^text\/|[+/.](json|xml|diff|patch)\b/i.test(contentType);
 }

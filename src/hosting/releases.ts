@@ -1,5 +1,6 @@
 import type { CallOptions, HostingCore } from './core';
-import { releaseSchema } from './schemas/releases';
+import { z } from 'zod';
+import { releaseAssetSchema, releaseSchema } from './schemas/releases';
 
 export const RELEASES_ROUTES = {
   list: 'GET /repos/{owner}/{repo}/releases',
@@ -35,5 +36,20 @@ export class ReleasesApi {
   /** `draft: false` publishes a draft; `draft: true` turns a release back into one. */
   async update(owner: string, repo: string, id: number, input: Partial<ReleaseInput>, options?: CallOptions) {
     return (await this.core.call(RELEASES_ROUTES.update, { owner, repo, id, ...input }, releaseSchema, options)).data;
+  }
+
+  /** Uploads bytes through the release's `upload_url` template (`{?name}`); the body is the file itself. */
+  async uploadAsset(release: { upload_url: string }, name: string, bytes: Uint8Array, contentType: string, options?: CallOptions) {
+    return (await this.core.call(`POST ${release.upload_url}`, { name, data: bytes, headers: { 'content-type': contentType } }, releaseAssetSchema, options)).data;
+  }
+
+  /** The asset's bytes, exactly as uploaded, from its `browser_download_url`. */
+  async downloadAsset(asset: { browser_download_url: string }, options?: CallOptions): Promise<Uint8Array> {
+    const res = await this.core.call(`GET ${asset.browser_download_url}`, {}, z.unknown(), { ...options, accept: 'application/octet-stream' });
+    const data = res.data;
+    if (data instanceof ArrayBuffer) return new Uint8Array(data);
+    if (data instanceof Uint8Array) return data;
+    // A textual asset (text/*, JSON) arrives decoded.
+    return new TextEncoder().encode(typeof data === 'string' ? data : JSON.stringify(data));
   }
 }

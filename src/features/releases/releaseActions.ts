@@ -5,10 +5,8 @@
 import * as vscode from 'vscode';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { z } from 'zod';
 import type { HostingClient, Release, ReleaseAsset } from '../../hosting';
 import type { ReleaseInput } from '../../hosting/releases';
-import { releaseAssetSchema } from '../../hosting/schemas/releases';
 import { formatSize } from '../../util/viewFormat';
 import type { RepoCoords } from './releaseNodes';
 
@@ -66,16 +64,12 @@ export async function uploadAsset(client: HostingClient, release: Release, file:
   const bytes = await fs.readFile(file);
   const name = path.basename(file);
   progress?.report({ message: vscode.l10n.t('{0} ({1})', name, formatSize(bytes.length)) });
-  const res = await client.core.call(`POST ${release.upload_url}`, { name, data: bytes, headers: { 'content-type': contentTypeOf(name) } }, releaseAssetSchema);
-  return res.data;
+  return client.releases.uploadAsset(release, name, bytes, contentTypeOf(name));
 }
 
 /** Downloads an asset through its `browser_download_url` and writes it to a file. */
 export async function downloadAsset(client: HostingClient, asset: ReleaseAsset, target: vscode.Uri): Promise<void> {
-  const res = await client.core.call(`GET ${asset.browser_download_url}`, {}, z.unknown(), { accept: 'application/octet-stream' });
-  const data = res.data;
-  const bytes = data instanceof ArrayBuffer ? new Uint8Array(data) : Buffer.isBuffer(data) ? data : new TextEncoder().encode(typeof data === 'string' ? data : JSON.stringify(data));
-  await vscode.workspace.fs.writeFile(target, bytes);
+  await vscode.workspace.fs.writeFile(target, await client.releases.downloadAsset(asset));
 }
 
 const TYPES: Record<string, string> = {
