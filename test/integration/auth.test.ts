@@ -6,43 +6,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import type { RepoDeskApi } from '../../src/extension';
+import { approveInBrowser } from './oauthBrowser';
 
 const emulatorUrl = () => process.env.REPODESK_TEST_EMULATOR_URL!;
-
-/** Plays the user's part on the emulator's authorize page: log in, approve, follow the redirect to the loopback receiver. */
-async function approveInBrowser(authorizeUrl: string, login: string, password: string): Promise<void> {
-  let cookie = '';
-  const go = async (url: string, init: RequestInit = {}): Promise<Response> => {
-    const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), cookie, 'user-agent': 'integration-test-browser' } });
-    const set = res.headers.get('set-cookie');
-    if (set) cookie = set.split(';')[0]!;
-    return res;
-  };
-  const form = (html: string, action: string) => {
-    const block = html.slice(html.indexOf(`action="${action}"`));
-    const fields = new URLSearchParams();
-    for (const m of block.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) fields.append(m[1]!, decodeHtml(m[2]!));
-    // Checked boxes are sent as a browser sends them (the granted scopes).
-    for (const m of block.matchAll(/<input type="checkbox" name="([^"]+)" value="([^"]*)" checked>/g)) fields.append(m[1]!, decodeHtml(m[2]!));
-    return fields;
-  };
-  const loginPage = await (await go(authorizeUrl)).text();
-  const fields = form(loginPage, '/login/oauth/session');
-  fields.set('login', login);
-  fields.set('password', password);
-  const afterLogin = await go(new URL('/login/oauth/session', authorizeUrl).toString(), { method: 'POST', body: fields, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-  const approvePage = await (await go(new URL(afterLogin.headers.get('location')!, authorizeUrl).toString())).text();
-  const approve = form(approvePage, '/login/oauth/authorize');
-  approve.set('decision', 'approve');
-  const redirect = await go(new URL('/login/oauth/authorize', authorizeUrl).toString(), { method: 'POST', body: approve, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-  const callback = redirect.headers.get('location');
-  assert.ok(callback?.startsWith('http://127.0.0.1:7481/callback?'), `unexpected redirect: ${callback}`);
-  await fetch(callback!);
-}
-
-function decodeHtml(s: string): string {
-  return s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-}
 
 describe('Sign-in (issue 4): the browser flow against the emulator', function () {
   this.timeout(60_000);
