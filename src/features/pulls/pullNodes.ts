@@ -5,7 +5,7 @@ import type { HostingClient, PullRequest, PullRequestFile } from '../../hosting'
 import { RepoDeskNode } from '../views/nodes';
 import { collectAll, listPullComments } from '../reviewComments/reviewData';
 import { threadNodes, type CommentContext } from '../reviewComments/reviewNodes';
-import { ItemNode, PagedGroupNode, adopt } from './treeBase';
+import { ItemNode, PagedGroupNode, adopt } from '../views/treeBase';
 
 export type PullState = 'open' | 'closed' | 'merged';
 

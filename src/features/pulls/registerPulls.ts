@@ -6,7 +6,7 @@ import { openDiff } from './openDiff';
 import { describePullFilter, loadPullFilter, pickPullFilter, savePullFilter, toQuery, type PullFilter } from './pullFilter';
 import { PullFileNode, PullNode } from './pullNodes';
 import type { SelectedPull } from './selectedPull';
-import { NodeTreeProvider, pagedRoots } from './treeBase';
+import { NodeTreeProvider, pagedRoots } from '../views/treeBase';
 
 export function registerPulls(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository, selected: SelectedPull): NodeTreeProvider {
   const state = context.workspaceState;

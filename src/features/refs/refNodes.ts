@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { HostingClient, Reference } from '../../hosting';
 import { firstLine, groupRefs, shortSha } from '../../util/viewFormat';
 import { gitUri, type GitFileSystem } from '../gitfs/gitFileSystem';
-import { ItemNode, adopt } from '../pulls/treeBase';
+import { ItemNode, adopt } from '../views/treeBase';
 import { ErrorNode, MessageNode, RepoDeskNode, errorText } from '../views/nodes';
 
 export interface RefsContext {

@@ -7,7 +7,7 @@ import { looksLikeSha } from '../../util/viewFormat';
 import type { GitFileSystem } from '../gitfs/gitFileSystem';
 import type { HostingSession } from '../hosting/hostingSession';
 import type { ActiveRepository } from '../repos/activeRepository';
-import { NodeTreeProvider, pagedRoots } from '../pulls/treeBase';
+import { NodeTreeProvider, pagedRoots } from '../views/treeBase';
 import { RefNode, loadMessages, refGroupNodes, type RefsContext } from './refNodes';
 
 const VIEW = 'repodesk.gitRefs';

@@ -4,7 +4,7 @@ import type { HostingClient } from '../../hosting';
 import type { ReleaseInput } from '../../hosting/releases';
 import type { HostingSession } from '../hosting/hostingSession';
 import type { ActiveRepository } from '../repos/activeRepository';
-import { NodeTreeProvider, pagedRoots } from '../pulls/treeBase';
+import { NodeTreeProvider, pagedRoots } from '../views/treeBase';
 import { askNewRelease, askReleaseEdit, deleteRelease, downloadAsset, uploadAsset } from './releaseActions';
 import { AssetNode, ReleaseNode, releaseGroups } from './releaseNodes';
 

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { Release, ReleaseAsset } from '../../hosting';
 import { formatSize } from '../../util/viewFormat';
 import { RepoDeskNode } from '../views/nodes';
-import { ItemNode, adopt, ageText } from '../pulls/treeBase';
+import { ItemNode, adopt, ageText } from '../views/treeBase';
 
 export interface RepoCoords {
   owner: string;

@@ -6,12 +6,14 @@ import type { HostingSession } from '../hosting/hostingSession';
 import { readHostingSettings } from '../hosting/settings';
 import type { ActiveRepository } from './activeRepository';
 import { createRepository } from './createRepository';
-import { RepositoriesProvider } from './repositoriesProvider';
+import { createRepositoriesProvider } from './repositoriesProvider';
+import type { NodeTreeProvider } from '../views/treeBase';
 import { pickFilter } from './repositoryFilter';
 import { RepositoryNode } from './repositoryNodes';
 
-export function registerRepositories(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository): RepositoriesProvider {
-  const provider = new RepositoriesProvider(session, active, context.globalState);
+export function registerRepositories(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository): NodeTreeProvider {
+  const { provider, subscriptions } = createRepositoriesProvider(session, active, context.globalState);
+  context.subscriptions.push(...subscriptions);
   const view = vscode.window.createTreeView('repodesk.repositories', { treeDataProvider: provider, showCollapseAll: true });
   const repoOf = (node: unknown) => (node instanceof RepositoryNode ? node.repo : undefined);
 

@@ -8,7 +8,7 @@ import type { HostingSession } from '../hosting/hostingSession';
 import type { ActiveRepository } from '../repos/activeRepository';
 import { openDiff } from '../pulls/openDiff';
 import type { SelectedPull } from '../pulls/selectedPull';
-import { NodeTreeProvider, pagedRoots } from '../pulls/treeBase';
+import { NodeTreeProvider, pagedRoots } from '../views/treeBase';
 import { MessageNode } from '../views/nodes';
 import { collectAll, listPullComments, listRepoComments } from './reviewData';
 import { CommentNode, threadNodes } from './reviewNodes';

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { firstLine, groupReviewThreads, type ReviewThread } from '../../util/viewFormat';
 import { RepoDeskNode } from '../views/nodes';
-import { adopt, ageText } from '../pulls/treeBase';
+import { adopt, ageText } from '../views/treeBase';
 import type { ThreadedComment } from './reviewData';
 
 export interface CommentContext {

@@ -8,7 +8,7 @@ import type { HostingSession } from '../hosting/hostingSession';
 import { registerGitFileSystem } from '../gitfs/gitFileSystem';
 import { registerPulls } from '../pulls/registerPulls';
 import { SelectedPull } from '../pulls/selectedPull';
-import type { NodeTreeProvider } from '../pulls/treeBase';
+import type { NodeTreeProvider } from './treeBase';
 import { registerReleases } from '../releases/registerReleases';
 import { registerRefs } from '../refs/registerRefs';
 import { registerRepoExtras } from '../repoExtras/registerRepoExtras';

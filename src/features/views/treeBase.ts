@@ -1,11 +1,11 @@
-// What the Pull Requests, Review Comments, Releases and Git Refs views share:
+// What the RepoDesk views share:
 // a provider whose roots are built on demand (with progress in the view), a
 // node drawn from a TreeItem factory, and a group whose children come from a
 // paginated list with Load more and an error node with retry.
 import * as vscode from 'vscode';
 import { PagedList } from '../../util/pagedList';
 import { ageParts } from '../../util/viewFormat';
-import { ErrorNode, LoadMoreNode, MessageNode, RepoDeskNode, errorText } from '../views/nodes';
+import { ErrorNode, LoadMoreNode, MessageNode, RepoDeskNode, errorText } from './nodes';
 
 export class NodeTreeProvider implements vscode.TreeDataProvider<RepoDeskNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<RepoDeskNode | undefined>();
@@ -31,6 +31,11 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<RepoDeskNode>, 
 
   update(node: RepoDeskNode): void {
     this.changed.fire(node);
+  }
+
+  /** Draws every node again from what is loaded, without re-reading. */
+  redraw(): void {
+    this.changed.fire(undefined);
   }
 
   getTreeItem(node: RepoDeskNode): vscode.TreeItem {
