@@ -16,6 +16,7 @@ describe('RepoDesk view container', () => {
     const headers = container.locator('.pane-header h3.title');
     await headers.nth(VIEW_TITLES.length - 1).waitFor();
     const titles = (await headers.allTextContents()).map((t) => t.trim());
+    await page.mouse.move(700, 450); // no activity-bar tooltip in the screenshot
     assert.deepEqual(titles, VIEW_TITLES);
     console.log(`      screenshot: ${await screenshot('repodesk-container')}`);
   });
