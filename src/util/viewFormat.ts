@@ -162,11 +162,6 @@ export function groupRefs<R extends { ref: string }>(refs: readonly R[]): RefGro
     .map(([namespace, list]) => ({ namespace, refs: list.sort((x, y) => x.short.localeCompare(y.short)) }));
 }
 
-/** Whether a text is a full or abbreviated hexadecimal SHA. */
-export function looksLikeSha(text: string): boolean {
-  return /^[0-9a-f]{7,40}$/i.test(text);
-}
-
 /** A square color swatch as an SVG data URI, for a label's `RRGGBB` color. */
 export function colorSwatchDataUri(color: string): string {
   const hex = /^[0-9a-f]{6}$/i.test(color) ? color.toLowerCase() : '808080';

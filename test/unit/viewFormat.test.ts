@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { firstLine, formatAge, formatSize, groupRefs, groupReviewThreads, lineOfDiffHunk, looksLikeSha, shortSha } from '../../src/util/viewFormat';
+import { firstLine, formatAge, formatSize, groupRefs, groupReviewThreads, lineOfDiffHunk, shortSha } from '../../src/util/viewFormat';
 import { fromGitPath, toGitPath } from '../../src/util/gitUri';
 
 describe('view formatting helpers', () => {
@@ -25,8 +25,6 @@ describe('view formatting helpers', () => {
     assert.equal(firstLine(null), '');
     assert.equal(firstLine('x'.repeat(100), 10), `${'x'.repeat(9)}…`);
     assert.equal(shortSha('0123456789abcdef0123456789abcdef01234567'), '0123456');
-    assert.ok(looksLikeSha('abc1234'));
-    assert.ok(!looksLikeSha('main'));
   });
 });
 

@@ -1,9 +1,8 @@
 // Nodes of the Pull Requests view: a pull request, its changed files and its
 // review-comment threads.
 import * as vscode from 'vscode';
-import type { HostingClient, PullRequest, PullRequestFile } from '../../hosting';
+import { collect, type HostingClient, type PullRequest, type PullRequestFile } from '../../hosting';
 import { RepoDeskNode } from '../views/nodes';
-import { collectAll, listPullComments } from '../reviewComments/reviewData';
 import { threadNodes, type CommentContext } from '../reviewComments/reviewNodes';
 import { ItemNode, PagedGroupNode, adopt } from '../views/treeBase';
 
@@ -71,7 +70,7 @@ export class PullNode extends RepoDeskNode {
       item.contextValue = 'pullThreads';
       return item;
     }, async (): Promise<RepoDeskNode[]> => {
-      const comments = await collectAll(listPullComments(client, owner, repo, pull.number, { priority: 'background' }));
+      const comments = await collect(client.reviewComments.listForPull(owner, repo, pull.number, { priority: 'background' }));
       const nodes = threadNodes(comments, ctx, id);
       return adopt<RepoDeskNode>(threads, nodes.length > 0 ? nodes : [new ItemNode(() => new vscode.TreeItem(vscode.l10n.t('No review comments yet.')))]);
     });

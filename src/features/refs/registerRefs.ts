@@ -3,7 +3,7 @@
 // delete, copy the SHA, browse the tree read-only.
 import * as vscode from 'vscode';
 import { ValidationFailedError, type HostingClient } from '../../hosting';
-import { looksLikeSha } from '../../util/viewFormat';
+import { CommitishError, resolveCommitish as resolveCommitishIn } from '../../gitdata';
 import type { GitFileSystem } from '../gitfs/gitFileSystem';
 import type { HostingSession } from '../hosting/hostingSession';
 import type { ActiveRepository } from '../repos/activeRepository';
@@ -12,20 +12,20 @@ import { RefNode, loadMessages, refGroupNodes, type RefsContext } from './refNod
 
 const VIEW = 'repodesk.gitRefs';
 
-/** A full SHA for what the user typed: a SHA, a branch, a tag, or `heads/x`/`tags/x`. */
+/** A full SHA for what the user typed (SHA, abbreviated SHA, branch, tag, `heads/x`), or an error worded for the user. */
 export async function resolveCommitish(client: HostingClient, owner: string, repo: string, text: string): Promise<string> {
-  const t = text.trim();
-  if (/^[0-9a-f]{40}$/i.test(t)) return t.toLowerCase();
-  const candidates = t.startsWith('refs/') ? [t] : t.startsWith('heads/') || t.startsWith('tags/') ? [t] : [`heads/${t}`, `tags/${t}`];
-  for (const ref of candidates) {
-    try {
-      return (await client.git.getRef(owner, repo, ref)).object.sha;
-    } catch {
-      // Try the next reading.
+  try {
+    return await resolveCommitishIn(client.git, owner, repo, text);
+  } catch (err) {
+    if (!(err instanceof CommitishError)) throw err;
+    switch (err.reason) {
+      case 'ambiguous': throw new Error(vscode.l10n.t('{0} is ambiguous: {1}. Type more characters.', err.text, err.candidates.map((s) => s.slice(0, 12)).join(', ')));
+      case 'not-found': throw new Error(err.walk.complete
+        ? vscode.l10n.t('No commit starting with {0} in the history of any branch or tag.', err.text)
+        : vscode.l10n.t('No commit starting with {0} among the last {1} commits of the branches and tags; enter the full 40-character SHA.', err.text, err.walk.read));
+      default: throw new Error(vscode.l10n.t('No branch, tag or commit named "{0}".', err.text));
     }
   }
-  if (looksLikeSha(t)) return (await client.git.getCommit(owner, repo, t)).sha;
-  throw new Error(vscode.l10n.t('No branch, tag or commit named "{0}".', t));
 }
 
 export function registerRefs(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository, gitfs: GitFileSystem): NodeTreeProvider {

@@ -2,7 +2,7 @@
 // file and thread, or (second mode) the repository's review comments with
 // sort and since. Reply, edit, delete (own comments) and reveal in the diff.
 import * as vscode from 'vscode';
-import type { HostingClient } from '../../hosting';
+import { collect, type HostingClient } from '../../hosting';
 import { lineOfDiffHunk } from '../../util/viewFormat';
 import type { HostingSession } from '../hosting/hostingSession';
 import type { ActiveRepository } from '../repos/activeRepository';
@@ -10,7 +10,6 @@ import { openDiff } from '../pulls/openDiff';
 import type { SelectedPull } from '../pulls/selectedPull';
 import { NodeTreeProvider, pagedRoots } from '../views/treeBase';
 import { MessageNode } from '../views/nodes';
-import { collectAll, listPullComments, listRepoComments } from './reviewData';
 import { CommentNode, threadNodes } from './reviewNodes';
 
 type Mode = 'pull' | 'repository';
@@ -34,14 +33,14 @@ export function registerReviewComments(context: vscode.ExtensionContext, session
       const f = filter();
       const ctx = { owner: repo.owner, repo: repo.name, me: me() };
       return pagedRoots(p,
-        () => listRepoComments(client, repo.owner, repo.name, { sort: f.sort, direction: f.direction, ...(f.since ? { since: f.since } : {}) }, { priority: 'background' }),
+        () => client.reviewComments.listForRepo(repo.owner, repo.name, { sort: f.sort, direction: f.direction, ...(f.since ? { since: f.since } : {}) }, { priority: 'background' }),
         (items) => items.map((c) => new CommentNode(c, ctx, undefined)),
         vscode.l10n.t('This repository has no review comments in this range.'));
     }
     const pull = selected.value;
     // No pull request selected: the view's welcome content says what to do.
     if (!pull) return [];
-    const comments = await collectAll(listPullComments(client, pull.owner, pull.repo, pull.number, { priority: 'background' }));
+    const comments = await collect(client.reviewComments.listForPull(pull.owner, pull.repo, pull.number, { priority: 'background' }));
     const nodes = threadNodes(comments, { owner: pull.owner, repo: pull.repo, me: me() }, `rc:${pull.owner}/${pull.repo}#${pull.number}:`);
     return nodes.length > 0 ? nodes : [new MessageNode(vscode.l10n.t('No review comments on #{0} yet.', pull.number))];
   });

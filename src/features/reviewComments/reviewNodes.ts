@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { firstLine, groupReviewThreads, type ReviewThread } from '../../util/viewFormat';
 import { RepoDeskNode } from '../views/nodes';
 import { adopt, ageText } from '../views/treeBase';
-import type { ThreadedComment } from './reviewData';
+import type { ReviewComment } from '../../hosting';
 
 export interface CommentContext {
   owner: string;
@@ -15,7 +15,7 @@ export interface CommentContext {
 }
 
 export class CommentNode extends RepoDeskNode {
-  constructor(readonly comment: ThreadedComment, readonly ctx: CommentContext, readonly thread: ReviewThread<ThreadedComment> | undefined) {
+  constructor(readonly comment: ReviewComment, readonly ctx: CommentContext, readonly thread: ReviewThread<ReviewComment> | undefined) {
     super();
   }
 
@@ -44,7 +44,7 @@ function thread(node: CommentNode): boolean {
 }
 
 export class ThreadNode extends RepoDeskNode {
-  constructor(readonly thread: ReviewThread<ThreadedComment>, readonly ctx: CommentContext, private readonly idPrefix: string) {
+  constructor(readonly thread: ReviewThread<ReviewComment>, readonly ctx: CommentContext, private readonly idPrefix: string) {
     super();
   }
 
@@ -66,7 +66,7 @@ export class ThreadNode extends RepoDeskNode {
 }
 
 export class CommentFileNode extends RepoDeskNode {
-  constructor(readonly path: string, readonly threads: ReviewThread<ThreadedComment>[], readonly ctx: CommentContext, private readonly idPrefix: string) {
+  constructor(readonly path: string, readonly threads: ReviewThread<ReviewComment>[], readonly ctx: CommentContext, private readonly idPrefix: string) {
     super();
   }
 
@@ -86,6 +86,6 @@ export class CommentFileNode extends RepoDeskNode {
 }
 
 /** Comments grouped by file, then by thread. */
-export function threadNodes(comments: readonly ThreadedComment[], ctx: CommentContext, idPrefix: string): CommentFileNode[] {
+export function threadNodes(comments: readonly ReviewComment[], ctx: CommentContext, idPrefix: string): CommentFileNode[] {
   return groupReviewThreads(comments).map((f) => new CommentFileNode(f.path, f.threads, ctx, idPrefix));
 }

@@ -24,6 +24,10 @@ export const reviewCommentSchema = z.object({
   html_url: z.string(),
   pull_request_url: z.string(),
   _links: z.object({ self: href, html: href, pull_request: href }),
+  // Not among the spec's fields, but sent on replies (the root comment's id,
+  // as POST's `in_reply_to` names it; null on a root): threads are rebuilt
+  // from it. A service that leaves it out still works (threads by place).
+  in_reply_to_id: z.number().int().nullable().optional(),
 });
 export type ReviewComment = z.infer<typeof reviewCommentSchema>;
 

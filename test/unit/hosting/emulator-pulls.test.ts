@@ -64,6 +64,11 @@ describe('v3 client pull requests and comments against the emulator (document 2)
     const reply = await ada.reviewComments.create(ORG, REPO, threadPull, { body: 'Agreed.', in_reply_to: first.id });
     assert.equal(reply.path, first.path);
     assert.equal(reply.position, first.position);
+    const root = first.in_reply_to_id ?? first.id;
+    assert.equal(reply.in_reply_to_id, root, 'a reply names the root of its thread (threads are rebuilt from it)');
+    const listed = (await collect(ada.reviewComments.listForPull(ORG, REPO, threadPull))).find((c) => c.id === reply.id);
+    assert.equal(listed?.in_reply_to_id, root, 'the list carries in_reply_to_id too');
+    assert.ok(comments.some((c) => c.in_reply_to_id === null), 'a root comment has in_reply_to_id null');
     assert.equal((await ada.reviewComments.update(ORG, REPO, reply.id, 'Agreed, with a note.')).body, 'Agreed, with a note.');
     const html = await ada.reviewComments.get(ORG, REPO, reply.id, { bodyFormat: 'html' });
     assert.match(html.body_html ?? '', /Agreed/);
