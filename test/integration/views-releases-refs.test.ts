@@ -135,17 +135,25 @@ describe('Views (issue 6): Git Refs', function () {
     assert.ok(!names.includes('views/test'), names.join(' | '));
   });
 
-  it('fast-forwards a branch without asking', async () => {
+  it('fast-forwards a branch without asking; the branch is created from an abbreviated SHA as the view shows it', async () => {
     const api = await signInAsAdaWithDemoRepository();
     const client = api.testing!.session.client!;
     const master = await client.git.getRef('analytical-engines', 'difference-engine', 'heads/master');
     const parent = (await client.git.getCommit('analytical-engines', 'difference-engine', master.object.sha)).parents[0]!.sha;
-    await vscode.commands.executeCommand('repodesk.refs.createBranch', undefined, { name: 'views/behind', from: parent });
+    await vscode.commands.executeCommand('repodesk.refs.createBranch', undefined, { name: 'views/behind', from: parent.slice(0, 7) });
+    assert.equal((await client.git.getRef('analytical-engines', 'difference-engine', 'heads/views/behind')).object.sha, parent, 'the 7 characters resolved to the full SHA');
     const behind = await child(REFS, await child(REFS, undefined, 'Branches'), 'views/behind');
     assert.ok(description(behind).startsWith(parent.slice(0, 7)));
     const moved = await vscode.commands.executeCommand<{ object: { sha: string } }>('repodesk.refs.update', behind, { to: 'master' });
     assert.equal(moved.object.sha, master.object.sha);
     await vscode.commands.executeCommand('repodesk.refs.delete', await child(REFS, await child(REFS, undefined, 'Branches'), 'views/behind'), true);
+  });
+
+  it('a "from" that names no commit creates nothing', async () => {
+    const made = await vscode.commands.executeCommand('repodesk.refs.createBranch', undefined, { name: 'views/nowhere', from: 'fffffff0' });
+    assert.equal(made, undefined);
+    const branches = await children(REFS, await child(REFS, undefined, 'Branches'));
+    assert.ok(!branches.some((b) => label(b) === 'views/nowhere'), branches.map(label).join(' | '));
   });
 
   it('creates a tag from a branch name', async () => {

@@ -9,6 +9,7 @@ import type { HostingSession } from '../hosting/hostingSession';
 import type { ActiveRepository } from '../repos/activeRepository';
 import { NodeTreeProvider, pagedRoots } from '../views/treeBase';
 import { RefNode, loadMessages, refGroupNodes, type RefsContext } from './refNodes';
+import { showFailure } from '../views/nodes';
 
 const VIEW = 'repodesk.gitRefs';
 
@@ -55,7 +56,6 @@ export function registerRefs(context: vscode.ExtensionContext, session: HostingS
     }
     return { client, owner: repo.owner, repo: repo.name };
   };
-  const fail = (what: string, err: unknown) => void vscode.window.showErrorMessage(`${what}: ${err instanceof Error ? err.message : String(err)}`);
   const progress = <T>(title: string, task: () => Promise<T>) => vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title }, task);
 
   const create = async (kind: 'heads' | 'tags', node?: RefNode, args?: { name: string; from: string }) => {
@@ -83,7 +83,7 @@ export function registerRefs(context: vscode.ExtensionContext, session: HostingS
       provider.refresh();
       return created;
     } catch (err) {
-      fail(vscode.l10n.t('Could not create {0}', name), err);
+      showFailure(vscode.l10n.t('Could not create {0}', name), err);
       return undefined;
     }
   };
@@ -125,7 +125,7 @@ export function registerRefs(context: vscode.ExtensionContext, session: HostingS
           return moved;
         }
       } catch (err) {
-        fail(vscode.l10n.t('Could not update {0}', node.short), err);
+        showFailure(vscode.l10n.t('Could not update {0}', node.short), err);
         return undefined;
       }
     }),
@@ -138,7 +138,7 @@ export function registerRefs(context: vscode.ExtensionContext, session: HostingS
         await progress(vscode.l10n.t('Deleting {0}…', node.short), () => t.client.git.deleteRef(t.owner, t.repo, node.ref.ref));
         provider.refresh();
       } catch (err) {
-        fail(vscode.l10n.t('Could not delete {0}', node.short), err);
+        showFailure(vscode.l10n.t('Could not delete {0}', node.short), err);
       }
     }),
     vscode.commands.registerCommand('repodesk.refs.copySha', async (node?: RefNode) => {

@@ -7,6 +7,7 @@ import type { ActiveRepository } from '../repos/activeRepository';
 import { NodeTreeProvider, pagedRoots } from '../views/treeBase';
 import { askNewRelease, askReleaseEdit, deleteRelease, downloadAsset, uploadAsset } from './releaseActions';
 import { AssetNode, ReleaseNode, releaseGroups } from './releaseNodes';
+import { showFailure } from '../views/nodes';
 
 const VIEW = 'repodesk.releases';
 
@@ -30,14 +31,13 @@ export function registerReleases(context: vscode.ExtensionContext, session: Host
     if (!session.client) void vscode.window.showErrorMessage(vscode.l10n.t('Sign in to RepoDesk first.'));
     return session.client;
   };
-  const fail = (what: string, err: unknown) => void vscode.window.showErrorMessage(`${what}: ${err instanceof Error ? err.message : String(err)}`);
   const run = async <T>(title: string, what: string, task: () => Thenable<T>): Promise<T | undefined> => {
     try {
       const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title }, task);
       provider.refresh();
       return result;
     } catch (err) {
-      fail(what, err);
+      showFailure(what, err);
       return undefined;
     }
   };

@@ -9,7 +9,7 @@ import type { ActiveRepository } from '../repos/activeRepository';
 import { openDiff } from '../pulls/openDiff';
 import type { SelectedPull } from '../pulls/selectedPull';
 import { NodeTreeProvider, pagedRoots } from '../views/treeBase';
-import { MessageNode } from '../views/nodes';
+import { MessageNode, showFailure } from '../views/nodes';
 import { CommentNode, threadNodes } from './reviewNodes';
 
 type Mode = 'pull' | 'repository';
@@ -63,9 +63,6 @@ export function registerReviewComments(context: vscode.ExtensionContext, session
     if (!client) void vscode.window.showErrorMessage(vscode.l10n.t('Sign in to RepoDesk first.'));
     return client;
   };
-  const fail = (what: string, err: unknown) => {
-    void vscode.window.showErrorMessage(`${what}: ${err instanceof Error ? err.message : String(err)}`);
-  };
 
   context.subscriptions.push(
     provider,
@@ -115,7 +112,7 @@ export function registerReviewComments(context: vscode.ExtensionContext, session
         afterChange();
         return created;
       } catch (err) {
-        fail(vscode.l10n.t('Could not reply'), err);
+        showFailure(vscode.l10n.t('Could not reply'), err);
       }
     }),
     vscode.commands.registerCommand('repodesk.reviewComments.edit', async (node?: CommentNode, text?: string) => {
@@ -133,7 +130,7 @@ export function registerReviewComments(context: vscode.ExtensionContext, session
         afterChange();
         return updated;
       } catch (err) {
-        fail(vscode.l10n.t('Could not edit the comment'), err);
+        showFailure(vscode.l10n.t('Could not edit the comment'), err);
       }
     }),
     vscode.commands.registerCommand('repodesk.reviewComments.delete', async (node?: CommentNode, confirmed?: boolean) => {
@@ -150,7 +147,7 @@ export function registerReviewComments(context: vscode.ExtensionContext, session
         provider.refresh();
         afterChange();
       } catch (err) {
-        fail(vscode.l10n.t('Could not delete the comment'), err);
+        showFailure(vscode.l10n.t('Could not delete the comment'), err);
       }
     }),
     vscode.commands.registerCommand('repodesk.reviewComments.reveal', async (node?: CommentNode) => {
@@ -166,7 +163,7 @@ export function registerReviewComments(context: vscode.ExtensionContext, session
         const head = c.position === null ? c.original_commit_id : c.commit_id;
         await openDiff({ owner: node.ctx.owner, repo: node.ctx.repo, baseSha: pull.base.sha, headSha: head, path: c.path, number: pullNumber }, lineOfDiffHunk(c.diff_hunk));
       } catch (err) {
-        fail(vscode.l10n.t('Could not open the diff'), err);
+        showFailure(vscode.l10n.t('Could not open the diff'), err);
       }
     }),
   );

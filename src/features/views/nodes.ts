@@ -59,3 +59,8 @@ export class MessageNode extends RepoDeskNode {
 export function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
+
+/** Tells the user what failed, in the service's own words: "Could not X: <message>". */
+export function showFailure(what: string, err: unknown): void {
+  void vscode.window.showErrorMessage(`${what}: ${errorText(err)}`);
+}
