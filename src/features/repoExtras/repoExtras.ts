@@ -1,13 +1,15 @@
-// Extras of a repository node (issue 6, item 6): labels (with a color
-// swatch), deploy keys, teams of organization repositories, and the legacy
-// search. Quick picks driven from the repository's context menu or the
-// palette (active repository). Each command also takes its answers as
-// arguments and then returns the resulting list.
+// Extras of a repository (issue 6, item 6): labels (with a color swatch),
+// deploy keys, teams of organization repositories, and the legacy search.
+// The operations and the questions they ask live here once: the tree nodes
+// (extraNodes.ts) and the quick-pick flows of the palette (manage*, on the
+// active repository) both use them. Each quick-pick flow also takes its
+// answers as arguments and then returns the resulting list.
 import * as vscode from 'vscode';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { HostingClient, Label } from '../../hosting';
+import { collect, type CallOptions, type DeployKey, type HostingClient, type Label, type TeamSummary } from '../../hosting';
+import { defaultDeployKeyTitle } from '../../util/sshKey';
 import { colorSwatchDataUri, normalizeColor } from '../../util/viewFormat';
 
 export interface RepoTarget {
@@ -22,27 +24,58 @@ async function withNotification<T>(title: string, task: () => Promise<T>): Promi
   return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title }, task);
 }
 
-async function all<T>(items: AsyncIterable<T>): Promise<T[]> {
-  const out: T[] = [];
-  for await (const i of items) out.push(i);
-  return out;
+async function confirm(message: string, action: string, detail?: string): Promise<boolean> {
+  return (await vscode.window.showWarningMessage(message, { modal: true, ...(detail ? { detail } : {}) }, action)) === action;
 }
 
-async function confirm(message: string, action: string): Promise<boolean> {
-  return (await vscode.window.showWarningMessage(message, { modal: true }, action)) === action;
-}
+// ---- Labels ---------------------------------------------------------------
 
 export type LabelChange = { create: { name: string; color: string } } | { update: { name: string; newName: string; color: string } } | { delete: string };
 
+export function listLabels(r: RepoTarget): Promise<Label[]> {
+  return collect(r.client.labels.listForRepo(r.owner, r.repo));
+}
+
+/** Creates, renames/recolors or deletes a label; colors may be typed with or without `#`. */
+export async function changeLabel(r: RepoTarget, change: LabelChange): Promise<void> {
+  const color = (c: string) => normalizeColor(c) ?? c;
+  if ('create' in change) await r.client.labels.create(r.owner, r.repo, { name: change.create.name, color: color(change.create.color) });
+  else if ('update' in change) await r.client.labels.update(r.owner, r.repo, change.update.name, { name: change.update.newName, color: color(change.update.color) });
+  else await r.client.labels.delete(r.owner, r.repo, change.delete);
+}
+
+function askLabelColor(value: string): Thenable<string | undefined> {
+  return vscode.window.showInputBox({ title: t('Label color'), prompt: t('Six hex digits, e.g. #d73a4a'), value, ignoreFocusOut: true, validateInput: (v) => (normalizeColor(v) ? undefined : t('Use six hex digits, e.g. #d73a4a.')) });
+}
+
+function askLabelName(title: string, value?: string): Thenable<string | undefined> {
+  return vscode.window.showInputBox({ title, value, ignoreFocusOut: true, validateInput: (v) => (v.trim() ? undefined : t('The name cannot be empty.')) });
+}
+
+export async function askNewLabel(): Promise<{ name: string; color: string } | undefined> {
+  const name = await askLabelName(t('New label: name'));
+  if (!name) return undefined;
+  const color = await askLabelColor('#ededed');
+  return color ? { name: name.trim(), color } : undefined;
+}
+
+export async function askLabelEdit(label: Label): Promise<{ name: string; newName: string; color: string } | undefined> {
+  const newName = await askLabelName(t('Label name'), label.name);
+  if (!newName) return undefined;
+  const color = await askLabelColor(`#${label.color}`);
+  return color ? { name: label.name, newName: newName.trim(), color } : undefined;
+}
+
+export function confirmLabelDelete(name: string): Promise<boolean> {
+  return confirm(t('Delete the label {0}?', name), t('Delete Label'), t('It is removed from every issue and pull request.'));
+}
+
 export async function manageLabels(r: RepoTarget, change?: LabelChange): Promise<Label[] | undefined> {
-  const list = () => all(r.client.labels.listForRepo(r.owner, r.repo));
   if (change) {
-    if ('create' in change) await r.client.labels.create(r.owner, r.repo, { name: change.create.name, color: normalizeColor(change.create.color) ?? change.create.color });
-    else if ('update' in change) await r.client.labels.update(r.owner, r.repo, change.update.name, { name: change.update.newName, color: normalizeColor(change.update.color) ?? change.update.color });
-    else await r.client.labels.delete(r.owner, r.repo, change.delete);
-    return list();
+    await changeLabel(r, change);
+    return listLabels(r);
   }
-  const labels = await withNotification(t('Reading labels…'), list);
+  const labels = await withNotification(t('Reading labels…'), () => listLabels(r));
   const picked = await vscode.window.showQuickPick(
     [
       { label: `$(add) ${t('New Label…')}`, name: undefined as string | undefined, alwaysShow: true },
@@ -51,94 +84,144 @@ export async function manageLabels(r: RepoTarget, change?: LabelChange): Promise
     { title: t('Labels of {0}/{1}', r.owner, r.repo), placeHolder: t('Pick a label to edit or delete it') },
   );
   if (!picked) return undefined;
-  const askColor = (value: string) => vscode.window.showInputBox({ title: t('Label color'), prompt: t('Six hex digits, e.g. #d73a4a'), value, validateInput: (v) => (normalizeColor(v) ? undefined : t('Use six hex digits, e.g. #d73a4a.')) });
   if (!picked.name) {
-    const name = await vscode.window.showInputBox({ title: t('New label: name'), validateInput: (v) => (v.trim() ? undefined : t('The name cannot be empty.')) });
-    if (!name) return undefined;
-    const color = await askColor('#ededed');
-    if (!color) return undefined;
-    return manageLabels(r, { create: { name: name.trim(), color } });
+    const answers = await askNewLabel();
+    return answers ? manageLabels(r, { create: answers }) : undefined;
   }
   const current = labels.find((l) => l.name === picked.name)!;
   const action = await vscode.window.showQuickPick([{ label: `$(edit) ${t('Edit')}`, id: 'edit' }, { label: `$(trash) ${t('Delete')}`, id: 'delete' }], { title: current.name });
   if (!action) return undefined;
-  if (action.id === 'delete') {
-    if (!await confirm(t('Delete the label {0}? It is removed from every issue.', current.name), t('Delete'))) return undefined;
-    return manageLabels(r, { delete: current.name });
-  }
-  const newName = await vscode.window.showInputBox({ title: t('Label name'), value: current.name, validateInput: (v) => (v.trim() ? undefined : t('The name cannot be empty.')) });
-  if (!newName) return undefined;
-  const color = await askColor(`#${current.color}`);
-  if (!color) return undefined;
-  return manageLabels(r, { update: { name: current.name, newName: newName.trim(), color } });
+  if (action.id === 'delete') return (await confirmLabelDelete(current.name)) ? manageLabels(r, { delete: current.name }) : undefined;
+  const answers = await askLabelEdit(current);
+  return answers ? manageLabels(r, { update: answers }) : undefined;
 }
+
+// ---- Deploy keys ----------------------------------------------------------
 
 export type DeployKeyChange = { add: { file: string; title?: string } } | { delete: number };
 
-export async function manageDeployKeys(r: RepoTarget, change?: DeployKeyChange): Promise<{ id: number; title: string | null }[] | undefined> {
-  const list = () => all(r.client.deployKeys.list(r.owner, r.repo));
-  if (change) {
-    if ('add' in change) {
-      const key = (await fs.readFile(change.add.file, 'utf8')).trim();
-      const comment = key.split(/\s+/)[2];
-      await r.client.deployKeys.create(r.owner, r.repo, { title: change.add.title ?? comment ?? path.basename(change.add.file), key });
-    } else {
-      await r.client.deployKeys.delete(r.owner, r.repo, change.delete);
-    }
-    return list();
+export function listDeployKeys(r: RepoTarget): Promise<DeployKey[]> {
+  return collect(r.client.deployKeys.list(r.owner, r.repo));
+}
+
+/** Adds the public key of a file (titled by the answer, else its comment, else the file name) or deletes a key. */
+export async function changeDeployKey(r: RepoTarget, change: DeployKeyChange): Promise<void> {
+  if ('add' in change) {
+    const key = (await fs.readFile(change.add.file, 'utf8')).trim();
+    await r.client.deployKeys.create(r.owner, r.repo, { title: change.add.title || defaultDeployKeyTitle(key, change.add.file), key });
+  } else {
+    await r.client.deployKeys.delete(r.owner, r.repo, change.delete);
   }
-  const keys = await withNotification(t('Reading deploy keys…'), list);
+}
+
+export async function askDeployKeyFile(): Promise<{ file: string; title?: string } | undefined> {
+  const files = await vscode.window.showOpenDialog({ title: t('Public key file'), openLabel: t('Add Deploy Key'), defaultUri: vscode.Uri.file(path.join(os.homedir(), '.ssh')), filters: { [t('Public keys')]: ['pub'], [t('All files')]: ['*'] } });
+  const file = files?.[0]?.fsPath;
+  if (!file) return undefined;
+  const suggested = defaultDeployKeyTitle(await fs.readFile(file, 'utf8').catch(() => ''), file);
+  const title = await vscode.window.showInputBox({ title: t('Deploy key title'), prompt: t('How the key is listed on the repository'), value: suggested, ignoreFocusOut: true });
+  if (title === undefined) return undefined;
+  return { file, ...(title.trim() ? { title: title.trim() } : {}) };
+}
+
+export function confirmDeployKeyDelete(title: string): Promise<boolean> {
+  return confirm(t('Delete the deploy key {0}?', title), t('Delete Deploy Key'), t('Whatever uses this key can no longer reach the repository.'));
+}
+
+export async function manageDeployKeys(r: RepoTarget, change?: DeployKeyChange): Promise<{ id: number; title: string | null }[] | undefined> {
+  if (change) {
+    await changeDeployKey(r, change);
+    return listDeployKeys(r);
+  }
+  const keys = await withNotification(t('Reading deploy keys…'), () => listDeployKeys(r));
   const picked = await vscode.window.showQuickPick(
     [
-      { label: `$(add) ${t('Add from Public-Key File…')}`, id: undefined as number | undefined, alwaysShow: true },
-      ...keys.map((k) => ({ label: `$(key) ${k.title ?? t('untitled')}`, description: `${k.key.slice(0, 30)}…`, id: k.id as number | undefined })),
+      { label: `$(add) ${t('Add from Public-Key File…')}`, id: undefined as number | undefined, title: '', alwaysShow: true },
+      ...keys.map((k) => ({ label: `$(key) ${k.title ?? t('untitled')}`, description: `${k.key.slice(0, 30)}…`, id: k.id as number | undefined, title: k.title ?? t('untitled') })),
     ],
     { title: t('Deploy keys of {0}/{1}', r.owner, r.repo), placeHolder: t('Pick a key to delete it') },
   );
   if (!picked) return undefined;
   if (picked.id === undefined) {
-    const files = await vscode.window.showOpenDialog({ title: t('Public key file'), defaultUri: vscode.Uri.file(path.join(os.homedir(), '.ssh')), filters: { [t('Public keys')]: ['pub'], [t('All files')]: ['*'] } });
-    if (!files?.[0]) return undefined;
-    const title = await vscode.window.showInputBox({ title: t('Deploy key title'), value: path.basename(files[0].fsPath, '.pub') });
-    if (title === undefined) return undefined;
-    return manageDeployKeys(r, { add: { file: files[0].fsPath, ...(title ? { title } : {}) } });
+    const answers = await askDeployKeyFile();
+    return answers ? manageDeployKeys(r, { add: answers }) : undefined;
   }
-  if (!await confirm(t('Delete the deploy key {0}?', picked.label.replace('$(key) ', '')), t('Delete'))) return undefined;
-  return manageDeployKeys(r, { delete: picked.id });
+  return (await confirmDeployKeyDelete(picked.title)) ? manageDeployKeys(r, { delete: picked.id }) : undefined;
 }
+
+// ---- Teams ----------------------------------------------------------------
 
 export type TeamChange = { add: number } | { remove: number } | { list: true };
 
-export async function manageTeams(r: RepoTarget, change?: TeamChange): Promise<{ id: number; name: string; hasAccess: boolean }[] | undefined> {
-  const list = async () => {
-    const teams = await all(r.client.teams.listForOrg(r.owner));
-    return Promise.all(teams.map(async (team) => ({ id: team.id, name: team.name, hasAccess: await r.client.teams.managesRepo(team.id, r.owner, r.repo) })));
-  };
+export interface TeamAccess {
+  id: number;
+  name: string;
+  /** Whether the team manages the repository (GET /teams/:id/repos/:owner/:repo). */
+  hasAccess: boolean;
+  /** What the team's members may do on its repositories. */
+  permission: 'pull' | 'push' | 'admin';
+}
+
+/** The Owners team always has every repository of the organization; it cannot lose one. */
+export function isOwnersTeam(team: { name: string }): boolean {
+  return team.name === 'Owners';
+}
+
+/**
+ * A team's access to the repository, from its repository list (GET
+ * /teams/:id/repos) rather than the 204/404 check of one repository: a list
+ * answers 304 to a conditional request, so an idle refresh of the view costs
+ * no rate limit.
+ */
+export async function teamAccess(r: RepoTarget, team: TeamSummary, options?: CallOptions): Promise<TeamAccess> {
+  const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+  const [repos, detail] = await Promise.all([collect(r.client.teams.listRepos(team.id, options)), r.client.teams.get(team.id, options)]);
+  const hasAccess = repos.some((x) => same(x.owner.login, r.owner) && same(x.name, r.repo));
+  return { id: team.id, name: team.name, hasAccess, permission: detail.permission };
+}
+
+export async function listTeamAccess(r: RepoTarget): Promise<TeamAccess[]> {
+  const teams = await collect(r.client.teams.listForOrg(r.owner));
+  return Promise.all(teams.map((team) => teamAccess(r, team)));
+}
+
+export async function changeTeamAccess(r: RepoTarget, change: { add: number } | { remove: number }): Promise<void> {
+  if ('add' in change) await r.client.teams.addRepo(change.add, r.owner, r.repo);
+  else await r.client.teams.removeRepo(change.remove, r.owner, r.repo);
+}
+
+export function confirmTeamRemoval(team: string, repo: string): Promise<boolean> {
+  return confirm(t('Remove {0} from the team {1}?', repo, team), t('Remove Repository'), t('Members of the team lose the access the team gave them.'));
+}
+
+export async function manageTeams(r: RepoTarget, change?: TeamChange): Promise<TeamAccess[] | undefined> {
   if (change) {
-    if ('add' in change) await r.client.teams.addRepo(change.add, r.owner, r.repo);
-    else if ('remove' in change) await r.client.teams.removeRepo(change.remove, r.owner, r.repo);
-    return list();
+    if (!('list' in change)) await changeTeamAccess(r, change);
+    return listTeamAccess(r);
   }
-  const teams = await withNotification(t('Reading the teams of {0}…', r.owner), list);
+  const teams = await withNotification(t('Reading the teams of {0}…', r.owner), () => listTeamAccess(r));
   const team = await vscode.window.showQuickPick(
-    teams.map((x) => ({ label: `$(organization) ${x.name}`, description: x.hasAccess ? t('has access') : t('no access'), team: x })),
+    teams.map((x) => ({ label: `$(organization) ${x.name}`, description: x.hasAccess ? t('has access · {0}', x.permission) : t('no access · {0}', x.permission), team: x })),
     { title: t('Teams of {0} and {1}', r.owner, r.repo) },
   );
   if (!team) return undefined;
-  const members = await withNotification(t('Reading members…'), () => all(r.client.teams.listMembers(team.team.id)));
+  const members = await withNotification(t('Reading members…'), () => collect(r.client.teams.listMembers(team.team.id)));
   const action = await vscode.window.showQuickPick(
     [
-      team.team.hasAccess
+      ...(isOwnersTeam(team.team) ? [] : [team.team.hasAccess
         ? { label: `$(remove) ${t('Remove {0} from the team', r.repo)}`, id: 'remove' }
-        : { label: `$(add) ${t('Give the team access to {0}', r.repo)}`, id: 'add' },
+        : { label: `$(add) ${t('Give the team access to {0}', r.repo)}`, id: 'add' }]),
       { label: t('Members'), kind: vscode.QuickPickItemKind.Separator, id: '' },
       ...members.map((m) => ({ label: `$(person) ${m.login}`, id: '' })),
     ],
     { title: t('{0}: {1} members', team.team.name, members.length) },
   );
   if (!action?.id) return undefined;
+  if (action.id === 'remove' && !await confirmTeamRemoval(team.team.name, r.repo)) return undefined;
   return manageTeams(r, action.id === 'add' ? { add: team.team.id } : { remove: team.team.id });
 }
+
+// ---- Legacy search --------------------------------------------------------
 
 export interface SearchHit {
   kind: 'repository' | 'user' | 'issue';

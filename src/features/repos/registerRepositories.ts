@@ -9,7 +9,7 @@ import { createRepository } from './createRepository';
 import { createRepositoriesProvider } from './repositoriesProvider';
 import type { NodeTreeProvider } from '../views/treeBase';
 import { pickFilter } from './repositoryFilter';
-import { RepositoryNode } from './repositoryNodes';
+import { RepositoryNode, repositoriesRefreshedByUser } from './repositoryNodes';
 
 export function registerRepositories(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository): NodeTreeProvider {
   const { provider, subscriptions } = createRepositoriesProvider(session, active, context.globalState);
@@ -20,7 +20,10 @@ export function registerRepositories(context: vscode.ExtensionContext, session: 
   context.subscriptions.push(
     provider,
     view,
-    vscode.commands.registerCommand('repodesk.repos.refresh', () => provider.refresh()),
+    vscode.commands.registerCommand('repodesk.repos.refresh', () => {
+      repositoriesRefreshedByUser();
+      provider.refresh();
+    }),
     vscode.commands.registerCommand('repodesk.repos.filter', async () => {
       if (await pickFilter(context.globalState)) provider.refresh();
     }),

@@ -1,20 +1,61 @@
 // Nodes of the Repositories view: groups (yours, each organization, all
-// public) and repositories.
+// public) and repositories. A repository node is collapsed by default; its
+// children (labels, deploy keys, teams) come from the feature that provides
+// them (provideRepositoryChildren, set by registerRepositories).
 import * as vscode from 'vscode';
 import type { RepositoryMinimal, RepositorySummary } from '../../hosting';
 import { PagedList } from '../../util/pagedList';
 import { ErrorNode, LoadMoreNode, MessageNode, RepoDeskNode, errorText } from '../views/nodes';
 
+/** The nodes under a repository node; `onChanged` redraws one of them. */
+export type RepositoryChildren = (node: RepositoryNode, onChanged: (node: RepoDeskNode) => void) => RepoDeskNode[] | Promise<RepoDeskNode[]>;
+
+let childrenOfRepository: RepositoryChildren | undefined;
+let onUserRefresh: (() => void) | undefined;
+
+/**
+ * Sets what a repository node shows when expanded (one provider for the
+ * view); `userRefreshed` hears when the user refreshes the view themselves
+ * (not the periodic background refresh).
+ */
+export function provideRepositoryChildren(provide: RepositoryChildren, userRefreshed?: () => void): vscode.Disposable {
+  childrenOfRepository = provide;
+  onUserRefresh = userRefreshed;
+  return new vscode.Disposable(() => {
+    if (childrenOfRepository !== provide) return;
+    childrenOfRepository = undefined;
+    onUserRefresh = undefined;
+  });
+}
+
+/** The user asked for a fresh Repositories view. */
+export function repositoriesRefreshedByUser(): void {
+  onUserRefresh?.();
+}
+
 export class RepositoryNode extends RepoDeskNode {
-  constructor(readonly repo: RepositorySummary | RepositoryMinimal, private readonly active: boolean) {
+  private kids: Promise<RepoDeskNode[]> | undefined;
+
+  constructor(
+    readonly repo: RepositorySummary | RepositoryMinimal,
+    public active: boolean,
+    /** The id of the group that lists it: the same repository may be listed in several groups, and tree ids are unique. */
+    private readonly groupId = 'repos',
+    private readonly onChanged: (node: RepoDeskNode) => void = () => undefined,
+  ) {
     super();
+  }
+
+  /** The tree id; its children's ids start with it. */
+  get id(): string {
+    return `${this.groupId}/repo:${this.repo.id}`;
   }
 
   toTreeItem(): vscode.TreeItem {
     const r = this.repo;
     const summary = 'stargazers_count' in r ? r : undefined;
-    const item = new vscode.TreeItem(r.full_name, vscode.TreeItemCollapsibleState.None);
-    item.id = `repo:${r.id}`;
+    const item = new vscode.TreeItem(r.full_name, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = this.id;
     const parts = [
       r.private ? vscode.l10n.t('private') : undefined,
       r.fork ? vscode.l10n.t('fork') : undefined,
@@ -32,11 +73,29 @@ export class RepositoryNode extends RepoDeskNode {
     item.accessibilityInformation = { label: `${r.full_name}, ${parts.join(', ')}` };
     return item;
   }
+
+  /** Read once per node (its lists keep what they loaded while the view redraws); errors show as an error node. */
+  override children(): Promise<RepoDeskNode[]> {
+    this.kids ??= (async () => {
+      try {
+        const nodes = childrenOfRepository ? await childrenOfRepository(this, this.onChanged) : [];
+        for (const n of nodes) n.parent = this;
+        return nodes;
+      } catch (err) {
+        this.kids = undefined;
+        const node = new ErrorNode(errorText(err), () => this.onChanged(this));
+        node.parent = this;
+        return [node];
+      }
+    })();
+    return this.kids;
+  }
 }
 
 /** A group whose children come from a paginated list, with Load more and errors. */
 export class RepositoryGroupNode extends RepoDeskNode {
   readonly list: PagedList<RepositorySummary | RepositoryMinimal>;
+  private readonly nodes = new Map<number, RepositoryNode>();
 
   constructor(
     readonly id: string,
@@ -70,7 +129,17 @@ export class RepositoryGroupNode extends RepoDeskNode {
         this.onChanged(this);
       }))];
     }
-    const nodes: RepoDeskNode[] = this.list.loaded.map((r) => this.adopt(new RepositoryNode(r, this.isActive(r))));
+    // The same node for the same loaded repository across redraws (Load more,
+    // a new active repository): what its children loaded stays.
+    const known = new Map(this.nodes);
+    this.nodes.clear();
+    const nodes: RepoDeskNode[] = this.list.loaded.map((r) => {
+      const previous = known.get(r.id);
+      const node = previous?.repo === r ? previous : this.adopt(new RepositoryNode(r, false, this.id, this.onChanged));
+      node.active = this.isActive(r);
+      this.nodes.set(r.id, node);
+      return node;
+    });
     if (nodes.length === 0) return [this.adopt(new MessageNode(this.emptyText))];
     if (this.list.hasMore) {
       nodes.push(this.adopt(new LoadMoreNode(async () => {
