@@ -31,6 +31,10 @@ describe('the packaged .vsix', function () {
     }
   });
 
+  it('holds the localization bundles: package.nls.json and l10n/bundle.l10n.json', () => {
+    for (const f of ['extension/package.nls.json', 'extension/l10n/bundle.l10n.json']) assert.ok(entries.includes(f), `${f} is missing from the package`);
+  });
+
   it('holds no source, tests, emulator, source maps or node_modules', () => {
     const offending = entries.filter((e) =>
       /^extension\/(src|test|out|scripts|docs|\.vscode-test|test-results|\.ci)\//.test(e) ||

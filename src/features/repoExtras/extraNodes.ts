@@ -11,7 +11,6 @@ import { ErrorNode, RepoDeskNode, errorText } from '../views/nodes';
 import { PagedGroupNode, type PagedGroupOptions } from '../views/treeBase';
 import { isOwnersTeam, teamAccess, type RepoTarget, type TeamAccess } from './repoExtras';
 
-const t = vscode.l10n.t;
 
 /** What a repository node tells its children about itself. */
 export interface RepositoryOfNode {
@@ -96,24 +95,24 @@ export function repositoryExtras(target: RepoTarget, repo: RepositoryOfNode, bas
   const c = target.client;
   const groups: RepoDeskNode[] = [
     new ExtrasGroupNode<Label>(target, refused, {
-      id: `${baseId}/labels`, label: t('Labels'), icon: 'tag', contextValue: 'labels', onChanged,
+      id: `${baseId}/labels`, label: vscode.l10n.t('Labels'), icon: 'tag', contextValue: 'labels', onChanged,
       open: () => c.labels.listForRepo(target.owner, target.repo, bg),
       toNodes: (items, group) => [...items].sort((a, b) => a.name.localeCompare(b.name)).map((l) => new LabelNode(l, group)),
-      emptyText: t('No labels yet.'),
+      emptyText: vscode.l10n.t('No labels yet.'),
     }),
     new ExtrasGroupNode<DeployKey>(target, refused, {
-      id: `${baseId}/deployKeys`, label: t('Deploy Keys'), icon: 'key', contextValue: 'deployKeys', onChanged,
+      id: `${baseId}/deployKeys`, label: vscode.l10n.t('Deploy Keys'), icon: 'key', contextValue: 'deployKeys', onChanged,
       open: () => c.deployKeys.list(target.owner, target.repo, bg),
       toNodes: (items, group) => items.map((k) => new DeployKeyNode(k, group)),
-      emptyText: t('No deploy keys.'),
+      emptyText: vscode.l10n.t('No deploy keys.'),
     }),
   ];
   if (repo.owner.type === 'Organization') {
     groups.push(new ExtrasGroupNode<TeamAccess>(target, refused, {
-      id: `${baseId}/teams`, label: t('Teams'), icon: 'organization', contextValue: 'teams', onChanged,
+      id: `${baseId}/teams`, label: vscode.l10n.t('Teams'), icon: 'organization', contextValue: 'teams', onChanged,
       open: () => withAccess(target, c.teams.listForOrg(target.owner, bg)),
       toNodes: (items, group) => items.map((a) => new TeamNode(a, group)),
-      emptyText: t('This organization has no teams.'),
+      emptyText: vscode.l10n.t('This organization has no teams.'),
     }));
   }
   return groups;
@@ -135,9 +134,9 @@ export class LabelNode extends RepoDeskNode {
     item.id = `${this.group.id}/${l.name}`;
     item.description = `#${l.color.toLowerCase()}`;
     item.iconPath = vscode.Uri.parse(colorSwatchDataUri(l.color));
-    item.tooltip = new vscode.MarkdownString().appendText(t('Label {0}, color #{1}', l.name, l.color.toLowerCase()));
+    item.tooltip = new vscode.MarkdownString().appendText(vscode.l10n.t('Label {0}, color #{1}', l.name, l.color.toLowerCase()));
     item.contextValue = 'label';
-    item.accessibilityInformation = { label: t('Label {0}, color #{1}', l.name, l.color.toLowerCase()) };
+    item.accessibilityInformation = { label: vscode.l10n.t('Label {0}, color #{1}', l.name, l.color.toLowerCase()) };
     return item;
   }
 }
@@ -148,7 +147,7 @@ export class DeployKeyNode extends RepoDeskNode {
   }
 
   get title(): string {
-    return this.key.title ?? t('untitled');
+    return this.key.title ?? vscode.l10n.t('untitled');
   }
 
   toTreeItem(): vscode.TreeItem {
@@ -177,7 +176,7 @@ export class TeamNode extends ExtrasGroupNode<UserSummary> {
       icon: 'organization',
       open: () => group.target.client.teams.listMembers(access.id, { priority: 'background' }),
       toNodes: (members) => members.map((m) => new MemberNode(m, `${group.id}/${access.id}`)),
-      emptyText: t('This team has no members.'),
+      emptyText: vscode.l10n.t('This team has no members.'),
       onChanged: group.options.onChanged,
     });
   }
@@ -191,14 +190,14 @@ export class TeamNode extends ExtrasGroupNode<UserSummary> {
   override toTreeItem(): vscode.TreeItem {
     const a = this.access;
     const item = super.toTreeItem();
-    item.description = a.hasAccess ? t('has access · {0}', a.permission) : t('no access · {0}', a.permission);
+    item.description = a.hasAccess ? vscode.l10n.t('has access · {0}', a.permission) : vscode.l10n.t('no access · {0}', a.permission);
     item.iconPath = new vscode.ThemeIcon(a.hasAccess ? 'organization' : 'circle-slash');
     item.contextValue = this.contextValue;
     const repo = `${this.group.target.owner}/${this.group.target.repo}`;
     const tooltip = new vscode.MarkdownString();
     tooltip.appendMarkdown(`**${escapeMarkdown(a.name)}**\n\n`);
-    tooltip.appendText(a.hasAccess ? t('The team has {0} access to {1}.', a.permission, repo) : t('The team has no access to {0}; given access, its members get {1}.', repo, a.permission));
-    if (isOwnersTeam(a)) tooltip.appendText(`\n\n${t('The Owners team always has every repository of the organization.')}`);
+    tooltip.appendText(a.hasAccess ? vscode.l10n.t('The team has {0} access to {1}.', a.permission, repo) : vscode.l10n.t('The team has no access to {0}; given access, its members get {1}.', repo, a.permission));
+    if (isOwnersTeam(a)) tooltip.appendText(`\n\n${vscode.l10n.t('The Owners team always has every repository of the organization.')}`);
     item.tooltip = tooltip;
     return item;
   }

@@ -14,7 +14,6 @@ import {
   isOwnersTeam, legacySearch, manageDeployKeys, manageLabels, manageTeams, type DeployKeyChange, type LabelChange, type RepoTarget, type SearchHit, type TeamChange,
 } from './repoExtras';
 
-const t = vscode.l10n.t;
 
 /** A repository node of the Repositories view, by shape (`repo.owner.login`, `repo.name`). */
 interface RepoNodeLike {
@@ -27,7 +26,7 @@ export function registerRepoExtras(context: vscode.ExtensionContext, session: Ho
     const owner = node?.repo?.owner?.login ?? active.value?.owner;
     const repo = node?.repo?.name ?? active.value?.name;
     if (!client || !owner || !repo) {
-      void vscode.window.showErrorMessage(t('Sign in and select a repository first.'));
+      void vscode.window.showErrorMessage(vscode.l10n.t('Sign in and select a repository first.'));
       return undefined;
     }
     return { client, owner, repo };
@@ -55,7 +54,7 @@ export function registerRepoExtras(context: vscode.ExtensionContext, session: Ho
       return undefined;
     }
   };
-  const teamHint = t('Changing the repositories of a team needs an owner of the organization, signed in with the admin:org scope (setting repodesk.hosting.scopes).');
+  const teamHint = vscode.l10n.t('Changing the repositories of a team needs an owner of the organization, signed in with the admin:org scope (setting repodesk.hosting.scopes).');
   const groupOf = (node: unknown, kind: 'labels' | 'deployKeys' | 'teams'): ExtrasGroupNode<unknown> | undefined =>
     node instanceof ExtrasGroupNode && node.options.contextValue === kind ? node as ExtrasGroupNode<unknown> : undefined;
 
@@ -74,19 +73,19 @@ export function registerRepoExtras(context: vscode.ExtensionContext, session: Ho
 
   context.subscriptions.push(
     // Palette flows on the active repository (or a node given as argument).
-    vscode.commands.registerCommand('repodesk.repo.labels', guarded(t('Labels'), async (node?: RepoNodeLike, answers?: LabelChange) => {
+    vscode.commands.registerCommand('repodesk.repo.labels', guarded(vscode.l10n.t('Labels'), async (node?: RepoNodeLike, answers?: LabelChange) => {
       const r = target(node);
       return r ? manageLabels(r, answers) : undefined;
     })),
-    vscode.commands.registerCommand('repodesk.repo.deployKeys', guarded(t('Deploy keys'), async (node?: RepoNodeLike, answers?: DeployKeyChange) => {
+    vscode.commands.registerCommand('repodesk.repo.deployKeys', guarded(vscode.l10n.t('Deploy keys'), async (node?: RepoNodeLike, answers?: DeployKeyChange) => {
       const r = target(node);
       return r ? manageDeployKeys(r, answers) : undefined;
     })),
-    vscode.commands.registerCommand('repodesk.repo.teams', guarded(t('Teams'), async (node?: RepoNodeLike, answers?: TeamChange) => {
+    vscode.commands.registerCommand('repodesk.repo.teams', guarded(vscode.l10n.t('Teams'), async (node?: RepoNodeLike, answers?: TeamChange) => {
       const r = target(node);
       if (!r) return undefined;
       if (node?.repo?.owner?.type === 'User') {
-        void vscode.window.showInformationMessage(t('Only repositories of an organization have teams.'));
+        void vscode.window.showInformationMessage(vscode.l10n.t('Only repositories of an organization have teams.'));
         return undefined;
       }
       return manageTeams(r, answers);
@@ -98,18 +97,18 @@ export function registerRepoExtras(context: vscode.ExtensionContext, session: Ho
       if (!group) return undefined;
       const input = answers ?? await askNewLabel();
       if (!input) return undefined;
-      return change(group, t('Creating label {0}…', input.name), t('Could not create the label {0}', input.name), () => changeLabel(group.target, { create: input }));
+      return change(group, vscode.l10n.t('Creating label {0}…', input.name), vscode.l10n.t('Could not create the label {0}', input.name), () => changeLabel(group.target, { create: input }));
     }),
     vscode.commands.registerCommand('repodesk.repo.labels.edit', async (node?: unknown, answers?: { newName: string; color: string }) => {
       if (!(node instanceof LabelNode)) return undefined;
       const input = answers ? { name: node.label.name, ...answers } : await askLabelEdit(node.label);
       if (!input) return undefined;
-      return change(node.group, t('Saving label {0}…', input.newName), t('Could not change the label {0}', node.label.name), () => changeLabel(node.group.target, { update: input }));
+      return change(node.group, vscode.l10n.t('Saving label {0}…', input.newName), vscode.l10n.t('Could not change the label {0}', node.label.name), () => changeLabel(node.group.target, { update: input }));
     }),
     vscode.commands.registerCommand('repodesk.repo.labels.delete', async (node?: unknown, confirmed?: boolean) => {
       if (!(node instanceof LabelNode)) return undefined;
       if (confirmed !== true && !await confirmLabelDelete(node.label.name)) return undefined;
-      return change(node.group, t('Deleting label {0}…', node.label.name), t('Could not delete the label {0}', node.label.name), () => changeLabel(node.group.target, { delete: node.label.name }));
+      return change(node.group, vscode.l10n.t('Deleting label {0}…', node.label.name), vscode.l10n.t('Could not delete the label {0}', node.label.name), () => changeLabel(node.group.target, { delete: node.label.name }));
     }),
 
     // Deploy Keys group and key nodes.
@@ -118,29 +117,29 @@ export function registerRepoExtras(context: vscode.ExtensionContext, session: Ho
       if (!group) return undefined;
       const input = answers ?? await askDeployKeyFile();
       if (!input) return undefined;
-      return change(group, t('Adding deploy key…'), t('Could not add the deploy key'), () => changeDeployKey(group.target, { add: input }));
+      return change(group, vscode.l10n.t('Adding deploy key…'), vscode.l10n.t('Could not add the deploy key'), () => changeDeployKey(group.target, { add: input }));
     }),
     vscode.commands.registerCommand('repodesk.repo.deployKeys.delete', async (node?: unknown, confirmed?: boolean) => {
       if (!(node instanceof DeployKeyNode)) return undefined;
       if (confirmed !== true && !await confirmDeployKeyDelete(node.title)) return undefined;
-      return change(node.group, t('Deleting deploy key {0}…', node.title), t('Could not delete the deploy key {0}', node.title), () => changeDeployKey(node.group.target, { delete: node.key.id }));
+      return change(node.group, vscode.l10n.t('Deleting deploy key {0}…', node.title), vscode.l10n.t('Could not delete the deploy key {0}', node.title), () => changeDeployKey(node.group.target, { delete: node.key.id }));
     }),
 
     // Team nodes.
     vscode.commands.registerCommand('repodesk.repo.teams.addRepository', async (node?: unknown) => {
       if (!(node instanceof TeamNode) || node.access.hasAccess) return undefined;
       const { target: r } = node.group;
-      return change(node.group, t('Giving {0} access to {1}…', node.access.name, r.repo), t('Could not give the team {0} access', node.access.name), () => changeTeamAccess(r, { add: node.access.id }), teamHint);
+      return change(node.group, vscode.l10n.t('Giving {0} access to {1}…', node.access.name, r.repo), vscode.l10n.t('Could not give the team {0} access', node.access.name), () => changeTeamAccess(r, { add: node.access.id }), teamHint);
     }),
     vscode.commands.registerCommand('repodesk.repo.teams.removeRepository', async (node?: unknown, confirmed?: boolean) => {
       if (!(node instanceof TeamNode) || !node.access.hasAccess) return undefined;
       const { target: r } = node.group;
       if (isOwnersTeam(node.access)) {
-        void vscode.window.showInformationMessage(t('The Owners team always has every repository of the organization.'));
+        void vscode.window.showInformationMessage(vscode.l10n.t('The Owners team always has every repository of the organization.'));
         return undefined;
       }
       if (confirmed !== true && !await confirmTeamRemoval(node.access.name, r.repo)) return undefined;
-      return change(node.group, t('Removing {0} from {1}…', r.repo, node.access.name), t('Could not remove the repository from the team {0}', node.access.name), () => changeTeamAccess(r, { remove: node.access.id }), teamHint);
+      return change(node.group, vscode.l10n.t('Removing {0} from {1}…', r.repo, node.access.name), vscode.l10n.t('Could not remove the repository from the team {0}', node.access.name), () => changeTeamAccess(r, { remove: node.access.id }), teamHint);
     }),
 
     // Any group: read again.
@@ -149,43 +148,43 @@ export function registerRepoExtras(context: vscode.ExtensionContext, session: Ho
     }),
 
     // Legacy search: the view-title quick pick, and a repository's issues from its node.
-    vscode.commands.registerCommand('repodesk.search', guarded(t('Search'), async (kind?: SearchHit['kind'], keyword?: string) => {
+    vscode.commands.registerCommand('repodesk.search', guarded(vscode.l10n.t('Search'), async (kind?: SearchHit['kind'], keyword?: string) => {
       const client = signedInClient();
       if (!client) return undefined;
       if (kind && keyword !== undefined) return legacySearch(client, active.value, kind, keyword);
       const kinds: (vscode.QuickPickItem & { searchKind: SearchHit['kind'] })[] = [
-        { label: `$(repo) ${t('Repositories')}`, searchKind: 'repository' },
-        { label: `$(person) ${t('Users')}`, searchKind: 'user' },
-        ...(active.value ? [{ label: `$(issues) ${t('Issues of {0}/{1}', active.value.owner, active.value.name)}`, searchKind: 'issue' as const }] : []),
+        { label: `$(repo) ${vscode.l10n.t('Repositories')}`, searchKind: 'repository' },
+        { label: `$(person) ${vscode.l10n.t('Users')}`, searchKind: 'user' },
+        ...(active.value ? [{ label: `$(issues) ${vscode.l10n.t('Issues of {0}/{1}', active.value.owner, active.value.name)}`, searchKind: 'issue' as const }] : []),
       ];
-      const k = await vscode.window.showQuickPick(kinds, { title: t('Search (legacy)') });
+      const k = await vscode.window.showQuickPick(kinds, { title: vscode.l10n.t('Search (legacy)') });
       if (!k) return undefined;
-      return searchAndPick(client, active.value, k.searchKind, t('Search {0}', k.label.replace(/^\$\([^)]*\) /, '')));
+      return searchAndPick(client, active.value, k.searchKind, vscode.l10n.t('Search {0}', k.label.replace(/^\$\([^)]*\) /, '')));
     })),
-    vscode.commands.registerCommand('repodesk.repo.searchIssues', guarded(t('Search issues'), async (node?: unknown, keyword?: string) => {
+    vscode.commands.registerCommand('repodesk.repo.searchIssues', guarded(vscode.l10n.t('Search issues'), async (node?: unknown, keyword?: string) => {
       const client = signedInClient();
       if (!client || !(node instanceof RepositoryNode)) return undefined;
       const repo = { owner: node.repo.owner.login, name: node.repo.name };
       if (keyword !== undefined) return legacySearch(client, repo, 'issue', keyword);
-      return searchAndPick(client, repo, 'issue', t('Search issues of {0}/{1}', repo.owner, repo.name));
+      return searchAndPick(client, repo, 'issue', vscode.l10n.t('Search issues of {0}/{1}', repo.owner, repo.name));
     })),
   );
 
   function signedInClient(): HostingClient | undefined {
-    if (!session.client) void vscode.window.showErrorMessage(t('Sign in to RepoDesk first.'));
+    if (!session.client) void vscode.window.showErrorMessage(vscode.l10n.t('Sign in to RepoDesk first.'));
     return session.client;
   }
 
   /** Asks a keyword, searches, and opens the picked hit (a repository becomes the active one). */
   async function searchAndPick(client: HostingClient, repo: RepoRef | undefined, kind: SearchHit['kind'], title: string): Promise<SearchHit[] | undefined> {
-    const word = (await vscode.window.showInputBox({ title, prompt: t('A keyword') }))?.trim();
+    const word = (await vscode.window.showInputBox({ title, prompt: vscode.l10n.t('A keyword') }))?.trim();
     if (!word) return undefined;
-    const hits = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: t('Searching…') }, () => legacySearch(client, repo, kind, word));
+    const hits = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Searching…') }, () => legacySearch(client, repo, kind, word));
     if (hits.length === 0) {
-      void vscode.window.showInformationMessage(t('Nothing found for "{0}".', word));
+      void vscode.window.showInformationMessage(vscode.l10n.t('Nothing found for "{0}".', word));
       return hits;
     }
-    const hit = await vscode.window.showQuickPick(hits.map((h) => ({ label: h.label, detail: h.detail, hit: h })), { title: t('{0} results for "{1}"', hits.length, word), matchOnDetail: true });
+    const hit = await vscode.window.showQuickPick(hits.map((h) => ({ label: h.label, detail: h.detail, hit: h })), { title: vscode.l10n.t('{0} results for "{1}"', hits.length, word), matchOnDetail: true });
     if (!hit) return hits;
     if (hit.hit.repo) await active.set(hit.hit.repo);
     else if (hit.hit.url) await vscode.env.openExternal(vscode.Uri.parse(hit.hit.url, true));

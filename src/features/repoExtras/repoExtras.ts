@@ -18,7 +18,6 @@ export interface RepoTarget {
   repo: string;
 }
 
-const t = vscode.l10n.t;
 
 async function withNotification<T>(title: string, task: () => Promise<T>): Promise<T> {
   return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title }, task);
@@ -45,29 +44,29 @@ export async function changeLabel(r: RepoTarget, change: LabelChange): Promise<v
 }
 
 function askLabelColor(value: string): Thenable<string | undefined> {
-  return vscode.window.showInputBox({ title: t('Label color'), prompt: t('Six hex digits, e.g. #d73a4a'), value, ignoreFocusOut: true, validateInput: (v) => (normalizeColor(v) ? undefined : t('Use six hex digits, e.g. #d73a4a.')) });
+  return vscode.window.showInputBox({ title: vscode.l10n.t('Label color'), prompt: vscode.l10n.t('Six hex digits, e.g. #d73a4a'), value, ignoreFocusOut: true, validateInput: (v) => (normalizeColor(v) ? undefined : vscode.l10n.t('Use six hex digits, e.g. #d73a4a.')) });
 }
 
 function askLabelName(title: string, value?: string): Thenable<string | undefined> {
-  return vscode.window.showInputBox({ title, value, ignoreFocusOut: true, validateInput: (v) => (v.trim() ? undefined : t('The name cannot be empty.')) });
+  return vscode.window.showInputBox({ title, value, ignoreFocusOut: true, validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('The name cannot be empty.')) });
 }
 
 export async function askNewLabel(): Promise<{ name: string; color: string } | undefined> {
-  const name = await askLabelName(t('New label: name'));
+  const name = await askLabelName(vscode.l10n.t('New label: name'));
   if (!name) return undefined;
   const color = await askLabelColor('#ededed');
   return color ? { name: name.trim(), color } : undefined;
 }
 
 export async function askLabelEdit(label: Label): Promise<{ name: string; newName: string; color: string } | undefined> {
-  const newName = await askLabelName(t('Label name'), label.name);
+  const newName = await askLabelName(vscode.l10n.t('Label name'), label.name);
   if (!newName) return undefined;
   const color = await askLabelColor(`#${label.color}`);
   return color ? { name: label.name, newName: newName.trim(), color } : undefined;
 }
 
 export function confirmLabelDelete(name: string): Promise<boolean> {
-  return confirm(t('Delete the label {0}?', name), t('Delete Label'), t('It is removed from every issue and pull request.'));
+  return confirm(vscode.l10n.t('Delete the label {0}?', name), vscode.l10n.t('Delete Label'), vscode.l10n.t('It is removed from every issue and pull request.'));
 }
 
 export async function manageLabels(r: RepoTarget, change?: LabelChange): Promise<Label[] | undefined> {
@@ -75,13 +74,13 @@ export async function manageLabels(r: RepoTarget, change?: LabelChange): Promise
     await changeLabel(r, change);
     return listLabels(r);
   }
-  const labels = await withNotification(t('Reading labels…'), () => listLabels(r));
+  const labels = await withNotification(vscode.l10n.t('Reading labels…'), () => listLabels(r));
   const picked = await vscode.window.showQuickPick(
     [
-      { label: `$(add) ${t('New Label…')}`, name: undefined as string | undefined, alwaysShow: true },
+      { label: `$(add) ${vscode.l10n.t('New Label…')}`, name: undefined as string | undefined, alwaysShow: true },
       ...labels.map((l) => ({ label: l.name, description: `#${l.color}`, iconPath: vscode.Uri.parse(colorSwatchDataUri(l.color)), name: l.name as string | undefined })),
     ],
-    { title: t('Labels of {0}/{1}', r.owner, r.repo), placeHolder: t('Pick a label to edit or delete it') },
+    { title: vscode.l10n.t('Labels of {0}/{1}', r.owner, r.repo), placeHolder: vscode.l10n.t('Pick a label to edit or delete it') },
   );
   if (!picked) return undefined;
   if (!picked.name) {
@@ -89,7 +88,7 @@ export async function manageLabels(r: RepoTarget, change?: LabelChange): Promise
     return answers ? manageLabels(r, { create: answers }) : undefined;
   }
   const current = labels.find((l) => l.name === picked.name)!;
-  const action = await vscode.window.showQuickPick([{ label: `$(edit) ${t('Edit')}`, id: 'edit' }, { label: `$(trash) ${t('Delete')}`, id: 'delete' }], { title: current.name });
+  const action = await vscode.window.showQuickPick([{ label: `$(edit) ${vscode.l10n.t('Edit')}`, id: 'edit' }, { label: `$(trash) ${vscode.l10n.t('Delete')}`, id: 'delete' }], { title: current.name });
   if (!action) return undefined;
   if (action.id === 'delete') return (await confirmLabelDelete(current.name)) ? manageLabels(r, { delete: current.name }) : undefined;
   const answers = await askLabelEdit(current);
@@ -115,17 +114,17 @@ export async function changeDeployKey(r: RepoTarget, change: DeployKeyChange): P
 }
 
 export async function askDeployKeyFile(): Promise<{ file: string; title?: string } | undefined> {
-  const files = await vscode.window.showOpenDialog({ title: t('Public key file'), openLabel: t('Add Deploy Key'), defaultUri: vscode.Uri.file(path.join(os.homedir(), '.ssh')), filters: { [t('Public keys')]: ['pub'], [t('All files')]: ['*'] } });
+  const files = await vscode.window.showOpenDialog({ title: vscode.l10n.t('Public key file'), openLabel: vscode.l10n.t('Add Deploy Key'), defaultUri: vscode.Uri.file(path.join(os.homedir(), '.ssh')), filters: { [vscode.l10n.t('Public keys')]: ['pub'], [vscode.l10n.t('All files')]: ['*'] } });
   const file = files?.[0]?.fsPath;
   if (!file) return undefined;
   const suggested = defaultDeployKeyTitle(await fs.readFile(file, 'utf8').catch(() => ''), file);
-  const title = await vscode.window.showInputBox({ title: t('Deploy key title'), prompt: t('How the key is listed on the repository'), value: suggested, ignoreFocusOut: true });
+  const title = await vscode.window.showInputBox({ title: vscode.l10n.t('Deploy key title'), prompt: vscode.l10n.t('How the key is listed on the repository'), value: suggested, ignoreFocusOut: true });
   if (title === undefined) return undefined;
   return { file, ...(title.trim() ? { title: title.trim() } : {}) };
 }
 
 export function confirmDeployKeyDelete(title: string): Promise<boolean> {
-  return confirm(t('Delete the deploy key {0}?', title), t('Delete Deploy Key'), t('Whatever uses this key can no longer reach the repository.'));
+  return confirm(vscode.l10n.t('Delete the deploy key {0}?', title), vscode.l10n.t('Delete Deploy Key'), vscode.l10n.t('Whatever uses this key can no longer reach the repository.'));
 }
 
 export async function manageDeployKeys(r: RepoTarget, change?: DeployKeyChange): Promise<{ id: number; title: string | null }[] | undefined> {
@@ -133,13 +132,13 @@ export async function manageDeployKeys(r: RepoTarget, change?: DeployKeyChange):
     await changeDeployKey(r, change);
     return listDeployKeys(r);
   }
-  const keys = await withNotification(t('Reading deploy keys…'), () => listDeployKeys(r));
+  const keys = await withNotification(vscode.l10n.t('Reading deploy keys…'), () => listDeployKeys(r));
   const picked = await vscode.window.showQuickPick(
     [
-      { label: `$(add) ${t('Add from Public-Key File…')}`, id: undefined as number | undefined, title: '', alwaysShow: true },
-      ...keys.map((k) => ({ label: `$(key) ${k.title ?? t('untitled')}`, description: `${k.key.slice(0, 30)}…`, id: k.id as number | undefined, title: k.title ?? t('untitled') })),
+      { label: `$(add) ${vscode.l10n.t('Add from Public-Key File…')}`, id: undefined as number | undefined, title: '', alwaysShow: true },
+      ...keys.map((k) => ({ label: `$(key) ${k.title ?? vscode.l10n.t('untitled')}`, description: `${k.key.slice(0, 30)}…`, id: k.id as number | undefined, title: k.title ?? vscode.l10n.t('untitled') })),
     ],
-    { title: t('Deploy keys of {0}/{1}', r.owner, r.repo), placeHolder: t('Pick a key to delete it') },
+    { title: vscode.l10n.t('Deploy keys of {0}/{1}', r.owner, r.repo), placeHolder: vscode.l10n.t('Pick a key to delete it') },
   );
   if (!picked) return undefined;
   if (picked.id === undefined) {
@@ -191,7 +190,7 @@ export async function changeTeamAccess(r: RepoTarget, change: { add: number } | 
 }
 
 export function confirmTeamRemoval(team: string, repo: string): Promise<boolean> {
-  return confirm(t('Remove {0} from the team {1}?', repo, team), t('Remove Repository'), t('Members of the team lose the access the team gave them.'));
+  return confirm(vscode.l10n.t('Remove {0} from the team {1}?', repo, team), vscode.l10n.t('Remove Repository'), vscode.l10n.t('Members of the team lose the access the team gave them.'));
 }
 
 export async function manageTeams(r: RepoTarget, change?: TeamChange): Promise<TeamAccess[] | undefined> {
@@ -199,22 +198,22 @@ export async function manageTeams(r: RepoTarget, change?: TeamChange): Promise<T
     if (!('list' in change)) await changeTeamAccess(r, change);
     return listTeamAccess(r);
   }
-  const teams = await withNotification(t('Reading the teams of {0}…', r.owner), () => listTeamAccess(r));
+  const teams = await withNotification(vscode.l10n.t('Reading the teams of {0}…', r.owner), () => listTeamAccess(r));
   const team = await vscode.window.showQuickPick(
-    teams.map((x) => ({ label: `$(organization) ${x.name}`, description: x.hasAccess ? t('has access · {0}', x.permission) : t('no access · {0}', x.permission), team: x })),
-    { title: t('Teams of {0} and {1}', r.owner, r.repo) },
+    teams.map((x) => ({ label: `$(organization) ${x.name}`, description: x.hasAccess ? vscode.l10n.t('has access · {0}', x.permission) : vscode.l10n.t('no access · {0}', x.permission), team: x })),
+    { title: vscode.l10n.t('Teams of {0} and {1}', r.owner, r.repo) },
   );
   if (!team) return undefined;
-  const members = await withNotification(t('Reading members…'), () => collect(r.client.teams.listMembers(team.team.id)));
+  const members = await withNotification(vscode.l10n.t('Reading members…'), () => collect(r.client.teams.listMembers(team.team.id)));
   const action = await vscode.window.showQuickPick(
     [
       ...(isOwnersTeam(team.team) ? [] : [team.team.hasAccess
-        ? { label: `$(remove) ${t('Remove {0} from the team', r.repo)}`, id: 'remove' }
-        : { label: `$(add) ${t('Give the team access to {0}', r.repo)}`, id: 'add' }]),
-      { label: t('Members'), kind: vscode.QuickPickItemKind.Separator, id: '' },
+        ? { label: `$(remove) ${vscode.l10n.t('Remove {0} from the team', r.repo)}`, id: 'remove' }
+        : { label: `$(add) ${vscode.l10n.t('Give the team access to {0}', r.repo)}`, id: 'add' }]),
+      { label: vscode.l10n.t('Members'), kind: vscode.QuickPickItemKind.Separator, id: '' },
       ...members.map((m) => ({ label: `$(person) ${m.login}`, id: '' })),
     ],
-    { title: t('{0}: {1} members', team.team.name, members.length) },
+    { title: vscode.l10n.t('{0}: {1} members', team.team.name, members.length) },
   );
   if (!action?.id) return undefined;
   if (action.id === 'remove' && !await confirmTeamRemoval(team.team.name, r.repo)) return undefined;
@@ -240,7 +239,7 @@ export async function legacySearch(client: HostingClient, active: { owner: strin
     const res = await client.search.users(keyword);
     return res.map((u) => ({ kind, label: u.login, detail: u.fullname ?? u.name ?? '', url: new URL(`/${encodeURIComponent(u.login)}`, client.addresses.webUrl).toString() }));
   }
-  if (!active) throw new Error(t('Select a repository to search its issues.'));
+  if (!active) throw new Error(vscode.l10n.t('Select a repository to search its issues.'));
   const [open, closed] = await Promise.all([client.search.issues(active.owner, active.name, 'open', keyword), client.search.issues(active.owner, active.name, 'closed', keyword)]);
   return [...open, ...closed].map((i) => ({ kind, label: `#${i.number} ${i.title}`, detail: `${i.state} · ${i.user}`, url: i.html_url }));
 }
