@@ -1,0 +1,270 @@
+// Benchmark (never a test): the RepoDesk sidebar in a real VS Code
+// (code-server 4.100.3 in Playwright-driven Chromium, as the e2e runner),
+// against the built emulator, with the built extension. Three figures of the
+// sidebar issue:
+//   1. activation → first rendered repository row in Repositories, with
+//      1,000 more repositories on the server (goal < 1 s);
+//   2. expanding a pull request with 300 review comments, cold and warm
+//      (goal < 500 ms);
+//   3. rate limit spent by an idle refresh of all five views (goal 0).
+// Prints tables; exits 0 unless something broke. Needs `npm run build` first
+// (`npm run bench -- views` builds and runs it).
+//   BENCH_RELOADS=5 BENCH_REPOS=1000 node test/bench/views.mjs
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { launchBrowser } from '../harness/browser.mjs';
+import { repoRoot, startCodeServer } from '../harness/codeServer.mjs';
+import { startEmulatorProcess } from '../harness/emulatorProcess.mjs';
+import { activationAfter, logEntriesBetween, logLines, requestsSince, summarize, waitQuiet } from './views/logs.mjs';
+import { api, createRepositories, createReviewedPull, createToken } from './views/seed.mjs';
+import { installHelpers, openContainer, pane, row, runCommand, setSetting, signInWithToken, timeRows } from './views/workbench.mjs';
+
+const RELOADS = Number(process.env.BENCH_RELOADS ?? 5);
+const REPOS = Number(process.env.BENCH_REPOS ?? 1000);
+const COMMENTS = 300;
+const OWNER = 'analytical-engines';
+const REPO = 'difference-engine';
+
+const started = Date.now();
+const say = (line) => console.log(`[${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}`);
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : Math.round((s[s.length / 2 - 1] + s[s.length / 2]) / 2);
+};
+
+for (const file of ['extension.js', 'emulator.js']) {
+  if (!fs.existsSync(path.join(repoRoot, 'dist', file))) {
+    console.error(`dist/${file} is missing: run \`npm run build\` first (or \`npm run bench -- views\`, which builds).`);
+    process.exit(2);
+  }
+}
+
+const cleanups = [];
+let failurePage;
+async function closeAll() {
+  for (const cleanup of cleanups.reverse()) await cleanup().catch((err) => console.error(`cleanup: ${err.message}`));
+  cleanups.length = 0;
+}
+for (const sig of ['SIGINT', 'SIGTERM']) process.once(sig, () => void closeAll().then(() => process.exit(130)));
+
+async function main() {
+  const load0 = os.loadavg();
+  // Without --quiet: one log line per request, which step 3 counts.
+  const emulator = await startEmulatorProcess({ host: '127.0.0.2', quiet: false });
+  cleanups.push(() => emulator.stop());
+  say(`emulator ${emulator.url}`);
+  const token = await createToken(emulator.url);
+  const call = api(emulator.url, `token ${token}`);
+  const rateRemaining = async () => (await call('GET', '/rate_limit')).body.resources.core.remaining;
+
+  // Data: through the API while VS Code starts.
+  const seeding = (async () => {
+    const t = Date.now();
+    await createRepositories(call, REPOS);
+    const repoMs = Date.now() - t;
+    const pull = await createReviewedPull(call, { owner: OWNER, repo: REPO, comments: COMMENTS });
+    say(`seeded ${REPOS} repositories in ${(repoMs / 1000).toFixed(1)} s, pull request #${pull.number} with ${pull.comments} review comments in ${pull.threads} threads in ${((Date.now() - t - repoMs) / 1000).toFixed(1)} s`);
+    return pull;
+  })();
+  seeding.catch(() => {});
+
+  const app = JSON.parse(fs.readFileSync(path.join(emulator.dataDir, 'oauth-app.json'), 'utf8'));
+  const settings = {
+    'repodesk.hosting.apiUrl': emulator.url,
+    'repodesk.hosting.oauthClientId': app.client_id,
+    'repodesk.engagement.apiUrl': emulator.url,
+    // No background refresh during steps 1 and 2; step 3 turns it on for one round.
+    'repodesk.views.refreshIntervalSeconds': 0,
+  };
+  const codeServer = await startCodeServer({ settings });
+  cleanups.push(() => codeServer.stop());
+  // Tall window: each of the five panes shows ~20 rows, so expanded children are drawn, not virtualized away.
+  const browser = await launchBrowser({ viewport: { width: 1400, height: 2000 } });
+  cleanups.push(() => browser.close());
+  const { page } = browser;
+  failurePage = page;
+  const consoleErrors = [];
+  page.on('console', (m) => {
+    if ((m.type() === 'error' || m.type() === 'warning') && /already registered/i.test(m.text())) consoleErrors.push(m.text().slice(0, 300));
+  });
+  await installHelpers(page);
+  await page.goto(codeServer.workbenchUrl({ extensionDevelopmentPath: repoRoot }));
+  await page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 120_000 });
+  say(`workbench ready (code-server ${codeServer.url})`);
+  await signInWithToken(page, token);
+  await row(page, 'Repositories', /ada\//, 120_000);
+  say('signed in with a token');
+  const pull = await seeding;
+
+  // ---- 1. activation → first repository row, over page reloads -----------
+  const loads = [];
+  let timeline = [];
+  for (let i = 1; i <= RELOADS; i++) {
+    const mark = emulator.output.length;
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    await page.waitForFunction(() => window.__repodeskLoad?.repo != null, undefined, { timeout: 120_000, polling: 100 });
+    const l = await page.evaluate(() => ({ ...window.__repodeskLoad, timeOrigin: performance.timeOrigin }));
+    const activation = await activationAfter(codeServer.dirs.userData, Math.floor(l.timeOrigin));
+    const reqs = requestsSince(emulator.output, mark);
+    const list = reqs.find((r) => r.method === 'GET' && /^\/user\/repos(\?|$)/.test(r.url));
+    const afterActivation = reqs.filter((r) => r.start >= activation - 5 && r.start <= l.repoEpoch);
+    const before = afterActivation.filter((r) => list && r.start < list.start);
+    const rel = (t) => Math.round(t - activation);
+    loads.push({
+      reload: i,
+      'activation→row': rel(l.repoEpoch),
+      'navigation→row': Math.round(l.repo),
+      'navigation→activation': Math.round(activation - l.timeOrigin),
+      'activation→1st request': afterActivation.length ? rel(afterActivation[0].start) : NaN,
+      'activation→group row': l.group != null ? rel(l.timeOrigin + l.group) : NaN,
+      'activation→list request': list ? rel(list.start) : NaN,
+      'list (emulator)': list ? Math.round(list.ms) : NaN,
+      'list response→row': list ? Math.round(l.repoEpoch - list.end) : NaN,
+      'requests before the list (emulator ms)': before.map((r) => `${r.url.replace(/\?.*/, '')} ${r.status} (${Math.round(r.ms)})`).join(', '),
+    });
+    timeline = afterActivation.map((r) => [r.start, `${String(rel(r.start)).padStart(5)} → ${String(rel(r.end)).padStart(5)} ms  emulator: ${r.method} ${r.url} ${r.status}`]);
+    for (const [t, text] of logEntriesBetween(codeServer.dirs.userData, activation - 2000, l.repoEpoch)) timeline.push([t, `${String(rel(t)).padStart(5)} ms           ${text}`]);
+    timeline = timeline.sort((x, y) => x[0] - y[0]).map((x) => x[1]);
+    timeline.push(`${String(rel(l.timeOrigin + l.group)).padStart(5)} ms  "Your repositories" row drawn`, `${String(rel(l.repoEpoch)).padStart(5)} ms  first repository row drawn: ${(l.repoText ?? '').slice(0, 40)}`);
+    say(`reload ${i}: activation → first repository row ${loads.at(-1)['activation→row']} ms`);
+  }
+
+  // ---- 2. expanding the pull request with 300 review comments -------------
+  await openContainer(page);
+  // Collapse "Your repositories" (1,000 rows) so the organization's group is on screen.
+  await (await row(page, 'Repositories', /Your repositories/)).click();
+  await (await row(page, 'Repositories', new RegExp(`^\\s*${OWNER}\\b(?!/)`))).click();
+  await (await row(page, 'Repositories', `${OWNER}/${REPO}`)).click();
+  const prLabel = `#${pull.number} ${pull.title}`;
+  let prRow = await row(page, 'Pull Requests', prLabel);
+  await row(page, 'Releases', /\S/);
+  await row(page, 'Git Refs', /Branches/);
+  await waitQuiet(emulator.output);
+  say(`repository ${OWNER}/${REPO} active`);
+
+  const expandSpecs = [
+    { key: 'children (Changed files)', pane: 'Pull Requests', re: /Changed files/ },
+    { key: 'first changed file', pane: 'Pull Requests', re: /table-1\.txt/ },
+    { key: 'Review Comments: first thread', pane: 'Review Comments', re: /Bench thread \d+/ },
+  ];
+  const threadSpecs = [{ key: 'Review threads: first thread', pane: 'Pull Requests', re: /Bench thread \d+/ }];
+  const expansions = [];
+  const failures = [];
+  const measureExpand = async (run) => {
+    let mark = emulator.output.length;
+    const expand = await timeRows(page, expandSpecs, () => prRow.click());
+    await waitQuiet(emulator.output, { quietMs: 1500 });
+    const expandReqs = summarize(requestsSince(emulator.output, mark));
+    mark = emulator.output.length;
+    const threadsRow = await row(page, 'Pull Requests', /Review threads/);
+    let threads;
+    try {
+      threads = await timeRows(page, threadSpecs, () => threadsRow.click(), { timeout: 20_000 });
+    } catch (err) {
+      // Not drawn: say why if VS Code logged it (e.g. a tree item id used twice).
+      const why = [...new Set([...consoleErrors, ...logLines(codeServer.dirs.userData, /already registered/i)])].slice(-2);
+      threads = { [threadSpecs[0].key]: 'not drawn' };
+      failures.push(`${run}: ${threadSpecs[0].key}: not drawn within 20 s${why.length ? `; VS Code logged: ${why.join(' | ')}` : ''} (${err.message.split('\n')[0]})`);
+    }
+    await waitQuiet(emulator.output, { quietMs: 1500 });
+    const threadReqs = summarize(requestsSince(emulator.output, mark));
+    for (const [what, ms] of Object.entries(expand)) expansions.push({ run, 'click → row': what, ms, requests: '', '304': '', 'emulator ms': '' });
+    Object.assign(expansions.at(-1), { requests: expandReqs.requests, '304': expandReqs.notModified, 'emulator ms': expandReqs.emulatorMs });
+    expansions.push({ run, 'click → row': threadSpecs[0].key, ms: threads[threadSpecs[0].key], requests: threadReqs.requests, '304': threadReqs.notModified, 'emulator ms': threadReqs.emulatorMs });
+    say(`${run}: ${JSON.stringify({ ...expand, ...threads })}; requests ${JSON.stringify(expandReqs.urls)} then ${JSON.stringify(threadReqs.urls)}`);
+  };
+  await measureExpand('cold');
+  for (const run of ['warm 1', 'warm 2']) {
+    // Collapse it, select another pull request (Review Comments shows that one),
+    // refresh the Pull Requests view (new nodes, same client and ETag cache), expand again.
+    await prRow.click();
+    await pane(page, 'Pull Requests').locator('.monaco-list-row', { hasText: 'Changed files' }).first().waitFor({ state: 'detached', timeout: 30_000 });
+    await (await row(page, 'Pull Requests', /#1 /)).click();
+    await pane(page, 'Review Comments').locator('.monaco-list-row', { hasText: /Bench thread/ }).first().waitFor({ state: 'detached', timeout: 30_000 });
+    await runCommand(page, 'RepoDesk: Refresh Pull Requests');
+    prRow = await row(page, 'Pull Requests', prLabel);
+    await waitQuiet(emulator.output);
+    // Collapse #1 again so that #N's children are the only ones.
+    const one = await row(page, 'Pull Requests', /#1 /);
+    if (await pane(page, 'Pull Requests').locator('.monaco-list-row', { hasText: 'Changed files' }).count()) {
+      await one.locator('.monaco-tl-twistie').click();
+      await pane(page, 'Pull Requests').locator('.monaco-list-row', { hasText: 'Changed files' }).first().waitFor({ state: 'detached', timeout: 30_000 });
+    }
+    await measureExpand(run);
+  }
+
+  // ---- 3. rate limit of an idle refresh of all five views ----------------
+  await row(page, 'Releases', /\S/);
+  await row(page, 'Git Refs', /Branches/);
+  await row(page, 'Review Comments', /Bench thread/);
+  await waitQuiet(emulator.output);
+  const drawn = async () => {
+    const out = {};
+    for (const title of ['Repositories', 'Pull Requests', 'Review Comments', 'Releases', 'Git Refs']) out[title] = await pane(page, title).locator('.monaco-list-row').count();
+    return Object.entries(out).map(([k, v]) => `${k.split(' ')[0]} ${v}`).join(', ');
+  };
+  const refreshes = [];
+  const measureRefresh = async (how, act) => {
+    const before = await rateRemaining();
+    const mark = emulator.output.length;
+    const t = Date.now();
+    await act();
+    await waitQuiet(emulator.output, { quietMs: 3000 });
+    const after = await rateRemaining();
+    const s = summarize(requestsSince(emulator.output, mark));
+    refreshes.push({ refresh: how, 'rate limit used': before - after, requests: s.requests, '304': s.notModified, 'other statuses': s.urls.filter((u) => !u.endsWith(' 304')).join(', ') || '—', 'rows drawn after': await drawn(), 'to quiet ms': Date.now() - t - 3000 });
+    say(`${how}: rate limit used ${before - after}, ${s.requests} requests (${s.notModified} × 304): ${JSON.stringify(s.urls)}`);
+  };
+  await measureRefresh('background interval (one round, refreshIntervalSeconds set to 10 in Settings)', async () => {
+    await setSetting(page, 'repodesk.views.refreshIntervalSeconds', 10);
+    const mark = emulator.output.length;
+    const deadline = Date.now() + 60_000;
+    while (requestsSince(emulator.output, mark).filter((r) => !r.url.startsWith('/rate_limit')).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    if (Date.now() >= deadline) say('the background refresh did not run within 60 s');
+    await waitQuiet(emulator.output, { quietMs: 2000 });
+    await setSetting(page, 'repodesk.views.refreshIntervalSeconds', 0);
+  });
+  await measureRefresh('each view\'s Refresh command (5 commands)', async () => {
+    for (const title of ['Repositories', 'Pull Requests', 'Review Comments', 'Releases', 'Git Refs']) await runCommand(page, `RepoDesk: Refresh ${title}`);
+  });
+  await measureRefresh('"RepoDesk: Refresh All Views" (palette)', () => runCommand(page, 'RepoDesk: Refresh All Views'));
+
+  const load1 = os.loadavg();
+  const a = loads.map((l) => l['activation→row']);
+  const n = loads.map((l) => l['navigation→row']);
+  console.log(`\nRepoDesk sidebar in a real VS Code (code-server 4.100.3, Chromium, built extension), ${new Date().toISOString()}`);
+  console.log(`Node ${process.version}, ${os.cpus().length} CPUs, load average ${load0.map((x) => x.toFixed(2)).join(' ')} at start, ${load1.map((x) => x.toFixed(2)).join(' ')} at end`);
+  console.log(`\n1. Activation → first repository row in Repositories (${REPOS} extra repositories of ada), ${RELOADS} reloads:`);
+  console.table(loads);
+  console.log(`timeline of reload ${RELOADS} (ms from "RepoDesk … activating"; request times from the emulator's log):\n  ${timeline.join('\n  ')}`);
+  console.log(`activation → first row: median ${median(a)} ms, min ${Math.min(...a)}, max ${Math.max(...a)} (goal < 1000 ms: ${median(a) < 1000 ? 'met' : 'NOT met'})`);
+  console.log(`navigation → first row: median ${median(n)} ms, min ${Math.min(...n)}, max ${Math.max(...n)}`);
+  console.log(`\n2. Expanding pull request #${pull.number} (${pull.comments} review comments in ${pull.threads} threads, ${pull.paths.length} files), ms from the mousedown to the first frame with the row:`);
+  console.table(expansions);
+  for (const f of failures) console.log(`NOT DRAWN: ${f}`);
+  const drawnMs = expansions.filter((e) => typeof e.ms === 'number');
+  const worstOf = (rows) => Math.max(...rows.map((e) => e.ms));
+  for (const run of [...new Set(drawnMs.map((e) => e.run))]) {
+    const w = worstOf(drawnMs.filter((e) => e.run === run));
+    console.log(`${run}: slowest drawn row ${w} ms (goal < 500 ms: ${w < 500 ? 'met' : 'NOT met'})`);
+  }
+  if (failures.length) console.log(`${failures.length} expansion(s) never drew their rows: goal not met for those`);
+  console.log('\n3. Rate limit spent by a refresh of all five views (requests from the emulator\'s log; GET /rate_limit is not counted):');
+  console.table(refreshes);
+}
+
+let code = 0;
+try {
+  await main();
+} catch (err) {
+  console.error(`views benchmark failed: ${err instanceof Error ? err.stack : String(err)}`);
+  code = 1;
+  if (failurePage) {
+    const shot = path.join(os.tmpdir(), `repodesk-bench-views-failed-${Date.now()}.png`);
+    await failurePage.screenshot({ path: shot }).then(() => console.error(`screenshot: ${shot}`), () => {});
+  }
+} finally {
+  await closeAll();
+}
+process.exit(code);
