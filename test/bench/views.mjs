@@ -10,6 +10,7 @@
 // Prints tables; exits 0 unless something broke. Needs `npm run build` first
 // (`npm run bench -- views` builds and runs it).
 //   BENCH_RELOADS=5 BENCH_REPOS=1000 node test/bench/views.mjs
+/* global window */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,3 +1,4 @@
+/* global window, document, requestAnimationFrame */
 // Driving the RepoDesk container of a real VS Code workbench (code-server in
 // Chromium) for the sidebar benchmarks, and timing what it draws from inside
 // the page: a requestAnimationFrame poll looks for tree rows each frame, so a
