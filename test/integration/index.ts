@@ -19,7 +19,9 @@ function findTests(dir: string): string[] {
 }
 
 export function run(): Promise<void> {
-  const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 30_000, reporter: 'spec' });
+  // REPODESK_INTEGRATION_GREP=<text> runs only the tests whose title has it (while working on one).
+  const grep = process.env.REPODESK_INTEGRATION_GREP;
+  const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 30_000, reporter: 'spec', ...(grep ? { grep } : {}) });
   for (const file of findTests(__dirname).sort()) mocha.addFile(file);
   process.setSourceMapsEnabled(true); // stack traces name test/integration/*.ts
   console.log(START_MARKER);

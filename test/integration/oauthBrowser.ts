@@ -29,7 +29,10 @@ export async function approveInBrowser(authorizeUrl: string, login: string, pass
   approve.set('decision', 'approve');
   const redirect = await go(new URL('/login/oauth/authorize', authorizeUrl).toString(), { method: 'POST', body: approve, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
   const callback = redirect.headers.get('location');
-  assert.ok(callback?.startsWith('http://127.0.0.1:7481/callback?'), `unexpected redirect: ${callback}`);
+  if (!callback?.startsWith('http://127.0.0.1:7481/callback?')) {
+    const page = (await redirect.text()).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').slice(0, 400);
+    assert.fail(`approving ${authorizeUrl} answered ${redirect.status} ${callback ?? ''}: ${page}`);
+  }
   await fetch(callback!);
 }
 

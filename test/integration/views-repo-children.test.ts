@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import { HostingClient, collect } from '../../src/hosting';
+import { approveInBrowser } from './oauthBrowser';
 import { child, children, description, label, signInAsAdaWithDemoRepository, type TestNode } from './views-support';
 
 const VIEW = 'repodesk.repositories';
@@ -153,6 +154,35 @@ describe('Views (issue 6): children of a repository node', function () {
     const back = await child(VIEW, teams, 'Translators');
     assert.equal(description(back), 'has access · pull');
     assert.equal(item(back).contextValue, 'team:access');
+  });
+
+  it('PUT, DELETE /teams/:id/repos/:owner/:repo with admin:org: after signing in again for the scope (what the refusal offers), Remove and Give Team Access change the node', async () => {
+    const api = await signInAsAdaWithDemoRepository();
+    let opened = false;
+    api.testing!.setBrowserOpener(async (url) => {
+      opened = true;
+      void approveInBrowser(url, 'ada', 'ada-demo-password');
+    });
+    try {
+      const signIn = api.testing!.session.signIn(['admin:org']);
+      while (!opened) {
+        await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      await signIn;
+    } finally {
+      api.testing!.setBrowserOpener(undefined);
+    }
+    assert.deepEqual(['admin:org', 'repo'].filter((s) => !api.testing!.session.scopes.includes(s)), [], `granted: ${api.testing!.session.scopes.join(', ')}`);
+    assert.equal(api.testing!.session.account?.label, 'ada');
+
+    type Access = { name: string; hasAccess: boolean }[];
+    const removed = await vscode.commands.executeCommand<Access>('repodesk.repo.teams.removeRepository', await child(VIEW, await group('Teams'), 'Translators'), true);
+    assert.equal(removed?.find((t) => t.name === 'Translators')?.hasAccess, false, 'the change went through');
+    assert.equal(description(await child(VIEW, await group('Teams'), 'Translators')), 'no access · pull');
+    const given = await vscode.commands.executeCommand<Access>('repodesk.repo.teams.addRepository', await child(VIEW, await group('Teams'), 'Translators'));
+    assert.equal(given?.find((t) => t.name === 'Translators')?.hasAccess, true);
+    assert.match(description(await child(VIEW, await group('Teams'), 'Translators')), /^has access/);
   });
 
   it('GET /legacy/issues/search/:owner/:repository/:state/:keyword: Search Issues… on a repository node finds that repository’s issues', async () => {

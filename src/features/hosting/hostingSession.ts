@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import { HostingClient, type RateLimitState } from '../../hosting';
 import type { HostingAuthProvider } from '../auth/hosting/provider';
+import { scopesCover } from '../../util/scopes';
 import { onDidChangeHostingSettings, readHostingSettings } from './settings';
 
 const ACCOUNT_KEY = 'repodesk.hosting.currentAccount';
@@ -38,6 +39,11 @@ export class HostingSession implements vscode.Disposable {
     return this.session?.account;
   }
 
+  /** The scopes the current session was granted. */
+  get scopes(): readonly string[] {
+    return this.session?.scopes ?? [];
+  }
+
   get signedIn(): boolean {
     return this.session !== undefined;
   }
@@ -53,7 +59,8 @@ export class HostingSession implements vscode.Disposable {
     // scopes than asked: the service then answers what those scopes allow.
     const sessions = await this.provider.getSessions();
     const preferred = this.state.get<string>(ACCOUNT_KEY);
-    const next = sessions.find((s) => s.account.id === preferred) ?? sessions[0];
+    // The newest session of the chosen account (a sign-in for more scopes adds one).
+    const next = [...sessions].reverse().find((s) => s.account.id === preferred) ?? sessions[0];
     if (!settingsChanged && next?.id === this.session?.id && next?.accessToken === this.session?.accessToken) return;
     this.session = next;
     this.rebuildClient();
@@ -61,9 +68,21 @@ export class HostingSession implements vscode.Disposable {
     this.changed.fire();
   }
 
-  /** Signs in (a new session, possibly another account) and makes it the current one. */
-  async signIn(): Promise<vscode.AuthenticationSession> {
-    const created = await this.provider.createSession(readHostingSettings().scopes);
+  /**
+   * Signs in (a new session, possibly another account) and makes it the
+   * current one. `extraScopes` asks for more than the settings' scopes (and
+   * keeps the current session's), for a change the service refused.
+   */
+  async signIn(extraScopes: readonly string[] = []): Promise<vscode.AuthenticationSession> {
+    const scopes = [...new Set([...readHostingSettings().scopes, ...(extraScopes.length ? this.scopes : []), ...extraScopes])];
+    const current = this.session;
+    const created = extraScopes.length && current ? await this.provider.createSessionWithMoreScopes(scopes, current.id) : await this.provider.createSession(scopes);
+    const missing = extraScopes.filter((s) => !scopesCover(created.scopes, [s]));
+    if (missing.length) {
+      await this.state.update(ACCOUNT_KEY, created.account.id);
+      await this.refresh();
+      throw new Error(vscode.l10n.t('The service granted {0}, not {1}. Revoke RepoDesk\'s access on the service\'s settings page, then sign in again.', created.scopes.join(', ') || vscode.l10n.t('no scopes'), missing.join(', ')));
+    }
     await this.state.update(ACCOUNT_KEY, created.account.id);
     await this.refresh();
     return created;

@@ -40,8 +40,13 @@ export function registerRepoExtras(context: vscode.ExtensionContext, session: Ho
       return undefined;
     }
   };
-  /** Runs a change with progress, then reads the group again and redraws it; the service's message on failure. */
-  const change = async <T>(group: ExtrasGroupNode<T>, title: string, failure: string, task: () => Promise<unknown>, refusalHint?: string): Promise<readonly T[] | undefined> => {
+  /**
+   * Runs a change with progress, then reads the group again and redraws it;
+   * the service's message on failure. A refusal (404/403) of a change that
+   * needs a scope the session lacks offers to sign in again with it, then
+   * retries the change with the new session (the views refresh on their own).
+   */
+  const change = async <T>(group: ExtrasGroupNode<T>, title: string, failure: string, task: () => Promise<unknown>, refusal?: { hint: string; scope: string; retry: (client: HostingClient) => Promise<unknown> }): Promise<readonly T[] | undefined> => {
     try {
       await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title }, async () => {
         await task();
@@ -49,12 +54,31 @@ export function registerRepoExtras(context: vscode.ExtensionContext, session: Ho
       });
       return [...group.list.loaded];
     } catch (err) {
-      const hint = refusalHint && (err instanceof NotFoundError || err instanceof ForbiddenError) ? ` ${refusalHint}` : '';
-      void vscode.window.showErrorMessage(`${failure}: ${message(err)}${hint}`);
+      const refused = refusal && (err instanceof NotFoundError || err instanceof ForbiddenError);
+      if (!refused) {
+        void vscode.window.showErrorMessage(`${failure}: ${message(err)}`);
+        return undefined;
+      }
+      if (session.scopes.includes(refusal.scope)) {
+        void vscode.window.showErrorMessage(`${failure}: ${message(err)} ${refusal.hint}`);
+        return undefined;
+      }
+      // The offer stays up without holding the command (it returns at once).
+      const grant = vscode.l10n.t('Sign In with {0}', refusal.scope);
+      void vscode.window.showErrorMessage(`${failure}: ${message(err)} ${refusal.hint}`, grant).then(async (picked) => {
+        if (picked !== grant) return;
+        try {
+          await session.signIn([refusal.scope]);
+          const client = session.client;
+          if (client) await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title }, () => refusal.retry(client));
+        } catch (again) {
+          void vscode.window.showErrorMessage(`${failure}: ${message(again)}`);
+        }
+      });
       return undefined;
     }
   };
-  const teamHint = vscode.l10n.t('Changing the repositories of a team needs an owner of the organization, signed in with the admin:org scope (setting repodesk.hosting.scopes).');
+  const teamHint = vscode.l10n.t('Changing the repositories of a team needs an owner of the organization, signed in with the admin:org scope.');
   const groupOf = (node: unknown, kind: 'labels' | 'deployKeys' | 'teams'): ExtrasGroupNode<unknown> | undefined =>
     node instanceof ExtrasGroupNode && node.options.contextValue === kind ? node as ExtrasGroupNode<unknown> : undefined;
 
@@ -129,7 +153,7 @@ export function registerRepoExtras(context: vscode.ExtensionContext, session: Ho
     vscode.commands.registerCommand('repodesk.repo.teams.addRepository', async (node?: unknown) => {
       if (!(node instanceof TeamNode) || node.access.hasAccess) return undefined;
       const { target: r } = node.group;
-      return change(node.group, vscode.l10n.t('Giving {0} access to {1}…', node.access.name, r.repo), vscode.l10n.t('Could not give the team {0} access', node.access.name), () => changeTeamAccess(r, { add: node.access.id }), teamHint);
+      return change(node.group, vscode.l10n.t('Giving {0} access to {1}…', node.access.name, r.repo), vscode.l10n.t('Could not give the team {0} access', node.access.name), () => changeTeamAccess(r, { add: node.access.id }), { hint: teamHint, scope: 'admin:org', retry: (client) => changeTeamAccess({ ...r, client }, { add: node.access.id }) });
     }),
     vscode.commands.registerCommand('repodesk.repo.teams.removeRepository', async (node?: unknown, confirmed?: boolean) => {
       if (!(node instanceof TeamNode) || !node.access.hasAccess) return undefined;
@@ -139,7 +163,7 @@ export function registerRepoExtras(context: vscode.ExtensionContext, session: Ho
         return undefined;
       }
       if (confirmed !== true && !await confirmTeamRemoval(node.access.name, r.repo)) return undefined;
-      return change(node.group, vscode.l10n.t('Removing {0} from {1}…', r.repo, node.access.name), vscode.l10n.t('Could not remove the repository from the team {0}', node.access.name), () => changeTeamAccess(r, { remove: node.access.id }), teamHint);
+      return change(node.group, vscode.l10n.t('Removing {0} from {1}…', r.repo, node.access.name), vscode.l10n.t('Could not remove the repository from the team {0}', node.access.name), () => changeTeamAccess(r, { remove: node.access.id }), { hint: teamHint, scope: 'admin:org', retry: (client) => changeTeamAccess({ ...r, client }, { remove: node.access.id }) });
     }),
 
     // Any group: read again.

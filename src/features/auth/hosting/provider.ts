@@ -31,8 +31,26 @@ export class HostingAuthProvider implements vscode.AuthenticationProvider, vscod
   }
 
   async createSession(scopes: readonly string[]): Promise<vscode.AuthenticationSession> {
+    return this.create(scopes);
+  }
+
+  /**
+   * A new session with more scopes for the account of `sessionId`. The web
+   * flow completes with the scopes approved before while the user holds a
+   * valid token of the application (spec, OAuth web flow rule 1), so a
+   * browser sign-in first signs that session out, which revokes its token.
+   */
+  async createSessionWithMoreScopes(scopes: readonly string[], sessionId: string): Promise<vscode.AuthenticationSession> {
+    return this.create(scopes, async (method) => {
+      const current = (await this.store.all()).find((s) => s.id === sessionId);
+      if (method === 'browser' && current?.method === 'browser') await this.removeSession(current.id);
+    });
+  }
+
+  private async create(scopes: readonly string[], beforeSignIn?: (method: SignInMethod) => Promise<void>): Promise<vscode.AuthenticationSession> {
     const method = await pickMethod(this.backend.hostLabel());
     if (!method) throw new Error(vscode.l10n.t('Sign-in was cancelled.'));
+    await beforeSignIn?.(method);
     const created = await this.run(method, scopes);
     const stored: StoredSession = {
       id: randomUUID(),
