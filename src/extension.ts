@@ -45,7 +45,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<RepoDe
       await vscode.commands.executeCommand('workbench.action.openSettings', 'repodesk.hosting');
     }),
     vscode.commands.registerCommand('repodesk.refresh', async () => {
-      await session.refresh(true);
+      // Same client, same ETag cache: every unchanged list is a free 304.
+      await session.refresh();
       views.refreshAll();
     }),
   );

@@ -27,8 +27,9 @@ export class PagedList<T> {
     return this.lastError;
   }
 
-  /** Loads the first chunk if nothing was loaded yet. */
+  /** Loads the first chunk if nothing was loaded yet (or waits for the load under way). */
   async ensureLoaded(): Promise<void> {
+    if (this.loading) return this.loading;
     if (this.items.length === 0 && !this.done && !this.lastError) await this.loadMore();
   }
 

@@ -64,6 +64,19 @@ describe('Views (issue 6): Pull Requests', function () {
     ]);
   });
 
+  it('every node under a pull request has its own tree id (VS Code drops the rows of a repeated id: a commented file is also a changed file)', async () => {
+    const pr = await child(PULLS, undefined, /^#1 /);
+    const ids: string[] = [];
+    const walk = async (node: TestNode, depth: number): Promise<void> => {
+      const id = node.toTreeItem().id;
+      if (id) ids.push(id);
+      if (depth < 4) for (const k of await children(PULLS, node)) await walk(k, depth + 1);
+    };
+    await walk(pr, 0);
+    assert.ok(ids.some((id) => id.includes('file:docs/tables.md')), ids.join(' | '));
+    assert.deepEqual(ids.filter((id, i) => ids.indexOf(id) !== i), [], 'repeated ids');
+  });
+
   it('opening a changed file shows the base/head diff read through the repodesk: file system', async () => {
     const pr = await child(PULLS, undefined, /^#1 /);
     const files = await child(PULLS, pr, 'Changed files');

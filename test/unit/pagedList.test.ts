@@ -31,6 +31,19 @@ describe('PagedList ("Load more" in the tree views)', () => {
     assert.equal(pulled.n, 100);
   });
 
+  it('a view asking while the first chunk is being read (read ahead) gets the whole chunk, not the part read so far', async () => {
+    const pulled = { n: 0 };
+    const list = new PagedList(() => numbers(150, pulled), 100);
+    const ahead = list.ensureLoaded();
+    await Promise.resolve();
+    await Promise.resolve();
+    assert.ok(list.loaded.length > 0 && list.loaded.length < 100, `part of the chunk is in: ${list.loaded.length}`);
+    await list.ensureLoaded();
+    assert.equal(list.loaded.length, 100);
+    await ahead;
+    assert.equal(pulled.n, 100);
+  });
+
   it('keeps the error for the view to show, and a reset starts over', async () => {
     const pulled = { n: 0 };
     let fail = true;

@@ -18,6 +18,9 @@ export class HostingSession implements vscode.Disposable {
   private readonly rateLimitChanged = new vscode.EventEmitter<RateLimitState>();
   private rateLimitSubscription: { dispose(): void } | undefined;
   private readonly disposables: vscode.Disposable[] = [];
+  private pending: Promise<void> = Promise.resolve();
+  /** The settings the current client was built with. */
+  private clientSettings: string | undefined;
   /** Fires when the user signs in or out, switches account, or changes the service settings. */
   readonly onDidChange = this.changed.event;
   readonly onDidChangeRateLimit = this.rateLimitChanged.event;
@@ -31,7 +34,7 @@ export class HostingSession implements vscode.Disposable {
       this.changed,
       this.rateLimitChanged,
       provider.onDidChangeSessions(() => void this.refresh()),
-      onDidChangeHostingSettings(() => void this.refresh(true)),
+      onDidChangeHostingSettings(() => void this.refresh()),
     );
   }
 
@@ -53,16 +56,30 @@ export class HostingSession implements vscode.Disposable {
     return this.currentClient;
   }
 
-  /** Looks for an existing session without prompting. */
-  async refresh(settingsChanged = false): Promise<void> {
+  /**
+   * Looks for an existing session without prompting, and rebuilds the client
+   * only when the session or the service settings really changed: a new
+   * client starts with an empty ETag cache (every list costs rate limit
+   * again) and makes every view read again. Calls run one after another, so
+   * two at once (activation, a settings event) make one change.
+   */
+  refresh(): Promise<void> {
+    const run = this.pending.then(() => this.update());
+    this.pending = run.catch(() => undefined);
+    return run;
+  }
+
+  private async update(): Promise<void> {
     // Every session of this server counts, also one whose user granted fewer
     // scopes than asked: the service then answers what those scopes allow.
     const sessions = await this.provider.getSessions();
     const preferred = this.state.get<string>(ACCOUNT_KEY);
     // The newest session of the chosen account (a sign-in for more scopes adds one).
     const next = [...sessions].reverse().find((s) => s.account.id === preferred) ?? sessions[0];
-    if (!settingsChanged && next?.id === this.session?.id && next?.accessToken === this.session?.accessToken) return;
+    const settings = clientSettingsKey();
+    if (next?.id === this.session?.id && next?.accessToken === this.session?.accessToken && settings === this.clientSettings) return;
     this.session = next;
+    this.clientSettings = settings;
     this.rebuildClient();
     await vscode.commands.executeCommand('setContext', 'repodesk.signedIn', this.signedIn);
     this.changed.fire();
@@ -110,4 +127,10 @@ export class HostingSession implements vscode.Disposable {
     });
     this.rateLimitSubscription = this.currentClient.onDidChangeRateLimit((state) => this.rateLimitChanged.fire(state));
   }
+}
+
+/** What the client is built from, besides the session: a change of these needs a new client. */
+function clientSettingsKey(): string {
+  const s = readHostingSettings();
+  return JSON.stringify([s.apiUrl, s.webUrl, s.mediaTypeVendor]);
 }

@@ -71,7 +71,7 @@ export class PullNode extends RepoDeskNode {
       return item;
     }, async (): Promise<RepoDeskNode[]> => {
       const comments = await collect(client.reviewComments.listForPull(owner, repo, pull.number, { priority: 'background' }));
-      const nodes = threadNodes(comments, ctx, id);
+      const nodes = threadNodes(comments, ctx, `${id}threads:`);
       return adopt<RepoDeskNode>(threads, nodes.length > 0 ? nodes : [new ItemNode(() => new vscode.TreeItem(vscode.l10n.t('No review comments yet.')))]);
     });
     return adopt(this, [files, threads]);

@@ -19,11 +19,13 @@ export function createRepositoriesProvider(session: HostingSession, active: Acti
     const isActive = (r: RepositoryMinimal) => active.value?.owner === r.owner.login && active.value?.name === r.name;
     const onChanged = (n: RepoDeskNode) => p.update(n);
     const filter = loadFilter(state);
-    const roots: RepoDeskNode[] = [
-      new RepositoryGroupNode('group:mine', vscode.l10n.t('Your repositories ({0})', filter.type), 'account',
-        () => client.repos.listForAuthenticatedUser(filter, { priority: 'background' }), isActive, onChanged,
-        vscode.l10n.t('No repositories match this filter.'), 'repositoryGroup:mine'),
-    ];
+    const mine = new RepositoryGroupNode('group:mine', vscode.l10n.t('Your repositories ({0})', filter.type), 'account',
+      () => client.repos.listForAuthenticatedUser(filter, { priority: 'background' }), isActive, onChanged,
+      vscode.l10n.t('No repositories match this filter.'), 'repositoryGroup:mine');
+    // The first page of "Your repositories" is read while the organizations
+    // are: the expanded group then draws without a second round trip.
+    void mine.list.ensureLoaded();
+    const roots: RepoDeskNode[] = [mine];
     try {
       for (const org of await organizations(client)) {
         roots.push(new RepositoryGroupNode(`group:org:${org}`, org, 'organization',
