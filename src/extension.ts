@@ -35,9 +35,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<RepoDe
   const session = auth.session;
   registerRateLimitStatus(context, session);
   const engagement = registerEngagementAuth(context, log);
-  await importDevelopmentClientSecret(context, log);
-
   const views = registerViews(context, session);
+  // The stored session is read (SecretStorage is a round trip to the
+  // workbench) while the rest registers; the views listen already.
+  const restored = session.refresh();
+  const devSecret = importDevelopmentClientSecret(context, log);
 
   context.subscriptions.push(
     vscode.commands.registerCommand('repodesk.showLog', () => log.show()),
@@ -50,7 +52,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<RepoDe
       views.refreshAll();
     }),
   );
-  await session.refresh();
+  await Promise.all([restored, devSecret]);
 
   const api: RepoDeskApi = { viewIds: views.viewIds };
   if (context.extensionMode === vscode.ExtensionMode.Test) {

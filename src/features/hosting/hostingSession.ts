@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import { HostingClient, type RateLimitState } from '../../hosting';
 import type { HostingAuthProvider } from '../auth/hosting/provider';
+import type { Logger } from '../log/outputLog';
 import { scopesCover } from '../../util/scopes';
 import { onDidChangeHostingSettings, readHostingSettings } from './settings';
 
@@ -29,6 +30,7 @@ export class HostingSession implements vscode.Disposable {
     private readonly version: string,
     private readonly provider: HostingAuthProvider,
     private readonly state: vscode.Memento,
+    private readonly log?: Logger,
   ) {
     this.disposables.push(
       this.changed,
@@ -80,9 +82,13 @@ export class HostingSession implements vscode.Disposable {
     if (next?.id === this.session?.id && next?.accessToken === this.session?.accessToken && settings === this.clientSettings) return;
     this.session = next;
     this.clientSettings = settings;
+    this.log?.info(next ? `Session: ${next.account.label} on ${JSON.parse(settings)[0]} (scopes: ${next.scopes.join(', ') || 'none'})` : 'Signed out');
     this.rebuildClient();
-    await vscode.commands.executeCommand('setContext', 'repodesk.signedIn', this.signedIn);
+    // Views reset first: the context key switches their welcome content to
+    // the tree, which asks for nodes at once; resetting after that would
+    // build every view twice.
     this.changed.fire();
+    await vscode.commands.executeCommand('setContext', 'repodesk.signedIn', this.signedIn);
   }
 
   /**

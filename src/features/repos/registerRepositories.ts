@@ -8,8 +8,8 @@ import type { ActiveRepository } from './activeRepository';
 import { createRepository } from './createRepository';
 import { createRepositoriesProvider } from './repositoriesProvider';
 import type { NodeTreeProvider } from '../views/treeBase';
-import { pickFilter } from './repositoryFilter';
-import { RepositoryNode, repositoriesRefreshedByUser } from './repositoryNodes';
+import { pickFilter, pickOrgType, type OrgRepoType } from './repositoryFilter';
+import { RepositoryGroupNode, RepositoryNode, repositoriesRefreshedByUser } from './repositoryNodes';
 
 export function registerRepositories(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository): NodeTreeProvider {
   const { provider, subscriptions } = createRepositoriesProvider(session, active, context.globalState);
@@ -20,12 +20,22 @@ export function registerRepositories(context: vscode.ExtensionContext, session: 
   context.subscriptions.push(
     provider,
     view,
+    // After the provider's own reset: a visible view starts reading at once.
+    session.onDidChange(() => {
+      if (session.signedIn && view.visible) provider.prefetch();
+    }),
     vscode.commands.registerCommand('repodesk.repos.refresh', () => {
       repositoriesRefreshedByUser();
       provider.refresh();
     }),
     vscode.commands.registerCommand('repodesk.repos.filter', async () => {
       if (await pickFilter(context.globalState)) provider.refresh();
+    }),
+    vscode.commands.registerCommand('repodesk.repos.filterOrganization', async (node?: RepositoryGroupNode, type?: OrgRepoType) => {
+      if (!(node instanceof RepositoryGroupNode) || !node.org) return undefined;
+      const picked = await pickOrgType(context.globalState, node.org, type);
+      if (picked) provider.refresh();
+      return picked;
     }),
     vscode.commands.registerCommand('repodesk.repos.select', async (node?: RepositoryNode) => {
       const repo = repoOf(node);

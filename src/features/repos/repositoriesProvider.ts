@@ -7,7 +7,7 @@ import { ErrorNode, RepoDeskNode, errorText } from '../views/nodes';
 import { NodeTreeProvider } from '../views/treeBase';
 import type { ActiveRepository } from './activeRepository';
 import { RepositoryGroupNode } from './repositoryNodes';
-import { loadFilter } from './repositoryFilter';
+import { loadFilter, loadOrgType } from './repositoryFilter';
 
 export function createRepositoriesProvider(session: HostingSession, active: ActiveRepository, state: vscode.Memento): { provider: NodeTreeProvider; subscriptions: vscode.Disposable[] } {
   const provider = new NodeTreeProvider('repodesk.repositories', (p) => {
@@ -28,9 +28,10 @@ export function createRepositoriesProvider(session: HostingSession, active: Acti
     const roots: RepoDeskNode[] = [mine];
     try {
       for (const org of await organizations(client)) {
-        roots.push(new RepositoryGroupNode(`group:org:${org}`, org, 'organization',
-          () => client.repos.listForOrg(org, {}, { priority: 'background' }), isActive, onChanged,
-          vscode.l10n.t('This organization has no repositories you can see.'), 'repositoryGroup:org', false));
+        const type = loadOrgType(state, org);
+        roots.push(new RepositoryGroupNode(`group:org:${org}`, type === 'all' ? org : `${org} (${type})`, 'organization',
+          () => client.repos.listForOrg(org, type === 'all' ? {} : { type }, { priority: 'background' }), isActive, onChanged,
+          vscode.l10n.t('This organization has no repositories you can see.'), 'repositoryGroup:org', false, org));
       }
     } catch (err) {
       roots.push(new ErrorNode(vscode.l10n.t('Could not list your organizations: {0}', errorText(err)), () => p.refresh()));

@@ -40,3 +40,23 @@ export async function pickFilter(state: vscode.Memento): Promise<RepositoryFilte
   await state.update(KEY, next);
   return next;
 }
+
+/** The type filter of an organization's group (GET /orgs/:org/repos), remembered per organization. */
+export type OrgRepoType = 'all' | 'public' | 'private' | 'forks' | 'sources' | 'member';
+const ORG_KEY = 'repodesk.organizationRepositoryTypes';
+
+export function loadOrgType(state: vscode.Memento, org: string): OrgRepoType {
+  return state.get<Record<string, OrgRepoType>>(ORG_KEY)?.[org] ?? 'all';
+}
+
+export async function pickOrgType(state: vscode.Memento, org: string, given?: OrgRepoType): Promise<OrgRepoType | undefined> {
+  const current = loadOrgType(state, org);
+  const types = ['all', 'public', 'private', 'forks', 'sources', 'member'] as const;
+  const type = given ?? (await vscode.window.showQuickPick(
+    types.map((t) => ({ label: t, description: t === current ? vscode.l10n.t('current') : undefined })),
+    { title: vscode.l10n.t('Show which repositories of {0}?', org) },
+  ))?.label;
+  if (!type || !(types as readonly string[]).includes(type)) return undefined;
+  await state.update(ORG_KEY, { ...state.get<Record<string, OrgRepoType>>(ORG_KEY), [org]: type });
+  return type as OrgRepoType;
+}

@@ -107,6 +107,8 @@ export class RepositoryGroupNode extends RepoDeskNode {
     private readonly emptyText: string,
     readonly contextValue = 'repositoryGroup',
     private readonly expanded = true,
+    /** The organization of an organization's group. */
+    readonly org?: string,
   ) {
     super();
     this.list = new PagedList(open, 100);

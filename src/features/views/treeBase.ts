@@ -46,6 +46,15 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<RepoDeskNode>, 
     return node.parent;
   }
 
+  /**
+   * Starts reading the roots now rather than when VS Code asks: after a
+   * session change the workbench may take a while to ask back (at start-up
+   * it is busy), and the requests can be under way meanwhile.
+   */
+  prefetch(): void {
+    void this.getChildren();
+  }
+
   async getChildren(node?: RepoDeskNode): Promise<RepoDeskNode[]> {
     if (node) return withViewProgress(this.viewId, () => Promise.resolve(node.children()));
     this.roots ??= withViewProgress(this.viewId, async () => {

@@ -30,7 +30,7 @@ export function registerHostingAuth(context: vscode.ExtensionContext, log: Logge
     },
   });
   const provider = new HostingAuthProvider(new SessionStore(context.secrets), backend, log);
-  const session = new HostingSession(context.extension.packageJSON.version as string, provider, context.globalState);
+  const session = new HostingSession(context.extension.packageJSON.version as string, provider, context.globalState, log);
   context.subscriptions.push(
     provider,
     session,

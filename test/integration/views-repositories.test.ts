@@ -1,0 +1,53 @@
+// The Repositories view (issue 6, item 1): what a repository node shows, and
+// the type filter of an organization's group (GET /orgs/:org/repos type=…),
+// remembered per organization.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { child, children, description, label, signInAsAdaWithDemoRepository } from './views-support';
+
+const VIEW = 'repodesk.repositories';
+
+describe('Views (issue 6): Repositories', function () {
+  this.timeout(60_000);
+
+  before(() => signInAsAdaWithDemoRepository());
+
+  after(async () => {
+    const org = (await children(VIEW)).find((n) => label(n).startsWith('analytical-engines'));
+    if (org) await vscode.commands.executeCommand('repodesk.repos.filterOrganization', org, 'all');
+  });
+
+  it('GET /user/repos: Your repositories shows private state and language, with the description in the tooltip', async () => {
+    const mine = await child(VIEW, undefined, /^Your repositories/);
+    const bernoulli = await child(VIEW, mine, 'ada/bernoulli-numbers');
+    assert.match(description(bernoulli), /private/);
+    const notes = await child(VIEW, mine, 'ada/notes-on-the-engine');
+    assert.match(description(notes), /★ \d+/);
+    const tooltip = notes.toTreeItem().tooltip;
+    assert.ok(tooltip instanceof vscode.MarkdownString && tooltip.value.includes('ada/notes'), String(tooltip));
+  });
+
+  it('GET /orgs/:org/repos type: the organization group’s filter shows only private repositories, says so in its label, and all again', async () => {
+    let org = await child(VIEW, undefined, 'analytical-engines');
+    const all = (await children(VIEW, org)).map(label);
+    assert.deepEqual(all.filter((l) => l.startsWith('analytical-engines/')).sort(), ['analytical-engines/analytical-engine', 'analytical-engines/difference-engine']);
+
+    assert.equal(await vscode.commands.executeCommand('repodesk.repos.filterOrganization', org, 'private'), 'private');
+    org = await child(VIEW, undefined, 'analytical-engines (private)');
+    assert.deepEqual((await children(VIEW, org)).map(label), ['analytical-engines/analytical-engine']);
+
+    assert.equal(await vscode.commands.executeCommand('repodesk.repos.filterOrganization', org, 'sources'), 'sources');
+    org = await child(VIEW, undefined, 'analytical-engines (sources)');
+    assert.equal((await children(VIEW, org)).length, 2, 'neither is a fork');
+
+    await vscode.commands.executeCommand('repodesk.repos.filterOrganization', org, 'all');
+    org = await child(VIEW, undefined, 'analytical-engines');
+    assert.equal((await children(VIEW, org)).length, 2);
+  });
+
+  it('an unknown type changes nothing', async () => {
+    const org = await child(VIEW, undefined, 'analytical-engines');
+    assert.equal(await vscode.commands.executeCommand('repodesk.repos.filterOrganization', org, 'everything'), undefined);
+    await child(VIEW, undefined, 'analytical-engines');
+  });
+});
