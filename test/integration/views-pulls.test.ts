@@ -19,7 +19,6 @@ describe('Views (issue 6): Pull Requests', function () {
     const open = await children(PULLS);
     assert.deepEqual(open.map(label), ['#1 Tabulate polynomials by the method of differences']);
     assert.equal(description(open[0]!), 'charles · open');
-    assert.equal((open[0]!.toTreeItem().iconPath as vscode.ThemeIcon).id, 'git-pull-request');
 
     await vscode.commands.executeCommand('repodesk.pulls.filter', { state: 'all' });
     const all = await children(PULLS);
@@ -30,6 +29,18 @@ describe('Views (issue 6): Pull Requests', function () {
     await vscode.commands.executeCommand('repodesk.pulls.filter', { state: 'closed', base: 'no-such-branch' });
     assert.deepEqual((await children(PULLS)).map(label), ['No pull requests match this filter.']);
     await vscode.commands.executeCommand('repodesk.pulls.filter', { state: 'open', base: '' });
+  });
+
+  it('a pull request’s icon is its author’s avatar (User summary avatar_url, issue 6 “author (avatar)”) as a data:image/svg+xml URI, the state still in the description', async () => {
+    const pr = await child(PULLS, undefined, /^#1 /);
+    const item = pr.toTreeItem();
+    assert.ok(item.iconPath instanceof vscode.Uri, `iconPath is not a Uri: ${JSON.stringify(item.iconPath)}`);
+    assert.equal(item.iconPath.scheme, 'data');
+    const uri = item.iconPath.toString(true);
+    assert.ok(uri.startsWith('data:image/svg+xml;base64,'), uri.slice(0, 80));
+    const svg = Buffer.from(uri.slice(uri.indexOf(',') + 1), 'base64').toString('utf8');
+    assert.match(svg, /^<svg [^>]*>.*>C<\/text><\/svg>$/, 'charles’s avatar');
+    assert.equal(description(pr), 'charles · open');
   });
 
   it('the filter quick inputs keep the current choices when the user presses Enter through them', async () => {

@@ -2,6 +2,7 @@
 // review-comment threads.
 import * as vscode from 'vscode';
 import { collect, type HostingClient, type PullRequest, type PullRequestFile } from '../../hosting';
+import type { AvatarCache } from '../../util/avatars';
 import { RepoDeskNode } from '../views/nodes';
 import { threadNodes, type CommentContext } from '../reviewComments/reviewNodes';
 import { ItemNode, PagedGroupNode, adopt } from '../views/treeBase';
@@ -26,6 +27,7 @@ export class PullNode extends RepoDeskNode {
     private readonly client: HostingClient,
     private readonly me: string | undefined,
     private readonly onChanged: (node: RepoDeskNode) => void,
+    private readonly avatars?: AvatarCache,
   ) {
     super();
   }
@@ -37,10 +39,13 @@ export class PullNode extends RepoDeskNode {
     item.id = `pull:${this.owner}/${this.repo}#${p.number}`;
     const stateText = { open: vscode.l10n.t('open'), closed: vscode.l10n.t('closed'), merged: vscode.l10n.t('merged') }[state];
     item.description = `${p.user.login} · ${stateText}`;
+    // The author's avatar once loaded (the state stays in the description);
+    // the state icon until then, or when the avatar cannot be had.
+    const avatar = this.avatars?.get(p.user.avatar_url);
     const [icon, color] = STATE_ICONS[state];
-    item.iconPath = new vscode.ThemeIcon(icon, new vscode.ThemeColor(color));
+    item.iconPath = avatar ? vscode.Uri.parse(avatar.dataUri) : new vscode.ThemeIcon(icon, new vscode.ThemeColor(color));
     const tooltip = new vscode.MarkdownString(undefined, true);
-    tooltip.appendMarkdown(`![](${p.user.avatar_url}|width=20,height=20) **${p.user.login}** · ${stateText}\n\n`);
+    tooltip.appendMarkdown(`![](${avatar?.dataUri ?? p.user.avatar_url}|width=20,height=20) **${p.user.login}** · ${stateText}\n\n`);
     tooltip.appendText(`#${p.number} ${p.title}\n${p.head.label} → ${p.base.label}\n\n${p.body ?? ''}`);
     item.tooltip = tooltip;
     item.contextValue = `pullRequest:${state}`;
@@ -76,6 +81,16 @@ export class PullNode extends RepoDeskNode {
     });
     return adopt(this, [files, threads]);
   }
+}
+
+/**
+ * The nodes of a page of pull requests, once the avatars of its distinct
+ * authors have loaded (in parallel; from memory after the first time). A
+ * failed avatar leaves its pull requests with the state icon.
+ */
+export async function pullNodes(owner: string, repo: string, pulls: readonly PullRequest[], client: HostingClient, me: string | undefined, onChanged: (node: RepoDeskNode) => void, avatars: AvatarCache): Promise<PullNode[]> {
+  await avatars.loadAll(pulls.map((p) => p.user.avatar_url));
+  return pulls.map((pr) => new PullNode(owner, repo, pr, client, me, onChanged, avatars));
 }
 
 const STATUS_ICONS: Record<string, string> = { added: 'diff-added', removed: 'diff-removed', modified: 'diff-modified', renamed: 'diff-renamed' };

@@ -1,15 +1,18 @@
 // The Pull Requests view of the active repository and its commands.
 import * as vscode from 'vscode';
+import { AvatarCache } from '../../util/avatars';
 import type { HostingSession } from '../hosting/hostingSession';
 import type { ActiveRepository } from '../repos/activeRepository';
 import { openDiff } from './openDiff';
 import { describePullFilter, loadPullFilter, pickPullFilter, savePullFilter, toQuery, type PullFilter } from './pullFilter';
-import { PullFileNode, PullNode } from './pullNodes';
+import { PullFileNode, PullNode, pullNodes } from './pullNodes';
 import type { SelectedPull } from './selectedPull';
 import { NodeTreeProvider, pagedRoots } from '../views/treeBase';
 
 export function registerPulls(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository, selected: SelectedPull): NodeTreeProvider {
   const state = context.workspaceState;
+  // Authors' avatars for the pull request icons, kept across refreshes.
+  const avatars = new AvatarCache();
   const provider = new NodeTreeProvider('repodesk.pullRequests', (p) => {
     const client = session.client;
     const repo = active.value;
@@ -17,7 +20,7 @@ export function registerPulls(context: vscode.ExtensionContext, session: Hosting
     const me = session.account?.label;
     return pagedRoots(p,
       () => client.pulls.list(repo.owner, repo.name, toQuery(loadPullFilter(state)), { priority: 'background' }),
-      (pulls) => pulls.map((pr) => new PullNode(repo.owner, repo.name, pr, client, me, (n) => p.update(n))),
+      (pulls) => pullNodes(repo.owner, repo.name, pulls, client, me, (n) => p.update(n), avatars),
       vscode.l10n.t('No pull requests match this filter.'));
   });
   const view = vscode.window.createTreeView('repodesk.pullRequests', { treeDataProvider: provider, showCollapseAll: true });

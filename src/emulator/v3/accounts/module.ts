@@ -1,5 +1,6 @@
 // The v3 account side: users, organizations, organization members, teams.
 import type { EmulatorModule } from '../../server';
+import { registerAvatarRoutes } from './avatars';
 import { registerOrgMemberRoutes } from './org-members';
 import { registerTeamRoutes } from './teams';
 import { registerUserRoutes } from './users';
@@ -11,5 +12,6 @@ export const v3AccountsModule: EmulatorModule = {
     registerUserRoutes(app, ctx);
     registerOrgMemberRoutes(app, ctx);
     registerTeamRoutes(app, ctx);
+    registerAvatarRoutes(app, ctx);
   },
 };
