@@ -91,3 +91,18 @@ describe('RepoDesk views populated', () => {
     console.log(`      screenshot: ${await screenshot('views-releases-refs')}`);
   });
 });
+
+describe('A repository’s own nodes', () => {
+  it('expanding the demo repository shows Labels with color swatches, Deploy Keys and Teams', async () => {
+    const repo = await row('Repositories', 'analytical-engines/difference-engine');
+    await repo.locator('.monaco-tl-twistie').click();
+    const labels = await row('Repositories', /^Labels/);
+    await row('Repositories', /^Deploy Keys/);
+    await row('Repositories', /^Teams/);
+    await labels.locator('.monaco-tl-twistie').click();
+    const bug = await row('Repositories', /^bug/);
+    // The swatch is the row's icon, an image drawn from a data: URI.
+    assert.ok(await bug.locator('.custom-view-tree-node-item-icon').count() > 0, 'the label row has an icon');
+    console.log(`      screenshot: ${await screenshot('views-repository-children')}`);
+  });
+});
