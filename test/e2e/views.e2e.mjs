@@ -92,8 +92,17 @@ describe('RepoDesk views populated', () => {
   });
 });
 
+/** Collapses the other panes so that `title` has the container's height (a tree draws only the rows in sight). */
+async function giveRoomTo(title) {
+  for (const other of ['Pull Requests', 'Review Comments', 'Releases', 'Git Refs'].filter((t) => t !== title)) {
+    const header = pane(other).locator('.pane-header').first();
+    if ((await header.getAttribute('aria-expanded')) === 'true') await header.click();
+  }
+}
+
 describe('A repository’s own nodes', () => {
   it('expanding the demo repository shows Labels with color swatches, Deploy Keys and Teams', async () => {
+    await giveRoomTo('Repositories');
     const repo = await row('Repositories', 'analytical-engines/difference-engine');
     await repo.locator('.monaco-tl-twistie').click();
     const labels = await row('Repositories', /^Labels/);
