@@ -8,6 +8,7 @@ import { describePullFilter, loadPullFilter, pickPullFilter, savePullFilter, toQ
 import { PullFileNode, PullNode, pullNodes } from './pullNodes';
 import type { SelectedPull } from './selectedPull';
 import { NodeTreeProvider, pagedRoots } from '../views/treeBase';
+import { createRepositoryView } from '../views/repositoryView';
 
 export function registerPulls(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository, selected: SelectedPull): NodeTreeProvider {
   const state = context.workspaceState;
@@ -23,27 +24,16 @@ export function registerPulls(context: vscode.ExtensionContext, session: Hosting
       (pulls) => pullNodes(repo.owner, repo.name, pulls, client, me, (n) => p.update(n), avatars),
       vscode.l10n.t('No pull requests match this filter.'));
   });
-  const view = vscode.window.createTreeView('repodesk.pullRequests', { treeDataProvider: provider, showCollapseAll: true });
-  const describe = () => {
-    view.description = active.value ? `${active.value.owner}/${active.value.name} · ${describePullFilter(loadPullFilter(state))}` : undefined;
-  };
-  describe();
+  // A new session or repository clears the selected pull request (and so Review Comments).
+  const { view, describe } = createRepositoryView(context, 'repodesk.pullRequests', provider, session, active, {
+    detail: () => describePullFilter(loadPullFilter(state)),
+    beforeChange: () => selected.set(undefined),
+  });
   const select = (node: unknown) => {
     if (node instanceof PullNode) selected.set({ owner: node.owner, repo: node.repo, number: node.pull.number, pull: node.pull });
   };
 
   context.subscriptions.push(
-    provider,
-    view,
-    session.onDidChange(() => {
-      selected.set(undefined);
-      provider.refresh();
-    }),
-    active.onDidChange(() => {
-      selected.set(undefined);
-      describe();
-      provider.refresh();
-    }),
     view.onDidChangeSelection((e) => select(e.selection[0])),
     vscode.commands.registerCommand('repodesk.pulls.refresh', () => provider.refresh()),
     vscode.commands.registerCommand('repodesk.pulls.filter', async (given?: Partial<PullFilter>) => {

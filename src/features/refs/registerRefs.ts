@@ -10,6 +10,7 @@ import type { ActiveRepository } from '../repos/activeRepository';
 import { NodeTreeProvider, pagedRoots } from '../views/treeBase';
 import { RefNode, loadMessages, refGroupNodes, type RefsContext } from './refNodes';
 import { showFailure } from '../views/nodes';
+import { createRepositoryView } from '../views/repositoryView';
 
 const VIEW = 'repodesk.gitRefs';
 
@@ -41,11 +42,7 @@ export function registerRefs(context: vscode.ExtensionContext, session: HostingS
       return refGroupNodes(ctx, refs);
     }, vscode.l10n.t('This repository has no refs yet.'));
   });
-  const view = vscode.window.createTreeView(VIEW, { treeDataProvider: provider, showCollapseAll: true });
-  const describe = () => {
-    view.description = active.value ? `${active.value.owner}/${active.value.name}` : undefined;
-  };
-  describe();
+  createRepositoryView(context, VIEW, provider, session, active);
 
   const target = (): { client: HostingClient; owner: string; repo: string } | undefined => {
     const client = session.client;
@@ -89,13 +86,6 @@ export function registerRefs(context: vscode.ExtensionContext, session: HostingS
   };
 
   context.subscriptions.push(
-    provider,
-    view,
-    session.onDidChange(() => provider.refresh()),
-    active.onDidChange(() => {
-      describe();
-      provider.refresh();
-    }),
     vscode.commands.registerCommand('repodesk.refs.refresh', () => provider.refresh()),
     vscode.commands.registerCommand('repodesk.refs.createBranch', (node?: RefNode, args?: { name: string; from: string }) => create('heads', node, args)),
     vscode.commands.registerCommand('repodesk.refs.createTag', (node?: RefNode, args?: { name: string; from: string }) => create('tags', node, args)),

@@ -8,6 +8,7 @@ import { NodeTreeProvider, pagedRoots } from '../views/treeBase';
 import { askNewRelease, askReleaseEdit, deleteRelease, downloadAsset, uploadAsset } from './releaseActions';
 import { AssetNode, ReleaseNode, releaseGroups } from './releaseNodes';
 import { showFailure } from '../views/nodes';
+import { createRepositoryView } from '../views/repositoryView';
 
 const VIEW = 'repodesk.releases';
 
@@ -21,11 +22,7 @@ export function registerReleases(context: vscode.ExtensionContext, session: Host
     const canPush = (await client.repos.get(repo.owner, repo.name, { priority: 'background' })).permissions?.push ?? false;
     return pagedRoots(p, () => client.releases.list(repo.owner, repo.name, { priority: 'background' }), (items) => releaseGroups(at, items, canPush), vscode.l10n.t('No releases yet.'));
   });
-  const view = vscode.window.createTreeView(VIEW, { treeDataProvider: provider, showCollapseAll: true });
-  const describe = () => {
-    view.description = active.value ? `${active.value.owner}/${active.value.name}` : undefined;
-  };
-  describe();
+  createRepositoryView(context, VIEW, provider, session, active);
 
   const client = (): HostingClient | undefined => {
     if (!session.client) void vscode.window.showErrorMessage(vscode.l10n.t('Sign in to RepoDesk first.'));
@@ -43,13 +40,6 @@ export function registerReleases(context: vscode.ExtensionContext, session: Host
   };
 
   context.subscriptions.push(
-    provider,
-    view,
-    session.onDidChange(() => provider.refresh()),
-    active.onDidChange(() => {
-      describe();
-      provider.refresh();
-    }),
     vscode.commands.registerCommand('repodesk.releases.refresh', () => provider.refresh()),
     vscode.commands.registerCommand('repodesk.releases.create', async (input?: ReleaseInput) => {
       const c = client();

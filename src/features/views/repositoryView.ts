@@ -1,0 +1,45 @@
+// A tree view of the active repository (Pull Requests, Releases, Git Refs):
+// its title shows which repository it lists, and it reads again when the
+// session or the active repository changes.
+import * as vscode from 'vscode';
+import type { HostingSession } from '../hosting/hostingSession';
+import type { ActiveRepository } from '../repos/activeRepository';
+import type { RepoDeskNode } from './nodes';
+import type { NodeTreeProvider } from './treeBase';
+
+export interface RepositoryViewOptions {
+  /** Added to the repository's name in the view's description (a filter, say). */
+  detail?: () => string | undefined;
+  /** Runs before the view reads again after a change (clearing a selection, say). */
+  beforeChange?: () => void;
+}
+
+export interface RepositoryView {
+  view: vscode.TreeView<RepoDeskNode>;
+  /** Writes the description again (after a filter changed). */
+  describe(): void;
+}
+
+export function createRepositoryView(
+  context: vscode.ExtensionContext,
+  id: string,
+  provider: NodeTreeProvider,
+  session: HostingSession,
+  active: ActiveRepository,
+  options: RepositoryViewOptions = {},
+): RepositoryView {
+  const view = vscode.window.createTreeView(id, { treeDataProvider: provider, showCollapseAll: true });
+  const describe = () => {
+    const repo = active.value;
+    const detail = options.detail?.();
+    view.description = repo ? [`${repo.owner}/${repo.name}`, detail].filter(Boolean).join(' · ') : undefined;
+  };
+  describe();
+  const reread = () => {
+    options.beforeChange?.();
+    describe();
+    provider.refresh();
+  };
+  context.subscriptions.push(provider, view, session.onDidChange(reread), active.onDidChange(reread));
+  return { view, describe };
+}
