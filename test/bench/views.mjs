@@ -135,7 +135,9 @@ async function main() {
   await openContainer(page);
   // Collapse "Your repositories" (1,000 rows) so the organization's group is on screen.
   await (await row(page, 'Repositories', /Your repositories/)).click();
-  await (await row(page, 'Repositories', new RegExp(`^\\s*${OWNER}\\b(?!/)`))).click();
+  // The organization's group starts open when it holds the active repository; a click would close it.
+  const orgRow = await row(page, 'Repositories', new RegExp(`^\\s*${OWNER}\\b(?!/)`));
+  if ((await orgRow.getAttribute('aria-expanded')) !== 'true') await orgRow.click();
   await (await row(page, 'Repositories', `${OWNER}/${REPO}`)).click();
   const prLabel = `#${pull.number} ${pull.title}`;
   let prRow = await row(page, 'Pull Requests', prLabel);

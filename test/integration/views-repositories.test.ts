@@ -45,6 +45,23 @@ describe('Views (issue 6): Repositories', function () {
     assert.equal((await children(VIEW, org)).length, 2);
   });
 
+  it('the organization of the active repository starts expanded, with the active repository marked; another organization’s group starts collapsed', async () => {
+    await vscode.commands.executeCommand('repodesk.repos.refresh');
+    const org = await child(VIEW, undefined, 'analytical-engines');
+    assert.equal(org.toTreeItem().collapsibleState, vscode.TreeItemCollapsibleState.Expanded);
+    const repo = await child(VIEW, org, 'analytical-engines/difference-engine');
+    assert.match(String(repo.toTreeItem().contextValue), /:active/);
+
+    await vscode.commands.executeCommand('repodesk.testing.setActiveRepository', 'ada', 'notes-on-the-engine');
+    await vscode.commands.executeCommand('repodesk.repos.refresh');
+    try {
+      const other = await child(VIEW, undefined, 'analytical-engines');
+      assert.equal(other.toTreeItem().collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
+    } finally {
+      await vscode.commands.executeCommand('repodesk.testing.setActiveRepository', 'analytical-engines', 'difference-engine');
+    }
+  });
+
   it('an unknown type changes nothing', async () => {
     const org = await child(VIEW, undefined, 'analytical-engines');
     assert.equal(await vscode.commands.executeCommand('repodesk.repos.filterOrganization', org, 'everything'), undefined);

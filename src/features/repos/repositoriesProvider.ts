@@ -29,9 +29,12 @@ export function createRepositoriesProvider(session: HostingSession, active: Acti
     try {
       for (const org of await organizations(client)) {
         const type = loadOrgType(state, org);
+        // The organization of the active repository starts open, so that the
+        // active repository is in sight (VS Code keeps what the user changes).
+        const holdsActive = active.value?.owner.toLowerCase() === org.toLowerCase();
         roots.push(new RepositoryGroupNode(`group:org:${org}`, type === 'all' ? org : `${org} (${type})`, 'organization',
           () => client.repos.listForOrg(org, type === 'all' ? {} : { type }, { priority: 'background' }), isActive, onChanged,
-          vscode.l10n.t('This organization has no repositories you can see.'), 'repositoryGroup:org', false, org));
+          vscode.l10n.t('This organization has no repositories you can see.'), 'repositoryGroup:org', holdsActive, org));
       }
     } catch (err) {
       roots.push(new ErrorNode(vscode.l10n.t('Could not list your organizations: {0}', errorText(err)), () => p.refresh()));
