@@ -3,7 +3,7 @@
 // remembered per organization.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { child, children, description, label, signInAsAdaWithDemoRepository } from './views-support';
+import { child, children, description, enterThrough, label, signInAsAdaWithDemoRepository } from './views-support';
 
 const VIEW = 'repodesk.repositories';
 
@@ -13,6 +13,7 @@ describe('Views (issue 6): Repositories', function () {
   before(() => signInAsAdaWithDemoRepository());
 
   after(async () => {
+    await vscode.commands.executeCommand('repodesk.repos.filter', { type: 'all', sort: 'full_name', direction: 'asc' });
     const org = (await children(VIEW)).find((n) => label(n).startsWith('analytical-engines'));
     if (org) await vscode.commands.executeCommand('repodesk.repos.filterOrganization', org, 'all');
   });
@@ -25,6 +26,37 @@ describe('Views (issue 6): Repositories', function () {
     assert.match(description(notes), /★ \d+/);
     const tooltip = notes.toTreeItem().tooltip;
     assert.ok(tooltip instanceof vscode.MarkdownString && tooltip.value.includes('ada/notes'), String(tooltip));
+  });
+
+  it('GET /user/repos type, sort, direction: the filter shows only private repositories, then all in descending order, and Enter through its steps keeps it', async () => {
+    let mine = await child(VIEW, undefined, /^Your repositories/);
+    assert.equal(label(mine), 'Your repositories (all)');
+
+    await vscode.commands.executeCommand('repodesk.repos.filter', { type: 'private' });
+    mine = await child(VIEW, undefined, 'Your repositories (private)');
+    assert.deepEqual((await children(VIEW, mine)).map(label), ['ada/bernoulli-numbers']);
+
+    await vscode.commands.executeCommand('repodesk.repos.filter', { type: 'owner', direction: 'desc' });
+    mine = await child(VIEW, undefined, 'Your repositories (owner)');
+    assert.deepEqual((await children(VIEW, mine)).map(label), ['ada/notes-on-the-engine', 'ada/bernoulli-numbers']);
+
+    // Enter at each step keeps each choice (none of them is the step's first option).
+    await enterThrough('repodesk.repos.filter');
+    mine = await child(VIEW, undefined, 'Your repositories (owner)');
+    assert.deepEqual((await children(VIEW, mine)).map(label), ['ada/notes-on-the-engine', 'ada/bernoulli-numbers']);
+
+    // Values the service does not know leave the filter as it was.
+    await vscode.commands.executeCommand('repodesk.repos.filter', { type: 'everything', sort: 'stars' });
+    await child(VIEW, undefined, 'Your repositories (owner)');
+  });
+
+  it('GET /orgs/:org/repos type: Enter on the organization’s type filter keeps its current type', async () => {
+    let org = await child(VIEW, undefined, 'analytical-engines');
+    await vscode.commands.executeCommand('repodesk.repos.filterOrganization', org, 'private');
+    org = await child(VIEW, undefined, 'analytical-engines (private)');
+    assert.equal(await enterThrough('repodesk.repos.filterOrganization', org), 'private');
+    await child(VIEW, undefined, 'analytical-engines (private)');
+    await vscode.commands.executeCommand('repodesk.repos.filterOrganization', org, 'all');
   });
 
   it('GET /orgs/:org/repos type: the organization group’s filter shows only private repositories, says so in its label, and all again', async () => {

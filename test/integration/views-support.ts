@@ -69,3 +69,14 @@ export async function signInAsAdaWithDemoRepository(): Promise<RepoDeskApi> {
   await vscode.commands.executeCommand('repodesk.testing.setActiveRepository', 'analytical-engines', 'difference-engine');
   return api;
 }
+
+/** Runs a command whose quick inputs the user answers by pressing Enter at every step. */
+export async function enterThrough(command: string, ...args: unknown[]): Promise<unknown> {
+  let settled = false;
+  const done = Promise.resolve(vscode.commands.executeCommand(command, ...args)).finally(() => (settled = true));
+  while (!settled) {
+    await new Promise((r) => setTimeout(r, 150));
+    if (!settled) await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+  }
+  return done;
+}

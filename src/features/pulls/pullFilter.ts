@@ -1,6 +1,7 @@
 // The Pull Requests view's filter: state, sort, direction, head and base,
 // remembered per workspace.
 import * as vscode from 'vscode';
+import { pickCurrent, plain } from '../views/pickCurrent';
 import type { ListPullsQuery } from '../../hosting/pulls';
 
 export interface PullFilter {
@@ -37,21 +38,14 @@ export function describePullFilter(f: PullFilter): string {
 
 export async function pickPullFilter(state: vscode.Memento): Promise<PullFilter | undefined> {
   const current = loadPullFilter(state);
-  const cur = (yes: boolean) => (yes ? vscode.l10n.t('current') : undefined);
-  const st = await vscode.window.showQuickPick(
-    (['open', 'closed', 'all'] as const).map((s) => ({ label: s, description: cur(s === current.state) })),
-    { title: vscode.l10n.t('Pull requests in which state? (1/5)') },
-  );
+  const st = await pickCurrent(vscode.l10n.t('Pull requests in which state? (1/5)'), plain(['open', 'closed', 'all'] as const), current.state);
   if (!st) return undefined;
-  const sort = await vscode.window.showQuickPick(
-    (['created', 'updated', 'popularity', 'long-running'] as const).map((s) => ({ label: s, description: cur(s === current.sort) })),
-    { title: vscode.l10n.t('Sort by (2/5)') },
-  );
+  const sort = await pickCurrent(vscode.l10n.t('Sort by (2/5)'), plain(['created', 'updated', 'popularity', 'long-running'] as const), current.sort);
   if (!sort) return undefined;
-  const direction = await vscode.window.showQuickPick(
-    [{ label: 'desc', description: vscode.l10n.t('descending') }, { label: 'asc', description: vscode.l10n.t('ascending') }],
-    { title: vscode.l10n.t('Direction (3/5)') },
-  );
+  const direction = await pickCurrent(vscode.l10n.t('Direction (3/5)'), [
+    { value: 'desc', description: vscode.l10n.t('descending') },
+    { value: 'asc', description: vscode.l10n.t('ascending') },
+  ], current.direction);
   if (!direction) return undefined;
   const head = await vscode.window.showInputBox({
     title: vscode.l10n.t('Head filter (4/5)'),
@@ -62,9 +56,9 @@ export async function pickPullFilter(state: vscode.Memento): Promise<PullFilter 
   const base = await vscode.window.showInputBox({ title: vscode.l10n.t('Base filter (5/5)'), prompt: vscode.l10n.t('A branch name, or empty for any base'), value: current.base });
   if (base === undefined) return undefined;
   const next: PullFilter = {
-    state: st.label as PullFilter['state'],
-    sort: sort.label as PullFilter['sort'],
-    direction: direction.label as PullFilter['direction'],
+    state: st,
+    sort,
+    direction,
     head: head.trim(),
     base: base.trim(),
   };

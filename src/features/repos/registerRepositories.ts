@@ -8,7 +8,7 @@ import type { ActiveRepository } from './activeRepository';
 import { createRepository } from './createRepository';
 import { createRepositoriesProvider } from './repositoriesProvider';
 import type { NodeTreeProvider } from '../views/treeBase';
-import { pickFilter, pickOrgType, type OrgRepoType } from './repositoryFilter';
+import { pickFilter, pickOrgType, saveFilter, type OrgRepoType, type RepositoryFilter } from './repositoryFilter';
 import { RepositoryGroupNode, RepositoryNode, repositoriesRefreshedByUser } from './repositoryNodes';
 
 export function registerRepositories(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository): NodeTreeProvider {
@@ -28,8 +28,11 @@ export function registerRepositories(context: vscode.ExtensionContext, session: 
       repositoriesRefreshedByUser();
       provider.refresh();
     }),
-    vscode.commands.registerCommand('repodesk.repos.filter', async () => {
-      if (await pickFilter(context.globalState)) provider.refresh();
+    // A filter object (from a test or a keybinding) is taken as given; otherwise the user picks.
+    vscode.commands.registerCommand('repodesk.repos.filter', async (given?: Partial<RepositoryFilter>) => {
+      const next = given && typeof given === 'object' ? await saveFilter(context.globalState, given) : await pickFilter(context.globalState);
+      if (next) provider.refresh();
+      return next;
     }),
     vscode.commands.registerCommand('repodesk.repos.filterOrganization', async (node?: RepositoryGroupNode, type?: OrgRepoType) => {
       if (!(node instanceof RepositoryGroupNode) || !node.org) return undefined;

@@ -1,8 +1,11 @@
 // The filter of "Your repositories": type, sort and direction, remembered.
 import * as vscode from 'vscode';
+import { pickCurrent, plain } from '../views/pickCurrent';
 
-export type RepoType = 'all' | 'owner' | 'public' | 'private' | 'member';
-export type RepoSort = 'created' | 'updated' | 'pushed' | 'full_name';
+const REPO_TYPES = ['all', 'owner', 'public', 'private', 'member'] as const;
+const REPO_SORTS = ['full_name', 'created', 'updated', 'pushed'] as const;
+export type RepoType = (typeof REPO_TYPES)[number];
+export type RepoSort = (typeof REPO_SORTS)[number];
 export type Direction = 'asc' | 'desc';
 
 export interface RepositoryFilter {
@@ -21,22 +24,26 @@ export function loadFilter(state: vscode.Memento): RepositoryFilter {
 
 export async function pickFilter(state: vscode.Memento): Promise<RepositoryFilter | undefined> {
   const current = loadFilter(state);
-  const type = await vscode.window.showQuickPick(
-    (['all', 'owner', 'public', 'private', 'member'] as const).map((t) => ({ label: t, picked: t === current.type, description: t === current.type ? vscode.l10n.t('current') : undefined })),
-    { title: vscode.l10n.t('Show which repositories? (1/3)') },
-  );
+  const type = await pickCurrent(vscode.l10n.t('Show which repositories? (1/3)'), plain(REPO_TYPES), current.type);
   if (!type) return undefined;
-  const sort = await vscode.window.showQuickPick(
-    (['full_name', 'created', 'updated', 'pushed'] as const).map((s) => ({ label: s, description: s === current.sort ? vscode.l10n.t('current') : undefined })),
-    { title: vscode.l10n.t('Sort by (2/3)') },
-  );
+  const sort = await pickCurrent(vscode.l10n.t('Sort by (2/3)'), plain(REPO_SORTS), current.sort);
   if (!sort) return undefined;
-  const direction = await vscode.window.showQuickPick(
-    [{ label: 'asc', description: vscode.l10n.t('ascending') }, { label: 'desc', description: vscode.l10n.t('descending') }],
-    { title: vscode.l10n.t('Direction (3/3)') },
-  );
+  const direction = await pickCurrent(vscode.l10n.t('Direction (3/3)'), [
+    { value: 'asc', description: vscode.l10n.t('ascending') },
+    { value: 'desc', description: vscode.l10n.t('descending') },
+  ], current.direction);
   if (!direction) return undefined;
-  const next: RepositoryFilter = { type: type.label as RepoType, sort: sort.label as RepoSort, direction: direction.label as Direction };
+  return saveFilter(state, { type, sort, direction });
+}
+
+/** Keeps a filter; anything outside the service's values is left as it was. */
+export async function saveFilter(state: vscode.Memento, given: Partial<RepositoryFilter>): Promise<RepositoryFilter> {
+  const current = loadFilter(state);
+  const next: RepositoryFilter = {
+    type: REPO_TYPES.includes(given.type as RepoType) ? given.type as RepoType : current.type,
+    sort: REPO_SORTS.includes(given.sort as RepoSort) ? given.sort as RepoSort : current.sort,
+    direction: given.direction === 'asc' || given.direction === 'desc' ? given.direction : current.direction,
+  };
   await state.update(KEY, next);
   return next;
 }
@@ -52,10 +59,7 @@ export function loadOrgType(state: vscode.Memento, org: string): OrgRepoType {
 export async function pickOrgType(state: vscode.Memento, org: string, given?: OrgRepoType): Promise<OrgRepoType | undefined> {
   const current = loadOrgType(state, org);
   const types = ['all', 'public', 'private', 'forks', 'sources', 'member'] as const;
-  const type = given ?? (await vscode.window.showQuickPick(
-    types.map((t) => ({ label: t, description: t === current ? vscode.l10n.t('current') : undefined })),
-    { title: vscode.l10n.t('Show which repositories of {0}?', org) },
-  ))?.label;
+  const type = given ?? await pickCurrent(vscode.l10n.t('Show which repositories of {0}?', org), plain(types), current);
   if (!type || !(types as readonly string[]).includes(type)) return undefined;
   await state.update(ORG_KEY, { ...state.get<Record<string, OrgRepoType>>(ORG_KEY), [org]: type });
   return type as OrgRepoType;

@@ -10,6 +10,7 @@ import { openDiff } from '../pulls/openDiff';
 import type { SelectedPull } from '../pulls/selectedPull';
 import { NodeTreeProvider, pagedRoots } from '../views/treeBase';
 import { MessageNode, showFailure } from '../views/nodes';
+import { pickCurrent, plain } from '../views/pickCurrent';
 import { CommentNode, threadNodes } from './reviewNodes';
 
 type Mode = 'pull' | 'repository';
@@ -83,9 +84,12 @@ export function registerReviewComments(context: vscode.ExtensionContext, session
         return;
       }
       const current = filter();
-      const sort = await vscode.window.showQuickPick(['created', 'updated'].map((label) => ({ label, description: label === current.sort ? vscode.l10n.t('current') : undefined })), { title: vscode.l10n.t('Sort review comments by (1/3)') });
+      const sort = await pickCurrent(vscode.l10n.t('Sort review comments by (1/3)'), plain(['created', 'updated'] as const), current.sort);
       if (!sort) return;
-      const direction = await vscode.window.showQuickPick([{ label: 'desc', description: vscode.l10n.t('newest first') }, { label: 'asc', description: vscode.l10n.t('oldest first') }], { title: vscode.l10n.t('Direction (2/3)') });
+      const direction = await pickCurrent(vscode.l10n.t('Direction (2/3)'), [
+        { value: 'desc', description: vscode.l10n.t('newest first') },
+        { value: 'asc', description: vscode.l10n.t('oldest first') },
+      ], current.direction);
       if (!direction) return;
       const since = await vscode.window.showInputBox({
         title: vscode.l10n.t('Only comments updated since (3/3)'),
@@ -95,7 +99,7 @@ export function registerReviewComments(context: vscode.ExtensionContext, session
       });
       if (since === undefined) return;
       const iso = since.trim() ? new Date(Date.parse(since.trim())).toISOString().replace(/\.\d{3}Z$/, 'Z') : '';
-      await state.update(FILTER_KEY, { sort: sort.label, direction: direction.label, since: iso });
+      await state.update(FILTER_KEY, { sort, direction, since: iso });
       await state.update(MODE_KEY, 'repository');
       changed();
     }),

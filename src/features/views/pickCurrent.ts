@@ -1,0 +1,41 @@
+// A one-choice quick pick that starts on the current choice, marked
+// "current": pressing Enter through a filter's steps keeps what was chosen
+// before (showQuickPick always starts on the first item, so Enter would
+// silently reset each step to its first option).
+import * as vscode from 'vscode';
+
+export interface Choice<V extends string> {
+  value: V;
+  /** Shown after the value; "current" is added for the current choice. */
+  description?: string;
+}
+
+export function pickCurrent<V extends string>(title: string, choices: readonly Choice<V>[], current: V): Promise<V | undefined> {
+  const items = choices.map((c) => ({
+    label: c.value,
+    value: c.value,
+    description: [c.description, c.value === current ? vscode.l10n.t('current') : undefined].filter(Boolean).join(' · ') || undefined,
+  }));
+  const qp = vscode.window.createQuickPick<(typeof items)[number]>();
+  qp.title = title;
+  qp.items = items;
+  const start = items.find((i) => i.value === current);
+  return new Promise((resolve) => {
+    let picked: V | undefined;
+    qp.onDidAccept(() => {
+      picked = (qp.selectedItems[0] ?? qp.activeItems[0])?.value;
+      qp.hide();
+    });
+    qp.onDidHide(() => {
+      qp.dispose();
+      resolve(picked);
+    });
+    qp.show();
+    if (start) qp.activeItems = [start];
+  });
+}
+
+/** Choices with no description of their own. */
+export function plain<V extends string>(values: readonly V[]): Choice<V>[] {
+  return values.map((value) => ({ value }));
+}
