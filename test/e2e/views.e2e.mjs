@@ -116,3 +116,49 @@ describe('A repository’s own nodes', () => {
     console.log(`      screenshot: ${await screenshot('views-repository-children')}`);
   });
 });
+
+describe('Create Repository, typed into its quick inputs', () => {
+  const input = () => session.page.locator('.quick-input-widget input.input').first();
+  /** Waits for the step whose title contains `step`, then types `text` (if any) and presses Enter. */
+  async function answer(step, text) {
+    const { page } = session;
+    await page.locator('.quick-input-widget .quick-input-title', { hasText: step }).waitFor({ timeout: 15_000 });
+    if (text !== undefined) await input().fill(text);
+    await page.keyboard.press('Enter');
+  }
+
+  it('a name the service cannot take is refused in the input; a good one creates the repository, lists it and makes it active', async () => {
+    const { page } = session;
+    const name = `made-in-the-editor-${Date.now().toString(36)}`;
+    await giveRoomTo('Repositories');
+    const header = pane('Repositories').locator('.pane-header').first();
+    await header.hover();
+    await header.locator('.actions a[aria-label^="Create Repository"]').click();
+
+    await answer('(1/6)'); // the owner: ada, the first choice
+    await page.locator('.quick-input-widget .quick-input-title', { hasText: '(2/6)' }).waitFor();
+    await input().fill('not a name');
+    const refusal = page.locator('.quick-input-widget .quick-input-message', { hasText: 'Use letters, digits' });
+    await refusal.waitFor({ timeout: 10_000 });
+    console.log(`      screenshot: ${await screenshot('views-create-repository-refused')}`);
+    await page.keyboard.press('Enter'); // refused: the step stays open
+    await page.locator('.quick-input-widget .quick-input-title', { hasText: '(2/6)' }).waitFor();
+    await answer('(2/6)', name);
+    await answer('(3/6)', 'Made from the Repositories view by the UI test');
+    await answer('(4/6)', '');
+    await answer('(5/6)'); // the options as offered: auto_init, issues, wiki, downloads
+    await answer('(6/6)', '');
+
+    await page.locator('.notification-toast', { hasText: `Created ada/${name}.` }).waitFor({ timeout: 30_000 });
+    // The progress notification goes once the repository exists.
+    await page.locator('.notification-toast', { hasText: `Creating ${name}` }).waitFor({ state: 'hidden', timeout: 10_000 });
+    const created = await row('Repositories', `ada/${name}`);
+    assert.match(await created.getAttribute('aria-label') ?? '', /active/, 'the new repository is the active one');
+    // The detail views follow it: Pull Requests names it and has none yet.
+    const pulls = pane('Pull Requests').locator('.pane-header').first();
+    if ((await pulls.getAttribute('aria-expanded')) !== 'true') await pulls.click();
+    assert.match(await pulls.innerText(), new RegExp(`ada/${name}`));
+    await row('Pull Requests', 'No pull requests match this filter.');
+    console.log(`      screenshot: ${await screenshot('views-create-repository-done')}`);
+  });
+});

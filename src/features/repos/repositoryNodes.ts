@@ -70,7 +70,7 @@ export class RepositoryNode extends RepoDeskNode {
     item.tooltip = tooltip;
     item.contextValue = `repository${r.private ? ':private' : ''}${this.active ? ':active' : ''}`;
     item.command = { command: 'repodesk.repos.select', title: vscode.l10n.t('Select Repository'), arguments: [this] };
-    item.accessibilityInformation = { label: `${r.full_name}, ${parts.join(', ')}` };
+    item.accessibilityInformation = { label: [r.full_name, ...parts, this.active ? vscode.l10n.t('active') : undefined].filter(Boolean).join(', ') };
     return item;
   }
 
