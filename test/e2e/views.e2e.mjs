@@ -162,3 +162,25 @@ describe('Create Repository, typed into its quick inputs', () => {
     console.log(`      screenshot: ${await screenshot('views-create-repository-done')}`);
   });
 });
+
+describe('A repository’s inline actions', () => {
+  it('Open Repository in Browser opens its html_url in a new tab; Copy Clone URL puts its clone URL on the clipboard', async () => {
+    const { page } = session;
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
+    const repo = await row('Repositories', 'analytical-engines/difference-engine');
+    await repo.hover();
+    const tab = page.context().waitForEvent('page', { timeout: 30_000 });
+    await repo.locator('.actions a[aria-label^="Open Repository in Browser"]').click();
+    // code-server asks before opening an external site.
+    await page.locator('.monaco-dialog-box').getByRole('button', { name: 'Open' }).click({ timeout: 10_000 }).catch(() => {});
+    const opened = await tab;
+    await opened.waitForLoadState();
+    assert.equal(opened.url(), `${session.emulatorUrl}/analytical-engines/difference-engine`);
+    await opened.close();
+
+    await repo.hover();
+    await repo.locator('.actions a[aria-label^="Copy Clone URL"]').click();
+    await page.locator('.part.statusbar', { hasText: 'Copied' }).waitFor({ timeout: 10_000 });
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), `${session.emulatorUrl}/analytical-engines/difference-engine.git`);
+  });
+});
