@@ -18,6 +18,7 @@ import { oauthModule } from './oauth/module';
 import { hooksModule } from './v3/hooks/module';
 import { engagementModule } from './v2';
 import { v3ConversationModules } from './v3/pulls/module';
+import { webModule } from './web/module';
 
 export const allModules: EmulatorModule[] = [
   coreModule,
@@ -38,4 +39,6 @@ export const allModules: EmulatorModule[] = [
   releasesModule,
   searchModule,
   engagementModule,
+  // Parametric pages (/:owner/:repo...): Fastify prefers every static API path over them.
+  webModule,
 ];

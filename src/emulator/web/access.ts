@@ -1,0 +1,34 @@
+// What a browser may see. The OAuth login cookie is scoped to /login/, so a
+// browser reaches these pages anonymously and sees public repositories only;
+// a request that carries API credentials (Basic or a token, e.g. curl -u) is
+// judged exactly as the API judges it. Hidden and missing look the same (404).
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db';
+import { atLeast, effectivePermission, findRepo } from '../v3/core/access';
+import type { Permission } from '../v3/core/representations';
+import type { RepoRow, UserRow } from '../v3/core/schema';
+
+export interface VisibleRepo {
+  repo: RepoRow;
+  owner: UserRow;
+  permission: Permission;
+}
+
+/** The repository when the caller may read it; undefined when missing or hidden. */
+export function visibleRepo(db: Db, req: FastifyRequest, owner: string, name: string): VisibleRepo | undefined {
+  const found = findRepo(db, owner, name);
+  if (!found) return undefined;
+  const permission = effectivePermission(db, req, found.repo);
+  return permission === null ? undefined : { ...found, permission };
+}
+
+/** Repositories owned by `owner` that the caller may read, by name. */
+export function visibleReposOf(db: Db, req: FastifyRequest, owner: UserRow): RepoRow[] {
+  const rows = db.prepare<[number], RepoRow>('SELECT * FROM repositories WHERE owner_id = ? ORDER BY lower(name)').all(owner.id);
+  return rows.filter((r) => effectivePermission(db, req, r) !== null);
+}
+
+/** Drafts are for callers with push access, as in the API. */
+export function canSeeDrafts(r: VisibleRepo): boolean {
+  return atLeast(r.permission, 'push');
+}

@@ -1,0 +1,92 @@
+// The addresses of the web pages: exactly the `html_url` forms the API
+// returns. They share the plain (non-/api/v3) paths with the API, whose
+// static routes (`/repos/...`, `/users/...`, `/login/...`) always win over
+// these parametric ones, so the API keeps every path it had.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { EmulatorContext } from '../server';
+import { findUser } from '../v3/core/access';
+import { notFound } from '../v3/core/errors';
+import { coreServices } from '../v3/core/module';
+import { bases } from '../v3/core/urls';
+import { findIssue } from '../v3/issues/store';
+import { findPull, pullById } from '../v3/pulls/representation';
+import { refreshRepoPulls } from '../v3/pulls/sync';
+import { releaseByTag } from '../v3/releases/store';
+import { accountPage } from './account-page';
+import { canSeeDrafts, visibleRepo } from './access';
+import { webPath } from './html';
+import { issuePage } from './issue-page';
+import { sendNotFound, sendPage } from './layout';
+import { pullPage } from './pull-page';
+import { releasePage } from './release-page';
+import { repoPage } from './repo-page';
+
+type RepoParams = { Params: { owner: string; repo: string } };
+type NumberParams = { Params: { owner: string; repo: string; number: string } };
+type TagParams = { Params: { owner: string; repo: string; tag: string } };
+
+export function registerWebRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
+  const { db } = ctx;
+  const { rateLimiter } = coreServices(ctx);
+
+  // The v3 conventions run on these paths too (they are not under a reserved
+  // prefix): keep their checks, but give back the API call they counted, and
+  // ask the browser to revalidate (ETag → 304) rather than keep a stale page.
+  const options = {
+    onSend: async (_req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+      reply.header('Cache-Control', 'no-cache');
+      return payload;
+    },
+  };
+  /** Common start of every page: pages live on the web base only, never under /api/v3. */
+  const begin = (req: FastifyRequest, reply: FastifyReply) => {
+    if (req.apiPrefix) throw notFound();
+    rateLimiter.refund(req, reply);
+  };
+  const repoOf = (req: FastifyRequest<RepoParams>) => visibleRepo(db, req, req.params.owner, req.params.repo);
+  const repoLabel = (p: RepoParams['Params']) => `The repository ${p.owner}/${p.repo}`;
+
+  app.get<{ Params: { login: string } }>('/:login', options, async (req, reply) => {
+    begin(req, reply);
+    const user = findUser(db, req.params.login);
+    if (!user) return sendNotFound(req, reply, `The user or organization ${req.params.login}`);
+    return sendPage(reply, 200, accountPage(db, req, user));
+  });
+
+  app.get<RepoParams>('/:owner/:repo', options, async (req, reply) => {
+    begin(req, reply);
+    const r = repoOf(req);
+    if (!r) return sendNotFound(req, reply, repoLabel(req.params));
+    return sendPage(reply, 200, await repoPage(ctx, bases(ctx, req).web, r));
+  });
+
+  app.get<NumberParams>('/:owner/:repo/pull/:number', options, async (req, reply) => {
+    begin(req, reply);
+    const r = repoOf(req);
+    const found = r && findPull(db, r.repo.id, req.params.number);
+    if (!r || !found) return sendNotFound(req, reply, `Pull request #${req.params.number} of ${req.params.owner}/${req.params.repo}`);
+    // An open pull request follows its branches; catch up as the API does before showing it.
+    if (found.state === 'open') await refreshRepoPulls(ctx, r.repo.id);
+    return sendPage(reply, 200, await pullPage(ctx, bases(ctx, req), r, pullById(db, found.id)!));
+  });
+
+  app.get<NumberParams>('/:owner/:repo/issues/:number', options, async (req, reply) => {
+    begin(req, reply);
+    const r = repoOf(req);
+    const issue = r && findIssue(db, r.repo.id, req.params.number);
+    if (!r || !issue) return sendNotFound(req, reply, `Issue #${req.params.number} of ${req.params.owner}/${req.params.repo}`);
+    // Pull requests are issues too (search returns /issues/ links for them): show the pull request page.
+    if (issue.is_pull) return reply.code(302).header('Location', webPath(r.owner.login, r.repo.name, 'pull', issue.number)).send();
+    return sendPage(reply, 200, issuePage(db, r, issue));
+  });
+
+  app.get<TagParams>('/:owner/:repo/releases/tag/:tag', options, async (req, reply) => {
+    begin(req, reply);
+    const r = repoOf(req);
+    const release = r && releaseByTag(db, r.repo.id, req.params.tag);
+    if (!r || !release || (release.draft && !canSeeDrafts(r))) {
+      return sendNotFound(req, reply, `The release ${req.params.tag} of ${req.params.owner}/${req.params.repo}`);
+    }
+    return sendPage(reply, 200, releasePage(db, r, release));
+  });
+}
