@@ -3,7 +3,7 @@
 // Requests, Review Comments, Releases and Git Refs views as a user sees them.
 /* global describe, it */
 import assert from 'node:assert/strict';
-import { screenshot, session, viewContainer } from '../harness/e2eSession.mjs';
+import { resultsDir, screenshot, session, viewContainer } from '../harness/e2eSession.mjs';
 
 const pane = (title) => viewContainer('workbench.view.extension.repodesk').locator('.pane', { has: session.page.locator('.pane-header h3.title', { hasText: new RegExp(`^${title}$`) }) }).first();
 
@@ -176,11 +176,37 @@ describe('A repository’s inline actions', () => {
     const opened = await tab;
     await opened.waitForLoadState();
     assert.equal(opened.url(), `${session.emulatorUrl}/analytical-engines/difference-engine`);
+    // The emulator's page of the repository, as the service's web site would show it.
+    await opened.getByRole('heading', { name: /analytical-engines\/difference-engine/ }).waitFor({ timeout: 10_000 });
+    await opened.getByText(`${session.emulatorUrl}/analytical-engines/difference-engine.git`).first().waitFor();
+    await opened.screenshot({ path: `${resultsDir}/browser-repository-page.png` });
     await opened.close();
 
     await repo.hover();
     await repo.locator('.actions a[aria-label^="Copy Clone URL"]').click();
     await page.locator('.part.statusbar', { hasText: 'Copied' }).waitFor({ timeout: 10_000 });
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), `${session.emulatorUrl}/analytical-engines/difference-engine.git`);
+  });
+});
+
+describe('A pull request in the browser', () => {
+  it('Open Pull Request in Browser shows the pull request’s page with its title and changed files', async () => {
+    const { page } = session;
+    const header = pane('Pull Requests').locator('.pane-header').first();
+    if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+    const repo = await row('Repositories', 'analytical-engines/difference-engine');
+    await repo.click();
+    const pr = await row('Pull Requests', '#1 Tabulate polynomials');
+    await pr.hover();
+    const tab = page.context().waitForEvent('page', { timeout: 30_000 });
+    await pr.locator('.actions a[aria-label^="Open Pull Request in Browser"]').click();
+    await page.locator('.monaco-dialog-box').getByRole('button', { name: 'Open' }).click({ timeout: 10_000 }).catch(() => {});
+    const opened = await tab;
+    await opened.waitForLoadState();
+    assert.equal(opened.url(), `${session.emulatorUrl}/analytical-engines/difference-engine/pull/1`);
+    await opened.getByRole('heading', { name: /Tabulate polynomials by the method of differences/ }).waitFor({ timeout: 10_000 });
+    await opened.getByText('src/differences/tabulate.js').first().waitFor();
+    await opened.screenshot({ path: `${resultsDir}/browser-pull-request-page.png` });
+    await opened.close();
   });
 });

@@ -84,7 +84,8 @@ export async function seedDemo(ctx: EmulatorContext): Promise<void> {
   const differenceEngine = await createRepository(ctx, org, ada, {
     name: 'difference-engine',
     description: 'Tabulates polynomial functions by the method of finite differences.',
-    homepage: 'http://127.0.0.1:7480/analytical-engines/difference-engine',
+    // Not an address of the emulator: it may listen on another host or port.
+    homepage: 'https://analytical-engines.example/difference-engine',
     auto_init: true,
     gitignore_template: 'Node',
     license_template: 'mit',
