@@ -163,18 +163,25 @@ describe('Create Repository, typed into its quick inputs', () => {
   });
 });
 
+/** Clicks a row's inline action that opens a web page; returns the browser tab it opened. */
+async function openFromRow(r, action) {
+  const { page } = session;
+  await r.hover();
+  const tab = page.context().waitForEvent('page', { timeout: 30_000 });
+  await r.locator(`.actions a[aria-label^="${action}"]`).click();
+  // code-server asks before opening an external site.
+  await page.locator('.monaco-dialog-box').getByRole('button', { name: 'Open' }).click({ timeout: 10_000 }).catch(() => {});
+  const opened = await tab;
+  await opened.waitForLoadState();
+  return opened;
+}
+
 describe('A repository’s inline actions', () => {
   it('Open Repository in Browser opens its html_url in a new tab; Copy Clone URL puts its clone URL on the clipboard', async () => {
     const { page } = session;
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
     const repo = await row('Repositories', 'analytical-engines/difference-engine');
-    await repo.hover();
-    const tab = page.context().waitForEvent('page', { timeout: 30_000 });
-    await repo.locator('.actions a[aria-label^="Open Repository in Browser"]').click();
-    // code-server asks before opening an external site.
-    await page.locator('.monaco-dialog-box').getByRole('button', { name: 'Open' }).click({ timeout: 10_000 }).catch(() => {});
-    const opened = await tab;
-    await opened.waitForLoadState();
+    const opened = await openFromRow(repo, 'Open Repository in Browser');
     assert.equal(opened.url(), `${session.emulatorUrl}/analytical-engines/difference-engine`);
     // The emulator's page of the repository, as the service's web site would show it.
     await opened.getByRole('heading', { name: /analytical-engines\/difference-engine/ }).waitFor({ timeout: 10_000 });
@@ -191,18 +198,12 @@ describe('A repository’s inline actions', () => {
 
 describe('A pull request in the browser', () => {
   it('Open Pull Request in Browser shows the pull request’s page with its title and changed files', async () => {
-    const { page } = session;
     const header = pane('Pull Requests').locator('.pane-header').first();
     if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
     const repo = await row('Repositories', 'analytical-engines/difference-engine');
     await repo.click();
     const pr = await row('Pull Requests', '#1 Tabulate polynomials');
-    await pr.hover();
-    const tab = page.context().waitForEvent('page', { timeout: 30_000 });
-    await pr.locator('.actions a[aria-label^="Open Pull Request in Browser"]').click();
-    await page.locator('.monaco-dialog-box').getByRole('button', { name: 'Open' }).click({ timeout: 10_000 }).catch(() => {});
-    const opened = await tab;
-    await opened.waitForLoadState();
+    const opened = await openFromRow(pr, 'Open Pull Request in Browser');
     assert.equal(opened.url(), `${session.emulatorUrl}/analytical-engines/difference-engine/pull/1`);
     await opened.getByRole('heading', { name: /Tabulate polynomials by the method of differences/ }).waitFor({ timeout: 10_000 });
     await opened.getByText('src/differences/tabulate.js').first().waitFor();
