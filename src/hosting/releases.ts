@@ -7,6 +7,8 @@ export const RELEASES_ROUTES = {
   get: 'GET /repos/{owner}/{repo}/releases/{id}',
   create: 'POST /repos/{owner}/{repo}/releases',
   update: 'PATCH /repos/{owner}/{repo}/releases/{id}',
+  // Beyond the spec's table, as the service and the emulator have it (docs/EMULATOR.md): 204, the tag stays.
+  delete: 'DELETE /repos/{owner}/{repo}/releases/{id}',
 } as const;
 
 export interface ReleaseInput {
@@ -36,6 +38,11 @@ export class ReleasesApi {
   /** `draft: false` publishes a draft; `draft: true` turns a release back into one. */
   async update(owner: string, repo: string, id: number, input: Partial<ReleaseInput>, options?: CallOptions) {
     return (await this.core.call(RELEASES_ROUTES.update, { owner, repo, id, ...input }, releaseSchema, options)).data;
+  }
+
+  /** Deletes the release; its git tag stays. */
+  delete(owner: string, repo: string, id: number, options?: CallOptions): Promise<void> {
+    return this.core.callNoContent(RELEASES_ROUTES.delete, { owner, repo, id }, options);
   }
 
   /** Uploads bytes through the release's `upload_url` template (`{?name}`); the body is the file itself. */

@@ -84,8 +84,7 @@ describe('Views (issue 6): refresh and errors', function () {
       assert.ok((await children('repodesk.releases', published)).some((n) => label(n) === 'Made while the view was open'));
     } finally {
       await client.reviewComments.update(owner, repo, mine.id, mine.body ?? '');
-      // The emulator's DELETE (beyond the spec, docs/EMULATOR.md), as the Releases view's Delete uses it.
-      await client.core.callNoContent('DELETE /repos/{owner}/{repo}/releases/{id}', { owner, repo, id: release.id });
+      await client.releases.delete(owner, repo, release.id);
       await client.git.deleteRef(owner, repo, 'tags/refresh-test').catch(() => undefined);
       for (const command of ['repodesk.reviewComments.refresh', 'repodesk.pulls.refresh', 'repodesk.releases.refresh']) await vscode.commands.executeCommand(command);
     }

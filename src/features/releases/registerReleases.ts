@@ -5,7 +5,7 @@ import type { ReleaseInput } from '../../hosting/releases';
 import type { HostingSession } from '../hosting/hostingSession';
 import type { ActiveRepository } from '../repos/activeRepository';
 import { NodeTreeProvider, pagedRoots } from '../views/treeBase';
-import { askNewRelease, askReleaseEdit, deleteRelease, downloadAsset, uploadAsset } from './releaseActions';
+import { askNewRelease, askReleaseEdit, downloadAsset, uploadAsset } from './releaseActions';
 import { AssetNode, ReleaseNode, releaseGroups } from './releaseNodes';
 import { showFailure } from '../views/nodes';
 import { createRepositoryView } from '../views/repositoryView';
@@ -67,7 +67,7 @@ export function registerReleases(context: vscode.ExtensionContext, session: Host
       if (!c || !(node instanceof ReleaseNode)) return;
       const yes = vscode.l10n.t('Delete Release');
       if (confirmed !== true && await vscode.window.showWarningMessage(vscode.l10n.t('Delete the release {0}?', node.release.name ?? node.release.tag_name), { modal: true, detail: vscode.l10n.t('Its assets are deleted too; the tag {0} stays.', node.release.tag_name) }, yes) !== yes) return;
-      await run(vscode.l10n.t('Deleting {0}…', node.release.tag_name), vscode.l10n.t('Could not delete the release'), () => deleteRelease(c, node.at, node.release.id));
+      await run(vscode.l10n.t('Deleting {0}…', node.release.tag_name), vscode.l10n.t('Could not delete the release'), () => c.releases.delete(node.at.owner, node.at.repo, node.release.id));
     }),
     vscode.commands.registerCommand('repodesk.releases.uploadAsset', async (node?: ReleaseNode, file?: vscode.Uri) => {
       const c = client();

@@ -55,10 +55,6 @@ export async function askReleaseEdit(release: Release): Promise<Partial<ReleaseI
   return { name, body };
 }
 
-export function deleteRelease(client: HostingClient, at: RepoCoords, id: number): Promise<void> {
-  return client.core.callNoContent('DELETE /repos/{owner}/{repo}/releases/{id}', { owner: at.owner, repo: at.repo, id });
-}
-
 /** Uploads a file's bytes through the release's `upload_url` template. */
 export async function uploadAsset(client: HostingClient, release: Release, file: string, progress?: vscode.Progress<{ message?: string }>): Promise<ReleaseAsset> {
   const bytes = await fs.readFile(file);

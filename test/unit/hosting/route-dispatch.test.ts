@@ -87,6 +87,7 @@ const CALLS: Record<string, Call> = {
   'releases.get': (c) => c.releases.get('o', 'r', 2),
   'releases.create': (c) => c.releases.create('o', 'r', { tag_name: 'v1' }),
   'releases.update': (c) => c.releases.update('o', 'r', 2, { draft: false }),
+  'releases.delete': (c) => c.releases.delete('o', 'r', 2),
   'repos.listForAuthenticatedUser': (c) => all(c.repos.listForAuthenticatedUser()),
   'repos.listForUser': (c) => all(c.repos.listForUser('u')),
   'repos.listForOrg': (c) => all(c.repos.listForOrg('org')),
