@@ -211,3 +211,55 @@ describe('A pull request in the browser', () => {
     await opened.close();
   });
 });
+
+describe('Typed into quick inputs: a branch and a label', () => {
+  /** Opens `title`'s pane and collapses the other detail panes. */
+  async function focusPane(title) {
+    await giveRoomTo(title);
+    const header = pane(title).locator('.pane-header').first();
+    if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+  }
+  const input = () => session.page.locator('.quick-input-widget input.input').first();
+  async function step(title, text) {
+    await session.page.locator('.quick-input-widget .quick-input-title', { hasText: title }).waitFor({ timeout: 15_000 });
+    await input().fill(text);
+  }
+
+  it('Create Branch… from the abbreviated SHA that the master row shows makes a branch at that commit', async () => {
+    const { page } = session;
+    await focusPane('Git Refs');
+    const master = (await rows('Git Refs')).find((r) => r.startsWith('master'));
+    const short = /^master\s*([0-9a-f]{7})/.exec(master ?? '')?.[1];
+    assert.ok(short, `no short SHA in ${master}`);
+    const header = pane('Git Refs').locator('.pane-header').first();
+    await header.hover();
+    await header.locator('.actions a[aria-label^="Create Branch"]').click();
+    await step('(1/2)', 'not a ref name');
+    await page.locator('.quick-input-widget .quick-input-message', { hasText: 'Not a valid ref name' }).waitFor({ timeout: 10_000 });
+    await step('(1/2)', 'typed/from-the-ui');
+    await page.keyboard.press('Enter');
+    await step('(2/2)', short);
+    await page.keyboard.press('Enter');
+    const made = await row('Git Refs', 'typed/from-the-ui');
+    assert.match(await made.innerText(), new RegExp(`^typed/from-the-ui\\s*${short} · `));
+    console.log(`      screenshot: ${await screenshot('views-branch-created')}`);
+  });
+
+  it('New Label… refuses a color that is not six hex digits, then creates the label with its swatch', async () => {
+    const { page } = session;
+    await focusPane('Repositories');
+    const labels = await row('Repositories', /^Labels/);
+    await labels.hover();
+    await labels.locator('.actions a[aria-label^="New Label"]').click();
+    await step('New label: name', 'typed-in-the-ui');
+    await page.keyboard.press('Enter');
+    await step('Label color', 'blue');
+    await page.locator('.quick-input-widget .quick-input-message', { hasText: 'Use six hex digits' }).waitFor({ timeout: 10_000 });
+    await page.keyboard.press('Enter'); // refused: the step stays
+    await step('Label color', '#0055aa');
+    await page.keyboard.press('Enter');
+    const made = await row('Repositories', /^typed-in-the-ui/);
+    assert.match(await made.innerText(), /#0055aa/);
+    assert.ok(await made.locator('.custom-view-tree-node-item-icon').count() > 0, 'the new label has its swatch');
+  });
+});
