@@ -138,7 +138,8 @@ async function main() {
   // The organization's group starts open when it holds the active repository; a click would close it.
   const orgRow = await row(page, 'Repositories', new RegExp(`^\\s*${OWNER}\\b(?!/)`));
   if ((await orgRow.getAttribute('aria-expanded')) !== 'true') await orgRow.click();
-  await (await row(page, 'Repositories', `${OWNER}/${REPO}`)).click();
+  // Under its organization's group a repository is listed by its name alone.
+  await (await row(page, 'Repositories', new RegExp(`^\\s*${REPO}\\b`))).click();
   const prLabel = `#${pull.number} ${pull.title}`;
   let prRow = await row(page, 'Pull Requests', prLabel);
   await row(page, 'Releases', /\S/);

@@ -26,7 +26,7 @@ const item = (node: TestNode) => node.toTreeItem();
 
 /** analytical-engines/difference-engine under its organization's group. */
 async function differenceEngine(): Promise<TestNode> {
-  return child(VIEW, await child(VIEW, undefined, 'analytical-engines'), 'analytical-engines/difference-engine');
+  return child(VIEW, await child(VIEW, undefined, 'analytical-engines'), 'difference-engine');
 }
 
 async function group(name: 'Labels' | 'Deploy Keys' | 'Teams', repo?: TestNode): Promise<TestNode> {

@@ -42,6 +42,8 @@ export class RepositoryNode extends RepoDeskNode {
     /** The id of the group that lists it: the same repository may be listed in several groups, and tree ids are unique. */
     private readonly groupId = 'repos',
     private readonly onChanged: (node: RepoDeskNode) => void = () => undefined,
+    /** Under its owner's own group the owner is said once, by the group: the label is the name alone. */
+    private readonly underOwner = false,
   ) {
     super();
   }
@@ -54,7 +56,7 @@ export class RepositoryNode extends RepoDeskNode {
   toTreeItem(): vscode.TreeItem {
     const r = this.repo;
     const summary = 'stargazers_count' in r ? r : undefined;
-    const item = new vscode.TreeItem(r.full_name, vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(this.underOwner ? r.name : r.full_name, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
     const parts = [
       r.private ? vscode.l10n.t('private') : undefined,
@@ -137,7 +139,8 @@ export class RepositoryGroupNode extends RepoDeskNode {
     this.nodes.clear();
     const nodes: RepoDeskNode[] = this.list.loaded.map((r) => {
       const previous = known.get(r.id);
-      const node = previous?.repo === r ? previous : this.adopt(new RepositoryNode(r, false, this.id, this.onChanged));
+      const underOwner = this.org !== undefined && r.owner.login.toLowerCase() === this.org.toLowerCase();
+      const node = previous?.repo === r ? previous : this.adopt(new RepositoryNode(r, false, this.id, this.onChanged, underOwner));
       node.active = this.isActive(r);
       this.nodes.set(r.id, node);
       return node;
