@@ -263,3 +263,48 @@ describe('Typed into quick inputs: a branch and a label', () => {
     assert.ok(await made.locator('.custom-view-tree-node-item-icon').count() > 0, 'the new label has its swatch');
   });
 });
+
+describe('Release notes written in an editor', () => {
+  it('Create Release… asks tag, target, name and kind, opens the notes in an editor, and ✓ in its title bar creates the draft with those notes', async () => {
+    const { page } = session;
+    await giveRoomTo('Releases');
+    const header = pane('Releases').locator('.pane-header').first();
+    if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+    await header.hover();
+    await header.locator('.actions a[aria-label^="Create Release"]').click();
+    const input = page.locator('.quick-input-widget input.input').first();
+    const step = async (title, text) => {
+      await page.locator('.quick-input-widget .quick-input-title', { hasText: title }).waitFor({ timeout: 15_000 });
+      if (text !== undefined) await input.fill(text);
+      await page.keyboard.press('Enter');
+    };
+    await step('(1/5)', 'v9.9.9-typed');
+    await step('(2/5)'); // the default branch, offered
+    await step('(3/5)', 'Typed in the UI');
+    await step('(4/5)', 'Save as draft');
+
+    // The notes editor, with ✓ and ✕ in its title bar while the user writes.
+    const editor = page.locator('.editor-instance .monaco-editor').first();
+    await editor.locator('.view-lines', { hasText: 'Release notes for v9.9.9-typed' }).waitFor({ timeout: 15_000 });
+    await editor.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('Written in the notes editor.');
+    console.log(`      screenshot: ${await screenshot('views-release-notes-editor')}`);
+    await page.locator('.editor-actions a[aria-label^="Use These Release Notes"]').click();
+
+    // Room for the Releases tree: the Repositories pane closes too.
+    const repos = pane('Repositories').locator('.pane-header').first();
+    if ((await repos.getAttribute('aria-expanded')) === 'true') await repos.click();
+    await row('Releases', /^Drafts/);
+    const draft = await row('Releases', /^Typed in the UI/);
+    assert.match(await draft.innerText(), /v9\.9\.9-typed/);
+    const res = await fetch(`${session.emulatorUrl}/repos/analytical-engines/difference-engine/releases`, {
+      headers: { authorization: `Basic ${Buffer.from('ada:ada-demo-password').toString('base64')}`, 'user-agent': 'repodesk-e2e' },
+    });
+    const made = (await res.json()).find((r) => r.tag_name === 'v9.9.9-typed');
+    assert.equal(made?.draft, true);
+    assert.equal(made?.body, 'Written in the notes editor.');
+    // The notes editor is closed without asking to save.
+    assert.equal(await page.locator('.tabs-container .tab', { hasText: 'Untitled' }).count(), 0);
+  });
+});

@@ -31,6 +31,49 @@ describe('Views (issue 6): Releases', function () {
     assert.ok((await children(RELEASES, groups[2])).some((r) => /v1\.1\.0/.test(`${label(r)} ${description(r)}`)));
   });
 
+  it('Edit Release…: the notes editor decides nothing until ✓ (Use These Release Notes); ✕ or closing the editor keeps the release as it was', async () => {
+    const client = (await signInAsAdaWithDemoRepository()).testing!.session.client!;
+    const made = await client.releases.create('analytical-engines', 'difference-engine', { tag_name: 'v9.9.8-notes', name: 'Notes editor test', body: 'Before', draft: true });
+    const draftNode = async () => child(RELEASES, await child(RELEASES, undefined, 'Drafts'), 'Notes editor test');
+    await vscode.commands.executeCommand('repodesk.releases.refresh');
+    /** Starts Edit Release…, keeps the name (Enter), and waits for the notes editor. */
+    const startEdit = async () => {
+      const done = vscode.commands.executeCommand('repodesk.releases.edit', await draftNode());
+      for (let i = 0; i < 100 && vscode.window.activeTextEditor?.document.getText() !== 'Before'; i++) {
+        await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const editor = vscode.window.activeTextEditor!;
+      assert.equal(editor.document.getText(), 'Before', 'the notes editor shows the current notes');
+      return { done, editor };
+    };
+    const body = async () => (await client.releases.get('analytical-engines', 'difference-engine', made.id)).body;
+    try {
+      let { done, editor } = await startEdit();
+      await editor.edit((e) => e.insert(new vscode.Position(0, 6), ' and after'));
+      await vscode.commands.executeCommand('repodesk.notesEditor.discard', editor.document.uri);
+      assert.equal(await done, undefined);
+      assert.equal(await body(), 'Before');
+
+      ({ done, editor } = await startEdit());
+      await editor.edit((e) => e.insert(new vscode.Position(0, 6), ' and after'));
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      assert.equal(await done, undefined);
+      assert.equal(await body(), 'Before');
+
+      ({ done, editor } = await startEdit());
+      await editor.edit((e) => e.insert(new vscode.Position(0, 6), ' and after'));
+      await vscode.commands.executeCommand('repodesk.notesEditor.accept', editor.document.uri);
+      await done;
+      assert.equal(await body(), 'Before and after');
+      assert.ok(!vscode.workspace.textDocuments.some((d) => d.isUntitled && d.getText().includes('Before')), 'the notes editor is closed');
+    } finally {
+      await client.releases.delete('analytical-engines', 'difference-engine', made.id);
+      await client.git.deleteRef('analytical-engines', 'difference-engine', 'tags/v9.9.8-notes').catch(() => undefined);
+      await vscode.commands.executeCommand('repodesk.releases.refresh');
+    }
+  });
+
   it('creates a draft, uploads an asset with progress, publishes it, downloads the asset and deletes the release', async () => {
     const created = await vscode.commands.executeCommand<{ id: number } | undefined>('repodesk.releases.create', {
       tag_name: 'v9.9.9-views', target_commitish: 'master', name: 'Views test release', body: 'Notes', draft: true, prerelease: false,

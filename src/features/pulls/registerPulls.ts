@@ -9,6 +9,7 @@ import { PullFileNode, PullNode, pullNodes } from './pullNodes';
 import type { SelectedPull } from './selectedPull';
 import { NodeTreeProvider, pagedRoots } from '../views/treeBase';
 import { createRepositoryView } from '../views/repositoryView';
+import { givenAnswers } from '../views/commandArgs';
 
 export function registerPulls(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository, selected: SelectedPull): NodeTreeProvider {
   const state = context.workspaceState;
@@ -36,9 +37,10 @@ export function registerPulls(context: vscode.ExtensionContext, session: Hosting
   context.subscriptions.push(
     view.onDidChangeSelection((e) => select(e.selection[0])),
     vscode.commands.registerCommand('repodesk.pulls.refresh', () => provider.refresh()),
-    vscode.commands.registerCommand('repodesk.pulls.filter', async (given?: Partial<PullFilter>) => {
-      if (given && typeof given === 'object') await savePullFilter(state, { ...loadPullFilter(state), ...given });
-      if ((given && typeof given === 'object') || await pickPullFilter(state)) {
+    vscode.commands.registerCommand('repodesk.pulls.filter', async (arg?: unknown) => {
+      const given = givenAnswers<Partial<PullFilter>>(arg);
+      if (given) await savePullFilter(state, { ...loadPullFilter(state), ...given });
+      if (given || await pickPullFilter(state)) {
         describe();
         provider.refresh();
       }

@@ -11,6 +11,7 @@ import { NodeTreeProvider, pagedRoots } from '../views/treeBase';
 import { RefNode, loadMessages, refGroupNodes, type RefsContext } from './refNodes';
 import { showFailure } from '../views/nodes';
 import { createRepositoryView } from '../views/repositoryView';
+import { givenAnswers } from '../views/commandArgs';
 
 const VIEW = 'repodesk.gitRefs';
 
@@ -87,9 +88,10 @@ export function registerRefs(context: vscode.ExtensionContext, session: HostingS
 
   context.subscriptions.push(
     vscode.commands.registerCommand('repodesk.refs.refresh', () => provider.refresh()),
-    vscode.commands.registerCommand('repodesk.refs.createBranch', (node?: RefNode, args?: { name: string; from: string }) => create('heads', node, args)),
-    vscode.commands.registerCommand('repodesk.refs.createTag', (node?: RefNode, args?: { name: string; from: string }) => create('tags', node, args)),
-    vscode.commands.registerCommand('repodesk.refs.update', async (node?: RefNode, args?: { to: string; force?: boolean }) => {
+    vscode.commands.registerCommand('repodesk.refs.createBranch', (node?: RefNode, args?: unknown) => create('heads', node, givenAnswers(args))),
+    vscode.commands.registerCommand('repodesk.refs.createTag', (node?: RefNode, args?: unknown) => create('tags', node, givenAnswers(args))),
+    vscode.commands.registerCommand('repodesk.refs.update', async (node?: RefNode, arg?: unknown) => {
+      const args = givenAnswers<{ to: string; force?: boolean }>(arg);
       const t = target();
       if (!t || !(node instanceof RefNode)) return undefined;
       const to = args?.to ?? await vscode.window.showInputBox({ title: vscode.l10n.t('Move {0} to', node.short), prompt: vscode.l10n.t('A branch, tag or commit SHA'), ignoreFocusOut: true });

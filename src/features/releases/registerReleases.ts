@@ -6,6 +6,8 @@ import type { HostingSession } from '../hosting/hostingSession';
 import type { ActiveRepository } from '../repos/activeRepository';
 import { NodeTreeProvider, pagedRoots } from '../views/treeBase';
 import { askNewRelease, askReleaseEdit, downloadAsset, uploadAsset } from './releaseActions';
+import { registerNotesEditor } from './notesEditor';
+import { givenAnswers } from '../views/commandArgs';
 import { AssetNode, ReleaseNode, releaseGroups } from './releaseNodes';
 import { showFailure } from '../views/nodes';
 import { createRepositoryView } from '../views/repositoryView';
@@ -23,6 +25,7 @@ export function registerReleases(context: vscode.ExtensionContext, session: Host
     return pagedRoots(p, () => client.releases.list(repo.owner, repo.name, { priority: 'background' }), (items) => releaseGroups(at, items, canPush), vscode.l10n.t('No releases yet.'));
   });
   createRepositoryView(context, VIEW, provider, session, active);
+  registerNotesEditor(context);
 
   const client = (): HostingClient | undefined => {
     if (!session.client) void vscode.window.showErrorMessage(vscode.l10n.t('Sign in to RepoDesk first.'));
@@ -41,7 +44,8 @@ export function registerReleases(context: vscode.ExtensionContext, session: Host
 
   context.subscriptions.push(
     vscode.commands.registerCommand('repodesk.releases.refresh', () => provider.refresh()),
-    vscode.commands.registerCommand('repodesk.releases.create', async (input?: ReleaseInput) => {
+    vscode.commands.registerCommand('repodesk.releases.create', async (arg?: unknown) => {
+      const input = givenAnswers<ReleaseInput>(arg);
       const c = client();
       const repo = active.value;
       if (!c || !repo) return undefined;
@@ -50,7 +54,8 @@ export function registerReleases(context: vscode.ExtensionContext, session: Host
       if (!answers) return undefined;
       return run(vscode.l10n.t('Creating release {0}…', answers.tag_name), vscode.l10n.t('Could not create the release'), () => c.releases.create(at.owner, at.repo, answers));
     }),
-    vscode.commands.registerCommand('repodesk.releases.edit', async (node?: ReleaseNode, input?: Partial<ReleaseInput>) => {
+    vscode.commands.registerCommand('repodesk.releases.edit', async (node?: ReleaseNode, arg?: unknown) => {
+      const input = givenAnswers<Partial<ReleaseInput>>(arg);
       const c = client();
       if (!c || !(node instanceof ReleaseNode)) return undefined;
       const answers = input ?? await askReleaseEdit(node.release);

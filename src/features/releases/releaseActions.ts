@@ -8,17 +8,8 @@ import path from 'node:path';
 import type { HostingClient, Release, ReleaseAsset } from '../../hosting';
 import type { ReleaseInput } from '../../hosting/releases';
 import { formatSize } from '../../util/viewFormat';
+import { editInEditor } from './notesEditor';
 import type { RepoCoords } from './releaseNodes';
-
-/** Opens the body in a Markdown editor and waits for the user's decision; undefined when cancelled. */
-export async function editInEditor(initial: string, action: string): Promise<string | undefined> {
-  const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: initial });
-  await vscode.window.showTextDocument(doc, { preview: false });
-  const choice = await vscode.window.showInformationMessage(vscode.l10n.t('Write the release notes in the editor, then choose "{0}".', action), action, vscode.l10n.t('Cancel'));
-  const text = doc.getText();
-  if (vscode.window.activeTextEditor?.document === doc) await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-  return choice === action ? text : undefined;
-}
 
 export async function askNewRelease(client: HostingClient, at: RepoCoords): Promise<ReleaseInput | undefined> {
   const tag = await vscode.window.showInputBox({ title: vscode.l10n.t('New release (1/5): tag'), prompt: vscode.l10n.t('An existing tag, or a new one created at the target'), ignoreFocusOut: true, validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('The tag cannot be empty.')) });

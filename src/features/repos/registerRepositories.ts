@@ -8,6 +8,7 @@ import type { ActiveRepository } from './activeRepository';
 import { createRepository } from './createRepository';
 import { createRepositoriesProvider } from './repositoriesProvider';
 import type { NodeTreeProvider } from '../views/treeBase';
+import { givenAnswers } from '../views/commandArgs';
 import { pickFilter, pickOrgType, saveFilter, type OrgRepoType, type RepositoryFilter } from './repositoryFilter';
 import { RepositoryGroupNode, RepositoryNode, repositoriesRefreshedByUser } from './repositoryNodes';
 
@@ -29,8 +30,9 @@ export function registerRepositories(context: vscode.ExtensionContext, session: 
       provider.refresh();
     }),
     // A filter object (from a test or a keybinding) is taken as given; otherwise the user picks.
-    vscode.commands.registerCommand('repodesk.repos.filter', async (given?: Partial<RepositoryFilter>) => {
-      const next = given && typeof given === 'object' ? await saveFilter(context.globalState, given) : await pickFilter(context.globalState);
+    vscode.commands.registerCommand('repodesk.repos.filter', async (arg?: unknown) => {
+      const given = givenAnswers<Partial<RepositoryFilter>>(arg);
+      const next = given ? await saveFilter(context.globalState, given) : await pickFilter(context.globalState);
       if (next) provider.refresh();
       return next;
     }),

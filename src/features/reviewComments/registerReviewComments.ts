@@ -11,6 +11,7 @@ import type { SelectedPull } from '../pulls/selectedPull';
 import { NodeTreeProvider, pagedRoots } from '../views/treeBase';
 import { MessageNode, showFailure } from '../views/nodes';
 import { pickCurrent, plain } from '../views/pickCurrent';
+import { givenAnswers } from '../views/commandArgs';
 import { CommentNode, threadNodes } from './reviewNodes';
 
 type Mode = 'pull' | 'repository';
@@ -76,8 +77,9 @@ export function registerReviewComments(context: vscode.ExtensionContext, session
       await state.update(MODE_KEY, next === 'pull' || next === 'repository' ? next : mode() === 'pull' ? 'repository' : 'pull');
       changed();
     }),
-    vscode.commands.registerCommand('repodesk.reviewComments.filter', async (given?: Partial<RepoCommentFilter>) => {
-      if (given && typeof given === 'object') {
+    vscode.commands.registerCommand('repodesk.reviewComments.filter', async (arg?: unknown) => {
+      const given = givenAnswers<Partial<RepoCommentFilter>>(arg);
+      if (given) {
         await state.update(FILTER_KEY, { ...filter(), ...given });
         await state.update(MODE_KEY, 'repository');
         changed();

@@ -1,0 +1,56 @@
+// Release notes are written in a Markdown editor. The user finishes with the
+// ✓ / ✕ buttons in the editor's title bar (they stay while the user writes),
+// or with the buttons of the notification (which VS Code hides after a few
+// seconds into the notification centre). Dismissing the notification decides
+// nothing; closing the editor cancels.
+import * as vscode from 'vscode';
+
+const CONTEXT_KEY = 'repodesk.notesEditors';
+/** Documents waiting for the user's decision, by URI: true to use the notes. */
+const pending = new Map<string, (accept: boolean) => void>();
+
+function updateContext(): Thenable<unknown> {
+  return vscode.commands.executeCommand('setContext', CONTEXT_KEY, [...pending.keys()]);
+}
+
+function settle(uri: vscode.Uri | undefined, accept: boolean): void {
+  const key = (uri ?? vscode.window.activeTextEditor?.document.uri)?.toString();
+  const decide = key === undefined ? undefined : pending.get(key);
+  if (!key || !decide) return;
+  pending.delete(key);
+  void updateContext();
+  decide(accept);
+}
+
+export function registerNotesEditor(context: vscode.ExtensionContext): void {
+  context.subscriptions.push(
+    vscode.commands.registerCommand('repodesk.notesEditor.accept', (uri?: vscode.Uri) => settle(uri instanceof vscode.Uri ? uri : undefined, true)),
+    vscode.commands.registerCommand('repodesk.notesEditor.discard', (uri?: vscode.Uri) => settle(uri instanceof vscode.Uri ? uri : undefined, false)),
+    vscode.workspace.onDidCloseTextDocument((doc) => settle(doc.uri, false)),
+  );
+}
+
+/** Opens `initial` in a Markdown editor; the text when the user chooses `action`, undefined when they discard it. */
+export async function editInEditor(initial: string, action: string): Promise<string | undefined> {
+  const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: initial });
+  const key = doc.uri.toString();
+  const decided = new Promise<boolean>((resolve) => pending.set(key, resolve));
+  await updateContext();
+  await vscode.window.showTextDocument(doc, { preview: false });
+  const discard = vscode.l10n.t('Discard');
+  void vscode.window.showInformationMessage(
+    vscode.l10n.t('Write the release notes in the editor, then choose "{0}" here or ✓ in the editor\'s title bar.', action),
+    action, discard,
+  ).then((choice) => {
+    if (choice !== undefined) settle(doc.uri, choice === action);
+  });
+  const accepted = await decided;
+  const text = doc.getText();
+  // The notes were used or discarded: close the untitled editor without a save prompt.
+  const editor = vscode.window.visibleTextEditors.find((e) => e.document === doc);
+  if (editor) {
+    await vscode.window.showTextDocument(doc, editor.viewColumn);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  }
+  return accepted ? text : undefined;
+}
