@@ -308,3 +308,22 @@ describe('Release notes written in an editor', () => {
     assert.equal(await page.locator('.tabs-container .tab', { hasText: 'Untitled' }).count(), 0);
   });
 });
+
+describe('Filter buttons in the views’ title bars', () => {
+  it('with a node focused, the Pull Requests and Repositories filter buttons ask their first question', async () => {
+    const { page } = session;
+    for (const [title, nodeText, action, firstStep] of [
+      ['Pull Requests', '#1 Tabulate polynomials', 'Filter Pull Requests', '(1/5)'],
+      ['Repositories', /^difference-engine/, 'Filter Your Repositories', '(1/3)'],
+    ]) {
+      await giveRoomTo(title);
+      const header = pane(title).locator('.pane-header').first();
+      if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+      await (await row(title, nodeText)).click(); // focus a node of the view
+      await header.hover();
+      await header.locator(`.actions a[aria-label^="${action}"]`).click();
+      await page.locator('.quick-input-widget .quick-input-title', { hasText: firstStep }).waitFor({ timeout: 10_000 });
+      await page.keyboard.press('Escape');
+    }
+  });
+});
