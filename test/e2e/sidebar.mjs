@@ -1,0 +1,64 @@
+// Shared steps of the UI tests of the sidebar (views.e2e.mjs, workflows.e2e.mjs):
+// finding panes and rows as a user sees them, signing in, making room.
+import { session, viewContainer } from '../harness/e2eSession.mjs';
+
+export const pane = (title) => viewContainer('workbench.view.extension.repodesk').locator('.pane', { has: session.page.locator('.pane-header h3.title', { hasText: new RegExp(`^${title}$`) }) }).first();
+
+export async function row(title, text, timeout = 30_000) {
+  const r = pane(title).locator('.monaco-list-row', { hasText: text }).first();
+  await r.waitFor({ timeout });
+  return r;
+}
+
+export async function rows(title) {
+  return (await pane(title).locator('.monaco-list-row').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+}
+
+/** Opens the RepoDesk container (a click on an open container would close it) and signs in as ada unless signed in. */
+export async function openAndSignIn() {
+  const { page } = session;
+  const container = viewContainer('workbench.view.extension.repodesk');
+  if (!(await container.isVisible())) await page.locator('.part.activitybar .action-item a[aria-label^="RepoDesk"]').first().click();
+  await container.waitFor({ state: 'visible' });
+  const signIn = container.locator('.welcome-view-content').first().getByRole('button', { name: 'Sign In' });
+  await page.waitForTimeout(1000);
+  if (!(await signIn.isVisible())) return;
+  const tab = page.context().waitForEvent('page', { timeout: 30_000 });
+  await signIn.click();
+  const choice = page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Sign in with your browser' });
+  await choice.waitFor();
+  await choice.click();
+  // code-server asks before opening an external site.
+  const open = page.locator('.monaco-dialog-box').getByRole('button', { name: 'Open' });
+  await open.click({ timeout: 10_000 }).catch(() => {});
+  const authorize = await tab;
+  await authorize.waitForLoadState();
+  await authorize.fill('#login', 'ada');
+  await authorize.fill('#password', 'ada-demo-password');
+  await authorize.click('button[type=submit]');
+  await authorize.locator('button[value=approve]').waitFor();
+  await authorize.click('button[value=approve]');
+  await authorize.getByText('You can close this tab').waitFor({ timeout: 15_000 });
+  await authorize.close();
+}
+
+/** Collapses the other panes so that `title` has the container's height (a tree draws only the rows in sight). */
+export async function giveRoomTo(title) {
+  for (const other of ['Pull Requests', 'Review Comments', 'Releases', 'Git Refs'].filter((t) => t !== title)) {
+    const header = pane(other).locator('.pane-header').first();
+    if ((await header.getAttribute('aria-expanded')) === 'true') await header.click();
+  }
+}
+
+/** Clicks a row's inline action that opens a web page; returns the browser tab it opened. */
+export async function openFromRow(r, action) {
+  const { page } = session;
+  await r.hover();
+  const tab = page.context().waitForEvent('page', { timeout: 30_000 });
+  await r.locator(`.actions a[aria-label^="${action}"]`).click();
+  // code-server asks before opening an external site.
+  await page.locator('.monaco-dialog-box').getByRole('button', { name: 'Open' }).click({ timeout: 10_000 }).catch(() => {});
+  const opened = await tab;
+  await opened.waitForLoadState();
+  return opened;
+}

@@ -1,0 +1,206 @@
+// What a user does in the sidebar (issue 6), typed and clicked in the UI
+// after views.e2e.mjs: create a repository, open pages in the browser, copy
+// a clone URL, create a branch and a label, write release notes in an
+// editor, and the filter buttons of the views' title bars.
+/* global describe, it */
+import assert from 'node:assert/strict';
+import { resultsDir, screenshot, session } from '../harness/e2eSession.mjs';
+import { giveRoomTo, openFromRow, pane, row, rows } from './sidebar.mjs';
+
+describe('Create Repository, typed into its quick inputs', () => {
+  const input = () => session.page.locator('.quick-input-widget input.input').first();
+  /** Waits for the step whose title contains `step`, then types `text` (if any) and presses Enter. */
+  async function answer(step, text) {
+    const { page } = session;
+    await page.locator('.quick-input-widget .quick-input-title', { hasText: step }).waitFor({ timeout: 15_000 });
+    if (text !== undefined) await input().fill(text);
+    await page.keyboard.press('Enter');
+  }
+
+  it('a name the service cannot take is refused in the input; a good one creates the repository, lists it and makes it active', async () => {
+    const { page } = session;
+    const name = `made-in-the-editor-${Date.now().toString(36)}`;
+    await giveRoomTo('Repositories');
+    const header = pane('Repositories').locator('.pane-header').first();
+    await header.hover();
+    await header.locator('.actions a[aria-label^="Create Repository"]').click();
+
+    await answer('(1/6)'); // the owner: ada, the first choice
+    await page.locator('.quick-input-widget .quick-input-title', { hasText: '(2/6)' }).waitFor();
+    await input().fill('not a name');
+    const refusal = page.locator('.quick-input-widget .quick-input-message', { hasText: 'Use letters, digits' });
+    await refusal.waitFor({ timeout: 10_000 });
+    console.log(`      screenshot: ${await screenshot('views-create-repository-refused')}`);
+    await page.keyboard.press('Enter'); // refused: the step stays open
+    await page.locator('.quick-input-widget .quick-input-title', { hasText: '(2/6)' }).waitFor();
+    await answer('(2/6)', name);
+    await answer('(3/6)', 'Made from the Repositories view by the UI test');
+    await answer('(4/6)', '');
+    await answer('(5/6)'); // the options as offered: auto_init, issues, wiki, downloads
+    await answer('(6/6)', '');
+
+    await page.locator('.notification-toast', { hasText: `Created ada/${name}.` }).waitFor({ timeout: 30_000 });
+    // The progress notification goes once the repository exists.
+    await page.locator('.notification-toast', { hasText: `Creating ${name}` }).waitFor({ state: 'hidden', timeout: 10_000 });
+    const created = await row('Repositories', `ada/${name}`);
+    assert.match(await created.getAttribute('aria-label') ?? '', /active/, 'the new repository is the active one');
+    // The detail views follow it: Pull Requests names it and has none yet.
+    const pulls = pane('Pull Requests').locator('.pane-header').first();
+    if ((await pulls.getAttribute('aria-expanded')) !== 'true') await pulls.click();
+    assert.match(await pulls.innerText(), new RegExp(`ada/${name}`));
+    await row('Pull Requests', 'No pull requests match this filter.');
+    console.log(`      screenshot: ${await screenshot('views-create-repository-done')}`);
+  });
+});
+
+describe('A repository’s inline actions', () => {
+  it('Open Repository in Browser opens its html_url in a new tab; Copy Clone URL puts its clone URL on the clipboard', async () => {
+    const { page } = session;
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
+    const repo = await row('Repositories', /^difference-engine/);
+    const opened = await openFromRow(repo, 'Open Repository in Browser');
+    assert.equal(opened.url(), `${session.emulatorUrl}/analytical-engines/difference-engine`);
+    // The emulator's page of the repository, as the service's web site would show it.
+    await opened.getByRole('heading', { name: /analytical-engines\/difference-engine/ }).waitFor({ timeout: 10_000 });
+    await opened.getByText(`${session.emulatorUrl}/analytical-engines/difference-engine.git`).first().waitFor();
+    await opened.screenshot({ path: `${resultsDir}/browser-repository-page.png` });
+    await opened.close();
+
+    await repo.hover();
+    await repo.locator('.actions a[aria-label^="Copy Clone URL"]').click();
+    await page.locator('.part.statusbar', { hasText: 'Copied' }).waitFor({ timeout: 10_000 });
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), `${session.emulatorUrl}/analytical-engines/difference-engine.git`);
+  });
+});
+
+describe('A pull request in the browser', () => {
+  it('Open Pull Request in Browser shows the pull request’s page with its title and changed files', async () => {
+    const header = pane('Pull Requests').locator('.pane-header').first();
+    if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+    const repo = await row('Repositories', /^difference-engine/);
+    await repo.click();
+    const pr = await row('Pull Requests', '#1 Tabulate polynomials');
+    const opened = await openFromRow(pr, 'Open Pull Request in Browser');
+    assert.equal(opened.url(), `${session.emulatorUrl}/analytical-engines/difference-engine/pull/1`);
+    await opened.getByRole('heading', { name: /Tabulate polynomials by the method of differences/ }).waitFor({ timeout: 10_000 });
+    await opened.getByText('src/differences/tabulate.js').first().waitFor();
+    await opened.screenshot({ path: `${resultsDir}/browser-pull-request-page.png` });
+    await opened.close();
+  });
+});
+
+describe('Typed into quick inputs: a branch and a label', () => {
+  /** Opens `title`'s pane and collapses the other detail panes. */
+  async function focusPane(title) {
+    await giveRoomTo(title);
+    const header = pane(title).locator('.pane-header').first();
+    if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+  }
+  const input = () => session.page.locator('.quick-input-widget input.input').first();
+  async function step(title, text) {
+    await session.page.locator('.quick-input-widget .quick-input-title', { hasText: title }).waitFor({ timeout: 15_000 });
+    await input().fill(text);
+  }
+
+  it('Create Branch… from the abbreviated SHA that the master row shows makes a branch at that commit', async () => {
+    const { page } = session;
+    await focusPane('Git Refs');
+    const master = (await rows('Git Refs')).find((r) => r.startsWith('master'));
+    const short = /^master\s*([0-9a-f]{7})/.exec(master ?? '')?.[1];
+    assert.ok(short, `no short SHA in ${master}`);
+    const header = pane('Git Refs').locator('.pane-header').first();
+    await header.hover();
+    await header.locator('.actions a[aria-label^="Create Branch"]').click();
+    await step('(1/2)', 'not a ref name');
+    await page.locator('.quick-input-widget .quick-input-message', { hasText: 'Not a valid ref name' }).waitFor({ timeout: 10_000 });
+    await step('(1/2)', 'typed/from-the-ui');
+    await page.keyboard.press('Enter');
+    await step('(2/2)', short);
+    await page.keyboard.press('Enter');
+    const made = await row('Git Refs', 'typed/from-the-ui');
+    assert.match(await made.innerText(), new RegExp(`^typed/from-the-ui\\s*${short} · `));
+    console.log(`      screenshot: ${await screenshot('views-branch-created')}`);
+  });
+
+  it('New Label… refuses a color that is not six hex digits, then creates the label with its swatch', async () => {
+    const { page } = session;
+    await focusPane('Repositories');
+    const labels = await row('Repositories', /^Labels/);
+    await labels.hover();
+    await labels.locator('.actions a[aria-label^="New Label"]').click();
+    await step('New label: name', 'typed-in-the-ui');
+    await page.keyboard.press('Enter');
+    await step('Label color', 'blue');
+    await page.locator('.quick-input-widget .quick-input-message', { hasText: 'Use six hex digits' }).waitFor({ timeout: 10_000 });
+    await page.keyboard.press('Enter'); // refused: the step stays
+    await step('Label color', '#0055aa');
+    await page.keyboard.press('Enter');
+    const made = await row('Repositories', /^typed-in-the-ui/);
+    assert.match(await made.innerText(), /#0055aa/);
+    assert.ok(await made.locator('.custom-view-tree-node-item-icon').count() > 0, 'the new label has its swatch');
+  });
+});
+
+describe('Release notes written in an editor', () => {
+  it('Create Release… asks tag, target, name and kind, opens the notes in an editor, and ✓ in its title bar creates the draft with those notes', async () => {
+    const { page } = session;
+    await giveRoomTo('Releases');
+    const header = pane('Releases').locator('.pane-header').first();
+    if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+    await header.hover();
+    await header.locator('.actions a[aria-label^="Create Release"]').click();
+    const input = page.locator('.quick-input-widget input.input').first();
+    const step = async (title, text) => {
+      await page.locator('.quick-input-widget .quick-input-title', { hasText: title }).waitFor({ timeout: 15_000 });
+      if (text !== undefined) await input.fill(text);
+      await page.keyboard.press('Enter');
+    };
+    await step('(1/5)', 'v9.9.9-typed');
+    await step('(2/5)'); // the default branch, offered
+    await step('(3/5)', 'Typed in the UI');
+    await step('(4/5)', 'Save as draft');
+
+    // The notes editor, with ✓ and ✕ in its title bar while the user writes.
+    const editor = page.locator('.editor-instance .monaco-editor').first();
+    await editor.locator('.view-lines', { hasText: 'Release notes for v9.9.9-typed' }).waitFor({ timeout: 15_000 });
+    await editor.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('Written in the notes editor.');
+    console.log(`      screenshot: ${await screenshot('views-release-notes-editor')}`);
+    await page.locator('.editor-actions a[aria-label^="Use These Release Notes"]').click();
+
+    // Room for the Releases tree: the Repositories pane closes too.
+    const repos = pane('Repositories').locator('.pane-header').first();
+    if ((await repos.getAttribute('aria-expanded')) === 'true') await repos.click();
+    await row('Releases', /^Drafts/);
+    const draft = await row('Releases', /^Typed in the UI/);
+    assert.match(await draft.innerText(), /v9\.9\.9-typed/);
+    const res = await fetch(`${session.emulatorUrl}/repos/analytical-engines/difference-engine/releases`, {
+      headers: { authorization: `Basic ${Buffer.from('ada:ada-demo-password').toString('base64')}`, 'user-agent': 'repodesk-e2e' },
+    });
+    const made = (await res.json()).find((r) => r.tag_name === 'v9.9.9-typed');
+    assert.equal(made?.draft, true);
+    assert.equal(made?.body, 'Written in the notes editor.');
+    // The notes editor is closed without asking to save.
+    assert.equal(await page.locator('.tabs-container .tab', { hasText: 'Untitled' }).count(), 0);
+  });
+});
+
+describe('Filter buttons in the views’ title bars', () => {
+  it('with a node focused, the Pull Requests and Repositories filter buttons ask their first question', async () => {
+    const { page } = session;
+    for (const [title, nodeText, action, firstStep] of [
+      ['Pull Requests', '#1 Tabulate polynomials', 'Filter Pull Requests', '(1/5)'],
+      ['Repositories', /^difference-engine/, 'Filter Your Repositories', '(1/3)'],
+    ]) {
+      await giveRoomTo(title);
+      const header = pane(title).locator('.pane-header').first();
+      if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+      await (await row(title, nodeText)).click(); // focus a node of the view
+      await header.hover();
+      await header.locator(`.actions a[aria-label^="${action}"]`).click();
+      await page.locator('.quick-input-widget .quick-input-title', { hasText: firstStep }).waitFor({ timeout: 10_000 });
+      await page.keyboard.press('Escape');
+    }
+  });
+});
