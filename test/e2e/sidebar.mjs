@@ -62,3 +62,35 @@ export async function openFromRow(r, action) {
   await opened.waitForLoadState();
   return opened;
 }
+
+/** Opens `title`'s pane and collapses the other detail panes. */
+export async function openPane(title) {
+  await giveRoomTo(title);
+  const header = pane(title).locator('.pane-header').first();
+  if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+  return header;
+}
+
+/** Clicks one of the buttons of a view's title bar (shown on hover). */
+export async function clickTitleAction(title, action) {
+  const header = pane(title).locator('.pane-header').first();
+  await header.hover();
+  await header.locator(`.actions a[aria-label^="${action}"]`).click();
+}
+
+/** Waits for the quick input step whose title contains `step` and types `text` into it (when given). */
+export async function typeStep(step, text) {
+  await session.page.locator('.quick-input-widget .quick-input-title', { hasText: step }).waitFor({ timeout: 15_000 });
+  if (text !== undefined) await session.page.locator('.quick-input-widget input.input').first().fill(text);
+}
+
+/** Like typeStep, then Enter. */
+export async function answerStep(step, text) {
+  await typeStep(step, text);
+  await session.page.keyboard.press('Enter');
+}
+
+/** Waits until the quick input refuses what was typed with a message containing `message`. */
+export async function refusedWith(message) {
+  await session.page.locator('.quick-input-widget .quick-input-message', { hasText: message }).waitFor({ timeout: 10_000 });
+}

@@ -5,39 +5,25 @@
 /* global describe, it */
 import assert from 'node:assert/strict';
 import { resultsDir, screenshot, session } from '../harness/e2eSession.mjs';
-import { giveRoomTo, openFromRow, pane, row, rows } from './sidebar.mjs';
+import { answerStep, clickTitleAction, giveRoomTo, openFromRow, openPane, pane, refusedWith, row, rows, typeStep } from './sidebar.mjs';
 
 describe('Create Repository, typed into its quick inputs', () => {
-  const input = () => session.page.locator('.quick-input-widget input.input').first();
-  /** Waits for the step whose title contains `step`, then types `text` (if any) and presses Enter. */
-  async function answer(step, text) {
-    const { page } = session;
-    await page.locator('.quick-input-widget .quick-input-title', { hasText: step }).waitFor({ timeout: 15_000 });
-    if (text !== undefined) await input().fill(text);
-    await page.keyboard.press('Enter');
-  }
-
   it('a name the service cannot take is refused in the input; a good one creates the repository, lists it and makes it active', async () => {
     const { page } = session;
     const name = `made-in-the-editor-${Date.now().toString(36)}`;
     await giveRoomTo('Repositories');
-    const header = pane('Repositories').locator('.pane-header').first();
-    await header.hover();
-    await header.locator('.actions a[aria-label^="Create Repository"]').click();
+    await clickTitleAction('Repositories', 'Create Repository');
 
-    await answer('(1/6)'); // the owner: ada, the first choice
-    await page.locator('.quick-input-widget .quick-input-title', { hasText: '(2/6)' }).waitFor();
-    await input().fill('not a name');
-    const refusal = page.locator('.quick-input-widget .quick-input-message', { hasText: 'Use letters, digits' });
-    await refusal.waitFor({ timeout: 10_000 });
+    await answerStep('(1/6)'); // the owner: ada, the first choice
+    await typeStep('(2/6)', 'not a name');
+    await refusedWith('Use letters, digits');
     console.log(`      screenshot: ${await screenshot('views-create-repository-refused')}`);
     await page.keyboard.press('Enter'); // refused: the step stays open
-    await page.locator('.quick-input-widget .quick-input-title', { hasText: '(2/6)' }).waitFor();
-    await answer('(2/6)', name);
-    await answer('(3/6)', 'Made from the Repositories view by the UI test');
-    await answer('(4/6)', '');
-    await answer('(5/6)'); // the options as offered: auto_init, issues, wiki, downloads
-    await answer('(6/6)', '');
+    await answerStep('(2/6)', name);
+    await answerStep('(3/6)', 'Made from the Repositories view by the UI test');
+    await answerStep('(4/6)', '');
+    await answerStep('(5/6)'); // the options as offered: auto_init, issues, wiki, downloads
+    await answerStep('(6/6)', '');
 
     await page.locator('.notification-toast', { hasText: `Created ada/${name}.` }).waitFor({ timeout: 30_000 });
     // The progress notification goes once the repository exists.
@@ -45,8 +31,7 @@ describe('Create Repository, typed into its quick inputs', () => {
     const created = await row('Repositories', `ada/${name}`);
     assert.match(await created.getAttribute('aria-label') ?? '', /active/, 'the new repository is the active one');
     // The detail views follow it: Pull Requests names it and has none yet.
-    const pulls = pane('Pull Requests').locator('.pane-header').first();
-    if ((await pulls.getAttribute('aria-expanded')) !== 'true') await pulls.click();
+    const pulls = await openPane('Pull Requests');
     assert.match(await pulls.innerText(), new RegExp(`ada/${name}`));
     await row('Pull Requests', 'No pull requests match this filter.');
     console.log(`      screenshot: ${await screenshot('views-create-repository-done')}`);
@@ -75,8 +60,7 @@ describe('A repository’s inline actions', () => {
 
 describe('A pull request in the browser', () => {
   it('Open Pull Request in Browser shows the pull request’s page with its title and changed files', async () => {
-    const header = pane('Pull Requests').locator('.pane-header').first();
-    if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+    await openPane('Pull Requests');
     const repo = await row('Repositories', /^difference-engine/);
     await repo.click();
     const pr = await row('Pull Requests', '#1 Tabulate polynomials');
@@ -90,33 +74,16 @@ describe('A pull request in the browser', () => {
 });
 
 describe('Typed into quick inputs: a branch and a label', () => {
-  /** Opens `title`'s pane and collapses the other detail panes. */
-  async function focusPane(title) {
-    await giveRoomTo(title);
-    const header = pane(title).locator('.pane-header').first();
-    if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
-  }
-  const input = () => session.page.locator('.quick-input-widget input.input').first();
-  async function step(title, text) {
-    await session.page.locator('.quick-input-widget .quick-input-title', { hasText: title }).waitFor({ timeout: 15_000 });
-    await input().fill(text);
-  }
-
   it('Create Branch… from the abbreviated SHA that the master row shows makes a branch at that commit', async () => {
-    const { page } = session;
-    await focusPane('Git Refs');
+    await openPane('Git Refs');
     const master = (await rows('Git Refs')).find((r) => r.startsWith('master'));
     const short = /^master\s*([0-9a-f]{7})/.exec(master ?? '')?.[1];
     assert.ok(short, `no short SHA in ${master}`);
-    const header = pane('Git Refs').locator('.pane-header').first();
-    await header.hover();
-    await header.locator('.actions a[aria-label^="Create Branch"]').click();
-    await step('(1/2)', 'not a ref name');
-    await page.locator('.quick-input-widget .quick-input-message', { hasText: 'Not a valid ref name' }).waitFor({ timeout: 10_000 });
-    await step('(1/2)', 'typed/from-the-ui');
-    await page.keyboard.press('Enter');
-    await step('(2/2)', short);
-    await page.keyboard.press('Enter');
+    await clickTitleAction('Git Refs', 'Create Branch');
+    await typeStep('(1/2)', 'not a ref name');
+    await refusedWith('Not a valid ref name');
+    await answerStep('(1/2)', 'typed/from-the-ui');
+    await answerStep('(2/2)', short);
     const made = await row('Git Refs', 'typed/from-the-ui');
     assert.match(await made.innerText(), new RegExp(`^typed/from-the-ui\\s*${short} · `));
     console.log(`      screenshot: ${await screenshot('views-branch-created')}`);
@@ -124,17 +91,15 @@ describe('Typed into quick inputs: a branch and a label', () => {
 
   it('New Label… refuses a color that is not six hex digits, then creates the label with its swatch', async () => {
     const { page } = session;
-    await focusPane('Repositories');
+    await openPane('Repositories');
     const labels = await row('Repositories', /^Labels/);
     await labels.hover();
     await labels.locator('.actions a[aria-label^="New Label"]').click();
-    await step('New label: name', 'typed-in-the-ui');
-    await page.keyboard.press('Enter');
-    await step('Label color', 'blue');
-    await page.locator('.quick-input-widget .quick-input-message', { hasText: 'Use six hex digits' }).waitFor({ timeout: 10_000 });
+    await answerStep('New label: name', 'typed-in-the-ui');
+    await typeStep('Label color', 'blue');
+    await refusedWith('Use six hex digits');
     await page.keyboard.press('Enter'); // refused: the step stays
-    await step('Label color', '#0055aa');
-    await page.keyboard.press('Enter');
+    await answerStep('Label color', '#0055aa');
     const made = await row('Repositories', /^typed-in-the-ui/);
     assert.match(await made.innerText(), /#0055aa/);
     assert.ok(await made.locator('.custom-view-tree-node-item-icon').count() > 0, 'the new label has its swatch');
@@ -144,21 +109,12 @@ describe('Typed into quick inputs: a branch and a label', () => {
 describe('Release notes written in an editor', () => {
   it('Create Release… asks tag, target, name and kind, opens the notes in an editor, and ✓ in its title bar creates the draft with those notes', async () => {
     const { page } = session;
-    await giveRoomTo('Releases');
-    const header = pane('Releases').locator('.pane-header').first();
-    if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
-    await header.hover();
-    await header.locator('.actions a[aria-label^="Create Release"]').click();
-    const input = page.locator('.quick-input-widget input.input').first();
-    const step = async (title, text) => {
-      await page.locator('.quick-input-widget .quick-input-title', { hasText: title }).waitFor({ timeout: 15_000 });
-      if (text !== undefined) await input.fill(text);
-      await page.keyboard.press('Enter');
-    };
-    await step('(1/5)', 'v9.9.9-typed');
-    await step('(2/5)'); // the default branch, offered
-    await step('(3/5)', 'Typed in the UI');
-    await step('(4/5)', 'Save as draft');
+    await openPane('Releases');
+    await clickTitleAction('Releases', 'Create Release');
+    await answerStep('(1/5)', 'v9.9.9-typed');
+    await answerStep('(2/5)'); // the default branch, offered
+    await answerStep('(3/5)', 'Typed in the UI');
+    await answerStep('(4/5)', 'Save as draft');
 
     // The notes editor, with ✓ and ✕ in its title bar while the user writes.
     const editor = page.locator('.editor-instance .monaco-editor').first();
@@ -193,13 +149,10 @@ describe('Filter buttons in the views’ title bars', () => {
       ['Pull Requests', '#1 Tabulate polynomials', 'Filter Pull Requests', '(1/5)'],
       ['Repositories', /^difference-engine/, 'Filter Your Repositories', '(1/3)'],
     ]) {
-      await giveRoomTo(title);
-      const header = pane(title).locator('.pane-header').first();
-      if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+      await openPane(title);
       await (await row(title, nodeText)).click(); // focus a node of the view
-      await header.hover();
-      await header.locator(`.actions a[aria-label^="${action}"]`).click();
-      await page.locator('.quick-input-widget .quick-input-title', { hasText: firstStep }).waitFor({ timeout: 10_000 });
+      await clickTitleAction(title, action);
+      await typeStep(firstStep);
       await page.keyboard.press('Escape');
     }
   });

@@ -1,7 +1,7 @@
 // The Pull Requests view's filter: state, sort, direction, head and base,
 // remembered per workspace.
 import * as vscode from 'vscode';
-import { pickCurrent, plain } from '../views/pickCurrent';
+import { directions, pickCurrent, plain } from '../views/pickCurrent';
 import type { ListPullsQuery } from '../../hosting/pulls';
 
 export interface PullFilter {
@@ -42,10 +42,7 @@ export async function pickPullFilter(state: vscode.Memento): Promise<PullFilter 
   if (!st) return undefined;
   const sort = await pickCurrent(vscode.l10n.t('Sort by (2/5)'), plain(['created', 'updated', 'popularity', 'long-running'] as const), current.sort);
   if (!sort) return undefined;
-  const direction = await pickCurrent(vscode.l10n.t('Direction (3/5)'), [
-    { value: 'desc', description: vscode.l10n.t('descending') },
-    { value: 'asc', description: vscode.l10n.t('ascending') },
-  ], current.direction);
+  const direction = await pickCurrent(vscode.l10n.t('Direction (3/5)'), directions(), current.direction);
   if (!direction) return undefined;
   const head = await vscode.window.showInputBox({
     title: vscode.l10n.t('Head filter (4/5)'),

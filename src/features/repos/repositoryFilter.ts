@@ -1,6 +1,6 @@
 // The filter of "Your repositories": type, sort and direction, remembered.
 import * as vscode from 'vscode';
-import { pickCurrent, plain } from '../views/pickCurrent';
+import { directions, pickCurrent, plain } from '../views/pickCurrent';
 
 const REPO_TYPES = ['all', 'owner', 'public', 'private', 'member'] as const;
 const REPO_SORTS = ['full_name', 'created', 'updated', 'pushed'] as const;
@@ -28,10 +28,7 @@ export async function pickFilter(state: vscode.Memento): Promise<RepositoryFilte
   if (!type) return undefined;
   const sort = await pickCurrent(vscode.l10n.t('Sort by (2/3)'), plain(REPO_SORTS), current.sort);
   if (!sort) return undefined;
-  const direction = await pickCurrent(vscode.l10n.t('Direction (3/3)'), [
-    { value: 'asc', description: vscode.l10n.t('ascending') },
-    { value: 'desc', description: vscode.l10n.t('descending') },
-  ], current.direction);
+  const direction = await pickCurrent(vscode.l10n.t('Direction (3/3)'), directions(), current.direction);
   if (!direction) return undefined;
   return saveFilter(state, { type, sort, direction });
 }

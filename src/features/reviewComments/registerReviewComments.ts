@@ -10,7 +10,7 @@ import { openDiff } from '../pulls/openDiff';
 import type { SelectedPull } from '../pulls/selectedPull';
 import { NodeTreeProvider, pagedRoots } from '../views/treeBase';
 import { MessageNode, showFailure } from '../views/nodes';
-import { pickCurrent, plain } from '../views/pickCurrent';
+import { directions, pickCurrent, plain } from '../views/pickCurrent';
 import { givenAnswers } from '../views/commandArgs';
 import { CommentNode, threadNodes } from './reviewNodes';
 
@@ -88,10 +88,7 @@ export function registerReviewComments(context: vscode.ExtensionContext, session
       const current = filter();
       const sort = await pickCurrent(vscode.l10n.t('Sort review comments by (1/3)'), plain(['created', 'updated'] as const), current.sort);
       if (!sort) return;
-      const direction = await pickCurrent(vscode.l10n.t('Direction (2/3)'), [
-        { value: 'desc', description: vscode.l10n.t('newest first') },
-        { value: 'asc', description: vscode.l10n.t('oldest first') },
-      ], current.direction);
+      const direction = await pickCurrent(vscode.l10n.t('Direction (2/3)'), directions(vscode.l10n.t('oldest first'), vscode.l10n.t('newest first')), current.direction);
       if (!direction) return;
       const since = await vscode.window.showInputBox({
         title: vscode.l10n.t('Only comments updated since (3/3)'),

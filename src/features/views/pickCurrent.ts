@@ -39,3 +39,8 @@ export function pickCurrent<V extends string>(title: string, choices: readonly C
 export function plain<V extends string>(values: readonly V[]): Choice<V>[] {
   return values.map((value) => ({ value }));
 }
+
+/** The two directions of a sorted list, worded for what is sorted (ascending/descending by default). */
+export function directions(ascending = vscode.l10n.t('ascending'), descending = vscode.l10n.t('descending')): Choice<'asc' | 'desc'>[] {
+  return [{ value: 'asc', description: ascending }, { value: 'desc', description: descending }];
+}
