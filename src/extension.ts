@@ -2,10 +2,10 @@
 // src/features/<name>/ and is the only code besides this file that imports
 // `vscode`.
 import * as vscode from 'vscode';
-import { registerViews } from './features/views/registerViews';
-import { createLogger } from './features/log/outputLog';
-import type { HostingSession } from './features/hosting/hostingSession';
-import { registerRateLimitStatus } from './features/hosting/rateLimitStatus';
+import { registerViews } from './wiring';
+import { createLogger } from './features/shared/log/outputLog';
+import type { HostingSession } from './features/shared/session/hostingSession';
+import { registerRateLimitStatus } from './features/rateLimit/rateLimitStatus';
 import { registerHostingAuth } from './features/auth/hosting/registerHostingAuth';
 import { importDevelopmentClientSecret } from './features/auth/hosting/devSecret';
 import { registerEngagementAuth, type EngagementAuthHandle } from './features/auth/engagement/registerEngagementAuth';

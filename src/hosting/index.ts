@@ -5,6 +5,8 @@ export * from './errors';
 export type { RateLimitState } from './rateLimit';
 export { parseScopes } from './scopes';
 export { resolveAddresses, mediaTypes } from './urls';
+export type { ListPullsQuery } from './pulls';
+export type { ReleaseInput } from './releases';
 export type * from './schemas/common';
 export type * from './schemas/repos';
 export type * from './schemas/pulls';

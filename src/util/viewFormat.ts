@@ -174,3 +174,13 @@ export function normalizeColor(text: string): string | undefined {
   const m = /^#?([0-9a-f]{6})$/i.exec(text.trim());
   return m ? m[1]!.toLowerCase() : undefined;
 }
+
+/** Markdown's special characters escaped, for names inside a tooltip. */
+export function escapeMarkdown(text: string): string {
+  return text.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
+}
+
+/** The number of the pull request a review comment belongs to, from its `pull_request_url`. */
+export function pullNumberOf(comment: { pull_request_url: string }): number {
+  return Number(/\/pulls\/(\d+)$/.exec(comment.pull_request_url)?.[1]);
+}

@@ -19,7 +19,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** The files that may show text in VS Code: the entry and the features (only they import vscode). */
-const uiFiles = ['src/extension.ts', ...sourceFiles('src/features')];
+const uiFiles = ['src/extension.ts', 'src/wiring.ts', ...sourceFiles('src/features')];
 
 type Json = Record<string, unknown>;
 /** A manifest object as read: any field may be there (the manifest's own schema is VS Code's). */

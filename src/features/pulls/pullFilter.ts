@@ -1,8 +1,8 @@
 // The Pull Requests view's filter: state, sort, direction, head and base,
 // remembered per workspace.
 import * as vscode from 'vscode';
-import { directions, pickCurrent, plain } from '../views/pickCurrent';
-import type { ListPullsQuery } from '../../hosting/pulls';
+import { directions, pickCurrent, plain } from '../shared/tree/pickCurrent';
+import type { ListPullsQuery } from '../../hosting';
 
 export interface PullFilter {
   state: 'open' | 'closed' | 'all';

@@ -3,9 +3,9 @@
 import * as vscode from 'vscode';
 import { collect, type HostingClient, type PullRequest, type PullRequestFile } from '../../hosting';
 import type { AvatarCache } from '../../util/avatars';
-import { RepoDeskNode } from '../views/nodes';
-import { threadNodes, type CommentContext } from '../reviewComments/reviewNodes';
-import { ItemNode, PagedGroupNode, adopt } from '../views/treeBase';
+import { RepoDeskNode } from '../shared/tree/nodes';
+import { threadNodes, type CommentContext } from '../shared/tree/reviewThreadNodes';
+import { ItemNode, PagedGroupNode, adopt } from '../shared/tree/treeBase';
 
 export type PullState = 'open' | 'closed' | 'merged';
 

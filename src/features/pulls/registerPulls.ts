@@ -1,15 +1,16 @@
 // The Pull Requests view of the active repository and its commands.
 import * as vscode from 'vscode';
 import { AvatarCache } from '../../util/avatars';
-import type { HostingSession } from '../hosting/hostingSession';
-import type { ActiveRepository } from '../repos/activeRepository';
-import { openDiff } from './openDiff';
+import type { HostingSession } from '../shared/session/hostingSession';
+import type { ActiveRepository } from '../shared/selection/activeRepository';
+import { openDiff } from '../shared/gitfs/openDiff';
 import { describePullFilter, loadPullFilter, pickPullFilter, savePullFilter, toQuery, type PullFilter } from './pullFilter';
 import { PullFileNode, PullNode, pullNodes } from './pullNodes';
-import type { SelectedPull } from './selectedPull';
-import { NodeTreeProvider, pagedRoots } from '../views/treeBase';
-import { createRepositoryView } from '../views/repositoryView';
-import { givenAnswers } from '../views/commandArgs';
+import type { SelectedPull } from '../shared/selection/selectedPull';
+import { NodeTreeProvider, pagedRoots } from '../shared/tree/treeBase';
+import { createRepositoryView } from '../shared/tree/repositoryView';
+import { givenAnswers } from '../shared/commandArgs';
+import { errorText } from '../shared/failure';
 
 export function registerPulls(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository, selected: SelectedPull): NodeTreeProvider {
   const state = context.workspaceState;
@@ -54,7 +55,7 @@ export function registerPulls(context: vscode.ExtensionContext, session: Hosting
       try {
         await openDiff({ owner: node.owner, repo: node.repo, baseSha: node.pull.base.sha, headSha: node.pull.head.sha, path: node.file.filename, status: node.file.status, number: node.pull.number });
       } catch (err) {
-        void vscode.window.showErrorMessage(vscode.l10n.t('Could not open the changes of {0}: {1}', node.file.filename, err instanceof Error ? err.message : String(err)));
+        void vscode.window.showErrorMessage(vscode.l10n.t('Could not open the changes of {0}: {1}', node.file.filename, errorText(err)));
       }
     }),
   );

@@ -4,9 +4,10 @@
 import * as vscode from 'vscode';
 import type { HostingClient, Reference } from '../../hosting';
 import { firstLine, groupRefs, shortSha } from '../../util/viewFormat';
-import { gitUri, type GitFileSystem } from '../gitfs/gitFileSystem';
-import { ItemNode, adopt } from '../views/treeBase';
-import { ErrorNode, MessageNode, RepoDeskNode, errorText } from '../views/nodes';
+import { gitUri, type GitFileSystem } from '../shared/gitfs/gitFileSystem';
+import { ItemNode, adopt } from '../shared/tree/treeBase';
+import { errorText } from '../shared/failure';
+import { ErrorNode, MessageNode, RepoDeskNode } from '../shared/tree/nodes';
 
 export interface RefsContext {
   owner: string;

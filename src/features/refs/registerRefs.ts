@@ -4,14 +4,15 @@
 import * as vscode from 'vscode';
 import { ValidationFailedError, type HostingClient } from '../../hosting';
 import { CommitishError, resolveCommitish as resolveCommitishIn } from '../../gitdata';
-import type { GitFileSystem } from '../gitfs/gitFileSystem';
-import type { HostingSession } from '../hosting/hostingSession';
-import type { ActiveRepository } from '../repos/activeRepository';
-import { NodeTreeProvider, pagedRoots } from '../views/treeBase';
+import type { GitFileSystem } from '../shared/gitfs/gitFileSystem';
+import type { HostingSession } from '../shared/session/hostingSession';
+import type { ActiveRepository } from '../shared/selection/activeRepository';
+import { NodeTreeProvider, pagedRoots } from '../shared/tree/treeBase';
 import { RefNode, loadMessages, refGroupNodes, type RefsContext } from './refNodes';
-import { showFailure } from '../views/nodes';
-import { createRepositoryView } from '../views/repositoryView';
-import { givenAnswers } from '../views/commandArgs';
+import { showFailure } from '../shared/failure';
+import { createRepositoryView } from '../shared/tree/repositoryView';
+import { givenAnswers } from '../shared/commandArgs';
+import { repositoryTarget } from '../shared/session/require';
 
 const VIEW = 'repodesk.gitRefs';
 
@@ -45,15 +46,7 @@ export function registerRefs(context: vscode.ExtensionContext, session: HostingS
   });
   createRepositoryView(context, VIEW, provider, session, active);
 
-  const target = (): { client: HostingClient; owner: string; repo: string } | undefined => {
-    const client = session.client;
-    const repo = active.value;
-    if (!client || !repo) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('Sign in and select a repository first.'));
-      return undefined;
-    }
-    return { client, owner: repo.owner, repo: repo.name };
-  };
+  const target = () => repositoryTarget(session, active);
   const progress = <T>(title: string, task: () => Promise<T>) => vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title }, task);
 
   const create = async (kind: 'heads' | 'tags', node?: RefNode, args?: { name: string; from: string }) => {

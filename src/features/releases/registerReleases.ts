@@ -1,16 +1,16 @@
 // The Releases view of the active repository and its commands.
 import * as vscode from 'vscode';
-import type { HostingClient } from '../../hosting';
-import type { ReleaseInput } from '../../hosting/releases';
-import type { HostingSession } from '../hosting/hostingSession';
-import type { ActiveRepository } from '../repos/activeRepository';
-import { NodeTreeProvider, pagedRoots } from '../views/treeBase';
+import type { ReleaseInput } from '../../hosting';
+import type { HostingSession } from '../shared/session/hostingSession';
+import type { ActiveRepository } from '../shared/selection/activeRepository';
+import { NodeTreeProvider, pagedRoots } from '../shared/tree/treeBase';
 import { askNewRelease, askReleaseEdit, downloadAsset, uploadAsset } from './releaseActions';
 import { registerNotesEditor } from './notesEditor';
-import { givenAnswers } from '../views/commandArgs';
+import { givenAnswers } from '../shared/commandArgs';
 import { AssetNode, ReleaseNode, releaseGroups } from './releaseNodes';
-import { showFailure } from '../views/nodes';
-import { createRepositoryView } from '../views/repositoryView';
+import { showFailure } from '../shared/failure';
+import { createRepositoryView } from '../shared/tree/repositoryView';
+import { signedInClient } from '../shared/session/require';
 
 const VIEW = 'repodesk.releases';
 
@@ -27,10 +27,7 @@ export function registerReleases(context: vscode.ExtensionContext, session: Host
   createRepositoryView(context, VIEW, provider, session, active);
   registerNotesEditor(context);
 
-  const client = (): HostingClient | undefined => {
-    if (!session.client) void vscode.window.showErrorMessage(vscode.l10n.t('Sign in to RepoDesk first.'));
-    return session.client;
-  };
+  const client = () => signedInClient(session);
   const run = async <T>(title: string, what: string, task: () => Thenable<T>): Promise<T | undefined> => {
     try {
       const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title }, task);

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { HostingClient, Release, ReleaseAsset } from '../../hosting';
-import type { ReleaseInput } from '../../hosting/releases';
+import type { ReleaseInput } from '../../hosting';
 import { formatSize } from '../../util/viewFormat';
 import { editInEditor } from './notesEditor';
 import type { RepoCoords } from './releaseNodes';

@@ -3,8 +3,8 @@
 import * as vscode from 'vscode';
 import type { Release, ReleaseAsset } from '../../hosting';
 import { formatSize } from '../../util/viewFormat';
-import { RepoDeskNode } from '../views/nodes';
-import { ItemNode, adopt, ageText } from '../views/treeBase';
+import { RepoDeskNode } from '../shared/tree/nodes';
+import { ItemNode, adopt, ageText } from '../shared/tree/treeBase';
 
 export interface RepoCoords {
   owner: string;

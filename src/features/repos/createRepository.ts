@@ -2,7 +2,8 @@
 // document 2 (POST /user/repos and POST /orgs/:org/repos).
 import * as vscode from 'vscode';
 import type { HostingClient } from '../../hosting';
-import { ValidationFailedError } from '../../hosting/errors';
+import { ValidationFailedError } from '../../hosting';
+import { errorText } from '../shared/failure';
 
 interface Answers {
   owner: string | undefined; // undefined: the user
@@ -91,7 +92,7 @@ export async function createRepository(client: HostingClient, organizations: str
   } catch (err) {
     const detail = err instanceof ValidationFailedError && err.errors.some((e) => e.code === 'already_exists')
       ? vscode.l10n.t('a repository with that name already exists')
-      : err instanceof Error ? err.message : String(err);
+      : errorText(err);
     void vscode.window.showErrorMessage(vscode.l10n.t('Could not create the repository: {0}', detail));
     return undefined;
   }

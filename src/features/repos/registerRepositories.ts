@@ -2,18 +2,23 @@
 import * as vscode from 'vscode';
 import { repoFromGitConfig } from '../../util/gitRemote';
 import { resolveAddresses } from '../../hosting';
-import type { HostingSession } from '../hosting/hostingSession';
-import { readHostingSettings } from '../hosting/settings';
-import type { ActiveRepository } from './activeRepository';
+import type { HostingSession } from '../shared/session/hostingSession';
+import { readHostingSettings } from '../shared/session/settings';
+import type { ActiveRepository } from '../shared/selection/activeRepository';
 import { createRepository } from './createRepository';
 import { createRepositoriesProvider } from './repositoriesProvider';
-import type { NodeTreeProvider } from '../views/treeBase';
-import { givenAnswers } from '../views/commandArgs';
+import type { NodeTreeProvider } from '../shared/tree/treeBase';
+import { givenAnswers } from '../shared/commandArgs';
 import { pickFilter, pickOrgType, saveFilter, type OrgRepoType, type RepositoryFilter } from './repositoryFilter';
-import { RepositoryGroupNode, RepositoryNode, repositoriesRefreshedByUser } from './repositoryNodes';
+import { RepositoryGroupNode, RepositoryNode } from './repositoryNodes';
+import { RepositoryListNode, type RepositoryChildProvider } from '../shared/tree/repositoryLists';
 
-export function registerRepositories(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository): NodeTreeProvider {
-  const { provider, subscriptions } = createRepositoriesProvider(session, active, context.globalState);
+/**
+ * `childProviders` give the lists under a repository node (labels, deploy
+ * keys, teams), in the order they are shown.
+ */
+export function registerRepositories(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository, childProviders: readonly RepositoryChildProvider[]): NodeTreeProvider {
+  const { provider, subscriptions } = createRepositoriesProvider(session, active, context.globalState, childProviders);
   context.subscriptions.push(...subscriptions);
   const view = vscode.window.createTreeView('repodesk.repositories', { treeDataProvider: provider, showCollapseAll: true });
   const repoOf = (node: unknown) => (node instanceof RepositoryNode ? node.repo : undefined);
@@ -26,8 +31,12 @@ export function registerRepositories(context: vscode.ExtensionContext, session: 
       if (session.signedIn && view.visible) provider.prefetch();
     }),
     vscode.commands.registerCommand('repodesk.repos.refresh', () => {
-      repositoriesRefreshedByUser();
+      for (const c of childProviders) c.userRefreshed?.();
       provider.refresh();
+    }),
+    // Any list under a repository node: read again.
+    vscode.commands.registerCommand('repodesk.repo.extras.refresh', async (node?: unknown) => {
+      if (node instanceof RepositoryListNode) await node.reload();
     }),
     // A filter object (from a test or a keybinding) is taken as given; otherwise the user picks.
     vscode.commands.registerCommand('repodesk.repos.filter', async (arg?: unknown) => {

@@ -2,25 +2,35 @@
 // one group per organization of the user, and "All public repositories".
 import * as vscode from 'vscode';
 import type { HostingClient, RepositoryMinimal } from '../../hosting';
-import type { HostingSession } from '../hosting/hostingSession';
-import { ErrorNode, RepoDeskNode, errorText } from '../views/nodes';
-import { NodeTreeProvider } from '../views/treeBase';
-import type { ActiveRepository } from './activeRepository';
-import { RepositoryGroupNode } from './repositoryNodes';
+import type { HostingSession } from '../shared/session/hostingSession';
+import { errorText } from '../shared/failure';
+import { ErrorNode, RepoDeskNode } from '../shared/tree/nodes';
+import { NodeTreeProvider } from '../shared/tree/treeBase';
+import type { ActiveRepository } from '../shared/selection/activeRepository';
+import type { RepositoryChildProvider } from '../shared/tree/repositoryLists';
+import { RepositoryGroupNode, type RepositoryChildren } from './repositoryNodes';
 import { loadFilter, loadOrgType } from './repositoryFilter';
 
-export function createRepositoriesProvider(session: HostingSession, active: ActiveRepository, state: vscode.Memento): { provider: NodeTreeProvider; subscriptions: vscode.Disposable[] } {
+export function createRepositoriesProvider(session: HostingSession, active: ActiveRepository, state: vscode.Memento, childProviders: readonly RepositoryChildProvider[]): { provider: NodeTreeProvider; subscriptions: vscode.Disposable[] } {
   const provider = new NodeTreeProvider('repodesk.repositories', (p) => {
     const client = session.client;
     return client ? buildRoots(client, p) : [];
   });
+
+  // What a repository node shows when expanded: each provider's lists, in order.
+  const childrenOf: RepositoryChildren = (node, onChanged) => {
+    const client = session.client;
+    if (!client) return [];
+    const target = { client, owner: node.repo.owner.login, repo: node.repo.name };
+    return childProviders.flatMap((c) => c.children(target, node.repo, node.id, onChanged));
+  };
 
   async function buildRoots(client: HostingClient, p: NodeTreeProvider): Promise<RepoDeskNode[]> {
     const isActive = (r: RepositoryMinimal) => active.value?.owner === r.owner.login && active.value?.name === r.name;
     const onChanged = (n: RepoDeskNode) => p.update(n);
     const filter = loadFilter(state);
     const mine = new RepositoryGroupNode('group:mine', vscode.l10n.t('Your repositories ({0})', filter.type), 'account',
-      () => client.repos.listForAuthenticatedUser(filter, { priority: 'background' }), isActive, onChanged,
+      () => client.repos.listForAuthenticatedUser(filter, { priority: 'background' }), isActive, onChanged, childrenOf,
       vscode.l10n.t('No repositories match this filter.'), 'repositoryGroup:mine');
     // The first page of "Your repositories" is read while the organizations
     // are: the expanded group then draws without a second round trip.
@@ -33,14 +43,14 @@ export function createRepositoriesProvider(session: HostingSession, active: Acti
         // active repository is in sight (VS Code keeps what the user changes).
         const holdsActive = active.value?.owner.toLowerCase() === org.toLowerCase();
         roots.push(new RepositoryGroupNode(`group:org:${org}`, type === 'all' ? org : `${org} (${type})`, 'organization',
-          () => client.repos.listForOrg(org, type === 'all' ? {} : { type }, { priority: 'background' }), isActive, onChanged,
+          () => client.repos.listForOrg(org, type === 'all' ? {} : { type }, { priority: 'background' }), isActive, onChanged, childrenOf,
           vscode.l10n.t('This organization has no repositories you can see.'), 'repositoryGroup:org', holdsActive, org));
       }
     } catch (err) {
       roots.push(new ErrorNode(vscode.l10n.t('Could not list your organizations: {0}', errorText(err)), () => p.refresh()));
     }
     roots.push(new RepositoryGroupNode('group:public', vscode.l10n.t('All public repositories'), 'globe',
-      () => client.repos.listPublic({}, { priority: 'background' }), isActive, onChanged,
+      () => client.repos.listPublic({}, { priority: 'background' }), isActive, onChanged, childrenOf,
       vscode.l10n.t('There are no public repositories.'), 'repositoryGroup:public', false));
     return roots;
   }

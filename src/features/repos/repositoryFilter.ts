@@ -1,6 +1,6 @@
 // The filter of "Your repositories": type, sort and direction, remembered.
 import * as vscode from 'vscode';
-import { directions, pickCurrent, plain } from '../views/pickCurrent';
+import { directions, pickCurrent, plain } from '../shared/tree/pickCurrent';
 
 const REPO_TYPES = ['all', 'owner', 'public', 'private', 'member'] as const;
 const REPO_SORTS = ['full_name', 'created', 'updated', 'pushed'] as const;

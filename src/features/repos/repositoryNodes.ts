@@ -1,37 +1,16 @@
 // Nodes of the Repositories view: groups (yours, each organization, all
 // public) and repositories. A repository node is collapsed by default; its
-// children (labels, deploy keys, teams) come from the feature that provides
-// them (provideRepositoryChildren, set by registerRepositories).
+// children (labels, deploy keys, teams) come from the `childrenOf` function
+// the view is built with (the providers the wiring root hands it).
 import * as vscode from 'vscode';
 import type { RepositoryMinimal, RepositorySummary } from '../../hosting';
 import { PagedList } from '../../util/pagedList';
-import { ErrorNode, LoadMoreNode, MessageNode, RepoDeskNode, errorText } from '../views/nodes';
+import { escapeMarkdown } from '../../util/viewFormat';
+import { errorText } from '../shared/failure';
+import { ErrorNode, LoadMoreNode, MessageNode, RepoDeskNode } from '../shared/tree/nodes';
 
 /** The nodes under a repository node; `onChanged` redraws one of them. */
 export type RepositoryChildren = (node: RepositoryNode, onChanged: (node: RepoDeskNode) => void) => RepoDeskNode[] | Promise<RepoDeskNode[]>;
-
-let childrenOfRepository: RepositoryChildren | undefined;
-let onUserRefresh: (() => void) | undefined;
-
-/**
- * Sets what a repository node shows when expanded (one provider for the
- * view); `userRefreshed` hears when the user refreshes the view themselves
- * (not the periodic background refresh).
- */
-export function provideRepositoryChildren(provide: RepositoryChildren, userRefreshed?: () => void): vscode.Disposable {
-  childrenOfRepository = provide;
-  onUserRefresh = userRefreshed;
-  return new vscode.Disposable(() => {
-    if (childrenOfRepository !== provide) return;
-    childrenOfRepository = undefined;
-    onUserRefresh = undefined;
-  });
-}
-
-/** The user asked for a fresh Repositories view. */
-export function repositoriesRefreshedByUser(): void {
-  onUserRefresh?.();
-}
 
 export class RepositoryNode extends RepoDeskNode {
   private kids: Promise<RepoDeskNode[]> | undefined;
@@ -40,8 +19,9 @@ export class RepositoryNode extends RepoDeskNode {
     readonly repo: RepositorySummary | RepositoryMinimal,
     public active: boolean,
     /** The id of the group that lists it: the same repository may be listed in several groups, and tree ids are unique. */
-    private readonly groupId = 'repos',
-    private readonly onChanged: (node: RepoDeskNode) => void = () => undefined,
+    private readonly groupId: string,
+    private readonly onChanged: (node: RepoDeskNode) => void,
+    private readonly childrenOf: RepositoryChildren,
     /** Under its owner's own group the owner is said once, by the group: the label is the name alone. */
     private readonly underOwner = false,
   ) {
@@ -67,7 +47,7 @@ export class RepositoryNode extends RepoDeskNode {
     item.description = parts.join(' · ');
     item.iconPath = new vscode.ThemeIcon(r.private ? 'lock' : r.fork ? 'repo-forked' : 'repo', this.active ? new vscode.ThemeColor('charts.green') : undefined);
     const tooltip = new vscode.MarkdownString(undefined, true);
-    tooltip.appendMarkdown(`**${escape(r.full_name)}**${this.active ? ` — ${vscode.l10n.t('active')}` : ''}\n\n`);
+    tooltip.appendMarkdown(`**${escapeMarkdown(r.full_name)}**${this.active ? ` — ${vscode.l10n.t('active')}` : ''}\n\n`);
     tooltip.appendText(r.description ?? vscode.l10n.t('No description'));
     item.tooltip = tooltip;
     item.contextValue = `repository${r.private ? ':private' : ''}${this.active ? ':active' : ''}`;
@@ -80,7 +60,7 @@ export class RepositoryNode extends RepoDeskNode {
   override children(): Promise<RepoDeskNode[]> {
     this.kids ??= (async () => {
       try {
-        const nodes = childrenOfRepository ? await childrenOfRepository(this, this.onChanged) : [];
+        const nodes = await this.childrenOf(this, this.onChanged);
         for (const n of nodes) n.parent = this;
         return nodes;
       } catch (err) {
@@ -106,6 +86,7 @@ export class RepositoryGroupNode extends RepoDeskNode {
     open: () => AsyncIterable<RepositorySummary | RepositoryMinimal>,
     private readonly isActive: (r: RepositoryMinimal) => boolean,
     private readonly onChanged: (node: RepoDeskNode) => void,
+    private readonly childrenOf: RepositoryChildren,
     private readonly emptyText: string,
     readonly contextValue = 'repositoryGroup',
     private readonly expanded = true,
@@ -140,7 +121,7 @@ export class RepositoryGroupNode extends RepoDeskNode {
     const nodes: RepoDeskNode[] = this.list.loaded.map((r) => {
       const previous = known.get(r.id);
       const underOwner = this.org !== undefined && r.owner.login.toLowerCase() === this.org.toLowerCase();
-      const node = previous?.repo === r ? previous : this.adopt(new RepositoryNode(r, false, this.id, this.onChanged, underOwner));
+      const node = previous?.repo === r ? previous : this.adopt(new RepositoryNode(r, false, this.id, this.onChanged, this.childrenOf, underOwner));
       node.active = this.isActive(r);
       this.nodes.set(r.id, node);
       return node;
@@ -159,8 +140,4 @@ export class RepositoryGroupNode extends RepoDeskNode {
     node.parent = this;
     return node;
   }
-}
-
-function escape(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
 }

@@ -2,17 +2,19 @@
 // file and thread, or (second mode) the repository's review comments with
 // sort and since. Reply, edit, delete (own comments) and reveal in the diff.
 import * as vscode from 'vscode';
-import { collect, type HostingClient } from '../../hosting';
-import { lineOfDiffHunk } from '../../util/viewFormat';
-import type { HostingSession } from '../hosting/hostingSession';
-import type { ActiveRepository } from '../repos/activeRepository';
-import { openDiff } from '../pulls/openDiff';
-import type { SelectedPull } from '../pulls/selectedPull';
-import { NodeTreeProvider, pagedRoots } from '../views/treeBase';
-import { MessageNode, showFailure } from '../views/nodes';
-import { directions, pickCurrent, plain } from '../views/pickCurrent';
-import { givenAnswers } from '../views/commandArgs';
-import { CommentNode, threadNodes } from './reviewNodes';
+import { collect } from '../../hosting';
+import { lineOfDiffHunk, pullNumberOf } from '../../util/viewFormat';
+import type { HostingSession } from '../shared/session/hostingSession';
+import type { ActiveRepository } from '../shared/selection/activeRepository';
+import { openDiff } from '../shared/gitfs/openDiff';
+import type { SelectedPull } from '../shared/selection/selectedPull';
+import { NodeTreeProvider, pagedRoots } from '../shared/tree/treeBase';
+import { showFailure } from '../shared/failure';
+import { MessageNode } from '../shared/tree/nodes';
+import { directions, pickCurrent, plain } from '../shared/tree/pickCurrent';
+import { givenAnswers } from '../shared/commandArgs';
+import { CommentNode, threadNodes } from '../shared/tree/reviewThreadNodes';
+import { signedInClient } from '../shared/session/require';
 
 type Mode = 'pull' | 'repository';
 interface RepoCommentFilter { sort: 'created' | 'updated'; direction: 'asc' | 'desc'; since: string }
@@ -60,11 +62,7 @@ export function registerReviewComments(context: vscode.ExtensionContext, session
     provider.refresh();
   };
 
-  const need = (): HostingClient | undefined => {
-    const client = session.client;
-    if (!client) void vscode.window.showErrorMessage(vscode.l10n.t('Sign in to RepoDesk first.'));
-    return client;
-  };
+  const need = () => signedInClient(session);
 
   context.subscriptions.push(
     provider,
@@ -105,7 +103,7 @@ export function registerReviewComments(context: vscode.ExtensionContext, session
     vscode.commands.registerCommand('repodesk.reviewComments.reply', async (node?: CommentNode, text?: string) => {
       const client = need();
       if (!client || !(node instanceof CommentNode)) return;
-      const pullNumber = Number(/\/pulls\/(\d+)$/.exec(node.comment.pull_request_url)?.[1]);
+      const pullNumber = pullNumberOf(node.comment);
       const body = text ?? await vscode.window.showInputBox({ title: vscode.l10n.t('Reply to {0}', node.comment.user.login), prompt: vscode.l10n.t('Your reply (Markdown)'), ignoreFocusOut: true, validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('The reply cannot be empty.')) });
       if (!body) return;
       const rootId = node.thread?.root.id ?? node.comment.in_reply_to_id ?? node.comment.id;
@@ -157,7 +155,7 @@ export function registerReviewComments(context: vscode.ExtensionContext, session
       const client = need();
       if (!client || !(node instanceof CommentNode)) return;
       const c = node.comment;
-      const pullNumber = Number(/\/pulls\/(\d+)$/.exec(c.pull_request_url)?.[1]);
+      const pullNumber = pullNumberOf(c);
       try {
         const known = selected.value;
         const pull = known && known.number === pullNumber && known.owner === node.ctx.owner && known.repo === node.ctx.repo

@@ -2,8 +2,9 @@
 // password asked once, kept only in SecretStorage; the session's token is
 // renewed silently when it expires.
 import * as vscode from 'vscode';
-import type { Logger } from '../../log/outputLog';
+import type { Logger } from '../../shared/log/outputLog';
 import type { EngagementAccount, EngagementAccountInfo } from './engagementAccount';
+import { errorText } from '../../shared/failure';
 
 export const ENGAGEMENT_AUTH_PROVIDER_ID = 'repodesk-engagement';
 export const ENGAGEMENT_SERVICE_URL_SETTING = 'engagement.apiUrl';
@@ -39,7 +40,7 @@ export class EngagementAuthProvider implements vscode.AuthenticationProvider, vs
       return current ? [sessionOf(current)] : [];
     } catch (err) {
       // Renewal failed (service down, credentials revoked): no usable session; the stored account stays for a later try.
-      this.log.warn(`Engagement token renewal failed: ${err instanceof Error ? err.message : String(err)}`);
+      this.log.warn(`Engagement token renewal failed: ${errorText(err)}`);
       return [];
     }
   }

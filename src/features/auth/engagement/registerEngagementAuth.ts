@@ -2,9 +2,10 @@
 // it from src/extension.ts; features get their client from the handle.
 import * as vscode from 'vscode';
 import type { EngagementClient } from '../../../engagement';
-import type { Logger } from '../../log/outputLog';
+import type { Logger } from '../../shared/log/outputLog';
 import { EngagementAccount, ENGAGEMENT_SECRET_KEY } from './engagementAccount';
 import { EngagementAuthProvider, ENGAGEMENT_AUTH_PROVIDER_ID } from './engagementAuthProvider';
+import { errorText } from '../../shared/failure';
 
 export interface EngagementAuthHandle {
   provider: EngagementAuthProvider;
@@ -26,7 +27,7 @@ export function registerEngagementAuth(context: vscode.ExtensionContext, log: Lo
         await provider.createSession();
       } catch (err) {
         log.error('Engagement sign-in failed', err);
-        void vscode.window.showErrorMessage(vscode.l10n.t('Sign-in to the engagement service failed: {0}', err instanceof Error ? err.message : String(err)));
+        void vscode.window.showErrorMessage(vscode.l10n.t('Sign-in to the engagement service failed: {0}', errorText(err)));
       }
     }),
     vscode.commands.registerCommand('repodesk.engagement.signOut', () => provider.removeSession()),

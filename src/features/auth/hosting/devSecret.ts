@@ -3,7 +3,7 @@
 // when the extension runs from source (development or test mode), never from
 // an installed .vsix.
 import * as vscode from 'vscode';
-import type { Logger } from '../../log/outputLog';
+import type { Logger } from '../../shared/log/outputLog';
 import { ClientSecretStore } from './clientSecret';
 
 export async function importDevelopmentClientSecret(context: vscode.ExtensionContext, log: Logger): Promise<void> {

@@ -4,9 +4,10 @@
 import * as vscode from 'vscode';
 import { randomUUID } from 'node:crypto';
 import { scopesCover } from '../../../util/scopes';
-import type { Logger } from '../../log/outputLog';
+import type { Logger } from '../../shared/log/outputLog';
 import type { HostingAuthBackend, NewSession } from './backend';
 import { SessionStore, type SignInMethod, type StoredSession } from './sessionStore';
+import { errorText } from '../../shared/failure';
 
 export const HOSTING_AUTH_PROVIDER_ID = 'repodesk';
 
@@ -77,9 +78,9 @@ export class HostingAuthProvider implements vscode.AuthenticationProvider, vscod
       await this.backend.revoke(removed);
     } catch (err) {
       // The session is forgotten either way; the user is told the token may still be valid.
-      this.log.warn(`Could not revoke the token of ${removed.account.label}: ${err instanceof Error ? err.message : String(err)}`);
+      this.log.warn(`Could not revoke the token of ${removed.account.label}: ${errorText(err)}`);
       void vscode.window.showWarningMessage(
-        vscode.l10n.t('Signed out of {0}, but the token could not be revoked: {1}', removed.account.label, err instanceof Error ? err.message : String(err)),
+        vscode.l10n.t('Signed out of {0}, but the token could not be revoked: {1}', removed.account.label, errorText(err)),
       );
     }
     this.log.info(`Signed out ${removed.account.label}`);

@@ -1,13 +1,14 @@
 // Registers the `repodesk` authentication provider and the sign-in commands.
 import * as vscode from 'vscode';
-import type { Logger } from '../../log/outputLog';
-import { HostingSession } from '../../hosting/hostingSession';
-import { readHostingSettings } from '../../hosting/settings';
+import type { Logger } from '../../shared/log/outputLog';
+import { HostingSession } from '../../shared/session/hostingSession';
+import { readHostingSettings } from '../../shared/session/settings';
 import { ClientSecretStore } from './clientSecret';
 import { HostingAuthProvider, HOSTING_AUTH_PROVIDER_ID } from './provider';
 import { SessionStore, SESSIONS_SECRET_KEY } from './sessionStore';
 import { SignInBackend } from './signInBackend';
 import { UriCallbacks } from './uriCallbacks';
+import { errorText } from '../../shared/failure';
 
 export interface HostingAuthHandle {
   provider: HostingAuthProvider;
@@ -43,7 +44,7 @@ export function registerHostingAuth(context: vscode.ExtensionContext, log: Logge
       try {
         await session.signIn();
       } catch (err) {
-        const message = err instanceof Error ? err.message : String(err);
+        const message = errorText(err);
         log.error('Sign-in failed', err);
         void vscode.window.showErrorMessage(vscode.l10n.t('RepoDesk sign-in failed: {0}', message));
       }

@@ -2,10 +2,9 @@
 // receiver or VS Code's URI handler, a pasted token checked with GET /user,
 // and password sign-in through POST /authorizations.
 import * as vscode from 'vscode';
-import { HostingClient, resolveAddresses } from '../../../hosting';
+import { BadCredentialsError, HostingClient, LoginLockedOutError, resolveAddresses } from '../../../hosting';
 import { createState, buildAuthorizeUrl, exchangeCode, signInWithBrowser, tokenNote } from '../../../oauth';
-import { BadCredentialsError, LoginLockedOutError } from '../../../hosting/errors';
-import { readHostingSettings } from '../../hosting/settings';
+import { clientFromSettings, readHostingSettings } from '../../shared/session/settings';
 import type { HostingAuthBackend, NewSession } from './backend';
 import type { ClientSecretStore } from './clientSecret';
 import type { UriCallbacks } from './uriCallbacks';
@@ -116,14 +115,7 @@ export class SignInBackend implements HostingAuthBackend {
   }
 
   private client(token?: string): HostingClient {
-    const s = readHostingSettings();
-    return new HostingClient({
-      apiUrl: s.apiUrl,
-      webUrl: s.webUrl,
-      mediaTypeVendor: s.mediaTypeVendor,
-      userAgentVersion: this.deps.version,
-      ...(token ? { credentials: { type: 'token' as const, token } } : {}),
-    });
+    return clientFromSettings(this.deps.version, token);
   }
 
   /** The web flow with a `vscode:` callback: VS Code's URI handler receives the code. */

@@ -1,6 +1,6 @@
 // The selected pull request drives the Review Comments view.
 import * as vscode from 'vscode';
-import type { PullRequest } from '../../hosting';
+import type { PullRequest } from '../../../hosting';
 
 export interface PullRef {
   owner: string;

@@ -3,10 +3,10 @@
 // the trees down the path and reads the blob. Blobs and trees are immutable,
 // so they are cached by SHA for the session.
 import * as vscode from 'vscode';
-import type { HostingClient, TreeEntry } from '../../hosting';
-import { NotFoundError } from '../../hosting';
-import { fromGitPath, toGitPath, type GitLocation } from '../../util/gitUri';
-import type { HostingSession } from '../hosting/hostingSession';
+import type { HostingClient, TreeEntry } from '../../../hosting';
+import { NotFoundError } from '../../../hosting';
+import { fromGitPath, toGitPath, type GitLocation } from '../../../util/gitUri';
+import type { HostingSession } from '../session/hostingSession';
 
 export const GIT_SCHEME = 'repodesk';
 

@@ -2,8 +2,8 @@
 // its title shows which repository it lists, and it reads again when the
 // session or the active repository changes.
 import * as vscode from 'vscode';
-import type { HostingSession } from '../hosting/hostingSession';
-import type { ActiveRepository } from '../repos/activeRepository';
+import type { HostingSession } from '../session/hostingSession';
+import type { ActiveRepository } from '../selection/activeRepository';
 import type { RepoDeskNode } from './nodes';
 import type { NodeTreeProvider } from './treeBase';
 

@@ -1,7 +1,7 @@
 // Opens a file of a pull request as a base/head diff over the `repodesk:`
 // file system, optionally at a line.
 import * as vscode from 'vscode';
-import { gitUri } from '../gitfs/gitFileSystem';
+import { gitUri } from './gitFileSystem';
 
 export interface DiffSides {
   owner: string;

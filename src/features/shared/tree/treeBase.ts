@@ -3,9 +3,10 @@
 // node drawn from a TreeItem factory, and a group whose children come from a
 // paginated list with Load more and an error node with retry.
 import * as vscode from 'vscode';
-import { PagedList } from '../../util/pagedList';
-import { ageParts } from '../../util/viewFormat';
-import { ErrorNode, LoadMoreNode, MessageNode, RepoDeskNode, errorText } from './nodes';
+import { PagedList } from '../../../util/pagedList';
+import { ageParts } from '../../../util/viewFormat';
+import { errorText } from '../failure';
+import { ErrorNode, LoadMoreNode, MessageNode, RepoDeskNode } from './nodes';
 
 export class NodeTreeProvider implements vscode.TreeDataProvider<RepoDeskNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<RepoDeskNode | undefined>();

@@ -54,13 +54,3 @@ export class MessageNode extends RepoDeskNode {
     return item;
   }
 }
-
-/** The text a user should read for a failure: the service's own message. */
-export function errorText(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
-
-/** Tells the user what failed, in the service's own words: "Could not X: <message>". */
-export function showFailure(what: string, err: unknown): void {
-  void vscode.window.showErrorMessage(`${what}: ${errorText(err)}`);
-}

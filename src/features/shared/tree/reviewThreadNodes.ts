@@ -2,10 +2,10 @@
 // pull request) and the Review Comments view: a file, its threads, and the
 // comments of a thread.
 import * as vscode from 'vscode';
-import { firstLine, groupReviewThreads, type ReviewThread } from '../../util/viewFormat';
-import { RepoDeskNode } from '../views/nodes';
-import { adopt, ageText } from '../views/treeBase';
-import type { ReviewComment } from '../../hosting';
+import { firstLine, groupReviewThreads, type ReviewThread } from '../../../util/viewFormat';
+import { RepoDeskNode } from './nodes';
+import { adopt, ageText } from './treeBase';
+import type { ReviewComment } from '../../../hosting';
 
 export interface CommentContext {
   owner: string;

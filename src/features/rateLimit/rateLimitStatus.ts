@@ -2,7 +2,7 @@
 // and the reset time in the tooltip.
 import * as vscode from 'vscode';
 import type { RateLimitState } from '../../hosting';
-import type { HostingSession } from './hostingSession';
+import type { HostingSession } from '../shared/session/hostingSession';
 
 export function registerRateLimitStatus(context: vscode.ExtensionContext, session: HostingSession): void {
   const item = vscode.window.createStatusBarItem('repodesk.rateLimit', vscode.StatusBarAlignment.Right, 100);

@@ -1,7 +1,8 @@
 // RepoDesk's output channel. Everything written here passes through
 // `redact`, so a token that slips into a message never reaches the log.
 import * as vscode from 'vscode';
-import { redactSecrets } from '../../util/redact';
+import { redactSecrets } from '../../../util/redact';
+import { errorText } from '../failure';
 
 export interface Logger {
   info(message: string): void;
@@ -18,7 +19,7 @@ export function createLogger(context: vscode.ExtensionContext): Logger {
     info: (m) => channel.info(redactSecrets(m)),
     warn: (m) => channel.warn(redactSecrets(m)),
     debug: (m) => channel.debug(redactSecrets(m)),
-    error: (m, err) => channel.error(redactSecrets(err === undefined ? m : `${m}: ${err instanceof Error ? err.message : String(err)}`)),
+    error: (m, err) => channel.error(redactSecrets(err === undefined ? m : `${m}: ${errorText(err)}`)),
     show: () => channel.show(true),
   };
 }

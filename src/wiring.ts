@@ -1,21 +1,26 @@
-// Registers the RepoDesk views: Repositories, Pull Requests, Review Comments,
-// Releases and Git Refs, the `repodesk:` file system they open files through,
-// the shared node commands (Load more, retry), and the periodic background
-// refresh (`repodesk.views.refreshIntervalSeconds`; conditional requests make
-// an idle refresh free of rate limit).
+// The wiring root: constructs each feature of the sidebar and hands it what
+// it needs (the session, the active repository, the selected pull request,
+// the providers of a repository node's lists). Features do not import each
+// other; what two of them share lives in src/features/shared. Also here: the
+// shared node commands (Load more, retry) and the periodic background refresh
+// (`repodesk.views.refreshIntervalSeconds`; conditional requests make an idle
+// refresh free of rate limit).
 import * as vscode from 'vscode';
-import type { HostingSession } from '../hosting/hostingSession';
-import { registerGitFileSystem } from '../gitfs/gitFileSystem';
-import { registerPulls } from '../pulls/registerPulls';
-import { SelectedPull } from '../pulls/selectedPull';
-import type { NodeTreeProvider } from './treeBase';
-import { registerReleases } from '../releases/registerReleases';
-import { registerRefs } from '../refs/registerRefs';
-import { registerRepoExtras } from '../repoExtras/registerRepoExtras';
-import { ActiveRepository } from '../repos/activeRepository';
-import { registerRepositories } from '../repos/registerRepositories';
-import { registerReviewComments } from '../reviewComments/registerReviewComments';
-import { ErrorNode, LoadMoreNode, type RepoDeskNode } from './nodes';
+import type { HostingSession } from './features/shared/session/hostingSession';
+import { registerGitFileSystem } from './features/shared/gitfs/gitFileSystem';
+import { registerPulls } from './features/pulls/registerPulls';
+import { SelectedPull } from './features/shared/selection/selectedPull';
+import type { NodeTreeProvider } from './features/shared/tree/treeBase';
+import { registerReleases } from './features/releases/registerReleases';
+import { registerRefs } from './features/refs/registerRefs';
+import { registerLabels } from './features/labels/registerLabels';
+import { registerDeployKeys } from './features/deployKeys/registerDeployKeys';
+import { registerTeams } from './features/teams/registerTeams';
+import { registerSearch } from './features/search/registerSearch';
+import { ActiveRepository } from './features/shared/selection/activeRepository';
+import { registerRepositories } from './features/repos/registerRepositories';
+import { registerReviewComments } from './features/reviewComments/registerReviewComments';
+import { ErrorNode, LoadMoreNode, type RepoDeskNode } from './features/shared/tree/nodes';
 
 export const VIEW_IDS = [
   'repodesk.repositories',
@@ -40,7 +45,14 @@ export function registerViews(context: vscode.ExtensionContext, session: Hosting
   const selectedPull = new SelectedPull();
   context.subscriptions.push(active, selectedPull);
   const gitfs = registerGitFileSystem(context, session);
-  const repositories = registerRepositories(context, session, active);
+  // A repository node lists its labels, deploy keys and teams, in this order.
+  const repositoryLists = [
+    registerLabels(context, session, active),
+    registerDeployKeys(context, session, active),
+    registerTeams(context, session, active),
+  ];
+  const repositories = registerRepositories(context, session, active, repositoryLists);
+  registerSearch(context, session, active);
   const pulls = registerPulls(context, session, active, selectedPull);
   const detail: NodeTreeProvider[] = [
     pulls,
@@ -48,7 +60,6 @@ export function registerViews(context: vscode.ExtensionContext, session: Hosting
     registerReleases(context, session, active),
     registerRefs(context, session, active, gitfs),
   ];
-  registerRepoExtras(context, session, active);
   const refreshAll = () => {
     repositories.refresh();
     for (const p of detail) p.refresh();

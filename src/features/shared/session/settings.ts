@@ -1,5 +1,6 @@
 // RepoDesk's settings for the hosting service, read in one place.
 import * as vscode from 'vscode';
+import { HostingClient } from '../../../hosting';
 
 export interface HostingSettings {
   apiUrl: string;
@@ -29,5 +30,17 @@ export function readHostingSettings(): HostingSettings {
 export function onDidChangeHostingSettings(listener: () => void): vscode.Disposable {
   return vscode.workspace.onDidChangeConfiguration((e) => {
     if (e.affectsConfiguration('repodesk.hosting')) listener();
+  });
+}
+
+/** The client for the current settings, signed in with `token` when given (one place builds clients). */
+export function clientFromSettings(userAgentVersion: string, token?: string): HostingClient {
+  const s = readHostingSettings();
+  return new HostingClient({
+    apiUrl: s.apiUrl,
+    webUrl: s.webUrl,
+    mediaTypeVendor: s.mediaTypeVendor,
+    userAgentVersion,
+    ...(token ? { credentials: { type: 'token' as const, token } } : {}),
   });
 }

@@ -4,11 +4,22 @@
 // the provider, so it reads its sessions directly rather than through
 // `vscode.authentication` (which would prompt RepoDesk to consent to itself).
 import * as vscode from 'vscode';
-import { HostingClient, type RateLimitState } from '../../hosting';
-import type { HostingAuthProvider } from '../auth/hosting/provider';
+import { HostingClient, type RateLimitState } from '../../../hosting';
 import type { Logger } from '../log/outputLog';
-import { scopesCover } from '../../util/scopes';
-import { onDidChangeHostingSettings, readHostingSettings } from './settings';
+import { scopesCover } from '../../../util/scopes';
+import { clientFromSettings, onDidChangeHostingSettings, readHostingSettings } from './settings';
+
+/**
+ * What the session needs of the sign-in provider (the auth feature's
+ * `HostingAuthProvider` is one): the session sits below the features and
+ * knows the provider only by this shape.
+ */
+export interface SessionSource {
+  readonly onDidChangeSessions: vscode.Event<unknown>;
+  getSessions(): Promise<readonly vscode.AuthenticationSession[]>;
+  createSession(scopes: readonly string[]): Promise<vscode.AuthenticationSession>;
+  createSessionWithMoreScopes(scopes: readonly string[], sessionId: string): Promise<vscode.AuthenticationSession>;
+}
 
 const ACCOUNT_KEY = 'repodesk.hosting.currentAccount';
 
@@ -28,7 +39,7 @@ export class HostingSession implements vscode.Disposable {
 
   constructor(
     private readonly version: string,
-    private readonly provider: HostingAuthProvider,
+    private readonly provider: SessionSource,
     private readonly state: vscode.Memento,
     private readonly log?: Logger,
   ) {
@@ -123,14 +134,7 @@ export class HostingSession implements vscode.Disposable {
       this.currentClient = undefined;
       return;
     }
-    const s = readHostingSettings();
-    this.currentClient = new HostingClient({
-      apiUrl: s.apiUrl,
-      webUrl: s.webUrl,
-      mediaTypeVendor: s.mediaTypeVendor,
-      userAgentVersion: this.version,
-      credentials: { type: 'token', token: this.session.accessToken },
-    });
+    this.currentClient = clientFromSettings(this.version, this.session.accessToken);
     this.rateLimitSubscription = this.currentClient.onDidChangeRateLimit((state) => this.rateLimitChanged.fire(state));
   }
 }

@@ -1,0 +1,48 @@
+// Labels: the Labels group under each repository of the Repositories view,
+// its commands, and the palette's flow on the active repository. Each
+// command also takes its answers as arguments (for scripts and tests).
+import * as vscode from 'vscode';
+import type { HostingSession } from '../shared/session/hostingSession';
+import { repositoryTarget } from '../shared/session/require';
+import type { ActiveRepository } from '../shared/selection/activeRepository';
+import { guarded } from '../shared/failure';
+import { changeList, listOf } from '../shared/tree/listChange';
+import { RefusedLists, type RepositoryChildProvider } from '../shared/tree/repositoryLists';
+import { repoOfNode, type RepoNodeLike } from '../shared/tree/repositoryNodeShape';
+import { askLabelEdit, askNewLabel, changeLabel, confirmLabelDelete, manageLabels, type LabelChange } from './labelActions';
+import { LabelNode, labelsGroup } from './labelNodes';
+
+export function registerLabels(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository): RepositoryChildProvider {
+  // Refusals (no admin rights) are asked again on retry, on the user's
+  // refresh, or with another account; not on every background refresh.
+  const refused = new RefusedLists();
+  context.subscriptions.push(
+    session.onDidChange(() => refused.clear()),
+    vscode.commands.registerCommand('repodesk.repo.labels', guarded(vscode.l10n.t('Labels'), async (node?: RepoNodeLike, answers?: LabelChange) => {
+      const r = repositoryTarget(session, active, repoOfNode(node));
+      return r ? manageLabels(r, answers) : undefined;
+    })),
+    vscode.commands.registerCommand('repodesk.repo.labels.create', async (node?: unknown, answers?: { name: string; color: string }) => {
+      const group = listOf(node, 'labels');
+      if (!group) return undefined;
+      const input = answers ?? await askNewLabel();
+      if (!input) return undefined;
+      return changeList(session, group, vscode.l10n.t('Creating label {0}…', input.name), vscode.l10n.t('Could not create the label {0}', input.name), () => changeLabel(group.target, { create: input }));
+    }),
+    vscode.commands.registerCommand('repodesk.repo.labels.edit', async (node?: unknown, answers?: { newName: string; color: string }) => {
+      if (!(node instanceof LabelNode)) return undefined;
+      const input = answers ? { name: node.label.name, ...answers } : await askLabelEdit(node.label);
+      if (!input) return undefined;
+      return changeList(session, node.group, vscode.l10n.t('Saving label {0}…', input.newName), vscode.l10n.t('Could not change the label {0}', node.label.name), () => changeLabel(node.group.target, { update: input }));
+    }),
+    vscode.commands.registerCommand('repodesk.repo.labels.delete', async (node?: unknown, confirmed?: boolean) => {
+      if (!(node instanceof LabelNode)) return undefined;
+      if (confirmed !== true && !await confirmLabelDelete(node.label.name)) return undefined;
+      return changeList(session, node.group, vscode.l10n.t('Deleting label {0}…', node.label.name), vscode.l10n.t('Could not delete the label {0}', node.label.name), () => changeLabel(node.group.target, { delete: node.label.name }));
+    }),
+  );
+  return {
+    children: (target, _repo, baseId, onChanged) => [labelsGroup(target, baseId, onChanged, refused)],
+    userRefreshed: () => refused.clear(),
+  };
+}
