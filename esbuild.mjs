@@ -1,8 +1,8 @@
-// Builds every bundle of RepoDesk: the extension host entry, the language
-// server, the browser webviews and the emulator CLI. `--production` minifies;
+// Builds every bundle of RepoDesk: the extension host entry and the emulator
+// CLI (a language server and browser webviews join as bundles of their own
+// when their features land). `--production` minifies;
 // `--watch` rebuilds on change.
 import * as esbuild from 'esbuild';
-import { cp, mkdir } from 'node:fs/promises';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -28,22 +28,6 @@ const builds = [
   },
   {
     ...common,
-    entryPoints: { 'language-server': 'src/language-server/server.ts' },
-    outdir: 'dist',
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-  },
-  {
-    ...common,
-    entryPoints: { insights: 'src/webview/insights/main.ts' },
-    outdir: 'dist/webview',
-    platform: 'browser',
-    format: 'iife',
-    target: 'es2022',
-  },
-  {
-    ...common,
     // The emulator is a developer tool, never packaged: no minification so
     // its stack traces stay readable.
     minify: false,
@@ -57,17 +41,9 @@ const builds = [
   },
 ];
 
-async function copyAssets() {
-  await mkdir('dist/webview', { recursive: true });
-  await cp('node_modules/@vscode/codicons/dist/codicon.css', 'dist/webview/codicon.css');
-  await cp('node_modules/@vscode/codicons/dist/codicon.ttf', 'dist/webview/codicon.ttf');
-}
-
 if (watch) {
   const contexts = await Promise.all(builds.map((b) => esbuild.context(b)));
-  await copyAssets();
   await Promise.all(contexts.map((c) => c.watch()));
 } else {
   await Promise.all(builds.map((b) => esbuild.build(b)));
-  await copyAssets();
 }

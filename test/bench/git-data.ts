@@ -1,4 +1,4 @@
-// Benchmark of the emulator's git data library (issue 5, "Performance"):
+// Benchmark of the emulator's git data library:
 //   POST-like: create a tree of 1,000 entries with inline content (goal < 2 s)
 //   GET-like:  read the recursive tree of a 10,000-file repository (goal < 500 ms)
 // first through the library, then through HTTP (POST/GET /repos/:owner/:repo/git/trees
@@ -9,8 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createTree, readHistory, readTree, Repositories } from '../../src/emulator/git';
-import { repoGitPath } from '../../src/emulator/v3/core/git';
+import { createTree, readHistory, readTree, repoGitPath, Repositories } from '../../src/emulator/git';
 import { startEmulator } from '../support/emulator';
 
 async function time<T>(fn: () => Promise<T>): Promise<[number, T]> {

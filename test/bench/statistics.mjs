@@ -1,4 +1,4 @@
-// Benchmark of the repository statistics (issue 5, "Performance"): the five
+// Benchmark of the repository statistics: the five
 // statistics of a 10,000-commit history (goal under 5 s), i.e. what the
 // background job of /stats/* does: `git log --numstat` parsed by the git
 // data library, then the arithmetic of src/emulator/stats/compute.ts.

@@ -1,4 +1,4 @@
-// Signing in as a user does (issue 4): RepoDesk's Sign In button, "Sign in
+// Signing in as a user does: RepoDesk's Sign In button, "Sign in
 // with your browser", the emulator's login and approval pages in a new
 // browser tab, and back in VS Code the Repositories view lists ada's
 // repositories. Runs after container.e2e.mjs (the welcome content).

@@ -1,4 +1,4 @@
-// The sidebar populated (issue 6): after signin.e2e.mjs, select the demo
+// The sidebar populated: after signin.e2e.mjs, select the demo
 // repository, then a pull request, and take screenshots of the Pull
 // Requests, Review Comments, Releases and Git Refs views as a user sees them.
 /* global describe, it */

@@ -1,4 +1,4 @@
-// What a user does in the sidebar (issue 6), typed and clicked in the UI
+// What a user does in the sidebar, typed and clicked in the UI
 // after views.e2e.mjs: create a repository, open pages in the browser, copy
 // a clone URL, create a branch and a label, write release notes in an
 // editor, and the filter buttons of the views' title bars.

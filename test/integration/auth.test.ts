@@ -1,4 +1,4 @@
-// Sign-in end to end inside VS Code (issue 4): the browser flow against the
+// Sign-in end to end inside VS Code: the browser flow against the
 // emulator, the session seen through vscode.authentication, and sign-out
 // revoking the token.
 import * as assert from 'node:assert/strict';
@@ -10,7 +10,7 @@ import { approveInBrowser } from './oauthBrowser';
 
 const emulatorUrl = () => process.env.REPODESK_TEST_EMULATOR_URL!;
 
-describe('Sign-in (issue 4): the browser flow against the emulator', function () {
+describe('Sign-in: the browser flow against the emulator', function () {
   this.timeout(60_000);
   let api: RepoDeskApi;
 

@@ -1,10 +1,10 @@
-// The engagement service inside VS Code (issue 7): sign in with the demo API
+// The engagement service inside VS Code: sign in with the demo API
 // user and list the support cases linked to a demo repository.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RepoDeskApi } from '../../src/extension';
 
-describe('Engagement service (issue 7): sign-in and the cases of a repository', function () {
+describe('Engagement service: sign-in and the cases of a repository', function () {
   this.timeout(60_000);
   let api: RepoDeskApi;
 

@@ -1,4 +1,4 @@
-// Repository extras (issue 6, item 6): labels, deploy keys, teams and the
+// Repository extras: labels, deploy keys, teams and the
 // legacy search, through their commands on the demo repository.
 import * as assert from 'node:assert/strict';
 import crypto from 'node:crypto';
@@ -18,7 +18,7 @@ function newPublicKey(comment: string): string {
   return `ssh-ed25519 ${Buffer.concat([field(Buffer.from('ssh-ed25519')), field(raw)]).toString('base64')} ${comment}`;
 }
 
-describe('Views (issue 6): repository extras', function () {
+describe('Views: repository extras', function () {
   this.timeout(60_000);
 
   before(() => signInAsAdaWithDemoRepository());

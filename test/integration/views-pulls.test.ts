@@ -1,5 +1,5 @@
-// The Pull Requests and Review Comments views against the demo seed
-// (issue 6, items 2 and 3): what a user sees and what the commands do.
+// The Pull Requests and Review Comments views against the demo seed:
+// what a user sees and what the commands do.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { child, children, description, enterThrough, label, signInAsAdaWithDemoRepository, waitFor, type TestNode } from './views-support';
@@ -7,7 +7,7 @@ import { child, children, description, enterThrough, label, signInAsAdaWithDemoR
 const PULLS = 'repodesk.pullRequests';
 const REVIEWS = 'repodesk.reviewComments';
 
-describe('Views (issue 6): Pull Requests', function () {
+describe('Views: Pull Requests', function () {
   this.timeout(60_000);
 
   before(async () => {
@@ -31,7 +31,7 @@ describe('Views (issue 6): Pull Requests', function () {
     await vscode.commands.executeCommand('repodesk.pulls.filter', { state: 'open', base: '' });
   });
 
-  it('a pull request’s icon is its author’s avatar (User summary avatar_url, issue 6 “author (avatar)”) as a data:image/svg+xml URI, the state still in the description', async () => {
+  it('a pull request’s icon is its author’s avatar (User summary avatar_url) as a data:image/svg+xml URI, the state still in the description', async () => {
     const pr = await child(PULLS, undefined, /^#1 /);
     const item = pr.toTreeItem();
     assert.ok(item.iconPath instanceof vscode.Uri, `iconPath is not a Uri: ${JSON.stringify(item.iconPath)}`);
@@ -110,7 +110,7 @@ describe('Views (issue 6): Pull Requests', function () {
   });
 });
 
-describe('Views (issue 6): Review Comments', function () {
+describe('Views: Review Comments', function () {
   this.timeout(60_000);
   let api: Awaited<ReturnType<typeof signInAsAdaWithDemoRepository>>;
 

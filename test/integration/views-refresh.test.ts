@@ -1,4 +1,4 @@
-// Every view at once (issue 6, "Everywhere"): an idle background refresh of
+// Every view at once: an idle background refresh of
 // all five views spends none of the rate limit (conditional requests), and
 // a failure shows as a node with the service's message and a retry.
 import * as assert from 'node:assert/strict';
@@ -20,7 +20,7 @@ async function walk(viewId: string, node?: TestNode, depth = 0): Promise<number>
   return count;
 }
 
-describe('Views (issue 6): refresh and errors', function () {
+describe('Views: refresh and errors', function () {
   this.timeout(60_000);
   let api: Awaited<ReturnType<typeof signInAsAdaWithDemoRepository>>;
 

@@ -1,5 +1,4 @@
-// The Releases and Git Refs views against the demo seed (issue 6, items 4
-// and 5): groups, assets, refs with their commit messages, the tree browser,
+// The Releases and Git Refs views against the demo seed: groups, assets, refs with their commit messages, the tree browser,
 // and the commands that change them.
 import * as assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -11,7 +10,7 @@ import { child, children, description, label, signInAsAdaWithDemoRepository } fr
 const RELEASES = 'repodesk.releases';
 const REFS = 'repodesk.gitRefs';
 
-describe('Views (issue 6): Releases', function () {
+describe('Views: Releases', function () {
   this.timeout(60_000);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'repodesk-releases-'));
 
@@ -116,7 +115,7 @@ describe('Views (issue 6): Releases', function () {
   });
 });
 
-describe('Views (issue 6): Git Refs', function () {
+describe('Views: Git Refs', function () {
   this.timeout(60_000);
 
   before(() => signInAsAdaWithDemoRepository());

@@ -1,5 +1,4 @@
-// The children of a repository node in the Repositories view (issue 6, item
-// 6): Labels, Deploy Keys and, for an organization's repository, Teams, read
+// The children of a repository node in the Repositories view: Labels, Deploy Keys and, for an organization's repository, Teams, read
 // through the view's nodes as a user would see them, and changed through the
 // commands of those nodes (answers given as arguments, so no UI is needed).
 import * as assert from 'node:assert/strict';
@@ -33,7 +32,7 @@ async function group(name: 'Labels' | 'Deploy Keys' | 'Teams', repo?: TestNode):
   return child(VIEW, repo ?? await differenceEngine(), name);
 }
 
-describe('Views (issue 6): children of a repository node', function () {
+describe('Views: children of a repository node', function () {
   this.timeout(60_000);
 
   before(() => signInAsAdaWithDemoRepository());

@@ -1,4 +1,4 @@
-// The Repositories view (issue 6, item 1): what a repository node shows, and
+// The Repositories view: what a repository node shows, and
 // the type filter of an organization's group (GET /orgs/:org/repos type=…),
 // remembered per organization.
 import * as assert from 'node:assert/strict';
@@ -7,7 +7,7 @@ import { child, children, description, enterThrough, label, signInAsAdaWithDemoR
 
 const VIEW = 'repodesk.repositories';
 
-describe('Views (issue 6): Repositories', function () {
+describe('Views: Repositories', function () {
   this.timeout(60_000);
 
   before(() => signInAsAdaWithDemoRepository());

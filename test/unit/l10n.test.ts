@@ -1,4 +1,4 @@
-// "Every user-facing string through vscode.l10n" (issue 6): the manifest's
+// "Every user-facing string through vscode.l10n": the manifest's
 // strings come from package.nls.json, the code's from vscode.l10n.t, and the
 // bundle translators start from (l10n/bundle.l10n.json) holds exactly the
 // strings the code asks for, as `npm run l10n` writes it.

@@ -1,4 +1,4 @@
-// Issue 7 item 3, the sign-in's storage: credentials asked once and kept only
+// The engagement sign-in's storage: credentials asked once and kept only
 // in secret storage, silent token renewal, sign-out forgets all of it.
 import assert from 'node:assert/strict';
 import { EngagementAuthError } from '../../../src/engagement';
