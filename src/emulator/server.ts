@@ -8,6 +8,7 @@ import { openDatabase, type Db, type Migration } from './db';
 import { resolveLimits, type EmulatorOptions, type ResolvedLimits } from './options';
 import { EventBus } from './events';
 import { redactUrl } from './redact';
+import type { GitEnvironment } from './git';
 
 export interface Emulator {
   app: FastifyInstance;
@@ -28,6 +29,8 @@ export interface EmulatorContext {
   baseUrl(): string;
   /** Folder of the bare git repositories. */
   gitDir: string;
+  /** What every git command runs with: HOME at the data folder's git-home, so no user configuration applies. */
+  gitEnv: GitEnvironment;
   /** Work to run when the server closes (timers, child processes). */
   onClose(fn: () => void | Promise<void>): void;
   /** Writes a line to the emulator's log (never a secret). */
@@ -69,6 +72,8 @@ export function useModules(list: EmulatorModule[]): void {
 export async function createEmulator(options: EmulatorOptions, log: (line: string) => void = () => {}): Promise<Emulator> {
   const gitDir = path.join(options.dataDir, 'git');
   fs.mkdirSync(gitDir, { recursive: true });
+  const gitEnv: GitEnvironment = { homeDir: path.join(options.dataDir, 'git-home') };
+  fs.mkdirSync(gitEnv.homeDir, { recursive: true });
   const db = openDatabase(options.dataDir, modules.flatMap((m) => m.migrations));
   const closers: Array<() => void | Promise<void>> = [];
   let baseUrl = options.baseUrl ?? '';
@@ -77,6 +82,7 @@ export async function createEmulator(options: EmulatorOptions, log: (line: strin
     db,
     options,
     gitDir,
+    gitEnv,
     baseUrl: () => baseUrl,
     onClose: (fn) => closers.push(fn),
     log,

@@ -1,12 +1,12 @@
 // The arithmetic of the five statistics endpoints (document 2, "Statistics").
 import assert from 'node:assert/strict';
-import { codeFrequency, commitActivity, contributors, participation, punchCard, weekStart, type HistoryCommit } from '../../src/emulator/stats/compute';
+import { codeFrequency, commitActivity, contributors, participation, punchCard, weekStart, type AttributedCommit } from '../../src/emulator/stats/compute';
 
 const t = (iso: string) => Date.parse(iso) / 1000;
 // 2026-11-22 is a Sunday.
 const now = t('2026-11-22T12:00:00Z');
 
-const commit = (authorKey: string, iso: string, additions = 1, deletions = 0, tzOffsetMinutes = 0): HistoryCommit => ({
+const commit = (authorKey: string, iso: string, additions = 1, deletions = 0, tzOffsetMinutes = 0): AttributedCommit => ({
   authorKey, authorTime: t(iso), tzOffsetMinutes, additions, deletions,
 });
 

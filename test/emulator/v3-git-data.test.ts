@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { startEmulator, type TestEmulator } from '../support/emulator';
-import { repoGitPath } from '../../src/emulator/v3/core/git';
+import { repoGitPath } from '../../src/emulator/git';
 import type { EmittedEvent } from '../../src/emulator/events';
 import { basic, call } from './helpers/v3';
 

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { startEmulator, type TestEmulator } from '../support/emulator';
 import type { EmittedEvent } from '../../src/emulator/events';
-import { repoGitPath } from '../../src/emulator/v3/core/git';
+import { repoGitPath } from '../../src/emulator/git';
 import { basic, call, makeToken } from './helpers/v3';
 
 const ORG = 'analytical-engines';

@@ -4,6 +4,7 @@
 import { InvalidInputError } from './errors';
 import { gitDate, identityFromInput, isoInZone, parseHeaders, parseIdentity, type GitIdentity } from './format';
 import type { GitRepository } from './repository';
+import { identityEnv } from './run';
 
 export interface CommitData {
   sha: string;
@@ -72,10 +73,7 @@ export async function createCommit(repo: GitRepository, input: CreateCommitInput
   const args = ['commit-tree', tree.sha, ...parents.flatMap((p) => ['-p', p.sha])];
   const sha = (await repo.runText(args, {
     input: input.message,
-    env: {
-      GIT_AUTHOR_NAME: author.name, GIT_AUTHOR_EMAIL: author.email, GIT_AUTHOR_DATE: gitDate(author),
-      GIT_COMMITTER_NAME: committer.name, GIT_COMMITTER_EMAIL: committer.email, GIT_COMMITTER_DATE: gitDate(committer),
-    },
+    env: identityEnv({ ...author, date: gitDate(author) }, { ...committer, date: gitDate(committer) }),
   })).trim();
   return readCommit(repo, sha);
 }

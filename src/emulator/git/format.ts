@@ -48,7 +48,11 @@ export interface GitIdentity {
   timezone: string;
 }
 
-/** What callers give: a name, an email and an ISO 8601 date (its offset is kept). */
+/**
+ * What callers give: a name, an email and a date. identityFromInput reads the
+ * date as ISO 8601 (its offset is kept); identityEnv hands it to git as it is,
+ * so git's `<seconds> <offset>` form works there too.
+ */
 export interface IdentityInput {
   name: string;
   email: string;

@@ -1,7 +1,7 @@
 // Commit history with per-file line counts, for the statistics: one
 // `git log --numstat -z` parsed here. Author dates keep their own offset
 // (the punch card is in each commit's own time zone).
-import { isoInZone } from './format';
+import { isoInZone, type GitIdentity } from './format';
 import type { GitRepository } from './repository';
 
 export interface FileChange {
@@ -14,7 +14,7 @@ export interface FileChange {
 export interface HistoryCommit {
   sha: string;
   parents: string[];
-  author: { name: string; email: string; timestamp: number; timezone: string; date: string };
+  author: GitIdentity;
   committerTimestamp: number;
   files: FileChange[];
   additions: number;

@@ -1,7 +1,7 @@
 // The emulator's git data library: real bare repositories driven by `git`.
 export * from './errors';
-export { Repositories, GitRepository } from './repository';
-export { runGit, type GitEnvironment } from './run';
+export { Repositories, GitRepository, repoGitPath, initBare, cloneBare } from './repository';
+export { gitEnv, runGit, runGitText, identityEnv, type GitEnvironment, type GitResult, type RunOptions } from './run';
 export type { ObjectType, ObjectInfo, GitObject } from './object-reader';
 export { type GitIdentity, type IdentityInput, type TreeMode, TREE_MODES } from './format';
 export { createBlob, readBlob, writeBlobs, decodeContent, type BlobContent, type BlobEncoding } from './blobs';

@@ -4,9 +4,26 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { InvalidObjectError, ObjectNotFoundError } from './errors';
 import { ObjectReader, type GitObject, type ObjectInfo, type ObjectType } from './object-reader';
-import { runGit, type GitEnvironment, type GitResult, type RunOptions } from './run';
+import { runGit, runGitText, type GitEnvironment, type GitResult, type RunOptions } from './run';
 
 const SHA = /^[0-9a-fA-F]{40}$/;
+
+/** The bare repository of a repository id under the git folder (by id, so it survives renames and transfers). */
+export function repoGitPath(gitFolder: string, repoId: number): string {
+  return path.join(gitFolder, `${repoId}.git`);
+}
+
+/** Creates an empty bare repository whose HEAD points at `defaultBranch`. */
+export async function initBare(environment: GitEnvironment, gitDir: string, defaultBranch: string): Promise<void> {
+  fs.mkdirSync(path.dirname(gitDir), { recursive: true });
+  await runGit(environment, undefined, ['init', '--bare', '--quiet', `--initial-branch=${defaultBranch}`, gitDir]);
+}
+
+/** Copies a bare repository with every ref (the git data of a fork). */
+export async function cloneBare(environment: GitEnvironment, fromGitDir: string, toGitDir: string): Promise<void> {
+  fs.mkdirSync(path.dirname(toGitDir), { recursive: true });
+  await runGit(environment, undefined, ['clone', '--bare', '--quiet', fromGitDir, toGitDir]);
+}
 
 export class GitRepository {
   readonly reader: ObjectReader;
@@ -19,8 +36,8 @@ export class GitRepository {
     return runGit(this.environment, this.gitDir, args, options);
   }
 
-  async runText(args: string[], options?: RunOptions): Promise<string> {
-    return (await this.run(args, options)).stdout.toString('utf8');
+  runText(args: string[], options?: RunOptions): Promise<string> {
+    return runGitText(this.environment, this.gitDir, args, options);
   }
 
   /** Reads an object of the given type, or throws ObjectNotFoundError (404) for a missing or other object. */
@@ -64,8 +81,7 @@ export class Repositories {
 
   /** Creates an empty bare repository (HEAD on `defaultBranch`, default `master`) and opens it. */
   async create(gitDir: string, options: InitOptions = {}): Promise<GitRepository> {
-    fs.mkdirSync(path.dirname(gitDir), { recursive: true });
-    await runGit(this.environment, undefined, ['init', '--bare', '--quiet', `--initial-branch=${options.defaultBranch ?? 'master'}`, gitDir]);
+    await initBare(this.environment, gitDir, options.defaultBranch ?? 'master');
     return this.get(gitDir);
   }
 

@@ -1,8 +1,10 @@
-// Runs the `git` command in an environment of our own: no system or user
-// configuration, HOME at the data folder, and none of the caller's GIT_*
-// variables (a GIT_DIR inherited from a hook would point git elsewhere).
+// The emulator's one way to run `git`: an environment of our own, with no
+// system or user configuration, HOME at the data folder, and none of the
+// caller's GIT_* variables (a GIT_DIR or GIT_INDEX_FILE inherited from a hook
+// would point git at another repository or index).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { GitCommandError } from './errors';
+import type { IdentityInput } from './format';
 
 export interface GitEnvironment {
   /** Folder that stands in for HOME, so ~/.gitconfig never applies. */
@@ -57,6 +59,23 @@ export function runGit(environment: GitEnvironment, gitDir: string | undefined, 
     child.stdin.on('error', () => undefined);
     child.stdin.end(options.input ?? '');
   });
+}
+
+/** runGit's stdout as UTF-8 text. */
+export async function runGitText(environment: GitEnvironment, gitDir: string | undefined, args: string[], options: RunOptions = {}): Promise<string> {
+  return (await runGit(environment, gitDir, args, options)).stdout.toString('utf8');
+}
+
+/**
+ * The `GIT_AUTHOR_*` and `GIT_COMMITTER_*` variables of a commit-tree; the
+ * committer defaults to the author. Dates are passed as given: ISO 8601 or
+ * git's `<seconds> <offset>` (with or without a leading `@`).
+ */
+export function identityEnv(author: IdentityInput, committer: IdentityInput = author): Record<string, string> {
+  return {
+    GIT_AUTHOR_NAME: author.name, GIT_AUTHOR_EMAIL: author.email, GIT_AUTHOR_DATE: author.date,
+    GIT_COMMITTER_NAME: committer.name, GIT_COMMITTER_EMAIL: committer.email, GIT_COMMITTER_DATE: committer.date,
+  };
 }
 
 /** Starts a long-running git process (cat-file, mktree --batch) with our environment. */

@@ -1,9 +1,9 @@
 // Grows the demo repository analytical-engines/difference-engine a real
 // history (see history.ts). Listed right after the demo seed, before the
 // modules whose seeds point at its tags (releases).
+import { repoGitPath } from '../git';
 import type { EmulatorModule } from '../server';
 import { findRepo } from '../v3/core/access';
-import { repoGitPath } from '../v3/core/git';
 import { isoTime } from '../v3/core/time';
 import { DEMO_ORG } from './demo';
 import { writeHistory } from './history';
@@ -19,7 +19,7 @@ export const historySeedModule: EmulatorModule = {
     const found = findRepo(ctx.db, DEMO_ORG, DEMO_HISTORY_REPO);
     if (!found) return;
     const seededAt = Math.floor(Date.now() / 1000);
-    await writeHistory(repoGitPath(ctx.gitDir, found.repo.id), seededAt);
+    await writeHistory(ctx.gitEnv, repoGitPath(ctx.gitDir, found.repo.id), seededAt);
     ctx.db.prepare('UPDATE repositories SET pushed_at = ? WHERE id = ?').run(isoTime(seededAt * 1000), found.repo.id);
   },
 };

@@ -3,7 +3,7 @@
 // plus branches, lightweight and annotated tags and a note. Generated from a
 // seeded PRNG, so it is the same for a given seed time, and written by one
 // `git fast-import` process (500 commit-tree calls would take far longer).
-import { runGit } from '../v3/core/git';
+import { runGitText, type GitEnvironment } from '../git';
 
 export interface HistoryAuthor {
   login: string;
@@ -155,8 +155,8 @@ export function historyStream(parent: string, end: number, seed = 1842, count = 
 }
 
 /** Writes the demo history into a bare repository on top of its `master`; returns the new tip. */
-export async function writeHistory(gitPath: string, end: number): Promise<string> {
-  const parent = (await runGit(gitPath, ['rev-parse', '--verify', 'refs/heads/master^{commit}'])).trim();
-  await runGit(gitPath, ['fast-import', '--quiet'], { input: historyStream(parent, end) });
-  return (await runGit(gitPath, ['rev-parse', 'refs/heads/master'])).trim();
+export async function writeHistory(environment: GitEnvironment, gitPath: string, end: number): Promise<string> {
+  const parent = (await runGitText(environment, gitPath, ['rev-parse', '--verify', 'refs/heads/master^{commit}'])).trim();
+  await runGitText(environment, gitPath, ['fast-import', '--quiet'], { input: historyStream(parent, end) });
+  return (await runGitText(environment, gitPath, ['rev-parse', 'refs/heads/master'])).trim();
 }

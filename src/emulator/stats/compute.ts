@@ -3,7 +3,8 @@
 // arithmetic is tested without git and the 10,000-commit benchmark measures
 // the parsing and this code separately.
 
-export interface HistoryCommit {
+/** A commit as the statistics count it: git's HistoryCommit (src/emulator/git/history.ts) attributed to an account. */
+export interface AttributedCommit {
   /** Who the statistics attribute the commit to: an account login when the e-mail maps to one, else the e-mail. */
   authorKey: string;
   /** Author time as Unix seconds (UTC). */
@@ -43,7 +44,7 @@ export function weekStart(t: number): number {
 }
 
 /** Contributors with weekly additions, deletions and commits, from the first week of history to now; `w` is a string. */
-export function contributors(commits: readonly HistoryCommit[], now: number): ContributorWeeks[] {
+export function contributors(commits: readonly AttributedCommit[], now: number): ContributorWeeks[] {
   if (commits.length === 0) return [];
   const first = weekStart(Math.min(...commits.map((c) => c.authorTime)));
   const last = weekStart(now);
@@ -72,7 +73,7 @@ export function contributors(commits: readonly HistoryCommit[], now: number): Co
 }
 
 /** The last year (52 weeks, oldest first) of commits per day, Sunday first. */
-export function commitActivity(commits: readonly HistoryCommit[], now: number): CommitActivityWeek[] {
+export function commitActivity(commits: readonly AttributedCommit[], now: number): CommitActivityWeek[] {
   const weeks = lastWeeks(now, 52).map((week) => ({ days: [0, 0, 0, 0, 0, 0, 0], total: 0, week }));
   const first = weeks[0]!.week;
   for (const c of commits) {
@@ -87,7 +88,7 @@ export function commitActivity(commits: readonly HistoryCommit[], now: number): 
 }
 
 /** Weekly [week, additions, -deletions] over the whole history. */
-export function codeFrequency(commits: readonly HistoryCommit[]): Array<[number, number, number]> {
+export function codeFrequency(commits: readonly AttributedCommit[]): Array<[number, number, number]> {
   if (commits.length === 0) return [];
   const byWeek = new Map<number, [number, number, number]>();
   const times = commits.map((c) => weekStart(c.authorTime));
@@ -103,7 +104,7 @@ export function codeFrequency(commits: readonly HistoryCommit[]): Array<[number,
 }
 
 /** 52 weekly commit counts, oldest first: `all` includes the owner's. */
-export function participation(commits: readonly HistoryCommit[], ownerKey: string, now: number): Participation {
+export function participation(commits: readonly AttributedCommit[], ownerKey: string, now: number): Participation {
   const weeks = lastWeeks(now, 52);
   const first = weeks[0]!;
   const all = new Array<number>(52).fill(0);
@@ -118,7 +119,7 @@ export function participation(commits: readonly HistoryCommit[], ownerKey: strin
 }
 
 /** [day 0-6 (Sunday first), hour 0-23, commits], in each commit's own time zone. */
-export function punchCard(commits: readonly HistoryCommit[]): Array<[number, number, number]> {
+export function punchCard(commits: readonly AttributedCommit[]): Array<[number, number, number]> {
   const counts = new Array<number>(7 * 24).fill(0);
   for (const c of commits) {
     const local = c.authorTime + c.tzOffsetMinutes * 60;

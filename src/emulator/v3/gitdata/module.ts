@@ -1,7 +1,6 @@
 // The v3 git data module: blobs, trees, commits and references of document 2
 // on real bare repositories, with one long-lived object reader per
 // repository, all closed when the server closes; and clone_url over smart HTTP.
-import path from 'node:path';
 import type { EmulatorModule } from '../../server';
 import { Repositories } from '../../git';
 import { registerGitDataRoutes } from './routes';
@@ -11,8 +10,7 @@ export const v3GitDataModule: EmulatorModule = {
   name: 'v3-git-data',
   migrations: [],
   register(app, ctx) {
-    // git's HOME is the data folder (a `home` inside it), so no user configuration applies.
-    const repositories = new Repositories(path.join(ctx.options.dataDir, 'git-home'));
+    const repositories = new Repositories(ctx.gitEnv.homeDir);
     ctx.onClose(() => repositories.closeAll());
     registerGitDataRoutes(app, ctx, repositories);
     registerSmartHttp(app, ctx, repositories);

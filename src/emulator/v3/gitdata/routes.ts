@@ -6,14 +6,13 @@ import { z } from 'zod';
 import type { EmulatorContext } from '../../server';
 import {
   createBlob, createCommit, createRef, createTree, deleteRef, findRef, listRefs, readBlob, readCommit, readTree, updateRef,
-  GitDataError, Repositories, type GitRepository,
+  GitDataError, repoGitPath, Repositories, type GitRepository,
 } from '../../git';
 import { loadRepo, type LoadedRepo } from '../core/access';
 import { currentUser } from '../core/auth';
 import { created, parseBody, bodyHash } from '../core/conventions';
 import { ApiError, notFound } from '../core/errors';
 import { paginateArray } from '../core/pagination';
-import { repoGitPath } from '../core/git';
 import { isoTime } from '../core/time';
 import { bases } from '../core/urls';
 import { emitRefEvents } from './events';

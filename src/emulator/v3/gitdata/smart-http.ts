@@ -6,11 +6,10 @@
 // and the push/create/delete events of every branch or tag it moved.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EmulatorContext } from '../../server';
-import { listRefs, runGit, type GitRef, type Repositories } from '../../git';
+import { listRefs, repoGitPath, runGit, type GitRef, type Repositories } from '../../git';
 import { loadRepo, type LoadedRepo } from '../core/access';
 import { currentUser } from '../core/auth';
 import { ApiError } from '../core/errors';
-import { repoGitPath } from '../core/git';
 import { isoTime } from '../core/time';
 import { emitRefEvents } from './events';
 

@@ -2,9 +2,9 @@
 // active hooks that fire for them; pings and push tests go to one hook.
 import { randomInt } from 'node:crypto';
 import type { EmittedEvent } from '../../events';
+import { repoGitPath, runGitText } from '../../git';
 import type { EmulatorContext } from '../../server';
 import { findUserById, repoPermission } from '../core/access';
-import { repoGitPath, runGit } from '../core/git';
 import { orgSummary, userSummary } from '../core/representations';
 import type { RepoRow, UserRow } from '../core/schema';
 import { bases } from '../core/urls';
@@ -99,7 +99,7 @@ export class HookDispatcher {
     let after = ZERO_SHA;
     let before = ZERO_SHA;
     try {
-      const out = await runGit(repoGitPath(this.ctx.gitDir, repo.id), ['log', '-2', '--format=%H%x00%s%x00%an%x00%ae%x00%cn%x00%ce%x00%cI', ref]);
+      const out = await runGitText(this.ctx.gitEnv, repoGitPath(this.ctx.gitDir, repo.id), ['log', '-2', '--format=%H%x00%s%x00%an%x00%ae%x00%cn%x00%ce%x00%cI', ref]);
       const [head, parent] = out.trim().split('\n');
       const [id, message, an, ae, cn, ce, date] = (head ?? '').split('\0');
       if (id) {

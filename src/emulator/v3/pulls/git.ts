@@ -1,9 +1,8 @@
 // The git questions of a pull request, asked of the base repository's bare
 // repository with the `git` command: branch tips, the diff `base...head`,
 // the commits `base..head`, and a merge written with merge-tree/commit-tree.
+import { identityEnv, repoGitPath, runGit, type GitEnvironment, type IdentityInput } from '../../git';
 import type { EmulatorContext } from '../../server';
-import { runGit, type GitEnvironment } from '../../git/run';
-import { repoGitPath } from '../core/git';
 import { parseDiff, type FileDiff } from './diff';
 
 const SHA = /^[0-9a-f]{40}$/;
@@ -12,16 +11,9 @@ export interface CommitInfo {
   sha: string;
   tree: string;
   parents: string[];
-  author: { name: string; email: string; date: string };
-  committer: { name: string; email: string; date: string };
+  author: IdentityInput;
+  committer: IdentityInput;
   message: string;
-}
-
-export interface Identity {
-  name: string;
-  email: string;
-  /** ISO 8601. */
-  date: string;
 }
 
 /** One bare repository, for the pull request operations. */
@@ -29,7 +21,7 @@ export class PullGit {
   constructor(private readonly env: GitEnvironment, readonly gitDir: string) {}
 
   static of(ctx: EmulatorContext, repoId: number): PullGit {
-    return new PullGit({ homeDir: ctx.options.dataDir }, repoGitPath(ctx.gitDir, repoId));
+    return new PullGit(ctx.gitEnv, repoGitPath(ctx.gitDir, repoId));
   }
 
   private async text(args: string[], okCodes: number[] = []): Promise<{ out: string; code: number | null }> {
@@ -114,13 +106,10 @@ export class PullGit {
     return r.code === 0 ? r.out.split('\n')[0]!.trim() : null;
   }
 
-  async commitTree(tree: string, parents: string[], message: string, who: Identity): Promise<string> {
+  async commitTree(tree: string, parents: string[], message: string, who: IdentityInput): Promise<string> {
     const r = await runGit(this.env, this.gitDir, ['commit-tree', tree, ...parents.flatMap((p) => ['-p', p])], {
       input: message,
-      env: {
-        GIT_AUTHOR_NAME: who.name, GIT_AUTHOR_EMAIL: who.email, GIT_AUTHOR_DATE: who.date,
-        GIT_COMMITTER_NAME: who.name, GIT_COMMITTER_EMAIL: who.email, GIT_COMMITTER_DATE: who.date,
-      },
+      env: identityEnv(who),
     });
     return r.stdout.toString('utf8').trim();
   }

@@ -5,10 +5,9 @@
 // Runs after the account seed and the history seed (module order).
 import fs from 'node:fs';
 import os from 'node:os';
+import { identityEnv, repoGitPath, runGit, type GitEnvironment } from '../../git';
 import type { EmulatorContext } from '../../server';
-import { runGit, type GitEnvironment } from '../../git/run';
 import { findRepo, findUser } from '../core/access';
-import { repoGitPath } from '../core/git';
 import type { RepoRow, UserRow } from '../core/schema';
 import { createIssueComment } from '../comments/issue-comments';
 import { addReviewComment } from '../comments/review-comments';
@@ -45,11 +44,8 @@ async function commitFiles(env: GitEnvironment, gitDir: string, parent: string, 
   }
   const tree = (await runGit(env, gitDir, ['write-tree'], { env: extra })).stdout.toString().trim();
   const when = `${Math.floor(date.getTime() / 1000)} +0000`;
-  const who = { GIT_AUTHOR_NAME: author.name ?? author.login, GIT_AUTHOR_EMAIL: author.email ?? `${author.login}@analytical-engines.test`, GIT_AUTHOR_DATE: when };
-  const commit = await runGit(env, gitDir, ['commit-tree', tree, '-p', parent], {
-    input: message,
-    env: { ...who, GIT_COMMITTER_NAME: who.GIT_AUTHOR_NAME, GIT_COMMITTER_EMAIL: who.GIT_AUTHOR_EMAIL, GIT_COMMITTER_DATE: when },
-  });
+  const who = { name: author.name ?? author.login, email: author.email ?? `${author.login}@analytical-engines.test`, date: when };
+  const commit = await runGit(env, gitDir, ['commit-tree', tree, '-p', parent], { input: message, env: identityEnv(who) });
   fs.rmSync(index, { force: true });
   return commit.stdout.toString().trim();
 }
@@ -68,7 +64,7 @@ export async function seedPulls(ctx: EmulatorContext): Promise<void> {
   if (!found) return;
   const repo: RepoRow = found.repo;
   const u = (login: string) => findUser(ctx.db, login)!;
-  const env: GitEnvironment = { homeDir: ctx.options.dataDir };
+  const env = ctx.gitEnv;
   const gitDir = repoGitPath(ctx.gitDir, repo.id);
   const master = (await runGit(env, gitDir, ['rev-parse', `refs/heads/${repo.default_branch}`])).stdout.toString().trim();
   const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);

@@ -1,11 +1,10 @@
 // The tarball_url and zipball_url of a release: `git archive` of the tag (or
 // any ref or SHA), so that the links in a release download real sources.
 import type { FastifyInstance } from 'fastify';
-import type { Repositories } from '../../git';
+import { repoGitPath, type Repositories } from '../../git';
 import type { EmulatorContext } from '../../server';
 import { loadRepo } from '../core/access';
 import { notFound } from '../core/errors';
-import { repoGitPath } from '../core/git';
 import { resolveCommit } from './tags';
 
 type ArchiveParams = { Params: { owner: string; repo: string; '*': string } };

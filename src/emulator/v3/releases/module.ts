@@ -1,7 +1,6 @@
 // Releases and their assets (document 2, "Releases"), with the demo seed's
 // published v1.0.0 (two assets), prerelease v1.1.0-rc.1 and draft v1.1.0 on
 // the tags of the demo history.
-import path from 'node:path';
 import { Repositories } from '../../git';
 import type { EmulatorModule } from '../../server';
 import { findRepo, findUser } from '../core/access';
@@ -17,8 +16,7 @@ export const releasesModule: EmulatorModule = {
   name: 'v3-releases',
   migrations: releaseMigrations,
   register(app, ctx) {
-    // git's HOME is the data folder's git-home, as for the git data module: no user configuration applies.
-    const repositories = new Repositories(path.join(ctx.options.dataDir, 'git-home'));
+    const repositories = new Repositories(ctx.gitEnv.homeDir);
     ctx.onClose(() => repositories.closeAll());
     registerReleaseRoutes(app, ctx, repositories);
     registerAssetRoutes(app, ctx);

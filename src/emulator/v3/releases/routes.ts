@@ -4,14 +4,13 @@
 // target_commitish and emits `release` (action published).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Repositories } from '../../git';
+import { repoGitPath, type Repositories } from '../../git';
 import type { EmulatorContext } from '../../server';
 import { atLeast, loadRepo, type LoadedRepo } from '../core/access';
 import { currentUser } from '../core/auth';
 import { created, parseBody } from '../core/conventions';
 import { alreadyExists, notFound, requiresAuthentication } from '../core/errors';
 import { paginateArray } from '../core/pagination';
-import { repoGitPath } from '../core/git';
 import { isoTime } from '../core/time';
 import { bases } from '../core/urls';
 import { emitRepoEvent } from '../repos/create';

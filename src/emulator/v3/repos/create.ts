@@ -5,12 +5,12 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { cloneBare, identityEnv, initBare, repoGitPath, runGitText, type GitEnvironment, type IdentityInput } from '../../git';
 import type { EmulatorContext } from '../../server';
 import { findUserById, repoPermission } from '../core/access';
 import { alreadyExists, invalidField, validationFailed } from '../core/errors';
 import { orgSummary, userSummary } from '../core/representations';
 import type { RepoRow, UserRow } from '../core/schema';
-import { cloneBare, commitFiles, initBareRepo, repoGitPath, type GitIdentity } from '../core/git';
 import { isoTime } from '../core/time';
 import { bases } from '../core/urls';
 import { gitignoreText, licenseText } from './templates';
@@ -37,8 +37,24 @@ export interface CreateFields {
   license_template?: string | undefined;
 }
 
-export function gitIdentity(user: UserRow, when: string, host: string): GitIdentity {
+export function gitIdentity(user: UserRow, when: string, host: string): IdentityInput {
   return { name: user.name ?? user.login, email: user.email ?? `${user.login}@users.noreply.${host}`, date: when };
+}
+
+/**
+ * Writes files as one root commit on `branch` (auto_init): blobs with
+ * hash-object, the tree with mktree, the commit with commit-tree.
+ */
+async function commitFiles(env: GitEnvironment, gitPath: string, branch: string, files: Array<{ path: string; content: string }>, message: string, author: IdentityInput): Promise<string> {
+  const entries: string[] = [];
+  for (const f of files) {
+    const sha = (await runGitText(env, gitPath, ['hash-object', '-w', '--stdin'], { input: f.content })).trim();
+    entries.push(`100644 blob ${sha}\t${f.path}`);
+  }
+  const tree = (await runGitText(env, gitPath, ['mktree'], { input: entries.join('\n') + '\n' })).trim();
+  const commit = (await runGitText(env, gitPath, ['commit-tree', tree, '-m', message], { env: identityEnv(author) })).trim();
+  await runGitText(env, gitPath, ['update-ref', `refs/heads/${branch}`, commit]);
+  return commit;
 }
 
 function tempGitPath(ctx: EmulatorContext): string {
@@ -75,10 +91,10 @@ export async function createRepository(ctx: EmulatorContext, owner: UserRow, cre
   }
   const temp = tempGitPath(ctx);
   try {
-    await initBareRepo(temp, DEFAULT_BRANCH);
+    await initBare(ctx.gitEnv, temp, DEFAULT_BRANCH);
     if (files.length) {
       files.sort((a, b) => (a.path < b.path ? -1 : 1));
-      await commitFiles(temp, DEFAULT_BRANCH, files, 'Initial commit', gitIdentity(creator, now, new URL(ctx.baseUrl()).hostname));
+      await commitFiles(ctx.gitEnv, temp, DEFAULT_BRANCH, files, 'Initial commit', gitIdentity(creator, now, new URL(ctx.baseUrl()).hostname));
     }
     const repo = db.transaction(() => {
       if (exists()) throw alreadyExists('Repository', 'name');
@@ -136,7 +152,7 @@ export async function forkRepository(ctx: EmulatorContext, source: RepoRow, targ
   const now = isoTime();
   const temp = tempGitPath(ctx);
   try {
-    await cloneBare(repoGitPath(ctx.gitDir, source.id), temp);
+    await cloneBare(ctx.gitEnv, repoGitPath(ctx.gitDir, source.id), temp);
     const fork = db.transaction(() => {
       const info = db
         .prepare(

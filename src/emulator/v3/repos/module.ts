@@ -1,8 +1,8 @@
 // The v3 repositories module: lists, create, get, edit, delete, forks,
 // stars and collaborators.
 import fs from 'node:fs';
+import { initBare, repoGitPath } from '../../git';
 import type { EmulatorModule } from '../../server';
-import { initBareRepo, repoGitPath } from '../core/git';
 import type { RepoRow } from '../core/schema';
 import { registerRepoRoutes } from './routes';
 import { registerSocialRoutes } from './social';
@@ -16,7 +16,7 @@ export const v3ReposModule: EmulatorModule = {
     const rows = ctx.db.prepare('SELECT id, default_branch FROM repositories').all() as Array<Pick<RepoRow, 'id' | 'default_branch'>>;
     for (const r of rows) {
       const gitPath = repoGitPath(ctx.gitDir, r.id);
-      if (!fs.existsSync(gitPath)) await initBareRepo(gitPath, r.default_branch);
+      if (!fs.existsSync(gitPath)) await initBare(ctx.gitEnv, gitPath, r.default_branch);
     }
     registerRepoRoutes(app, ctx);
     registerSocialRoutes(app, ctx);

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { repoGitPath } from '../../git';
 import type { EmulatorContext } from '../../server';
 import { effectivePermission, findOrg, findUser, isOrgMember, loadRepo } from '../core/access';
 import { currentUser } from '../core/auth';
@@ -12,7 +13,6 @@ import { paginate } from '../core/pagination';
 import { repoMinimal } from '../core/representations';
 import type { RepoRow, UserRow } from '../core/schema';
 import { requireScope } from '../core/scopes';
-import { repoGitPath } from '../core/git';
 import { isoTime } from '../core/time';
 import { bases } from '../core/urls';
 import { createRepository, emitRepoEvent, forkRepository, isValidRepoName } from './create';

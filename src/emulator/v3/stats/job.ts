@@ -4,7 +4,7 @@
 // branch, so any move of that branch (API ref update or git push) resets it.
 import type { Db } from '../../db';
 import { readHistory, type GitRepository } from '../../git';
-import { codeFrequency, commitActivity, contributors, participation, punchCard, type CommitActivityWeek, type ContributorWeeks, type HistoryCommit, type Participation } from '../../stats/compute';
+import { codeFrequency, commitActivity, contributors, participation, punchCard, type AttributedCommit, type CommitActivityWeek, type ContributorWeeks, type Participation } from '../../stats/compute';
 
 export interface RepositoryStatistics {
   contributors: ContributorWeeks[];
@@ -31,7 +31,7 @@ export function loginsByEmail(db: Db): Map<string, string> {
 }
 
 /** The history reachable from `sha`, attributed to logins where an e-mail matches (else to the e-mail). */
-export async function historyOf(repo: GitRepository, sha: string, logins: Map<string, string>): Promise<HistoryCommit[]> {
+export async function historyOf(repo: GitRepository, sha: string, logins: Map<string, string>): Promise<AttributedCommit[]> {
   const history = await readHistory(repo, { from: sha });
   return history.map((c) => ({
     authorKey: logins.get(c.author.email.toLowerCase()) ?? c.author.email,
@@ -43,7 +43,7 @@ export async function historyOf(repo: GitRepository, sha: string, logins: Map<st
 }
 
 /** All five statistics of a history; `now` (Unix seconds) ends the weekly series. */
-export function statisticsOf(commits: readonly HistoryCommit[], ownerLogin: string, now: number): RepositoryStatistics {
+export function statisticsOf(commits: readonly AttributedCommit[], ownerLogin: string, now: number): RepositoryStatistics {
   return {
     contributors: contributors(commits, now),
     commitActivity: commitActivity(commits, now),

@@ -1,12 +1,10 @@
 // The five statistics endpoints of document 2 ("Statistics"): 202 while a
 // background job computes them from the git history, then 200 with the
 // cached result until the default branch moves.
-import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Repositories } from '../../git';
+import { repoGitPath, Repositories, runGitText } from '../../git';
 import type { EmulatorModule } from '../../server';
 import { findUser, loadRepo } from '../core/access';
-import { repoGitPath, runGit } from '../core/git';
 import { userSummary } from '../core/representations';
 import { bases } from '../core/urls';
 import { historyOf, loginsByEmail, StatisticsCache, statisticsOf, type RepositoryStatistics } from './job';
@@ -17,8 +15,7 @@ export const statisticsModule: EmulatorModule = {
   name: 'v3-statistics',
   migrations: [],
   register(app, ctx) {
-    // git's HOME is the data folder's git-home, as for the git data module: no user configuration applies.
-    const repositories = new Repositories(path.join(ctx.options.dataDir, 'git-home'));
+    const repositories = new Repositories(ctx.gitEnv.homeDir);
     const cache = new StatisticsCache(ctx.log);
     ctx.onClose(async () => {
       await cache.settle();
@@ -30,7 +27,7 @@ export const statisticsModule: EmulatorModule = {
       const { repo, owner } = loadRepo(ctx.db, req, reply, req.params.owner, req.params.repo);
       const gitPath = repoGitPath(ctx.gitDir, repo.id);
       // An unborn default branch has an empty history: key it by the empty string.
-      const sha = (await runGit(gitPath, ['rev-parse', '--verify', '--quiet', `refs/heads/${repo.default_branch}^{commit}`]).catch(() => '')).trim();
+      const sha = (await runGitText(ctx.gitEnv, gitPath, ['rev-parse', '--verify', '--quiet', `refs/heads/${repo.default_branch}^{commit}`]).catch(() => '')).trim();
       const result = cache.lookup(repo.id, sha, async () => {
         const commits = sha === '' ? [] : await historyOf(repositories.get(gitPath), sha, loginsByEmail(ctx.db));
         return statisticsOf(commits, owner.login, Math.floor(Date.now() / 1000));
