@@ -41,6 +41,9 @@ export interface EmulatorContext {
   events: EventBus;
 }
 
+/** What every request but `GET /health` gets (503) until the seed is complete. */
+export const SEEDING_MESSAGE = 'The emulator is loading its seed; try again shortly.';
+
 /** Path prefix of the enterprise form of the v3 API. */
 export const ENTERPRISE_PREFIX = '/api/v3';
 
@@ -72,6 +75,7 @@ export function useModules(list: EmulatorModule[]): void {
 export async function createEmulator(options: EmulatorOptions, log: (line: string) => void = () => {}): Promise<Emulator> {
   const gitDir = path.join(options.dataDir, 'git');
   fs.mkdirSync(gitDir, { recursive: true });
+  removeUnfinishedRepositories(gitDir, log);
   const gitEnv: GitEnvironment = { homeDir: path.join(options.dataDir, 'git-home') };
   fs.mkdirSync(gitEnv.homeDir, { recursive: true });
   const db = openDatabase(options.dataDir, modules.flatMap((m) => m.migrations));
@@ -131,7 +135,17 @@ export async function createEmulator(options: EmulatorOptions, log: (line: strin
     if (methods.includes('PATCH')) patchRoutes.push(route);
   });
 
-  app.get('/health', async () => ({ status: 'ok', uptime_seconds: Math.round(process.uptime()) }));
+  // Until the seed is complete every request but `GET /health` gets 503 with
+  // Retry-After: the port opens before the seed runs (the seed needs the
+  // final base URL), and no caller may see a half-seeded service.
+  const readiness = { ready: false };
+  app.addHook('onRequest', async (req, reply) => {
+    if (readiness.ready || (req.method === 'GET' || req.method === 'HEAD') && req.url.split('?')[0] === '/health') return;
+    reply.code(503).header('Retry-After', '1');
+    if (req.url.startsWith('/api/v2/') || req.url === '/api/v2') return reply.send({ success: false, statusMessage: SEEDING_MESSAGE });
+    return reply.send({ message: SEEDING_MESSAGE });
+  });
+  app.get('/health', async () => ({ status: readiness.ready ? 'ok' : 'seeding', uptime_seconds: Math.round(process.uptime()) }));
 
   for (const m of modules) await m.register(app, ctx);
   await app.after();
@@ -159,6 +173,7 @@ export async function createEmulator(options: EmulatorOptions, log: (line: strin
       throw err;
     }
   }
+  readiness.ready = true;
 
   let closed = false;
   return {
@@ -176,6 +191,22 @@ export async function createEmulator(options: EmulatorOptions, log: (line: strin
       db.close();
     },
   };
+}
+
+/**
+ * Removes `.tmp-*.git` folders a killed process left behind: a repository is
+ * built under such a name and renamed into place only once complete and
+ * recorded, so a leftover is never an acknowledged write.
+ */
+export function removeUnfinishedRepositories(gitDir: string, log: (line: string) => void = () => {}): string[] {
+  const removed: string[] = [];
+  for (const name of fs.readdirSync(gitDir)) {
+    if (!/^\.tmp-.*\.git$/.test(name)) continue;
+    fs.rmSync(path.join(gitDir, name), { recursive: true, force: true });
+    removed.push(name);
+  }
+  if (removed.length) log(`removed ${removed.length} unfinished repositor${removed.length === 1 ? 'y' : 'ies'} left by an earlier run`);
+  return removed;
 }
 
 /** The core module: bookkeeping tables every other module may use. */
