@@ -7,9 +7,10 @@ import { v3ReposModule } from './v3/repos/module';
 import { v3GitDataModule } from './v3/gitdata/module';
 import { demoSeedModule } from './seed/module';
 import { historySeedModule } from './seed/history-module';
+import { repoExtrasSeedModule } from './seed/repo-extras-module';
 import { statisticsModule } from './v3/stats/module';
 import { labelsModule } from './v3/labels/module';
-import { deployKeysModule } from './v3/deployKeys/module';
+import { deployKeysModule } from './v3/deploy-keys/module';
 import { downloadsModule } from './v3/downloads/module';
 import { releasesModule } from './v3/releases/module';
 import { searchModule } from './v3/search/module';
@@ -37,6 +38,7 @@ export const allModules: EmulatorModule[] = [
   deployKeysModule,
   downloadsModule,
   releasesModule,
+  repoExtrasSeedModule,
   searchModule,
   engagementModule,
   // Parametric pages (/:owner/:repo...): Fastify prefers every static API path over them.

@@ -1,7 +1,7 @@
 // Document 2, "Deploy keys": list, get, create, delete; immutable (no edit);
 // the key text must be an OpenSSH public key and may be used only once.
 import assert from 'node:assert/strict';
-import { DEMO_DEPLOY_KEYS } from '../../src/emulator/v3/deployKeys/module';
+import { DEMO_DEPLOY_KEYS } from '../../src/emulator/seed/repo-extras';
 import { startEmulator, type TestEmulator } from '../support/emulator';
 import { basic, call } from './helpers/v3';
 

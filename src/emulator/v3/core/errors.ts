@@ -24,6 +24,11 @@ export class ApiError extends Error {
 }
 
 export const notFound = () => new ApiError(404, 'Not Found', undefined, '/v3');
+/** The row a lookup found, or 404 `Not Found` when it found none. */
+export function orNotFound<T>(row: T | undefined): T {
+  if (row === undefined) throw notFound();
+  return row;
+}
 export const badCredentials = () => new ApiError(401, 'Bad credentials', undefined, '/v3');
 export const requiresAuthentication = () => new ApiError(401, 'Requires authentication', undefined, '/v3');
 export const forbidden = (message = 'Forbidden') => new ApiError(403, message, undefined, '/v3');

@@ -30,6 +30,11 @@ export function findIssue(db: Db, repoId: number, number: string | number): Issu
   return db.prepare<[number, number], IssueRow>('SELECT * FROM issues WHERE repo_id = ? AND number = ?').get(repoId, Number(number));
 }
 
+/** The ids of a repository's issues that are not pull requests, by number. */
+export function plainIssueIds(db: Db, repoId: number): number[] {
+  return db.prepare('SELECT id FROM issues WHERE repo_id = ? AND is_pull = 0 ORDER BY number').pluck().all(repoId) as number[];
+}
+
 export function repoPath(db: Db, repo: RepoRow): string {
   return `${findUserById(db, repo.owner_id)!.login}/${repo.name}`;
 }

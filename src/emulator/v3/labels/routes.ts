@@ -13,7 +13,9 @@ import type { Permission } from '../core/representations';
 import { bases } from '../core/urls';
 import { findIssue } from '../issues/store';
 import type { LabelRow } from './schema';
-import { addIssueLabels, findLabel, insertLabel, issueLabels, LABEL_COLOR, labelJson, repoLabels } from './store';
+import {
+  addIssueLabels, clearIssueLabels, deleteLabel, findLabel, findMilestoneId, insertLabel, issueLabels, LABEL_COLOR, labelJson, milestoneLabels, removeIssueLabel, repoLabels, updateLabel,
+} from './store';
 
 type RepoParams = { Params: { owner: string; repo: string } };
 type LabelParams = { Params: { owner: string; repo: string; name: string } };
@@ -78,13 +80,13 @@ export function registerLabelRoutes(app: FastifyInstance, ctx: EmulatorContext):
     const f = parseBody(req, 'Label', labelBody);
     const clash = findLabel(db, r.repo.id, f.name);
     if (clash && clash.id !== label.id) throw alreadyExists('Label', 'name');
-    db.prepare('UPDATE labels SET name = ?, color = ? WHERE id = ?').run(f.name, f.color.toLowerCase(), label.id);
+    updateLabel(db, label.id, f.name, f.color);
     return json(req, r, { ...label, name: f.name, color: f.color.toLowerCase() });
   });
 
   app.delete<LabelParams>('/repos/:owner/:repo/labels/:name', async (req, reply) => {
     const r = load(req, reply, 'push');
-    db.prepare('DELETE FROM labels WHERE id = ?').run(labelOr404(r.repo.id, req.params.name).id);
+    deleteLabel(db, labelOr404(r.repo.id, req.params.name).id);
     return reply.code(204).send();
   });
 
@@ -107,7 +109,7 @@ export function registerLabelRoutes(app: FastifyInstance, ctx: EmulatorContext):
     const issue = issueOr404(r.repo.id, req.params.number);
     const labels = existingLabels(r.repo.id, labelNames(req));
     db.transaction(() => {
-      db.prepare('DELETE FROM issue_labels WHERE issue_id = ?').run(issue.id);
+      clearIssueLabels(db, issue.id);
       addIssueLabels(db, issue.id, labels);
     })();
     return issueLabels(db, issue.id).map((l) => json(req, r, l));
@@ -117,28 +119,21 @@ export function registerLabelRoutes(app: FastifyInstance, ctx: EmulatorContext):
     const r = load(req, reply, 'push');
     const issue = issueOr404(r.repo.id, req.params.number);
     const label = labelOr404(r.repo.id, req.params.name);
-    const removed = db.prepare('DELETE FROM issue_labels WHERE issue_id = ? AND label_id = ?').run(issue.id, label.id);
-    if (removed.changes === 0) throw notFound();
+    if (!removeIssueLabel(db, issue.id, label.id)) throw notFound();
     return issueLabels(db, issue.id).map((l) => json(req, r, l));
   });
 
   app.delete<IssueParams>('/repos/:owner/:repo/issues/:number/labels', async (req, reply) => {
     const r = load(req, reply, 'push');
-    db.prepare('DELETE FROM issue_labels WHERE issue_id = ?').run(issueOr404(r.repo.id, req.params.number).id);
+    clearIssueLabels(db, issueOr404(r.repo.id, req.params.number).id);
     return reply.code(204).send();
   });
 
   app.get<IssueParams>('/repos/:owner/:repo/milestones/:number/labels', async (req, reply) => {
     const r = load(req, reply);
-    if (!/^\d+$/.test(req.params.number)) throw notFound();
-    const milestone = db.prepare('SELECT id FROM milestones WHERE repo_id = ? AND number = ?').pluck().get(r.repo.id, Number(req.params.number)) as number | undefined;
+    const milestone = findMilestoneId(db, r.repo.id, req.params.number);
     if (milestone === undefined) throw notFound();
-    const labels = db
-      .prepare<[number], LabelRow>(
-        `SELECT DISTINCT l.* FROM labels l JOIN issue_labels il ON il.label_id = l.id JOIN milestone_issues mi ON mi.issue_id = il.issue_id
-         WHERE mi.milestone_id = ? ORDER BY l.name, l.id`,
-      )
-      .all(milestone);
+    const labels = milestoneLabels(db, milestone);
     return paginateArray(req, reply, labels).map((l) => json(req, r, l));
   });
 }

@@ -12,7 +12,7 @@ import { alreadyExists, missingField, notFound, requiresAuthentication, validati
 import { paginateArray } from '../core/pagination';
 import { bases } from '../core/urls';
 import type { ReleaseRow } from './schema';
-import { assetById, assetJson, assetsOf, insertAsset, releaseById, releaseByTag } from './store';
+import { assetById, assetContent, assetJson, assetNameTaken, assetsOf, countAssetDownload, deleteAsset, insertAsset, releaseById, releaseByTag, updateAsset } from './store';
 
 type ReleaseParams = { Params: { owner: string; repo: string; id: string } };
 type UploadQuery = { Querystring: { name?: string; label?: string } };
@@ -45,7 +45,7 @@ export function registerAssetRoutes(app: FastifyInstance, ctx: EmulatorContext):
       if (!name) throw missingField('ReleaseAsset', 'name');
       const contentType = req.headers['content-type'];
       if (!contentType) throw validationFailed({ resource: 'ReleaseAsset', field: 'content_type', code: 'missing_field', message: 'Content-Type header required' });
-      if (db.prepare('SELECT 1 FROM release_assets WHERE release_id = ? AND name = ?').get(release.id, name)) throw alreadyExists('ReleaseAsset', 'name');
+      if (assetNameTaken(db, release.id, name)) throw alreadyExists('ReleaseAsset', 'name');
       const content = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const asset = insertAsset(db, release.id, user.id, { name, label: req.query.label ?? null, contentType, content });
       const body = json(req, r, release, asset);
@@ -80,16 +80,16 @@ export function registerAssetRoutes(app: FastifyInstance, ctx: EmulatorContext):
     const { asset, release } = assetOr404(r, req.params.id);
     const f = parseBody(req, 'ReleaseAsset', editBody);
     const name = f.name ?? asset.name;
-    if (name !== asset.name && db.prepare('SELECT 1 FROM release_assets WHERE release_id = ? AND name = ?').get(release.id, name)) throw alreadyExists('ReleaseAsset', 'name');
+    if (name !== asset.name && assetNameTaken(db, release.id, name)) throw alreadyExists('ReleaseAsset', 'name');
     const label = f.label !== undefined ? f.label : asset.label;
     const now = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
-    db.prepare('UPDATE release_assets SET name = ?, label = ?, updated_at = ? WHERE id = ?').run(name, label, now, asset.id);
+    updateAsset(db, asset.id, name, label, now);
     return json(req, r, release, { ...asset, name, label, updated_at: now });
   });
 
   app.delete<ReleaseParams>('/repos/:owner/:repo/releases/assets/:id', async (req, reply) => {
     const r = load(req, reply, 'push');
-    db.prepare('DELETE FROM release_assets WHERE id = ?').run(assetOr404(r, req.params.id).asset.id);
+    deleteAsset(db, assetOr404(r, req.params.id).asset.id);
     return reply.code(204).send();
   });
 
@@ -97,11 +97,9 @@ export function registerAssetRoutes(app: FastifyInstance, ctx: EmulatorContext):
   app.get<DownloadParams>('/:owner/:repo/releases/download/:tag/:name', async (req, reply) => {
     const r = load(req, reply);
     const release = visibleRelease(r, releaseByTag(db, r.repo.id, req.params.tag));
-    const row = db.prepare('SELECT id, content, content_type FROM release_assets WHERE release_id = ? AND name = ?').get(release.id, req.params.name) as
-      | { id: number; content: Buffer; content_type: string }
-      | undefined;
+    const row = assetContent(db, release.id, req.params.name);
     if (!row) throw notFound();
-    if (req.method === 'GET') db.prepare('UPDATE release_assets SET download_count = download_count + 1 WHERE id = ?').run(row.id);
+    if (req.method === 'GET') countAssetDownload(db, row.id);
     return reply
       .type(row.content_type)
       .header('Content-Disposition', `attachment; filename="${req.params.name.replace(/["\\\r\n]/g, '_')}"`)

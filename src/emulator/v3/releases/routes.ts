@@ -15,7 +15,7 @@ import { isoTime } from '../core/time';
 import { bases } from '../core/urls';
 import { emitRepoEvent } from '../repos/create';
 import type { ReleaseRow } from './schema';
-import { releaseById, releaseByTag, releaseJson } from './store';
+import { deleteRelease, insertRelease, releaseById, releaseByTag, releaseJson, repoReleases, updateRelease } from './store';
 import { checkTag, createTag } from './tags';
 
 type RepoParams = { Params: { owner: string; repo: string } };
@@ -40,7 +40,7 @@ export function registerReleaseRoutes(app: FastifyInstance, ctx: EmulatorContext
 
   app.get<RepoParams>('/repos/:owner/:repo/releases', async (req, reply) => {
     const r = load(req, reply);
-    const rows = db.prepare<[number], ReleaseRow>('SELECT * FROM releases WHERE repo_id = ? ORDER BY created_at DESC, id DESC').all(r.repo.id).filter((x) => visible(r, x));
+    const rows = repoReleases(db, r.repo.id).filter((x) => visible(r, x));
     return paginateArray(req, reply, rows).map((x) => json(req, r, x));
   });
 
@@ -64,17 +64,14 @@ export function registerReleaseRoutes(app: FastifyInstance, ctx: EmulatorContext
     // and removed if the tag cannot be made: no release without its tag, no
     // tag left by a refused release.
     if (releaseByTag(db, r.repo.id, f.tag_name)) throw alreadyExists('Release', 'tag_name');
-    const now = isoTime();
-    const id = db
-      .prepare('INSERT INTO releases (repo_id, tag_name, target_commitish, name, body, draft, prerelease, author_id, created_at, published_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
-      .run(r.repo.id, f.tag_name, target, f.name ?? null, f.body ?? null, draft ? 1 : 0, f.prerelease ? 1 : 0, user.id, now, draft ? null : now).lastInsertRowid;
+    const id = insertRelease(db, r.repo.id, user.id, { tag_name: f.tag_name, target_commitish: target, name: f.name ?? null, body: f.body ?? null, draft, prerelease: f.prerelease ?? false });
     if (!draft && newTagAt) {
       await createTag(ctx, git(r), r.repo, r.owner, user, f.tag_name, newTagAt).catch((err: unknown) => {
-        db.prepare('DELETE FROM releases WHERE id = ?').run(id);
+        deleteRelease(db, id);
         throw err;
       });
     }
-    const release = releaseById(db, r.repo.id, Number(id))!;
+    const release = releaseById(db, r.repo.id, id)!;
     if (!draft) emitRepoEvent(ctx, 'release', { action: 'published', release: json(undefined, r, release) }, r.repo, user);
     const body = json(req, r, release);
     return created(reply, body.url as string, body);
@@ -98,16 +95,15 @@ export function registerReleaseRoutes(app: FastifyInstance, ctx: EmulatorContext
     if (again && again.id !== release.id) throw alreadyExists('Release', 'tag_name');
     if (!draft && newTagAt) await createTag(ctx, git(r), r.repo, r.owner, user, tag, newTagAt);
     const publishedAt = draft ? null : (release.published_at ?? isoTime());
-    db.prepare('UPDATE releases SET tag_name = ?, target_commitish = ?, name = ?, body = ?, draft = ?, prerelease = ?, published_at = ? WHERE id = ?').run(
-      tag,
-      target,
-      f.name !== undefined ? f.name : release.name,
-      f.body !== undefined ? f.body : release.body,
-      draft ? 1 : 0,
-      (f.prerelease ?? release.prerelease === 1) ? 1 : 0,
-      publishedAt,
-      release.id,
-    );
+    const fields = {
+      tag_name: tag,
+      target_commitish: target,
+      name: f.name !== undefined ? f.name : release.name,
+      body: f.body !== undefined ? f.body : release.body,
+      draft,
+      prerelease: f.prerelease ?? release.prerelease === 1,
+    };
+    updateRelease(db, release.id, fields, publishedAt);
     const updated = releaseById(db, r.repo.id, release.id)!;
     if (publishing) emitRepoEvent(ctx, 'release', { action: 'published', release: json(undefined, r, updated) }, r.repo, user);
     return json(req, r, updated);
@@ -118,7 +114,7 @@ export function registerReleaseRoutes(app: FastifyInstance, ctx: EmulatorContext
     const release = releaseById(db, r.repo.id, req.params.id);
     if (!release) throw notFound();
     // The tag stays: deleting a release never deletes git data.
-    db.prepare('DELETE FROM releases WHERE id = ?').run(release.id);
+    deleteRelease(db, release.id);
     return reply.code(204).send();
   });
 }

@@ -1,0 +1,12 @@
+// The deploy keys module: its table and its routes.
+import type { EmulatorModule } from '../../server';
+import { registerDeployKeyRoutes } from './routes';
+import { deployKeyMigrations } from './schema';
+
+export const deployKeysModule: EmulatorModule = {
+  name: 'v3-deploy-keys',
+  migrations: deployKeyMigrations,
+  register(app, ctx) {
+    registerDeployKeyRoutes(app, ctx);
+  },
+};

@@ -1,0 +1,42 @@
+// Download rows and their JSON (document 2, "Downloads").
+import type { Db } from '../../db';
+import { repoApiUrl } from '../core/representations';
+import type { RepoRow, UserRow } from '../core/schema';
+import type { Bases } from '../core/urls';
+import type { DownloadRow } from './schema';
+
+export function downloadJson(b: Bases, owner: UserRow, repo: RepoRow, d: DownloadRow): Record<string, unknown> {
+  return {
+    url: `${repoApiUrl(b, owner.login, repo.name)}/downloads/${d.id}`,
+    html_url: `${b.web}/${owner.login}/${repo.name}/downloads/${encodeURIComponent(d.name)}`,
+    id: d.id,
+    name: d.name,
+    description: d.description,
+    size: d.size,
+    download_count: d.download_count,
+    content_type: d.content_type,
+  };
+}
+
+/** Newest first. */
+export function repoDownloads(db: Db, repoId: number): DownloadRow[] {
+  return db.prepare<[number], DownloadRow>('SELECT * FROM downloads WHERE repo_id = ? ORDER BY id DESC').all(repoId);
+}
+
+/** The download `id` (as the URL gives it) of a repository, or undefined. */
+export function findDownload(db: Db, repoId: number, id: string): DownloadRow | undefined {
+  if (!/^\d+$/.test(id)) return undefined;
+  return db.prepare<[number, number], DownloadRow>('SELECT * FROM downloads WHERE repo_id = ? AND id = ?').get(repoId, Number(id));
+}
+
+export type NewDownload = Pick<DownloadRow, 'name' | 'description' | 'size' | 'download_count' | 'content_type' | 'created_at'>;
+
+export function insertDownload(db: Db, repoId: number, d: NewDownload): void {
+  db.prepare('INSERT INTO downloads (repo_id, name, description, size, download_count, content_type, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+    repoId, d.name, d.description, d.size, d.download_count, d.content_type, d.created_at,
+  );
+}
+
+export function deleteDownload(db: Db, id: number): void {
+  db.prepare('DELETE FROM downloads WHERE id = ?').run(id);
+}
