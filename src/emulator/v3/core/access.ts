@@ -98,14 +98,30 @@ export function loadRepo(db: Db, req: FastifyRequest, reply: FastifyReply, owner
     redirectIfRenamed(db, req, owner, name);
     throw notFound();
   }
-  reply.header('X-Accepted-OAuth-Scopes', found.repo.private ? 'repo' : need === 'pull' ? '' : 'public_repo, repo');
+  const writing = need !== 'pull' || isWriteRequest(req);
+  reply.header('X-Accepted-OAuth-Scopes', repoScopes(found.repo, writing).join(', '));
   const permission = effectivePermission(db, req, found.repo);
   if (permission === null) throw notFound();
-  if (!atLeast(permission, need)) {
-    if (need !== 'pull' && req.auth.kind === 'token' && !found.repo.private) requireScope(req, reply, ['public_repo', 'repo'], 'notFound');
-    throw notFound();
-  }
+  // A write, even one that needs only pull access (an issue, a comment, a
+  // star, a fork), needs public_repo or repo: with no scope a token is read-only.
+  if (writing && !hasScope(req, repoScopes(found.repo, true))) requireScope(req, reply, repoScopes(found.repo, true), 'notFound');
+  if (!atLeast(permission, need)) throw notFound();
   return { ...found, permission };
+}
+
+/** The scopes an action on `repo` checks: reads of a public repository none; private ones repo; writes public_repo or repo. */
+export function repoScopes(repo: RepoRow, writing: boolean): string[] {
+  if (repo.private) return ['repo'];
+  return writing ? ['public_repo', 'repo'] : [];
+}
+
+/** POSTs that only read: the fetch half of git's smart HTTP. */
+const READING_POSTS = /\/git-upload-pack$/;
+
+/** Whether the request changes something (any verb but GET and HEAD, except reading POSTs). */
+export function isWriteRequest(req: FastifyRequest): boolean {
+  if (req.method === 'GET' || req.method === 'HEAD') return false;
+  return !READING_POSTS.test(req.url.split('?')[0] ?? '');
 }
 
 /** Throws the redirect of a renamed repository: 301 for GET and HEAD, 307 for other methods. */

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db';
 import { ApiError, badCredentials } from './errors';
 import type { ApplicationRow, AuthorizationRow, UserRow } from './schema';
-import { safeEqual, sha256Hex, verifyPassword } from './secrets';
+import { hashPassword, newToken, safeEqual, sha256Hex, verifyPassword } from './secrets';
 
 export type Auth =
   | { kind: 'anonymous' }
@@ -32,7 +32,19 @@ export const LOCKED_OUT_MESSAGE = 'Maximum number of login attempts exceeded. Pl
 export interface AuthenticatorOptions {
   lockoutThreshold: number;
   lockoutWindowMs: number;
+  /** The password check (scrypt); tests hand in a spy to see which hash a login was compared against. */
+  verify?: (password: string, hash: string) => boolean;
 }
+
+/**
+ * What a password is compared against when the login is unknown (or has no
+ * password): a real scrypt hash of a random value, so that a failed login
+ * costs the same for an unknown account as for an existing one.
+ */
+export const DUMMY_PASSWORD_HASH = hashPassword(newToken());
+
+/** The password that marks the login part of Basic as a token (`<token>:x-oauth-basic`). */
+export const TOKEN_BASIC_PASSWORD = 'x-oauth-basic';
 
 export class Authenticator {
   private readonly failures = new Map<string, number[]>();
@@ -107,7 +119,7 @@ export class Authenticator {
   private token(value: string): Auth {
     const found = value ? this.lookupToken(value) : undefined;
     if (!found) throw badCredentials();
-    return { kind: 'token', user: found.user, authorization: found.authorization, scopes: JSON.parse(found.authorization.scopes) as string[] };
+    return this.tokenAuth(found);
   }
 
   private basic(encoded: string): Auth {
@@ -121,15 +133,34 @@ export class Authenticator {
       const app = this.application(login, password);
       if (app) return { kind: 'application', application: app };
     }
-    if (this.isLockedOut(login)) throw new ApiError(403, LOCKED_OUT_MESSAGE, undefined, '/v3');
+    // A token in either position (as the real service accepts, beyond the
+    // spec's table): `<token>:x-oauth-basic`, or `<login>:<token>` with the
+    // token of that login. Like a token in its own header, it works during a
+    // lockout of the account's password.
+    if (password === TOKEN_BASIC_PASSWORD && login) {
+      const found = this.lookupToken(login);
+      if (found) return this.tokenAuth(found);
+    }
     const user = this.byLogin.get(login);
+    if (user && password) {
+      const found = this.lookupToken(password);
+      if (found && found.user.id === user.id) return this.tokenAuth(found);
+    }
+    if (this.isLockedOut(login)) throw new ApiError(403, LOCKED_OUT_MESSAGE, undefined, '/v3');
     const key = sha256Hex(`${login.toLowerCase()}:${password}`);
     if (user && user.password_hash && this.verified.get(key) === user.password_hash) return { kind: 'basic', user };
-    if (user && verifyPassword(password, user.password_hash)) {
-      this.verified.set(key, user.password_hash!);
+    // Always one scrypt comparison, against a dummy hash when there is no account to compare with.
+    const hash = user?.password_hash ?? DUMMY_PASSWORD_HASH;
+    const verify = this.opts.verify ?? verifyPassword;
+    if (verify(password, hash) && user && hash !== DUMMY_PASSWORD_HASH) {
+      this.verified.set(key, hash);
       return { kind: 'basic', user };
     }
     this.recordFailure(login);
     throw badCredentials();
+  }
+
+  private tokenAuth(found: { authorization: AuthorizationRow; user: UserRow }): Auth {
+    return { kind: 'token', user: found.user, authorization: found.authorization, scopes: JSON.parse(found.authorization.scopes) as string[] };
   }
 }
