@@ -7,7 +7,7 @@ import { findUser } from '../v3/core/access';
 import type { UserRow } from '../v3/core/schema';
 import { hashPassword, newClientCredentials, sha256Hex } from '../v3/core/secrets';
 import { isoTime } from '../v3/core/time';
-import { addTeamMember, createTeam, setMembershipPublic } from '../v3/accounts/membership';
+import { addTeamMember, createTeam, setMembershipPublic } from '../v3/accounts/store';
 import { createRepository, forkRepository } from '../v3/repos/create';
 
 export const DEMO_ORG = 'analytical-engines';

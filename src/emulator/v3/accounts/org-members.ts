@@ -10,7 +10,7 @@ import { userSummary } from '../core/representations';
 import type { UserRow } from '../core/schema';
 import { hasScope, requireScope } from '../core/scopes';
 import { bases, requestUrl } from '../core/urls';
-import { ownersCount, removeOrgMember, setMembershipPublic } from './membership';
+import { isPublicMember, orgMembers, ownersCount, removeOrgMember, setMembershipPublic } from './store';
 
 type OrgParams = { Params: { org: string } };
 type MemberParams = { Params: { org: string; username: string } };
@@ -26,13 +26,6 @@ export function registerOrgMemberRoutes(app: FastifyInstance, ctx: EmulatorConte
     if (!org) throw notFound();
     return org;
   };
-  const members = (orgId: number, publicOnly: boolean, alsoUserId = 0) =>
-    db
-      .prepare<[number, number, number], UserRow>(
-        `SELECT u.* FROM org_memberships m JOIN users u ON u.id = m.user_id
-         WHERE m.org_id = ? AND (m.public = 1 OR ? = 0 OR u.id = ?) ORDER BY u.login`,
-      )
-      .all(orgId, publicOnly ? 1 : 0, alsoUserId);
   const page = (req: FastifyRequest, reply: FastifyReply, users: UserRow[]) => {
     const b = bases(ctx, req);
     return paginate(req, reply, users.length, (limit, offset) => users.slice(offset, offset + limit)).map((u) => userSummary(b, u));
@@ -55,7 +48,7 @@ export function registerOrgMemberRoutes(app: FastifyInstance, ctx: EmulatorConte
     const owner = isOrgOwner(db, org.id, requester.id);
     if (filter === '2fa_disabled' && !owner) throw forbidden('Only owners can use this filter.');
     // Two-factor authentication does not exist here: every member has it disabled.
-    return page(req, reply, members(org.id, !owner, requester.id));
+    return page(req, reply, orgMembers(db, org.id, !owner, requester.id));
   });
 
   app.get<MemberParams>('/orgs/:org/members/:username', async (req, reply) => {
@@ -88,14 +81,13 @@ export function registerOrgMemberRoutes(app: FastifyInstance, ctx: EmulatorConte
 
   app.get<OrgParams>('/orgs/:org/public_members', { config: { cacheable: true } }, async (req, reply) => {
     const org = loadOrg(req.params.org);
-    return page(req, reply, members(org.id, true));
+    return page(req, reply, orgMembers(db, org.id, true));
   });
 
   app.get<MemberParams>('/orgs/:org/public_members/:username', async (req, reply) => {
     const org = loadOrg(req.params.org);
     const target = findUser(db, req.params.username);
-    const row = target && db.prepare('SELECT public FROM org_memberships WHERE org_id = ? AND user_id = ?').get(org.id, target.id);
-    if (row && (row as { public: number }).public === 1) return reply.code(204).send();
+    if (target && isPublicMember(db, org.id, target.id)) return reply.code(204).send();
     throw notFound();
   });
 

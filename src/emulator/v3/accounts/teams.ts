@@ -13,9 +13,12 @@ import { orgSummary, repoSummary, userSummary } from '../core/representations';
 import type { Bases } from '../core/urls';
 import type { RepoRow, TeamRow, UserRow } from '../core/schema';
 import { requireScope } from '../core/scopes';
-import { isoTime } from '../core/time';
 import { bases } from '../core/urls';
-import { addTeamMember, createTeam, removeTeamMember, slugify } from './membership';
+import { repoById } from '../repos/store';
+import {
+  addTeamMember, addTeamRepo, createTeam, deleteTeam, isTeamMember, orgTeams, otherTeamNamed, removeTeamMember, removeTeamRepo, slugify, teamById, teamMemberCount,
+  teamMembers, teamNameOrSlugTaken, teamRepoCount, teamRepos, updateTeam, userTeams,
+} from './store';
 
 const permission = z.enum(['pull', 'push', 'admin']);
 const teamCreate = z.object({ name: z.string().min(1).max(255), repo_names: z.array(z.string()).optional(), permission: permission.optional(), description: z.string().nullable().optional() });
@@ -33,21 +36,12 @@ export function teamSummary(b: Bases, t: TeamRow): Record<string, unknown> {
 export function teamDetailed(ctx: EmulatorContext, b: Bases, t: TeamRow): Record<string, unknown> {
   const { db } = ctx;
   const org = findUserById(db, t.org_id)!;
-  const members = db.prepare('SELECT count(*) FROM team_members WHERE team_id = ?').pluck().get(t.id) as number;
-  const repos = t.is_owners
-    ? (db.prepare('SELECT count(*) FROM repositories WHERE owner_id = ?').pluck().get(t.org_id) as number)
-    : (db.prepare('SELECT count(*) FROM team_repos WHERE team_id = ?').pluck().get(t.id) as number);
   const o = orgSummary(b, org);
-  return { ...teamSummary(b, t), members_count: members, repos_count: repos, organization: { login: o.login, id: o.id, url: o.url, avatar_url: o.avatar_url } };
+  return { ...teamSummary(b, t), members_count: teamMemberCount(db, t.id), repos_count: teamRepoCount(db, t), organization: { login: o.login, id: o.id, url: o.url, avatar_url: o.avatar_url } };
 }
 
 export function registerTeamRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   const { db } = ctx;
-  const isTeamMember = (teamId: number, userId: number) => !!db.prepare('SELECT 1 FROM team_members WHERE team_id = ? AND user_id = ?').get(teamId, userId);
-  const teamRepos = (t: TeamRow): RepoRow[] =>
-    t.is_owners
-      ? db.prepare<[number], RepoRow>('SELECT * FROM repositories WHERE owner_id = ? ORDER BY name').all(t.org_id)
-      : db.prepare<[number], RepoRow>('SELECT r.* FROM team_repos tr JOIN repositories r ON r.id = tr.repo_id WHERE tr.team_id = ? ORDER BY r.name').all(t.id);
 
   /** The signed-in caller, with the scopes this action checks. */
   const caller = (req: FastifyRequest, reply: FastifyReply, scopes: string[]): UserRow => {
@@ -58,7 +52,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: EmulatorContext): 
   };
   /** The team, visible only to members of its organization (404 otherwise). */
   const loadTeam = (req: FastifyRequest<TeamParams>, user: UserRow): TeamRow => {
-    const team = /^\d+$/.test(req.params.id) ? db.prepare<[number], TeamRow>('SELECT * FROM teams WHERE id = ?').get(Number(req.params.id)) : undefined;
+    const team = teamById(db, req.params.id);
     if (!team || !isOrgMember(db, team.org_id, user.id)) throw notFound();
     return team;
   };
@@ -67,7 +61,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: EmulatorContext): 
   };
   /** Readers of a team's members and repositories: its members and the organization's owners. */
   const requireTeamReader = (team: TeamRow, user: UserRow) => {
-    if (!isTeamMember(team.id, user.id) && !isOrgOwner(db, team.org_id, user.id)) throw forbidden('You must be a member of this team.');
+    if (!isTeamMember(db, team.id, user.id) && !isOrgOwner(db, team.org_id, user.id)) throw forbidden('You must be a member of this team.');
   };
   const emitTeamAdd = (team: TeamRow, repo: RepoRow, sender: UserRow) => {
     const b = bases(ctx);
@@ -84,7 +78,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     const found = findRepo(db, owner, name);
     if (!found) throw validationFailed({ resource: 'TeamMember', field, code: 'not_owned' });
     const { repo } = found;
-    const parentOwner = repo.parent_id ? (db.prepare('SELECT owner_id FROM repositories WHERE id = ?').pluck().get(repo.parent_id) as number | undefined) : undefined;
+    const parentOwner = repo.parent_id ? repoById(db, repo.parent_id)?.owner_id : undefined;
     if (repo.owner_id !== org.id && parentOwner !== org.id) throw validationFailed({ resource: 'TeamMember', field, code: 'not_owned' });
     return repo;
   };
@@ -93,7 +87,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     const user = caller(req, reply, ['read:org']);
     const org = findOrg(db, req.params.org);
     if (!org || !isOrgMember(db, org.id, user.id)) throw notFound();
-    const teams = db.prepare<[number], TeamRow>('SELECT * FROM teams WHERE org_id = ? ORDER BY name').all(org.id);
+    const teams = orgTeams(db, org.id);
     const b = bases(ctx, req);
     return paginate(req, reply, teams.length, (l, o) => teams.slice(o, o + l)).map((t) => teamSummary(b, t));
   });
@@ -110,14 +104,14 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     if (!org || !isOrgMember(db, org.id, user.id)) throw notFound();
     requireOwner(org.id, user);
     const body = parseBody(req, 'Team', teamCreate);
-    if (db.prepare('SELECT 1 FROM teams WHERE org_id = ? AND (name = ? COLLATE NOCASE OR slug = ?)').get(org.id, body.name, slugify(body.name))) throw alreadyExists('Team', 'name');
+    if (teamNameOrSlugTaken(db, org.id, body.name, slugify(body.name))) throw alreadyExists('Team', 'name');
     const repos = (body.repo_names ?? []).map((full) => {
       const [owner, name] = full.includes('/') ? full.split('/', 2) : [org.login, full];
       return ownedRepo(org, owner ?? '', name ?? '', 'repo_names');
     });
     const team = db.transaction(() => {
       const t = createTeam(db, org.id, body.name, body.permission ?? 'pull', false, body.description ?? null);
-      for (const r of repos) db.prepare('INSERT OR IGNORE INTO team_repos (team_id, repo_id) VALUES (?, ?)').run(t.id, r.id);
+      for (const r of repos) addTeamRepo(db, t.id, r.id);
       return t;
     })();
     for (const r of repos) emitTeamAdd(team, r, user);
@@ -133,16 +127,9 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     // The Owners team always administers: its permission stays admin.
     const perm = team.is_owners ? 'admin' : (body.permission ?? 'pull');
     if (team.is_owners && body.permission && body.permission !== 'admin') throw validationFailed({ resource: 'Team', field: 'permission', code: 'invalid' });
-    if (db.prepare('SELECT 1 FROM teams WHERE org_id = ? AND id != ? AND name = ? COLLATE NOCASE').get(team.org_id, team.id, body.name)) throw alreadyExists('Team', 'name');
-    db.prepare('UPDATE teams SET name = ?, slug = ?, permission = ?, description = coalesce(?, description), updated_at = ? WHERE id = ?').run(
-      body.name,
-      slugify(body.name),
-      perm,
-      body.description ?? null,
-      isoTime(),
-      team.id,
-    );
-    return teamDetailed(ctx, bases(ctx, req), db.prepare<[number], TeamRow>('SELECT * FROM teams WHERE id = ?').get(team.id)!);
+    if (otherTeamNamed(db, team.org_id, team.id, body.name)) throw alreadyExists('Team', 'name');
+    updateTeam(db, team.id, body.name, perm, body.description ?? null);
+    return teamDetailed(ctx, bases(ctx, req), teamById(db, team.id)!);
   });
 
   app.delete<TeamParams>('/teams/:id', async (req, reply) => {
@@ -150,11 +137,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     const team = loadTeam(req, user);
     requireOwner(team.org_id, user);
     if (team.is_owners) throw forbidden('The Owners team cannot be deleted.');
-    db.transaction(() => {
-      const memberIds = db.prepare('SELECT user_id FROM team_members WHERE team_id = ?').pluck().all(team.id) as number[];
-      db.prepare('DELETE FROM teams WHERE id = ?').run(team.id);
-      for (const id of memberIds) removeTeamMember(db, team, id);
-    })();
+    deleteTeam(db, team);
     return reply.code(204).send();
   });
 
@@ -162,7 +145,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     const user = caller(req, reply, ['read:org']);
     const team = loadTeam(req, user);
     requireTeamReader(team, user);
-    const users = db.prepare<[number], UserRow>('SELECT u.* FROM team_members tm JOIN users u ON u.id = tm.user_id WHERE tm.team_id = ? ORDER BY u.login').all(team.id);
+    const users = teamMembers(db, team.id);
     const b = bases(ctx, req);
     return paginate(req, reply, users.length, (l, o) => users.slice(o, o + l)).map((u) => userSummary(b, u));
   });
@@ -172,14 +155,14 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     const team = loadTeam(req, user);
     requireTeamReader(team, user);
     const target = findUser(db, req.params.username);
-    if (target && isTeamMember(team.id, target.id)) return reply.code(204).send();
+    if (target && isTeamMember(db, team.id, target.id)) return reply.code(204).send();
     throw notFound();
   });
 
   /** Adding and removing members: the organization's owners, or members of this team when it has admin permission. */
   const requireMemberManager = (team: TeamRow, user: UserRow) => {
     if (isOrgOwner(db, team.org_id, user.id)) return;
-    if (team.permission === 'admin' && isTeamMember(team.id, user.id)) return;
+    if (team.permission === 'admin' && isTeamMember(db, team.id, user.id)) return;
     throw forbidden('You must have admin permission on this team or own the organization.');
   };
 
@@ -199,8 +182,8 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     const team = loadTeam(req, user);
     requireMemberManager(team, user);
     const target = findUser(db, req.params.username);
-    if (!target || !isTeamMember(team.id, target.id)) throw notFound();
-    if (team.is_owners && (db.prepare('SELECT count(*) FROM team_members WHERE team_id = ?').pluck().get(team.id) as number) <= 1) {
+    if (!target || !isTeamMember(db, team.id, target.id)) throw notFound();
+    if (team.is_owners && teamMemberCount(db, team.id) <= 1) {
       throw forbidden('Cannot remove the last owner of the organization.');
     }
     db.transaction(() => removeTeamMember(db, team, target.id))();
@@ -211,7 +194,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     const user = caller(req, reply, ['read:org']);
     const team = loadTeam(req, user);
     requireTeamReader(team, user);
-    const repos = teamRepos(team);
+    const repos = teamRepos(db, team);
     const b = bases(ctx, req);
     const org = findUserById(db, team.org_id)!;
     return paginate(req, reply, repos.length, (l, o) => repos.slice(o, o + l)).map((r) =>
@@ -224,7 +207,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     const team = loadTeam(req, user);
     requireTeamReader(team, user);
     const found = findRepo(db, req.params.owner, req.params.repo);
-    if (found && teamRepos(team).some((r) => r.id === found.repo.id)) return reply.code(204).send();
+    if (found && teamRepos(db, team).some((r) => r.id === found.repo.id)) return reply.code(204).send();
     throw notFound();
   });
 
@@ -234,8 +217,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     requireOwner(team.org_id, user);
     const org = findUserById(db, team.org_id)!;
     const repo = ownedRepo(org, req.params.owner, req.params.repo, 'repository');
-    const added = db.prepare('INSERT OR IGNORE INTO team_repos (team_id, repo_id) VALUES (?, ?)').run(team.id, repo.id).changes > 0;
-    if (added) emitTeamAdd(team, repo, user);
+    if (addTeamRepo(db, team.id, repo.id)) emitTeamAdd(team, repo, user);
     return reply.code(204).send();
   });
 
@@ -246,15 +228,13 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     if (team.is_owners) throw forbidden('Repositories cannot be removed from the Owners team.');
     const found = findRepo(db, req.params.owner, req.params.repo);
     if (!found) throw notFound();
-    db.prepare('DELETE FROM team_repos WHERE team_id = ? AND repo_id = ?').run(team.id, found.repo.id);
+    removeTeamRepo(db, team.id, found.repo.id);
     return reply.code(204).send();
   });
 
   app.get('/user/teams', { config: { cacheable: true } }, async (req, reply) => {
     const user = caller(req, reply, ['user', 'repo']);
-    const teams = db
-      .prepare<[number], TeamRow>('SELECT t.* FROM team_members tm JOIN teams t ON t.id = tm.team_id JOIN users o ON o.id = t.org_id WHERE tm.user_id = ? ORDER BY o.login, t.name')
-      .all(user.id);
+    const teams = userTeams(db, user.id);
     const b = bases(ctx, req);
     return paginate(req, reply, teams.length, (l, o) => teams.slice(o, o + l)).map((t) => teamDetailed(ctx, b, t));
   });

@@ -9,10 +9,9 @@ import { parseBody } from '../core/conventions';
 import { forbidden, notFound, requiresAuthentication } from '../core/errors';
 import { paginate } from '../core/pagination';
 import { orgDetailed, orgSummary, userDetailed, userSummary } from '../core/representations';
-import type { UserRow } from '../core/schema';
 import { hasScope, requireScope } from '../core/scopes';
-import { isoTime } from '../core/time';
 import { bases } from '../core/urls';
+import { accountsSince, orgsOfUser, updateUser } from './store';
 
 const nullableText = z.string().max(1000).nullable().optional();
 
@@ -36,16 +35,6 @@ const orgUpdate = z.object({
   blog: nullableText,
 });
 
-/** Writes the given columns of a users row (only keys present in `fields`). */
-function updateUser(ctx: EmulatorContext, id: number, fields: Record<string, unknown>, allowed: readonly string[]): void {
-  const keys = allowed.filter((k) => fields[k] !== undefined);
-  if (keys.length === 0) return;
-  const sets = keys.map((k) => `${k} = @${k}`).join(', ');
-  const params: Record<string, unknown> = { id, updated_at: isoTime() };
-  for (const k of keys) params[k] = fields[k];
-  ctx.db.prepare(`UPDATE users SET ${sets}, updated_at = @updated_at WHERE id = @id`).run(params);
-}
-
 export function registerUserRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   const { db } = ctx;
 
@@ -60,7 +49,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     if (!user) throw requiresAuthentication();
     requireScope(req, reply, ['user'], 'forbidden');
     const body = parseBody(req, 'User', userUpdate);
-    updateUser(ctx, user.id, body, ['name', 'email', 'blog', 'company', 'location', 'bio']);
+    updateUser(db, user.id, body, ['name', 'email', 'blog', 'company', 'location', 'bio']);
     return userDetailed(db, bases(ctx, req), findUser(db, user.login)!, true);
   });
 
@@ -74,19 +63,13 @@ export function registerUserRoutes(app: FastifyInstance, ctx: EmulatorContext): 
   // Every account in creation order, paged only by `since` (like /repositories).
   app.get<{ Querystring: { since?: string } }>('/users', { config: { cacheable: true } }, async (req, reply) => {
     const since = /^\d+$/.test(req.query.since ?? '') ? Number(req.query.since) : 0;
-    const rows = db.prepare<[number], UserRow>('SELECT * FROM users WHERE id > ? ORDER BY id LIMIT 30').all(since);
+    const rows = accountsSince(db, since, 30);
     const last = rows[rows.length - 1];
     if (last) reply.header('Link', `<${bases(ctx, req).api}/users?since=${last.id}>; rel="next", <${bases(ctx, req).api}/users{?since}>; rel="first"`);
     const b = bases(ctx, req);
     return rows.map((u) => userSummary(b, u));
   });
 
-  const orgsOf = (userId: number, publicOnly: boolean) =>
-    db
-      .prepare<[number, number], UserRow>(
-        `SELECT o.* FROM org_memberships m JOIN users o ON o.id = m.org_id WHERE m.user_id = ? AND (m.public = 1 OR ? = 0) ORDER BY o.login`,
-      )
-      .all(userId, publicOnly ? 1 : 0);
 
   app.get('/user/orgs', { config: { cacheable: true } }, async (req, reply) => {
     const user = currentUser(req);
@@ -94,7 +77,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     reply.header('X-Accepted-OAuth-Scopes', 'admin:org, read:org, repo, user, write:org');
     // Without an organization scope a token lists only the public memberships.
     const all = hasScope(req, ['read:org', 'user', 'repo']);
-    const orgs = orgsOf(user.id, !all);
+    const orgs = orgsOfUser(db, user.id, !all);
     const b = bases(ctx, req);
     return paginate(req, reply, orgs.length, (limit, offset) => orgs.slice(offset, offset + limit)).map((o) => orgSummary(b, o));
   });
@@ -102,7 +85,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: EmulatorContext): 
   app.get<{ Params: { username: string } }>('/users/:username/orgs', { config: { cacheable: true } }, async (req, reply) => {
     const user = findUser(db, req.params.username);
     if (!user) throw notFound();
-    const orgs = orgsOf(user.id, true);
+    const orgs = orgsOfUser(db, user.id, true);
     const b = bases(ctx, req);
     return paginate(req, reply, orgs.length, (limit, offset) => orgs.slice(offset, offset + limit)).map((o) => orgSummary(b, o));
   });
@@ -123,7 +106,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     requireScope(req, reply, ['admin:org'], 'forbidden');
     if (!isOrgOwner(db, org.id, user.id)) throw forbidden('You must be an owner of this organization to edit it.');
     const body = parseBody(req, 'Organization', orgUpdate);
-    updateUser(ctx, org.id, body, ['billing_email', 'company', 'email', 'location', 'name', 'description', 'blog']);
+    updateUser(db, org.id, body, ['billing_email', 'company', 'email', 'location', 'name', 'description', 'blog']);
     return orgDetailed(db, bases(ctx, req), findOrg(db, org.login)!, true);
   });
 }

@@ -13,8 +13,10 @@ import { orgSummary, userSummary } from '../core/representations';
 import type { RepoRow, UserRow } from '../core/schema';
 import { isoTime } from '../core/time';
 import { bases } from '../core/urls';
-import { gitignoreText, licenseText } from './templates';
+import { addTeamRepo, isTeamOf } from '../accounts/store';
 import { repoDetailed } from './representation';
+import { forkOwnedBy, insertFork, insertRepository, repoById, repoNameTaken } from './store';
+import { gitignoreText, licenseText } from './templates';
 
 export const DEFAULT_BRANCH = 'master';
 
@@ -61,18 +63,14 @@ function tempGitPath(ctx: EmulatorContext): string {
   return path.join(ctx.gitDir, `.tmp-${crypto.randomUUID()}.git`);
 }
 
-function getRepo(ctx: EmulatorContext, id: number): RepoRow {
-  return ctx.db.prepare<[number], RepoRow>('SELECT * FROM repositories WHERE id = ?').get(id)!;
-}
-
 /** Creates a repository owned by `owner` (a user or an organization) on behalf of `creator`. */
 export async function createRepository(ctx: EmulatorContext, owner: UserRow, creator: UserRow, f: CreateFields): Promise<RepoRow> {
   const { db } = ctx;
   if (!isValidRepoName(f.name)) throw invalidField('Repository', 'name');
-  const exists = () => db.prepare('SELECT 1 FROM repositories WHERE owner_id = ? AND name = ?').get(owner.id, f.name);
+  const exists = () => repoNameTaken(db, owner.id, f.name);
   if (exists()) throw alreadyExists('Repository', 'name');
   if (f.team_id !== undefined && owner.type === 'Organization') {
-    if (!db.prepare('SELECT 1 FROM teams WHERE id = ? AND org_id = ?').get(f.team_id, owner.id)) throw invalidField('Repository', 'team_id');
+    if (!isTeamOf(db, f.team_id, owner.id)) throw invalidField('Repository', 'team_id');
   }
   const now = isoTime();
   const files: Array<{ path: string; content: string }> = [];
@@ -98,29 +96,20 @@ export async function createRepository(ctx: EmulatorContext, owner: UserRow, cre
     }
     const repo = db.transaction(() => {
       if (exists()) throw alreadyExists('Repository', 'name');
-      const info = db
-        .prepare(
-          `INSERT INTO repositories (owner_id, name, description, homepage, private, default_branch, has_issues, has_wiki, has_downloads, pushed_at, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          owner.id,
-          f.name,
-          f.description ?? null,
-          f.homepage ?? null,
-          f.private ? 1 : 0,
-          DEFAULT_BRANCH,
-          f.has_issues === false ? 0 : 1,
-          f.has_wiki === false ? 0 : 1,
-          f.has_downloads === false ? 0 : 1,
-          files.length ? now : null,
-          now,
-          now,
-        );
-      const id = Number(info.lastInsertRowid);
-      if (f.team_id !== undefined && owner.type === 'Organization') db.prepare('INSERT OR IGNORE INTO team_repos (team_id, repo_id) VALUES (?, ?)').run(f.team_id, id);
+      const id = insertRepository(db, owner.id, {
+        name: f.name,
+        description: f.description ?? null,
+        homepage: f.homepage ?? null,
+        private: f.private ?? false,
+        default_branch: DEFAULT_BRANCH,
+        has_issues: f.has_issues !== false,
+        has_wiki: f.has_wiki !== false,
+        has_downloads: f.has_downloads !== false,
+        pushed_at: files.length ? now : null,
+      }, now);
+      if (f.team_id !== undefined && owner.type === 'Organization') addTeamRepo(db, f.team_id, id);
       fs.renameSync(temp, repoGitPath(ctx.gitDir, id));
-      return getRepo(ctx, id);
+      return repoById(db, id)!;
     })();
     emitRepoEvent(ctx, 'repository', { action: 'created' }, repo, creator);
     return repo;
@@ -144,29 +133,22 @@ export function emitRepoEvent(ctx: EmulatorContext, name: string, extra: Record<
  */
 export async function forkRepository(ctx: EmulatorContext, source: RepoRow, target: UserRow, sender: UserRow): Promise<RepoRow> {
   const { db } = ctx;
-  const existing = db.prepare<[number, number], RepoRow>('SELECT * FROM repositories WHERE owner_id = ? AND parent_id = ?').get(target.id, source.id);
+  const existing = forkOwnedBy(db, target.id, source.id);
   if (existing) return existing;
   if (source.owner_id === target.id) throw validationFailed({ resource: 'Fork', field: 'owner', code: 'invalid', message: 'A repository cannot be forked into its own account.' });
   let name = source.name;
-  for (let n = 1; db.prepare('SELECT 1 FROM repositories WHERE owner_id = ? AND name = ?').get(target.id, name); n++) name = `${source.name}-${n}`;
+  for (let n = 1; repoNameTaken(db, target.id, name); n++) name = `${source.name}-${n}`;
   const now = isoTime();
   const temp = tempGitPath(ctx);
   try {
     await cloneBare(ctx.gitEnv, repoGitPath(ctx.gitDir, source.id), temp);
     const fork = db.transaction(() => {
-      const info = db
-        .prepare(
-          `INSERT INTO repositories (owner_id, name, description, homepage, private, fork, parent_id, source_id, default_branch, has_issues, has_wiki, has_downloads, language, size, pushed_at, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(target.id, name, source.description, source.homepage, source.private, source.id, source.source_id ?? source.id, source.default_branch, source.has_wiki, source.has_downloads, source.language, source.size, source.pushed_at, now, now);
-      const id = Number(info.lastInsertRowid);
-      db.prepare('UPDATE repositories SET forks_count = forks_count + 1 WHERE id = ?').run(source.id);
+      const id = insertFork(db, source, target.id, name, now);
       fs.renameSync(temp, repoGitPath(ctx.gitDir, id));
-      return getRepo(ctx, id);
+      return repoById(db, id)!;
     })();
     const b = bases(ctx);
-    emitRepoEvent(ctx, 'fork', { forkee: repoDetailed(db, b, fork, 'admin') }, getRepo(ctx, source.id), sender);
+    emitRepoEvent(ctx, 'fork', { forkee: repoDetailed(db, b, fork, 'admin') }, repoById(db, source.id)!, sender);
     return fork;
   } finally {
     fs.rmSync(temp, { recursive: true, force: true });

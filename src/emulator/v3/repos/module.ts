@@ -3,9 +3,9 @@
 import fs from 'node:fs';
 import { initBare, repoGitPath } from '../../git';
 import type { EmulatorModule } from '../../server';
-import type { RepoRow } from '../core/schema';
 import { registerRepoRoutes } from './routes';
 import { registerSocialRoutes } from './social';
+import { repoBranches } from './store';
 
 export const v3ReposModule: EmulatorModule = {
   name: 'v3-repos',
@@ -13,8 +13,7 @@ export const v3ReposModule: EmulatorModule = {
   async register(app, ctx) {
     // A crash between a repository's row and its git data leaves a row
     // without a git repository: give it an empty one rather than fail later.
-    const rows = ctx.db.prepare('SELECT id, default_branch FROM repositories').all() as Array<Pick<RepoRow, 'id' | 'default_branch'>>;
-    for (const r of rows) {
+    for (const r of repoBranches(ctx.db)) {
       const gitPath = repoGitPath(ctx.gitDir, r.id);
       if (!fs.existsSync(gitPath)) await initBare(ctx.gitEnv, gitPath, r.default_branch);
     }

@@ -6,10 +6,7 @@ import { findUserById } from '../core/access';
 import { repoSummary, userSummary, type Permission } from '../core/representations';
 import type { RepoRow } from '../core/schema';
 import type { Bases } from '../core/urls';
-
-function repoById(db: Db, id: number | null): RepoRow | undefined {
-  return id === null ? undefined : db.prepare<[number], RepoRow>('SELECT * FROM repositories WHERE id = ?').get(id);
-}
+import { networkCount, repoById } from './store';
 
 /** The summary of any repository row (owner loaded). */
 export function summaryOf(db: Db, b: Bases, r: RepoRow, permission: Permission | null): Record<string, unknown> {
@@ -22,7 +19,7 @@ export function repoDetailed(db: Db, b: Bases, r: RepoRow, permission: Permissio
   out.subscribers_count = r.subscribers_count;
   out.organization = owner.type === 'Organization' ? userSummary(b, owner) : null;
   const sourceId = r.source_id ?? r.id;
-  out.network_count = db.prepare('SELECT count(*) FROM repositories WHERE source_id = ?').pluck().get(sourceId) as number;
+  out.network_count = networkCount(db, sourceId);
   if (r.fork) {
     // Parent and source shown in summary form; the caller's permission on them is not computed here.
     const parent = repoById(db, r.parent_id);
