@@ -1,7 +1,7 @@
 // Builds the emulator: one Fastify server for the hosting service (v3, at `/`
 // and `/api/v3/`), its OAuth pages (`/login/oauth/`) and the engagement
 // service (`/api/v2/`), over one SQLite database and real bare git repositories.
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
 import { openDatabase, type Db, type Migration } from './db';
@@ -112,6 +112,15 @@ export async function createEmulator(options: EmulatorOptions, log: (line: strin
     // Repository and ref names carry dots and slashes; keep paths as sent.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
     forceCloseConnections: true,
+    // A path the router cannot decode (a broken `%` escape) or a bad content
+    // type: 400 in the API's own error shape, never Fastify's.
+    frameworkErrors(error, req, res) {
+      const reply = res as FastifyReply;
+      const status = (error as { statusCode?: number }).statusCode ?? 400;
+      const message = (error as { code?: string }).code === 'FST_ERR_BAD_URL' ? 'Bad Request: the path is not valid percent-encoding' : error.message;
+      reply.code(status >= 400 && status < 500 ? status : 400);
+      void (req.url.startsWith('/api/v2/') ? reply.send({ success: false, statusMessage: message }) : reply.send({ message }));
+    },
   });
 
   if (options.logRequests) {

@@ -10,7 +10,7 @@ import type { V2Context } from './context';
 import { parseOffset } from './dates';
 import { registerMessageRoutes } from './messageRoutes';
 import { v2Migrations } from './migrations';
-import { badRequest, V2Error } from './params';
+import { badRequest, jsonTooDeep, MAX_JSON_DEPTH, V2Error } from './params';
 import { seedDemo } from './seed';
 
 export const DEFAULT_TOKEN_TTL_SECONDS = 3600;
@@ -37,6 +37,7 @@ async function v2Plugin(app: FastifyInstance, opts: { v2: V2Context; log: (line:
   app.addContentTypeParser(FORM, { parseAs: 'string' }, (_req, body, done) => done(null, new URLSearchParams(body as string)));
   if (app.hasContentTypeParser(JSON_TYPE)) app.removeContentTypeParser(JSON_TYPE);
   app.addContentTypeParser(JSON_TYPE, { parseAs: 'string' }, (_req, body, done) => {
+    if (jsonTooDeep(body as string)) return done(badRequest(`The JSON body nests deeper than ${MAX_JSON_DEPTH} levels`), undefined);
     try {
       done(null, (body as string).trim() === '' ? undefined : JSON.parse(body as string));
     } catch {

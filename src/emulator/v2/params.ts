@@ -20,6 +20,26 @@ export const notFound = (message: string) => new V2Error(404, message);
 /** 200 with success false: the request was processed but the operation failed. */
 export const failed = (message: string) => new V2Error(200, message);
 
+/** Deepest nesting of objects and arrays a JSON body may have; deeper ones get 400 before parsing. */
+export const MAX_JSON_DEPTH = 32;
+
+/** Whether JSON text nests objects/arrays deeper than `max` (a linear scan; strings skipped). */
+export function jsonTooDeep(text: string, max = MAX_JSON_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
+}
+
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && [Object.prototype, null].includes(Object.getPrototypeOf(v) as object | null);
 

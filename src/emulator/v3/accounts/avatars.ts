@@ -44,7 +44,7 @@ export function registerAvatarRoutes(app: FastifyInstance, ctx: EmulatorContext)
   app.get<{ Params: { id: string }; Querystring: { s?: string } }>('/avatars/u/:id', async (req, reply) => {
     // The web host only, like the OAuth pages: not under the enterprise API prefix.
     const user = !req.apiPrefix && /^\d{1,15}$/.test(req.params.id) ? findUserById(ctx.db, Number(req.params.id)) : undefined;
-    if (!user) return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+    if (!user) return reply.code(404).type('application/json; charset=utf-8').send({ message: 'Not Found' });
     const svg = avatarSvg(user.id, user.login, avatarSize(req.query.s));
     const etag = `"${crypto.createHash('sha1').update(svg).digest('hex')}"`;
     reply.header('ETag', etag).header('Cache-Control', `public, max-age=${MAX_AGE_SECONDS}`);

@@ -17,6 +17,10 @@ import { isoTime } from '../core/time';
 import { bases } from '../core/urls';
 import { emitRefEvents } from './events';
 import { commitResource, refResource, refUrl, treeResource, type GitDataUrls } from './representation';
+import { hasNul } from '../core/git-input';
+
+/** A NUL byte in a string, or in a string field of an object (author, committer). */
+const nulInside = (v: unknown): boolean => (typeof v === 'string' ? hasNul(v) : typeof v === 'object' && v !== null && Object.values(v).some((x) => typeof x === 'string' && hasNul(x)));
 
 const ZERO_SHA = '0'.repeat(40);
 
@@ -78,6 +82,9 @@ export function registerGitDataRoutes(app: FastifyInstance, ctx: EmulatorContext
     const body = bodyHash(req);
     if (typeof body.message !== 'string') throw new ApiError(422, 'message is required', [{ resource: 'Commit', field: 'message', code: 'missing_field' }], '/v3');
     if (typeof body.tree !== 'string') throw new ApiError(422, 'tree is required', [{ resource: 'Commit', field: 'tree', code: 'missing_field' }], '/v3');
+    for (const [field, value] of [['message', body.message], ['author', body.author], ['committer', body.committer]] as const) {
+      if (nulInside(value)) throw new ApiError(422, 'Validation Failed', [{ resource: 'Commit', field, code: 'invalid' }], '/v3');
+    }
     // Without an author: the authenticated user, named as auto_init commits name them.
     const user = currentUser(req);
     const login = user?.login ?? 'unknown';

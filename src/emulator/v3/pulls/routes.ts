@@ -11,6 +11,7 @@ import { forbidden, invalidField, notFound, requiresAuthentication, validationFa
 import { paginate, paginateArray } from '../core/pagination';
 import type { UserRow } from '../core/schema';
 import { requireScope } from '../core/scopes';
+import { isSafeRefName } from '../core/git-input';
 import { isoTime } from '../core/time';
 import { bases } from '../core/urls';
 import { PullGit } from './git';
@@ -25,7 +26,14 @@ type PullParams = { Params: { owner: string; repo: string; number: string } };
 type ListQuery = { Querystring: { state?: string; head?: string; base?: string; sort?: string; direction?: string } };
 
 const RESOURCE = 'PullRequest';
-const createBody = z.object({ title: z.string().min(1), head: z.string().min(1), base: z.string().min(1), body: z.string().nullable().optional() });
+/** `head` may name a fork's branch as `owner:branch`. */
+const headName = (v: string) => isSafeRefName(v.includes(':') ? v.slice(v.indexOf(':') + 1) : v);
+const createBody = z.object({
+  title: z.string().min(1),
+  head: z.string().min(1).refine(headName),
+  base: z.string().min(1).refine(isSafeRefName),
+  body: z.string().nullable().optional(),
+});
 const editBody = z.object({ title: z.string().min(1).optional(), body: z.string().nullable().optional(), state: z.enum(['open', 'closed']).optional() });
 const mergeBody = z.object({ commit_message: z.string().optional(), sha: z.string().optional() });
 

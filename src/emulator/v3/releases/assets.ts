@@ -102,7 +102,19 @@ export function registerAssetRoutes(app: FastifyInstance, ctx: EmulatorContext):
     if (req.method === 'GET') countAssetDownload(db, row.id);
     return reply
       .type(row.content_type)
-      .header('Content-Disposition', `attachment; filename="${req.params.name.replace(/["\\\r\n]/g, '_')}"`)
+      .header('Content-Disposition', contentDisposition(req.params.name))
       .send(row.content);
   });
+}
+
+/**
+ * `attachment` with the file name (RFC 6266): an ASCII `filename` fallback
+ * (other characters as `_`) and, when the name is not plain ASCII, the exact
+ * name as `filename*=UTF-8''…` — a raw non-ASCII header value is refused.
+ */
+export function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  if (ascii === name) return `attachment; filename="${name}"`;
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

@@ -17,13 +17,14 @@ import { emitRepoEvent } from '../repos/create';
 import type { ReleaseRow } from './schema';
 import { deleteRelease, insertRelease, releaseById, releaseByTag, releaseJson, repoReleases, updateRelease } from './store';
 import { checkTag, createTag } from './tags';
+import { isSafeRefName } from '../core/git-input';
 
 type RepoParams = { Params: { owner: string; repo: string } };
 type ReleaseParams = { Params: { owner: string; repo: string; id: string } };
 
 const createBody = z.object({
-  tag_name: z.string().min(1),
-  target_commitish: z.string().min(1).optional(),
+  tag_name: z.string().min(1).refine(isSafeRefName),
+  target_commitish: z.string().min(1).refine(isSafeRefName).optional(),
   name: z.string().nullable().optional(),
   body: z.string().nullable().optional(),
   draft: z.boolean().optional(),
