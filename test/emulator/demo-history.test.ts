@@ -1,4 +1,4 @@
-// Issue 5, item 5: the demo seed's history of analytical-engines/difference-engine,
+// The demo seed's history of analytical-engines/difference-engine,
 // checked with the git command on the bare repository in the data folder.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -6,7 +6,7 @@ import path from 'node:path';
 import { historyStream } from '../../src/emulator/seed/history';
 import { startEmulator, type TestEmulator } from '../support/emulator';
 
-describe('demo seed history (issue 5, item 5)', () => {
+describe('demo seed history', () => {
   let emu: TestEmulator;
   let git: (...args: string[]) => string;
   let seededAt: number;

@@ -1,4 +1,4 @@
-// Issue 3, item 10: the demo seed (`--seed demo`) with its fixed names.
+// The demo seed (`--seed demo`) with its fixed names.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,7 +11,7 @@ import { basic, call } from './helpers/v3';
 
 const ORG = 'analytical-engines';
 
-describe('demo seed (issue 3, item 10)', () => {
+describe('demo seed', () => {
   let emu: TestEmulator;
   before(async () => {
     emu = await startEmulator({ seed: 'demo' });

@@ -1,5 +1,5 @@
 // Git data library — commits and references (spec: "Git commits" and
-// "References" rows; README: reference errors; issue 5 item 1, "Bad input").
+// "References" rows; README: reference errors), and the input they refuse.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';

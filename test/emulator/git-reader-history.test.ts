@@ -1,5 +1,5 @@
 // Git data library — the long-lived cat-file reader, the clean git
-// environment, and the history used by the statistics (issue 5 item 1 and 3).
+// environment, and the history (git log --numstat) the statistics read.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 // Git data library — blobs and trees (spec: "Trees" rows GET/POST, README
-// "Blobs"; issue 5 item 1 and its "Bad input" paragraph).
+// "Blobs"), and the input they refuse before writing anything.
 import assert from 'node:assert/strict';
 import {
   createBlob, createTree, readBlob, readTree, InvalidPathError, InvalidTreeEntryError, InvalidObjectError,
@@ -140,7 +140,7 @@ describe('git data library: blobs and trees', () => {
     await assert.rejects(readTree(fx.repo, 'HEAD:README'), ObjectNotFoundError);
   });
 
-  describe('bad input (issue 5): each refused, nothing written', () => {
+  describe('bad input: each refused, nothing written', () => {
     const entry = (over: Record<string, unknown>): Record<string, unknown> => ({ path: 'f.txt', mode: '100644', type: 'blob', content: 'x', ...over });
     const cases: Array<[string, Record<string, unknown>, new (...args: never[]) => Error, RegExp]> = [
       ['both sha and content', entry({ sha: '1111111111111111111111111111111111111111' }), InvalidTreeEntryError, /either sha or content, not both/],

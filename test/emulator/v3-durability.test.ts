@@ -1,4 +1,4 @@
-// Issue 3: killing the process with SIGKILL in the middle of writes loses no
+// Durability: killing the process with SIGKILL in the middle of writes loses no
 // acknowledged write. The real CLI (dist/emulator.js) is built, started,
 // killed and restarted on the same data folder.
 import assert from 'node:assert/strict';
@@ -33,7 +33,7 @@ function start(dataDir: string, seed: boolean): Promise<{ proc: ChildProcess; ur
   });
 }
 
-describe('v3 durability (issue 3): SIGKILL in the middle of writes', () => {
+describe('v3 durability: SIGKILL in the middle of writes', () => {
   let dataDir: string;
   before(async () => {
     // Only the emulator bundle, with the options of esbuild.mjs: the other bundles are not under test here.

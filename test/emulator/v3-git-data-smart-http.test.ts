@@ -1,4 +1,4 @@
-// Issue 5 item 1: clone_url served over smart HTTP (`git http-backend`), so
+// clone_url served over smart HTTP (`git http-backend`), so
 // `git clone` and `git push` work against the emulator, and a push counts as
 // a push (events, pushed_at). git runs asynchronously: a synchronous child
 // would block the in-process server it talks to.

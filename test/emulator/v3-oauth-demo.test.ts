@@ -1,4 +1,4 @@
-// The demo seed's OAuth application (issue 3, item 10) through the web flow of
+// The demo seed's OAuth application through the web flow of
 // document 1: the credentials of <data>/oauth-app.json, ada's demo password,
 // the registered callback http://127.0.0.1:7481/callback.
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// The demo repository's history (issue 5, item 5): 520 commits by the five
+// The demo repository's history, for the statistics: 520 commits by the five
 // demo users over the 52 weeks before the seed time, in their own time zones,
 // plus branches, lightweight and annotated tags and a note. Generated from a
 // seeded PRNG, so it is the same for a given seed time, and written by one

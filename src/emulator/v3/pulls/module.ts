@@ -1,4 +1,4 @@
-// The pull request side of issue 5: issues (minimal), pull requests, review
+// The conversation side of the service: issues (minimal), pull requests, review
 // and issue comments, gists (minimal) with their comments. One line in
 // src/emulator/modules.ts adds them all, in this order (tables first).
 import type { EmulatorModule } from '../../server';

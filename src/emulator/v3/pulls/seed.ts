@@ -1,5 +1,5 @@
-// The demo seed's pull requests on analytical-engines/difference-engine
-// (issue 5, item 5): #1 open with real diffs in three files and two
+// The demo seed's pull requests on analytical-engines/difference-engine:
+// #1 open with real diffs in three files and two
 // review-comment threads, one made outdated by a later commit; #2 closed
 // unmerged; #3 merged; an issue; issue comments; a gist with comments.
 // Runs after the account seed and the history seed (module order).
