@@ -4,11 +4,11 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { EmulatorContext, EmulatorModule } from '../server';
 import { registerAuth } from './auth';
-import { registerCaseRoutes } from './caseRoutes';
-import { registerContactRoutes } from './contactRoutes';
+import { registerCaseRoutes } from './case-routes';
+import { registerContactRoutes } from './contact-routes';
 import type { V2Context } from './context';
 import { parseOffset } from './dates';
-import { registerMessageRoutes } from './messageRoutes';
+import { registerMessageRoutes } from './message-routes';
 import { v2Migrations } from './migrations';
 import { badRequest, jsonTooDeep, MAX_JSON_DEPTH, V2Error } from './params';
 import { seedDemo } from './seed';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { actingUser, type V2Context } from './context';
 import { CASE_ORDER, CASE_READ_ONLY, CASE_STATES, caseJson, caseRow, createCase, getCase, touchCase, updateCase } from './cases';
 import { changeTags, tagsOf } from './contacts';
-import { idParam } from './contactRoutes';
+import { idParam } from './contact-routes';
 import { badRequest, dynamicAttributes, failed, paging, Params } from './params';
 
 const CREATE_PARAMS = new Set(['access_token', 'echo_data', 'note', 'tag', 'campaign', 'contact_id', 'subject', 'source', 'private']);

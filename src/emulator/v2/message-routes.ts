@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { actingUser, fmt, type V2Context } from './context';
 import { addMessage, campaignIdByName, CASE_STATES, createCase, messageFigures, touchCase } from './cases';
 import { createContact, findProfile, touchContact } from './contacts';
-import { idParam } from './contactRoutes';
+import { idParam } from './contact-routes';
 import { badRequest, failed, notFound, Params } from './params';
 
 const MESSAGE_SOURCES = ['email', 'custom'];
