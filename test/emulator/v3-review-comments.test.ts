@@ -69,7 +69,7 @@ describe('v3 review comments (document 2)', () => {
     assert.equal(res.json.original_position, 5);
     assert.equal(res.json.commit_id, head);
     assert.equal(res.json.original_commit_id, head);
-    assert.equal(res.json.in_reply_to_id, null);
+    assert.ok(!('in_reply_to_id' in res.json), 'a root comment has no in_reply_to_id');
     const hunk = res.json.diff_hunk.split('\n');
     assert.equal(hunk.length, 6, 'the @@ header and positions 1 to 5');
     assert.match(hunk[0], /^@@ -0,0 \+1,10 @@/);

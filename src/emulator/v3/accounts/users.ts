@@ -57,7 +57,8 @@ export function registerUserRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     const user = findUser(db, req.params.username);
     if (!user) throw notFound();
     const b = bases(ctx, req);
-    return user.type === 'Organization' ? orgDetailed(db, b, user, false) : userDetailed(db, b, user);
+    // Organizations are users of type Organization: the user shape for both (their own shape is /orgs/:org).
+    return userDetailed(db, b, user);
   });
 
   // Every account in creation order, paged only by `since` (like /repositories).

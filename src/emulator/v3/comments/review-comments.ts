@@ -48,7 +48,8 @@ export function reviewCommentJson(db: Db, b: Bases, req: FastifyRequest | undefi
     original_position: c.original_position,
     commit_id: c.commit_id,
     original_commit_id: c.original_commit_id,
-    in_reply_to_id: c.in_reply_to_id,
+    // Only on replies: the service leaves it out of a root comment.
+    ...(c.in_reply_to_id !== null ? { in_reply_to_id: c.in_reply_to_id } : {}),
     user: userSummary(b, findUserById(db, c.user_id)!),
     ...bodyFields(req, vendor, c.body),
     created_at: isoTime(c.created_at),

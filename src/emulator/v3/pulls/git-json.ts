@@ -21,7 +21,8 @@ export function fileJson(b: Bases, full: string, headSha: string, f: FileDiff): 
     raw_url: `${b.web}/${full}/raw/${headSha}/${path}`,
     contents_url: `${b.api}/repos/${full}/contents/${path}?ref=${headSha}`,
     patch: f.patch,
-    previous_filename: f.previous_filename,
+    // Only on renamed files: the service leaves it out otherwise.
+    ...(f.previous_filename !== null ? { previous_filename: f.previous_filename } : {}),
   };
 }
 
