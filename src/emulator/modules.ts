@@ -7,7 +7,7 @@ import { v3ReposModule } from './v3/repos/module';
 import { v3GitDataModule } from './v3/gitdata/module';
 import { demoSeedModule } from './seed/module';
 import { historySeedModule } from './seed/history-module';
-import { repoExtrasSeedModule } from './seed/repo-extras-module';
+import { demoRepoSeedModule } from './seed/demo-repo-module';
 import { statisticsModule } from './v3/stats/module';
 import { labelsModule } from './v3/labels/module';
 import { deployKeysModule } from './v3/deploy-keys/module';
@@ -38,7 +38,7 @@ export const allModules: EmulatorModule[] = [
   deployKeysModule,
   downloadsModule,
   releasesModule,
-  repoExtrasSeedModule,
+  demoRepoSeedModule,
   searchModule,
   engagementModule,
   // Parametric pages (/:owner/:repo...): Fastify prefers every static API path over them.

@@ -7,7 +7,6 @@ import { v3GistsModule } from '../gists/module';
 import { v3IssuesModule } from '../issues/module';
 import { registerPullRoutes } from './routes';
 import { pullMigrations } from './schema';
-import { seedPulls } from './seed';
 import { followPushes } from './sync';
 
 export const v3PullsModule: EmulatorModule = {
@@ -16,9 +15,6 @@ export const v3PullsModule: EmulatorModule = {
   register(app, ctx) {
     registerPullRoutes(app, ctx);
     ctx.onClose(followPushes(ctx));
-  },
-  async seed(ctx, seed) {
-    if (seed === 'demo') await seedPulls(ctx);
   },
 };
 

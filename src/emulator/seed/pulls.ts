@@ -1,22 +1,22 @@
-// The demo seed's pull requests on analytical-engines/difference-engine:
-// #1 open with real diffs in three files and two
+// The demo repository's pull requests, written through the pulls, issues,
+// comments and gists modules: #1 open with real diffs in three files and two
 // review-comment threads, one made outdated by a later commit; #2 closed
 // unmerged; #3 merged; an issue; issue comments; a gist with comments.
 // Runs after the account seed and the history seed (module order).
 import fs from 'node:fs';
 import os from 'node:os';
-import { identityEnv, repoGitPath, runGit, type GitEnvironment } from '../../git';
-import type { EmulatorContext } from '../../server';
-import { findRepo, findUser } from '../core/access';
-import type { RepoRow, UserRow } from '../core/schema';
-import { createIssueComment } from '../comments/issue-comments';
-import { addReviewComment } from '../comments/review-comments';
-import { insertGistComment } from '../comments/gist-comments';
-import { insertGist } from '../gists/store';
-import { insertIssue, issueById } from '../issues/store';
-import { mergePull, openPull, setPullState } from './lifecycle';
-import { pullById } from './representation';
-import { refreshRepoPulls } from './sync';
+import { identityEnv, repoGitPath, runGit, type GitEnvironment } from '../git';
+import type { EmulatorContext } from '../server';
+import { findUser } from '../v3/core/access';
+import type { RepoRow, UserRow } from '../v3/core/schema';
+import { createIssueComment } from '../v3/comments/issue-comments';
+import { addReviewComment } from '../v3/comments/review-comments';
+import { insertGistComment } from '../v3/comments/gist-comments';
+import { insertGist } from '../v3/gists/store';
+import { insertIssue, issueById } from '../v3/issues/store';
+import { mergePull, openPull, setPullState } from '../v3/pulls/lifecycle';
+import { pullById } from '../v3/pulls/representation';
+import { refreshRepoPulls } from '../v3/pulls/sync';
 
 const DIFFERENCES_V1 = [
   '// Tabulates a polynomial by adding differences, as the engine does.',
@@ -59,10 +59,7 @@ async function setBranch(env: GitEnvironment, gitDir: string, branch: string, sh
   await runGit(env, gitDir, ['update-ref', `refs/heads/${branch}`, sha]);
 }
 
-export async function seedPulls(ctx: EmulatorContext): Promise<void> {
-  const found = findRepo(ctx.db, 'analytical-engines', 'difference-engine');
-  if (!found) return;
-  const repo: RepoRow = found.repo;
+export async function seedPulls(ctx: EmulatorContext, repo: RepoRow): Promise<void> {
   const u = (login: string) => findUser(ctx.db, login)!;
   const env = ctx.gitEnv;
   const gitDir = repoGitPath(ctx.gitDir, repo.id);

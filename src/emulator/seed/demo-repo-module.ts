@@ -1,21 +1,24 @@
-// Seeds the demo repository's labels, deploy keys, downloads and releases
-// (see repo-extras.ts). Listed after the modules whose tables these are, so
-// it runs after the pull request seed (the labels go on its issues) and the
-// history seed (the releases name its tags).
+// Seeds the demo repository beyond its git history, through the modules'
+// own functions: pull requests, issues, comments and a gist (pulls.ts), then
+// labels, deploy keys, downloads and releases (repo-extras.ts). Listed after
+// the modules whose tables these are; it runs after the history seed (the
+// pull requests branch from its master, the releases name its tags).
 import type { EmulatorModule } from '../server';
 import { findRepo } from '../v3/core/access';
 import { DEMO_ORG } from './demo';
 import { DEMO_HISTORY_REPO } from './history-module';
+import { seedPulls } from './pulls';
 import { seedDeployKeys, seedDownloads, seedLabels, seedReleases } from './repo-extras';
 
-export const repoExtrasSeedModule: EmulatorModule = {
-  name: 'seed-repo-extras',
+export const demoRepoSeedModule: EmulatorModule = {
+  name: 'seed-demo-repo',
   migrations: [],
   register() {},
-  seed(ctx, seed) {
+  async seed(ctx, seed) {
     if (seed !== 'demo') return;
     const found = findRepo(ctx.db, DEMO_ORG, DEMO_HISTORY_REPO);
     if (!found) return;
+    await seedPulls(ctx, found.repo);
     seedLabels(ctx.db, found.repo.id);
     seedDeployKeys(ctx.db, found.repo.id);
     seedDownloads(ctx.db, found.repo.id);
