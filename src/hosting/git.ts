@@ -25,8 +25,8 @@ export interface NewTreeEntry {
   path: string;
   mode: '100644' | '100755' | '040000' | '160000' | '120000';
   type: 'blob' | 'tree' | 'commit';
-  /** Either an existing object's SHA, or content for a new blob; not both. */
-  sha?: string;
+  /** Either an existing object's SHA, or content for a new blob; not both. `null` deletes the path from `base_tree`. */
+  sha?: string | null;
   content?: string;
 }
 
