@@ -3,6 +3,7 @@
 // These are pages, not v3 routes: errors go to the callback (step 1) or into
 // the exchange body (step 2), never into the v3 JSON error shape.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { findUserById } from '../v3/core/access';
 import type { Auth } from '../v3/core/auth';
 import { coreServices } from '../v3/core/module';
 import { notFound } from '../v3/core/errors';
@@ -106,7 +107,7 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: EmulatorContext):
     // Rule 1: a user who already holds a valid token skips the page, with the scopes used last time.
     const held = latestForApp(db, session.userId, checked.application.id);
     if (held) return completeWithCode(reply, checked.application, session.userId, JSON.parse(held.scopes) as string[], r, checked.target);
-    const user = db.prepare('SELECT login FROM users WHERE id = ?').get(session.userId) as { login: string };
+    const user = findUserById(db, session.userId)!;
     return sendHtml(reply, 200, approvePage({ appName: checked.application.name, login: user.login, scopes: requestedScopes(r.scope), request: r, csrfToken: session.csrfToken }));
   });
 

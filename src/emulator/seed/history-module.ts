@@ -5,6 +5,7 @@ import { repoGitPath } from '../git';
 import type { EmulatorModule } from '../server';
 import { findRepo } from '../v3/core/access';
 import { isoTime } from '../v3/core/time';
+import { markPushed } from '../v3/repos/store';
 import { DEMO_ORG } from './demo';
 import { writeHistory } from './history';
 
@@ -20,6 +21,6 @@ export const historySeedModule: EmulatorModule = {
     if (!found) return;
     const seededAt = Math.floor(Date.now() / 1000);
     await writeHistory(ctx.gitEnv, repoGitPath(ctx.gitDir, found.repo.id), seededAt);
-    ctx.db.prepare('UPDATE repositories SET pushed_at = ? WHERE id = ?').run(isoTime(seededAt * 1000), found.repo.id);
+    markPushed(ctx.db, found.repo.id, isoTime(seededAt * 1000));
   },
 };

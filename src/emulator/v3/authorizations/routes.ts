@@ -10,10 +10,12 @@ import { paginate } from '../core/pagination';
 import { isKnownScope, normalizeScopes } from '../core/scopes';
 import type { ApplicationRow, AuthorizationRow, UserRow } from '../core/schema';
 import { safeEqual, sha256Hex } from '../core/secrets';
-import { isoTime } from '../core/time';
 import { bases } from '../core/urls';
 import { findUserById } from '../core/access';
-import { createAuthorization, findAuthorization, findByToken, findApplicationByClientId, latestForApp, renderAuthorization, resetAuthorization } from './store';
+import {
+  authorizationsPage, countAuthorizations, createAuthorization, deleteAuthorization, findAuthorization, findByToken, findApplicationByClientId, latestForApp, renderAuthorization,
+  resetAuthorization, updateAuthorization,
+} from './store';
 import { RevocationJobs } from './revocation';
 
 const RESOURCE = 'OauthAccess';
@@ -83,10 +85,7 @@ export function registerAuthorizationRoutes(app: FastifyInstance, ctx: EmulatorC
 
   app.get('/authorizations', async (req, reply) => {
     const user = basicUser(req);
-    const total = db.prepare('SELECT count(*) FROM authorizations WHERE user_id = ?').pluck().get(user.id) as number;
-    const rows = paginate(req, reply, total, (limit, offset) =>
-      db.prepare<[number, number, number], AuthorizationRow>('SELECT * FROM authorizations WHERE user_id = ? ORDER BY id LIMIT ? OFFSET ?').all(user.id, limit, offset),
-    );
+    const rows = paginate(req, reply, countAuthorizations(db, user.id), (limit, offset) => authorizationsPage(db, user.id, limit, offset));
     return rows.map((row) => render(req, row));
   });
 
@@ -143,14 +142,14 @@ export function registerAuthorizationRoutes(app: FastifyInstance, ctx: EmulatorC
     }
     const note = body.note !== undefined ? (input.note ?? null) : row.note;
     const noteUrl = body.note_url !== undefined ? (input.note_url ?? null) : row.note_url;
-    db.prepare('UPDATE authorizations SET scopes = ?, note = ?, note_url = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(scopes), note, noteUrl, isoTime(), row.id);
+    updateAuthorization(db, row.id, scopes, note, noteUrl);
     return render(req, findAuthorization(db, row.id)!);
   });
 
   app.delete<{ Params: { id: string } }>('/authorizations/:id', async (req, reply) => {
     const user = basicUser(req);
     const row = ownAuthorization(ctx, user, req.params.id);
-    db.prepare('DELETE FROM authorizations WHERE id = ?').run(row.id);
+    deleteAuthorization(db, row.id);
     return reply.code(204).send();
   });
 
@@ -181,7 +180,7 @@ export function registerAuthorizationRoutes(app: FastifyInstance, ctx: EmulatorC
     const application = basicApplication(req, req.params.client_id);
     const row = findByToken(db, application.id, req.params.access_token);
     if (!row) throw notFound();
-    db.prepare('DELETE FROM authorizations WHERE id = ?').run(row.id);
+    deleteAuthorization(db, row.id);
     return reply.code(204).send();
   });
 }

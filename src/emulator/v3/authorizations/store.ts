@@ -42,6 +42,23 @@ export function findAuthorization(db: Db, id: number): AuthorizationRow | undefi
   return db.prepare<[number], AuthorizationRow>('SELECT * FROM authorizations WHERE id = ?').get(id);
 }
 
+export function countAuthorizations(db: Db, userId: number): number {
+  return db.prepare('SELECT count(*) FROM authorizations WHERE user_id = ?').pluck().get(userId) as number;
+}
+
+/** One page of a user's authorizations, oldest first. */
+export function authorizationsPage(db: Db, userId: number, limit: number, offset: number): AuthorizationRow[] {
+  return db.prepare<[number, number, number], AuthorizationRow>('SELECT * FROM authorizations WHERE user_id = ? ORDER BY id LIMIT ? OFFSET ?').all(userId, limit, offset);
+}
+
+export function updateAuthorization(db: Db, id: number, scopes: string[], note: string | null, noteUrl: string | null): void {
+  db.prepare('UPDATE authorizations SET scopes = ?, note = ?, note_url = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(scopes), note, noteUrl, isoTime(), id);
+}
+
+export function deleteAuthorization(db: Db, id: number): void {
+  db.prepare('DELETE FROM authorizations WHERE id = ?').run(id);
+}
+
 export function findByToken(db: Db, appId: number, token: string): AuthorizationRow | undefined {
   return db.prepare<[string, number], AuthorizationRow>('SELECT * FROM authorizations WHERE token_hash = ? AND app_id = ?').get(sha256Hex(token), appId);
 }

@@ -13,8 +13,8 @@ import { currentUser } from '../core/auth';
 import { created, parseBody, bodyHash } from '../core/conventions';
 import { ApiError, notFound } from '../core/errors';
 import { paginateArray } from '../core/pagination';
-import { isoTime } from '../core/time';
 import { bases } from '../core/urls';
+import { markPushed } from '../repos/store';
 import { emitRefEvents } from './events';
 import { commitResource, refResource, refUrl, treeResource, type GitDataUrls } from './representation';
 import { hasNul } from '../core/git-input';
@@ -53,7 +53,7 @@ export function registerGitDataRoutes(app: FastifyInstance, ctx: EmulatorContext
   };
   /** A ref change through the API counts as a push: pushed_at, and the push/create/delete events. */
   const pushed = (req: FastifyRequest, loaded: LoadedRepo, git: GitRepository, change: { ref: string; before: string; after: string; forced: boolean }): void => {
-    ctx.db.prepare('UPDATE repositories SET pushed_at = ? WHERE id = ?').run(isoTime(), loaded.repo.id);
+    markPushed(ctx.db, loaded.repo.id);
     const sender = currentUser(req);
     if (sender) emitRefEvents(ctx, git, loaded.repo, loaded.owner, sender, change);
   };

@@ -10,7 +10,7 @@ import { listRefs, repoGitPath, runGit, type GitRef, type Repositories } from '.
 import { loadRepo, type LoadedRepo } from '../core/access';
 import { currentUser } from '../core/auth';
 import { ApiError } from '../core/errors';
-import { isoTime } from '../core/time';
+import { markPushed } from '../repos/store';
 import { emitRefEvents } from './events';
 
 type GitParams = { Params: { owner: string; repoGit: string }; Querystring: { service?: string } };
@@ -90,7 +90,7 @@ export function registerSmartHttp(app: FastifyInstance, ctx: EmulatorContext, re
     const after = byName(await listRefs(git));
     const sender = currentUser(req);
     const moved = [...new Set([...before.keys(), ...after.keys()])].filter((ref) => before.get(ref) !== after.get(ref));
-    if (moved.length > 0) ctx.db.prepare('UPDATE repositories SET pushed_at = ? WHERE id = ?').run(isoTime(), loaded.repo.id);
+    if (moved.length > 0) markPushed(ctx.db, loaded.repo.id);
     for (const ref of moved) {
       const old = before.get(ref) ?? ZERO;
       const now = after.get(ref) ?? ZERO;

@@ -19,6 +19,11 @@ export function networkCount(db: Db, sourceId: number): number {
   return db.prepare('SELECT count(*) FROM repositories WHERE source_id = ?').pluck().get(sourceId) as number;
 }
 
+/** A push moved a ref: pushed_at is `at` (now by default). */
+export function markPushed(db: Db, repoId: number, at = isoTime()): void {
+  db.prepare('UPDATE repositories SET pushed_at = ? WHERE id = ?').run(at, repoId);
+}
+
 /** Every repository's id and default branch (the start-up check for missing git data). */
 export function repoBranches(db: Db): Array<Pick<RepoRow, 'id' | 'default_branch'>> {
   return db.prepare('SELECT id, default_branch FROM repositories').all() as Array<Pick<RepoRow, 'id' | 'default_branch'>>;
