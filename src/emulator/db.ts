@@ -34,6 +34,25 @@ export function openDatabase(dataDir: string, migrations: readonly Migration[]):
   return db;
 }
 
+/** A list query: how many rows match, and one page of them. */
+export interface Listing<T> {
+  total: number;
+  page(limit: number, offset: number): T[];
+}
+
+/**
+ * The listing of a query given twice, as `SELECT count(*) FROM ... WHERE ...`
+ * and `SELECT <columns> FROM ... WHERE ...` with the same placeholders
+ * (`params`); pages are ordered by `orderBy`. The count runs at once, the
+ * page when asked for.
+ */
+export function listing<T>(db: Db, q: { count: string; select: string; params: readonly unknown[]; orderBy: string }): Listing<T> {
+  return {
+    total: db.prepare(q.count).pluck().get(...q.params) as number,
+    page: (limit, offset) => db.prepare(`${q.select} ORDER BY ${q.orderBy} LIMIT ? OFFSET ?`).all(...q.params, limit, offset) as T[],
+  };
+}
+
 const versions = new WeakMap<Db, number>();
 
 /** A number that changes whenever anything is written to the database. */

@@ -11,11 +11,10 @@ import { findUser } from '../v3/core/access';
 import type { RepoRow, UserRow } from '../v3/core/schema';
 import { createIssueComment } from '../v3/comments/issue-comments';
 import { addReviewComment } from '../v3/comments/review-comments';
-import { insertGistComment } from '../v3/comments/gist-comments';
-import { insertGist } from '../v3/gists/store';
+import { insertGist, insertGistComment } from '../v3/gists/store';
 import { insertIssue, issueById } from '../v3/issues/store';
 import { mergePull, openPull, setPullState } from '../v3/pulls/lifecycle';
-import { pullById } from '../v3/pulls/representation';
+import { pullById } from '../v3/pulls/store';
 import { refreshRepoPulls } from '../v3/pulls/sync';
 
 const DIFFERENCES_V1 = [
@@ -109,6 +108,6 @@ export async function seedPulls(ctx: EmulatorContext, repo: RepoRow): Promise<vo
   createIssueComment(ctx, repo, issue, u('charles'), 'Yes: 40² + 40 + 41 = 41². The engine is right, the polynomial stops being prime.');
   createIssueComment(ctx, repo, issue, u('grace'), 'Understood, closing the loop in the docs.');
   const gist = insertGist(ctx.db, u('ada').id, { 'note-g.md': '# Note G\n\nBernoulli numbers computed on the engine.\n' }, 'Note G, for the translators', true);
-  insertGistComment(ctx.db, gist, u('luigi'), 'The operation cards for B7 look right to me.');
-  insertGistComment(ctx.db, gist, u('mary'), 'Could you add the table of variables?');
+  insertGistComment(ctx.db, gist.id, u('luigi').id, 'The operation cards for B7 look right to me.');
+  insertGistComment(ctx.db, gist.id, u('mary').id, 'Could you add the table of variables?');
 }

@@ -9,7 +9,7 @@ import { notFound } from '../v3/core/errors';
 import { coreServices } from '../v3/core/module';
 import { bases } from '../v3/core/urls';
 import { findIssue } from '../v3/issues/store';
-import { findPull, pullById } from '../v3/pulls/representation';
+import { findPull, pullById } from '../v3/pulls/store';
 import { refreshRepoPulls } from '../v3/pulls/sync';
 import { releaseByTag } from '../v3/releases/store';
 import { accountPage } from './account-page';

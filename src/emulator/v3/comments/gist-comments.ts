@@ -16,7 +16,7 @@ import { requireScope } from '../core/scopes';
 import { isoTime } from '../core/time';
 import { bases, type Bases } from '../core/urls';
 import type { GistCommentRow, GistRow } from '../gists/schema';
-import { findGist } from '../gists/store';
+import { deleteGistComment, findGist, findGistComment, gistComments, insertGistComment, updateGistCommentBody } from '../gists/store';
 import { bodyFields } from './body';
 
 const RESOURCE = 'GistComment';
@@ -34,11 +34,6 @@ export function gistCommentJson(db: Db, b: Bases, req: FastifyRequest | undefine
     created_at: isoTime(c.created_at),
     updated_at: isoTime(c.updated_at),
   };
-}
-
-export function insertGistComment(db: Db, gist: GistRow, user: UserRow, body: string, now = isoTime()): GistCommentRow {
-  const info = db.prepare('INSERT INTO gist_comments (gist_id, user_id, body, created_at, updated_at) VALUES (?, ?, ?, ?, ?)').run(gist.id, user.id, body, now, now);
-  return db.prepare<[number], GistCommentRow>('SELECT * FROM gist_comments WHERE id = ?').get(Number(info.lastInsertRowid))!;
 }
 
 export function registerGistCommentRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
@@ -60,19 +55,15 @@ export function registerGistCommentRoutes(app: FastifyInstance, ctx: EmulatorCon
 
   function commentOf(req: FastifyRequest<CommentParams>): { gist: GistRow; comment: GistCommentRow } {
     const gist = gistOf(req);
-    const comment = /^\d+$/.test(req.params.id)
-      ? db.prepare<[number, number], GistCommentRow>('SELECT * FROM gist_comments WHERE id = ? AND gist_id = ?').get(Number(req.params.id), gist.id)
-      : undefined;
+    const comment = findGistComment(db, gist.id, req.params.id);
     if (!comment) throw notFound();
     return { gist, comment };
   }
 
   app.get<GistParams>('/gists/:gist_id/comments', async (req, reply) => {
     const gist = gistOf(req);
-    const total = db.prepare('SELECT count(*) FROM gist_comments WHERE gist_id = ?').pluck().get(gist.id) as number;
-    const rows = paginate(req, reply, total, (limit, offset) =>
-      db.prepare<[number, number, number], GistCommentRow>('SELECT * FROM gist_comments WHERE gist_id = ? ORDER BY id LIMIT ? OFFSET ?').all(gist.id, limit, offset),
-    );
+    const list = gistComments(db, gist.id);
+    const rows = paginate(req, reply, list.total, list.page);
     return rows.map((c) => json(req, c));
   });
 
@@ -82,7 +73,7 @@ export function registerGistCommentRoutes(app: FastifyInstance, ctx: EmulatorCon
     const user = writer(req, reply);
     const gist = gistOf(req);
     const { body } = parseBody(req, RESOURCE, bodyOnly);
-    const out = json(req, insertGistComment(db, gist, user, body));
+    const out = json(req, insertGistComment(db, gist.id, user.id, body));
     return created(reply, out.url as string, out);
   });
 
@@ -92,7 +83,7 @@ export function registerGistCommentRoutes(app: FastifyInstance, ctx: EmulatorCon
     if (comment.user_id !== user.id) throw forbidden('Only the author can edit a gist comment');
     const { body } = parseBody(req, RESOURCE, bodyOnly);
     const now = isoTime();
-    db.prepare('UPDATE gist_comments SET body = ?, updated_at = ? WHERE id = ?').run(body, now, comment.id);
+    updateGistCommentBody(db, comment.id, body, now);
     return json(req, { ...comment, body, updated_at: now });
   });
 
@@ -100,7 +91,7 @@ export function registerGistCommentRoutes(app: FastifyInstance, ctx: EmulatorCon
     const user = writer(req, reply);
     const { gist, comment } = commentOf(req);
     if (comment.user_id !== user.id && gist.owner_id !== user.id) throw forbidden('Only the author or the gist owner can delete a gist comment');
-    db.prepare('DELETE FROM gist_comments WHERE id = ?').run(comment.id);
+    deleteGistComment(db, comment.id);
     return reply.code(204).send();
   });
 }

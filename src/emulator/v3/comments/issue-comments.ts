@@ -16,7 +16,9 @@ import { isoTime } from '../core/time';
 import { bases, type Bases } from '../core/urls';
 import { emitRepoEvent } from '../repos/create';
 import type { IssueCommentRow, IssueRow } from '../issues/schema';
-import { findIssue, issueById, issueJson, repoPath } from '../issues/store';
+import {
+  deleteIssueComment, findIssue, findIssueComment, insertIssueComment, issueById, issueComments, issueJson, repoIssueComments, repoPath, updateIssueCommentBody,
+} from '../issues/store';
 import { bodyFields } from './body';
 import { commentListSql, type CommentListQuery } from './list-query';
 import { requireCommentEditor } from './permissions';
@@ -46,13 +48,7 @@ export function issueCommentJson(db: Db, b: Bases, req: FastifyRequest | undefin
 /** Writes a comment on an issue or pull request and emits `issue_comment` (created). */
 export function createIssueComment(ctx: EmulatorContext, repo: RepoRow, issue: IssueRow, user: UserRow, body: string, now = isoTime()): IssueCommentRow {
   const { db } = ctx;
-  const comment = db.transaction(() => {
-    const info = db
-      .prepare('INSERT INTO issue_comments (issue_id, repo_id, user_id, body, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(issue.id, repo.id, user.id, body, now, now);
-    db.prepare('UPDATE issues SET updated_at = ? WHERE id = ?').run(now, issue.id);
-    return db.prepare<[number], IssueCommentRow>('SELECT * FROM issue_comments WHERE id = ?').get(Number(info.lastInsertRowid))!;
-  })();
+  const comment = insertIssueComment(db, issue.id, repo.id, user.id, body, now);
   const b = bases(ctx);
   emitRepoEvent(
     ctx,
@@ -71,9 +67,7 @@ export function registerIssueCommentRoutes(app: FastifyInstance, ctx: EmulatorCo
 
   function loadComment(req: FastifyRequest<IdParams>, reply: FastifyReply): { loaded: LoadedRepo; comment: IssueCommentRow } {
     const loaded = loadRepo(db, req, reply, req.params.owner, req.params.repo);
-    const comment = /^\d+$/.test(req.params.id)
-      ? db.prepare<[number, number], IssueCommentRow>('SELECT * FROM issue_comments WHERE id = ? AND repo_id = ?').get(Number(req.params.id), loaded.repo.id)
-      : undefined;
+    const comment = findIssueComment(db, loaded.repo.id, req.params.id);
     if (!comment) throw notFound();
     return { loaded, comment };
   }
@@ -90,21 +84,15 @@ export function registerIssueCommentRoutes(app: FastifyInstance, ctx: EmulatorCo
     const { repo } = loadRepo(db, req, reply, req.params.owner, req.params.repo);
     const issue = findIssue(db, repo.id, req.params.number);
     if (!issue) throw notFound();
-    const total = db.prepare('SELECT count(*) FROM issue_comments WHERE issue_id = ?').pluck().get(issue.id) as number;
-    const rows = paginate(req, reply, total, (limit, offset) =>
-      db.prepare<[number, number, number], IssueCommentRow>('SELECT * FROM issue_comments WHERE issue_id = ? ORDER BY id LIMIT ? OFFSET ?').all(issue.id, limit, offset),
-    );
+    const list = issueComments(db, issue.id);
+    const rows = paginate(req, reply, list.total, list.page);
     return rows.map((c) => json(req, repo, c));
   });
 
   app.get<RepoParams & { Querystring: CommentListQuery }>('/repos/:owner/:repo/issues/comments', async (req, reply) => {
     const { repo } = loadRepo(db, req, reply, req.params.owner, req.params.repo);
-    const q = commentListSql(RESOURCE, req.query);
-    const where = `c.repo_id = ?${q.where}`;
-    const total = db.prepare(`SELECT count(*) FROM issue_comments c WHERE ${where}`).pluck().get(repo.id, ...q.params) as number;
-    const rows = paginate(req, reply, total, (limit, offset) =>
-      db.prepare(`SELECT c.* FROM issue_comments c WHERE ${where} ORDER BY ${q.orderBy} LIMIT ? OFFSET ?`).all(repo.id, ...q.params, limit, offset) as IssueCommentRow[],
-    );
+    const list = repoIssueComments(db, repo.id, commentListSql(RESOURCE, req.query));
+    const rows = paginate(req, reply, list.total, list.page);
     return rows.map((c) => json(req, repo, c));
   });
 
@@ -130,7 +118,7 @@ export function registerIssueCommentRoutes(app: FastifyInstance, ctx: EmulatorCo
     requireCommentEditor(user, comment.user_id, loaded.permission);
     const { body } = parseBody(req, RESOURCE, bodyOnly);
     const now = isoTime();
-    db.prepare('UPDATE issue_comments SET body = ?, updated_at = ? WHERE id = ?').run(body, now, comment.id);
+    updateIssueCommentBody(db, comment.id, body, now);
     return json(req, loaded.repo, { ...comment, body, updated_at: now });
   });
 
@@ -138,7 +126,7 @@ export function registerIssueCommentRoutes(app: FastifyInstance, ctx: EmulatorCo
     const user = writer(req, reply);
     const { loaded, comment } = loadComment(req, reply);
     requireCommentEditor(user, comment.user_id, loaded.permission);
-    db.prepare('DELETE FROM issue_comments WHERE id = ?').run(comment.id);
+    deleteIssueComment(db, comment.id);
     return reply.code(204).send();
   });
 }

@@ -17,9 +17,10 @@ import { isoTime } from '../core/time';
 import { bases, type Bases } from '../core/urls';
 import { emitRepoEvent } from '../repos/create';
 import { repoPath } from '../issues/store';
-import { findPull, pullById, pullSummary } from '../pulls/representation';
+import { pullSummary } from '../pulls/representation';
 import { createReviewComment, type NewReviewComment } from '../pulls/review-placement';
 import type { Pull, ReviewCommentRow } from '../pulls/schema';
+import { deleteReviewComment, findPull, findReviewComment, pullById, pullNumber, pullReviewComments, repoReviewComments, updateReviewCommentBody } from '../pulls/store';
 import { refreshRepoPulls } from '../pulls/sync';
 import { bodyFields } from './body';
 import { commentListSql, type CommentListQuery } from './list-query';
@@ -35,7 +36,7 @@ type PullParams = { Params: { owner: string; repo: string; number: string } };
 
 export function reviewCommentJson(db: Db, b: Bases, req: FastifyRequest | undefined, vendor: string, repo: RepoRow, c: ReviewCommentRow): Record<string, unknown> {
   const full = repoPath(db, repo);
-  const number = db.prepare('SELECT number FROM pull_requests WHERE id = ?').pluck().get(c.pull_id) as number;
+  const number = pullNumber(db, c.pull_id);
   const url = `${b.api}/repos/${full}/pulls/comments/${c.id}`;
   const html = `${b.web}/${full}/pull/${number}#discussion_r${c.id}`;
   const pullUrl = `${b.api}/repos/${full}/pulls/${number}`;
@@ -94,9 +95,7 @@ export function registerReviewCommentRoutes(app: FastifyInstance, ctx: EmulatorC
 
   async function loadComment(req: FastifyRequest<PullParams>, res: FastifyReply): Promise<{ loaded: LoadedRepo; comment: ReviewCommentRow }> {
     const loaded = await loadFresh(req, res);
-    const comment = /^\d+$/.test(req.params.number)
-      ? db.prepare<[number, number], ReviewCommentRow>('SELECT * FROM review_comments WHERE id = ? AND repo_id = ?').get(Number(req.params.number), loaded.repo.id)
-      : undefined;
+    const comment = findReviewComment(db, loaded.repo.id, req.params.number);
     if (!comment) throw notFound();
     return { loaded, comment };
   }
@@ -105,21 +104,16 @@ export function registerReviewCommentRoutes(app: FastifyInstance, ctx: EmulatorC
     const { repo } = await loadFresh(req, res);
     const pull = findPull(db, repo.id, req.params.number);
     if (!pull) throw notFound();
-    const total = db.prepare('SELECT count(*) FROM review_comments WHERE pull_id = ?').pluck().get(pull.id) as number;
-    const rows = paginate(req, res, total, (limit, offset) =>
-      db.prepare<[number, number, number], ReviewCommentRow>('SELECT * FROM review_comments WHERE pull_id = ? ORDER BY id LIMIT ? OFFSET ?').all(pull.id, limit, offset),
-    );
+    const list = pullReviewComments(db, pull.id);
+    const rows = paginate(req, res, list.total, list.page);
     return rows.map((c) => json(req, repo, c));
   });
 
   app.get<RepoParams & { Querystring: CommentListQuery }>('/repos/:owner/:repo/pulls/comments', async (req, res) => {
     const q = commentListSql(RESOURCE, req.query);
     const { repo } = await loadFresh(req, res);
-    const where = `c.repo_id = ?${q.where}`;
-    const total = db.prepare(`SELECT count(*) FROM review_comments c WHERE ${where}`).pluck().get(repo.id, ...q.params) as number;
-    const rows = paginate(req, res, total, (limit, offset) =>
-      db.prepare(`SELECT c.* FROM review_comments c WHERE ${where} ORDER BY ${q.orderBy} LIMIT ? OFFSET ?`).all(repo.id, ...q.params, limit, offset) as ReviewCommentRow[],
-    );
+    const list = repoReviewComments(db, repo.id, q);
+    const rows = paginate(req, res, list.total, list.page);
     return rows.map((c) => json(req, repo, c));
   });
 
@@ -146,7 +140,7 @@ export function registerReviewCommentRoutes(app: FastifyInstance, ctx: EmulatorC
     requireCommentEditor(user, comment.user_id, loaded.permission);
     const { body } = parseBody(req, RESOURCE, bodyOnly);
     const now = isoTime();
-    db.prepare('UPDATE review_comments SET body = ?, updated_at = ? WHERE id = ?').run(body, now, comment.id);
+    updateReviewCommentBody(db, comment.id, body, now);
     return json(req, loaded.repo, { ...comment, body, updated_at: now });
   });
 
@@ -154,7 +148,7 @@ export function registerReviewCommentRoutes(app: FastifyInstance, ctx: EmulatorC
     const user = writer(req, res);
     const { loaded, comment } = await loadComment(req, res);
     requireCommentEditor(user, comment.user_id, loaded.permission);
-    db.prepare('DELETE FROM review_comments WHERE id = ?').run(comment.id);
+    deleteReviewComment(db, comment.id);
     return res.code(204).send();
   });
 }

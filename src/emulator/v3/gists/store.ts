@@ -1,11 +1,11 @@
 // Gists: create, find (secret gists are readable by anyone who has the id, as
 // the service family does; they are only left out of lists) and the JSON.
-import type { Db } from '../../db';
+import { listing, type Db, type Listing } from '../../db';
 import { findUserById } from '../core/access';
 import { userSummary } from '../core/representations';
 import { isoTime } from '../core/time';
 import type { Bases } from '../core/urls';
-import type { GistRow } from './schema';
+import type { GistCommentRow, GistRow } from './schema';
 
 export function insertGist(db: Db, ownerId: number, files: Record<string, string>, description: string | null, isPublic: boolean, now = isoTime()): GistRow {
   const info = db
@@ -17,6 +17,35 @@ export function insertGist(db: Db, ownerId: number, files: Record<string, string
 export function findGist(db: Db, id: string): GistRow | undefined {
   if (!/^\d+$/.test(id)) return undefined;
   return db.prepare<[number], GistRow>('SELECT * FROM gists WHERE id = ?').get(Number(id));
+}
+
+export function insertGistComment(db: Db, gistId: number, userId: number, body: string, now = isoTime()): GistCommentRow {
+  const info = db.prepare('INSERT INTO gist_comments (gist_id, user_id, body, created_at, updated_at) VALUES (?, ?, ?, ?, ?)').run(gistId, userId, body, now, now);
+  return db.prepare<[number], GistCommentRow>('SELECT * FROM gist_comments WHERE id = ?').get(Number(info.lastInsertRowid))!;
+}
+
+/** The comment `id` (as the URL gives it) of a gist, or undefined. */
+export function findGistComment(db: Db, gistId: number, id: string): GistCommentRow | undefined {
+  if (!/^\d+$/.test(id)) return undefined;
+  return db.prepare<[number, number], GistCommentRow>('SELECT * FROM gist_comments WHERE id = ? AND gist_id = ?').get(Number(id), gistId);
+}
+
+/** A gist's comments, oldest first. */
+export function gistComments(db: Db, gistId: number): Listing<GistCommentRow> {
+  return listing(db, {
+    count: 'SELECT count(*) FROM gist_comments WHERE gist_id = ?',
+    select: 'SELECT * FROM gist_comments WHERE gist_id = ?',
+    params: [gistId],
+    orderBy: 'id',
+  });
+}
+
+export function updateGistCommentBody(db: Db, id: number, body: string, now: string): void {
+  db.prepare('UPDATE gist_comments SET body = ?, updated_at = ? WHERE id = ?').run(body, now, id);
+}
+
+export function deleteGistComment(db: Db, id: number): void {
+  db.prepare('DELETE FROM gist_comments WHERE id = ?').run(id);
 }
 
 const LANGUAGES: Record<string, string> = { md: 'Markdown', ts: 'TypeScript', js: 'JavaScript', py: 'Python', txt: 'Text', json: 'JSON' };

@@ -1,6 +1,6 @@
 // Issues: numbers allocated per repository (shared with pull requests), the
 // representation, and the `issues` event.
-import type { Db } from '../../db';
+import { listing, type Db, type Listing } from '../../db';
 import type { EmulatorContext } from '../../server';
 import { findUserById } from '../core/access';
 import { userSummary } from '../core/representations';
@@ -8,7 +8,8 @@ import type { RepoRow, UserRow } from '../core/schema';
 import { isoOrNull, isoTime } from '../core/time';
 import { bases, type Bases } from '../core/urls';
 import { emitRepoEvent } from '../repos/create';
-import type { IssueRow } from './schema';
+import type { CommentListSql } from '../comments/list-query';
+import type { IssueCommentRow, IssueRow } from './schema';
 
 /** Inserts an open issue with the next number of the repository; call inside a transaction. */
 export function insertIssue(db: Db, repoId: number, userId: number, title: string, body: string | null, isPull: boolean, now = isoTime()): IssueRow {
@@ -28,6 +29,60 @@ export function issueById(db: Db, id: number): IssueRow | undefined {
 export function findIssue(db: Db, repoId: number, number: string | number): IssueRow | undefined {
   if (!/^\d+$/.test(String(number))) return undefined;
   return db.prepare<[number, number], IssueRow>('SELECT * FROM issues WHERE repo_id = ? AND number = ?').get(repoId, Number(number));
+}
+
+/** Sets the title and/or the body (those given) of an issue or pull request. */
+export function updateIssueText(db: Db, issueId: number, f: { title?: string | undefined; body?: string | null | undefined }, now = isoTime()): void {
+  db.transaction(() => {
+    if (f.title !== undefined) db.prepare('UPDATE issues SET title = ?, updated_at = ? WHERE id = ?').run(f.title, now, issueId);
+    if (f.body !== undefined) db.prepare('UPDATE issues SET body = ?, updated_at = ? WHERE id = ?').run(f.body, now, issueId);
+  })();
+}
+
+/** Writes a comment and moves the issue's updated_at. */
+export function insertIssueComment(db: Db, issueId: number, repoId: number, userId: number, body: string, now = isoTime()): IssueCommentRow {
+  return db.transaction(() => {
+    const info = db
+      .prepare('INSERT INTO issue_comments (issue_id, repo_id, user_id, body, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(issueId, repoId, userId, body, now, now);
+    db.prepare('UPDATE issues SET updated_at = ? WHERE id = ?').run(now, issueId);
+    return db.prepare<[number], IssueCommentRow>('SELECT * FROM issue_comments WHERE id = ?').get(Number(info.lastInsertRowid))!;
+  })();
+}
+
+/** The comment `id` (as the URL gives it) of a repository, or undefined. */
+export function findIssueComment(db: Db, repoId: number, id: string): IssueCommentRow | undefined {
+  if (!/^\d+$/.test(id)) return undefined;
+  return db.prepare<[number, number], IssueCommentRow>('SELECT * FROM issue_comments WHERE id = ? AND repo_id = ?').get(Number(id), repoId);
+}
+
+/** An issue's comments, oldest first. */
+export function issueComments(db: Db, issueId: number): Listing<IssueCommentRow> {
+  return listing(db, {
+    count: 'SELECT count(*) FROM issue_comments WHERE issue_id = ?',
+    select: 'SELECT * FROM issue_comments WHERE issue_id = ?',
+    params: [issueId],
+    orderBy: 'id',
+  });
+}
+
+/** Every issue comment of a repository, filtered and ordered as the list query says (comments aliased `c`). */
+export function repoIssueComments(db: Db, repoId: number, q: CommentListSql): Listing<IssueCommentRow> {
+  const where = `c.repo_id = ?${q.where}`;
+  return listing(db, {
+    count: `SELECT count(*) FROM issue_comments c WHERE ${where}`,
+    select: `SELECT c.* FROM issue_comments c WHERE ${where}`,
+    params: [repoId, ...q.params],
+    orderBy: q.orderBy,
+  });
+}
+
+export function updateIssueCommentBody(db: Db, id: number, body: string, now: string): void {
+  db.prepare('UPDATE issue_comments SET body = ?, updated_at = ? WHERE id = ?').run(body, now, id);
+}
+
+export function deleteIssueComment(db: Db, id: number): void {
+  db.prepare('DELETE FROM issue_comments WHERE id = ?').run(id);
 }
 
 /** The ids of a repository's issues that are not pull requests, by number. */

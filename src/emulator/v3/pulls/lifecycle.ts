@@ -10,7 +10,9 @@ import { bases } from '../core/urls';
 import { emitRepoEvent, gitIdentity } from '../repos/create';
 import { insertIssue } from '../issues/store';
 import { PullGit } from './git';
-import { pullById, pullDetailed, repoById } from './representation';
+import { repoById } from '../repos/store';
+import { pullDetailed } from './representation';
+import { pullById } from './store';
 import { refreshRepoPulls } from './sync';
 import type { Pull } from './schema';
 

@@ -6,24 +6,12 @@ import type { Db } from '../../db';
 import type { EmulatorContext } from '../../server';
 import { findUserById } from '../core/access';
 import { repoSummary, userSummary } from '../core/representations';
-import type { RepoRow } from '../core/schema';
 import { isoOrNull, isoTime } from '../core/time';
 import type { Bases } from '../core/urls';
 import { PullGit } from './git';
-import { PULL_SELECT, type Pull } from './schema';
-
-export function repoById(db: Db, id: number | null): RepoRow | undefined {
-  return id === null ? undefined : db.prepare<[number], RepoRow>('SELECT * FROM repositories WHERE id = ?').get(id);
-}
-
-export function findPull(db: Db, repoId: number, number: string | number): Pull | undefined {
-  if (!/^\d+$/.test(String(number))) return undefined;
-  return db.prepare<[number, number], Pull>(`${PULL_SELECT} WHERE p.repo_id = ? AND p.number = ?`).get(repoId, Number(number));
-}
-
-export function pullById(db: Db, id: number): Pull | undefined {
-  return db.prepare<[number], Pull>(`${PULL_SELECT} WHERE p.id = ?`).get(id);
-}
+import { repoById } from '../repos/store';
+import type { Pull } from './schema';
+import { commentCount } from './store';
 
 function side(db: Db, b: Bases, ownerId: number, repoId: number | null, ref: string, sha: string): Record<string, unknown> {
   const owner = findUserById(db, ownerId)!;
@@ -98,8 +86,7 @@ export async function pullDetailed(ctx: EmulatorContext, b: Bases, pull: Pull): 
     merged: pull.merged_at !== null,
     mergeable,
     merged_by: mergedBy ? userSummary(b, mergedBy) : null,
-    comments: db.prepare('SELECT count(*) FROM issue_comments WHERE issue_id = ?').pluck().get(pull.issue_id) as number,
-    review_comments: db.prepare('SELECT count(*) FROM review_comments WHERE pull_id = ?').pluck().get(pull.id) as number,
+    ...commentCount(db, pull),
     commits: commits.length,
     additions: files.reduce((n, f) => n + f.additions, 0),
     deletions: files.reduce((n, f) => n + f.deletions, 0),

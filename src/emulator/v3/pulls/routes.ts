@@ -17,8 +17,10 @@ import { bases } from '../core/urls';
 import { PullGit } from './git';
 import { commitJson, fileJson } from './git-json';
 import { mergePull, openPull, setPullState } from './lifecycle';
-import { findPull, pullById, pullDetailed, pullSummary } from './representation';
-import { PULL_SELECT, type Pull } from './schema';
+import { updateIssueText } from '../issues/store';
+import { pullDetailed, pullSummary } from './representation';
+import type { Pull } from './schema';
+import { findPull, isPullSort, pullById, repoPulls, type PullFilter } from './store';
 import { refreshRepoPulls } from './sync';
 
 type RepoParams = { Params: { owner: string; repo: string } };
@@ -37,37 +39,19 @@ const createBody = z.object({
 const editBody = z.object({ title: z.string().min(1).optional(), body: z.string().nullable().optional(), state: z.enum(['open', 'closed']).optional() });
 const mergeBody = z.object({ commit_message: z.string().optional(), sha: z.string().optional() });
 
-const SORTS: Record<string, string> = {
-  created: 'i.created_at',
-  updated: 'i.updated_at',
-  popularity: '((SELECT count(*) FROM issue_comments ic WHERE ic.issue_id = p.issue_id) + (SELECT count(*) FROM review_comments rc WHERE rc.pull_id = p.id))',
-  // Age: ordered by when the pull request was opened.
-  'long-running': 'i.created_at',
-};
-
 const MONTH_MS = 30 * 24 * 3600 * 1000;
 
-function listSql(q: ListQuery['Querystring']): { where: string; params: Array<string | number>; orderBy: string } {
-  const where: string[] = [];
-  const params: Array<string | number> = [];
+/** The list filters: state open by default; sort created (newest first) by default, the others oldest first. */
+function listFilter(q: ListQuery['Querystring']): PullFilter {
   const state = q.state ?? 'open';
   if (state !== 'open' && state !== 'closed' && state !== 'all') throw invalidField(RESOURCE, 'state');
-  if (state !== 'all') { where.push('i.state = ?'); params.push(state); }
-  if (q.head !== undefined) {
-    const colon = q.head.indexOf(':');
-    if (colon >= 0) {
-      where.push('p.head_owner_id = (SELECT id FROM users WHERE login = ?) AND p.head_ref = ?');
-      params.push(q.head.slice(0, colon), q.head.slice(colon + 1));
-    } else { where.push('p.head_ref = ?'); params.push(q.head); }
-  }
-  if (q.base !== undefined) { where.push('p.base_ref = ?'); params.push(q.base); }
   const sort = q.sort ?? 'created';
-  const column = SORTS[sort];
-  if (!column) throw invalidField(RESOURCE, 'sort');
+  if (!isPullSort(sort)) throw invalidField(RESOURCE, 'sort');
   const direction = q.direction ?? (sort === 'created' ? 'desc' : 'asc');
   if (direction !== 'asc' && direction !== 'desc') throw invalidField(RESOURCE, 'direction');
-  if (sort === 'long-running') { where.push('i.updated_at >= ?'); params.push(isoTime(Date.now() - MONTH_MS)); }
-  return { where: where.map((w) => ` AND ${w}`).join(''), params, orderBy: `${column} ${direction}, p.number ${direction}` };
+  // Long-running: still active within the last month.
+  const updatedSince = sort === 'long-running' ? isoTime(Date.now() - MONTH_MS) : undefined;
+  return { state, head: q.head, base: q.base, sort, direction, updatedSince };
 }
 
 export function registerPullRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
@@ -93,13 +77,10 @@ export function registerPullRoutes(app: FastifyInstance, ctx: EmulatorContext): 
 
   app.get<RepoParams & ListQuery>('/repos/:owner/:repo/pulls', async (req, reply) => {
     const { repo } = loadRepo(db, req, reply, req.params.owner, req.params.repo);
-    const q = listSql(req.query);
+    const filter = listFilter(req.query);
     await refreshRepoPulls(ctx, repo.id);
-    const from = `FROM pull_requests p JOIN issues i ON i.id = p.issue_id WHERE p.repo_id = ?${q.where}`;
-    const total = db.prepare(`SELECT count(*) ${from}`).pluck().get(repo.id, ...q.params) as number;
-    const rows = paginate(req, reply, total, (limit, offset) =>
-      db.prepare(`${PULL_SELECT} WHERE p.repo_id = ?${q.where} ORDER BY ${q.orderBy} LIMIT ? OFFSET ?`).all(repo.id, ...q.params, limit, offset) as Pull[],
-    );
+    const list = repoPulls(db, repo.id, filter);
+    const rows = paginate(req, reply, list.total, list.page);
     const b = bases(ctx, req);
     return rows.map((p) => pullSummary(db, b, p));
   });
@@ -131,11 +112,7 @@ export function registerPullRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     const f = parseBody(req, RESOURCE, editBody);
     // Every check before any write: a merged pull request stays closed.
     if (f.state === 'open' && pull.merged_at !== null) throw validationFailed({ resource: RESOURCE, field: 'state', code: 'invalid', message: 'A merged pull request cannot be reopened' });
-    const now = isoTime();
-    db.transaction(() => {
-      if (f.title !== undefined) db.prepare('UPDATE issues SET title = ?, updated_at = ? WHERE id = ?').run(f.title, now, pull.issue_id);
-      if (f.body !== undefined) db.prepare('UPDATE issues SET body = ?, updated_at = ? WHERE id = ?').run(f.body, now, pull.issue_id);
-    })();
+    updateIssueText(db, pull.issue_id, f);
     const updated = f.state ? await setPullState(ctx, pullById(db, pull.id)!, f.state, user) : pullById(db, pull.id)!;
     return pullDetailed(ctx, bases(ctx, req), updated);
   });

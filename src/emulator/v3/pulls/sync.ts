@@ -10,7 +10,9 @@ import { bases } from '../core/urls';
 import { emitRepoEvent } from '../repos/create';
 import { relocatePosition } from './diff';
 import { PullGit } from './git';
-import { pullById, pullDetailed, repoById } from './representation';
+import { repoById } from '../repos/store';
+import { pullDetailed } from './representation';
+import { pullById } from './store';
 import { PULL_SELECT, type Pull, type ReviewCommentRow } from './schema';
 
 const queues = new WeakMap<EmulatorContext, Map<number, Promise<void>>>();
