@@ -6,7 +6,6 @@ import { v3AccountsModule } from './v3/accounts/module';
 import { v3ReposModule } from './v3/repos/module';
 import { v3GitDataModule } from './v3/gitdata/module';
 import { demoSeedModule } from './seed/module';
-import { historySeedModule } from './seed/history-module';
 import { demoRepoSeedModule } from './seed/demo-repo-module';
 import { statisticsModule } from './v3/stats/module';
 import { labelsModule } from './v3/labels/module';
@@ -28,7 +27,6 @@ export const allModules: EmulatorModule[] = [
   v3ReposModule,
   v3GitDataModule,
   demoSeedModule,
-  historySeedModule,
   statisticsModule,
   authorizationsModule,
   oauthModule,

@@ -1,14 +1,20 @@
-// Seeds the demo repository beyond its git history, through the modules'
-// own functions: pull requests, issues, comments and a gist (pulls.ts), then
-// labels, deploy keys, downloads and releases (repo-extras.ts). Listed after
-// the modules whose tables these are; it runs after the history seed (the
-// pull requests branch from its master, the releases name its tags).
+// Seeds the demo repository analytical-engines/difference-engine beyond its
+// row, through the modules' own functions: a real git history (history.ts),
+// pull requests, issues, comments and a gist (pulls.ts), then labels, deploy
+// keys, downloads and releases (repo-extras.ts), in that order: the pull
+// requests branch from the history's master, the releases name its tags.
+// Listed after the modules whose tables these are.
+import { repoGitPath } from '../git';
 import type { EmulatorModule } from '../server';
 import { findRepo } from '../v3/core/access';
+import { isoTime } from '../v3/core/time';
+import { markPushed } from '../v3/repos/store';
 import { DEMO_ORG } from './demo';
-import { DEMO_HISTORY_REPO } from './history-module';
+import { writeHistory } from './history';
 import { seedPulls } from './pulls';
 import { seedDeployKeys, seedDownloads, seedLabels, seedReleases } from './repo-extras';
+
+export const DEMO_REPO = 'difference-engine';
 
 export const demoRepoSeedModule: EmulatorModule = {
   name: 'seed-demo-repo',
@@ -16,8 +22,11 @@ export const demoRepoSeedModule: EmulatorModule = {
   register() {},
   async seed(ctx, seed) {
     if (seed !== 'demo') return;
-    const found = findRepo(ctx.db, DEMO_ORG, DEMO_HISTORY_REPO);
+    const found = findRepo(ctx.db, DEMO_ORG, DEMO_REPO);
     if (!found) return;
+    const seededAt = Math.floor(Date.now() / 1000);
+    await writeHistory(ctx.gitEnv, repoGitPath(ctx.gitDir, found.repo.id), seededAt);
+    markPushed(ctx.db, found.repo.id, isoTime(seededAt * 1000));
     await seedPulls(ctx, found.repo);
     seedLabels(ctx.db, found.repo.id);
     seedDeployKeys(ctx.db, found.repo.id);
