@@ -17,10 +17,12 @@ import { registerLabels } from './features/labels/registerLabels';
 import { registerDeployKeys } from './features/deployKeys/registerDeployKeys';
 import { registerTeams } from './features/teams/registerTeams';
 import { registerSearch } from './features/search/registerSearch';
+import { registerCommit } from './features/commit/registerCommit';
 import { ActiveRepository } from './features/shared/selection/activeRepository';
 import { registerRepositories } from './features/repos/registerRepositories';
 import { registerReviewComments } from './features/reviewComments/registerReviewComments';
 import { ErrorNode, LoadMoreNode, type RepoDeskNode } from './features/shared/tree/nodes';
+import { registerNotesEditor } from './features/shared/notesEditor';
 
 export const VIEW_IDS = [
   'repodesk.repositories',
@@ -44,6 +46,8 @@ export function registerViews(context: vscode.ExtensionContext, session: Hosting
   const active = new ActiveRepository(context.workspaceState);
   const selectedPull = new SelectedPull();
   context.subscriptions.push(active, selectedPull);
+  // The ✓ / ✕ of the editors where release notes and commit messages are written.
+  registerNotesEditor(context);
   const gitfs = registerGitFileSystem(context, session);
   // A repository node lists its labels, deploy keys and teams, in this order.
   const repositoryLists = [
@@ -64,6 +68,9 @@ export function registerViews(context: vscode.ExtensionContext, session: Hosting
     repositories.refresh();
     for (const p of detail) p.refresh();
   };
+
+  // A commit, tag or new repository made from the workspace shows in Git Refs and Repositories.
+  registerCommit(context, session, active, refreshAll);
 
   let timer: ReturnType<typeof setInterval> | undefined;
   const backgroundRefresh = () => {

@@ -19,12 +19,12 @@ export interface CommitPreview {
   owner: string;
   repo: string;
   branch: string;
-  /** The commit the new one builds on (the branch's head, or the base of a new branch). */
-  parent: string;
+  /** The commit the new one builds on (the branch's head, or the base of a new branch); undefined for a repository's first commit. */
+  parent: string | undefined;
   /** True when the branch does not exist yet and is created at the new commit. */
   newBranch: boolean;
-  /** The parent's root tree: the new tree is written on it. */
-  baseTree: string;
+  /** The parent's root tree: the new tree is written on it (undefined: a first commit). */
+  baseTree: string | undefined;
   remote: RemoteEntry[];
   changes: Change[];
   prefix: string;
@@ -46,7 +46,7 @@ export interface CommitOptions {
 export interface CommitResult {
   commit: string;
   tree: string;
-  parent: string;
+  parent: string | undefined;
   changes: Change[];
   /** Requests spent, preview included. */
   requests: number;
@@ -77,19 +77,40 @@ export class ShaMismatchError extends Error {
  * it with the files: two requests (the ref and the recursive tree; a
  * truncated tree is walked by subtree).
  */
-export async function previewCommit(client: HostingClient, owner: string, repo: string, branch: string, files: readonly GitFile[], options: { prefix?: string; from?: string } = {}): Promise<CommitPreview> {
+export async function previewCommit(client: HostingClient, owner: string, repo: string, branch: string, files: readonly GitFile[], options: { prefix?: string; from?: string | null } = {}): Promise<CommitPreview> {
   let requests = 0;
-  let parent: string;
+  let parent: string | undefined;
   const newBranch = options.from !== undefined;
-  if (options.from !== undefined) parent = options.from;
+  if (options.from !== undefined) parent = options.from ?? undefined;
   else {
     requests++;
     parent = (await client.git.getRef(owner, repo, `heads/${branch}`)).object.sha;
   }
+  const prefix = (options.prefix ?? '').replace(/^\/+|\/+$/g, '');
+  if (parent === undefined) {
+    // A repository's first commit: everything is added, on no tree.
+    return { owner, repo, branch, parent, newBranch, baseTree: undefined, remote: [], changes: planChanges(files, [], prefix), prefix, requests };
+  }
   const { sha: baseTree, entries, requests: treeRequests } = await readTree(client, owner, repo, parent);
   requests += treeRequests;
-  const prefix = (options.prefix ?? '').replace(/^\/+|\/+$/g, '');
   return { owner, repo, branch, parent, newBranch, baseTree, remote: entries, changes: planChanges(files, entries, prefix), prefix, requests };
+}
+
+/**
+ * The same changes on the branch's new head, when the branch moved since the
+ * preview: possible only when no path the commit changes was changed on the
+ * branch meanwhile (those paths are listed otherwise, and nothing is written).
+ */
+export async function rebasePreview(client: HostingClient, preview: CommitPreview): Promise<{ preview: CommitPreview } | { conflicts: string[] }> {
+  const head = (await client.git.getRef(preview.owner, preview.repo, `heads/${preview.branch}`)).object.sha;
+  const { sha: baseTree, entries, requests } = await readTree(client, preview.owner, preview.repo, head);
+  const before = new Map(preview.remote.map((e) => [e.path, `${e.mode} ${e.sha}`]));
+  const after = new Map(entries.map((e) => [e.path, `${e.mode} ${e.sha}`]));
+  const theirs = new Set([...before.keys(), ...after.keys()].filter((p) => before.get(p) !== after.get(p)));
+  const ours = preview.changes.flatMap((c) => (c.kind === 'renamed' ? [c.path, c.from] : [c.path]));
+  const conflicts = ours.filter((p) => theirs.has(p));
+  if (conflicts.length) return { conflicts };
+  return { preview: { ...preview, parent: head, newBranch: false, baseTree, remote: entries, requests: preview.requests + 1 + requests } };
 }
 
 /** Writes the changes of a preview and moves (or creates) the branch: the new commit's SHA. */
@@ -143,7 +164,7 @@ export async function commitPreview(client: HostingClient, preview: CommitPrevie
   const commit = await client.git.createCommit(owner, repo, {
     message: options.message,
     tree: tree.sha,
-    parents: [preview.parent],
+    parents: preview.parent ? [preview.parent] : [],
     ...(options.author ? { author: options.author } : {}),
     ...(options.committer ? { committer: options.committer } : {}),
   });

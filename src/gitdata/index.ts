@@ -5,3 +5,4 @@ export * from './ignoreRules';
 export * from './changePlan';
 export * from './commitWorkspace';
 export * from './folderFiles';
+export * from './refNames';

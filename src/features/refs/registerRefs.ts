@@ -2,8 +2,8 @@
 // branch or tag, update (fast-forward, or forced after a confirmation),
 // delete, copy the SHA, browse the tree read-only.
 import * as vscode from 'vscode';
-import { ValidationFailedError, type HostingClient } from '../../hosting';
-import { CommitishError, resolveCommitish as resolveCommitishIn } from '../../gitdata';
+import { ValidationFailedError } from '../../hosting';
+import { resolveCommitish } from '../shared/resolveCommitish';
 import type { GitFileSystem } from '../shared/gitfs/gitFileSystem';
 import type { HostingSession } from '../shared/session/hostingSession';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
@@ -15,22 +15,6 @@ import { givenAnswers } from '../shared/commandArgs';
 import { repositoryTarget } from '../shared/session/require';
 
 const VIEW = 'repodesk.gitRefs';
-
-/** A full SHA for what the user typed (SHA, abbreviated SHA, branch, tag, `heads/x`), or an error worded for the user. */
-export async function resolveCommitish(client: HostingClient, owner: string, repo: string, text: string): Promise<string> {
-  try {
-    return await resolveCommitishIn(client.git, owner, repo, text);
-  } catch (err) {
-    if (!(err instanceof CommitishError)) throw err;
-    switch (err.reason) {
-      case 'ambiguous': throw new Error(vscode.l10n.t('{0} is ambiguous: {1}. Type more characters.', err.text, err.candidates.map((s) => s.slice(0, 12)).join(', ')));
-      case 'not-found': throw new Error(err.walk.complete
-        ? vscode.l10n.t('No commit starting with {0} in the history of any branch or tag.', err.text)
-        : vscode.l10n.t('No commit starting with {0} among the last {1} commits of the branches and tags; enter the full 40-character SHA.', err.text, err.walk.read));
-      default: throw new Error(vscode.l10n.t('No branch, tag or commit named "{0}".', err.text));
-    }
-  }
-}
 
 export function registerRefs(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository, gitfs: GitFileSystem): NodeTreeProvider {
   const messages = new Map<string, string>();

@@ -5,7 +5,6 @@ import type { HostingSession } from '../shared/session/hostingSession';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
 import { NodeTreeProvider, pagedRoots } from '../shared/tree/treeBase';
 import { askNewRelease, askReleaseEdit, downloadAsset, uploadAsset } from './releaseActions';
-import { registerNotesEditor } from './notesEditor';
 import { givenAnswers } from '../shared/commandArgs';
 import { AssetNode, ReleaseNode, releaseGroups } from './releaseNodes';
 import { showFailure } from '../shared/failure';
@@ -25,7 +24,6 @@ export function registerReleases(context: vscode.ExtensionContext, session: Host
     return pagedRoots(p, () => client.releases.list(repo.owner, repo.name, { priority: 'background' }), (items) => releaseGroups(at, items, canPush), vscode.l10n.t('No releases yet.'));
   });
   createRepositoryView(context, VIEW, provider, session, active);
-  registerNotesEditor(context);
 
   const client = () => signedInClient(session);
   const run = async <T>(title: string, what: string, task: () => Thenable<T>): Promise<T | undefined> => {

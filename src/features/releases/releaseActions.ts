@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { HostingClient, Release, ReleaseAsset } from '../../hosting';
 import type { ReleaseInput } from '../../hosting';
 import { formatSize } from '../../util/viewFormat';
-import { editInEditor } from './notesEditor';
+import { editInEditor } from '../shared/notesEditor';
 import type { RepoCoords } from './releaseNodes';
 
 export async function askNewRelease(client: HostingClient, at: RepoCoords): Promise<ReleaseInput | undefined> {
@@ -29,7 +29,7 @@ export async function askNewRelease(client: HostingClient, at: RepoCoords): Prom
     { title: vscode.l10n.t('New release (4/5): kind'), ignoreFocusOut: true },
   );
   if (!kind) return undefined;
-  const body = await editInEditor(`<!-- ${vscode.l10n.t('Release notes for {0}', tag.trim())} -->\n`, vscode.l10n.t('Create Release'));
+  const body = await editInEditor(`<!-- ${vscode.l10n.t('Release notes for {0}', tag.trim())} -->\n`, vscode.l10n.t('Create Release'), notesPrompt(vscode.l10n.t('Create Release')));
   if (body === undefined) return undefined;
   return { tag_name: tag.trim(), target_commitish: target.trim() || repo.default_branch, name: name.trim(), body: stripTemplateComment(body), draft: kind.draft, prerelease: kind.prerelease };
 }
@@ -41,7 +41,7 @@ function stripTemplateComment(body: string): string {
 export async function askReleaseEdit(release: Release): Promise<Partial<ReleaseInput> | undefined> {
   const name = await vscode.window.showInputBox({ title: vscode.l10n.t('Edit release {0} (1/2): name', release.tag_name), value: release.name ?? '', ignoreFocusOut: true });
   if (name === undefined) return undefined;
-  const body = await editInEditor(release.body ?? '', vscode.l10n.t('Save Release'));
+  const body = await editInEditor(release.body ?? '', vscode.l10n.t('Save Release'), notesPrompt(vscode.l10n.t('Save Release')));
   if (body === undefined) return undefined;
   return { name, body };
 }
@@ -66,4 +66,8 @@ const TYPES: Record<string, string> = {
 
 function contentTypeOf(name: string): string {
   return TYPES[path.extname(name).toLowerCase()] ?? 'application/octet-stream';
+}
+
+function notesPrompt(action: string): string {
+  return vscode.l10n.t('Write the release notes in the editor, then choose "{0}" here or ✓ in the editor\'s title bar.', action);
 }

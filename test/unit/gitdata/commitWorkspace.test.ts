@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startEmulator, type TestEmulator } from '../../support/emulator';
 import { HostingClient } from '../../../src/hosting';
-import { NotFastForwardError, NothingToCommitError, commitPreview, previewCommit, readFolderFiles, FolderRefusedError } from '../../../src/gitdata';
+import { NotFastForwardError, NothingToCommitError, commitPreview, previewCommit, readFolderFiles, rebasePreview, FolderRefusedError } from '../../../src/gitdata';
 
 const OWNER = 'ada';
 const REPO = 'notes-on-the-engine';
@@ -116,12 +116,60 @@ describe('gitdata: commit a folder to a branch (blobs, trees, commits, refs)', (
     const files = await readFolderFiles(ws);
     const preview = await previewCommit(client, OWNER, REPO, 'master', files);
     // Someone else commits first.
-    const other = await client.git.createCommit(OWNER, REPO, { message: 'theirs', tree: preview.baseTree, parents: [preview.parent] });
+    const other = await client.git.createCommit(OWNER, REPO, { message: 'theirs', tree: preview.baseTree!, parents: [preview.parent!] });
     await client.git.updateRef(OWNER, REPO, 'heads/master', other.sha);
     const err = await commitPreview(client, preview, files, { message: 'ours' }).catch((e: unknown) => e);
     assert.ok(err instanceof NotFastForwardError, String(err));
     assert.equal((await client.git.getRef(OWNER, REPO, 'heads/master')).object.sha, other.sha);
     assert.equal((await client.git.getCommit(OWNER, REPO, err.commit)).message, 'ours', 'the commit is kept for another branch');
+  });
+
+  it('rebase after the branch moved: our changes land on the new head when the paths do not overlap; an overlap is named and nothing is written', async () => {
+    const ws = path.join(work, 'rebase');
+    await git(work, 'clone', '--quiet', cloneUrl(), ws);
+    write(ws, 'ours.txt', 'ours\n');
+    const files = await readFolderFiles(ws);
+    const preview = await previewCommit(client, OWNER, REPO, 'master', files);
+    // Someone else adds another file.
+    const blob = await client.git.createBlob(OWNER, REPO, 'theirs\n');
+    const theirTree = await client.git.createTree(OWNER, REPO, [{ path: 'theirs.txt', mode: '100644', type: 'blob', sha: blob.sha }], preview.baseTree);
+    const theirs = await client.git.createCommit(OWNER, REPO, { message: 'theirs', tree: theirTree.sha, parents: [preview.parent!] });
+    await client.git.updateRef(OWNER, REPO, 'heads/master', theirs.sha);
+    await assert.rejects(commitPreview(client, preview, files, { message: 'ours' }), NotFastForwardError);
+    const rebased = await rebasePreview(client, preview);
+    assert.ok('preview' in rebased);
+    const result = await commitPreview(client, rebased.preview, files, { message: 'ours, rebased' });
+    assert.equal(result.parent, theirs.sha);
+    const after = await client.git.getTree(OWNER, REPO, result.commit, true);
+    assert.ok(after.tree.some((e) => e.path === 'theirs.txt'), 'their file is kept');
+    assert.ok(after.tree.some((e) => e.path === 'ours.txt'), 'our file is added');
+
+    // Now both change ours.txt: the rebase names it.
+    write(ws, 'ours.txt', 'ours, again\n');
+    const files2 = await readFolderFiles(ws);
+    const preview2 = await previewCommit(client, OWNER, REPO, 'master', files2);
+    const blob2 = await client.git.createBlob(OWNER, REPO, 'theirs, again\n');
+    const tree2 = await client.git.createTree(OWNER, REPO, [{ path: 'ours.txt', mode: '100644', type: 'blob', sha: blob2.sha }], preview2.baseTree);
+    const theirs2 = await client.git.createCommit(OWNER, REPO, { message: 'theirs again', tree: tree2.sha, parents: [preview2.parent!] });
+    await client.git.updateRef(OWNER, REPO, 'heads/master', theirs2.sha);
+    assert.deepEqual(await rebasePreview(client, preview2), { conflicts: ['ours.txt'] });
+    assert.equal((await client.git.getRef(OWNER, REPO, 'heads/master')).object.sha, theirs2.sha);
+  });
+
+  it('the first commit of an empty repository: every file added on no tree, the branch created', async () => {
+    await client.repos.createForAuthenticatedUser({ name: 'uploaded-folder' });
+    const ws = path.join(work, 'upload');
+    write(ws, 'README.md', '# Uploaded\n');
+    write(ws, 'src/main.ts', 'export {};\n');
+    const files = await readFolderFiles(ws);
+    const preview = await previewCommit(client, OWNER, 'uploaded-folder', 'master', files, { from: null });
+    assert.deepEqual(preview.changes.map((c) => `${c.kind} ${c.path}`), ['added README.md', 'added src/main.ts']);
+    const result = await commitPreview(client, preview, files, { message: 'Initial commit' });
+    assert.equal(result.requests, 3, 'tree, commit, ref');
+    const clone = path.join(work, 'upload-clone');
+    await git(work, 'clone', '--quiet', `${emu.url.replace('://', '://ada:ada-demo-password@')}/${OWNER}/uploaded-folder.git`, clone);
+    assert.equal(await git(clone, 'rev-parse', 'HEAD'), result.commit);
+    assert.deepEqual(await snapshot(clone), await folderSnapshot(ws));
   });
 
   it('a new branch from a commit: created at the new commit, the base branch unchanged', async () => {

@@ -1,4 +1,4 @@
-// Release notes are written in a Markdown editor. The user finishes with the
+// Longer text (release notes, a commit message) is written in an editor. The user finishes with the
 // ✓ / ✕ buttons in the editor's title bar (they stay while the user writes),
 // or with the buttons of the notification (which VS Code hides after a few
 // seconds into the notification centre). Dismissing the notification decides
@@ -30,16 +30,19 @@ export function registerNotesEditor(context: vscode.ExtensionContext): void {
   );
 }
 
-/** Opens `initial` in a Markdown editor; the text when the user chooses `action`, undefined when they discard it. */
-export async function editInEditor(initial: string, action: string): Promise<string | undefined> {
-  const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: initial });
+/**
+ * Opens `initial` in an editor of `language`; the text when the user chooses
+ * `action`, undefined when they discard it. `prompt` tells what to write.
+ */
+export async function editInEditor(initial: string, action: string, prompt: string, language = 'markdown'): Promise<string | undefined> {
+  const doc = await vscode.workspace.openTextDocument({ language, content: initial });
   const key = doc.uri.toString();
   const decided = new Promise<boolean>((resolve) => pending.set(key, resolve));
   await updateContext();
   await vscode.window.showTextDocument(doc, { preview: false });
   const discard = vscode.l10n.t('Discard');
   void vscode.window.showInformationMessage(
-    vscode.l10n.t('Write the release notes in the editor, then choose "{0}" here or ✓ in the editor\'s title bar.', action),
+    prompt,
     action, discard,
   ).then((choice) => {
     if (choice !== undefined) settle(doc.uri, choice === action);

@@ -1,0 +1,124 @@
+// Committing from the workspace inside VS Code: Commit Workspace to Branch…
+// writes the folder's files to a branch (shown in Git Refs), a moved branch
+// is rebased or kept apart, Create Tag from Commit… tags it, and Upload
+// Folder as New Repository… creates a repository from a folder.
+import * as assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as vscode from 'vscode';
+import { children, label, signInAsAdaWithDemoRepository, waitFor } from './views-support';
+
+const OWNER = 'analytical-engines';
+const REPO = 'difference-engine';
+
+interface Result { commit: string; parent: string | undefined; changes: { kind: string; path: string }[] }
+
+describe('Commit from the workspace (git data API)', function () {
+  this.timeout(60_000);
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'repodesk-commit-'));
+  const write = (rel: string, text: string) => {
+    fs.mkdirSync(path.dirname(path.join(folder, rel)), { recursive: true });
+    fs.writeFileSync(path.join(folder, rel), text);
+  };
+
+  before(() => signInAsAdaWithDemoRepository());
+
+  it('Commit Workspace to Branch…: a new branch holds the folder under its path, Git Refs lists it, ignored files stay out', async () => {
+    const client = (await signInAsAdaWithDemoRepository()).testing!.session.client!;
+    write('notes/plan.md', '# Plan\n');
+    write('notes/table.csv', 'n,value\n1,1\n');
+    write('.gitignore', '*.log\n');
+    write('debug.log', 'left out');
+    const result = await vscode.commands.executeCommand<Result>('repodesk.commit.workspace', {
+      folder, owner: OWNER, repo: REPO, branch: 'workspace/plan', from: 'master', prefix: 'uploaded', message: 'Plan from the workspace',
+    });
+    assert.ok(result, 'the command returned the commit');
+    assert.deepEqual(result.changes.map((c) => `${c.kind} ${c.path}`), ['added uploaded/.gitignore', 'added uploaded/notes/plan.md', 'added uploaded/notes/table.csv']);
+    const ref = await client.git.getRef(OWNER, REPO, 'heads/workspace/plan');
+    assert.equal(ref.object.sha, result.commit);
+    const commit = await client.git.getCommit(OWNER, REPO, result.commit);
+    assert.equal(commit.message, 'Plan from the workspace');
+    const tree = await client.git.getTree(OWNER, REPO, result.commit, true);
+    assert.ok(tree.tree.some((e) => e.path === 'README.md'), 'the rest of the branch is kept');
+    assert.ok(!tree.tree.some((e) => e.path.endsWith('debug.log')));
+    await waitFor('the branch in Git Refs', async () => {
+      const groups = await children('repodesk.gitRefs');
+      const branches = groups.find((g) => /branch/i.test(label(g)));
+      return branches && (await children('repodesk.gitRefs', branches)).some((n) => label(n) === 'workspace/plan');
+    });
+  });
+
+  it('the branch moved since the preview: rebased onto the new head when the paths do not overlap (the other commit kept)', async () => {
+    const client = (await signInAsAdaWithDemoRepository()).testing!.session.client!;
+    write('notes/plan.md', '# Plan, second version\n');
+    // Someone else commits another file to the branch while the user previews: the command reads
+    // the branch first, so the other commit is made from a listener on the first request's answer.
+    const head = (await client.git.getRef(OWNER, REPO, 'heads/workspace/plan')).object.sha;
+    const base = await client.git.getCommit(OWNER, REPO, head);
+    const blob = await client.git.createBlob(OWNER, REPO, 'theirs\n');
+    const tree = await client.git.createTree(OWNER, REPO, [{ path: 'theirs.txt', mode: '100644', type: 'blob', sha: blob.sha }], base.tree.sha);
+    const theirs = await client.git.createCommit(OWNER, REPO, { message: 'theirs', tree: tree.sha, parents: [head] });
+    let moved = false;
+    const sub = client.onDidChangeRateLimit(() => {
+      if (moved) return;
+      moved = true;
+      void client.git.updateRef(OWNER, REPO, 'heads/workspace/plan', theirs.sha);
+    });
+    try {
+      const result = await vscode.commands.executeCommand<Result>('repodesk.commit.workspace', {
+        folder, owner: OWNER, repo: REPO, branch: 'workspace/plan', prefix: 'uploaded', message: 'Second version', onMoved: 'rebase',
+      });
+      assert.ok(result);
+      assert.deepEqual(result.changes.map((c) => `${c.kind} ${c.path}`), ['modified uploaded/notes/plan.md']);
+      const now = await client.git.getRef(OWNER, REPO, 'heads/workspace/plan');
+      assert.equal(now.object.sha, result.commit);
+      assert.equal(result.parent, theirs.sha, 'rebased onto the other commit');
+      const files = (await client.git.getTree(OWNER, REPO, result.commit, true)).tree.map((e) => e.path);
+      assert.ok(files.includes('theirs.txt'), 'the other commit\'s file is kept');
+    } finally {
+      sub.dispose();
+    }
+  });
+
+  it('Create Tag from Commit…: a lightweight tag at the commit the user names (an abbreviated SHA)', async () => {
+    const client = (await signInAsAdaWithDemoRepository()).testing!.session.client!;
+    const head = (await client.git.getRef(OWNER, REPO, 'heads/workspace/plan')).object.sha;
+    const sha = await vscode.commands.executeCommand<string>('repodesk.commit.tag', { owner: OWNER, repo: REPO, from: head.slice(0, 8), tag: 'workspace-v1' });
+    assert.equal(sha, head);
+    assert.equal((await client.git.getRef(OWNER, REPO, 'tags/workspace-v1')).object.sha, head);
+  });
+
+  it('nothing changed: the command says so and writes nothing', async () => {
+    const client = (await signInAsAdaWithDemoRepository()).testing!.session.client!;
+    const before = (await client.git.getRef(OWNER, REPO, 'heads/workspace/plan')).object.sha;
+    const result = await vscode.commands.executeCommand<Result | undefined>('repodesk.commit.workspace', {
+      folder, owner: OWNER, repo: REPO, branch: 'workspace/plan', prefix: 'uploaded', message: 'no-op',
+    });
+    // The other commit's file is outside the folder's path: it is not the workspace's to delete.
+    assert.equal(result, undefined);
+    assert.equal((await client.git.getRef(OWNER, REPO, 'heads/workspace/plan')).object.sha, before);
+  });
+
+  it('Upload Folder as New Repository…: the repository exists with the folder as its first commit and becomes the active one', async () => {
+    const api = await signInAsAdaWithDemoRepository();
+    const client = api.testing!.session.client!;
+    const upload = fs.mkdtempSync(path.join(os.tmpdir(), 'repodesk-upload-'));
+    fs.writeFileSync(path.join(upload, 'README.md'), '# Uploaded from VS Code\n');
+    fs.mkdirSync(path.join(upload, 'src'));
+    fs.writeFileSync(path.join(upload, 'src', 'main.ts'), 'export const engine = 1;\n');
+    const result = await vscode.commands.executeCommand<Result>('repodesk.commit.uploadFolder', { folder: upload, name: 'uploaded-from-vscode', message: 'First commit' });
+    assert.ok(result);
+    assert.equal(result.parent, undefined, 'the first commit has no parent');
+    const repo = await client.repos.get('ada', 'uploaded-from-vscode');
+    const tree = await client.git.getTree('ada', repo.name, `${repo.default_branch ?? 'master'}`, true);
+    assert.deepEqual(tree.tree.filter((e) => e.type === 'blob').map((e) => e.path).sort(), ['README.md', 'src/main.ts']);
+    await waitFor('Git Refs showing the new repository (only its master branch)', async () => {
+      const groups = await children('repodesk.gitRefs');
+      const branches = groups.find((g) => /branch/i.test(label(g)));
+      return branches && (await children('repodesk.gitRefs', branches)).map(label).join() === 'master';
+    });
+    // Back to the demo repository for the other suites.
+    await vscode.commands.executeCommand('repodesk.testing.setActiveRepository', OWNER, REPO);
+  });
+});
