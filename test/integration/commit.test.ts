@@ -111,7 +111,9 @@ describe('Commit from the workspace (git data API)', function () {
     assert.ok(result);
     assert.equal(result.parent, undefined, 'the first commit has no parent');
     const repo = await client.repos.get('ada', 'uploaded-from-vscode');
-    const tree = await client.git.getTree('ada', repo.name, `${repo.default_branch ?? 'master'}`, true);
+    const head = await client.git.getRef('ada', repo.name, `heads/${repo.default_branch ?? 'master'}`);
+    assert.equal(head.object.sha, result.commit);
+    const tree = await client.git.getTree('ada', repo.name, result.commit, true);
     assert.deepEqual(tree.tree.filter((e) => e.type === 'blob').map((e) => e.path).sort(), ['README.md', 'src/main.ts']);
     await waitFor('Git Refs showing the new repository (only its master branch)', async () => {
       const groups = await children('repodesk.gitRefs');
