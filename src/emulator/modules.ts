@@ -7,6 +7,7 @@ import { v3ReposModule } from './v3/repos/module';
 import { v3GitDataModule } from './v3/gitdata/module';
 import { demoSeedModule } from './seed/module';
 import { demoRepoSeedModule } from './seed/demo-repo-module';
+import { engagementSeedModule } from './seed/engagement-module';
 import { statisticsModule } from './v3/stats/module';
 import { labelsModule } from './v3/labels/module';
 import { deployKeysModule } from './v3/deploy-keys/module';
@@ -39,6 +40,7 @@ export const allModules: EmulatorModule[] = [
   demoRepoSeedModule,
   searchModule,
   engagementModule,
+  engagementSeedModule,
   // Parametric pages (/:owner/:repo...): Fastify prefers every static API path over them.
   webModule,
 ];

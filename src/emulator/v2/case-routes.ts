@@ -1,10 +1,9 @@
 // Routes of cases: create, get, update, search and tags.
 import type { FastifyInstance } from 'fastify';
 import { actingUser, type V2Context } from './context';
-import { CASE_ORDER, CASE_READ_ONLY, CASE_STATES, caseJson, caseRow, createCase, getCase, touchCase, updateCase } from './cases';
-import { changeTags, tagsOf } from './contacts';
-import { idParam } from './contact-routes';
-import { badRequest, dynamicAttributes, failed, paging, Params } from './params';
+import { CASE_ORDER, CASE_READ_ONLY, CASE_STATES, caseJson, caseRow, createCase, getCase, searchCases, touchCase, updateCase } from './cases';
+import { changeTags, contactExists, tagsOf } from './contacts';
+import { badRequest, dynamicAttributes, failed, idParam, paging, Params } from './params';
 
 const CREATE_PARAMS = new Set(['access_token', 'echo_data', 'note', 'tag', 'campaign', 'contact_id', 'subject', 'source', 'private']);
 const UPDATE_PARAMS = new Set(['access_token', 'echo_data', 'note', 'tag', 'campaign', 'subject', 'source', 'private', 'state', 'credits', 'reply']);
@@ -15,7 +14,7 @@ export function registerCaseRoutes(app: FastifyInstance, ctx: V2Context): void {
     const contactText = p.required('contact_id');
     if (!/^\d{1,15}$/.test(contactText)) throw badRequest(`Parameter contact_id must be an integer, got "${contactText}"`);
     const contactId = Number(contactText);
-    if (!ctx.db.prepare('SELECT 1 FROM v2_contacts WHERE id = ?').get(contactId)) throw failed(`Contact ${contactId} does not exist`);
+    if (!contactExists(ctx, contactId)) throw failed(`Contact ${contactId} does not exist`);
     const id = createCase(ctx, actingUser(req).userName, {
       contactId,
       campaign: p.get('campaign') || undefined,
@@ -53,34 +52,20 @@ export function registerCaseRoutes(app: FastifyInstance, ctx: V2Context): void {
   app.get('/case', async (req) => {
     const p = Params.of(req);
     const page = paging(p, Object.keys(CASE_ORDER), 'id');
-    const where: string[] = [];
-    const args: unknown[] = [];
-    const filter = (sql: string, arg: unknown) => {
-      where.push(sql);
-      args.push(arg);
-    };
     const contactId = p.int('contact_id', { min: 1, max: Number.MAX_SAFE_INTEGER });
-    if (contactId !== undefined) filter('k.contact_id = ?', contactId);
     const campaignId = p.int('campaign_id', { min: 1, max: Number.MAX_SAFE_INTEGER });
-    if (campaignId !== undefined) filter('k.campaign_id = ?', campaignId);
     const state = p.get('state');
-    if (state) {
-      if (!(CASE_STATES as readonly string[]).includes(state)) throw badRequest(`state must be one of ${CASE_STATES.join(', ')}, got "${state}"`);
-      filter('k.state = ?', state);
-    }
-    const source = p.get('source');
-    if (source) filter('k.source = ?', source);
-    for (const tag of p.texts('with_tag')) filter('EXISTS (SELECT 1 FROM v2_case_tags t WHERE t.case_id = k.id AND t.tag = ?)', tag);
-    for (const tag of p.texts('without_tag')) filter('NOT EXISTS (SELECT 1 FROM v2_case_tags t WHERE t.case_id = k.id AND t.tag = ?)', tag);
-    const createdSince = p.date('created_since');
-    if (createdSince !== undefined) filter('k.creation_ms >= ?', createdSince);
-    const updatedSince = p.date('updated_since');
-    if (updatedSince !== undefined) filter('k.update_ms >= ?', updatedSince);
-    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const total = ctx.db.prepare(`SELECT COUNT(*) FROM v2_cases k ${clause}`).pluck().get(...args) as number;
-    const rows = ctx.db
-      .prepare(`SELECT k.* FROM v2_cases k ${clause} ORDER BY ${CASE_ORDER[page.orderBy]} ${page.desc ? 'DESC' : 'ASC'}, k.id LIMIT ? OFFSET ?`)
-      .all(...args, page.count, page.index) as Parameters<typeof caseJson>[1][];
+    if (state && !(CASE_STATES as readonly string[]).includes(state)) throw badRequest(`state must be one of ${CASE_STATES.join(', ')}, got "${state}"`);
+    const { total, rows } = searchCases(ctx, {
+      contactId,
+      campaignId,
+      state,
+      source: p.get('source'),
+      withTags: p.texts('with_tag'),
+      withoutTags: p.texts('without_tag'),
+      createdSince: p.date('created_since'),
+      updatedSince: p.date('updated_since'),
+    }, page);
     return { success: true, total, items: rows.map((r) => caseJson(ctx, r)) };
   });
 

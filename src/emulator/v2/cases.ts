@@ -2,7 +2,7 @@
 // computed from their messages.
 import { fmt, parseExtra, type V2Context } from './context';
 import { addNotes, changeTags, contactRow, getContact, notesOf, tagsOf } from './contacts';
-import { badRequest, failed, notFound } from './params';
+import { badRequest, failed, notFound, type Paging } from './params';
 
 export const CASE_STATES = ['Arrived', 'Open', 'Closed'] as const;
 export type CaseState = (typeof CASE_STATES)[number];
@@ -230,6 +230,60 @@ export function addMessage(ctx: V2Context, caseId: number, m: NewMessage, at = c
     .prepare('INSERT INTO v2_messages (case_id, direction, uuid, subject, content, from_id, from_name, created_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
     .run(caseId, m.direction, uuid, m.subject ?? m.content.slice(0, 127), m.content, m.fromId ?? null, m.fromName ?? null, at);
   return uuid;
+}
+
+/** Moves update_date only (the seed's last activity of a case). */
+export function setCaseUpdateTime(ctx: V2Context, id: number, at: number): void {
+  ctx.db.prepare('UPDATE v2_cases SET update_ms = ? WHERE id = ?').run(at, id);
+}
+
+/** The case a message with this UUID went to, if one did. */
+export function caseOfMessage(ctx: V2Context, uuid: string): number | undefined {
+  return ctx.db.prepare('SELECT case_id FROM v2_messages WHERE uuid = ?').pluck().get(uuid) as number | undefined;
+}
+
+/** The contact's most recently updated case of the campaign that is not Closed. */
+export function openCaseOf(ctx: V2Context, contactId: number, campaignId: number): number | undefined {
+  return ctx.db
+    .prepare("SELECT id FROM v2_cases WHERE contact_id = ? AND campaign_id = ? AND state <> 'Closed' ORDER BY update_ms DESC, id DESC LIMIT 1")
+    .pluck()
+    .get(contactId, campaignId) as number | undefined;
+}
+
+/** The search filters of GET /api/v2/case; every one given must hold. */
+export interface CaseFilter {
+  contactId?: number | undefined;
+  campaignId?: number | undefined;
+  state?: string | undefined;
+  source?: string | undefined;
+  withTags: string[];
+  withoutTags: string[];
+  createdSince?: number | undefined;
+  updatedSince?: number | undefined;
+}
+
+/** The total of the cases matching `f` and the page of them `page` asks for. */
+export function searchCases(ctx: V2Context, f: CaseFilter, page: Paging): { total: number; rows: CaseRow[] } {
+  const where: string[] = [];
+  const args: unknown[] = [];
+  const filter = (sql: string, arg: unknown) => {
+    where.push(sql);
+    args.push(arg);
+  };
+  if (f.contactId !== undefined) filter('k.contact_id = ?', f.contactId);
+  if (f.campaignId !== undefined) filter('k.campaign_id = ?', f.campaignId);
+  if (f.state) filter('k.state = ?', f.state);
+  if (f.source) filter('k.source = ?', f.source);
+  for (const tag of f.withTags) filter('EXISTS (SELECT 1 FROM v2_case_tags t WHERE t.case_id = k.id AND t.tag = ?)', tag);
+  for (const tag of f.withoutTags) filter('NOT EXISTS (SELECT 1 FROM v2_case_tags t WHERE t.case_id = k.id AND t.tag = ?)', tag);
+  if (f.createdSince !== undefined) filter('k.creation_ms >= ?', f.createdSince);
+  if (f.updatedSince !== undefined) filter('k.update_ms >= ?', f.updatedSince);
+  const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const total = ctx.db.prepare(`SELECT COUNT(*) FROM v2_cases k ${clause}`).pluck().get(...args) as number;
+  const rows = ctx.db
+    .prepare(`SELECT k.* FROM v2_cases k ${clause} ORDER BY ${CASE_ORDER[page.orderBy]} ${page.desc ? 'DESC' : 'ASC'}, k.id LIMIT ? OFFSET ?`)
+    .all(...args, page.count, page.index) as CaseRow[];
+  return { total, rows };
 }
 
 export const CASE_ORDER: Record<string, string> = {

@@ -1,20 +1,14 @@
 // Routes of contacts: create, get, update, search, profiles and tags.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { actingUser, type V2Context } from './context';
 import {
   addProfile, changeTags, CONTACT_ORDER, CONTACT_READ_ONLY, CONTACT_TEXT_FIELDS, contactJson, contactRow, createContact, getContact,
-  PROFILE_COUNT_FIELDS, PROFILE_OPTIONAL_FIELDS, profilesOf, removeProfile, tagsOf, touchContact, updateContact,
+  PROFILE_COUNT_FIELDS, PROFILE_OPTIONAL_FIELDS, profilesOf, removeProfile, searchContacts, tagsOf, touchContact, updateContact,
 } from './contacts';
-import { badRequest, dynamicAttributes, notFound, paging, Params } from './params';
+import { badRequest, dynamicAttributes, idParam, paging, Params } from './params';
 
 /** Parameters with a meaning of their own; anything else is a dynamic attribute. */
 const CONTACT_PARAMS = new Set<string>(['access_token', 'echo_data', 'note', 'tag', 'email', ...CONTACT_TEXT_FIELDS]);
-
-export function idParam(req: FastifyRequest, what: string): number {
-  const raw = (req.params as { id: string }).id;
-  if (!/^\d{1,15}$/.test(raw)) throw notFound(`${what} ${raw} not found`);
-  return Number(raw);
-}
 
 function textFields(p: Params) {
   const fields: Partial<Record<(typeof CONTACT_TEXT_FIELDS)[number], string>> = {};
@@ -57,23 +51,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: V2Context): voi
   app.get('/contact', async (req) => {
     const p = Params.of(req);
     const page = paging(p, Object.keys(CONTACT_ORDER), 'id');
-    const where: string[] = [];
-    const args: unknown[] = [];
-    const filter = (sql: string, arg: unknown) => {
-      where.push(sql);
-      args.push(arg);
-    };
-    const crmId = p.get('crm_id');
-    if (crmId) filter('c.crm_id = ?', crmId);
-    const name = p.get('name');
-    if (name) filter("c.name LIKE ? ESCAPE '\\' COLLATE NOCASE", `%${name.replace(/[\\%_]/g, '\\$&')}%`);
-    const since = p.date('updated_since');
-    if (since !== undefined) filter('c.update_ms >= ?', since);
-    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const total = ctx.db.prepare(`SELECT COUNT(*) FROM v2_contacts c ${clause}`).pluck().get(...args) as number;
-    const rows = ctx.db
-      .prepare(`SELECT c.* FROM v2_contacts c ${clause} ORDER BY ${CONTACT_ORDER[page.orderBy]} ${page.desc ? 'DESC' : 'ASC'}, c.id LIMIT ? OFFSET ?`)
-      .all(...args, page.count, page.index) as Parameters<typeof contactJson>[1][];
+    const { total, rows } = searchContacts(ctx, { crmId: p.get('crm_id'), name: p.get('name'), updatedSince: p.date('updated_since') }, page);
     return { success: true, total, items: rows.map((r) => contactJson(ctx, r)) };
   });
 

@@ -1,6 +1,6 @@
 // Contacts: records, profiles, tags and notes, and their JSON shape.
 import { fmt, parseExtra, type V2Context } from './context';
-import { badRequest, failed, notFound } from './params';
+import { badRequest, failed, notFound, type Paging } from './params';
 
 interface ContactRow {
   id: number;
@@ -207,6 +207,41 @@ export function removeProfile(ctx: V2Context, contactId: number, source: string,
   const count = ctx.db.prepare('SELECT COUNT(*) FROM v2_profiles WHERE contact_id = ?').pluck().get(contactId) as number;
   if (count <= 1) throw failed(`Cannot remove the last profile of contact ${contactId}: a contact keeps at least one profile`);
   ctx.db.prepare('DELETE FROM v2_profiles WHERE id = ?').run(profile.id);
+}
+
+export function contactExists(ctx: V2Context, id: number): boolean {
+  return !!ctx.db.prepare('SELECT 1 FROM v2_contacts WHERE id = ?').get(id);
+}
+
+/** The oldest contact with this CRM id. */
+export function contactIdByCrm(ctx: V2Context, crmId: string): number | undefined {
+  return ctx.db.prepare('SELECT id FROM v2_contacts WHERE crm_id = ? ORDER BY id LIMIT 1').pluck().get(crmId) as number | undefined;
+}
+
+/** The search filters of GET /api/v2/contact; `name` matches a part of the name, ignoring case. */
+export interface ContactFilter {
+  crmId?: string | undefined;
+  name?: string | undefined;
+  updatedSince?: number | undefined;
+}
+
+/** The total of the contacts matching `f` and the page of them `page` asks for. */
+export function searchContacts(ctx: V2Context, f: ContactFilter, page: Paging): { total: number; rows: ContactRow[] } {
+  const where: string[] = [];
+  const args: unknown[] = [];
+  const filter = (sql: string, arg: unknown) => {
+    where.push(sql);
+    args.push(arg);
+  };
+  if (f.crmId) filter('c.crm_id = ?', f.crmId);
+  if (f.name) filter("c.name LIKE ? ESCAPE '\\' COLLATE NOCASE", `%${f.name.replace(/[\\%_]/g, '\\$&')}%`);
+  if (f.updatedSince !== undefined) filter('c.update_ms >= ?', f.updatedSince);
+  const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const total = ctx.db.prepare(`SELECT COUNT(*) FROM v2_contacts c ${clause}`).pluck().get(...args) as number;
+  const rows = ctx.db
+    .prepare(`SELECT c.* FROM v2_contacts c ${clause} ORDER BY ${CONTACT_ORDER[page.orderBy]} ${page.desc ? 'DESC' : 'ASC'}, c.id LIMIT ? OFFSET ?`)
+    .all(...args, page.count, page.index) as ContactRow[];
+  return { total, rows };
 }
 
 export const CONTACT_ORDER: Record<string, string> = {

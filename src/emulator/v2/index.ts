@@ -11,7 +11,6 @@ import { parseOffset } from './dates';
 import { registerMessageRoutes } from './message-routes';
 import { v2Migrations } from './migrations';
 import { badRequest, jsonTooDeep, MAX_JSON_DEPTH, V2Error } from './params';
-import { seedDemo } from './seed';
 
 export const DEFAULT_TOKEN_TTL_SECONDS = 3600;
 export const DEFAULT_TIME_ZONE = '-0300';
@@ -65,7 +64,9 @@ async function v2Plugin(app: FastifyInstance, opts: { v2: V2Context; log: (line:
 }
 
 const contexts = new WeakMap<EmulatorContext, V2Context>();
-const contextOf = (ctx: EmulatorContext) => {
+
+/** The v2 context of a server (one per EmulatorContext), for the routes and the seed. */
+export const contextOf = (ctx: EmulatorContext): V2Context => {
   let v2 = contexts.get(ctx);
   if (!v2) contexts.set(ctx, (v2 = v2Context(ctx)));
   return v2;
@@ -76,8 +77,5 @@ export const engagementModule: EmulatorModule = {
   migrations: v2Migrations,
   async register(app, ctx) {
     await app.register(v2Plugin, { prefix: '/api/v2', v2: contextOf(ctx), log: ctx.log });
-  },
-  seed(ctx, seed) {
-    if (seed === 'demo') seedDemo(contextOf(ctx), ctx.log);
   },
 };

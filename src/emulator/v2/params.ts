@@ -140,6 +140,13 @@ export function dynamicAttributes(params: Params, known: ReadonlySet<string>, re
   return extra;
 }
 
+/** The numeric `:id` of the URL; anything else is the record's 404. */
+export function idParam(req: FastifyRequest, what: string): number {
+  const raw = (req.params as { id: string }).id;
+  if (!/^\d{1,15}$/.test(raw)) throw notFound(`${what} ${raw} not found`);
+  return Number(raw);
+}
+
 export interface Paging {
   count: number;
   index: number;

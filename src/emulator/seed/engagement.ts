@@ -1,11 +1,13 @@
-// The demo data set of the engagement service: the API user `ada`, contacts
-// with email, twitter and facebook profiles, campaigns, and cases in every
-// state linked to the demo repositories by `repo:` and `pr:` tags.
-import { putUser } from './auth';
-import { addMessage, createCase, moveCase } from './cases';
-import { addProfile, createContact } from './contacts';
-import type { V2Context } from './context';
-import { parseDate } from './dates';
+// The demo data set of the engagement service (v2), written through its
+// stores: the API user `ada`, contacts with email, twitter and facebook
+// profiles, campaigns, and cases in every state linked to the demo
+// repositories by `repo:` and `pr:` tags.
+import { insertCampaign } from '../v2/campaigns';
+import { addMessage, createCase, moveCase, setCaseUpdateTime } from '../v2/cases';
+import { addProfile, createContact } from '../v2/contacts';
+import type { V2Context } from '../v2/context';
+import { parseDate } from '../v2/dates';
+import { putUser } from '../v2/users';
 
 /** Public fixtures, documented in docs/EMULATOR-V2.md. */
 export const DEMO_USER = { userName: 'ada', apiKey: 'ada-demo-api-key', password: 'ada-demo-password' } as const;
@@ -63,11 +65,11 @@ const FIRST_ARRIVAL = parseDate('2026-03-02T09:00:00-0300')!;
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
 
-export function seedDemo(ctx: V2Context, log: (line: string) => void): void {
+export function seedEngagementDemo(ctx: V2Context, log: (line: string) => void): void {
   const by = DEMO_USER.userName;
   ctx.db.transaction(() => {
     putUser(ctx, DEMO_USER.userName, DEMO_USER.apiKey, DEMO_USER.password);
-    for (const name of ['Support', 'Sales']) ctx.db.prepare('INSERT OR IGNORE INTO v2_campaigns (name, creation_ms) VALUES (?, ?)').run(name, FIRST_ARRIVAL - 30 * 24 * HOUR);
+    for (const name of ['Support', 'Sales']) insertCampaign(ctx, name, FIRST_ARRIVAL - 30 * 24 * HOUR, { ifMissing: true });
     const contactIds = CONTACTS.map((c, i) => {
       const at = FIRST_ARRIVAL - (10 - i) * 24 * HOUR;
       const [first, ...more] = c.profiles.map(([source, ext_id, user_name]) => ({ source, ext_id, optional: { name: c.name, ...(user_name ? { user_name } : {}) } }));
@@ -86,7 +88,7 @@ export function seedDemo(ctx: V2Context, log: (line: string) => void): void {
       }
       for (const [state, hours] of k.moves) moveCase(ctx, id, state, arrival + hours * HOUR);
       const last = Math.max(arrival, ...k.moves.map(([, h]) => arrival + h * HOUR), ...k.messages.map(([, m]) => arrival + m * MINUTE));
-      ctx.db.prepare('UPDATE v2_cases SET update_ms = ? WHERE id = ?').run(last, id);
+      setCaseUpdateTime(ctx, id, last);
     });
   })();
   log(`v2 engagement demo: API user "${DEMO_USER.userName}" with the documented demo apiKey and password (docs/EMULATOR-V2.md); ${CONTACTS.length} contacts, ${CASES.length} cases`);
