@@ -34,15 +34,14 @@ export async function readFolderFiles(root: string, extraPatterns: readonly stri
     if (gitignore !== undefined) ignoreFiles.push({ dir, text: gitignore });
     const rules = new IgnoreRules(ignoreFiles, [...splitLines(exclude), ...extraPatterns]);
     const entries = await fs.readdir(abs, { withFileTypes: true });
-    for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const sorted = entries.sort((a, b) => (a.name < b.name ? -1 : 1));
+    // The modes of a folder's files are read together; its subfolders after, in order.
+    const kept = sorted.filter((e) => (e.isFile() || e.isSymbolicLink()) && !rules.ignores(dir ? `${dir}/${e.name}` : e.name, false));
+    const modes = await Promise.all(kept.map(async (e) => (e.isSymbolicLink() ? '120000' as const : ((await fs.stat(path.join(abs, e.name))).mode & 0o111) !== 0 ? '100755' as const : '100644' as const)));
+    kept.forEach((e, i) => files.push({ rel: dir ? `${dir}/${e.name}` : e.name, abs: path.join(abs, e.name), mode: modes[i]! }));
+    for (const e of sorted) {
       const rel = dir ? `${dir}/${e.name}` : e.name;
-      const full = path.join(abs, e.name);
-      if (e.isDirectory()) {
-        if (!rules.ignores(rel, true)) await walk(rel);
-      } else if (!rules.ignores(rel, false)) {
-        if (e.isSymbolicLink()) files.push({ rel, abs: full, mode: '120000' });
-        else if (e.isFile()) files.push({ rel, abs: full, mode: ((await fs.stat(full)).mode & 0o111) !== 0 ? '100755' : '100644' });
-      }
+      if (e.isDirectory() && !rules.ignores(rel, true)) await walk(rel);
     }
   };
   await walk('');
@@ -52,13 +51,21 @@ export async function readFolderFiles(root: string, extraPatterns: readonly stri
   }
   const read = (f: (typeof files)[number]) => async (): Promise<Uint8Array> =>
     f.mode === '120000' ? Buffer.from(await fs.readlink(f.abs), 'utf8') : fs.readFile(f.abs);
-  const out: WorkspaceFile[] = [];
+  // Read and hashed 64 at a time: the disk and the hashing overlap, without opening thousands of files at once.
+  const out: WorkspaceFile[] = new Array(files.length);
   const tooLarge: string[] = [];
-  for (const f of files) {
-    const bytes = await read(f)();
-    if (limits.maxFileBytes !== undefined && bytes.length > limits.maxFileBytes) tooLarge.push(f.rel);
-    out.push({ path: f.rel, mode: f.mode, sha: blobSha(bytes), read: read(f) });
-  }
+  let next = 0;
+  const worker = async () => {
+    while (next < files.length) {
+      const i = next++;
+      const f = files[i]!;
+      const bytes = await read(f)();
+      if (limits.maxFileBytes !== undefined && bytes.length > limits.maxFileBytes) tooLarge.push(f.rel);
+      out[i] = { path: f.rel, mode: f.mode, sha: blobSha(bytes), read: read(f) };
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(64, files.length) }, worker));
+  tooLarge.sort();
   if (tooLarge.length) throw new FolderRefusedError(`Files larger than ${limits.maxFileBytes} bytes`, tooLarge);
   return out;
 }
