@@ -39,6 +39,12 @@ export interface EmulatorContext {
   limits: ResolvedLimits;
   /** Events that operations cause (webhooks subscribe here). */
   events: EventBus;
+  /**
+   * Adds a rewrite of request paths, run before routing on the path without
+   * the enterprise prefix (path and query); `undefined` leaves it as it is.
+   * Runs on every request: keep it synchronous and cheap.
+   */
+  rewritePath(fn: (url: string) => string | undefined): void;
 }
 
 /** What every request but `GET /health` gets (503) until the seed is complete. */
@@ -82,6 +88,7 @@ export async function createEmulator(options: EmulatorOptions, log: (line: strin
   const closers: Array<() => void | Promise<void>> = [];
   let baseUrl = options.baseUrl ?? '';
   const limits = resolveLimits(options);
+  const pathRewrites: Array<(url: string) => string | undefined> = [];
   const ctx: EmulatorContext = {
     db,
     options,
@@ -92,6 +99,7 @@ export async function createEmulator(options: EmulatorOptions, log: (line: strin
     log,
     limits,
     events: new EventBus(log),
+    rewritePath: (fn) => pathRewrites.push(fn),
   };
 
   const prefixed = new WeakSet<object>();
@@ -100,13 +108,15 @@ export async function createEmulator(options: EmulatorOptions, log: (line: strin
     bodyLimit: limits.bodyLimitBytes,
     // The v3 API answers at `/` and at `/api/v3/` (the enterprise form): one
     // set of routes, the prefix remembered so that URLs are built the same way.
+    // Modules' rewrites (ctx.rewritePath) then apply to the unprefixed path.
     rewriteUrl(req) {
-      const url = req.url ?? '/';
+      let url = req.url ?? '/';
       if (url === ENTERPRISE_PREFIX || url.startsWith(`${ENTERPRISE_PREFIX}/`) || url.startsWith(`${ENTERPRISE_PREFIX}?`)) {
         prefixed.add(req);
         const rest = url.slice(ENTERPRISE_PREFIX.length);
-        return rest.startsWith('/') ? rest : `/${rest}`;
+        url = rest.startsWith('/') ? rest : `/${rest}`;
       }
+      for (const rewrite of pathRewrites) url = rewrite(url) ?? url;
       return url;
     },
     // Repository and ref names carry dots and slashes; keep paths as sent.

@@ -204,22 +204,47 @@ describe('v3 repositories (document 2)', () => {
     assert.deepEqual(denied.json.errors, [{ resource: 'Fork', field: 'organization', code: 'invalid' }]);
   });
 
-  it('Redirects — a renamed repository answers at its old name: 301 for GET, 307 for other methods', async () => {
+  it('Redirects — a renamed repository\'s old name answers 301 Moved Permanently (GET, HEAD) or 307 Temporary Redirect (other verbs) to /repositories/:id', async () => {
     await call(emu, 'POST', '/user/repos', { auth: ada, body: { name: 'old-name' } });
     const renamed = await call(emu, 'PATCH', '/repos/ada/old-name', { auth: ada, body: { name: 'new-name' } });
     assert.equal(renamed.json.full_name, 'ada/new-name');
-    const get = await call(emu, 'GET', '/repos/ada/old-name?x=1', { auth: ada });
-    assert.equal(get.status, 301);
-    assert.equal(get.headers.get('location'), `${emu.url}/repos/ada/new-name?x=1`);
-    const sub = await call(emu, 'GET', '/api/v3/repos/ada/old-name/forks', { auth: ada });
-    assert.equal(sub.status, 301);
-    assert.equal(sub.headers.get('location'), `${emu.url}/api/v3/repos/ada/new-name/forks`);
-    const patch = await call(emu, 'PATCH', '/repos/ada/old-name', { auth: ada, body: { description: 'x' } });
-    assert.equal(patch.status, 307);
-    assert.equal(patch.headers.get('location'), `${emu.url}/repos/ada/new-name`);
-    // The redirect works for a follower too.
-    const followed = await fetch(`${emu.url}/repos/ada/old-name`, { headers: { 'User-Agent': 'x', Authorization: ada } });
-    assert.equal(((await followed.json()) as { full_name: string }).full_name, 'ada/new-name');
+    const id = renamed.json.id as number;
+    const answer = (method: string, path: string, body?: unknown) =>
+      fetch(`${emu.url}${path}`, { method, redirect: 'manual', headers: { 'User-Agent': 'x', Authorization: ada, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    for (const method of ['GET', 'HEAD']) {
+      const res = await answer(method, '/repos/ada/old-name?x=1');
+      assert.deepEqual([res.status, res.statusText, res.headers.get('location')], [301, 'Moved Permanently', `${emu.url}/repositories/${id}?x=1`], method);
+    }
+    const sub = await answer('GET', '/api/v3/repos/ada/old-name/forks');
+    assert.deepEqual([sub.status, sub.headers.get('location')], [301, `${emu.url}/api/v3/repositories/${id}/forks`]);
+    assert.equal(((await sub.json()) as { message: string }).message, 'Moved Permanently');
+    for (const [method, path, body] of [['PATCH', '/repos/ada/old-name', { description: 'x' }], ['POST', '/repos/ada/old-name/labels', { name: 'l', color: 'ffffff' }], ['DELETE', '/repos/ada/old-name/labels/l', undefined]] as const) {
+      const res = await answer(method, path, body);
+      assert.deepEqual([res.status, res.statusText, res.headers.get('location')], [307, 'Temporary Redirect', `${emu.url}${path.replace('/repos/ada/old-name', `/repositories/${id}`)}`], method);
+    }
+  });
+
+  it('GET /repositories/:id and the paths under it answer as the repository\'s /repos/:owner/:repo; a follower of the redirects gets the final answer', async () => {
+    await call(emu, 'POST', '/user/repos', { auth: ada, body: { name: 'first-name', private: true } });
+    const id = (await call(emu, 'PATCH', '/repos/ada/first-name', { auth: ada, body: { name: 'second-name' } })).json.id as number;
+    await call(emu, 'PATCH', '/repos/ada/second-name', { auth: ada, body: { name: 'third-name' } });
+    const byId = await call(emu, 'GET', `/repositories/${id}`, { auth: ada });
+    assert.deepEqual([byId.status, byId.json.full_name, byId.json.url], [200, 'ada/third-name', `${emu.url}/repos/ada/third-name`]);
+    assert.deepEqual((await call(emu, 'GET', `/api/v3/repositories/${id}/labels?per_page=1`, { auth: ada })).status, 200);
+    // Hidden stays hidden, and an unknown id is 404 in the API's shape.
+    assert.equal((await call(emu, 'GET', `/repositories/${id}`, { auth: grace })).status, 404);
+    const unknown = await call(emu, 'GET', '/repositories/987654321', { auth: ada });
+    assert.deepEqual([unknown.status, unknown.json.message], [404, 'Not Found']);
+    // Followed: both old names end at the repository; a 307 repeats the verb and the body.
+    const follow = (method: string, path: string, body?: unknown) =>
+      fetch(`${emu.url}${path}`, { method, headers: { 'User-Agent': 'x', Authorization: ada, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    for (const old of ['first-name', 'second-name']) {
+      const got = await follow('GET', `/repos/ada/${old}`);
+      assert.deepEqual([got.status, ((await got.json()) as { full_name: string }).full_name], [200, 'ada/third-name']);
+    }
+    const edited = await follow('PATCH', '/repos/ada/first-name', { description: 'kept through the redirect' });
+    assert.equal(edited.status, 200);
+    assert.equal((await call(emu, 'GET', '/repos/ada/third-name', { auth: ada })).json.description, 'kept through the redirect');
   });
 
   it('Events — public fires when a private repository is made public', async () => {

@@ -151,6 +151,18 @@ describe('v3 client protocol mechanics (fake server)', () => {
     assert.deepEqual(service.requests.map((r) => r.url.split('?')[0]), ['/repos/ada/old/labels', '/repos/ada/new/labels', '/repos/ada/new/labels', '/repos/ada/new/releases']);
   });
 
+  it('Protocol convention 7: a 301 to /repositories/:id (a renamed repository) moves the repository\'s other addresses there too', async () => {
+    service = await startFakeService((req, base) => {
+      if (req.url.startsWith('/repos/ada/old')) return { status: 301, headers: { location: `${base}${req.url.replace('/repos/ada/old', '/repositories/42')}` } };
+      return { status: 200, headers: rateHeaders(50), body: [] };
+    });
+    const client = clientFor(service);
+    await collect(client.labels.listForRepo('ada', 'old'));
+    await collect(client.releases.list('ada', 'old'));
+    await collect(client.labels.listForRepo('ada', 'other'));
+    assert.deepEqual(service.requests.map((r) => r.url.split('?')[0]), ['/repos/ada/old/labels', '/repositories/42/labels', '/repositories/42/releases', '/repos/ada/other/labels']);
+  });
+
   it('spec README (pull requests): the diff media type returns the unified diff as text, cached apart from the JSON', async () => {
     const diff = 'diff --git a/x b/x\n@@ -1 +1 @@\n-a\n+b\n';
     service = await startFakeService((req) => {

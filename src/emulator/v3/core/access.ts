@@ -124,18 +124,22 @@ export function isWriteRequest(req: FastifyRequest): boolean {
   return !READING_POSTS.test(req.url.split('?')[0] ?? '');
 }
 
-/** Throws the redirect of a renamed repository: 301 for GET and HEAD, 307 for other methods. */
+/**
+ * Throws the redirect of a renamed repository: 301 for GET and HEAD, 307 for
+ * other methods, to `/repositories/:id` and the same path below it, as the
+ * real service does (that address keeps working after later renames).
+ */
 export function redirectIfRenamed(db: Db, req: FastifyRequest, owner: string, name: string): void {
-  const target = db
-    .prepare<[string, string], { login: string; name: string }>(
-      `SELECT u.login, r.name FROM repository_redirects d JOIN repositories r ON r.id = d.repo_id JOIN users u ON u.id = r.owner_id
-       WHERE d.owner_login = ? AND d.name = ?`,
+  const repoId = db
+    .prepare<[string, string], number>(
+      `SELECT r.id FROM repository_redirects d JOIN repositories r ON r.id = d.repo_id WHERE d.owner_login = ? AND d.name = ?`,
     )
+    .pluck()
     .get(owner, name);
-  if (!target) return;
+  if (repoId === undefined) return;
   const [path = '', query] = req.url.split('?');
   const rest = path.split('/').slice(4);
-  const location = `${req.baseUrl}${req.apiPrefix}/repos/${target.login}/${target.name}${rest.length ? `/${rest.join('/')}` : ''}${query !== undefined ? `?${query}` : ''}`;
+  const location = `${req.baseUrl}${req.apiPrefix}/repositories/${repoId}${rest.length ? `/${rest.join('/')}` : ''}${query !== undefined ? `?${query}` : ''}`;
   const permanent = req.method === 'GET' || req.method === 'HEAD';
   throw new ApiError(permanent ? 301 : 307, permanent ? 'Moved Permanently' : 'Temporary Redirect', undefined, '/v3/#http-redirects', { Location: location });
 }

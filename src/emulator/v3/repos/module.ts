@@ -5,7 +5,10 @@ import { initBare, repoGitPath } from '../../git';
 import type { EmulatorModule } from '../../server';
 import { registerRepoRoutes } from './routes';
 import { registerSocialRoutes } from './social';
-import { repoBranches } from './store';
+import { repoBranches, repoFullNameById } from './store';
+
+/** `/repositories/:id` and the paths under it (where a renamed repository's old name redirects). */
+const BY_ID = /^\/repositories\/(\d{1,15})(?=[/?]|$)/;
 
 export const v3ReposModule: EmulatorModule = {
   name: 'v3-repos',
@@ -17,6 +20,13 @@ export const v3ReposModule: EmulatorModule = {
       const gitPath = repoGitPath(ctx.gitDir, r.id);
       if (!fs.existsSync(gitPath)) await initBare(ctx.gitEnv, gitPath, r.default_branch);
     }
+    // `/repositories/:id/...` is answered as `/repos/<owner>/<name>/...`; an
+    // unknown id is left alone and gets the router's 404.
+    ctx.rewritePath((url) => {
+      const m = BY_ID.exec(url);
+      const fullName = m ? repoFullNameById(ctx.db, Number(m[1])) : undefined;
+      return fullName === undefined ? undefined : `/repos/${fullName}${url.slice(m![0].length)}`;
+    });
     registerRepoRoutes(app, ctx);
     registerSocialRoutes(app, ctx);
   },

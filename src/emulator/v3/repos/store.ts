@@ -9,6 +9,11 @@ export function repoById(db: Db, id: number | null): RepoRow | undefined {
   return id === null ? undefined : db.prepare<[number], RepoRow>('SELECT * FROM repositories WHERE id = ?').get(id);
 }
 
+/** `owner/name` of a repository by id (the `/repositories/:id` addresses), or undefined. */
+export function repoFullNameById(db: Db, id: number): string | undefined {
+  return db.prepare<[number], string>("SELECT u.login || '/' || r.name FROM repositories r JOIN users u ON u.id = r.owner_id WHERE r.id = ?").pluck().get(id);
+}
+
 /** Whether the owner has a repository of this name (names compare as SQLite's `=` does). */
 export function repoNameTaken(db: Db, ownerId: number, name: string): boolean {
   return !!db.prepare('SELECT 1 FROM repositories WHERE owner_id = ? AND name = ?').get(ownerId, name);
@@ -17,6 +22,16 @@ export function repoNameTaken(db: Db, ownerId: number, name: string): boolean {
 /** How many repositories share this source (the network of a repository and its forks). */
 export function networkCount(db: Db, sourceId: number): number {
   return db.prepare('SELECT count(*) FROM repositories WHERE source_id = ?').pluck().get(sourceId) as number;
+}
+
+/** Counts an issue or pull request opened (+1) or closed (-1), never below 0. */
+export function adjustOpenIssues(db: Db, repoId: number, delta: number): void {
+  db.prepare('UPDATE repositories SET open_issues_count = max(0, open_issues_count + ?) WHERE id = ?').run(delta, repoId);
+}
+
+/** The owner's repository in the network whose root is `rootId` (the root itself or a fork of it), the oldest first. */
+export function networkRepoOwnedBy(db: Db, ownerId: number, rootId: number): RepoRow | undefined {
+  return db.prepare<[number, number, number], RepoRow>('SELECT * FROM repositories WHERE owner_id = ? AND (id = ? OR source_id = ?) ORDER BY id LIMIT 1').get(ownerId, rootId, rootId);
 }
 
 /** A push moved a ref: pushed_at is `at` (now by default). */
