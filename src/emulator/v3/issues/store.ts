@@ -31,6 +31,16 @@ export function findIssue(db: Db, repoId: number, number: string | number): Issu
   return db.prepare<[number, number], IssueRow>('SELECT * FROM issues WHERE repo_id = ? AND number = ?').get(repoId, Number(number));
 }
 
+/** Moves an issue's updated_at (a comment, a new head commit). */
+export function touchIssue(db: Db, issueId: number, now = isoTime()): void {
+  db.prepare('UPDATE issues SET updated_at = ? WHERE id = ?').run(now, issueId);
+}
+
+/** Opens or closes an issue (closed_at set when closed, cleared when opened). */
+export function setIssueState(db: Db, issueId: number, state: 'open' | 'closed', now = isoTime()): void {
+  db.prepare('UPDATE issues SET state = ?, closed_at = ?, updated_at = ? WHERE id = ?').run(state, state === 'closed' ? now : null, now, issueId);
+}
+
 /** Sets the title and/or the body (those given) of an issue or pull request. */
 export function updateIssueText(db: Db, issueId: number, f: { title?: string | undefined; body?: string | null | undefined }, now = isoTime()): void {
   db.transaction(() => {
@@ -45,7 +55,7 @@ export function insertIssueComment(db: Db, issueId: number, repoId: number, user
     const info = db
       .prepare('INSERT INTO issue_comments (issue_id, repo_id, user_id, body, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)')
       .run(issueId, repoId, userId, body, now, now);
-    db.prepare('UPDATE issues SET updated_at = ? WHERE id = ?').run(now, issueId);
+    touchIssue(db, issueId, now);
     return db.prepare<[number], IssueCommentRow>('SELECT * FROM issue_comments WHERE id = ?').get(Number(info.lastInsertRowid))!;
   })();
 }

@@ -8,11 +8,11 @@ import type { RepoRow, UserRow } from '../core/schema';
 import { isoTime } from '../core/time';
 import { bases } from '../core/urls';
 import { emitRepoEvent, gitIdentity } from '../repos/create';
-import { insertIssue } from '../issues/store';
+import { insertIssue, setIssueState } from '../issues/store';
+import { adjustOpenIssues, markPushed, networkRepoOwnedBy, repoById } from '../repos/store';
 import { PullGit } from './git';
-import { repoById } from '../repos/store';
 import { pullDetailed } from './representation';
-import { pullById } from './store';
+import { insertPull, openPullExists, pullById, recordMerge } from './store';
 import { refreshRepoPulls } from './sync';
 import type { Pull } from './schema';
 
@@ -35,9 +35,7 @@ function resolveHeadRepo(ctx: EmulatorContext, base: RepoRow, head: string): { r
   if (!owner) throw validationFailed({ resource: RESOURCE, field: 'head', code: 'invalid' });
   if (owner.id === base.owner_id) return { repo: base, owner, ref };
   const root = base.source_id ?? base.id;
-  const repo = ctx.db
-    .prepare<[number, number, number], RepoRow>('SELECT * FROM repositories WHERE owner_id = ? AND (id = ? OR source_id = ?) ORDER BY id LIMIT 1')
-    .get(owner.id, root, root);
+  const repo = networkRepoOwnedBy(ctx.db, owner.id, root);
   if (!repo) throw validationFailed({ resource: RESOURCE, field: 'head', code: 'invalid' });
   return { repo, owner, ref };
 }
@@ -60,18 +58,14 @@ export async function openPull(ctx: EmulatorContext, repo: RepoRow, user: UserRo
   if (await git.isAncestor(headSha, baseSha)) {
     throw validationFailed({ resource: RESOURCE, field: 'head', code: 'invalid', message: `No commits between ${f.base} and ${f.head}` });
   }
-  const duplicate = db
-    .prepare(`SELECT 1 FROM pull_requests p JOIN issues i ON i.id = p.issue_id WHERE p.repo_id = ? AND i.state = 'open' AND p.head_repo_id = ? AND p.head_ref = ? AND p.base_ref = ?`)
-    .get(repo.id, head.repo.id, head.ref, f.base);
-  if (duplicate) {
+  if (openPullExists(db, repo.id, head.repo.id, head.ref, f.base)) {
     throw validationFailed({ resource: RESOURCE, field: 'head', code: 'already_exists', message: `A pull request already exists for ${head.owner.login}:${head.ref}.` });
   }
   const pullId = db.transaction(() => {
     const issue = insertIssue(db, repo.id, user.id, f.title, f.body ?? null, true, now);
-    const info = db
-      .prepare('INSERT INTO pull_requests (issue_id, repo_id, number, head_repo_id, head_owner_id, head_ref, head_sha, base_ref, base_sha) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
-      .run(issue.id, repo.id, issue.number, head.repo.id, head.owner.id, head.ref, headSha, f.base, baseSha);
-    return Number(info.lastInsertRowid);
+    return insertPull(db, {
+      issueId: issue.id, repoId: repo.id, number: issue.number, headRepoId: head.repo.id, headOwnerId: head.owner.id, headRef: head.ref, headSha, baseRef: f.base, baseSha,
+    });
   })();
   const pull = pullById(db, pullId)!;
   await emitPullEvent(ctx, 'opened', pull, user);
@@ -84,8 +78,8 @@ export async function setPullState(ctx: EmulatorContext, pull: Pull, state: 'ope
   if (state === 'open' && pull.merged_at !== null) throw validationFailed({ resource: RESOURCE, field: 'state', code: 'invalid', message: 'A merged pull request cannot be reopened' });
   const now = isoTime();
   ctx.db.transaction(() => {
-    ctx.db.prepare('UPDATE issues SET state = ?, closed_at = ?, updated_at = ? WHERE id = ?').run(state, state === 'closed' ? now : null, now, pull.issue_id);
-    ctx.db.prepare('UPDATE repositories SET open_issues_count = max(0, open_issues_count + ?) WHERE id = ?').run(state === 'closed' ? -1 : 1, pull.repo_id);
+    setIssueState(ctx.db, pull.issue_id, state, now);
+    adjustOpenIssues(ctx.db, pull.repo_id, state === 'closed' ? -1 : 1);
   })();
   // A reopened pull request catches up with its branches.
   if (state === 'open') await refreshRepoPulls(ctx, pull.repo_id);
@@ -117,9 +111,10 @@ export async function mergePull(ctx: EmulatorContext, pull: Pull, user: UserRow,
     throw new ApiError(409, 'Base branch was modified. Review and try the merge again.', undefined, '/v3/pulls/#merge-a-pull-request-merge-button');
   }
   db.transaction(() => {
-    db.prepare('UPDATE issues SET state = ?, closed_at = ?, updated_at = ? WHERE id = ?').run('closed', now, now, pull.issue_id);
-    db.prepare('UPDATE pull_requests SET merged_at = ?, merge_commit_sha = ?, merged_by_id = ? WHERE id = ?').run(now, sha, user.id, pull.id);
-    db.prepare('UPDATE repositories SET open_issues_count = max(0, open_issues_count - 1), pushed_at = ? WHERE id = ?').run(now, pull.repo_id);
+    setIssueState(db, pull.issue_id, 'closed', now);
+    recordMerge(db, pull.id, now, sha, user.id);
+    adjustOpenIssues(db, pull.repo_id, -1);
+    markPushed(db, pull.repo_id, now);
   })();
   const merged = pullById(db, pull.id)!;
   await emitPullEvent(ctx, 'closed', merged, user);

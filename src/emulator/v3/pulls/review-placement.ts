@@ -8,22 +8,13 @@ import type { UserRow } from '../core/schema';
 import { diffHunk, isValidPosition, relocatePosition } from './diff';
 import { PullGit } from './git';
 import type { Pull, ReviewCommentRow } from './schema';
+import { insertReviewComment, pullReviewComment, type ReviewPlacement } from './store';
 
 const RESOURCE = 'PullRequestReviewComment';
 
 export type NewReviewComment = { body: string; commit_id: string; path: string; position: number } | { body: string; in_reply_to: number };
 
-interface Placement {
-  path: string;
-  position: number | null;
-  original_position: number;
-  commit_id: string;
-  original_commit_id: string;
-  diff_hunk: string;
-  in_reply_to_id: number | null;
-}
-
-async function placeLineComment(ctx: EmulatorContext, pull: Pull, commitId: string, path: string, position: number): Promise<Placement> {
+async function placeLineComment(ctx: EmulatorContext, pull: Pull, commitId: string, path: string, position: number): Promise<ReviewPlacement> {
   const git = PullGit.of(ctx, pull.repo_id);
   const sha = commitId.toLowerCase();
   if (!(await git.isCommit(sha))) throw validationFailed({ resource: RESOURCE, field: 'commit_id', code: 'missing' });
@@ -40,8 +31,8 @@ async function placeLineComment(ctx: EmulatorContext, pull: Pull, commitId: stri
   return { path, position: current, original_position: position, commit_id: current === null ? sha : pull.head_sha, original_commit_id: sha, diff_hunk: hunk, in_reply_to_id: null };
 }
 
-function placeReply(ctx: EmulatorContext, pull: Pull, inReplyTo: number): Placement {
-  const parent = ctx.db.prepare<[number, number], ReviewCommentRow>('SELECT * FROM review_comments WHERE id = ? AND pull_id = ?').get(inReplyTo, pull.id);
+function placeReply(ctx: EmulatorContext, pull: Pull, inReplyTo: number): ReviewPlacement {
+  const parent = pullReviewComment(ctx.db, pull.id, inReplyTo);
   if (!parent) throw validationFailed({ resource: RESOURCE, field: 'in_reply_to', code: 'missing' });
   return {
     path: parent.path,
@@ -56,16 +47,6 @@ function placeReply(ctx: EmulatorContext, pull: Pull, inReplyTo: number): Placem
 }
 
 export async function createReviewComment(ctx: EmulatorContext, pull: Pull, user: UserRow, input: NewReviewComment, now: string): Promise<ReviewCommentRow> {
-  const { db } = ctx;
   const place = 'in_reply_to' in input ? placeReply(ctx, pull, input.in_reply_to) : await placeLineComment(ctx, pull, input.commit_id, input.path, input.position);
-  return db.transaction(() => {
-    const info = db
-      .prepare(
-        `INSERT INTO review_comments (pull_id, repo_id, user_id, body, path, position, original_position, commit_id, original_commit_id, diff_hunk, in_reply_to_id, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(pull.id, pull.repo_id, user.id, input.body, place.path, place.position, place.original_position, place.commit_id, place.original_commit_id, place.diff_hunk, place.in_reply_to_id, now, now);
-    db.prepare('UPDATE issues SET updated_at = ? WHERE id = ?').run(now, pull.issue_id);
-    return db.prepare<[number], ReviewCommentRow>('SELECT * FROM review_comments WHERE id = ?').get(Number(info.lastInsertRowid))!;
-  })();
+  return insertReviewComment(ctx.db, pull, user.id, input.body, place, now);
 }

@@ -2,6 +2,7 @@
 // review comments: the SQL of the pull request and review comment routes.
 import { listing, type Db, type Listing } from '../../db';
 import type { CommentListSql } from '../comments/list-query';
+import { touchIssue } from '../issues/store';
 import { PULL_SELECT, type Pull, type ReviewCommentRow } from './schema';
 
 /** Pull request `number` (as the URL gives it) of a repository, or undefined. */
@@ -12,6 +13,55 @@ export function findPull(db: Db, repoId: number, number: string | number): Pull 
 
 export function pullById(db: Db, id: number): Pull | undefined {
   return db.prepare<[number], Pull>(`${PULL_SELECT} WHERE p.id = ?`).get(id);
+}
+
+/** A repository's open pull requests. */
+export function openPulls(db: Db, repoId: number): Pull[] {
+  return db.prepare<[number], Pull>(`${PULL_SELECT} WHERE p.repo_id = ? AND i.state = 'open'`).all(repoId);
+}
+
+/** The repositories with an open pull request whose base or head is `repoId`. */
+export function reposWithOpenPullsOn(db: Db, repoId: number): number[] {
+  return db
+    .prepare(`SELECT DISTINCT p.repo_id FROM pull_requests p JOIN issues i ON i.id = p.issue_id WHERE i.state = 'open' AND (p.repo_id = ? OR p.head_repo_id = ?)`)
+    .pluck()
+    .all(repoId, repoId) as number[];
+}
+
+/** Whether an open pull request of the repository already asks to merge this head into this base. */
+export function openPullExists(db: Db, repoId: number, headRepoId: number, headRef: string, baseRef: string): boolean {
+  return !!db
+    .prepare(`SELECT 1 FROM pull_requests p JOIN issues i ON i.id = p.issue_id WHERE p.repo_id = ? AND i.state = 'open' AND p.head_repo_id = ? AND p.head_ref = ? AND p.base_ref = ?`)
+    .get(repoId, headRepoId, headRef, baseRef);
+}
+
+export interface NewPull {
+  issueId: number;
+  repoId: number;
+  number: number;
+  headRepoId: number;
+  headOwnerId: number;
+  headRef: string;
+  headSha: string;
+  baseRef: string;
+  baseSha: string;
+}
+
+/** The pull_requests row of an issue just inserted with is_pull; returns its id. */
+export function insertPull(db: Db, p: NewPull): number {
+  const info = db
+    .prepare('INSERT INTO pull_requests (issue_id, repo_id, number, head_repo_id, head_owner_id, head_ref, head_sha, base_ref, base_sha) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
+    .run(p.issueId, p.repoId, p.number, p.headRepoId, p.headOwnerId, p.headRef, p.headSha, p.baseRef, p.baseSha);
+  return Number(info.lastInsertRowid);
+}
+
+/** The branch tips a pull request compares. */
+export function setPullTips(db: Db, pullId: number, headSha: string, baseSha: string): void {
+  db.prepare('UPDATE pull_requests SET head_sha = ?, base_sha = ? WHERE id = ?').run(headSha, baseSha, pullId);
+}
+
+export function recordMerge(db: Db, pullId: number, mergedAt: string, sha: string, userId: number): void {
+  db.prepare('UPDATE pull_requests SET merged_at = ?, merge_commit_sha = ?, merged_by_id = ? WHERE id = ?').run(mergedAt, sha, userId, pullId);
 }
 
 export function pullNumber(db: Db, pullId: number): number {
@@ -66,6 +116,39 @@ export function commentCount(db: Db, pull: Pull): { comments: number; review_com
     comments: db.prepare('SELECT count(*) FROM issue_comments WHERE issue_id = ?').pluck().get(pull.issue_id) as number,
     review_comments: db.prepare('SELECT count(*) FROM review_comments WHERE pull_id = ?').pluck().get(pull.id) as number,
   };
+}
+
+/** Where a review comment stands on the diff, and the thread it answers. */
+export type ReviewPlacement = Pick<ReviewCommentRow, 'path' | 'position' | 'original_position' | 'commit_id' | 'original_commit_id' | 'diff_hunk' | 'in_reply_to_id'>;
+
+/** Writes a review comment and moves the pull request's updated_at. */
+export function insertReviewComment(db: Db, pull: Pull, userId: number, body: string, place: ReviewPlacement, now: string): ReviewCommentRow {
+  return db.transaction(() => {
+    const info = db
+      .prepare(
+        `INSERT INTO review_comments (pull_id, repo_id, user_id, body, path, position, original_position, commit_id, original_commit_id, diff_hunk, in_reply_to_id, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(pull.id, pull.repo_id, userId, body, place.path, place.position, place.original_position, place.commit_id, place.original_commit_id, place.diff_hunk, place.in_reply_to_id, now, now);
+    touchIssue(db, pull.issue_id, now);
+    return db.prepare<[number], ReviewCommentRow>('SELECT * FROM review_comments WHERE id = ?').get(Number(info.lastInsertRowid))!;
+  })();
+}
+
+/** A review comment of this pull request by id (the comment a reply answers). */
+export function pullReviewComment(db: Db, pullId: number, id: number): ReviewCommentRow | undefined {
+  return db.prepare<[number, number], ReviewCommentRow>('SELECT * FROM review_comments WHERE id = ? AND pull_id = ?').get(id, pullId);
+}
+
+/** The review comments of a pull request still placed on its diff. */
+export function placedReviewComments(db: Db, pullId: number): ReviewCommentRow[] {
+  return db.prepare<[number], ReviewCommentRow>('SELECT * FROM review_comments WHERE pull_id = ? AND position IS NOT NULL').all(pullId);
+}
+
+/** Places a review comment on the diff of `commitId`, or marks it outdated (position null, commit kept). */
+export function placeReviewComment(db: Db, id: number, position: number | null, commitId: string): void {
+  if (position === null) db.prepare('UPDATE review_comments SET position = NULL WHERE id = ?').run(id);
+  else db.prepare('UPDATE review_comments SET position = ?, commit_id = ? WHERE id = ?').run(position, commitId, id);
 }
 
 /** The review comment `id` (as the URL gives it) of a repository, or undefined. */

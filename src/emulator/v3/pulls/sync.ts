@@ -3,17 +3,17 @@
 // `pull_request` synchronize, and its review comments are placed on the new
 // diff or, when their line changed, become outdated (position null).
 import type { EmulatorContext } from '../../server';
-import { findUserById } from '../core/access';
+import { findUser, findUserById } from '../core/access';
 import type { UserRow } from '../core/schema';
-import { isoTime } from '../core/time';
 import { bases } from '../core/urls';
+import { touchIssue } from '../issues/store';
 import { emitRepoEvent } from '../repos/create';
+import { repoById } from '../repos/store';
 import { relocatePosition } from './diff';
 import { PullGit } from './git';
-import { repoById } from '../repos/store';
 import { pullDetailed } from './representation';
-import { pullById } from './store';
-import { PULL_SELECT, type Pull, type ReviewCommentRow } from './schema';
+import type { Pull } from './schema';
+import { openPulls, placedReviewComments, placeReviewComment, pullById, reposWithOpenPullsOn, setPullTips } from './store';
 
 const queues = new WeakMap<EmulatorContext, Map<number, Promise<void>>>();
 
@@ -29,7 +29,7 @@ function serialized(ctx: EmulatorContext, repoId: number, work: () => Promise<vo
 /** Brings the open pull requests of a repository up to date with their branches. */
 export function refreshRepoPulls(ctx: EmulatorContext, repoId: number, sender?: UserRow): Promise<void> {
   return serialized(ctx, repoId, async () => {
-    const pulls = ctx.db.prepare<[number], Pull>(`${PULL_SELECT} WHERE p.repo_id = ? AND i.state = 'open'`).all(repoId);
+    const pulls = openPulls(ctx.db, repoId);
     if (pulls.length === 0) return;
     const git = PullGit.of(ctx, repoId);
     const tips = new Map<number, Map<string, string>>([[repoId, await git.branchTips()]]);
@@ -49,16 +49,12 @@ async function moveHead(ctx: EmulatorContext, git: PullGit, pull: Pull, head: st
   const { db } = ctx;
   const files = await git.files(base, head);
   const patches = new Map(files.map((f) => [f.filename, f.patch]));
-  const comments = db.prepare<[number], ReviewCommentRow>('SELECT * FROM review_comments WHERE pull_id = ? AND position IS NOT NULL').all(pull.id);
+  const comments = placedReviewComments(db, pull.id);
   const headMoved = head !== pull.head_sha;
   db.transaction(() => {
-    db.prepare('UPDATE pull_requests SET head_sha = ?, base_sha = ? WHERE id = ?').run(head, base, pull.id);
-    if (headMoved) db.prepare('UPDATE issues SET updated_at = ? WHERE id = ?').run(isoTime(), pull.issue_id);
-    for (const c of comments) {
-      const position = relocatePosition(patches.get(c.path) ?? null, c.diff_hunk);
-      if (position === null) db.prepare('UPDATE review_comments SET position = NULL WHERE id = ?').run(c.id);
-      else db.prepare('UPDATE review_comments SET position = ?, commit_id = ? WHERE id = ?').run(position, head, c.id);
-    }
+    setPullTips(db, pull.id, head, base);
+    if (headMoved) touchIssue(db, pull.issue_id);
+    for (const c of comments) placeReviewComment(db, c.id, relocatePosition(patches.get(c.path) ?? null, c.diff_hunk), head);
   })();
   if (!headMoved) return;
   const updated = pullById(db, pull.id)!;
@@ -74,13 +70,8 @@ export function followPushes(ctx: EmulatorContext): () => void {
     if (event.name !== 'push' || event.scope.repoId === undefined) return;
     const pushed = event.scope.repoId;
     const senderLogin = (event.payload.sender as { login?: string } | undefined)?.login;
-    const sender = senderLogin ? (ctx.db.prepare('SELECT * FROM users WHERE login = ?').get(senderLogin) as UserRow | undefined) : undefined;
-    const repoIds = ctx.db
-      .prepare<[number, number], { repo_id: number }>(
-        `SELECT DISTINCT p.repo_id FROM pull_requests p JOIN issues i ON i.id = p.issue_id WHERE i.state = 'open' AND (p.repo_id = ? OR p.head_repo_id = ?)`,
-      )
-      .all(pushed, pushed);
-    for (const { repo_id } of repoIds) {
+    const sender = senderLogin ? findUser(ctx.db, senderLogin) : undefined;
+    for (const repo_id of reposWithOpenPullsOn(ctx.db, pushed)) {
       refreshRepoPulls(ctx, repo_id, sender).catch((err: unknown) => ctx.log(`pull request refresh of repository ${repo_id} failed: ${err instanceof Error ? err.message : String(err)}`));
     }
   });
