@@ -23,6 +23,11 @@ import { registerRepositories } from './features/repos/registerRepositories';
 import { registerReviewComments } from './features/reviewComments/registerReviewComments';
 import { ErrorNode, LoadMoreNode, type RepoDeskNode } from './features/shared/tree/nodes';
 import { registerNotesEditor } from './features/shared/notesEditor';
+import type { EngagementSession } from './features/shared/session/engagementSession';
+import type { Logger } from './features/shared/log/outputLog';
+import { registerInsights } from './features/insights/registerInsights';
+import { PullReviewComments } from './features/shared/reviews/pullReviewComments';
+import { registerComments } from './features/comments/registerComments';
 
 export const VIEW_IDS = [
   'repodesk.repositories',
@@ -42,7 +47,7 @@ export interface Views {
 /** What `vscode.TreeDataProvider` the tests read a view's nodes from. */
 type ChildrenSource = { getChildren(node?: RepoDeskNode): vscode.ProviderResult<RepoDeskNode[]> };
 
-export function registerViews(context: vscode.ExtensionContext, session: HostingSession): Views {
+export function registerViews(context: vscode.ExtensionContext, session: HostingSession, engagement: EngagementSession, log: Logger): Views {
   const active = new ActiveRepository(context.workspaceState);
   const selectedPull = new SelectedPull();
   context.subscriptions.push(active, selectedPull);
@@ -57,16 +62,28 @@ export function registerViews(context: vscode.ExtensionContext, session: Hosting
   ];
   const repositories = registerRepositories(context, session, active, repositoryLists);
   registerSearch(context, session, active);
-  const pulls = registerPulls(context, session, active, selectedPull);
+  // Statistics and support cases of a repository, in a webview panel.
+  registerInsights(context, log, session, engagement, active);
+  const pulls = registerPulls(context, session, active, selectedPull, () => refreshAll());
+  // One source of truth for review comments: a reply, edit or delete made in
+  // the editor's threads or in a view shows in the others.
+  const reviewStore = new PullReviewComments(session);
+  const reviewComments = registerReviewComments(context, session, active, selectedPull, () => reviewStore.fireChanged());
+  const inlineComments = registerComments(context, session, selectedPull, reviewStore);
+  context.subscriptions.push(reviewStore, reviewStore.onDidChange(() => {
+    pulls.refresh();
+    reviewComments.refresh();
+  }));
   const detail: NodeTreeProvider[] = [
     pulls,
-    registerReviewComments(context, session, active, selectedPull, () => pulls.refresh()),
+    reviewComments,
     registerReleases(context, session, active),
     registerRefs(context, session, active, gitfs),
   ];
   const refreshAll = () => {
     repositories.refresh();
     for (const p of detail) p.refresh();
+    void inlineComments.refresh();
   };
 
   // A commit, tag or new repository made from the workspace shows in Git Refs and Repositories.

@@ -8,6 +8,9 @@ export const PULLS_ROUTES = {
   get: 'GET /repos/{owner}/{repo}/pulls/{number}',
   // Not rows of document 2; fixed by the spec README.
   create: 'POST /repos/{owner}/{repo}/pulls',
+  update: 'PATCH /repos/{owner}/{repo}/pulls/{number}',
+  checkMerged: 'GET /repos/{owner}/{repo}/pulls/{number}/merge',
+  merge: 'PUT /repos/{owner}/{repo}/pulls/{number}/merge',
   listFiles: 'GET /repos/{owner}/{repo}/pulls/{number}/files',
   listCommits: 'GET /repos/{owner}/{repo}/pulls/{number}/commits',
 } as const;
@@ -19,6 +22,8 @@ export interface ListPullsQuery {
   sort?: 'created' | 'updated' | 'popularity' | 'long-running';
   direction?: 'asc' | 'desc';
 }
+
+const mergeResultSchema = z.object({ sha: z.string(), merged: z.boolean(), message: z.string() });
 
 export class PullsApi {
   constructor(private readonly core: HostingCore) {}
@@ -38,6 +43,24 @@ export class PullsApi {
 
   async create(owner: string, repo: string, input: { title: string; head: string; base: string; body?: string }, options?: CallOptions) {
     return (await this.core.call(PULLS_ROUTES.create, { owner, repo, ...input }, pullRequestDetailedSchema, options)).data;
+  }
+
+  /** Title, body or state (`closed` closes, `open` reopens; a merged pull request stays closed). */
+  async update(owner: string, repo: string, number: number, input: { title?: string; body?: string; state?: 'open' | 'closed' }, options?: CallOptions) {
+    return (await this.core.call(PULLS_ROUTES.update, { owner, repo, number, ...input }, pullRequestDetailedSchema, options)).data;
+  }
+
+  /** 204 when merged, 404 when not. */
+  checkMerged(owner: string, repo: string, number: number, options?: CallOptions): Promise<boolean> {
+    return this.core.check(PULLS_ROUTES.checkMerged, { owner, repo, number }, options);
+  }
+
+  /**
+   * Merges with the merge button's commit. `sha`: the head the user reviewed
+   * (409 when the head moved since); 405 when it cannot be merged.
+   */
+  async merge(owner: string, repo: string, number: number, input: { commit_message?: string; sha?: string } = {}, options?: CallOptions) {
+    return (await this.core.call(PULLS_ROUTES.merge, { owner, repo, number, ...input }, mergeResultSchema, options)).data;
   }
 
   listFiles(owner: string, repo: string, number: number, options?: CallOptions) {

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { collect, type HostingClient, type PullRequest, type PullRequestFile } from '../../hosting';
 import type { AvatarCache } from '../../util/avatars';
 import { RepoDeskNode } from '../shared/tree/nodes';
+import { pullStateUri } from './pullDecorations';
 import { threadNodes, type CommentContext } from '../shared/tree/reviewThreadNodes';
 import { ItemNode, PagedGroupNode, adopt } from '../shared/tree/treeBase';
 
@@ -49,6 +50,8 @@ export class PullNode extends RepoDeskNode {
     tooltip.appendText(`#${p.number} ${p.title}\n${p.head.label} → ${p.base.label}\n\n${p.body ?? ''}`);
     item.tooltip = tooltip;
     item.contextValue = `pullRequest:${state}`;
+    // The state's coloured letter at the row's end (pullDecorations.ts): it reads at once, unlike grey text.
+    item.resourceUri = pullStateUri(this.owner, this.repo, p.number, state);
     item.accessibilityInformation = { label: `${vscode.l10n.t('Pull request')} ${p.number}, ${p.title}, ${p.user.login}, ${stateText}` };
     return item;
   }

@@ -6,13 +6,16 @@ import type { ActiveRepository } from '../shared/selection/activeRepository';
 import { openDiff } from '../shared/gitfs/openDiff';
 import { describePullFilter, loadPullFilter, pickPullFilter, savePullFilter, toQuery, type PullFilter } from './pullFilter';
 import { PullFileNode, PullNode, pullNodes } from './pullNodes';
+import { registerPullDecorations } from './pullDecorations';
+import { registerPullLifecycle } from './pullLifecycle';
 import type { SelectedPull } from '../shared/selection/selectedPull';
 import { NodeTreeProvider, pagedRoots } from '../shared/tree/treeBase';
 import { createRepositoryView } from '../shared/tree/repositoryView';
 import { givenAnswers } from '../shared/commandArgs';
 import { errorText } from '../shared/failure';
 
-export function registerPulls(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository, selected: SelectedPull): NodeTreeProvider {
+/** `refreshAll` re-reads every view (a merge moves Git Refs too). */
+export function registerPulls(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository, selected: SelectedPull, refreshAll: () => void): NodeTreeProvider {
   const state = context.workspaceState;
   // Authors' avatars for the pull request icons, kept across refreshes.
   const avatars = new AvatarCache();
@@ -35,13 +38,28 @@ export function registerPulls(context: vscode.ExtensionContext, session: Hosting
     if (node instanceof PullNode) selected.set({ owner: node.owner, repo: node.repo, number: node.pull.number, pull: node.pull });
   };
 
+  registerPullDecorations(context);
+  registerPullLifecycle(context, session, active, refreshAll);
+  const setState = async (st: PullFilter['state']) => {
+    await savePullFilter(state, { ...loadPullFilter(state), state: st });
+    await vscode.commands.executeCommand('setContext', 'repodesk.pulls.state', st);
+    describe();
+    provider.refresh();
+  };
+  void vscode.commands.executeCommand('setContext', 'repodesk.pulls.state', loadPullFilter(state).state);
+
   context.subscriptions.push(
     view.onDidChangeSelection((e) => select(e.selection[0])),
+    // One click from the title bar: the states not shown now.
+    vscode.commands.registerCommand('repodesk.pulls.showOpen', () => setState('open')),
+    vscode.commands.registerCommand('repodesk.pulls.showClosed', () => setState('closed')),
+    vscode.commands.registerCommand('repodesk.pulls.showAll', () => setState('all')),
     vscode.commands.registerCommand('repodesk.pulls.refresh', () => provider.refresh()),
     vscode.commands.registerCommand('repodesk.pulls.filter', async (arg?: unknown) => {
       const given = givenAnswers<Partial<PullFilter>>(arg);
       if (given) await savePullFilter(state, { ...loadPullFilter(state), ...given });
       if (given || await pickPullFilter(state)) {
+        await vscode.commands.executeCommand('setContext', 'repodesk.pulls.state', loadPullFilter(state).state);
         describe();
         provider.refresh();
       }

@@ -1,0 +1,161 @@
+// A pull request's life from the editor: Create Pull Request… (head, base,
+// title from the head's last commit, body in an editor), Edit (title and
+// body), Close, Reopen, and Merge (the merge commit's message editable; the
+// head the user saw is sent, so a head that moved since is refused, 409,
+// rather than merged unseen). The service's refusals become messages with
+// the way out. Each command also takes its answers as a plain object.
+import * as vscode from 'vscode';
+import { HostingError, ValidationFailedError, collect, type HostingClient, type PullRequest } from '../../hosting';
+import { givenAnswers } from '../shared/commandArgs';
+import { errorText } from '../shared/failure';
+import { editInEditor } from '../shared/notesEditor';
+import type { HostingSession } from '../shared/session/hostingSession';
+import { repositoryTarget, type RepoTarget } from '../shared/session/require';
+import type { ActiveRepository } from '../shared/selection/activeRepository';
+import { PullNode } from './pullNodes';
+
+export interface CreatePullAnswers { head: string; base: string; title: string; body?: string }
+export interface MergeAnswers { commitMessage?: string; deleteBranch?: boolean }
+
+/** `onChanged` re-reads the views a change shows in (pull requests, git refs). */
+export function registerPullLifecycle(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository, onChanged: () => void): void {
+  const progress = <T>(title: string, task: () => Promise<T>) => vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title }, task);
+  const targetOf = (node: PullNode): RepoTarget | undefined => repositoryTarget(session, active, { owner: node.owner, name: node.repo });
+
+  context.subscriptions.push(
+    vscode.commands.registerCommand('repodesk.pulls.create', async (arg?: unknown) => {
+      const target = repositoryTarget(session, active);
+      if (!target) return undefined;
+      const answers = givenAnswers<CreatePullAnswers>(arg) ?? await askNewPull(target);
+      if (!answers) return undefined;
+      try {
+        const pull = await progress(vscode.l10n.t('Creating pull request {0} ← {1}…', answers.base, answers.head), () => target.client.pulls.create(target.owner, target.repo, answers));
+        onChanged();
+        void vscode.window.showInformationMessage(vscode.l10n.t('Created pull request #{0}.', pull.number));
+        return pull;
+      } catch (err) {
+        return void showCreateFailure(target, answers, err);
+      }
+    }),
+    vscode.commands.registerCommand('repodesk.pulls.edit', async (node?: unknown, arg?: unknown) => {
+      if (!(node instanceof PullNode)) return undefined;
+      const target = targetOf(node);
+      if (!target) return undefined;
+      const given = givenAnswers<{ title?: string; body?: string }>(arg);
+      const title = given ? given.title : await vscode.window.showInputBox({ title: vscode.l10n.t('Pull request #{0}: title', node.pull.number), value: node.pull.title, ignoreFocusOut: true, validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('The title cannot be empty.')) });
+      if (title === undefined && !given) return undefined;
+      const body = given ? given.body : await editInEditor(node.pull.body ?? '', vscode.l10n.t('Save Pull Request'), vscode.l10n.t('Edit the description in the editor, then choose "{0}" here or ✓ in the editor\'s title bar.', vscode.l10n.t('Save Pull Request')));
+      if (body === undefined && !given) return undefined;
+      return update(target, node.pull, { ...(title !== undefined ? { title: title.trim() } : {}), ...(body !== undefined ? { body } : {}) }, vscode.l10n.t('Saving pull request #{0}…', node.pull.number));
+    }),
+    vscode.commands.registerCommand('repodesk.pulls.close', async (node?: unknown) => {
+      if (!(node instanceof PullNode)) return undefined;
+      const target = targetOf(node);
+      return target ? update(target, node.pull, { state: 'closed' }, vscode.l10n.t('Closing pull request #{0}…', node.pull.number)) : undefined;
+    }),
+    vscode.commands.registerCommand('repodesk.pulls.reopen', async (node?: unknown) => {
+      if (!(node instanceof PullNode)) return undefined;
+      const target = targetOf(node);
+      return target ? update(target, node.pull, { state: 'open' }, vscode.l10n.t('Reopening pull request #{0}…', node.pull.number)) : undefined;
+    }),
+    vscode.commands.registerCommand('repodesk.pulls.merge', async (node?: unknown, arg?: unknown) => {
+      if (!(node instanceof PullNode)) return undefined;
+      const target = targetOf(node);
+      return target ? merge(target, node.pull, givenAnswers<MergeAnswers>(arg)) : undefined;
+    }),
+  );
+
+  async function update(target: RepoTarget, pull: PullRequest, input: { title?: string; body?: string; state?: 'open' | 'closed' }, title: string): Promise<PullRequest | undefined> {
+    try {
+      const updated = await progress(title, () => target.client.pulls.update(target.owner, target.repo, pull.number, input));
+      onChanged();
+      return updated;
+    } catch (err) {
+      void vscode.window.showErrorMessage(vscode.l10n.t('Could not change pull request #{0}: {1}', pull.number, errorText(err)));
+      return undefined;
+    }
+  }
+
+  async function merge(target: RepoTarget, pull: PullRequest, given?: MergeAnswers): Promise<{ sha: string } | undefined> {
+    const suggested = `${pull.title}\n\n${pull.body ?? ''}`.trimEnd() + '\n';
+    const message = given ? given.commitMessage : await editInEditor(suggested, vscode.l10n.t('Merge'), vscode.l10n.t('Edit the merge commit\'s message of #{0} ({1} into {2}), then choose "{3}" here or ✓ in the editor\'s title bar.', pull.number, pull.head.label, pull.base.label, vscode.l10n.t('Merge')), 'git-commit');
+    if (message === undefined && !given) return undefined;
+    try {
+      const result = await progress(vscode.l10n.t('Merging pull request #{0}…', pull.number), () =>
+        target.client.pulls.merge(target.owner, target.repo, pull.number, { ...(message?.trim() ? { commit_message: message.trim() } : {}), sha: pull.head.sha }));
+      onChanged();
+      await offerBranchDeletion(target, pull, given);
+      return result;
+    } catch (err) {
+      const refresh = vscode.l10n.t('Refresh');
+      const explain = err instanceof HostingError && err.status === 409
+        ? vscode.l10n.t('Its head changed since you read it: refresh, review the new commits, and merge again.')
+        : err instanceof HostingError && err.status === 405
+          ? vscode.l10n.t('It cannot be merged as it is (closed, or conflicting with its base).')
+          : '';
+      // The offer stays up without holding the command (it returns at once).
+      void vscode.window.showErrorMessage(vscode.l10n.t('Could not merge #{0}: {1} {2}', pull.number, errorText(err), explain).trim(), refresh).then((picked) => {
+        if (picked === refresh) onChanged();
+      });
+      return undefined;
+    }
+  }
+
+  async function offerBranchDeletion(target: RepoTarget, pull: PullRequest, given?: MergeAnswers): Promise<void> {
+    // Only a branch of this repository (a fork's branch is not ours to delete).
+    if (pull.head.repo?.full_name !== `${target.owner}/${target.repo}`) return;
+    const remove = vscode.l10n.t('Delete Branch {0}', pull.head.ref);
+    const wanted = given ? given.deleteBranch === true : await vscode.window.showInformationMessage(vscode.l10n.t('Merged #{0}.', pull.number), remove) === remove;
+    if (!wanted) return;
+    try {
+      await target.client.git.deleteRef(target.owner, target.repo, `heads/${pull.head.ref}`);
+      onChanged();
+    } catch (err) {
+      void vscode.window.showErrorMessage(vscode.l10n.t('Could not delete the branch {0}: {1}', pull.head.ref, errorText(err)));
+    }
+  }
+
+  async function showCreateFailure(target: RepoTarget, answers: CreatePullAnswers, err: unknown): Promise<void> {
+    const exists = err instanceof ValidationFailedError && err.errors.some((e) => /already exists/i.test(e.message ?? ''));
+    const why = err instanceof ValidationFailedError ? err.errors.map((e) => e.message).filter(Boolean).join(' ') : '';
+    const open = vscode.l10n.t('Open the Existing Pull Request');
+    const picked = await vscode.window.showErrorMessage(vscode.l10n.t('Could not create the pull request: {0}', [errorText(err), why].filter(Boolean).join(' — ')), ...(exists ? [open] : []));
+    if (picked !== open) return;
+    const existing = (await collect(target.client.pulls.list(target.owner, target.repo, { state: 'open', head: `${target.owner}:${answers.head}` })))[0];
+    if (existing) await vscode.env.openExternal(vscode.Uri.parse(existing.html_url, true));
+  }
+}
+
+/** Head (a branch, or owner:branch of a fork), base (the default branch first), title (the head's last commit), body in an editor. */
+async function askNewPull(target: RepoTarget): Promise<CreatePullAnswers | undefined> {
+  const { client, owner, repo } = target;
+  const [repository, heads] = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Reading branches…') }, () =>
+    Promise.all([client.repos.get(owner, repo), collect(client.git.listRefs(owner, repo, 'heads'))]));
+  const names = heads.map((r) => r.ref.replace(/^refs\/heads\//, ''));
+  const defaultBranch = repository.default_branch ?? 'master';
+  const headPick = await vscode.window.showQuickPick(
+    [...names.filter((n) => n !== defaultBranch).map((n) => ({ label: n })), { label: vscode.l10n.t('A fork\'s branch (owner:branch)…'), fork: true }],
+    { title: vscode.l10n.t('Create Pull Request (1/4): head, the branch with the changes') },
+  );
+  if (!headPick) return undefined;
+  const head = 'fork' in headPick ? await vscode.window.showInputBox({ title: vscode.l10n.t('Head: owner:branch'), ignoreFocusOut: true, validateInput: (v) => (/^[^:\s]+:[^\s]+$/.test(v) ? undefined : vscode.l10n.t('Type owner:branch.')) }) : headPick.label;
+  if (!head) return undefined;
+  const basePick = await vscode.window.showQuickPick([defaultBranch, ...names.filter((n) => n !== defaultBranch && n !== head)].map((n) => ({ label: n })), { title: vscode.l10n.t('Create Pull Request (2/4): base, where the changes go') });
+  if (!basePick) return undefined;
+  const lastMessage = await lastCommitMessage(client, owner, repo, head, heads);
+  const title = await vscode.window.showInputBox({ title: vscode.l10n.t('Create Pull Request (3/4): title'), value: lastMessage.split('\n')[0] ?? '', ignoreFocusOut: true, validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('The title cannot be empty.')) });
+  if (!title) return undefined;
+  const body = await editInEditor(lastMessage.split('\n').slice(2).join('\n'), vscode.l10n.t('Create Pull Request'), vscode.l10n.t('Write the description (4/4) in the editor, then choose "{0}" here or ✓ in the editor\'s title bar.', vscode.l10n.t('Create Pull Request')));
+  if (body === undefined) return undefined;
+  return { head, base: basePick.label, title: title.trim(), ...(body.trim() ? { body } : {}) };
+}
+
+async function lastCommitMessage(client: HostingClient, owner: string, repo: string, head: string, heads: readonly { ref: string; object: { sha: string } }[]): Promise<string> {
+  const ref = heads.find((r) => r.ref === `refs/heads/${head}`);
+  if (!ref) return '';
+  try {
+    return (await client.git.getCommit(owner, repo, ref.object.sha)).message;
+  } catch {
+    return '';
+  }
+}
