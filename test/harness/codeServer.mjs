@@ -1,6 +1,10 @@
 // code-server (VS Code's own server and web workbench) as the real VS Code of
 // the tests: desktop VS Code cannot be downloaded on these machines, while
-// code-server installs from the npm registry. See ../../../shared/HARNESS.md.
+// code-server installs from the npm registry. Installed once into
+// .vscode-test/ (the pinned version needs Node 20; ripgrep comes from a local
+// cache instead of a download), started in its own process group with a
+// temporary profile, and given the extension under development through the
+// workbench URL's `payload` parameter (it has no --extensionDevelopmentPath).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
