@@ -5,9 +5,9 @@ import path from 'node:path';
 import type { EmulatorContext } from '../server';
 import { findUser } from '../v3/core/access';
 import type { UserRow } from '../v3/core/schema';
-import { hashPassword, newClientCredentials, sha256Hex } from '../v3/core/secrets';
-import { isoTime } from '../v3/core/time';
-import { addTeamMember, createTeam, setMembershipPublic } from '../v3/accounts/store';
+import { hashPassword, newClientCredentials } from '../v3/core/secrets';
+import { addTeamMember, addTeamRepo, createTeam, insertAccount, setMembershipPublic } from '../v3/accounts/store';
+import { insertApplication } from '../v3/authorizations/store';
 import { createRepository, forkRepository } from '../v3/repos/create';
 
 export const DEMO_ORG = 'analytical-engines';
@@ -26,25 +26,8 @@ export function demoPassword(login: string): string {
   return `${login}-demo-password`;
 }
 
-function insertAccount(ctx: EmulatorContext, fields: Partial<UserRow> & { login: string; type: 'User' | 'Organization' }): UserRow {
-  const now = isoTime();
-  ctx.db
-    .prepare(
-      `INSERT INTO users (login, type, name, email, location, bio, description, billing_email, password_hash, site_admin, created_at, updated_at)
-       VALUES (@login, @type, @name, @email, @location, @bio, @description, @billing_email, @password_hash, @site_admin, @now, @now)`,
-    )
-    .run({
-      name: null,
-      email: null,
-      location: null,
-      bio: null,
-      description: null,
-      billing_email: null,
-      password_hash: null,
-      site_admin: 0,
-      ...fields,
-      now,
-    });
+function account(ctx: EmulatorContext, fields: Partial<UserRow> & { login: string; type: 'User' | 'Organization' }): UserRow {
+  insertAccount(ctx.db, fields);
   return findUser(ctx.db, fields.login)!;
 }
 
@@ -53,11 +36,11 @@ export async function seedDemo(ctx: EmulatorContext): Promise<void> {
   const users = new Map<string, UserRow>();
   db.transaction(() => {
     for (const u of USERS) {
-      users.set(u.login, insertAccount(ctx, { ...u, type: 'User', email: `${u.login}@analytical-engines.test`, password_hash: hashPassword(demoPassword(u.login)) }));
+      users.set(u.login, account(ctx, { ...u, type: 'User', email: `${u.login}@analytical-engines.test`, password_hash: hashPassword(demoPassword(u.login)) }));
     }
   })();
   const user = (login: string) => users.get(login)!;
-  const org = insertAccount(ctx, {
+  const org = account(ctx, {
     login: DEMO_ORG,
     type: 'Organization',
     name: 'Analytical Engines',
@@ -95,17 +78,13 @@ export async function seedDemo(ctx: EmulatorContext): Promise<void> {
   await createRepository(ctx, ada, ada, { name: 'bernoulli-numbers', description: 'Note G: computing Bernoulli numbers on the engine.', private: true, auto_init: true });
   await forkRepository(ctx, differenceEngine, user('charles'), user('charles'));
   db.transaction(() => {
-    for (const repo of [differenceEngine, analyticalEngine]) db.prepare('INSERT INTO team_repos (team_id, repo_id) VALUES (?, ?)').run(engineers.id, repo.id);
-    db.prepare('INSERT INTO team_repos (team_id, repo_id) VALUES (?, ?)').run(translators.id, differenceEngine.id);
+    for (const repo of [differenceEngine, analyticalEngine]) addTeamRepo(db, engineers.id, repo.id);
+    addTeamRepo(db, translators.id, differenceEngine.id);
   })();
 
   // The OAuth application of the extension; its secret only goes to the file.
   const { clientId, clientSecret } = newClientCredentials();
-  const now = isoTime();
-  db.prepare(
-    `INSERT INTO applications (owner_id, name, url, client_id, client_secret_hash, callback_url, suspended, created_at, updated_at)
-     VALUES (?, 'RepoDesk', 'http://127.0.0.1:7481', ?, ?, ?, 0, ?, ?)`,
-  ).run(ada.id, clientId, sha256Hex(clientSecret), DEMO_CALLBACK_URL, now, now);
+  insertApplication(db, { ownerId: ada.id, name: 'RepoDesk', url: 'http://127.0.0.1:7481', clientId, clientSecret, callbackUrl: DEMO_CALLBACK_URL });
   const file = path.join(ctx.options.dataDir, OAUTH_APP_FILE);
   fs.writeFileSync(file, `${JSON.stringify({ client_id: clientId, client_secret: clientSecret }, null, 2)}\n`, { mode: 0o600 });
   logOAuthApp(ctx);

@@ -7,6 +7,25 @@ import type { Db } from '../../db';
 import type { RepoRow, TeamRow, UserRow } from '../core/schema';
 import { isoTime } from '../core/time';
 
+/** Writes a users row, a user or an organization (no endpoint creates accounts; the seed and tests do). */
+export function insertAccount(db: Db, fields: Partial<UserRow> & { login: string; type: 'User' | 'Organization' }, now = isoTime()): void {
+  db.prepare(
+    `INSERT INTO users (login, type, name, email, location, bio, description, billing_email, password_hash, site_admin, created_at, updated_at)
+     VALUES (@login, @type, @name, @email, @location, @bio, @description, @billing_email, @password_hash, @site_admin, @now, @now)`,
+  ).run({
+    name: null,
+    email: null,
+    location: null,
+    bio: null,
+    description: null,
+    billing_email: null,
+    password_hash: null,
+    site_admin: 0,
+    ...fields,
+    now,
+  });
+}
+
 /** Writes the given columns of a users row (only keys of `allowed` present in `fields`). */
 export function updateUser(db: Db, id: number, fields: Record<string, unknown>, allowed: readonly string[]): void {
   const keys = allowed.filter((k) => fields[k] !== undefined);
@@ -15,6 +34,12 @@ export function updateUser(db: Db, id: number, fields: Record<string, unknown>, 
   const params: Record<string, unknown> = { id, updated_at: isoTime() };
   for (const k of keys) params[k] = fields[k];
   db.prepare(`UPDATE users SET ${sets}, updated_at = @updated_at WHERE id = @id`).run(params);
+}
+
+/** E-mail (lower case) → login of every user with a public e-mail. */
+export function loginsByEmail(db: Db): Map<string, string> {
+  const rows = db.prepare("SELECT lower(email) AS email, login FROM users WHERE email IS NOT NULL AND type = 'User'").all() as Array<{ email: string; login: string }>;
+  return new Map(rows.map((r) => [r.email, r.login]));
 }
 
 /** Users and organizations in id order after `since`. */

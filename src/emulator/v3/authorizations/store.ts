@@ -68,6 +68,23 @@ export function latestForApp(db: Db, userId: number, appId: number): Authorizati
   return db.prepare<[number, number], AuthorizationRow>('SELECT * FROM authorizations WHERE user_id = ? AND app_id = ? ORDER BY id DESC LIMIT 1').get(userId, appId);
 }
 
+export interface NewApplication {
+  ownerId: number;
+  name: string;
+  url: string;
+  clientId: string;
+  /** Stored as its SHA-256 only. */
+  clientSecret: string;
+  callbackUrl: string;
+}
+
+export function insertApplication(db: Db, a: NewApplication, now = isoTime()): void {
+  db.prepare(
+    `INSERT INTO applications (owner_id, name, url, client_id, client_secret_hash, callback_url, suspended, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)`,
+  ).run(a.ownerId, a.name, a.url, a.clientId, sha256Hex(a.clientSecret), a.callbackUrl, now, now);
+}
+
 export function findApplication(db: Db, id: number): ApplicationRow | undefined {
   return db.prepare<[number], ApplicationRow>('SELECT * FROM applications WHERE id = ?').get(id);
 }

@@ -66,6 +66,10 @@ export function findIssueComment(db: Db, repoId: number, id: string): IssueComme
   return db.prepare<[number, number], IssueCommentRow>('SELECT * FROM issue_comments WHERE id = ? AND repo_id = ?').get(Number(id), repoId);
 }
 
+export function issueCommentCount(db: Db, issueId: number): number {
+  return db.prepare('SELECT count(*) FROM issue_comments WHERE issue_id = ?').pluck().get(issueId) as number;
+}
+
 /** An issue's comments, oldest first. */
 export function issueComments(db: Db, issueId: number): Listing<IssueCommentRow> {
   return listing(db, {

@@ -19,6 +19,18 @@ export function repoNameTaken(db: Db, ownerId: number, name: string): boolean {
   return !!db.prepare('SELECT 1 FROM repositories WHERE owner_id = ? AND name = ?').get(ownerId, name);
 }
 
+export function publicRepoCount(db: Db, ownerId: number): number {
+  return db.prepare('SELECT count(*) FROM repositories WHERE owner_id = ? AND private = 0').pluck().get(ownerId) as number;
+}
+
+/** The language most of the owner's public repositories are in (ties: alphabetical), or undefined. */
+export function mainLanguage(db: Db, ownerId: number): string | undefined {
+  return db
+    .prepare('SELECT language FROM repositories WHERE owner_id = ? AND private = 0 AND language IS NOT NULL GROUP BY language ORDER BY count(*) DESC, language LIMIT 1')
+    .pluck()
+    .get(ownerId) as string | undefined;
+}
+
 /** How many repositories share this source (the network of a repository and its forks). */
 export function networkCount(db: Db, sourceId: number): number {
   return db.prepare('SELECT count(*) FROM repositories WHERE source_id = ?').pluck().get(sourceId) as number;

@@ -9,7 +9,8 @@ import { invalidField, notFound } from '../core/errors';
 import type { RepoRow, UserRow } from '../core/schema';
 import { bases } from '../core/urls';
 import type { IssueRow } from '../issues/schema';
-import { legacyIssue, legacyRepository, legacyUser, legacyUserByEmail, publicRepoCount } from './shapes';
+import { publicRepoCount } from '../repos/store';
+import { legacyIssue, legacyRepository, legacyUser, legacyUserByEmail } from './shapes';
 
 const PAGE_SIZE = 100;
 
@@ -74,8 +75,8 @@ function registerSearchRoutes(app: FastifyInstance, ctx: EmulatorContext): void 
     const chosen = page(req, scored, {
       stars: () => 0,
       followers: () => 0,
-      forks: (x) => publicRepoCount(db, x.u),
-      repositories: (x) => publicRepoCount(db, x.u),
+      forks: (x) => publicRepoCount(db, x.u.id),
+      repositories: (x) => publicRepoCount(db, x.u.id),
       updated: (x) => x.u.created_at,
       joined: (x) => x.u.created_at,
     });

@@ -4,7 +4,11 @@ import type { Db } from '../../db';
 import type { RepoRow, UserRow } from '../core/schema';
 import { isoOrNull, isoTime } from '../core/time';
 import type { Bases } from '../core/urls';
+import { findUserById } from '../core/access';
 import type { IssueRow } from '../issues/schema';
+import { issueCommentCount } from '../issues/store';
+import { issueLabels } from '../labels/store';
+import { mainLanguage, publicRepoCount } from '../repos/store';
 
 /** The legacy `created`/`pushed` form: `2012/10/02 09:30:00 -0700` in UTC. */
 function legacyTime(value: string | null): string | null {
@@ -13,15 +17,15 @@ function legacyTime(value: string | null): string | null {
 }
 
 export function legacyIssue(db: Db, b: Bases, path: string, issue: IssueRow, position: number): Record<string, unknown> {
-  const user = db.prepare('SELECT login, gravatar_id FROM users WHERE id = ?').get(issue.user_id) as { login: string; gravatar_id: string };
-  const labels = db.prepare('SELECT l.name FROM labels l JOIN issue_labels il ON il.label_id = l.id WHERE il.issue_id = ? ORDER BY l.name').pluck().all(issue.id) as string[];
+  const user = findUserById(db, issue.user_id)!;
+  const labels = issueLabels(db, issue.id).map((l) => l.name);
   return {
     gravatar_id: user.gravatar_id,
     position,
     number: issue.number,
     votes: 0,
     created_at: isoTime(issue.created_at),
-    comments: db.prepare('SELECT count(*) FROM issue_comments WHERE issue_id = ?').pluck().get(issue.id) as number,
+    comments: issueCommentCount(db, issue.id),
     body: issue.body ?? '',
     title: issue.title,
     updated_at: isoTime(issue.updated_at),
@@ -60,13 +64,9 @@ export function legacyRepository(b: Bases, r: RepoRow, owner: UserRow, score: nu
   };
 }
 
-export function publicRepoCount(db: Db, u: UserRow): number {
-  return db.prepare('SELECT count(*) FROM repositories WHERE owner_id = ? AND private = 0').pluck().get(u.id) as number;
-}
-
 export function legacyUser(db: Db, u: UserRow, score: number): Record<string, unknown> {
-  const repos = publicRepoCount(db, u);
-  const language = db.prepare('SELECT language FROM repositories WHERE owner_id = ? AND private = 0 AND language IS NOT NULL GROUP BY language ORDER BY count(*) DESC, language LIMIT 1').pluck().get(u.id) as string | undefined;
+  const repos = publicRepoCount(db, u.id);
+  const language = mainLanguage(db, u.id);
   return {
     gravatar_id: u.gravatar_id,
     name: u.name ?? u.login,
@@ -89,7 +89,7 @@ export function legacyUser(db: Db, u: UserRow, score: number): Record<string, un
 
 export function legacyUserByEmail(db: Db, u: UserRow): Record<string, unknown> {
   return {
-    public_repo_count: publicRepoCount(db, u),
+    public_repo_count: publicRepoCount(db, u.id),
     public_gist_count: 0,
     followers_count: 0,
     following_count: 0,

@@ -2,7 +2,6 @@
 // request starts a background job and answers 202; once the job is done the
 // result is served with 200. An entry is keyed by the SHA of the default
 // branch, so any move of that branch (API ref update or git push) resets it.
-import type { Db } from '../../db';
 import { readHistory, type GitRepository } from '../../git';
 import { codeFrequency, commitActivity, contributors, participation, punchCard, type AttributedCommit, type CommitActivityWeek, type ContributorWeeks, type Participation } from '../../stats/compute';
 
@@ -22,12 +21,6 @@ interface Entry {
 function zoneMinutes(zone: string): number {
   const sign = zone.startsWith('-') ? -1 : 1;
   return sign * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(3, 5)));
-}
-
-/** E-mail (lower case) → login of every user with a public e-mail. */
-export function loginsByEmail(db: Db): Map<string, string> {
-  const rows = db.prepare("SELECT lower(email) AS email, login FROM users WHERE email IS NOT NULL AND type = 'User'").all() as Array<{ email: string; login: string }>;
-  return new Map(rows.map((r) => [r.email, r.login]));
 }
 
 /** The history reachable from `sha`, attributed to logins where an e-mail matches (else to the e-mail). */

@@ -7,7 +7,8 @@ import type { EmulatorModule } from '../../server';
 import { findUser, loadRepo } from '../core/access';
 import { userSummary } from '../core/representations';
 import { bases } from '../core/urls';
-import { historyOf, loginsByEmail, StatisticsCache, statisticsOf, type RepositoryStatistics } from './job';
+import { loginsByEmail } from '../accounts/store';
+import { historyOf, StatisticsCache, statisticsOf, type RepositoryStatistics } from './job';
 
 type RepoParams = { Params: { owner: string; repo: string } };
 
