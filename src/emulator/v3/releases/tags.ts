@@ -6,12 +6,14 @@ import type { EmulatorContext } from '../../server';
 import { ApiError, validationFailed } from '../core/errors';
 import type { RepoRow, UserRow } from '../core/schema';
 import { emitRefEvents } from '../gitdata/events';
+import { hasNul } from '../core/git-input';
 
 const ZERO = '0'.repeat(40);
 
 /** The commit a branch name or SHA names, or undefined. */
 export async function resolveCommit(git: GitRepository, commitish: string): Promise<string | undefined> {
-  if (commitish.startsWith('-') || commitish === '') return undefined;
+  // A NUL byte cannot reach a process (and names nothing git has).
+  if (commitish.startsWith('-') || commitish === '' || hasNul(commitish)) return undefined;
   const result = await git.run(['rev-parse', '--verify', '--quiet', `${commitish}^{commit}`], { okCodes: [1, 128] });
   return result.code === 0 ? result.stdout.toString('utf8').trim() : undefined;
 }
