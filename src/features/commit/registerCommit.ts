@@ -191,7 +191,7 @@ export function registerCommit(context: vscode.ExtensionContext, session: Hostin
   async function createTag(target: RepoTarget, given?: { sha?: string; from?: string; tag?: string }): Promise<string | undefined> {
     const from = given?.sha ?? given?.from ?? await vscode.window.showInputBox({ title: vscode.l10n.t('Create Tag: from'), prompt: vscode.l10n.t('A branch, tag or (abbreviated) SHA'), ignoreFocusOut: true });
     if (!from) return undefined;
-    const name = given?.tag ?? await vscode.window.showInputBox({ title: vscode.l10n.t('Create Tag: name'), placeHolder: 'v1.0.0', ignoreFocusOut: true, validateInput: (v) => {
+    const name = given?.tag ?? await vscode.window.showInputBox({ title: vscode.l10n.t('Create Tag: name'), placeHolder: vscode.l10n.t('e.g. v1.0.0'), ignoreFocusOut: true, validateInput: (v) => {
       const problem = refNameProblem(v);
       return problem ? vscode.l10n.t('Not a valid tag name: {0}.', problem) : undefined;
     } });

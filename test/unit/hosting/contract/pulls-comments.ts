@@ -66,6 +66,30 @@ export const pullsAndComments: ContractGroup = {
       },
     },
     {
+      row: 'PATCH /repos/:owner/:repo/pulls/:number, GET and PUT .../pulls/:number/merge',
+      does: 'edits the title, closes and reopens; not merged (404) until merged with the reviewed head, then 204 and a merge commit on the base',
+      calls: ['repos.get', 'git.getRef', 'git.getCommit', 'git.createTree', 'git.createCommit', 'git.createRef', 'pulls.create', 'pulls.update', 'pulls.checkMerged', 'pulls.merge'],
+      async run(w) {
+        const ada = w.as('ada');
+        const repo = await ada.repos.get(ORG, REPO);
+        const base = await ada.git.getRef(ORG, REPO, `heads/${repo.default_branch}`);
+        const parent = await ada.git.getCommit(ORG, REPO, base.object.sha);
+        const tree = await ada.git.createTree(ORG, REPO, [{ path: 'MERGE.md', mode: '100644', type: 'blob', content: 'To merge.\n' }], parent.tree.sha);
+        const commit = await ada.git.createCommit(ORG, REPO, { message: 'To merge', tree: tree.sha, parents: [parent.sha] });
+        await ada.git.createRef(ORG, REPO, 'refs/heads/client-merge', commit.sha);
+        const pull = await ada.pulls.create(ORG, REPO, { title: 'Merge', head: 'client-merge', base: repo.default_branch });
+        assert.equal((await ada.pulls.update(ORG, REPO, pull.number, { title: 'Merge, edited' })).title, 'Merge, edited');
+        assert.equal((await ada.pulls.update(ORG, REPO, pull.number, { state: 'closed' })).state, 'closed');
+        assert.equal((await ada.pulls.update(ORG, REPO, pull.number, { state: 'open' })).state, 'open');
+        assert.equal(await ada.pulls.checkMerged(ORG, REPO, pull.number), false);
+        const merged = await ada.pulls.merge(ORG, REPO, pull.number, { commit_message: 'Merged by the contract', sha: commit.sha });
+        assert.deepEqual([merged.merged, merged.message], [true, 'Pull Request successfully merged']);
+        assert.equal(await ada.pulls.checkMerged(ORG, REPO, pull.number), true);
+        const mergeCommit = await ada.git.getCommit(ORG, REPO, merged.sha);
+        assert.deepEqual(mergeCommit.parents.map((p) => p.sha), [parent.sha, commit.sha]);
+      },
+    },
+    {
       row: 'GET /repos/:owner/:repo/pulls/:number/comments, GET .../pulls/comments, GET .../pulls/comments/:number',
       does: 'the two threads of #1 (replies name their root in in_reply_to_id), the repository\'s list in ascending id, one comment as HTML',
       calls: ['reviewComments.listForPull', 'reviewComments.listForRepo', 'reviewComments.get'],
