@@ -6,6 +6,7 @@ export type { RateLimitState } from './rateLimit';
 export { parseScopes } from './scopes';
 export { resolveAddresses, mediaTypes } from './urls';
 export type { ListPullsQuery } from './pulls';
+export type { NewReviewComment } from './reviewComments';
 export type { ReleaseInput } from './releases';
 export type { NewTreeEntry, PersonInput } from './git';
 export type * from './schemas/common';

@@ -80,11 +80,14 @@ export function groupReviewThreads<C extends ThreadComment>(comments: readonly C
   const byId = new Map(comments.map((c) => [c.id, c]));
   const threads = new Map<string, ReviewThread<C>>();
   const sorted = [...comments].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id - b.id);
+  // A service that names the root of replies may leave the field out on the
+  // roots themselves: once any comment has it, a comment without it is a root.
+  const byReply = comments.some((c) => c.in_reply_to_id !== undefined && c.in_reply_to_id !== null);
   for (const c of sorted) {
     let key: string;
-    if (c.in_reply_to_id !== undefined) {
+    if (c.in_reply_to_id !== undefined || byReply) {
       let rootId = c.id;
-      let parent = c.in_reply_to_id !== null ? byId.get(c.in_reply_to_id) : undefined;
+      let parent = c.in_reply_to_id !== null && c.in_reply_to_id !== undefined ? byId.get(c.in_reply_to_id) : undefined;
       while (parent) {
         rootId = parent.id;
         parent = parent.in_reply_to_id ? byId.get(parent.in_reply_to_id) : undefined;

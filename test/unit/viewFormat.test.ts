@@ -49,6 +49,11 @@ describe('review threads', () => {
     assert.equal(files[0]!.threads[0]!.root.id, 7);
   });
 
+  it('roots without in_reply_to_id (left out where it does not apply) still head the threads their replies name', () => {
+    const files = groupReviewThreads([c(1, 'a', '2024-01-01T00:00:00Z', undefined, 3), c(2, 'a', '2024-01-02T00:00:00Z', 1, 3), c(3, 'a', '2024-01-03T00:00:00Z', undefined, 3)]);
+    assert.deepEqual(files[0]!.threads.map((t) => t.comments.map((x) => x.id)), [[1, 2], [3]]);
+  });
+
   it('without in_reply_to_id, comments at the same place share a thread', () => {
     const files = groupReviewThreads([c(1, 'a', '2024-01-01T00:00:00Z', undefined, 3), c(2, 'a', '2024-01-02T00:00:00Z', undefined, 3), c(3, 'a', '2024-01-03T00:00:00Z', undefined, 4)]);
     assert.deepEqual(files[0]!.threads.map((t) => t.comments.map((x) => x.id)), [[1, 2], [3]]);

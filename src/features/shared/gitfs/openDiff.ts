@@ -2,6 +2,7 @@
 // file system, optionally at a line.
 import * as vscode from 'vscode';
 import { gitUri } from './gitFileSystem';
+import { rememberPullDiff } from './pullDiffs';
 
 export interface DiffSides {
   owner: string;
@@ -18,6 +19,7 @@ export async function openDiff(d: DiffSides, at?: { side: 'head' | 'base'; line:
   // Without the file's change kind, a side where the file does not exist reads as empty.
   const left = gitUri({ owner: d.owner, repo: d.repo, sha: d.baseSha, path: d.path, empty: d.status === 'added' || (d.status === undefined && !await exists(d.owner, d.repo, d.baseSha, d.path)) });
   const right = gitUri({ owner: d.owner, repo: d.repo, sha: d.headSha, path: d.path, empty: d.status === 'removed' || (d.status === undefined && !await exists(d.owner, d.repo, d.headSha, d.path)) });
+  if (d.number !== undefined) rememberPullDiff({ owner: d.owner, repo: d.repo, number: d.number, baseSha: d.baseSha, headSha: d.headSha });
   const name = d.path.slice(d.path.lastIndexOf('/') + 1);
   const title = d.number !== undefined ? vscode.l10n.t('{0} (#{1})', name, d.number) : name;
   const options: vscode.TextDocumentShowOptions = { preview: true };

@@ -1,0 +1,180 @@
+// The inline review threads: one CommentController whose threads are the
+// review comments of the pull request a document belongs to (documentPlace),
+// drawn where placeThreads puts them, and whose commenting ranges are the
+// lines of the document that have a position in the pull request's diff.
+// Threads are kept across redraws (a reply box being typed in survives a
+// refresh) and updated in place.
+import * as vscode from 'vscode';
+import type { ReviewComment } from '../../hosting';
+import { AvatarCache } from '../../util/avatars';
+import { commentableRuns, mapPositions } from '../../util/diffPosition';
+import { placeThreads, type PlacementKind } from '../../util/threadPlacement';
+import { groupReviewThreads, shortSha } from '../../util/viewFormat';
+import type { HostingSession } from '../shared/session/hostingSession';
+import type { PullReviewComments } from '../shared/reviews/pullReviewComments';
+import type { SelectedPull } from '../shared/selection/selectedPull';
+import { documentPlace, PullFacts, type DocumentPlace } from './documentPlace';
+import { ReviewCommentItem } from './reviewCommentItem';
+import type { Logger } from '../shared/log/outputLog';
+
+export const CONTROLLER_ID = 'repodesk.reviewThreads';
+
+export interface ThreadEntry {
+  thread: vscode.CommentThread;
+  place: DocumentPlace;
+  /** The root comment's id; undefined for a thread the user is starting. */
+  rootId: number | undefined;
+  /** 1-based line; undefined when listed at the top of the file without a line. */
+  line: number | undefined;
+  kind: PlacementKind | 'new';
+}
+
+export class InlineThreads implements vscode.Disposable {
+  readonly controller = vscode.comments.createCommentController(CONTROLLER_ID, vscode.l10n.t('RepoDesk Review'));
+  readonly facts: PullFacts;
+  private readonly entries = new Map<string, ThreadEntry>();
+  private readonly byThread = new WeakMap<vscode.CommentThread, ThreadEntry>();
+  private readonly avatars = new AvatarCache();
+  private readonly rendering = new Map<string, Promise<void>>();
+
+  constructor(private readonly session: HostingSession, private readonly selected: SelectedPull, private readonly store: PullReviewComments, private readonly log?: Logger) {
+    this.facts = new PullFacts(() => session.client);
+    this.controller.options = { prompt: vscode.l10n.t('Reply…'), placeHolder: vscode.l10n.t('Write a review comment (Markdown; @ for people, # for issues and pull requests)') };
+    this.controller.commentingRangeProvider = {
+      provideCommentingRanges: async (document) => {
+        const place = await this.placeOf(document.uri);
+        if (!place?.current || !place.file) return [];
+        return commentableRuns(mapPositions(place.file.patch), place.side).map(([a, b]) => new vscode.Range(a - 1, 0, b - 1, 0));
+      },
+    };
+  }
+
+  /** The thread's entry: its document's place, root and line (also for a thread the user started). */
+  async entryOf(thread: vscode.CommentThread): Promise<ThreadEntry | undefined> {
+    const known = this.byThread.get(thread);
+    if (known) return known;
+    const place = await this.placeOf(thread.uri);
+    if (!place) return undefined;
+    const entry: ThreadEntry = { thread, place, rootId: undefined, line: (thread.range?.start.line ?? 0) + 1, kind: 'new' };
+    this.byThread.set(thread, entry);
+    return entry;
+  }
+
+  /** Every thread drawn now (for tests and the Reveal command). */
+  get all(): ThreadEntry[] {
+    return [...this.entries.values()];
+  }
+
+  async placeOf(uri: vscode.Uri): Promise<DocumentPlace | undefined> {
+    if (!this.session.client) return undefined;
+    try {
+      return await documentPlace(uri, this.selected, this.facts);
+    } catch (err) {
+      this.log?.info(`No review threads for ${uri.toString(true)}: ${err instanceof Error ? err.message : String(err)}`);
+      return undefined;
+    }
+  }
+
+  /** Draws the threads of every open document again (after a change, a refresh or a new selection). */
+  async redrawAll(forgetPulls = false): Promise<void> {
+    if (forgetPulls) this.facts.forget();
+    const open = new Set(vscode.workspace.textDocuments.map((d) => d.uri.toString()));
+    for (const [key, e] of this.entries) {
+      if (!open.has(e.thread.uri.toString())) this.drop(key);
+    }
+    await Promise.all(vscode.workspace.textDocuments.map((d) => this.redraw(d)));
+  }
+
+  /** Draws one document's threads; calls for the same document run one after another. */
+  redraw(document: vscode.TextDocument): Promise<void> {
+    const id = document.uri.toString();
+    const run = (this.rendering.get(id) ?? Promise.resolve()).then(() => this.draw(document)).catch((err: unknown) => {
+      this.log?.info(`Could not draw review threads on ${document.uri.toString(true)}: ${err instanceof Error ? err.message : String(err)}`);
+    });
+    this.rendering.set(id, run);
+    return run;
+  }
+
+  forget(document: vscode.TextDocument): void {
+    const prefix = `${document.uri.toString()}|`;
+    for (const key of [...this.entries.keys()]) if (key.startsWith(prefix)) this.drop(key);
+  }
+
+  private drop(key: string): void {
+    this.entries.get(key)?.thread.dispose();
+    this.entries.delete(key);
+  }
+
+  private async draw(document: vscode.TextDocument): Promise<void> {
+    const uriKey = document.uri.toString();
+    const place = await this.placeOf(document.uri);
+    const wanted = new Set<string>();
+    if (place) {
+      const comments = (await this.store.list(place.pull)).filter((c) => c.path === place.path);
+      await this.avatars.loadAll(comments.map((c) => c.user.avatar_url));
+      const threads = groupReviewThreads(comments).flatMap((f) => f.threads);
+      const placed = placeThreads(threads, { headSha: place.head.sha, baseSha: place.base.sha }, place.file?.patch, place);
+      for (const p of placed) {
+        const key = `${uriKey}|${p.thread.root.id}`;
+        wanted.add(key);
+        this.show(key, document, place, p.thread.root.id, p.line, p.kind, p.thread.comments);
+      }
+    }
+    for (const key of [...this.entries.keys()]) {
+      if (key.startsWith(`${uriKey}|`) && !wanted.has(key)) this.drop(key);
+    }
+  }
+
+  private show(key: string, document: vscode.TextDocument, place: DocumentPlace, rootId: number, line: number | undefined, kind: PlacementKind, comments: ReviewComment[]): void {
+    const range = line !== undefined && line <= document.lineCount
+      ? document.lineAt(line - 1).range
+      : new vscode.Range(0, 0, 0, 0);
+    let entry = this.entries.get(key);
+    if (!entry) {
+      const thread = this.controller.createCommentThread(document.uri, range, []);
+      thread.collapsibleState = vscode.CommentThreadCollapsibleState.Expanded;
+      thread.canReply = true;
+      entry = { thread, place, rootId, line, kind };
+      this.entries.set(key, entry);
+      this.byThread.set(thread, entry);
+    } else {
+      Object.assign(entry, { place, line, kind });
+      if (!entry.thread.range?.isEqual(range)) entry.thread.range = range;
+    }
+    const thread = entry.thread;
+    const root = comments[0]!;
+    thread.label = threadLabel(kind, root);
+    thread.contextValue = kind;
+    const me = this.session.account?.label;
+    // Keep a comment that is being edited, and a draft, as they are.
+    const editing = new Map(thread.comments.filter((c): c is ReviewCommentItem => c instanceof ReviewCommentItem && c.mode === vscode.CommentMode.Editing && !!c.comment).map((c) => [c.comment!.id, c]));
+    const drafts = thread.comments.filter((c) => c instanceof ReviewCommentItem && !c.comment);
+    thread.comments = [
+      ...comments.map((c) => editing.get(c.id) ?? new ReviewCommentItem(thread, c, me !== undefined && c.user.login === me, this.avatar(c), kind === 'outdated')),
+      ...drafts,
+    ];
+  }
+
+  private avatar(c: ReviewComment): vscode.Uri | undefined {
+    const a = this.avatars.get(c.user.avatar_url);
+    return a ? vscode.Uri.parse(a.dataUri) : undefined;
+  }
+
+  dispose(): void {
+    for (const key of [...this.entries.keys()]) this.drop(key);
+    this.controller.dispose();
+  }
+}
+
+function threadLabel(kind: PlacementKind, root: ReviewComment): string | undefined {
+  switch (kind) {
+    case 'outdated':
+      return root.original_position !== null
+        ? vscode.l10n.t('Outdated: made on {0} at position {1}', shortSha(root.original_commit_id), root.original_position)
+        : vscode.l10n.t('Outdated: made on {0}', shortSha(root.original_commit_id));
+    case 'unplaced':
+      return vscode.l10n.t('Not on a line of this diff (position {0})', root.position ?? '?');
+    default:
+      return undefined;
+  }
+}

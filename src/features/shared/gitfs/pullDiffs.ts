@@ -1,0 +1,24 @@
+// Which pull request a `repodesk:` diff was opened for: a document at a
+// commit of a repository does not name its pull request, so openDiff
+// remembers it here and the inline review threads look it up.
+export interface PullDiff {
+  owner: string;
+  repo: string;
+  number: number;
+  baseSha: string;
+  headSha: string;
+}
+
+const opened = new Map<string, PullDiff>();
+
+const key = (owner: string, repo: string, sha: string) => `${owner}/${repo}@${sha}`;
+
+export function rememberPullDiff(d: PullDiff): void {
+  opened.set(key(d.owner, d.repo, d.headSha), d);
+  opened.set(key(d.owner, d.repo, d.baseSha), d);
+}
+
+/** The pull request whose diff showed this commit, most recent first. */
+export function pullDiffAt(owner: string, repo: string, sha: string): PullDiff | undefined {
+  return opened.get(key(owner, repo, sha));
+}
