@@ -1,5 +1,5 @@
 // Debian's Chromium driven by playwright-core, with the flags that keep it
-// from reaching out to the network (HARNESS.md).
+// from reaching out to the network (the machines this runs on have no network beyond the package registries).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
