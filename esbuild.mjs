@@ -3,6 +3,7 @@
 // when their features land). `--production` minifies;
 // `--watch` rebuilds on change.
 import * as esbuild from 'esbuild';
+import fs from 'node:fs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -39,7 +40,21 @@ const builds = [
     // Native module: loaded from node_modules at run time.
     external: ['better-sqlite3'],
   },
+  {
+    ...common,
+    // The Insights webview: a browser bundle (Chart.js tree-shaken,
+    // @vscode-elements/elements) with its stylesheet beside it.
+    entryPoints: { insights: 'src/webview/insights/main.ts' },
+    outdir: 'dist/webview',
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+  },
 ];
+
+// The codicon font and stylesheet, loaded by the webviews from dist/webview/.
+fs.mkdirSync('dist/webview', { recursive: true });
+for (const f of ['codicon.css', 'codicon.ttf']) fs.copyFileSync(`node_modules/@vscode/codicons/dist/${f}`, `dist/webview/${f}`);
 
 if (watch) {
   const contexts = await Promise.all(builds.map((b) => esbuild.context(b)));

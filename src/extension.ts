@@ -35,7 +35,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<RepoDe
   const session = auth.session;
   registerRateLimitStatus(context, session);
   const engagement = registerEngagementAuth(context, log);
-  const views = registerViews(context, session);
+  const views = registerViews(context, session, engagement.session, log);
   // The stored session is read (SecretStorage is a round trip to the
   // workbench) while the rest registers; the views listen already.
   const restored = session.refresh();

@@ -31,6 +31,12 @@ describe('the packaged .vsix', function () {
     }
   });
 
+  it('holds the Insights webview: its bundle, stylesheet and the codicon font', () => {
+    for (const f of ['extension/dist/webview/insights.js', 'extension/dist/webview/insights.css', 'extension/dist/webview/codicon.css', 'extension/dist/webview/codicon.ttf']) {
+      assert.ok(entries.includes(f), `${f} is missing from the package`);
+    }
+  });
+
   it('holds the localization bundles: package.nls.json and l10n/bundle.l10n.json', () => {
     for (const f of ['extension/package.nls.json', 'extension/l10n/bundle.l10n.json']) assert.ok(entries.includes(f), `${f} is missing from the package`);
   });

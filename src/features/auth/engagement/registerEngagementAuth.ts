@@ -6,11 +6,14 @@ import type { Logger } from '../../shared/log/outputLog';
 import { EngagementAccount, ENGAGEMENT_SECRET_KEY } from './engagementAccount';
 import { EngagementAuthProvider, ENGAGEMENT_AUTH_PROVIDER_ID } from './engagementAuthProvider';
 import { errorText } from '../../shared/failure';
+import type { EngagementSession } from '../../shared/session/engagementSession';
 
 export interface EngagementAuthHandle {
   provider: EngagementAuthProvider;
   /** A client on the signed-in account (renewing its token silently), or undefined when signed out. */
   client(): Promise<EngagementClient | undefined>;
+  /** The same, as the features that show cases see it (handed to them by the wiring root). */
+  session: EngagementSession;
 }
 
 export function registerEngagementAuth(context: vscode.ExtensionContext, log: Logger): EngagementAuthHandle {
@@ -32,5 +35,7 @@ export function registerEngagementAuth(context: vscode.ExtensionContext, log: Lo
     }),
     vscode.commands.registerCommand('repodesk.engagement.signOut', () => provider.removeSession()),
   );
-  return { provider, client: () => account.client() };
+  const client = () => account.client();
+  const signIn = () => vscode.commands.executeCommand('repodesk.engagement.signIn');
+  return { provider, client, session: { client, onDidChange: provider.onDidChangeSessions, signIn } };
 }

@@ -1,0 +1,138 @@
+// The Cases tab's side in the host: the cases linked to the repository (and
+// a pull request), paged by count/index, through the engagement sign-in; and
+// the actions on them. Every request is made here; the webview only asks.
+import * as vscode from 'vscode';
+import { EngagementError, type EngagementClient } from '../../engagement';
+import { caseDetails, caseRow } from '../../insights/caseRows';
+import { pullTag, repoTag } from '../../insights/linking';
+import type { HostToWebview, WebviewToHost } from '../../insights/messages';
+import { errorText } from '../shared/failure';
+import type { Logger } from '../shared/log/outputLog';
+import type { EngagementSession } from '../shared/session/engagementSession';
+
+type Post = (message: HostToWebview) => unknown;
+type Msg<T extends WebviewToHost['type']> = Extract<WebviewToHost, { type: T }>;
+
+export const CASES_PAGE_SIZE = 25;
+
+export class CasesController {
+  constructor(
+    private readonly owner: string,
+    private readonly name: string,
+    private readonly engagement: EngagementSession,
+    private readonly post: Post,
+    private readonly log: Logger,
+  ) {}
+
+  private get tag(): string {
+    return repoTag(this.owner, this.name);
+  }
+
+  private async client(): Promise<EngagementClient | undefined> {
+    const client = await this.engagement.client().catch((err: unknown) => {
+      this.log.warn(`Engagement client: ${errorText(err)}`);
+      return undefined;
+    });
+    if (!client) this.post({ type: 'casesSignedOut' });
+    return client;
+  }
+
+  /** A page of the list (index 0: the list anew, with the header's counts and the create form's choices). */
+  async load(m: Msg<'loadCases'>): Promise<void> {
+    const client = await this.client();
+    if (!client) return;
+    try {
+      const with_tag = [this.tag, ...(m.filter.pull === null ? [] : [pullTag(m.filter.pull)])];
+      const state = m.filter.state === 'all' ? undefined : m.filter.state;
+      const page = client.searchCases({ with_tag, state, count: CASES_PAGE_SIZE, index: m.index, order_by: 'update_date', order_dir: 'DESC' });
+      const extras = m.index === 0
+        ? Promise.all([
+          client.searchCases({ with_tag: this.tag, state: 'Open', count: 1 }),
+          client.searchCases({ with_tag: this.tag, state: 'Arrived', count: 1 }),
+          client.searchContacts({ count: 100, order_by: 'name', order_dir: 'ASC' }),
+          client.listCampaigns(),
+        ])
+        : undefined;
+      const [p, more] = await Promise.all([page, extras]);
+      this.post({
+        type: 'cases',
+        rows: p.items.map(caseRow),
+        index: m.index,
+        total: p.total,
+        counts: { Open: more?.[0].total ?? -1, Arrived: more?.[1].total ?? -1 },
+        contacts: (more?.[2].items ?? []).map((c) => ({ id: c.id, name: c.name })),
+        campaigns: (more?.[3] ?? []).map((c) => c.name),
+      });
+    } catch (err) {
+      this.log.warn(`Cases of ${this.owner}/${this.name}: ${errorText(err)}`);
+      this.post({ type: 'casesFailed', message: errorText(err) });
+    }
+  }
+
+  async open(id: number): Promise<void> {
+    await this.act(id, (client) => client.getCase(id));
+  }
+
+  async addNote(m: Msg<'addNote'>): Promise<void> {
+    await this.act(m.id, async (client) => {
+      await client.updateCase(m.id, { notes: [m.text] });
+      return client.getCase(m.id);
+    });
+  }
+
+  async setState(m: Msg<'setState'>): Promise<void> {
+    await this.act(m.id, async (client) => {
+      await client.updateCase(m.id, { state: m.state });
+      return client.getCase(m.id);
+    });
+  }
+
+  async changeTags(m: Msg<'changeTags'>): Promise<void> {
+    // The repository's own tag is what links the case here: the panel never removes it.
+    const remove = m.remove.filter((t) => t !== this.tag);
+    await this.act(m.id, async (client) => {
+      await client.changeCaseTags(m.id, { add: m.add, remove });
+      return client.getCase(m.id);
+    });
+  }
+
+  /** Creates the case (and its contact, when new) tagged with the repository and the pull request. */
+  async create(m: Msg<'createCase'>): Promise<number | undefined> {
+    const client = await this.client();
+    if (!client) return undefined;
+    try {
+      const contactId = 'id' in m.contact
+        ? m.contact.id
+        : (await client.createContact({ name: m.contact.name, attributes: m.contact.email ? { email: m.contact.email } : {} })).id;
+      const tags = [this.tag, ...(m.pull === null ? [] : [pullTag(m.pull)])];
+      const created = await client.createCase(contactId, { subject: m.subject, campaign: m.campaign, tags, notes: m.note?.trim() ? [m.note.trim()] : [] });
+      this.log.info(`Created case ${created.id} for ${this.owner}/${this.name}`);
+      this.post({ type: 'caseCreated', id: created.id });
+      this.post({ type: 'caseDetails', details: caseDetails(await client.getCase(created.id)) });
+      return created.id;
+    } catch (err) {
+      this.failed(vscode.l10n.t('Could not create the case'), err);
+      return undefined;
+    }
+  }
+
+  /** Runs an action on a case and shows the case as it is afterwards; a case deleted elsewhere is said so. */
+  private async act(id: number, action: (client: EngagementClient) => Promise<Parameters<typeof caseDetails>[0]>): Promise<void> {
+    const client = await this.client();
+    if (!client) return;
+    try {
+      this.post({ type: 'caseDetails', details: caseDetails(await action(client)) });
+    } catch (err) {
+      if (err instanceof EngagementError && err.status === 404) {
+        this.post({ type: 'caseGone', id, message: vscode.l10n.t('Case #{0} no longer exists; it may have been deleted elsewhere. The list is refreshed.', id) });
+        return;
+      }
+      this.failed(vscode.l10n.t('Could not update case #{0}', id), err);
+    }
+  }
+
+  private failed(what: string, err: unknown): void {
+    this.log.warn(`${what}: ${errorText(err)}`);
+    this.post({ type: 'actionFailed', message: `${what}: ${errorText(err)}` });
+  }
+}

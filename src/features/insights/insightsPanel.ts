@@ -1,0 +1,80 @@
+// One Insights panel: a repository's statistics and the support cases linked
+// to it. The webview asks, this host answers (it alone holds the sessions).
+import * as vscode from 'vscode';
+import type { HostToWebview, InsightsTab, WebviewToHost } from '../../insights/messages';
+import type { HostedPanel } from '../shared/webview/webviewPanels';
+import type { HostingSession } from '../shared/session/hostingSession';
+import type { EngagementSession } from '../shared/session/engagementSession';
+import type { Logger } from '../shared/log/outputLog';
+import { CasesController } from './casesController';
+import { loadStatistics } from './statisticsLoader';
+import { insightsStrings } from './insightsStrings';
+
+export interface Focus {
+  tab: InsightsTab;
+  pull: number | null;
+}
+
+export const panelKey = (owner: string, name: string) => `${owner}/${name}`;
+
+export function parsePanelKey(key: string): { owner: string; name: string } | undefined {
+  const m = /^([^/]+)\/([^/]+)$/.exec(key);
+  return m ? { owner: m[1]!, name: m[2]! } : undefined;
+}
+
+export interface PanelDeps {
+  session: HostingSession;
+  engagement: EngagementSession;
+  log: Logger;
+  /** Where the command that opened the panel asked it to go, taken once. */
+  takeFocus(key: string): Focus | undefined;
+}
+
+export function startInsightsPanel(hosted: HostedPanel<WebviewToHost, HostToWebview>, deps: PanelDeps): vscode.Disposable {
+  const repo = parsePanelKey(hosted.key);
+  if (!repo) {
+    hosted.panel.dispose();
+    return new vscode.Disposable(() => undefined);
+  }
+  const { owner, name } = repo;
+  hosted.panel.title = vscode.l10n.t('Insights: {0}/{1}', owner, name);
+  let disposed = false;
+  const post = (m: HostToWebview) => {
+    if (!disposed) void hosted.post(m).catch((err: unknown) => deps.log.debug(`Insights post: ${String(err)}`));
+  };
+  const cases = new CasesController(owner, name, deps.engagement, post, deps.log);
+  const refreshStats = () => loadStatistics(deps.session.client, owner, name, post, deps.log);
+
+  const handle = async (m: WebviewToHost): Promise<void> => {
+    switch (m.type) {
+      case 'ready':
+        post({ type: 'init', repo: { owner, name }, focus: deps.takeFocus(hosted.key), strings: insightsStrings(), locale: vscode.env.language });
+        return refreshStats();
+      case 'retryStats':
+        return refreshStats();
+      case 'signIn':
+        await deps.engagement.signIn();
+        return;
+      case 'loadCases':
+        return cases.load(m);
+      case 'openCase':
+        return cases.open(m.id);
+      case 'createCase':
+        await cases.create(m);
+        return;
+      case 'addNote':
+        return cases.addNote(m);
+      case 'setState':
+        return cases.setState(m);
+      case 'changeTags':
+        return cases.changeTags(m);
+    }
+  };
+
+  return vscode.Disposable.from(
+    hosted.onMessage((m) => void handle(m).catch((err: unknown) => deps.log.error(`Insights ${m.type}`, err))),
+    deps.engagement.onDidChange(() => post({ type: 'refreshCases' })),
+    deps.session.onDidChange(() => void refreshStats()),
+    new vscode.Disposable(() => (disposed = true)),
+  );
+}

@@ -1,0 +1,55 @@
+// The page every RepoDesk webview starts from: a strict Content-Security-Policy
+// (nothing by default; scripts by nonce only; styles, fonts and images from
+// the webview's own resource origin, images also as data: URLs), the bundle's
+// stylesheets and script, and the panel's key for restoring it after a reload.
+import { randomBytes } from 'node:crypto';
+import type * as vscode from 'vscode';
+
+export interface PageParts {
+  webview: vscode.Webview;
+  /** dist/webview, the only folder the webview may load from. */
+  root: vscode.Uri;
+  script: string;
+  styles: readonly string[];
+  title: string;
+  panelKey: string;
+  lang: string;
+}
+
+/** 128 random bits, base64: a nonce no page can guess. */
+export function makeNonce(): string {
+  return randomBytes(16).toString('base64');
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function contentSecurityPolicy(cspSource: string, nonce: string): string {
+  return [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}'`,
+    `style-src ${cspSource}`,
+    `font-src ${cspSource}`,
+    `img-src ${cspSource} data:`,
+  ].join('; ');
+}
+
+export function webviewHtml(parts: PageParts, nonce = makeNonce()): string {
+  const { webview, root } = parts;
+  const uri = (file: string) => escapeHtml(webview.asWebviewUri(root.with({ path: `${root.path}/${file}` })).toString());
+  // The codicon stylesheet's id is the one @vscode-elements/elements looks for.
+  const styles = parts.styles.map((s) => `<link rel="stylesheet" href="${uri(s)}"${s === 'codicon.css' ? ' id="vscode-codicon-stylesheet"' : ''}>`).join('\n    ');
+  return `<!DOCTYPE html>
+<html lang="${escapeHtml(parts.lang)}">
+  <head>
+    <meta charset="UTF-8">
+    <meta http-equiv="Content-Security-Policy" content="${escapeHtml(contentSecurityPolicy(webview.cspSource, nonce))}">
+    <meta name="viewport" content="width=device-width, initial-scale=1.0">
+    ${styles}
+    <title>${escapeHtml(parts.title)}</title>
+  </head>
+  <body data-panel-key="${escapeHtml(parts.panelKey)}">
+    <main id="app" aria-busy="true"></main>
+    <script nonce="${nonce}" src="${uri(parts.script)}"></script>
+  </body>
+</html>`;
+}

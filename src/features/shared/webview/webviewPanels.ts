@@ -1,0 +1,138 @@
+// One way to host a webview panel, for every panel RepoDesk shows: one panel
+// per key (a repository, a pull request), revealed when asked for again,
+// restored after a window reload (registerWebviewPanelSerializer), with the
+// page of webviewHtml.ts. Messages both ways are checked against zod schemas:
+// an unknown or malformed message is logged and ignored, never acted on. The
+// host makes every request; nothing secret is ever posted.
+import * as vscode from 'vscode';
+import type { Logger } from '../log/outputLog';
+import { webviewHtml } from './webviewHtml';
+
+/** A schema that checks a message (a zod or zod/mini schema is one). */
+export interface MessageSchema<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } };
+}
+
+export interface PanelSpec<In, Out> {
+  viewType: string;
+  /** The bundle's script and stylesheets, in dist/webview/. */
+  script: string;
+  styles: readonly string[];
+  icon?: vscode.Uri | { readonly light: vscode.Uri; readonly dark: vscode.Uri };
+  /** Messages the webview may send. */
+  incoming: MessageSchema<In>;
+  /** Messages the host may post (checked too: a host bug is logged, not shown as a broken page). */
+  outgoing: MessageSchema<Out>;
+}
+
+/** One open panel, as a feature drives it. */
+export interface HostedPanel<In, Out> {
+  readonly key: string;
+  readonly panel: vscode.WebviewPanel;
+  /** Posts a message (dropped with a log line if it does not match the schema). */
+  post(message: Out): Promise<boolean>;
+  readonly onMessage: vscode.Event<In>;
+  /** Every message posted, for tests that check what the host sends. */
+  readonly onDidPost: vscode.Event<Out>;
+  /** Handles a message as if the webview had sent it (validated the same way); tests drive the panel with it. */
+  receive(message: unknown): void;
+}
+
+/** What a feature does with a panel: start it (new or restored after a reload). */
+export type PanelStarter<In, Out> = (hosted: HostedPanel<In, Out>) => vscode.Disposable;
+
+export class WebviewPanels<In, Out> implements vscode.Disposable {
+  private readonly open = new Map<string, HostedPanel<In, Out>>();
+  private readonly root: vscode.Uri;
+  private readonly registration: vscode.Disposable;
+
+  constructor(
+    context: vscode.ExtensionContext,
+    private readonly log: Logger,
+    private readonly spec: PanelSpec<In, Out>,
+    private readonly start: PanelStarter<In, Out>,
+  ) {
+    this.root = vscode.Uri.joinPath(context.extensionUri, 'dist', 'webview');
+    this.registration = vscode.window.registerWebviewPanelSerializer(spec.viewType, {
+      deserializeWebviewPanel: async (panel, state: unknown) => {
+        const key = typeof state === 'object' && state !== null ? (state as { panelKey?: unknown }).panelKey : undefined;
+        if (typeof key !== 'string' || this.open.has(key)) {
+          panel.dispose();
+          return;
+        }
+        this.adopt(panel, key);
+      },
+    });
+  }
+
+  /** The panel of a key, if open. */
+  get(key: string): HostedPanel<In, Out> | undefined {
+    return this.open.get(key);
+  }
+
+  /** Reveals the panel of `key`, or opens it; `created` tells which. */
+  show(key: string, title: string, column = vscode.ViewColumn.Active): { hosted: HostedPanel<In, Out>; created: boolean } {
+    const existing = this.open.get(key);
+    if (existing) {
+      existing.panel.reveal(column);
+      return { hosted: existing, created: false };
+    }
+    const panel = vscode.window.createWebviewPanel(this.spec.viewType, title, column, this.options());
+    return { hosted: this.adopt(panel, key), created: true };
+  }
+
+  dispose(): void {
+    this.registration.dispose();
+    for (const p of [...this.open.values()]) p.panel.dispose();
+  }
+
+  private options(): vscode.WebviewPanelOptions & vscode.WebviewOptions {
+    return { enableScripts: true, localResourceRoots: [this.root], enableFindWidget: true };
+  }
+
+  private adopt(panel: vscode.WebviewPanel, key: string): HostedPanel<In, Out> {
+    const { spec, log } = this;
+    panel.webview.options = this.options();
+    if (spec.icon) panel.iconPath = spec.icon;
+    panel.webview.html = webviewHtml({ webview: panel.webview, root: this.root, script: spec.script, styles: spec.styles, title: panel.title, panelKey: key, lang: vscode.env.language });
+    const messages = new vscode.EventEmitter<In>();
+    const posted = new vscode.EventEmitter<Out>();
+    const receive = (raw: unknown) => {
+      const parsed = spec.incoming.safeParse(raw);
+      if (!parsed.success) {
+        log.warn(`${spec.viewType}: ignored a message from the webview: ${issueText(parsed.error)}`);
+        return;
+      }
+      messages.fire(parsed.data);
+    };
+    const hosted: HostedPanel<In, Out> = {
+      key,
+      panel,
+      onMessage: messages.event,
+      onDidPost: posted.event,
+      receive,
+      post: async (message) => {
+        const parsed = spec.outgoing.safeParse(message);
+        if (!parsed.success) {
+          log.error(`${spec.viewType}: did not post a malformed message: ${issueText(parsed.error)}`);
+          return false;
+        }
+        posted.fire(message);
+        return panel.webview.postMessage(message);
+      },
+    };
+    this.open.set(key, hosted);
+    const started = this.start(hosted);
+    const subscriptions = [panel.webview.onDidReceiveMessage(receive), messages, posted, started];
+    panel.onDidDispose(() => {
+      if (this.open.get(key) === hosted) this.open.delete(key);
+      for (const s of subscriptions) s.dispose();
+    });
+    return hosted;
+  }
+}
+
+function issueText(error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> }): string {
+  const issue = error.issues[0];
+  return `${issue?.path.map(String).join('.') || '(message)'}: ${issue?.message ?? 'invalid'}`;
+}

@@ -1,0 +1,158 @@
+// The five charts of the Statistics tab with Chart.js (only the parts used
+// are registered, so the bundle carries no more), each with a one-sentence
+// summary and a data table that can be shown instead of the chart.
+import { BarController, BarElement, BubbleController, CategoryScale, Chart, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip, type ChartConfiguration } from 'chart.js';
+import type { ChartData } from '../../insights/messages';
+import { contributorsView, summaryFigures, type ContributorsSeries } from '../../insights/statsSeries';
+import { h } from '../shared/dom';
+import type { ChartTheme } from './theme';
+import type { Text } from './text';
+
+Chart.register(BarController, BarElement, BubbleController, CategoryScale, LinearScale, LineController, LineElement, PointElement, Tooltip, Legend);
+
+export interface ChartOptions {
+  /** Contributors: everyone instead of the top five; the whole history instead of the last 52 weeks. */
+  everyone: boolean;
+  allWeeks: boolean;
+  /** Commit activity: the week (index) whose days are shown. */
+  week: number | null;
+}
+
+export const TOP_CONTRIBUTORS = 5;
+
+export function contributorsShown(data: ContributorsSeries, o: ChartOptions) {
+  return contributorsView(data, { lastWeeks: o.allWeeks ? undefined : 52, top: o.everyone ? undefined : TOP_CONTRIBUTORS });
+}
+
+const base = (theme: ChartTheme, stacked = false): ChartConfiguration['options'] => ({
+  animation: false,
+  responsive: true,
+  maintainAspectRatio: false,
+  color: theme.foreground,
+  plugins: { legend: { labels: { color: theme.foreground, boxWidth: 12 } }, tooltip: { intersect: false, mode: 'index' } },
+  scales: {
+    x: { stacked, ticks: { color: theme.muted, maxRotation: 0, autoSkip: true, autoSkipPadding: 12 }, grid: { color: theme.grid, display: false } },
+    y: { stacked, beginAtZero: true, ticks: { color: theme.muted, precision: 0 }, grid: { color: theme.grid } },
+  },
+});
+
+export function chartConfig(data: ChartData, o: ChartOptions, theme: ChartTheme, text: Text): ChartConfiguration {
+  const colour = (i: number) => theme.palette[i % theme.palette.length]!;
+  switch (data.chart) {
+    case 'contributors': {
+      const v = contributorsShown(data, o);
+      return {
+        type: 'bar',
+        data: { labels: v.weeks.map(text.week), datasets: v.contributors.map((c, i) => ({ label: c.login, data: c.commits, backgroundColor: colour(i), borderWidth: theme.highContrast ? 1 : 0, borderColor: theme.foreground })) },
+        options: base(theme, true),
+      };
+    }
+    case 'commitActivity': {
+      const weeks = data.weeks.slice(-52);
+      if (o.week !== null && data.days[data.weeks.length - weeks.length + o.week]) {
+        const days = data.days[data.weeks.length - weeks.length + o.week]!;
+        return { type: 'bar', data: { labels: text.weekdays, datasets: [{ label: text.t('commitsOfWeek', text.week(weeks[o.week]!)), data: days, backgroundColor: colour(1) }] }, options: base(theme) };
+      }
+      return { type: 'bar', data: { labels: weeks.map(text.week), datasets: [{ label: text.t('commits'), data: data.totals.slice(-52), backgroundColor: colour(0) }] }, options: base(theme) };
+    }
+    case 'codeFrequency':
+      return {
+        type: 'bar',
+        data: {
+          labels: data.weeks.map(text.week),
+          datasets: [
+            { label: text.t('additions'), data: data.additions, backgroundColor: colour(2) },
+            { label: text.t('deletions'), data: data.deletions, backgroundColor: colour(4) },
+          ],
+        },
+        options: { ...base(theme, true), scales: { ...base(theme, true)!.scales, y: { stacked: true, ticks: { color: theme.muted, precision: 0 }, grid: { color: theme.grid } } } },
+      };
+    case 'participation': {
+      const labels = data.all.map((_, i) => text.weeksAgo(data.all.length - 1 - i));
+      return {
+        type: 'line',
+        data: {
+          labels,
+          datasets: [
+            { label: text.t('everyone'), data: data.all, borderColor: colour(0), backgroundColor: colour(0), pointRadius: 0, borderWidth: 2 },
+            { label: text.t('owner'), data: data.owner, borderColor: colour(1), backgroundColor: colour(1), pointRadius: 0, borderWidth: 2, borderDash: theme.highContrast ? [6, 3] : [] },
+          ],
+        },
+        options: base(theme),
+      };
+    }
+    case 'punchCard': {
+      const points = data.grid.flatMap((row, day) => row.map((count, hour) => ({ x: hour, y: day, r: count === 0 ? 0 : 2 + 10 * Math.sqrt(count / Math.max(1, data.max)), count })));
+      const opts = base(theme)!;
+      return {
+        type: 'bubble',
+        data: { datasets: [{ label: text.t('commits'), data: points.filter((p) => p.count > 0), backgroundColor: colour(0), borderColor: theme.highContrast ? theme.foreground : colour(0) }] },
+        options: {
+          ...opts,
+          plugins: {
+            legend: { display: false },
+            tooltip: { callbacks: { label: (ctx) => text.t('punchTooltip', text.weekdays[(ctx.raw as { y: number }).y] ?? '', (ctx.raw as { x: number }).x, (ctx.raw as { count: number }).count) } },
+          },
+          scales: {
+            x: { type: 'linear', min: -0.5, max: 23.5, ticks: { color: theme.muted, stepSize: 3, callback: (v) => `${Number(v)}:00` }, grid: { color: theme.grid } },
+            y: { type: 'linear', min: -0.5, max: 6.5, reverse: true, ticks: { color: theme.muted, stepSize: 1, callback: (v) => text.weekdays[Number(v)] ?? '' }, grid: { color: theme.grid } },
+          },
+        },
+      };
+    }
+  }
+}
+
+/** The sentence a screen reader (or anyone) reads instead of the chart. */
+export function chartSummary(data: ChartData, o: ChartOptions, text: Text): string {
+  const { t } = text;
+  switch (data.chart) {
+    case 'contributors': {
+      const v = contributorsShown(data, o);
+      const top = v.contributors[0];
+      return top ? t('contributorsSummary', v.contributors.length + v.hidden, top.login, top.totalCommits) : t('noCommitsInRange');
+    }
+    case 'commitActivity': {
+      const f = summaryFigures.commitActivity(data);
+      return t('activitySummary', f.total, f.busiestWeek === undefined ? '' : text.week(f.busiestWeek), f.busiestCommits);
+    }
+    case 'codeFrequency': {
+      const f = summaryFigures.codeFrequency(data);
+      return t('frequencySummary', f.additions, f.deletions, f.weeks);
+    }
+    case 'participation': {
+      const f = summaryFigures.participation(data);
+      return t('participationSummary', f.owner, f.all);
+    }
+    case 'punchCard': {
+      const f = summaryFigures.punchCard(data);
+      return t('punchSummary', text.weekdays[f.day] ?? '', f.hour, f.commits, f.total);
+    }
+  }
+}
+
+function table(caption: string, head: string[], rows: Array<Array<string | number>>): HTMLTableElement {
+  return h('table', { class: 'data' },
+    h('caption', {}, caption),
+    h('thead', {}, h('tr', {}, ...head.map((c) => h('th', { scope: 'col' }, c)))),
+    h('tbody', {}, ...rows.map((r) => h('tr', {}, ...r.map((c, i) => (i === 0 ? h('th', { scope: 'row' }, String(c)) : h('td', {}, String(c))))))));
+}
+
+/** The chart's data as a table. */
+export function chartTable(data: ChartData, o: ChartOptions, text: Text, caption: string): HTMLTableElement {
+  const { t } = text;
+  switch (data.chart) {
+    case 'contributors': {
+      const v = contributorsShown(data, o);
+      return table(caption, [t('contributor'), t('commits'), t('additions'), t('deletions')], v.contributors.map((c) => [c.login, c.totalCommits, c.totalAdditions, c.totalDeletions]));
+    }
+    case 'commitActivity':
+      return table(caption, [t('week'), t('commits'), ...text.weekdays], data.weeks.slice(-52).map((w, i) => [text.week(w), data.totals.slice(-52)[i] ?? 0, ...(data.days.slice(-52)[i] ?? [])]));
+    case 'codeFrequency':
+      return table(caption, [t('week'), t('additions'), t('deletions')], data.weeks.map((w, i) => [text.week(w), data.additions[i] ?? 0, Math.abs(data.deletions[i] ?? 0)]));
+    case 'participation':
+      return table(caption, [t('week'), t('owner'), t('everyone')], data.all.map((n, i) => [text.weeksAgo(data.all.length - 1 - i), data.owner[i] ?? 0, n]));
+    case 'punchCard':
+      return table(caption, [t('day'), ...Array.from({ length: 24 }, (_, i) => String(i))], data.grid.map((row, d) => [text.weekdays[d] ?? '', ...row]));
+  }
+}

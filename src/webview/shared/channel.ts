@@ -1,0 +1,53 @@
+// The webview's side of the host's typed messages: what it posts and what it
+// accepts are checked against the same zod schemas as in the host; anything
+// else is logged to the webview's console and ignored. State (tab, filters,
+// scroll) goes through getState/setState with the panel's key, which is
+// what restores the panel after a window reload.
+/** A schema that checks a message (zod or zod/mini). */
+export interface MessageSchema<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: readonly unknown[] } };
+}
+
+interface VsCodeApi {
+  postMessage(message: unknown): void;
+  getState(): unknown;
+  setState(state: unknown): void;
+}
+declare function acquireVsCodeApi(): VsCodeApi;
+
+export interface Channel<In, Out, S> {
+  post(message: Out): void;
+  onMessage(handler: (message: In) => void): void;
+  state(): Partial<S>;
+  saveState(patch: Partial<S>): void;
+}
+
+export function openChannel<In, Out, S extends object>(incoming: MessageSchema<In>, outgoing: MessageSchema<Out>): Channel<In, Out, S> {
+  const api = acquireVsCodeApi();
+  const panelKey = document.body.dataset.panelKey ?? '';
+  const stored = api.getState() as (Partial<S> & { panelKey?: string }) | undefined;
+  let current = { ...(stored?.panelKey === panelKey ? stored : {}), panelKey } as Partial<S> & { panelKey: string };
+  api.setState(current);
+  return {
+    post(message) {
+      const parsed = outgoing.safeParse(message);
+      if (!parsed.success) console.warn('RepoDesk webview: not posting a malformed message', parsed.error.issues[0]);
+      else api.postMessage(parsed.data);
+    },
+    onMessage(handler) {
+      window.addEventListener('message', (event: MessageEvent<unknown>) => {
+        const parsed = incoming.safeParse(event.data);
+        if (!parsed.success) {
+          console.warn('RepoDesk webview: ignored a message', parsed.error.issues[0]);
+          return;
+        }
+        handler(parsed.data);
+      });
+    },
+    state: () => current,
+    saveState(patch) {
+      current = { ...current, ...patch };
+      api.setState(current);
+    },
+  };
+}
