@@ -16,6 +16,8 @@ import { registerRefs } from './features/refs/registerRefs';
 import { registerLabels } from './features/labels/registerLabels';
 import { registerDeployKeys } from './features/deployKeys/registerDeployKeys';
 import { registerTeams } from './features/teams/registerTeams';
+import { registerHooks } from './features/hooks/registerHooks';
+import { registerDownloads } from './features/downloads/registerDownloads';
 import { registerSearch } from './features/search/registerSearch';
 import { registerCommit } from './features/commit/registerCommit';
 import { ActiveRepository } from './features/shared/selection/activeRepository';
@@ -54,11 +56,13 @@ export function registerViews(context: vscode.ExtensionContext, session: Hosting
   // The ✓ / ✕ of the editors where release notes and commit messages are written.
   registerNotesEditor(context);
   const gitfs = registerGitFileSystem(context, session);
-  // A repository node lists its labels, deploy keys and teams, in this order.
+  // A repository node lists its labels, deploy keys, teams, webhooks and downloads, in this order.
   const repositoryLists = [
     registerLabels(context, session, active),
     registerDeployKeys(context, session, active),
     registerTeams(context, session, active),
+    registerHooks(context, session),
+    registerDownloads(context, session),
   ];
   const repositories = registerRepositories(context, session, active, repositoryLists);
   registerSearch(context, session, active);

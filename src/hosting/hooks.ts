@@ -1,5 +1,5 @@
 import type { CallOptions, HostingCore } from './core';
-import { hookSchema, hookServiceSchema } from './schemas/hooks';
+import { hookDeliveryDetailSchema, hookDeliverySchema, hookSchema, hookServiceSchema } from './schemas/hooks';
 
 // Webhook endpoints as the spec README fixes them (document 1 leaves them out).
 export const HOOKS_ROUTES = {
@@ -11,6 +11,9 @@ export const HOOKS_ROUTES = {
   delete: 'DELETE /repos/{owner}/{repo}/hooks/{id}',
   test: 'POST /repos/{owner}/{repo}/hooks/{id}/tests',
   ping: 'POST /repos/{owner}/{repo}/hooks/{id}/pings',
+  // The emulator's delivery log (the real family's later form; the spec has none).
+  listDeliveries: 'GET /repos/{owner}/{repo}/hooks/{id}/deliveries',
+  getDelivery: 'GET /repos/{owner}/{repo}/hooks/{id}/deliveries/{delivery_id}',
 } as const;
 
 export interface HookConfig { url?: string; content_type?: 'json' | 'form'; secret?: string; insecure_ssl?: string; [key: string]: unknown }
@@ -52,5 +55,15 @@ export class HooksApi {
 
   ping(owner: string, repo: string, id: number, options?: CallOptions) {
     return this.core.callNoContent(HOOKS_ROUTES.ping, { owner, repo, id }, options);
+  }
+
+  /** The hook's recent deliveries, newest first (the emulator's delivery log). */
+  listDeliveries(owner: string, repo: string, id: number, options?: CallOptions) {
+    return this.core.paginate(HOOKS_ROUTES.listDeliveries, { owner, repo, id, per_page: 30 }, hookDeliverySchema, options);
+  }
+
+  /** One delivery with its request (headers, payload) and the receiver's response. */
+  async getDelivery(owner: string, repo: string, id: number, deliveryId: number, options?: CallOptions) {
+    return (await this.core.call(HOOKS_ROUTES.getDelivery, { owner, repo, id, delivery_id: deliveryId }, hookDeliveryDetailSchema, options)).data;
   }
 }

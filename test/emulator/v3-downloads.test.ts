@@ -31,6 +31,19 @@ describe('v3 downloads (document 2, deprecated)', () => {
     assert.equal((await call(emu, 'GET', `${REPO}/downloads/424242`)).status, 404);
   });
 
+  it('html_url (the emulator\'s addition): the file, size bytes with its content type and an attachment name, counted in download_count; 404 for an unknown name', async () => {
+    const d = (await call(emu, 'GET', `${REPO}/downloads`)).json.find((x: { name: string }) => x.name === 'difference-engine-0.8.tar.gz');
+    const res = await fetch(d.html_url);
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('content-type'), 'application/x-gzip');
+    assert.equal(res.headers.get('content-disposition'), 'attachment; filename="difference-engine-0.8.tar.gz"');
+    const bytes = Buffer.from(await res.arrayBuffer());
+    assert.equal(bytes.length, d.size);
+    assert.ok(bytes.toString('utf8').startsWith('difference-engine-0.8.tar.gz 1\n'));
+    assert.equal((await call(emu, 'GET', `${REPO}/downloads/${d.id}`)).json.download_count, d.download_count + 1);
+    assert.equal((await fetch(d.html_url.replace(/[^/]+$/, 'missing.zip'))).status, 404);
+  });
+
   it('DELETE /repos/:owner/:repo/downloads/:id — 204 for a pusher, then gone; 404 without push access', async () => {
     const [first] = (await call(emu, 'GET', `${REPO}/downloads`)).json;
     assert.equal((await call(emu, 'DELETE', `${REPO}/downloads/${first.id}`, { auth: basic('mary') })).status, 404);

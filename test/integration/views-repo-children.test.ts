@@ -37,15 +37,15 @@ describe('Views: children of a repository node', function () {
 
   before(() => signInAsAdaWithDemoRepository());
 
-  it('GET /orgs/:org/repos, GET /user/repos, GET /repositories: a repository node is collapsed, still selects on click, and an organization’s repository has Labels, Deploy Keys and Teams; a personal one no Teams', async () => {
+  it('GET /orgs/:org/repos, GET /user/repos, GET /repositories: a repository node is collapsed, still selects on click, and an organization’s repository has Labels, Deploy Keys, Teams, Webhooks and Downloads; a personal one no Teams', async () => {
     const repo = await differenceEngine();
     assert.equal(item(repo).collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
     assert.equal(item(repo).command?.command, 'repodesk.repos.select');
-    assert.deepEqual((await children(VIEW, repo)).map(label), ['Labels', 'Deploy Keys', 'Teams']);
+    assert.deepEqual((await children(VIEW, repo)).map(label), ['Labels', 'Deploy Keys', 'Teams', 'Webhooks', 'Downloads']);
 
     const mine = await child(VIEW, undefined, /^Your repositories/);
     const notes = await child(VIEW, mine, 'ada/notes-on-the-engine');
-    assert.deepEqual((await children(VIEW, notes)).map(label), ['Labels', 'Deploy Keys']);
+    assert.deepEqual((await children(VIEW, notes)).map(label), ['Labels', 'Deploy Keys', 'Webhooks', 'Downloads']);
     // The same repository in two groups gets two distinct tree ids (VS Code refuses duplicates).
     const again = await child(VIEW, await child(VIEW, undefined, 'All public repositories'), 'analytical-engines/difference-engine');
     assert.notEqual(item(again).id, item(repo).id);

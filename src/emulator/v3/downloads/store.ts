@@ -40,3 +40,15 @@ export function insertDownload(db: Db, repoId: number, d: NewDownload): void {
 export function deleteDownload(db: Db, id: number): void {
   db.prepare('DELETE FROM downloads WHERE id = ?').run(id);
 }
+
+export function countDownload(db: Db, id: number): void {
+  db.prepare('UPDATE downloads SET download_count = download_count + 1 WHERE id = ?').run(id);
+}
+
+/** The stand-in bytes of a download (none are stored): `size` bytes, the name and a counter repeated. */
+export function downloadBytes(d: Pick<DownloadRow, 'name' | 'size'>): Buffer {
+  const out = Buffer.alloc(d.size);
+  let at = 0;
+  for (let line = 1; at < d.size; line++) at += out.write(`${d.name} ${line}\n`, at);
+  return out;
+}

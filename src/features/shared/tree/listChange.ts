@@ -14,8 +14,14 @@ export interface ScopedRefusal {
   retry: (client: HostingClient) => Promise<unknown>;
 }
 
+/** A list node that can read its list again (a repository's or an organization's). */
+export interface ReloadableList<T> {
+  reload(): Promise<void>;
+  readonly list: { readonly loaded: readonly T[] };
+}
+
 /** The list after the change, or undefined when it failed (the user was told why). */
-export async function changeList<T>(session: HostingSession, group: RepositoryListNode<T>, title: string, failure: string, task: () => Promise<unknown>, refusal?: ScopedRefusal): Promise<readonly T[] | undefined> {
+export async function changeList<T>(session: HostingSession, group: ReloadableList<T>, title: string, failure: string, task: () => Promise<unknown>, refusal?: ScopedRefusal): Promise<readonly T[] | undefined> {
   try {
     await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title }, async () => {
       await task();

@@ -72,8 +72,8 @@ export const hooksStatsSearch: ContractGroup = {
     },
     {
       row: 'POST /repos/:owner/:repo/hooks/:id/pings, POST .../hooks/:id/tests',
-      does: 'the ping delivers zen and this hook_id, the test a push of the default branch, both signed with the secret (204 each)',
-      calls: ['hooks.create', 'hooks.ping', 'hooks.test', 'hooks.delete'],
+      does: 'the ping delivers zen and this hook_id, the test a push of the default branch, both signed with the secret (204 each); the emulator\'s delivery log lists them newest first with the payload sent',
+      calls: ['hooks.create', 'hooks.ping', 'hooks.test', 'hooks.listDeliveries', 'hooks.getDelivery', 'hooks.delete'],
       async run(w) {
         const ada = w.as('ada');
         const target = await receiver();
@@ -92,6 +92,12 @@ export const hooksStatsSearch: ContractGroup = {
           assert.equal((JSON.parse(push.body) as { ref?: unknown }).ref, `refs/heads/${repo.default_branch}`);
           assert.equal(push.signature, sign('s3cret', push.body));
           assert.deepEqual([w.of('hooks.ping')[0]?.status, w.of('hooks.test')[0]?.status], [204, 204]);
+          // The emulator's delivery log, newest first: the test's push, the ping, the ping on creation.
+          const log = await collect(ada.hooks.listDeliveries(ORG, REPO, hook.id));
+          assert.deepEqual(log.map((d) => d.event), ['push', 'ping', 'ping']);
+          const detail = await ada.hooks.getDelivery(ORG, REPO, hook.id, log[0]!.id);
+          assert.equal((detail.request.payload as { ref?: unknown }).ref, `refs/heads/${repo.default_branch}`);
+          assert.equal(detail.request.headers['X-Service-Event'], 'push');
           await ada.hooks.delete(ORG, REPO, hook.id);
         } finally {
           await target.close();

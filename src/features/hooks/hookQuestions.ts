@@ -1,0 +1,165 @@
+// The questions of creating and editing a webhook: the service (web, irc,
+// email, from GET /hooks), its configuration fields (from the service's
+// schema), the events (from the service's list, its defaults preselected)
+// and, for a web hook, a secret generated or typed (never shown again).
+import crypto from 'node:crypto';
+import * as vscode from 'vscode';
+import type { Hook, HookService } from '../../hosting';
+
+export interface HookAnswers {
+  name: string;
+  config: Record<string, string>;
+  events?: string[];
+  active?: boolean;
+}
+
+export interface HookEdit {
+  config?: Record<string, string>;
+  events?: string[];
+  add_events?: string[];
+  remove_events?: string[];
+  active?: boolean;
+}
+
+type Field = readonly [type: string, name: string];
+
+/** The configuration fields of a service: its own schema when the service lists one, else the spec README's. */
+export function fieldsOf(service: HookService): Field[] {
+  const schema = (service as { schema?: unknown }).schema;
+  if (Array.isArray(schema) && schema.every((f) => Array.isArray(f) && typeof f[0] === 'string' && typeof f[1] === 'string')) return schema as Field[];
+  if (service.name === 'web') return [['string', 'url'], ['string', 'content_type'], ['string', 'secret'], ['boolean', 'insecure_ssl']];
+  return [];
+}
+
+const REQUIRED: Record<string, readonly string[]> = { web: ['url'], irc: ['server', 'room'], email: ['address'] };
+
+/** A secret as a receiver would want one: 20 random bytes in hex. */
+export function generateSecret(): string {
+  return crypto.randomBytes(20).toString('hex');
+}
+
+function httpUrlError(v: string): string | undefined {
+  try {
+    const u = new URL(v);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? undefined : vscode.l10n.t('The URL must start with http:// or https://.');
+  } catch {
+    return vscode.l10n.t('Type a URL such as https://example.com/hook.');
+  }
+}
+
+/** Asks one field; undefined when the user cancelled. `current` is the hook's value when editing. */
+async function askField(service: string, [type, name]: Field, step: string, current: string | undefined, secretNote: { generated?: string }): Promise<string | undefined> {
+  const required = REQUIRED[service]?.includes(name) ?? false;
+  const title = `${step}: ${name}`;
+  if (type === 'boolean') {
+    const on = current === '1' || current === 'true';
+    const picked = await vscode.window.showQuickPick(
+      [{ label: vscode.l10n.t('No'), value: '0', description: on ? undefined : vscode.l10n.t('current') }, { label: vscode.l10n.t('Yes'), value: '1', description: on ? vscode.l10n.t('current') : undefined }],
+      { title, placeHolder: name === 'insecure_ssl' ? vscode.l10n.t('Skip checking the receiver’s TLS certificate?') : undefined, ignoreFocusOut: true },
+    );
+    return picked?.value;
+  }
+  if (name === 'content_type' && service === 'web') {
+    const picked = await vscode.window.showQuickPick([{ label: 'json', description: 'application/json' }, { label: 'form', description: 'application/x-www-form-urlencoded' }], { title, ignoreFocusOut: true });
+    return picked?.label;
+  }
+  if (name === 'secret' && service === 'web') {
+    const keep = current ? [{ label: vscode.l10n.t('Keep the current secret'), value: 'keep' }] : [];
+    const picked = await vscode.window.showQuickPick(
+      [...keep, { label: vscode.l10n.t('Generate a secret'), value: 'generate' }, { label: vscode.l10n.t('Type a secret…'), value: 'type' }, { label: vscode.l10n.t('No secret (deliveries are not signed)'), value: 'none' }],
+      { title, ignoreFocusOut: true },
+    );
+    if (!picked) return undefined;
+    if (picked.value === 'keep') return current;
+    if (picked.value === 'none') return '';
+    if (picked.value === 'generate') return (secretNote.generated = generateSecret());
+    return vscode.window.showInputBox({ title, password: true, prompt: vscode.l10n.t('Deliveries are signed with it (X-Hub-Signature); it is not shown again.'), ignoreFocusOut: true });
+  }
+  const masked = type === 'password' && current !== undefined;
+  const value = await vscode.window.showInputBox({
+    title,
+    password: type === 'password',
+    value: masked ? '' : current ?? '',
+    prompt: masked ? vscode.l10n.t('Leave empty to keep the current value.') : required ? undefined : vscode.l10n.t('Optional'),
+    validateInput: (v) => {
+      if (required && !v.trim()) return vscode.l10n.t('{0} is required.', name);
+      if (name === 'url' && v.trim()) return httpUrlError(v.trim());
+      return undefined;
+    },
+    ignoreFocusOut: true,
+  });
+  if (value === undefined) return undefined;
+  return masked && value === '' ? current : value.trim();
+}
+
+/** Asks every configuration field of the service, in the schema's order. */
+async function askConfig(service: HookService, stepTitle: string, current: Record<string, unknown> = {}): Promise<{ config: Record<string, string>; generatedSecret?: string } | undefined> {
+  const note: { generated?: string } = {};
+  const config: Record<string, string> = {};
+  for (const field of fieldsOf(service)) {
+    const was = typeof current[field[1]] === 'string' ? current[field[1]] as string : undefined;
+    const value = await askField(service.name, field, stepTitle, was, note);
+    if (value === undefined) return undefined;
+    if (value !== '' || was !== undefined) config[field[1]] = value;
+  }
+  return { config, ...(note.generated ? { generatedSecret: note.generated } : {}) };
+}
+
+/** The events of the service to pick from, `picked` preselected; `*` stands for all of them. */
+async function askEvents(service: HookService, picked: readonly string[], title: string): Promise<string[] | undefined> {
+  const all = picked.includes('*');
+  const items = [
+    { label: '*', description: vscode.l10n.t('every event, including ones added later'), picked: all },
+    ...service.supported_events.map((e) => ({ label: e, description: service.default_events?.includes(e) ? vscode.l10n.t('default') : undefined, picked: !all && picked.includes(e) })),
+  ];
+  const chosen = await vscode.window.showQuickPick(items, { title, canPickMany: true, ignoreFocusOut: true, placeHolder: vscode.l10n.t('The events that trigger the hook') });
+  if (!chosen) return undefined;
+  if (chosen.length === 0) {
+    void vscode.window.showWarningMessage(vscode.l10n.t('Choose at least one event.'));
+    return undefined;
+  }
+  return chosen.some((c) => c.label === '*') ? ['*'] : chosen.map((c) => c.label);
+}
+
+/** The new hook's service, configuration and events; undefined when cancelled. */
+export async function askNewHook(services: readonly HookService[]): Promise<{ answers: HookAnswers; generatedSecret?: string } | undefined> {
+  const service = await vscode.window.showQuickPick(
+    services.map((s) => ({ label: s.name, description: (s as { title?: unknown }).title === undefined ? undefined : String((s as { title?: unknown }).title), detail: vscode.l10n.t('Default events: {0}', (s.default_events ?? s.events).join(', ')), service: s })),
+    { title: vscode.l10n.t('New Webhook (1/3): service'), ignoreFocusOut: true },
+  );
+  if (!service) return undefined;
+  const asked = await askConfig(service.service, vscode.l10n.t('New Webhook (2/3)'));
+  if (!asked) return undefined;
+  const events = await askEvents(service.service, service.service.default_events ?? service.service.events, vscode.l10n.t('New Webhook (3/3): events'));
+  if (!events) return undefined;
+  return { answers: { name: service.service.name, config: asked.config, events, active: true }, ...(asked.generatedSecret ? { generatedSecret: asked.generatedSecret } : {}) };
+}
+
+/** What to change on a hook: its events, its configuration, or its active state. */
+export async function askHookEdit(hook: Hook, service: HookService): Promise<{ change: HookEdit; generatedSecret?: string } | undefined> {
+  const what = await vscode.window.showQuickPick(
+    [
+      { label: vscode.l10n.t('Events…'), description: hook.events.join(', '), value: 'events' },
+      { label: vscode.l10n.t('Configuration…'), value: 'config' },
+      hook.active ? { label: vscode.l10n.t('Deactivate'), description: vscode.l10n.t('keep the hook but deliver nothing'), value: 'off' } : { label: vscode.l10n.t('Activate'), value: 'on' },
+    ],
+    { title: vscode.l10n.t('Edit Webhook {0}', hook.name) },
+  );
+  if (!what) return undefined;
+  if (what.value === 'on' || what.value === 'off') return { change: { active: what.value === 'on' } };
+  if (what.value === 'events') {
+    const events = await askEvents(service, hook.events, vscode.l10n.t('Events of the webhook'));
+    if (!events) return undefined;
+    return { change: eventChange(hook.events, events) };
+  }
+  const asked = await askConfig(service, vscode.l10n.t('Edit Webhook'), hook.config);
+  return asked ? { change: { config: asked.config }, ...(asked.generatedSecret ? { generatedSecret: asked.generatedSecret } : {}) } : undefined;
+}
+
+/** The events added and removed (the spec's add_events / remove_events), or the whole list when `*` comes or goes. */
+export function eventChange(before: readonly string[], after: readonly string[]): HookEdit {
+  if (before.includes('*') || after.includes('*')) return { events: [...after] };
+  const add = after.filter((e) => !before.includes(e));
+  const remove = before.filter((e) => !after.includes(e));
+  return { ...(add.length ? { add_events: add } : {}), ...(remove.length ? { remove_events: remove } : {}) };
+}
