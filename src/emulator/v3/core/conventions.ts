@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { Authenticator } from './auth';
 import { ApiError, notAJsonHash, problemsParsingJson, validationFailed, type ValidationError } from './errors';
 import type { RateLimiter } from './rate-limit';
+import { headerWord } from './vendor';
 
 /** Paths that belong to other services or pages, not to the v3 API. */
 const NON_V3_PREFIXES = ['/api/v2/', '/login/', '/health'];
@@ -65,6 +66,17 @@ export function installConventions(app: FastifyInstance, s: ConventionServices):
       done(e as Error, undefined);
     }
   });
+  // text/plain too (fetch labels a string body so; octokit's bodiless PUT sends
+  // "" that way): an empty body is no body, whatever its content type.
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('text/plain', { parseAs: 'buffer' }, (req, body, done) => {
+    if (!isV3Request(req)) return done(null, (body as Buffer).toString('utf8'));
+    try {
+      done(null, parseJsonBody(body as Buffer));
+    } catch (e) {
+      done(e as Error, undefined);
+    }
+  });
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (req, body, done) => {
     if (!isV3Request(req)) return done(null, body);
     try {
@@ -79,7 +91,7 @@ export function installConventions(app: FastifyInstance, s: ConventionServices):
     req.auth = { kind: 'anonymous' };
     if (!isV3Request(req)) return;
     const param = mediaTypeParam(req, s.vendor);
-    reply.header('X-Service-Media-Type', param ? `${s.vendor}.v3; param=${param}` : `${s.vendor}.v3`);
+    reply.header(`X-${headerWord(s.vendor)}-Media-Type`, param ? `${s.vendor}.v3; param=${param}` : `${s.vendor}.v3`);
     reply.header('X-Accepted-OAuth-Scopes', '');
     const ua = req.headers['user-agent'];
     if (typeof ua !== 'string' || ua.trim() === '') {

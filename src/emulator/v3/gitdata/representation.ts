@@ -1,6 +1,6 @@
 // The git data resources of document 2 (Git commit, Reference, Tree) and the
 // README's blob, built from the git library's answers.
-import type { CommitData, GitIdentity, GitRef, TreeListing } from '../../git';
+import type { CommitData, GitIdentity, GitRef, TagData, TreeListing } from '../../git';
 
 export interface GitDataUrls {
   /** `<api>/repos/<owner>/<name>/git` */
@@ -18,6 +18,19 @@ export function commitResource(u: GitDataUrls, c: CommitData) {
     message: c.message,
     tree: { url: `${u.git}/trees/${c.tree}`, sha: c.tree },
     parents: c.parents.map((sha) => ({ url: `${u.git}/commits/${sha}`, sha })),
+  };
+}
+
+/** An annotated tag object (beyond document 2: the target of a tag reference's `object.url`). */
+export function tagResource(u: GitDataUrls, t: TagData) {
+  const kind = t.object.type === 'commit' ? 'commits' : `${t.object.type}s`;
+  return {
+    tag: t.tag,
+    sha: t.sha,
+    url: `${u.git}/tags/${t.sha}`,
+    message: t.message,
+    tagger: person(t.tagger),
+    object: { type: t.object.type, sha: t.object.sha, url: `${u.git}/${kind}/${t.object.sha}` },
   };
 }
 

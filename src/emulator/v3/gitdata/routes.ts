@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { EmulatorContext } from '../../server';
 import {
-  createBlob, createCommit, createRef, createTree, deleteRef, findRef, listRefs, readBlob, readCommit, readTree, updateRef,
+  createBlob, createCommit, createRef, createTree, deleteRef, findRef, listRefs, readBlob, readCommit, readTag, readTree, updateRef,
   GitDataError, repoGitPath, Repositories, type GitRepository,
 } from '../../git';
 import { loadRepo, type LoadedRepo } from '../core/access';
@@ -16,7 +16,7 @@ import { paginateArray } from '../core/pagination';
 import { bases } from '../core/urls';
 import { markPushed } from '../repos/store';
 import { emitRefEvents } from './events';
-import { commitResource, refResource, refUrl, treeResource, type GitDataUrls } from './representation';
+import { commitResource, refResource, refUrl, tagResource, treeResource, type GitDataUrls } from './representation';
 import { hasNul } from '../core/git-input';
 
 /** A NUL byte in a string, or in a string field of an object (author, committer). */
@@ -94,6 +94,12 @@ export function registerGitDataRoutes(app: FastifyInstance, ctx: EmulatorContext
     return created(reply, resource.url, resource);
   });
 
+  // Annotated tags: where a tag reference's object.url points (not a row of document 2).
+  app.get<ShaParams>('/repos/:owner/:repo/git/tags/:sha', async (req, reply) => {
+    const { git, u } = open(req, reply, req.params);
+    return tagResource(u, await translated(() => readTag(git, req.params.sha)));
+  });
+
   // Trees
   app.get<ShaParams & { Querystring: { recursive?: string } }>('/repos/:owner/:repo/git/trees/:sha', async (req, reply) => {
     const { git, u } = open(req, reply, req.params);
@@ -121,6 +127,21 @@ export function registerGitDataRoutes(app: FastifyInstance, ctx: EmulatorContext
     if (exact) return refResource(u, exact);
     const matching = await listRefs(git, name);
     if (matching.length === 0) throw notFound();
+    return paginateArray(req, reply, matching.map((r) => refResource(u, r)));
+  });
+  // Today's client paths (octokit git.getRef / git.listMatchingRefs, PyGithub get_git_ref), served in
+  // every mode: `git/ref/<ref>` is one reference only; `git/matching-refs/<prefix>` lists every ref whose
+  // name starts with that text (`heads/feat` matches `heads/feature`), [] when none.
+  app.get<RefParams>('/repos/:owner/:repo/git/ref/*', async (req, reply) => {
+    const { git, u } = open(req, reply, req.params);
+    const exact = await findRef(git, `refs/${req.params['*'].replace(/\/+$/, '')}`);
+    if (!exact) throw notFound();
+    return refResource(u, exact);
+  });
+  app.get<RefParams>('/repos/:owner/:repo/git/matching-refs/*', async (req, reply) => {
+    const { git, u } = open(req, reply, req.params);
+    const prefix = `refs/${req.params['*']}`;
+    const matching = (await listRefs(git)).filter((r) => r.ref.startsWith(prefix));
     return paginateArray(req, reply, matching.map((r) => refResource(u, r)));
   });
   app.post<RepoParams>('/repos/:owner/:repo/git/refs', async (req, reply) => {

@@ -13,6 +13,8 @@ export interface DeliveryOptions {
   timeoutMs: number;
   /** Deliveries sent at the same time. */
   concurrency: number;
+  /** The vendor word of the delivery headers (option `vendor`; `service` when absent). */
+  vendor?: string | undefined;
 }
 
 export const DEFAULT_DELIVERY_OPTIONS: DeliveryOptions = {
@@ -31,5 +33,5 @@ declare module '../../options' {
 }
 
 export function deliveryOptions(options: EmulatorOptions): DeliveryOptions {
-  return { ...DEFAULT_DELIVERY_OPTIONS, ...options.webhookDelivery };
+  return { ...DEFAULT_DELIVERY_OPTIONS, vendor: options.vendor, ...options.webhookDelivery };
 }

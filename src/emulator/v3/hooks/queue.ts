@@ -6,8 +6,14 @@ import { randomUUID } from 'node:crypto';
 import type { Db, Migration } from '../../db';
 import type { DeliveryOptions } from './delivery-options';
 import { CONTENT_TYPE_HEADER, encodeBody, signBody, type HookContentType } from './signature';
+import { headerWord } from '../core/vendor';
 
 export const HOOKSHOT_USER_AGENT = 'Service-Hookshot/emulator-1';
+
+/** The hookshot User-Agent under a vendor word (`GitHub-Hookshot/emulator-1` under `github`). */
+export function hookshotUserAgent(vendor = 'service'): string {
+  return `${headerWord(vendor)}-Hookshot/emulator-1`;
+}
 /** Enough of a receiver's answer to debug it, without filling the database. */
 const MAX_STORED_RESPONSE = 64 * 1024;
 
@@ -78,12 +84,13 @@ export function isoSeconds(ms: number): string {
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
-function requestHeaders(event: string, guid: string, contentType: HookContentType, body: string, secret: string | null | undefined) {
+function requestHeaders(event: string, guid: string, contentType: HookContentType, body: string, secret: string | null | undefined, vendor: string | undefined) {
+  const word = headerWord(vendor ?? 'service');
   const headers: Record<string, string> = {
-    'User-Agent': HOOKSHOT_USER_AGENT,
+    'User-Agent': hookshotUserAgent(vendor),
     'Content-Type': CONTENT_TYPE_HEADER[contentType],
-    'X-Service-Event': event,
-    'X-Service-Delivery': guid,
+    [`X-${word}-Event`]: event,
+    [`X-${word}-Delivery`]: guid,
   };
   if (secret) headers['X-Hub-Signature'] = signBody(secret, body);
   return headers;
@@ -171,7 +178,7 @@ export class DeliveryQueue {
     redeliveryOf: number | null;
   }): DeliveryRow {
     const now = this.now();
-    const headers = requestHeaders(d.event, d.guid, d.contentType, d.body, d.secret);
+    const headers = requestHeaders(d.event, d.guid, d.contentType, d.body, d.secret, this.options.vendor);
     const info = this.db
       .prepare(
         `INSERT INTO hook_deliveries (guid, hook_id, event, action, url, content_type, request_headers, request_body, redelivery_of,

@@ -23,6 +23,8 @@ type IssueParams = { Params: { owner: string; repo: string; number: string } };
 type IssueLabelParams = { Params: { owner: string; repo: string; number: string; name: string } };
 
 const labelBody = z.object({ name: z.string().min(1), color: z.string().regex(LABEL_COLOR) });
+/** An edit names the label `name` (document 2) or `new_name` (today's clients: octokit issues.updateLabel); `new_name` wins. */
+const labelEditBody = z.object({ name: z.string().min(1).optional(), new_name: z.string().min(1).optional(), color: z.string().regex(LABEL_COLOR) });
 
 /** The label names of an issue-label write: a JSON array of names (or `{labels: [...]}`). */
 function labelNames(req: FastifyRequest): string[] {
@@ -77,7 +79,10 @@ export function registerLabelRoutes(app: FastifyInstance, ctx: EmulatorContext):
   app.patch<LabelParams>('/repos/:owner/:repo/labels/:name', async (req, reply) => {
     const r = load(req, reply, 'push');
     const label = labelOr404(r.repo.id, req.params.name);
-    const f = parseBody(req, 'Label', labelBody);
+    const edit = parseBody(req, 'Label', labelEditBody);
+    const name = edit.new_name ?? edit.name;
+    if (name === undefined) throw validationFailed({ resource: 'Label', field: 'name', code: 'missing_field' });
+    const f = { name, color: edit.color };
     const clash = findLabel(db, r.repo.id, f.name);
     if (clash && clash.id !== label.id) throw alreadyExists('Label', 'name');
     updateLabel(db, label.id, f.name, f.color);

@@ -13,6 +13,7 @@ import { alreadyExists, notFound, requiresAuthentication } from '../core/errors'
 import { paginateArray } from '../core/pagination';
 import { isoTime } from '../core/time';
 import { bases } from '../core/urls';
+import { isGithubVendor } from '../core/vendor';
 import { emitRepoEvent } from '../repos/create';
 import type { ReleaseRow } from './schema';
 import { deleteRelease, insertRelease, releaseById, releaseByTag, releaseJson, repoReleases, updateRelease } from './store';
@@ -35,7 +36,13 @@ const editBody = createBody.partial();
 export function registerReleaseRoutes(app: FastifyInstance, ctx: EmulatorContext, repositories: Repositories): void {
   const { db } = ctx;
   const git = (r: LoadedRepo) => repositories.get(repoGitPath(ctx.gitDir, r.repo.id));
-  const json = (req: FastifyRequest | undefined, r: LoadedRepo, release: ReleaseRow) => releaseJson(db, bases(ctx, req), r.owner, r.repo, release);
+  // Document 2's upload_url ends in {?name}; the real service's in {?name,label}, which clients expand.
+  const labelTemplate = isGithubVendor(ctx.limits.vendor);
+  const json = (req: FastifyRequest | undefined, r: LoadedRepo, release: ReleaseRow) => {
+    const out = releaseJson(db, bases(ctx, req), r.owner, r.repo, release);
+    if (labelTemplate) out.upload_url = String(out.upload_url).replace(/\{\?name\}$/, '{?name,label}');
+    return out;
+  };
   const visible = (r: LoadedRepo, release: ReleaseRow | undefined) => (release && (!release.draft || atLeast(r.permission, 'push')) ? release : undefined);
   const load = (req: FastifyRequest<RepoParams>, reply: FastifyReply, need: 'pull' | 'push' = 'pull') => loadRepo(db, req, reply, req.params.owner, req.params.repo, need);
 

@@ -7,6 +7,7 @@ import type { EmulatorModule } from '../../server';
 import { findUser, loadRepo } from '../core/access';
 import { userSummary } from '../core/representations';
 import { bases } from '../core/urls';
+import { isGithubVendor } from '../core/vendor';
 import { loginsByEmail } from '../accounts/store';
 import { historyOf, StatisticsCache, statisticsOf, type RepositoryStatistics } from './job';
 
@@ -43,7 +44,9 @@ export const statisticsModule: EmulatorModule = {
       const b = bases(ctx, req);
       return stats.contributors.map((c) => {
         const user = findUser(ctx.db, c.authorKey);
-        return { author: user ? userSummary(b, user) : null, total: c.total, weeks: c.weeks };
+        // The documents give `w` as a string; the real service sends a number (and clients expect one).
+        const weeks = isGithubVendor(ctx.limits.vendor) ? c.weeks.map((w) => ({ ...w, w: Number(w.w) })) : c.weeks;
+        return { author: user ? userSummary(b, user) : null, total: c.total, weeks };
       });
     });
     app.get<RepoParams>('/repos/:owner/:repo/stats/commit_activity', async (req, reply) => (await statistics(req, reply))?.commitActivity ?? {});
