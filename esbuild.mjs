@@ -1,6 +1,6 @@
-// Builds every bundle of RepoDesk: the extension host entry and the emulator
-// CLI (a language server and browser webviews join as bundles of their own
-// when their features land). `--production` minifies;
+// Builds every bundle of RepoDesk: the extension host entry, the review
+// comment language server, the emulator CLI and the browser webviews.
+// `--production` minifies;
 // `--watch` rebuilds on change.
 import * as esbuild from 'esbuild';
 import fs from 'node:fs';
@@ -26,6 +26,16 @@ const builds = [
     format: 'cjs',
     target: 'node20',
     external: ['vscode'],
+  },
+  {
+    ...common,
+    // The review comment language server, a process of its own started by
+    // the extension over IPC.
+    entryPoints: { 'language-server': 'src/language-server/main.ts' },
+    outdir: 'dist',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
   },
   {
     ...common,

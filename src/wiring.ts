@@ -30,6 +30,7 @@ import type { Logger } from './features/shared/log/outputLog';
 import { registerInsights } from './features/insights/registerInsights';
 import { PullReviewComments } from './features/shared/reviews/pullReviewComments';
 import { registerComments } from './features/comments/registerComments';
+import { registerLanguage } from './features/language/registerLanguage';
 
 export const VIEW_IDS = [
   'repodesk.repositories',
@@ -74,6 +75,8 @@ export function registerViews(context: vscode.ExtensionContext, session: Hosting
   const reviewStore = new PullReviewComments(session);
   const reviewComments = registerReviewComments(context, session, active, selectedPull, () => reviewStore.fireChanged());
   const inlineComments = registerComments(context, session, selectedPull, reviewStore);
+  // @ and # completions, hovers and warnings in the comment boxes.
+  registerLanguage(context, session, active, selectedPull, reviewStore);
   context.subscriptions.push(reviewStore, reviewStore.onDidChange(() => {
     pulls.refresh();
     reviewComments.refresh();

@@ -7,6 +7,7 @@ export { parseScopes } from './scopes';
 export { resolveAddresses, mediaTypes } from './urls';
 export type { ListPullsQuery } from './pulls';
 export type { NewReviewComment } from './reviewComments';
+export type { UserProfile } from './users';
 export type { ReleaseInput } from './releases';
 export type { NewTreeEntry, PersonInput } from './git';
 export type * from './schemas/common';

@@ -37,6 +37,10 @@ describe('the packaged .vsix', function () {
     }
   });
 
+  it('holds the review comment language server (dist/language-server.js), which the extension starts over IPC', () => {
+    assert.ok(entries.includes('extension/dist/language-server.js'), 'extension/dist/language-server.js is missing from the package');
+  });
+
   it('holds the localization bundles: package.nls.json and l10n/bundle.l10n.json', () => {
     for (const f of ['extension/package.nls.json', 'extension/l10n/bundle.l10n.json']) assert.ok(entries.includes(f), `${f} is missing from the package`);
   });
