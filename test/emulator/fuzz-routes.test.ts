@@ -43,7 +43,8 @@ function send(base: URL, method: string, target: string, headers: Record<string,
     let status = 0;
     const chunks: Buffer[] = [];
     const done = (error?: string) => resolve({ status, text: Buffer.concat(chunks).toString('utf8'), ...(status === 0 && error ? { error } : {}) });
-    const req = http.request({ host: base.hostname, port: base.port, method, path: target, headers: h, agent: false, timeout: 30_000 }, (res) => {
+    // Link headers repeat the query four times (first, prev, next, last): a 9 KB query makes them larger than Node's default 16 KB.
+    const req = http.request({ host: base.hostname, port: base.port, method, path: target, headers: h, agent: false, timeout: 30_000, maxHeaderSize: 256 * 1024 }, (res) => {
       status = res.statusCode ?? 0;
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => done());
@@ -57,7 +58,8 @@ function send(base: URL, method: string, target: string, headers: Record<string,
 
 /** Whether an error answer keeps its API's shape (v2: success false; v3: a message). Pages and git's smart HTTP answer text. */
 function shapeProblem(route: Route, sent: Sent): string | undefined {
-  if (sent.status < 400 || route.method === 'HEAD') return undefined;
+  // 431: the request line and headers passed Node's 16 KB before any route saw them; Node's parser answers that one itself.
+  if (sent.status < 400 || sent.status === 431 || route.method === 'HEAD') return undefined;
   const isV2 = route.url.startsWith('/api/v2/');
   const isApi = isV2 || /^\/(repos|user|users|orgs|teams|gists|authorizations|applications|hooks|legacy|rate_limit|repositories|gitignore|avatars)\b/.test(route.url);
   if (!isApi) return undefined;

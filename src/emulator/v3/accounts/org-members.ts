@@ -62,7 +62,7 @@ export function registerOrgMemberRoutes(app: FastifyInstance, ctx: EmulatorConte
     }
     const self = currentUser(req);
     if (self && self.login.toLowerCase() === req.params.username.toLowerCase()) throw notFound();
-    return redirect(reply, `${bases(ctx, req).api}/orgs/${org.login}/public_members/${req.params.username}`);
+    return redirect(reply, `${bases(ctx, req).api}/orgs/${org.login}/public_members/${encodeURIComponent(req.params.username)}`);
   });
 
   app.delete<MemberParams>('/orgs/:org/members/:username', async (req, reply) => {
