@@ -8,6 +8,9 @@ import { describePullFilter, loadPullFilter, pickPullFilter, savePullFilter, toQ
 import { PullFileNode, PullNode, pullNodes } from './pullNodes';
 import { registerPullDecorations } from './pullDecorations';
 import { registerPullLifecycle } from './pullLifecycle';
+import { checkoutPull, registerCheckedOutStatus } from './checkout';
+import { resolveAddresses } from '../../hosting';
+import { readHostingSettings } from '../shared/session/settings';
 import type { SelectedPull } from '../shared/selection/selectedPull';
 import { NodeTreeProvider, pagedRoots } from '../shared/tree/treeBase';
 import { createRepositoryView } from '../shared/tree/repositoryView';
@@ -39,6 +42,7 @@ export function registerPulls(context: vscode.ExtensionContext, session: Hosting
   };
 
   registerPullDecorations(context);
+  registerCheckedOutStatus(context);
   registerPullLifecycle(context, session, active, refreshAll);
   const setState = async (st: PullFilter['state']) => {
     await savePullFilter(state, { ...loadPullFilter(state), state: st });
@@ -51,6 +55,12 @@ export function registerPulls(context: vscode.ExtensionContext, session: Hosting
   context.subscriptions.push(
     view.onDidChangeSelection((e) => select(e.selection[0])),
     // One click from the title bar: the states not shown now.
+    vscode.commands.registerCommand('repodesk.pulls.checkout', async (node?: unknown, folder?: unknown) => {
+      if (!(node instanceof PullNode)) return undefined;
+      const s = readHostingSettings();
+      const a = resolveAddresses(s.apiUrl, s.webUrl);
+      return checkoutPull(node.pull, node.owner, node.repo, [...new Set([new URL(a.webUrl).host, new URL(a.apiUrl).host])], typeof folder === 'string' ? vscode.Uri.file(folder) : undefined);
+    }),
     vscode.commands.registerCommand('repodesk.pulls.showOpen', () => setState('open')),
     vscode.commands.registerCommand('repodesk.pulls.showClosed', () => setState('closed')),
     vscode.commands.registerCommand('repodesk.pulls.showAll', () => setState('all')),
