@@ -83,7 +83,8 @@ export const USAGE = `Usage: node dist/emulator.js [--port <n>] --data <dir> [--
   --host <h>        interface to bind (default 127.0.0.1)
   --base-url <url>  public base URL written into every *_url (default http://<host>:<port>)
   --quiet           no per-request log lines
-  --vendor <word>   vendor word of media types and headers (default service)
+  --vendor <word>   vendor word of media types and headers (default service);
+                    github: X-GitHub-* headers and the real service's wire format
   --lockout-threshold <n>       failed logins that lock a user out (default 10)
   --lockout-window <seconds>    failed-login window and lockout length (default 300)
   --rate-limit-window <seconds> rate-limit window length (default 3600)

@@ -244,13 +244,12 @@ for (const vendor of ['service', 'github'] as const) {
       assert.equal(commit.data.sha, tag.data.object.sha);
     });
 
-    // git over smart HTTP. NOTE: the clone authenticates with the login and its password (Basic);
-    // a token as the Basic password is another change (src/emulator/v3/core/auth.ts), not relied on here.
-    it('git clone of the private repository with credentials; anonymous clone refused', async () => {
+    // git over smart HTTP, with the token octokit uses as the Basic password (`<login>:<token>`).
+    it('git clone of the private repository with the token as the password; anonymous clone refused', async () => {
       const { data } = await octokit.rest.repos.get({ owner, repo });
       await assert.rejects(git('clone', '--quiet', data.clone_url, path.join(work, 'anonymous')));
       const dir = path.join(work, 'clone');
-      await git('clone', '--quiet', withCredentials(data.clone_url, 'ada', 'ada-demo-password'), dir);
+      await git('clone', '--quiet', withCredentials(data.clone_url, 'ada', token), dir);
       assert.equal(await git('-C', dir, 'rev-parse', 'HEAD'), await headSha('master'));
       assert.equal(fs.readFileSync(path.join(dir, 'engine.md'), 'utf8'), 'The engine weaves algebraic patterns.\n');
     });
