@@ -18,6 +18,7 @@ import { registerDeployKeys } from './features/deployKeys/registerDeployKeys';
 import { registerTeams } from './features/teams/registerTeams';
 import { registerHooks } from './features/hooks/registerHooks';
 import { registerDownloads } from './features/downloads/registerDownloads';
+import { registerMembers } from './features/members/registerMembers';
 import { registerSearch } from './features/search/registerSearch';
 import { registerCommit } from './features/commit/registerCommit';
 import { ActiveRepository } from './features/shared/selection/activeRepository';
@@ -65,7 +66,8 @@ export function registerViews(context: vscode.ExtensionContext, session: Hosting
     registerHooks(context, session),
     registerDownloads(context, session),
   ];
-  const repositories = registerRepositories(context, session, active, repositoryLists);
+  // An organization's group lists its members above its repositories.
+  const repositories = registerRepositories(context, session, active, repositoryLists, [registerMembers(context, session)]);
   registerSearch(context, session, active);
   // Statistics and support cases of a repository, in a webview panel.
   registerInsights(context, log, session, engagement, active);

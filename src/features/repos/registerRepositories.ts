@@ -12,13 +12,15 @@ import { givenAnswers } from '../shared/commandArgs';
 import { pickFilter, pickOrgType, saveFilter, type OrgRepoType, type RepositoryFilter } from './repositoryFilter';
 import { RepositoryGroupNode, RepositoryNode } from './repositoryNodes';
 import { RepositoryListNode, type RepositoryChildProvider } from '../shared/tree/repositoryLists';
+import { OrganizationListNode, type OrganizationChildProvider } from '../shared/tree/organizationLists';
 
 /**
  * `childProviders` give the lists under a repository node (labels, deploy
- * keys, teams), in the order they are shown.
+ * keys, teams, ...), in the order they are shown; `orgProviders` the lists
+ * above an organization's repositories (its members).
  */
-export function registerRepositories(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository, childProviders: readonly RepositoryChildProvider[]): NodeTreeProvider {
-  const { provider, subscriptions } = createRepositoriesProvider(session, active, context.globalState, childProviders);
+export function registerRepositories(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository, childProviders: readonly RepositoryChildProvider[], orgProviders: readonly OrganizationChildProvider[] = []): NodeTreeProvider {
+  const { provider, subscriptions } = createRepositoriesProvider(session, active, context.globalState, childProviders, orgProviders);
   context.subscriptions.push(...subscriptions);
   const view = vscode.window.createTreeView('repodesk.repositories', { treeDataProvider: provider, showCollapseAll: true });
   const repoOf = (node: unknown) => (node instanceof RepositoryNode ? node.repo : undefined);
@@ -31,12 +33,12 @@ export function registerRepositories(context: vscode.ExtensionContext, session: 
       if (session.signedIn && view.visible) provider.prefetch();
     }),
     vscode.commands.registerCommand('repodesk.repos.refresh', () => {
-      for (const c of childProviders) c.userRefreshed?.();
+      for (const c of [...childProviders, ...orgProviders]) c.userRefreshed?.();
       provider.refresh();
     }),
-    // Any list under a repository node: read again.
+    // Any list under a repository node or an organization's group: read again.
     vscode.commands.registerCommand('repodesk.repo.extras.refresh', async (node?: unknown) => {
-      if (node instanceof RepositoryListNode) await node.reload();
+      if (node instanceof RepositoryListNode || node instanceof OrganizationListNode) await node.reload();
     }),
     // A filter object (from a test or a keybinding) is taken as given; otherwise the user picks.
     vscode.commands.registerCommand('repodesk.repos.filter', async (arg?: unknown) => {

@@ -8,10 +8,11 @@ import { ErrorNode, RepoDeskNode } from '../shared/tree/nodes';
 import { NodeTreeProvider } from '../shared/tree/treeBase';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
 import type { RepositoryChildProvider } from '../shared/tree/repositoryLists';
+import type { OrganizationChildProvider } from '../shared/tree/organizationLists';
 import { RepositoryGroupNode, type RepositoryChildren } from './repositoryNodes';
 import { loadFilter, loadOrgType } from './repositoryFilter';
 
-export function createRepositoriesProvider(session: HostingSession, active: ActiveRepository, state: vscode.Memento, childProviders: readonly RepositoryChildProvider[]): { provider: NodeTreeProvider; subscriptions: vscode.Disposable[] } {
+export function createRepositoriesProvider(session: HostingSession, active: ActiveRepository, state: vscode.Memento, childProviders: readonly RepositoryChildProvider[], orgProviders: readonly OrganizationChildProvider[] = []): { provider: NodeTreeProvider; subscriptions: vscode.Disposable[] } {
   const provider = new NodeTreeProvider('repodesk.repositories', (p) => {
     const client = session.client;
     return client ? buildRoots(client, p) : [];
@@ -44,7 +45,8 @@ export function createRepositoriesProvider(session: HostingSession, active: Acti
         const holdsActive = active.value?.owner.toLowerCase() === org.toLowerCase();
         roots.push(new RepositoryGroupNode(`group:org:${org}`, type === 'all' ? org : `${org} (${type})`, 'organization',
           () => client.repos.listForOrg(org, type === 'all' ? {} : { type }, { priority: 'background' }), isActive, onChanged, childrenOf,
-          vscode.l10n.t('This organization has no repositories you can see.'), 'repositoryGroup:org', holdsActive, org));
+          vscode.l10n.t('This organization has no repositories you can see.'), 'repositoryGroup:org', holdsActive, org,
+          () => orgProviders.flatMap((o) => o.children({ client, org }, `group:org:${org}`, onChanged))));
       }
     } catch (err) {
       roots.push(new ErrorNode(vscode.l10n.t('Could not list your organizations: {0}', errorText(err)), () => p.refresh()));

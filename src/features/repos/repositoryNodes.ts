@@ -1,5 +1,7 @@
 // Nodes of the Repositories view: groups (yours, each organization, all
-// public) and repositories. A repository node is collapsed by default; its
+// public; an organization's group shows its members above its repositories,
+// from the organization providers the wiring root hands the view) and
+// repositories. A repository node is collapsed by default; its
 // children (labels, deploy keys, teams) come from the `childrenOf` function
 // the view is built with (the providers the wiring root hands it).
 import * as vscode from 'vscode';
@@ -78,6 +80,7 @@ export class RepositoryNode extends RepoDeskNode {
 export class RepositoryGroupNode extends RepoDeskNode {
   readonly list: PagedList<RepositorySummary | RepositoryMinimal>;
   private readonly nodes = new Map<number, RepositoryNode>();
+  private leadingNodes: RepoDeskNode[] | undefined;
 
   constructor(
     readonly id: string,
@@ -92,6 +95,8 @@ export class RepositoryGroupNode extends RepoDeskNode {
     private readonly expanded = true,
     /** The organization of an organization's group. */
     readonly org?: string,
+    /** Nodes shown above the repositories (an organization's members), made once per group node. */
+    private readonly leading?: () => RepoDeskNode[],
   ) {
     super();
     this.list = new PagedList(open, 100);
@@ -107,6 +112,12 @@ export class RepositoryGroupNode extends RepoDeskNode {
   }
 
   override async children(): Promise<RepoDeskNode[]> {
+    // The same leading nodes across redraws: what their lists loaded stays.
+    this.leadingNodes ??= (this.leading?.() ?? []).map((n) => this.adopt(n));
+    return [...this.leadingNodes, ...await this.repositoryNodes()];
+  }
+
+  private async repositoryNodes(): Promise<RepoDeskNode[]> {
     await this.list.ensureLoaded();
     if (this.list.error) {
       return [this.adopt(new ErrorNode(errorText(this.list.error), () => {
