@@ -5,8 +5,9 @@ import { userSummarySchema } from './common';
 export const contributorStatsSchema = z.array(z.object({
   author: userSummarySchema.nullable(),
   total: z.number().int(),
-  // `w` is a string, as the spec says (spec README).
-  weeks: z.array(z.object({ w: z.string(), a: z.number().int(), d: z.number().int(), c: z.number().int() })),
+  // `w` is a string, as the documents say; the real service sends a number
+  // (the emulator's `--vendor github` too), so both are read.
+  weeks: z.array(z.object({ w: z.union([z.string(), z.number()]), a: z.number().int(), d: z.number().int(), c: z.number().int() })),
 }));
 export type ContributorStats = z.infer<typeof contributorStatsSchema>;
 
