@@ -53,6 +53,15 @@ export function registerLanguage(context: vscode.ExtensionContext, session: Host
     selected.onDidChange(invalidate),
     active.onDidChange(invalidate),
   );
-  void client.start();
+  // The server process starts with the first comment box, not at activation:
+  // most sessions never write a review comment.
+  let started = false;
+  const startOnce = (doc: vscode.TextDocument) => {
+    if (started || doc.uri.scheme !== 'comment') return;
+    started = true;
+    void client.start();
+  };
+  vscode.workspace.textDocuments.forEach(startOnce);
+  context.subscriptions.push(vscode.workspace.onDidOpenTextDocument(startOnce));
   return client;
 }
