@@ -2,7 +2,7 @@
 // login and password, `Authorization: token`, `?access_token=`, and
 // application credentials (`?client_id=&client_secret=`, or Basic with them).
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db';
+import { dataVersion, type Db } from '../../db';
 import { ApiError, badCredentials } from './errors';
 import type { ApplicationRow, AuthorizationRow, UserRow } from './schema';
 import { hashPassword, newToken, safeEqual, sha256Hex, verifyPassword } from './secrets';
@@ -50,6 +50,12 @@ export class Authenticator {
   private readonly failures = new Map<string, number[]>();
   /** sha256(login:password) → password hash it was checked against: scrypt once per pair. */
   private readonly verified = new Map<string, string>();
+  /**
+   * sha256(token) → what it resolved to, at a data version: a request with a
+   * token reads the database only after something was written (a revoked
+   * token or a changed user moves the version, so nothing stale is served).
+   */
+  private readonly tokens = new Map<string, { version: number; found: { authorization: AuthorizationRow; user: UserRow } | undefined }>();
   private readonly byLogin;
   private readonly byToken;
   private readonly appByClientId;
@@ -96,10 +102,16 @@ export class Authenticator {
 
   /** The authorization of a token value, with its user, or undefined. */
   lookupToken(token: string): { authorization: AuthorizationRow; user: UserRow } | undefined {
-    const authorization = this.byToken.get(sha256Hex(token));
-    if (!authorization) return undefined;
-    const user = this.db.prepare<[number], UserRow>('SELECT * FROM users WHERE id = ?').get(authorization.user_id);
-    return user ? { authorization, user } : undefined;
+    const hash = sha256Hex(token);
+    const version = dataVersion(this.db);
+    const cached = this.tokens.get(hash);
+    if (cached && cached.version === version) return cached.found;
+    const authorization = this.byToken.get(hash);
+    const user = authorization && this.db.prepare<[number], UserRow>('SELECT * FROM users WHERE id = ?').get(authorization.user_id);
+    const found = authorization && user ? { authorization, user } : undefined;
+    if (this.tokens.size >= 1000) this.tokens.clear();
+    this.tokens.set(hash, { version, found });
+    return found;
   }
 
   isLockedOut(login: string): boolean {

@@ -115,10 +115,26 @@ export function installConventions(app: FastifyInstance, s: ConventionServices):
   });
 
   // ETag on every GET; If-None-Match / If-Modified-Since give 304, which is not counted.
+  // The tag of a text body is remembered by Accept and body: a body from the
+  // response cache is the same string each time, so the lookup costs no hashing.
+  const etags = new Map<string, Map<string, string>>();
+  const etagOf = (payload: string | Buffer, accept: string): string => {
+    const compute = () => `"${crypto.createHash('sha1').update(payload).update(accept).digest('hex')}"`;
+    if (typeof payload !== 'string') return compute();
+    let byBody = etags.get(accept);
+    if (!byBody) etags.set(accept, (byBody = new Map()));
+    let etag = byBody.get(payload);
+    if (etag === undefined) {
+      if (byBody.size >= 500) byBody.clear();
+      if (etags.size > 50) etags.clear();
+      byBody.set(payload, (etag = compute()));
+    }
+    return etag;
+  };
   app.addHook('onSend', async (req, reply, payload) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || reply.statusCode !== 200 || !isV3Request(req)) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    const etag = `"${crypto.createHash('sha1').update(payload).update(String(req.headers.accept ?? '')).digest('hex')}"`;
+    const etag = etagOf(payload, String(req.headers.accept ?? ''));
     reply.header('ETag', etag);
     reply.header('Cache-Control', req.auth.kind === 'anonymous' ? 'public, max-age=60' : 'private, max-age=60');
     reply.header('Vary', 'Accept, Authorization');
