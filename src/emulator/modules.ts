@@ -17,7 +17,7 @@ import { searchModule } from './v3/search/module';
 import { authorizationsModule } from './v3/authorizations/module';
 import { oauthModule } from './oauth/module';
 import { hooksModule } from './v3/hooks/module';
-import { engagementModule } from './v2';
+import { engagementModule } from './v2/module';
 import { v3ConversationModules } from './v3/pulls/module';
 import { webModule } from './web/module';
 

@@ -9,7 +9,7 @@ import { registerContactRoutes } from './contact-routes';
 import type { V2Context } from './context';
 import { parseOffset } from './dates';
 import { registerMessageRoutes } from './message-routes';
-import { v2Migrations } from './migrations';
+import { v2Migrations } from './schema';
 import { badRequest, jsonTooDeep, MAX_JSON_DEPTH, V2Error } from './params';
 
 export const DEFAULT_TOKEN_TTL_SECONDS = 3600;
