@@ -1,0 +1,72 @@
+// A list read when its node is expanded, under a repository node or an
+// organization's group: the service's refusal (no admin rights, not a member)
+// is remembered so a background refresh does not ask again, and the list can
+// be read again after a change.
+import { ForbiddenError, NotFoundError } from '../../../hosting';
+import { errorText } from '../failure';
+import { ErrorNode, type RepoDeskNode } from './nodes';
+import { PagedGroupNode, type PagedGroupOptions } from './treeBase';
+
+/**
+ * Lists the service refused (404 or 403: no admin rights on the repository,
+ * not a member of the team). The refusal is remembered, by the group's id,
+ * until the user retries that node or refreshes the view themselves, so a
+ * background refresh does not spend rate limit asking again: a list answers
+ * 304 to a conditional request when unchanged, a refusal never does.
+ */
+export class RefusedLists {
+  private readonly refused = new Map<string, unknown>();
+
+  open<T>(key: string, open: () => AsyncIterable<T>): () => AsyncIterable<T> {
+    return () => this.read(key, open);
+  }
+
+  forget(key: string): void {
+    this.refused.delete(key);
+  }
+
+  clear(): void {
+    this.refused.clear();
+  }
+
+  private async *read<T>(key: string, open: () => AsyncIterable<T>): AsyncIterable<T> {
+    if (this.refused.has(key)) throw this.refused.get(key);
+    try {
+      yield* open();
+    } catch (err) {
+      if (err instanceof NotFoundError || err instanceof ForbiddenError) this.refused.set(key, err);
+      throw err;
+    }
+  }
+}
+
+type GroupOptions<Target, T> = Omit<PagedGroupOptions<T>, 'toNodes'> & { toNodes: (items: readonly T[], group: TargetListNode<Target, T>) => RepoDeskNode[] | Promise<RepoDeskNode[]> };
+
+/** A list of `target` (a repository, an organization) that can read itself again. */
+export class TargetListNode<Target, T> extends PagedGroupNode<T> {
+  constructor(readonly target: Target, readonly refused: RefusedLists, options: GroupOptions<Target, T>) {
+    super({ ...options, open: refused.open(options.id, options.open), toNodes: (items, group) => options.toNodes(items, group as TargetListNode<Target, T>) });
+  }
+
+  get id(): string {
+    return this.options.id;
+  }
+
+  /** Reads the list again from the first page (asking the service even after a refusal), then redraws the group. */
+  async reload(): Promise<void> {
+    this.refused.forget(this.id);
+    this.list.reset();
+    await this.list.ensureLoaded();
+    this.options.onChanged(this);
+  }
+
+  /** As PagedGroupNode's, but the error's retry asks the service again even after a refusal. */
+  override async listNodes(): Promise<RepoDeskNode[]> {
+    if (!this.list.error) return super.listNodes();
+    return [new ErrorNode(errorText(this.list.error), () => {
+      this.refused.forget(this.id);
+      this.list.reset();
+      this.options.onChanged(this);
+    })];
+  }
+}
