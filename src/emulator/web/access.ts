@@ -7,6 +7,7 @@ import type { Db } from '../db';
 import { atLeast, effectivePermission, findRepo } from '../v3/core/access';
 import type { Permission } from '../v3/core/representations';
 import type { RepoRow, UserRow } from '../v3/core/schema';
+import { reposOwnedBy } from '../v3/repos/store';
 
 export interface VisibleRepo {
   repo: RepoRow;
@@ -24,8 +25,7 @@ export function visibleRepo(db: Db, req: FastifyRequest, owner: string, name: st
 
 /** Repositories owned by `owner` that the caller may read, by name. */
 export function visibleReposOf(db: Db, req: FastifyRequest, owner: UserRow): RepoRow[] {
-  const rows = db.prepare<[number], RepoRow>('SELECT * FROM repositories WHERE owner_id = ? ORDER BY lower(name)').all(owner.id);
-  return rows.filter((r) => effectivePermission(db, req, r) !== null);
+  return reposOwnedBy(db, owner.id).filter((r) => effectivePermission(db, req, r) !== null);
 }
 
 /** Drafts are for callers with push access, as in the API. */

@@ -3,27 +3,15 @@
 import type { Db } from '../db';
 import { findUserById } from '../v3/core/access';
 import type { IssueRow } from '../v3/issues/schema';
+import { issueCommentLines } from '../v3/issues/store';
 import type { VisibleRepo } from './access';
 import { html } from './html';
 import { page } from './layout';
 import { repoCrumbs } from './repo-page';
 
-interface CommentLine {
-  id: number;
-  login: string;
-  body: string;
-  created_at: string;
-}
-
-function commentsOf(db: Db, issueId: number): CommentLine[] {
-  return db
-    .prepare<[number], CommentLine>('SELECT c.id, u.login, c.body, c.created_at FROM issue_comments c JOIN users u ON u.id = c.user_id WHERE c.issue_id = ? ORDER BY c.created_at, c.id')
-    .all(issueId);
-}
-
 export function issuePage(db: Db, r: VisibleRepo, issue: IssueRow): string {
   const author = findUserById(db, issue.user_id)!;
-  const comments = commentsOf(db, issue.id);
+  const comments = issueCommentLines(db, issue.id);
   const body = html`${repoCrumbs(r)}
 <h1>${issue.title} <span class="muted">#${issue.number}</span></h1>
 <p><span class="state ${issue.state}">${issue.state === 'open' ? 'Open' : 'Closed'}</span> <strong>${author.login}</strong> opened this issue on ${issue.created_at}</p>

@@ -2,21 +2,18 @@
 // URL, branches, open pull requests and releases.
 import type { Db } from '../db';
 import { PullGit } from '../v3/pulls/git';
-import { PULL_SELECT, type Pull } from '../v3/pulls/schema';
+import { openPullsNewestFirst } from '../v3/pulls/store';
 import { refreshRepoPulls } from '../v3/pulls/sync';
 import type { ReleaseRow } from '../v3/releases/schema';
+import { repoReleases } from '../v3/releases/store';
 import type { EmulatorContext } from '../server';
 import { canSeeDrafts, type VisibleRepo } from './access';
 import { html, webPath, type SafeHtml } from './html';
 import { page } from './layout';
 
-function openPulls(db: Db, repoId: number): Pull[] {
-  return db.prepare<[number], Pull>(`${PULL_SELECT} WHERE p.repo_id = ? AND i.state = 'open' ORDER BY p.number DESC`).all(repoId);
-}
-
 /** Releases newest first, as the API lists them; drafts only for those who may see them. */
 export function releasesOf(db: Db, r: VisibleRepo): ReleaseRow[] {
-  const rows = db.prepare<[number], ReleaseRow>('SELECT * FROM releases WHERE repo_id = ? ORDER BY created_at DESC, id DESC').all(r.repo.id);
+  const rows = repoReleases(db, r.repo.id);
   return rows.filter((x) => !x.draft || canSeeDrafts(r));
 }
 
@@ -37,7 +34,7 @@ export async function repoPage(ctx: EmulatorContext, webBase: string, r: Visible
   // Pull requests follow their branches lazily; bring them up to date first, as the API does.
   await refreshRepoPulls(ctx, repo.id);
   const branches = [...(await PullGit.of(ctx, repo.id).branchTips()).keys()].sort();
-  const pulls = openPulls(db, repo.id);
+  const pulls = openPullsNewestFirst(db, repo.id);
   const releases = releasesOf(db, r);
   const homepage = repo.homepage && /^https?:\/\//i.test(repo.homepage) ? html`<a href="${repo.homepage}" rel="nofollow noopener">${repo.homepage}</a>` : repo.homepage;
 

@@ -42,6 +42,26 @@ export function loginsByEmail(db: Db): Map<string, string> {
   return new Map(rows.map((r) => [r.email, r.login]));
 }
 
+/** Every user and organization, oldest first. */
+export function allAccounts(db: Db): UserRow[] {
+  return db.prepare<[], UserRow>('SELECT * FROM users ORDER BY id').all();
+}
+
+/** The user (not an organization) with this e-mail, ignoring case. */
+export function userByEmail(db: Db, email: string): UserRow | undefined {
+  return db.prepare<[string], UserRow>("SELECT * FROM users WHERE email IS NOT NULL AND lower(email) = lower(?) AND type = 'User'").get(email);
+}
+
+/** The user (not an organization) with this e-mail, compared as SQLite's NOCASE does. */
+export function userWithEmail(db: Db, email: string): UserRow | undefined {
+  return db.prepare<[string], UserRow>("SELECT * FROM users WHERE email = ? COLLATE NOCASE AND type = 'User'").get(email);
+}
+
+/** The user (not an organization) with this login. */
+export function userByLogin(db: Db, login: string): UserRow | undefined {
+  return db.prepare<[string], UserRow>("SELECT * FROM users WHERE login = ? AND type = 'User'").get(login);
+}
+
 /** Users and organizations in id order after `since`. */
 export function accountsSince(db: Db, since: number, limit: number): UserRow[] {
   return db.prepare<[number, number], UserRow>('SELECT * FROM users WHERE id > ? ORDER BY id LIMIT ?').all(since, limit);

@@ -66,6 +66,20 @@ export function findIssueComment(db: Db, repoId: number, id: string): IssueComme
   return db.prepare<[number, number], IssueCommentRow>('SELECT * FROM issue_comments WHERE id = ? AND repo_id = ?').get(Number(id), repoId);
 }
 
+/** A repository's issues and pull requests in one state, by number. */
+export function issuesInState(db: Db, repoId: number, state: 'open' | 'closed'): IssueRow[] {
+  return db.prepare<[number, string], IssueRow>('SELECT * FROM issues WHERE repo_id = ? AND state = ? ORDER BY number').all(repoId, state);
+}
+
+/** An issue's comments with their authors' logins, oldest first (the web page). */
+export function issueCommentLines(db: Db, issueId: number): Array<{ id: number; login: string; body: string; created_at: string }> {
+  return db
+    .prepare<[number], { id: number; login: string; body: string; created_at: string }>(
+      'SELECT c.id, u.login, c.body, c.created_at FROM issue_comments c JOIN users u ON u.id = c.user_id WHERE c.issue_id = ? ORDER BY c.created_at, c.id',
+    )
+    .all(issueId);
+}
+
 export function issueCommentCount(db: Db, issueId: number): number {
   return db.prepare('SELECT count(*) FROM issue_comments WHERE issue_id = ?').pluck().get(issueId) as number;
 }

@@ -1,6 +1,7 @@
 // JSON of the git side of a pull request: its files and its commits, with
 // links into the base repository at the head commit.
 import type { Db } from '../../db';
+import { userByLogin, userWithEmail } from '../accounts/store';
 import { userSummary } from '../core/representations';
 import type { UserRow } from '../core/schema';
 import { isoTime } from '../core/time';
@@ -28,10 +29,10 @@ export function fileJson(b: Bases, full: string, headSha: string, f: FileDiff): 
 
 /** The account behind a commit e-mail (its own address, or the no-reply form `<login>@users.noreply.<host>`). */
 function userByEmail(db: Db, email: string): UserRow | undefined {
-  const own = db.prepare<[string], UserRow>("SELECT * FROM users WHERE email = ? COLLATE NOCASE AND type = 'User'").get(email);
+  const own = userWithEmail(db, email);
   if (own) return own;
   const m = /^([^@]+)@users\.noreply\./i.exec(email);
-  return m ? db.prepare<[string], UserRow>("SELECT * FROM users WHERE login = ? AND type = 'User'").get(m[1]!) : undefined;
+  return m ? userByLogin(db, m[1]!) : undefined;
 }
 
 export function commitJson(db: Db, b: Bases, full: string, c: CommitInfo): Record<string, unknown> {

@@ -20,6 +20,11 @@ export function openPulls(db: Db, repoId: number): Pull[] {
   return db.prepare<[number], Pull>(`${PULL_SELECT} WHERE p.repo_id = ? AND i.state = 'open'`).all(repoId);
 }
 
+/** A repository's open pull requests, newest first (the web page). */
+export function openPullsNewestFirst(db: Db, repoId: number): Pull[] {
+  return db.prepare<[number], Pull>(`${PULL_SELECT} WHERE p.repo_id = ? AND i.state = 'open' ORDER BY p.number DESC`).all(repoId);
+}
+
 /** The repositories with an open pull request whose base or head is `repoId`. */
 export function reposWithOpenPullsOn(db: Db, repoId: number): number[] {
   return db

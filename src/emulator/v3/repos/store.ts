@@ -19,6 +19,16 @@ export function repoNameTaken(db: Db, ownerId: number, name: string): boolean {
   return !!db.prepare('SELECT 1 FROM repositories WHERE owner_id = ? AND name = ?').get(ownerId, name);
 }
 
+/** Every repository, oldest first. */
+export function allRepos(db: Db): RepoRow[] {
+  return db.prepare<[], RepoRow>('SELECT * FROM repositories ORDER BY id').all();
+}
+
+/** The owner's repositories by name, ignoring case. */
+export function reposOwnedBy(db: Db, ownerId: number): RepoRow[] {
+  return db.prepare<[number], RepoRow>('SELECT * FROM repositories WHERE owner_id = ? ORDER BY lower(name)').all(ownerId);
+}
+
 export function publicRepoCount(db: Db, ownerId: number): number {
   return db.prepare('SELECT count(*) FROM repositories WHERE owner_id = ? AND private = 0').pluck().get(ownerId) as number;
 }
