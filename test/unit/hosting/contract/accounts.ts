@@ -23,6 +23,18 @@ export const accounts: ContractGroup = {
       },
     },
     {
+      row: 'GET /users/:user',
+      does: 'a user\'s public profile: name and public repositories (ada owns one public repository); an organization is a user of type Organization; an unknown login is 404',
+      calls: ['users.get'],
+      async run(w) {
+        const ada = await w.as('ada').users.get('ada');
+        assert.deepEqual([ada.login, ada.name, ada.type, ada.public_repos], ['ada', 'Ada Lovelace', 'User', 1]);
+        const org = await w.as('ada').users.get('analytical-engines');
+        assert.equal(org.type, 'Organization');
+        await assert.rejects(w.as('ada').users.get('no-such-user-here'), NotFoundError);
+      },
+    },
+    {
       row: 'GET /user/repos',
       does: 'lists the user\'s own repositories, private ones included',
       calls: ['repos.listForAuthenticatedUser'],
