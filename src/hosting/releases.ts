@@ -9,7 +9,24 @@ export const RELEASES_ROUTES = {
   update: 'PATCH /repos/{owner}/{repo}/releases/{id}',
   // Beyond the spec's table, as the service and the emulator have it (docs/EMULATOR.md): 204, the tag stays.
   delete: 'DELETE /repos/{owner}/{repo}/releases/{id}',
+  // Assets: "not shown" by the documents; the service family's routes, as the emulator serves them (docs/EMULATOR.md).
+  listAssets: 'GET /repos/{owner}/{repo}/releases/{id}/assets',
+  getAsset: 'GET /repos/{owner}/{repo}/releases/assets/{id}',
+  updateAsset: 'PATCH /repos/{owner}/{repo}/releases/assets/{id}',
+  deleteAsset: 'DELETE /repos/{owner}/{repo}/releases/assets/{id}',
 } as const;
+
+/**
+ * The upload URL for an asset: the release's `upload_url` template
+ * (`{?name}` in the documents, `{?name,label}` from the real service)
+ * expanded with the parameters that have a value, so a missing label leaves
+ * no empty `&` or `label=`.
+ */
+export function uploadUrl(template: string, params: { name: string; label?: string }): string {
+  const base = template.replace(/\{\?[^}]*\}$/, '');
+  const query = new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ''));
+  return `${base}?${query.toString()}`;
+}
 
 export interface ReleaseInput {
   tag_name: string;
@@ -45,9 +62,27 @@ export class ReleasesApi {
     return this.core.callNoContent(RELEASES_ROUTES.delete, { owner, repo, id }, options);
   }
 
-  /** Uploads bytes through the release's `upload_url` template (`{?name}`); the body is the file itself. */
-  async uploadAsset(release: { upload_url: string }, name: string, bytes: Uint8Array, contentType: string, options?: CallOptions) {
-    return (await this.core.call(`POST ${release.upload_url}`, { name, data: bytes, headers: { 'content-type': contentType } }, releaseAssetSchema, options)).data;
+  /** Uploads bytes through the release's `upload_url` template, with an optional label; the body is the file itself. */
+  async uploadAsset(release: { upload_url: string }, name: string, bytes: Uint8Array, contentType: string, options?: CallOptions & { label?: string }) {
+    const url = uploadUrl(release.upload_url, { name, ...(options?.label ? { label: options.label } : {}) });
+    return (await this.core.call(`POST ${url}`, { data: bytes, headers: { 'content-type': contentType } }, releaseAssetSchema, options)).data;
+  }
+
+  listAssets(owner: string, repo: string, releaseId: number, options?: CallOptions) {
+    return this.core.paginate(RELEASES_ROUTES.listAssets, { owner, repo, id: releaseId, per_page: 100 }, releaseAssetSchema, options);
+  }
+
+  async getAsset(owner: string, repo: string, id: number, options?: CallOptions) {
+    return (await this.core.call(RELEASES_ROUTES.getAsset, { owner, repo, id }, releaseAssetSchema, options)).data;
+  }
+
+  /** Renames an asset or changes its label (`null` removes the label). */
+  async updateAsset(owner: string, repo: string, id: number, input: { name?: string; label?: string | null }, options?: CallOptions) {
+    return (await this.core.call(RELEASES_ROUTES.updateAsset, { owner, repo, id, ...input }, releaseAssetSchema, options)).data;
+  }
+
+  deleteAsset(owner: string, repo: string, id: number, options?: CallOptions): Promise<void> {
+    return this.core.callNoContent(RELEASES_ROUTES.deleteAsset, { owner, repo, id }, options);
   }
 
   /** The asset's bytes, exactly as uploaded, from its `browser_download_url`. */

@@ -68,6 +68,26 @@ export const releasesAndLabels: ContractGroup = {
       },
     },
     {
+      row: 'POST upload_url{?name,label}, GET .../releases/:id/assets, GET/PATCH/DELETE .../releases/assets/:id',
+      does: 'an asset uploaded with a label (and one without: no empty label), listed, renamed and relabelled, deleted',
+      calls: ['releases.create', 'releases.listAssets', 'releases.getAsset', 'releases.updateAsset', 'releases.deleteAsset'],
+      async run(w) {
+        const ada = w.as('ada');
+        const release = await ada.releases.create(ORG, REPO, { tag_name: 'v9.9.7-assets', draft: true });
+        // The real service's template has both parameters.
+        const withLabel = await ada.releases.uploadAsset({ upload_url: release.upload_url.replace(/\{\?[^}]*\}$/, '{?name,label}') }, 'table.csv', new TextEncoder().encode('n,v\n1,1\n'), 'text/csv', { label: 'The table' });
+        assert.deepEqual([withLabel.name, withLabel.label, withLabel.size], ['table.csv', 'The table', 8]);
+        const plain = await ada.releases.uploadAsset(release, 'plain.bin', new Uint8Array([1, 2, 3]), 'application/octet-stream');
+        assert.equal(plain.label ?? null, null, 'no label sent, none stored');
+        assert.deepEqual((await collect(ada.releases.listAssets(ORG, REPO, release.id))).map((a) => a.name).sort(), ['plain.bin', 'table.csv']);
+        const renamed = await ada.releases.updateAsset(ORG, REPO, withLabel.id, { name: 'tables.csv', label: 'Tables' });
+        assert.deepEqual([renamed.name, renamed.label], ['tables.csv', 'Tables']);
+        assert.equal((await ada.releases.getAsset(ORG, REPO, withLabel.id)).name, 'tables.csv');
+        await ada.releases.deleteAsset(ORG, REPO, plain.id);
+        await assert.rejects(ada.releases.getAsset(ORG, REPO, plain.id), NotFoundError);
+      },
+    },
+    {
       row: 'GET /repos/:owner/:repo/labels, GET .../labels/:name',
       does: 'list the seeded labels with their colours and get one by name',
       calls: ['labels.listForRepo', 'labels.get'],
