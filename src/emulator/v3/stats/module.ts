@@ -1,17 +1,9 @@
-// The five statistics endpoints of document 2 ("Statistics"): 202 while a
-// background job computes them from the git history, then 200 with the
-// cached result until the default branch moves.
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { repoGitPath, Repositories, runGitText } from '../../git';
+// The statistics module (document 2, "Statistics"): the routes, the cache of
+// results and the object readers they compute from, both closed with the server.
+import { Repositories } from '../../git';
 import type { EmulatorModule } from '../../server';
-import { findUser, loadRepo } from '../core/access';
-import { userSummary } from '../core/representations';
-import { bases } from '../core/urls';
-import { isGithubVendor } from '../core/vendor';
-import { loginsByEmail } from '../accounts/store';
-import { historyOf, StatisticsCache, statisticsOf, type RepositoryStatistics } from './job';
-
-type RepoParams = { Params: { owner: string; repo: string } };
+import { StatisticsCache } from './job';
+import { registerStatisticsRoutes } from './routes';
 
 export const statisticsModule: EmulatorModule = {
   name: 'v3-statistics',
@@ -23,35 +15,6 @@ export const statisticsModule: EmulatorModule = {
       await cache.settle();
       await repositories.closeAll();
     });
-
-    /** The cached statistics, or undefined once a 202 has been sent. */
-    const statistics = async (req: FastifyRequest<RepoParams>, reply: FastifyReply): Promise<RepositoryStatistics | undefined> => {
-      const { repo, owner } = loadRepo(ctx.db, req, reply, req.params.owner, req.params.repo);
-      const gitPath = repoGitPath(ctx.gitDir, repo.id);
-      // An unborn default branch has an empty history: key it by the empty string.
-      const sha = (await runGitText(ctx.gitEnv, gitPath, ['rev-parse', '--verify', '--quiet', `refs/heads/${repo.default_branch}^{commit}`]).catch(() => '')).trim();
-      const result = cache.lookup(repo.id, sha, async () => {
-        const commits = sha === '' ? [] : await historyOf(repositories.get(gitPath), sha, loginsByEmail(ctx.db));
-        return statisticsOf(commits, owner.login, Math.floor(Date.now() / 1000));
-      });
-      if (!result) reply.code(202);
-      return result;
-    };
-
-    app.get<RepoParams>('/repos/:owner/:repo/stats/contributors', async (req, reply) => {
-      const stats = await statistics(req, reply);
-      if (!stats) return {};
-      const b = bases(ctx, req);
-      return stats.contributors.map((c) => {
-        const user = findUser(ctx.db, c.authorKey);
-        // The documents give `w` as a string; the real service sends a number (and clients expect one).
-        const weeks = isGithubVendor(ctx.limits.vendor) ? c.weeks.map((w) => ({ ...w, w: Number(w.w) })) : c.weeks;
-        return { author: user ? userSummary(b, user) : null, total: c.total, weeks };
-      });
-    });
-    app.get<RepoParams>('/repos/:owner/:repo/stats/commit_activity', async (req, reply) => (await statistics(req, reply))?.commitActivity ?? {});
-    app.get<RepoParams>('/repos/:owner/:repo/stats/code_frequency', async (req, reply) => (await statistics(req, reply))?.codeFrequency ?? {});
-    app.get<RepoParams>('/repos/:owner/:repo/stats/participation', async (req, reply) => (await statistics(req, reply))?.participation ?? {});
-    app.get<RepoParams>('/repos/:owner/:repo/stats/punch_card', async (req, reply) => (await statistics(req, reply))?.punchCard ?? {});
+    registerStatisticsRoutes(app, ctx, repositories, cache);
   },
 };
