@@ -1,5 +1,6 @@
 // Cases: records, the Arrived/Open/Closed state machine and the figures
 // computed from their messages.
+import { listing } from '../db';
 import { fmt, parseExtra, type V2Context } from './context';
 import { addNotes, changeTags, contactRow, getContact, notesOf, tagsOf } from './contacts';
 import { badRequest, failed, notFound, type Paging } from './params';
@@ -279,11 +280,13 @@ export function searchCases(ctx: V2Context, f: CaseFilter, page: Paging): { tota
   if (f.createdSince !== undefined) filter('k.creation_ms >= ?', f.createdSince);
   if (f.updatedSince !== undefined) filter('k.update_ms >= ?', f.updatedSince);
   const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  const total = ctx.db.prepare(`SELECT COUNT(*) FROM v2_cases k ${clause}`).pluck().get(...args) as number;
-  const rows = ctx.db
-    .prepare(`SELECT k.* FROM v2_cases k ${clause} ORDER BY ${CASE_ORDER[page.orderBy]} ${page.desc ? 'DESC' : 'ASC'}, k.id LIMIT ? OFFSET ?`)
-    .all(...args, page.count, page.index) as CaseRow[];
-  return { total, rows };
+  const list = listing<CaseRow>(ctx.db, {
+    count: `SELECT COUNT(*) FROM v2_cases k ${clause}`,
+    select: `SELECT k.* FROM v2_cases k ${clause}`,
+    params: args,
+    orderBy: `${CASE_ORDER[page.orderBy]} ${page.desc ? 'DESC' : 'ASC'}, k.id`,
+  });
+  return { total: list.total, rows: list.page(page.count, page.index) };
 }
 
 export const CASE_ORDER: Record<string, string> = {

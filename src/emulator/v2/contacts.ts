@@ -1,4 +1,5 @@
 // Contacts: records, profiles, tags and notes, and their JSON shape.
+import { listing } from '../db';
 import { fmt, parseExtra, type V2Context } from './context';
 import { badRequest, failed, notFound, type Paging } from './params';
 
@@ -237,11 +238,13 @@ export function searchContacts(ctx: V2Context, f: ContactFilter, page: Paging): 
   if (f.name) filter("c.name LIKE ? ESCAPE '\\' COLLATE NOCASE", `%${f.name.replace(/[\\%_]/g, '\\$&')}%`);
   if (f.updatedSince !== undefined) filter('c.update_ms >= ?', f.updatedSince);
   const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  const total = ctx.db.prepare(`SELECT COUNT(*) FROM v2_contacts c ${clause}`).pluck().get(...args) as number;
-  const rows = ctx.db
-    .prepare(`SELECT c.* FROM v2_contacts c ${clause} ORDER BY ${CONTACT_ORDER[page.orderBy]} ${page.desc ? 'DESC' : 'ASC'}, c.id LIMIT ? OFFSET ?`)
-    .all(...args, page.count, page.index) as ContactRow[];
-  return { total, rows };
+  const list = listing<ContactRow>(ctx.db, {
+    count: `SELECT COUNT(*) FROM v2_contacts c ${clause}`,
+    select: `SELECT c.* FROM v2_contacts c ${clause}`,
+    params: args,
+    orderBy: `${CONTACT_ORDER[page.orderBy]} ${page.desc ? 'DESC' : 'ASC'}, c.id`,
+  });
+  return { total: list.total, rows: list.page(page.count, page.index) };
 }
 
 export const CONTACT_ORDER: Record<string, string> = {
