@@ -1,5 +1,5 @@
 import type { CallOptions, HostingCore } from './core';
-import { blobCreatedSchema, blobSchema, gitCommitSchema, referenceSchema, treeSchema } from './schemas/git';
+import { blobCreatedSchema, blobSchema, gitCommitSchema, gitTagSchema, referenceSchema, treeSchema } from './schemas/git';
 
 // `{+ref}` keeps the slashes of `heads/feature/x` unencoded (RFC 6570 reserved expansion).
 export const GIT_ROUTES = {
@@ -15,6 +15,9 @@ export const GIT_ROUTES = {
   // Not rows of document 2; fixed by the spec README.
   getBlob: 'GET /repos/{owner}/{repo}/git/blobs/{sha}',
   createBlob: 'POST /repos/{owner}/{repo}/git/blobs',
+  // Annotated tags: where a tag reference's object.url points, and how one is made (beyond the documents; docs/EMULATOR.md).
+  getTag: 'GET /repos/{owner}/{repo}/git/tags/{sha}',
+  createTag: 'POST /repos/{owner}/{repo}/git/tags',
 } as const;
 
 /** The refs of one namespace (`tags`): same path shape as getRef, so kept out of the registry. */
@@ -39,6 +42,15 @@ export class GitApi {
 
   async createCommit(owner: string, repo: string, input: { message: string; tree: string; parents: string[]; author?: PersonInput; committer?: PersonInput }, options?: CallOptions) {
     return (await this.core.call(GIT_ROUTES.createCommit, { owner, repo, ...input }, gitCommitSchema, options)).data;
+  }
+
+  async getTag(owner: string, repo: string, sha: string, options?: CallOptions) {
+    return (await this.core.call(GIT_ROUTES.getTag, { owner, repo, sha }, gitTagSchema, options)).data;
+  }
+
+  /** Writes an annotated tag object; `createRef(refs/tags/<tag>, tag.sha)` then makes the tag. */
+  async createTag(owner: string, repo: string, input: { tag: string; message: string; object: string; type?: 'commit' | 'tree' | 'blob' | 'tag'; tagger?: PersonInput }, options?: CallOptions) {
+    return (await this.core.call(GIT_ROUTES.createTag, { owner, repo, type: 'commit', ...input }, gitTagSchema, options)).data;
   }
 
   /** `ref` is `heads/<branch>` or `tags/<tag>`; a branch name may contain slashes. */

@@ -14,6 +14,17 @@ export const gitCommitSchema = z.object({
 });
 export type GitCommit = z.infer<typeof gitCommitSchema>;
 
+/** An annotated tag object (GET/POST .../git/tags). */
+export const gitTagSchema = z.object({
+  tag: z.string(),
+  sha,
+  url: z.string(),
+  message: z.string(),
+  tagger: person,
+  object: z.object({ type: z.enum(['commit', 'tag', 'tree', 'blob']), sha, url: z.string() }),
+});
+export type GitTag = z.infer<typeof gitTagSchema>;
+
 export const referenceSchema = z.object({
   ref: z.string().startsWith('refs/'),
   url: z.string(),

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { EmulatorContext } from '../../server';
 import {
-  createBlob, createCommit, createRef, createTree, deleteRef, findRef, listRefs, readBlob, readCommit, readTag, readTree, updateRef,
+  createBlob, createCommit, createRef, createTree, deleteRef, findRef, listRefs, readBlob, readCommit, readTag, readTree, updateRef, createTagObject,
   GitDataError, repoGitPath, Repositories, type GitRepository,
 } from '../../git';
 import { loadRepo, type LoadedRepo } from '../core/access';
@@ -98,6 +98,31 @@ export function registerGitDataRoutes(app: FastifyInstance, ctx: EmulatorContext
   app.get<ShaParams>('/repos/:owner/:repo/git/tags/:sha', async (req, reply) => {
     const { git, u } = open(req, reply, req.params);
     return tagResource(u, await translated(() => readTag(git, req.params.sha)));
+  });
+
+  // Creating one: beyond the documents, as the service family has it (docs/EMULATOR.md). Only the
+  // object is written; a tag reference (POST .../git/refs, refs/tags/<tag>) makes it visible.
+  app.post<RepoParams>('/repos/:owner/:repo/git/tags', async (req, reply) => {
+    const { git, u } = open(req, reply, req.params, 'push');
+    const body = bodyHash(req);
+    for (const field of ['tag', 'message', 'object'] as const) {
+      if (typeof body[field] !== 'string') throw new ApiError(422, `${field} is required`, [{ resource: 'Tag', field, code: 'missing_field' }], '/v3');
+    }
+    for (const [field, value] of [['tag', body.tag], ['message', body.message], ['tagger', body.tagger]] as const) {
+      if (nulInside(value)) throw new ApiError(422, 'Validation Failed', [{ resource: 'Tag', field, code: 'invalid' }], '/v3');
+    }
+    // Without a tagger: the authenticated user, now, as a commit without an author.
+    const user = currentUser(req);
+    const login = user?.login ?? 'unknown';
+    const given = typeof body.tagger === 'object' && body.tagger !== null ? body.tagger as Record<string, unknown> : {};
+    const tagger = {
+      name: typeof given.name === 'string' ? given.name : user?.name ?? login,
+      email: typeof given.email === 'string' ? given.email : user?.email ?? `${login}@users.noreply.${new URL(ctx.baseUrl()).hostname}`,
+      date: typeof given.date === 'string' ? given.date : new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    };
+    const tag = await translated(() => createTagObject(git, { tag: body.tag as string, message: body.message as string, object: body.object as string, tagger }));
+    const resource = tagResource(u, tag);
+    return created(reply, resource.url, resource);
   });
 
   // Trees

@@ -35,6 +35,24 @@ export const gitData: ContractGroup = {
       },
     },
     {
+      row: 'POST /repos/:owner/:repo/git/tags, GET .../git/tags/:sha (annotated tags)',
+      does: 'an annotated tag object of the tip with its tagger and message; the tag ref points at the tag object, which points at the commit; git\'s own tag id',
+      calls: ['git.createTag', 'git.createRef', 'git.getTag', 'git.getRef'],
+      async run(w) {
+        const git = w.as('ada').git;
+        const main = await tip(git);
+        const tagger = { name: 'Ada Lovelace', email: 'ada@example.test', date: '2024-03-04T05:06:07Z' };
+        const tag = await git.createTag(OWNER, REPO, { tag: 'v2.0.0-annotated', message: 'Second edition', object: main.object.sha, tagger });
+        const text = `object ${main.object.sha}\ntype commit\ntag v2.0.0-annotated\ntagger Ada Lovelace <ada@example.test> 1709528767 +0000\n\nSecond edition\n`;
+        assert.equal(tag.sha, objectId('tag', text));
+        assert.deepEqual([tag.tag, tag.message.trim(), tag.tagger.name, tag.object.sha, tag.object.type], ['v2.0.0-annotated', 'Second edition', 'Ada Lovelace', main.object.sha, 'commit']);
+        await git.createRef(OWNER, REPO, 'refs/tags/v2.0.0-annotated', tag.sha);
+        const ref = await git.getRef(OWNER, REPO, 'tags/v2.0.0-annotated');
+        assert.deepEqual([ref.object.type, ref.object.sha], ['tag', tag.sha]);
+        assert.equal((await git.getTag(OWNER, REPO, tag.sha)).message.trim(), 'Second edition');
+      },
+    },
+    {
       row: 'GET /repos/:owner/:repo/git/commits/:sha, GET .../git/trees/:sha',
       does: 'the tip commit\'s tree holds README.md, whose blob SHA is git\'s id of its content',
       calls: ['git.getCommit', 'git.getTree', 'git.getBlob'],
