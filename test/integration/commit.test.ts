@@ -89,6 +89,17 @@ describe('Commit from the workspace (git data API)', function () {
     assert.equal((await client.git.getRef(OWNER, REPO, 'tags/workspace-v1')).object.sha, head);
   });
 
+  it('Create Tag from Commit… with a message: an annotated tag (the ref points at a tag object whose object is the commit)', async () => {
+    const client = (await signInAsAdaWithDemoRepository()).testing!.session.client!;
+    const head = (await client.git.getRef(OWNER, REPO, 'heads/workspace/plan')).object.sha;
+    const sha = await vscode.commands.executeCommand<string>('repodesk.commit.tag', { owner: OWNER, repo: REPO, from: 'workspace/plan', tag: 'workspace-v1-annotated', message: 'The plan, tagged' });
+    assert.equal(sha, head);
+    const ref = await client.git.getRef(OWNER, REPO, 'tags/workspace-v1-annotated');
+    assert.equal(ref.object.type, 'tag');
+    const tag = await client.git.getTag(OWNER, REPO, ref.object.sha);
+    assert.deepEqual([tag.message.trim(), tag.object.sha, tag.tagger.name], ['The plan, tagged', head, 'Ada Lovelace']);
+  });
+
   it('nothing changed: the command says so and writes nothing', async () => {
     const client = (await signInAsAdaWithDemoRepository()).testing!.session.client!;
     const before = (await client.git.getRef(OWNER, REPO, 'heads/workspace/plan')).object.sha;

@@ -15,6 +15,7 @@ import type { HostingSession } from '../shared/session/hostingSession';
 import { repositoryTarget, type RepoTarget } from '../shared/session/require';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
 import { confirmChanges } from './changePreview';
+import { createTag, type TagAnswers } from './createTag';
 import { authorOfFolder, excludedPatterns, localIsoTime, pickFolder, repositoryOfFolder } from './workspaceSource';
 
 /** Answers of Commit Workspace to Branch, for scripts and tests (every question then skipped). */
@@ -57,10 +58,10 @@ export function registerCommit(context: vscode.ExtensionContext, session: Hostin
       return commitFolder(target, folder, branch.branch, branch.from, given);
     }),
     vscode.commands.registerCommand('repodesk.commit.tag', async (arg?: unknown) => {
-      const given = givenAnswers<{ owner?: string; repo?: string; sha?: string; from?: string; tag?: string }>(arg);
+      const given = givenAnswers<TagAnswers & { owner?: string; repo?: string }>(arg);
       const target = repositoryTarget(session, active, given?.owner && given.repo ? { owner: given.owner, name: given.repo } : undefined);
       if (!target) return undefined;
-      return createTag(target, given);
+      return createTag(target, onCommitted, given);
     }),
     vscode.commands.registerCommand('repodesk.commit.uploadFolder', async (arg?: unknown) => {
       if (!trusted()) return undefined;
@@ -166,7 +167,7 @@ export function registerCommit(context: vscode.ExtensionContext, session: Hostin
   async function announce(target: RepoTarget, branch: string, result: CommitResult): Promise<void> {
     const tag = vscode.l10n.t('Create Tag…');
     const picked = await vscode.window.showInformationMessage(vscode.l10n.t('Committed {0} changes to {1} as {2}.', result.changes.length, branch, result.commit.slice(0, 7)), tag);
-    if (picked === tag) await createTag(target, { sha: result.commit });
+    if (picked === tag) await createTag(target, onCommitted, { sha: result.commit });
   }
 
   async function pickBranch(target: RepoTarget): Promise<{ branch: string; from?: string } | undefined> {
@@ -186,26 +187,6 @@ export function registerCommit(context: vscode.ExtensionContext, session: Hostin
     if (!name) return undefined;
     const from = await vscode.window.showInputBox({ title: vscode.l10n.t('New branch {0}: start from', name), prompt: vscode.l10n.t('A branch, tag or (abbreviated) SHA'), value: heads[0]?.ref.replace(/^refs\/heads\//, '') ?? '', ignoreFocusOut: true });
     return from ? { branch: name, from } : undefined;
-  }
-
-  async function createTag(target: RepoTarget, given?: { sha?: string; from?: string; tag?: string }): Promise<string | undefined> {
-    const from = given?.sha ?? given?.from ?? await vscode.window.showInputBox({ title: vscode.l10n.t('Create Tag: from'), prompt: vscode.l10n.t('A branch, tag or (abbreviated) SHA'), ignoreFocusOut: true });
-    if (!from) return undefined;
-    const name = given?.tag ?? await vscode.window.showInputBox({ title: vscode.l10n.t('Create Tag: name'), placeHolder: vscode.l10n.t('e.g. v1.0.0'), ignoreFocusOut: true, validateInput: (v) => {
-      const problem = refNameProblem(v);
-      return problem ? vscode.l10n.t('Not a valid tag name: {0}.', problem) : undefined;
-    } });
-    if (!name) return undefined;
-    try {
-      const sha = await resolveCommitish(target.client, target.owner, target.repo, from);
-      await target.client.git.createRef(target.owner, target.repo, `refs/tags/${name}`, sha);
-      onCommitted();
-      void vscode.window.showInformationMessage(vscode.l10n.t('Tagged {0} as {1}.', sha.slice(0, 7), name));
-      return sha;
-    } catch (err) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('Could not create the tag {0}: {1}', name, errorText(err)));
-      return undefined;
-    }
   }
 
   async function uploadFolder(given?: { folder: string; owner?: string; name: string; private?: boolean; message?: string }): Promise<CommitResult | undefined> {

@@ -1,0 +1,56 @@
+// Create Tag from Commit…: a tag at a ref or (abbreviated) SHA, lightweight
+// (a refs/tags reference to the commit) or annotated (a tag object with a
+// message, POST .../git/tags, whose tagger the service takes from the
+// signed-in user, then the reference to it).
+import * as vscode from 'vscode';
+import { refNameProblem } from '../../gitdata';
+import { errorText } from '../shared/failure';
+import { editInEditor } from '../shared/notesEditor';
+import { resolveCommitish } from '../shared/resolveCommitish';
+import type { RepoTarget } from '../shared/session/require';
+
+export interface TagAnswers {
+  sha?: string;
+  from?: string;
+  tag?: string;
+  /** An annotated tag's message; without it, the tag is lightweight. */
+  message?: string;
+}
+
+/** The commit SHA tagged, or undefined (cancelled, or the user was told why). */
+export async function createTag(target: RepoTarget, onCreated: () => void, given?: TagAnswers): Promise<string | undefined> {
+  const from = given?.sha ?? given?.from ?? await vscode.window.showInputBox({ title: vscode.l10n.t('Create Tag: from'), prompt: vscode.l10n.t('A branch, tag or (abbreviated) SHA'), ignoreFocusOut: true });
+  if (!from) return undefined;
+  const name = given?.tag ?? await vscode.window.showInputBox({ title: vscode.l10n.t('Create Tag: name'), placeHolder: vscode.l10n.t('e.g. v1.0.0'), ignoreFocusOut: true, validateInput: (v) => {
+    const problem = refNameProblem(v);
+    return problem ? vscode.l10n.t('Not a valid tag name: {0}.', problem) : undefined;
+  } });
+  if (!name) return undefined;
+  let message = given?.message;
+  // Asked when the name was asked (a script gives a message, or none for a lightweight tag).
+  if (given?.tag === undefined) {
+    const lightweight = vscode.l10n.t('Lightweight');
+    const annotated = vscode.l10n.t('Annotated (with a message)');
+    const kind = await vscode.window.showQuickPick([lightweight, annotated], { title: vscode.l10n.t('Create Tag {0}: kind', name) });
+    if (!kind) return undefined;
+    if (kind === annotated) {
+      message = await editInEditor('', vscode.l10n.t('Create Tag'), vscode.l10n.t('Write the message of tag {0} in the editor, then choose "{1}" here or ✓ in the editor\'s title bar.', name, vscode.l10n.t('Create Tag')));
+      if (!message?.trim()) return undefined;
+    }
+  }
+  try {
+    const sha = await resolveCommitish(target.client, target.owner, target.repo, from);
+    await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Creating tag {0}…', name) }, async () => {
+      const object = message?.trim()
+        ? (await target.client.git.createTag(target.owner, target.repo, { tag: name, message: message.trim(), object: sha, type: 'commit' })).sha
+        : sha;
+      await target.client.git.createRef(target.owner, target.repo, `refs/tags/${name}`, object);
+    });
+    onCreated();
+    void vscode.window.showInformationMessage(vscode.l10n.t('Tagged {0} as {1}.', sha.slice(0, 7), name));
+    return sha;
+  } catch (err) {
+    void vscode.window.showErrorMessage(vscode.l10n.t('Could not create the tag {0}: {1}', name, errorText(err)));
+    return undefined;
+  }
+}
