@@ -60,6 +60,16 @@ const builds = [
     format: 'iife',
     target: 'es2022',
   },
+  {
+    ...common,
+    // A pull request's overview page: a browser bundle (DOMPurify,
+    // @vscode-elements/elements) with its stylesheet beside it.
+    entryPoints: { pullOverview: 'src/webview/pullOverview/main.ts' },
+    outdir: 'dist/webview',
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+  },
 ];
 
 // The codicon font and stylesheet, loaded by the webviews from dist/webview/.

@@ -32,6 +32,7 @@ import { registerInsights } from './features/insights/registerInsights';
 import { PullReviewComments } from './features/shared/reviews/pullReviewComments';
 import { registerComments } from './features/comments/registerComments';
 import { registerLanguage } from './features/language/registerLanguage';
+import { registerPullOverview } from './features/pullOverview/registerPullOverview';
 
 export const VIEW_IDS = [
   'repodesk.repositories',
@@ -79,6 +80,8 @@ export function registerViews(context: vscode.ExtensionContext, session: Hosting
   const inlineComments = registerComments(context, session, selectedPull, reviewStore);
   // @ and # completions, hovers and warnings in the comment boxes.
   registerLanguage(context, session, active, selectedPull, reviewStore);
+  // A pull request's overview page (a click on a pull request opens it).
+  const overviews = registerPullOverview(context, log, session, active, reviewStore);
   context.subscriptions.push(reviewStore, reviewStore.onDidChange(() => {
     pulls.refresh();
     reviewComments.refresh();
@@ -93,6 +96,7 @@ export function registerViews(context: vscode.ExtensionContext, session: Hosting
     repositories.refresh();
     for (const p of detail) p.refresh();
     void inlineComments.refresh();
+    overviews.refresh();
   };
 
   // A commit, tag or new repository made from the workspace shows in Git Refs and Repositories.

@@ -3,7 +3,8 @@
 // body), Close, Reopen, and Merge (the merge commit's message editable; the
 // head the user saw is sent, so a head that moved since is refused, 409,
 // rather than merged unseen). The service's refusals become messages with
-// the way out. Each command also takes its answers as a plain object.
+// the way out. Each command also takes its answers as a plain object, and
+// the pull request as a row or as { owner, repo, number } (pullArg.ts).
 import * as vscode from 'vscode';
 import { HostingError, ValidationFailedError, collect, type HostingClient, type PullRequest } from '../../hosting';
 import { givenAnswers } from '../shared/commandArgs';
@@ -12,7 +13,7 @@ import { editInEditor } from '../shared/notesEditor';
 import type { HostingSession } from '../shared/session/hostingSession';
 import { repositoryTarget, type RepoTarget } from '../shared/session/require';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
-import { PullNode } from './pullNodes';
+import { pullOfArg, type PullArg } from './pullArg';
 
 export interface CreatePullAnswers { head: string; base: string; title: string; body?: string }
 export interface MergeAnswers { commitMessage?: string; deleteBranch?: boolean }
@@ -20,7 +21,7 @@ export interface MergeAnswers { commitMessage?: string; deleteBranch?: boolean }
 /** `onChanged` re-reads the views a change shows in (pull requests, git refs). */
 export function registerPullLifecycle(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository, onChanged: () => void): void {
   const progress = <T>(title: string, task: () => Promise<T>) => vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title }, task);
-  const targetOf = (node: PullNode): RepoTarget | undefined => repositoryTarget(session, active, { owner: node.owner, name: node.repo });
+  const targetOf = (node: PullArg): RepoTarget | undefined => repositoryTarget(session, active, { owner: node.owner, name: node.repo });
 
   context.subscriptions.push(
     vscode.commands.registerCommand('repodesk.pulls.create', async (arg?: unknown) => {
@@ -37,8 +38,9 @@ export function registerPullLifecycle(context: vscode.ExtensionContext, session:
         return void showCreateFailure(target, answers, err);
       }
     }),
-    vscode.commands.registerCommand('repodesk.pulls.edit', async (node?: unknown, arg?: unknown) => {
-      if (!(node instanceof PullNode)) return undefined;
+    vscode.commands.registerCommand('repodesk.pulls.edit', async (arg0?: unknown, arg?: unknown) => {
+      const node = await pullOfArg(arg0, session);
+      if (!node) return undefined;
       const target = targetOf(node);
       if (!target) return undefined;
       const given = givenAnswers<{ title?: string; body?: string }>(arg);
@@ -48,18 +50,21 @@ export function registerPullLifecycle(context: vscode.ExtensionContext, session:
       if (body === undefined && !given) return undefined;
       return update(target, node.pull, { ...(title !== undefined ? { title: title.trim() } : {}), ...(body !== undefined ? { body } : {}) }, vscode.l10n.t('Saving pull request #{0}…', node.pull.number));
     }),
-    vscode.commands.registerCommand('repodesk.pulls.close', async (node?: unknown) => {
-      if (!(node instanceof PullNode)) return undefined;
+    vscode.commands.registerCommand('repodesk.pulls.close', async (arg0?: unknown) => {
+      const node = await pullOfArg(arg0, session);
+      if (!node) return undefined;
       const target = targetOf(node);
       return target ? update(target, node.pull, { state: 'closed' }, vscode.l10n.t('Closing pull request #{0}…', node.pull.number)) : undefined;
     }),
-    vscode.commands.registerCommand('repodesk.pulls.reopen', async (node?: unknown) => {
-      if (!(node instanceof PullNode)) return undefined;
+    vscode.commands.registerCommand('repodesk.pulls.reopen', async (arg0?: unknown) => {
+      const node = await pullOfArg(arg0, session);
+      if (!node) return undefined;
       const target = targetOf(node);
       return target ? update(target, node.pull, { state: 'open' }, vscode.l10n.t('Reopening pull request #{0}…', node.pull.number)) : undefined;
     }),
-    vscode.commands.registerCommand('repodesk.pulls.merge', async (node?: unknown, arg?: unknown) => {
-      if (!(node instanceof PullNode)) return undefined;
+    vscode.commands.registerCommand('repodesk.pulls.merge', async (arg0?: unknown, arg?: unknown) => {
+      const node = await pullOfArg(arg0, session);
+      if (!node) return undefined;
       const target = targetOf(node);
       return target ? merge(target, node.pull, givenAnswers<MergeAnswers>(arg)) : undefined;
     }),

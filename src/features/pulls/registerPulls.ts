@@ -9,6 +9,7 @@ import { PullFileNode, PullNode, pullNodes } from './pullNodes';
 import { registerPullDecorations } from './pullDecorations';
 import { registerPullLifecycle } from './pullLifecycle';
 import { checkoutPull, registerCheckedOutStatus } from './checkout';
+import { pullOfArg } from './pullArg';
 import { resolveAddresses } from '../../hosting';
 import { readHostingSettings } from '../shared/session/settings';
 import type { SelectedPull } from '../shared/selection/selectedPull';
@@ -55,8 +56,9 @@ export function registerPulls(context: vscode.ExtensionContext, session: Hosting
   context.subscriptions.push(
     view.onDidChangeSelection((e) => select(e.selection[0])),
     // One click from the title bar: the states not shown now.
-    vscode.commands.registerCommand('repodesk.pulls.checkout', async (node?: unknown, folder?: unknown) => {
-      if (!(node instanceof PullNode)) return undefined;
+    vscode.commands.registerCommand('repodesk.pulls.checkout', async (arg?: unknown, folder?: unknown) => {
+      const node = await pullOfArg(arg, session);
+      if (!node) return undefined;
       const s = readHostingSettings();
       const a = resolveAddresses(s.apiUrl, s.webUrl);
       return checkoutPull(node.pull, node.owner, node.repo, [...new Set([new URL(a.webUrl).host, new URL(a.apiUrl).host])], typeof folder === 'string' ? vscode.Uri.file(folder) : undefined);

@@ -1,0 +1,48 @@
+// Reads what a pull request's overview page shows: the pull request, its
+// commits, changed files, issue comments, review comments and labels, in
+// parallel, each through the session's one client (so a list read before is
+// a conditional request: an unchanged page costs no rate limit), and the
+// avatars of the people on it (public images, no token, no rate limit).
+import { collect, type HostingClient, type PullRequestDetailed, type ReviewComment } from '../../hosting';
+import type { AvatarCache } from '../../util/avatars';
+import { avatarUrls, pageModel, type Read } from '../../pullOverview/pageModel';
+import type { PageModel } from '../../pullOverview/messages';
+import type { PullReviewComments } from '../shared/reviews/pullReviewComments';
+import { errorText } from '../shared/failure';
+
+export interface PullKeyParts {
+  owner: string;
+  repo: string;
+  number: number;
+}
+
+export interface LoadedPage {
+  model: PageModel;
+  pull: PullRequestDetailed;
+  reviewComments: readonly ReviewComment[];
+}
+
+async function read<T>(p: Promise<T>): Promise<Read<T>> {
+  try {
+    return { ok: true, value: await p };
+  } catch (err) {
+    return { ok: false, error: errorText(err) };
+  }
+}
+
+/** The page; throws when the pull request itself cannot be read (the lists fail one by one). */
+export async function loadPage(client: HostingClient, store: PullReviewComments, key: PullKeyParts, me: string | undefined, avatars: AvatarCache, background: boolean): Promise<LoadedPage> {
+  const { owner, repo, number } = key;
+  const options = background ? { priority: 'background' as const } : undefined;
+  const [pull, commits, files, comments, reviewComments, labels] = await Promise.all([
+    client.pulls.get(owner, repo, number, options),
+    read(collect(client.pulls.listCommits(owner, repo, number, options))),
+    read(collect(client.pulls.listFiles(owner, repo, number, options))),
+    read(collect(client.issueComments.listForIssue(owner, repo, number, options))),
+    read(store.list(key)),
+    read(collect(client.labels.listForIssue(owner, repo, number, options))),
+  ]);
+  await avatars.loadAll(avatarUrls(pull, comments, reviewComments));
+  const model = pageModel(owner, repo, { pull, commits, files, comments, reviewComments, labels, me, avatar: (url) => avatars.get(url)?.dataUri });
+  return { model, pull, reviewComments: reviewComments.ok ? reviewComments.value : [] };
+}

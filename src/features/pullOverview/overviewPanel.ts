@@ -1,0 +1,163 @@
+// One overview page: a pull request's header, counts, description,
+// conversation, commits and files. The webview asks, this host answers (it
+// alone holds the session). A refresh that finds nothing changed posts
+// nothing, so the page (and a comment being written) stays as it is.
+import * as vscode from 'vscode';
+import type { HostToWebview, PullAction, WebviewToHost } from '../../pullOverview/messages';
+import type { AvatarCache } from '../../util/avatars';
+import { errorText } from '../shared/failure';
+import { openDiff } from '../shared/gitfs/openDiff';
+import type { Logger } from '../shared/log/outputLog';
+import type { PullReviewComments } from '../shared/reviews/pullReviewComments';
+import type { HostingSession } from '../shared/session/hostingSession';
+import { CommentNode } from '../shared/tree/reviewThreadNodes';
+import type { HostedPanel } from '../shared/webview/webviewPanels';
+import { pickCommitFile } from './commitFilesPick';
+import { loadPage, type LoadedPage, type PullKeyParts } from './overviewLoader';
+import { overviewStrings } from './overviewStrings';
+
+export const overviewKey = (k: PullKeyParts) => `${k.owner}/${k.repo}#${k.number}`;
+
+export function parseOverviewKey(key: string): PullKeyParts | undefined {
+  const m = /^([^/#]+)\/([^/#]+)#([1-9]\d*)$/.exec(key);
+  return m ? { owner: m[1]!, repo: m[2]!, number: Number(m[3]) } : undefined;
+}
+
+export interface OverviewDeps {
+  session: HostingSession;
+  store: PullReviewComments;
+  avatars: AvatarCache;
+  log: Logger;
+}
+
+/** What the registration drives: a reload (the views' refresh, a change made elsewhere). */
+export interface OverviewPage extends vscode.Disposable {
+  readonly key: PullKeyParts;
+  reload(background: boolean): Promise<void>;
+}
+
+export function startOverviewPanel(hosted: HostedPanel<WebviewToHost, HostToWebview>, deps: OverviewDeps): OverviewPage | undefined {
+  const key = parseOverviewKey(hosted.key);
+  if (!key) {
+    hosted.panel.dispose();
+    return undefined;
+  }
+  const { owner, repo, number } = key;
+  const { session, log } = deps;
+  hosted.panel.title = vscode.l10n.t('Pull Request #{0}', number);
+  let disposed = false;
+  let loaded: LoadedPage | undefined;
+  let postedJson = '';
+  let loading: Promise<void> | undefined;
+  const post = (m: HostToWebview) => {
+    if (!disposed) void hosted.post(m).catch((err: unknown) => log.debug(`Pull overview post: ${String(err)}`));
+  };
+
+  const load = async (background: boolean): Promise<void> => {
+    const client = session.client;
+    if (!client) return post({ type: 'failed', message: vscode.l10n.t('Sign in to RepoDesk first.') });
+    try {
+      const page = await loadPage(client, deps.store, key, session.account?.label, deps.avatars, background);
+      if (disposed) return;
+      loaded = page;
+      hosted.panel.title = `#${number} ${page.model.title}`;
+      const json = JSON.stringify(page.model);
+      if (json === postedJson) return;
+      postedJson = json;
+      post({ type: 'model', model: page.model });
+    } catch (err) {
+      post({ type: 'failed', message: errorText(err) });
+    }
+  };
+  /** One load at a time; a reload asked meanwhile waits for it and runs after. */
+  const reload = async (background: boolean): Promise<void> => {
+    while (loading) await loading;
+    loading = load(background).finally(() => (loading = undefined));
+    return loading;
+  };
+
+  const comment = async (request: number, what: string, run: () => Promise<unknown>) => {
+    try {
+      await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: what }, run);
+      post({ type: 'commentDone', request, ok: true });
+      await reload(false);
+    } catch (err) {
+      post({ type: 'commentDone', request, ok: false, message: errorText(err) });
+    }
+  };
+
+  const act = async (action: PullAction) => {
+    if (action === 'openInBrowser') {
+      if (loaded) await vscode.env.openExternal(vscode.Uri.parse(loaded.pull.html_url, true));
+      return;
+    }
+    // The pull requests feature's commands, which take a pull request as a plain object too.
+    await vscode.commands.executeCommand(`repodesk.pulls.${action}`, { owner, repo, number });
+    await reload(false);
+  };
+
+  const handle = async (m: WebviewToHost): Promise<void> => {
+    const client = session.client;
+    switch (m.type) {
+      case 'ready':
+        post({ type: 'init', strings: overviewStrings(), locale: vscode.env.language });
+        // A page shown again (or restored) draws what was read at once, then reads again.
+        if (loaded) post({ type: 'model', model: loaded.model });
+        else post({ type: 'loading' });
+        return reload(loaded !== undefined);
+      case 'refresh':
+        return reload(false);
+      case 'action':
+        return act(m.action);
+      case 'openFile': {
+        if (!loaded) return;
+        const file = loaded.model.files.rows.find((f) => f.path === m.path);
+        return openDiff({ owner, repo, baseSha: loaded.pull.base.sha, headSha: loaded.pull.head.sha, path: m.path, status: file?.status, number });
+      }
+      case 'openCommit':
+        if (client) await pickCommitFile(client, owner, repo, m.sha);
+        return;
+      case 'openThread': {
+        const root = loaded?.reviewComments.find((c) => c.id === m.id);
+        // The Review Comments feature reveals a thread in its diff (the inline threads show there).
+        if (root) await vscode.commands.executeCommand('repodesk.reviewComments.reveal', new CommentNode(root, { owner, repo, me: session.account?.label }, undefined));
+        return;
+      }
+      case 'addComment':
+        if (!client) return post({ type: 'commentDone', request: m.request, ok: false, message: vscode.l10n.t('Sign in to RepoDesk first.') });
+        return comment(m.request, vscode.l10n.t('Sending comment…'), () => client.issueComments.create(owner, repo, number, m.body));
+      case 'editComment':
+        if (!client) return post({ type: 'commentDone', request: m.request, ok: false, message: vscode.l10n.t('Sign in to RepoDesk first.') });
+        return comment(m.request, vscode.l10n.t('Saving comment…'), () => client.issueComments.update(owner, repo, m.id, m.body));
+      case 'deleteComment': {
+        if (!client) return post({ type: 'commentDone', request: m.request, ok: false, message: vscode.l10n.t('Sign in to RepoDesk first.') });
+        const yes = vscode.l10n.t('Delete');
+        const body = loaded?.model.conversation.rows.find((c) => c.kind === 'comment' && c.id === m.id);
+        if (m.confirmed !== true && await vscode.window.showWarningMessage(vscode.l10n.t('Delete this comment?'), { modal: true, detail: body?.kind === 'comment' ? body.body : undefined }, yes) !== yes) {
+          return post({ type: 'commentDone', request: m.request, ok: false });
+        }
+        return comment(m.request, vscode.l10n.t('Deleting comment…'), () => client.issueComments.delete(owner, repo, m.id));
+      }
+    }
+  };
+
+  const subscriptions = vscode.Disposable.from(
+    hosted.onMessage((m) => void handle(m).catch((err: unknown) => {
+      log.error(`Pull overview ${m.type}`, err);
+      void vscode.window.showErrorMessage(errorText(err));
+    })),
+    session.onDidChange(() => void reload(false)),
+    // A review comment written in the editor or a view changes the conversation.
+    deps.store.onDidChange((changed) => {
+      if (!changed || (changed.owner === owner && changed.repo === repo && changed.number === number)) void reload(true);
+    }),
+  );
+  return {
+    key,
+    reload,
+    dispose: () => {
+      disposed = true;
+      subscriptions.dispose();
+    },
+  };
+}

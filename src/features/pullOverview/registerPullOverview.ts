@@ -1,0 +1,88 @@
+// A pull request's overview page: "repodesk.pulls.openOverview" (a click on
+// a pull request in the Pull Requests view, or the palette) opens one panel
+// per pull request, restored after a window reload.
+import * as vscode from 'vscode';
+import { hostToWebview, webviewToHost, type HostToWebview, type WebviewToHost } from '../../pullOverview/messages';
+import { AvatarCache } from '../../util/avatars';
+import { givenAnswers } from '../shared/commandArgs';
+import type { Logger } from '../shared/log/outputLog';
+import type { PullReviewComments } from '../shared/reviews/pullReviewComments';
+import type { ActiveRepository } from '../shared/selection/activeRepository';
+import type { HostingSession } from '../shared/session/hostingSession';
+import { WebviewPanels } from '../shared/webview/webviewPanels';
+import type { PullKeyParts } from './overviewLoader';
+import { overviewKey, startOverviewPanel, type OverviewPage } from './overviewPanel';
+
+export const PULL_OVERVIEW_VIEW_TYPE = 'repodesk.pullOverview';
+
+export interface PullOverviews {
+  /** Reads every open page again (conditional requests: free when nothing changed). */
+  refresh(): void;
+}
+
+/** What the command was given: { owner, repo, number }, a pull request row (by shape), or nothing (asks for a number of the active repository). */
+async function targetOf(arg: unknown, active: ActiveRepository): Promise<PullKeyParts | undefined> {
+  const given = arg as { owner?: unknown; repo?: unknown; number?: unknown; pull?: { number?: unknown } } | undefined;
+  const number = givenAnswers(arg) ? given?.number : given?.pull?.number;
+  if (typeof given?.owner === 'string' && typeof given.repo === 'string' && typeof number === 'number') return { owner: given.owner, repo: given.repo, number };
+  const repo = active.value;
+  if (!repo) return undefined;
+  const typed = await vscode.window.showInputBox({
+    title: vscode.l10n.t('Open Pull Request of {0}/{1}', repo.owner, repo.name),
+    prompt: vscode.l10n.t('The pull request\'s number'),
+    validateInput: (v) => (/^\s*#?[1-9]\d*\s*$/.test(v) ? undefined : vscode.l10n.t('Type a pull request number.')),
+  });
+  return typed ? { owner: repo.owner, repo: repo.name, number: Number(typed.trim().replace(/^#/, '')) } : undefined;
+}
+
+export function registerPullOverview(context: vscode.ExtensionContext, log: Logger, session: HostingSession, active: ActiveRepository, store: PullReviewComments): PullOverviews {
+  const avatars = new AvatarCache();
+  const pages = new Set<OverviewPage>();
+  const posted = new Map<string, HostToWebview[]>();
+  const testing = context.extensionMode === vscode.ExtensionMode.Test;
+  const panels = new WebviewPanels<WebviewToHost, HostToWebview>(
+    context,
+    log,
+    { viewType: PULL_OVERVIEW_VIEW_TYPE, script: 'pullOverview.js', styles: ['codicon.css', 'pullOverview.css'], icon: { light: vscode.Uri.joinPath(context.extensionUri, 'media', 'pull-request-light.svg'), dark: vscode.Uri.joinPath(context.extensionUri, 'media', 'pull-request-dark.svg') }, incoming: webviewToHost, outgoing: hostToWebview },
+    (hosted) => {
+      if (testing) {
+        // Test seam: what the host posted to this panel.
+        posted.set(hosted.key, []);
+        hosted.onDidPost((m) => posted.get(hosted.key)?.push(m));
+      }
+      const page = startOverviewPanel(hosted, { session, store, avatars, log });
+      if (!page) return new vscode.Disposable(() => undefined);
+      pages.add(page);
+      return new vscode.Disposable(() => {
+        pages.delete(page);
+        page.dispose();
+      });
+    },
+  );
+  context.subscriptions.push(
+    panels,
+    vscode.commands.registerCommand('repodesk.pulls.openOverview', async (arg?: unknown) => {
+      const target = await targetOf(arg, active);
+      if (!target) {
+        if (!active.value) void vscode.window.showErrorMessage(vscode.l10n.t('Select a repository first.'));
+        return undefined;
+      }
+      const key = overviewKey(target);
+      panels.show(key, vscode.l10n.t('Pull Request #{0}', target.number));
+      return key;
+    }),
+  );
+  if (testing) {
+    context.subscriptions.push(
+      vscode.commands.registerCommand('repodesk.testing.pullOverview.posted', (key: string) => posted.get(key) ?? []),
+      vscode.commands.registerCommand('repodesk.testing.pullOverview.send', (key: string, message: unknown) => panels.get(key)?.receive(message)),
+      // Reads the page again as the background refresh does, and resolves when done.
+      vscode.commands.registerCommand('repodesk.testing.pullOverview.reload', (key: string) => [...pages].find((p) => overviewKey(p.key) === key)?.reload(true)),
+    );
+  }
+  return {
+    refresh: () => {
+      for (const p of pages) void p.reload(true);
+    },
+  };
+}

@@ -1,0 +1,123 @@
+// The messages between a pull request's overview page (the webview) and its
+// host: one discriminated union each way, checked with zod on both sides.
+// The host makes every request and posts the page model; nothing here
+// carries a token. zod/mini keeps the webview bundle small.
+import * as z from 'zod/mini';
+
+export const PULL_STATES = ['open', 'closed', 'merged'] as const;
+export type PullStateName = (typeof PULL_STATES)[number];
+export const PULL_ACTIONS = ['edit', 'close', 'reopen', 'merge', 'checkout', 'openInBrowser'] as const;
+export type PullAction = (typeof PULL_ACTIONS)[number];
+
+const count = z.int().check(z.nonnegative());
+const id = z.int().check(z.positive());
+const sha = z.string().check(z.regex(/^[0-9a-f]{40}$/));
+/** A section read on its own: its rows, or why it could not be read. */
+const section = <T extends z.ZodMiniType>(row: T) => z.object({ rows: z.array(row), error: z.optional(z.string()) });
+
+const person = z.object({ login: z.string(), avatar: z.optional(z.string()) });
+
+export const commitRowSchema = z.object({
+  sha,
+  shortSha: z.string(),
+  /** The message's first line. */
+  title: z.string(),
+  /** The rest of the message, if any (shown on hover). */
+  more: z.string(),
+  author: z.string(),
+  login: z.optional(z.string()),
+  date: z.string(),
+});
+export type CommitRow = z.infer<typeof commitRowSchema>;
+
+export const fileRowSchema = z.object({ path: z.string(), status: z.string(), additions: count, deletions: count });
+export type FileRow = z.infer<typeof fileRowSchema>;
+
+export const commentItemSchema = z.object({
+  kind: z.literal('comment'),
+  id,
+  author: person,
+  created: z.string(),
+  updated: z.string(),
+  /** The body as markdown, for editing. */
+  body: z.string(),
+  /** The body rendered from markdown (raw HTML escaped); the webview sanitizes it again. */
+  html: z.string(),
+  own: z.boolean(),
+});
+export type CommentItem = z.infer<typeof commentItemSchema>;
+
+export const threadItemSchema = z.object({
+  kind: z.literal('thread'),
+  /** The id of the thread's first comment. */
+  id,
+  path: z.string(),
+  line: z.nullable(z.int()),
+  outdated: z.boolean(),
+  author: person,
+  created: z.string(),
+  updated: z.string(),
+  excerpt: z.string(),
+  replies: count,
+  participants: z.array(z.string()),
+});
+export type ThreadItem = z.infer<typeof threadItemSchema>;
+
+export const conversationItemSchema = z.discriminatedUnion('kind', [commentItemSchema, threadItemSchema]);
+export type ConversationItem = z.infer<typeof conversationItemSchema>;
+
+export const pageModelSchema = z.object({
+  owner: z.string(),
+  repo: z.string(),
+  number: id,
+  title: z.string(),
+  url: z.string(),
+  state: z.enum(PULL_STATES),
+  author: person,
+  base: z.string(),
+  /** The head's label, or null when its repository was deleted. */
+  head: z.nullable(z.string()),
+  headRef: z.string(),
+  created: z.string(),
+  updated: z.string(),
+  closed: z.nullable(z.string()),
+  merged: z.nullable(z.string()),
+  body: z.string(),
+  bodyHtml: z.string(),
+  labels: z.array(z.object({ name: z.string(), color: z.string().check(z.regex(/^[0-9a-fA-F]{6}$/)) })),
+  counts: z.object({ commits: count, changedFiles: count, additions: count, deletions: count, comments: count, reviewComments: count }),
+  mergeable: z.nullable(z.boolean()),
+  commits: section(commitRowSchema),
+  files: section(fileRowSchema),
+  conversation: section(conversationItemSchema),
+  /** The signed-in login (its comments can be edited and deleted). */
+  me: z.nullable(z.string()),
+});
+export type PageModel = z.infer<typeof pageModelSchema>;
+
+export const hostToWebview = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('init'), strings: z.record(z.string(), z.string()), locale: z.string() }),
+  z.object({ type: z.literal('loading') }),
+  z.object({ type: z.literal('model'), model: pageModelSchema }),
+  /** The pull request could not be read (the page keeps what it showed, if anything). */
+  z.object({ type: z.literal('failed'), message: z.string() }),
+  /** The answer to a comment the page sent: done, or why not (the page keeps the text). */
+  z.object({ type: z.literal('commentDone'), request: count, ok: z.boolean(), message: z.optional(z.string()) }),
+]);
+export type HostToWebview = z.infer<typeof hostToWebview>;
+
+const commentBody = z.string().check(z.trim(), z.minLength(1), z.maxLength(65_536));
+
+export const webviewToHost = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready') }),
+  z.object({ type: z.literal('refresh') }),
+  z.object({ type: z.literal('openFile'), path: z.string().check(z.minLength(1)) }),
+  z.object({ type: z.literal('openCommit'), sha }),
+  z.object({ type: z.literal('openThread'), id }),
+  z.object({ type: z.literal('action'), action: z.enum(PULL_ACTIONS) }),
+  z.object({ type: z.literal('addComment'), request: count, body: commentBody }),
+  z.object({ type: z.literal('editComment'), request: count, id, body: commentBody }),
+  /** `confirmed` skips the host's confirmation (tests). */
+  z.object({ type: z.literal('deleteComment'), request: count, id, confirmed: z.optional(z.boolean()) }),
+]);
+export type WebviewToHost = z.infer<typeof webviewToHost>;

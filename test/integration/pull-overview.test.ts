@@ -1,0 +1,195 @@
+// A pull request's overview page inside VS Code: a click on demo pull
+// request #1 in the Pull Requests view opens it (the row still expands on
+// its twistie), and the host posts the page: counts, commits, files and the
+// conversation in order. Comments added, edited and deleted from the page
+// reach the service; Close and Reopen from the page change the pull
+// request; files, commits and review threads open their diffs; a body with
+// HTML and script is shown as text; an idle refresh costs no rate limit.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { collect } from '../../src/hosting';
+import type { HostToWebview, PageModel } from '../../src/pullOverview/messages';
+import { children, label, signInAsAdaWithDemoRepository, waitFor } from './views-support';
+
+const PULLS = 'repodesk.pullRequests';
+const KEY = 'analytical-engines/difference-engine#1';
+
+const posted = async (key: string) => (await vscode.commands.executeCommand<HostToWebview[]>('repodesk.testing.pullOverview.posted', key)) ?? [];
+const send = (key: string, message: unknown) => vscode.commands.executeCommand('repodesk.testing.pullOverview.send', key, message);
+
+/** The latest model posted after the first `after` messages that passes `check`. */
+async function model(key: string, what: string, check: (m: PageModel) => boolean = () => true, after = 0): Promise<PageModel> {
+  return waitFor(what, async () => {
+    const models = (await posted(key)).slice(after).flatMap((m) => (m.type === 'model' ? [m.model] : []));
+    const last = models[models.length - 1];
+    return last && check(last) ? last : undefined;
+  }, 30_000);
+}
+
+async function commentDone(key: string, request: number, after: number): Promise<Extract<HostToWebview, { type: 'commentDone' }>> {
+  return waitFor(`the answer to request ${request}`, async () => (await posted(key)).slice(after).find((m): m is Extract<HostToWebview, { type: 'commentDone' }> => m.type === 'commentDone' && m.request === request));
+}
+
+/** The path of the active diff editor's modified side, once one is open for `path`. */
+async function diffOpened(path: string): Promise<vscode.TabInputTextDiff> {
+  return waitFor(`a diff of ${path}`, async () => {
+    const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+    return input instanceof vscode.TabInputTextDiff && input.modified.path.endsWith(path) ? input : undefined;
+  });
+}
+
+describe('Pull request overview page', function () {
+  this.timeout(120_000);
+  let client: NonNullable<NonNullable<Awaited<ReturnType<typeof signInAsAdaWithDemoRepository>>['testing']>['session']['client']>;
+
+  before(async () => {
+    client = (await signInAsAdaWithDemoRepository()).testing!.session.client!;
+  });
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('a click on #1 in the Pull Requests view opens its overview: state, author, counts, commits, files and the conversation in order', async () => {
+    const row = await waitFor('#1 in the view', async () => (await children(PULLS)).find((n) => label(n).startsWith('#1 ')));
+    const item = row.toTreeItem();
+    assert.equal(item.collapsibleState, vscode.TreeItemCollapsibleState.Collapsed, 'the row still expands on its twistie');
+    assert.equal(item.command?.command, 'repodesk.pulls.openOverview');
+    const key = await vscode.commands.executeCommand<string>(item.command.command, ...(item.command.arguments ?? []));
+    assert.equal(key, KEY);
+
+    const m = await model(KEY, 'the page of #1');
+    const pull = await client.pulls.get('analytical-engines', 'difference-engine', 1);
+    assert.equal(m.title, 'Tabulate polynomials by the method of differences');
+    assert.equal(m.state, 'open');
+    assert.equal(m.author.login, 'charles');
+    assert.match(m.author.avatar ?? '', /^data:image\//, 'the author\'s avatar is passed as a data: URI');
+    assert.equal(m.base, pull.base.label);
+    assert.equal(m.head, pull.head.label);
+    assert.match(m.bodyHtml, /<p>Adds the tabulating loop/);
+    assert.deepEqual(m.counts, { commits: pull.commits, changedFiles: pull.changed_files, additions: pull.additions, deletions: pull.deletions, comments: pull.comments, reviewComments: pull.review_comments });
+
+    // The lists agree with the counts.
+    assert.equal(m.commits.rows.length, pull.commits);
+    assert.deepEqual(m.commits.rows.slice(0, 2).map((c) => c.title), ['Tabulate polynomials by the method of differences', 'Read the initial differences as numbers']);
+    assert.ok(m.commits.rows.every((c) => c.shortSha === c.sha.slice(0, 7) && c.author.length > 0));
+    assert.equal(m.files.rows.length, pull.changed_files);
+    assert.ok(m.files.rows.some((f) => f.path === 'docs/tables.md' && f.status === 'added'));
+    const comments = m.conversation.rows.filter((c) => c.kind === 'comment');
+    const threads = m.conversation.rows.filter((c) => c.kind === 'thread');
+    assert.equal(comments.length, pull.comments);
+    assert.equal(threads.reduce((n, t) => n + 1 + (t.kind === 'thread' ? t.replies : 0), 0), pull.review_comments);
+    const grace = comments.findIndex((c) => c.kind === 'comment' && c.body.startsWith('Ran it for 40 steps'));
+    const ada = comments.findIndex((c) => c.kind === 'comment' && c.body.startsWith('Thanks, Grace'));
+    assert.ok(grace >= 0 && ada > grace, 'the issue comments in the order they were made');
+    const created = m.conversation.rows.map((c) => c.created);
+    assert.deepEqual(created, [...created].sort(), 'the conversation is oldest first');
+    const outdated = threads.find((t) => t.kind === 'thread' && t.path === 'src/differences/tabulate.js');
+    assert.ok(outdated?.kind === 'thread' && outdated.outdated && outdated.replies >= 1, 'the outdated thread on tabulate.js');
+
+    // Opening it again reveals the same page.
+    assert.equal(await vscode.commands.executeCommand('repodesk.pulls.openOverview', { owner: 'analytical-engines', repo: 'difference-engine', number: 1 }), KEY);
+  });
+
+  it('an idle refresh of the open page costs no rate limit and posts nothing new', async () => {
+    await model(KEY, 'the page of #1');
+    await vscode.commands.executeCommand('repodesk.testing.pullOverview.reload', KEY);
+    const before = client.rateLimit!.remaining;
+    const mark = (await posted(KEY)).length;
+    await vscode.commands.executeCommand('repodesk.testing.pullOverview.reload', KEY);
+    assert.equal(client.rateLimit!.remaining, before, 'the idle refresh spent rate limit');
+    assert.deepEqual((await posted(KEY)).slice(mark), [], 'an unchanged page is not posted again');
+  });
+
+  it('a comment added, edited and deleted from the page reaches the service, and the page shows it', async () => {
+    const body = `From the overview page ${Date.now()}`;
+    let mark = (await posted(KEY)).length;
+    await send(KEY, { type: 'addComment', request: 101, body });
+    assert.equal((await commentDone(KEY, 101, mark)).ok, true);
+    const onService = async () => (await collect(client.issueComments.listForIssue('analytical-engines', 'difference-engine', 1))).find((c) => c.body?.startsWith(body));
+    const made = await onService();
+    assert.ok(made, 'the comment is on the service');
+    const shown = await model(KEY, 'the new comment on the page', (m) => m.conversation.rows.some((c) => c.kind === 'comment' && c.id === made.id), mark);
+    const item = shown.conversation.rows.find((c) => c.id === made.id);
+    assert.ok(item?.kind === 'comment' && item.own, 'ada\'s own comment can be edited and deleted');
+    assert.equal(shown.conversation.rows[shown.conversation.rows.length - 1]?.id, made.id, 'the newest comment is last');
+
+    mark = (await posted(KEY)).length;
+    await send(KEY, { type: 'editComment', request: 102, id: made.id, body: `${body} (edited)` });
+    assert.equal((await commentDone(KEY, 102, mark)).ok, true);
+    assert.equal((await onService())?.body, `${body} (edited)`);
+    await model(KEY, 'the edited comment on the page', (m) => m.conversation.rows.some((c) => c.kind === 'comment' && c.id === made.id && c.body.endsWith('(edited)')), mark);
+
+    mark = (await posted(KEY)).length;
+    await send(KEY, { type: 'deleteComment', request: 103, id: made.id, confirmed: true });
+    assert.equal((await commentDone(KEY, 103, mark)).ok, true);
+    assert.equal(await onService(), undefined, 'the comment is gone from the service');
+    await model(KEY, 'the page without the comment', (m) => !m.conversation.rows.some((c) => c.id === made.id), mark);
+  });
+
+  it('an edit the service refuses is answered with the service\'s message (the page keeps the text)', async () => {
+    const mark = (await posted(KEY)).length;
+    await send(KEY, { type: 'editComment', request: 104, id: 999_999_999, body: 'Not there' });
+    const answer = await commentDone(KEY, 104, mark);
+    assert.equal(answer.ok, false);
+    assert.match(answer.message ?? '', /not found/i);
+  });
+
+  it('a file, a review thread and a commit of the page open their diffs', async () => {
+    await send(KEY, { type: 'openFile', path: 'docs/tables.md' });
+    await diffOpened('docs/tables.md');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+
+    const m = await model(KEY, 'the page of #1');
+    const thread = m.conversation.rows.find((c) => c.kind === 'thread' && c.path === 'docs/tables.md');
+    assert.ok(thread);
+    await send(KEY, { type: 'openThread', id: thread.id });
+    await diffOpened('docs/tables.md');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+
+    // The first commit's files in a quick pick; the first one picked opens its diff.
+    const first = m.commits.rows[0]!;
+    await send(KEY, { type: 'openCommit', sha: first.sha });
+    await waitFor('a diff of a file of the first commit', async () => {
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+      return input instanceof vscode.TabInputTextDiff && input.modified.path.includes(first.sha);
+    });
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
+  it('Close and Reopen from the page change the pull request; a body with HTML and script is shown as text', async () => {
+    const owner = 'ada';
+    const repo = 'notes-on-the-engine';
+    const branch = `overview/${Date.now()}`;
+    const master = await client.git.getRef(owner, repo, 'heads/master');
+    const parent = await client.git.getCommit(owner, repo, master.object.sha);
+    const tree = await client.git.createTree(owner, repo, [{ path: `${branch.replace('/', '-')}.md`, mode: '100644', type: 'blob', content: 'x\n' }], parent.tree.sha);
+    const commit = await client.git.createCommit(owner, repo, { message: 'Overview page test', tree: tree.sha, parents: [parent.sha] });
+    await client.git.createRef(owner, repo, `refs/heads/${branch}`, commit.sha);
+    const pull = await client.pulls.create(owner, repo, { head: branch, base: 'master', title: 'Overview <b>test</b>', body: '<script>alert(1)</script>\n\n<img src=x onerror=alert(2)> **bold**' });
+    const key = await vscode.commands.executeCommand<string>('repodesk.pulls.openOverview', { owner, repo, number: pull.number });
+    const m = await model(key, 'the new pull request\'s page');
+    assert.equal(m.title, 'Overview <b>test</b>', 'the title is text');
+    assert.doesNotMatch(m.bodyHtml, /<script|<img/i);
+    assert.match(m.bodyHtml, /&lt;script&gt;alert\(1\)&lt;\/script&gt;/);
+    assert.match(m.bodyHtml, /<strong>bold<\/strong>/);
+
+    let mark = (await posted(key)).length;
+    await send(key, { type: 'action', action: 'close' });
+    await model(key, 'the page closed', (x) => x.state === 'closed', mark);
+    assert.equal((await client.pulls.get(owner, repo, pull.number)).state, 'closed');
+    mark = (await posted(key)).length;
+    await send(key, { type: 'action', action: 'reopen' });
+    await model(key, 'the page open again', (x) => x.state === 'open', mark);
+    assert.equal((await client.pulls.get(owner, repo, pull.number)).state, 'open');
+    await client.pulls.update(owner, repo, pull.number, { state: 'closed' });
+  });
+
+  it('a malformed message from the page is ignored', async () => {
+    const mark = (await posted(KEY)).length;
+    await send(KEY, { type: 'deleteComment', request: 1, id: 'all', confirmed: true });
+    await send(KEY, { type: 'action', action: 'deleteRepository' });
+    await vscode.commands.executeCommand('repodesk.testing.pullOverview.reload', KEY);
+    assert.deepEqual((await posted(KEY)).slice(mark).filter((m) => m.type === 'commentDone'), []);
+  });
+});
