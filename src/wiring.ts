@@ -67,7 +67,7 @@ export function registerViews(context: vscode.ExtensionContext, session: Hosting
     registerHooks(context, session),
     registerDownloads(context, session),
   ];
-  // An organization's group lists its members above its repositories.
+  // An organization's group lists its members after its repositories.
   const repositories = registerRepositories(context, session, active, repositoryLists, [registerMembers(context, session)]);
   registerSearch(context, session, active);
   // Statistics and support cases of a repository, in a webview panel.

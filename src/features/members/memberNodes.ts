@@ -1,4 +1,4 @@
-// An organization's members above its repositories (document 2,
+// An organization's members after its repositories (document 2,
 // "Organization members"): Members (every member the signed-in user may
 // see, each marked public or concealed) and Public Members (what anyone
 // sees). The signed-in user's own row can publicize or conceal the

@@ -1,5 +1,5 @@
 // Nodes of the Repositories view: groups (yours, each organization, all
-// public; an organization's group shows its members above its repositories,
+// public; an organization's group shows its members after its repositories,
 // from the organization providers the wiring root hands the view) and
 // repositories. A repository node is collapsed by default; its
 // children (labels, deploy keys, teams) come from the `childrenOf` function
@@ -80,7 +80,7 @@ export class RepositoryNode extends RepoDeskNode {
 export class RepositoryGroupNode extends RepoDeskNode {
   readonly list: PagedList<RepositorySummary | RepositoryMinimal>;
   private readonly nodes = new Map<number, RepositoryNode>();
-  private leadingNodes: RepoDeskNode[] | undefined;
+  private trailingNodes: RepoDeskNode[] | undefined;
 
   constructor(
     readonly id: string,
@@ -95,8 +95,11 @@ export class RepositoryGroupNode extends RepoDeskNode {
     private readonly expanded = true,
     /** The organization of an organization's group. */
     readonly org?: string,
-    /** Nodes shown above the repositories (an organization's members), made once per group node. */
-    private readonly leading?: () => RepoDeskNode[],
+    /**
+     * Nodes shown after the repositories (an organization's members), made once
+     * per group node: the repositories come first, as users come for them.
+     */
+    private readonly trailing?: () => RepoDeskNode[],
   ) {
     super();
     this.list = new PagedList(open, 100);
@@ -112,9 +115,11 @@ export class RepositoryGroupNode extends RepoDeskNode {
   }
 
   override async children(): Promise<RepoDeskNode[]> {
-    // The same leading nodes across redraws: what their lists loaded stays.
-    this.leadingNodes ??= (this.leading?.() ?? []).map((n) => this.adopt(n));
-    return [...this.leadingNodes, ...await this.repositoryNodes()];
+    // The same trailing nodes across redraws: what their lists loaded stays.
+    this.trailingNodes ??= (this.trailing?.() ?? []).map((n) => this.adopt(n));
+    const repositories = await this.repositoryNodes();
+    // Load more stays the last row of the repositories it loads.
+    return [...repositories, ...this.trailingNodes];
   }
 
   private async repositoryNodes(): Promise<RepoDeskNode[]> {

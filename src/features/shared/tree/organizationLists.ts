@@ -13,7 +13,7 @@ export interface OrganizationTarget {
   org: string;
 }
 
-/** Gives the nodes of an organization's group above its repositories. */
+/** Gives the nodes of an organization's group shown after its repositories. */
 export interface OrganizationChildProvider {
   /** `baseId` is the group's tree id. */
   children(target: OrganizationTarget, baseId: string, onChanged: (node: RepoDeskNode) => void): RepoDeskNode[];
