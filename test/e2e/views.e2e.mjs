@@ -24,8 +24,9 @@ describe('RepoDesk views populated', () => {
 
   it('a pull request shows its files and threads, and drives Review Comments', async () => {
     const pr = await row('Pull Requests', '#1 Tabulate polynomials');
-    // A click selects it (the selected pull request) and expands it.
+    // A click selects it (the selected pull request) and opens its overview; the twistie expands it.
     await pr.click();
+    if ((await pr.getAttribute('aria-expanded')) !== 'true') await pr.locator('.monaco-tl-twistie').click();
     await row('Pull Requests', 'Changed files');
     await row('Pull Requests', 'tabulate.js');
     await row('Review Comments', 'docs/tables.md');
