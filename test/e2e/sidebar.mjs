@@ -46,8 +46,16 @@ export async function openAndSignIn() {
 export async function giveRoomTo(title) {
   for (const other of ['Pull Requests', 'Review Comments', 'Releases', 'Git Refs'].filter((t) => t !== title)) {
     const header = pane(other).locator('.pane-header').first();
-    if ((await header.getAttribute('aria-expanded')) === 'true') await header.click();
+    if ((await header.getAttribute('aria-expanded')) === 'true') await toggle(header);
   }
+}
+
+/**
+ * Opens or closes a pane as a user does, on its twistie: the middle of a
+ * header can be under one of its title-bar buttons, shown on hover.
+ */
+function toggle(header) {
+  return header.click({ position: { x: 8, y: 10 } });
 }
 
 /** Clicks a row's inline action that opens a web page; returns the browser tab it opened. */
@@ -67,7 +75,7 @@ export async function openFromRow(r, action) {
 export async function openPane(title) {
   await giveRoomTo(title);
   const header = pane(title).locator('.pane-header').first();
-  if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+  if ((await header.getAttribute('aria-expanded')) !== 'true') await toggle(header);
   return header;
 }
 
