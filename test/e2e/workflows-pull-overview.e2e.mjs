@@ -30,7 +30,7 @@ async function shoot(theme) {
   await session.page.mouse.move(900, 600);
   await p.locator('vscode-tab-header', { hasText: 'Conversation' }).click();
   await p.locator('.card.comment', { hasText: 'Ran it for 40 steps' }).waitFor();
-  await p.locator('body').evaluate(() => window.scrollTo(0, 0));
+  await p.locator('body').evaluate(() => globalThis.scrollTo(0, 0));
   console.log(`      screenshot: ${await screenshot(`pull-overview-conversation-${theme}`)}`);
   await p.locator('vscode-tab-header', { hasText: 'Commits' }).click();
   await p.locator('.commits .row-button', { hasText: 'Read the initial differences as numbers' }).waitFor();
