@@ -37,6 +37,12 @@ describe('the packaged .vsix', function () {
     }
   });
 
+  it('holds the pull request overview webview: its bundle, stylesheet and tab icons', () => {
+    for (const f of ['extension/dist/webview/pullOverview.js', 'extension/dist/webview/pullOverview.css', 'extension/media/pull-request-light.svg', 'extension/media/pull-request-dark.svg']) {
+      assert.ok(entries.includes(f), `${f} is missing from the package`);
+    }
+  });
+
   it('holds the review comment language server (dist/language-server.js), which the extension starts over IPC', () => {
     assert.ok(entries.includes('extension/dist/language-server.js'), 'extension/dist/language-server.js is missing from the package');
   });
