@@ -1,0 +1,59 @@
+// Mutation testing of the pure modules (docs/TESTING.md, "Mutation testing").
+// Stryker changes one expression at a time in a copy of the repository
+// (.stryker-tmp/) and runs the in-process unit suite against it: a mutant
+// that no test notices is a behaviour no test pins down.
+//
+//   npm run test:mutation                              every module below (hours)
+//   npm run test:mutation:changed                      the changed modules, incrementally
+//   npm run test:mutation:changed -- src/hosting/core.ts   one file, incrementally
+//
+// The emulator conformance suite (test/emulator) runs the built server as a
+// separate process, where Stryker cannot see a mutant killed: only the unit
+// suite counts here.
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  packageManager: 'npm',
+  testRunner: 'mocha',
+  mochaOptions: {
+    // The unit suite's own settings: its spec glob and the tsx/cjs loader.
+    config: 'test/unit/.mocharc.json',
+  },
+  // Only the tests that execute a mutant run against it.
+  coverageAnalysis: 'perTest',
+  mutate: [
+    // The v3 client.
+    'src/hosting/**/*.ts',
+    // The v2 client.
+    'src/engagement/**/*.ts',
+    // Pure modules of the extension.
+    'src/gitdata/**/*.ts',
+    'src/util/**/*.ts',
+    'src/insights/**/*.ts',
+    'src/pullOverview/**/*.ts',
+    // The emulator's conventions: pagination, conditional requests, rate limit, scopes, errors.
+    'src/emulator/v3/core/{conventions,pagination,rate-limit,scopes,errors,response-cache}.ts',
+    // Git data and tree building, review placement and diff mapping, statistics.
+    'src/emulator/git/**/*.ts',
+    'src/emulator/v3/pulls/{review-placement,diff}.ts',
+    'src/emulator/stats/**/*.ts',
+    // The emulator's v2 conventions.
+    'src/emulator/v2/{dates,params}.ts',
+    // Re-exports only.
+    '!src/**/index.ts',
+  ],
+  // The sandbox copy needs the sources, the tests and their fixtures, nothing built or downloaded.
+  ignorePatterns: ['/dist', '/out', '/.vscode-test', '/test-results', '/.data', '/reports', '/test/e2e', '/test/integration', '/docs', '/media'],
+  // Two cores shared with others: override with --concurrency.
+  concurrency: 2,
+  // The in-process emulator makes some tests slow on a loaded machine.
+  timeoutMS: 20000,
+  dryRunTimeoutMinutes: 20,
+  incrementalFile: 'reports/mutation/stryker-incremental.json',
+  reporters: ['clear-text', 'progress-append-only', 'html', 'json'],
+  htmlReporter: { fileName: 'reports/mutation/mutation.html' },
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  thresholds: { high: 85, low: 70, break: null },
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: true,
+};
