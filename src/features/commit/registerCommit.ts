@@ -166,8 +166,12 @@ export function registerCommit(context: vscode.ExtensionContext, session: Hostin
 
   async function announce(target: RepoTarget, branch: string, result: CommitResult): Promise<void> {
     const tag = vscode.l10n.t('Create Tag…');
-    const picked = await vscode.window.showInformationMessage(vscode.l10n.t('Committed {0} changes to {1} as {2}.', result.changes.length, branch, result.commit.slice(0, 7)), tag);
+    const pull = vscode.l10n.t('Create Pull Request…');
+    // A pull request is offered for the active repository, where the Pull Requests view shows it.
+    const isActive = active.value?.owner === target.owner && active.value?.name === target.repo;
+    const picked = await vscode.window.showInformationMessage(vscode.l10n.t('Committed {0} changes to {1} as {2}.', result.changes.length, branch, result.commit.slice(0, 7)), tag, ...(isActive ? [pull] : []));
     if (picked === tag) await createTag(target, onCommitted, { sha: result.commit });
+    if (picked === pull) await vscode.commands.executeCommand('repodesk.pulls.create', { head: branch });
   }
 
   async function pickBranch(target: RepoTarget): Promise<{ branch: string; from?: string } | undefined> {

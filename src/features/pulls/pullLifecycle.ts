@@ -27,7 +27,9 @@ export function registerPullLifecycle(context: vscode.ExtensionContext, session:
     vscode.commands.registerCommand('repodesk.pulls.create', async (arg?: unknown) => {
       const target = repositoryTarget(session, active);
       if (!target) return undefined;
-      const answers = givenAnswers<CreatePullAnswers>(arg) ?? await askNewPull(target);
+      // Every answer given (scripts, tests), or only the head (after a commit or a new branch): the rest is asked.
+      const given = givenAnswers<Partial<CreatePullAnswers>>(arg);
+      const answers = given?.head && given.base && given.title ? given as CreatePullAnswers : await askNewPull(target, given?.head);
       if (!answers) return undefined;
       try {
         const pull = await progress(vscode.l10n.t('Creating pull request {0} ← {1}…', answers.base, answers.head), () => target.client.pulls.create(target.owner, target.repo, answers));
@@ -132,13 +134,13 @@ export function registerPullLifecycle(context: vscode.ExtensionContext, session:
 }
 
 /** Head (a branch, or owner:branch of a fork), base (the default branch first), title (the head's last commit), body in an editor. */
-async function askNewPull(target: RepoTarget): Promise<CreatePullAnswers | undefined> {
+async function askNewPull(target: RepoTarget, knownHead?: string): Promise<CreatePullAnswers | undefined> {
   const { client, owner, repo } = target;
   const [repository, heads] = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Reading branches…') }, () =>
     Promise.all([client.repos.get(owner, repo), collect(client.git.listRefs(owner, repo, 'heads'))]));
   const names = heads.map((r) => r.ref.replace(/^refs\/heads\//, ''));
   const defaultBranch = repository.default_branch ?? 'master';
-  const headPick = await vscode.window.showQuickPick(
+  const headPick = knownHead !== undefined ? { label: knownHead } : await vscode.window.showQuickPick(
     [...names.filter((n) => n !== defaultBranch).map((n) => ({ label: n })), { label: vscode.l10n.t('A fork\'s branch (owner:branch)…'), fork: true }],
     { title: vscode.l10n.t('Create Pull Request (1/4): head, the branch with the changes') },
   );

@@ -56,6 +56,15 @@ export function registerRefs(context: vscode.ExtensionContext, session: HostingS
         return t.client.git.createRef(t.owner, t.repo, `refs/${kind}/${name.trim()}`, sha);
       });
       provider.refresh();
+      // A short word that it worked; a new branch is where a pull request starts.
+      if (kind === 'heads') {
+        const pull = vscode.l10n.t('Create Pull Request…');
+        void vscode.window.showInformationMessage(vscode.l10n.t('Created branch {0} at {1}.', name.trim(), created.object.sha.slice(0, 7)), pull).then((picked) => {
+          if (picked === pull) void vscode.commands.executeCommand('repodesk.pulls.create', { head: name.trim() });
+        });
+      } else {
+        vscode.window.setStatusBarMessage(vscode.l10n.t('Created tag {0} at {1}.', name.trim(), created.object.sha.slice(0, 7)), 5000);
+      }
       return created;
     } catch (err) {
       showFailure(vscode.l10n.t('Could not create {0}', name), err);
