@@ -34,7 +34,8 @@ describe('v3 client errors and protocol rules against the emulator (document 1)'
     const first = await collect(client.authorizations.list(wrong)).catch((e: unknown) => e);
     assert.ok(first instanceof BadCredentialsError);
     assert.equal(first.message, 'Bad credentials');
-    for (let i = 0; i < 3; i++) await collect(client.authorizations.list(wrong)).catch(() => undefined);
+    // The threshold is 3 failed logins: the second and third are still plain bad credentials.
+    for (const attempt of [2, 3]) await assert.rejects(collect(client.authorizations.list(wrong)), BadCredentialsError, `failed login ${attempt}`);
     const locked = await collect(client.authorizations.list({ username: 'cy', password: 'cy-pw' })).catch((e: unknown) => e);
     assert.ok(locked instanceof LoginLockedOutError, String(locked));
     assert.match(locked.message, /Maximum number of login attempts exceeded/);
