@@ -160,6 +160,7 @@ describe('v2 cases, messages and campaigns', () => {
     const { status, body } = await http.get('/case', { with_tag: DIFF, count: 100 });
     assert.equal(status, 200);
     assert.equal(body.success, true);
+    assert.ok(body.items.length > 0, 'the seed has cases of the repository');
     assert.ok(body.items.every((c: { tags: string[] }) => c.tags.includes(DIFF)));
     assert.equal(body.total, body.items.length);
     const pr = await http.get('/case', { with_tag: [DIFF, 'pr:1'], count: 100 });
@@ -180,6 +181,7 @@ describe('v2 cases, messages and campaigns', () => {
     const ofCharles = await http.get('/case', { contact_id: 1 });
     assert.deepEqual(ofCharles.body.items.map((c: { id: number }) => c.id), [1, 7]);
     const sales = await http.get('/case', { campaign_id: 3, count: 100 });
+    assert.ok(sales.body.items.length > 0, 'the seed has Sales cases');
     assert.ok(sales.body.items.every((c: { campaign: { name: string } }) => c.campaign.name === 'Sales'));
   });
 

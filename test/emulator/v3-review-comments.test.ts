@@ -196,6 +196,7 @@ describe('v3 review comments (document 2)', () => {
     const full = (await call(emu, 'GET', url, accept('full'))).json;
     assert.deepEqual([full.body, full.body_text, full.body_html], [raw.body, text.body_text, html.body_html]);
     const listed = (await call(emu, 'GET', `${R}/pulls/1/comments`, accept('html'))).json as Array<{ body_html?: string }>;
+    assert.ok(listed.length > 0, 'pull request 1 has review comments');
     assert.ok(listed.every((c) => typeof c.body_html === 'string'));
   });
 

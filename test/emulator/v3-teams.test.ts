@@ -185,6 +185,7 @@ describe('v3 teams (document 2)', () => {
   it('GET /user/teams — detailed teams across organizations; OAuth needs user or repo scope', async () => {
     const res = await call(emu, 'GET', '/user/teams', { auth: mary });
     assert.equal(res.status, 200);
+    assert.ok(res.json.length > 0, 'mary is on teams of the organization');
     assert.ok(res.json.every((t: { organization: { login: string }; members_count: number }) => t.organization.login === ORG && typeof t.members_count === 'number'));
     assert.ok(res.json.some((t: { name: string }) => t.name === 'Translators'));
     assert.equal((await call(emu, 'GET', '/user/teams', { token: makeToken(emu, 'mary', ['read:org']) })).status, 404);

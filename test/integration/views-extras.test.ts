@@ -6,8 +6,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
-import { signInAsAdaWithDemoRepository } from './views-support';
+import { child, children, label, signInAsAdaWithDemoRepository } from './views-support';
 
+const VIEW = 'repodesk.repositories';
 const repoNode = { repo: { owner: { login: 'analytical-engines', type: 'Organization' }, name: 'difference-engine' } };
 
 /** A fresh ed25519 public key in OpenSSH form. */
@@ -45,8 +46,21 @@ describe('Views: repository extras', function () {
     const after = (await vscode.commands.executeCommand<K>('repodesk.repo.deployKeys', repoNode, { delete: added.id }))!;
     assert.equal(after.length, before.length - 1);
 
+    // A bad key: the user reads the service's reason, and the Deploy Keys list is what it was.
     fs.writeFileSync(file, 'ssh-ed25519 not-a-key\n');
-    assert.equal(await vscode.commands.executeCommand('repodesk.repo.deployKeys', repoNode, { add: { file } }), undefined);
+    const shown: string[] = [];
+    const original = vscode.window.showErrorMessage;
+    (vscode.window as { showErrorMessage: unknown }).showErrorMessage = (m: string, ...rest: unknown[]) => {
+      shown.push(m);
+      return (original as (...a: unknown[]) => unknown)(m, ...rest);
+    };
+    const refused = await Promise.resolve(vscode.commands.executeCommand('repodesk.repo.deployKeys', repoNode, { add: { file } })).finally(() => {
+      (vscode.window as { showErrorMessage: unknown }).showErrorMessage = original;
+    });
+    assert.equal(refused, undefined);
+    assert.deepEqual(shown, ['Deploy keys: Validation Failed (PublicKey.key.invalid)']);
+    const group = await child(VIEW, await child(VIEW, await child(VIEW, undefined, 'analytical-engines'), 'difference-engine'), 'Deploy Keys');
+    assert.deepEqual((await children(VIEW, group)).map(label).sort(), after.map((k) => k.title).sort());
   });
 
   it('lists the organization’s teams with their access to the repository', async () => {

@@ -3,7 +3,7 @@
 // (document 2: References, Git commits) against the demo seed's real history.
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from '../../support/emulator';
-import { HostingClient, collect } from '../../../src/hosting';
+import { HostingClient, NotFoundError, collect } from '../../../src/hosting';
 import { CommitishError, resolveCommitish } from '../../../src/gitdata';
 
 const ORG = 'analytical-engines';
@@ -27,7 +27,11 @@ describe('resolving a branch, tag or abbreviated SHA (GET /repos/:owner/:repo/gi
   });
 
   it('GET .../git/refs/heads/:branch and tags/:tag: a branch name, heads/x, refs/heads/x and a tag resolve to their SHA', async () => {
-    const branch = tip === (await git.getRef(ORG, REPO, 'heads/master').catch(() => undefined))?.object.sha ? 'master' : 'main';
+    const master = await git.getRef(ORG, REPO, 'heads/master').catch((err: unknown) => {
+      if (err instanceof NotFoundError) return undefined;
+      throw err;
+    });
+    const branch = tip === master?.object.sha ? 'master' : 'main';
     assert.equal(await resolveCommitish(git, ORG, REPO, branch), tip);
     assert.equal(await resolveCommitish(git, ORG, REPO, `heads/${branch}`), tip);
     assert.equal(await resolveCommitish(git, ORG, REPO, `refs/heads/${branch}`), tip);

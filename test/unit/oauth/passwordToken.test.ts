@@ -49,8 +49,13 @@ describe('password sign-in: POST /authorizations with Basic (document 1)', () =>
   });
 
   it('Authentication rule 3: after repeated failures the lockout is explained, even for the right password', async () => {
-    for (let i = 0; i < 3; i++) await createTokenWithPassword(client, { username: 'bob', password: 'nope', scopes: [] }).catch(() => undefined);
-    const err = await createTokenWithPassword(client, { username: 'bob', password: 'bob-pw', scopes: [] }).catch((e: unknown) => e);
+    // A user of its own, so that no other test's failed login counts: the threshold is 3.
+    addUser(emu.db, 'cy', 'cy-pw');
+    for (let i = 0; i < 3; i++) {
+      const failed = await createTokenWithPassword(client, { username: 'cy', password: 'nope', scopes: [] }).catch((e: unknown) => e);
+      assert.ok(failed instanceof PasswordSignInError && failed.reason === 'bad-credentials', `failed login ${i + 1}: ${String(failed)}`);
+    }
+    const err = await createTokenWithPassword(client, { username: 'cy', password: 'cy-pw', scopes: [] }).catch((e: unknown) => e);
     assert.ok(err instanceof PasswordSignInError);
     assert.equal(err.reason, 'locked-out');
     assert.match(err.message, /Try again later/);
