@@ -91,6 +91,6 @@ describe('repodesk: paths', () => {
     assert.equal(p, '/o/r/abc/dir/a%20file%23.txt');
     assert.deepEqual(fromGitPath(p), loc);
     assert.deepEqual(fromGitPath('/o/r/abc', 'empty'), { owner: 'o', repo: 'r', sha: 'abc', path: '', empty: true });
-    assert.throws(() => fromGitPath('/o/r'));
+    assert.throws(() => fromGitPath('/o/r'), /^Error: Not a RepoDesk file path: \/o\/r$/);
   });
 });

@@ -9,6 +9,11 @@ import {
 import { addLoopbackApplication, addUser, type TestApplication } from './accounts';
 import { browse } from './browser';
 
+/** A closed port refuses the connection (fetch's TypeError carries the cause); any other failure is not "closed". */
+function connectionRefused(err: unknown): boolean {
+  return err instanceof TypeError && (err.cause as { code?: string } | undefined)?.code === 'ECONNREFUSED';
+}
+
 describe('OAuth web flow against the emulator (document 1)', () => {
   let emu: TestEmulator;
   let app: TestApplication;
@@ -85,13 +90,13 @@ describe('OAuth web flow against the emulator (document 1)', () => {
     assert.equal(answer.status, 400);
     await assert.rejects(receiver.result, StateMismatchError);
     // The port is closed afterwards.
-    await assert.rejects(fetch(`${app.callbackUrl}?code=abc&state=forged`));
+    await assert.rejects(fetch(`${app.callbackUrl}?code=abc&state=forged`), connectionRefused);
   });
 
   it('the loopback receiver times out and closes its port', async () => {
     const receiver = await startLoopbackReceiver({ callbackUrl: app.callbackUrl, expectedState: 's', timeoutMs: 50 });
     await assert.rejects(receiver.result, OAuthTimeoutError);
-    await assert.rejects(fetch(`${app.callbackUrl}?code=abc&state=s`));
+    await assert.rejects(fetch(`${app.callbackUrl}?code=abc&state=s`), connectionRefused);
   });
 
   it('OAuth errors at step 2: incorrect_client_credentials, bad_verification_code and redirect_uri_mismatch become clear messages', async () => {
