@@ -239,7 +239,7 @@ describe('web pages at the html_url addresses', () => {
     await json('/health', 200);
     await json('/gitignore/templates', 200);
     // Paths the API never served keep the API's JSON 404 for API clients (no text/html in Accept).
-    await json('/gists', 404);
+    await json('/notifications', 404);
     await json('/no-such-user', 404);
     await json(`/${REPO}/pull/999`, 404);
     assert.deepEqual((await call(emu, 'GET', '/repos')).json.message, 'Not Found');

@@ -8,11 +8,13 @@ import { findUser } from '../v3/core/access';
 import { notFound } from '../v3/core/errors';
 import { coreServices } from '../v3/core/module';
 import { bases } from '../v3/core/urls';
+import { findGist } from '../v3/gists/store';
 import { findIssue } from '../v3/issues/store';
 import { findPull, pullById } from '../v3/pulls/store';
 import { refreshRepoPulls } from '../v3/pulls/sync';
 import { releaseByTag } from '../v3/releases/store';
 import { accountPage } from './account-page';
+import { gistPage } from './gist-page';
 import { canSeeDrafts, visibleRepo } from './access';
 import { webPath } from './html';
 import { issuePage } from './issue-page';
@@ -78,6 +80,23 @@ export function registerWebRoutes(app: FastifyInstance, ctx: EmulatorContext): v
     // Pull requests are issues too (search returns /issues/ links for them): show the pull request page.
     if (issue.is_pull) return reply.code(302).header('Location', webPath(r.owner.login, r.repo.name, 'pull', issue.number)).send();
     return sendPage(reply, 200, issuePage(db, r, issue));
+  });
+
+  // A gist and its files (`html_url` and `raw_url` of gists); the static `gist` segment wins over `/:owner/:repo`.
+  app.get<{ Params: { id: string } }>('/gist/:id', options, async (req, reply) => {
+    begin(req, reply);
+    const gist = findGist(db, req.params.id);
+    if (!gist) return sendNotFound(req, reply, `The gist ${req.params.id}`);
+    return sendPage(reply, 200, gistPage(db, gist));
+  });
+
+  app.get<{ Params: { id: string; name: string } }>('/gist/:id/raw/:name', options, async (req, reply) => {
+    begin(req, reply);
+    const gist = findGist(db, req.params.id);
+    const files = gist ? (JSON.parse(gist.files) as Record<string, string>) : {};
+    const content = Object.hasOwn(files, req.params.name) ? files[req.params.name] : undefined;
+    if (content === undefined) return sendNotFound(req, reply, `The file ${req.params.name} of gist ${req.params.id}`);
+    return reply.header('Content-Type', 'text/plain; charset=utf-8').header('X-Content-Type-Options', 'nosniff').send(content);
   });
 
   app.get<TagParams>('/:owner/:repo/releases/tag/:tag', options, async (req, reply) => {

@@ -1,5 +1,6 @@
 // Gists: create, find (secret gists are readable by anyone who has the id, as
-// the service family does; they are only left out of lists) and the JSON.
+// the service family does; they are only left out of others' lists), list
+// and the JSON.
 import { listing, type Db, type Listing } from '../../db';
 import { findUserById } from '../core/access';
 import { userSummary } from '../core/representations';
@@ -17,6 +18,32 @@ export function insertGist(db: Db, ownerId: number, files: Record<string, string
 export function findGist(db: Db, id: string): GistRow | undefined {
   if (!/^\d+$/.test(id)) return undefined;
   return db.prepare<[number], GistRow>('SELECT * FROM gists WHERE id = ?').get(Number(id));
+}
+
+/**
+ * A user's gists, most recently updated first: the secret ones too when
+ * `withSecret` (the owner asking). `since` (a stored timestamp) keeps the
+ * gists updated at or after it.
+ */
+export function gistsOf(db: Db, ownerId: number, withSecret: boolean, since?: string): Listing<GistRow> {
+  const where = `owner_id = ?${withSecret ? '' : ' AND public = 1'}${since ? ' AND updated_at >= ?' : ''}`;
+  return listing(db, {
+    count: `SELECT count(*) FROM gists WHERE ${where}`,
+    select: `SELECT * FROM gists WHERE ${where}`,
+    params: since ? [ownerId, since] : [ownerId],
+    orderBy: 'updated_at DESC, id DESC',
+  });
+}
+
+/** Every public gist, most recently updated first (what an anonymous GET /gists lists). */
+export function publicGists(db: Db, since?: string): Listing<GistRow> {
+  const where = `public = 1${since ? ' AND updated_at >= ?' : ''}`;
+  return listing(db, {
+    count: `SELECT count(*) FROM gists WHERE ${where}`,
+    select: `SELECT * FROM gists WHERE ${where}`,
+    params: since ? [since] : [],
+    orderBy: 'updated_at DESC, id DESC',
+  });
 }
 
 export function insertGistComment(db: Db, gistId: number, userId: number, body: string, now = isoTime()): GistCommentRow {
@@ -49,6 +76,19 @@ export function deleteGistComment(db: Db, id: number): void {
 }
 
 const LANGUAGES: Record<string, string> = { md: 'Markdown', ts: 'TypeScript', js: 'JavaScript', py: 'Python', txt: 'Text', json: 'JSON' };
+
+/**
+ * A gist as a list shows it (the service family's form): the files without
+ * their content, and `truncated` false.
+ */
+export function gistListJson(db: Db, b: Bases, g: GistRow): Record<string, unknown> {
+  const full = gistJson(db, b, g);
+  const files = Object.fromEntries(Object.entries(full.files as Record<string, Record<string, unknown>>).map(([name, f]) => {
+    const { content: _content, ...rest } = f;
+    return [name, rest];
+  }));
+  return { ...full, files, truncated: false };
+}
 
 export function gistJson(db: Db, b: Bases, g: GistRow): Record<string, unknown> {
   const url = `${b.api}/gists/${g.id}`;
