@@ -51,6 +51,12 @@ try {
     'repodesk.hosting.apiUrl': emulator.url,
     'repodesk.hosting.oauthClientId': app.client_id,
     'repodesk.engagement.apiUrl': emulator.url,
+    // The browser sign-in listens on the OAuth callback port (7481) for a few
+    // seconds: code-server would offer to forward it ("Your application
+    // running on port 7481 is available"). The demo needs no forwarded port;
+    // a desktop window on a local folder forwards nothing in the first place.
+    'remote.autoForwardPorts': false,
+    'remote.restoreForwardedPorts': false,
   };
   // Moved into SecretStorage by the extension (development mode only).
   const env = { REPODESK_DEV_OAUTH_CLIENT_ID: app.client_id, REPODESK_DEV_OAUTH_CLIENT_SECRET: app.client_secret };
