@@ -5,6 +5,7 @@ import { HostingCore, type HostingClientOptions } from './core';
 import { DeployKeysApi } from './deployKeys';
 import { DownloadsApi } from './downloads';
 import { GistCommentsApi } from './gistComments';
+import { GistsApi } from './gists';
 import { GitApi } from './git';
 import { HooksApi } from './hooks';
 import { IssueCommentsApi } from './issueComments';
@@ -25,6 +26,7 @@ export class HostingClient {
   readonly deployKeys: DeployKeysApi;
   readonly downloads: DownloadsApi;
   readonly gistComments: GistCommentsApi;
+  readonly gists: GistsApi;
   readonly git: GitApi;
   readonly hooks: HooksApi;
   readonly issueComments: IssueCommentsApi;
@@ -45,6 +47,7 @@ export class HostingClient {
     this.deployKeys = new DeployKeysApi(core);
     this.downloads = new DownloadsApi(core);
     this.gistComments = new GistCommentsApi(core);
+    this.gists = new GistsApi(core);
     this.git = new GitApi(core);
     this.hooks = new HooksApi(core);
     this.issueComments = new IssueCommentsApi(core);

@@ -6,6 +6,7 @@ import { AUTHORIZATIONS_ROUTES } from './authorizations';
 import { DEPLOY_KEYS_ROUTES } from './deployKeys';
 import { DOWNLOADS_ROUTES } from './downloads';
 import { GIST_COMMENTS_ROUTES } from './gistComments';
+import { GISTS_ROUTES } from './gists';
 import { GIT_ROUTES } from './git';
 import { HOOKS_ROUTES } from './hooks';
 import { ISSUE_COMMENTS_ROUTES } from './issueComments';
@@ -26,6 +27,7 @@ export const ROUTE_GROUPS = {
   deployKeys: DEPLOY_KEYS_ROUTES,
   downloads: DOWNLOADS_ROUTES,
   gistComments: GIST_COMMENTS_ROUTES,
+  gists: GISTS_ROUTES,
   git: GIT_ROUTES,
   hooks: HOOKS_ROUTES,
   issueComments: ISSUE_COMMENTS_ROUTES,

@@ -1,7 +1,8 @@
 // Pull requests, review comments, issue comments and gist comments (document
 // 2 and the specification's README) on the demo repository: #1 open (charles,
 // three files, two commits, two review threads, two issue comments), #2
-// closed unmerged, #3 merged, then a plain issue.
+// closed unmerged, #3 merged, then a plain issue; and the gists the comments
+// are on (the service family's lists, beyond the documents).
 import assert from 'node:assert/strict';
 import { NotFoundError, ValidationFailedError, collect } from '../../../../src/hosting';
 import { ORG, REPO, type ContractGroup } from './harness';
@@ -179,6 +180,29 @@ export const pullsAndComments: ContractGroup = {
         assert.equal((await ada.gistComments.update(id, made.id, 'Second.')).body, 'Second.');
         await ada.gistComments.delete(id, made.id);
         assert.deepEqual(await collect(ada.gistComments.list(id)), []);
+      },
+    },
+    {
+      row: 'GET /gists, GET /users/:username/gists, GET /gists/:id (the service family\'s, beyond the documents)',
+      does: 'ada\'s list holds her Note G with its two comments and no file content, one gist has the content; a secret gist is listed to its owner only',
+      calls: ['gists.list', 'gists.listForUser', 'gists.get'],
+      async run(w) {
+        const ada = w.as('ada');
+        const grace = w.as('grace');
+        const noteG = (await collect(ada.gists.list())).find((g) => g.description === 'Note G, for the translators');
+        assert.ok(noteG, 'the demo gist is in ada\'s list');
+        assert.deepEqual([noteG.public, noteG.owner?.login, noteG.comments, Object.keys(noteG.files)], [true, 'ada', 2, ['note-g.md']]);
+        assert.equal(noteG.files['note-g.md']?.content, undefined);
+        assert.match((await ada.gists.get(noteG.id)).files['note-g.md']?.content ?? '', /Bernoulli numbers/);
+        const made = await fetch(`${w.emu.url}/gists`, {
+          method: 'POST', body: JSON.stringify({ description: null, public: false, files: { 'cobol.txt': { content: 'IDENTIFICATION DIVISION.' } } }),
+          headers: { 'user-agent': 'tests', 'content-type': 'application/json', authorization: `Basic ${Buffer.from('grace:grace-demo-password').toString('base64')}` },
+        });
+        assert.equal(made.status, 201);
+        const secretId = String(((await made.json()) as { id: string }).id);
+        assert.deepEqual((await collect(grace.gists.list())).map((g) => [g.id, g.public]), [[secretId, false]]);
+        assert.deepEqual((await collect(grace.gists.listForUser('grace'))).map((g) => g.id), [secretId]);
+        assert.deepEqual(await collect(ada.gists.listForUser('grace')), []);
       },
     },
   ],
