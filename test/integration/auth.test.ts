@@ -41,6 +41,8 @@ describe('Sign-in: the browser flow against the emulator', function () {
     assert.match(opened, /state=/);
 
     assert.equal(api.testing!.session.signedIn, true, 'RepoDesk is not signed in after the flow');
+    // Signed in, the Repositories view's title no longer names the service (the welcome text is gone).
+    assert.equal(await vscode.commands.executeCommand('repodesk.testing.repositoriesDescription'), undefined);
     // What vscode.authentication shows every extension: RepoDesk's provider has ada's account.
     // (getSession for another extension then needs the user's Allow, a dialog VS Code refuses to show under tests.)
     const accounts = await vscode.authentication.getAccounts('repodesk');
@@ -58,6 +60,8 @@ describe('Sign-in: the browser flow against the emulator', function () {
 
     await vscode.commands.executeCommand('repodesk.signOut');
     assert.equal(api.testing!.session.signedIn, false);
+    // Signed out, the welcome text points at the title, which names the service Sign In uses.
+    assert.equal(await vscode.commands.executeCommand('repodesk.testing.repositoriesDescription'), emulatorUrl());
     const after = await fetch(`${emulatorUrl()}/user`, { headers: { authorization: `token ${session.accessToken}`, 'user-agent': 'integration-test' } });
     assert.equal(after.status, 401, 'the token still works after sign-out');
   });

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { repoFromGitConfig } from '../../util/gitRemote';
 import { resolveAddresses } from '../../hosting';
 import type { HostingSession } from '../shared/session/hostingSession';
-import { readHostingSettings } from '../shared/session/settings';
+import { onDidChangeHostingSettings, readHostingSettings } from '../shared/session/settings';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
 import { createRepository } from './createRepository';
 import { createRepositoriesProvider } from './repositoriesProvider';
@@ -24,14 +24,21 @@ export function registerRepositories(context: vscode.ExtensionContext, session: 
   context.subscriptions.push(...subscriptions);
   const view = vscode.window.createTreeView('repodesk.repositories', { treeDataProvider: provider, showCollapseAll: true });
   const repoOf = (node: unknown) => (node instanceof RepositoryNode ? node.repo : undefined);
+  // Signed out, the welcome text points at the title: the address of the service Sign In uses.
+  const describeService = () => {
+    view.description = session.signedIn ? undefined : readHostingSettings().apiUrl;
+  };
+  describeService();
 
   context.subscriptions.push(
     provider,
     view,
     // After the provider's own reset: a visible view starts reading at once.
     session.onDidChange(() => {
+      describeService();
       if (session.signedIn && view.visible) provider.prefetch();
     }),
+    onDidChangeHostingSettings(describeService),
     vscode.commands.registerCommand('repodesk.repos.refresh', () => {
       for (const c of [...childProviders, ...orgProviders]) c.userRefreshed?.();
       provider.refresh();
@@ -83,6 +90,9 @@ export function registerRepositories(context: vscode.ExtensionContext, session: 
       }
     }),
   );
+  if (context.extensionMode === vscode.ExtensionMode.Test) {
+    context.subscriptions.push(vscode.commands.registerCommand('repodesk.testing.repositoriesDescription', () => view.description));
+  }
   void activateFromWorkspaceRemote(active);
   return provider;
 }
