@@ -67,7 +67,7 @@ try {
     fs.writeFileSync(path.join(userData, 'User', 'settings.json'), JSON.stringify(settings, null, 2));
     const code = spawn('code', ['--wait', '--new-window', `--user-data-dir=${userData}`, `--extensionDevelopmentPath=${root}`, workspace], { stdio: 'inherit', env: { ...process.env, ...env } });
     cleanups.push(() => killGroup(code));
-    console.log('\nVS Code is open with RepoDesk. Sign in with the browser as ada / ada-demo-password. Ctrl-C stops the emulator.');
+    console.log('\nVS Code is open with RepoDesk. Sign in with the browser as ada / ada-demo-password (the engagement service: ada, API key ada-demo-api-key, password ada-demo-password). Ctrl-C stops the emulator.');
     code.on('exit', () => void stopAll(0));
   } else {
     const codeServer = await startCodeServer({ port: CODE_SERVER_PORT, settings, env, folder: workspace, stateDir: path.join(dataRoot, 'code-server') });
@@ -75,7 +75,8 @@ try {
     console.log(`\nRepoDesk demo is running.
   Open VS Code (code-server) in your browser:
     ${codeServer.workbenchUrl({ extensionDevelopmentPath: root })}
-  Emulator: ${emulator.url}  (user ada, password ada-demo-password; organization analytical-engines)
+  Emulator: ${emulator.url}  (user ada, password ada-demo-password; organization analytical-engines;
+            engagement service: user ada, API key ada-demo-api-key, password ada-demo-password)
 Ctrl-C stops everything.`);
   }
 } catch (err) {

@@ -26,6 +26,7 @@ import { registerRepositories } from './features/repos/registerRepositories';
 import { registerReviewComments } from './features/reviewComments/registerReviewComments';
 import { ErrorNode, LoadMoreNode, type RepoDeskNode } from './features/shared/tree/nodes';
 import { registerNotesEditor } from './features/shared/notesEditor';
+import { registerConfirmations } from './features/shared/confirmation';
 import type { EngagementSession } from './features/shared/session/engagementSession';
 import type { Logger } from './features/shared/log/outputLog';
 import { registerInsights } from './features/insights/registerInsights';
@@ -58,6 +59,8 @@ export function registerViews(context: vscode.ExtensionContext, session: Hosting
   context.subscriptions.push(active, selectedPull);
   // The ✓ / ✕ of the editors where release notes and commit messages are written.
   registerNotesEditor(context);
+  // The status bar's word that something worked (a test seam under tests).
+  registerConfirmations(context);
   const gitfs = registerGitFileSystem(context, session);
   // A repository node lists its labels, deploy keys, teams, webhooks and downloads, in this order.
   const repositoryLists = [

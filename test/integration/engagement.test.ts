@@ -27,6 +27,12 @@ describe('Engagement service: sign-in and the cases of a repository', function (
     for (const c of cases) assert.ok(c.tags.includes('repo:analytical-engines/difference-engine'), `case ${c.id} lacks the repository tag`);
   });
 
+  it('Sign In to the engagement service confirms who is signed in', async () => {
+    await vscode.commands.executeCommand('repodesk.engagement.signIn', { userName: 'ada', apiKey: 'ada-demo-api-key', password: 'ada-demo-password' });
+    const shown = await vscode.commands.executeCommand<string[]>('repodesk.testing.confirmations');
+    assert.equal(shown.at(-1), 'Signed in to the engagement service as ada.');
+  });
+
   it('signing out forgets the credentials', async () => {
     const { provider, client } = api.testing!.engagement;
     await vscode.commands.executeCommand('repodesk.engagement.signOut');

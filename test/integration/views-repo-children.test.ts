@@ -73,6 +73,8 @@ describe('Views: children of a repository node', function () {
     await vscode.commands.executeCommand('repodesk.repo.labels.create', labels, { name: 'tree-test', color: '#A1B2C3' });
     const created = await child(VIEW, labels, 'tree-test');
     assert.equal(description(created), '#a1b2c3');
+    // The status bar said it worked.
+    assert.equal((await vscode.commands.executeCommand<string[]>('repodesk.testing.confirmations')).at(-1), 'Created label tree-test in analytical-engines/difference-engine.');
 
     await vscode.commands.executeCommand('repodesk.repo.labels.edit', created, { newName: 'tree-tested', color: '00ff00' });
     const edited = await child(VIEW, labels, 'tree-tested');

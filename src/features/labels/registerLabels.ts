@@ -6,6 +6,7 @@ import type { HostingSession } from '../shared/session/hostingSession';
 import { repositoryTarget } from '../shared/session/require';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
 import { guarded } from '../shared/failure';
+import { confirmDone } from '../shared/confirmation';
 import { changeList, listOf } from '../shared/tree/listChange';
 import { RefusedLists, type RepositoryChildProvider } from '../shared/tree/repositoryLists';
 import { repoOfNode, type RepoNodeLike } from '../shared/tree/repositoryNodeShape';
@@ -27,7 +28,9 @@ export function registerLabels(context: vscode.ExtensionContext, session: Hostin
       if (!group) return undefined;
       const input = answers ?? await askNewLabel();
       if (!input) return undefined;
-      return changeList(session, group, vscode.l10n.t('Creating label {0}…', input.name), vscode.l10n.t('Could not create the label {0}', input.name), () => changeLabel(group.target, { create: input }));
+      const labels = await changeList(session, group, vscode.l10n.t('Creating label {0}…', input.name), vscode.l10n.t('Could not create the label {0}', input.name), () => changeLabel(group.target, { create: input }));
+      if (labels) confirmDone(vscode.l10n.t('Created label {0} in {1}/{2}.', input.name, group.target.owner, group.target.repo));
+      return labels;
     }),
     vscode.commands.registerCommand('repodesk.repo.labels.edit', async (node?: unknown, answers?: { newName: string; color: string }) => {
       if (!(node instanceof LabelNode)) return undefined;

@@ -6,6 +6,8 @@ import type { Logger } from '../../shared/log/outputLog';
 import { EngagementAccount, ENGAGEMENT_SECRET_KEY } from './engagementAccount';
 import { EngagementAuthProvider, ENGAGEMENT_AUTH_PROVIDER_ID } from './engagementAuthProvider';
 import { errorText } from '../../shared/failure';
+import { confirmDone } from '../../shared/confirmation';
+import { givenAnswers } from '../../shared/commandArgs';
 import type { EngagementSession } from '../../shared/session/engagementSession';
 
 export interface EngagementAuthHandle {
@@ -25,9 +27,12 @@ export function registerEngagementAuth(context: vscode.ExtensionContext, log: Lo
     context.secrets.onDidChange((e) => {
       if (e.key === ENGAGEMENT_SECRET_KEY) void provider.reload();
     }),
-    vscode.commands.registerCommand('repodesk.engagement.signIn', async () => {
+    // Credentials given as a plain object (a script, a test) skip the three input boxes.
+    vscode.commands.registerCommand('repodesk.engagement.signIn', async (arg?: unknown) => {
+      const given = givenAnswers<{ userName: string; apiKey: string; password: string }>(arg);
       try {
-        await provider.createSession();
+        const session = await (given ? provider.createSessionWith(given) : provider.createSession());
+        confirmDone(vscode.l10n.t('Signed in to the engagement service as {0}.', session.account.label));
       } catch (err) {
         log.error('Engagement sign-in failed', err);
         void vscode.window.showErrorMessage(vscode.l10n.t('Sign-in to the engagement service failed: {0}', errorText(err)));
