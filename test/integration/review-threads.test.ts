@@ -34,7 +34,9 @@ async function threadOn(path: string, match: (e: Entry) => boolean, what: string
 async function reviewThreadComments(file: string, start: RegExp): Promise<TestNode[]> {
   await vscode.commands.executeCommand('repodesk.reviewComments.refresh');
   const fileNode = await child(REVIEWS, undefined, file);
-  return children(REVIEWS, await child(REVIEWS, fileNode, start));
+  // The thread's row is its first comment; its children are the replies.
+  const thread = await child(REVIEWS, fileNode, start);
+  return [thread, ...await children(REVIEWS, thread)];
 }
 
 describe('Review threads in the editor (Comments API)', function () {

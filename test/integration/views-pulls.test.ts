@@ -69,11 +69,12 @@ describe('Views: Pull Requests', function () {
     assert.deepEqual(threadFiles.map(label), ['docs/tables.md', 'src/differences/tabulate.js']);
     const [mary] = await children(PULLS, threadFiles[0]);
     assert.equal(label(mary!), 'Could the table also show the second differences?');
-    assert.match(description(mary!), /^mary · .* · 1 reply$/);
-    assert.deepEqual((await children(PULLS, mary)).map(label), [
-      'mary: Could the table also show the second differences?',
-      'luigi: They are constant (2), which is the point of the method.',
-    ]);
+    assert.match(description(mary!), /^mary · (just now|\d+ (min|h) ago) · 1 reply$/);
+    // The thread's row is its first comment: its children are the replies, so nothing shows twice.
+    assert.deepEqual((await children(PULLS, mary)).map(label), ['luigi: They are constant (2), which is the point of the method.']);
+    // An outdated thread says so in words, not only with its icon.
+    const [outdated] = await children(PULLS, threadFiles[1]);
+    assert.match(description(outdated!), /^outdated · ada · /);
   });
 
   it('every node under a pull request has its own tree id (VS Code drops the rows of a repeated id: a commented file is also a changed file)', async () => {
@@ -121,10 +122,11 @@ describe('Views: Review Comments', function () {
     await vscode.commands.executeCommand('repodesk.pulls.select', pr);
   });
 
+  /** A thread's comments: its row (the first comment), then its children (the replies). */
   const commentsOf = async (file: string, threadStart: RegExp): Promise<TestNode[]> => {
     const fileNode = await child(REVIEWS, undefined, file);
     const thread = await child(REVIEWS, fileNode, threadStart);
-    return children(REVIEWS, thread);
+    return [thread, ...await children(REVIEWS, thread)];
   };
 
   it('shows the selected pull request’s comments by file, then thread, with author and age', async () => {
@@ -132,9 +134,13 @@ describe('Views: Review Comments', function () {
     assert.deepEqual(files.map(label), ['docs/tables.md', 'src/differences/tabulate.js']);
     assert.equal(description(files[1]!), '1 thread');
     const comments = await commentsOf('src/differences/tabulate.js', /^Copy the figures/);
-    assert.deepEqual(comments.map(label), ['ada: Copy the figures as numbers: a string column would concatenate.', 'charles: Good catch, fixed in the next commit.']);
-    assert.match(description(comments[0]!), /^(just now|\d+ (min|h))$/);
-    // Only ada's own comment offers edit and delete.
+    assert.deepEqual(comments.map(label), ['Copy the figures as numbers: a string column would concatenate.', 'charles: Good catch, fixed in the next commit.']);
+    assert.match(description(comments[1]!), /^(just now|\d+ (min|h) ago)$/);
+    // The hover gives the exact date the row counts from.
+    const hover = comments[1]!.toTreeItem().tooltip as vscode.MarkdownString;
+    const created = (comments[1] as TestNode & { comment: { created_at: string } }).comment.created_at;
+    assert.ok(hover.value.includes(new Date(created).getFullYear().toString()), hover.value);
+    // Only ada's own comment offers edit and delete (on the thread's row, the first comment's).
     assert.deepEqual(comments.map((c) => c.toTreeItem().contextValue), ['reviewComment:own', 'reviewComment']);
   });
 
@@ -157,7 +163,7 @@ describe('Views: Review Comments', function () {
     await vscode.commands.executeCommand('repodesk.reviewComments.delete', comments[1], true);
     await vscode.commands.executeCommand('repodesk.reviewComments.delete', comments[2], true);
     comments = await commentsOf('src/differences/tabulate.js', /^Copy the figures/);
-    assert.deepEqual(comments.map(label), ['ada: Copy the figures as numbers: a string column would concatenate.', 'charles: Good catch, fixed in the next commit.']);
+    assert.deepEqual(comments.map(label), ['Copy the figures as numbers: a string column would concatenate.', 'charles: Good catch, fixed in the next commit.']);
   });
 
   it('reveals a comment’s line in the diff', async () => {

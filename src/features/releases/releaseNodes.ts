@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { Release, ReleaseAsset } from '../../hosting';
 import { formatSize } from '../../util/viewFormat';
 import { RepoDeskNode } from '../shared/tree/nodes';
-import { ItemNode, adopt, ageText } from '../shared/tree/treeBase';
+import { ItemNode, adopt, ageText, exactDate } from '../shared/tree/treeBase';
 
 export interface RepoCoords {
   owner: string;
@@ -24,7 +24,7 @@ export class ReleaseNode extends RepoDeskNode {
     item.description = [r.name && r.name !== r.tag_name ? r.tag_name : undefined, ageText(when), r.assets.length === 1 ? vscode.l10n.t('1 asset') : vscode.l10n.t('{0} assets', r.assets.length)].filter(Boolean).join(' · ');
     item.iconPath = new vscode.ThemeIcon(r.draft ? 'edit' : r.prerelease ? 'beaker' : 'tag');
     const tooltip = new vscode.MarkdownString(undefined, true);
-    tooltip.appendMarkdown(`**${r.tag_name}** · ${r.target_commitish} · ${r.author.login}\n\n`);
+    tooltip.appendMarkdown(`**${r.tag_name}** · ${r.target_commitish} · ${r.author.login} · ${exactDate(when)}\n\n`);
     tooltip.appendText(r.body ?? '');
     item.tooltip = tooltip;
     item.contextValue = `release${r.draft ? ':draft' : r.prerelease ? ':prerelease' : ':published'}`;

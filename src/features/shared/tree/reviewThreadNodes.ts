@@ -2,9 +2,9 @@
 // pull request) and the Review Comments view: a file, its threads, and the
 // comments of a thread.
 import * as vscode from 'vscode';
-import { firstLine, groupReviewThreads, type ReviewThread } from '../../../util/viewFormat';
+import { escapeMarkdown, firstLine, groupReviewThreads, type ReviewThread } from '../../../util/viewFormat';
 import { RepoDeskNode } from './nodes';
-import { adopt, ageText } from './treeBase';
+import { adopt, ageText, exactDate } from './treeBase';
 import type { ReviewComment } from '../../../hosting';
 
 export interface CommentContext {
@@ -27,41 +27,55 @@ export class CommentNode extends RepoDeskNode {
     const c = this.comment;
     const item = new vscode.TreeItem(`${c.user.login}: ${firstLine(c.body)}`, vscode.TreeItemCollapsibleState.None);
     item.id = `reviewComment:${c.id}`;
-    item.description = thread(this) ? ageText(c.created_at) : `${c.path} · ${ageText(c.created_at)}`;
+    item.description = this.thread ? ageText(c.created_at) : `${c.path} · ${ageText(c.created_at)}`;
     item.iconPath = new vscode.ThemeIcon(c.position === null ? 'comment-unresolved' : 'comment');
-    const tooltip = new vscode.MarkdownString(undefined, true);
-    tooltip.appendMarkdown(`**${c.user.login}** · ${new Date(c.created_at).toLocaleString()}${c.position === null ? ` · ${vscode.l10n.t('outdated')}` : ''}\n\n`);
-    tooltip.appendText(c.body ?? '');
-    item.tooltip = tooltip;
+    item.tooltip = commentTooltip(c);
     item.contextValue = `reviewComment${this.own ? ':own' : ''}`;
     item.command = { command: 'repodesk.reviewComments.reveal', title: vscode.l10n.t('Reveal in Diff'), arguments: [this] };
     return item;
   }
 }
 
-function thread(node: CommentNode): boolean {
-  return node.thread !== undefined;
+/** Who, when (the exact date: the row shows how long ago), whether outdated, then the whole text. */
+function commentTooltip(c: ReviewComment): vscode.MarkdownString {
+  const tooltip = new vscode.MarkdownString(undefined, true);
+  tooltip.appendMarkdown(`**${escapeMarkdown(c.user.login)}** · ${escapeMarkdown(exactDate(c.created_at))}`);
+  if (c.position === null) tooltip.appendMarkdown(` · ${escapeMarkdown(vscode.l10n.t('Outdated: the line changed since this comment was made.'))}`);
+  tooltip.appendMarkdown('\n\n');
+  tooltip.appendText(c.body ?? '');
+  return tooltip;
 }
 
-export class ThreadNode extends RepoDeskNode {
-  constructor(readonly thread: ReviewThread<ReviewComment>, readonly ctx: CommentContext, private readonly idPrefix: string) {
-    super();
+/**
+ * A thread is its first comment: the row shows it (author, age, whether
+ * outdated, how many replies) and acts on it like a comment row (reply, edit,
+ * delete, reveal); its children are the replies, so nothing shows twice.
+ */
+export class ThreadNode extends CommentNode {
+  constructor(thread: ReviewThread<ReviewComment>, ctx: CommentContext, private readonly idPrefix: string) {
+    super(thread.root, ctx, thread);
   }
 
-  toTreeItem(): vscode.TreeItem {
-    const root = this.thread.root;
-    const item = new vscode.TreeItem(firstLine(root.body), vscode.TreeItemCollapsibleState.Collapsed);
+  override toTreeItem(): vscode.TreeItem {
+    const item = super.toTreeItem();
+    const root = this.comment;
+    const replies = this.thread!.comments.length - 1;
+    item.label = firstLine(root.body);
     item.id = `${this.idPrefix}thread:${root.id}`;
-    const replies = this.thread.comments.length - 1;
-    item.description = [root.user.login, ageText(root.created_at), replies === 1 ? vscode.l10n.t('1 reply') : vscode.l10n.t('{0} replies', replies)].join(' · ');
+    item.collapsibleState = replies > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None;
+    // "outdated" in words first: the icon alone was easy to miss.
+    item.description = [
+      root.position === null ? vscode.l10n.t('outdated') : undefined,
+      root.user.login,
+      ageText(root.created_at),
+      replies === 0 ? undefined : replies === 1 ? vscode.l10n.t('1 reply') : vscode.l10n.t('{0} replies', replies),
+    ].filter(Boolean).join(' · ');
     item.iconPath = new vscode.ThemeIcon(root.position === null ? 'comment-unresolved' : 'comment-discussion');
-    item.tooltip = root.position === null ? vscode.l10n.t('Outdated: the line changed since this thread started.') : undefined;
-    item.contextValue = 'reviewThread';
     return item;
   }
 
   override children(): RepoDeskNode[] {
-    return adopt(this, this.thread.comments.map((c) => new CommentNode(c, this.ctx, this.thread)));
+    return adopt(this, this.thread!.comments.slice(1).map((c) => new CommentNode(c, this.ctx, this.thread)));
   }
 }
 

@@ -176,15 +176,21 @@ export async function pagedRoots<T>(provider: NodeTreeProvider, open: () => Asyn
   return current;
 }
 
-/** How long ago, worded for the user. */
+/** How long ago, worded for the user ("5 min ago"); rows that show it give the exact date on hover (exactDate). */
 export function ageText(iso: string): string {
   const { n, unit } = ageParts(iso);
   switch (unit) {
     case 'now': return vscode.l10n.t('just now');
-    case 'min': return vscode.l10n.t('{0} min', n);
-    case 'h': return vscode.l10n.t('{0} h', n);
-    case 'd': return vscode.l10n.t('{0} d', n);
-    case 'mo': return vscode.l10n.t('{0} mo', n);
-    default: return vscode.l10n.t('{0} y', n);
+    case 'min': return vscode.l10n.t('{0} min ago', n);
+    case 'h': return vscode.l10n.t('{0} h ago', n);
+    case 'd': return vscode.l10n.t('{0} d ago', n);
+    case 'mo': return vscode.l10n.t('{0} mo ago', n);
+    default: return vscode.l10n.t('{0} y ago', n);
   }
+}
+
+/** The exact date and time in the display language, for a hover. */
+export function exactDate(iso: string): string {
+  const when = new Date(iso);
+  return Number.isNaN(when.getTime()) ? iso : new Intl.DateTimeFormat(vscode.env.language, { dateStyle: 'long', timeStyle: 'short' }).format(when);
 }
