@@ -221,12 +221,13 @@ export class HostingCore {
    * Records a permanent move. When both addresses end alike (`/repos/a/old/labels`
    * -> `/repos/a/new/labels`) the move is of the parent (`/repos/a/old`), so
    * the other resources below it move too; the parent keeps at least three
-   * segments so that a move is never widened to a whole owner or service.
+   * segments below the API base (`/api/v3` included in the enterprise form) so
+   * that a move is never widened to a whole owner or service.
    */
   private rememberMove(fromUrl: string, toUrl: string): void {
     const from = fromUrl.split('?')[0]!.split('/');
     const to = toUrl.split('?')[0]!.split('/');
-    const origin = 3; // 'http:', '', 'host'
+    const origin = this.addresses.apiUrl.split('/').length; // 'http:', '', 'host' and the base path's segments
     while (from.length > origin + 3 && to.length > origin + 1 && from[from.length - 1] === to[to.length - 1]) {
       from.pop();
       to.pop();

@@ -92,6 +92,35 @@ describe('v3 client redirects and moves (fake server)', () => {
     ]);
   });
 
+  it('under the enterprise /api/v3 prefix too, a transfer moves that repository only, never the owner', async () => {
+    const api = await serve((req, base) => {
+      if (req.url.startsWith('/api/v3/repos/ada/engine/')) return { status: 301, headers: { location: `${base}${req.url.replace('/repos/ada/', '/repos/bob/')}` } };
+      return { status: 200, headers: rateHeaders(50), body: [] };
+    });
+    const client = new HostingClient({ apiUrl: `${api.url}/api/v3`, userAgentVersion: '1', credentials: { type: 'token', token: TOKEN } });
+    await collect(client.labels.listForRepo('ada', 'engine'));
+    await collect(client.releases.list('ada', 'engine'));
+    await collect(client.labels.listForRepo('ada', 'notes'));
+    assert.deepEqual(paths(api), [
+      '/api/v3/repos/ada/engine/labels?per_page=100', '/api/v3/repos/bob/engine/labels?per_page=100',
+      '/api/v3/repos/bob/engine/releases?per_page=100',
+      '/api/v3/repos/ada/notes/labels?per_page=100',
+    ]);
+  });
+
+  it('a permanent move of one resource to another host moves that resource only', async () => {
+    const mirror = await serve(() => ({ status: 200, headers: rateHeaders(50), body: [] }));
+    const api = await serve((req) => {
+      if (req.url.startsWith('/repos/ada/old/labels')) return { status: 301, headers: { location: `${mirror.url}/labels` } };
+      return { status: 200, headers: rateHeaders(50), body: [] };
+    });
+    const client = clientFor(api);
+    await collect(client.labels.listForRepo('ada', 'old'));
+    await collect(client.releases.list('ada', 'old'));
+    assert.deepEqual(paths(mirror), ['/labels']);
+    assert.deepEqual(paths(api), ['/repos/ada/old/labels?per_page=100', '/repos/ada/old/releases?per_page=100']);
+  });
+
   it('a remembered move rewrites the moved address itself and those below it, keeps the query, and leaves a longer name alone', async () => {
     const api = await serve((req, base) => {
       if (req.url.startsWith('/repos/ada/old/')) return { status: 301, headers: { location: `${base}${req.url.replace('/repos/ada/old/', '/repos/ada/new/')}` } };
