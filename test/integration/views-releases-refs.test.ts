@@ -130,8 +130,15 @@ describe('Views: Git Refs', function () {
     const master = branches.find((b) => label(b) === 'master')!;
     assert.match(description(master), /^[0-9a-f]{7} · \S/);
     const tags = await children(REFS, groups[1]);
-    assert.match(description(tags.find((t) => label(t) === 'v1.0.0')!), /^[0-9a-f]{7} · annotated tag$/);
     assert.match(description(tags.find((t) => label(t) === 'v0.9.0')!), /^[0-9a-f]{7} · \S/);
+    // An annotated tag shows the commit it marks, its message and its tagger, and expands to that commit's tree like a lightweight tag.
+    const annotated = tags.find((t) => label(t) === 'v1.0.0')!;
+    assert.match(description(annotated), /^[0-9a-f]{7} · Release v1\.0\.0 · Ada Lovelace$/);
+    const tooltip = annotated.toTreeItem().tooltip!.toString();
+    assert.match(tooltip, /^refs\/tags\/v1\.0\.0\ntag [0-9a-f]{40}\ncommit [0-9a-f]{40}\nAda Lovelace <ada@analytical-engines\.test> · /);
+    assert.ok(description(annotated).startsWith(/\ncommit ([0-9a-f]{7})/.exec(tooltip)![1]!));
+    const files = (await children(REFS, annotated)).map(label);
+    assert.ok(files.includes('README.md') && files.includes('src'), files.join(' | '));
   });
 
   it('browses the tree at a branch read-only and opens a file', async () => {

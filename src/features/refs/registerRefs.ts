@@ -2,7 +2,7 @@
 // branch or tag, update (fast-forward, or forced after a confirmation),
 // delete, copy the SHA, browse the tree read-only.
 import * as vscode from 'vscode';
-import { ValidationFailedError } from '../../hosting';
+import { ValidationFailedError, type GitTag } from '../../hosting';
 import { resolveCommitish } from '../shared/resolveCommitish';
 import type { GitFileSystem } from '../shared/gitfs/gitFileSystem';
 import type { HostingSession } from '../shared/session/hostingSession';
@@ -18,11 +18,12 @@ const VIEW = 'repodesk.gitRefs';
 
 export function registerRefs(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository, gitfs: GitFileSystem): NodeTreeProvider {
   const messages = new Map<string, string>();
+  const tags = new Map<string, GitTag>();
   const provider = new NodeTreeProvider(VIEW, (p) => {
     const client = session.client;
     const repo = active.value;
     if (!client || !repo) return [];
-    const ctx: RefsContext = { owner: repo.owner, repo: repo.name, client, gitfs, messages, update: (n) => p.update(n) };
+    const ctx: RefsContext = { owner: repo.owner, repo: repo.name, client, gitfs, messages, tags, update: (n) => p.update(n) };
     return pagedRoots(p, () => client.git.listRefs(repo.owner, repo.name, undefined, { priority: 'background' }), async (refs) => {
       await loadMessages(ctx, refs);
       return refGroupNodes(ctx, refs);
@@ -52,7 +53,8 @@ export function registerRefs(context: vscode.ExtensionContext, session: HostingS
     if (!from) return undefined;
     try {
       const created = await progress(vscode.l10n.t('Creating {0}…', name), async () => {
-        const sha = node instanceof RefNode && from === node.short ? node.ref.object.sha : await resolveCommitish(t.client, t.owner, t.repo, from);
+        // From an annotated tag's row: the commit it marks, not the tag object (a branch points at a commit).
+        const sha = node instanceof RefNode && from === node.short ? node.commitSha ?? node.ref.object.sha : await resolveCommitish(t.client, t.owner, t.repo, from);
         return t.client.git.createRef(t.owner, t.repo, `refs/${kind}/${name.trim()}`, sha);
       });
       provider.refresh();
