@@ -36,6 +36,7 @@ describe('emulator v3 pagination (document 1, Limits)', () => {
     assert.deepEqual(pageParams(request('/user/repos?page=3&per_page=20')), { page: 3, perPage: 20, offset: 40 });
     assert.deepEqual(pageParams(request('/user/repos?per_page=500')), { page: 1, perPage: 100, offset: 0 });
     assert.deepEqual(pageParams(request('/user/repos?per_page=100&page=2')), { page: 2, perPage: 100, offset: 100 });
+    assert.deepEqual(pageParams(request('/user/repos?per_page=1&page=1')), { page: 1, perPage: 1, offset: 0 }, 'one item a page is allowed');
   });
 
   it('malformed values fall back to the defaults instead of failing', () => {

@@ -76,6 +76,7 @@ describe('emulator v3 scopes (document 1, Scopes)', () => {
     assert.equal(scopesSatisfy(['gist'], ['read:org', 'write:org']), false);
     assert.equal(scopesSatisfy([], ['user']), false);
     assert.equal(scopesSatisfy([], []), true, 'a route that checks no scope accepts any token');
+    assert.equal(scopesSatisfy(['public_repo'], ['public_repo', 'repo']), true, 'one of the accepted scopes is enough');
   });
 
   it('requireScope names the accepted scopes in X-Accepted-OAuth-Scopes and lets a token with one of them through', () => {
