@@ -19,6 +19,7 @@ import { registerTeams } from './features/teams/registerTeams';
 import { registerHooks } from './features/hooks/registerHooks';
 import { registerDownloads } from './features/downloads/registerDownloads';
 import { registerMembers } from './features/members/registerMembers';
+import { registerGists } from './features/gists/registerGists';
 import { registerSearch } from './features/search/registerSearch';
 import { registerCommit } from './features/commit/registerCommit';
 import { ActiveRepository } from './features/shared/selection/activeRepository';
@@ -70,8 +71,8 @@ export function registerViews(context: vscode.ExtensionContext, session: Hosting
     registerHooks(context, session),
     registerDownloads(context, session),
   ];
-  // An organization's group lists its members after its repositories.
-  const repositories = registerRepositories(context, session, active, repositoryLists, [registerMembers(context, session)]);
+  // An organization's group lists its members after its repositories; "Your gists" follows the organizations.
+  const repositories = registerRepositories(context, session, active, repositoryLists, [registerMembers(context, session)], [registerGists(context, session)]);
   registerSearch(context, session, active);
   // Statistics and support cases of a repository, in a webview panel.
   registerInsights(context, log, session, engagement, active);

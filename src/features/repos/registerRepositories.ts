@@ -13,14 +13,16 @@ import { pickFilter, pickOrgType, saveFilter, type OrgRepoType, type RepositoryF
 import { RepositoryGroupNode, RepositoryNode } from './repositoryNodes';
 import { RepositoryListNode, type RepositoryChildProvider } from '../shared/tree/repositoryLists';
 import { OrganizationListNode, type OrganizationChildProvider } from '../shared/tree/organizationLists';
+import type { RootGroupProvider } from '../shared/tree/rootGroups';
 
 /**
  * `childProviders` give the lists under a repository node (labels, deploy
  * keys, teams, ...), in the order they are shown; `orgProviders` the lists
- * above an organization's repositories (its members).
+ * after an organization's repositories (its members); `rootProviders` the
+ * top-level groups after the organizations' (the user's gists).
  */
-export function registerRepositories(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository, childProviders: readonly RepositoryChildProvider[], orgProviders: readonly OrganizationChildProvider[] = []): NodeTreeProvider {
-  const { provider, subscriptions } = createRepositoriesProvider(session, active, context.globalState, childProviders, orgProviders);
+export function registerRepositories(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository, childProviders: readonly RepositoryChildProvider[], orgProviders: readonly OrganizationChildProvider[] = [], rootProviders: readonly RootGroupProvider[] = []): NodeTreeProvider {
+  const { provider, subscriptions } = createRepositoriesProvider(session, active, context.globalState, childProviders, orgProviders, rootProviders);
   context.subscriptions.push(...subscriptions);
   const view = vscode.window.createTreeView('repodesk.repositories', { treeDataProvider: provider, showCollapseAll: true });
   const repoOf = (node: unknown) => (node instanceof RepositoryNode ? node.repo : undefined);
@@ -40,7 +42,7 @@ export function registerRepositories(context: vscode.ExtensionContext, session: 
     }),
     onDidChangeHostingSettings(describeService),
     vscode.commands.registerCommand('repodesk.repos.refresh', () => {
-      for (const c of [...childProviders, ...orgProviders]) c.userRefreshed?.();
+      for (const c of [...childProviders, ...orgProviders, ...rootProviders]) c.userRefreshed?.();
       provider.refresh();
     }),
     // Any list under a repository node or an organization's group: read again.

@@ -1,5 +1,6 @@
 // The Repositories view: "Your repositories" (with its remembered filter),
-// one group per organization of the user, and "All public repositories".
+// one group per organization of the user, the groups of the root providers
+// the wiring root hands it (the user's gists), and "All public repositories".
 import * as vscode from 'vscode';
 import type { HostingClient, RepositoryMinimal } from '../../hosting';
 import type { HostingSession } from '../shared/session/hostingSession';
@@ -9,10 +10,11 @@ import { NodeTreeProvider } from '../shared/tree/treeBase';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
 import type { RepositoryChildProvider } from '../shared/tree/repositoryLists';
 import type { OrganizationChildProvider } from '../shared/tree/organizationLists';
+import type { RootGroupProvider } from '../shared/tree/rootGroups';
 import { RepositoryGroupNode, type RepositoryChildren } from './repositoryNodes';
 import { loadFilter, loadOrgType } from './repositoryFilter';
 
-export function createRepositoriesProvider(session: HostingSession, active: ActiveRepository, state: vscode.Memento, childProviders: readonly RepositoryChildProvider[], orgProviders: readonly OrganizationChildProvider[] = []): { provider: NodeTreeProvider; subscriptions: vscode.Disposable[] } {
+export function createRepositoriesProvider(session: HostingSession, active: ActiveRepository, state: vscode.Memento, childProviders: readonly RepositoryChildProvider[], orgProviders: readonly OrganizationChildProvider[] = [], rootProviders: readonly RootGroupProvider[] = []): { provider: NodeTreeProvider; subscriptions: vscode.Disposable[] } {
   const provider = new NodeTreeProvider('repodesk.repositories', (p) => {
     const client = session.client;
     return client ? buildRoots(client, p) : [];
@@ -51,6 +53,7 @@ export function createRepositoriesProvider(session: HostingSession, active: Acti
     } catch (err) {
       roots.push(new ErrorNode(vscode.l10n.t('Could not list your organizations: {0}', errorText(err)), () => p.refresh()));
     }
+    roots.push(...rootProviders.flatMap((r) => r.roots(client, onChanged)));
     roots.push(new RepositoryGroupNode('group:public', vscode.l10n.t('All public repositories'), 'globe',
       () => client.repos.listPublic({}, { priority: 'background' }), isActive, onChanged, childrenOf,
       vscode.l10n.t('There are no public repositories.'), 'repositoryGroup:public', false));
