@@ -49,6 +49,12 @@ describe('demo seed history', () => {
     assert.equal(git('merge-base', '--is-ancestor', 'v1.0.0', 'master'), '');
   });
 
+  it('master’s README.md reads like the project’s (auto_init leaves it empty; the history writes it)', () => {
+    const readme = git('show', 'master:README.md');
+    assert.match(readme, /^# difference-engine\n\nTabulates polynomial functions by the method of finite differences/);
+    for (const section of ['## How it works', '## Layout', '## License']) assert.ok(readme.includes(section), section);
+  });
+
   it('the history is deterministic: the same seed time gives the same stream', () => {
     const parent = git('rev-list', '--max-parents=0', 'master');
     assert.equal(historyStream(parent, 1_790_000_000), historyStream(parent, 1_790_000_000));

@@ -1,9 +1,11 @@
 // The demo repository's history, for the statistics: 520 commits by the five
 // demo users over the 52 weeks before the seed time, in their own time zones,
-// plus branches, lightweight and annotated tags and a note. Generated from a
-// seeded PRNG, so it is the same for a given seed time, and written by one
-// `git fast-import` process (500 commit-tree calls would take far longer).
+// plus branches, lightweight and annotated tags and a note; the first commit
+// also writes the README. Generated from a seeded PRNG, so it is the same for
+// a given seed time, and written by one `git fast-import` process (500
+// commit-tree calls would take far longer).
 import { runGitText, type GitEnvironment } from '../git';
+import { DEMO_README } from './demo-readme';
 
 export interface HistoryAuthor {
   login: string;
@@ -127,14 +129,17 @@ export function historyStream(parent: string, end: number, seed = 1842, count = 
     }
     return ops;
   };
-  const commit = (ref: string, mark: number, c: PlannedCommit, message: string, from?: string) => {
-    out.push(`commit ${ref}\nmark :${mark}\nauthor ${ident(c.author, c.time, c.zone)}\ncommitter ${ident(c.author, c.time, c.zone)}\n${data(message)}${from ? `from ${from}\n` : ''}${change()}\n`);
+  const commit = (ref: string, mark: number, c: PlannedCommit, message: string, from?: string, extra = '') => {
+    out.push(`commit ${ref}\nmark :${mark}\nauthor ${ident(c.author, c.time, c.zone)}\ncommitter ${ident(c.author, c.time, c.zone)}\n${data(message)}${from ? `from ${from}\n` : ''}${change()}${extra}\n`);
   };
 
   const plan = planCommits(random, end - 3 * 3600, count);
   plan.forEach((c, i) => {
     const path = FILES[Math.floor(random() * FILES.length)]!;
-    commit('refs/heads/master', i + 1, c, `${SUBJECTS[Math.floor(random() * SUBJECTS.length)]} ${path}\n`, i === 0 && parent ? parent : undefined);
+    const subject = `${SUBJECTS[Math.floor(random() * SUBJECTS.length)]} ${path}`;
+    // The first commit also writes the README (auto_init leaves it empty).
+    if (i === 0) commit('refs/heads/master', 1, c, `${subject}\n\nDescribe the engine in the README.\n`, parent || undefined, `M 100644 inline README.md\n${data(DEMO_README)}`);
+    else commit('refs/heads/master', i + 1, c, `${subject}\n`);
   });
   let mark = count;
   for (const [branch, { from, commits }] of Object.entries(HISTORY_BRANCHES)) {
