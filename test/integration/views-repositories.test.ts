@@ -4,6 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { collect } from '../../src/hosting';
+import type { RepoDeskApi } from '../../src/extension';
 import { child, children, description, enterThrough, label, signInAsAdaWithDemoRepository, type TestNode } from './views-support';
 
 const VIEW = 'repodesk.repositories';
@@ -108,6 +109,10 @@ describe('Views: Repositories', function () {
     try {
       const other = await child(VIEW, undefined, 'analytical-engines');
       assert.equal(other.toTreeItem().collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
+      // Collapsed and never expanded, the group shows its count as soon as it is drawn.
+      const client = (await vscode.extensions.getExtension<RepoDeskApi>('repodesk.repodesk')!.activate()).testing!.session.client!;
+      const count = (await collect(client.repos.listForOrg('analytical-engines', {}))).length;
+      assert.equal(description(other), String(count));
     } finally {
       await vscode.commands.executeCommand('repodesk.testing.setActiveRepository', 'analytical-engines', 'difference-engine');
     }

@@ -39,17 +39,23 @@ export function createRepositoriesProvider(session: HostingSession, active: Acti
     // are: the expanded group then draws without a second round trip.
     void mine.list.ensureLoaded();
     const roots: RepoDeskNode[] = [mine];
+    const orgGroups: RepositoryGroupNode[] = [];
     try {
       for (const org of await organizations(client)) {
         const type = loadOrgType(state, org);
         // The organization of the active repository starts open, so that the
         // active repository is in sight (VS Code keeps what the user changes).
         const holdsActive = active.value?.owner.toLowerCase() === org.toLowerCase();
-        roots.push(new RepositoryGroupNode(`group:org:${org}`, type === 'all' ? org : `${org} (${type})`, 'organization',
+        orgGroups.push(new RepositoryGroupNode(`group:org:${org}`, type === 'all' ? org : `${org} (${type})`, 'organization',
           () => client.repos.listForOrg(org, type === 'all' ? {} : { type }, { priority: 'background' }), isActive, onChanged, childrenOf,
           vscode.l10n.t('This organization has no repositories you can see.'), 'repositoryGroup:org', holdsActive, org,
           () => orgProviders.flatMap((o) => o.children({ client, org }, `group:org:${org}`, onChanged))));
       }
+      // Each organization's first page is read before the groups are drawn (in
+      // parallel, one round trip): a group shows its count at once, not after
+      // it is expanded or the view is redrawn.
+      await Promise.all(orgGroups.map((g) => g.list.ensureLoaded()));
+      roots.push(...orgGroups);
     } catch (err) {
       roots.push(new ErrorNode(vscode.l10n.t('Could not list your organizations: {0}', errorText(err)), () => p.refresh()));
     }
