@@ -112,7 +112,8 @@ export class PullFileNode extends RepoDeskNode {
     item.id = `pull:${this.owner}/${this.repo}#${this.pull.number}:file:${f.filename}`;
     item.resourceUri = vscode.Uri.file(`/${f.filename}`);
     item.iconPath = new vscode.ThemeIcon(STATUS_ICONS[f.status] ?? 'diff-modified');
-    item.description = `${slash > 0 ? `${f.filename.slice(0, slash)} · ` : ''}${f.status} +${f.additions} −${f.deletions}`;
+    // The change first, the folder after: a narrow sidebar cuts the end.
+    item.description = `${f.status} +${f.additions} −${f.deletions}${slash > 0 ? ` · ${f.filename.slice(0, slash)}` : ''}`;
     item.tooltip = `${f.filename}\n${f.status}: +${f.additions} −${f.deletions}`;
     item.contextValue = `pullFile:${f.status}`;
     item.command = { command: 'repodesk.pulls.openFile', title: vscode.l10n.t('Open Changes'), arguments: [this] };

@@ -32,7 +32,8 @@ export function createRepositoryView(
   const describe = () => {
     const repo = active.value;
     const detail = options.detail?.();
-    view.description = repo ? [`${repo.owner}/${repo.name}`, detail].filter(Boolean).join(' · ') : undefined;
+    // The repository's name first: at the sidebar's default width the owner is what gets cut.
+    view.description = repo ? [repo.name, detail, repo.owner].filter(Boolean).join(' · ') : undefined;
   };
   describe();
   const reread = () => {
