@@ -167,6 +167,24 @@ describe('Views: Review Comments', function () {
     assert.deepEqual(comments.map(label), ['Copy the figures as numbers: a string column would concatenate.', 'charles: Good catch, fixed in the next commit.']);
   });
 
+  it('Reply without text opens a Markdown editor: several lines written there are sent on ✓, and the reply shows in the thread', async () => {
+    const [, charles] = await commentsOf('src/differences/tabulate.js', /^Copy the figures/);
+    const done = vscode.commands.executeCommand<{ id: number; body: string } | undefined>('repodesk.reviewComments.reply', charles);
+    const editor = await waitFor('the reply editor', async () => {
+      const e = vscode.window.activeTextEditor;
+      return e?.document.isUntitled && e.document.languageId === 'markdown' ? e : undefined;
+    });
+    const text = 'Agreed.\n\n- numbers in\n- numbers out';
+    await editor.edit((e) => e.insert(new vscode.Position(0, 0), text));
+    await vscode.commands.executeCommand('repodesk.notesEditor.accept', editor.document.uri);
+    const reply = await done;
+    assert.equal(reply?.body, text);
+    const comments = await commentsOf('src/differences/tabulate.js', /^Copy the figures/);
+    assert.equal(label(comments[2]!), 'ada: Agreed.');
+    await vscode.commands.executeCommand('repodesk.reviewComments.delete', comments[2], true);
+    assert.equal((await commentsOf('src/differences/tabulate.js', /^Copy the figures/)).length, 2);
+  });
+
   it('reveals a comment’s line in the diff', async () => {
     const [mary] = await commentsOf('docs/tables.md', /^Could the table/);
     await vscode.commands.executeCommand('repodesk.reviewComments.reveal', mary);

@@ -7,6 +7,7 @@ import { lineOfDiffHunk, pullNumberOf } from '../../util/viewFormat';
 import type { HostingSession } from '../shared/session/hostingSession';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
 import { openDiff } from '../shared/gitfs/openDiff';
+import { editInEditor } from '../shared/notesEditor';
 import type { SelectedPull } from '../shared/selection/selectedPull';
 import { NodeTreeProvider, pagedRoots } from '../shared/tree/treeBase';
 import { showFailure } from '../shared/failure';
@@ -104,8 +105,14 @@ export function registerReviewComments(context: vscode.ExtensionContext, session
       const client = need();
       if (!client || !(node instanceof CommentNode)) return;
       const pullNumber = pullNumberOf(node.comment);
-      const body = text ?? await vscode.window.showInputBox({ title: vscode.l10n.t('Reply to {0}', node.comment.user.login), prompt: vscode.l10n.t('Your reply (Markdown)'), ignoreFocusOut: true, validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('The reply cannot be empty.')) });
-      if (!body) return;
+      // A reply is Markdown of any length: written in an editor, as release notes are.
+      const send = vscode.l10n.t('Send Reply');
+      const body = text ?? await editInEditor('', send, vscode.l10n.t('Write your reply to {0} in the editor (Markdown), then choose "{1}" here or ✓ in the editor\'s title bar.', node.comment.user.login, send));
+      if (body === undefined) return;
+      if (!body.trim()) {
+        void vscode.window.showWarningMessage(vscode.l10n.t('The reply cannot be empty; nothing was sent.'));
+        return;
+      }
       const rootId = node.thread?.root.id ?? node.comment.in_reply_to_id ?? node.comment.id;
       try {
         const created = await vscode.window.withProgress({ location: { viewId: 'repodesk.reviewComments' } }, () => client.reviewComments.create(node.ctx.owner, node.ctx.repo, pullNumber, { body, in_reply_to: rootId }));
@@ -123,8 +130,13 @@ export function registerReviewComments(context: vscode.ExtensionContext, session
         void vscode.window.showWarningMessage(vscode.l10n.t('You can only edit your own comments.'));
         return;
       }
-      const body = text ?? await vscode.window.showInputBox({ title: vscode.l10n.t('Edit comment'), value: node.comment.body ?? '', ignoreFocusOut: true, validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('The comment cannot be empty.')) });
-      if (!body) return;
+      const save = vscode.l10n.t('Save Comment');
+      const body = text ?? await editInEditor(node.comment.body ?? '', save, vscode.l10n.t('Edit your comment in the editor, then choose "{0}" here or ✓ in the editor\'s title bar.', save));
+      if (body === undefined) return;
+      if (!body.trim()) {
+        void vscode.window.showWarningMessage(vscode.l10n.t('The comment cannot be empty; it was left as it was.'));
+        return;
+      }
       try {
         const updated = await vscode.window.withProgress({ location: { viewId: 'repodesk.reviewComments' } }, () => client.reviewComments.update(node.ctx.owner, node.ctx.repo, node.comment.id, body));
         provider.refresh();
