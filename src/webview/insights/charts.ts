@@ -1,14 +1,16 @@
 // The five charts of the Statistics tab with Chart.js (only the parts used
 // are registered, so the bundle carries no more), each with a one-sentence
 // summary and a data table that can be shown instead of the chart.
-import { BarController, BarElement, BubbleController, CategoryScale, Chart, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip, type ChartConfiguration } from 'chart.js';
+import { BarController, BarElement, BubbleController, CategoryScale, Chart, LinearScale, PointElement, Tooltip, type ChartConfiguration } from 'chart.js';
 import type { ChartData } from '../../insights/messages';
 import { contributorsView, summaryFigures, type ContributorsSeries } from '../../insights/statsSeries';
 import { h } from '../shared/dom';
 import type { ChartTheme } from './theme';
 import type { Text } from './text';
 
-Chart.register(BarController, BarElement, BubbleController, CategoryScale, LinearScale, LineController, LineElement, PointElement, Tooltip, Legend);
+// Bars and bubbles only, and the legends are HTML (chartLegend): Chart.js's
+// line chart and legend plugin would add ~26 KB to the webview bundle.
+Chart.register(BarController, BarElement, BubbleController, CategoryScale, LinearScale, PointElement, Tooltip);
 
 export interface ChartOptions {
   /** Contributors: everyone instead of the top five; the whole history instead of the last 52 weeks. */
@@ -29,7 +31,7 @@ const base = (theme: ChartTheme, stacked = false): ChartConfiguration['options']
   responsive: true,
   maintainAspectRatio: false,
   color: theme.foreground,
-  plugins: { legend: { labels: { color: theme.foreground, boxWidth: 12 } }, tooltip: { intersect: false, mode: 'index' } },
+  plugins: { tooltip: { intersect: false, mode: 'index' } },
   scales: {
     x: { stacked, ticks: { color: theme.muted, maxRotation: 0, autoSkip: true, autoSkipPadding: 12 }, grid: { color: theme.grid, display: false } },
     y: { stacked, beginAtZero: true, ticks: { color: theme.muted, precision: 0 }, grid: { color: theme.grid } },
@@ -69,16 +71,17 @@ export function chartConfig(data: ChartData, o: ChartOptions, theme: ChartTheme,
       };
     case 'participation': {
       const labels = data.all.map((_, i) => text.weeksAgo(data.all.length - 1 - i));
+      // The owner's commits are part of everyone's: one bar in front of the other (order 0 is drawn last).
       return {
-        type: 'line',
+        type: 'bar',
         data: {
           labels,
           datasets: [
-            { label: text.t('everyone'), data: data.all, borderColor: colour(0), backgroundColor: colour(0), pointRadius: 0, borderWidth: 2 },
-            { label: text.t('owner'), data: data.owner, borderColor: colour(1), backgroundColor: colour(1), pointRadius: 0, borderWidth: 2, borderDash: theme.highContrast ? [6, 3] : [] },
+            { label: text.t('owner'), data: data.owner, backgroundColor: colour(1), borderWidth: theme.highContrast ? 1 : 0, borderColor: theme.foreground, order: 0 },
+            { label: text.t('everyone'), data: data.all, backgroundColor: colour(0), order: 1 },
           ],
         },
-        options: base(theme),
+        options: { ...base(theme), datasets: { bar: { grouped: false } } },
       };
     }
     case 'punchCard': {
@@ -90,7 +93,6 @@ export function chartConfig(data: ChartData, o: ChartOptions, theme: ChartTheme,
         options: {
           ...opts,
           plugins: {
-            legend: { display: false },
             tooltip: { callbacks: { label: (ctx) => text.t('punchTooltip', text.weekdays[(ctx.raw as { y: number }).y] ?? '', (ctx.raw as { x: number }).x, (ctx.raw as { count: number }).count) } },
           },
           scales: {
@@ -101,6 +103,16 @@ export function chartConfig(data: ChartData, o: ChartOptions, theme: ChartTheme,
       };
     }
   }
+}
+
+/** The legend of a chart with several series, in HTML (colours by palette index, as chartConfig uses them); null when one series says it all. */
+export function chartLegend(data: ChartData, text: Text): HTMLElement | null {
+  const items: Array<[string, number]> =
+    data.chart === 'codeFrequency' ? [[text.t('additions'), 2], [text.t('deletions'), 4]]
+    : data.chart === 'participation' ? [[text.t('owner'), 1], [text.t('everyone'), 0]]
+    : [];
+  if (items.length === 0) return null;
+  return h('ul', { class: 'totals legend' }, ...items.map(([label, i]) => h('li', {}, h('span', { class: `swatch swatch-${i}`, 'aria-hidden': 'true' }), label)));
 }
 
 /** The sentence a screen reader (or anyone) reads instead of the chart. */

@@ -7,7 +7,7 @@ import { CHARTS, type ChartData, type ChartName, type HostToWebview } from '../.
 import { isEmpty } from '../../insights/statsSeries';
 import type { StringKey } from '../../insights/strings';
 import { clear, h, icon } from '../shared/dom';
-import { chartConfig, chartSummary, chartTable, contributorsShown, type ChartOptions } from './charts';
+import { chartConfig, chartLegend, chartSummary, chartTable, contributorsShown, type ChartOptions } from './charts';
 import type { Text } from './text';
 import { readTheme } from './theme';
 
@@ -121,6 +121,8 @@ export class StatsTab {
       card.body.append(h('div', { class: 'table-wrap', tabindex: 0 }, chartTable(data, this.view.options, this.text, t(TITLES[chart]))));
     } else {
       const canvas = h('canvas', { role: 'img', 'aria-label': card.summary.textContent });
+      const legend = chartLegend(data, this.text);
+      if (legend) card.body.append(legend);
       card.body.append(h('div', { class: `canvas-wrap canvas-${chart}` }, canvas));
       const config = chartConfig(data, this.view.options, readTheme(), this.text);
       if (chart === 'commitActivity' && this.view.options.week === null) {
