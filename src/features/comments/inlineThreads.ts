@@ -143,7 +143,7 @@ export class InlineThreads implements vscode.Disposable {
     }
     const thread = entry.thread;
     const root = comments[0]!;
-    thread.label = threadLabel(kind, root);
+    thread.label = threadLabel(kind, root, comments);
     thread.contextValue = kind;
     const me = this.session.account?.label;
     // Keep a comment that is being edited, and a draft, as they are.
@@ -166,7 +166,8 @@ export class InlineThreads implements vscode.Disposable {
   }
 }
 
-function threadLabel(kind: PlacementKind, root: ReviewComment): string | undefined {
+/** The thread's header (without a label VS Code titles a thread that has comments "Start discussion"). */
+function threadLabel(kind: PlacementKind, root: ReviewComment, comments: ReviewComment[]): string {
   switch (kind) {
     case 'outdated':
       return root.original_position !== null
@@ -175,6 +176,6 @@ function threadLabel(kind: PlacementKind, root: ReviewComment): string | undefin
     case 'unplaced':
       return vscode.l10n.t('Not on a line of this diff (position {0})', root.position ?? '?');
     default:
-      return undefined;
+      return vscode.l10n.t('Review thread: {0}', [...new Set(comments.map((c) => c.user.login))].join(', '));
   }
 }
