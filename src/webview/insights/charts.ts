@@ -96,7 +96,7 @@ export function chartConfig(data: ChartData, o: ChartOptions, theme: ChartTheme,
             tooltip: { callbacks: { label: (ctx) => text.t('punchTooltip', text.weekdays[(ctx.raw as { y: number }).y] ?? '', (ctx.raw as { x: number }).x, (ctx.raw as { count: number }).count) } },
           },
           scales: {
-            x: { type: 'linear', min: -0.5, max: 23.5, ticks: { color: theme.muted, stepSize: 3, callback: (v) => `${Number(v)}:00` }, grid: { color: theme.grid } },
+            x: { type: 'linear', min: -0.5, max: 23.5, ticks: { color: theme.muted, stepSize: 3, callback: (v) => (Number.isInteger(Number(v)) ? `${Number(v)}:00` : '') }, grid: { color: theme.grid } },
             y: { type: 'linear', min: -0.5, max: 6.5, reverse: true, ticks: { color: theme.muted, stepSize: 1, callback: (v) => text.weekdays[Number(v)] ?? '' }, grid: { color: theme.grid } },
           },
         },
