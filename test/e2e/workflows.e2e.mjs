@@ -123,7 +123,7 @@ describe('Release notes written in an editor', () => {
     await page.keyboard.press('Control+End');
     await page.keyboard.type('Written in the notes editor.');
     console.log(`      screenshot: ${await screenshot('views-release-notes-editor')}`);
-    await page.locator('.editor-actions a[aria-label^="Use These Release Notes"]').click();
+    await page.locator('.editor-actions a[aria-label^="Use This Text"]').click();
 
     // Room for the Releases tree: the Repositories pane closes too.
     const repos = pane('Repositories').locator('.pane-header').first();

@@ -30,7 +30,7 @@ describe('Views: Releases', function () {
     assert.ok((await children(RELEASES, groups[2])).some((r) => /v1\.1\.0/.test(`${label(r)} ${description(r)}`)));
   });
 
-  it('Edit Release…: the notes editor decides nothing until ✓ (Use These Release Notes); ✕ or closing the editor keeps the release as it was', async () => {
+  it('Edit Release…: the notes editor decides nothing until ✓ (Use This Text); ✕ or closing the editor keeps the release as it was', async () => {
     const client = (await signInAsAdaWithDemoRepository()).testing!.session.client!;
     const made = await client.releases.create('analytical-engines', 'difference-engine', { tag_name: 'v9.9.8-notes', name: 'Notes editor test', body: 'Before', draft: true });
     const draftNode = async () => child(RELEASES, await child(RELEASES, undefined, 'Drafts'), 'Notes editor test');
