@@ -102,3 +102,46 @@ export async function answerStep(step, text) {
 export async function refusedWith(message) {
   await session.page.locator('.quick-input-widget .quick-input-message', { hasText: message }).waitFor({ timeout: 10_000 });
 }
+
+/** Runs a command by its palette title, through the title bar's command center (a key press would go to a focused webview). */
+export async function palette(title) {
+  const { page } = session;
+  await page.locator('.command-center .command-center-center').first().click();
+  const input = page.locator('.quick-input-widget input.input').first();
+  await input.waitFor();
+  await input.fill(`>${title}`);
+  // Clicked, not Enter: the first row is not always the one named (Browse Color Themes in Marketplace comes before Color Theme).
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first().click();
+  // Out of the command center, whose tooltip would be in the screenshots (the sidebar's empty bottom).
+  await page.mouse.move(150, 700);
+}
+
+/**
+ * Chooses a color theme as a user does: "Preferences: Color Theme", the
+ * theme's name typed into its quick pick, Enter; then waits until the window
+ * wears it (`vs-dark` or `vs` on the workbench).
+ */
+export async function chooseColorTheme(label, kind) {
+  const { page } = session;
+  await palette('Preferences: Color Theme');
+  // The picker opens on the current theme (Light Modern or Dark Modern, both in the first rows).
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: / Modern/ }).first().waitFor();
+  // Typed: the list draws only the rows in sight, and the dark themes come after the light ones.
+  await page.locator('.quick-input-widget input.input').first().fill(label);
+  await page.locator('.quick-input-widget .monaco-list-row.focused', { hasText: label }).first().waitFor();
+  await page.keyboard.press('Enter');
+  await page.locator(`.monaco-workbench.${kind}`).waitFor({ timeout: 15_000 });
+  await page.waitForTimeout(500); // webviews get the new --vscode-* variables a moment later
+}
+
+/** Calls the emulator's REST API as ada (Basic), as a script would beside the user. */
+export async function apiAsAda(method, route, body) {
+  const res = await fetch(`${session.emulatorUrl}${route}`, {
+    method,
+    headers: { authorization: `Basic ${Buffer.from('ada:ada-demo-password').toString('base64')}`, 'user-agent': 'repodesk-e2e', ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${text.slice(0, 200)}`);
+  return text ? JSON.parse(text) : undefined;
+}

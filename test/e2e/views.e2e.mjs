@@ -9,7 +9,7 @@ import { giveRoomTo, openAndSignIn, row, rows } from './sidebar.mjs';
 describe('RepoDesk views populated', () => {
   it('selecting the demo repository fills Pull Requests, Releases and Git Refs', async () => {
     await openAndSignIn();
-    const org = await row('Repositories', /^analytical-engines$/);
+    const org = await row('Repositories', /^analytical-engines(\s*\d+)?$/);
     // Open unless it already is (it starts open when it holds the active repository).
     if ((await org.getAttribute('aria-expanded')) !== 'true') await org.click();
     const repo = await row('Repositories', /^difference-engine/);

@@ -45,7 +45,7 @@ describe('Pull request overview page', () => {
   it('a click on #1 opens its overview with the state badge, counts and conversation; a comment sent from it and deleted', async () => {
     await openAndSignIn();
     await palette('View: Close All Editors');
-    const org = await row('Repositories', /^analytical-engines$/);
+    const org = await row('Repositories', /^analytical-engines(\s*\d+)?$/);
     if ((await org.getAttribute('aria-expanded')) !== 'true') await org.click();
     await (await row('Repositories', /^difference-engine/)).click();
     const pr = await row('Pull Requests', '#1 Tabulate polynomials');

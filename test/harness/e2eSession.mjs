@@ -13,6 +13,8 @@ export const session = {
   emulatorUrl: '',
   emulatorDataDir: '',
   codeServerUrl: '',
+  /** The folder the window has open (a plain folder, not a git repository). */
+  workspaceDir: '',
 };
 
 /** Saves a full-window screenshot as test-results/<name>.png and returns its path. */

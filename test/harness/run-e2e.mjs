@@ -33,7 +33,7 @@ async function openWorkbench() {
   cleanups.push(() => codeServer.stop());
   const browser = await launchBrowser();
   cleanups.push(() => browser.close());
-  Object.assign(session, { page: browser.page, emulatorUrl: emulator.url, emulatorDataDir: emulator.dataDir, codeServerUrl: codeServer.url });
+  Object.assign(session, { page: browser.page, emulatorUrl: emulator.url, emulatorDataDir: emulator.dataDir, codeServerUrl: codeServer.url, workspaceDir: codeServer.dirs.workspace });
   await browser.page.goto(codeServer.workbenchUrl({ extensionDevelopmentPath: repoRoot }));
   await browser.page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 60_000 });
   console.log(`workbench ready (emulator ${emulator.url}, code-server ${codeServer.url})`);
@@ -44,7 +44,8 @@ async function closeAll() {
   cleanups.length = 0;
 }
 
-fs.rmSync(resultsDir, { recursive: true, force: true });
+// A filtered run keeps the screenshots of the others.
+if (!process.env.REPODESK_E2E_GREP && !process.env.REPODESK_E2E_FILES) fs.rmSync(resultsDir, { recursive: true, force: true });
 const mocha = new Mocha({
   reporter: path.join(repoRoot, 'test', 'support', 'stats-reporter.cjs'),
   timeout: 60_000,
@@ -65,7 +66,13 @@ const mocha = new Mocha({
     },
   },
 });
-for (const file of fs.readdirSync(e2eDir).filter((f) => f.endsWith('.e2e.mjs')).sort()) mocha.addFile(path.join(e2eDir, file));
+// REPODESK_E2E_GREP=<text> runs only the tests whose full title has it (while
+// working on one); REPODESK_E2E_FILES=<a,b> only the files whose name has one
+// of the words. The suites share one window, so a test that needs another's
+// state (signed in, say) must get it itself.
+if (process.env.REPODESK_E2E_GREP) mocha.grep(process.env.REPODESK_E2E_GREP);
+const only = (process.env.REPODESK_E2E_FILES ?? '').split(',').map((w) => w.trim()).filter(Boolean);
+for (const file of fs.readdirSync(e2eDir).filter((f) => f.endsWith('.e2e.mjs') && (only.length === 0 || only.some((w) => f.includes(w)))).sort()) mocha.addFile(path.join(e2eDir, file));
 
 let failures = 1;
 try {
