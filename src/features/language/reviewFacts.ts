@@ -52,14 +52,20 @@ export class ReviewFacts {
     const ctx = this.context(uri);
     if (!ctx) return [];
     const byLogin = new Map<string, Person>();
+    // A loaded avatar as a data: URI; else an https URL the editor may load itself; never a plain http
+    // one, which the workbench's Content-Security-Policy blocks (a broken image in the details).
+    const avatarOf = (url: string | undefined) => (url ? this.avatars.get(url)?.dataUri ?? (url.startsWith('https:') ? url : undefined) : undefined);
     const add = (login: string, avatar: string | undefined, participant: boolean) => {
       const known = byLogin.get(login);
       if (known) known.participant ||= participant;
-      else byLogin.set(login, { login, participant, avatarUrl: avatar ? (this.avatars.get(avatar)?.dataUri ?? avatar) : undefined });
+      else byLogin.set(login, { login, participant, avatarUrl: avatarOf(avatar) });
     };
     if (ctx.pull) {
+      const comments = await this.store.list({ owner: ctx.owner, repo: ctx.repo, number: ctx.pull.number });
+      // The participants' avatars (a few) are loaded first; the members' are not fetched one by one.
+      await this.avatars.loadAll([this.selected.value?.pull.user.avatar_url, ...comments.map((c) => c.user.avatar_url)].filter((u): u is string => !!u));
       add(ctx.pull.author, this.selected.value?.pull.user.avatar_url, true);
-      for (const c of await this.store.list({ owner: ctx.owner, repo: ctx.repo, number: ctx.pull.number })) add(c.user.login, c.user.avatar_url, true);
+      for (const c of comments) add(c.user.login, c.user.avatar_url, true);
     }
     for (const p of await this.members.get(ctx.owner, () => this.membersOf(ctx.owner))) add(p.login, p.avatarUrl, false);
     return [...byLogin.values()];
