@@ -25,7 +25,8 @@ describe('RepoDesk view container', () => {
     const container = viewContainer('workbench.view.extension.repodesk');
     const welcome = container.locator('.welcome-view-content').first();
     await welcome.waitFor({ state: 'visible' });
-    assert.match(await welcome.innerText(), /not connected to a hosting service/);
+    // It says where Sign In goes (the address beside the title), not that nothing is set up.
+    assert.match(await welcome.innerText(), /Sign in to the hosting service at the address beside this view's title/);
     const signIn = welcome.getByRole('button', { name: 'Sign In' });
     assert.equal(await signIn.count(), 1);
     assert.equal(await signIn.isVisible(), true);
