@@ -4,7 +4,9 @@
 // words of a failure when the service gave none.
 import assert from 'node:assert/strict';
 import { z } from 'zod';
-import { ForbiddenError, HostingClient, NetworkError, RateLimitedError, ServerError, StatisticsPendingError } from '../../../src/hosting';
+import {
+  ForbiddenError, HostingClient, HostingError, NetworkError, RateLimitedError, ServerError, StatisticsPendingError, ValidationFailedError,
+} from '../../../src/hosting';
 import { fakeUser, rateHeaders, startFakeService, type FakeService } from './fakeService';
 
 const TOKEN = 'tok_core_0123456789';
@@ -143,6 +145,28 @@ describe('v3 client request path (fake server)', () => {
     const err = await clientFor(s).users.getAuthenticated().catch((e: unknown) => e);
     assert.ok(err instanceof ServerError, String(err));
     assert.equal(err.message, 'HTTP 502');
+  });
+
+  it('only a 403 about login attempts is a lockout, and a 4xx the client has no name for (409) is neither a server error nor lost', async () => {
+    let reply = { status: 422, body: { message: 'Validation Failed: too many login attempts in the note' } };
+    const s = (service = await startFakeService(() => ({ ...reply, headers: rateHeaders(10) })));
+    const client = clientFor(s);
+    const validation = await client.users.getAuthenticated().catch((e: unknown) => e);
+    assert.ok(validation instanceof ValidationFailedError, String(validation));
+    reply = { status: 409, body: { message: 'Head branch was modified. Review and try the merge again.' } };
+    const conflict = await client.users.getAuthenticated().catch((e: unknown) => e);
+    assert.ok(conflict instanceof HostingError && !(conflict instanceof ServerError), String(conflict));
+    assert.deepEqual([conflict.status, conflict.message], [409, 'Head branch was modified. Review and try the merge again.']);
+  });
+
+  it('Statistics: a 202 is never cached, so the next try asks afresh rather than revalidating "still computing"', async () => {
+    let calls = 0;
+    const s = (service = await startFakeService(() => (++calls < 3
+      ? { status: 202, headers: { etag: '"computing"', ...rateHeaders(10) }, body: {} }
+      : { status: 200, headers: { etag: '"done"', ...rateHeaders(10) }, body: [[0, 9, 4]] })));
+    const card = await clientFor(s, { sleep: async () => {} }).stats.punchCard('ada', 'engine');
+    assert.deepEqual(card, [[0, 9, 4]]);
+    assert.deepEqual(s.requests.map((r) => r.headers['if-none-match']), [undefined, undefined, undefined]);
   });
 
   it('a transport failure is a NetworkError that says the service could not be reached and why', async () => {

@@ -144,7 +144,7 @@ describe('v3 client rate limit (fake server, injected clock)', () => {
 
   it('Conditional requests: a 304 answer carries the cached headers with the rate-limit headers of the 304 itself', async () => {
     const s = (service = await startFakeService((req, base) => {
-      if (req.headers['if-none-match'] === '"v1"') return { status: 304, headers: { ...rateHeaders(4321, 5000, RESET + 60), 'x-request-id': 'second' } };
+      if (req.headers['if-none-match'] === '"v1"') return { status: 304, headers: { ...rateHeaders(4321, 6000, RESET + 60), 'x-request-id': 'second' } };
       return { status: 200, headers: { etag: '"v1"', 'x-request-id': 'first', ...rateHeaders(4322, 5000, RESET) }, body: fakeUser('ada', 1, base) };
     }));
     const client = clientFor(s);
@@ -154,8 +154,8 @@ describe('v3 client rate limit (fake server, injected clock)', () => {
     assert.deepEqual([first.fromCache, second.fromCache, second.status, second.data.login], [false, true, 200, 'ada']);
     assert.equal(second.headers.etag, '"v1"');
     assert.equal(second.headers['x-request-id'], 'first', 'only the rate-limit headers come from the 304');
-    assert.deepEqual([second.headers['x-ratelimit-limit'], second.headers['x-ratelimit-remaining'], second.headers['x-ratelimit-reset']], ['5000', '4321', String(RESET + 60)]);
-    assert.deepEqual(client.rateLimit, { limit: 5000, remaining: 4321, resetAt: new Date((RESET + 60) * 1000) });
+    assert.deepEqual([second.headers['x-ratelimit-limit'], second.headers['x-ratelimit-remaining'], second.headers['x-ratelimit-reset']], ['6000', '4321', String(RESET + 60)]);
+    assert.deepEqual(client.rateLimit, { limit: 6000, remaining: 4321, resetAt: new Date((RESET + 60) * 1000) });
   });
 
   it('Conditional requests: a cached resource that is gone answers 404, not the cached copy', async () => {

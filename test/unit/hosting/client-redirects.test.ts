@@ -3,6 +3,7 @@
 // is remembered for the moved resource and what lies below it — never for
 // the owner or the service around it.
 import assert from 'node:assert/strict';
+import { z } from 'zod';
 import { HostingClient, RedirectError, collect } from '../../../src/hosting';
 import { fakeUser, rateHeaders, startFakeService, type FakeService } from './fakeService';
 
@@ -119,6 +120,19 @@ describe('v3 client redirects and moves (fake server)', () => {
     await collect(client.releases.list('ada', 'old'));
     assert.deepEqual(paths(mirror), ['/labels']);
     assert.deepEqual(paths(api), ['/repos/ada/old/labels?per_page=100', '/repos/ada/old/releases?per_page=100']);
+  });
+
+  it('a resource moved within its repository (Downloads to Releases) is remembered for that resource, not the repository', async () => {
+    const api = await serve((req) => {
+      if (req.url.startsWith('/repos/ada/engine/downloads')) return { status: 301, headers: { location: req.url.replace('/downloads', '/releases') } };
+      return { status: 200, headers: rateHeaders(50), body: [] };
+    });
+    const client = clientFor(api);
+    const list = (path: string) => client.core.call(`GET /repos/{owner}/{repo}/${path}`, { owner: 'ada', repo: 'engine' }, z.array(z.unknown()));
+    await list('downloads');
+    await list('downloads');
+    await list('labels');
+    assert.deepEqual(paths(api), ['/repos/ada/engine/downloads', '/repos/ada/engine/releases', '/repos/ada/engine/releases', '/repos/ada/engine/labels']);
   });
 
   it('a remembered move rewrites the moved address itself and those below it, keeps the query, and leaves a longer name alone', async () => {

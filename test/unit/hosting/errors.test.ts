@@ -28,7 +28,7 @@ describe('v3 client error texts', () => {
   it('the service\'s validation errors reach the error with their fields; a missing code reads "invalid"', async () => {
     const service = await startFakeService(() => ({
       status: 422, headers: rateHeaders(10),
-      body: { message: 'Validation Failed', errors: [{ resource: 'Label', field: 'name', code: 'missing_field', message: 'name is required' }, { field: 7, code: 3 }, 'odd'] },
+      body: { message: 'Validation Failed', errors: [{ resource: 'Label', field: 'name', code: 'missing_field', message: 'name is required' }, { resource: 5, field: 7, code: 3, message: 9 }, 'odd'] },
     }));
     try {
       const client = new HostingClient({ apiUrl: service.url, userAgentVersion: '1' });
