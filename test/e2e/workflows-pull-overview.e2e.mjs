@@ -5,7 +5,7 @@
 /* global describe, it */
 import assert from 'node:assert/strict';
 import { screenshot, session } from '../harness/e2eSession.mjs';
-import { openAndSignIn, row } from './sidebar.mjs';
+import { openAndSignIn, openPane, row } from './sidebar.mjs';
 
 /** Runs a command by its palette title. */
 async function palette(title) {
@@ -48,6 +48,8 @@ describe('Pull request overview page', () => {
     const org = await row('Repositories', /^analytical-engines(\s*\d+)?$/);
     if ((await org.getAttribute('aria-expanded')) !== 'true') await org.click();
     await (await row('Repositories', /^difference-engine/)).click();
+    // An earlier test may have closed the pane to make room.
+    await openPane('Pull Requests');
     const pr = await row('Pull Requests', '#1 Tabulate polynomials');
     await pr.locator('.label-name').first().click();
     const p = overview();

@@ -5,7 +5,7 @@
 /* global describe, it */
 import assert from 'node:assert/strict';
 import { resultsDir, screenshot, session } from '../harness/e2eSession.mjs';
-import { answerStep, clickTitleAction, giveRoomTo, openFromRow, openPane, pane, refusedWith, row, rows, typeStep } from './sidebar.mjs';
+import { answerStep, clickTitleAction, giveRoomTo, openFromRow, openPane, pane, refusedWith, row, typeStep } from './sidebar.mjs';
 
 describe('Create Repository, typed into its quick inputs', () => {
   it('a name the service cannot take is refused in the input; a good one creates the repository, lists it and makes it active', async () => {
@@ -32,7 +32,8 @@ describe('Create Repository, typed into its quick inputs', () => {
     assert.match(await created.getAttribute('aria-label') ?? '', /active/, 'the new repository is the active one');
     // The detail views follow it: Pull Requests names it and has none yet.
     const pulls = await openPane('Pull Requests');
-    assert.match(await pulls.innerText(), new RegExp(`ada/${name}`));
+    // The name first, the owner last: the most telling part survives a narrow sidebar.
+    assert.match(await pulls.innerText(), new RegExp(`${name} · .* · ada$`, 'm'));
     await row('Pull Requests', 'No pull requests match this filter.');
     console.log(`      screenshot: ${await screenshot('views-create-repository-done')}`);
   });
@@ -73,11 +74,26 @@ describe('A pull request in the browser', () => {
   });
 });
 
+/**
+ * Makes difference-engine the active repository and shows it expanded: the
+ * suites before this one choose other repositories and close panes.
+ */
+async function demoRepository() {
+  await giveRoomTo('Repositories');
+  const org = await row('Repositories', /^analytical-engines(\s*\d+)?$/);
+  if ((await org.getAttribute('aria-expanded')) !== 'true') await org.click();
+  const repo = await row('Repositories', /^difference-engine/);
+  await repo.click();
+  if ((await repo.getAttribute('aria-expanded')) !== 'true') await repo.locator('.monaco-tl-twistie').click();
+  return repo;
+}
+
 describe('Typed into quick inputs: a branch and a label', () => {
   it('Create Branch… from the abbreviated SHA that the master row shows makes a branch at that commit', async () => {
+    await demoRepository();
     await openPane('Git Refs');
-    const master = (await rows('Git Refs')).find((r) => r.startsWith('master'));
-    const short = /^master\s*([0-9a-f]{7})/.exec(master ?? '')?.[1];
+    const master = await (await row('Git Refs', /^master\s/)).innerText();
+    const short = /^master\s*([0-9a-f]{7})/.exec(master)?.[1];
     assert.ok(short, `no short SHA in ${master}`);
     await clickTitleAction('Git Refs', 'Create Branch');
     await typeStep('(1/2)', 'not a ref name');
@@ -91,7 +107,7 @@ describe('Typed into quick inputs: a branch and a label', () => {
 
   it('New Label… refuses a color that is not six hex digits, then creates the label with its swatch', async () => {
     const { page } = session;
-    await openPane('Repositories');
+    await demoRepository();
     const labels = await row('Repositories', /^Labels/);
     await labels.hover();
     await labels.locator('.actions a[aria-label^="New Label"]').click();
