@@ -71,6 +71,12 @@ export async function openFromRow(r, action) {
   return opened;
 }
 
+/** Collapses `title`'s pane (to give the panes below it room). */
+export async function closePane(title) {
+  const header = pane(title).locator('.pane-header').first();
+  if ((await header.getAttribute('aria-expanded')) === 'true') await toggle(header);
+}
+
 /** Opens `title`'s pane and collapses the other detail panes. */
 export async function openPane(title) {
   await giveRoomTo(title);

@@ -5,7 +5,7 @@
 /* global describe, it */
 import assert from 'node:assert/strict';
 import { resultsDir, screenshot, session } from '../harness/e2eSession.mjs';
-import { answerStep, clickTitleAction, giveRoomTo, openFromRow, openPane, pane, refusedWith, row, typeStep } from './sidebar.mjs';
+import { answerStep, clickTitleAction, closePane, giveRoomTo, openFromRow, openPane, pane, refusedWith, row, typeStep } from './sidebar.mjs';
 
 describe('Create Repository, typed into its quick inputs', () => {
   it('a name the service cannot take is refused in the input; a good one creates the repository, lists it and makes it active', async () => {
@@ -91,6 +91,8 @@ async function demoRepository() {
 describe('Typed into quick inputs: a branch and a label', () => {
   it('Create Branch… from the abbreviated SHA that the master row shows makes a branch at that commit', async () => {
     await demoRepository();
+    // The Repositories pane, now long, would leave Git Refs too short to show master.
+    await closePane('Repositories');
     await openPane('Git Refs');
     const master = await (await row('Git Refs', /^master\s/)).innerText();
     const short = /^master\s*([0-9a-f]{7})/.exec(master)?.[1];
@@ -107,8 +109,11 @@ describe('Typed into quick inputs: a branch and a label', () => {
 
   it('New Label… refuses a color that is not six hex digits, then creates the label with its swatch', async () => {
     const { page } = session;
+    await openPane('Repositories');
     await demoRepository();
     const labels = await row('Repositories', /^Labels/);
+    // Open, so that the new label's row is in sight.
+    if ((await labels.getAttribute('aria-expanded')) !== 'true') await labels.locator('.monaco-tl-twistie').click();
     await labels.hover();
     await labels.locator('.actions a[aria-label^="New Label"]').click();
     await answerStep('New label: name', 'typed-in-the-ui');
