@@ -94,7 +94,8 @@ describe('Typed into quick inputs: a branch and a label', () => {
     // The Repositories pane, now long, would leave Git Refs too short to show master.
     await closePane('Repositories');
     await openPane('Git Refs');
-    const master = await (await row('Git Refs', /^master\s/)).innerText();
+    // A row's text is its label then its description (with or without a space between them).
+    const master = await (await row('Git Refs', /^master\s*[0-9a-f]{7}/)).innerText();
     const short = /^master\s*([0-9a-f]{7})/.exec(master)?.[1];
     assert.ok(short, `no short SHA in ${master}`);
     await clickTitleAction('Git Refs', 'Create Branch');
