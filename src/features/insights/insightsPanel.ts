@@ -9,17 +9,11 @@ import type { Logger } from '../shared/log/outputLog';
 import { CasesController } from './casesController';
 import { loadStatistics } from './statisticsLoader';
 import { insightsStrings } from './insightsStrings';
+import { parsePanelKey } from './panelKey';
 
 export interface Focus {
   tab: InsightsTab;
   pull: number | null;
-}
-
-export const panelKey = (owner: string, name: string) => `${owner}/${name}`;
-
-export function parsePanelKey(key: string): { owner: string; name: string } | undefined {
-  const m = /^([^/]+)\/([^/]+)$/.exec(key);
-  return m ? { owner: m[1]!, name: m[2]! } : undefined;
 }
 
 export interface PanelDeps {

@@ -11,7 +11,8 @@ import type { EngagementSession } from '../shared/session/engagementSession';
 import type { HostingSession } from '../shared/session/hostingSession';
 import { repoOfNode, type RepoNodeLike } from '../shared/tree/repositoryNodeShape';
 import { WebviewPanels } from '../shared/webview/webviewPanels';
-import { panelKey, startInsightsPanel, type Focus } from './insightsPanel';
+import type { Focus } from './insightsPanel';
+import { panelKey } from './panelKey';
 
 export const INSIGHTS_VIEW_TYPE = 'repodesk.insights';
 
@@ -45,7 +46,9 @@ export function registerInsights(context: vscode.ExtensionContext, log: Logger, 
     context,
     log,
     { viewType: INSIGHTS_VIEW_TYPE, script: 'insights.js', styles: ['codicon.css', 'insights.css'], icon: vscode.Uri.joinPath(context.extensionUri, 'media', 'repodesk.svg'), incoming: webviewToHost, outgoing: hostToWebview },
-    (hosted) => {
+    // The panel's code loads with the first panel, not at activation.
+    async (hosted) => {
+      const { startInsightsPanel } = await import('./insightsPanel.js');
       const started = startInsightsPanel(hosted, {
         session,
         engagement,

@@ -14,14 +14,9 @@ import { CommentNode } from '../shared/tree/reviewThreadNodes';
 import type { HostedPanel } from '../shared/webview/webviewPanels';
 import { pickCommitFile } from './commitFilesPick';
 import { loadPage, type LoadedPage, type PullKeyParts } from './overviewLoader';
+import { parseOverviewKey } from './overviewKey';
 import { overviewStrings } from './overviewStrings';
 
-export const overviewKey = (k: PullKeyParts) => `${k.owner}/${k.repo}#${k.number}`;
-
-export function parseOverviewKey(key: string): PullKeyParts | undefined {
-  const m = /^([^/#]+)\/([^/#]+)#([1-9]\d*)$/.exec(key);
-  return m ? { owner: m[1]!, repo: m[2]!, number: Number(m[3]) } : undefined;
-}
 
 export interface OverviewDeps {
   session: HostingSession;

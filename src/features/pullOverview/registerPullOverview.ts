@@ -11,7 +11,8 @@ import type { ActiveRepository } from '../shared/selection/activeRepository';
 import type { HostingSession } from '../shared/session/hostingSession';
 import { WebviewPanels } from '../shared/webview/webviewPanels';
 import type { PullKeyParts } from './overviewLoader';
-import { overviewKey, startOverviewPanel, type OverviewPage } from './overviewPanel';
+import { overviewKey } from './overviewKey';
+import type { OverviewPage } from './overviewPanel';
 
 export const PULL_OVERVIEW_VIEW_TYPE = 'repodesk.pullOverview';
 
@@ -44,7 +45,9 @@ export function registerPullOverview(context: vscode.ExtensionContext, log: Logg
     context,
     log,
     { viewType: PULL_OVERVIEW_VIEW_TYPE, script: 'pullOverview.js', styles: ['codicon.css', 'pullOverview.css'], icon: { light: vscode.Uri.joinPath(context.extensionUri, 'media', 'pull-request-light.svg'), dark: vscode.Uri.joinPath(context.extensionUri, 'media', 'pull-request-dark.svg') }, incoming: webviewToHost, outgoing: hostToWebview },
-    (hosted) => {
+    // The page's code loads with the first page, not at activation.
+    async (hosted) => {
+      const { startOverviewPanel } = await import('./overviewPanel.js');
       if (testing) {
         // Test seam: what the host posted to this panel.
         posted.set(hosted.key, []);

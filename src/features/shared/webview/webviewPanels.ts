@@ -38,8 +38,12 @@ export interface HostedPanel<In, Out> {
   receive(message: unknown): void;
 }
 
-/** What a feature does with a panel: start it (new or restored after a reload). */
-export type PanelStarter<In, Out> = (hosted: HostedPanel<In, Out>) => vscode.Disposable;
+/**
+ * What a feature does with a panel: start it (new or restored after a
+ * reload). A feature whose code loads on first use returns a promise; the
+ * webview's messages wait for it.
+ */
+export type PanelStarter<In, Out> = (hosted: HostedPanel<In, Out>) => vscode.Disposable | Promise<vscode.Disposable>;
 
 export class WebviewPanels<In, Out> implements vscode.Disposable {
   private readonly open = new Map<string, HostedPanel<In, Out>>();
@@ -97,13 +101,16 @@ export class WebviewPanels<In, Out> implements vscode.Disposable {
     panel.webview.html = webviewHtml({ webview: panel.webview, root: this.root, script: spec.script, styles: spec.styles, title: panel.title, panelKey: key, lang: vscode.env.language });
     const messages = new vscode.EventEmitter<In>();
     const posted = new vscode.EventEmitter<Out>();
+    // Messages that arrive while the feature's code is still loading wait here.
+    let waiting: In[] | undefined;
     const receive = (raw: unknown) => {
       const parsed = spec.incoming.safeParse(raw);
       if (!parsed.success) {
         log.warn(`${spec.viewType}: ignored a message from the webview: ${issueText(parsed.error)}`);
         return;
       }
-      messages.fire(parsed.data);
+      if (waiting) waiting.push(parsed.data);
+      else messages.fire(parsed.data);
     };
     const hosted: HostedPanel<In, Out> = {
       key,
@@ -122,12 +129,33 @@ export class WebviewPanels<In, Out> implements vscode.Disposable {
       },
     };
     this.open.set(key, hosted);
-    const started = this.start(hosted);
-    const subscriptions = [panel.webview.onDidReceiveMessage(receive), messages, posted, started];
+    let disposed = false;
+    const subscriptions: vscode.Disposable[] = [panel.webview.onDidReceiveMessage(receive), messages, posted];
     panel.onDidDispose(() => {
+      disposed = true;
       if (this.open.get(key) === hosted) this.open.delete(key);
       for (const s of subscriptions) s.dispose();
     });
+    const started = this.start(hosted);
+    if (!(started instanceof Promise)) {
+      subscriptions.push(started);
+      return hosted;
+    }
+    waiting = [];
+    started.then(
+      (d) => {
+        if (disposed) d.dispose();
+        else subscriptions.push(d);
+        const queued = waiting ?? [];
+        waiting = undefined;
+        for (const m of queued) messages.fire(m);
+      },
+      (err: unknown) => {
+        waiting = undefined;
+        log.error(`${spec.viewType}: the panel could not start: ${err instanceof Error ? err.message : String(err)}`);
+        void vscode.window.showErrorMessage(vscode.l10n.t('The panel could not start: {0}', err instanceof Error ? err.message : String(err)));
+      },
+    );
     return hosted;
   }
 }

@@ -1,0 +1,241 @@
+// The flows of committing from the workspace (loaded by registerCommit on
+// first use, with the git data engine): Commit Workspace to Branch, Create
+// Tag, Upload Folder as New Repository.
+import * as vscode from 'vscode';
+import { collect, type HostingClient } from '../../hosting';
+import { FolderRefusedError, refNameProblem, NotFastForwardError, NothingToCommitError, commitPreview, previewCommit, readFolderFiles, rebasePreview, type CommitPreview, type CommitResult, type WorkspaceFile } from '../../gitdata';
+import { givenAnswers } from '../shared/commandArgs';
+import { errorText } from '../shared/failure';
+import { editInEditor } from '../shared/notesEditor';
+import { resolveCommitish } from '../shared/resolveCommitish';
+import type { HostingSession } from '../shared/session/hostingSession';
+import { repositoryTarget, type RepoTarget } from '../shared/session/require';
+import type { ActiveRepository } from '../shared/selection/activeRepository';
+import { confirmChanges } from './changePreview';
+import { createTag, type TagAnswers } from './createTag';
+import { authorOfFolder, excludedPatterns, localIsoTime, pickFolder, repositoryOfFolder } from './workspaceSource';
+
+/** Answers of Commit Workspace to Branch, for scripts and tests (every question then skipped). */
+export interface CommitAnswers {
+  folder?: string;
+  owner?: string;
+  repo?: string;
+  branch: string;
+  /** Create `branch` from this ref or SHA. */
+  from?: string;
+  /** Repository folder the workspace folder maps to ('' for the root). */
+  prefix?: string;
+  message: string;
+  /** What to do when the branch moved since the preview. */
+  onMoved?: 'rebase' | 'force' | { newBranch: string };
+}
+
+/** What the three commands do, given their arguments. */
+export interface CommitCommands {
+  workspace(arg?: unknown): Promise<CommitResult | undefined>;
+  tag(arg?: unknown): Promise<string | undefined>;
+  uploadFolder(arg?: unknown): Promise<CommitResult | undefined>;
+}
+
+export function commitCommands(session: HostingSession, active: ActiveRepository, onCommitted: () => void): CommitCommands {
+  const trusted = () => {
+    if (vscode.workspace.isTrusted) return true;
+    void vscode.window.showErrorMessage(vscode.l10n.t('Committing the workspace is disabled in an untrusted workspace.'));
+    return false;
+  };
+  const limits = () => {
+    const c = vscode.workspace.getConfiguration('repodesk.commit');
+    return { maxFiles: c.get<number>('maxFiles', 20000), maxFileBytes: c.get<number>('maxFileSizeMB', 100) * 1024 * 1024 };
+  };
+
+  return {
+    workspace: async (arg?: unknown) => {
+      if (!trusted()) return undefined;
+      const given = givenAnswers<CommitAnswers>(arg);
+      const folder = await pickFolder(given?.folder);
+      if (!folder) return undefined;
+      const fromFolder = given?.owner && given.repo ? { owner: given.owner, name: given.repo } : await repositoryOfFolder(folder);
+      const target = repositoryTarget(session, active, fromFolder);
+      if (!target) return undefined;
+      const branch = given ? { branch: given.branch, from: given.from } : await pickBranch(target);
+      if (!branch) return undefined;
+      return commitFolder(target, folder, branch.branch, branch.from, given);
+    },
+    tag: async (arg?: unknown) => {
+      const given = givenAnswers<TagAnswers & { owner?: string; repo?: string }>(arg);
+      const target = repositoryTarget(session, active, given?.owner && given.repo ? { owner: given.owner, name: given.repo } : undefined);
+      if (!target) return undefined;
+      return createTag(target, onCommitted, given);
+    },
+    uploadFolder: async (arg?: unknown) => {
+      if (!trusted()) return undefined;
+      const given = givenAnswers<{ folder: string; owner?: string; name: string; private?: boolean; message?: string }>(arg);
+      return uploadFolder(given);
+    },
+  };
+
+  async function readFiles(folder: vscode.Uri): Promise<WorkspaceFile[] | undefined> {
+    try {
+      return await readFolderFiles(folder.fsPath, excludedPatterns(folder), limits());
+    } catch (err) {
+      const detail = err instanceof FolderRefusedError ? vscode.l10n.t('Nothing was written. Leave the files out (.gitignore or files.exclude) or raise repodesk.commit.maxFiles / maxFileSizeMB.') : undefined;
+      void vscode.window.showErrorMessage(vscode.l10n.t('Cannot commit {0}: {1}', folder.fsPath, errorText(err)), ...(detail ? [{ title: detail, isCloseAffordance: true }] : []));
+      return undefined;
+    }
+  }
+
+  async function commitFolder(target: RepoTarget, folder: vscode.Uri, branch: string, from: string | undefined, given?: CommitAnswers): Promise<CommitResult | undefined> {
+    const where = `${target.owner}/${target.repo}:${branch}`;
+    let files: WorkspaceFile[] | undefined;
+    let preview: CommitPreview;
+    try {
+      preview = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Comparing the workspace with {0}…', where) }, async () => {
+        files = await readFiles(folder);
+        if (!files) throw new vscode.CancellationError();
+        const base = from === undefined ? undefined : await resolveCommitish(target.client, target.owner, target.repo, from);
+        return previewCommit(target.client, target.owner, target.repo, branch, files, { prefix: given?.prefix, ...(base ? { from: base } : {}) });
+      });
+    } catch (err) {
+      if (!(err instanceof vscode.CancellationError)) void vscode.window.showErrorMessage(vscode.l10n.t('Could not read {0}: {1}', where, errorText(err)));
+      return undefined;
+    }
+    if (preview.changes.length === 0) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('Nothing to commit: the workspace is the same as {0}.', where));
+      return undefined;
+    }
+    if (!given && !await confirmChanges(preview, folder)) return undefined;
+    const message = given?.message ?? await editInEditor('', vscode.l10n.t('Commit'), vscode.l10n.t('Write the commit message in the editor (the first line is its summary), then choose "{0}" here or ✓ in the editor\'s title bar.', vscode.l10n.t('Commit')), 'git-commit');
+    if (!message?.trim()) return undefined;
+    const author = { ...(await authorOfFolder(folder) ?? { name: session.account?.label ?? 'RepoDesk', email: `${session.account?.label ?? 'repodesk'}@users.noreply` }), date: localIsoTime() };
+    return runCommit(target, preview, files!, message.trim(), author, given);
+  }
+
+  async function runCommit(target: RepoTarget, preview: CommitPreview, files: WorkspaceFile[], message: string, author: { name: string; email: string; date: string }, given?: CommitAnswers): Promise<CommitResult | undefined> {
+    const where = `${target.owner}/${target.repo}:${preview.branch}`;
+    try {
+      const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Committing to {0}', where), cancellable: true }, (progress, token) => {
+        const controller = new AbortController();
+        token.onCancellationRequested(() => controller.abort());
+        const steps = { blobs: vscode.l10n.t('uploading binary files…'), tree: vscode.l10n.t('writing the tree…'), commit: vscode.l10n.t('writing the commit…'), ref: vscode.l10n.t('moving the branch…') };
+        return commitPreview(target.client, preview, files, { message, author, signal: controller.signal, onStep: (s) => progress.report({ message: steps[s], increment: 25 }) });
+      });
+      onCommitted();
+      void announce(target, preview.branch, result);
+      return result;
+    } catch (err) {
+      if (err instanceof NotFastForwardError) return branchMoved(target, preview, files, message, author, err, given);
+      if (err instanceof NothingToCommitError) void vscode.window.showInformationMessage(err.message);
+      else if (err instanceof Error && err.name === 'AbortError') void vscode.window.showInformationMessage(vscode.l10n.t('Commit cancelled; {0} is as it was.', where));
+      else void vscode.window.showErrorMessage(vscode.l10n.t('Could not commit to {0}: {1}', where, errorText(err)));
+      return undefined;
+    }
+  }
+
+  /** The branch moved since the preview: rebase the same changes, another branch, or (confirmed) force. Nothing is lost. */
+  async function branchMoved(target: RepoTarget, preview: CommitPreview, files: WorkspaceFile[], message: string, author: { name: string; email: string; date: string }, err: NotFastForwardError, given?: CommitAnswers): Promise<CommitResult | undefined> {
+    const rebase = vscode.l10n.t('Rebase onto the New Head');
+    const another = vscode.l10n.t('Commit to a New Branch…');
+    const force = vscode.l10n.t('Force…');
+    const choice = given?.onMoved
+      ? (given.onMoved === 'rebase' ? rebase : given.onMoved === 'force' ? force : another)
+      : await vscode.window.showWarningMessage(vscode.l10n.t('{0} moved since the preview; nothing was changed. Your commit {1} is kept.', preview.branch, err.commit.slice(0, 7)), rebase, another, force);
+    if (choice === rebase) {
+      const rebased = await rebasePreview(target.client, preview);
+      if ('conflicts' in rebased) {
+        void vscode.window.showErrorMessage(vscode.l10n.t('Cannot rebase: {0} changed on {1} meanwhile too. Commit to a new branch instead.', rebased.conflicts.join(', '), preview.branch));
+        return undefined;
+      }
+      return runCommit(target, rebased.preview, files, message, author);
+    }
+    if (choice === another) {
+      const name = typeof given?.onMoved === 'object' ? given.onMoved.newBranch : await vscode.window.showInputBox({ title: vscode.l10n.t('New branch for commit {0}', err.commit.slice(0, 7)), ignoreFocusOut: true });
+      if (!name) return undefined;
+      await target.client.git.createRef(target.owner, target.repo, `refs/heads/${name}`, err.commit);
+      onCommitted();
+      void vscode.window.showInformationMessage(vscode.l10n.t('Committed {0} to the new branch {1}.', err.commit.slice(0, 7), name));
+      return { commit: err.commit, tree: '', parent: preview.parent, changes: preview.changes, requests: 0 };
+    }
+    if (choice === force) {
+      const head = await target.client.git.getRef(target.owner, target.repo, `heads/${preview.branch}`);
+      const lost = (await target.client.git.getCommit(target.owner, target.repo, head.object.sha)).message.split('\n')[0];
+      const yes = vscode.l10n.t('Force Update');
+      const confirmed = given?.onMoved === 'force' || await vscode.window.showWarningMessage(vscode.l10n.t('Force {0} to your commit?', preview.branch), { modal: true, detail: vscode.l10n.t('The branch then no longer contains {0} ("{1}") and what led to it since your preview.', head.object.sha.slice(0, 7), lost ?? '') }, yes) === yes;
+      if (!confirmed) return undefined;
+      await target.client.git.updateRef(target.owner, target.repo, `heads/${preview.branch}`, err.commit, true);
+      onCommitted();
+      return { commit: err.commit, tree: '', parent: preview.parent, changes: preview.changes, requests: 0 };
+    }
+    return undefined;
+  }
+
+  async function announce(target: RepoTarget, branch: string, result: CommitResult): Promise<void> {
+    const tag = vscode.l10n.t('Create Tag…');
+    const pull = vscode.l10n.t('Create Pull Request…');
+    // A pull request is offered for the active repository, where the Pull Requests view shows it.
+    const isActive = active.value?.owner === target.owner && active.value?.name === target.repo;
+    const picked = await vscode.window.showInformationMessage(vscode.l10n.t('Committed {0} changes to {1} as {2}.', result.changes.length, branch, result.commit.slice(0, 7)), tag, ...(isActive ? [pull] : []));
+    if (picked === tag) await createTag(target, onCommitted, { sha: result.commit });
+    if (picked === pull) await vscode.commands.executeCommand('repodesk.pulls.create', { head: branch });
+  }
+
+  async function pickBranch(target: RepoTarget): Promise<{ branch: string; from?: string } | undefined> {
+    const heads = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Reading branches…') }, () => collect(target.client.git.listRefs(target.owner, target.repo, 'heads')));
+    const items = [
+      { label: `$(add) ${vscode.l10n.t('New Branch…')}`, branch: undefined as string | undefined, alwaysShow: true },
+      ...heads.map((r) => ({ label: `$(git-branch) ${r.ref.replace(/^refs\/heads\//, '')}`, description: r.object.sha.slice(0, 7), branch: r.ref.replace(/^refs\/heads\//, '') })),
+    ];
+    const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Commit Workspace to {0}/{1}: branch', target.owner, target.repo) });
+    if (!picked) return undefined;
+    if (picked.branch) return { branch: picked.branch };
+    const name = await vscode.window.showInputBox({ title: vscode.l10n.t('New branch: name'), ignoreFocusOut: true, validateInput: (v) => {
+      const problem = refNameProblem(v);
+      if (problem) return vscode.l10n.t('Not a valid branch name: {0}.', problem);
+      return heads.some((r) => r.ref === `refs/heads/${v}`) ? vscode.l10n.t('{0} exists already.', v) : undefined;
+    } });
+    if (!name) return undefined;
+    const from = await vscode.window.showInputBox({ title: vscode.l10n.t('New branch {0}: start from', name), prompt: vscode.l10n.t('A branch, tag or (abbreviated) SHA'), value: heads[0]?.ref.replace(/^refs\/heads\//, '') ?? '', ignoreFocusOut: true });
+    return from ? { branch: name, from } : undefined;
+  }
+
+  async function uploadFolder(given?: { folder: string; owner?: string; name: string; private?: boolean; message?: string }): Promise<CommitResult | undefined> {
+    const client = session.client;
+    const login = session.account?.label;
+    if (!client || !login) {
+      void vscode.window.showErrorMessage(vscode.l10n.t('Sign in to RepoDesk first.'));
+      return undefined;
+    }
+    const folder = given ? vscode.Uri.file(given.folder) : (await vscode.window.showOpenDialog({ canSelectFiles: false, canSelectFolders: true, title: vscode.l10n.t('Upload Folder as New Repository'), openLabel: vscode.l10n.t('Upload'), defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri }))?.[0];
+    if (!folder || folder.scheme !== 'file') return undefined;
+    const answers: { owner?: string; name: string; private?: boolean; message?: string } | undefined = given ?? await askNewRepository(client, login, folder);
+    if (!answers) return undefined;
+    const files = await readFiles(folder);
+    if (!files) return undefined;
+    try {
+      const repo = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Creating {0}…', answers.name) }, () =>
+        answers.owner && answers.owner !== login
+          ? client.repos.createInOrg(answers.owner, { name: answers.name, private: answers.private ?? false })
+          : client.repos.createForAuthenticatedUser({ name: answers.name, private: answers.private ?? false }));
+      const target = { client, owner: repo.owner.login, repo: repo.name };
+      const branch = repo.default_branch ?? 'master';
+      const preview = await previewCommit(client, target.owner, target.repo, branch, files, { from: null });
+      const result = await runCommit(target, preview, files, answers.message ?? vscode.l10n.t('Initial commit'), { ...(await authorOfFolder(folder) ?? { name: login, email: `${login}@users.noreply` }), date: localIsoTime() });
+      if (result) await active.set({ owner: target.owner, name: target.repo });
+      return result;
+    } catch (err) {
+      void vscode.window.showErrorMessage(vscode.l10n.t('Could not upload {0}: {1}', folder.fsPath, errorText(err)));
+      return undefined;
+    }
+  }
+}
+
+async function askNewRepository(client: HostingClient, login: string, folder: vscode.Uri): Promise<{ owner?: string; name: string; private: boolean } | undefined> {
+  const orgs = new Set<string>();
+  for await (const t of client.teams.listForAuthenticatedUser()) orgs.add(t.organization.login);
+  const owner = await vscode.window.showQuickPick([{ label: login, org: undefined as string | undefined }, ...[...orgs].sort().map((o) => ({ label: o, org: o }))], { title: vscode.l10n.t('Upload Folder as New Repository (1/3): owner') });
+  if (!owner) return undefined;
+  const name = await vscode.window.showInputBox({ title: vscode.l10n.t('Upload Folder as New Repository (2/3): name'), value: folder.path.split('/').pop() ?? '', ignoreFocusOut: true, validateInput: (v) => (/^[A-Za-z0-9._-]+$/.test(v) && v !== '.' && v !== '..' ? undefined : vscode.l10n.t('Use letters, digits, ".", "-" and "_" only.')) });
+  if (!name) return undefined;
+  const visibility = await vscode.window.showQuickPick([{ label: vscode.l10n.t('Public'), isPrivate: false }, { label: vscode.l10n.t('Private'), isPrivate: true }], { title: vscode.l10n.t('Upload Folder as New Repository (3/3): visibility') });
+  if (!visibility) return undefined;
+  return { owner: owner.org, name, private: visibility.isPrivate };
+}
