@@ -3,7 +3,7 @@
 // pull request's base or head commit), or a workspace file whose content is
 // the pull request's head blob (same path, same blob SHA).
 import * as vscode from 'vscode';
-import { blobSha } from '../../gitdata';
+import { blobSha } from '../../gitdata/hashing';
 import { collect, type HostingClient, type PullRequest, type PullRequestFile } from '../../hosting';
 import type { DocumentSide } from '../../util/threadPlacement';
 import { fromGitPath } from '../../util/gitUri';

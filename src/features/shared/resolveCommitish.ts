@@ -2,7 +2,7 @@
 // `heads/x`), resolved to a full SHA, with the failure worded for the user.
 import * as vscode from 'vscode';
 import type { HostingClient } from '../../hosting';
-import { CommitishError, resolveCommitish as resolveCommitishIn } from '../../gitdata';
+import { CommitishError, resolveCommitish as resolveCommitishIn } from '../../gitdata/resolveCommitish';
 
 /** A full SHA for what the user typed (SHA, abbreviated SHA, branch, tag, `heads/x`), or an error worded for the user. */
 export async function resolveCommitish(client: HostingClient, owner: string, repo: string, text: string): Promise<string> {
