@@ -9,8 +9,11 @@ import { showFailure } from '../shared/failure';
 import type { HostingSession } from '../shared/session/hostingSession';
 import { changeList, listOf } from '../shared/tree/listChange';
 import { RefusedLists, withNotification, type RepositoryChildProvider, type RepositoryListNode } from '../shared/tree/repositoryLists';
-import { askMove, askSaveTarget, confirmDeleteMoved, confirmDownloadDelete, downloadBytes, moveDownloads, type MoveAnswers, type MoveResult } from './downloadActions';
+import type { MoveAnswers, MoveResult } from './downloadActions';
 import { DownloadNode, downloadsGroup } from './downloadNodes';
+
+// The flows' code loads on first use, not at activation.
+const actions = () => import('./downloadActions.js');
 
 export function registerDownloads(context: vscode.ExtensionContext, session: HostingSession): RepositoryChildProvider {
   const refused = new RefusedLists();
@@ -23,11 +26,11 @@ export function registerDownloads(context: vscode.ExtensionContext, session: Hos
     vscode.commands.registerCommand('repodesk.repo.downloads.save', async (node?: unknown, given?: { file?: string }) => {
       if (!(node instanceof DownloadNode)) return undefined;
       const d = node.download;
-      const target = given?.file ? vscode.Uri.file(given.file) : await askSaveTarget(d);
+      const target = given?.file ? vscode.Uri.file(given.file) : await (await actions()).askSaveTarget(d);
       if (!target) return undefined;
       try {
         await withNotification(vscode.l10n.t('Downloading {0}…', d.name), async () => {
-          await vscode.workspace.fs.writeFile(target, await downloadBytes(node.group.target, d));
+          await vscode.workspace.fs.writeFile(target, await (await actions()).downloadBytes(node.group.target, d));
         });
       } catch (err) {
         showFailure(vscode.l10n.t('Could not download {0}', d.name), err);
@@ -40,7 +43,7 @@ export function registerDownloads(context: vscode.ExtensionContext, session: Hos
     }),
     vscode.commands.registerCommand('repodesk.repo.downloads.delete', async (node?: unknown, confirmed?: boolean) => {
       if (!(node instanceof DownloadNode)) return undefined;
-      if (confirmed !== true && !await confirmDownloadDelete(node.download.name)) return undefined;
+      if (confirmed !== true && !await (await actions()).confirmDownloadDelete(node.download.name)) return undefined;
       return changeList(session, node.group, vscode.l10n.t('Deleting {0}…', node.download.name), vscode.l10n.t('Could not delete the download {0}', node.download.name), deleteAll(node.group, [node.download.id]));
     }),
     vscode.commands.registerCommand('repodesk.repo.downloads.moveToRelease', async (node?: unknown, given?: unknown): Promise<MoveResult | undefined> => {
@@ -53,9 +56,9 @@ export function registerDownloads(context: vscode.ExtensionContext, session: Hos
           void vscode.window.showInformationMessage(vscode.l10n.t('{0}/{1} has no downloads.', r.owner, r.repo));
           return undefined;
         }
-        const answers = givenAnswers<MoveAnswers>(given) ?? await askMove(r, all, node instanceof DownloadNode ? node.download.id : undefined);
+        const answers = givenAnswers<MoveAnswers>(given) ?? await (await actions()).askMove(r, all, node instanceof DownloadNode ? node.download.id : undefined);
         if (!answers) return undefined;
-        const result = await moveDownloads(r, all, answers);
+        const result = await (await actions()).moveDownloads(r, all, answers);
         if (!result) return undefined;
         if (result.failed.length) {
           void vscode.window.showErrorMessage(vscode.l10n.t('Not moved to {0}: {1}', result.release, result.failed.map((f) => `${f.name} (${f.message})`).join('; ')));
@@ -63,7 +66,7 @@ export function registerDownloads(context: vscode.ExtensionContext, session: Hos
         if (result.moved.length === 0) return result;
         void vscode.window.setStatusBarMessage(vscode.l10n.t('Moved {0} to the release {1}.', result.moved.join(', '), result.release), 6000);
         const ids = all.filter((d) => result.moved.includes(d.name)).map((d) => d.id);
-        const remove = answers.deleteMoved ?? await confirmDeleteMoved(result.moved, result.release);
+        const remove = answers.deleteMoved ?? await (await actions()).confirmDeleteMoved(result.moved, result.release);
         if (remove && await changeList(session, group, vscode.l10n.t('Deleting the moved downloads…'), vscode.l10n.t('Could not delete the moved downloads'), deleteAll(group, ids))) {
           result.deleted.push(...result.moved);
         }

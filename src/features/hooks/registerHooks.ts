@@ -12,7 +12,10 @@ import type { RepoTarget } from '../shared/session/require';
 import { changeList, listOf, type ScopedRefusal } from '../shared/tree/listChange';
 import { confirm, RefusedLists, withNotification, type RepositoryChildProvider } from '../shared/tree/repositoryLists';
 import { DeliveryNode, HookNode, hooksGroup } from './hookNodes';
-import { askHookEdit, askNewHook, type HookAnswers, type HookEdit } from './hookQuestions';
+import type { HookAnswers, HookEdit } from './hookQuestions';
+
+// The flows' code loads on first use, not at activation.
+const questions = () => import('./hookQuestions.js');
 
 export function registerHooks(context: vscode.ExtensionContext, session: HostingSession): RepositoryChildProvider {
   // Refusals (no admin rights) are asked again on retry, on the user's
@@ -44,7 +47,7 @@ export function registerHooks(context: vscode.ExtensionContext, session: Hosting
       let secret: string | undefined;
       if (!answers) {
         const list = await services(r);
-        const asked = list && await askNewHook(list);
+        const asked = list && await (await questions()).askNewHook(list);
         if (!asked) return undefined;
         answers = asked.answers;
         secret = asked.generatedSecret;
@@ -68,7 +71,7 @@ export function registerHooks(context: vscode.ExtensionContext, session: Hosting
       let secret: string | undefined;
       if (!change) {
         const service = (await services(r))?.find((s) => s.name === node.hook.name);
-        const asked = service && await askHookEdit(node.hook, service);
+        const asked = service && await (await questions()).askHookEdit(node.hook, service);
         if (!asked) return undefined;
         change = asked.change;
         secret = asked.generatedSecret;

@@ -10,8 +10,11 @@ import { confirmDone } from '../shared/confirmation';
 import { changeList, listOf } from '../shared/tree/listChange';
 import { RefusedLists, type RepositoryChildProvider } from '../shared/tree/repositoryLists';
 import { repoOfNode, type RepoNodeLike } from '../shared/tree/repositoryNodeShape';
-import { askLabelEdit, askNewLabel, changeLabel, confirmLabelDelete, manageLabels, type LabelChange } from './labelActions';
+import type { LabelChange } from './labelActions';
 import { LabelNode, labelsGroup } from './labelNodes';
+
+// The flows' code loads on first use, not at activation.
+const actions = () => import('./labelActions.js');
 
 export function registerLabels(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository): RepositoryChildProvider {
   // Refusals (no admin rights) are asked again on retry, on the user's
@@ -21,27 +24,27 @@ export function registerLabels(context: vscode.ExtensionContext, session: Hostin
     session.onDidChange(() => refused.clear()),
     vscode.commands.registerCommand('repodesk.repo.labels', guarded(vscode.l10n.t('Labels'), async (node?: RepoNodeLike, answers?: LabelChange) => {
       const r = repositoryTarget(session, active, repoOfNode(node));
-      return r ? manageLabels(r, answers) : undefined;
+      return r ? (await actions()).manageLabels(r, answers) : undefined;
     })),
     vscode.commands.registerCommand('repodesk.repo.labels.create', async (node?: unknown, answers?: { name: string; color: string }) => {
       const group = listOf(node, 'labels');
       if (!group) return undefined;
-      const input = answers ?? await askNewLabel();
+      const input = answers ?? await (await actions()).askNewLabel();
       if (!input) return undefined;
-      const labels = await changeList(session, group, vscode.l10n.t('Creating label {0}…', input.name), vscode.l10n.t('Could not create the label {0}', input.name), () => changeLabel(group.target, { create: input }));
+      const labels = await changeList(session, group, vscode.l10n.t('Creating label {0}…', input.name), vscode.l10n.t('Could not create the label {0}', input.name), async () => (await actions()).changeLabel(group.target, { create: input }));
       if (labels) confirmDone(vscode.l10n.t('Created label {0} in {1}/{2}.', input.name, group.target.owner, group.target.repo));
       return labels;
     }),
     vscode.commands.registerCommand('repodesk.repo.labels.edit', async (node?: unknown, answers?: { newName: string; color: string }) => {
       if (!(node instanceof LabelNode)) return undefined;
-      const input = answers ? { name: node.label.name, ...answers } : await askLabelEdit(node.label);
+      const input = answers ? { name: node.label.name, ...answers } : await (await actions()).askLabelEdit(node.label);
       if (!input) return undefined;
-      return changeList(session, node.group, vscode.l10n.t('Saving label {0}…', input.newName), vscode.l10n.t('Could not change the label {0}', node.label.name), () => changeLabel(node.group.target, { update: input }));
+      return changeList(session, node.group, vscode.l10n.t('Saving label {0}…', input.newName), vscode.l10n.t('Could not change the label {0}', node.label.name), async () => (await actions()).changeLabel(node.group.target, { update: input }));
     }),
     vscode.commands.registerCommand('repodesk.repo.labels.delete', async (node?: unknown, confirmed?: boolean) => {
       if (!(node instanceof LabelNode)) return undefined;
-      if (confirmed !== true && !await confirmLabelDelete(node.label.name)) return undefined;
-      return changeList(session, node.group, vscode.l10n.t('Deleting label {0}…', node.label.name), vscode.l10n.t('Could not delete the label {0}', node.label.name), () => changeLabel(node.group.target, { delete: node.label.name }));
+      if (confirmed !== true && !await (await actions()).confirmLabelDelete(node.label.name)) return undefined;
+      return changeList(session, node.group, vscode.l10n.t('Deleting label {0}…', node.label.name), vscode.l10n.t('Could not delete the label {0}', node.label.name), async () => (await actions()).changeLabel(node.group.target, { delete: node.label.name }));
     }),
   );
   return {

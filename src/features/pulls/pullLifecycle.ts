@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import { HostingError, ValidationFailedError, collect, type HostingClient, type PullRequest } from '../../hosting';
 import { givenAnswers } from '../shared/commandArgs';
 import { errorText } from '../shared/failure';
+import type { CommandHandler } from '../shared/lazyCommands';
 import { editInEditor } from '../shared/notesEditor';
 import type { HostingSession } from '../shared/session/hostingSession';
 import { repositoryTarget, type RepoTarget } from '../shared/session/require';
@@ -18,13 +19,16 @@ import { pullOfArg, type PullArg } from './pullArg';
 export interface CreatePullAnswers { head: string; base: string; title: string; body?: string }
 export interface MergeAnswers { commitMessage?: string; deleteBranch?: boolean }
 
-/** `onChanged` re-reads the views a change shows in (pull requests, git refs). */
-export function registerPullLifecycle(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository, onChanged: () => void): void {
+/** The commands of a pull request's life (registered by registerPulls, loaded on first use). */
+export type PullLifecycleCommand = 'repodesk.pulls.create' | 'repodesk.pulls.edit' | 'repodesk.pulls.close' | 'repodesk.pulls.reopen' | 'repodesk.pulls.merge';
+
+/** Their handlers; `onChanged` re-reads the views a change shows in (pull requests, git refs). */
+export function pullLifecycleCommands(session: HostingSession, active: ActiveRepository, onChanged: () => void): Record<PullLifecycleCommand, CommandHandler> {
   const progress = <T>(title: string, task: () => Promise<T>) => vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title }, task);
   const targetOf = (node: PullArg): RepoTarget | undefined => repositoryTarget(session, active, { owner: node.owner, name: node.repo });
 
-  context.subscriptions.push(
-    vscode.commands.registerCommand('repodesk.pulls.create', async (arg?: unknown) => {
+  const handlers = {
+    'repodesk.pulls.create': async (arg?: unknown) => {
       const target = repositoryTarget(session, active);
       if (!target) return undefined;
       // Every answer given (scripts, tests), or only the head (after a commit or a new branch): the rest is asked.
@@ -39,8 +43,8 @@ export function registerPullLifecycle(context: vscode.ExtensionContext, session:
       } catch (err) {
         return void showCreateFailure(target, answers, err);
       }
-    }),
-    vscode.commands.registerCommand('repodesk.pulls.edit', async (arg0?: unknown, arg?: unknown) => {
+    },
+    'repodesk.pulls.edit': async (arg0?: unknown, arg?: unknown) => {
       const node = await pullOfArg(arg0, session);
       if (!node) return undefined;
       const target = targetOf(node);
@@ -51,26 +55,26 @@ export function registerPullLifecycle(context: vscode.ExtensionContext, session:
       const body = given ? given.body : await editInEditor(node.pull.body ?? '', vscode.l10n.t('Save Pull Request'), vscode.l10n.t('Edit the description in the editor, then choose "{0}" here or ✓ in the editor\'s title bar.', vscode.l10n.t('Save Pull Request')));
       if (body === undefined && !given) return undefined;
       return update(target, node.pull, { ...(title !== undefined ? { title: title.trim() } : {}), ...(body !== undefined ? { body } : {}) }, vscode.l10n.t('Saving pull request #{0}…', node.pull.number));
-    }),
-    vscode.commands.registerCommand('repodesk.pulls.close', async (arg0?: unknown) => {
+    },
+    'repodesk.pulls.close': async (arg0?: unknown) => {
       const node = await pullOfArg(arg0, session);
       if (!node) return undefined;
       const target = targetOf(node);
       return target ? update(target, node.pull, { state: 'closed' }, vscode.l10n.t('Closing pull request #{0}…', node.pull.number)) : undefined;
-    }),
-    vscode.commands.registerCommand('repodesk.pulls.reopen', async (arg0?: unknown) => {
+    },
+    'repodesk.pulls.reopen': async (arg0?: unknown) => {
       const node = await pullOfArg(arg0, session);
       if (!node) return undefined;
       const target = targetOf(node);
       return target ? update(target, node.pull, { state: 'open' }, vscode.l10n.t('Reopening pull request #{0}…', node.pull.number)) : undefined;
-    }),
-    vscode.commands.registerCommand('repodesk.pulls.merge', async (arg0?: unknown, arg?: unknown) => {
+    },
+    'repodesk.pulls.merge': async (arg0?: unknown, arg?: unknown) => {
       const node = await pullOfArg(arg0, session);
       if (!node) return undefined;
       const target = targetOf(node);
       return target ? merge(target, node.pull, givenAnswers<MergeAnswers>(arg)) : undefined;
-    }),
-  );
+    },
+  };
 
   async function update(target: RepoTarget, pull: PullRequest, input: { title?: string; body?: string; state?: 'open' | 'closed' }, title: string): Promise<PullRequest | undefined> {
     try {
@@ -131,6 +135,8 @@ export function registerPullLifecycle(context: vscode.ExtensionContext, session:
     const existing = (await collect(target.client.pulls.list(target.owner, target.repo, { state: 'open', head: `${target.owner}:${answers.head}` })))[0];
     if (existing) await vscode.env.openExternal(vscode.Uri.parse(existing.html_url, true));
   }
+
+  return handlers;
 }
 
 /** Head (a branch, or owner:branch of a fork), base (the default branch first), title (the head's last commit), body in an editor. */

@@ -7,7 +7,7 @@ import { openDiff } from '../shared/gitfs/openDiff';
 import { describePullFilter, loadPullFilter, pickPullFilter, savePullFilter, toQuery, type PullFilter } from './pullFilter';
 import { PullFileNode, PullNode, pullNodes } from './pullNodes';
 import { registerPullDecorations } from './pullDecorations';
-import { registerPullLifecycle } from './pullLifecycle';
+import { registerLazyCommands } from '../shared/lazyCommands';
 import { checkoutPull, registerCheckedOutStatus } from './checkout';
 import { pullOfArg } from './pullArg';
 import { resolveAddresses } from '../../hosting';
@@ -44,7 +44,8 @@ export function registerPulls(context: vscode.ExtensionContext, session: Hosting
 
   registerPullDecorations(context);
   registerCheckedOutStatus(context);
-  registerPullLifecycle(context, session, active, refreshAll);
+  registerLazyCommands(context, ['repodesk.pulls.create', 'repodesk.pulls.edit', 'repodesk.pulls.close', 'repodesk.pulls.reopen', 'repodesk.pulls.merge'], () =>
+    import('./pullLifecycle.js').then((m) => m.pullLifecycleCommands(session, active, refreshAll)));
   const setState = async (st: PullFilter['state']) => {
     await savePullFilter(state, { ...loadPullFilter(state), state: st });
     await vscode.commands.executeCommand('setContext', 'repodesk.pulls.state', st);

@@ -4,12 +4,14 @@ import type { ReleaseInput } from '../../hosting';
 import type { HostingSession } from '../shared/session/hostingSession';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
 import { NodeTreeProvider, pagedRoots } from '../shared/tree/treeBase';
-import { askNewRelease, askReleaseEdit, downloadAsset, uploadAsset } from './releaseActions';
 import { givenAnswers } from '../shared/commandArgs';
 import { AssetNode, ReleaseNode, releaseGroups } from './releaseNodes';
 import { showFailure } from '../shared/failure';
 import { createRepositoryView } from '../shared/tree/repositoryView';
 import { signedInClient } from '../shared/session/require';
+
+// The flows' code loads on first use, not at activation.
+const actions = () => import('./releaseActions.js');
 
 const VIEW = 'repodesk.releases';
 
@@ -45,7 +47,7 @@ export function registerReleases(context: vscode.ExtensionContext, session: Host
       const repo = active.value;
       if (!c || !repo) return undefined;
       const at = { owner: repo.owner, repo: repo.name };
-      const answers = input ?? await askNewRelease(c, at);
+      const answers = input ?? await (await actions()).askNewRelease(c, at);
       if (!answers) return undefined;
       return run(vscode.l10n.t('Creating release {0}…', answers.tag_name), vscode.l10n.t('Could not create the release'), () => c.releases.create(at.owner, at.repo, answers));
     }),
@@ -53,7 +55,7 @@ export function registerReleases(context: vscode.ExtensionContext, session: Host
       const input = givenAnswers<Partial<ReleaseInput>>(arg);
       const c = client();
       if (!c || !(node instanceof ReleaseNode)) return undefined;
-      const answers = input ?? await askReleaseEdit(node.release);
+      const answers = input ?? await (await actions()).askReleaseEdit(node.release);
       if (!answers) return undefined;
       return run(vscode.l10n.t('Saving release {0}…', node.release.tag_name), vscode.l10n.t('Could not edit the release'), () => c.releases.update(node.at.owner, node.at.repo, node.release.id, answers));
     }),
@@ -76,7 +78,7 @@ export function registerReleases(context: vscode.ExtensionContext, session: Host
       const uri = picked?.[0];
       if (!uri) return undefined;
       return run(vscode.l10n.t('Uploading to {0}', node.release.tag_name), vscode.l10n.t('Could not upload the asset'), () =>
-        vscode.window.withProgress({ location: { viewId: VIEW } }, () => uploadAsset(c, node.release, uri.fsPath)));
+        vscode.window.withProgress({ location: { viewId: VIEW } }, async () => (await actions()).uploadAsset(c, node.release, uri.fsPath)));
     }),
     vscode.commands.registerCommand('repodesk.releases.downloadAsset', async (node?: AssetNode, target?: vscode.Uri) => {
       const c = client();
@@ -84,7 +86,7 @@ export function registerReleases(context: vscode.ExtensionContext, session: Host
       const uri = target ?? await vscode.window.showSaveDialog({ defaultUri: vscode.Uri.file(node.asset.name), title: vscode.l10n.t('Save {0}', node.asset.name) });
       if (!uri) return;
       const done = await run(vscode.l10n.t('Downloading {0}…', node.asset.name), vscode.l10n.t('Could not download the asset'), async () => {
-        await downloadAsset(c, node.asset, uri);
+        await (await actions()).downloadAsset(c, node.asset, uri);
         return true;
       });
       if (done) void vscode.window.showInformationMessage(vscode.l10n.t('Saved {0}.', uri.fsPath));

@@ -5,7 +5,6 @@ import { resolveAddresses } from '../../hosting';
 import type { HostingSession } from '../shared/session/hostingSession';
 import { onDidChangeHostingSettings, readHostingSettings } from '../shared/session/settings';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
-import { createRepository } from './createRepository';
 import { createRepositoriesProvider } from './repositoriesProvider';
 import type { NodeTreeProvider } from '../shared/tree/treeBase';
 import { givenAnswers } from '../shared/commandArgs';
@@ -14,6 +13,9 @@ import { RepositoryGroupNode, RepositoryNode } from './repositoryNodes';
 import { RepositoryListNode, type RepositoryChildProvider } from '../shared/tree/repositoryLists';
 import { OrganizationListNode, type OrganizationChildProvider } from '../shared/tree/organizationLists';
 import type { RootGroupProvider } from '../shared/tree/rootGroups';
+
+// The flows' code loads on first use, not at activation.
+const creation = () => import('./createRepository.js');
 
 /**
  * `childProviders` give the lists under a repository node (labels, deploy
@@ -85,7 +87,7 @@ export function registerRepositories(context: vscode.ExtensionContext, session: 
       }
       const orgs = new Set<string>();
       for await (const t of client.teams.listForAuthenticatedUser()) orgs.add(t.organization.login);
-      const created = await createRepository(client, [...orgs].sort(), session.account.label);
+      const created = await (await creation()).createRepository(client, [...orgs].sort(), session.account.label);
       if (created) {
         provider.refresh();
         await active.set(created);
