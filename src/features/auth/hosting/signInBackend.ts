@@ -3,11 +3,13 @@
 // and password sign-in through POST /authorizations.
 import * as vscode from 'vscode';
 import { BadCredentialsError, HostingClient, LoginLockedOutError, resolveAddresses } from '../../../hosting';
-import { createState, buildAuthorizeUrl, exchangeCode, signInWithBrowser, tokenNote } from '../../../oauth';
 import { clientFromSettings, readHostingSettings } from '../../shared/session/settings';
 import type { HostingAuthBackend, NewSession } from './backend';
 import type { ClientSecretStore } from './clientSecret';
 import type { UriCallbacks } from './uriCallbacks';
+
+// The OAuth flows (a loopback HTTP receiver among them) load with the first sign-in, not at activation.
+const oauth = () => import('../../../oauth/index.js');
 
 export interface BackendDeps {
   version: string;
@@ -52,7 +54,7 @@ export class SignInBackend implements HostingAuthBackend {
     try {
       const exchanged = s.oauthCallbackUrl.startsWith('vscode:') || s.oauthCallbackUrl.startsWith(`${vscode.env.uriScheme}:`)
         ? await this.viaUriHandler(webUrl, s.oauthClientId, clientSecret, scopes, abort.signal)
-        : await signInWithBrowser({
+        : await (await oauth()).signInWithBrowser({
             webUrl,
             clientId: s.oauthClientId,
             clientSecret,
@@ -84,7 +86,7 @@ export class SignInBackend implements HostingAuthBackend {
       // sign-out can revoke it with the application's credentials.
       created = await this.client().authorizations.create(
         { username: login, password },
-        { note: tokenNote(), scopes: [...scopes], ...(clientSecret ? { client_id: s.oauthClientId, client_secret: clientSecret } : {}) },
+        { note: (await oauth()).tokenNote(), scopes: [...scopes], ...(clientSecret ? { client_id: s.oauthClientId, client_secret: clientSecret } : {}) },
       );
     } catch (err) {
       if (err instanceof BadCredentialsError) throw new Error(vscode.l10n.t('The user name or password is wrong ({0}).', err.message));
@@ -120,12 +122,12 @@ export class SignInBackend implements HostingAuthBackend {
 
   /** The web flow with a `vscode:` callback: VS Code's URI handler receives the code. */
   private async viaUriHandler(webUrl: string, clientId: string, clientSecret: string, scopes: readonly string[], signal: AbortSignal) {
-    const state = createState();
+    const state = (await oauth()).createState();
     const callback = await vscode.env.asExternalUri(vscode.Uri.parse(`${vscode.env.uriScheme}://repodesk.repodesk/oauth-callback`));
     const redirectUri = callback.toString(true);
     const pending = this.deps.uriCallbacks.waitFor(state, signal);
-    await this.deps.openBrowser(buildAuthorizeUrl({ webUrl, clientId, redirectUri, scopes, state }));
+    await this.deps.openBrowser((await oauth()).buildAuthorizeUrl({ webUrl, clientId, redirectUri, scopes, state }));
     const code = await pending;
-    return exchangeCode({ webUrl, clientId, clientSecret, code, redirectUri, userAgentVersion: this.deps.version });
+    return (await oauth()).exchangeCode({ webUrl, clientId, clientSecret, code, redirectUri, userAgentVersion: this.deps.version });
   }
 }

@@ -1,7 +1,7 @@
 // Receives the OAuth redirect when the application's callback is a `vscode:`
 // URI: VS Code hands it to the extension's UriHandler.
 import * as vscode from 'vscode';
-import { OAuthError, StateMismatchError, OAuthCancelledError } from '../../../oauth';
+import { OAuthError, StateMismatchError, OAuthCancelledError } from '../../../oauth/errors';
 
 export class UriCallbacks implements vscode.UriHandler {
   private readonly pending = new Map<string, { resolve(code: string): void; reject(err: Error): void }>();
