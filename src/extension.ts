@@ -7,7 +7,6 @@ import { createLogger } from './features/shared/log/outputLog';
 import type { HostingSession } from './features/shared/session/hostingSession';
 import { registerRateLimitStatus } from './features/rateLimit/rateLimitStatus';
 import { registerHostingAuth } from './features/auth/hosting/registerHostingAuth';
-import { importDevelopmentClientSecret } from './features/auth/hosting/devSecret';
 import { registerEngagementAuth, type EngagementAuthHandle } from './features/auth/engagement/registerEngagementAuth';
 
 export interface RepoDeskApi {
@@ -39,7 +38,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<RepoDe
   // The stored session is read (SecretStorage is a round trip to the
   // workbench) while the rest registers; the views listen already.
   const restored = session.refresh();
-  const devSecret = importDevelopmentClientSecret(context, log);
+  // Only `npm start` and the tests hand over a development secret: an installed
+  // extension never loads that code.
+  const devSecret = context.extensionMode === vscode.ExtensionMode.Production
+    ? Promise.resolve()
+    : import('./features/auth/hosting/devSecret.js').then((m) => m.importDevelopmentClientSecret(context, log));
 
   context.subscriptions.push(
     vscode.commands.registerCommand('repodesk.showLog', () => log.show()),
