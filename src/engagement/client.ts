@@ -1,6 +1,6 @@
 // The engagement (v2) client: one typed method per row of the v2 document,
 // plus campaigns, messages and the cases linked to a repository.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { EngagementDate } from './dates';
 import {
   campaignSchema, campaignStatsSchema, caseSchema, contactSchema, createdCampaignSchema, createdCaseSchema, createdContactSchema, meSchema,
@@ -91,8 +91,8 @@ export const MAX_PAGE_SIZE = 100;
 const contactPage = pageSchema(contactSchema);
 const casePage = pageSchema(caseSchema);
 const campaignPage = pageSchema(campaignSchema);
-const updatedContact = contactSchema.extend({ success: z.literal(true) });
-const updatedCase = caseSchema.extend({ success: z.literal(true) });
+const updatedContact = z.extend(contactSchema, { success: z.literal(true) });
+const updatedCase = z.extend(caseSchema, { success: z.literal(true) });
 
 /** A record's parameters: fields as they are, notes/tags/replies as repeated note=/tag=/reply=, attributes as extra names. */
 function recordParams(input: ContactInput & CaseUpdate): Params {

@@ -1,102 +1,102 @@
 // zod schemas of the engagement service's answers, written once; the types
 // the client returns are inferred from them.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { parseEngagementDate } from './dates';
 
-export const engagementDate = z.string().transform((text, ctx) => {
+export const engagementDate = z.pipe(z.string(), z.transform((text: string, ctx) => {
   const date = parseEngagementDate(text);
   if (!date) {
-    ctx.addIssue({ code: 'custom', message: `not a date of the form yyyy-MM-ddTHH:mm:ss±hhmm: "${text}"` });
+    ctx.issues.push({ code: 'custom', message: `not a date of the form yyyy-MM-ddTHH:mm:ss±hhmm: "${text}"`, input: text });
     return z.NEVER;
   }
   return date;
-});
+}));
 
-const nullableDate = engagementDate.nullable();
+const nullableDate = z.nullable(engagementDate);
 
-export const noteSchema = z.object({ date: z.number().int(), text: z.string(), userName: z.string() });
+export const noteSchema = z.object({ date: z.int(), text: z.string(), userName: z.string() });
 
 export const profileSchema = z.looseObject({
-  id: z.number().int(),
+  id: z.int(),
   source: z.string(),
   ext_id: z.string(),
-  name: z.string().optional(),
-  user_name: z.string().optional(),
-  image_url: z.string().optional(),
-  about: z.string().optional(),
-  location: z.string().optional(),
-  followers: z.number().int().optional(),
-  following: z.number().int().optional(),
-  gender: z.string().optional(),
-  tags: z.array(z.string()).optional(),
-  creation_date: nullableDate.optional(),
-  update_date: nullableDate.optional(),
-  updated_by: z.string().nullable().optional(),
+  name: z.optional(z.string()),
+  user_name: z.optional(z.string()),
+  image_url: z.optional(z.string()),
+  about: z.optional(z.string()),
+  location: z.optional(z.string()),
+  followers: z.optional(z.int()),
+  following: z.optional(z.int()),
+  gender: z.optional(z.string()),
+  tags: z.optional(z.array(z.string())),
+  creation_date: z.optional(nullableDate),
+  update_date: z.optional(nullableDate),
+  updated_by: z.optional(z.nullable(z.string())),
 });
 
 /** Loose: dynamic attributes of a contact come back as extra fields. */
 export const contactSchema = z.looseObject({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
-  first_name: z.string().nullable().optional(),
-  last_name: z.string().nullable().optional(),
-  crm_id: z.string().nullable().optional(),
-  client_id: z.string().nullable().optional(),
-  extended_value: z.string().nullable().optional(),
-  cases: z.number().int(),
+  first_name: z.optional(z.nullable(z.string())),
+  last_name: z.optional(z.nullable(z.string())),
+  crm_id: z.optional(z.nullable(z.string())),
+  client_id: z.optional(z.nullable(z.string())),
+  extended_value: z.optional(z.nullable(z.string())),
+  cases: z.int(),
   profiles: z.array(profileSchema),
   url: z.string(),
   tags: z.array(z.string()),
   notes: z.array(noteSchema),
   creation_date: nullableDate,
   update_date: nullableDate,
-  updated_by: z.string().nullable(),
+  updated_by: z.nullable(z.string()),
 });
 
 export const caseStateSchema = z.enum(['Arrived', 'Open', 'Closed']);
 
-export const campaignRefSchema = z.object({ id: z.number().int(), name: z.string() });
+export const campaignRefSchema = z.object({ id: z.int(), name: z.string() });
 
 export const caseSchema = z.looseObject({
-  id: z.number().int(),
+  id: z.int(),
   first_open_date: nullableDate,
   last_open_date: nullableDate,
   inbox_date: nullableDate,
   reopened: z.boolean(),
   campaign: campaignRefSchema,
-  source: z.string().nullable(),
+  source: z.nullable(z.string()),
   private: z.boolean(),
-  subject: z.string().nullable(),
+  subject: z.nullable(z.string()),
   contact: contactSchema,
   state: caseStateSchema,
-  credits: z.number().int(),
+  credits: z.int(),
   we_did_not_reply_since_date: nullableDate,
-  handling_ms: z.number().int(),
-  sla_seconds: z.number().int(),
-  messages_sent: z.number().int(),
-  messages_received: z.number().int(),
-  messages: z.number().int(),
+  handling_ms: z.int(),
+  sla_seconds: z.int(),
+  messages_sent: z.int(),
+  messages_received: z.int(),
+  messages: z.int(),
   url: z.string(),
   tags: z.array(z.string()),
-  notes: z.array(noteSchema).optional(),
+  notes: z.optional(z.array(noteSchema)),
   creation_date: nullableDate,
   update_date: nullableDate,
-  updated_by: z.string().nullable(),
+  updated_by: z.nullable(z.string()),
 });
 
-export const authResultSchema = z.object({ success: z.literal(true), access_token: z.string().min(1), expires: engagementDate });
-export const meSchema = z.looseObject({ success: z.boolean(), logged_in: z.boolean(), statusMessage: z.string().optional() });
+export const authResultSchema = z.object({ success: z.literal(true), access_token: z.string().check(z.minLength(1)), expires: engagementDate });
+export const meSchema = z.looseObject({ success: z.boolean(), logged_in: z.boolean(), statusMessage: z.optional(z.string()) });
 
-export const pageSchema = <T extends z.ZodType>(item: T) => z.object({ success: z.literal(true), total: z.number().int(), items: z.array(item) });
+export const pageSchema = <T extends z.ZodMiniType>(item: T) => z.object({ success: z.literal(true), total: z.int(), items: z.array(item) });
 
-export const createdContactSchema = z.object({ success: z.literal(true), contact_id: z.number().int(), data: contactSchema.optional() });
-export const createdCaseSchema = z.object({ success: z.literal(true), case_id: z.number().int(), data: caseSchema.optional() });
+export const createdContactSchema = z.object({ success: z.literal(true), contact_id: z.int(), data: z.optional(contactSchema) });
+export const createdCaseSchema = z.object({ success: z.literal(true), case_id: z.int(), data: z.optional(caseSchema) });
 export const tagsSchema = z.object({ success: z.literal(true), tags: z.array(z.string()) });
 export const profilesSchema = z.object({ success: z.literal(true), profiles: z.array(profileSchema) });
-export const messageResultSchema = z.object({ success: z.literal(true), case_id: z.number().int(), UUID: z.string() });
+export const messageResultSchema = z.object({ success: z.literal(true), case_id: z.int(), UUID: z.string() });
 
-export const campaignSchema = z.looseObject({ id: z.number().int(), name: z.string(), cases: z.number().int().optional(), creation_date: nullableDate.optional() });
-export const createdCampaignSchema = z.object({ success: z.literal(true), campaign_id: z.number().int() });
+export const campaignSchema = z.looseObject({ id: z.int(), name: z.string(), cases: z.optional(z.int()), creation_date: z.optional(nullableDate) });
+export const createdCampaignSchema = z.object({ success: z.literal(true), campaign_id: z.int() });
 
 export const campaignStatsSchema = z.object({
   success: z.literal(true),
@@ -104,14 +104,14 @@ export const campaignStatsSchema = z.object({
   items: z.array(
     z.object({
       campaign: campaignRefSchema,
-      cases: z.object({ total: z.number().int(), Arrived: z.number().int(), Open: z.number().int(), Closed: z.number().int() }),
-      reopened: z.number().int(),
-      messages_received: z.number().int(),
-      messages_sent: z.number().int(),
-      awaiting_reply: z.number().int(),
-      answered_cases: z.number().int(),
-      average_first_response_seconds: z.number().nullable(),
-      average_handling_ms: z.number().nullable(),
+      cases: z.object({ total: z.int(), Arrived: z.int(), Open: z.int(), Closed: z.int() }),
+      reopened: z.int(),
+      messages_received: z.int(),
+      messages_sent: z.int(),
+      awaiting_reply: z.int(),
+      answered_cases: z.int(),
+      average_first_response_seconds: z.nullable(z.number()),
+      average_handling_ms: z.nullable(z.number()),
     }),
   ),
 });

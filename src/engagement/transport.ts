@@ -3,7 +3,7 @@
 // access_token on every call, one silent re-authentication on
 // "Please renew your access_token", the success/statusMessage envelope, and
 // zod validation of every answer.
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 // ky is ESM-only and this project is CommonJS: types via resolution-mode, code via import() (see loadKy).
 import type { KyInstance, Options as KyOptions } from 'ky' with { 'resolution-mode': 'import' };
 import { formatEngagementDate, type EngagementDate } from './dates';
@@ -111,7 +111,7 @@ export class Transport {
   }
 
   /** A call that needs the access_token; renews it once on "Please renew your access_token". */
-  async call<T extends z.ZodType>(method: 'get' | 'post', path: string, params: Params, schema: T): Promise<z.output<T>> {
+  async call<T extends z.ZodMiniType>(method: 'get' | 'post', path: string, params: Params, schema: T): Promise<z.output<T>> {
     let renewed = false;
     for (;;) {
       const token = this.token ?? (await this.authenticate());
@@ -128,7 +128,7 @@ export class Transport {
   }
 
   /** A call without the access_token (GET /me reports on the token it gets, or on none). */
-  async callPublic<T extends z.ZodType>(method: 'get' | 'post', path: string, params: Params, schema: T): Promise<z.output<T>> {
+  async callPublic<T extends z.ZodMiniType>(method: 'get' | 'post', path: string, params: Params, schema: T): Promise<z.output<T>> {
     const res = await this.send(method, path, params);
     return this.answer(method, path, res, await readJson(res), schema);
   }
@@ -146,7 +146,7 @@ export class Transport {
     }
   }
 
-  private answer<T extends z.ZodType>(method: string, path: string, res: Response, body: unknown, schema: T): z.output<T> {
+  private answer<T extends z.ZodMiniType>(method: string, path: string, res: Response, body: unknown, schema: T): z.output<T> {
     const what = `${method.toUpperCase()} ${path}`;
     const message = statusMessageOf(body);
     if (res.status !== 200) {
@@ -157,7 +157,7 @@ export class Transport {
   }
 }
 
-function validate<T extends z.ZodType>(schema: T, body: unknown, what: string): z.output<T> {
+function validate<T extends z.ZodMiniType>(schema: T, body: unknown, what: string): z.output<T> {
   const result = schema.safeParse(body);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;

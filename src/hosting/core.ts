@@ -4,7 +4,7 @@
 // name a route, its parameters and the schema of its answer.
 import { request as octokitRequest } from '@octokit/request';
 import LinkHeader from 'http-link-header';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { EtagCache } from './etagCache';
 import {
   BadCredentialsError, ForbiddenError, HostingError, LoginLockedOutError, NetworkError, NotFoundError, RateLimitedError,
@@ -100,7 +100,7 @@ export class HostingCore {
   }
 
   /** One call; the answer is validated with `schema` (204 answers have no body: pass `z.undefined()` or use `callNoContent`). */
-  async call<S extends z.ZodType>(route: string, params: Params, schema: S, options: CallOptions = {}): Promise<HostingResponse<z.infer<S>>> {
+  async call<S extends z.ZodMiniType>(route: string, params: Params, schema: S, options: CallOptions = {}): Promise<HostingResponse<z.infer<S>>> {
     const res = await this.execute(this.prepare(route, params, options), route, options);
     return { status: res.status, headers: res.headers, data: this.validate(route, schema, res.data), fromCache: res.fromCache };
   }
@@ -125,7 +125,7 @@ export class HostingCore {
    * Every item of a list, page after page, following `Link: rel="next"` as the
    * service wrote it (page numbers and the `since` cursor alike).
    */
-  async *paginate<S extends z.ZodType>(route: string, params: Params, itemSchema: S, options: CallOptions = {}): AsyncGenerator<z.infer<S>, void, undefined> {
+  async *paginate<S extends z.ZodMiniType>(route: string, params: Params, itemSchema: S, options: CallOptions = {}): AsyncGenerator<z.infer<S>, void, undefined> {
     const pageSchema = z.array(itemSchema);
     let prepared: Prepared | undefined = this.prepare(route, params, options);
     while (prepared) {
@@ -137,7 +137,7 @@ export class HostingCore {
   }
 
   /** Statistics: a 202 means "computing"; retry with backoff until 200 or the attempt limit. */
-  async statistics<S extends z.ZodType>(route: string, params: Params, schema: S, onProgress?: (p: StatisticsProgress) => void, options: CallOptions = {}): Promise<z.infer<S>> {
+  async statistics<S extends z.ZodMiniType>(route: string, params: Params, schema: S, onProgress?: (p: StatisticsProgress) => void, options: CallOptions = {}): Promise<z.infer<S>> {
     const maxAttempts = this.options.statistics?.maxAttempts ?? 8;
     const maxDelay = this.options.statistics?.maxDelayMs ?? 8000;
     let delay = this.options.statistics?.initialDelayMs ?? 500;
@@ -155,7 +155,7 @@ export class HostingCore {
   }
 
   /** Validates data against a schema; a mismatch names the endpoint and the field path. */
-  validate<S extends z.ZodType>(endpoint: string, schema: S, data: unknown): z.infer<S> {
+  validate<S extends z.ZodMiniType>(endpoint: string, schema: S, data: unknown): z.infer<S> {
     const parsed = schema.safeParse(data);
     if (parsed.success) return parsed.data;
     const issue = parsed.error.issues[0];

@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import type { CallOptions, HostingCore } from './core';
 import { hookDeliveryDetailSchema, hookDeliverySchema, hookSchema, hookServiceSchema } from './schemas/hooks';
 
@@ -25,7 +26,7 @@ export class HooksApi {
 
   /** The services a hook can use, with their supported and default events. */
   async listServices(options?: CallOptions) {
-    return (await this.core.call(HOOKS_ROUTES.listServices, {}, hookServiceSchema.array(), options)).data;
+    return (await this.core.call(HOOKS_ROUTES.listServices, {}, z.array(hookServiceSchema), options)).data;
   }
 
   list(owner: string, repo: string, options?: CallOptions) {

@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import type { CallOptions, HostingCore } from './core';
 import { labelSchema } from './schemas/misc';
 
@@ -46,17 +47,17 @@ export class LabelsApi {
 
   /** Adds labels by name; answers with all labels of the issue. */
   async addToIssue(owner: string, repo: string, number: number, names: string[], options?: CallOptions) {
-    return (await this.core.call(LABELS_ROUTES.addToIssue, { owner, repo, number, data: names }, labelSchema.array(), options)).data;
+    return (await this.core.call(LABELS_ROUTES.addToIssue, { owner, repo, number, data: names }, z.array(labelSchema), options)).data;
   }
 
   /** Removes one label; answers with the remaining ones. */
   async removeFromIssue(owner: string, repo: string, number: number, name: string, options?: CallOptions) {
-    return (await this.core.call(LABELS_ROUTES.removeFromIssue, { owner, repo, number, name }, labelSchema.array(), options)).data;
+    return (await this.core.call(LABELS_ROUTES.removeFromIssue, { owner, repo, number, name }, z.array(labelSchema), options)).data;
   }
 
   /** Replaces all labels; an empty list removes them all. */
   async replaceForIssue(owner: string, repo: string, number: number, names: string[], options?: CallOptions) {
-    return (await this.core.call(LABELS_ROUTES.replaceForIssue, { owner, repo, number, data: names }, labelSchema.array(), options)).data;
+    return (await this.core.call(LABELS_ROUTES.replaceForIssue, { owner, repo, number, data: names }, z.array(labelSchema), options)).data;
   }
 
   removeAllFromIssue(owner: string, repo: string, number: number, options?: CallOptions) {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { CallOptions, HostingCore } from './core';
 import { commitSummarySchema } from './schemas/git';
 import { pullRequestDetailedSchema, pullRequestFileSchema, pullRequestSchema } from './schemas/pulls';

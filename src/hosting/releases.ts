@@ -1,5 +1,5 @@
 import type { CallOptions, HostingCore } from './core';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { releaseAssetSchema, releaseSchema } from './schemas/releases';
 
 export const RELEASES_ROUTES = {

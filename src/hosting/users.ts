@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { CallOptions, HostingCore } from './core';
 import { userSummarySchema } from './schemas/common';
 import { parseScopes } from './scopes';
@@ -10,11 +10,12 @@ export const USERS_ROUTES = {
 } as const;
 
 /** A user's (or organization's) public profile: the summary plus the fields a hover shows. */
-export const userProfileSchema = userSummarySchema.extend({
-  name: z.string().nullable().optional(),
-  company: z.string().nullable().optional(),
-  public_repos: z.number().int().optional(),
-}).loose();
+export const userProfileSchema = z.looseObject({
+  ...userSummarySchema.shape,
+  name: z.optional(z.nullable(z.string())),
+  company: z.optional(z.nullable(z.string())),
+  public_repos: z.optional(z.int()),
+});
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
 export class UsersApi {
@@ -22,7 +23,7 @@ export class UsersApi {
 
   /** The signed-in user, and the scopes of the token from `X-OAuth-Scopes` (used to check a pasted token). */
   async getAuthenticated(options?: CallOptions) {
-    const res = await this.core.call(USERS_ROUTES.getAuthenticated, {}, userSummarySchema.loose(), options);
+    const res = await this.core.call(USERS_ROUTES.getAuthenticated, {}, z.looseObject(userSummarySchema.shape), options);
     return { user: res.data, scopes: parseScopes(res.headers['x-oauth-scopes']) };
   }
 

@@ -5,7 +5,7 @@
 // (no Authorization, no cookies, no user:password in the URL). Hand-written
 // rather than through the v3 client because it is not a v3 call: no token,
 // no JSON, no rate limit.
-import { LRUCache } from 'lru-cache';
+import { lru, type LRU } from 'tiny-lru';
 
 export interface Avatar {
   /** The image's media type as the server sent it (e.g. image/svg+xml). */
@@ -97,14 +97,14 @@ export async function fetchAvatar(rawUrl: string, o: Pick<AvatarCacheOptions, 't
  * loads of one URL make one request. Loading never rejects.
  */
 export class AvatarCache {
-  private readonly loaded: LRUCache<string, Avatar>;
+  private readonly loaded: LRU<Avatar>;
   private readonly failed = new Map<string, number>();
   private readonly pending = new Map<string, Promise<Avatar | undefined>>();
   private readonly o: Required<Omit<AvatarCacheOptions, 'fetch'>> & Pick<AvatarCacheOptions, 'fetch'>;
 
   constructor(options: AvatarCacheOptions = {}) {
     this.o = { ...DEFAULTS, now: Date.now, ...options };
-    this.loaded = new LRUCache({ max: this.o.maxEntries });
+    this.loaded = lru<Avatar>(this.o.maxEntries);
   }
 
   /** The avatar if it is loaded (no request). */

@@ -1,8 +1,8 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { nullableString, timestamp, userSummarySchema } from './common';
 
 export const authorizationSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   url: z.string(),
   scopes: z.array(z.string()),
   // The token value is shown in full only when created or reset.
@@ -13,15 +13,15 @@ export const authorizationSchema = z.object({
   updated_at: timestamp,
   created_at: timestamp,
   // Only in the answers of the check and reset operations.
-  user: userSummarySchema.optional(),
+  user: z.optional(userSummarySchema),
 });
 export type Authorization = z.infer<typeof authorizationSchema>;
 
 export const accessTokenResultSchema = z.object({
-  access_token: z.string().min(1),
+  access_token: z.string().check(z.minLength(1)),
   scope: z.string(),
   token_type: z.string(),
 });
 export type AccessTokenResult = z.infer<typeof accessTokenResultSchema>;
 
-export const oauthErrorSchema = z.object({ error: z.string(), error_description: z.string().optional(), error_uri: z.string().optional() });
+export const oauthErrorSchema = z.object({ error: z.string(), error_description: z.optional(z.string()), error_uri: z.optional(z.string()) });

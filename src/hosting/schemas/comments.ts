@@ -1,20 +1,20 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { href, timestamp, userSummarySchema } from './common';
 
 // Bodies may come in several representations (raw/text/html/full media types).
 const bodies = {
-  body: z.string().optional(),
-  body_text: z.string().optional(),
-  body_html: z.string().optional(),
+  body: z.optional(z.string()),
+  body_text: z.optional(z.string()),
+  body_html: z.optional(z.string()),
 };
 
 export const reviewCommentSchema = z.object({
   url: z.string(),
-  id: z.number().int(),
+  id: z.int(),
   diff_hunk: z.string(),
   path: z.string(),
-  position: z.number().int().nullable(),
-  original_position: z.number().int().nullable(),
+  position: z.nullable(z.int()),
+  original_position: z.nullable(z.int()),
   commit_id: z.string(),
   original_commit_id: z.string(),
   user: userSummarySchema,
@@ -27,12 +27,12 @@ export const reviewCommentSchema = z.object({
   // Not among the spec's fields, but sent on replies (the root comment's id,
   // as POST's `in_reply_to` names it; null on a root): threads are rebuilt
   // from it. A service that leaves it out still works (threads by place).
-  in_reply_to_id: z.number().int().nullable().optional(),
+  in_reply_to_id: z.optional(z.nullable(z.int())),
 });
 export type ReviewComment = z.infer<typeof reviewCommentSchema>;
 
 export const issueCommentSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   url: z.string(),
   html_url: z.string(),
   ...bodies,
@@ -43,7 +43,7 @@ export const issueCommentSchema = z.object({
 export type IssueComment = z.infer<typeof issueCommentSchema>;
 
 export const gistCommentSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   url: z.string(),
   ...bodies,
   user: userSummarySchema,

@@ -1,16 +1,16 @@
 // Shapes shared by every resource: timestamps, the user summary of document 1,
 // and the error bodies.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** `YYYY-MM-DDTHH:MM:SSZ` (document 1, protocol convention 2). */
-export const timestamp = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/, 'is not a YYYY-MM-DDTHH:MM:SSZ timestamp');
+export const timestamp = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/, 'is not a YYYY-MM-DDTHH:MM:SSZ timestamp'));
 /** Fields without a value are null, never omitted (convention 1). */
-export const nullableString = z.string().nullable();
+export const nullableString = z.nullable(z.string());
 export const href = z.object({ href: z.string() });
 
 export const userSummarySchema = z.object({
   login: z.string(),
-  id: z.number().int(),
+  id: z.int(),
   avatar_url: z.string(),
   gravatar_id: nullableString,
   url: z.string(),
@@ -30,13 +30,13 @@ export const userSummarySchema = z.object({
 export type UserSummary = z.infer<typeof userSummarySchema>;
 
 /** Organization (user-shaped with type Organization, document 2). */
-export const organizationSchema = userSummarySchema.extend({ type: z.literal('Organization') });
+export const organizationSchema = z.extend(userSummarySchema, { type: z.literal('Organization') });
 export type Organization = z.infer<typeof organizationSchema>;
 
 export const validationErrorSchema = z.object({
   message: z.string(),
-  errors: z.array(z.object({ resource: z.string().optional(), field: z.string().optional(), code: z.string() })).optional(),
-  documentation_url: z.string().optional(),
+  errors: z.optional(z.array(z.object({ resource: z.optional(z.string()), field: z.optional(z.string()), code: z.string() }))),
+  documentation_url: z.optional(z.string()),
 });
 export type ValidationErrorBody = z.infer<typeof validationErrorSchema>;
 

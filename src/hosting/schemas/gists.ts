@@ -1,6 +1,6 @@
 // Gists as the service family sends them (the documents have only their
 // comments): a list leaves out each file's content, one gist has it.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { nullableString, timestamp, userSummarySchema } from './common';
 
 export const gistFileSchema = z.object({
@@ -8,10 +8,10 @@ export const gistFileSchema = z.object({
   type: z.string(),
   language: nullableString,
   raw_url: z.string(),
-  size: z.number().int(),
+  size: z.int(),
   /** In GET /gists/:id only. */
-  content: z.string().optional(),
-  truncated: z.boolean().optional(),
+  content: z.optional(z.string()),
+  truncated: z.optional(z.boolean()),
 });
 export type GistFile = z.infer<typeof gistFileSchema>;
 
@@ -22,12 +22,12 @@ export const gistSchema = z.object({
   description: nullableString,
   public: z.boolean(),
   /** An anonymous gist has none. */
-  owner: userSummarySchema.optional(),
+  owner: z.optional(userSummarySchema),
   files: z.record(z.string(), gistFileSchema),
-  comments: z.number().int(),
+  comments: z.int(),
   comments_url: z.string(),
   created_at: timestamp,
   updated_at: timestamp,
-  truncated: z.boolean().optional(),
+  truncated: z.optional(z.boolean()),
 });
 export type Gist = z.infer<typeof gistSchema>;

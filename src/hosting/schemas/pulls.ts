@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { href, nullableString, timestamp, userSummarySchema } from './common';
 import { repositorySummarySchema } from './repos';
 
@@ -6,9 +6,9 @@ const branchSchema = z.object({
   label: z.string(),
   ref: z.string(),
   sha: z.string(),
-  user: userSummarySchema.nullable(),
+  user: z.nullable(userSummarySchema),
   // The head repository is null once it has been deleted.
-  repo: repositorySummarySchema.nullable(),
+  repo: z.nullable(repositorySummarySchema),
 });
 
 export const pullRequestSchema = z.object({
@@ -22,14 +22,14 @@ export const pullRequestSchema = z.object({
   review_comment_url: z.string(),
   comments_url: z.string(),
   statuses_url: z.string(),
-  number: z.number().int(),
+  number: z.int(),
   state: z.enum(['open', 'closed']),
   title: z.string(),
   body: nullableString,
   created_at: timestamp,
   updated_at: timestamp,
-  closed_at: timestamp.nullable(),
-  merged_at: timestamp.nullable(),
+  closed_at: z.nullable(timestamp),
+  merged_at: z.nullable(timestamp),
   head: branchSchema,
   base: branchSchema,
   _links: z.object({
@@ -40,15 +40,15 @@ export const pullRequestSchema = z.object({
 export type PullRequest = z.infer<typeof pullRequestSchema>;
 
 /** The single pull request also carries these (spec README). */
-export const pullRequestDetailedSchema = pullRequestSchema.extend({
+export const pullRequestDetailedSchema = z.extend(pullRequestSchema, {
   merged: z.boolean(),
-  mergeable: z.boolean().nullable(),
-  comments: z.number().int(),
-  review_comments: z.number().int(),
-  commits: z.number().int(),
-  additions: z.number().int(),
-  deletions: z.number().int(),
-  changed_files: z.number().int(),
+  mergeable: z.nullable(z.boolean()),
+  comments: z.int(),
+  review_comments: z.int(),
+  commits: z.int(),
+  additions: z.int(),
+  deletions: z.int(),
+  changed_files: z.int(),
 });
 export type PullRequestDetailed = z.infer<typeof pullRequestDetailedSchema>;
 
@@ -56,9 +56,9 @@ export const pullRequestFileSchema = z.object({
   sha: z.string(),
   filename: z.string(),
   status: z.string(),
-  additions: z.number().int(),
-  deletions: z.number().int(),
-  changes: z.number().int(),
-  patch: z.string().optional(),
+  additions: z.int(),
+  deletions: z.int(),
+  changes: z.int(),
+  patch: z.optional(z.string()),
 });
 export type PullRequestFile = z.infer<typeof pullRequestFileSchema>;

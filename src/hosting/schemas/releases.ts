@@ -1,16 +1,16 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { nullableString, timestamp, userSummarySchema } from './common';
 
 export const releaseAssetSchema = z.object({
   url: z.string(),
   browser_download_url: z.string(),
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   label: nullableString,
   state: z.string(),
   content_type: z.string(),
-  size: z.number().int(),
-  download_count: z.number().int(),
+  size: z.int(),
+  download_count: z.int(),
   created_at: timestamp,
   updated_at: timestamp,
   uploader: userSummarySchema,
@@ -24,7 +24,7 @@ export const releaseSchema = z.object({
   upload_url: z.string(),
   tarball_url: nullableString,
   zipball_url: nullableString,
-  id: z.number().int(),
+  id: z.int(),
   tag_name: z.string(),
   target_commitish: z.string(),
   name: nullableString,
@@ -32,7 +32,7 @@ export const releaseSchema = z.object({
   draft: z.boolean(),
   prerelease: z.boolean(),
   created_at: timestamp,
-  published_at: timestamp.nullable(),
+  published_at: z.nullable(timestamp),
   author: userSummarySchema,
   assets: z.array(releaseAssetSchema),
 });

@@ -1,9 +1,9 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { nullableString, organizationSchema, timestamp, userSummarySchema } from './common';
 
 /** The minimal form of `GET /repositories`. */
 export const repositoryMinimalSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   owner: userSummarySchema,
   name: z.string(),
   full_name: z.string(),
@@ -15,7 +15,7 @@ export const repositoryMinimalSchema = z.object({
 });
 export type RepositoryMinimal = z.infer<typeof repositoryMinimalSchema>;
 
-export const repositorySummarySchema = repositoryMinimalSchema.extend({
+export const repositorySummarySchema = z.extend(repositoryMinimalSchema, {
   clone_url: z.string(),
   git_url: z.string(),
   ssh_url: z.string(),
@@ -23,27 +23,27 @@ export const repositorySummarySchema = repositoryMinimalSchema.extend({
   mirror_url: nullableString,
   homepage: nullableString,
   language: nullableString,
-  forks_count: z.number().int(),
-  stargazers_count: z.number().int(),
-  watchers_count: z.number().int(),
-  size: z.number().int(),
-  open_issues_count: z.number().int(),
+  forks_count: z.int(),
+  stargazers_count: z.int(),
+  watchers_count: z.int(),
+  size: z.int(),
+  open_issues_count: z.int(),
   default_branch: z.string(),
   has_issues: z.boolean(),
   has_wiki: z.boolean(),
   has_downloads: z.boolean(),
-  pushed_at: timestamp.nullable(),
+  pushed_at: z.nullable(timestamp),
   created_at: timestamp,
   updated_at: timestamp,
-  permissions: z.object({ admin: z.boolean(), push: z.boolean(), pull: z.boolean() }).optional(),
+  permissions: z.optional(z.object({ admin: z.boolean(), push: z.boolean(), pull: z.boolean() })),
 });
 export type RepositorySummary = z.infer<typeof repositorySummarySchema>;
 
-export const repositoryDetailedSchema = repositorySummarySchema.extend({
-  subscribers_count: z.number().int(),
-  organization: organizationSchema.nullable().optional(),
+export const repositoryDetailedSchema = z.extend(repositorySummarySchema, {
+  subscribers_count: z.int(),
+  organization: z.optional(z.nullable(organizationSchema)),
   // Present only for a fork.
-  parent: repositorySummarySchema.optional(),
-  source: repositorySummarySchema.optional(),
+  parent: z.optional(repositorySummarySchema),
+  source: z.optional(repositorySummarySchema),
 });
 export type RepositoryDetailed = z.infer<typeof repositoryDetailedSchema>;

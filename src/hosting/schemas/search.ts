@@ -1,7 +1,7 @@
 // The legacy search shapes (deprecated endpoints, loosely typed by the service itself).
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
-const text = z.string().nullable();
+const text = z.nullable(z.string());
 const num = z.number();
 
 export const legacyIssueSchema = z.object({
@@ -21,7 +21,7 @@ export const legacyUserSchema = z.object({
 });
 export const legacyEmailUserSchema = z.object({
   public_repo_count: num, public_gist_count: num, followers_count: num, following_count: num, created: text,
-  created_at: text, name: text, company: text, blog: text, location: text, email: text, id: z.number().int(),
+  created_at: text, name: text, company: text, blog: text, location: text, email: text, id: z.int(),
   login: z.string(), type: z.string(), gravatar_id: text,
 });
 

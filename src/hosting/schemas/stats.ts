@@ -1,31 +1,31 @@
 // The five statistics shapes of document 2.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { userSummarySchema } from './common';
 
 export const contributorStatsSchema = z.array(z.object({
-  author: userSummarySchema.nullable(),
-  total: z.number().int(),
+  author: z.nullable(userSummarySchema),
+  total: z.int(),
   // `w` is a string, as the documents say; the real service sends a number
   // (the emulator's `--vendor github` too), so both are read.
-  weeks: z.array(z.object({ w: z.union([z.string(), z.number()]), a: z.number().int(), d: z.number().int(), c: z.number().int() })),
+  weeks: z.array(z.object({ w: z.union([z.string(), z.number()]), a: z.int(), d: z.int(), c: z.int() })),
 }));
 export type ContributorStats = z.infer<typeof contributorStatsSchema>;
 
 export const commitActivitySchema = z.array(z.object({
-  days: z.array(z.number().int()).length(7),
-  total: z.number().int(),
-  week: z.number().int(),
+  days: z.array(z.int()).check(z.length(7)),
+  total: z.int(),
+  week: z.int(),
 }));
 export type CommitActivity = z.infer<typeof commitActivitySchema>;
 
-export const codeFrequencySchema = z.array(z.tuple([z.number().int(), z.number().int(), z.number().int()]));
+export const codeFrequencySchema = z.array(z.tuple([z.int(), z.int(), z.int()]));
 export type CodeFrequency = z.infer<typeof codeFrequencySchema>;
 
 export const participationSchema = z.object({
-  all: z.array(z.number().int()).length(52),
-  owner: z.array(z.number().int()).length(52),
+  all: z.array(z.int()).check(z.length(52)),
+  owner: z.array(z.int()).check(z.length(52)),
 });
 export type Participation = z.infer<typeof participationSchema>;
 
-export const punchCardSchema = z.array(z.tuple([z.number().int().min(0).max(6), z.number().int().min(0).max(23), z.number().int()]));
+export const punchCardSchema = z.array(z.tuple([z.int().check(z.minimum(0), z.maximum(6)), z.int().check(z.minimum(0), z.maximum(23)), z.int()]));
 export type PunchCard = z.infer<typeof punchCardSchema>;

@@ -1,12 +1,12 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
-export const teamSummarySchema = z.object({ url: z.string(), name: z.string(), id: z.number().int() });
+export const teamSummarySchema = z.object({ url: z.string(), name: z.string(), id: z.int() });
 export type TeamSummary = z.infer<typeof teamSummarySchema>;
 
-export const teamDetailedSchema = teamSummarySchema.extend({
+export const teamDetailedSchema = z.extend(teamSummarySchema, {
   permission: z.enum(['pull', 'push', 'admin']),
-  members_count: z.number().int(),
-  repos_count: z.number().int(),
-  organization: z.object({ login: z.string(), id: z.number().int(), url: z.string(), avatar_url: z.string() }),
+  members_count: z.int(),
+  repos_count: z.int(),
+  organization: z.object({ login: z.string(), id: z.int(), url: z.string(), avatar_url: z.string() }),
 });
 export type TeamDetailed = z.infer<typeof teamDetailedSchema>;
