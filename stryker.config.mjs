@@ -31,6 +31,7 @@ export default {
     'src/util/**/*.ts',
     'src/insights/**/*.ts',
     'src/pullOverview/**/*.ts',
+    'src/listings/**/*.ts',
     // The emulator's conventions: pagination, conditional requests, rate limit, scopes, errors.
     'src/emulator/v3/core/{conventions,pagination,rate-limit,scopes,errors,response-cache}.ts',
     // Git data and tree building, review placement and diff mapping, statistics.

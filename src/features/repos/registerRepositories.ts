@@ -24,7 +24,7 @@ const creation = () => import('./createRepository.js');
  * top-level groups after the organizations' (the user's gists).
  */
 export function registerRepositories(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository, childProviders: readonly RepositoryChildProvider[], orgProviders: readonly OrganizationChildProvider[] = [], rootProviders: readonly RootGroupProvider[] = []): NodeTreeProvider {
-  const { provider, subscriptions } = createRepositoriesProvider(session, active, context.globalState, childProviders, orgProviders, rootProviders);
+  const { provider, subscriptions, showKeptNext } = createRepositoriesProvider(session, active, context.globalState, context.workspaceState, childProviders, orgProviders, rootProviders);
   context.subscriptions.push(...subscriptions);
   const view = vscode.window.createTreeView('repodesk.repositories', { treeDataProvider: provider, showCollapseAll: true });
   const repoOf = (node: unknown) => (node instanceof RepositoryNode ? node.repo : undefined);
@@ -95,7 +95,14 @@ export function registerRepositories(context: vscode.ExtensionContext, session: 
     }),
   );
   if (context.extensionMode === vscode.ExtensionMode.Test) {
-    context.subscriptions.push(vscode.commands.registerCommand('repodesk.testing.repositoriesDescription', () => view.description));
+    context.subscriptions.push(
+      vscode.commands.registerCommand('repodesk.testing.repositoriesDescription', () => view.description),
+      // The next look is drawn as the first of a session (after a window reload).
+      vscode.commands.registerCommand('repodesk.testing.repositoriesAsAfterReload', () => {
+        showKeptNext();
+        provider.refresh();
+      }),
+    );
   }
   void activateFromWorkspaceRemote(active);
   return provider;

@@ -1,8 +1,13 @@
 // The Repositories view: "Your repositories" (with its remembered filter),
 // one group per organization of the user, the groups of the root providers
 // the wiring root hands it (the user's gists), and "All public repositories".
+// After a reload it draws the last listing of the workspace at once (first
+// pages, marked as updating; src/listings/repositorySnapshot.ts) while the
+// service is asked again, then the answer replaces it.
 import * as vscode from 'vscode';
 import type { HostingClient, RepositoryMinimal } from '../../hosting';
+import { readSnapshot, snapshotKey, takeSnapshot, type CachedGroup, type RepositorySnapshot } from '../../listings/repositorySnapshot';
+import { readHostingSettings } from '../shared/session/settings';
 import type { HostingSession } from '../shared/session/hostingSession';
 import { errorText } from '../shared/failure';
 import { ErrorNode, RepoDeskNode } from '../shared/tree/nodes';
@@ -14,11 +19,48 @@ import type { RootGroupProvider } from '../shared/tree/rootGroups';
 import { RepositoryGroupNode, type RepositoryChildren } from './repositoryNodes';
 import { loadFilter, loadOrgType } from './repositoryFilter';
 
-export function createRepositoriesProvider(session: HostingSession, active: ActiveRepository, state: vscode.Memento, childProviders: readonly RepositoryChildProvider[], orgProviders: readonly OrganizationChildProvider[] = [], rootProviders: readonly RootGroupProvider[] = []): { provider: NodeTreeProvider; subscriptions: vscode.Disposable[] } {
+/** Where the last listing is kept (workspace state). */
+export const REPOSITORY_SNAPSHOT_KEY = 'repodesk.repositories.lastListing';
+
+export function createRepositoriesProvider(session: HostingSession, active: ActiveRepository, state: vscode.Memento, workspaceState: vscode.Memento, childProviders: readonly RepositoryChildProvider[], orgProviders: readonly OrganizationChildProvider[] = [], rootProviders: readonly RootGroupProvider[] = []): { provider: NodeTreeProvider; subscriptions: vscode.Disposable[]; showKeptNext(): void } {
+  // A build replaced by a newer one (a refresh) must not put its roots back.
+  let generation = 0;
+  // Only the first look of a session draws the kept listing: after that the
+  // view shows what it read (a refresh or a new filter must not bring back
+  // older rows).
+  let firstLook = true;
   const provider = new NodeTreeProvider('repodesk.repositories', (p) => {
     const client = session.client;
-    return client ? buildRoots(client, p) : [];
+    const account = session.account;
+    if (!client || !account) return [];
+    // The filters are part of the key: rows kept under another filter are not these.
+    const key = `${snapshotKey(readHostingSettings().apiUrl, account.id)} ${JSON.stringify(loadFilter(state))}`;
+    const built = ++generation;
+    const fresh = buildRoots(client, p).then(async (roots) => {
+      await keep(key, roots);
+      return roots;
+    });
+    const kept = firstLook ? readSnapshot(workspaceState.get(REPOSITORY_SNAPSHOT_KEY), key) : undefined;
+    firstLook = false;
+    if (!kept) return fresh;
+    // Rows at once: the kept listing now, the service's answer when it comes.
+    fresh.then((roots) => {
+      if (built === generation) p.replaceRoots(Promise.resolve(roots));
+    }, (err: unknown) => {
+      if (built === generation) p.replaceRoots(Promise.resolve([new ErrorNode(errorText(err), () => p.refresh())]));
+    });
+    return keptRoots(client, p, kept);
   });
+
+  /** The first pages just read, for the next session's first look. */
+  async function keep(key: string, roots: RepoDeskNode[]): Promise<void> {
+    const groups = roots.filter((r): r is RepositoryGroupNode => r instanceof RepositoryGroupNode && r.id !== 'group:public');
+    // "Your repositories" is read while the organizations are: wait for it.
+    await Promise.all(groups.map((g) => g.list.ensureLoaded()));
+    if (groups.some((g) => g.list.error)) return;
+    const snapshot = takeSnapshot(key, groups.map((g) => ({ id: g.id, repositories: g.list.loaded, more: g.list.hasMore })), Date.now());
+    await workspaceState.update(REPOSITORY_SNAPSHOT_KEY, snapshot);
+  }
 
   // What a repository node shows when expanded: each provider's lists, in order.
   const childrenOf: RepositoryChildren = (node, onChanged) => {
@@ -28,29 +70,41 @@ export function createRepositoriesProvider(session: HostingSession, active: Acti
     return childProviders.flatMap((c) => c.children(target, node.repo, node.id, onChanged));
   };
 
-  async function buildRoots(client: HostingClient, p: NodeTreeProvider): Promise<RepoDeskNode[]> {
-    const isActive = (r: RepositoryMinimal) => active.value?.owner === r.owner.login && active.value?.name === r.name;
-    const onChanged = (n: RepoDeskNode) => p.update(n);
+  const isActive = (r: RepositoryMinimal) => active.value?.owner === r.owner.login && active.value?.name === r.name;
+
+  function mineGroup(client: HostingClient, onChanged: (n: RepoDeskNode) => void): RepositoryGroupNode {
     const filter = loadFilter(state);
-    const mine = new RepositoryGroupNode('group:mine', vscode.l10n.t('Your repositories ({0})', filter.type), 'account',
+    return new RepositoryGroupNode('group:mine', vscode.l10n.t('Your repositories ({0})', filter.type), 'account',
       () => client.repos.listForAuthenticatedUser(filter, { priority: 'background' }), isActive, onChanged, childrenOf,
       vscode.l10n.t('No repositories match this filter.'), 'repositoryGroup:mine');
+  }
+
+  function orgGroup(client: HostingClient, org: string, onChanged: (n: RepoDeskNode) => void): RepositoryGroupNode {
+    const type = loadOrgType(state, org);
+    // The organization of the active repository starts open, so that the
+    // active repository is in sight (VS Code keeps what the user changes).
+    const holdsActive = active.value?.owner.toLowerCase() === org.toLowerCase();
+    return new RepositoryGroupNode(`group:org:${org}`, type === 'all' ? org : `${org} (${type})`, 'organization',
+      () => client.repos.listForOrg(org, type === 'all' ? {} : { type }, { priority: 'background' }), isActive, onChanged, childrenOf,
+      vscode.l10n.t('This organization has no repositories you can see.'), 'repositoryGroup:org', holdsActive, org,
+      () => orgProviders.flatMap((o) => o.children({ client, org }, `group:org:${org}`, onChanged)));
+  }
+
+  function publicGroup(client: HostingClient, onChanged: (n: RepoDeskNode) => void): RepositoryGroupNode {
+    return new RepositoryGroupNode('group:public', vscode.l10n.t('All public repositories'), 'globe',
+      () => client.repos.listPublic({}, { priority: 'background' }), isActive, onChanged, childrenOf,
+      vscode.l10n.t('There are no public repositories.'), 'repositoryGroup:public', false);
+  }
+
+  async function buildRoots(client: HostingClient, p: NodeTreeProvider): Promise<RepoDeskNode[]> {
+    const onChanged = (n: RepoDeskNode) => p.update(n);
+    const mine = mineGroup(client, onChanged);
     // The first page of "Your repositories" is read while the organizations
     // are: the expanded group then draws without a second round trip.
     void mine.list.ensureLoaded();
     const roots: RepoDeskNode[] = [mine];
-    const orgGroups: RepositoryGroupNode[] = [];
     try {
-      for (const org of await organizations(client)) {
-        const type = loadOrgType(state, org);
-        // The organization of the active repository starts open, so that the
-        // active repository is in sight (VS Code keeps what the user changes).
-        const holdsActive = active.value?.owner.toLowerCase() === org.toLowerCase();
-        orgGroups.push(new RepositoryGroupNode(`group:org:${org}`, type === 'all' ? org : `${org} (${type})`, 'organization',
-          () => client.repos.listForOrg(org, type === 'all' ? {} : { type }, { priority: 'background' }), isActive, onChanged, childrenOf,
-          vscode.l10n.t('This organization has no repositories you can see.'), 'repositoryGroup:org', holdsActive, org,
-          () => orgProviders.flatMap((o) => o.children({ client, org }, `group:org:${org}`, onChanged))));
-      }
+      const orgGroups = (await organizations(client)).map((org) => orgGroup(client, org, onChanged));
       // Each organization's first page is read before the groups are drawn (in
       // parallel, one round trip): a group shows its count at once, not after
       // it is expanded or the view is redrawn.
@@ -60,14 +114,37 @@ export function createRepositoriesProvider(session: HostingSession, active: Acti
       roots.push(new ErrorNode(vscode.l10n.t('Could not list your organizations: {0}', errorText(err)), () => p.refresh()));
     }
     roots.push(...rootProviders.flatMap((r) => r.roots(client, onChanged)));
-    roots.push(new RepositoryGroupNode('group:public', vscode.l10n.t('All public repositories'), 'globe',
-      () => client.repos.listPublic({}, { priority: 'background' }), isActive, onChanged, childrenOf,
-      vscode.l10n.t('There are no public repositories.'), 'repositoryGroup:public', false));
+    roots.push(publicGroup(client, onChanged));
+    return roots;
+  }
+
+  /** The kept listing as the same groups, their rows from the snapshot, marked as updating. */
+  async function keptRoots(client: HostingClient, p: NodeTreeProvider, kept: RepositorySnapshot): Promise<RepoDeskNode[]> {
+    const onChanged = (n: RepoDeskNode) => p.update(n);
+    const stale = (group: RepositoryGroupNode, cached: CachedGroup): RepositoryGroupNode => {
+      // A row needs only the fields the snapshot keeps (its children ask by owner and name).
+      group.showKept(cached.repositories as unknown as RepositoryMinimal[], cached.more);
+      return group;
+    };
+    const groups = new Map(kept.groups.map((g) => [g.id, g]));
+    const roots: RepoDeskNode[] = [];
+    const mine = groups.get('group:mine');
+    if (mine) roots.push(stale(mineGroup(client, onChanged), mine));
+    for (const g of kept.groups) {
+      if (g.id.startsWith('group:org:')) roots.push(stale(orgGroup(client, g.id.slice('group:org:'.length), onChanged), g));
+    }
+    roots.push(...rootProviders.flatMap((r) => r.roots(client, onChanged)));
+    roots.push(publicGroup(client, onChanged));
+    // Drawn from memory: every kept row is there before the first paint.
+    await Promise.all(roots.map((r) => (r instanceof RepositoryGroupNode && r.stale ? r.list.ensureLoaded() : undefined)));
     return roots;
   }
 
   return {
     provider,
+    showKeptNext: () => {
+      firstLook = true;
+    },
     // Re-render on a new active repository: its node is marked; lists are kept.
     subscriptions: [session.onDidChange(() => provider.refresh()), active.onDidChange(() => provider.redraw())],
   };

@@ -78,9 +78,15 @@ export class RepositoryNode extends RepoDeskNode {
 
 /** A group whose children come from a paginated list, with Load more and errors. */
 export class RepositoryGroupNode extends RepoDeskNode {
-  readonly list: PagedList<RepositorySummary | RepositoryMinimal>;
+  list: PagedList<RepositorySummary | RepositoryMinimal>;
   private readonly nodes = new Map<number, RepositoryNode>();
   private trailingNodes: RepoDeskNode[] | undefined;
+  /**
+   * Set while the group shows the last listing kept from an earlier session
+   * (rows at once after a reload): its rows are marked as updating until the
+   * service's answer replaces them; `more` says the service had more.
+   */
+  stale: { more: boolean } | undefined;
 
   constructor(
     readonly id: string,
@@ -105,12 +111,23 @@ export class RepositoryGroupNode extends RepoDeskNode {
     this.list = new PagedList(open, 100);
   }
 
+  /** Shows rows kept from an earlier session, marked as updating, until the service's answer replaces the group. */
+  showKept(rows: readonly (RepositorySummary | RepositoryMinimal)[], more: boolean): void {
+    // One chunk past the rows: the list knows it has them all.
+    this.list = new PagedList(async function* () {
+      yield* rows;
+    }, rows.length + 1);
+    this.stale = { more };
+  }
+
   toTreeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(this.label, this.expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
     item.iconPath = new vscode.ThemeIcon(this.icon);
     item.contextValue = this.contextValue;
-    if (this.list.loaded.length > 0) item.description = `${this.list.loaded.length}${this.list.hasMore ? '+' : ''}`;
+    const more = this.stale ? this.stale.more : this.list.hasMore;
+    const count = this.list.loaded.length > 0 ? `${this.list.loaded.length}${more ? '+' : ''}` : undefined;
+    item.description = this.stale ? [count, vscode.l10n.t('updating…')].filter(Boolean).join(' · ') : count;
     return item;
   }
 
@@ -143,7 +160,7 @@ export class RepositoryGroupNode extends RepoDeskNode {
       return node;
     });
     if (nodes.length === 0) return [this.adopt(new MessageNode(this.emptyText))];
-    if (this.list.hasMore) {
+    if (this.list.hasMore && !this.stale) {
       nodes.push(this.adopt(new LoadMoreNode(async () => {
         await this.list.loadMore();
         this.onChanged(this);

@@ -1,0 +1,54 @@
+// Rows at once: the Repositories view draws the last listing of the workspace
+// the moment it is asked (marked as updating), then the service's answer
+// replaces it. Which account's listing is shown (never another's) is
+// unit-tested with the snapshot (test/unit/listings).
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { children, description, label, signInAsAdaWithDemoRepository, waitFor, type TestNode } from './views-support';
+
+const VIEW = 'repodesk.repositories';
+const mineOf = async (): Promise<TestNode | undefined> => (await children(VIEW)).find((n) => label(n).startsWith('Your repositories'));
+
+describe('Views: Repositories, the kept listing after a reload', function () {
+  this.timeout(60_000);
+
+  it('shows the last listing at once, marked as updating, then the fresh one (a repository created meanwhile appears, the mark goes)', async () => {
+    const api = await signInAsAdaWithDemoRepository();
+    const client = api.testing!.session.client!;
+    await vscode.commands.executeCommand('repodesk.repos.filter', { type: 'all', sort: 'full_name', direction: 'asc' });
+    // A fresh listing, kept once its first pages are read.
+    const first = await waitFor('a fresh "Your repositories"', async () => {
+      const mine = await mineOf();
+      return mine && !description(mine).includes('updating') && (await children(VIEW, mine)).length > 0 ? mine : undefined;
+    });
+    const before = (await children(VIEW, first)).map(label);
+    assert.ok(before.includes('ada/notes-on-the-engine'), `kept rows: ${before.join(', ')}`);
+
+    const name = `kept-listing-${Date.now()}`;
+    await client.repos.createForAuthenticatedUser({ name });
+    // Let the listing be kept (the workspace state is written after the pages are read).
+    await new Promise((r) => setTimeout(r, 500));
+    // As after a window reload: the first look of a session.
+    await vscode.commands.executeCommand('repodesk.testing.repositoriesAsAfterReload');
+
+    const kept = await mineOf();
+    assert.ok(kept, 'the group is there at once');
+    assert.match(description(kept), /updating…/, 'the kept rows are marked as updating');
+    assert.deepEqual((await children(VIEW, kept)).map(label), before, 'the kept rows are the last listing, without the new repository');
+    assert.ok(!(await children(VIEW, kept)).some((n) => label(n) === 'Load more'), 'no Load more on kept rows');
+
+    const fresh = await waitFor('the fresh listing with the new repository', async () => {
+      const mine = await mineOf();
+      if (!mine || description(mine).includes('updating')) return undefined;
+      return (await children(VIEW, mine)).some((n) => label(n) === `ada/${name}`) ? mine : undefined;
+    });
+    assert.doesNotMatch(description(fresh), /updating/);
+
+    // A refresh within the session shows what the view read, never the kept rows again.
+    await vscode.commands.executeCommand('repodesk.repos.refresh');
+    const again = await mineOf();
+    assert.ok(again);
+    assert.doesNotMatch(description(again), /updating/);
+    assert.ok((await children(VIEW, again)).some((n) => label(n) === `ada/${name}`));
+  });
+});
