@@ -2,6 +2,7 @@
 // src/features/<name>/ and is the only code besides this file that imports
 // `vscode`.
 import * as vscode from 'vscode';
+import { PhaseMarks } from './util/phaseMarks';
 import { registerViews } from './wiring';
 import { createLogger } from './features/shared/log/outputLog';
 import type { HostingSession } from './features/shared/session/hostingSession';
@@ -25,7 +26,14 @@ export interface RepoDeskApi {
   };
 }
 
-export async function activate(context: vscode.ExtensionContext): Promise<RepoDeskApi> {
+// Taken when the module graph has been evaluated (its static imports first).
+const bundleAt = Date.now();
+
+export async function activate(context: vscode.ExtensionContext, loaderAt?: number): Promise<RepoDeskApi> {
+  const phases = new PhaseMarks();
+  phases.mark('activate');
+  if (loaderAt !== undefined) phases.mark('loader', loaderAt);
+  phases.mark('bundle', bundleAt);
   const log = createLogger(context);
   const version = context.extension.packageJSON.version as string;
   log.info(`RepoDesk ${version} activating`);
@@ -35,9 +43,19 @@ export async function activate(context: vscode.ExtensionContext): Promise<RepoDe
   registerRateLimitStatus(context, session);
   const engagement = registerEngagementAuth(context, log);
   const views = registerViews(context, session, engagement.session, log);
+  // For the start-up benchmark: when the first answer came and the first rows were handed to VS Code.
+  const firstAnswer = session.onDidChangeRateLimit(() => {
+    phases.mark('answer');
+    firstAnswer.dispose();
+  });
+  context.subscriptions.push(firstAnswer);
+  void views.firstRows.then(() => {
+    phases.mark('rows');
+    log.info(phases.line());
+  });
   // The stored session is read (SecretStorage is a round trip to the
   // workbench) while the rest registers; the views listen already.
-  const restored = session.refresh();
+  const restored = session.refresh().then(() => phases.mark('session'));
   // Only `npm start` and the tests hand over a development secret: an installed
   // extension never loads that code.
   const devSecret = context.extensionMode === vscode.ExtensionMode.Production

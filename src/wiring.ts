@@ -49,6 +49,8 @@ export interface Views {
   active: ActiveRepository;
   selectedPull: SelectedPull;
   refreshAll(): void;
+  /** Settles when the Repositories view is first handed rows (the start-up benchmark's last phase). */
+  firstRows: Promise<void>;
 }
 
 /** What `vscode.TreeDataProvider` the tests read a view's nodes from. */
@@ -138,5 +140,13 @@ export function registerViews(context: vscode.ExtensionContext, session: Hosting
       vscode.commands.registerCommand('repodesk.testing.backgroundRefresh', backgroundRefresh),
     );
   }
-  return { viewIds: [...VIEW_IDS], active, selectedPull, refreshAll };
+  const firstRows = new Promise<void>((resolve) => {
+    const watching = repositories.onDidProvideRoots((count) => {
+      if (count === 0) return;
+      watching.dispose();
+      resolve();
+    });
+    context.subscriptions.push(watching);
+  });
+  return { viewIds: [...VIEW_IDS], active, selectedPull, refreshAll, firstRows };
 }

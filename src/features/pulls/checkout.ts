@@ -2,7 +2,8 @@
 // clone of the repository (through VS Code's git extension, so its
 // credentials and progress apply) and checks it out as `pr/<number>`; a
 // fork's head comes through a remote named after the fork's owner. The status
-// bar shows which pull request is checked out.
+// bar shows which pull request is checked out (checkedOutStatus.ts). Loaded
+// on the first checkout.
 import * as vscode from 'vscode';
 import type { PullRequest } from '../../hosting';
 import { repoFromRemoteUrl } from '../../util/gitRemote';
@@ -61,35 +62,6 @@ export async function checkoutPull(pull: PullRequest, owner: string, repo: strin
     void vscode.window.showErrorMessage(vscode.l10n.t('Could not check out #{0}: {1}', pull.number, errorText(err)));
     return undefined;
   }
-}
-
-/** "$(git-pull-request) #n" in the status bar while a `pr/<n>` branch is checked out in a workspace clone. */
-export function registerCheckedOutStatus(context: vscode.ExtensionContext): void {
-  const item = vscode.window.createStatusBarItem('repodesk.checkedOutPull', vscode.StatusBarAlignment.Left, 50);
-  item.name = vscode.l10n.t('RepoDesk: checked-out pull request');
-  context.subscriptions.push(item);
-  const watched = new Set<GitRepository>();
-  const update = (repos: readonly GitRepository[]) => {
-    const head = repos.map((r) => r.state.HEAD?.name).find((n) => n && /^pr\/\d+$/.test(n));
-    if (!head) return item.hide();
-    item.text = `$(git-pull-request) #${head.slice(3)}`;
-    item.tooltip = vscode.l10n.t('Pull request #{0} is checked out', head.slice(3));
-    item.show();
-  };
-  void gitApi().then((git) => {
-    if (!git) return;
-    const watch = (r: GitRepository) => {
-      if (watched.has(r)) return;
-      watched.add(r);
-      context.subscriptions.push(r.state.onDidChange(() => update(git.repositories)));
-    };
-    git.repositories.forEach(watch);
-    context.subscriptions.push(git.onDidOpenRepository((r) => {
-      watch(r);
-      update(git.repositories);
-    }));
-    update(git.repositories);
-  }, () => undefined);
 }
 
 /** Resolves at the event's next firing, or after `ms`. */

@@ -8,7 +8,7 @@ import { describePullFilter, loadPullFilter, pickPullFilter, savePullFilter, toQ
 import { PullFileNode, PullNode, pullNodes } from './pullNodes';
 import { registerPullDecorations } from './pullDecorations';
 import { registerLazyCommands } from '../shared/lazyCommands';
-import { checkoutPull, registerCheckedOutStatus } from './checkout';
+import { registerCheckedOutStatus } from './checkedOutStatus';
 import { pullOfArg } from './pullArg';
 import { resolveAddresses } from '../../hosting';
 import { readHostingSettings } from '../shared/session/settings';
@@ -62,6 +62,8 @@ export function registerPulls(context: vscode.ExtensionContext, session: Hosting
       if (!node) return undefined;
       const s = readHostingSettings();
       const a = resolveAddresses(s.apiUrl, s.webUrl);
+      // The checkout flow loads on first use.
+      const { checkoutPull } = await import('./checkout.js');
       return checkoutPull(node.pull, node.owner, node.repo, [...new Set([new URL(a.webUrl).host, new URL(a.apiUrl).host])], typeof folder === 'string' ? vscode.Uri.file(folder) : undefined);
     }),
     vscode.commands.registerCommand('repodesk.pulls.showOpen', () => setState('open')),

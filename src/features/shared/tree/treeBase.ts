@@ -11,6 +11,9 @@ import { ErrorNode, LoadMoreNode, MessageNode, RepoDeskNode } from './nodes';
 export class NodeTreeProvider implements vscode.TreeDataProvider<RepoDeskNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<RepoDeskNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
+  private readonly provided = new vscode.EventEmitter<number>();
+  /** How many roots VS Code was handed, each time it asked for them. */
+  readonly onDidProvideRoots = this.provided.event;
   private roots: Promise<RepoDeskNode[]> | undefined;
 
   constructor(
@@ -65,10 +68,13 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<RepoDeskNode>, 
         return [new ErrorNode(errorText(err), () => this.refresh())];
       }
     });
-    return this.roots;
+    const roots = await this.roots;
+    this.provided.fire(roots.length);
+    return roots;
   }
 
   dispose(): void {
+    this.provided.dispose();
     this.changed.dispose();
   }
 }

@@ -1,0 +1,35 @@
+// The start-up phases RepoDesk logs for its benchmark: taken when they
+// happen, logged as one line, read back by the benchmark.
+import assert from 'node:assert/strict';
+import { PhaseMarks, parsePhaseLine } from '../../src/util/phaseMarks';
+
+describe('Start-up phase marks', () => {
+  it('keeps the first time of each phase, from the injected clock or given', () => {
+    let t = 100;
+    const marks = new PhaseMarks(() => t);
+    marks.mark('loader', 40);
+    marks.mark('activate');
+    t = 250;
+    marks.mark('activate');
+    marks.mark('rows');
+    assert.equal(marks.get('loader'), 40);
+    assert.equal(marks.get('activate'), 100, 'a second mark of a phase does not move it');
+    assert.equal(marks.get('rows'), 250);
+    assert.equal(marks.get('session'), undefined);
+  });
+
+  it('logs one line in the order of the phases, "-" for one not reached, and reads it back', () => {
+    const marks = new PhaseMarks(() => 0);
+    marks.mark('rows', 1700000000900);
+    marks.mark('loader', 1700000000100);
+    marks.mark('bundle', 1700000000150);
+    const line = marks.line();
+    assert.equal(line, 'phases (epoch ms): loader=1700000000100 bundle=1700000000150 activate=- session=- answer=- rows=1700000000900');
+    assert.deepEqual(parsePhaseLine(`2026-11-24 01:02:03.456 [info] ${line}`), { loader: 1700000000100, bundle: 1700000000150, rows: 1700000000900 });
+  });
+
+  it('another line, an unknown phase or a value that is not a number is not read as a phase', () => {
+    assert.equal(parsePhaseLine('RepoDesk 0.1.0 activating'), undefined);
+    assert.deepEqual(parsePhaseLine('phases (epoch ms): loader=12 bogus=3 rows=x session=7'), { loader: 12, session: 7 });
+  });
+});
