@@ -51,4 +51,22 @@ describe('Views: Repositories, the kept listing after a reload', function () {
     assert.doesNotMatch(description(again), /updating/);
     assert.ok((await children(VIEW, again)).some((n) => label(n) === `ada/${name}`));
   });
+
+  it('with repodesk.views.keepLastListing off, nothing is kept: the first look after a reload waits for the service', async () => {
+    const config = vscode.workspace.getConfiguration('repodesk.views');
+    await config.update('keepLastListing', false, vscode.ConfigurationTarget.Global);
+    try {
+      await vscode.commands.executeCommand('repodesk.repos.refresh');
+      await waitFor('a fresh listing', async () => {
+        const mine = await mineOf();
+        return mine && (await children(VIEW, mine)).length > 0 ? mine : undefined;
+      });
+      await vscode.commands.executeCommand('repodesk.testing.repositoriesAsAfterReload');
+      const first = await mineOf();
+      assert.ok(first);
+      assert.doesNotMatch(description(first), /updating/, 'no kept rows are shown');
+    } finally {
+      await config.update('keepLastListing', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
 });

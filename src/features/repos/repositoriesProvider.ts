@@ -36,11 +36,13 @@ export function createRepositoriesProvider(session: HostingSession, active: Acti
     // The filters are part of the key: rows kept under another filter are not these.
     const key = `${snapshotKey(readHostingSettings().apiUrl, account.id)} ${JSON.stringify(loadFilter(state))}`;
     const built = ++generation;
+    const keeping = vscode.workspace.getConfiguration('repodesk.views').get<boolean>('keepLastListing', true);
     const fresh = buildRoots(client, p).then(async (roots) => {
-      await keep(key, roots);
+      if (keeping) await keep(key, roots);
+      else if (workspaceState.get(REPOSITORY_SNAPSHOT_KEY) !== undefined) await workspaceState.update(REPOSITORY_SNAPSHOT_KEY, undefined);
       return roots;
     });
-    const kept = firstLook ? readSnapshot(workspaceState.get(REPOSITORY_SNAPSHOT_KEY), key) : undefined;
+    const kept = firstLook && keeping ? readSnapshot(workspaceState.get(REPOSITORY_SNAPSHOT_KEY), key) : undefined;
     firstLook = false;
     if (!kept) return fresh;
     // Rows at once: the kept listing now, the service's answer when it comes.
