@@ -1,11 +1,16 @@
 // Benchmark (never a test): the RepoDesk sidebar in a real VS Code
 // (code-server 4.100.3 in Playwright-driven Chromium, as the e2e runner),
 // against the built emulator, with the built extension. Three figures of the
-// sidebar issue:
-//   1. activation → first rendered repository row in Repositories, with
-//      1,000 more repositories on the server (goal < 1 s);
+// sidebar:
+//   1. VS Code's activation of the extension (the extension host's log line,
+//      not RepoDesk's own first line, which comes later) → first drawn
+//      repository row in Repositories, with 1,000 more repositories on the
+//      server, with the kept listing and cold, against a floor (a minimal
+//      extension with one in-memory tree view in the same place,
+//      test/bench/floor-extension) loaded the same way, interleaved; with
+//      RepoDesk's phases (src/util/phaseMarks.ts) per load;
 //   2. expanding a pull request with 300 review comments, cold and warm
-//      (goal < 500 ms);
+//      (goals: slowest row < 300 ms cold, < 150 ms warm);
 //   3. rate limit spent by an idle refresh of all five views (goal 0).
 // Prints tables; exits 0 unless something broke. Needs `npm run build` first
 // (`npm run bench -- views` builds and runs it).
@@ -17,7 +22,7 @@ import path from 'node:path';
 import { launchBrowser } from '../harness/browser.mjs';
 import { repoRoot, startCodeServer } from '../harness/codeServer.mjs';
 import { startEmulatorProcess } from '../harness/emulatorProcess.mjs';
-import { activationAfter, logEntriesBetween, logLines, requestsSince, summarize, waitQuiet } from './views/logs.mjs';
+import { hostActivationAfter, logEntriesBetween, logLines, phasesAfter, requestsSince, summarize, waitQuiet } from './views/logs.mjs';
 import { api, createRepositories, createReviewedPull, createToken } from './views/seed.mjs';
 import { installHelpers, openContainer, pane, row, runCommand, setSetting, signInWithToken, timeRows } from './views/workbench.mjs';
 
@@ -98,45 +103,93 @@ async function main() {
   say('signed in with a token');
   const pull = await seeding;
 
-  // ---- 1. activation → first repository row, over page reloads -----------
+  // ---- 1. activation → first repository row, over page loads -------------
+  // The clock starts when VS Code activates the extension (the extension
+  // host's own log line), never at a line RepoDesk logs later. The floor — a
+  // minimal extension with one in-memory tree view in the same container and
+  // view (test/bench/floor-extension) — is loaded the same way, interleaved:
+  // RepoDesk with its kept listing, the floor, RepoDesk cold (no kept listing:
+  // repodesk.views.keepLastListing off), the floor, …
+  const floorDir = path.join(repoRoot, 'test', 'bench', 'floor-extension');
+  const settingsFile = path.join(codeServer.dirs.userData, 'User', 'settings.json');
+  const keepListing = (on) => {
+    const current = JSON.parse(fs.readFileSync(settingsFile, 'utf8'));
+    fs.writeFileSync(settingsFile, JSON.stringify({ ...current, 'repodesk.views.keepLastListing': on }, null, 2));
+  };
+  const variants = [
+    { name: 'RepoDesk, kept listing', id: 'repodesk.repodesk', url: codeServer.workbenchUrl({ extensionDevelopmentPath: repoRoot }), keep: true },
+    { name: 'floor', id: 'repodesk-bench.repodesk-bench-floor', url: codeServer.workbenchUrl({ extensionDevelopmentPath: floorDir }) },
+    { name: 'RepoDesk, cold', id: 'repodesk.repodesk', url: codeServer.workbenchUrl({ extensionDevelopmentPath: repoRoot }), keep: false },
+    { name: 'floor', id: 'repodesk-bench.repodesk-bench-floor', url: codeServer.workbenchUrl({ extensionDevelopmentPath: floorDir }) },
+  ];
   const loads = [];
   let timeline = [];
-  for (let i = 1; i <= RELOADS; i++) {
-    const mark = emulator.output.length;
-    await page.reload({ waitUntil: 'domcontentloaded' });
+  // One load of each first, unmeasured: the kept listing exists, the code is in the file cache.
+  for (const v of variants.slice(0, 2)) {
+    await page.goto(v.url);
     await page.waitForFunction(() => window.__repodeskLoad?.repo != null, undefined, { timeout: 120_000, polling: 100 });
-    const l = await page.evaluate(() => ({ ...window.__repodeskLoad, timeOrigin: performance.timeOrigin }));
-    const activation = await activationAfter(codeServer.dirs.userData, Math.floor(l.timeOrigin));
-    const reqs = requestsSince(emulator.output, mark);
-    const list = reqs.find((r) => r.method === 'GET' && /^\/user\/repos(\?|$)/.test(r.url));
-    const afterActivation = reqs.filter((r) => r.start >= activation - 5 && r.start <= l.repoEpoch);
-    const before = afterActivation.filter((r) => list && r.start < list.start);
-    const rel = (t) => Math.round(t - activation);
-    loads.push({
-      reload: i,
-      'activation→row': rel(l.repoEpoch),
-      'navigation→row': Math.round(l.repo),
-      'navigation→activation': Math.round(activation - l.timeOrigin),
-      'activation→1st request': afterActivation.length ? rel(afterActivation[0].start) : NaN,
-      'activation→group row': l.group != null ? rel(l.timeOrigin + l.group) : NaN,
-      'activation→list request': list ? rel(list.start) : NaN,
-      'list (emulator)': list ? Math.round(list.ms) : NaN,
-      'list response→row': list ? Math.round(l.repoEpoch - list.end) : NaN,
-      'requests before the list (emulator ms)': before.map((r) => `${r.url.replace(/\?.*/, '')} ${r.status} (${Math.round(r.ms)})`).join(', '),
-    });
-    timeline = afterActivation.map((r) => [r.start, `${String(rel(r.start)).padStart(5)} → ${String(rel(r.end)).padStart(5)} ms  emulator: ${r.method} ${r.url} ${r.status}`]);
-    for (const [t, text] of logEntriesBetween(codeServer.dirs.userData, activation - 2000, l.repoEpoch)) timeline.push([t, `${String(rel(t)).padStart(5)} ms           ${text}`]);
-    timeline = timeline.sort((x, y) => x[0] - y[0]).map((x) => x[1]);
-    timeline.push(`${String(rel(l.timeOrigin + l.group)).padStart(5)} ms  "Your repositories" row drawn`, `${String(rel(l.repoEpoch)).padStart(5)} ms  first repository row drawn: ${(l.repoText ?? '').slice(0, 40)}`);
-    say(`reload ${i}: activation → first repository row ${loads.at(-1)['activation→row']} ms`);
   }
+  for (let i = 1; i <= RELOADS; i++) {
+    for (const v of variants) {
+      if (v.keep !== undefined) keepListing(v.keep);
+      const mark = emulator.output.length;
+      await page.goto(v.url);
+      await page.waitForFunction(() => window.__repodeskLoad?.repo != null, undefined, { timeout: 120_000, polling: 100 });
+      const l = await page.evaluate(() => ({ ...window.__repodeskLoad, timeOrigin: performance.timeOrigin }));
+      const activation = await hostActivationAfter(codeServer.dirs.userData, v.id, Math.floor(l.timeOrigin));
+      const rel = (t) => (t === undefined || Number.isNaN(t) ? NaN : Math.round(t - activation));
+      const entry = { load: i, variant: v.name, 'activation→row': rel(l.repoEpoch), 'navigation→activation': Math.round(activation - l.timeOrigin), 'navigation→row': Math.round(l.repo) };
+      if (v.id === 'repodesk.repodesk') {
+        const phases = (await phasesAfter(codeServer.dirs.userData, Math.floor(l.timeOrigin))) ?? {};
+        const reqs = requestsSince(emulator.output, mark).filter((r) => r.start >= activation - 5);
+        const list = reqs.find((r) => r.method === 'GET' && /^\/user\/repos(\?|$)/.test(r.url));
+        Object.assign(entry, {
+          'loader read': rel(phases.loader),
+          'graph evaluated': rel(phases.bundle),
+          'activate()': rel(phases.activate),
+          'session restored': rel(phases.session),
+          '1st request sent': reqs.length ? rel(reqs[0].start) : NaN,
+          '1st answer': rel(phases.answer),
+          'rows handed over': rel(phases.rows),
+          '/user/repos answered': list ? rel(list.end) : NaN,
+        });
+        if (i === RELOADS && v.keep === false) {
+          timeline = reqs.map((r) => [r.start, `${String(rel(r.start)).padStart(5)} → ${String(rel(r.end)).padStart(5)} ms  emulator: ${r.method} ${r.url} ${r.status}`]);
+          for (const [t, text] of logEntriesBetween(codeServer.dirs.userData, activation - 2000, l.repoEpoch)) timeline.push([t, `${String(rel(t)).padStart(5)} ms           ${text}`]);
+          timeline = timeline.sort((x, y) => x[0] - y[0]).map((x) => x[1]);
+          timeline.push(`${String(rel(l.repoEpoch)).padStart(5)} ms  first repository row drawn: ${(l.repoText ?? '').slice(0, 40)}`);
+        }
+      }
+      loads.push(entry);
+      say(`load ${i}, ${v.name}: activation → first row ${entry['activation→row']} ms`);
+    }
+  }
+  keepListing(true);
+  // Reported now: a failure further on must not lose these figures.
+  console.log(`\nRepoDesk sidebar in a real VS Code (code-server 4.100.3, Chromium, built extension), ${new Date().toISOString()}`);
+  console.log(`Node ${process.version}, ${os.cpus().length} CPUs, load average ${load0.map((x) => x.toFixed(2)).join(' ')} at start, ${os.loadavg().map((x) => x.toFixed(2)).join(' ')} after step 1`);
+  const of = (name, key) => loads.filter((l) => l.variant === name).map((l) => l[key]).filter((x) => Number.isFinite(x));
+  const floorRow = median(of('floor', 'activation→row'));
+  console.log(`\n1. VS Code's activation of the extension (extension host log) → first repository row drawn, ${REPOS} extra repositories of ada, ${RELOADS} interleaved loads of each (phases in ms from that activation):`);
+  console.table(loads);
+  console.log(`timeline of the last cold load (ms from VS Code's activation of RepoDesk; request times from the emulator's log):\n  ${timeline.join('\n  ')}`);
+  console.log(`floor (one in-memory tree view): activation → row median ${floorRow} ms`);
+  for (const [name, goal] of [['RepoDesk, kept listing', 100], ['RepoDesk, cold', 300]]) {
+    const m = median(of(name, 'activation→row'));
+    console.log(`${name}: activation → row median ${m} ms; over the floor ${m - floorRow} ms, ${(m / floorRow).toFixed(2)}× the floor (goal: within ${goal} ms of the floor: ${m - floorRow <= goal ? 'met' : 'NOT met'}); navigation → row median ${median(of(name, 'navigation→row'))} ms (floor ${median(of('floor', 'navigation→row'))} ms)`);
+    const phaseMedians = ['loader read', 'graph evaluated', 'activate()', 'session restored', '1st request sent', '1st answer', 'rows handed over'].map((k) => `${k} ${median(of(name, k))}`);
+    console.log(`  phase medians (ms from activation): ${phaseMedians.join(', ')}`);
+  }
+  // Back to RepoDesk for the rest.
+  await page.goto(variants[0].url);
+  await page.waitForFunction(() => window.__repodeskLoad?.repo != null, undefined, { timeout: 120_000, polling: 100 });
 
   // ---- 2. expanding the pull request with 300 review comments -------------
   await openContainer(page);
   // Collapse "Your repositories" (1,000 rows) so the organization's group is on screen.
   await (await row(page, 'Repositories', /Your repositories/)).click();
   // The organization's group starts open when it holds the active repository; a click would close it.
-  const orgRow = await row(page, 'Repositories', new RegExp(`^\\s*${OWNER}\\b(?!/)`));
+  const orgRow = await row(page, 'Repositories', new RegExp(`^\\s*${OWNER}(?![\\w/-])|^\\s*${OWNER}\\d`));
   if ((await orgRow.getAttribute('aria-expanded')) !== 'true') await orgRow.click();
   // Under its organization's group a repository is listed by its name alone.
   await (await row(page, 'Repositories', new RegExp(`^\\s*${REPO}\\b`))).click();
@@ -234,16 +287,7 @@ async function main() {
   });
   await measureRefresh('"RepoDesk: Refresh All Views" (palette)', () => runCommand(page, 'RepoDesk: Refresh All Views'));
 
-  const load1 = os.loadavg();
-  const a = loads.map((l) => l['activation→row']);
-  const n = loads.map((l) => l['navigation→row']);
-  console.log(`\nRepoDesk sidebar in a real VS Code (code-server 4.100.3, Chromium, built extension), ${new Date().toISOString()}`);
-  console.log(`Node ${process.version}, ${os.cpus().length} CPUs, load average ${load0.map((x) => x.toFixed(2)).join(' ')} at start, ${load1.map((x) => x.toFixed(2)).join(' ')} at end`);
-  console.log(`\n1. Activation → first repository row in Repositories (${REPOS} extra repositories of ada), ${RELOADS} reloads:`);
-  console.table(loads);
-  console.log(`timeline of reload ${RELOADS} (ms from "RepoDesk … activating"; request times from the emulator's log):\n  ${timeline.join('\n  ')}`);
-  console.log(`activation → first row: median ${median(a)} ms, min ${Math.min(...a)}, max ${Math.max(...a)} (goal < 1000 ms: ${median(a) < 1000 ? 'met' : 'NOT met'})`);
-  console.log(`navigation → first row: median ${median(n)} ms, min ${Math.min(...n)}, max ${Math.max(...n)}`);
+  console.log(`\nload average at the end ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
   console.log(`\n2. Expanding pull request #${pull.number} (${pull.comments} review comments in ${pull.threads} threads, ${pull.paths.length} files), ms from the mousedown to the first frame with the row:`);
   console.table(expansions);
   for (const f of failures) console.log(`NOT DRAWN: ${f}`);
@@ -251,7 +295,8 @@ async function main() {
   const worstOf = (rows) => Math.max(...rows.map((e) => e.ms));
   for (const run of [...new Set(drawnMs.map((e) => e.run))]) {
     const w = worstOf(drawnMs.filter((e) => e.run === run));
-    console.log(`${run}: slowest drawn row ${w} ms (goal < 500 ms: ${w < 500 ? 'met' : 'NOT met'})`);
+    const goal = run === 'cold' ? 300 : 150;
+    console.log(`${run}: slowest drawn row ${w} ms (goal < ${goal} ms: ${w < goal ? 'met' : 'NOT met'})`);
   }
   if (failures.length) console.log(`${failures.length} expansion(s) never drew their rows: goal not met for those`);
   console.log('\n3. Rate limit spent by a refresh of all five views (requests from the emulator\'s log; GET /rate_limit is not counted):');

@@ -7,13 +7,13 @@ import { lineOfDiffHunk, pullNumberOf } from '../../util/viewFormat';
 import type { HostingSession } from '../shared/session/hostingSession';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
 import { openDiff } from '../shared/gitfs/openDiff';
-import { editInEditor } from '../shared/notesEditor';
 import type { SelectedPull } from '../shared/selection/selectedPull';
 import { NodeTreeProvider, pagedRoots } from '../shared/tree/treeBase';
 import { showFailure } from '../shared/failure';
 import { MessageNode } from '../shared/tree/nodes';
 import { directions, pickCurrent, plain } from '../shared/tree/pickCurrent';
 import { givenAnswers } from '../shared/commandArgs';
+import { registerLazyCommands } from '../shared/lazyCommands';
 import { CommentNode, threadNodes } from '../shared/tree/reviewThreadNodes';
 import { signedInClient } from '../shared/session/require';
 
@@ -101,68 +101,6 @@ export function registerReviewComments(context: vscode.ExtensionContext, session
       await state.update(MODE_KEY, 'repository');
       changed();
     }),
-    vscode.commands.registerCommand('repodesk.reviewComments.reply', async (node?: CommentNode, text?: string) => {
-      const client = need();
-      if (!client || !(node instanceof CommentNode)) return;
-      const pullNumber = pullNumberOf(node.comment);
-      // A reply is Markdown of any length: written in an editor, as release notes are.
-      const send = vscode.l10n.t('Send Reply');
-      const body = text ?? await editInEditor('', send, vscode.l10n.t('Write your reply to {0} in the editor (Markdown), then choose "{1}" here or ✓ in the editor\'s title bar.', node.comment.user.login, send));
-      if (body === undefined) return;
-      if (!body.trim()) {
-        void vscode.window.showWarningMessage(vscode.l10n.t('The reply cannot be empty; nothing was sent.'));
-        return;
-      }
-      const rootId = node.thread?.root.id ?? node.comment.in_reply_to_id ?? node.comment.id;
-      try {
-        const created = await vscode.window.withProgress({ location: { viewId: 'repodesk.reviewComments' } }, () => client.reviewComments.create(node.ctx.owner, node.ctx.repo, pullNumber, { body, in_reply_to: rootId }));
-        provider.refresh();
-        afterChange();
-        return created;
-      } catch (err) {
-        showFailure(vscode.l10n.t('Could not reply'), err);
-      }
-    }),
-    vscode.commands.registerCommand('repodesk.reviewComments.edit', async (node?: CommentNode, text?: string) => {
-      const client = need();
-      if (!client || !(node instanceof CommentNode)) return;
-      if (!node.own) {
-        void vscode.window.showWarningMessage(vscode.l10n.t('You can only edit your own comments.'));
-        return;
-      }
-      const save = vscode.l10n.t('Save Comment');
-      const body = text ?? await editInEditor(node.comment.body ?? '', save, vscode.l10n.t('Edit your comment in the editor, then choose "{0}" here or ✓ in the editor\'s title bar.', save));
-      if (body === undefined) return;
-      if (!body.trim()) {
-        void vscode.window.showWarningMessage(vscode.l10n.t('The comment cannot be empty; it was left as it was.'));
-        return;
-      }
-      try {
-        const updated = await vscode.window.withProgress({ location: { viewId: 'repodesk.reviewComments' } }, () => client.reviewComments.update(node.ctx.owner, node.ctx.repo, node.comment.id, body));
-        provider.refresh();
-        afterChange();
-        return updated;
-      } catch (err) {
-        showFailure(vscode.l10n.t('Could not edit the comment'), err);
-      }
-    }),
-    vscode.commands.registerCommand('repodesk.reviewComments.delete', async (node?: CommentNode, confirmed?: boolean) => {
-      const client = need();
-      if (!client || !(node instanceof CommentNode)) return;
-      if (!node.own) {
-        void vscode.window.showWarningMessage(vscode.l10n.t('You can only delete your own comments.'));
-        return;
-      }
-      const yes = vscode.l10n.t('Delete');
-      if (confirmed !== true && await vscode.window.showWarningMessage(vscode.l10n.t('Delete this comment?'), { modal: true, detail: node.comment.body ?? '' }, yes) !== yes) return;
-      try {
-        await vscode.window.withProgress({ location: { viewId: 'repodesk.reviewComments' } }, () => client.reviewComments.delete(node.ctx.owner, node.ctx.repo, node.comment.id));
-        provider.refresh();
-        afterChange();
-      } catch (err) {
-        showFailure(vscode.l10n.t('Could not delete the comment'), err);
-      }
-    }),
     vscode.commands.registerCommand('repodesk.reviewComments.reveal', async (node?: CommentNode) => {
       const client = need();
       if (!client || !(node instanceof CommentNode)) return;
@@ -180,5 +118,11 @@ export function registerReviewComments(context: vscode.ExtensionContext, session
       }
     }),
   );
+  // Reply, edit and delete (their editors and requests) load on first use.
+  registerLazyCommands(context, ['repodesk.reviewComments.reply', 'repodesk.reviewComments.edit', 'repodesk.reviewComments.delete'], () =>
+    import('./commentActions.js').then((m) => m.commentActions(need, () => {
+      provider.refresh();
+      afterChange();
+    })));
   return provider;
 }

@@ -107,3 +107,44 @@ export function logEntriesBetween(userDataDir, from, to) {
   }
   return out.sort((a, b) => a[0] - b[0]);
 }
+
+/**
+ * Epoch ms at which VS Code activated `extensionId` (the extension host's own
+ * log line `ExtensionService#_doActivateExtension <id>`), the first at or
+ * after `sinceEpoch`, waiting for the log to be written. This is the honest
+ * start of an extension's clock: its own first log line comes later.
+ */
+export async function hostActivationAfter(userDataDir, extensionId, sinceEpoch, timeoutMs = 15_000) {
+  const needle = `ExtensionService#_doActivateExtension ${extensionId}`;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const times = [];
+    for (const file of walk(path.join(userDataDir, 'logs')).filter((f) => /exthost/i.test(path.basename(f)))) {
+      for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
+        if (!line.includes(needle)) continue;
+        const t = parseLogTime(line);
+        if (t !== undefined && t >= sinceEpoch) times.push(t);
+      }
+    }
+    if (times.length) return Math.min(...times);
+    if (Date.now() > deadline) throw new Error(`no "${needle}" line after ${new Date(sinceEpoch).toISOString()} in ${userDataDir}/logs`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** RepoDesk's start-up phases (src/util/phaseMarks.ts: epoch ms) of the start whose loader ran at or after `sinceEpoch`. */
+export async function phasesAfter(userDataDir, sinceEpoch, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    for (const file of walk(path.join(userDataDir, 'logs')).filter((f) => /RepoDesk/.test(path.basename(f)))) {
+      for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
+        const m = /phases \(epoch ms\): (.*)$/.exec(line);
+        if (!m) continue;
+        const phases = Object.fromEntries(m[1].trim().split(/\s+/).map((p) => p.split('=')).filter(([, v]) => /^\d+$/.test(v ?? '')).map(([k, v]) => [k, Number(v)]));
+        if ((phases.loader ?? phases.activate ?? 0) >= sinceEpoch) return phases;
+      }
+    }
+    if (Date.now() > deadline) return undefined;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
