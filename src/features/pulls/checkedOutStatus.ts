@@ -4,6 +4,9 @@
 import * as vscode from 'vscode';
 import { gitApi, type GitRepository } from './gitExtension';
 
+/** How long after activation the status starts watching the workspace's clones. */
+const GIT_WATCH_DELAY_MS = 3000;
+
 /** "$(git-pull-request) #n" in the status bar while a `pr/<n>` branch is checked out in a workspace clone. */
 export function registerCheckedOutStatus(context: vscode.ExtensionContext): void {
   const item = vscode.window.createStatusBarItem('repodesk.checkedOutPull', vscode.StatusBarAlignment.Left, 50);
@@ -17,7 +20,7 @@ export function registerCheckedOutStatus(context: vscode.ExtensionContext): void
     item.tooltip = vscode.l10n.t('Pull request #{0} is checked out', head.slice(3));
     item.show();
   };
-  void gitApi().then((git) => {
+  const watchGit = () => void gitApi().then((git) => {
     if (!git) return;
     const watch = (r: GitRepository) => {
       if (watched.has(r)) return;
@@ -31,4 +34,11 @@ export function registerCheckedOutStatus(context: vscode.ExtensionContext): void
     }));
     update(git.repositories);
   }, () => undefined);
+  // Activating the git extension costs the shared extension host ~150 ms:
+  // not during RepoDesk's start, unless something else activated it already.
+  if (vscode.extensions.getExtension('vscode.git')?.isActive) watchGit();
+  else {
+    const timer = setTimeout(watchGit, GIT_WATCH_DELAY_MS);
+    context.subscriptions.push({ dispose: () => clearTimeout(timer) });
+  }
 }
