@@ -29,6 +29,9 @@ export interface ThreadEntry {
   kind: PlacementKind | 'new';
 }
 
+/** Up to this many threads in one document open expanded; more open collapsed. */
+export const EXPANDED_THREADS_AT_MOST = 20;
+
 export class InlineThreads implements vscode.Disposable {
   readonly controller = vscode.comments.createCommentController(CONTROLLER_ID, vscode.l10n.t('RepoDesk Review'));
   readonly facts: PullFacts;
@@ -114,10 +117,14 @@ export class InlineThreads implements vscode.Disposable {
       await this.avatars.loadAll(comments.map((c) => c.user.avatar_url));
       const threads = groupReviewThreads(comments).flatMap((f) => f.threads);
       const placed = placeThreads(threads, { headSha: place.head.sha, baseSha: place.base.sha }, place.file?.patch, place);
+      // A file with many threads opens with them collapsed (their marks in
+      // the gutter, a click away): expanded, they would bury the code, and
+      // VS Code draws each one as a widget (200 took 8-12 s).
+      const expanded = placed.length <= EXPANDED_THREADS_AT_MOST;
       for (const p of placed) {
         const key = `${uriKey}|${p.thread.root.id}`;
         wanted.add(key);
-        this.show(key, document, place, p.thread.root.id, p.line, p.kind, p.thread.comments);
+        this.show(key, document, place, p.thread.root.id, p.line, p.kind, p.thread.comments, expanded);
       }
     }
     for (const key of [...this.entries.keys()]) {
@@ -125,14 +132,14 @@ export class InlineThreads implements vscode.Disposable {
     }
   }
 
-  private show(key: string, document: vscode.TextDocument, place: DocumentPlace, rootId: number, line: number | undefined, kind: PlacementKind, comments: ReviewComment[]): void {
+  private show(key: string, document: vscode.TextDocument, place: DocumentPlace, rootId: number, line: number | undefined, kind: PlacementKind, comments: ReviewComment[], expanded: boolean): void {
     const range = line !== undefined && line <= document.lineCount
       ? document.lineAt(line - 1).range
       : new vscode.Range(0, 0, 0, 0);
     let entry = this.entries.get(key);
     if (!entry) {
       const thread = this.controller.createCommentThread(document.uri, range, []);
-      thread.collapsibleState = vscode.CommentThreadCollapsibleState.Expanded;
+      thread.collapsibleState = expanded ? vscode.CommentThreadCollapsibleState.Expanded : vscode.CommentThreadCollapsibleState.Collapsed;
       thread.canReply = true;
       entry = { thread, place, rootId, line, kind };
       this.entries.set(key, entry);

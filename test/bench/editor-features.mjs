@@ -1,0 +1,180 @@
+// Benchmark (never a test): RepoDesk's editor features in a real VS Code
+// (code-server in Playwright-driven Chromium, as the e2e runner), against the
+// built emulator, with the built extension:
+//   1. inline review threads: opening the diff of one file with 300 review
+//      comments (200 threads on lines 1-200, 100 replies) from the Pull
+//      Requests view, to the threads drawn (goal < 500 ms), cold and warm;
+//   2. the rate limit spent by an idle refresh with those threads drawn
+//      ("RepoDesk: Refresh All Views", which redraws the threads; goal 0);
+//   3. the Insights panel on a repository with a 10,000-commit history
+//      (pushed with git), cold (the service computes: 202) and warm, from the
+//      command to all five charts drawn (goals < 5 s cold, < 500 ms warm).
+// Needs `npm run build` first (`npm run bench -- editor-features` builds).
+//   node test/bench/editor-features.mjs
+/* global document, requestAnimationFrame, window */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { launchBrowser } from '../harness/browser.mjs';
+import { repoRoot, startCodeServer } from '../harness/codeServer.mjs';
+import { startEmulatorProcess } from '../harness/emulatorProcess.mjs';
+import { pushHistory } from '../support/pushed-history.mjs';
+import { requestsSince, summarize, waitQuiet } from './views/logs.mjs';
+import { api, createReviewedPull, createToken } from './views/seed.mjs';
+import { openContainer, row, runCommand, signInWithToken } from './views/workbench.mjs';
+
+const OWNER = 'analytical-engines';
+const REPO = 'difference-engine';
+const HISTORY = Number(process.env.BENCH_COMMITS ?? 10_000);
+const started = Date.now();
+const say = (line) => console.log(`[${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}`);
+const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' / ');
+
+if (!fs.existsSync(path.join(repoRoot, 'dist', 'extension.js'))) {
+  console.error('dist/extension.js is missing: run `npm run build` first.');
+  process.exit(2);
+}
+
+const cleanups = [];
+async function closeAll() {
+  for (const cleanup of cleanups.reverse()) await cleanup().catch((err) => console.error(`cleanup: ${err.message}`));
+  cleanups.length = 0;
+}
+
+/**
+ * Counts the threads drawn in the diff editor each frame from the next
+ * mousedown: an expanded thread is a widget (.review-widget), a collapsed one
+ * a mark in the gutter (.comment-range-glyph); the editor draws the marks of
+ * the lines on screen only. Resolves to [ms to the first, ms to the last
+ * change before the count held for 1.5 s (or reached `want`), the count].
+ */
+async function timeThreads(page, want, act) {
+  await page.evaluate((n) => {
+    const state = { start: 0, first: 0, last: 0, count: 0, done: false };
+    window.__threads = state;
+    window.addEventListener('mousedown', () => {
+      state.start = performance.now();
+      const tick = () => {
+        const now = performance.now();
+        const count = document.querySelectorAll('.monaco-diff-editor .review-widget, .monaco-diff-editor .comment-range-glyph').length;
+        if (count !== state.count) {
+          state.count = count;
+          state.last = now;
+          if (count > 0 && !state.first) state.first = now;
+        }
+        if (count >= n || (state.first && now - state.last > 1500)) state.done = true;
+        else requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    }, { once: true, capture: true });
+  }, want);
+  await act();
+  await page.waitForFunction(() => window.__threads.done, undefined, { timeout: 60_000, polling: 100 }).catch(() => {});
+  const s = await page.evaluate(() => window.__threads);
+  return { first: s.first ? Math.round(s.first - s.start) : NaN, all: s.last ? Math.round(s.last - s.start) : NaN, count: s.count };
+}
+
+async function main() {
+  say(`load average ${load()}`);
+  const emulator = await startEmulatorProcess({ host: '127.0.0.2', quiet: false });
+  cleanups.push(() => emulator.stop());
+  const token = await createToken(emulator.url);
+  const call = api(emulator.url, `token ${token}`);
+  const rateRemaining = async () => (await call('GET', '/rate_limit')).body.resources.core.remaining;
+  const seeding = (async () => {
+    const pull = await createReviewedPull(call, { owner: OWNER, repo: REPO, files: 1, linesPerFile: 220, comments: 300 });
+    await call('POST', '/user/repos', { name: 'bench-history' });
+    const t = Date.now();
+    await pushHistory({ emulatorUrl: emulator.url, owner: 'ada', repo: 'bench-history', count: HISTORY });
+    say(`seeded #${pull.number} (${pull.comments} comments, ${pull.threads} threads on ${pull.paths[0]}) and pushed ${HISTORY} commits in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    return pull;
+  })();
+  seeding.catch(() => {});
+
+  const app = JSON.parse(fs.readFileSync(path.join(emulator.dataDir, 'oauth-app.json'), 'utf8'));
+  const codeServer = await startCodeServer({ settings: { 'repodesk.hosting.apiUrl': emulator.url, 'repodesk.hosting.oauthClientId': app.client_id, 'repodesk.engagement.apiUrl': emulator.url, 'repodesk.views.refreshIntervalSeconds': 0 } });
+  cleanups.push(() => codeServer.stop());
+  const browser = await launchBrowser({ viewport: { width: 1400, height: 1400 } });
+  cleanups.push(() => browser.close());
+  const { page } = browser;
+  await page.goto(codeServer.workbenchUrl({ extensionDevelopmentPath: repoRoot }));
+  await page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 120_000 });
+  await signInWithToken(page, token);
+  await row(page, 'Repositories', /ada\//, 120_000);
+  const pull = await seeding;
+  say('signed in; data seeded');
+
+  // ---- 1. the diff of a file with 300 review comments -------------------
+  await openContainer(page);
+  const org = await row(page, 'Repositories', new RegExp(`^${OWNER}(\\s*\\d+)?$`));
+  if ((await org.getAttribute('aria-expanded')) !== 'true') await org.click();
+  await (await row(page, 'Repositories', new RegExp(`^${REPO}`))).click();
+  const pr = await row(page, 'Pull Requests', `#${pull.number} `);
+  await pr.locator('.monaco-tl-twistie').click();
+  const changed = await row(page, 'Pull Requests', 'Changed files');
+  if ((await changed.getAttribute('aria-expanded')) !== 'true') await changed.locator('.monaco-tl-twistie').click();
+  const fileName = path.basename(pull.paths[0]);
+  const results = [];
+  for (const run of ['cold', 'warm 1', 'warm 2']) {
+    await runCommand(page, 'View: Close All Editors');
+    await page.waitForTimeout(1500);
+    const file = await row(page, 'Pull Requests', fileName);
+    const t = await timeThreads(page, pull.threads, () => file.click());
+    results.push({ run, 'click → first thread drawn': t.first, 'click → last thread drawn': t.all, 'threads drawn (widgets and gutter marks of the lines on screen)': t.count });
+    say(`${run}: ${JSON.stringify(results.at(-1))}`);
+  }
+  console.log(`\nInline threads of ${pull.comments} comments on ${pull.paths[0]} (load average ${load()}):`);
+  console.table(results);
+
+  // ---- 2. an idle refresh with the threads drawn ---------------------------
+  // One refresh first: what changed since the views read it (the history
+  // pushed while they started) is read once; the next one is idle.
+  await runCommand(page, 'RepoDesk: Refresh All Views');
+  await waitQuiet(emulator.output, { quietMs: 3000 });
+  const mark = emulator.output.length;
+  const before = await rateRemaining();
+  await runCommand(page, 'RepoDesk: Refresh All Views');
+  await waitQuiet(emulator.output, { quietMs: 3000 });
+  const used = before - (await rateRemaining());
+  const s = summarize(requestsSince(emulator.output, mark));
+  console.log(`\nIdle refresh with the diff and its threads open ("Refresh All Views"): rate limit used ${used}; ${s.requests} requests, ${s.notModified} answered 304`);
+  console.log(s.urls.map((u) => `  ${u}`).join('\n'));
+
+  // ---- 3. Insights on a 10,000-commit history ----------------------------
+  await runCommand(page, 'View: Close All Editors');
+  const mine = await row(page, 'Repositories', /Your repositories/);
+  if ((await mine.getAttribute('aria-expanded')) !== 'true') await mine.click();
+  await (await row(page, 'Repositories', 'ada/bench-history')).click();
+  const frame = () => page.frameLocator('iframe.webview.ready:visible').frameLocator('iframe#active-frame');
+  const insights = [];
+  for (const run of ['cold (202 first)', 'warm 1', 'warm 2']) {
+    await runCommand(page, 'View: Close All Editors');
+    // The command typed into the palette; the clock starts at its Enter.
+    await page.keyboard.press('F1');
+    await page.locator('.quick-input-widget .quick-input-box input').first().fill('>RepoDesk: Show Insights');
+    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'RepoDesk: Show Insights' }).first().waitFor();
+    const mark2 = emulator.output.length;
+    const t0 = Date.now();
+    await page.keyboard.press('Enter');
+    let pendingSeen = false;
+    for (const chart of ['contributors', 'commitActivity', 'codeFrequency', 'participation', 'punchCard']) {
+      if (!pendingSeen) pendingSeen = await frame().locator('.banner', { hasText: 'omputing' }).isVisible().catch(() => false);
+      await frame().locator(`.card-${chart} canvas`).waitFor({ timeout: 120_000 });
+    }
+    const ms = Date.now() - t0;
+    const reqs = requestsSince(emulator.output, mark2).filter((r) => r.url.includes('/stats/'));
+    insights.push({ run, 'command → five charts drawn': ms, 'stats requests': reqs.length, '202s': reqs.filter((r) => r.status === 202).length, '304s': reqs.filter((r) => r.status === 304).length, 'computing shown': pendingSeen });
+    say(`${run}: ${JSON.stringify(insights.at(-1))}`);
+  }
+  console.log(`\nInsights on ada/bench-history, ${HISTORY} commits (load average ${load()}):`);
+  console.table(insights);
+}
+
+try {
+  await main();
+} catch (err) {
+  console.error(err);
+  process.exitCode = 1;
+} finally {
+  await closeAll();
+}
