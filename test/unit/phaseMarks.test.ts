@@ -31,5 +31,7 @@ describe('Start-up phase marks', () => {
   it('another line, an unknown phase or a value that is not a number is not read as a phase', () => {
     assert.equal(parsePhaseLine('RepoDesk 0.1.0 activating'), undefined);
     assert.deepEqual(parsePhaseLine('phases (epoch ms): loader=12 bogus=3 rows=x session=7'), { loader: 12, session: 7 });
+    assert.deepEqual(parsePhaseLine('phases (epoch ms): loader=12x bundle=x12 activate answer=5'), { answer: 5 }, 'a value with other characters, or a phase without a value');
+    assert.deepEqual(parsePhaseLine('phases (epoch ms):   loader=1    rows=2  '), { loader: 1, rows: 2 }, 'runs of spaces separate the phases');
   });
 });

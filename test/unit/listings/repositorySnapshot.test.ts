@@ -19,8 +19,10 @@ const repo = (id: number, extra: Partial<RepositoryLike> & Record<string, unknow
 const KEY = snapshotKey('https://api.service.example/', '42');
 
 describe('Repository listing snapshot (rows at once after a reload)', () => {
-  it('the key names the service (without a trailing slash) and the account id', () => {
-    assert.equal(KEY, 'https://api.service.example 42');
+  it('the key names the service (without trailing slashes) and the account id', () => {
+    assert.equal(snapshotKey('https://api.service.example/', '42'), 'https://api.service.example 42');
+    assert.equal(snapshotKey('https://api.service.example//', '7'), 'https://api.service.example 7');
+    assert.equal(snapshotKey('https://api.service.example/v3', '7'), 'https://api.service.example/v3 7', 'a slash inside the address stays');
     assert.notEqual(snapshotKey('https://api.service.example', '43'), KEY);
     assert.notEqual(snapshotKey('https://other.example', '42'), KEY);
   });
