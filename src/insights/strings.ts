@@ -33,6 +33,15 @@ export const STRING_KEYS = [
   'day',
   'thisWeek',
   'weeksAgo',
+  'weekAgo',
+  'commitCountOne',
+  'commitCountOther',
+  'contributorCountOne',
+  'contributorCountOther',
+  'weekCountOne',
+  'weekCountOther',
+  'lineCountOne',
+  'lineCountOther',
   'contributorTotals',
   'contributorLine',
   'moreContributors',
@@ -107,3 +116,11 @@ export const STRING_KEYS = [
   'formInvalid',
 ] as const;
 export type StringKey = (typeof STRING_KEYS)[number];
+
+/** What a count counts, for its singular and plural forms ('{0} commit' / '{0} commits'). */
+export type CountKind = 'commit' | 'contributor' | 'week' | 'line';
+
+/** The key of a count's phrase: the singular where the locale's plural rules say "one". */
+export function countKey(kind: CountKind, plural: string): StringKey {
+  return `${kind}Count${plural === 'one' ? 'One' : 'Other'}` as StringKey;
+}

@@ -93,7 +93,7 @@ export function chartConfig(data: ChartData, o: ChartOptions, theme: ChartTheme,
         options: {
           ...opts,
           plugins: {
-            tooltip: { callbacks: { label: (ctx) => text.t('punchTooltip', text.weekdays[(ctx.raw as { y: number }).y] ?? '', (ctx.raw as { x: number }).x, (ctx.raw as { count: number }).count) } },
+            tooltip: { callbacks: { label: (ctx) => text.t('punchTooltip', text.weekdays[(ctx.raw as { y: number }).y] ?? '', (ctx.raw as { x: number }).x, text.count((ctx.raw as { count: number }).count, 'commit')) } },
           },
           scales: {
             x: { type: 'linear', min: -0.5, max: 23.5, ticks: { color: theme.muted, stepSize: 3, callback: (v) => (Number.isInteger(Number(v)) ? `${Number(v)}:00` : '') }, grid: { color: theme.grid } },
@@ -122,23 +122,23 @@ export function chartSummary(data: ChartData, o: ChartOptions, text: Text): stri
     case 'contributors': {
       const v = contributorsShown(data, o);
       const top = v.contributors[0];
-      return top ? t('contributorsSummary', v.contributors.length + v.hidden, top.login, top.totalCommits) : t('noCommitsInRange');
+      return top ? t('contributorsSummary', text.count(v.contributors.length + v.hidden, 'contributor'), top.login, text.count(top.totalCommits, 'commit')) : t('noCommitsInRange');
     }
     case 'commitActivity': {
       const f = summaryFigures.commitActivity(data);
-      return t('activitySummary', f.total, f.busiestWeek === undefined ? '' : text.week(f.busiestWeek), f.busiestCommits);
+      return t('activitySummary', text.count(f.total, 'commit'), f.busiestWeek === undefined ? '' : text.week(f.busiestWeek), text.count(f.busiestCommits, 'commit'));
     }
     case 'codeFrequency': {
       const f = summaryFigures.codeFrequency(data);
-      return t('frequencySummary', f.additions, f.deletions, f.weeks);
+      return t('frequencySummary', text.count(f.additions, 'line'), text.count(f.deletions, 'line'), text.count(f.weeks, 'week'));
     }
     case 'participation': {
       const f = summaryFigures.participation(data);
-      return t('participationSummary', f.owner, f.all);
+      return t('participationSummary', f.owner, text.count(f.all, 'commit'));
     }
     case 'punchCard': {
       const f = summaryFigures.punchCard(data);
-      return t('punchSummary', text.weekdays[f.day] ?? '', f.hour, f.commits, f.total);
+      return t('punchSummary', text.weekdays[f.day] ?? '', f.hour, f.commits, text.count(f.total, 'commit'));
     }
   }
 }

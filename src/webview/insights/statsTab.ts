@@ -141,7 +141,7 @@ export class StatsTab {
     const list = h('ul', { class: 'totals', 'aria-label': this.text.t('contributorTotals') },
       ...v.contributors.map((c, i) => {
         const swatch = h('span', { class: `swatch swatch-${i % theme.palette.length}`, 'aria-hidden': 'true' });
-        return h('li', {}, swatch, h('strong', {}, c.login), ' ', this.text.t('contributorLine', c.totalCommits, c.totalAdditions, c.totalDeletions));
+        return h('li', {}, swatch, h('strong', {}, c.login), ' ', this.text.t('contributorLine', this.text.count(c.totalCommits, 'commit'), c.totalAdditions, c.totalDeletions));
       }));
     if (v.hidden > 0) list.append(h('li', { class: 'muted' }, this.text.t('moreContributors', v.hidden)));
     return list;

@@ -1,13 +1,15 @@
 // The panel's words: the strings the host sends (localized there with
 // vscode.l10n), filled in like vscode.l10n.t ({0}, {1}…), and dates and
 // numbers in the editor's locale.
-import type { StringKey } from '../../insights/strings';
+import { countKey, type CountKind, type StringKey } from '../../insights/strings';
 import { relativeParts } from '../../insights/caseRows';
 
 export interface Text {
   t(key: StringKey, ...args: Array<string | number>): string;
   week(unixSeconds: number): string;
   weeksAgo(n: number): string;
+  /** "1 commit", "2 commits": the phrase of a count in the locale's plural form. */
+  count(n: number, kind: CountKind): string;
   weekdays: string[];
   relative(iso: string): string;
   exact(iso: string): string;
@@ -20,6 +22,7 @@ export function makeText(strings: Record<string, string>, locale: string): Text 
       const v = args[Number(i)];
       return v === undefined ? m : typeof v === 'number' ? fmt(v) : v;
     });
+  const plural = new Intl.PluralRules(locale);
   const weekFmt = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', year: '2-digit', timeZone: 'UTC' });
   const exactFmt = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   const rel = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
@@ -29,7 +32,8 @@ export function makeText(strings: Record<string, string>, locale: string): Text 
   return {
     t,
     week: (s) => weekFmt.format(new Date(s * 1000)),
-    weeksAgo: (n) => (n === 0 ? t('thisWeek') : t('weeksAgo', n)),
+    weeksAgo: (n) => (n === 0 ? t('thisWeek') : t(plural.select(n) === 'one' ? 'weekAgo' : 'weeksAgo', n)),
+    count: (n, kind) => t(countKey(kind, plural.select(n)), n),
     weekdays,
     relative: (iso) => {
       const { value, unit } = relativeParts(iso, Date.now());
