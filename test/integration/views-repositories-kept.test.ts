@@ -70,3 +70,29 @@ describe('Views: Repositories, the kept listing after a reload', function () {
     }
   });
 });
+
+describe('Views: Pull Requests, the kept listing after a reload', function () {
+  this.timeout(60_000);
+
+  it('shows the last listing of the active repository at once, marked as updating and without children, then the fresh rows', async () => {
+    await signInAsAdaWithDemoRepository();
+    const PULLS = 'repodesk.pullRequests';
+    const fresh = await waitFor('fresh pull request rows', async () => {
+      const rows = await children(PULLS);
+      return rows.length > 0 && rows.every((r) => !description(r).includes('updating')) && rows.some((r) => label(r).startsWith('#1 ')) ? rows : undefined;
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    await vscode.commands.executeCommand('repodesk.testing.pullRequestsAsAfterReload');
+    const kept = await children(PULLS);
+    assert.deepEqual(kept.map(label), fresh.map(label).filter((l) => l.startsWith('#')), 'the same rows as last shown');
+    for (const row of kept) {
+      assert.match(description(row), /updating…/);
+      assert.equal(row.toTreeItem().collapsibleState, vscode.TreeItemCollapsibleState.None, 'a kept row has no children');
+      assert.equal(row.toTreeItem().command, undefined, 'nor a command');
+    }
+    await waitFor('the fresh rows again', async () => {
+      const rows = await children(PULLS);
+      return rows.length > 0 && rows.every((r) => !description(r).includes('updating')) ? rows : undefined;
+    });
+  });
+});

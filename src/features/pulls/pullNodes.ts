@@ -14,7 +14,7 @@ export function pullState(p: PullRequest): PullState {
   return p.merged_at ? 'merged' : p.state;
 }
 
-const STATE_ICONS: Record<PullState, [string, string]> = {
+export const STATE_ICONS: Record<PullState, [string, string]> = {
   open: ['git-pull-request', 'charts.green'],
   closed: ['git-pull-request-closed', 'charts.red'],
   merged: ['git-merge', 'charts.purple'],

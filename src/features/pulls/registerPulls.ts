@@ -17,21 +17,48 @@ import { NodeTreeProvider, pagedRoots } from '../shared/tree/treeBase';
 import { createRepositoryView } from '../shared/tree/repositoryView';
 import { givenAnswers } from '../shared/commandArgs';
 import { errorText } from '../shared/failure';
+import { pullSnapshotKey, readPullSnapshot, takePullSnapshot } from '../../listings/pullSnapshot';
+import { ErrorNode } from '../shared/tree/nodes';
+import { KeptPullNode } from './keptPullNodes';
+
+/** Where the last listing is kept (workspace state). */
+const PULL_SNAPSHOT_KEY = 'repodesk.pullRequests.lastListing';
 
 /** `refreshAll` re-reads every view (a merge moves Git Refs too). */
 export function registerPulls(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository, selected: SelectedPull, refreshAll: () => void): NodeTreeProvider {
   const state = context.workspaceState;
   // Authors' avatars for the pull request icons, kept across refreshes.
   const avatars = new AvatarCache();
+  // Rows at once: the first look of a session draws the listing kept from the
+  // last one (marked as updating) while the service is asked again; a build
+  // replaced by a newer one (a refresh) does not put its rows back.
+  let firstLook = true;
+  let generation = 0;
   const provider = new NodeTreeProvider('repodesk.pullRequests', (p) => {
     const client = session.client;
     const repo = active.value;
-    if (!client || !repo) return [];
-    const me = session.account?.label;
-    return pagedRoots(p,
-      () => client.pulls.list(repo.owner, repo.name, toQuery(loadPullFilter(state)), { priority: 'background' }),
-      (pulls) => pullNodes(repo.owner, repo.name, pulls, client, me, (n) => p.update(n), avatars),
+    const account = session.account;
+    if (!client || !repo || !account) return [];
+    const filter = loadPullFilter(state);
+    const key = pullSnapshotKey(readHostingSettings().apiUrl, account.id, repo.owner, repo.name, filter);
+    const keeping = vscode.workspace.getConfiguration('repodesk.views').get<boolean>('keepLastListing', true);
+    const built = ++generation;
+    const fresh = pagedRoots(p,
+      () => client.pulls.list(repo.owner, repo.name, toQuery(filter), { priority: 'background' }),
+      (pulls) => {
+        void state.update(PULL_SNAPSHOT_KEY, keeping ? takePullSnapshot(key, pulls, pulls.length >= 50, Date.now()) : undefined);
+        return pullNodes(repo.owner, repo.name, pulls, client, account.label, (n) => p.update(n), avatars);
+      },
       vscode.l10n.t('No pull requests match this filter.'));
+    const kept = firstLook && keeping ? readPullSnapshot(state.get(PULL_SNAPSHOT_KEY), key) : undefined;
+    firstLook = false;
+    if (!kept || kept.pulls.length === 0) return fresh;
+    fresh.then((roots) => {
+      if (built === generation) p.replaceRoots(Promise.resolve(roots));
+    }, (err: unknown) => {
+      if (built === generation) p.replaceRoots(Promise.resolve([new ErrorNode(errorText(err), () => p.refresh())]));
+    });
+    return kept.pulls.map((k) => new KeptPullNode(repo.owner, repo.name, k));
   });
   // A new session or repository clears the selected pull request (and so Review Comments).
   const { view, describe } = createRepositoryView(context, 'repodesk.pullRequests', provider, session, active, {
@@ -92,5 +119,12 @@ export function registerPulls(context: vscode.ExtensionContext, session: Hosting
       }
     }),
   );
+  if (context.extensionMode === vscode.ExtensionMode.Test) {
+    // Test seam: the next look is drawn as the first of a session (after a window reload).
+    context.subscriptions.push(vscode.commands.registerCommand('repodesk.testing.pullRequestsAsAfterReload', () => {
+      firstLook = true;
+      provider.refresh();
+    }));
+  }
   return provider;
 }
