@@ -15,7 +15,7 @@ import { InlineThreads, type ThreadEntry } from './inlineThreads';
 import { ReviewCommentItem } from './reviewCommentItem';
 
 /** The commands of the threads (registered by registerComments). */
-export type InlineCommentCommand = 'repodesk.comments.refresh' | 'repodesk.comments.reply' | 'repodesk.comments.edit' | 'repodesk.comments.save' | 'repodesk.comments.cancel' | 'repodesk.comments.delete';
+export type InlineCommentCommand = 'repodesk.comments.expandAt' | 'repodesk.comments.refresh' | 'repodesk.comments.reply' | 'repodesk.comments.edit' | 'repodesk.comments.save' | 'repodesk.comments.cancel' | 'repodesk.comments.delete';
 /** Test seams, registered only under tests. */
 export type InlineCommentTestCommand = 'repodesk.testing.commentThreads' | 'repodesk.testing.startCommentThread' | 'repodesk.testing.commentingLines';
 
@@ -75,6 +75,8 @@ export function startInlineComments(context: vscode.ExtensionContext, session: H
 
   const handlers: Record<InlineCommentCommand, CommandHandler> = {
     'repodesk.comments.refresh': () => redrawAll(true),
+    // Reveal in Diff: the thread on this line opens expanded.
+    'repodesk.comments.expandAt': (uri: vscode.Uri, line: number) => inline.expandAt(uri, line),
     'repodesk.comments.reply': async (reply?: vscode.CommentReply) => {
       if (!reply?.thread || !reply.text.trim()) return false;
       return send(reply.thread, reply.text);

@@ -132,6 +132,17 @@ export class InlineThreads implements vscode.Disposable {
     }
   }
 
+  /** The line of a document whose thread opens expanded (Reveal in Diff), now or when it is drawn. */
+  private readonly expandWanted = new Map<string, number>();
+
+  expandAt(uri: vscode.Uri, line: number): void {
+    const uriKey = uri.toString();
+    this.expandWanted.set(uriKey, line);
+    for (const [key, e] of this.entries) {
+      if (key.startsWith(`${uriKey}|`) && e.line === line) e.thread.collapsibleState = vscode.CommentThreadCollapsibleState.Expanded;
+    }
+  }
+
   private show(key: string, document: vscode.TextDocument, place: DocumentPlace, rootId: number, line: number | undefined, kind: PlacementKind, comments: ReviewComment[], expanded: boolean): void {
     const range = line !== undefined && line <= document.lineCount
       ? document.lineAt(line - 1).range
@@ -139,7 +150,8 @@ export class InlineThreads implements vscode.Disposable {
     let entry = this.entries.get(key);
     if (!entry) {
       const thread = this.controller.createCommentThread(document.uri, range, []);
-      thread.collapsibleState = expanded ? vscode.CommentThreadCollapsibleState.Expanded : vscode.CommentThreadCollapsibleState.Collapsed;
+      const wanted = line !== undefined && this.expandWanted.get(document.uri.toString()) === line;
+      thread.collapsibleState = expanded || wanted ? vscode.CommentThreadCollapsibleState.Expanded : vscode.CommentThreadCollapsibleState.Collapsed;
       thread.canReply = true;
       entry = { thread, place, rootId, line, kind };
       this.entries.set(key, entry);

@@ -107,7 +107,8 @@ export function startOverviewPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
       case 'openFile': {
         if (!loaded) return;
         const file = loaded.model.files.rows.find((f) => f.path === m.path);
-        return openDiff({ owner, repo, baseSha: loaded.pull.base.sha, headSha: loaded.pull.head.sha, path: m.path, status: file?.status, number });
+        await openDiff({ owner, repo, baseSha: loaded.pull.base.sha, headSha: loaded.pull.head.sha, path: m.path, status: file?.status, number });
+        return;
       }
       case 'openCommit':
         if (client) await pickCommitFile(client, owner, repo, m.sha);

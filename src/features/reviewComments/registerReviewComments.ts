@@ -112,7 +112,10 @@ export function registerReviewComments(context: vscode.ExtensionContext, session
           ? known.pull : await client.pulls.get(node.ctx.owner, node.ctx.repo, pullNumber);
         // An outdated comment is shown where it was written: on its original commit.
         const head = c.position === null ? c.original_commit_id : c.commit_id;
-        await openDiff({ owner: node.ctx.owner, repo: node.ctx.repo, baseSha: pull.base.sha, headSha: head, path: c.path, number: pullNumber }, lineOfDiffHunk(c.diff_hunk));
+        const at = lineOfDiffHunk(c.diff_hunk);
+        const sides = await openDiff({ owner: node.ctx.owner, repo: node.ctx.repo, baseSha: pull.base.sha, headSha: head, path: c.path, number: pullNumber }, at);
+        // The thread there opens expanded, even in a file whose many threads start collapsed.
+        if (at) await vscode.commands.executeCommand('repodesk.comments.expandAt', sides[at.side], at.line);
       } catch (err) {
         showFailure(vscode.l10n.t('Could not open the diff'), err);
       }

@@ -15,7 +15,8 @@ export interface DiffSides {
   number?: number | undefined;
 }
 
-export async function openDiff(d: DiffSides, at?: { side: 'head' | 'base'; line: number }): Promise<void> {
+/** Opens the diff (at a line of one side); resolves to the documents of its two sides. */
+export async function openDiff(d: DiffSides, at?: { side: 'head' | 'base'; line: number }): Promise<{ base: vscode.Uri; head: vscode.Uri }> {
   // Without the file's change kind, a side where the file does not exist reads as empty.
   const left = gitUri({ owner: d.owner, repo: d.repo, sha: d.baseSha, path: d.path, empty: d.status === 'added' || (d.status === undefined && !await exists(d.owner, d.repo, d.baseSha, d.path)) });
   const right = gitUri({ owner: d.owner, repo: d.repo, sha: d.headSha, path: d.path, empty: d.status === 'removed' || (d.status === undefined && !await exists(d.owner, d.repo, d.headSha, d.path)) });
@@ -34,6 +35,7 @@ export async function openDiff(d: DiffSides, at?: { side: 'head' | 'base'; line:
       editor.revealRange(range, vscode.TextEditorRevealType.InCenter);
     }
   }
+  return { base: left, head: right };
 }
 
 async function exists(owner: string, repo: string, sha: string, path: string): Promise<boolean> {
