@@ -44,6 +44,7 @@ export function startOverviewPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
   let loaded: LoadedPage | undefined;
   let postedJson = '';
   let loading: Promise<void> | undefined;
+  let ready = false;
   const post = (m: HostToWebview) => {
     if (!disposed) void hosted.post(m).catch((err: unknown) => log.debug(`Pull overview post: ${String(err)}`));
   };
@@ -56,12 +57,14 @@ export function startOverviewPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
       if (disposed) return;
       loaded = page;
       hosted.panel.title = `#${number} ${page.model.title}`;
+      // Before the webview is ready it would not get the message: 'ready' posts it.
+      if (!ready) return;
       const json = JSON.stringify(page.model);
       if (json === postedJson) return;
       postedJson = json;
       post({ type: 'model', model: page.model });
     } catch (err) {
-      post({ type: 'failed', message: errorText(err) });
+      if (ready) post({ type: 'failed', message: errorText(err) });
     }
   };
   /** One load at a time; a reload asked meanwhile waits for it and runs after. */
@@ -94,12 +97,26 @@ export function startOverviewPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
   const handle = async (m: WebviewToHost): Promise<void> => {
     const client = session.client;
     switch (m.type) {
-      case 'ready':
+      case 'ready': {
+        ready = true;
         post({ type: 'init', strings: overviewStrings(), locale: vscode.env.language });
+        // The first read started with the panel, while the webview was
+        // booting: draw it as soon as it is there, without reading again.
+        const first = firstRead;
+        firstRead = undefined;
+        if (first) {
+          if (!loaded) post({ type: 'loading' });
+          await first;
+          if (loaded) {
+            postedJson = JSON.stringify(loaded.model);
+            return post({ type: 'model', model: loaded.model });
+          }
+        }
         // A page shown again (or restored) draws what was read at once, then reads again.
         if (loaded) post({ type: 'model', model: loaded.model });
         else post({ type: 'loading' });
         return reload(loaded !== undefined);
+      }
       case 'refresh':
         return reload(false);
       case 'action':
@@ -137,6 +154,9 @@ export function startOverviewPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
     }
   };
 
+  // The page's data is read while the webview boots (its 'ready' comes
+  // hundreds of milliseconds later), not after.
+  let firstRead: Promise<void> | undefined = reload(false);
   const subscriptions = vscode.Disposable.from(
     hosted.onMessage((m) => void handle(m).catch((err: unknown) => {
       log.error(`Pull overview ${m.type}`, err);

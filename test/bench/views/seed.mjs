@@ -52,7 +52,7 @@ export async function createRepositories(call, count, { parallel = 8, prefix = '
 }
 
 /** Returns { number, title, paths, threads, comments } of the new pull request. */
-export async function createReviewedPull(call, { owner = 'analytical-engines', repo = 'difference-engine', files = 4, linesPerFile = 80, comments = 300, parallel = 6 } = {}) {
+export async function createReviewedPull(call, { owner = 'analytical-engines', repo = 'difference-engine', files = 4, linesPerFile = 80, comments = 300, commits = 1, parallel = 6 } = {}) {
   const r = `/repos/${owner}/${repo}`;
   const repository = (await call('GET', r)).body;
   const base = repository.default_branch;
@@ -66,10 +66,14 @@ export async function createReviewedPull(call, { owner = 'analytical-engines', r
       content: Array.from({ length: linesPerFile }, (_, l) => `table ${f + 1}, row ${l + 1}: ${(l + 1) ** 2} ${(l + 1) ** 3}`).join('\n') + '\n',
     })),
   })).body;
-  const commit = (await call('POST', `${r}/git/commits`, { message: 'Benchmark: tables with many lines', tree: tree.sha, parents: [baseRef.object.sha] })).body;
+  let commit = (await call('POST', `${r}/git/commits`, { message: 'Benchmark: tables with many lines', tree: tree.sha, parents: [baseRef.object.sha] })).body;
+  // More commits on top (the same tree: the diff, and so the positions, stay those of the first).
+  for (let i = 2; i <= commits; i++) {
+    commit = (await call('POST', `${r}/git/commits`, { message: `Benchmark: review round ${i}`, tree: tree.sha, parents: [commit.sha] })).body;
+  }
   const branch = `bench-review-${Date.now()}`;
   await call('POST', `${r}/git/refs`, { ref: `refs/heads/${branch}`, sha: commit.sha });
-  const title = 'Benchmark: 300 review comments';
+  const title = `Benchmark: ${comments} review comments${commits > 1 ? `, ${commits} commits` : ''}`;
   const pull = (await call('POST', `${r}/pulls`, { title, head: branch, base, body: 'Tables with many lines, reviewed line by line.' })).body;
 
   // A new file's diff is one hunk: position n is line n of the file.

@@ -1,0 +1,134 @@
+// Benchmark (never a test): a pull request's overview page in a real VS Code
+// (code-server in Playwright-driven Chromium, as the e2e runner), against the
+// built emulator, with the built extension:
+//   1. a click on a pull request with 250 commits and 300 review comments in
+//      the Pull Requests view, to its overview page drawn (its title, and the
+//      last of its review threads' summaries, in the webview), cold (nothing
+//      read yet) and warm (the page closed and opened again: the client's
+//      ETag cache answers 304); goals < 1 s cold, < 500 ms warm;
+//   2. the rate limit spent by an idle refresh with the page open (goal 0).
+// Needs `npm run build` first.
+//   node test/bench/pull-overview.mjs
+/* global document */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { launchBrowser } from '../harness/browser.mjs';
+import { repoRoot, startCodeServer } from '../harness/codeServer.mjs';
+import { startEmulatorProcess } from '../harness/emulatorProcess.mjs';
+import { requestsSince, summarize, waitQuiet } from './views/logs.mjs';
+import { api, createReviewedPull, createToken } from './views/seed.mjs';
+import { openContainer, row, runCommand, signInWithToken } from './views/workbench.mjs';
+
+const OWNER = 'analytical-engines';
+const REPO = 'difference-engine';
+const COMMITS = Number(process.env.BENCH_COMMITS ?? 250);
+const COMMENTS = Number(process.env.BENCH_COMMENTS ?? 300);
+const started = Date.now();
+const say = (line) => console.log(`[${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}`);
+const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' / ');
+
+if (!fs.existsSync(path.join(repoRoot, 'dist', 'extension.js'))) {
+  console.error('dist/extension.js is missing: run `npm run build` first.');
+  process.exit(2);
+}
+
+const cleanups = [];
+async function closeAll() {
+  for (const cleanup of cleanups.reverse()) await cleanup().catch((err) => console.error(`cleanup: ${err.message}`));
+  cleanups.length = 0;
+}
+
+/** Polls every frame of the page (webviews are nested iframes) until one shows `title` and `lastText`; ms since `t0`. */
+async function timeOverview(page, title, lastText, t0, timeoutMs = 60_000) {
+  let titleAt;
+  for (;;) {
+    const now = Date.now();
+    if (now - t0 > timeoutMs) throw new Error(`the overview page was not drawn within ${timeoutMs} ms`);
+    // The webview's frames only: the tree row carries the title too.
+    for (const frame of page.frames().filter((f) => f !== page.mainFrame())) {
+      const seen = await frame.evaluate(([t, last]) => {
+        const text = document.body?.innerText ?? '';
+        return { title: text.includes(t), last: text.includes(last) };
+      }, [title, lastText]).catch(() => ({ title: false, last: false }));
+      if (seen.title && titleAt === undefined) titleAt = Date.now() - t0;
+      if (seen.title && seen.last) return { title: titleAt, all: Date.now() - t0 };
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+async function main() {
+  say(`load average ${load()}`);
+  const emulator = await startEmulatorProcess({ host: '127.0.0.2', quiet: false });
+  cleanups.push(() => emulator.stop());
+  const token = await createToken(emulator.url);
+  const call = api(emulator.url, `token ${token}`);
+  const rateRemaining = async () => (await call('GET', '/rate_limit')).body.resources.core.remaining;
+  const seeding = createReviewedPull(call, { owner: OWNER, repo: REPO, files: 4, linesPerFile: 80, comments: COMMENTS, commits: COMMITS });
+  seeding.catch(() => {});
+
+  const app = JSON.parse(fs.readFileSync(path.join(emulator.dataDir, 'oauth-app.json'), 'utf8'));
+  const codeServer = await startCodeServer({ settings: { 'repodesk.hosting.apiUrl': emulator.url, 'repodesk.hosting.oauthClientId': app.client_id, 'repodesk.engagement.apiUrl': emulator.url, 'repodesk.views.refreshIntervalSeconds': 0 } });
+  cleanups.push(() => codeServer.stop());
+  const browser = await launchBrowser({ viewport: { width: 1400, height: 1400 } });
+  cleanups.push(() => browser.close());
+  const { page } = browser;
+  await page.goto(codeServer.workbenchUrl({ extensionDevelopmentPath: repoRoot }));
+  await page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 120_000 });
+  await signInWithToken(page, token);
+  await row(page, 'Repositories', /ada\//, 120_000);
+  const pull = await seeding;
+  say(`seeded #${pull.number}: ${COMMITS} commits, ${pull.comments} review comments in ${pull.threads} threads`);
+
+  await openContainer(page);
+  const org = await row(page, 'Repositories', new RegExp(`^${OWNER}(\\s*\\d+)?$`));
+  if ((await org.getAttribute('aria-expanded')) !== 'true') await org.click();
+  await (await row(page, 'Repositories', new RegExp(`^${REPO}`))).click();
+  const label = `#${pull.number} `;
+  // The last thread's summary: the page drew its whole conversation.
+  const lastThread = `Bench thread ${pull.threads}:`;
+  await waitQuiet(emulator.output, { quietMs: 2000 });
+
+  const results = [];
+  for (const run of ['cold', 'warm 1', 'warm 2']) {
+    await runCommand(page, 'View: Close All Editors');
+    await page.waitForTimeout(1500);
+    await waitQuiet(emulator.output, { quietMs: 1500 });
+    const mark = emulator.output.length;
+    const prRow = await row(page, 'Pull Requests', label);
+    const box = await prRow.locator('.label-name').first().boundingBox();
+    const t0 = Date.now();
+    await page.mouse.click(box.x + 10, box.y + box.height / 2);
+    const t = await timeOverview(page, pull.title, lastThread, t0);
+    await waitQuiet(emulator.output, { quietMs: 1500 });
+    const s = summarize(requestsSince(emulator.output, mark));
+    results.push({ run, 'click → title drawn': t.title, 'click → whole page drawn': t.all, requests: s.requests, '304': s.notModified });
+    say(`${run}: ${JSON.stringify(results.at(-1))}`);
+  }
+  console.log(`\nOverview of #${pull.number} (${COMMITS} commits, ${pull.comments} review comments), ms from the click (load average ${load()}):`);
+  console.table(results);
+
+  // ---- 2. an idle refresh with the page open ------------------------------
+  await runCommand(page, 'RepoDesk: Refresh All Views');
+  await waitQuiet(emulator.output, { quietMs: 3000 });
+  const mark = emulator.output.length;
+  const before = await rateRemaining();
+  await runCommand(page, 'RepoDesk: Refresh All Views');
+  await waitQuiet(emulator.output, { quietMs: 3000 });
+  const used = before - (await rateRemaining());
+  const s = summarize(requestsSince(emulator.output, mark));
+  console.log(`\nIdle refresh with the overview page open ("Refresh All Views"): rate limit used ${used}; ${s.requests} requests, ${s.notModified} answered 304`);
+  console.log(s.urls.filter((u) => !u.endsWith(' 304')).map((u) => `  not 304: ${u}`).join('\n') || '  every request answered 304');
+}
+
+let code = 0;
+try {
+  await main();
+} catch (err) {
+  console.error(`pull overview benchmark failed: ${err instanceof Error ? err.stack : String(err)}`);
+  code = 1;
+} finally {
+  await closeAll();
+}
+process.exit(code);
