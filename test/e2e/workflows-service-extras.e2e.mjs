@@ -2,10 +2,10 @@
 // Webhooks (with their recent deliveries) and Downloads, an organization's
 // Members, and the user's gists with their comments. Screenshots for the
 // README. Each workflow makes what it shows (the suites share one window).
-/* global describe, it */
+/* global describe, it, after */
 import assert from 'node:assert/strict';
 import { screenshot } from '../harness/e2eSession.mjs';
-import { apiAsAda, giveRoomTo, openAndSignIn, row } from './sidebar.mjs';
+import { apiAsAda, giveRoomTo, openAndSignIn, pane, row } from './sidebar.mjs';
 
 async function expand(r) {
   if ((await r.getAttribute('aria-expanded')) !== 'true') await r.locator('.monaco-tl-twistie').click();
@@ -15,6 +15,21 @@ async function collapse(r) {
 }
 
 describe('The rest of the service in the sidebar', () => {
+  // The suites share one window: the panes closed to give Repositories room open again.
+  after(async () => {
+    // And the tree as the next suites expect it: Your repositories and the
+    // active repository's organization open, the lists opened here closed.
+    await collapse(await row('Repositories', /^Your gists/));
+    await collapse(await row('Repositories', /^Members/));
+    await expand(await row('Repositories', /^Your repositories/));
+    await expand(await row('Repositories', /^analytical-engines/));
+    for (const title of ['Pull Requests', 'Review Comments', 'Releases', 'Git Refs']) {
+      const header = pane(title).locator('.pane-header').first();
+      // On the header's twistie: its middle can be under a title-bar button.
+      if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click({ position: { x: 8, y: 10 } });
+    }
+  });
+
   it('a repository shows its Webhooks, with a delivery under a pinged hook, and its Downloads with size and count', async () => {
     await openAndSignIn();
     const hook = await apiAsAda('POST', '/repos/analytical-engines/difference-engine/hooks', { name: 'web', config: { url: 'http://127.0.0.1:9/e2e-receiver', content_type: 'json' }, events: ['push', 'pull_request'], active: true });
