@@ -5,7 +5,7 @@
 // still give a page.
 import assert from 'node:assert/strict';
 import type { CommitSummary, IssueComment, PullRequestDetailed, PullRequestFile, ReviewComment, UserSummary } from '../../../src/hosting';
-import { commitRow, conversation, pageModel, pullStateName, type PageSources } from '../../../src/pullOverview/pageModel';
+import { avatarUrls, commitRow, conversation, pageModel, pullStateName, type PageSources } from '../../../src/pullOverview/pageModel';
 import { pageModelSchema } from '../../../src/pullOverview/messages';
 
 const user = (login: string): UserSummary => ({
@@ -113,5 +113,53 @@ describe('pull request overview: the page model', () => {
     assert.equal(c.title, 'One line');
     assert.equal(c.more, '');
     assert.equal(c.login, undefined);
+  });
+
+  it('merged is read from either field; a merged flag without a date is merged too', () => {
+    assert.equal(pullStateName(demoPull({ state: 'closed', merged: true, merged_at: null })), 'merged');
+    assert.equal(pullStateName(demoPull({ state: 'closed', merged: false, merged_at: '2026-01-03T00:00:00Z' })), 'merged');
+  });
+
+  it('a commit message: CRLF read as LF, title and more trimmed, a message starting with its newline has an empty title', () => {
+    const at = { name: 'A', email: 'a@x', date: '2026-01-01T00:00:00Z' };
+    const c = commitRow({ sha: sha('e'), url: '', commit: { message: '  Title  \r\n\r\n  Body line  \r\n', author: at, committer: at }, author: { login: 42 } } as unknown as CommitSummary);
+    assert.deepEqual([c.title, c.more, c.login], ['Title', 'Body line', undefined], 'a login that is not text is left out');
+    const d = commitRow({ sha: sha('e'), url: '', commit: { message: '\nOnly more', author: at, committer: at } } as CommitSummary);
+    assert.deepEqual([d.title, d.more], ['', 'Only more']);
+  });
+
+  it('the conversation: a comment without body is empty text, avatars where loaded, ties by id, a signed-out reader owns nothing, a hunk with no line is null', () => {
+    const body = (c: IssueComment) => ({ ...c, body: null }) as unknown as IssueComment;
+    const items = conversation(
+      [body(issueComment(12, 'ada', '2026-01-01T10:00:00Z', 'x')), issueComment(11, 'charles', '2026-01-01T10:00:00Z', 'y')],
+      [review(30, 'mary', '2026-01-01T09:00:00Z', { diff_hunk: 'not a hunk' })],
+      undefined, (url) => (url.endsWith('/charles') ? 'data:a' : undefined));
+    assert.deepEqual(items.map((i) => `${i.kind}:${i.id}`), ['thread:30', 'comment:11', 'comment:12'], 'the same time: by id');
+    const [thread, charles, ada] = items;
+    assert.ok(thread?.kind === 'thread' && charles?.kind === 'comment' && ada?.kind === 'comment');
+    assert.equal(thread.line, null);
+    assert.equal(thread.outdated, false, 'a comment with a position is current');
+    assert.deepEqual(charles.author, { login: 'charles', avatar: 'data:a' });
+    assert.deepEqual(ada.author, { login: 'ada' });
+    assert.equal(ada.body, '');
+    assert.equal(charles.own || ada.own, false);
+  });
+
+  it('a page of a signed-out reader has no "me"; a pull request without body has empty text; an author without avatar has none', () => {
+    const m = pageModel('o', 'r', sources({ me: undefined, pull: demoPull({ body: null }), avatar: () => undefined }));
+    assert.equal(m.me, null);
+    assert.equal(m.body, '');
+    assert.deepEqual(m.author, { login: 'charles' });
+    assert.equal(pageModel('o', 'r', sources()).me, 'ada');
+    assert.deepEqual(pageModel('o', 'r', sources({ comments: { ok: false, error: 'Gone' } })).conversation, { rows: [], error: 'Gone' });
+    assert.equal(pageModel('o', 'r', sources()).conversation.rows.length, 4);
+  });
+
+  it('the avatars to load: the author\'s and each commenter\'s once, from the lists that could be read', () => {
+    const pull = demoPull();
+    const comments = ok([issueComment(1, 'grace', '2026-01-01T00:00:00Z', 'a'), issueComment(2, 'charles', '2026-01-01T00:00:00Z', 'b')]);
+    const reviews = ok([review(3, 'mary', '2026-01-01T00:00:00Z')]);
+    assert.deepEqual(avatarUrls(pull, comments, reviews), ['http://127.0.0.1/avatars/charles', 'http://127.0.0.1/avatars/grace', 'http://127.0.0.1/avatars/mary']);
+    assert.deepEqual(avatarUrls(pull, { ok: false, error: 'x' }, { ok: false, error: 'y' }), ['http://127.0.0.1/avatars/charles']);
   });
 });
