@@ -16,7 +16,7 @@ import path from 'node:path';
 import { launchBrowser } from '../harness/browser.mjs';
 import { repoRoot, startCodeServer } from '../harness/codeServer.mjs';
 import { startEmulatorProcess } from '../harness/emulatorProcess.mjs';
-import { requestsSince, summarize, waitQuiet } from './views/logs.mjs';
+import { logLines, requestsSince, summarize, waitQuiet } from './views/logs.mjs';
 import { api, createReviewedPull, createToken } from './views/seed.mjs';
 import { openContainer, row, runCommand, signInWithToken } from './views/workbench.mjs';
 
@@ -52,10 +52,28 @@ async function timeOverview(page, title, lastText, t0, timeoutMs = 60_000) {
         return { title: text.includes(t), last: text.includes(last) };
       }, [title, lastText]).catch(() => ({ title: false, last: false }));
       if (seen.title && titleAt === undefined) titleAt = Date.now() - t0;
-      if (seen.title && seen.last) return { title: titleAt, all: Date.now() - t0 };
+      if (seen.title && seen.last) {
+        const all = Date.now() - t0;
+        // The page's own marks (src/webview/pullOverview/main.ts) and when its files were fetched, as epoch ms.
+        const marks = await frame.evaluate(() => ({
+          origin: performance.timeOrigin,
+          marks: performance.getEntriesByType('mark').map((m) => [m.name, m.startTime]),
+          resources: performance.getEntriesByType('resource').map((r) => [r.name.split('/').pop(), r.startTime, r.responseEnd]),
+        })).catch(() => undefined);
+        return { title: titleAt, all, marks };
+      }
     }
     await new Promise((r) => setTimeout(r, 10));
   }
+}
+
+/** The host's "Pull overview #N opening (epoch ms): panel=… read=… ready=… posted=…" line logged after `since`. */
+function openingAfter(userDataDir, since) {
+  for (const line of logLines(userDataDir, /Pull overview #\d+ opening \(epoch ms\)/).reverse()) {
+    const times = Object.fromEntries([...line.matchAll(/(\w+)=(\d+)/g)].map(([, k, v]) => [k, Number(v)]));
+    if (times.panel >= since) return times;
+  }
+  return undefined;
 }
 
 async function main() {
@@ -103,7 +121,18 @@ async function main() {
     const t = await timeOverview(page, pull.title, lastThread, t0);
     await waitQuiet(emulator.output, { quietMs: 1500 });
     const s = summarize(requestsSince(emulator.output, mark));
-    results.push({ run, 'click → title drawn': t.title, 'click → whole page drawn': t.all, requests: s.requests, '304': s.notModified });
+    const host = openingAfter(codeServer.dirs.userData, t0);
+    const rel = (epoch) => (epoch === undefined ? '-' : Math.round(epoch - t0));
+    const webMark = (name) => {
+      const m = t.marks?.marks.find(([n]) => n === `repodesk:${name}`);
+      return m ? rel(t.marks.origin + m[1]) : '-';
+    };
+    results.push({
+      run, 'click → title drawn': t.title, 'click → whole page drawn': t.all, requests: s.requests, '304': s.notModified,
+      'host: panel': rel(host?.panel), 'page frame': rel(t.marks?.origin), 'script evaluated': webMark('evaluated'), 'ready sent': webMark('ready'),
+      'host: ready': rel(host?.ready), 'host: data read': rel(host?.read), 'host: posted': rel(host?.posted), 'model in page': webMark('model'), 'drawn': webMark('drawn'),
+    });
+    if (process.env.BENCH_RESOURCES) for (const [name, start, end] of t.marks?.resources ?? []) say(`  ${name}: ${rel(t.marks.origin + start)} → ${rel(t.marks.origin + end)}`);
     say(`${run}: ${JSON.stringify(results.at(-1))}`);
   }
   console.log(`\nOverview of #${pull.number} (${COMMITS} commits, ${pull.comments} review comments), ms from the click (load average ${load()}):`);
