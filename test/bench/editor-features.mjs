@@ -19,6 +19,7 @@ import { launchBrowser } from '../harness/browser.mjs';
 import { repoRoot, startCodeServer } from '../harness/codeServer.mjs';
 import { startEmulatorProcess } from '../harness/emulatorProcess.mjs';
 import { pushHistory } from '../support/pushed-history.mjs';
+import { frameWith, webviewLoad } from './views/webviewTiming.mjs';
 import { requestsSince, summarize, waitQuiet } from './views/logs.mjs';
 import { api, createReviewedPull, createToken } from './views/seed.mjs';
 import { openContainer, row, runCommand, signInWithToken } from './views/workbench.mjs';
@@ -163,7 +164,9 @@ async function main() {
     }
     const ms = Date.now() - t0;
     const reqs = requestsSince(emulator.output, mark2).filter((r) => r.url.includes('/stats/'));
-    insights.push({ run, 'command → five charts drawn': ms, 'stats requests': reqs.length, '202s': reqs.filter((r) => r.status === 202).length, '304s': reqs.filter((r) => r.status === 304).length, 'computing shown': pendingSeen });
+    const inner = await frameWith(page, '.card-punchCard canvas');
+    const load = inner ? await webviewLoad(inner, t0) : {};
+    insights.push({ run, 'command → five charts drawn': ms, 'page frame': load['page frame'], 'service worker wait': load['service worker wait'], 'script evaluated': load.mark?.('evaluated'), 'stats requests': reqs.length, '202s': reqs.filter((r) => r.status === 202).length, '304s': reqs.filter((r) => r.status === 304).length, 'computing shown': pendingSeen });
     say(`${run}: ${JSON.stringify(insights.at(-1))}`);
   }
   console.log(`\nInsights on ada/bench-history, ${HISTORY} commits (load average ${load()}):`);

@@ -7,6 +7,12 @@
 //      read yet) and warm (the page closed and opened again: the client's
 //      ETag cache answers 304); goals < 1 s cold, < 500 ms warm;
 //   2. the rate limit spent by an idle refresh with the page open (goal 0).
+// Each opening is broken down: the host's steps (its "Pull overview #N
+// opening" log line: panel started, ready received, data read, model posted),
+// the page frame's creation, how long its first request waited for VS Code's
+// webview service worker, and the page's own marks (script evaluated, model
+// received, drawn). BENCH_KEEP_PAGE=1 keeps another overview page open
+// throughout (a warm run then closes only the measured page).
 // Needs `npm run build` first.
 //   node test/bench/pull-overview.mjs
 /* global document */
@@ -16,6 +22,7 @@ import path from 'node:path';
 import { launchBrowser } from '../harness/browser.mjs';
 import { repoRoot, startCodeServer } from '../harness/codeServer.mjs';
 import { startEmulatorProcess } from '../harness/emulatorProcess.mjs';
+import { webviewLoad } from './views/webviewTiming.mjs';
 import { logLines, requestsSince, summarize, waitQuiet } from './views/logs.mjs';
 import { api, createReviewedPull, createToken } from './views/seed.mjs';
 import { openContainer, row, runCommand, signInWithToken } from './views/workbench.mjs';
@@ -54,13 +61,7 @@ async function timeOverview(page, title, lastText, t0, timeoutMs = 60_000) {
       if (seen.title && titleAt === undefined) titleAt = Date.now() - t0;
       if (seen.title && seen.last) {
         const all = Date.now() - t0;
-        // The page's own marks (src/webview/pullOverview/main.ts) and when its files were fetched, as epoch ms.
-        const marks = await frame.evaluate(() => ({
-          origin: performance.timeOrigin,
-          marks: performance.getEntriesByType('mark').map((m) => [m.name, m.startTime]),
-          resources: performance.getEntriesByType('resource').map((r) => [r.name.split('/').pop(), r.startTime, r.responseEnd]),
-        })).catch(() => undefined);
-        return { title: titleAt, all, marks };
+        return { title: titleAt, all, load: await webviewLoad(frame, t0) };
       }
     }
     await new Promise((r) => setTimeout(r, 10));
@@ -108,9 +109,16 @@ async function main() {
   const lastThread = `Bench thread ${pull.threads}:`;
   await waitQuiet(emulator.output, { quietMs: 2000 });
 
+  // BENCH_KEEP_PAGE=1: another overview page (#1's) stays open throughout, and a warm run closes only the measured page.
+  const keepPage = process.env.BENCH_KEEP_PAGE === '1';
+  await runCommand(page, 'View: Close All Editors');
+  if (keepPage) {
+    await (await row(page, 'Pull Requests', '#1 ')).click();
+    await page.waitForTimeout(3000);
+  }
   const results = [];
   for (const run of ['cold', 'warm 1', 'warm 2']) {
-    await runCommand(page, 'View: Close All Editors');
+    if (run !== 'cold') await runCommand(page, keepPage ? 'View: Close Editor' : 'View: Close All Editors');
     await page.waitForTimeout(1500);
     await waitQuiet(emulator.output, { quietMs: 1500 });
     const mark = emulator.output.length;
@@ -123,16 +131,11 @@ async function main() {
     const s = summarize(requestsSince(emulator.output, mark));
     const host = openingAfter(codeServer.dirs.userData, t0);
     const rel = (epoch) => (epoch === undefined ? '-' : Math.round(epoch - t0));
-    const webMark = (name) => {
-      const m = t.marks?.marks.find(([n]) => n === `repodesk:${name}`);
-      return m ? rel(t.marks.origin + m[1]) : '-';
-    };
     results.push({
       run, 'click → title drawn': t.title, 'click → whole page drawn': t.all, requests: s.requests, '304': s.notModified,
-      'host: panel': rel(host?.panel), 'page frame': rel(t.marks?.origin), 'script evaluated': webMark('evaluated'), 'ready sent': webMark('ready'),
-      'host: ready': rel(host?.ready), 'host: data read': rel(host?.read), 'host: posted': rel(host?.posted), 'model in page': webMark('model'), 'drawn': webMark('drawn'),
+      'host: panel': rel(host?.panel), 'page frame': t.load['page frame'], 'service worker wait': t.load['service worker wait'], 'script evaluated': t.load.mark?.('evaluated'), 'ready sent': t.load.mark?.('ready'),
+      'host: ready': rel(host?.ready), 'host: data read': rel(host?.read), 'host: posted': rel(host?.posted), 'model in page': t.load.mark?.('model'), 'drawn': t.load.mark?.('drawn'),
     });
-    if (process.env.BENCH_RESOURCES) for (const [name, start, end] of t.marks?.resources ?? []) say(`  ${name}: ${rel(t.marks.origin + start)} → ${rel(t.marks.origin + end)}`);
     say(`${run}: ${JSON.stringify(results.at(-1))}`);
   }
   console.log(`\nOverview of #${pull.number} (${COMMITS} commits, ${pull.comments} review comments), ms from the click (load average ${load()}):`);

@@ -1,0 +1,35 @@
+// How a webview's page frame loaded, from inside it (Playwright frame), as
+// ms from `t0` (epoch): when VS Code created the frame, how long its first
+// request (VS Code's fake.html) waited for the webview's service worker, when
+// the page's DOM was ready, and the page's own performance marks
+// (`repodesk:*`). The service-worker wait is VS Code's (code-server's)
+// webview machinery, not RepoDesk's: the benchmarks report it apart.
+
+export async function webviewLoad(frame, t0) {
+  const seen = await frame.evaluate(() => {
+    const nav = performance.getEntriesByType('navigation')[0];
+    return {
+      origin: performance.timeOrigin,
+      workerStart: nav?.workerStart,
+      fetchStart: nav?.fetchStart,
+      marks: performance.getEntriesByType('mark').map((m) => [m.name, m.startTime]),
+    };
+  }).catch(() => undefined);
+  if (!seen) return {};
+  const rel = (ms) => (ms === undefined ? '-' : Math.round(seen.origin + ms - t0));
+  const mark = (name) => rel(seen.marks.find(([n]) => n === `repodesk:${name}`)?.[1]);
+  return {
+    'page frame': rel(0),
+    'service worker wait': seen.workerStart ? Math.round(seen.workerStart - seen.fetchStart) : '-',
+    mark,
+  };
+}
+
+/** The frame (of any depth) whose body matches `selector`. */
+export async function frameWith(page, selector) {
+  for (const frame of page.frames()) {
+    if (frame === page.mainFrame()) continue;
+    if (await frame.locator(selector).count().catch(() => 0)) return frame;
+  }
+  return undefined;
+}
