@@ -122,6 +122,27 @@ describe('Views: Webhooks and Downloads of a repository', function () {
     }
   });
 
+  it('a delivery to a receiver that refuses the connection shows as retrying with the service\'s reason, not as merely pending', async () => {
+    // A port that was just free and is closed again: the connection is refused.
+    const gone = await receiver();
+    await gone.close();
+    const groupNode = await group('Webhooks');
+    await vscode.commands.executeCommand('repodesk.repo.hooks.create', groupNode, { name: 'web', config: { url: gone.url, content_type: 'json' }, events: ['push'] });
+    try {
+      const ping = await waitFor('the creation ping tried once', async () => {
+        await vscode.commands.executeCommand('repodesk.repo.extras.refresh', groupNode);
+        const [first] = await children(VIEW, await child(VIEW, groupNode, gone.url));
+        return first && /^retrying/.test(description(first)) ? first : undefined;
+      }, 30_000);
+      assert.equal(label(ping), 'ping');
+      assert.match(description(ping), /^retrying \(Delivery failed: ECONNREFUSED\) · /);
+      assert.equal((item(ping).iconPath as vscode.ThemeIcon).id, 'sync');
+      assert.match(String(item(ping).tooltip), / · 1 attempt$/);
+    } finally {
+      await vscode.commands.executeCommand('repodesk.repo.hooks.delete', await child(VIEW, groupNode, gone.url), true);
+    }
+  });
+
   it('POST /repos/:owner/:repo/hooks with the irc and email services: their configuration names the row and the service’s default events apply; a bad URL is refused with the service’s message and adds nothing', async () => {
     const groupNode = await group('Webhooks');
     await vscode.commands.executeCommand('repodesk.repo.hooks.create', groupNode, { name: 'irc', config: { server: 'irc.example.org', port: '6697', room: '#engines', nick: 'repodesk' } });

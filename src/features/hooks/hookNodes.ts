@@ -82,11 +82,15 @@ export class DeliveryNode extends RepoDeskNode {
     const d = this.delivery;
     const item = new vscode.TreeItem(d.action ? `${d.event}.${d.action}` : d.event, vscode.TreeItemCollapsibleState.None);
     item.id = `${this.hookNode.id}/delivery:${d.id}`;
-    const status = d.state === 'pending' ? vscode.l10n.t('pending') : [d.status_code ?? undefined, d.status ?? undefined].filter((x) => x !== undefined).join(' ');
+    const answer = [d.status_code ?? undefined, d.status ?? undefined].filter((x) => x !== undefined).join(' ');
+    // A pending delivery that was tried already failed that try and waits
+    // for the next one (the service retries with backoff): say why, not just "pending".
+    const retrying = d.state === 'pending' && d.attempts > 0;
+    const status = retrying ? vscode.l10n.t('retrying ({0})', answer) : d.state === 'pending' ? vscode.l10n.t('pending') : answer;
     item.description = [status, d.redelivery ? vscode.l10n.t('redelivery') : undefined, ageText(d.created_at)].filter(Boolean).join(' · ');
-    const color = d.state === 'failed' ? new vscode.ThemeColor('errorForeground') : d.state === 'pending' ? undefined : new vscode.ThemeColor('charts.green');
-    item.iconPath = new vscode.ThemeIcon(d.state === 'failed' ? 'error' : d.state === 'pending' ? 'clock' : 'check', color);
-    item.tooltip = `${d.guid}\n${new Date(d.created_at).toLocaleString()}${d.duration !== null ? ` · ${d.duration} s` : ''} · ${vscode.l10n.t('{0} attempts', d.attempts)}`;
+    const color = d.state === 'failed' ? new vscode.ThemeColor('errorForeground') : retrying ? new vscode.ThemeColor('list.warningForeground') : d.state === 'pending' ? undefined : new vscode.ThemeColor('charts.green');
+    item.iconPath = new vscode.ThemeIcon(d.state === 'failed' ? 'error' : retrying ? 'sync' : d.state === 'pending' ? 'clock' : 'check', color);
+    item.tooltip = `${d.guid}\n${new Date(d.created_at).toLocaleString()}${d.duration !== null ? ` · ${d.duration} s` : ''} · ${d.attempts === 1 ? vscode.l10n.t('1 attempt') : vscode.l10n.t('{0} attempts', d.attempts)}`;
     item.contextValue = 'hookDelivery';
     item.command = { command: 'repodesk.repo.hooks.openDelivery', title: vscode.l10n.t('Open Payload'), arguments: [this] };
     return item;
