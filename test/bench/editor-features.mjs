@@ -57,7 +57,9 @@ async function timeThreads(page, want, act) {
       state.start = performance.now();
       const tick = () => {
         const now = performance.now();
-        const count = document.querySelectorAll('.monaco-diff-editor .review-widget, .monaco-diff-editor .comment-range-glyph').length;
+        // Thread widgets and the gutter marks of threads ('comment-thread', 'comment-thread-unresolved'), not the
+        // commenting-range bars ('comment-diff-added') that VS Code draws on every line a comment can start on.
+        const count = document.querySelectorAll('.monaco-diff-editor .review-widget, .monaco-diff-editor .comment-range-glyph.comment-thread, .monaco-diff-editor .comment-range-glyph.comment-thread-unresolved').length;
         if (count !== state.count) {
           state.count = count;
           state.last = now;
@@ -142,6 +144,8 @@ async function main() {
   console.log(s.urls.map((u) => `  ${u}`).join('\n'));
 
   // ---- 3. Insights on a 10,000-commit history ----------------------------
+  // BENCH_ONLY=threads: parts 1 and 2 only.
+  if (process.env.BENCH_ONLY === 'threads') return;
   await runCommand(page, 'View: Close All Editors');
   const mine = await row(page, 'Repositories', /Your repositories/);
   if ((await mine.getAttribute('aria-expanded')) !== 'true') await mine.click();

@@ -45,7 +45,7 @@ export function startInlineComments(context: vscode.ExtensionContext, session: H
     } catch (err) {
       void vscode.window.showErrorMessage(vscode.l10n.t('Could not send the comment: {0}', errorText(err)));
       if (draft) draft.body = text;
-      else thread.comments = [...thread.comments, new ReviewCommentItem(thread, undefined, true, undefined, false, text)];
+      else thread.comments = [...thread.comments, new ReviewCommentItem(() => thread, undefined, true, undefined, false, text)];
       return false;
     }
   };

@@ -147,13 +147,21 @@ export class InlineThreads implements vscode.Disposable {
     const range = line !== undefined && line <= document.lineCount
       ? document.lineAt(line - 1).range
       : new vscode.Range(0, 0, 0, 0);
+    const me = this.session.account?.label;
+    const item = (thread: () => vscode.CommentThread, c: ReviewComment) => new ReviewCommentItem(thread, c, me !== undefined && c.user.login === me, this.avatar(c), kind === 'outdated');
     let entry = this.entries.get(key);
+    let isNew = false;
     if (!entry) {
-      const thread = this.controller.createCommentThread(document.uri, range, []);
+      // Created with its comments: VS Code is told of the thread once, as it
+      // is, rather than as an empty thread (which it draws as a new
+      // discussion) followed by an update.
+      const created: { thread?: vscode.CommentThread } = {};
+      const thread = created.thread = this.controller.createCommentThread(document.uri, range, comments.map((c) => item(() => created.thread!, c)));
       const wanted = line !== undefined && this.expandWanted.get(document.uri.toString()) === line;
       thread.collapsibleState = expanded || wanted ? vscode.CommentThreadCollapsibleState.Expanded : vscode.CommentThreadCollapsibleState.Collapsed;
       thread.canReply = true;
       entry = { thread, place, rootId, line, kind };
+      isNew = true;
       this.entries.set(key, entry);
       this.byThread.set(thread, entry);
     } else {
@@ -164,14 +172,11 @@ export class InlineThreads implements vscode.Disposable {
     const root = comments[0]!;
     thread.label = threadLabel(kind, root, comments);
     thread.contextValue = kind;
-    const me = this.session.account?.label;
+    if (isNew) return;
     // Keep a comment that is being edited, and a draft, as they are.
     const editing = new Map(thread.comments.filter((c): c is ReviewCommentItem => c instanceof ReviewCommentItem && c.mode === vscode.CommentMode.Editing && !!c.comment).map((c) => [c.comment!.id, c]));
     const drafts = thread.comments.filter((c) => c instanceof ReviewCommentItem && !c.comment);
-    thread.comments = [
-      ...comments.map((c) => editing.get(c.id) ?? new ReviewCommentItem(thread, c, me !== undefined && c.user.login === me, this.avatar(c), kind === 'outdated')),
-      ...drafts,
-    ];
+    thread.comments = [...comments.map((c) => editing.get(c.id) ?? item(() => thread, c)), ...drafts];
   }
 
   private avatar(c: ReviewComment): vscode.Uri | undefined {

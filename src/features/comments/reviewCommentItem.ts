@@ -22,7 +22,8 @@ export class ReviewCommentItem implements vscode.Comment {
   contextValue: string;
 
   constructor(
-    readonly parent: vscode.CommentThread,
+    /** The thread it is in (a function: a thread is created with its comments, so they exist first). */
+    private readonly parentOf: () => vscode.CommentThread,
     /** Undefined for a draft: text kept after a failed request, offered again for saving. */
     readonly comment: ReviewComment | undefined,
     readonly own: boolean,
@@ -43,6 +44,10 @@ export class ReviewCommentItem implements vscode.Comment {
       this.label = vscode.l10n.t('Draft');
       this.contextValue = 'draft';
     }
+  }
+
+  get parent(): vscode.CommentThread {
+    return this.parentOf();
   }
 
   /** The text in the comment's editor (a string while editing). */
