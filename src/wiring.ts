@@ -83,7 +83,7 @@ export function registerViews(context: vscode.ExtensionContext, session: Hosting
   // the editor's threads or in a view shows in the others.
   const reviewStore = new PullReviewComments(session);
   const reviewComments = registerReviewComments(context, session, active, selectedPull, () => reviewStore.fireChanged());
-  const inlineComments = registerComments(context, session, selectedPull, reviewStore);
+  const inlineComments = registerComments(context, session, selectedPull, reviewStore, log);
   // @ and # completions, hovers and warnings in the comment boxes.
   registerLanguage(context, session, active, selectedPull, reviewStore);
   // A pull request's overview page (a click on a pull request opens it).

@@ -20,7 +20,7 @@ import { repoRoot, startCodeServer } from '../harness/codeServer.mjs';
 import { startEmulatorProcess } from '../harness/emulatorProcess.mjs';
 import { pushHistory } from '../support/pushed-history.mjs';
 import { frameWith, webviewLoad } from './views/webviewTiming.mjs';
-import { requestsSince, summarize, waitQuiet } from './views/logs.mjs';
+import { logLines, requestsSince, summarize, waitQuiet } from './views/logs.mjs';
 import { api, createReviewedPull, createToken } from './views/seed.mjs';
 import { openContainer, row, runCommand, signInWithToken } from './views/workbench.mjs';
 
@@ -74,7 +74,18 @@ async function timeThreads(page, want, act) {
   await act();
   await page.waitForFunction(() => window.__threads.done, undefined, { timeout: 60_000, polling: 100 }).catch(() => {});
   const s = await page.evaluate(() => window.__threads);
-  return { first: s.first ? Math.round(s.first - s.start) : NaN, all: s.last ? Math.round(s.last - s.start) : NaN, count: s.count };
+  const origin = await page.evaluate(() => performance.timeOrigin);
+  return { first: s.first ? Math.round(s.first - s.start) : NaN, all: s.last ? Math.round(s.last - s.start) : NaN, count: s.count, clickAt: origin + s.start };
+}
+
+/** The host's "Review threads of <path>: N (epoch ms): asked=… …" line whose `asked` is after `since`. */
+function threadStepsAfter(userDataDir, file, since) {
+  for (const line of logLines(userDataDir, /Review threads of .* \(epoch ms\)/).reverse()) {
+    if (!line.includes(`Review threads of ${file}:`)) continue;
+    const steps = Object.fromEntries([...line.matchAll(/(\w+)=(\d+)/g)].map(([, k, v]) => [k, Number(v)]));
+    if (steps.asked >= since - 50) return steps;
+  }
+  return undefined;
 }
 
 async function main() {
@@ -123,7 +134,14 @@ async function main() {
     await page.waitForTimeout(1500);
     const file = await row(page, 'Pull Requests', fileName);
     const t = await timeThreads(page, pull.threads, () => file.click());
-    results.push({ run, 'click → first thread drawn': t.first, 'click → last thread drawn': t.all, 'threads drawn (widgets and gutter marks of the lines on screen)': t.count });
+    // The host's steps for this file (its "Review threads of …" log line): asked to draw, document placed in
+    // its pull request, comments read, avatars read, positions mapped, threads handed to VS Code.
+    const steps = threadStepsAfter(codeServer.dirs.userData, pull.paths[0], t.clickAt);
+    const rel = (k) => (steps?.[k] === undefined ? '-' : Math.round(steps[k] - t.clickAt));
+    results.push({
+      run, 'click → first thread drawn': t.first, 'click → last thread drawn': t.all, 'threads drawn (widgets and gutter marks of the lines on screen)': t.count,
+      'host: asked': rel('asked'), placed: rel('placed'), comments: rel('comments'), avatars: rel('avatars'), mapped: rel('mapped'), 'handed to VS Code': rel('handed'),
+    });
     say(`${run}: ${JSON.stringify(results.at(-1))}`);
   }
   console.log(`\nInline threads of ${pull.comments} comments on ${pull.paths[0]} (load average ${load()}):`);

@@ -4,6 +4,7 @@
 // the shared store, so the Review Comments and Pull Requests views follow.
 // Loaded by registerComments with the first selected pull request.
 import * as vscode from 'vscode';
+import type { Logger } from '../shared/log/outputLog';
 import { NotFoundError } from '../../hosting';
 import { mapPositions, positionOfLine } from '../../util/diffPosition';
 import { errorText } from '../shared/failure';
@@ -26,8 +27,8 @@ export interface StartedInlineComments {
   refresh(): Promise<void>;
 }
 
-export function startInlineComments(context: vscode.ExtensionContext, session: HostingSession, selected: SelectedPull, store: PullReviewComments): StartedInlineComments {
-  const inline = new InlineThreads(session, selected, store);
+export function startInlineComments(context: vscode.ExtensionContext, session: HostingSession, selected: SelectedPull, store: PullReviewComments, log: Logger): StartedInlineComments {
+  const inline = new InlineThreads(session, selected, store, log);
   const redrawAll = (forget = false) => inline.redrawAll(forget);
 
   /** Sends the typed text; on failure keeps it in the thread as a draft and says why. */

@@ -110,13 +110,19 @@ export class InlineThreads implements vscode.Disposable {
 
   private async draw(document: vscode.TextDocument): Promise<void> {
     const uriKey = document.uri.toString();
+    // When each step happened (epoch ms), logged for the editor benchmark (test/bench/editor-features.mjs).
+    const steps: [string, number][] = [['asked', Date.now()]];
     const place = await this.placeOf(document.uri);
+    steps.push(['placed', Date.now()]);
     const wanted = new Set<string>();
     if (place) {
       const comments = (await this.store.list(place.pull)).filter((c) => c.path === place.path);
+      steps.push(['comments', Date.now()]);
       await this.avatars.loadAll(comments.map((c) => c.user.avatar_url));
+      steps.push(['avatars', Date.now()]);
       const threads = groupReviewThreads(comments).flatMap((f) => f.threads);
       const placed = placeThreads(threads, { headSha: place.head.sha, baseSha: place.base.sha }, place.file?.patch, place);
+      steps.push(['mapped', Date.now()]);
       // A file with many threads opens with them collapsed (their marks in
       // the gutter, a click away): expanded, they would bury the code, and
       // VS Code draws each one as a widget (200 took 8-12 s).
@@ -126,6 +132,8 @@ export class InlineThreads implements vscode.Disposable {
         wanted.add(key);
         this.show(key, document, place, p.thread.root.id, p.line, p.kind, p.thread.comments, expanded);
       }
+      steps.push(['handed', Date.now()]);
+      this.log?.info(`Review threads of ${place.path}: ${placed.length} (epoch ms): ${steps.map(([k, v]) => `${k}=${v}`).join(' ')}`);
     }
     for (const key of [...this.entries.keys()]) {
       if (key.startsWith(`${uriKey}|`) && !wanted.has(key)) this.drop(key);

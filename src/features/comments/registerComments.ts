@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { GIT_SCHEME } from '../shared/gitfs/gitFileSystem';
 import { registerLazyCommands } from '../shared/lazyCommands';
 import type { PullReviewComments } from '../shared/reviews/pullReviewComments';
+import type { Logger } from '../shared/log/outputLog';
 import type { HostingSession } from '../shared/session/hostingSession';
 import type { SelectedPull } from '../shared/selection/selectedPull';
 import type { StartedInlineComments } from './inlineComments';
@@ -16,9 +17,9 @@ export interface InlineComments {
   refresh(): Promise<void>;
 }
 
-export function registerComments(context: vscode.ExtensionContext, session: HostingSession, selected: SelectedPull, store: PullReviewComments): InlineComments {
+export function registerComments(context: vscode.ExtensionContext, session: HostingSession, selected: SelectedPull, store: PullReviewComments, log: Logger): InlineComments {
   let started: Promise<StartedInlineComments> | undefined;
-  const start = () => (started ??= import('./inlineComments.js').then((m) => m.startInlineComments(context, session, selected, store)));
+  const start = () => (started ??= import('./inlineComments.js').then((m) => m.startInlineComments(context, session, selected, store, log)));
 
   registerLazyCommands(context, ['repodesk.comments.expandAt', 'repodesk.comments.refresh', 'repodesk.comments.reply', 'repodesk.comments.edit', 'repodesk.comments.save', 'repodesk.comments.cancel', 'repodesk.comments.delete'], async () => (await start()).handlers);
   if (context.extensionMode === vscode.ExtensionMode.Test) {
