@@ -156,7 +156,10 @@ export function installConventions(app: FastifyInstance, s: ConventionServices):
     reply.code(304);
     reply.removeHeader('content-type');
     reply.removeHeader('content-length');
-    return '';
+    // No payload at all: for '' Fastify writes `Content-Length: 0`, which a 304
+    // must not carry (RFC 9110, 8.6: only the 200's own length). A HEAD route's
+    // own hook measures the payload it is given and sends none: give it the 200's.
+    return req.method === 'HEAD' ? payload : null;
   });
 }
 
