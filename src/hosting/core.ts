@@ -47,6 +47,11 @@ export interface CallOptions {
   credentials?: Credentials | undefined;
   /** Accept header instead of `application/vnd.<vendor>.v3+json`. */
   accept?: string | undefined;
+  /**
+   * The body of a success as the bytes the service sent (an ArrayBuffer), never
+   * parsed as JSON nor decoded as text: a downloaded file stays byte for byte.
+   */
+  rawBody?: boolean | undefined;
 }
 
 export interface StatisticsProgress {
@@ -69,7 +74,7 @@ type SendByOptions = (options: { method: string; url: string; headers: Record<st
 /** The shape of @octokit/request's RequestError (a transitive package, so matched by shape rather than imported). */
 interface RequestErrorLike extends Error { status: number; response?: { headers: Record<string, unknown>; data: unknown } }
 interface RawResponse { status: number; url: string; headers: Record<string, string>; data: unknown; fromCache: boolean }
-interface Prepared { method: string; url: string; headers: Record<string, string>; body: unknown }
+interface Prepared { method: string; url: string; headers: Record<string, string>; body: unknown; raw?: boolean }
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const MAX_REDIRECTS = 5;
@@ -176,7 +181,7 @@ export class HostingCore {
     if (options.accept) headers.accept = options.accept;
     const auth = this.authorizationHeader(options.credentials ?? this.options.credentials);
     if (auth) headers.authorization = auth;
-    return { method: ep.method, url: ep.url, headers, body: ep.body };
+    return { method: ep.method, url: ep.url, headers, body: ep.body, ...(options.rawBody ? { raw: true } : {}) };
   }
 
   /** Sends one request: budget check, cache revalidation, redirects, error mapping. */
@@ -251,12 +256,18 @@ export class HostingCore {
     const headers = cached ? { ...prepared.headers, 'if-none-match': cached.etag } : prepared.headers;
     const requestBody = prepared.body === '' || prepared.body === undefined ? undefined : prepared.body;
     try {
-      const res = await (this.send as unknown as SendByOptions)({ method: prepared.method, url: prepared.url, headers, ...(requestBody !== undefined ? { data: requestBody } : {}) });
+      const res = await (this.send as unknown as SendByOptions)({
+        method: prepared.method, url: prepared.url, headers, ...(requestBody !== undefined ? { data: requestBody } : {}),
+        // A raw body arrives unparsed, as the response's stream.
+        ...(prepared.raw ? { request: { parseSuccessResponseBody: false } } : {}),
+      });
       const resHeaders = normalizeHeaders(res.headers);
       this.rateLimit.update(resHeaders);
+      // Raw: the stream read whole, as bytes (a JSON or Latin-1 file parsed or decoded would not be the file).
+      if (prepared.raw) res.data = await new Response(res.data as ReadableStream<Uint8Array> | null).arrayBuffer();
       // Non-JSON answers without a charset (a diff) arrive as bytes: textual ones
       // are decoded, binary ones (release assets) stay bytes.
-      if (res.data instanceof ArrayBuffer && isTextual(resHeaders['content-type'])) res.data = new TextDecoder().decode(res.data);
+      else if (res.data instanceof ArrayBuffer && isTextual(resHeaders['content-type'])) res.data = new TextDecoder().decode(res.data);
       const etag = resHeaders.etag;
       if (cacheKey && res.status === 200 && etag) this.cache.set(cacheKey, { etag, status: 200, headers: resHeaders, data: res.data });
       return { status: res.status, url: prepared.url, headers: resHeaders, data: res.data, fromCache: false };

@@ -85,13 +85,14 @@ export class ReleasesApi {
     return this.core.callNoContent(RELEASES_ROUTES.deleteAsset, { owner, repo, id }, options);
   }
 
-  /** The asset's bytes, exactly as uploaded, from its `browser_download_url`. */
+  /**
+   * The asset's bytes, exactly as uploaded, from its `browser_download_url`.
+   * Read raw: parsed or decoded by its content type, a JSON asset came back
+   * re-serialized (`{\n  "a": 1\n}` as `{"a":1}`; with a number beyond 2^53,
+   * a TypeError) and a Latin-1 text with replacement characters.
+   */
   async downloadAsset(asset: { browser_download_url: string }, options?: CallOptions): Promise<Uint8Array> {
-    const res = await this.core.call(`GET ${asset.browser_download_url}`, {}, z.unknown(), { ...options, accept: 'application/octet-stream' });
-    const data = res.data;
-    if (data instanceof ArrayBuffer) return new Uint8Array(data);
-    if (data instanceof Uint8Array) return data;
-    // A textual asset (text/*, JSON) arrives decoded.
-    return new TextEncoder().encode(typeof data === 'string' ? data : JSON.stringify(data));
+    const res = await this.core.call(`GET ${asset.browser_download_url}`, {}, z.instanceof(ArrayBuffer), { ...options, accept: 'application/octet-stream', rawBody: true });
+    return new Uint8Array(res.data);
   }
 }

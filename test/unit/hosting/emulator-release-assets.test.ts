@@ -32,4 +32,20 @@ describe('v3 client release assets against the emulator (document 2)', () => {
     const asset = await ada.releases.uploadAsset(release, 'NOTES.txt', new TextEncoder().encode(text), 'text/plain');
     assert.equal(new TextDecoder().decode(await ada.releases.downloadAsset(asset)), text);
   });
+
+  it('a JSON asset downloads as the bytes uploaded, not re-serialized: its spacing and its big numbers stay; again from the cache the same', async () => {
+    const release = await ada.releases.create('analytical-engines', 'difference-engine', { tag_name: 'v7.0.2-json', name: 'Data' });
+    const json = '{\n  "engine": "difference",\n  "cogs": 25000,\n  "precision": 31415926535897932384626\n}\n';
+    const asset = await ada.releases.uploadAsset(release, 'engine.json', new TextEncoder().encode(json), 'application/json');
+    assert.equal(asset.content_type, 'application/json');
+    assert.equal(new TextDecoder().decode(await ada.releases.downloadAsset(asset)), json);
+    assert.equal(new TextDecoder().decode(await ada.releases.downloadAsset(asset)), json);
+  });
+
+  it('a Latin-1 text asset downloads as its Latin-1 bytes, not decoded as UTF-8', async () => {
+    const release = await ada.releases.create('analytical-engines', 'difference-engine', { tag_name: 'v7.0.3-latin1', name: 'Latin-1' });
+    const bytes = new Uint8Array(Buffer.from('Ménabréa, Notions sur la machine analytique\n', 'latin1'));
+    const asset = await ada.releases.uploadAsset(release, 'menabrea.txt', bytes, 'text/plain; charset=iso-8859-1');
+    assert.deepEqual(Buffer.from(await ada.releases.downloadAsset(asset)), Buffer.from(bytes));
+  });
 });

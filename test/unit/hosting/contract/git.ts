@@ -104,6 +104,43 @@ export const gitData: ContractGroup = {
       },
     },
     {
+      row: 'GET /repos/:owner/:repo/git/trees/:sha (recursive or not)',
+      does: 'without recursive a tree lists its folder as one tree entry; recursive lists the files inside it too',
+      calls: ['git.createTree', 'git.getTree'],
+      async run(w) {
+        const git = w.as('ada').git;
+        const tree = await git.createTree(OWNER, REPO, [
+          { path: 'notes/g.md', mode: '100644', type: 'blob', content: 'Note G\n' },
+          { path: 'README.md', mode: '100644', type: 'blob', content: 'Notes\n' },
+        ]);
+        const top = await git.getTree(OWNER, REPO, tree.sha);
+        assert.deepEqual(top.tree.map((e) => [e.path, e.type]), [['README.md', 'blob'], ['notes', 'tree']]);
+        const flat = await git.getTree(OWNER, REPO, tree.sha, true);
+        assert.deepEqual(flat.tree.map((e) => [e.path, e.type]), [['README.md', 'blob'], ['notes', 'tree'], ['notes/g.md', 'blob']]);
+      },
+    },
+    {
+      row: 'GET /repos/:owner/:repo/git/refs/:namespace, GET .../git/refs/:ref (fully qualified names)',
+      does: 'the refs of one namespace only, named with or without refs/; a ref asked for by its full name; a branch whose name holds "refs/" keeps it',
+      // listRefs with a namespace: the frame files it under getRef (below).
+      calls: ['git.createRef', 'git.getRef'],
+      async run(w) {
+        const git = w.as('ada').git;
+        const main = await tip(git);
+        await git.createRef(OWNER, REPO, 'refs/tags/v0.1-listed', main.object.sha);
+        await git.createRef(OWNER, REPO, 'refs/heads/archive/refs/old', main.object.sha);
+        const tags = (await collect(git.listRefs(OWNER, REPO, 'refs/tags'))).map((r) => r.ref);
+        assert.ok(tags.includes('refs/tags/v0.1-listed'), tags.join());
+        assert.deepEqual(tags.filter((r) => !r.startsWith('refs/tags/')), []);
+        assert.deepEqual((await collect(git.listRefs(OWNER, REPO, 'tags'))).map((r) => r.ref), tags);
+        assert.deepEqual([(await git.getRef(OWNER, REPO, 'refs/tags/v0.1-listed')).ref, (await git.getRef(OWNER, REPO, 'heads/archive/refs/old')).ref], ['refs/tags/v0.1-listed', 'refs/heads/archive/refs/old']);
+        // A namespace list has getRef's path shape, so the frame files it under getRef: refs/ is stripped from both.
+        assert.deepEqual(w.of('git.getRef').map((x) => x.url.replace(`/repos/${OWNER}/${REPO}/git/refs/`, '')), [
+          'heads?per_page=100', 'tags?per_page=100', 'tags?per_page=100', 'tags/v0.1-listed', 'heads/archive/refs/old',
+        ]);
+      },
+    },
+    {
       row: 'PATCH /repos/:owner/:repo/git/refs/:ref, DELETE .../git/refs/:ref',
       does: 'a non-fast-forward move needs force (422 "Update is not a fast forward"); an existing ref cannot be created again; delete',
       calls: ['git.createCommit', 'git.createRef', 'git.updateRef', 'git.deleteRef'],

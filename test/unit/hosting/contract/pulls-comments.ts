@@ -205,5 +205,19 @@ export const pullsAndComments: ContractGroup = {
         assert.deepEqual(await collect(ada.gists.listForUser('grace')), []);
       },
     },
+    {
+      row: 'GET /gists?since=, GET /users/:username/gists?since= (the service family\'s, beyond the documents)',
+      does: 'only the gists updated at or after the time given, a hundred a page',
+      calls: ['gists.list', 'gists.listForUser'],
+      async run(w) {
+        const ada = w.as('ada');
+        const all = await collect(ada.gists.list());
+        assert.ok(all.some((g) => g.description === 'Note G, for the translators'), 'ada has the demo gist');
+        assert.deepEqual(await collect(ada.gists.list({ since: '2999-01-01T00:00:00Z' })), []);
+        assert.deepEqual((await collect(ada.gists.list({ since: '2000-01-01T00:00:00Z' }))).map((g) => g.id), all.map((g) => g.id));
+        assert.deepEqual(await collect(ada.gists.listForUser('ada', { since: '2999-01-01T00:00:00Z' })), []);
+        assert.deepEqual(w.of('gists.list').map((x) => x.url), ['/gists?per_page=100', '/gists?per_page=100&since=2999-01-01T00%3A00%3A00Z', '/gists?per_page=100&since=2000-01-01T00%3A00%3A00Z']);
+      },
+    },
   ],
 };

@@ -81,12 +81,13 @@ export const teamsAndMembers: ContractGroup = {
     },
     {
       row: 'GET /user/teams',
-      does: 'the caller\'s teams across organizations, in the detailed form',
+      does: 'the caller\'s teams across organizations, in the detailed form, asked for a hundred a page',
       calls: ['teams.listForAuthenticatedUser'],
       async run(w) {
         const teams = await collect(w.as('mary').teams.listForAuthenticatedUser());
         assert.deepEqual(teams.map((t) => [t.name, t.organization.login]), [['Translators', ORG]]);
         assert.deepEqual(await collect(w.as('grace').teams.listForAuthenticatedUser()), []);
+        assert.deepEqual(w.of('teams.listForAuthenticatedUser').map((x) => x.url), ['/user/teams?per_page=100', '/user/teams?per_page=100']);
       },
     },
     {
