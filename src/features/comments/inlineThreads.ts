@@ -27,6 +27,8 @@ export interface ThreadEntry {
   /** 1-based line; undefined when listed at the top of the file without a line. */
   line: number | undefined;
   kind: PlacementKind | 'new';
+  /** What the thread was last drawn from (kind, comments, avatars, reader): a redraw of the same skips VS Code. */
+  drawn?: string;
 }
 
 /** Up to this many threads in one document open expanded; more open collapsed. */
@@ -177,6 +179,12 @@ export class InlineThreads implements vscode.Disposable {
       if (!entry.thread.range?.isEqual(range)) entry.thread.range = range;
     }
     const thread = entry.thread;
+    // Every property set is a message to VS Code, which then recomputes the
+    // document's comment decorations: a thread whose comments did not change
+    // (an idle refresh, another thread's reply) is left alone.
+    const drawn = `${kind}|${me ?? ''}|${comments.map((c) => `${c.id}:${c.updated_at}:${this.avatars.get(c.user.avatar_url) ? 1 : 0}`).join(',')}`;
+    if (!isNew && entry.drawn === drawn) return;
+    entry.drawn = drawn;
     const root = comments[0]!;
     thread.label = threadLabel(kind, root, comments);
     thread.contextValue = kind;
