@@ -190,7 +190,7 @@ async function main() {
     const reqs = requestsSince(emulator.output, mark2).filter((r) => r.url.includes('/stats/'));
     const inner = await frameWith(page, '.card-punchCard canvas');
     const load = inner ? await webviewLoad(inner, t0) : {};
-    insights.push({ run, 'command → five charts drawn': ms, 'page frame': load['page frame'], 'service worker wait': load['service worker wait'], 'script evaluated': load.mark?.('evaluated'), 'stats requests': reqs.length, '202s': reqs.filter((r) => r.status === 202).length, '304s': reqs.filter((r) => r.status === 304).length, 'computing shown': pendingSeen });
+    insights.push({ run, 'command → five charts drawn': ms, 'page frame': load['page frame'], 'service worker wait': load['service worker wait'], 'script evaluated': load.mark?.('evaluated'), 'init received': load.mark?.('init'), 'tabs built': load.mark?.('started'), 'first chart': load.first?.('repodesk:chart:'), 'last chart': load.last?.('repodesk:chart:'), 'stats requests': reqs.length, '202s': reqs.filter((r) => r.status === 202).length, '304s': reqs.filter((r) => r.status === 304).length, 'computing shown': pendingSeen });
     say(`${run}: ${JSON.stringify(insights.at(-1))}`);
   }
   console.log(`\nInsights on ada/bench-history, ${HISTORY} commits (load average ${load()}):`);

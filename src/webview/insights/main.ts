@@ -77,7 +77,12 @@ function start(m: Extract<HostToWebview, { type: 'init' }>): void {
 }
 
 channel.onMessage((m) => {
-  if (m.type === 'init') return start(m);
+  if (m.type === 'init') {
+    performance.mark('repodesk:init');
+    start(m);
+    performance.mark('repodesk:started');
+    return;
+  }
   if (!ui) return;
   if (m.type === 'focus') {
     selectTab(m.tab);

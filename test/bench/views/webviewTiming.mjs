@@ -24,6 +24,9 @@ export async function webviewLoad(frame, t0) {
     // of a window; ~1 s for a later one, whose worker registration VS Code (web) replaces (another URL, same scope).
     'service worker wait': seen.workerStart ? Math.round(seen.workerStart) : '-',
     mark,
+    /** The first and the last mark whose name starts with `prefix`. */
+    first: (prefix) => rel(Math.min(...seen.marks.filter(([n]) => n.startsWith(prefix)).map(([, t]) => t))),
+    last: (prefix) => rel(Math.max(...seen.marks.filter(([n]) => n.startsWith(prefix)).map(([, t]) => t))),
   };
 }
 
