@@ -68,3 +68,21 @@ export function placeThreads<C extends PlacedComment>(threads: readonly ReviewTh
   }
   return out;
 }
+
+/**
+ * The threads on the lines an editor shows (within `margin` lines of a
+ * visible range; a thread without a line sits at the top, line 1) apart from
+ * the rest, in their order. With no visible range, every thread is in view.
+ * VS Code's work for a new thread grows with the threads the document has,
+ * so the ones on screen are handed over first.
+ */
+export function inViewFirst<T extends { line: number | undefined }>(placed: readonly T[], visible: readonly (readonly [number, number])[], margin: number): { inView: T[]; later: T[] } {
+  if (visible.length === 0) return { inView: [...placed], later: [] };
+  const inView: T[] = [];
+  const later: T[] = [];
+  for (const p of placed) {
+    const line = p.line ?? 1;
+    (visible.some(([first, last]) => line >= first - margin && line <= last + margin) ? inView : later).push(p);
+  }
+  return { inView, later };
+}

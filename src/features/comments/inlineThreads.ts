@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { ReviewComment } from '../../hosting';
 import { AvatarCache } from '../../util/avatars';
 import { commentableRuns, mapPositions } from '../../util/diffPosition';
-import { placeThreads, type PlacementKind } from '../../util/threadPlacement';
+import { inViewFirst, placeThreads, type PlacementKind } from '../../util/threadPlacement';
 import { groupReviewThreads, shortSha } from '../../util/viewFormat';
 import type { HostingSession } from '../shared/session/hostingSession';
 import type { PullReviewComments } from '../shared/reviews/pullReviewComments';
@@ -33,6 +33,10 @@ export interface ThreadEntry {
 
 /** Up to this many threads in one document open expanded; more open collapsed. */
 export const EXPANDED_THREADS_AT_MOST = 20;
+/** Threads this close to the lines on screen are handed over with them. */
+const VIEW_MARGIN_LINES = 5;
+/** The threads away from the lines on screen are handed over this much later. */
+const LATER_THREADS_AFTER_MS = 600;
 
 export class InlineThreads implements vscode.Disposable {
   readonly controller = vscode.comments.createCommentController(CONTROLLER_ID, vscode.l10n.t('RepoDesk Review'));
@@ -129,12 +133,22 @@ export class InlineThreads implements vscode.Disposable {
       // the gutter, a click away): expanded, they would bury the code, and
       // VS Code draws each one as a widget (200 took 8-12 s).
       const expanded = placed.length <= EXPANDED_THREADS_AT_MOST;
-      for (const p of placed) {
-        const key = `${uriKey}|${p.thread.root.id}`;
-        wanted.add(key);
-        this.show(key, document, place, p.thread.root.id, p.line, p.kind, p.thread.comments, expanded);
-      }
+      for (const p of placed) wanted.add(`${uriKey}|${p.thread.root.id}`);
+      const showAll = (some: typeof placed) => {
+        for (const p of some) this.show(`${uriKey}|${p.thread.root.id}`, document, place, p.thread.root.id, p.line, p.kind, p.thread.comments, expanded);
+      };
+      // The threads on screen first: VS Code redraws a document's comment
+      // decorations for each thread it hears of, so 200 at once kept the
+      // visible ones waiting for seconds. The rest follow a moment later.
+      const visible = vscode.window.visibleTextEditors.filter((e) => e.document === document).flatMap((e) => e.visibleRanges.map((r) => [r.start.line + 1, r.end.line + 1] as const));
+      const wantedLine = this.expandWanted.get(uriKey);
+      const { inView, later } = inViewFirst(placed, wantedLine === undefined ? visible : [...visible, [wantedLine, wantedLine] as const], VIEW_MARGIN_LINES);
+      showAll(inView);
       steps.push(['handed', Date.now()]);
+      if (later.length) {
+        await new Promise((resolve) => setTimeout(resolve, LATER_THREADS_AFTER_MS));
+        if (!document.isClosed) showAll(later);
+      }
       this.log?.info(`Review threads of ${place.path}: ${placed.length} (epoch ms): ${steps.map(([k, v]) => `${k}=${v}`).join(' ')}`);
     }
     for (const key of [...this.entries.keys()]) {
