@@ -64,6 +64,9 @@ export class ObjectReader {
     if (!child || child.exitCode !== null) return;
     await new Promise<void>((resolve) => {
       child.once('close', () => resolve());
+      // Requests of this tick are still waiting for their microtask: send them before the end of
+      // input, or cat-file exits without reading them and they fail instead of being answered.
+      this.sendOutgoing();
       child.stdin?.end();
     });
   }
