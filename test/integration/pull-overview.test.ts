@@ -180,7 +180,8 @@ describe('Pull request overview page', function () {
   });
 
   it('a pull request whose head repository was deleted (the spec\'s null head.repo): the page says the head is deleted and still lists its commits and files', async () => {
-    // grace forks the demo repository, opens a pull request from a branch of
+    // grace forks ada's notes-on-the-engine (not the demo repository, whose
+    // pull requests other tests list), opens a pull request from a branch of
     // her fork, then deletes the fork (Basic credentials: no scopes apply).
     const apiUrl = vscode.workspace.getConfiguration('repodesk.hosting').get<string>('apiUrl')!;
     const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
@@ -193,7 +194,7 @@ describe('Pull request overview page', function () {
       assert.ok(res.ok, `${method} ${path}: ${res.status} ${text}`);
       return (text ? JSON.parse(text) : undefined) as T;
     };
-    const fork = await call<{ full_name: string; default_branch: string }>('POST', '/repos/analytical-engines/difference-engine/forks');
+    const fork = await call<{ full_name: string; default_branch: string }>('POST', '/repos/ada/notes-on-the-engine/forks');
     const f = `/repos/${fork.full_name}`;
     const tip = await call<{ object: { sha: string } }>('GET', `${f}/git/refs/heads/${fork.default_branch}`);
     const parent = await call<{ sha: string; tree: { sha: string } }>('GET', `${f}/git/commits/${tip.object.sha}`);
@@ -201,11 +202,11 @@ describe('Pull request overview page', function () {
     const commit = await call<{ sha: string }>('POST', `${f}/git/commits`, { message: 'Notes from a deleted fork', tree: tree.sha, parents: [parent.sha] });
     const branch = `fork-notes-${Date.now()}`;
     await call('POST', `${f}/git/refs`, { ref: `refs/heads/${branch}`, sha: commit.sha });
-    const pull = await call<{ number: number }>('POST', '/repos/analytical-engines/difference-engine/pulls', { head: `grace:${branch}`, base: fork.default_branch, title: 'Notes from a fork that is gone', body: 'The fork is deleted after this.' });
+    const pull = await call<{ number: number }>('POST', '/repos/ada/notes-on-the-engine/pulls', { head: `grace:${branch}`, base: fork.default_branch, title: 'Notes from a fork that is gone', body: 'The fork is deleted after this.' });
     await call('DELETE', f);
     try {
-      assert.equal((await client.pulls.get('analytical-engines', 'difference-engine', pull.number)).head.repo, null, 'the service answers head.repo null');
-      const key = await vscode.commands.executeCommand<string>('repodesk.pulls.openOverview', { owner: 'analytical-engines', repo: 'difference-engine', number: pull.number });
+      assert.equal((await client.pulls.get('ada', 'notes-on-the-engine', pull.number)).head.repo, null, 'the service answers head.repo null');
+      const key = await vscode.commands.executeCommand<string>('repodesk.pulls.openOverview', { owner: 'ada', repo: 'notes-on-the-engine', number: pull.number });
       const m = await model(key, 'the page of the pull request from the deleted fork');
       assert.equal(m.head, null, 'no head label is shown as if the repository were there');
       assert.equal(m.headRef, branch, 'the page names the deleted head by its branch');
@@ -214,7 +215,7 @@ describe('Pull request overview page', function () {
       assert.deepEqual(m.files.rows.map((x) => [x.path, x.status]), [['docs/grace-notes.md', 'added']]);
       assert.ok(!(await posted(key)).some((x) => x.type === 'failed'), 'the page is drawn, not refused');
     } finally {
-      await client.pulls.update('analytical-engines', 'difference-engine', pull.number, { state: 'closed' });
+      await client.pulls.update('ada', 'notes-on-the-engine', pull.number, { state: 'closed' });
     }
   });
 
