@@ -52,3 +52,17 @@ export function commitByHand(fx: GitFixture, files: Record<string, string>, mess
     GIT_COMMITTER_NAME: 'Hand', GIT_COMMITTER_EMAIL: 'hand@example.com', GIT_COMMITTER_DATE: date,
   });
 }
+
+/** Runs `fn` with extra process.env variables, then puts process.env back as it was. */
+export async function withProcessEnv<T>(vars: Record<string, string>, fn: () => Promise<T> | T): Promise<T> {
+  const saved = Object.fromEntries(Object.keys(vars).map((key) => [key, process.env[key]]));
+  Object.assign(process.env, vars);
+  try {
+    return await fn();
+  } finally {
+    for (const [key, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  }
+}

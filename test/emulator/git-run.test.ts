@@ -6,21 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { gitEnv, identityEnv, initBare, runGit, runGitText } from '../../src/emulator/git';
-import { gitFixture, type GitFixture } from './git-fixture';
-
-/** Runs `fn` with extra process.env variables, then puts process.env back as it was. */
-async function withProcessEnv<T>(vars: Record<string, string>, fn: () => Promise<T> | T): Promise<T> {
-  const saved = Object.fromEntries(Object.keys(vars).map((key) => [key, process.env[key]]));
-  Object.assign(process.env, vars);
-  try {
-    return await fn();
-  } finally {
-    for (const [key, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[key];
-      else process.env[key] = value;
-    }
-  }
-}
+import { gitFixture, withProcessEnv, type GitFixture } from './git-fixture';
 
 describe('git runner: inherited GIT_DIR and GIT_INDEX_FILE never reach git', () => {
   let fx: GitFixture;

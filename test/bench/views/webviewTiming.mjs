@@ -17,6 +17,7 @@ export async function webviewLoad(frame, t0) {
   }).catch(() => undefined);
   if (!seen) return {};
   const rel = (ms) => (ms === undefined ? '-' : Math.round(seen.origin + ms - t0));
+  const matching = (prefix) => seen.marks.filter(([n]) => n.startsWith(prefix)).map(([, t]) => t).sort((a, b) => a - b);
   const mark = (name) => rel(seen.marks.find(([n]) => n === `repodesk:${name}`)?.[1]);
   return {
     'page frame': rel(0),
@@ -25,8 +26,8 @@ export async function webviewLoad(frame, t0) {
     'service worker wait': seen.workerStart ? Math.round(seen.workerStart) : '-',
     mark,
     /** The first and the last mark whose name starts with `prefix`. */
-    first: (prefix) => rel(Math.min(...seen.marks.filter(([n]) => n.startsWith(prefix)).map(([, t]) => t))),
-    last: (prefix) => rel(Math.max(...seen.marks.filter(([n]) => n.startsWith(prefix)).map(([, t]) => t))),
+    first: (prefix) => rel(matching(prefix)[0]),
+    last: (prefix) => rel(matching(prefix).at(-1)),
   };
 }
 

@@ -12,21 +12,7 @@ import {
 import { ObjectReader } from '../../../../src/emulator/git/object-reader';
 import { cloneBare, initBare, Repositories, repoGitPath } from '../../../../src/emulator/git/repository';
 import { gitEnv, identityEnv, runGit, runGitText, spawnGit } from '../../../../src/emulator/git/run';
-import { gitFixture, type GitFixture } from '../../../emulator/git-fixture';
-
-/** Runs `fn` with extra process.env variables, then puts process.env back as it was. */
-async function withProcessEnv<T>(vars: Record<string, string>, fn: () => Promise<T> | T): Promise<T> {
-  const saved = Object.fromEntries(Object.keys(vars).map((key) => [key, process.env[key]]));
-  Object.assign(process.env, vars);
-  try {
-    return await fn();
-  } finally {
-    for (const [key, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[key];
-      else process.env[key] = value;
-    }
-  }
-}
+import { gitFixture, withProcessEnv, type GitFixture } from '../../../emulator/git-fixture';
 
 /** Resolves when the process with this id has exited. */
 async function gone(pid: number): Promise<void> {
