@@ -36,6 +36,8 @@ export interface EmulatorOptions {
   bodyLimitBytes?: number | undefined;
   /** Base of the documentation links in error bodies (default https://docs.service.test). */
   docsUrl?: string | undefined;
+  /** A statistics job waits this long before computing (default 0), as the real service takes seconds or more: shows the 202 state on a fast machine. */
+  statisticsDelayMs?: number | undefined;
 }
 
 export interface RateLimits {
@@ -54,6 +56,7 @@ export interface ResolvedLimits {
   searchRateLimit: number;
   bodyLimitBytes: number;
   docsUrl: string;
+  statisticsDelayMs: number;
 }
 
 export function resolveLimits(o: EmulatorOptions): ResolvedLimits {
@@ -70,6 +73,7 @@ export function resolveLimits(o: EmulatorOptions): ResolvedLimits {
     searchRateLimit: o.searchRateLimit ?? 20,
     bodyLimitBytes: o.bodyLimitBytes ?? 25 * 1024 * 1024,
     docsUrl: (o.docsUrl ?? 'https://docs.service.test').replace(/\/+$/, ''),
+    statisticsDelayMs: o.statisticsDelayMs ?? 0,
   };
 }
 
@@ -92,6 +96,7 @@ export const USAGE = `Usage: node dist/emulator.js [--port <n>] --data <dir> [--
   --rate-limit-unauthenticated <n>  requests a window for an address (default 60)
   --engagement-token-ttl <seconds>  lifetime of a v2 access token (default 3600)
   --engagement-time-zone=<±hhmm>    the v2 domain's time zone (default -0300; the = is needed before a -)
+  --stats-delay <ms>                a statistics job waits this long before computing (default 0)
 `;
 
 export class UsageError extends Error {}
@@ -114,6 +119,7 @@ export function parseOptions(argv: string[]): EmulatorOptions {
       'rate-limit-unauthenticated': { type: 'string' },
       'engagement-token-ttl': { type: 'string' },
       'engagement-time-zone': { type: 'string' },
+      'stats-delay': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -151,6 +157,7 @@ export function parseOptions(argv: string[]): EmulatorOptions {
     },
     engagementTokenTtlSeconds: positive('engagement-token-ttl', values['engagement-token-ttl']),
     engagementTimeZone: timeZone(values['engagement-time-zone']),
+    statisticsDelayMs: positive('stats-delay', values['stats-delay']),
     port,
     host: values.host ?? '127.0.0.1',
     dataDir: path.resolve(values.data),

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
+import { parseOptions } from '../../src/emulator/options';
 import { startEmulator, type TestEmulator } from '../support/emulator';
 import { basic, call } from './helpers/v3';
 
@@ -146,5 +147,29 @@ describe('v3 statistics (document 2)', () => {
   it('statistics — a private repository is 404 to outsiders', async () => {
     const res = await call(emu, 'GET', '/repos/analytical-engines/analytical-engine/stats/punch_card', { auth: basic('grace') });
     assert.equal(res.status, 404);
+  });
+});
+
+describe('v3 statistics with --stats-delay (document 2, the computing state)', () => {
+  let emu: TestEmulator;
+  before(async () => {
+    emu = await startEmulator({ seed: 'demo', statisticsDelayMs: 600 });
+  });
+  after(() => emu.dispose());
+
+  it('statistics — the job waits the delay before computing: 202 until then, 200 after', async () => {
+    const started = Date.now();
+    assert.equal((await call(emu, 'GET', `${REPO}/stats/punch_card`)).status, 202);
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal((await call(emu, 'GET', `${REPO}/stats/punch_card`)).status, 202, 'still computing half way through the delay');
+    const done = await settled(emu, `${REPO}/stats/punch_card`);
+    assert.equal(done.status, 200);
+    assert.ok(Date.now() - started >= 600, `answered after ${Date.now() - started} ms`);
+  });
+
+  it('--stats-delay reaches the options; 0 or a word is a usage error', () => {
+    assert.equal(parseOptions(['--data', '/tmp/x', '--stats-delay', '1500']).statisticsDelayMs, 1500);
+    assert.equal(parseOptions(['--data', '/tmp/x']).statisticsDelayMs, undefined);
+    for (const bad of ['0', 'soon']) assert.throws(() => parseOptions(['--data', '/tmp/x', '--stats-delay', bad]), /--stats-delay must be a positive integer/);
   });
 });

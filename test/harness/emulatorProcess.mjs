@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { killGroup, repoRoot } from './codeServer.mjs';
 
-export async function startEmulatorProcess({ port = 0, host, dataDir, seed = 'demo', quiet = true, root = repoRoot, timeoutMs = 60_000, echo = false } = {}) {
+export async function startEmulatorProcess({ port = 0, host, dataDir, seed = 'demo', quiet = true, root = repoRoot, timeoutMs = 60_000, echo = false, statsDelayMs } = {}) {
   const cli = path.join(root, 'dist', 'emulator.js');
   if (!fs.existsSync(cli)) throw new Error(`${cli} is missing: run npm run build first`);
   const ownsData = !dataDir;
@@ -15,6 +15,7 @@ export async function startEmulatorProcess({ port = 0, host, dataDir, seed = 'de
   if (host) args.push('--host', host);
   if (seed) args.push('--seed', seed);
   if (quiet) args.push('--quiet');
+  if (statsDelayMs) args.push('--stats-delay', String(statsDelayMs));
   const child = spawn(process.execPath, args, { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   const output = [];
   const url = await new Promise((resolve, reject) => {

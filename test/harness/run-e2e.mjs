@@ -18,7 +18,13 @@ async function openWorkbench() {
   if (!fs.existsSync(path.join(repoRoot, 'dist', 'extension.js'))) throw new Error('dist/extension.js is missing: run npm run build first');
   // 127.0.0.2: code-server rewrites localhost URLs that extensions open (the
   // OAuth authorize page) into proxy URLs; another loopback address is kept.
-  const emulator = await startEmulatorProcess({ host: '127.0.0.2' });
+  const emulator = await startEmulatorProcess({
+    host: '127.0.0.2',
+    // Statistics take a moment, as on the real service: the panel reads them
+    // while its page boots, so without the delay a fast machine has them
+    // before the page could say "computing statistics…".
+    statsDelayMs: 1500,
+  });
   cleanups.push(() => emulator.stop());
   const app = JSON.parse(fs.readFileSync(path.join(emulator.dataDir, 'oauth-app.json'), 'utf8'));
   const codeServer = await startCodeServer({

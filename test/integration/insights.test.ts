@@ -59,6 +59,10 @@ describe('Insights panel: statistics and the support cases of a repository', fun
     assert.ok(messages.some((m) => m.type === 'statsPending'), 'no "computing" progress was posted: the first request of fresh statistics answers 202');
     for (const [chart, m] of charts) assert.equal(m.type, 'chart', `${chart} after the 202: ${JSON.stringify(m).slice(0, 200)}`);
 
+    // A moment before the next panel: code-server's webview service worker
+    // stalls a webview created just as another one starts (its page loads
+    // after 30 s; 2 runs in 4 while the first page was still boot-drawing).
+    await new Promise((r) => setTimeout(r, 1500));
     const empty = `insights-empty-${Date.now()}`;
     await api.testing!.session.client!.repos.createForAuthenticatedUser({ name: empty });
     const emptyKey = await vscode.commands.executeCommand<string>('repodesk.insights.show', { owner: 'ada', name: empty });

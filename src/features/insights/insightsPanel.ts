@@ -33,17 +33,28 @@ export function startInsightsPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
   const { owner, name } = repo;
   hosted.panel.title = vscode.l10n.t('Insights: {0}/{1}', owner, name);
   let disposed = false;
+  // Messages made before the webview said 'ready' (it would not get them) wait here; 'ready' sends them.
+  let early: HostToWebview[] | undefined = [];
   const post = (m: HostToWebview) => {
-    if (!disposed) void hosted.post(m).catch((err: unknown) => deps.log.debug(`Insights post: ${String(err)}`));
+    if (disposed) return;
+    if (early) early.push(m);
+    else void hosted.post(m).catch((err: unknown) => deps.log.debug(`Insights post: ${String(err)}`));
   };
   const cases = new CasesController(owner, name, deps.engagement, post, deps.log);
   const refreshStats = () => loadStatistics(deps.session.client, owner, name, post, deps.log);
 
   const handle = async (m: WebviewToHost): Promise<void> => {
     switch (m.type) {
-      case 'ready':
+      case 'ready': {
+        const waiting = early ?? [];
+        early = undefined;
         post({ type: 'init', repo: { owner, name }, focus: deps.takeFocus(hosted.key), strings: insightsStrings(), locale: vscode.env.language });
-        return refreshStats();
+        for (const w of waiting) post(w);
+        // The first read started with the panel, while the webview booted: what it has drawn is sent, the rest follows.
+        const first = firstRead;
+        firstRead = undefined;
+        return first ?? refreshStats();
+      }
       case 'retryStats':
         return refreshStats();
       case 'signIn':
@@ -65,6 +76,8 @@ export function startInsightsPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
     }
   };
 
+  // The statistics are read while the webview boots (its 'ready' comes hundreds of milliseconds later), not after.
+  let firstRead: Promise<void> | undefined = refreshStats();
   return vscode.Disposable.from(
     hosted.onMessage((m) => void handle(m).catch((err: unknown) => deps.log.error(`Insights ${m.type}`, err))),
     deps.engagement.onDidChange(() => post({ type: 'refreshCases' })),

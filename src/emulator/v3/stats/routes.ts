@@ -21,6 +21,7 @@ export function registerStatisticsRoutes(app: FastifyInstance, ctx: EmulatorCont
     // An unborn default branch has an empty history: key it by the empty string.
     const sha = (await runGitText(ctx.gitEnv, gitPath, ['rev-parse', '--verify', '--quiet', `refs/heads/${repo.default_branch}^{commit}`]).catch(() => '')).trim();
     const result = cache.lookup(repo.id, sha, async () => {
+      if (ctx.limits.statisticsDelayMs > 0) await new Promise((r) => setTimeout(r, ctx.limits.statisticsDelayMs));
       const commits = sha === '' ? [] : await historyOf(repositories.get(gitPath), sha, loginsByEmail(ctx.db));
       return statisticsOf(commits, owner.login, Math.floor(Date.now() / 1000));
     });
