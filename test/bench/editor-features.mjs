@@ -181,12 +181,21 @@ async function main() {
     const mark2 = emulator.output.length;
     const t0 = Date.now();
     await page.keyboard.press('Enter');
+    // Whether the page said "computing statistics…" at any moment before its charts (polled alongside).
     let pendingSeen = false;
+    let charted = false;
+    const watching = (async () => {
+      while (!charted && !pendingSeen) {
+        pendingSeen = await frame().locator('.banner', { hasText: 'omputing' }).isVisible().catch(() => false);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    })();
     for (const chart of ['contributors', 'commitActivity', 'codeFrequency', 'participation', 'punchCard']) {
-      if (!pendingSeen) pendingSeen = await frame().locator('.banner', { hasText: 'omputing' }).isVisible().catch(() => false);
       await frame().locator(`.card-${chart} canvas`).waitFor({ timeout: 120_000 });
     }
     const ms = Date.now() - t0;
+    charted = true;
+    await watching;
     const reqs = requestsSince(emulator.output, mark2).filter((r) => r.url.includes('/stats/'));
     const inner = await frameWith(page, '.card-punchCard canvas');
     const load = inner ? await webviewLoad(inner, t0) : {};

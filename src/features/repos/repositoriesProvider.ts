@@ -32,11 +32,20 @@ export function createRepositoriesProvider(session: HostingSession, active: Acti
   const provider = new NodeTreeProvider('repodesk.repositories', (p) => {
     const client = session.client;
     const account = session.account;
-    if (!client || !account) return [];
-    // The filters are part of the key: rows kept under another filter are not these.
-    const key = `${snapshotKey(readHostingSettings().apiUrl, account.id)} ${JSON.stringify(loadFilter(state))}`;
-    const built = ++generation;
     const keeping = vscode.workspace.getConfiguration('repodesk.views').get<boolean>('keepLastListing', true);
+    // The filters are part of the key: rows kept under another filter are not these.
+    const keyOf = (accountId: string) => `${snapshotKey(readHostingSettings().apiUrl, accountId)} ${JSON.stringify(loadFilter(state))}`;
+    if (!client || !account) {
+      // While the stored session is still being read (SecretStorage, a round
+      // trip to the workbench), the rows kept for the account that was signed
+      // in last, if it still was when it was last seen: they are replaced (or
+      // removed) as soon as the session is known.
+      const expected = session.expectedAccountId;
+      const early = firstLook && keeping && expected ? readSnapshot(workspaceState.get(REPOSITORY_SNAPSHOT_KEY), keyOf(expected)) : undefined;
+      return early ? keptRoots(undefined, p, early) : [];
+    }
+    const key = keyOf(account.id);
+    const built = ++generation;
     const fresh = buildRoots(client, p).then(async (roots) => {
       if (keeping) await keep(key, roots);
       else if (workspaceState.get(REPOSITORY_SNAPSHOT_KEY) !== undefined) await workspaceState.update(REPOSITORY_SNAPSHOT_KEY, undefined);
@@ -74,22 +83,32 @@ export function createRepositoriesProvider(session: HostingSession, active: Acti
 
   const isActive = (r: RepositoryMinimal) => active.value?.owner === r.owner.login && active.value?.name === r.name;
 
-  function mineGroup(client: HostingClient, onChanged: (n: RepoDeskNode) => void): RepositoryGroupNode {
+  /** The client a group reads with: the one it was built with, or (kept rows drawn before the session was known) the session's. */
+  const reader = (client: HostingClient | undefined): HostingClient => {
+    const c = client ?? session.client;
+    if (!c) throw new Error(vscode.l10n.t('Sign in to RepoDesk first.'));
+    return c;
+  };
+
+  function mineGroup(client: HostingClient | undefined, onChanged: (n: RepoDeskNode) => void): RepositoryGroupNode {
     const filter = loadFilter(state);
     return new RepositoryGroupNode('group:mine', vscode.l10n.t('Your repositories ({0})', filter.type), 'account',
-      () => client.repos.listForAuthenticatedUser(filter, { priority: 'background' }), isActive, onChanged, childrenOf,
+      () => reader(client).repos.listForAuthenticatedUser(filter, { priority: 'background' }), isActive, onChanged, childrenOf,
       vscode.l10n.t('No repositories match this filter.'), 'repositoryGroup:mine');
   }
 
-  function orgGroup(client: HostingClient, org: string, onChanged: (n: RepoDeskNode) => void): RepositoryGroupNode {
+  function orgGroup(client: HostingClient | undefined, org: string, onChanged: (n: RepoDeskNode) => void): RepositoryGroupNode {
     const type = loadOrgType(state, org);
     // The organization of the active repository starts open, so that the
     // active repository is in sight (VS Code keeps what the user changes).
     const holdsActive = active.value?.owner.toLowerCase() === org.toLowerCase();
     return new RepositoryGroupNode(`group:org:${org}`, type === 'all' ? org : `${org} (${type})`, 'organization',
-      () => client.repos.listForOrg(org, type === 'all' ? {} : { type }, { priority: 'background' }), isActive, onChanged, childrenOf,
+      () => reader(client).repos.listForOrg(org, type === 'all' ? {} : { type }, { priority: 'background' }), isActive, onChanged, childrenOf,
       vscode.l10n.t('This organization has no repositories you can see.'), 'repositoryGroup:org', holdsActive, org,
-      () => orgProviders.flatMap((o) => o.children({ client, org }, `group:org:${org}`, onChanged)));
+      () => {
+        const c = client ?? session.client;
+        return c ? orgProviders.flatMap((o) => o.children({ client: c, org }, `group:org:${org}`, onChanged)) : [];
+      });
   }
 
   function publicGroup(client: HostingClient, onChanged: (n: RepoDeskNode) => void): RepositoryGroupNode {
@@ -121,7 +140,7 @@ export function createRepositoriesProvider(session: HostingSession, active: Acti
   }
 
   /** The kept listing as the same groups, their rows from the snapshot, marked as updating. */
-  async function keptRoots(client: HostingClient, p: NodeTreeProvider, kept: RepositorySnapshot): Promise<RepoDeskNode[]> {
+  async function keptRoots(client: HostingClient | undefined, p: NodeTreeProvider, kept: RepositorySnapshot): Promise<RepoDeskNode[]> {
     const onChanged = (n: RepoDeskNode) => p.update(n);
     const stale = (group: RepositoryGroupNode, cached: CachedGroup): RepositoryGroupNode => {
       // A row needs only the fields the snapshot keeps (its children ask by owner and name).
@@ -135,8 +154,8 @@ export function createRepositoriesProvider(session: HostingSession, active: Acti
     for (const g of kept.groups) {
       if (g.id.startsWith('group:org:')) roots.push(stale(orgGroup(client, g.id.slice('group:org:'.length), onChanged), g));
     }
-    roots.push(...rootProviders.flatMap((r) => r.roots(client, onChanged)));
-    roots.push(publicGroup(client, onChanged));
+    // The other groups read from the service: they come with the session.
+    if (client) roots.push(...rootProviders.flatMap((r) => r.roots(client, onChanged)), publicGroup(client, onChanged));
     // Drawn from memory: every kept row is there before the first paint.
     await Promise.all(roots.map((r) => (r instanceof RepositoryGroupNode && r.stale ? r.list.ensureLoaded() : undefined)));
     return roots;

@@ -22,6 +22,8 @@ export interface SessionSource {
 }
 
 const ACCOUNT_KEY = 'repodesk.hosting.currentAccount';
+/** The account of the session last found (in any window; none after a sign-out): no secret, only an id. */
+const SIGNED_IN_KEY = 'repodesk.hosting.signedInAccount';
 
 export class HostingSession implements vscode.Disposable {
   private session: vscode.AuthenticationSession | undefined;
@@ -33,6 +35,7 @@ export class HostingSession implements vscode.Disposable {
   private pending: Promise<void> = Promise.resolve();
   /** The settings the current client was built with. */
   private clientSettings: string | undefined;
+  private restored = false;
   /** Fires when the user signs in or out, switches account, or changes the service settings. */
   readonly onDidChange = this.changed.event;
   readonly onDidChangeRateLimit = this.rateLimitChanged.event;
@@ -58,6 +61,16 @@ export class HostingSession implements vscode.Disposable {
   /** The scopes the current session was granted. */
   get scopes(): readonly string[] {
     return this.session?.scopes ?? [];
+  }
+
+  /**
+   * Until the stored session has been read: the account that was signed in
+   * when a session was last looked for (here or in another window), so that
+   * views can draw what they kept for it meanwhile. Undefined after that, and
+   * when nobody was signed in.
+   */
+  get expectedAccountId(): string | undefined {
+    return this.restored ? undefined : this.state.get<string>(SIGNED_IN_KEY);
   }
 
   get signedIn(): boolean {
@@ -90,10 +103,15 @@ export class HostingSession implements vscode.Disposable {
     // The newest session of the chosen account (a sign-in for more scopes adds one).
     const next = [...sessions].reverse().find((s) => s.account.id === preferred) ?? sessions[0];
     const settings = clientSettingsKey();
-    if (next?.id === this.session?.id && next?.accessToken === this.session?.accessToken && settings === this.clientSettings) return;
+    // Views that drew kept rows for an expected account hear of the session once it is known, whatever it is.
+    const drewExpected = this.expectedAccountId !== undefined;
+    this.restored = true;
+    if (this.state.get<string>(SIGNED_IN_KEY) !== next?.account.id) void this.state.update(SIGNED_IN_KEY, next?.account.id);
+    const same = next?.id === this.session?.id && next?.accessToken === this.session?.accessToken && settings === this.clientSettings;
+    if (same && !drewExpected) return;
     this.session = next;
     this.clientSettings = settings;
-    this.log?.info(next ? `Session: ${next.account.label} on ${JSON.parse(settings)[0]} (scopes: ${next.scopes.join(', ') || 'none'})` : 'Signed out');
+    if (!same) this.log?.info(next ? `Session: ${next.account.label} on ${JSON.parse(settings)[0]} (scopes: ${next.scopes.join(', ') || 'none'})` : 'Signed out');
     this.rebuildClient();
     // Views reset first: the context key switches their welcome content to
     // the tree, which asks for nodes at once; resetting after that would
