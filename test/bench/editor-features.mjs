@@ -9,6 +9,9 @@
 //   3. the Insights panel on a repository with a 10,000-commit history
 //      (pushed with git), cold (the service computes: 202) and warm, from the
 //      command to all five charts drawn (goals < 5 s cold, < 500 ms warm).
+// BENCH_COMMENTS_VIEW=never: VS Code does not open its Comments panel on the
+// first file with comments (its default, firstFile, does; the panel redraws
+// its whole tree for every thread it hears of).
 // Needs `npm run build` first (`npm run bench -- editor-features` builds).
 //   node test/bench/editor-features.mjs
 /* global document, requestAnimationFrame, window */
@@ -51,12 +54,14 @@ async function closeAll() {
  */
 async function timeThreads(page, want, act) {
   await page.evaluate((n) => {
-    const state = { start: 0, first: 0, last: 0, count: 0, done: false };
+    const state = { start: 0, first: 0, last: 0, count: 0, text: 0, done: false };
     window.__threads = state;
     window.addEventListener('mousedown', () => {
       state.start = performance.now();
       const tick = () => {
         const now = performance.now();
+        // The diff's own text on screen (the floor of any mark on it).
+        if (!state.text && document.querySelector('.monaco-diff-editor .editor.modified .view-line')) state.text = now;
         // Thread widgets and the gutter marks of threads ('comment-thread', 'comment-thread-unresolved'), not the
         // commenting-range bars ('comment-diff-added') that VS Code draws on every line a comment can start on.
         const count = document.querySelectorAll('.monaco-diff-editor .review-widget, .monaco-diff-editor .comment-range-glyph.comment-thread, .monaco-diff-editor .comment-range-glyph.comment-thread-unresolved').length;
@@ -75,7 +80,7 @@ async function timeThreads(page, want, act) {
   await page.waitForFunction(() => window.__threads.done, undefined, { timeout: 60_000, polling: 100 }).catch(() => {});
   const s = await page.evaluate(() => window.__threads);
   const origin = await page.evaluate(() => performance.timeOrigin);
-  return { first: s.first ? Math.round(s.first - s.start) : NaN, all: s.last ? Math.round(s.last - s.start) : NaN, count: s.count, clickAt: origin + s.start };
+  return { first: s.first ? Math.round(s.first - s.start) : NaN, all: s.last ? Math.round(s.last - s.start) : NaN, count: s.count, text: s.text ? Math.round(s.text - s.start) : NaN, clickAt: origin + s.start };
 }
 
 /** The host's "Review threads of <path>: N (epoch ms): asked=… …" line whose `asked` is after `since`. */
@@ -108,7 +113,7 @@ async function main() {
   seeding.catch(() => {});
 
   const app = JSON.parse(fs.readFileSync(path.join(emulator.dataDir, 'oauth-app.json'), 'utf8'));
-  const codeServer = await startCodeServer({ settings: { 'repodesk.hosting.apiUrl': emulator.url, 'repodesk.hosting.oauthClientId': app.client_id, 'repodesk.engagement.apiUrl': emulator.url, 'repodesk.views.refreshIntervalSeconds': 0 } });
+  const codeServer = await startCodeServer({ settings: { 'repodesk.hosting.apiUrl': emulator.url, 'repodesk.hosting.oauthClientId': app.client_id, 'repodesk.engagement.apiUrl': emulator.url, 'repodesk.views.refreshIntervalSeconds': 0, ...(process.env.BENCH_COMMENTS_VIEW ? { 'comments.openView': process.env.BENCH_COMMENTS_VIEW } : {}) } });
   cleanups.push(() => codeServer.stop());
   const browser = await launchBrowser({ viewport: { width: 1400, height: 1400 } });
   cleanups.push(() => browser.close());
@@ -141,7 +146,7 @@ async function main() {
     const steps = threadStepsAfter(codeServer.dirs.userData, pull.paths[0], t.clickAt);
     const rel = (k) => (steps?.[k] === undefined ? '-' : Math.round(steps[k] - t.clickAt));
     results.push({
-      run, 'click → first thread drawn': t.first, 'click → last thread drawn': t.all, 'threads drawn (widgets and gutter marks of the lines on screen)': t.count,
+      run, 'click → diff text drawn': t.text, 'click → first thread drawn': t.first, 'click → last thread drawn': t.all, 'threads drawn (widgets and gutter marks of the lines on screen)': t.count,
       'host: asked': rel('asked'), placed: rel('placed'), comments: rel('comments'), avatars: rel('avatars'), mapped: rel('mapped'), 'handed to VS Code': rel('handed'), drawings: steps?.draws ?? 0,
     });
     say(`${run}: ${JSON.stringify(results.at(-1))}`);
