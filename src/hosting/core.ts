@@ -86,6 +86,8 @@ export class HostingCore {
   readonly cache: EtagCache;
   /** Permanent moves learnt from 301 answers: old URL prefix -> new one. */
   private readonly moved = new Map<string, string>();
+  /** GETs under way, by the same key as the ETag cache: an identical GET meanwhile shares the answer. */
+  private readonly inFlight = new Map<string, Promise<RawResponse>>();
   private readonly send: typeof octokitRequest;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly now: () => number;
@@ -249,9 +251,24 @@ export class HostingCore {
     return url;
   }
 
-  private async sendOnce(prepared: Prepared, endpoint: string): Promise<RawResponse> {
+  /**
+   * Several views often read the same list at once (a selected pull request's
+   * review comments feed four of them): identical GETs share one request and
+   * its answer, rather than each costing a round trip (and, uncached, rate
+   * limit). Raw bodies are streams read once: never shared.
+   */
+  private sendOnce(prepared: Prepared, endpoint: string): Promise<RawResponse> {
     // Keyed by Accept too: the same URL answers JSON, a diff or other body formats.
-    const cacheKey = prepared.method === 'GET' ? EtagCache.key(`${prepared.headers.accept ?? ''} ${prepared.url}`, prepared.headers.authorization) : undefined;
+    const key = prepared.method === 'GET' ? EtagCache.key(`${prepared.headers.accept ?? ''} ${prepared.url}`, prepared.headers.authorization) : undefined;
+    if (!key || prepared.raw) return this.sendNow(prepared, endpoint, key);
+    const running = this.inFlight.get(key);
+    if (running) return running;
+    const sent = this.sendNow(prepared, endpoint, key).finally(() => this.inFlight.delete(key));
+    this.inFlight.set(key, sent);
+    return sent;
+  }
+
+  private async sendNow(prepared: Prepared, endpoint: string, cacheKey: string | undefined): Promise<RawResponse> {
     const cached = cacheKey ? this.cache.get(cacheKey) : undefined;
     const headers = cached ? { ...prepared.headers, 'if-none-match': cached.etag } : prepared.headers;
     const requestBody = prepared.body === '' || prepared.body === undefined ? undefined : prepared.body;
