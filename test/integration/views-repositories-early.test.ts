@@ -131,6 +131,20 @@ describe('Views: Repositories, kept rows before the session is known', function 
     session.dispose();
   });
 
+  it('the stored session cannot be read: the views hear of it (the early rows go), the record stays for a later look', async () => {
+    const { globalState, workspaceState } = world('1');
+    const failing: SessionSource = { ...sourceWith([]), getSessions: () => Promise.reject(new Error('keychain locked')) };
+    const session = new HostingSession('0.0.0', failing, globalState);
+    let told = 0;
+    session.onDidChange(() => told++);
+    await assert.rejects(session.refresh(), /keychain locked/);
+    assert.equal(told, 1);
+    assert.equal(session.expectedAccountId, undefined, 'no early rows any more');
+    assert.deepEqual((await roots(session, globalState, workspaceState)).nodes, []);
+    assert.equal(globalState.get(SIGNED_IN_KEY), '1');
+    session.dispose();
+  });
+
   it('a session found is recorded by its account id (no token), for the next window', async () => {
     const { globalState } = world(undefined);
     const source = sourceWith([sessionOf('1', 'ada')]);

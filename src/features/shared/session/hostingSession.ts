@@ -98,7 +98,17 @@ export class HostingSession implements vscode.Disposable {
   private async update(): Promise<void> {
     // Every session of this server counts, also one whose user granted fewer
     // scopes than asked: the service then answers what those scopes allow.
-    const sessions = await this.provider.getSessions();
+    let sessions: readonly vscode.AuthenticationSession[];
+    try {
+      sessions = await this.provider.getSessions();
+    } catch (err) {
+      // Unknown, so not the expected account's either: views drop what they drew for it.
+      if (this.expectedAccountId !== undefined) {
+        this.restored = true;
+        this.changed.fire();
+      }
+      throw err;
+    }
     const preferred = this.state.get<string>(ACCOUNT_KEY);
     // The newest session of the chosen account (a sign-in for more scopes adds one).
     const next = [...sessions].reverse().find((s) => s.account.id === preferred) ?? sessions[0];
