@@ -21,6 +21,8 @@ import { loadFilter, loadOrgType } from './repositoryFilter';
 
 /** Where the last listing is kept (workspace state). */
 export const REPOSITORY_SNAPSHOT_KEY = 'repodesk.repositories.lastListing';
+/** How long the fresh listing waits for VS Code to draw the kept rows (a hidden view never asks). */
+const KEPT_ROWS_DRAWN_WITHIN_MS = 1000;
 
 export function createRepositoriesProvider(session: HostingSession, active: ActiveRepository, state: vscode.Memento, workspaceState: vscode.Memento, childProviders: readonly RepositoryChildProvider[], orgProviders: readonly OrganizationChildProvider[] = [], rootProviders: readonly RootGroupProvider[] = []): { provider: NodeTreeProvider; subscriptions: vscode.Disposable[]; showKeptNext(): void } {
   // A build replaced by a newer one (a refresh) must not put its roots back.
@@ -54,8 +56,21 @@ export function createRepositoriesProvider(session: HostingSession, active: Acti
     const kept = firstLook && keeping ? readSnapshot(workspaceState.get(REPOSITORY_SNAPSHOT_KEY), key) : undefined;
     firstLook = false;
     if (!kept) return fresh;
-    // Rows at once: the kept listing now, the service's answer when it comes.
-    fresh.then((roots) => {
+    // Rows at once: the kept listing now, the service's answer when it comes,
+    // but not before the kept rows are on screen: VS Code asks for an
+    // expanded group's rows once it has drawn the group, and a change of the
+    // roots before that makes it start over.
+    const keptShown = new Promise<void>((resolve) => {
+      const timer = setTimeout(done, KEPT_ROWS_DRAWN_WITHIN_MS);
+      const asked = p.onDidProvideChildren(done);
+      function done() {
+        clearTimeout(timer);
+        asked.dispose();
+        resolve();
+      }
+    });
+    fresh.then(async (roots) => {
+      await keptShown;
       if (built === generation) p.replaceRoots(Promise.resolve(roots));
     }, (err: unknown) => {
       if (built === generation) p.replaceRoots(Promise.resolve([new ErrorNode(errorText(err), () => p.refresh())]));

@@ -14,6 +14,9 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<RepoDeskNode>, 
   private readonly provided = new vscode.EventEmitter<number>();
   /** How many roots VS Code was handed, each time it asked for them. */
   readonly onDidProvideRoots = this.provided.event;
+  private readonly providedChildren = new vscode.EventEmitter<RepoDeskNode>();
+  /** A node's children were handed to VS Code (it asks for those of an expanded node once it has drawn the node). */
+  readonly onDidProvideChildren = this.providedChildren.event;
   private roots: Promise<RepoDeskNode[]> | undefined;
 
   constructor(
@@ -60,7 +63,11 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<RepoDeskNode>, 
   }
 
   async getChildren(node?: RepoDeskNode): Promise<RepoDeskNode[]> {
-    if (node) return withViewProgress(this.viewId, () => Promise.resolve(node.children()));
+    if (node) {
+      const kids = await withViewProgress(this.viewId, () => Promise.resolve(node.children()));
+      this.providedChildren.fire(node);
+      return kids;
+    }
     this.roots ??= withViewProgress(this.viewId, async () => {
       try {
         return await this.build(this);
@@ -75,12 +82,21 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<RepoDeskNode>, 
 
   dispose(): void {
     this.provided.dispose();
+    this.providedChildren.dispose();
     this.changed.dispose();
   }
 }
 
+/** A view's read shows the view's progress bar only once it has taken this long. */
+const PROGRESS_AFTER_MS = 150;
+
 function withViewProgress<T>(viewId: string, task: () => Promise<T>): Promise<T> {
-  return Promise.resolve(vscode.window.withProgress({ location: { viewId } }, task));
+  const running = Promise.resolve().then(task);
+  // A quick read (kept rows, a list already loaded) would only flash the bar,
+  // and every bar is two messages to the workbench and a redraw while it is
+  // busy drawing the rows.
+  const timer = setTimeout(() => void vscode.window.withProgress({ location: { viewId } }, () => running.catch(() => undefined)), PROGRESS_AFTER_MS);
+  return running.finally(() => clearTimeout(timer));
 }
 
 /** A node whose TreeItem and children are given as functions. */
