@@ -48,9 +48,11 @@ export function createRepositoriesProvider(session: HostingSession, active: Acti
     }
     const key = keyOf(account.id);
     const built = ++generation;
-    const fresh = buildRoots(client, p).then(async (roots) => {
-      if (keeping) await keep(key, roots);
-      else if (workspaceState.get(REPOSITORY_SNAPSHOT_KEY) !== undefined) await workspaceState.update(REPOSITORY_SNAPSHOT_KEY, undefined);
+    const fresh = buildRoots(client, p).then((roots) => {
+      // Kept for the next session while the rows are drawn: the write is a
+      // round trip to the workbench that the rows need not wait for.
+      const stored = keeping ? keep(key, roots) : workspaceState.get(REPOSITORY_SNAPSHOT_KEY) !== undefined ? workspaceState.update(REPOSITORY_SNAPSHOT_KEY, undefined) : undefined;
+      void Promise.resolve(stored).catch(() => undefined);
       return roots;
     });
     const kept = firstLook && keeping ? readSnapshot(workspaceState.get(REPOSITORY_SNAPSHOT_KEY), key) : undefined;
