@@ -33,12 +33,9 @@ export function startInsightsPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
   const { owner, name } = repo;
   hosted.panel.title = vscode.l10n.t('Insights: {0}/{1}', owner, name);
   let disposed = false;
-  // Messages made before the webview said 'ready' (it would not get them) wait here; 'ready' sends them.
-  let early: HostToWebview[] | undefined = [];
+  // Posted before the page said 'ready', a message waits in the panel host and follows the 'init'.
   const post = (m: HostToWebview) => {
-    if (disposed) return;
-    if (early) early.push(m);
-    else void hosted.post(m).catch((err: unknown) => deps.log.debug(`Insights post: ${String(err)}`));
+    if (!disposed) void hosted.post(m).catch((err: unknown) => deps.log.debug(`Insights post: ${String(err)}`));
   };
   const cases = new CasesController(owner, name, deps.engagement, post, deps.log);
   const refreshStats = () => loadStatistics(deps.session.client, owner, name, post, deps.log);
@@ -46,10 +43,7 @@ export function startInsightsPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
   const handle = async (m: WebviewToHost): Promise<void> => {
     switch (m.type) {
       case 'ready': {
-        const waiting = early ?? [];
-        early = undefined;
         post({ type: 'init', repo: { owner, name }, focus: deps.takeFocus(hosted.key), strings: insightsStrings(), locale: vscode.env.language });
-        for (const w of waiting) post(w);
         // The first read started with the panel, while the webview booted: what it has drawn is sent, the rest follows.
         const first = firstRead;
         firstRead = undefined;

@@ -51,8 +51,8 @@ export function createRepositoriesProvider(session: HostingSession, active: Acti
     const fresh = buildRoots(client, p).then((roots) => {
       // Kept for the next session while the rows are drawn: the write is a
       // round trip to the workbench that the rows need not wait for.
-      const stored = keeping ? keep(key, roots) : workspaceState.get(REPOSITORY_SNAPSHOT_KEY) !== undefined ? workspaceState.update(REPOSITORY_SNAPSHOT_KEY, undefined) : undefined;
-      void Promise.resolve(stored).catch(() => undefined);
+      if (keeping) void keep(key, roots).catch(() => undefined);
+      else if (workspaceState.get(REPOSITORY_SNAPSHOT_KEY) !== undefined) void workspaceState.update(REPOSITORY_SNAPSHOT_KEY, undefined);
       return roots;
     });
     const kept = firstLook && keeping ? readSnapshot(workspaceState.get(REPOSITORY_SNAPSHOT_KEY), key) : undefined;
@@ -122,10 +122,7 @@ export function createRepositoriesProvider(session: HostingSession, active: Acti
     return new RepositoryGroupNode(`group:org:${org}`, type === 'all' ? org : `${org} (${type})`, 'organization',
       () => reader(client).repos.listForOrg(org, type === 'all' ? {} : { type }, { priority: 'background' }), isActive, onChanged, childrenOf,
       vscode.l10n.t('This organization has no repositories you can see.'), 'repositoryGroup:org', holdsActive, org,
-      () => {
-        const c = client ?? session.client;
-        return c ? orgProviders.flatMap((o) => o.children({ client: c, org }, `group:org:${org}`, onChanged)) : [];
-      });
+      () => (client || session.client ? orgProviders.flatMap((o) => o.children({ client: reader(client), org }, `group:org:${org}`, onChanged)) : []));
   }
 
   function publicGroup(client: HostingClient, onChanged: (n: RepoDeskNode) => void): RepositoryGroupNode {

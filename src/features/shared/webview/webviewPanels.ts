@@ -103,6 +103,21 @@ export class WebviewPanels<In, Out> implements vscode.Disposable {
     const posted = new vscode.EventEmitter<Out>();
     // Messages that arrive while the feature's code is still loading wait here.
     let waiting: In[] | undefined;
+    // What the host posts before its page has said 'ready' (the page would
+    // not get it: the host starts reading while the page boots) waits here,
+    // and follows what the host answers to 'ready'.
+    let early: Array<{ message: Out; delivered: (ok: boolean) => void }> | undefined = [];
+    const deliver = (message: Out): Thenable<boolean> => {
+      posted.fire(message);
+      return panel.webview.postMessage(message);
+    };
+    const dispatch = (message: In) => {
+      const saysReady = early !== undefined && (message as { type?: unknown }).type === 'ready';
+      const held = saysReady ? early! : [];
+      if (saysReady) early = undefined;
+      messages.fire(message);
+      for (const e of held) deliver(e.message).then(e.delivered, () => e.delivered(false));
+    };
     const receive = (raw: unknown) => {
       const parsed = spec.incoming.safeParse(raw);
       if (!parsed.success) {
@@ -110,7 +125,7 @@ export class WebviewPanels<In, Out> implements vscode.Disposable {
         return;
       }
       if (waiting) waiting.push(parsed.data);
-      else messages.fire(parsed.data);
+      else dispatch(parsed.data);
     };
     const hosted: HostedPanel<In, Out> = {
       key,
@@ -124,8 +139,11 @@ export class WebviewPanels<In, Out> implements vscode.Disposable {
           log.error(`${spec.viewType}: did not post a malformed message: ${issueText(parsed.error)}`);
           return false;
         }
-        posted.fire(message);
-        return panel.webview.postMessage(message);
+        if (early) {
+          const held = early;
+          return new Promise<boolean>((delivered) => held.push({ message, delivered }));
+        }
+        return deliver(message);
       },
     };
     this.open.set(key, hosted);
@@ -148,7 +166,7 @@ export class WebviewPanels<In, Out> implements vscode.Disposable {
         else subscriptions.push(d);
         const queued = waiting ?? [];
         waiting = undefined;
-        for (const m of queued) messages.fire(m);
+        for (const m of queued) dispatch(m);
       },
       (err: unknown) => {
         waiting = undefined;
