@@ -1,11 +1,11 @@
 // Benchmark (never a test): what the extension host reads at activation and
 // what loads only on first use. Reads dist/meta.json (esbuild's metafile of
-// the extension's ES module build, written by `npm run build`): the
-// activation set is the entry dist/main/extension.mjs and every chunk it
-// imports statically, transitively; every other chunk is reached only by an
-// `import()` (the language client, the webview hosts, markdown, the commit
-// engine). Prints each set's files and bytes, and the largest inputs of the
-// activation set.
+// the extension's split build, written by `npm run build`): the activation
+// set is the entry and every chunk it imports statically, transitively, which
+// the build merges into dist/main/extension.js; every other chunk is a file
+// of its own, required on first use (the language client, the webview hosts,
+// markdown, the commit engine). Prints the files each set reads and their
+// bytes, and the largest inputs of the activation set.
 //   npm run build && node test/bench/bundle-size.mjs
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,29 +18,31 @@ if (!fs.existsSync(metaFile)) {
   process.exit(2);
 }
 const { outputs } = JSON.parse(fs.readFileSync(metaFile, 'utf8'));
-const entry = 'dist/main/extension.mjs';
+const splitEntry = Object.keys(outputs).find((f) => f.endsWith('/extension.js'));
 const bytes = (f) => fs.statSync(path.join(root, f)).size;
+// A chunk of the split build and the file VS Code loads for it.
+const loaded = (f) => `dist/main/${path.basename(f)}`;
 
 const activation = new Set();
-const pending = [entry];
+const pending = [splitEntry];
 while (pending.length) {
   const f = pending.pop();
   if (activation.has(f)) continue;
   activation.add(f);
   for (const i of outputs[f].imports) if (i.kind === 'import-statement' && outputs[i.path]) pending.push(i.path);
 }
-const chunks = Object.keys(outputs).filter((f) => f.endsWith('.mjs'));
+const chunks = Object.keys(outputs).filter((f) => f.endsWith('.js'));
 const lazy = chunks.filter((f) => !activation.has(f));
+const read = ['dist/extension.js', 'dist/main/extension.js'];
 const sum = (fs_) => fs_.reduce((n, f) => n + bytes(f), 0);
 const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
 
-console.log(`dist/extension.js (CommonJS loader VS Code reads first): ${bytes('dist/extension.js')} bytes`);
-console.log(`activation: ${activation.size} files, ${sum([...activation])} bytes (${kb(sum([...activation]))})`);
-for (const f of [...activation].sort((a, b) => bytes(b) - bytes(a))) console.log(`  ${String(bytes(f)).padStart(8)}  ${f}`);
-console.log(`on first use: ${lazy.length} files, ${sum(lazy)} bytes (${kb(sum(lazy))})`);
-for (const f of lazy.sort((a, b) => bytes(b) - bytes(a))) {
+console.log(`activation: ${read.length} files, ${sum(read)} bytes (${kb(sum(read))}), ${activation.size} chunks of the split build in one file`);
+for (const f of read) console.log(`  ${String(bytes(f)).padStart(8)}  ${f}`);
+console.log(`on first use: ${lazy.length} files, ${sum(lazy.map(loaded))} bytes (${kb(sum(lazy.map(loaded)))})`);
+for (const f of lazy.sort((a, b) => bytes(loaded(b)) - bytes(loaded(a)))) {
   const top = Object.entries(outputs[f].inputs).sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput)[0]?.[0] ?? '';
-  console.log(`  ${String(bytes(f)).padStart(8)}  ${f}  (largest input: ${top.replace(/^.*node_modules\//, 'node_modules/')})`);
+  console.log(`  ${String(bytes(loaded(f))).padStart(8)}  ${loaded(f)}  (largest input: ${top.replace(/^.*node_modules\//, 'node_modules/')})`);
 }
 
 // Where the activation set's bytes come from: packages and source folders.

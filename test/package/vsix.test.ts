@@ -31,17 +31,17 @@ describe('the packaged .vsix', function () {
     }
   });
 
-  it('holds the extension\'s ES module graph: the entry that dist/extension.js imports and every chunk imported from it, at activation or on first use', () => {
-    assert.ok(entries.includes('extension/dist/main/extension.mjs'), 'extension/dist/main/extension.mjs is missing from the package');
+  it('holds the extension\'s split bundle: the entry that dist/extension.js requires and every chunk required from it, at activation or on first use', () => {
+    assert.ok(entries.includes('extension/dist/main/extension.js'), 'extension/dist/main/extension.js is missing from the package');
     const seen = new Set<string>();
-    const pending = ['dist/main/extension.mjs'];
+    const pending = ['dist/main/extension.js'];
     while (pending.length) {
       const file = pending.pop()!;
       if (seen.has(file)) continue;
       seen.add(file);
       assert.ok(entries.includes(`extension/${file}`), `${file} is imported but missing from the package`);
       const text = execFileSync('unzip', ['-p', vsix, `extension/${file}`], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-      for (const m of text.matchAll(/(?:from|import)\s*\(?\s*["'](\.\/[^"']+\.mjs)["']/g)) pending.push(path.posix.join(path.posix.dirname(file), m[1]!));
+      for (const m of text.matchAll(/require\(\s*["'](\.\/[^"']+\.js)["']\s*\)/g)) pending.push(path.posix.join(path.posix.dirname(file), m[1]!));
     }
     // The language client, the webview hosts, markdown and the commit engine are chunks of their own.
     assert.ok(seen.size > 5, `only ${seen.size} modules reached from the entry`);
