@@ -42,10 +42,11 @@ export async function activate(context: vscode.ExtensionContext, loaderAt?: numb
   const session = auth.session;
   registerRateLimitStatus(context, session);
   const engagement = registerEngagementAuth(context, log);
-  const views = registerViews(context, session, engagement.session, log);
-  // For the start-up benchmark: when the first answer came and the first
-  // rows were handed to VS Code (kept rows come before any answer); logged
-  // once all are known, or after 10 s.
+  // For the start-up benchmark: when VS Code asked for the Repositories
+  // view's roots, when the first answer came, when the groups and then an
+  // expanded group's rows were handed to VS Code (kept rows come before any
+  // answer); logged once all are known, or after 10 s.
+  const views = registerViews(context, session, engagement.session, log, (step) => phases.mark(step));
   const answered = new Promise<void>((resolve) => {
     const firstAnswer = session.onDidChangeRateLimit(() => {
       phases.mark('answer');
@@ -54,7 +55,6 @@ export async function activate(context: vscode.ExtensionContext, loaderAt?: numb
     });
     context.subscriptions.push(firstAnswer);
   });
-  void views.firstRows.then(() => phases.mark('rows'));
   // The stored session is read (SecretStorage is a round trip to the
   // workbench) while the rest registers; the views listen already.
   // The session is known when it first changes (its listeners, the views among them, run then).

@@ -49,14 +49,17 @@ export interface Views {
   active: ActiveRepository;
   selectedPull: SelectedPull;
   refreshAll(): void;
-  /** Settles when the Repositories view is first handed rows (the start-up benchmark's last phase). */
+  /** Settles when VS Code has been handed the rows of an expanded group of the Repositories view (the start-up benchmark's last phase). */
   firstRows: Promise<void>;
 }
 
 /** What `vscode.TreeDataProvider` the tests read a view's nodes from. */
 type ChildrenSource = { getChildren(node?: RepoDeskNode): vscode.ProviderResult<RepoDeskNode[]> };
 
-export function registerViews(context: vscode.ExtensionContext, session: HostingSession, engagement: EngagementSession, log: Logger): Views {
+/** The start-up steps of the Repositories view that the start-up benchmark reads (src/util/phaseMarks.ts). */
+export type StartStep = 'asked' | 'rows' | 'children';
+
+export function registerViews(context: vscode.ExtensionContext, session: HostingSession, engagement: EngagementSession, log: Logger, markStart: (step: StartStep) => void = () => undefined): Views {
   const active = new ActiveRepository(context.workspaceState);
   const selectedPull = new SelectedPull();
   context.subscriptions.push(active, selectedPull);
@@ -141,12 +144,21 @@ export function registerViews(context: vscode.ExtensionContext, session: Hosting
     );
   }
   const firstRows = new Promise<void>((resolve) => {
-    const watching = repositories.onDidProvideRoots((count) => {
+    const asked = repositories.onWillProvideRoots(() => {
+      markStart('asked');
+      asked.dispose();
+    });
+    const rows = repositories.onDidProvideRoots((count) => {
       if (count === 0) return;
-      watching.dispose();
+      markStart('rows');
+      rows.dispose();
+    });
+    const children = repositories.onDidProvideChildren(() => {
+      markStart('children');
+      children.dispose();
       resolve();
     });
-    context.subscriptions.push(watching);
+    context.subscriptions.push(asked, rows, children);
   });
   return { viewIds: [...VIEW_IDS], active, selectedPull, refreshAll, firstRows };
 }

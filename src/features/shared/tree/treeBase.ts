@@ -14,6 +14,9 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<RepoDeskNode>, 
   private readonly provided = new vscode.EventEmitter<number>();
   /** How many roots VS Code was handed, each time it asked for them. */
   readonly onDidProvideRoots = this.provided.event;
+  private readonly askedRoots = new vscode.EventEmitter<void>();
+  /** VS Code asked for the roots (before they are built). */
+  readonly onWillProvideRoots = this.askedRoots.event;
   private readonly providedChildren = new vscode.EventEmitter<RepoDeskNode>();
   /** A node's children were handed to VS Code (it asks for those of an expanded node once it has drawn the node). */
   readonly onDidProvideChildren = this.providedChildren.event;
@@ -59,7 +62,7 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<RepoDeskNode>, 
    * it is busy), and the requests can be under way meanwhile.
    */
   prefetch(): void {
-    void this.getChildren();
+    void this.loadRoots();
   }
 
   async getChildren(node?: RepoDeskNode): Promise<RepoDeskNode[]> {
@@ -68,6 +71,13 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<RepoDeskNode>, 
       this.providedChildren.fire(node);
       return kids;
     }
+    this.askedRoots.fire();
+    const roots = await this.loadRoots();
+    this.provided.fire(roots.length);
+    return roots;
+  }
+
+  private loadRoots(): Promise<RepoDeskNode[]> {
     this.roots ??= withViewProgress(this.viewId, async () => {
       try {
         return await this.build(this);
@@ -75,13 +85,12 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<RepoDeskNode>, 
         return [new ErrorNode(errorText(err), () => this.refresh())];
       }
     });
-    const roots = await this.roots;
-    this.provided.fire(roots.length);
-    return roots;
+    return this.roots;
   }
 
   dispose(): void {
     this.provided.dispose();
+    this.askedRoots.dispose();
     this.providedChildren.dispose();
     this.changed.dispose();
   }
