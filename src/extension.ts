@@ -42,11 +42,23 @@ export async function activate(context: vscode.ExtensionContext, loaderAt?: numb
   const session = auth.session;
   registerRateLimitStatus(context, session);
   const engagement = registerEngagementAuth(context, log);
+  // The stored session is read (SecretStorage is a round trip to the
+  // workbench) while the rest registers: asked first, it is answered before
+  // the workbench has handled every registration. The views register in this
+  // same turn, so they hear the session when it first changes (it is known
+  // then; its listeners, the views among them, run at that moment).
+  const sessionKnown = session.onDidChange(() => {
+    phases.mark('session');
+    sessionKnown.dispose();
+  });
+  context.subscriptions.push(sessionKnown);
+  const restored = session.refresh().then(() => phases.mark('session'));
   // For the start-up benchmark: when VS Code asked for the Repositories
   // view's roots, when the first answer came, when the groups and then an
   // expanded group's rows were handed to VS Code (kept rows come before any
   // answer); logged once all are known, or after 10 s.
   const views = registerViews(context, session, engagement.session, log, (step) => phases.mark(step));
+  phases.mark('registered');
   const answered = new Promise<void>((resolve) => {
     const firstAnswer = session.onDidChangeRateLimit(() => {
       phases.mark('answer');
@@ -55,15 +67,6 @@ export async function activate(context: vscode.ExtensionContext, loaderAt?: numb
     });
     context.subscriptions.push(firstAnswer);
   });
-  // The stored session is read (SecretStorage is a round trip to the
-  // workbench) while the rest registers; the views listen already.
-  // The session is known when it first changes (its listeners, the views among them, run then).
-  const sessionKnown = session.onDidChange(() => {
-    phases.mark('session');
-    sessionKnown.dispose();
-  });
-  context.subscriptions.push(sessionKnown);
-  const restored = session.refresh().then(() => phases.mark('session'));
   const settled = setTimeout(() => log.info(phases.line()), 10_000);
   void Promise.all([views.firstRows, answered, restored]).then(() => {
     clearTimeout(settled);

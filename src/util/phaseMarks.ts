@@ -1,12 +1,13 @@
 // When each phase of RepoDesk's start happened (epoch ms, taken at the moment
 // it happened, not when a log line is written), logged once as one line that
 // the start-up benchmark (test/bench/views.mjs) reads: the loader read, the
-// module graph evaluated, activate() called, the session restored, VS Code
+// module graph evaluated, activate() called, every view and command
+// registered (the synchronous part of activate()), the session restored, VS Code
 // asking the Repositories view for its roots, the first answer of the
 // service, the first rows handed to the view (its groups), VS Code asking
 // for an expanded group's rows and them handed over. The benchmark's floor
 // extension logs the same names for the same moments.
-export const PHASES = ['loader', 'bundle', 'activate', 'session', 'asked', 'answer', 'rows', 'children'] as const;
+export const PHASES = ['loader', 'bundle', 'activate', 'registered', 'session', 'asked', 'answer', 'rows', 'children'] as const;
 export type Phase = (typeof PHASES)[number];
 
 export class PhaseMarks {

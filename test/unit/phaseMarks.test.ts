@@ -24,7 +24,7 @@ describe('Start-up phase marks', () => {
     marks.mark('loader', 1700000000100);
     marks.mark('bundle', 1700000000150);
     const line = marks.line();
-    assert.equal(line, 'phases (epoch ms): loader=1700000000100 bundle=1700000000150 activate=- session=- asked=- answer=- rows=1700000000900 children=-');
+    assert.equal(line, 'phases (epoch ms): loader=1700000000100 bundle=1700000000150 activate=- registered=- session=- asked=- answer=- rows=1700000000900 children=-');
     assert.deepEqual(parsePhaseLine(`2026-11-24 01:02:03.456 [info] ${line}`), { loader: 1700000000100, bundle: 1700000000150, rows: 1700000000900 });
   });
 
