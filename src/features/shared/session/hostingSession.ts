@@ -52,11 +52,6 @@ export class HostingSession implements vscode.Disposable {
       provider.onDidChangeSessions(() => void this.refresh()),
       onDidChangeHostingSettings(() => void this.refresh()),
     );
-    // After a reload the context key starts unset: VS Code shows the views'
-    // "Sign in" welcome and asks them for no rows until the stored session
-    // has been read. With an account expected, the views draw what they kept
-    // for it meanwhile; the key follows the session as soon as it is known.
-    if (this.expectedAccountId !== undefined) void vscode.commands.executeCommand('setContext', 'repodesk.signedIn', true);
   }
 
   get account(): vscode.AuthenticationSessionAccountInformation | undefined {
@@ -111,7 +106,6 @@ export class HostingSession implements vscode.Disposable {
       if (this.expectedAccountId !== undefined) {
         this.restored = true;
         this.changed.fire();
-        await vscode.commands.executeCommand('setContext', 'repodesk.signedIn', false);
       }
       throw err;
     }
