@@ -23,6 +23,11 @@ export class ReviewCommentsApi {
     return this.core.paginate(REVIEW_COMMENTS_ROUTES.listForPull, { owner, repo, number, per_page: 100 }, reviewCommentSchema, withBodyFormat(this.core, options));
   }
 
+  /** Every comment of the pull request at once (its pages read together: see HostingCore.listAll). */
+  listAllForPull(owner: string, repo: string, number: number, options?: CommentCallOptions) {
+    return this.core.listAll(REVIEW_COMMENTS_ROUTES.listForPull, { owner, repo, number, per_page: 100 }, reviewCommentSchema, withBodyFormat(this.core, options));
+  }
+
   listForRepo(owner: string, repo: string, query: { sort?: 'created' | 'updated'; direction?: 'asc' | 'desc'; since?: string } = {}, options?: CommentCallOptions) {
     return this.core.paginate(REVIEW_COMMENTS_ROUTES.listForRepo, { owner, repo, per_page: 100, ...query }, reviewCommentSchema, withBodyFormat(this.core, options));
   }

@@ -1,7 +1,7 @@
 // Nodes of the Pull Requests view: a pull request, its changed files and its
 // review-comment threads.
 import * as vscode from 'vscode';
-import { collect, type HostingClient, type PullRequest, type PullRequestFile } from '../../hosting';
+import { type HostingClient, type PullRequest, type PullRequestFile } from '../../hosting';
 import type { AvatarCache } from '../../util/avatars';
 import { RepoDeskNode } from '../shared/tree/nodes';
 import { pullStateUri } from './pullDecorations';
@@ -80,7 +80,7 @@ export class PullNode extends RepoDeskNode {
       item.contextValue = 'pullThreads';
       return item;
     }, async (): Promise<RepoDeskNode[]> => {
-      const comments = await collect(client.reviewComments.listForPull(owner, repo, pull.number, { priority: 'background' }));
+      const comments = await client.reviewComments.listAllForPull(owner, repo, pull.number, { priority: 'background' });
       const nodes = threadNodes(comments, ctx, `${id}threads:`);
       return adopt<RepoDeskNode>(threads, nodes.length > 0 ? nodes : [new ItemNode(() => new vscode.TreeItem(vscode.l10n.t('No review comments yet.')))]);
     });

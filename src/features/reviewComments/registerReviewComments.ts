@@ -2,7 +2,6 @@
 // file and thread, or (second mode) the repository's review comments with
 // sort and since. Reply, edit, delete (own comments) and reveal in the diff.
 import * as vscode from 'vscode';
-import { collect } from '../../hosting';
 import { lineOfDiffHunk, pullNumberOf } from '../../util/viewFormat';
 import type { HostingSession } from '../shared/session/hostingSession';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
@@ -45,7 +44,7 @@ export function registerReviewComments(context: vscode.ExtensionContext, session
     const pull = selected.value;
     // No pull request selected: the view's welcome content says what to do.
     if (!pull) return [];
-    const comments = await collect(client.reviewComments.listForPull(pull.owner, pull.repo, pull.number, { priority: 'background' }));
+    const comments = await client.reviewComments.listAllForPull(pull.owner, pull.repo, pull.number, { priority: 'background' });
     const nodes = threadNodes(comments, { owner: pull.owner, repo: pull.repo, me: me() }, `rc:${pull.owner}/${pull.repo}#${pull.number}:`);
     return nodes.length > 0 ? nodes : [new MessageNode(vscode.l10n.t('No review comments on #{0} yet.', pull.number))];
   });

@@ -5,7 +5,7 @@
 // change made through any of them, so none shows stale data after a reply,
 // an edit, a delete or a refresh.
 import * as vscode from 'vscode';
-import { collect, type NewReviewComment, type ReviewComment } from '../../../hosting';
+import type { NewReviewComment, ReviewComment } from '../../../hosting';
 import type { HostingSession } from '../session/hostingSession';
 
 export interface PullKey {
@@ -33,7 +33,7 @@ export class PullReviewComments implements vscode.Disposable {
 
   /** Every comment of the pull request (a conditional request when read before). */
   list(pull: PullKey): Promise<ReviewComment[]> {
-    return collect(this.client().reviewComments.listForPull(pull.owner, pull.repo, pull.number, { priority: 'background' }));
+    return this.client().reviewComments.listAllForPull(pull.owner, pull.repo, pull.number, { priority: 'background' });
   }
 
   async create(pull: PullKey, input: NewReviewComment): Promise<ReviewComment> {
