@@ -121,6 +121,9 @@ describe('numberedPages: the pages between next and last', () => {
       'https://h/x?per_page=100&page=2', 'https://h/x?per_page=100&page=3', 'https://h/x?per_page=100&page=4',
     ]);
   });
+  it('page numbers start at 1: next page 1 (a list asked from page 0) and last page 2', () => {
+    assert.deepEqual(numberedPages('<https://h/x?page=1>; rel="next", <https://h/x?page=2>; rel="last"', base), ['https://h/x?page=1', 'https://h/x?page=2']);
+  });
   it('next is last: that page alone', () => {
     assert.deepEqual(numberedPages('<https://h/x?page=3>; rel="next", <https://h/x?page=3>; rel="last"', base), ['https://h/x?page=3']);
   });
