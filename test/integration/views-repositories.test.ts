@@ -109,9 +109,10 @@ describe('Views: Repositories', function () {
     try {
       const other = await child(VIEW, undefined, 'analytical-engines');
       assert.equal(other.toTreeItem().collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
-      // Collapsed and never expanded, the group shows its count as soon as it is drawn.
+      // Collapsed and never expanded, the group shows its count once its first page is read.
       const client = (await vscode.extensions.getExtension<RepoDeskApi>('repodesk.repodesk')!.activate()).testing!.session.client!;
       const count = (await collect(client.repos.listForOrg('analytical-engines', {}))).length;
+      for (let i = 0; i < 50 && description(other) !== String(count); i++) await new Promise((r) => setTimeout(r, 100));
       assert.equal(description(other), String(count));
     } finally {
       await vscode.commands.executeCommand('repodesk.testing.setActiveRepository', 'analytical-engines', 'difference-engine');

@@ -140,10 +140,11 @@ export function createRepositoriesProvider(session: HostingSession, active: Acti
     const roots: RepoDeskNode[] = [mine];
     try {
       const orgGroups = (await organizations(client)).map((org) => orgGroup(client, org, onChanged));
-      // Each organization's first page is read before the groups are drawn (in
-      // parallel, one round trip): a group shows its count at once, not after
-      // it is expanded or the view is redrawn.
-      await Promise.all(orgGroups.map((g) => g.list.ensureLoaded()));
+      // Each organization's first page is read now (in parallel) and the
+      // group is drawn again with its count when it comes, collapsed or not:
+      // the groups, and the rows of "Your repositories", are drawn without
+      // waiting a round trip more for it.
+      for (const g of orgGroups) void g.list.ensureLoaded().then(() => onChanged(g));
       roots.push(...orgGroups);
     } catch (err) {
       roots.push(new ErrorNode(vscode.l10n.t('Could not list your organizations: {0}', errorText(err)), () => p.refresh()));
