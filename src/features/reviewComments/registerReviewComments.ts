@@ -8,8 +8,9 @@ import type { ActiveRepository } from '../shared/selection/activeRepository';
 import { openDiff } from '../shared/gitfs/openDiff';
 import type { SelectedPull } from '../shared/selection/selectedPull';
 import { NodeTreeProvider, pagedRoots } from '../shared/tree/treeBase';
-import { showFailure } from '../shared/failure';
-import { MessageNode } from '../shared/tree/nodes';
+import { errorText, showFailure } from '../shared/failure';
+import { ErrorNode, MessageNode } from '../shared/tree/nodes';
+import type { ReviewComment } from '../../hosting';
 import { directions, pickCurrent, plain } from '../shared/tree/pickCurrent';
 import { givenAnswers } from '../shared/commandArgs';
 import { registerLazyCommands } from '../shared/lazyCommands';
@@ -19,6 +20,8 @@ import { signedInClient } from '../shared/session/require';
 type Mode = 'pull' | 'repository';
 interface RepoCommentFilter { sort: 'created' | 'updated'; direction: 'asc' | 'desc'; since: string }
 const MODE_KEY = 'repodesk.reviewComments.mode';
+/** How many pull requests' comments the view remembers for a selection made again. */
+const PULLS_KEPT = 20;
 const FILTER_KEY = 'repodesk.reviewComments.filter';
 
 /** `afterChange` runs after a reply, edit or delete (the Pull Requests view shows the threads too). */
@@ -28,8 +31,20 @@ export function registerReviewComments(context: vscode.ExtensionContext, session
   const filter = (): RepoCommentFilter => ({ sort: 'created', direction: 'desc', since: '', ...state.get<Partial<RepoCommentFilter>>(FILTER_KEY) });
   const me = () => session.account?.label;
 
+  // A pull request selected again draws the comments read last time at once,
+  // marked as updating (the view's description) until the service's answer
+  // (a 304 when nothing changed) replaces them. Only a new selection does:
+  // a refresh, or a reply, edit or delete, draws what the service says.
+  const lastRead = new Map<string, ReviewComment[]>();
+  let keptNext = false;
+  let updating = false;
+  let generation = 0;
   const provider = new NodeTreeProvider('repodesk.reviewComments', async (p) => {
     const client = session.client;
+    const useKept = keptNext;
+    keptNext = false;
+    const built = ++generation;
+    setUpdating(false);
     if (!client) return [];
     if (mode() === 'repository') {
       const repo = active.value;
@@ -44,19 +59,45 @@ export function registerReviewComments(context: vscode.ExtensionContext, session
     const pull = selected.value;
     // No pull request selected: the view's welcome content says what to do.
     if (!pull) return [];
-    const comments = await client.reviewComments.listAllForPull(pull.owner, pull.repo, pull.number, { priority: 'background' });
-    const nodes = threadNodes(comments, { owner: pull.owner, repo: pull.repo, me: me() }, `rc:${pull.owner}/${pull.repo}#${pull.number}:`);
-    return nodes.length > 0 ? nodes : [new MessageNode(vscode.l10n.t('No review comments on #{0} yet.', pull.number))];
+    const key = `${pull.owner}/${pull.repo}#${pull.number}`;
+    const nodesOf = (comments: ReviewComment[]) => {
+      const nodes = threadNodes(comments, { owner: pull.owner, repo: pull.repo, me: me() }, `rc:${key}:`);
+      return nodes.length > 0 ? nodes : [new MessageNode(vscode.l10n.t('No review comments on #{0} yet.', pull.number))];
+    };
+    const fresh = client.reviewComments.listAllForPull(pull.owner, pull.repo, pull.number, { priority: 'background' }).then((comments) => {
+      lastRead.delete(key);
+      lastRead.set(key, comments);
+      if (lastRead.size > PULLS_KEPT) lastRead.delete(lastRead.keys().next().value!);
+      return comments;
+    });
+    const kept = useKept ? lastRead.get(key) : undefined;
+    if (!kept) return nodesOf(await fresh);
+    setUpdating(true);
+    fresh.then((comments) => {
+      if (built !== generation) return;
+      setUpdating(false);
+      if (JSON.stringify(comments) !== JSON.stringify(kept)) p.replaceRoots(Promise.resolve(nodesOf(comments)));
+    }, (err: unknown) => {
+      if (built !== generation) return;
+      setUpdating(false);
+      p.replaceRoots(Promise.resolve([new ErrorNode(errorText(err), () => p.refresh())]));
+    });
+    return nodesOf(kept);
   });
   const view = vscode.window.createTreeView('repodesk.reviewComments', { treeDataProvider: provider, showCollapseAll: true });
   const describe = () => {
     const pull = selected.value;
     view.description = mode() === 'repository'
       ? (active.value ? vscode.l10n.t('{0}/{1}, all pull requests', active.value.owner, active.value.name) : undefined)
-      : pull ? `${pull.owner}/${pull.repo}#${pull.number}` : undefined;
+      : pull ? `${pull.owner}/${pull.repo}#${pull.number}${updating ? ` · ${vscode.l10n.t('updating…')}` : ''}` : undefined;
     void vscode.commands.executeCommand('setContext', 'repodesk.reviewComments.mode', mode());
   };
   describe();
+  function setUpdating(on: boolean) {
+    if (on === updating) return;
+    updating = on;
+    describe();
+  }
   const changed = () => {
     describe();
     provider.refresh();
@@ -67,9 +108,15 @@ export function registerReviewComments(context: vscode.ExtensionContext, session
   context.subscriptions.push(
     provider,
     view,
-    session.onDidChange(changed),
+    session.onDidChange(() => {
+      lastRead.clear();
+      changed();
+    }),
     active.onDidChange(changed),
-    selected.onDidChange(changed),
+    selected.onDidChange(() => {
+      keptNext = true;
+      changed();
+    }),
     vscode.commands.registerCommand('repodesk.reviewComments.refresh', () => provider.refresh()),
     vscode.commands.registerCommand('repodesk.reviewComments.switchMode', async (next?: Mode) => {
       await state.update(MODE_KEY, next === 'pull' || next === 'repository' ? next : mode() === 'pull' ? 'repository' : 'pull');
@@ -120,6 +167,10 @@ export function registerReviewComments(context: vscode.ExtensionContext, session
       }
     }),
   );
+  if (context.extensionMode === vscode.ExtensionMode.Test) {
+    // Test seam: what the view's title says (the pull request, and whether it is updating).
+    context.subscriptions.push(vscode.commands.registerCommand('repodesk.testing.reviewCommentsDescription', () => view.description));
+  }
   // Reply, edit and delete (their editors and requests) load on first use.
   registerLazyCommands(context, ['repodesk.reviewComments.reply', 'repodesk.reviewComments.edit', 'repodesk.reviewComments.delete'], () =>
     import('./commentActions.js').then((m) => m.commentActions(need, () => {
