@@ -134,12 +134,21 @@ export class HostingCore {
    */
   async *paginate<S extends z.ZodMiniType>(route: string, params: Params, itemSchema: S, options: CallOptions = {}): AsyncGenerator<z.infer<S>, void, undefined> {
     const pageSchema = z.array(itemSchema);
-    let prepared: Prepared | undefined = this.prepare(route, params, options);
-    while (prepared) {
-      const res = await this.execute(prepared, route, options);
-      yield* this.validate(route, pageSchema, res.data);
-      const next = nextLink(res.headers.link);
-      prepared = next ? { ...prepared, url: new URL(next, prepared.url).toString() } : undefined;
+    const first = this.prepare(route, params, options);
+    const res = await this.execute(first, route, options);
+    yield* this.validate(route, pageSchema, res.data);
+    yield* this.pagesAfter(first, res, route, itemSchema, options);
+  }
+
+  /** The items of the pages after `res`, one after another, following each page's `Link: rel="next"`. */
+  private async *pagesAfter<S extends z.ZodMiniType>(prepared: Prepared, res: RawResponse, route: string, itemSchema: S, options: CallOptions): AsyncGenerator<z.infer<S>, void, undefined> {
+    const pageSchema = z.array(itemSchema);
+    let page = res;
+    let url = prepared.url;
+    for (let next = nextLink(page.headers.link); next; next = nextLink(page.headers.link)) {
+      url = new URL(next, url).toString();
+      page = await this.execute({ ...prepared, url }, route, options);
+      yield* this.validate(route, pageSchema, page.data);
     }
   }
 
@@ -159,13 +168,7 @@ export class HostingCore {
     const items: z.infer<S>[] = [...this.validate(route, pageSchema, res.data)];
     const pages = numberedPages(res.headers.link, first.url);
     if (!pages) {
-      let page = res;
-      let url = first.url;
-      for (let next = nextLink(page.headers.link); next; next = nextLink(page.headers.link)) {
-        url = new URL(next, url).toString();
-        page = await this.execute({ ...first, url }, route, options);
-        items.push(...this.validate(route, pageSchema, page.data));
-      }
+      for await (const item of this.pagesAfter(first, res, route, itemSchema, options)) items.push(item);
       return items;
     }
     const read = async (url: string) => this.validate(route, pageSchema, (await this.execute({ ...first, url }, route, options)).data);

@@ -80,7 +80,8 @@ describe('v3 client: a whole list at once (Link rel="last" with page numbers)', 
   });
 
   it('links without page numbers (a cursor): followed one after the other, as written', async () => {
-    const cursor = (page: number, last: number, base: string) => (page < last ? `<${base}/things?per_page=2&page=${page + 1}&cursor=c${page}>; rel="next"` : undefined);
+    // The last page links back to the first only: no next, the list ends there.
+    const cursor = (page: number, last: number, base: string) => (page < last ? `<${base}/things?per_page=2&page=${page + 1}&cursor=c${page}>; rel="next"` : `<${base}/things?per_page=2>; rel="first"`);
     const { s, client, release, mostAtOnce } = await pagedService(6, { links: cursor });
     const all = client.core.listAll('GET /things', { per_page: 2 }, item);
     await release(all);
