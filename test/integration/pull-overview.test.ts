@@ -219,6 +219,43 @@ describe('Pull request overview page', function () {
     }
   });
 
+  it('a page shown again is kept as it was drawn; shown again once its reading is older than a minute, it reads again and draws what changed', async () => {
+    const open = () => vscode.commands.executeCommand<string>('repodesk.pulls.openOverview', { owner: 'analytical-engines', repo: 'difference-engine', number: 1 });
+    const shown = () => waitFor('the overview page shown', async () => {
+      const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+      return input instanceof vscode.TabInputWebview && input.viewType.endsWith('repodesk.pullOverview') ? input : undefined;
+    });
+    const hide = async () => {
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(), vscode.ViewColumn.Active);
+      await waitFor('the overview page hidden', async () => !(vscode.window.tabGroups.activeTabGroup.activeTab?.input instanceof vscode.TabInputWebview));
+    };
+    await open();
+    const first = await model(KEY, 'the page of #1');
+    let mark = (await posted(KEY)).length;
+    await hide();
+    await open();
+    await shown();
+    // A page rebuilt would boot again and say 'ready', and the host would
+    // answer with the strings and the model within a second.
+    await new Promise((r) => setTimeout(r, 2000));
+    assert.deepEqual((await posted(KEY)).slice(mark).map((m) => m.type), [], 'the page shown again was not rebuilt nor read again');
+
+    const title = `${first.title} (renamed while hidden)`;
+    const before = await vscode.commands.executeCommand<number>('repodesk.testing.pullOverview.rereadShownAfter', 0);
+    try {
+      await hide();
+      await client.pulls.update('analytical-engines', 'difference-engine', 1, { title });
+      mark = (await posted(KEY)).length;
+      await open();
+      await model(KEY, 'the page with the new title', (m) => m.title === title, mark);
+      assert.ok(!(await posted(KEY)).slice(mark).some((m) => m.type === 'init'), 'the page was drawn again in place, not rebuilt');
+    } finally {
+      await vscode.commands.executeCommand('repodesk.testing.pullOverview.rereadShownAfter', before);
+      await client.pulls.update('analytical-engines', 'difference-engine', 1, { title: first.title });
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    }
+  });
+
   it('a malformed message from the page is ignored', async () => {
     const mark = (await posted(KEY)).length;
     await send(KEY, { type: 'deleteComment', request: 1, id: 'all', confirmed: true });

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { firstLine, formatAge, formatSize, groupRefs, groupReviewThreads, lineOfDiffHunk, shortSha } from '../../src/util/viewFormat';
+import { firstLine, formatAge, formatExactDate, formatSize, groupRefs, groupReviewThreads, lineOfDiffHunk, shortSha } from '../../src/util/viewFormat';
 import { fromGitPath, toGitPath } from '../../src/util/gitUri';
 
 describe('view formatting helpers', () => {
@@ -18,6 +18,30 @@ describe('view formatting helpers', () => {
     assert.equal(formatAge('2024-05-30T12:00:00Z', now), '2 d');
     assert.equal(formatAge('2024-02-01T12:00:00Z', now), '4 mo');
     assert.equal(formatAge('2022-05-01T12:00:00Z', now), '2 y');
+  });
+
+  it('words the exact date of a hover in the display language, building one formatter per language', () => {
+    const iso = '2024-06-01T12:34:00Z';
+    // Language tags no other test uses: the formatters are kept for the process.
+    const made: string[] = [];
+    const Real = Intl.DateTimeFormat;
+    const counting = function (this: unknown, locale?: string, options?: Intl.DateTimeFormatOptions) {
+      made.push(String(locale));
+      return new Real(locale, options);
+    } as unknown as typeof Intl.DateTimeFormat;
+    Intl.DateTimeFormat = counting;
+    try {
+      const english = formatExactDate(iso, 'en-x-once');
+      assert.equal(english, new Real('en-x-once', { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso)));
+      assert.match(english, /June 1, 2024/);
+      assert.equal(formatExactDate('2024-06-02T08:00:00Z', 'en-x-once'), new Real('en-x-once', { dateStyle: 'long', timeStyle: 'short' }).format(new Date('2024-06-02T08:00:00Z')));
+      const german = formatExactDate(iso, 'de-x-once');
+      assert.match(german, /1\. Juni 2024/);
+      assert.deepEqual(made, ['en-x-once', 'de-x-once']);
+      assert.equal(formatExactDate('not a date', 'en-x-once'), 'not a date');
+    } finally {
+      Intl.DateTimeFormat = Real;
+    }
   });
 
   it('takes the first non-empty line and cuts long ones', () => {

@@ -23,6 +23,8 @@ export interface OverviewDeps {
   store: PullReviewComments;
   avatars: AvatarCache;
   log: Logger;
+  /** A page shown again reads again when what it shows was read longer ago than this (ms). */
+  rereadShownAfterMs: () => number;
 }
 
 /** What the registration drives: a reload (the views' refresh, a change made elsewhere). */
@@ -45,6 +47,7 @@ export function startOverviewPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
   let postedJson = '';
   let loading: Promise<void> | undefined;
   let ready = false;
+  let readAt = 0;
   // When each step of the page's opening happened (epoch ms), logged once for
   // the overview benchmark (test/bench/pull-overview.mjs), which reads it.
   const opening: Record<'panel' | 'read' | 'ready' | 'posted', number | undefined> = { panel: Date.now(), read: undefined, ready: undefined, posted: undefined };
@@ -65,6 +68,7 @@ export function startOverviewPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
       if (disposed) return;
       loaded = page;
       opening.read ??= Date.now();
+      readAt = Date.now();
       hosted.panel.title = `#${number} ${page.model.title}`;
       // Before the webview is ready it would not get the message: 'ready' posts it.
       if (!ready) return;
@@ -174,6 +178,12 @@ export function startOverviewPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
       void vscode.window.showErrorMessage(errorText(err));
     })),
     session.onDidChange(() => void reload(false)),
+    // The page stays drawn while hidden; shown again, it reads again in the
+    // background once what it shows is older than a minute (a quick switch
+    // between tabs costs nothing; the views' refresh keeps it current too).
+    hosted.panel.onDidChangeViewState((e) => {
+      if (e.webviewPanel.visible && ready && Date.now() - readAt >= deps.rereadShownAfterMs()) void reload(true);
+    }),
     // A review comment written in the editor or a view changes the conversation.
     deps.store.onDidChange((changed) => {
       if (!changed || (changed.owner === owner && changed.repo === repo && changed.number === number)) void reload(true);

@@ -4,7 +4,7 @@
 // paginated list with Load more and an error node with retry.
 import * as vscode from 'vscode';
 import { PagedList } from '../../../util/pagedList';
-import { ageParts } from '../../../util/viewFormat';
+import { ageParts, formatExactDate } from '../../../util/viewFormat';
 import { errorText } from '../failure';
 import { ErrorNode, LoadMoreNode, MessageNode, RepoDeskNode } from './nodes';
 
@@ -222,6 +222,5 @@ export function ageText(iso: string): string {
 
 /** The exact date and time in the display language, for a hover. */
 export function exactDate(iso: string): string {
-  const when = new Date(iso);
-  return Number.isNaN(when.getTime()) ? iso : new Intl.DateTimeFormat(vscode.env.language, { dateStyle: 'long', timeStyle: 'short' }).format(when);
+  return formatExactDate(iso, vscode.env.language);
 }

@@ -19,6 +19,8 @@ export interface PanelSpec<In, Out> {
   script: string;
   styles: readonly string[];
   icon?: vscode.Uri | { readonly light: vscode.Uri; readonly dark: vscode.Uri };
+  /** Keeps a hidden panel's page alive (see the feature's reason). */
+  retainContextWhenHidden?: boolean;
   /** Messages the webview may send. */
   incoming: MessageSchema<In>;
   /** Messages the host may post (checked too: a host bug is logged, not shown as a broken page). */
@@ -91,7 +93,7 @@ export class WebviewPanels<In, Out> implements vscode.Disposable {
   }
 
   private options(): vscode.WebviewPanelOptions & vscode.WebviewOptions {
-    return { enableScripts: true, localResourceRoots: [this.root], enableFindWidget: true };
+    return { enableScripts: true, localResourceRoots: [this.root], enableFindWidget: true, retainContextWhenHidden: this.spec.retainContextWhenHidden ?? false };
   }
 
   private adopt(panel: vscode.WebviewPanel, key: string): HostedPanel<In, Out> {
