@@ -85,7 +85,7 @@ export function registerViews(context: vscode.ExtensionContext, session: Hosting
   // One source of truth for review comments: a reply, edit or delete made in
   // the editor's threads or in a view shows in the others.
   const reviewStore = new PullReviewComments(session);
-  const reviewComments = registerReviewComments(context, session, active, selectedPull, () => reviewStore.fireChanged());
+  const reviewComments = registerReviewComments(context, session, active, selectedPull, log, () => reviewStore.fireChanged());
   const inlineComments = registerComments(context, session, selectedPull, reviewStore, log);
   // @ and # completions, hovers and warnings in the comment boxes.
   registerLanguage(context, session, active, selectedPull, reviewStore);

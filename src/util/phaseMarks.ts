@@ -10,23 +10,40 @@
 export const PHASES = ['loader', 'bundle', 'activate', 'registered', 'session', 'asked', 'answer', 'rows', 'children'] as const;
 export type Phase = (typeof PHASES)[number];
 
-export class PhaseMarks {
-  private readonly times = new Map<Phase, number>();
+/** When each of a list of steps happened (epoch ms), logged as one line. */
+export class StepMarks<S extends string> {
+  private readonly times = new Map<S, number>();
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(private readonly steps: readonly S[], private readonly now: () => number = Date.now) {}
 
-  /** The first time of a phase counts; later marks of it are ignored. */
-  mark(phase: Phase, at: number = this.now()): void {
-    if (!this.times.has(phase)) this.times.set(phase, at);
+  /** The first time of a step counts; later marks of it are ignored. */
+  mark(step: S, at: number = this.now()): void {
+    if (!this.times.has(step)) this.times.set(step, at);
   }
 
-  get(phase: Phase): number | undefined {
-    return this.times.get(phase);
+  get(step: S): number | undefined {
+    return this.times.get(step);
+  }
+
+  /** Every step has been marked. */
+  get complete(): boolean {
+    return this.steps.every((s) => this.times.has(s));
+  }
+
+  /** `<title> (epoch ms): a=… b=… …` in the order of the steps, one not reached as `-`. */
+  line(title: string): string {
+    return `${title} (epoch ms): ${this.steps.map((s) => `${s}=${this.times.get(s) ?? '-'}`).join(' ')}`;
+  }
+}
+
+export class PhaseMarks extends StepMarks<Phase> {
+  constructor(now: () => number = Date.now) {
+    super(PHASES, now);
   }
 
   /** `phases (epoch ms): loader=… bundle=… …` in the order of PHASES, a phase not reached as `-`. */
-  line(): string {
-    return `phases (epoch ms): ${PHASES.map((p) => `${p}=${this.times.get(p) ?? '-'}`).join(' ')}`;
+  override line(): string {
+    return super.line('phases');
   }
 }
 

@@ -24,7 +24,7 @@ import { repoRoot, startCodeServer } from '../harness/codeServer.mjs';
 import { startEmulatorProcess } from '../harness/emulatorProcess.mjs';
 import { hostActivationAfter, logEntriesBetween, logLines, phasesAfter, requestsSince, summarize, waitQuiet } from './views/logs.mjs';
 import { api, createRepositories, createReviewedPull, createToken } from './views/seed.mjs';
-import { installHelpers, openContainer, pane, row, runCommand, setSetting, signInWithToken, timeRows } from './views/workbench.mjs';
+import { installHelpers, lastStartEpoch, openContainer, pane, row, runCommand, setSetting, signInWithToken, timeRows } from './views/workbench.mjs';
 
 const RELOADS = Number(process.env.BENCH_RELOADS ?? 5);
 const REPOS = Number(process.env.BENCH_REPOS ?? 1000);
@@ -53,6 +53,17 @@ async function closeAll() {
   cleanups.length = 0;
 }
 for (const sig of ['SIGINT', 'SIGTERM']) process.once(sig, () => void closeAll().then(() => process.exit(130)));
+
+/** RepoDesk's "Review Comments <pull> (epoch ms): selected=… …" line for a selection made at or after `since`. */
+function selectSteps(userDataDir, pullKey, since) {
+  const title = `Review Comments ${pullKey} (epoch ms)`;
+  for (const line of logLines(userDataDir, /Review Comments \S+ \(epoch ms\)/).reverse()) {
+    if (!line.includes(title)) continue;
+    const times = Object.fromEntries([...line.matchAll(/(\w+)=(\d+)/g)].map(([, k, v]) => [k, Number(v)]));
+    if (times.selected >= since - 5) return times;
+  }
+  return undefined;
+}
 
 async function main() {
   const load0 = os.loadavg();
@@ -222,15 +233,34 @@ async function main() {
   const selectSpecs = [{ key: 'Review Comments: first thread (select)', pane: 'Review Comments', re: /Bench thread \d+/ }];
   const threadSpecs = [{ key: 'Review threads: first thread', pane: 'Pull Requests', re: /Bench thread \d+/ }];
   const expansions = [];
+  const selectPhases = [];
   const failures = [];
   const measureExpand = async (run) => {
     let mark = emulator.output.length;
     // A click on the row opens its overview page; the twistie expands it.
     const expanded = await timeRows(page, expandSpecs, () => prRow.locator('.monaco-tl-twistie').click());
+    const selectMark = emulator.output.length;
     const selectedRows = await timeRows(page, selectSpecs, () => prRow.locator('.label-name').first().click());
+    const clickedAt = await lastStartEpoch(page);
     const expand = { ...expanded, ...selectedRows };
     await waitQuiet(emulator.output, { quietMs: 1500 });
     const expandReqs = summarize(requestsSince(emulator.output, mark));
+    // The selection's steps, from the click: RepoDesk's line for it, the
+    // review comments' requests from the emulator's log, the row drawn.
+    const steps = selectSteps(codeServer.dirs.userData, `${OWNER}/${REPO}#${pull.number}`, clickedAt);
+    const commentReqs = requestsSince(emulator.output, selectMark).filter((r) => r.url.startsWith(`/repos/${OWNER}/${REPO}/pulls/${pull.number}/comments`));
+    const fromClick = (t) => (t === undefined ? '—' : Math.round(t - clickedAt));
+    selectPhases.push({
+      run,
+      'extension told': fromClick(steps?.selected),
+      'rows asked': fromClick(steps?.asked),
+      'comments: 1st request': fromClick(commentReqs[0]?.start),
+      'last answer': fromClick(commentReqs.length ? Math.max(...commentReqs.map((r) => r.end)) : undefined),
+      'read (parsed)': fromClick(steps?.read),
+      'files handed': fromClick(steps?.rows),
+      'threads handed': fromClick(steps?.threads),
+      'row drawn': selectedRows[selectSpecs[0].key],
+    });
     mark = emulator.output.length;
     const threadsRow = await row(page, 'Pull Requests', /Review threads/);
     let threads;
@@ -317,6 +347,8 @@ async function main() {
     console.log(`${run}: slowest drawn row ${w} ms (goal < ${goal} ms: ${w < goal ? 'met' : 'NOT met'})`);
   }
   if (failures.length) console.log(`${failures.length} expansion(s) never drew their rows: goal not met for those`);
+  console.log('\nSelecting the pull request, step by step (ms from the mousedown; RepoDesk\'s "Review Comments … (epoch ms)" line, the emulator\'s log, the page):');
+  console.table(selectPhases);
   console.log('\n3. Rate limit spent by a refresh of all five views (requests from the emulator\'s log; GET /rate_limit is not counted):');
   console.table(refreshes);
 }

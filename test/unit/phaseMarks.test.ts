@@ -1,7 +1,7 @@
 // The start-up phases RepoDesk logs for its benchmark: taken when they
 // happen, logged as one line, read back by the benchmark.
 import assert from 'node:assert/strict';
-import { PhaseMarks, parsePhaseLine } from '../../src/util/phaseMarks';
+import { PhaseMarks, StepMarks, parsePhaseLine } from '../../src/util/phaseMarks';
 
 describe('Start-up phase marks', () => {
   it('keeps the first time of each phase, from the injected clock or given', () => {
@@ -33,5 +33,20 @@ describe('Start-up phase marks', () => {
     assert.deepEqual(parsePhaseLine('phases (epoch ms): loader=12 bogus=3 rows=x session=7'), { loader: 12, session: 7 });
     assert.deepEqual(parsePhaseLine('phases (epoch ms): loader=12x bundle=x12 activate answer=5'), { answer: 5 }, 'a value with other characters, or a phase without a value');
     assert.deepEqual(parsePhaseLine('phases (epoch ms):   loader=1    rows=2  '), { loader: 1, rows: 2 }, 'runs of spaces separate the phases');
+  });
+
+  it('marks any list of steps (a selected pull request\'s drawing): first time wins, complete once all are marked, one line titled as asked', () => {
+    let t = 10;
+    const steps = new StepMarks(['selected', 'asked', 'read'] as const, () => t);
+    steps.mark('selected');
+    t = 30;
+    steps.mark('read');
+    steps.mark('selected');
+    assert.equal(steps.complete, false, 'asked is missing');
+    assert.equal(steps.line('Review Comments a/b#5'), 'Review Comments a/b#5 (epoch ms): selected=10 asked=- read=30');
+    steps.mark('asked', 20);
+    assert.equal(steps.complete, true);
+    assert.equal(steps.get('selected'), 10);
+    assert.equal(steps.line('x'), 'x (epoch ms): selected=10 asked=20 read=30');
   });
 });

@@ -16,6 +16,8 @@ import { givenAnswers } from '../shared/commandArgs';
 import { registerLazyCommands } from '../shared/lazyCommands';
 import { CommentNode, threadNodes } from '../shared/tree/reviewThreadNodes';
 import { signedInClient } from '../shared/session/require';
+import type { Logger } from '../shared/log/outputLog';
+import { StepMarks } from '../../util/phaseMarks';
 
 type Mode = 'pull' | 'repository';
 interface RepoCommentFilter { sort: 'created' | 'updated'; direction: 'asc' | 'desc'; since: string }
@@ -23,9 +25,16 @@ const MODE_KEY = 'repodesk.reviewComments.mode';
 /** How many pull requests' comments the view remembers for a selection made again. */
 const PULLS_KEPT = 20;
 const FILTER_KEY = 'repodesk.reviewComments.filter';
+/**
+ * The steps of drawing a selected pull request, logged as one line for the
+ * sidebar benchmark (test/bench/views.mjs): the selection reached the
+ * extension, VS Code asked for the rows, the comments were read, the files
+ * were handed over, then the first file's threads.
+ */
+const SELECT_STEPS = ['selected', 'asked', 'read', 'rows', 'threads'] as const;
 
 /** `afterChange` runs after a reply, edit or delete (the Pull Requests view shows the threads too). */
-export function registerReviewComments(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository, selected: SelectedPull, afterChange: () => void = () => undefined): NodeTreeProvider {
+export function registerReviewComments(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository, selected: SelectedPull, log: Logger, afterChange: () => void = () => undefined): NodeTreeProvider {
   const state = context.workspaceState;
   const mode = (): Mode => state.get<Mode>(MODE_KEY, 'pull');
   const filter = (): RepoCommentFilter => ({ sort: 'created', direction: 'desc', since: '', ...state.get<Partial<RepoCommentFilter>>(FILTER_KEY) });
@@ -39,6 +48,13 @@ export function registerReviewComments(context: vscode.ExtensionContext, session
   let keptNext = false;
   let updating = false;
   let generation = 0;
+  let steps: { of: string; marks: StepMarks<(typeof SELECT_STEPS)[number]> } | undefined;
+  const stepsDone = () => {
+    if (steps?.marks.complete) {
+      log.info(steps.marks.line(`Review Comments ${steps.of}`));
+      steps = undefined;
+    }
+  };
   const provider = new NodeTreeProvider('repodesk.reviewComments', async (p) => {
     const client = session.client;
     const useKept = keptNext;
@@ -64,7 +80,10 @@ export function registerReviewComments(context: vscode.ExtensionContext, session
       const nodes = threadNodes(comments, { owner: pull.owner, repo: pull.repo, me: me() }, `rc:${key}:`);
       return nodes.length > 0 ? nodes : [new MessageNode(vscode.l10n.t('No review comments on #{0} yet.', pull.number))];
     };
+    const marks = steps?.of === key ? steps.marks : undefined;
     const fresh = client.reviewComments.listAllForPull(pull.owner, pull.repo, pull.number, { priority: 'background' }).then((comments) => {
+      marks?.mark('read');
+      stepsDone();
       lastRead.delete(key);
       lastRead.set(key, comments);
       if (lastRead.size > PULLS_KEPT) lastRead.delete(lastRead.keys().next().value!);
@@ -113,9 +132,23 @@ export function registerReviewComments(context: vscode.ExtensionContext, session
       changed();
     }),
     active.onDidChange(changed),
+    provider.onWillProvideRoots(() => steps?.marks.mark('asked')),
+    provider.onDidProvideRoots(() => steps?.marks.mark('rows')),
+    provider.onDidProvideChildren(() => {
+      if (steps?.marks.get('rows') === undefined) return;
+      steps.marks.mark('threads');
+      stepsDone();
+    }),
     selected.onDidChange(() => {
+      const pull = selected.value;
+      steps = pull && mode() === 'pull' ? { of: `${pull.owner}/${pull.repo}#${pull.number}`, marks: new StepMarks(SELECT_STEPS) } : undefined;
+      steps?.marks.mark('selected');
       keptNext = true;
       changed();
+      // The read starts with the click, not when VS Code asks for the rows:
+      // the workbench asks only once it has handled the click (it also opens
+      // the overview page), ~100 ms later.
+      if (view.visible) provider.prefetch();
     }),
     vscode.commands.registerCommand('repodesk.reviewComments.refresh', () => provider.refresh()),
     vscode.commands.registerCommand('repodesk.reviewComments.switchMode', async (next?: Mode) => {

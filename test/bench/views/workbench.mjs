@@ -121,6 +121,11 @@ export async function timeRows(page, specs, act, { timeout = 120_000, startOnMou
   return Object.fromEntries(specs.map((s) => [s.key, Math.round(state.found[s.key] - state.start)]));
 }
 
+/** When (epoch ms) the last timeRows started: its mousedown. */
+export async function lastStartEpoch(page) {
+  return page.evaluate(() => performance.timeOrigin + window.__repodeskBench.current.start);
+}
+
 /** Sets a user setting through the Settings editor (the workbench's configuration service, as a user does). */
 export async function setSetting(page, id, value) {
   await runCommand(page, 'Preferences: Open User Settings');
