@@ -54,6 +54,11 @@ export interface CallOptions {
   rawBody?: boolean | undefined;
 }
 
+export interface ListAllOptions<T> extends CallOptions {
+  /** The first page's items, when more pages follow: a view can draw them while the rest is read. */
+  onFirstPage?: ((items: T[]) => void) | undefined;
+}
+
 export interface StatisticsProgress {
   attempt: number;
   maxAttempts: number;
@@ -161,12 +166,13 @@ export class HostingCore {
    * after the first, not two. Links without a page number are followed as
    * `paginate` does.
    */
-  async listAll<S extends z.ZodMiniType>(route: string, params: Params, itemSchema: S, options: CallOptions = {}): Promise<z.infer<S>[]> {
+  async listAll<S extends z.ZodMiniType>(route: string, params: Params, itemSchema: S, options: ListAllOptions<z.infer<S>> = {}): Promise<z.infer<S>[]> {
     const pageSchema = z.array(itemSchema);
     const first = this.prepare(route, params, options);
     const res = await this.execute(first, route, options);
     const items: z.infer<S>[] = [...this.validate(route, pageSchema, res.data)];
     const pages = numberedPages(res.headers.link, first.url);
+    if (pages || nextLink(res.headers.link)) options.onFirstPage?.([...items]);
     if (!pages) {
       for await (const item of this.pagesAfter(first, res, route, itemSchema, options)) items.push(item);
       return items;

@@ -1,6 +1,6 @@
-import type { CallOptions, HostingCore } from './core';
+import type { CallOptions, HostingCore, ListAllOptions } from './core';
 import { withBodyFormat, type CommentCallOptions } from './bodyFormat';
-import { reviewCommentSchema } from './schemas/comments';
+import { reviewCommentSchema, type ReviewComment } from './schemas/comments';
 
 export const REVIEW_COMMENTS_ROUTES = {
   listForPull: 'GET /repos/{owner}/{repo}/pulls/{number}/comments',
@@ -24,8 +24,9 @@ export class ReviewCommentsApi {
   }
 
   /** Every comment of the pull request at once (its pages read together: see HostingCore.listAll). */
-  listAllForPull(owner: string, repo: string, number: number, options?: CommentCallOptions) {
-    return this.core.listAll(REVIEW_COMMENTS_ROUTES.listForPull, { owner, repo, number, per_page: 100 }, reviewCommentSchema, withBodyFormat(this.core, options));
+  listAllForPull(owner: string, repo: string, number: number, options: CommentCallOptions & Pick<ListAllOptions<ReviewComment>, 'onFirstPage'> = {}) {
+    const { onFirstPage, ...rest } = options;
+    return this.core.listAll(REVIEW_COMMENTS_ROUTES.listForPull, { owner, repo, number, per_page: 100 }, reviewCommentSchema, { ...withBodyFormat(this.core, rest), onFirstPage });
   }
 
   listForRepo(owner: string, repo: string, query: { sort?: 'created' | 'updated'; direction?: 'asc' | 'desc'; since?: string } = {}, options?: CommentCallOptions) {

@@ -18,6 +18,7 @@ import { CommentNode, threadNodes } from '../shared/tree/reviewThreadNodes';
 import { signedInClient } from '../shared/session/require';
 import type { Logger } from '../shared/log/outputLog';
 import { StepMarks } from '../../util/phaseMarks';
+import { firstDraw } from '../../listings/firstDraw';
 
 type Mode = 'pull' | 'repository';
 interface RepoCommentFilter { sort: 'created' | 'updated'; direction: 'asc' | 'desc'; since: string }
@@ -43,7 +44,8 @@ export function registerReviewComments(context: vscode.ExtensionContext, session
   // A pull request selected again draws the comments read last time at once,
   // marked as updating (the view's description) until the service's answer
   // (a 304 when nothing changed) replaces them. Only a new selection does:
-  // a refresh, or a reply, edit or delete, draws what the service says.
+  // a refresh, or a reply, edit or delete, draws what the service says (its
+  // first page at once when there are several, marked the same way).
   const lastRead = new Map<string, ReviewComment[]>();
   let keptNext = false;
   let updating = false;
@@ -81,7 +83,9 @@ export function registerReviewComments(context: vscode.ExtensionContext, session
       return nodes.length > 0 ? nodes : [new MessageNode(vscode.l10n.t('No review comments on #{0} yet.', pull.number))];
     };
     const marks = steps?.of === key ? steps.marks : undefined;
-    const fresh = client.reviewComments.listAllForPull(pull.owner, pull.repo, pull.number, { priority: 'background' }).then((comments) => {
+    let firstPageRead: (comments: ReviewComment[]) => void = () => undefined;
+    const firstPage = new Promise<ReviewComment[]>((resolve) => (firstPageRead = resolve));
+    const fresh = client.reviewComments.listAllForPull(pull.owner, pull.repo, pull.number, { priority: 'background', onFirstPage: (c) => firstPageRead(c) }).then((comments) => {
       marks?.mark('read');
       stepsDone();
       lastRead.delete(key);
@@ -89,19 +93,22 @@ export function registerReviewComments(context: vscode.ExtensionContext, session
       if (lastRead.size > PULLS_KEPT) lastRead.delete(lastRead.keys().next().value!);
       return comments;
     });
-    const kept = useKept ? lastRead.get(key) : undefined;
-    if (!kept) return nodesOf(await fresh);
-    setUpdating(true);
-    fresh.then((comments) => {
+    // What was read last time, else the first of several pages, is drawn
+    // at once and marked as updating until every comment is read.
+    const draw = await firstDraw(fresh, useKept ? lastRead.get(key) : undefined, firstPage);
+    if (!draw.early) return nodesOf(draw.now);
+    // A newer selection may have come while the first page was read.
+    if (built === generation) setUpdating(true);
+    draw.fresh.then((comments) => {
       if (built !== generation) return;
       setUpdating(false);
-      if (JSON.stringify(comments) !== JSON.stringify(kept)) p.replaceRoots(Promise.resolve(nodesOf(comments)));
+      if (JSON.stringify(comments) !== JSON.stringify(draw.now)) p.replaceRoots(Promise.resolve(nodesOf(comments)));
     }, (err: unknown) => {
       if (built !== generation) return;
       setUpdating(false);
       p.replaceRoots(Promise.resolve([new ErrorNode(errorText(err), () => p.refresh())]));
     });
-    return nodesOf(kept);
+    return nodesOf(draw.now);
   });
   const view = vscode.window.createTreeView('repodesk.reviewComments', { treeDataProvider: provider, showCollapseAll: true });
   const describe = () => {

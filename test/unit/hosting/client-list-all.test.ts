@@ -64,6 +64,37 @@ describe('v3 client: a whole list at once (Link rel="last" with page numbers)', 
     assert.equal(mostAtOnce(), 2, 'pages 2 and 3 were under way at the same time');
   });
 
+  it('the first page of several is handed over before the pages after it are read (a view draws it meanwhile)', async () => {
+    const { s, client, release } = await pagedService(6);
+    const firstPages: number[][] = [];
+    let requestsThen = -1;
+    const all = client.core.listAll('GET /things', { per_page: 2 }, item, {
+      onFirstPage: (items) => {
+        firstPages.push(items.map((i) => i.n));
+        requestsThen = s.requests.length;
+        items.push({ n: 99 });
+      },
+    });
+    await release(all);
+    assert.deepEqual(firstPages, [[1, 2]]);
+    assert.equal(requestsThen, 1, 'handed over once the first page was there, before page 2 was asked for');
+    assert.deepEqual((await all).map((i) => i.n), [1, 2, 3, 4, 5, 6], 'what the caller does with the first page does not change the list');
+  });
+
+  it('the first page of a list read by its next links (no page numbers) is handed over too; a list of one page is not', async () => {
+    const cursor = (page: number, last: number, base: string) => (page < last ? `<${base}/things?per_page=2&page=${page + 1}&cursor=c${page}>; rel="next"` : undefined);
+    const { client, release } = await pagedService(4, { links: cursor });
+    const firstPages: number[][] = [];
+    const all = client.core.listAll('GET /things', { per_page: 2 }, item, { onFirstPage: (items) => firstPages.push(items.map((i) => i.n)) });
+    await release(all);
+    assert.deepEqual(firstPages, [[1, 2]]);
+    await service?.close();
+    const single = await pagedService(2);
+    let called = false;
+    await single.client.core.listAll('GET /things', { per_page: 2 }, item, { onFirstPage: () => (called = true) });
+    assert.equal(called, false, 'the only page is the whole list');
+  });
+
   it('ten pages: at most three under way at once, the items still in the service\'s order', async () => {
     const { s, client, release, mostAtOnce } = await pagedService(20);
     const all = client.core.listAll('GET /things', { per_page: 2 }, item);
