@@ -140,9 +140,12 @@ describe('v3 client: a whole list at once (Link rel="last" with page numbers)', 
       return { status: 200, headers: { ...rateHeaders(10), ...(link ? { link } : {}) }, body: [comment(page, base)] };
     }));
     const client = new HostingClient({ apiUrl: s.url, userAgentVersion: '1', credentials: { type: 'token', token: 't' } });
-    const comments = await client.reviewComments.listAllForPull('o', 'r', 5);
+    const firstPages: number[][] = [];
+    const comments = await client.reviewComments.listAllForPull('o', 'r', 5, { bodyFormat: 'html', onFirstPage: (page) => firstPages.push(page.map((c) => c.id)) });
     assert.deepEqual(comments.map((c) => c.id), [1, 2, 3]);
     assert.match(s.requests[0]!.url, /^\/repos\/o\/r\/pulls\/5\/comments\?per_page=100$/);
+    assert.deepEqual(firstPages, [[1]], 'the first page handed over');
+    assert.ok(s.requests.every((r) => /html\+json/.test(String(r.headers.accept))), 'the body format asked for on every page');
   });
 });
 
