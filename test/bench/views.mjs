@@ -10,12 +10,14 @@
 //      test/bench/floor-extension) loaded the same way, interleaved; with
 //      RepoDesk's phases (src/util/phaseMarks.ts) per load;
 //   2. expanding a pull request with 300 review comments, cold and warm
-//      (goals: slowest row < 300 ms cold, < 150 ms warm);
+//      (goals: slowest row < 300 ms cold, < 150 ms warm), and its selection
+//      step by step (RepoDesk's "Review Comments … (epoch ms)" line);
 //   3. rate limit spent by an idle refresh of all five views (goal 0).
 // Prints tables; exits 0 unless something broke. Needs `npm run build` first
 // (`npm run bench -- views` builds and runs it).
-//   BENCH_RELOADS=5 BENCH_REPOS=1000 node test/bench/views.mjs
+//   BENCH_RELOADS=5 BENCH_REPOS=1000 [BENCH_BUSY=1] node test/bench/views.mjs
 /* global window */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,6 +29,9 @@ import { api, createRepositories, createReviewedPull, createToken } from './view
 import { installHelpers, lastStartEpoch, openContainer, pane, row, runCommand, setSetting, signInWithToken, timeRows } from './views/workbench.mjs';
 
 const RELOADS = Number(process.env.BENCH_RELOADS ?? 5);
+// Busy processes (a loop each) beside the measured loads and clicks: the
+// figures under load, not only at rest.
+const BUSY = Number(process.env.BENCH_BUSY ?? 0);
 const REPOS = Number(process.env.BENCH_REPOS ?? 1000);
 const COMMENTS = 300;
 const OWNER = 'analytical-engines';
@@ -135,6 +140,11 @@ async function main() {
   ];
   const loads = [];
   let timeline = [];
+  for (let i = 0; i < BUSY; i++) {
+    const busy = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
+    cleanups.push(async () => void busy.kill());
+  }
+  if (BUSY) say(`${BUSY} busy process(es) running beside the measurements`);
   // One load of each first, unmeasured: the kept listing exists, the code is in the file cache.
   for (const v of variants.slice(0, 2)) {
     await page.goto(v.url);
@@ -190,7 +200,7 @@ async function main() {
   keepListing(true);
   // Reported now: a failure further on must not lose these figures.
   console.log(`\nRepoDesk sidebar in a real VS Code (code-server 4.100.3, Chromium, built extension), ${new Date().toISOString()}`);
-  console.log(`Node ${process.version}, ${os.cpus().length} CPUs, load average ${load0.map((x) => x.toFixed(2)).join(' ')} at start, ${os.loadavg().map((x) => x.toFixed(2)).join(' ')} after step 1`);
+  console.log(`Node ${process.version}, ${os.cpus().length} CPUs, load average ${load0.map((x) => x.toFixed(2)).join(' ')} at start, ${os.loadavg().map((x) => x.toFixed(2)).join(' ')} after step 1${BUSY ? `, ${BUSY} busy process(es) beside it (BENCH_BUSY)` : ''}`);
   const of = (name, key) => loads.filter((l) => l.variant === name).map((l) => l[key]).filter((x) => Number.isFinite(x));
   const floorRow = median(of('floor', 'activation→row'));
   console.log(`\n1. VS Code's activation of the extension (extension host log) → first repository row drawn, ${REPOS} extra repositories of ada, ${RELOADS} interleaved loads of each (phases in ms from that activation):`);
