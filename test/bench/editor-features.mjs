@@ -23,7 +23,7 @@ import { repoRoot, startCodeServer } from '../harness/codeServer.mjs';
 import { startEmulatorProcess } from '../harness/emulatorProcess.mjs';
 import { pushHistory } from '../support/pushed-history.mjs';
 import { frameWith, webviewLoad } from './views/webviewTiming.mjs';
-import { logLines, requestsSince, summarize, waitQuiet } from './views/logs.mjs';
+import { epochTimes, logLines, requestsSince, summarize, waitQuiet } from './views/logs.mjs';
 import { api, createReviewedPull, createToken } from './views/seed.mjs';
 import { openContainer, row, runCommand, signInWithToken } from './views/workbench.mjs';
 
@@ -88,7 +88,7 @@ function threadStepsAfter(userDataDir, file, since) {
   const draws = [];
   for (const line of logLines(userDataDir, /Review threads of .* \(epoch ms\)/)) {
     if (!line.includes(`Review threads of ${file}:`)) continue;
-    const steps = Object.fromEntries([...line.matchAll(/(\w+)=(\d+)/g)].map(([, k, v]) => [k, Number(v)]));
+    const steps = epochTimes(line);
     if (steps.asked >= since - 50) draws.push(steps);
   }
   // The first drawing after the click, and how many there were (a document drawn twice costs VS Code twice).

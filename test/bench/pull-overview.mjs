@@ -23,7 +23,7 @@ import { launchBrowser } from '../harness/browser.mjs';
 import { repoRoot, startCodeServer } from '../harness/codeServer.mjs';
 import { startEmulatorProcess } from '../harness/emulatorProcess.mjs';
 import { webviewLoad } from './views/webviewTiming.mjs';
-import { logLines, requestsSince, summarize, waitQuiet } from './views/logs.mjs';
+import { epochTimes, logLines, requestsSince, summarize, waitQuiet } from './views/logs.mjs';
 import { api, createReviewedPull, createToken } from './views/seed.mjs';
 import { openContainer, row, runCommand, signInWithToken } from './views/workbench.mjs';
 
@@ -71,7 +71,7 @@ async function timeOverview(page, title, lastText, t0, timeoutMs = 60_000) {
 /** The host's "Pull overview #N opening (epoch ms): panel=… read=… ready=… posted=…" line logged after `since`. */
 function openingAfter(userDataDir, since) {
   for (const line of logLines(userDataDir, /Pull overview #\d+ opening \(epoch ms\)/).reverse()) {
-    const times = Object.fromEntries([...line.matchAll(/(\w+)=(\d+)/g)].map(([, k, v]) => [k, Number(v)]));
+    const times = epochTimes(line);
     if (times.panel >= since) return times;
   }
   return undefined;

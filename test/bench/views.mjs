@@ -24,7 +24,7 @@ import path from 'node:path';
 import { launchBrowser } from '../harness/browser.mjs';
 import { repoRoot, startCodeServer } from '../harness/codeServer.mjs';
 import { startEmulatorProcess } from '../harness/emulatorProcess.mjs';
-import { hostActivationAfter, logEntriesBetween, logLines, phasesAfter, requestsSince, summarize, waitQuiet } from './views/logs.mjs';
+import { epochTimes, hostActivationAfter, logEntriesBetween, logLines, phasesAfter, requestsSince, summarize, waitQuiet } from './views/logs.mjs';
 import { api, createRepositories, createReviewedPull, createToken } from './views/seed.mjs';
 import { installHelpers, lastStartEpoch, openContainer, pane, row, runCommand, setSetting, signInWithToken, timeRows } from './views/workbench.mjs';
 
@@ -64,7 +64,7 @@ function selectSteps(userDataDir, pullKey, since) {
   const title = `Review Comments ${pullKey} (epoch ms)`;
   for (const line of logLines(userDataDir, /Review Comments \S+ \(epoch ms\)/).reverse()) {
     if (!line.includes(title)) continue;
-    const times = Object.fromEntries([...line.matchAll(/(\w+)=(\d+)/g)].map(([, k, v]) => [k, Number(v)]));
+    const times = epochTimes(line);
     if (times.selected >= since - 5) return times;
   }
   return undefined;

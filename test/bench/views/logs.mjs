@@ -87,6 +87,11 @@ export async function waitQuiet(output, { quietMs = 2500, timeoutMs = 60_000 } =
   }
 }
 
+/** The `name=<epoch ms>` pairs of a line RepoDesk logs for the benchmarks ("… (epoch ms): a=… b=…"), as numbers by name. */
+export function epochTimes(line) {
+  return Object.fromEntries([...line.matchAll(/(\w+)=(\d+)/g)].map(([, k, v]) => [k, Number(v)]));
+}
+
 /** Lines of any log file under userData/logs (workbench, extension host, output channels) that match `re`. */
 export function logLines(userDataDir, re) {
   const out = [];
