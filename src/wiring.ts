@@ -35,6 +35,7 @@ import { PullReviewComments } from './features/shared/reviews/pullReviewComments
 import { registerComments } from './features/comments/registerComments';
 import { registerLanguage } from './features/language/registerLanguage';
 import { registerPullOverview } from './features/pullOverview/registerPullOverview';
+import { Gate } from './util/gate';
 
 export const VIEW_IDS = [
   'repodesk.repositories',
@@ -52,6 +53,9 @@ export interface Views {
   /** Settles when VS Code has been handed the rows of an expanded group of the Repositories view (the start-up benchmark's last phase). */
   firstRows: Promise<void>;
 }
+
+/** The longest the client's requests wait at start-up for the kept rows' first paint. */
+const FIRST_PAINT_MAX_MS = 1000;
 
 /** What `vscode.TreeDataProvider` the tests read a view's nodes from. */
 type ChildrenSource = { getChildren(node?: RepoDeskNode): vscode.ProviderResult<RepoDeskNode[]> };
@@ -76,8 +80,13 @@ export function registerViews(context: vscode.ExtensionContext, session: Hosting
     registerHooks(context, session),
     registerDownloads(context, session),
   ];
+  // Start-up: the client's requests wait until the Repositories view has
+  // handed VS Code the rows it kept (and a moment to draw them), or knows it
+  // has none; never more than FIRST_PAINT_MAX_MS.
+  const firstPaint = new Gate(FIRST_PAINT_MAX_MS);
+  session.holdRequestsUntil(firstPaint.opened);
   // An organization's group lists its members after its repositories; "Your gists" follows the organizations.
-  const repositories = registerRepositories(context, session, active, repositoryLists, [registerMembers(context, session)], [registerGists(context, session)]);
+  const repositories = registerRepositories(context, session, active, repositoryLists, [registerMembers(context, session)], [registerGists(context, session)], firstPaint);
   registerSearch(context, session, active);
   // Statistics and support cases of a repository, in a webview panel.
   registerInsights(context, log, session, engagement, active);

@@ -26,6 +26,8 @@ import { repoRoot, startCodeServer } from '../harness/codeServer.mjs';
 import { startEmulatorProcess } from '../harness/emulatorProcess.mjs';
 import { epochTimes, hostActivationAfter, logEntriesBetween, logLines, phasesAfter, requestsSince, summarize, waitQuiet } from './views/logs.mjs';
 import { api, createRepositories, createReviewedPull, createToken } from './views/seed.mjs';
+import { profiledExtension } from './views/hostProfile.mjs';
+import { timeBetween, startPageProfile } from './views/cpuProfile.mjs';
 import { installHelpers, lastStartEpoch, openContainer, pane, row, runCommand, setSetting, signInWithToken, timeRows } from './views/workbench.mjs';
 
 const RELOADS = Number(process.env.BENCH_RELOADS ?? 5);
@@ -33,6 +35,9 @@ const RELOADS = Number(process.env.BENCH_RELOADS ?? 5);
 // figures under load, not only at rest.
 const BUSY = Number(process.env.BENCH_BUSY ?? 0);
 const REPOS = Number(process.env.BENCH_REPOS ?? 1000);
+// CPU profiles over each measured load, the workbench page's and RepoDesk's
+// extension host's, summed by owner and function between its phases.
+const PROFILE = process.env.BENCH_PROFILE === '1';
 const COMMENTS = 300;
 const OWNER = 'analytical-engines';
 const REPO = 'difference-engine';
@@ -132,13 +137,18 @@ async function main() {
     const current = JSON.parse(fs.readFileSync(settingsFile, 'utf8'));
     fs.writeFileSync(settingsFile, JSON.stringify({ ...current, 'repodesk.views.keepLastListing': on }, null, 2));
   };
+  // BENCH_PROFILE: RepoDesk loads from a folder whose bundle profiles the extension host.
+  const profiled = PROFILE ? profiledExtension(repoRoot) : undefined;
+  if (profiled) cleanups.push(async () => profiled.remove());
+  const measuredRoot = profiled?.dir ?? repoRoot;
   const variants = [
-    { name: 'RepoDesk, kept listing', id: 'repodesk.repodesk', url: codeServer.workbenchUrl({ extensionDevelopmentPath: repoRoot }), keep: true },
+    { name: 'RepoDesk, kept listing', id: 'repodesk.repodesk', url: codeServer.workbenchUrl({ extensionDevelopmentPath: measuredRoot }), keep: true },
     { name: 'floor', id: 'repodesk-bench.repodesk-bench-floor', url: codeServer.workbenchUrl({ extensionDevelopmentPath: floorDir }) },
-    { name: 'RepoDesk, cold', id: 'repodesk.repodesk', url: codeServer.workbenchUrl({ extensionDevelopmentPath: repoRoot }), keep: false },
+    { name: 'RepoDesk, cold', id: 'repodesk.repodesk', url: codeServer.workbenchUrl({ extensionDevelopmentPath: measuredRoot }), keep: false },
     { name: 'floor', id: 'repodesk-bench.repodesk-bench-floor', url: codeServer.workbenchUrl({ extensionDevelopmentPath: floorDir }) },
   ];
   const loads = [];
+  const profiles = [];
   let timeline = [];
   for (let i = 0; i < BUSY; i++) {
     const busy = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
@@ -161,8 +171,10 @@ async function main() {
         await new Promise((r) => setTimeout(r, 1500));
       }
       const mark = emulator.output.length;
+      const profiling = PROFILE ? await startPageProfile(page) : undefined;
       await page.goto(v.url);
       await page.waitForFunction(() => window.__repodeskLoad?.repo != null, undefined, { timeout: 120_000, polling: 100 });
+      const profile = await profiling?.stop();
       const l = await page.evaluate(() => ({ ...window.__repodeskLoad, timeOrigin: performance.timeOrigin }));
       const activation = await hostActivationAfter(codeServer.dirs.userData, v.id, Math.floor(l.timeOrigin));
       const rel = (t) => (t === undefined || Number.isNaN(t) ? NaN : Math.round(t - activation));
@@ -194,6 +206,16 @@ async function main() {
         }
       }
       loads.push(entry);
+      if (profile) {
+        // Where the time went, in the page and (RepoDesk only) in the extension host.
+        const host = profiled && v.id === 'repodesk.repodesk' ? await profiled.takeProfile(Math.floor(l.timeOrigin)) : undefined;
+        const windows = [['activation → row drawn', activation, l.repoEpoch]];
+        if (phases.children) windows.push(['group rows handed → row drawn', phases.children, l.repoEpoch]);
+        for (const [what, from, to] of windows) {
+          profiles.push({ load: i, variant: v.name, what: `workbench page, ${what}`, ms: Math.round(to - from), ...timeBetween(profile, from, to) });
+          if (host) profiles.push({ load: i, variant: v.name, what: `extension host, ${what}`, ms: Math.round(to - from), ...timeBetween(host, from, to) });
+        }
+      }
       say(`load ${i}, ${v.name}: activation → first row ${entry['activation→row']} ms`);
     }
   }
@@ -207,6 +229,12 @@ async function main() {
   console.table(loads);
   console.log(`timeline of the last cold load (ms from VS Code's activation of RepoDesk; request times from the emulator's log):\n  ${timeline.join('\n  ')}`);
   console.log(`floor (one in-memory tree view): activation → row median ${floorRow} ms`);
+  for (const p of profiles) {
+    console.log(`\nprofile, load ${p.load}, ${p.variant}, ${p.what} (${p.ms} ms): sampled ${p.sampled}, idle ${p.idle}, native (program) ${p.program}, GC ${p.gc}`);
+    console.log(`  owners:    ${p.owners.map((f) => `${f.ms} ${f.fn}`).join(' | ')}`);
+    console.log(`  self:      ${p.self.map((f) => `${f.ms} ${f.fn}`).join(' | ')}`);
+    console.log(`  inclusive: ${p.inclusive.map((f) => `${f.ms} ${f.fn}`).join(' | ')}`);
+  }
   for (const [name, goal] of [['RepoDesk, kept listing', 100], ['RepoDesk, cold', 300]]) {
     const m = median(of(name, 'activation→row'));
     console.log(`${name}: activation → row median ${m} ms; over the floor ${m - floorRow} ms, ${(m / floorRow).toFixed(2)}× the floor (goal: within ${goal} ms of the floor: ${m - floorRow <= goal ? 'met' : 'NOT met'}); navigation → row median ${median(of(name, 'navigation→row'))} ms (floor ${median(of('floor', 'navigation→row'))} ms)`);

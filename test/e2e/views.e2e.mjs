@@ -22,6 +22,19 @@ describe('RepoDesk views populated', () => {
     console.log(`      screenshot: ${await screenshot('views-repository-selected')}`);
   });
 
+  it('hovering a repository shows its full name and description (the tooltip is read on hover)', async () => {
+    const repo = await row('Repositories', /^difference-engine/);
+    // Moved onto the name in steps, as a mouse does (one jump does not start VS Code's hover).
+    const box = await repo.locator('.monaco-icon-label').first().boundingBox();
+    await session.page.mouse.move(box.x + 20, box.y + box.height / 2, { steps: 4 });
+    await session.page.mouse.move(box.x + 30, box.y + box.height / 2, { steps: 4 });
+    const hover = session.page.locator('.monaco-hover, .workbench-hover').filter({ hasText: 'Tabulates polynomial functions by the method of finite differences.' }).first();
+    await hover.waitFor({ timeout: 15_000 });
+    assert.match(await hover.innerText(), /analytical-engines\/difference-engine/);
+    await session.page.mouse.move(5, 5);
+    await hover.waitFor({ state: 'hidden', timeout: 15_000 }).catch(() => {});
+  });
+
   it('a pull request shows its files and threads, and drives Review Comments', async () => {
     const pr = await row('Pull Requests', '#1 Tabulate polynomials');
     // A click selects it (the selected pull request) and opens its overview; the twistie expands it.

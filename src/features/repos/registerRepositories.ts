@@ -13,6 +13,7 @@ import { RepositoryGroupNode, RepositoryNode } from './repositoryNodes';
 import { RepositoryListNode, type RepositoryChildProvider } from '../shared/tree/repositoryLists';
 import { OrganizationListNode, type OrganizationChildProvider } from '../shared/tree/organizationLists';
 import type { RootGroupProvider } from '../shared/tree/rootGroups';
+import type { Gate } from '../../util/gate';
 
 // The flows' code loads on first use, not at activation.
 const creation = () => import('./createRepository.js');
@@ -23,10 +24,12 @@ const creation = () => import('./createRepository.js');
  * after an organization's repositories (its members); `rootProviders` the
  * top-level groups after the organizations' (the user's gists).
  */
-export function registerRepositories(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository, childProviders: readonly RepositoryChildProvider[], orgProviders: readonly OrganizationChildProvider[] = [], rootProviders: readonly RootGroupProvider[] = []): NodeTreeProvider {
-  const { provider, subscriptions, showKeptNext } = createRepositoriesProvider(session, active, context.globalState, context.workspaceState, childProviders, orgProviders, rootProviders);
+export function registerRepositories(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository, childProviders: readonly RepositoryChildProvider[], orgProviders: readonly OrganizationChildProvider[] = [], rootProviders: readonly RootGroupProvider[] = [], firstPaint?: Gate): NodeTreeProvider {
+  const { provider, subscriptions, showKeptNext } = createRepositoriesProvider(session, active, context.globalState, context.workspaceState, childProviders, orgProviders, rootProviders, firstPaint);
   context.subscriptions.push(...subscriptions);
   const view = vscode.window.createTreeView('repodesk.repositories', { treeDataProvider: provider, showCollapseAll: true });
+  // A hidden view draws nothing first: nothing to wait for.
+  if (!view.visible) firstPaint?.open();
   const repoOf = (node: unknown) => (node instanceof RepositoryNode ? node.repo : undefined);
   // Signed out, the welcome text points at the title: the address of the service Sign In uses.
   const describeService = () => {

@@ -17,6 +17,7 @@ import type { RepositoryChildProvider } from '../shared/tree/repositoryLists';
 import type { OrganizationChildProvider } from '../shared/tree/organizationLists';
 import type { RootGroupProvider } from '../shared/tree/rootGroups';
 import { RepositoryGroupNode, type RepositoryChildren } from './repositoryNodes';
+import type { Gate } from '../../util/gate';
 import { loadFilter, loadOrgType } from './repositoryFilter';
 
 /** Where the last listing is kept (workspace state). */
@@ -24,7 +25,16 @@ export const REPOSITORY_SNAPSHOT_KEY = 'repodesk.repositories.lastListing';
 /** How long the fresh listing waits for VS Code to draw the kept rows (a hidden view never asks). */
 const KEPT_ROWS_DRAWN_WITHIN_MS = 1000;
 
-export function createRepositoriesProvider(session: HostingSession, active: ActiveRepository, state: vscode.Memento, workspaceState: vscode.Memento, childProviders: readonly RepositoryChildProvider[], orgProviders: readonly OrganizationChildProvider[] = [], rootProviders: readonly RootGroupProvider[] = []): { provider: NodeTreeProvider; subscriptions: vscode.Disposable[]; showKeptNext(): void } {
+/**
+ * How long after the kept rows are handed to VS Code the start-up gate
+ * (`firstPaint`, which the client's requests wait for) opens: the workbench
+ * draws them meanwhile, rather than sharing the machine with the first
+ * request's certificate load and the answers' parsing (profiled under load:
+ * 50–100 ms of the extension host).
+ */
+const KEPT_ROWS_DRAW_MS = 100;
+
+export function createRepositoriesProvider(session: HostingSession, active: ActiveRepository, state: vscode.Memento, workspaceState: vscode.Memento, childProviders: readonly RepositoryChildProvider[], orgProviders: readonly OrganizationChildProvider[] = [], rootProviders: readonly RootGroupProvider[] = [], firstPaint?: Gate): { provider: NodeTreeProvider; subscriptions: vscode.Disposable[]; showKeptNext(): void } {
   // A build replaced by a newer one (a refresh) must not put its roots back.
   let generation = 0;
   // Only the first look of a session draws the kept listing: after that the
@@ -57,7 +67,11 @@ export function createRepositoriesProvider(session: HostingSession, active: Acti
     });
     const kept = firstLook && keeping ? readSnapshot(workspaceState.get(REPOSITORY_SNAPSHOT_KEY), key) : undefined;
     firstLook = false;
-    if (!kept) return fresh;
+    if (!kept) {
+      // Nothing to draw first: the rows come from the service.
+      firstPaint?.open();
+      return fresh;
+    }
     // Rows at once: the kept listing now, the service's answer when it comes,
     // but not before the kept rows are on screen: VS Code asks for an
     // expanded group's rows once it has drawn the group, and a change of the
@@ -71,6 +85,7 @@ export function createRepositoriesProvider(session: HostingSession, active: Acti
         resolve();
       }
     });
+    void keptShown.then(() => firstPaint?.openAfter(KEPT_ROWS_DRAW_MS));
     fresh.then(async (roots) => {
       await keptShown;
       if (built === generation) p.replaceRoots(Promise.resolve(roots));

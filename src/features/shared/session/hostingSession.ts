@@ -36,6 +36,8 @@ export class HostingSession implements vscode.Disposable {
   /** The settings the current client was built with. */
   private clientSettings: string | undefined;
   private restored = false;
+  /** Every request of the session's client waits for this first (start-up: see holdRequestsUntil). */
+  private requestsAfter: Promise<void> = Promise.resolve();
   /** Fires when the user signs in or out, switches account, or changes the service settings. */
   readonly onDidChange = this.changed.event;
   readonly onDidChangeRateLimit = this.rateLimitChanged.event;
@@ -71,6 +73,16 @@ export class HostingSession implements vscode.Disposable {
    */
   get expectedAccountId(): string | undefined {
     return this.restored ? undefined : this.state.get<string>(SIGNED_IN_KEY);
+  }
+
+  /**
+   * The client's requests wait until `released` settles: at start-up, until
+   * the views have handed VS Code the rows they kept, because the first
+   * request costs the extension host a load of the system's certificates
+   * (VS Code's proxy support) that delays those rows' paint.
+   */
+  holdRequestsUntil(released: Promise<void>): void {
+    this.requestsAfter = released;
   }
 
   get signedIn(): boolean {
@@ -162,7 +174,8 @@ export class HostingSession implements vscode.Disposable {
       this.currentClient = undefined;
       return;
     }
-    this.currentClient = clientFromSettings(this.version, this.session.accessToken);
+    const held: typeof fetch = (input, init) => this.requestsAfter.then(() => fetch(input, init));
+    this.currentClient = clientFromSettings(this.version, this.session.accessToken, held);
     this.rateLimitSubscription = this.currentClient.onDidChangeRateLimit((state) => this.rateLimitChanged.fire(state));
   }
 }

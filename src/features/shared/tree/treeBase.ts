@@ -49,7 +49,13 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<RepoDeskNode>, 
   }
 
   getTreeItem(node: RepoDeskNode): vscode.TreeItem {
-    return node.toTreeItem();
+    return withoutMarkdownTooltip(node.toTreeItem());
+  }
+
+  /** VS Code asks on hover for a tooltip left out of getTreeItem. */
+  resolveTreeItem(item: vscode.TreeItem, node: RepoDeskNode): vscode.TreeItem {
+    item.tooltip ??= node.toTreeItem().tooltip;
+    return item;
   }
 
   getParent(node: RepoDeskNode): RepoDeskNode | undefined {
@@ -94,6 +100,17 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<RepoDeskNode>, 
     this.providedChildren.dispose();
     this.changed.dispose();
   }
+}
+
+/**
+ * A Markdown tooltip is handed over on hover (resolveTreeItem), not with the
+ * row: VS Code's extension host parses every MarkdownString it is handed
+ * (for its links), and for a list of 100 rows that parse delayed their first
+ * paint (profiled: 30 ms of a loaded extension host per 100 rows).
+ */
+export function withoutMarkdownTooltip(item: vscode.TreeItem): vscode.TreeItem {
+  if (item.tooltip instanceof vscode.MarkdownString) item.tooltip = undefined;
+  return item;
 }
 
 /** A view's read shows the view's progress bar only once it has taken this long. */
