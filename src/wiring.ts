@@ -54,8 +54,8 @@ export interface Views {
   firstRows: Promise<void>;
 }
 
-/** The longest the client's requests wait at start-up for the kept rows' first paint. */
-const FIRST_PAINT_MAX_MS = 1000;
+/** The longest the views' reads wait at start-up for the kept rows' first paint (they are handed ~150–250 ms after the views register). */
+const FIRST_PAINT_MAX_MS = 600;
 
 /** What `vscode.TreeDataProvider` the tests read a view's nodes from. */
 type ChildrenSource = { getChildren(node?: RepoDeskNode): vscode.ProviderResult<RepoDeskNode[]> };
@@ -80,11 +80,11 @@ export function registerViews(context: vscode.ExtensionContext, session: Hosting
     registerHooks(context, session),
     registerDownloads(context, session),
   ];
-  // Start-up: the client's requests wait until the Repositories view has
-  // handed VS Code the rows it kept (and a moment to draw them), or knows it
-  // has none; never more than FIRST_PAINT_MAX_MS.
+  // Start-up: the views' reads wait until the Repositories view has handed
+  // VS Code the rows it kept (and a moment to draw them), or knows it has
+  // none; never more than FIRST_PAINT_MAX_MS (a hidden view is never asked).
   const firstPaint = new Gate(FIRST_PAINT_MAX_MS);
-  session.holdRequestsUntil(firstPaint.opened);
+  session.holdBackgroundUntil(firstPaint.opened);
   // An organization's group lists its members after its repositories; "Your gists" follows the organizations.
   const repositories = registerRepositories(context, session, active, repositoryLists, [registerMembers(context, session)], [registerGists(context, session)], firstPaint);
   registerSearch(context, session, active);

@@ -32,6 +32,12 @@ export interface HostingClientOptions {
   cacheSize?: number | undefined;
   /** Statistics: how often a 202 is retried and how long to wait between tries. */
   statistics?: { maxAttempts?: number; initialDelayMs?: number; maxDelayMs?: number } | undefined;
+  /**
+   * Background calls (views' reads) wait for this before they are sent; user
+   * actions never do. At start-up the extension holds them until the views
+   * have drawn the rows they kept.
+   */
+  beforeBackground?: (() => Promise<void>) | undefined;
   /** For tests: the fetch implementation, clock and sleep. */
   fetch?: typeof fetch | undefined;
   now?: (() => number) | undefined;
@@ -226,6 +232,7 @@ export class HostingCore {
 
   /** Sends one request: budget check, cache revalidation, redirects, error mapping. */
   private async execute(prepared: Prepared, endpoint: string, options: CallOptions): Promise<RawResponse> {
+    if (options.priority === 'background' && this.options.beforeBackground) await this.options.beforeBackground();
     for (let tries = 0; ; tries++) {
       await this.waitForBudget(endpoint, options.priority ?? 'user');
       try {

@@ -28,8 +28,8 @@ export class Gate {
     return this.open_;
   }
 
+  /** Opening again changes nothing: its timers are gone and its promise has settled. */
   open(): void {
-    if (this.open_) return;
     this.open_ = true;
     for (const t of this.timers) this.clock.clearTimeout(t);
     this.timers.length = 0;

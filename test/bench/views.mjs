@@ -15,7 +15,10 @@
 //   3. rate limit spent by an idle refresh of all five views (goal 0).
 // Prints tables; exits 0 unless something broke. Needs `npm run build` first
 // (`npm run bench -- views` builds and runs it).
-//   BENCH_RELOADS=5 BENCH_REPOS=1000 [BENCH_BUSY=1] node test/bench/views.mjs
+//   BENCH_RELOADS=5 BENCH_REPOS=1000 [BENCH_BUSY=1] [BENCH_PROFILE=1] node test/bench/views.mjs
+// BENCH_PROFILE=1 adds CPU profiles of the workbench page and the extension
+// host, summed by owner and function between the phases (not for figures:
+// profiling slows what it measures).
 /* global window */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -63,6 +66,12 @@ async function closeAll() {
   cleanups.length = 0;
 }
 for (const sig of ['SIGINT', 'SIGTERM']) process.once(sig, () => void closeAll().then(() => process.exit(130)));
+
+/** One window of a CPU profile (BENCH_PROFILE=1): totals, then the busiest owners and functions. */
+function printProfile(title, p) {
+  console.log(`\nprofile, ${title}, ${p.what} (${p.ms} ms): sampled ${p.sampled}, idle ${p.idle}, native (program) ${p.program}, GC ${p.gc}`);
+  for (const key of ['owners', 'self', 'inclusive']) console.log(`  ${`${key}:`.padEnd(11)}${p[key].map((f) => `${f.ms} ${f.fn}`).join(' | ')}`);
+}
 
 /** RepoDesk's "Review Comments <pull> (epoch ms): selected=… …" line for a selection made at or after `since`. */
 function selectSteps(userDataDir, pullKey, since) {
@@ -211,6 +220,8 @@ async function main() {
         const host = profiled && v.id === 'repodesk.repodesk' ? await profiled.takeProfile(Math.floor(l.timeOrigin)) : undefined;
         const windows = [['activation → row drawn', activation, l.repoEpoch]];
         if (phases.children) windows.push(['group rows handed → row drawn', phases.children, l.repoEpoch]);
+        const firstRequest = entry['1st request sent'];
+        if (phases.session && Number.isFinite(firstRequest)) windows.push(['session restored → 1st request sent', phases.session, activation + firstRequest]);
         for (const [what, from, to] of windows) {
           profiles.push({ load: i, variant: v.name, what: `workbench page, ${what}`, ms: Math.round(to - from), ...timeBetween(profile, from, to) });
           if (host) profiles.push({ load: i, variant: v.name, what: `extension host, ${what}`, ms: Math.round(to - from), ...timeBetween(host, from, to) });
@@ -229,12 +240,7 @@ async function main() {
   console.table(loads);
   console.log(`timeline of the last cold load (ms from VS Code's activation of RepoDesk; request times from the emulator's log):\n  ${timeline.join('\n  ')}`);
   console.log(`floor (one in-memory tree view): activation → row median ${floorRow} ms`);
-  for (const p of profiles) {
-    console.log(`\nprofile, load ${p.load}, ${p.variant}, ${p.what} (${p.ms} ms): sampled ${p.sampled}, idle ${p.idle}, native (program) ${p.program}, GC ${p.gc}`);
-    console.log(`  owners:    ${p.owners.map((f) => `${f.ms} ${f.fn}`).join(' | ')}`);
-    console.log(`  self:      ${p.self.map((f) => `${f.ms} ${f.fn}`).join(' | ')}`);
-    console.log(`  inclusive: ${p.inclusive.map((f) => `${f.ms} ${f.fn}`).join(' | ')}`);
-  }
+  for (const p of profiles) printProfile(`load ${p.load}, ${p.variant}`, p);
   for (const [name, goal] of [['RepoDesk, kept listing', 100], ['RepoDesk, cold', 300]]) {
     const m = median(of(name, 'activation→row'));
     console.log(`${name}: activation → row median ${m} ms; over the floor ${m - floorRow} ms, ${(m / floorRow).toFixed(2)}× the floor (goal: within ${goal} ms of the floor: ${m - floorRow <= goal ? 'met' : 'NOT met'}); navigation → row median ${median(of(name, 'navigation→row'))} ms (floor ${median(of('floor', 'navigation→row'))} ms)`);
@@ -272,14 +278,21 @@ async function main() {
   const threadSpecs = [{ key: 'Review threads: first thread', pane: 'Pull Requests', re: /Bench thread \d+/ }];
   const expansions = [];
   const selectPhases = [];
+  const clickProfiles = [];
   const failures = [];
   const measureExpand = async (run) => {
     let mark = emulator.output.length;
     // A click on the row opens its overview page; the twistie expands it.
     const expanded = await timeRows(page, expandSpecs, () => prRow.locator('.monaco-tl-twistie').click());
     const selectMark = emulator.output.length;
+    const hostWindow = await profiled?.profileWindow(run.replace(/\s/g, '-'));
     const selectedRows = await timeRows(page, selectSpecs, () => prRow.locator('.label-name').first().click());
     const clickedAt = await lastStartEpoch(page);
+    const hostProfile = await hostWindow?.stop();
+    if (hostProfile) {
+      const drawnAt = clickedAt + selectedRows[selectSpecs[0].key];
+      clickProfiles.push({ load: run, what: 'extension host, selecting the pull request: click → first Review Comments row drawn', ms: Math.round(drawnAt - clickedAt), ...timeBetween(hostProfile, clickedAt, drawnAt) });
+    }
     const expand = { ...expanded, ...selectedRows };
     await waitQuiet(emulator.output, { quietMs: 1500 });
     const expandReqs = summarize(requestsSince(emulator.output, mark));
@@ -387,6 +400,7 @@ async function main() {
   if (failures.length) console.log(`${failures.length} expansion(s) never drew their rows: goal not met for those`);
   console.log('\nSelecting the pull request, step by step (ms from the mousedown; RepoDesk\'s "Review Comments … (epoch ms)" line, the emulator\'s log, the page):');
   console.table(selectPhases);
+  for (const p of clickProfiles) printProfile(p.load, p);
   console.log('\n3. Rate limit spent by a refresh of all five views (requests from the emulator\'s log; GET /rate_limit is not counted):');
   console.table(refreshes);
 }

@@ -8,13 +8,18 @@ function manualClock() {
   let now = 0;
   let next = 1;
   const pending = new Map<number, { at: number; run: () => void }>();
-  const clock: GateTimers & { advance(ms: number): void; count(): number } = {
+  const cleared: unknown[] = [];
+  const clock: GateTimers & { advance(ms: number): void; count(): number; cleared: unknown[] } = {
+    cleared,
     setTimeout: (run, ms) => {
       const id = next++;
       pending.set(id, { at: now + ms, run });
       return id;
     },
-    clearTimeout: (id) => void pending.delete(id as number),
+    clearTimeout: (id) => {
+      cleared.push(id);
+      pending.delete(id as number);
+    },
     advance(ms) {
       const until = now + ms;
       for (;;) {
@@ -51,6 +56,7 @@ describe('Start-up gate', () => {
     assert.equal(gate.isOpen, true);
     assert.equal(await settled(gate.opened), true);
     assert.equal(clock.count(), 0, 'its deadline is cleared');
+    assert.deepEqual(clock.cleared, [1], 'only its own timer was cleared');
   });
 
   it('opens by itself at its deadline, not before', async () => {

@@ -28,8 +28,6 @@ export function registerRepositories(context: vscode.ExtensionContext, session: 
   const { provider, subscriptions, showKeptNext } = createRepositoriesProvider(session, active, context.globalState, context.workspaceState, childProviders, orgProviders, rootProviders, firstPaint);
   context.subscriptions.push(...subscriptions);
   const view = vscode.window.createTreeView('repodesk.repositories', { treeDataProvider: provider, showCollapseAll: true });
-  // A hidden view draws nothing first: nothing to wait for.
-  if (!view.visible) firstPaint?.open();
   const repoOf = (node: unknown) => (node instanceof RepositoryNode ? node.repo : undefined);
   // Signed out, the welcome text points at the title: the address of the service Sign In uses.
   const describeService = () => {

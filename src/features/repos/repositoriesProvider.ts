@@ -27,7 +27,7 @@ const KEPT_ROWS_DRAWN_WITHIN_MS = 1000;
 
 /**
  * How long after the kept rows are handed to VS Code the start-up gate
- * (`firstPaint`, which the client's requests wait for) opens: the workbench
+ * (`firstPaint`, which the views' background reads wait for) opens: the workbench
  * draws them meanwhile, rather than sharing the machine with the first
  * request's certificate load and the answers' parsing (profiled under load:
  * 50–100 ms of the extension host).

@@ -36,8 +36,8 @@ export class HostingSession implements vscode.Disposable {
   /** The settings the current client was built with. */
   private clientSettings: string | undefined;
   private restored = false;
-  /** Every request of the session's client waits for this first (start-up: see holdRequestsUntil). */
-  private requestsAfter: Promise<void> = Promise.resolve();
+  /** The client's background requests wait for this first (start-up: see holdBackgroundUntil). */
+  private backgroundAfter: Promise<void> = Promise.resolve();
   /** Fires when the user signs in or out, switches account, or changes the service settings. */
   readonly onDidChange = this.changed.event;
   readonly onDidChangeRateLimit = this.rateLimitChanged.event;
@@ -76,13 +76,14 @@ export class HostingSession implements vscode.Disposable {
   }
 
   /**
-   * The client's requests wait until `released` settles: at start-up, until
-   * the views have handed VS Code the rows they kept, because the first
-   * request costs the extension host a load of the system's certificates
-   * (VS Code's proxy support) that delays those rows' paint.
+   * The client's background requests (views' reads; never a user's action)
+   * wait until `released` settles: at start-up, until the views have handed
+   * VS Code the rows they kept, because the first request costs the extension
+   * host a load of the system's certificates (VS Code's proxy support) and
+   * the answers' parsing, which delayed those rows' paint.
    */
-  holdRequestsUntil(released: Promise<void>): void {
-    this.requestsAfter = released;
+  holdBackgroundUntil(released: Promise<void>): void {
+    this.backgroundAfter = released;
   }
 
   get signedIn(): boolean {
@@ -174,8 +175,7 @@ export class HostingSession implements vscode.Disposable {
       this.currentClient = undefined;
       return;
     }
-    const held: typeof fetch = (input, init) => this.requestsAfter.then(() => fetch(input, init));
-    this.currentClient = clientFromSettings(this.version, this.session.accessToken, held);
+    this.currentClient = clientFromSettings(this.version, this.session.accessToken, () => this.backgroundAfter);
     this.rateLimitSubscription = this.currentClient.onDidChangeRateLimit((state) => this.rateLimitChanged.fire(state));
   }
 }

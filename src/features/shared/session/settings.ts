@@ -34,7 +34,7 @@ export function onDidChangeHostingSettings(listener: () => void): vscode.Disposa
 }
 
 /** The client for the current settings, signed in with `token` when given (one place builds clients). */
-export function clientFromSettings(userAgentVersion: string, token?: string, fetchImpl?: typeof fetch): HostingClient {
+export function clientFromSettings(userAgentVersion: string, token?: string, beforeBackground?: () => Promise<void>): HostingClient {
   const s = readHostingSettings();
   return new HostingClient({
     apiUrl: s.apiUrl,
@@ -42,6 +42,6 @@ export function clientFromSettings(userAgentVersion: string, token?: string, fet
     mediaTypeVendor: s.mediaTypeVendor,
     userAgentVersion,
     ...(token ? { credentials: { type: 'token' as const, token } } : {}),
-    ...(fetchImpl ? { fetch: fetchImpl } : {}),
+    ...(beforeBackground ? { beforeBackground } : {}),
   });
 }
