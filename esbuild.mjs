@@ -34,6 +34,22 @@ const zodEnglishOnly = {
   },
 };
 
+// One module object for `vscode` in the file activation reads. Bundled as
+// CommonJS, each of the ~70 modules importing `vscode` became its own
+// `__toESM(require("vscode"))`, a copy of every property of the API object:
+// 14–42 ms of a starting extension host (its CPU profile,
+// `BENCH_PROFILE=1 node test/bench/views.mjs`). Here they all import one
+// ES module that re-exports `vscode`: one copy.
+/** @type {esbuild.Plugin} */
+const vscodeOnce = {
+  name: 'vscode-once',
+  setup(build) {
+    build.onResolve({ filter: /^vscode$/ }, (args) =>
+      (args.namespace === 'vscode-once' ? { path: 'vscode', external: true } : { path: 'vscode', namespace: 'vscode-once' }));
+    build.onLoad({ filter: /.*/, namespace: 'vscode-once' }, () => ({ contents: "export * from 'vscode';", loader: 'js' }));
+  },
+};
+
 // Where the split ES module build goes before it becomes dist/main/.
 const SPLIT_DIR = 'dist/.split';
 
@@ -76,7 +92,8 @@ async function splitAsCommonJs(metafile) {
     },
     bundle: true,
     outfile: 'dist/main/extension.js',
-    external: ['vscode', ...onFirstUse.map((f) => `./${base(f)}`)] });
+    plugins: [vscodeOnce],
+    external: onFirstUse.map((f) => `./${base(f)}`) });
   await esbuild.build({ ...cjs, entryPoints: onFirstUse, outdir: 'dist/main', bundle: false });
   for (const f of merged) fs.writeFileSync(`dist/main/${base(f)}`, `"use strict";module.exports=require("./extension.js").${exportName(f)};\n`);
   // What each output holds, for `npm run bench -- bundle` (test/bench/bundle-size.mjs).

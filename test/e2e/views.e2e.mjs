@@ -35,6 +35,19 @@ describe('RepoDesk views populated', () => {
     await hover.waitFor({ state: 'hidden', timeout: 15_000 }).catch(() => {});
   });
 
+  it('the status bar shows the rate limit left, and when it resets on hover', async () => {
+    const item = session.page.locator('.part.statusbar .statusbar-item', { hasText: /\d+\/5000/ }).first();
+    await item.waitFor({ timeout: 15_000 });
+    const box = await item.boundingBox();
+    await session.page.mouse.move(box.x + box.width / 2 - 4, box.y + box.height / 2, { steps: 4 });
+    await session.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 4 });
+    const hover = session.page.locator('.monaco-hover, .workbench-hover').filter({ hasText: 'requests left this hour' }).first();
+    await hover.waitFor({ timeout: 15_000 });
+    assert.match(await hover.innerText(), /^\d+ of 5000 requests left this hour; the limit resets at \d/);
+    await session.page.mouse.move(5, 5);
+    await hover.waitFor({ state: 'hidden', timeout: 15_000 }).catch(() => {});
+  });
+
   it('a pull request shows its files and threads, and drives Review Comments', async () => {
     const pr = await row('Pull Requests', '#1 Tabulate polynomials');
     // A click selects it (the selected pull request) and opens its overview; the twistie expands it.
