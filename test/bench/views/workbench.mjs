@@ -92,10 +92,18 @@ export async function signInWithToken(page, token) {
 
 /** Runs a command through the command palette (F1, its title, Enter). */
 export async function runCommand(page, title) {
-  await page.keyboard.press('Escape');
-  await page.keyboard.press('F1');
   const input = page.locator('.quick-input-widget .quick-input-box input').first();
-  await input.waitFor({ timeout: 30_000 });
+  // A loaded workbench can drop the key (the palette stays closed): F1 again.
+  for (let tries = 1; ; tries++) {
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('F1');
+    try {
+      await input.waitFor({ timeout: 10_000 });
+      break;
+    } catch (err) {
+      if (tries === 3) throw err;
+    }
+  }
   await input.fill(`>${title}`);
   const item = page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first();
   await item.waitFor({ timeout: 30_000 });
