@@ -337,7 +337,12 @@ export class HostingCore {
       if (isRequestError(err) && err.status === 304 && cached) {
         const fresh = normalizeHeaders(err.response?.headers ?? {});
         this.rateLimit.update(fresh);
-        return { status: 200, url: prepared.url, headers: { ...cached.headers, ...pickRateHeaders(fresh) }, data: cached.data, fromCache: true };
+        // The stored answer takes the 304's header fields (RFC 9111, 3.2): a
+        // list that grew a page answers its unchanged first page 304 with a
+        // Link naming the new last page, which the stored Link does not.
+        const headers = { ...cached.headers, ...withoutBodyFields(fresh) };
+        this.cache.set(cacheKey!, { ...cached, headers });
+        return { status: 200, url: prepared.url, headers, data: cached.data, fromCache: true };
       }
       throw this.toHostingError(err, endpoint);
     }
@@ -427,10 +432,11 @@ function normalizeHeaders(headers: Record<string, unknown>): Record<string, stri
   return out;
 }
 
-function pickRateHeaders(headers: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const k of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) if (headers[k] !== undefined) out[k] = headers[k];
-  return out;
+/** Fields that describe a body: a 304 has none, so its own (if any) are not the stored body's. */
+const BODY_FIELDS = new Set(['content-length', 'content-type', 'content-encoding', 'transfer-encoding']);
+
+function withoutBodyFields(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).filter(([k]) => !BODY_FIELDS.has(k)));
 }
 
 function toValidationItems(errors: unknown): ValidationErrorItem[] {

@@ -4,6 +4,9 @@
 //   1. inline review threads: opening the diff of one file with 300 review
 //      comments (200 threads on lines 1-200, 100 replies) from the Pull
 //      Requests view, to the threads drawn (goal < 500 ms), cold and warm;
+//   1b. a new thread arriving in that open diff (another reviewer's comment,
+//      read by a refresh), from the answer that carried it to its mark on
+//      screen (goal < 200 ms);
 //   2. the rate limit spent by an idle refresh with those threads drawn
 //      ("RepoDesk: Refresh All Views", which redraws the threads; goal 0);
 //   3. the Insights panel on a repository with a 10,000-commit history
@@ -153,6 +156,48 @@ async function main() {
   }
   console.log(`\nInline threads of ${pull.comments} comments on ${pull.paths[0]} (load average ${load()}):`);
   console.table(results);
+
+  // ---- 1b. a new thread arriving in the open diff ------------------------
+  // The diff stays open, scrolled to its end (no threads on lines 201–220).
+  // Another reviewer's comment is posted through the API on one of those
+  // lines, then "RepoDesk: Refresh All Views" reads it: from the answer that
+  // carried it (the emulator's log) to its thread's mark on screen (goal:
+  // within 200 ms of the data arriving).
+  const head = (await call('GET', `/repos/${OWNER}/${REPO}/pulls/${pull.number}`)).body.head.sha;
+  await page.locator('.monaco-diff-editor .editor.modified .view-lines').first().click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.waitForTimeout(1000);
+  const arrivals = [];
+  for (const [i, line] of [215, 217, 219].entries()) {
+    const threadMarks = '.monaco-diff-editor .review-widget, .monaco-diff-editor .comment-range-glyph.comment-thread, .monaco-diff-editor .comment-range-glyph.comment-thread-unresolved';
+    const baseline = await page.evaluate((sel) => document.querySelectorAll(sel).length, threadMarks);
+    await call('POST', `/repos/${OWNER}/${REPO}/pulls/${pull.number}/comments`, { body: `Bench late thread ${i + 1}`, commit_id: head, path: pull.paths[0], position: line });
+    await page.evaluate(([n, sel]) => {
+      window.__arrival = { drawnAt: 0 };
+      const tick = () => {
+        if (document.querySelectorAll(sel).length > n) window.__arrival.drawnAt = performance.timeOrigin + performance.now();
+        else requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    }, [baseline, threadMarks]);
+    const mark = emulator.output.length;
+    const asked = Date.now();
+    await runCommand(page, 'RepoDesk: Refresh All Views');
+    await page.waitForFunction(() => window.__arrival.drawnAt > 0, undefined, { timeout: 30_000, polling: 100 }).catch(async (err) => {
+      const shot = path.join(os.tmpdir(), `repodesk-bench-new-thread-${Date.now()}.png`);
+      await page.screenshot({ path: shot });
+      throw new Error(`the new thread on line ${line} was not drawn within 30 s (screenshot: ${shot}): ${err.message}`);
+    });
+    const drawnAt = await page.evaluate(() => window.__arrival.drawnAt);
+    await waitQuiet(emulator.output, { quietMs: 1500 });
+    const answers = requestsSince(emulator.output, mark).filter((r) => r.url.startsWith(`/repos/${OWNER}/${REPO}/pulls/${pull.number}/comments`) && r.status === 200);
+    const arrived = answers.length ? Math.min(...answers.map((r) => r.end)) : NaN;
+    const steps = threadStepsAfter(codeServer.dirs.userData, pull.paths[0], asked);
+    arrivals.push({ thread: `line ${line}`, 'answer with it → handed to VS Code (host)': steps?.handed ? Math.round(steps.handed - arrived) : '-', 'answer with it → its mark on screen': Math.round(drawnAt - arrived), 'answers 200': answers.length });
+    say(`new thread on line ${line}: ${JSON.stringify(arrivals.at(-1))}`);
+  }
+  console.log(`\nA new thread arriving in the open diff (another reviewer's comment, read by "Refresh All Views"; goal: on screen within 200 ms of its data arriving):`);
+  console.table(arrivals);
 
   // ---- 2. an idle refresh with the threads drawn ---------------------------
   // One refresh first: what changed since the views read it (the history

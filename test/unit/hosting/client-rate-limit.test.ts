@@ -142,9 +142,9 @@ describe('v3 client rate limit (fake server, injected clock)', () => {
     assert.equal(s.requests.length, 3, 'past the reset a user action is sent again');
   });
 
-  it('Conditional requests: a 304 answer carries the cached headers with the rate-limit headers of the 304 itself', async () => {
+  it('Conditional requests: a 304 answer carries the cached headers freshened by the 304’s own (its rate limit, its request id; not a body length)', async () => {
     const s = (service = await startFakeService((req, base) => {
-      if (req.headers['if-none-match'] === '"v1"') return { status: 304, headers: { ...rateHeaders(4321, 6000, RESET + 60), 'x-request-id': 'second' } };
+      if (req.headers['if-none-match'] === '"v1"') return { status: 304, headers: { ...rateHeaders(4321, 6000, RESET + 60), 'x-request-id': 'second', 'content-length': '0' } };
       return { status: 200, headers: { etag: '"v1"', 'x-request-id': 'first', ...rateHeaders(4322, 5000, RESET) }, body: fakeUser('ada', 1, base) };
     }));
     const client = clientFor(s);
@@ -153,7 +153,8 @@ describe('v3 client rate limit (fake server, injected clock)', () => {
     const second = await client.core.call('GET /user', {}, userSchema);
     assert.deepEqual([first.fromCache, second.fromCache, second.status, second.data.login], [false, true, 200, 'ada']);
     assert.equal(second.headers.etag, '"v1"');
-    assert.equal(second.headers['x-request-id'], 'first', 'only the rate-limit headers come from the 304');
+    assert.equal(second.headers['x-request-id'], 'second', 'the 304’s fields replace the stored ones (RFC 9111, 3.2)');
+    assert.notEqual(second.headers['content-length'], '0', 'a 304’s body length is not the stored body’s');
     assert.deepEqual([second.headers['x-ratelimit-limit'], second.headers['x-ratelimit-remaining'], second.headers['x-ratelimit-reset']], ['6000', '4321', String(RESET + 60)]);
     assert.deepEqual(client.rateLimit, { limit: 6000, remaining: 4321, resetAt: new Date((RESET + 60) * 1000) });
   });
