@@ -71,6 +71,19 @@ describe('v3 rate limits (document 1, Limits)', () => {
     assert.equal(after.json.description, 'changed');
   });
 
+  it('Conditional requests — a list’s unchanged first page answers 304 with the current Link, naming a page added at its end', async () => {
+    const auth = basic('ada');
+    const url = '/user/repos?type=owner&sort=full_name&direction=asc&per_page=1';
+    const lastPage = (link: string | null) => Number(/[?&]page=(\d+)[^>]*>; rel="last"/.exec(link ?? '')?.[1]);
+    const first = await call(emu, 'GET', url, { auth });
+    const pages = lastPage(first.headers.get('link'));
+    assert.ok(pages >= 2, String(first.headers.get('link')));
+    await call(emu, 'POST', '/user/repos', { auth, body: { name: 'zzz-grown-list' } });
+    const again = await call(emu, 'GET', url, { auth, headers: { 'If-None-Match': first.headers.get('etag')! } });
+    assert.equal(again.status, 304, 'the first page did not change');
+    assert.equal(lastPage(again.headers.get('link')), pages + 1);
+  });
+
   it('Conditional requests — Last-Modified and If-Modified-Since', async () => {
     const auth = basic('ada');
     const first = await call(emu, 'GET', '/repos/ada/notes-on-the-engine', { auth });
