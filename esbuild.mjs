@@ -143,6 +143,8 @@ const builds = [
     metafile: true,
     // Served by the extension host to `require` (the CommonJS pass turns the import into one).
     external: ['vscode'],
+    // @octokit/request's JSON is `JSON` itself: see src/hosting/plainJson.ts.
+    alias: { 'json-with-bigint': './src/hosting/plainJson.ts' },
     plugins: [zodEnglishOnly, thenCommonJs],
   },
   {

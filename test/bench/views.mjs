@@ -286,12 +286,15 @@ async function main() {
     const expanded = await timeRows(page, expandSpecs, () => prRow.locator('.monaco-tl-twistie').click());
     const selectMark = emulator.output.length;
     const hostWindow = await profiled?.profileWindow(run.replace(/\s/g, '-'));
+    const pageWindow = profiled ? await startPageProfile(page) : undefined;
     const selectedRows = await timeRows(page, selectSpecs, () => prRow.locator('.label-name').first().click());
     const clickedAt = await lastStartEpoch(page);
     const hostProfile = await hostWindow?.stop();
+    const pageProfile = await pageWindow?.stop();
     if (hostProfile) {
       const drawnAt = clickedAt + selectedRows[selectSpecs[0].key];
       clickProfiles.push({ load: run, what: 'extension host, selecting the pull request: click → first Review Comments row drawn', ms: Math.round(drawnAt - clickedAt), ...timeBetween(hostProfile, clickedAt, drawnAt) });
+      clickProfiles.push({ load: run, what: 'workbench page, the same click → row drawn', ms: Math.round(drawnAt - clickedAt), ...timeBetween(pageProfile, clickedAt, drawnAt) });
     }
     const expand = { ...expanded, ...selectedRows };
     await waitQuiet(emulator.output, { quietMs: 1500 });

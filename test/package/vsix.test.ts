@@ -59,6 +59,14 @@ describe('the packaged .vsix', function () {
     }
   });
 
+  it('its client parses the service\'s JSON with JSON itself: @octokit/request\'s json-with-bigint is replaced in the bundle', () => {
+    // The build that packaging ran describes its inputs (esbuild's metafile).
+    const meta = JSON.parse(fs.readFileSync(path.join(root, 'dist/meta.json'), 'utf8')) as { outputs: Record<string, { inputs: Record<string, unknown> }> };
+    const inputs = Object.values(meta.outputs).flatMap((o) => Object.keys(o.inputs));
+    assert.ok(inputs.includes('src/hosting/plainJson.ts'), 'src/hosting/plainJson.ts is not in the bundle');
+    assert.deepEqual(inputs.filter((i) => i.includes('json-with-bigint')), []);
+  });
+
   it('holds the review comment language server (dist/language-server.js), which the extension starts over IPC', () => {
     assert.ok(entries.includes('extension/dist/language-server.js'), 'extension/dist/language-server.js is missing from the package');
   });
