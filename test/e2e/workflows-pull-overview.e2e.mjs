@@ -5,7 +5,7 @@
 /* global describe, it */
 import assert from 'node:assert/strict';
 import { screenshot, session } from '../harness/e2eSession.mjs';
-import { openAndSignIn, openPane, row } from './sidebar.mjs';
+import { openAndSignIn, openPane, pane, row } from './sidebar.mjs';
 
 /** Runs a command by its palette title. */
 async function palette(title) {
@@ -58,6 +58,8 @@ describe('Pull request overview page', () => {
     assert.match(await p.locator('.counts').innerText(), /2\s+Commits/);
     await p.locator('.card.thread', { hasText: 'tabulate.js' }).first().waitFor();
     await p.locator('.mergeability').waitFor();
+    // The click left the focus in the list, as a single click in the Explorer does: the arrow keys go on through the pull requests.
+    assert.equal(await pane('Pull Requests').evaluate((el) => el.contains(el.ownerDocument.activeElement)), true, 'the Pull Requests view still has the focus');
 
     const text = `Checked the table from the overview page (${Date.now()}).`;
     await p.locator('.composer textarea').fill(text);

@@ -77,7 +77,12 @@ export function registerPullOverview(context: vscode.ExtensionContext, log: Logg
         return undefined;
       }
       const key = overviewKey(target);
-      panels.show(key, vscode.l10n.t('Pull Request #{0}', target.number));
+      // A click on the pull request's row keeps the focus in the view, as a
+      // single click in VS Code's Explorer does: the arrow keys go on through
+      // the list, and the workbench does not move the focus while it draws
+      // the page and the selection's Review Comments.
+      const fromView = givenAnswers<{ preserveFocus?: unknown }>(arg)?.preserveFocus === true;
+      panels.show(key, vscode.l10n.t('Pull Request #{0}', target.number), vscode.ViewColumn.Active, fromView);
       return key;
     }),
   );

@@ -54,7 +54,7 @@ export class PullNode extends RepoDeskNode {
     item.resourceUri = pullStateUri(this.owner, this.repo, p.number, state);
     item.accessibilityInformation = { label: `${vscode.l10n.t('Pull request')} ${p.number}, ${p.title}, ${p.user.login}, ${stateText}` };
     // A click opens the overview page (the pullOverview feature's command, by id); the twistie expands.
-    item.command = { command: 'repodesk.pulls.openOverview', title: vscode.l10n.t('Open Overview'), arguments: [{ owner: this.owner, repo: this.repo, number: p.number }] };
+    item.command = { command: 'repodesk.pulls.openOverview', title: vscode.l10n.t('Open Overview'), arguments: [{ owner: this.owner, repo: this.repo, number: p.number, preserveFocus: true }] };
     return item;
   }
 

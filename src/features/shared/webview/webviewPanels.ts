@@ -76,14 +76,14 @@ export class WebviewPanels<In, Out> implements vscode.Disposable {
     return this.open.get(key);
   }
 
-  /** Reveals the panel of `key`, or opens it; `created` tells which. */
-  show(key: string, title: string, column = vscode.ViewColumn.Active): { hosted: HostedPanel<In, Out>; created: boolean } {
+  /** Reveals the panel of `key`, or opens it; `created` tells which. `preserveFocus` leaves the focus where it is (a click in a view). */
+  show(key: string, title: string, column = vscode.ViewColumn.Active, preserveFocus = false): { hosted: HostedPanel<In, Out>; created: boolean } {
     const existing = this.open.get(key);
     if (existing) {
-      existing.panel.reveal(column);
+      existing.panel.reveal(column, preserveFocus);
       return { hosted: existing, created: false };
     }
-    const panel = vscode.window.createWebviewPanel(this.spec.viewType, title, column, this.options());
+    const panel = vscode.window.createWebviewPanel(this.spec.viewType, title, { viewColumn: column, preserveFocus }, this.options());
     return { hosted: this.adopt(panel, key), created: true };
   }
 
