@@ -9,7 +9,8 @@
 //      extension with one in-memory tree view in the same place,
 //      test/bench/floor-extension) loaded the same way, interleaved; with
 //      RepoDesk's phases (src/util/phaseMarks.ts) per load;
-//   2. expanding a pull request with 300 review comments, cold and warm
+//   2. expanding a pull request with 300 review comments, cold (the first
+//      click after each of BENCH_RELOADS loads of the window) and warm
 //      (goals: slowest row < 300 ms cold, < 150 ms warm), and its selection
 //      step by step (RepoDesk's "Review Comments … (epoch ms)" line);
 //   3. rate limit spent by an idle refresh of all five views (goal 0).
@@ -254,19 +255,25 @@ async function main() {
   await page.waitForFunction(() => window.__repodeskLoad?.repo != null, undefined, { timeout: 120_000, polling: 100 });
 
   // ---- 2. expanding the pull request with 300 review comments -------------
-  await openContainer(page);
-  // Collapse "Your repositories" (1,000 rows) so the organization's group is on screen.
-  await (await row(page, 'Repositories', /Your repositories/)).click();
-  // The organization's group starts open when it holds the active repository; a click would close it.
-  const orgRow = await row(page, 'Repositories', new RegExp(`^\\s*${OWNER}(?![\\w/-])|^\\s*${OWNER}\\d`));
-  if ((await orgRow.getAttribute('aria-expanded')) !== 'true') await orgRow.click();
-  // Under its organization's group a repository is listed by its name alone.
-  await (await row(page, 'Repositories', new RegExp(`^\\s*${REPO}\\b`))).click();
   const prLabel = `#${pull.number} ${pull.title}`;
-  let prRow = await row(page, 'Pull Requests', prLabel);
-  await row(page, 'Releases', /\S/);
-  await row(page, 'Git Refs', /Branches/);
-  await waitQuiet(emulator.output);
+  // The window as a user leaves it between the clicks: the repository active, its pull requests listed.
+  const prepare = async () => {
+    await openContainer(page);
+    // Collapse "Your repositories" (1,000 rows) so the organization's group is on screen (a window reloaded keeps what was open).
+    const mine = await row(page, 'Repositories', /Your repositories/);
+    if ((await mine.getAttribute('aria-expanded')) === 'true') await mine.click();
+    // The organization's group starts open when it holds the active repository; a click would close it.
+    const orgRow = await row(page, 'Repositories', new RegExp(`^\\s*${OWNER}(?![\\w/-])|^\\s*${OWNER}\\d`));
+    if ((await orgRow.getAttribute('aria-expanded')) !== 'true') await orgRow.click();
+    // Under its organization's group a repository is listed by its name alone.
+    await (await row(page, 'Repositories', new RegExp(`^\\s*${REPO}\\b`))).click();
+    const pr = await row(page, 'Pull Requests', prLabel);
+    await row(page, 'Releases', /\S/);
+    await row(page, 'Git Refs', /Branches/);
+    await waitQuiet(emulator.output);
+    return pr;
+  };
+  let prRow = await prepare();
   say(`repository ${OWNER}/${REPO} active`);
 
   const expandSpecs = [
@@ -333,7 +340,25 @@ async function main() {
     expansions.push({ run, 'click → row': threadSpecs[0].key, ms: threads[threadSpecs[0].key], requests: threadReqs.requests, '304': threadReqs.notModified, 'emulator ms': threadReqs.emulatorMs });
     say(`${run}: ${JSON.stringify({ ...expand, ...threads })}; requests ${JSON.stringify(expandReqs.urls)} then ${JSON.stringify(threadReqs.urls)}`);
   };
-  await measureExpand('cold');
+  // Cold: the first click after the window was loaded (a new extension
+  // host: no ETag cache, no comments read before), once per load, with
+  // every editor closed so that the overview page is created again.
+  const COLD_CLICKS = Math.max(1, RELOADS);
+  for (let i = 1; i <= COLD_CLICKS; i++) {
+    if (i > 1) {
+      await prRow.locator('.monaco-tl-twistie').click();
+      await pane(page, 'Pull Requests').locator('.monaco-list-row', { hasText: 'Changed files' }).first().waitFor({ state: 'detached', timeout: 30_000 });
+      await runCommand(page, 'View: Close All Editors');
+      // The overview page would come back with the window (and read #N's comments at start-up).
+      await page.locator('.editor-group-container .tab').first().waitFor({ state: 'detached', timeout: 30_000 });
+      const before = await page.evaluate(() => performance.timeOrigin);
+      // The workbench's own reload: it stores the closed editors before it goes (a navigation can beat that write).
+      await runCommand(page, 'Developer: Reload Window');
+      await page.waitForFunction((t) => performance.timeOrigin !== t && window.__repodeskLoad?.repo != null, before, { timeout: 120_000, polling: 100 });
+      prRow = await prepare();
+    }
+    await measureExpand(COLD_CLICKS > 1 ? `cold ${i}` : 'cold');
+  }
   for (const run of ['warm 1', 'warm 2']) {
     // Collapse it, select another pull request (Review Comments shows that one),
     // refresh the Pull Requests view (new nodes, same client and ETag cache), expand again.
@@ -360,11 +385,10 @@ async function main() {
   for (const f of failures) console.log(`NOT DRAWN: ${f}`);
   const drawnMs = expansions.filter((e) => typeof e.ms === 'number');
   const worstOf = (rows) => Math.max(...rows.map((e) => e.ms));
-  for (const run of [...new Set(drawnMs.map((e) => e.run))]) {
-    const w = worstOf(drawnMs.filter((e) => e.run === run));
-    const goal = run === 'cold' ? 300 : 150;
-    console.log(`${run}: slowest drawn row ${w} ms (goal < ${goal} ms: ${w < goal ? 'met' : 'NOT met'})`);
-  }
+  const slowest = new Map([...new Set(drawnMs.map((e) => e.run))].map((run) => [run, worstOf(drawnMs.filter((e) => e.run === run))]));
+  for (const [run, w] of slowest) console.log(`${run}: slowest drawn row ${w} ms (goal < ${run.startsWith('cold') ? 300 : 150} ms: ${w < (run.startsWith('cold') ? 300 : 150) ? 'met' : 'NOT met'})`);
+  const colds = [...slowest].filter(([run]) => run.startsWith('cold')).map(([, w]) => w);
+  if (colds.length > 1) console.log(`cold, median of ${colds.length} loads: slowest drawn row ${median(colds)} ms (goal < 300 ms: ${median(colds) < 300 ? 'met' : 'NOT met'})`);
   if (failures.length) console.log(`${failures.length} expansion(s) never drew their rows: goal not met for those`);
   console.log('\nSelecting the pull request, step by step (ms from the mousedown; RepoDesk\'s "Review Comments … (epoch ms)" line, the emulator\'s log, the page):');
   console.table(selectPhases);
