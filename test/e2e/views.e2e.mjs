@@ -1,10 +1,10 @@
 // The sidebar populated: after signin.e2e.mjs, select the demo
 // repository, then a pull request, and take screenshots of the Pull
 // Requests, Review Comments, Releases and Git Refs views as a user sees them.
-/* global describe, it */
+/* global describe, it, window, document, MutationObserver */
 import assert from 'node:assert/strict';
 import { screenshot, session } from '../harness/e2eSession.mjs';
-import { giveRoomTo, openAndSignIn, row, rows } from './sidebar.mjs';
+import { giveRoomTo, openAndSignIn, palette, row, rows } from './sidebar.mjs';
 
 describe('RepoDesk views populated', () => {
   it('selecting the demo repository fills Pull Requests, Releases and Git Refs', async () => {
@@ -94,5 +94,27 @@ describe('A repository’s own nodes', () => {
     // The swatch is the row's icon, an image drawn from a data: URI.
     assert.ok(await bug.locator('.custom-view-tree-node-item-icon').count() > 0, 'the label row has an icon');
     console.log(`      screenshot: ${await screenshot('views-repository-children')}`);
+  });
+});
+
+describe('A window reload, signed in', () => {
+  it('never shows the Sign In welcome while the views start: the rows come in its place', async () => {
+    const { page } = session;
+    // Watches the window from its first script: any welcome text of the
+    // RepoDesk views that offers to sign in, until a repository row is drawn.
+    await page.addInitScript(() => {
+      if (window.top !== window) return;
+      window.__repodeskSignInShown = false;
+      const seen = () => [...document.querySelectorAll('.welcome-view-content')].some((el) => /Sign In/.test(el.textContent ?? '') && el.getClientRects().length > 0);
+      const observer = new MutationObserver(() => {
+        if (seen()) window.__repodeskSignInShown = true;
+        if (window.__repodeskSignInShown || document.querySelector('[id="workbench.view.extension.repodesk"] .monaco-list-row')) observer.disconnect();
+      });
+      document.addEventListener('DOMContentLoaded', () => observer.observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true }));
+    });
+    await palette('Developer: Reload Window');
+    await page.waitForFunction(() => window.__repodeskSignInShown !== undefined, undefined, { timeout: 60_000 });
+    await row('Repositories', /^analytical-engines/, 60_000);
+    assert.equal(await page.evaluate(() => window.__repodeskSignInShown), false, 'the Sign In welcome was shown to a signed-in user');
   });
 });

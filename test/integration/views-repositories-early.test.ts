@@ -62,10 +62,11 @@ describe('Views: Repositories, kept rows before the session is known', function 
   this.timeout(30_000);
   const noActive = { value: undefined, onDidChange: new vscode.EventEmitter<undefined>().event } as unknown as ActiveRepository;
 
-  // These sessions set the repodesk.signedIn context as RepoDesk's own does: put back the real one's.
+  // These sessions set the repodesk.signedIn and signedOut contexts as RepoDesk's own does: put back the real one's.
   after(async () => {
     const api = await vscode.extensions.getExtension<RepoDeskApi>('repodesk.repodesk')!.activate();
     await vscode.commands.executeCommand('setContext', 'repodesk.signedIn', api.testing!.session.signedIn);
+    await vscode.commands.executeCommand('setContext', 'repodesk.signedOut', !api.testing!.session.signedIn);
   });
 
   /** A workspace that kept ada's listing, and a global state that says who was signed in last. */

@@ -1,6 +1,7 @@
 // The welcome text before sign-in (viewsWelcome): one Sign In button, in the
 // Repositories view, and plain words elsewhere; what it shows is text, not
-// markdown code (a viewsWelcome shows backticks literally).
+// markdown code (a viewsWelcome shows backticks literally). It shows once
+// RepoDesk found no session (repodesk.signedOut), never while a window starts.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,7 +10,7 @@ const root = path.resolve(__dirname, '../..');
 const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { contributes: { viewsWelcome: { view: string; contents: string; when?: string }[] } };
 const nls = JSON.parse(fs.readFileSync(path.join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
 const text = (contents: string) => nls[/^%(.+)%$/.exec(contents)?.[1] ?? ''] ?? contents;
-const signedOut = manifest.contributes.viewsWelcome.filter((w) => w.when === '!repodesk.signedIn');
+const signedOut = manifest.contributes.viewsWelcome.filter((w) => w.when === 'repodesk.signedOut');
 
 describe('Welcome text before sign-in', () => {
   it('every view has one, and only the Repositories view offers the Sign In button', () => {

@@ -120,6 +120,8 @@ export class HostingSession implements vscode.Disposable {
         this.restored = true;
         this.changed.fire();
       }
+      // No session can be used: the views offer to sign in.
+      await this.publishSignedIn();
       throw err;
     }
     const preferred = this.state.get<string>(ACCOUNT_KEY);
@@ -140,7 +142,21 @@ export class HostingSession implements vscode.Disposable {
     // the tree, which asks for nodes at once; resetting after that would
     // build every view twice.
     this.changed.fire();
-    await vscode.commands.executeCommand('setContext', 'repodesk.signedIn', this.signedIn);
+    await this.publishSignedIn();
+  }
+
+  /**
+   * The context keys of the views' welcome text and title actions. Before the
+   * stored session has been read neither is set, so a window that starts
+   * (VS Code draws the views before RepoDesk activates) shows a signed-in
+   * user no Sign In welcome: `repodesk.signedOut` is set only once no session
+   * was found.
+   */
+  private async publishSignedIn(): Promise<void> {
+    await Promise.all([
+      vscode.commands.executeCommand('setContext', 'repodesk.signedIn', this.signedIn),
+      vscode.commands.executeCommand('setContext', 'repodesk.signedOut', !this.signedIn),
+    ]);
   }
 
   /**
