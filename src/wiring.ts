@@ -57,9 +57,6 @@ export interface Views {
 /** The longest the views' reads wait at start-up for the kept rows' first paint (they are handed ~150–250 ms after the views register). */
 const FIRST_PAINT_MAX_MS = 600;
 
-/** What `vscode.TreeDataProvider` the tests read a view's nodes from. */
-type ChildrenSource = { getChildren(node?: RepoDeskNode): vscode.ProviderResult<RepoDeskNode[]> };
-
 /** The start-up steps of the Repositories view that the start-up benchmark reads (src/util/phaseMarks.ts). */
 export type StartStep = 'asked' | 'rows' | 'children';
 
@@ -143,11 +140,16 @@ export function registerViews(context: vscode.ExtensionContext, session: Hosting
     vscode.commands.registerCommand('repodesk.retry', (node?: ErrorNode) => (node instanceof ErrorNode ? node.runRetry() : undefined)),
   );
   if (context.extensionMode === vscode.ExtensionMode.Test) {
-    const sources: Record<string, ChildrenSource> = { 'repodesk.repositories': repositories };
+    const sources: Record<string, NodeTreeProvider> = { 'repodesk.repositories': repositories };
     for (const p of detail) sources[p.viewId] = p;
     // Test seam: the nodes a view shows, as VS Code would ask for them.
     context.subscriptions.push(
       vscode.commands.registerCommand('repodesk.testing.children', (viewId: string, node?: RepoDeskNode) => sources[viewId]?.getChildren(node)),
+      // A row's hover as VS Code gets it: the row, then the tooltip resolved when the mouse is over it.
+      vscode.commands.registerCommand('repodesk.testing.hover', (viewId: string, node: RepoDeskNode) => {
+        const provider = sources[viewId];
+        return provider ? provider.resolveTreeItem(provider.getTreeItem(node), node).tooltip : undefined;
+      }),
       vscode.commands.registerCommand('repodesk.testing.setActiveRepository', (owner: string, name: string) => active.set({ owner, name })),
       vscode.commands.registerCommand('repodesk.testing.backgroundRefresh', backgroundRefresh),
     );

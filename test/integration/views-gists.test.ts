@@ -9,14 +9,14 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { HostingClient, collect } from '../../src/hosting';
 import { approveInBrowser } from './oauthBrowser';
-import { child, children, description, label, signInAsAdaWithDemoRepository, waitFor, type TestNode } from './views-support';
+import { child, children, description, hover, label, signInAsAdaWithDemoRepository, waitFor, type TestNode } from './views-support';
 
 const VIEW = 'repodesk.repositories';
 const NOTE_G = 'Note G, for the translators';
 const item = (node: TestNode) => node.toTreeItem();
 /** The hover's text as the user reads it (Markdown's escapes and non-breaking spaces undone). */
-const tooltip = (node: TestNode) => {
-  const t = item(node).tooltip;
+const tooltip = async (node: TestNode) => {
+  const t = await hover(VIEW, node);
   const markdown = typeof t === 'string' ? t : t?.value ?? '';
   return markdown.replace(/&nbsp;/g, ' ').replace(/\\([\\`*_{}[\]()#+\-.!|<>~])/g, '$1');
 };
@@ -65,14 +65,15 @@ describe('Views: your gists and their comments', function () {
     const gist = await noteG();
     assert.match(description(gist), /^public · .+ · 2 comments$/);
     assert.equal(item(gist).contextValue, 'gist:public');
-    assert.match(tooltip(gist), /note-g\.md/);
+    assert.match(await tooltip(gist), /note-g\.md/);
 
     const rows = await comments();
     assert.deepEqual(rows.map(label), ['luigi: The operation cards for B7 look right to me.', 'mary: Could you add the table of variables?']);
     assert.deepEqual(rows.map((r) => item(r).contextValue), ['gistComment:other', 'gistComment:other']);
     const luigi = (await serviceComments()).find((c) => c.user.login === 'luigi')!;
-    assert.ok(tooltip(rows[0]!).includes(new Date(luigi.created_at).toLocaleString()), tooltip(rows[0]!));
-    assert.ok(tooltip(rows[0]!).includes('The operation cards for B7 look right to me.'));
+    const first = await tooltip(rows[0]!);
+    assert.ok(first.includes(new Date(luigi.created_at).toLocaleString()), first);
+    assert.ok(first.includes('The operation cards for B7 look right to me.'));
     assert.ok(!description(rows[0]!).includes('you'));
   });
 
@@ -114,7 +115,7 @@ describe('Views: your gists and their comments', function () {
     assert.equal(added?.at(-1)?.body, 'Also: B8 is on the next card.\n\nSecond paragraph.');
     assert.equal((await vscode.commands.executeCommand<string[]>('repodesk.testing.confirmations')).at(-1), `Comment added to ${NOTE_G}.`);
     assert.equal(label((await comments()).at(-1)!), 'ada: Also: B8 is on the next card.');
-    assert.match(tooltip((await comments()).at(-1)!), /Second paragraph\./);
+    assert.match(await tooltip((await comments()).at(-1)!), /Second paragraph\./);
 
     const { result, shown } = await recordingErrors(async () => vscode.commands.executeCommand('repodesk.gists.addComment', await noteG(), { body: '  \n' }));
     assert.equal(result, undefined);

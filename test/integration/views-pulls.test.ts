@@ -2,7 +2,7 @@
 // what a user sees and what the commands do.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { child, children, description, enterThrough, label, signInAsAdaWithDemoRepository, waitFor, type TestNode } from './views-support';
+import { child, children, description, enterThrough, hover as hoverOf, label, signInAsAdaWithDemoRepository, waitFor, type TestNode } from './views-support';
 
 const PULLS = 'repodesk.pullRequests';
 const REVIEWS = 'repodesk.reviewComments';
@@ -138,7 +138,7 @@ describe('Views: Review Comments', function () {
     assert.deepEqual(comments.map(label), ['Copy the figures as numbers: a string column would concatenate.', 'charles: Good catch, fixed in the next commit.']);
     assert.match(description(comments[1]!), /^(just now|\d+ (min|h) ago)$/);
     // The hover gives the exact date the row counts from.
-    const hover = comments[1]!.toTreeItem().tooltip as vscode.MarkdownString;
+    const hover = await hoverOf(REVIEWS, comments[1]!) as vscode.MarkdownString;
     const created = (comments[1] as TestNode & { comment: { created_at: string } }).comment.created_at;
     assert.ok(hover.value.includes(new Date(created).getFullYear().toString()), hover.value);
     // Only ada's own comment offers edit and delete (on the thread's row, the first comment's).

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { collect } from '../../src/hosting';
 import type { RepoDeskApi } from '../../src/extension';
-import { child, children, description, enterThrough, label, signInAsAdaWithDemoRepository, type TestNode } from './views-support';
+import { child, children, description, enterThrough, hover, label, signInAsAdaWithDemoRepository, type TestNode } from './views-support';
 
 const VIEW = 'repodesk.repositories';
 
@@ -31,7 +31,7 @@ describe('Views: Repositories', function () {
     assert.match(description(bernoulli), /private/);
     const notes = await child(VIEW, mine, 'ada/notes-on-the-engine');
     assert.match(description(notes), /★ \d+/);
-    const tooltip = notes.toTreeItem().tooltip;
+    const tooltip = await hover(VIEW, notes);
     assert.ok(tooltip instanceof vscode.MarkdownString && tooltip.value.includes('ada/notes'), String(tooltip));
   });
 
@@ -80,7 +80,8 @@ describe('Views: Repositories', function () {
     assert.deepEqual(all.map(label).sort(), ['analytical-engine', 'difference-engine']);
     for (const node of all) {
       const item = node.toTreeItem();
-      assert.ok(item.tooltip instanceof vscode.MarkdownString && item.tooltip.value.includes('analytical\\-engines/'), String(item.tooltip instanceof vscode.MarkdownString ? item.tooltip.value : item.tooltip));
+      const tooltip = await hover(VIEW, node);
+      assert.ok(tooltip instanceof vscode.MarkdownString && tooltip.value.includes('analytical\\-engines/'), String(tooltip instanceof vscode.MarkdownString ? tooltip.value : tooltip));
       assert.match(item.accessibilityInformation?.label ?? '', /^analytical-engines\/(analytical|difference)-engine, /);
     }
 

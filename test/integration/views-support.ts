@@ -23,6 +23,11 @@ export function description(node: TestNode): string {
   return typeof d === 'string' ? d : '';
 }
 
+/** A row's hover as VS Code gets it (the row's item, then the tooltip resolved when the mouse is over it). */
+export async function hover(viewId: string, node: TestNode): Promise<string | vscode.MarkdownString | undefined> {
+  return vscode.commands.executeCommand<string | vscode.MarkdownString | undefined>('repodesk.testing.hover', viewId, node);
+}
+
 export async function children(viewId: string, node?: TestNode): Promise<TestNode[]> {
   return (await vscode.commands.executeCommand<TestNode[]>('repodesk.testing.children', viewId, node)) ?? [];
 }

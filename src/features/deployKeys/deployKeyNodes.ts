@@ -33,12 +33,17 @@ export class DeployKeyNode extends RepoDeskNode {
     item.id = `${this.group.id}/${k.id}`;
     item.description = info ? `${info.type} ${shortFingerprint(info.fingerprint)}` : `${k.key.slice(0, 24)}…`;
     item.iconPath = new vscode.ThemeIcon('key');
+    item.contextValue = 'deployKey';
+    return item;
+  }
+
+  override tooltip(): vscode.MarkdownString {
+    const k = this.key;
+    const info = sshKeyInfo(k.key);
     const tooltip = new vscode.MarkdownString();
     tooltip.appendMarkdown(`**${escapeMarkdown(this.title)}**\n\n`);
     if (info) tooltip.appendText(`${info.type}\n${info.fingerprint}${info.comment ? `\n${info.comment}` : ''}`);
     else tooltip.appendText(k.key);
-    item.tooltip = tooltip;
-    item.contextValue = 'deployKey';
-    return item;
+    return tooltip;
   }
 }

@@ -32,11 +32,15 @@ export class DownloadNode extends RepoDeskNode {
     item.description = `${formatSize(d.size)} · ${downloadCountText(d.download_count)}`;
     item.resourceUri = vscode.Uri.file(`/${d.name}`);
     item.iconPath = vscode.ThemeIcon.File;
+    item.contextValue = 'download';
+    return item;
+  }
+
+  override tooltip(): vscode.MarkdownString {
+    const d = this.download;
     const tooltip = new vscode.MarkdownString();
     tooltip.appendMarkdown(`**${escapeMarkdown(d.name)}** · ${escapeMarkdown(d.content_type)}\n\n`);
     tooltip.appendText(`${d.description ?? vscode.l10n.t('No description')}\n${formatSize(d.size)} · ${downloadCountText(d.download_count)}`);
-    item.tooltip = tooltip;
-    item.contextValue = 'download';
-    return item;
+    return tooltip;
   }
 }

@@ -102,15 +102,19 @@ export class GistNode extends PagedGroupNode<GistComment> {
     const count = this.commentCount === 1 ? vscode.l10n.t('1 comment') : vscode.l10n.t('{0} comments', this.commentCount);
     item.description = [visibility, ageText(g.updated_at), count].join(' · ');
     item.iconPath = new vscode.ThemeIcon(g.public ? 'gist' : 'gist-secret');
+    item.accessibilityInformation = { label: [this.title, visibility, count].join(', ') };
+    return item;
+  }
+
+  override tooltip(): vscode.MarkdownString {
+    const g = this.gist;
     const files = Object.keys(g.files);
     const tooltip = new vscode.MarkdownString();
     tooltip.appendMarkdown(`**${escapeMarkdown(this.title)}**\n\n`);
     tooltip.appendText(`${g.public ? vscode.l10n.t('Public gist') : vscode.l10n.t('Secret gist (anyone with its address can read it)')}\n`);
     tooltip.appendText(`${files.length === 1 ? vscode.l10n.t('1 file: {0}', files.join(', ')) : vscode.l10n.t('{0} files: {1}', files.length, files.join(', '))}\n`);
     tooltip.appendText(`${vscode.l10n.t('Created {0}', exact(g.created_at))}\n${vscode.l10n.t('Updated {0}', exact(g.updated_at))}`);
-    item.tooltip = tooltip;
-    item.accessibilityInformation = { label: [this.title, visibility, count].join(', ') };
-    return item;
+    return tooltip;
   }
 }
 
@@ -132,13 +136,18 @@ export class GistCommentNode extends RepoDeskNode {
     const edited = c.updated_at !== c.created_at;
     item.description = [ageText(c.created_at), edited ? vscode.l10n.t('edited') : undefined, this.mine ? vscode.l10n.t('you') : undefined].filter(Boolean).join(' · ');
     item.iconPath = new vscode.ThemeIcon('comment');
-    const tooltip = new vscode.MarkdownString();
-    tooltip.appendMarkdown(`**${escapeMarkdown(c.user.login)}** · ${escapeMarkdown(exact(c.created_at))}${edited ? ` · ${escapeMarkdown(vscode.l10n.t('edited {0}', exact(c.updated_at)))}` : ''}\n\n`);
-    tooltip.appendText(c.body ?? '');
-    item.tooltip = tooltip;
     // gistComment:<mine|other>: Edit and Delete are offered on one's own only.
     item.contextValue = `gistComment:${this.mine ? 'mine' : 'other'}`;
     item.accessibilityInformation = { label: [c.user.login, ageText(c.created_at), firstLine(c.body)].join(', ') };
     return item;
+  }
+
+  override tooltip(): vscode.MarkdownString {
+    const c = this.comment;
+    const edited = c.updated_at !== c.created_at;
+    const tooltip = new vscode.MarkdownString();
+    tooltip.appendMarkdown(`**${escapeMarkdown(c.user.login)}** · ${escapeMarkdown(exact(c.created_at))}${edited ? ` · ${escapeMarkdown(vscode.l10n.t('edited {0}', exact(c.updated_at)))}` : ''}\n\n`);
+    tooltip.appendText(c.body ?? '');
+    return tooltip;
   }
 }

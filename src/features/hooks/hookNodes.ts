@@ -64,11 +64,16 @@ export class HookNode extends RepositoryListNode<HookDelivery> {
     item.description = [h.name, events, h.active ? undefined : vscode.l10n.t('inactive'), lastResponseText(h)].filter(Boolean).join(' · ');
     item.iconPath = new vscode.ThemeIcon(h.active ? 'radio-tower' : 'circle-slash', h.last_response?.status === 'failed' ? new vscode.ThemeColor('errorForeground') : undefined);
     item.contextValue = `hook:${h.name}${h.active ? ':active' : ':inactive'}`;
+    return item;
+  }
+
+  override tooltip(): vscode.MarkdownString {
+    const h = this.hook;
+    const events = h.events.includes('*') ? vscode.l10n.t('all events') : h.events.join(', ');
     const tooltip = new vscode.MarkdownString();
     tooltip.appendMarkdown(`**${escapeMarkdown(h.name)}** · ${escapeMarkdown(this.title)}\n\n`);
     tooltip.appendText(`${vscode.l10n.t('Events: {0}', events)}\n${h.active ? vscode.l10n.t('Active') : vscode.l10n.t('Inactive')}\n${vscode.l10n.t('Last response: {0}', lastResponseText(h))}${h.last_response?.message ? ` (${h.last_response.message})` : ''}`);
-    item.tooltip = tooltip;
-    return item;
+    return tooltip;
   }
 }
 

@@ -26,9 +26,13 @@ export class LabelNode extends RepoDeskNode {
     item.id = `${this.group.id}/${l.name}`;
     item.description = `#${l.color.toLowerCase()}`;
     item.iconPath = vscode.Uri.parse(colorSwatchDataUri(l.color));
-    item.tooltip = new vscode.MarkdownString().appendText(vscode.l10n.t('Label {0}, color #{1}', l.name, l.color.toLowerCase()));
     item.contextValue = 'label';
     item.accessibilityInformation = { label: vscode.l10n.t('Label {0}, color #{1}', l.name, l.color.toLowerCase()) };
     return item;
+  }
+
+  override tooltip(): vscode.MarkdownString {
+    const l = this.label;
+    return new vscode.MarkdownString().appendText(vscode.l10n.t('Label {0}, color #{1}', l.name, l.color.toLowerCase()));
   }
 }

@@ -45,10 +45,6 @@ export class PullNode extends RepoDeskNode {
     const avatar = this.avatars?.get(p.user.avatar_url);
     const [icon, color] = STATE_ICONS[state];
     item.iconPath = avatar ? vscode.Uri.parse(avatar.dataUri) : new vscode.ThemeIcon(icon, new vscode.ThemeColor(color));
-    const tooltip = new vscode.MarkdownString(undefined, true);
-    tooltip.appendMarkdown(`![](${avatar?.dataUri ?? p.user.avatar_url}|width=20,height=20) **${p.user.login}** · ${stateText}\n\n`);
-    tooltip.appendText(`#${p.number} ${p.title}\n${p.head.label} → ${p.base.label}\n\n${p.body ?? ''}`);
-    item.tooltip = tooltip;
     item.contextValue = `pullRequest:${state}`;
     // The state's coloured letter at the row's end (pullDecorations.ts): it reads at once, unlike grey text.
     item.resourceUri = pullStateUri(this.owner, this.repo, p.number, state);
@@ -56,6 +52,17 @@ export class PullNode extends RepoDeskNode {
     // A click opens the overview page (the pullOverview feature's command, by id); the twistie expands.
     item.command = { command: 'repodesk.pulls.openOverview', title: vscode.l10n.t('Open Overview'), arguments: [{ owner: this.owner, repo: this.repo, number: p.number, preserveFocus: true }] };
     return item;
+  }
+
+  override tooltip(): vscode.MarkdownString {
+    const p = this.pull;
+    const state = pullState(p);
+    const stateText = { open: vscode.l10n.t('open'), closed: vscode.l10n.t('closed'), merged: vscode.l10n.t('merged') }[state];
+    const avatar = this.avatars?.get(p.user.avatar_url);
+    const tooltip = new vscode.MarkdownString(undefined, true);
+    tooltip.appendMarkdown(`![](${avatar?.dataUri ?? p.user.avatar_url}|width=20,height=20) **${p.user.login}** · ${stateText}\n\n`);
+    tooltip.appendText(`#${p.number} ${p.title}\n${p.head.label} → ${p.base.label}\n\n${p.body ?? ''}`);
+    return tooltip;
   }
 
   override children(): RepoDeskNode[] {

@@ -23,12 +23,16 @@ export class ReleaseNode extends RepoDeskNode {
     const when = r.published_at ?? r.created_at;
     item.description = [r.name && r.name !== r.tag_name ? r.tag_name : undefined, ageText(when), r.assets.length === 1 ? vscode.l10n.t('1 asset') : vscode.l10n.t('{0} assets', r.assets.length)].filter(Boolean).join(' · ');
     item.iconPath = new vscode.ThemeIcon(r.draft ? 'edit' : r.prerelease ? 'beaker' : 'tag');
-    const tooltip = new vscode.MarkdownString(undefined, true);
-    tooltip.appendMarkdown(`**${r.tag_name}** · ${r.target_commitish} · ${r.author.login} · ${exactDate(when)}\n\n`);
-    tooltip.appendText(r.body ?? '');
-    item.tooltip = tooltip;
     item.contextValue = `release${r.draft ? ':draft' : r.prerelease ? ':prerelease' : ':published'}`;
     return item;
+  }
+
+  override tooltip(): vscode.MarkdownString {
+    const r = this.release;
+    const tooltip = new vscode.MarkdownString(undefined, true);
+    tooltip.appendMarkdown(`**${r.tag_name}** · ${r.target_commitish} · ${r.author.login} · ${exactDate(r.published_at ?? r.created_at)}\n\n`);
+    tooltip.appendText(r.body ?? '');
+    return tooltip;
   }
 
   override children(): RepoDeskNode[] {

@@ -48,14 +48,18 @@ export class RepositoryNode extends RepoDeskNode {
     ].filter(Boolean);
     item.description = parts.join(' · ');
     item.iconPath = new vscode.ThemeIcon(r.private ? 'lock' : r.fork ? 'repo-forked' : 'repo', this.active ? new vscode.ThemeColor('charts.green') : undefined);
-    const tooltip = new vscode.MarkdownString(undefined, true);
-    tooltip.appendMarkdown(`**${escapeMarkdown(r.full_name)}**${this.active ? ` — ${vscode.l10n.t('active')}` : ''}\n\n`);
-    tooltip.appendText(r.description ?? vscode.l10n.t('No description'));
-    item.tooltip = tooltip;
     item.contextValue = `repository${r.private ? ':private' : ''}${this.active ? ':active' : ''}`;
     item.command = { command: 'repodesk.repos.select', title: vscode.l10n.t('Select Repository'), arguments: [this] };
     item.accessibilityInformation = { label: [r.full_name, ...parts, this.active ? vscode.l10n.t('active') : undefined].filter(Boolean).join(', ') };
     return item;
+  }
+
+  override tooltip(): vscode.MarkdownString {
+    const r = this.repo;
+    const tooltip = new vscode.MarkdownString(undefined, true);
+    tooltip.appendMarkdown(`**${escapeMarkdown(r.full_name)}**${this.active ? ` — ${vscode.l10n.t('active')}` : ''}\n\n`);
+    tooltip.appendText(r.description ?? vscode.l10n.t('No description'));
+    return tooltip;
   }
 
   /** Read once per node (its lists keep what they loaded while the view redraws); errors show as an error node. */

@@ -48,13 +48,17 @@ export class TeamNode extends RepositoryListNode<UserSummary> {
     item.description = a.hasAccess ? vscode.l10n.t('has access · {0}', a.permission) : vscode.l10n.t('no access · {0}', a.permission);
     item.iconPath = new vscode.ThemeIcon(a.hasAccess ? 'organization' : 'circle-slash');
     item.contextValue = this.contextValue;
+    return item;
+  }
+
+  override tooltip(): vscode.MarkdownString {
+    const a = this.access;
     const repo = `${this.group.target.owner}/${this.group.target.repo}`;
     const tooltip = new vscode.MarkdownString();
     tooltip.appendMarkdown(`**${escapeMarkdown(a.name)}**\n\n`);
     tooltip.appendText(a.hasAccess ? vscode.l10n.t('The team has {0} access to {1}.', a.permission, repo) : vscode.l10n.t('The team has no access to {0}; given access, its members get {1}.', repo, a.permission));
     if (isOwnersTeam(a)) tooltip.appendText(`\n\n${vscode.l10n.t('The Owners team always has every repository of the organization.')}`);
-    item.tooltip = tooltip;
-    return item;
+    return tooltip;
   }
 }
 

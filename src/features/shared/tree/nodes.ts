@@ -4,6 +4,15 @@ import * as vscode from 'vscode';
 
 export abstract class RepoDeskNode {
   abstract toTreeItem(): vscode.TreeItem;
+  /**
+   * The row's Markdown hover, asked for when the mouse is over the row
+   * (`resolveTreeItem`), not built with every row: VS Code's extension host
+   * parses each MarkdownString it is handed (for its links), 30 ms of a
+   * loaded host per 100 rows, which delayed their first paint.
+   */
+  tooltip(): vscode.MarkdownString | undefined {
+    return undefined;
+  }
   /** Children, for nodes that have them. */
   children(): Promise<RepoDeskNode[]> | RepoDeskNode[] {
     return [];
@@ -34,10 +43,12 @@ export class ErrorNode extends RepoDeskNode {
   toTreeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(this.message, vscode.TreeItemCollapsibleState.None);
     item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
-    item.tooltip = new vscode.MarkdownString(`${this.message}\n\n${vscode.l10n.t('Click to try again.')}`);
     item.contextValue = 'error';
     item.command = { command: 'repodesk.retry', title: vscode.l10n.t('Try Again'), arguments: [this] };
     return item;
+  }
+  override tooltip(): vscode.MarkdownString {
+    return new vscode.MarkdownString(`${this.message}\n\n${vscode.l10n.t('Click to try again.')}`);
   }
   runRetry(): void {
     this.retry();

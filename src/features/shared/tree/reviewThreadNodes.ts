@@ -29,10 +29,13 @@ export class CommentNode extends RepoDeskNode {
     item.id = `reviewComment:${c.id}`;
     item.description = this.thread ? ageText(c.created_at) : `${c.path} · ${ageText(c.created_at)}`;
     item.iconPath = new vscode.ThemeIcon(c.position === null ? 'comment-unresolved' : 'comment');
-    item.tooltip = commentTooltip(c);
     item.contextValue = `reviewComment${this.own ? ':own' : ''}`;
     item.command = { command: 'repodesk.reviewComments.reveal', title: vscode.l10n.t('Reveal in Diff'), arguments: [this] };
     return item;
+  }
+
+  override tooltip(): vscode.MarkdownString {
+    return commentTooltip(this.comment);
   }
 }
 

@@ -49,12 +49,12 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<RepoDeskNode>, 
   }
 
   getTreeItem(node: RepoDeskNode): vscode.TreeItem {
-    return withoutMarkdownTooltip(node.toTreeItem());
+    return node.toTreeItem();
   }
 
-  /** VS Code asks on hover for a tooltip left out of getTreeItem. */
+  /** VS Code asks on hover for the tooltip a row was handed without (RepoDeskNode.tooltip). */
   resolveTreeItem(item: vscode.TreeItem, node: RepoDeskNode): vscode.TreeItem {
-    item.tooltip ??= node.toTreeItem().tooltip;
+    item.tooltip ??= node.tooltip();
     return item;
   }
 
@@ -100,17 +100,6 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<RepoDeskNode>, 
     this.providedChildren.dispose();
     this.changed.dispose();
   }
-}
-
-/**
- * A Markdown tooltip is handed over on hover (resolveTreeItem), not with the
- * row: VS Code's extension host parses every MarkdownString it is handed
- * (for its links), and for a list of 100 rows that parse delayed their first
- * paint (profiled: 30 ms of a loaded extension host per 100 rows).
- */
-export function withoutMarkdownTooltip(item: vscode.TreeItem): vscode.TreeItem {
-  if (item.tooltip instanceof vscode.MarkdownString) item.tooltip = undefined;
-  return item;
 }
 
 /** A view's read shows the view's progress bar only once it has taken this long. */
