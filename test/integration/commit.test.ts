@@ -53,18 +53,23 @@ describe('Commit from the workspace (git data API)', function () {
     const client = (await signInAsAdaWithDemoRepository()).testing!.session.client!;
     write('notes/plan.md', '# Plan, second version\n');
     // Someone else commits another file to the branch while the user previews: the command reads
-    // the branch first, so the other commit is made from a listener on the first request's answer.
+    // the branch for its preview, then again before it commits; the other commit lands right
+    // after the first read (the session's client is wrapped for it, whatever else it is reading).
     const head = (await client.git.getRef(OWNER, REPO, 'heads/workspace/plan')).object.sha;
     const base = await client.git.getCommit(OWNER, REPO, head);
     const blob = await client.git.createBlob(OWNER, REPO, 'theirs\n');
     const tree = await client.git.createTree(OWNER, REPO, [{ path: 'theirs.txt', mode: '100644', type: 'blob', sha: blob.sha }], base.tree.sha);
     const theirs = await client.git.createCommit(OWNER, REPO, { message: 'theirs', tree: tree.sha, parents: [head] });
+    const getRef = client.git.getRef;
     let moved = false;
-    const sub = client.onDidChangeRateLimit(() => {
-      if (moved) return;
-      moved = true;
-      void client.git.updateRef(OWNER, REPO, 'heads/workspace/plan', theirs.sha);
-    });
+    client.git.getRef = async function (this: typeof client.git, ...args: Parameters<typeof getRef>) {
+      const ref = await getRef.apply(this, args);
+      if (!moved && args[2] === 'heads/workspace/plan') {
+        moved = true;
+        await client.git.updateRef(OWNER, REPO, 'heads/workspace/plan', theirs.sha);
+      }
+      return ref;
+    };
     try {
       const result = await vscode.commands.executeCommand<Result>('repodesk.commit.workspace', {
         folder, owner: OWNER, repo: REPO, branch: 'workspace/plan', prefix: 'uploaded', message: 'Second version', onMoved: 'rebase',
@@ -76,8 +81,9 @@ describe('Commit from the workspace (git data API)', function () {
       assert.equal(result.parent, theirs.sha, 'rebased onto the other commit');
       const files = (await client.git.getTree(OWNER, REPO, result.commit, true)).tree.map((e) => e.path);
       assert.ok(files.includes('theirs.txt'), 'the other commit\'s file is kept');
+      assert.ok(moved, 'the branch moved between the preview and the commit');
     } finally {
-      sub.dispose();
+      client.git.getRef = getRef;
     }
   });
 
