@@ -155,8 +155,8 @@ export function createRepositoriesProvider(session: HostingSession, active: Acti
       // its count when it comes, collapsed or not: the groups, and the rows
       // of "Your repositories", are drawn without waiting for it. Read at
       // once, its answer redrew a group while VS Code was still drawing the
-      // groups, and it asked for the expanded group's rows 110 ms after them
-      // instead of 30 (a cold start's phases, `test/bench/views.mjs`).
+      // groups, and it asked for the expanded group's rows 85–150 ms after
+      // them instead of ~30 (a cold start's phases, `test/bench/views.mjs`).
       const groupsDrawn = childrenHanded(p, ORG_COUNTS_AFTER_MS);
       for (const g of orgGroups) void groupsDrawn.then(() => g.list.ensureLoaded()).then(() => onChanged(g));
       roots.push(...orgGroups);
