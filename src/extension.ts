@@ -26,6 +26,9 @@ export interface RepoDeskApi {
   };
 }
 
+/** The longest RepoDesk's log channel waits to be made at start-up (the Repositories view may be hidden). */
+const LOG_OPENS_WITHIN_MS = 2000;
+
 // Taken when the module graph has been evaluated (its static imports first).
 const bundleAt = Date.now();
 
@@ -34,7 +37,12 @@ export async function activate(context: vscode.ExtensionContext, loaderAt?: numb
   phases.mark('activate');
   if (loaderAt !== undefined) phases.mark('loader', loaderAt);
   phases.mark('bundle', bundleAt);
-  const log = createLogger(context);
+  // The log channel is made once the first rows are handed over (or 2 s):
+  // lines logged before wait in memory (src/features/shared/log/outputLog.ts).
+  let startedUp = () => {};
+  const log = createLogger(context, new Promise<void>((resolve) => {
+    startedUp = resolve;
+  }));
   const version = context.extension.packageJSON.version as string;
   log.info(`RepoDesk ${version} activating`);
 
@@ -59,6 +67,12 @@ export async function activate(context: vscode.ExtensionContext, loaderAt?: numb
   // answer); logged once all are known, or after 10 s.
   const views = registerViews(context, session, engagement.session, log, (step) => phases.mark(step));
   phases.mark('registered');
+  const logOpens = setTimeout(startedUp, LOG_OPENS_WITHIN_MS);
+  void views.firstRows.then(() => {
+    clearTimeout(logOpens);
+    startedUp();
+  });
+  context.subscriptions.push({ dispose: () => clearTimeout(logOpens) });
   const answered = new Promise<void>((resolve) => {
     const firstAnswer = session.onDidChangeRateLimit(() => {
       phases.mark('answer');

@@ -222,6 +222,8 @@ async function main() {
         // Where the time went, in the page and (RepoDesk only) in the extension host.
         const host = profiled && v.id === 'repodesk.repodesk' ? await profiled.takeProfile(Math.floor(l.timeOrigin)) : undefined;
         const windows = [['activation → row drawn', activation, l.repoEpoch]];
+        if (phases.asked) windows.push(['registered (the floor: loader) → roots asked', phases.registered ?? phases.loader, phases.asked]);
+        if (phases.rows && phases.children) windows.push(['groups handed → group rows handed', phases.rows, phases.children]);
         if (phases.children) windows.push(['group rows handed → row drawn', phases.children, l.repoEpoch]);
         const firstRequest = entry['1st request sent'];
         if (phases.session && Number.isFinite(firstRequest)) windows.push(['session restored → 1st request sent', phases.session, activation + firstRequest]);

@@ -20,31 +20,6 @@ export function parseLogTime(stamp) {
   return new Date(y, mo - 1, d, h, mi, s, ms).getTime();
 }
 
-/** Epoch ms of every "RepoDesk <version> activating" line in RepoDesk's log files under userData/logs. */
-export function activationTimes(userDataDir) {
-  const times = [];
-  for (const file of walk(path.join(userDataDir, 'logs')).filter((f) => /RepoDesk/.test(path.basename(f)))) {
-    for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
-      if (/RepoDesk \S+ activating/.test(line)) {
-        const t = parseLogTime(line);
-        if (t !== undefined) times.push(t);
-      }
-    }
-  }
-  return times.sort((a, b) => a - b);
-}
-
-/** The first activation at or after `sinceEpoch`, waiting for the log file to be written. */
-export async function activationAfter(userDataDir, sinceEpoch, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const t = activationTimes(userDataDir).find((x) => x >= sinceEpoch);
-    if (t !== undefined) return t;
-    if (Date.now() > deadline) throw new Error(`no "RepoDesk … activating" line after ${new Date(sinceEpoch).toISOString()} in ${userDataDir}/logs`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
 /**
  * Emulator request-log lines ("<ISO time> <METHOD> <url> <status> <ms>ms")
  * from index `from` of the output array; `end` is the response time.
