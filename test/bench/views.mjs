@@ -290,6 +290,7 @@ async function main() {
   const expansions = [];
   const selectPhases = [];
   const clickProfiles = [];
+  const clickTimelines = [];
   const failures = [];
   const measureExpand = async (run) => {
     let mark = emulator.output.length;
@@ -326,6 +327,8 @@ async function main() {
       'threads handed': fromClick(steps?.threads),
       'row drawn': selectedRows[selectSpecs[0].key],
     });
+    // Every request of the selection, as the emulator saw it, from the click: which ones the comments waited behind.
+    clickTimelines.push(`${run}: ${requestsSince(emulator.output, selectMark).map((r) => `${r.method} ${r.url.replace(`/repos/${OWNER}/${REPO}/`, '').replace(/\?(?:.*&)?(page=\d+).*$|\?.*$/, (_, page) => (page ? `?${page}` : ''))} ${r.status} ${fromClick(r.start)}→${fromClick(r.end)}`).join(', ')}`);
     mark = emulator.output.length;
     const threadsRow = await row(page, 'Pull Requests', /Review threads/);
     let threads;
@@ -396,6 +399,7 @@ async function main() {
   if (failures.length) console.log(`${failures.length} expansion(s) never drew their rows: goal not met for those`);
   console.log('\nSelecting the pull request, step by step (ms from the mousedown; RepoDesk\'s "Review Comments … (epoch ms)" line, the emulator\'s log, the page):');
   console.table(selectPhases);
+  console.log(`Requests of each selection (emulator's log: start→end, ms from the mousedown):\n  ${clickTimelines.join('\n  ')}`);
   for (const p of clickProfiles) printProfile(p.load, p);
 
   // ---- 3. rate limit of an idle refresh of all five views ----------------
