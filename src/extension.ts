@@ -3,6 +3,7 @@
 // `vscode`.
 import * as vscode from 'vscode';
 import { PhaseMarks } from './util/phaseMarks';
+import { Gate } from './util/gate';
 import { registerViews } from './wiring';
 import { createLogger } from './features/shared/log/outputLog';
 import type { HostingSession } from './features/shared/session/hostingSession';
@@ -39,10 +40,8 @@ export async function activate(context: vscode.ExtensionContext, loaderAt?: numb
   phases.mark('bundle', bundleAt);
   // The log channel is made once the first rows are handed over (or 2 s):
   // lines logged before wait in memory (src/features/shared/log/outputLog.ts).
-  let startedUp = () => {};
-  const log = createLogger(context, new Promise<void>((resolve) => {
-    startedUp = resolve;
-  }));
+  const startedUp = new Gate(LOG_OPENS_WITHIN_MS);
+  const log = createLogger(context, startedUp.opened);
   const version = context.extension.packageJSON.version as string;
   log.info(`RepoDesk ${version} activating`);
 
@@ -67,12 +66,7 @@ export async function activate(context: vscode.ExtensionContext, loaderAt?: numb
   // answer); logged once all are known, or after 10 s.
   const views = registerViews(context, session, engagement.session, log, (step) => phases.mark(step));
   phases.mark('registered');
-  const logOpens = setTimeout(startedUp, LOG_OPENS_WITHIN_MS);
-  void views.firstRows.then(() => {
-    clearTimeout(logOpens);
-    startedUp();
-  });
-  context.subscriptions.push({ dispose: () => clearTimeout(logOpens) });
+  void views.firstRows.then(() => startedUp.open());
   const answered = new Promise<void>((resolve) => {
     const firstAnswer = session.onDidChangeRateLimit(() => {
       phases.mark('answer');

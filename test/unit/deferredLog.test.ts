@@ -26,13 +26,19 @@ function opener() {
 }
 
 const turn = () => new Promise((r) => setImmediate(r));
+
 const clock = (...iso: string[]) => () => new Date(iso.shift() ?? 'never');
+
+/** A log whose start-up has not ended, its sink recording, its clock giving these times. */
+function started(...iso: string[]) {
+  const sink = recording();
+  const gate = opener();
+  return { sink, gate, log: deferredLog(sink.make, gate.after, iso.length ? clock(...iso) : undefined) };
+}
 
 describe('deferred log', () => {
   it('keeps lines logged before the sink exists and writes them in order, each with its level and the time it was logged', async () => {
-    const sink = recording();
-    const gate = opener();
-    const log = deferredLog(sink.make, gate.after, clock('2026-11-25T04:00:00.100Z', '2026-11-25T04:00:00.250Z', '2026-11-25T04:00:00.400Z'));
+    const { sink, gate, log } = started('2026-11-25T04:00:00.100Z', '2026-11-25T04:00:00.250Z', '2026-11-25T04:00:00.400Z');
     log.write('info', 'RepoDesk 0.1.0 activating');
     log.write('warn', 'slow answer');
     log.write('debug', 'phases');
@@ -50,9 +56,7 @@ describe('deferred log', () => {
   });
 
   it('writes straight to the sink once it exists, without a time of its own, and never repeats the waiting lines', async () => {
-    const sink = recording();
-    const gate = opener();
-    const log = deferredLog(sink.make, gate.after, clock('2026-11-25T04:00:00.000Z'));
+    const { sink, gate, log } = started('2026-11-25T04:00:00.000Z');
     log.write('info', 'early');
     gate.open();
     await turn();
@@ -64,9 +68,7 @@ describe('deferred log', () => {
   });
 
   it('opens at once when asked (an error, Show Log) and hands back the same sink as later', async () => {
-    const sink = recording();
-    const gate = opener();
-    const log = deferredLog(sink.make, gate.after, clock('2026-11-25T04:00:01.000Z'));
+    const { sink, gate, log } = started('2026-11-25T04:00:01.000Z');
     log.write('info', 'before');
     const first = log.open() as unknown as { id: number };
     assert.equal(first.id, 1);
@@ -78,9 +80,7 @@ describe('deferred log', () => {
   });
 
   it('opens when the start-up promise fails, too: the lines are not kept forever', async () => {
-    const sink = recording();
-    const gate = opener();
-    const log = deferredLog(sink.make, gate.after, clock('2026-11-25T04:00:02.000Z'));
+    const { sink, gate, log } = started('2026-11-25T04:00:02.000Z');
     log.write('warn', 'kept');
     gate.fail(new Error('no rows'));
     await turn();
@@ -88,9 +88,7 @@ describe('deferred log', () => {
   });
 
   it('stamps a line with the clock at the moment it is written, not when it is flushed', async () => {
-    const sink = recording();
-    const gate = opener();
-    const log = deferredLog(sink.make, gate.after);
+    const { sink, gate, log } = started();
     const before = Date.now();
     log.write('info', 'now');
     const after = Date.now();
