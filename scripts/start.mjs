@@ -3,6 +3,10 @@
 // and opens VS Code with the extension pointed at the emulator: the desktop
 // `code` command when it is on PATH, otherwise code-server in the browser
 // (its URL is printed). Ctrl-C stops everything it started.
+//
+// The demo keeps its state (the emulator's data, the cloned workspace, the
+// editor's settings and sign-in) in .data/ between runs; `npm start -- --reset`
+// deletes that folder first and starts from the demo data set again.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,6 +21,18 @@ const { startEmulatorProcess } = await import('../test/harness/emulatorProcess.m
 const EMULATOR_PORT = Number(process.env.REPODESK_EMULATOR_PORT ?? 7480);
 const CODE_SERVER_PORT = Number(process.env.REPODESK_CODE_SERVER_PORT ?? 7482);
 const dataRoot = path.join(root, '.data');
+const args = process.argv.slice(2);
+const unknown = args.filter((a) => a !== '--reset');
+if (unknown.length) {
+  console.error(`npm start: unknown option ${unknown.join(' ')}. The one option is --reset (npm start -- --reset): start over from the demo data set.`);
+  process.exit(2);
+}
+if (args.includes('--reset')) {
+  fs.rmSync(dataRoot, { recursive: true, force: true });
+  console.log(`Reset: removed ${path.relative(root, dataRoot)}/ (the demo's data, workspace and editor state); starting from the demo data set.`);
+} else if (fs.existsSync(dataRoot)) {
+  console.log(`The demo goes on from its last state in ${path.relative(root, dataRoot)}/; \`npm start -- --reset\` starts over.`);
+}
 const cleanups = [];
 let stopping = false;
 
