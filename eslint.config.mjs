@@ -32,7 +32,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    files: ['src/webview/**/*.ts', 'test/e2e/**/*.ts'],
+    files: ['src/features/*/webview/**/*.ts', 'test/e2e/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },
   },
 );

@@ -1,7 +1,7 @@
 // Support cases shaped for the Cases tab: a row each for the list, the
 // details of one case, the list's filters, and dates shown relative with the
 // exact time on hover.
-import type { Case, EngagementDate } from '../engagement';
+import type { Case, EngagementDate } from '../../../engagement';
 import { pullNumbersOf } from './linking';
 
 export const CASE_STATES = ['Arrived', 'Open', 'Closed'] as const;

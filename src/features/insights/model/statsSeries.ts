@@ -2,7 +2,7 @@
 // weeks in ascending order with the gaps filled, deletions as negative
 // numbers, a 7 × 24 punch card. Plain data, drawn by the webview and
 // summarised in words for the text alternative.
-import type { CodeFrequency, CommitActivity, ContributorStats, Participation, PunchCard } from '../hosting';
+import type { CodeFrequency, CommitActivity, ContributorStats, Participation, PunchCard } from '../../../hosting';
 
 export const WEEK_SECONDS = 7 * 24 * 3600;
 

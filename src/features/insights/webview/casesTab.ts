@@ -1,10 +1,10 @@
 // The Cases tab: the support cases linked to the repository (and a pull
 // request), with filters, paging, a case's details and the actions on it.
 // Every string from the service is shown as text.
-import { compactDuration, filterRows, type CaseDetails, type CaseFilter, type CaseRow, type CaseStateName, type DateStamp } from '../../insights/caseRows';
-import { repoTag } from '../../insights/linking';
-import type { HostToWebview, WebviewToHost } from '../../insights/messages';
-import { clear, h, icon } from '../shared/dom';
+import { compactDuration, filterRows, type CaseDetails, type CaseFilter, type CaseRow, type CaseStateName, type DateStamp } from '../model/caseRows';
+import { repoTag } from '../model/linking';
+import type { HostToWebview, WebviewToHost } from '../model/messages';
+import { clear, h, icon } from '../../shared/webview/dom';
 import { createForm } from './createForm';
 import type { Text } from './text';
 

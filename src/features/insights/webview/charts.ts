@@ -2,9 +2,9 @@
 // are registered, so the bundle carries no more), each with a one-sentence
 // summary and a data table that can be shown instead of the chart.
 import { BarController, BarElement, BubbleController, CategoryScale, Chart, LinearScale, PointElement, Tooltip, type ChartConfiguration } from 'chart.js';
-import type { ChartData } from '../../insights/messages';
-import { contributorsView, summaryFigures, type ContributorsSeries } from '../../insights/statsSeries';
-import { h } from '../shared/dom';
+import type { ChartData } from '../model/messages';
+import { contributorsView, summaryFigures, type ContributorsSeries } from '../model/statsSeries';
+import { h } from '../../shared/webview/dom';
 import type { ChartTheme } from './theme';
 import type { Text } from './text';
 

@@ -1,9 +1,9 @@
 // The form that creates a case linked to the repository (and a pull request):
 // subject, an existing contact or a new one (name, e-mail), campaign, a first
 // note. The host creates the contact when it is new.
-import type { WebviewToHost } from '../../insights/messages';
-import { webviewToHost } from '../../insights/messages';
-import { h } from '../shared/dom';
+import type { WebviewToHost } from '../model/messages';
+import { webviewToHost } from '../model/messages';
+import { h } from '../../shared/webview/dom';
 import type { Text } from './text';
 
 export function createForm(

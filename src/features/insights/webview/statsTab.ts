@@ -3,10 +3,10 @@
 // arrives, why it could not be drawn (with a retry), or that there is nothing
 // to draw. Every chart has its summary sentence and a table view.
 import { Chart } from 'chart.js';
-import { CHARTS, type ChartData, type ChartName, type HostToWebview } from '../../insights/messages';
-import { isEmpty } from '../../insights/statsSeries';
-import type { StringKey } from '../../insights/strings';
-import { clear, h, icon } from '../shared/dom';
+import { CHARTS, type ChartData, type ChartName, type HostToWebview } from '../model/messages';
+import { isEmpty } from '../model/statsSeries';
+import type { StringKey } from '../model/strings';
+import { clear, h, icon } from '../../shared/webview/dom';
 import { chartConfig, chartLegend, chartSummary, chartTable, contributorsShown, type ChartOptions } from './charts';
 import type { Text } from './text';
 import { readTheme } from './theme';

@@ -1,8 +1,8 @@
 // The panel's words: the strings the host sends (localized there with
 // vscode.l10n), filled in like vscode.l10n.t ({0}, {1}…), and dates and
 // numbers in the editor's locale.
-import { countKey, type CountKind, type StringKey } from '../../insights/strings';
-import { relativeParts } from '../../insights/caseRows';
+import { countKey, type CountKind, type StringKey } from '../model/strings';
+import { relativeParts } from '../model/caseRows';
 
 export interface Text {
   t(key: StringKey, ...args: Array<string | number>): string;

@@ -3,8 +3,8 @@
 // the conversation (issue comments and review threads, oldest first). Each
 // list is read on its own, so one that fails shows its error and the rest of
 // the page still draws.
-import type { CommitSummary, IssueComment, Label, PullRequestDetailed, PullRequestFile, ReviewComment } from '../hosting';
-import { firstLine, groupReviewThreads, lineOfDiffHunk, shortSha } from '../util/viewFormat';
+import type { CommitSummary, IssueComment, Label, PullRequestDetailed, PullRequestFile, ReviewComment } from '../../../hosting';
+import { firstLine, groupReviewThreads, lineOfDiffHunk, shortSha } from '../../../util/viewFormat';
 import { renderMarkdown } from './markdown';
 import type { CommitRow, ConversationItem, FileRow, PageModel, PullStateName } from './messages';
 

@@ -3,8 +3,8 @@
 // be edited and deleted in place. Text being written survives a refresh of
 // the page and a reload of the window (webview state), and a send that fails
 // keeps it with the service's message.
-import type { CommentItem, PageModel, ThreadItem, WebviewToHost } from '../../pullOverview/messages';
-import { clear, h, icon } from '../shared/dom';
+import type { CommentItem, PageModel, ThreadItem, WebviewToHost } from '../model/messages';
+import { clear, h, icon } from '../../shared/webview/dom';
 import { avatarImage } from './header';
 import { markdownBlock } from './markdownView';
 import type { Text } from './text';

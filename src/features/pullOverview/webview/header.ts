@@ -1,7 +1,7 @@
 // The top of the page: title and number, the state badge, author, base ←
 // head, dates, the lifecycle buttons, labels, counts and mergeability.
-import type { PageModel, PullAction } from '../../pullOverview/messages';
-import { h, icon } from '../shared/dom';
+import type { PageModel, PullAction } from '../model/messages';
+import { h, icon } from '../../shared/webview/dom';
 import type { Text } from './text';
 
 const STATE_ICONS = { open: 'git-pull-request', closed: 'git-pull-request-closed', merged: 'git-merge' } as const;

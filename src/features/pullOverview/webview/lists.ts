@@ -2,8 +2,8 @@
 // author, date; opening it lists its files) and one row a file (change
 // kind, path, lines added and removed; opening it shows its diff). Rows are
 // buttons, so the keyboard opens them as the mouse does.
-import type { CommitRow, FileRow, PageModel, WebviewToHost } from '../../pullOverview/messages';
-import { h, icon } from '../shared/dom';
+import type { CommitRow, FileRow, PageModel, WebviewToHost } from '../model/messages';
+import { h, icon } from '../../shared/webview/dom';
 import type { Text } from './text';
 
 const FILE_ICONS: Record<string, string> = { added: 'diff-added', removed: 'diff-removed', modified: 'diff-modified', renamed: 'diff-renamed' };

@@ -1,9 +1,9 @@
 // The page's words: the strings the host sends (localized there with
 // vscode.l10n), filled in like vscode.l10n.t ({0}, {1}…), and dates and
 // numbers in the editor's locale: relative on the page, exact on hover.
-import type { StringKey } from '../../pullOverview/strings';
-import { ageParts } from '../../util/viewFormat';
-import { h } from '../shared/dom';
+import type { StringKey } from '../model/strings';
+import { ageParts } from '../../../util/viewFormat';
+import { h } from '../../shared/webview/dom';
 
 export interface Text {
   t(key: StringKey, ...args: Array<string | number>): string;

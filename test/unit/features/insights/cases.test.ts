@@ -1,9 +1,9 @@
 // Cases → rows, filters and links (spec README: a case belongs to a
 // repository by `repo:<owner>/<name>`, to a pull request by `pr:<number>`).
 import assert from 'node:assert/strict';
-import { caseDetails, caseRow, compactDuration, filterRows, NO_FILTER, relativeParts, type CaseRow } from '../../../src/insights/caseRows';
-import { cleanTags, isLinked, pullNumbersOf, pullTag, repoTag } from '../../../src/insights/linking';
-import { parseEngagementDate, type Case } from '../../../src/engagement';
+import { caseDetails, caseRow, compactDuration, filterRows, NO_FILTER, relativeParts, type CaseRow } from '../../../../src/features/insights/model/caseRows';
+import { cleanTags, isLinked, pullNumbersOf, pullTag, repoTag } from '../../../../src/features/insights/model/linking';
+import { parseEngagementDate, type Case } from '../../../../src/engagement';
 
 const date = (text: string) => parseEngagementDate(text)!;
 const demoCase = (over: Partial<Case> = {}): Case => ({

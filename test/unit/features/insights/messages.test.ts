@@ -1,7 +1,7 @@
 // The messages between the Insights host and its webview: one union each
 // way; anything else is refused (and so logged and ignored by both sides).
 import assert from 'node:assert/strict';
-import { hostToWebview, parseMessage, webviewToHost } from '../../../src/insights/messages';
+import { hostToWebview, parseMessage, webviewToHost } from '../../../../src/features/insights/model/messages';
 
 describe('insights: messages between host and webview', () => {
   it('accepts each request of the webview it knows', () => {

@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import {
   codeFrequencySeries, commitActivitySeries, contributorsSeries, contributorsView, isEmpty, participationSeries, punchCardSeries,
   StatisticsShapeError, summaryFigures, WEEK_SECONDS,
-} from '../../../src/insights/statsSeries';
-import type { ContributorStats } from '../../../src/hosting';
+} from '../../../../src/features/insights/model/statsSeries';
+import type { ContributorStats } from '../../../../src/hosting';
 
 const W0 = 1_700_000_000 - (1_700_000_000 % WEEK_SECONDS);
 const author = (login: string) => ({ login, id: 1, avatar_url: `https://avatars/${login}`, url: '', gravatar_id: '' }) as unknown as NonNullable<ContributorStats[number]['author']>;

@@ -1,11 +1,11 @@
 // Edges of the chart series that the main cases do not reach: week numbers
 // given as text, a week listed twice, ties, ranges, and what counts as empty.
 import assert from 'node:assert/strict';
-import type { ContributorStats } from '../../../src/hosting';
+import type { ContributorStats } from '../../../../src/hosting';
 import {
   StatisticsShapeError, WEEK_SECONDS, codeFrequencySeries, commitActivitySeries, contributorsSeries, contributorsView, isEmpty,
   participationSeries, punchCardSeries, summaryFigures,
-} from '../../../src/insights/statsSeries';
+} from '../../../../src/features/insights/model/statsSeries';
 
 const W0 = 1_700_000_000;
 const week = (n: number) => W0 + n * WEEK_SECONDS;

@@ -1,8 +1,8 @@
 // The Insights panel's words in the webview: counts in the locale's plural
 // form ("1 commit", "2 commits"), so that no summary reads "1 commits".
 import assert from 'node:assert/strict';
-import { countKey } from '../../../src/insights/strings';
-import { makeText } from '../../../src/webview/insights/text';
+import { countKey } from '../../../../src/features/insights/model/strings';
+import { makeText } from '../../../../src/features/insights/webview/text';
 
 const english = {
   commitCountOne: '{0} commit', commitCountOther: '{0} commits',

@@ -2,9 +2,9 @@
 // is refused), and a commit's files come from the trees of the commit and
 // its first parent.
 import assert from 'node:assert/strict';
-import { hostToWebview, webviewToHost } from '../../../src/pullOverview/messages';
-import { changedFiles } from '../../../src/pullOverview/commitFiles';
-import type { TreeEntry } from '../../../src/hosting';
+import { hostToWebview, webviewToHost } from '../../../../src/features/pullOverview/model/messages';
+import { changedFiles } from '../../../../src/features/pullOverview/model/commitFiles';
+import type { TreeEntry } from '../../../../src/hosting';
 
 describe('pull request overview: messages', () => {
   it('accepts what the page sends: comments (trimmed), actions, opening files, commits and threads', () => {

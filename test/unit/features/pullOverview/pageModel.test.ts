@@ -4,9 +4,9 @@
 // first); a deleted head repository (head.repo null) and a list that fails
 // still give a page.
 import assert from 'node:assert/strict';
-import type { CommitSummary, IssueComment, PullRequestDetailed, PullRequestFile, ReviewComment, UserSummary } from '../../../src/hosting';
-import { avatarUrls, commitRow, conversation, pageModel, pullStateName, type PageSources } from '../../../src/pullOverview/pageModel';
-import { pageModelSchema } from '../../../src/pullOverview/messages';
+import type { CommitSummary, IssueComment, PullRequestDetailed, PullRequestFile, ReviewComment, UserSummary } from '../../../../src/hosting';
+import { avatarUrls, commitRow, conversation, pageModel, pullStateName, type PageSources } from '../../../../src/features/pullOverview/model/pageModel';
+import { pageModelSchema } from '../../../../src/features/pullOverview/model/messages';
 
 const user = (login: string): UserSummary => ({
   login, id: login.length, avatar_url: `http://127.0.0.1/avatars/${login}`, gravatar_id: null, url: '', html_url: '', followers_url: '', following_url: '', gists_url: '',
