@@ -174,7 +174,7 @@ const builds = [
     ...common,
     // The Insights webview: a browser bundle (Chart.js tree-shaken,
     // @vscode-elements/elements) with its stylesheet beside it.
-    entryPoints: { insights: 'src/webview/insights/main.ts' },
+    entryPoints: { insights: 'src/features/insights/webview/main.ts' },
     outdir: 'dist/webview',
     platform: 'browser',
     format: 'iife',
@@ -184,7 +184,7 @@ const builds = [
     ...common,
     // A pull request's overview page: a browser bundle (DOMPurify,
     // @vscode-elements/elements) with its stylesheet beside it.
-    entryPoints: { pullOverview: 'src/webview/pullOverview/main.ts' },
+    entryPoints: { pullOverview: 'src/features/pullOverview/webview/main.ts' },
     outdir: 'dist/webview',
     platform: 'browser',
     format: 'iife',

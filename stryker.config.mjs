@@ -29,8 +29,8 @@ export default {
     // Pure modules of the extension.
     'src/gitdata/**/*.ts',
     'src/util/**/*.ts',
-    'src/insights/**/*.ts',
-    'src/pullOverview/**/*.ts',
+    // The features' pure models (src/features/<name>/model).
+    'src/features/*/model/**/*.ts',
     'src/listings/**/*.ts',
     // The emulator's conventions: pagination, conditional requests, rate limit, scopes, errors.
     'src/emulator/v3/core/{conventions,pagination,rate-limit,scopes,errors,response-cache}.ts',

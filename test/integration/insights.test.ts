@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RepoDeskApi } from '../../src/extension';
-import type { HostToWebview } from '../../src/insights/messages';
+import type { HostToWebview } from '../../src/features/insights/model/messages';
 import { signInAsAdaWithDemoRepository, waitFor } from './views-support';
 
 const posted = async (key: string) => (await vscode.commands.executeCommand<HostToWebview[]>('repodesk.testing.insights.posted', key)) ?? [];

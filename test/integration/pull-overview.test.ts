@@ -8,7 +8,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { collect } from '../../src/hosting';
-import type { HostToWebview, PageModel } from '../../src/pullOverview/messages';
+import type { HostToWebview, PageModel } from '../../src/features/pullOverview/model/messages';
 import { children, label, signInAsAdaWithDemoRepository, waitFor } from './views-support';
 
 const PULLS = 'repodesk.pullRequests';

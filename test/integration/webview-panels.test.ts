@@ -1,11 +1,11 @@
-// The panel host every webview shares (src/features/shared/webview/webviewPanels.ts):
+// The panel host every webview shares (src/features/shared/panels/webviewPanels.ts):
 // what the host posts before its page has said 'ready' would be lost (the
 // page has no listener yet), so it waits and follows the host's answer to
 // 'ready'; after that, posts go at once.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import * as z from 'zod/mini';
-import { WebviewPanels, type HostedPanel } from '../../src/features/shared/webview/webviewPanels';
+import { WebviewPanels, type HostedPanel } from '../../src/features/shared/panels/webviewPanels';
 import type { Logger } from '../../src/features/shared/log/outputLog';
 
 type In = { type: 'ready' } | { type: 'ping' };

@@ -3,9 +3,9 @@
 // the actions on them. Every request is made here; the webview only asks.
 import * as vscode from 'vscode';
 import { EngagementError, type EngagementClient } from '../../engagement';
-import { caseDetails, caseRow } from '../../insights/caseRows';
-import { pullTag, repoTag } from '../../insights/linking';
-import type { HostToWebview, WebviewToHost } from '../../insights/messages';
+import { caseDetails, caseRow } from './model/caseRows';
+import { pullTag, repoTag } from './model/linking';
+import type { HostToWebview, WebviewToHost } from './model/messages';
 import { errorText } from '../shared/failure';
 import type { Logger } from '../shared/log/outputLog';
 import type { EngagementSession } from '../shared/session/engagementSession';

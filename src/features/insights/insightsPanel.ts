@@ -1,8 +1,8 @@
 // One Insights panel: a repository's statistics and the support cases linked
 // to it. The webview asks, this host answers (it alone holds the sessions).
 import * as vscode from 'vscode';
-import type { HostToWebview, InsightsTab, WebviewToHost } from '../../insights/messages';
-import type { HostedPanel } from '../shared/webview/webviewPanels';
+import type { HostToWebview, InsightsTab, WebviewToHost } from './model/messages';
+import type { HostedPanel } from '../shared/panels/webviewPanels';
 import type { HostingSession } from '../shared/session/hostingSession';
 import type { EngagementSession } from '../shared/session/engagementSession';
 import type { Logger } from '../shared/log/outputLog';

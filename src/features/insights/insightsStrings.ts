@@ -1,6 +1,6 @@
 // The Insights webview's words, localized here (the webview has no vscode.l10n).
 import * as vscode from 'vscode';
-import type { StringKey } from '../../insights/strings';
+import type { StringKey } from './model/strings';
 
 export function insightsStrings(): Record<StringKey, string> {
   return {

@@ -3,14 +3,14 @@
 // repository), a repository's context menu and inline action, and a pull
 // request's context menu (the Cases tab, filtered to that pull request).
 import * as vscode from 'vscode';
-import { hostToWebview, webviewToHost, type HostToWebview, type WebviewToHost } from '../../insights/messages';
+import { hostToWebview, webviewToHost, type HostToWebview, type WebviewToHost } from './model/messages';
 import { givenAnswers } from '../shared/commandArgs';
 import type { Logger } from '../shared/log/outputLog';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
 import type { EngagementSession } from '../shared/session/engagementSession';
 import type { HostingSession } from '../shared/session/hostingSession';
 import { repoOfNode, type RepoNodeLike } from '../shared/tree/repositoryNodeShape';
-import { WebviewPanels } from '../shared/webview/webviewPanels';
+import { WebviewPanels } from '../shared/panels/webviewPanels';
 import type { Focus } from './insightsPanel';
 import { panelKey } from './panelKey';
 

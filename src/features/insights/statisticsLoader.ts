@@ -5,8 +5,8 @@
 // Unchanged statistics are revalidated with their ETag and cost nothing.
 import * as vscode from 'vscode';
 import type { HostingClient, StatisticsProgress } from '../../hosting';
-import { CHARTS, type ChartData, type ChartName, type HostToWebview } from '../../insights/messages';
-import { codeFrequencySeries, commitActivitySeries, contributorsSeries, participationSeries, punchCardSeries } from '../../insights/statsSeries';
+import { CHARTS, type ChartData, type ChartName, type HostToWebview } from './model/messages';
+import { codeFrequencySeries, commitActivitySeries, contributorsSeries, participationSeries, punchCardSeries } from './model/statsSeries';
 import { errorText } from '../shared/failure';
 import type { Logger } from '../shared/log/outputLog';
 

@@ -3,7 +3,7 @@
 // parent/commit diff over the `repodesk:` file system.
 import * as vscode from 'vscode';
 import type { HostingClient } from '../../hosting';
-import { changedFiles } from '../../pullOverview/commitFiles';
+import { changedFiles } from './model/commitFiles';
 import { openDiff } from '../shared/gitfs/openDiff';
 
 const ICONS = { added: 'diff-added', removed: 'diff-removed', modified: 'diff-modified' } as const;

@@ -5,8 +5,8 @@
 // avatars of the people on it (public images, no token, no rate limit).
 import { collect, type HostingClient, type PullRequestDetailed, type ReviewComment } from '../../hosting';
 import type { AvatarCache } from '../../util/avatars';
-import type { Read } from '../../pullOverview/pageModel';
-import type { PageModel } from '../../pullOverview/messages';
+import type { Read } from './model/pageModel';
+import type { PageModel } from './model/messages';
 import type { PullReviewComments } from '../shared/reviews/pullReviewComments';
 import { errorText } from '../shared/failure';
 
@@ -43,7 +43,7 @@ export async function loadPage(client: HostingClient, store: PullReviewComments,
     read(collect(client.labels.listForIssue(owner, repo, number, options))),
   ]);
   // The page model renders markdown (markdown-it): loaded with the first page, not at activation.
-  const { avatarUrls, pageModel } = await import('../../pullOverview/pageModel.js');
+  const { avatarUrls, pageModel } = await import('./model/pageModel.js');
   await avatars.loadAll(avatarUrls(pull, comments, reviewComments));
   const model = pageModel(owner, repo, { pull, commits, files, comments, reviewComments, labels, me, avatar: (url) => avatars.get(url)?.dataUri });
   return { model, pull, reviewComments: reviewComments.ok ? reviewComments.value : [] };

@@ -3,7 +3,7 @@
 // alone holds the session). A refresh that finds nothing changed posts
 // nothing, so the page (and a comment being written) stays as it is.
 import * as vscode from 'vscode';
-import type { HostToWebview, PullAction, WebviewToHost } from '../../pullOverview/messages';
+import type { HostToWebview, PullAction, WebviewToHost } from './model/messages';
 import type { AvatarCache } from '../../util/avatars';
 import { errorText } from '../shared/failure';
 import { openDiff } from '../shared/gitfs/openDiff';
@@ -11,7 +11,7 @@ import type { Logger } from '../shared/log/outputLog';
 import type { PullReviewComments } from '../shared/reviews/pullReviewComments';
 import type { HostingSession } from '../shared/session/hostingSession';
 import { CommentNode } from '../shared/tree/reviewThreadNodes';
-import type { HostedPanel } from '../shared/webview/webviewPanels';
+import type { HostedPanel } from '../shared/panels/webviewPanels';
 import { pickCommitFile } from './commitFilesPick';
 import { loadPage, type LoadedPage, type PullKeyParts } from './overviewLoader';
 import { parseOverviewKey } from './overviewKey';

@@ -1,6 +1,6 @@
 // The overview page's words, localized here (the webview has no vscode.l10n).
 import * as vscode from 'vscode';
-import type { StringKey } from '../../pullOverview/strings';
+import type { StringKey } from './model/strings';
 
 export function overviewStrings(): Record<StringKey, string> {
   return {

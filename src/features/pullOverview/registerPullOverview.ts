@@ -2,14 +2,14 @@
 // a pull request in the Pull Requests view, or the palette) opens one panel
 // per pull request, restored after a window reload.
 import * as vscode from 'vscode';
-import { hostToWebview, webviewToHost, type HostToWebview, type WebviewToHost } from '../../pullOverview/messages';
+import { hostToWebview, webviewToHost, type HostToWebview, type WebviewToHost } from './model/messages';
 import { AvatarCache } from '../../util/avatars';
 import { givenAnswers } from '../shared/commandArgs';
 import type { Logger } from '../shared/log/outputLog';
 import type { PullReviewComments } from '../shared/reviews/pullReviewComments';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
 import type { HostingSession } from '../shared/session/hostingSession';
-import { WebviewPanels } from '../shared/webview/webviewPanels';
+import { WebviewPanels } from '../shared/panels/webviewPanels';
 import type { PullKeyParts } from './overviewLoader';
 import { overviewKey } from './overviewKey';
 import type { OverviewPage } from './overviewPanel';

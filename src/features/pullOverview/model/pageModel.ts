@@ -1,0 +1,134 @@
+// A pull request and its lists, shaped into the overview page's model: the
+// state (merged reads before closed), the counts, commit and file rows, and
+// the conversation (issue comments and review threads, oldest first). Each
+// list is read on its own, so one that fails shows its error and the rest of
+// the page still draws.
+import type { CommitSummary, IssueComment, Label, PullRequestDetailed, PullRequestFile, ReviewComment } from '../../../hosting';
+import { firstLine, groupReviewThreads, lineOfDiffHunk, shortSha } from '../../../util/viewFormat';
+import { renderMarkdown } from './markdown';
+import type { CommitRow, ConversationItem, FileRow, PageModel, PullStateName } from './messages';
+
+/** A list as read: its items, or the message of the failure. */
+export type Read<T> = { ok: true; value: T } | { ok: false; error: string };
+
+export interface PageSources {
+  pull: PullRequestDetailed;
+  commits: Read<readonly CommitSummary[]>;
+  files: Read<readonly PullRequestFile[]>;
+  comments: Read<readonly IssueComment[]>;
+  reviewComments: Read<readonly ReviewComment[]>;
+  labels: Read<readonly Label[]>;
+  me: string | undefined;
+  /** The avatar of an avatar URL as a data: URI, if loaded. */
+  avatar(url: string): string | undefined;
+}
+
+export function pullStateName(pull: { state: 'open' | 'closed'; merged_at: string | null; merged?: boolean }): PullStateName {
+  return pull.merged || pull.merged_at ? 'merged' : pull.state;
+}
+
+const section = <T, R>(read: Read<readonly T[]>, shape: (items: readonly T[]) => R[]): { rows: R[]; error?: string } =>
+  read.ok ? { rows: shape(read.value) } : { rows: [], error: read.error };
+
+export function commitRow(c: CommitSummary): CommitRow {
+  const message = c.commit.message.replace(/\r\n/g, '\n');
+  const newline = message.indexOf('\n');
+  const login = (c as { author?: { login?: unknown } | null }).author?.login;
+  return {
+    sha: c.sha,
+    shortSha: shortSha(c.sha),
+    title: (newline < 0 ? message : message.slice(0, newline)).trim(),
+    more: newline < 0 ? '' : message.slice(newline + 1).trim(),
+    author: c.commit.author.name,
+    ...(typeof login === 'string' ? { login } : {}),
+    date: c.commit.author.date,
+  };
+}
+
+export function fileRow(f: PullRequestFile): FileRow {
+  return { path: f.filename, status: f.status, additions: f.additions, deletions: f.deletions };
+}
+
+/** Issue comments and review threads in one list, by creation (a thread by its first comment). */
+export function conversation(comments: readonly IssueComment[], reviewComments: readonly ReviewComment[], me: string | undefined, avatar: (url: string) => string | undefined): ConversationItem[] {
+  const person = (u: { login: string; avatar_url: string }) => {
+    const a = avatar(u.avatar_url);
+    return a ? { login: u.login, avatar: a } : { login: u.login };
+  };
+  const items: ConversationItem[] = comments.map((c) => ({
+    kind: 'comment',
+    id: c.id,
+    author: person(c.user),
+    created: c.created_at,
+    updated: c.updated_at,
+    body: c.body ?? '',
+    html: renderMarkdown(c.body),
+    own: me !== undefined && c.user.login === me,
+  }));
+  for (const file of groupReviewThreads(reviewComments)) {
+    for (const t of file.threads) {
+      const last = t.comments[t.comments.length - 1]!;
+      items.push({
+        kind: 'thread',
+        id: t.root.id,
+        path: file.path,
+        line: lineOfDiffHunk(t.root.diff_hunk)?.line ?? null,
+        outdated: t.root.position === null,
+        author: person(t.root.user),
+        created: t.root.created_at,
+        updated: last.updated_at,
+        excerpt: firstLine(t.root.body, 200),
+        replies: t.comments.length - 1,
+        participants: [...new Set(t.comments.map((c) => c.user.login))],
+      });
+    }
+  }
+  return items.sort((a, b) => a.created.localeCompare(b.created) || a.id - b.id);
+}
+
+export function pageModel(owner: string, repo: string, s: PageSources): PageModel {
+  const p = s.pull;
+  const author = s.avatar(p.user.avatar_url);
+  return {
+    owner,
+    repo,
+    number: p.number,
+    title: p.title,
+    url: p.html_url,
+    state: pullStateName(p),
+    author: author ? { login: p.user.login, avatar: author } : { login: p.user.login },
+    base: p.base.label,
+    head: p.head.repo ? p.head.label : null,
+    headRef: p.head.ref,
+    created: p.created_at,
+    updated: p.updated_at,
+    closed: p.closed_at,
+    merged: p.merged_at,
+    body: p.body ?? '',
+    bodyHtml: renderMarkdown(p.body),
+    labels: s.labels.ok ? s.labels.value.map((l) => ({ name: l.name, color: l.color })) : [],
+    counts: {
+      commits: p.commits,
+      changedFiles: p.changed_files,
+      additions: p.additions,
+      deletions: p.deletions,
+      comments: p.comments,
+      reviewComments: p.review_comments,
+    },
+    mergeable: p.mergeable,
+    commits: section(s.commits, (list) => list.map(commitRow)),
+    files: section(s.files, (list) => list.map(fileRow)),
+    conversation: s.comments.ok && s.reviewComments.ok
+      ? { rows: conversation(s.comments.value, s.reviewComments.value, s.me, s.avatar) }
+      : { rows: [], error: s.comments.ok ? (s.reviewComments as { error: string }).error : s.comments.error },
+    me: s.me ?? null,
+  };
+}
+
+/** The avatar URLs a page shows (the author's and every commenter's), to load before shaping. */
+export function avatarUrls(pull: PullRequestDetailed, comments: Read<readonly IssueComment[]>, reviewComments: Read<readonly ReviewComment[]>): string[] {
+  const urls = new Set([pull.user.avatar_url]);
+  if (comments.ok) for (const c of comments.value) urls.add(c.user.avatar_url);
+  if (reviewComments.ok) for (const c of reviewComments.value) urls.add(c.user.avatar_url);
+  return [...urls];
+}

@@ -1,0 +1,149 @@
+// The Conversation tab: the description, then the issue comments and review
+// threads oldest first, then a box for a new comment. One's own comments can
+// be edited and deleted in place. Text being written survives a refresh of
+// the page and a reload of the window (webview state), and a send that fails
+// keeps it with the service's message.
+import type { CommentItem, PageModel, ThreadItem, WebviewToHost } from '../model/messages';
+import { clear, h, icon } from '../../shared/webview/dom';
+import { avatarImage } from './header';
+import { markdownBlock } from './markdownView';
+import type { Text } from './text';
+
+export interface Drafts {
+  /** The new comment being written. */
+  draft: string;
+  /** The comment being edited and its text. */
+  editing: { id: number; text: string } | null;
+}
+
+type Send = (m: WebviewToHost) => void;
+
+export class Conversation {
+  readonly element = h('section', { class: 'conversation' });
+  private readonly pending = new Map<number, (ok: boolean, message?: string) => void>();
+  private nextRequest = 1;
+
+  constructor(private readonly text: Text, private drafts: Drafts, private readonly send: Send, private readonly saveDrafts: (d: Drafts) => void) {}
+
+  /** The host answered a comment request. */
+  done(request: number, ok: boolean, message?: string): void {
+    this.pending.get(request)?.(ok, message);
+    this.pending.delete(request);
+  }
+
+  render(m: PageModel): void {
+    const { t } = this.text;
+    clear(this.element);
+    this.element.append(h('article', { class: 'card description' },
+      h('div', { class: 'card-head' }, avatarImage(m.author, this.text), h('strong', {}, m.author.login), ' ', this.when('opened', m.created)),
+      markdownBlock(m.bodyHtml, t('noDescription'))));
+    const list = h('ol', { class: 'timeline' });
+    for (const item of m.conversation.rows) list.append(h('li', {}, item.kind === 'comment' ? this.comment(item) : this.thread(item)));
+    if (m.conversation.error) this.element.append(h('p', { class: 'error', role: 'alert' }, t('sectionFailed', m.conversation.error)));
+    else if (m.conversation.rows.length === 0) this.element.append(h('p', { class: 'muted empty' }, t('noComments')));
+    this.element.append(list, this.composer());
+  }
+
+  private when(key: 'opened' | 'commented', iso: string): HTMLElement {
+    const [before, after] = this.text.t(key, '\u0000').split('\u0000');
+    return h('span', { class: 'muted' }, before ?? '', this.text.time(iso), after ?? '');
+  }
+
+  private comment(c: CommentItem): HTMLElement {
+    const { t } = this.text;
+    const card = h('article', { class: 'card comment', 'data-comment-id': c.id });
+    const head = h('div', { class: 'card-head' }, avatarImage(c.author, this.text), h('strong', {}, c.author.login), ' ', this.when('commented', c.created));
+    if (c.updated !== c.created) head.append(h('span', { class: 'muted', title: c.updated }, ` · ${t('edited')}`));
+    card.append(head);
+    if (this.drafts.editing?.id === c.id) {
+      card.append(this.editor(c));
+      return card;
+    }
+    if (c.own) {
+      const tools = h('span', { class: 'card-tools' });
+      const edit = h('vscode-button', { secondary: true, icon: 'edit' }, t('editComment'));
+      edit.addEventListener('click', () => {
+        this.setDrafts({ editing: { id: c.id, text: c.body } });
+        card.replaceWith(this.comment(c));
+      });
+      const del = h('vscode-button', { secondary: true, icon: 'trash' }, t('deleteComment'));
+      const error = h('p', { class: 'error', role: 'alert' });
+      del.addEventListener('click', () => this.request({ type: 'deleteComment', id: c.id }, del, error));
+      tools.append(edit, del);
+      head.append(tools);
+      card.append(markdownBlock(c.html, ''), error);
+      return card;
+    }
+    card.append(markdownBlock(c.html, ''));
+    return card;
+  }
+
+  private editor(c: CommentItem): HTMLElement {
+    const { t } = this.text;
+    const area = h('textarea', { rows: 6, 'aria-label': t('editComment') });
+    area.value = this.drafts.editing?.text ?? c.body;
+    area.addEventListener('input', () => this.setDrafts({ editing: { id: c.id, text: area.value } }));
+    const error = h('p', { class: 'error', role: 'alert' });
+    const save = h('vscode-button', { icon: 'check' }, t('save'));
+    const cancel = h('vscode-button', { secondary: true }, t('cancel'));
+    save.addEventListener('click', () => {
+      if (!area.value.trim()) return;
+      this.request({ type: 'editComment', id: c.id, body: area.value }, save, error, () => this.setDrafts({ editing: null }));
+    });
+    cancel.addEventListener('click', () => {
+      this.setDrafts({ editing: null });
+      this.element.querySelector(`[data-comment-id="${c.id}"]`)?.replaceWith(this.comment(c));
+    });
+    return h('div', { class: 'editor' }, area, error, h('div', { class: 'row' }, save, cancel));
+  }
+
+  private thread(th: ThreadItem): HTMLElement {
+    const { t } = this.text;
+    const where = th.line === null ? th.path : t('fileLine', th.path, th.line);
+    const link = h('a', { href: '#', class: 'thread-link', title: t('showInDiff') }, icon('go-to-file'), ` ${where}`);
+    link.addEventListener('click', (e) => {
+      e.preventDefault();
+      this.send({ type: 'openThread', id: th.id });
+    });
+    const replies = th.replies === 0 ? '' : th.replies === 1 ? t('repliesOne') : t('repliesMany', th.replies);
+    return h('article', { class: 'card thread' },
+      h('div', { class: 'card-head' }, icon('comment-discussion'), ` ${t('reviewThread')} · `, link,
+        th.outdated ? h('span', { class: 'badge outdated' }, t('outdated')) : null),
+      h('div', { class: 'thread-body' }, avatarImage(th.author, this.text, 16), h('strong', {}, th.author.login), ' ', this.when('commented', th.created)),
+      h('p', { class: 'excerpt' }, th.excerpt),
+      h('p', { class: 'muted' }, [replies, th.participants.join(', ')].filter(Boolean).join(' · ')));
+  }
+
+  private composer(): HTMLElement {
+    const { t } = this.text;
+    const area = h('textarea', { rows: 5, placeholder: t('commentPlaceholder'), 'aria-label': t('commentPlaceholder') });
+    area.value = this.drafts.draft;
+    area.addEventListener('input', () => this.setDrafts({ draft: area.value }));
+    const error = h('p', { class: 'error', role: 'alert' });
+    const send = h('vscode-button', { icon: 'comment' }, t('addComment'));
+    send.addEventListener('click', () => {
+      if (!area.value.trim()) return area.focus();
+      this.request({ type: 'addComment', body: area.value }, send, error, () => this.setDrafts({ draft: '' }));
+    });
+    return h('div', { class: 'composer' }, area, error, h('div', { class: 'row' }, send));
+  }
+
+  private request(m: DistributiveOmit<Extract<WebviewToHost, { request: number }>, 'request'>, button: HTMLElement, error?: HTMLElement, onOk?: () => void): void {
+    const request = this.nextRequest++;
+    button.setAttribute('disabled', '');
+    if (error) error.textContent = '';
+    this.pending.set(request, (ok, message) => {
+      button.removeAttribute('disabled');
+      if (ok) onOk?.();
+      else if (message && error) error.textContent = message;
+    });
+    this.send({ ...m, request } as WebviewToHost);
+  }
+
+  private setDrafts(patch: Partial<Drafts>): void {
+    this.drafts = { ...this.drafts, ...patch };
+    this.saveDrafts(this.drafts);
+  }
+}
+
+type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;

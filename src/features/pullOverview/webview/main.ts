@@ -1,0 +1,112 @@
+// A pull request's overview page: the header (state, author, branches,
+// dates, actions, labels, counts, mergeability) and three tabs,
+// Conversation, Commits and Files changed. It asks the host for everything
+// (it holds no token) and keeps its tab, scroll position and the text being
+// written in the webview state, so a hidden or reloaded page comes back as it was.
+import '@vscode-elements/elements/dist/vscode-button/index.js';
+import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
+import '@vscode-elements/elements/dist/vscode-tabs/index.js';
+import '@vscode-elements/elements/dist/vscode-tab-header/index.js';
+import '@vscode-elements/elements/dist/vscode-tab-panel/index.js';
+import { hostToWebview, webviewToHost, type HostToWebview, type PageModel, type WebviewToHost } from '../model/messages';
+import { openChannel } from '../../shared/webview/channel';
+import { clear, h, icon } from '../../shared/webview/dom';
+import { Conversation, type Drafts } from './conversation';
+import { renderHeader } from './header';
+import { renderCommits, renderFiles } from './lists';
+import { makeText, type Text } from './text';
+import './pullOverview.css';
+
+const TABS = ['conversation', 'commits', 'files'] as const;
+type Tab = (typeof TABS)[number];
+
+interface SavedState extends Drafts {
+  tab: Tab;
+  scroll: number;
+}
+
+// Marks of the page's opening (performance.mark), read by the overview benchmark.
+performance.mark('repodesk:evaluated');
+const channel = openChannel<HostToWebview, WebviewToHost, SavedState>(hostToWebview, webviewToHost);
+const app = document.getElementById('app')!;
+const send = (m: WebviewToHost) => channel.post(m);
+let text: Text | undefined;
+let conversation: Conversation | undefined;
+let model: PageModel | undefined;
+let restoredScroll = false;
+
+function status(content: Node, cls = 'status'): void {
+  clear(app);
+  app.append(h('div', { class: cls, role: cls === 'status' ? 'status' : 'alert' }, content));
+}
+
+function render(m: PageModel): void {
+  if (!text) return;
+  const { t } = text;
+  const state = channel.state();
+  const tab = state.tab ?? 'conversation';
+  conversation ??= new Conversation(text, { draft: state.draft ?? '', editing: state.editing ?? null }, send, (d) => channel.saveState(d));
+  conversation.render(m);
+  const scrollY = restoredScroll ? window.scrollY : channel.state().scroll ?? 0;
+  const tabHeader = (label: string, codicon: string, n?: number) =>
+    h('vscode-tab-header', { slot: 'header' }, icon(codicon), ` ${label}`, n === undefined ? null : h('span', { class: 'tab-count' }, text!.num(n)));
+  const tabs = h('vscode-tabs', { 'selected-index': TABS.indexOf(tab) },
+    tabHeader(t('conversationTab'), 'comment-discussion', m.conversation.rows.filter((c) => c.kind === 'comment').length),
+    h('vscode-tab-panel', {}, conversation.element),
+    tabHeader(t('commitsTab'), 'git-commit', m.commits.rows.length),
+    h('vscode-tab-panel', {}, renderCommits(m, text, send)),
+    tabHeader(t('filesTab'), 'files', m.files.rows.length),
+    h('vscode-tab-panel', {}, renderFiles(m, text, send)));
+  tabs.addEventListener('vsc-tabs-select', (e) => {
+    const next = TABS[(e as CustomEvent<{ selectedIndex: number }>).detail.selectedIndex];
+    if (next) channel.saveState({ tab: next });
+  });
+  clear(app);
+  app.append(renderHeader(m, text, (action) => send({ type: 'action', action }), () => send({ type: 'refresh' })), tabs);
+  app.setAttribute('aria-busy', 'false');
+  requestAnimationFrame(() => window.scrollTo(0, scrollY));
+  restoredScroll = true;
+}
+
+channel.onMessage((m) => {
+  switch (m.type) {
+    case 'init':
+      text = makeText(m.strings, m.locale);
+      document.documentElement.lang = m.locale;
+      return;
+    case 'loading':
+      if (text && !model) status(h('span', {}, h('vscode-progress-ring', { class: 'ring' }), ` ${text.t('loading')}`));
+      return;
+    case 'model':
+      model = m.model;
+      performance.mark('repodesk:model');
+      render(m.model);
+      performance.mark('repodesk:drawn');
+      return;
+    case 'failed': {
+      if (!text) return;
+      const retry = h('vscode-button', { icon: 'refresh' }, text.t('retry'));
+      retry.addEventListener('click', () => send({ type: 'refresh' }));
+      const notice = h('div', { class: 'notice', role: 'alert' }, icon('error'), h('span', {}, text.t('failed', m.message)), retry);
+      if (model) {
+        app.querySelector('.notice')?.remove();
+        app.prepend(notice);
+      } else {
+        clear(app);
+        app.append(notice);
+        app.setAttribute('aria-busy', 'false');
+      }
+      return;
+    }
+    case 'commentDone':
+      return conversation?.done(m.request, m.ok, m.message);
+  }
+});
+
+let scrollTimer: ReturnType<typeof setTimeout> | undefined;
+window.addEventListener('scroll', () => {
+  clearTimeout(scrollTimer);
+  scrollTimer = setTimeout(() => channel.saveState({ scroll: window.scrollY }), 150);
+});
+send({ type: 'ready' });
+performance.mark('repodesk:ready');
