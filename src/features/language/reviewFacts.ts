@@ -7,6 +7,7 @@ import { collect, NotFoundError, type HostingClient } from '../../hosting';
 import type { IssueRef, Person, PersonDetail } from '../../language-server/protocol';
 import { StaleCache } from '../../language-server/staleCache';
 import type { AvatarCache } from '../../util/avatars';
+import { pullParticipants } from '../../util/participants';
 import type { PullReviewComments } from '../shared/reviews/pullReviewComments';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
 import type { SelectedPull } from '../shared/selection/selectedPull';
@@ -47,7 +48,7 @@ export class ReviewFacts {
     return c;
   }
 
-  /** Participants of the pull request first, then the organization's members (or the owner of a user's repository). */
+  /** Participants of the pull request (author, commenters on the conversation and the code) first, then the organization's members (or the owner of a user's repository). */
   async people(uri: string): Promise<Person[]> {
     const ctx = this.context(uri);
     if (!ctx) return [];
@@ -61,11 +62,16 @@ export class ReviewFacts {
       else byLogin.set(login, { login, participant, avatarUrl: avatarOf(avatar) });
     };
     if (ctx.pull) {
-      const comments = await this.store.list({ owner: ctx.owner, repo: ctx.repo, number: ctx.pull.number });
+      const pull = { owner: ctx.owner, repo: ctx.repo, number: ctx.pull.number };
+      const author = this.selected.value?.pull.user ?? { login: ctx.pull.author };
+      const [review, conversation] = await Promise.all([
+        this.store.list(pull),
+        collect(this.need().issueComments.listForIssue(ctx.owner, ctx.repo, ctx.pull.number, { priority: 'background' })),
+      ]);
+      const participants = pullParticipants(author, conversation, review);
       // The participants' avatars (a few) are loaded first; the members' are not fetched one by one.
-      await this.avatars.loadAll([this.selected.value?.pull.user.avatar_url, ...comments.map((c) => c.user.avatar_url)].filter((u): u is string => !!u));
-      add(ctx.pull.author, this.selected.value?.pull.user.avatar_url, true);
-      for (const c of comments) add(c.user.login, c.user.avatar_url, true);
+      await this.avatars.loadAll(participants.map((p) => p.avatarUrl).filter((u): u is string => !!u));
+      for (const p of participants) add(p.login, p.avatarUrl, true);
     }
     for (const p of await this.members.get(ctx.owner, () => this.membersOf(ctx.owner))) add(p.login, p.avatarUrl, false);
     return [...byLogin.values()];
