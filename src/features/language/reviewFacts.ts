@@ -7,15 +7,15 @@ import { collect, NotFoundError, type HostingClient } from '../../hosting';
 import type { IssueRef, Person, PersonDetail } from '../../language-server/protocol';
 import { StaleCache } from '../../language-server/staleCache';
 import type { AvatarCache } from '../../util/avatars';
-import { pullParticipants } from '../../util/participants';
-import type { PullReviewComments } from '../shared/reviews/pullReviewComments';
+import { pullParticipants, type ParticipantUser } from '../../util/participants';
+import { samePull, type PullKey, type PullReviewComments } from '../shared/reviews/pullReviewComments';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
 import type { SelectedPull } from '../shared/selection/selectedPull';
 
 interface RepoContext {
   owner: string;
   repo: string;
-  pull: { number: number; author: string } | undefined;
+  pull: { number: number; author: ParticipantUser | undefined } | undefined;
 }
 
 export class ReviewFacts {
@@ -28,6 +28,8 @@ export class ReviewFacts {
     private readonly selected: SelectedPull,
     private readonly store: PullReviewComments,
     private readonly avatars: AvatarCache,
+    /** The pull request of the diff being reviewed (a comment box belongs to one of its threads), if any. */
+    private readonly reviewedPull: () => PullKey | undefined = () => undefined,
   ) {}
 
   clear(): void {
@@ -37,7 +39,10 @@ export class ReviewFacts {
 
   private context(uri: string): RepoContext | undefined {
     const sel = this.selected.value;
-    if (sel && uri.startsWith('comment:')) return { owner: sel.owner, repo: sel.repo, pull: { number: sel.number, author: sel.pull.user.login } };
+    const reviewed = uri.startsWith('comment:') ? this.reviewedPull() : undefined;
+    // A diff opened from the Pull Requests view without selecting its pull request is still that pull request's.
+    if (reviewed && !samePull(reviewed, sel)) return { owner: reviewed.owner, repo: reviewed.repo, pull: { number: reviewed.number, author: undefined } };
+    if (sel && uri.startsWith('comment:')) return { owner: sel.owner, repo: sel.repo, pull: { number: sel.number, author: sel.pull.user } };
     const repo = this.active.value;
     return repo ? { owner: repo.owner, repo: repo.name, pull: undefined } : undefined;
   }
@@ -63,8 +68,8 @@ export class ReviewFacts {
     };
     if (ctx.pull) {
       const pull = { owner: ctx.owner, repo: ctx.repo, number: ctx.pull.number };
-      const author = this.selected.value?.pull.user ?? { login: ctx.pull.author };
-      const [review, conversation] = await Promise.all([
+      const [author, review, conversation] = await Promise.all([
+        ctx.pull.author ?? this.need().pulls.get(ctx.owner, ctx.repo, ctx.pull.number, { priority: 'background' }).then((p) => p.user ?? undefined),
         this.store.list(pull),
         collect(this.need().issueComments.listForIssue(ctx.owner, ctx.repo, ctx.pull.number, { priority: 'background' })),
       ]);
