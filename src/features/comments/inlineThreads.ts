@@ -117,7 +117,7 @@ export class InlineThreads implements vscode.Disposable {
 
   private async draw(document: vscode.TextDocument): Promise<void> {
     const uriKey = document.uri.toString();
-    // When each step happened (epoch ms), logged for the editor benchmark (test/bench/editor-features.mjs).
+    // When each step happened (epoch ms), logged at debug for the editor benchmark (test/bench/editor-features.mjs).
     const steps: [string, number][] = [['asked', Date.now()]];
     const place = await this.placeOf(document.uri);
     steps.push(['placed', Date.now()]);
@@ -150,7 +150,7 @@ export class InlineThreads implements vscode.Disposable {
         await new Promise((resolve) => setTimeout(resolve, LATER_THREADS_AFTER_MS));
         if (!document.isClosed) showAll(later);
       }
-      this.log?.info(`Review threads of ${place.path}: ${placed.length} (epoch ms): ${steps.map(([k, v]) => `${k}=${v}`).join(' ')}`);
+      this.log?.debug(`Review threads of ${place.path}: ${placed.length} (epoch ms): ${steps.map(([k, v]) => `${k}=${v}`).join(' ')}`);
     }
     for (const key of [...this.entries.keys()]) {
       if (key.startsWith(`${uriKey}|`) && !wanted.has(key)) this.drop(key);

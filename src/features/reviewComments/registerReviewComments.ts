@@ -53,7 +53,7 @@ export function registerReviewComments(context: vscode.ExtensionContext, session
   let steps: { of: string; marks: StepMarks<(typeof SELECT_STEPS)[number]> } | undefined;
   const stepsDone = () => {
     if (steps?.marks.complete) {
-      log.info(steps.marks.line(`Review Comments ${steps.of}`));
+      log.debug(steps.marks.line(`Review Comments ${steps.of}`));
       steps = undefined;
     }
   };
