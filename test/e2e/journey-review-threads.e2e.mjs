@@ -123,6 +123,25 @@ describe('Journey: a review written in the diff editor, by clicks', () => {
     await page.mouse.move(900, 120);
     console.log(`      screenshot: ${await screenshot('journey-review-new-thread')}`);
     await expectCleanScreen(page);
-    await palette('View: Close All Editors');
+  });
+
+  it('a reply left unsent when the diff\'s tab is closed leaves no warning of its box in the Problems panel', async () => {
+    const { page } = session;
+    const thread = page.locator('.review-widget', { hasText: 'Could the table also show the second differences?' }).first();
+    await thread.locator('.comment-form').first().click();
+    const editor = thread.locator('.comment-form .monaco-editor').first();
+    await editor.waitFor();
+    await editor.click();
+    await page.keyboard.type('Kept as a draft, @nobody-here');
+    await editor.locator('.squiggly-warning').first().waitFor({ timeout: 15_000 });
+    // The tab's close button, as a person closes it.
+    const tab = page.locator('.tabs-container .tab', { hasText: 'tables.md' }).first();
+    await tab.hover();
+    await tab.locator('.tab-actions a[aria-label^="Close"]').click();
+    await tab.waitFor({ state: 'detached', timeout: 10_000 });
+    const comments = await apiAsAda('GET', `${PULL}/comments?per_page=100`);
+    assert.ok(!comments.some((c) => c.body?.includes('Kept as a draft')), 'nothing was sent');
+    console.log(`      screenshot: ${await screenshot('journey-review-draft-closed')}`);
+    await expectCleanScreen(page);
   });
 });

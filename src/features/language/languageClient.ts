@@ -36,6 +36,11 @@ function reviewedPull(selected: SelectedPull): PullKey | undefined {
   return undefined;
 }
 
+/** Whether an editor that can show review threads (a pull request's diff, a workspace file) is visible: a comment box is in one. */
+function reviewEditorVisible(): boolean {
+  return vscode.window.visibleTextEditors.some((e) => e.document.uri.scheme === GIT_SCHEME || e.document.uri.scheme === 'file');
+}
+
 /** Whether a comment box is open and holds text (a warning about it is still about something there). */
 function stillInBox(uri: vscode.Uri): boolean {
   const key = uri.toString();
@@ -58,7 +63,7 @@ export function startLanguageClient(context: vscode.ExtensionContext, session: H
       // them in the Problems panel (under the name package.json's resourceLabelFormatters gives the
       // box). A box that is gone, or was emptied by posting its comment, keeps none there: the
       // server's answer about a text no longer in the box is dropped.
-      handleDiagnostics: (uri, diagnostics, next) => next(uri, stillInBox(uri) ? diagnostics : []),
+      handleDiagnostics: (uri, diagnostics, next) => next(uri, stillInBox(uri) && reviewEditorVisible() ? diagnostics : []),
       didClose: async (document, next) => {
         await next(document);
         client.diagnostics?.delete(document.uri);
@@ -76,6 +81,7 @@ export function startLanguageClient(context: vscode.ExtensionContext, session: H
     },
   };
   const client = new LanguageClient('repodesk.reviewLanguage', vscode.l10n.t('RepoDesk Review Comments'), serverOptions, clientOptions);
+  let reviewEditorsShown = reviewEditorVisible();
   const facts = new ReviewFacts(() => session.client, active, selected, store, new AvatarCache(), () => reviewedPull(selected));
 
   client.onRequest(REQUESTS.people, (p: DocumentParams) => facts.people(p.uri));
@@ -95,6 +101,14 @@ export function startLanguageClient(context: vscode.ExtensionContext, session: H
     }),
     vscode.workspace.onDidCloseTextDocument((d) => {
       if (d.uri.scheme === 'comment') client.diagnostics?.delete(d.uri);
+    }),
+    // A box left unsent when its diff is closed stays open (VS Code keeps the draft): its warnings go
+    // with the last editor that can show review threads, and come back with the next (the server checks again).
+    vscode.window.onDidChangeVisibleTextEditors(() => {
+      const visible = reviewEditorVisible();
+      if (!visible) client.diagnostics?.forEach((uri) => void (uri.scheme === 'comment' && client.diagnostics?.delete(uri)));
+      else if (!reviewEditorsShown && client.isRunning()) void client.sendNotification(NOTIFICATIONS.invalidate);
+      reviewEditorsShown = visible;
     }),
     session.onDidChange(invalidate),
     selected.onDidChange(invalidate),
