@@ -1,6 +1,7 @@
 // Which threads a side of a pull request's diff shows, on which line: current
 // ones at their position's line, outdated ones on their original commit's line
-// and listed at the top of the current head, never on a wrong line.
+// and on that line number of the current head (marked outdated, so one line is
+// named everywhere); a thread without a line is listed at the top of the head.
 import assert from 'node:assert/strict';
 import { placeThreads, type PlacedComment } from '../../src/util/threadPlacement';
 import { groupReviewThreads } from '../../src/util/viewFormat';
