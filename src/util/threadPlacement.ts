@@ -5,9 +5,11 @@
 // is set: its position maps to a line of the current diff. An outdated
 // thread shows on the line of its `original_position` in the commit it was
 // made on (read from its diff hunk, which ends at that line), and one on the
-// head side is also listed without a line at the top of the current head; so is a current thread
-// whose position is beyond the diff, or whose file has no text diff. Never
-// on a wrong line. Pure: tested in plain Node.
+// head side also on that line number of the current head, marked outdated
+// with the commit it was made on (commentLocation): the header, the views and
+// the Comments panel then name the same line. A current thread whose position
+// is beyond the diff, or whose file has no text diff, is listed without a
+// line at the top of the current head. Pure: tested in plain Node.
 import { lineOfPosition, mapPositions, type DiffSide } from './diffPosition';
 import { lineOfDiffHunk, type ReviewThread, type ThreadComment } from './viewFormat';
 
@@ -63,7 +65,7 @@ export function placeThreads<C extends PlacedComment>(threads: readonly ReviewTh
       out.push({ thread, line: was.line, kind: 'outdated' });
     } else if (atCurrentHead && !(was?.side === 'base')) {
       // (A removed line's thread shows on the base side, in the same diff editor.)
-      out.push({ thread, line: undefined, kind: 'outdated' });
+      out.push({ thread, line: was?.line, kind: 'outdated' });
     }
   }
   return out;

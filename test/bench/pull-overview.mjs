@@ -93,7 +93,7 @@ async function main() {
   const browser = await launchBrowser({ viewport: { width: 1400, height: 1400 } });
   cleanups.push(() => browser.close());
   const { page } = browser;
-  await page.goto(codeServer.workbenchUrl({ extensionDevelopmentPath: repoRoot }));
+  await page.goto(codeServer.workbenchUrl({ extensionDevelopmentPath: repoRoot, logLevel: 'repodesk.repodesk:debug' }));
   await page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 120_000 });
   await signInWithToken(page, token);
   await row(page, 'Repositories', /ada\//, 120_000);

@@ -21,7 +21,9 @@ export async function openAndSignIn() {
   if (!(await container.isVisible())) await page.locator('.part.activitybar .action-item a[aria-label^="RepoDesk"]').first().click();
   await container.waitFor({ state: 'visible' });
   const signIn = container.locator('.welcome-view-content').first().getByRole('button', { name: 'Sign In' });
-  await page.waitForTimeout(1000);
+  // Signed in already (rows in the Repositories view) or not (its Sign In button): whichever shows first.
+  const signedIn = pane('Repositories').locator('.monaco-list-row').first();
+  await Promise.race([signIn.waitFor({ timeout: 60_000 }), signedIn.waitFor({ timeout: 60_000 })]);
   if (!(await signIn.isVisible())) return;
   const tab = page.context().waitForEvent('page', { timeout: 30_000 });
   await signIn.click();

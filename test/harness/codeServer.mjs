@@ -219,10 +219,12 @@ export async function startCodeServer({
     /** code-server's own output, for diagnosis when a run fails. */
     output: lines,
     /** Workbench address that loads the extension (and the tests) under development. */
-    workbenchUrl({ extensionDevelopmentPath = root, extensionTestsPath } = {}) {
+    /** `logLevel`: extensions' log levels, e.g. `repodesk.repodesk:debug` (the benchmarks read RepoDesk's timing lines, logged at debug). */
+    workbenchUrl({ extensionDevelopmentPath = root, extensionTestsPath, logLevel } = {}) {
       const remote = (p) => `vscode-remote://127.0.0.1:${chosenPort}${path.resolve(p)}`;
       const payload = [['extensionDevelopmentPath', remote(extensionDevelopmentPath)]];
       if (extensionTestsPath) payload.push(['extensionTestsPath', remote(extensionTestsPath)]);
+      if (logLevel) payload.push(['logLevel', logLevel]);
       const query = new URLSearchParams({ folder: dirs.workspace, payload: JSON.stringify(payload) });
       return `${url}/?${query}`;
     },

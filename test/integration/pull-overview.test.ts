@@ -85,6 +85,9 @@ describe('Pull request overview page', function () {
     assert.deepEqual(created, [...created].sort(), 'the conversation is oldest first');
     const outdated = threads.find((t) => t.kind === 'thread' && t.path === 'src/differences/tabulate.js');
     assert.ok(outdated?.kind === 'thread' && outdated.outdated && outdated.replies >= 1, 'the outdated thread on tabulate.js');
+    // Its line and commit, as the editor's header says them; its replies, to read in place.
+    assert.deepEqual([outdated.line, outdated.removed, /^[0-9a-f]{7}$/.test(outdated.commit ?? '')], [3, false, true]);
+    assert.deepEqual(outdated.replyItems.map((r) => r.author.login), ['charles']);
 
     // Opening it again reveals the same page.
     assert.equal(await vscode.commands.executeCommand('repodesk.pulls.openOverview', { owner: 'analytical-engines', repo: 'difference-engine', number: 1 }), KEY);

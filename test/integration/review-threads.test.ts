@@ -6,7 +6,7 @@
 // service and showing in the Review Comments view.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { child, children, label, signInAsAdaWithDemoRepository, waitFor, type TestNode } from './views-support';
+import { child, children, description, label, signInAsAdaWithDemoRepository, waitFor, type TestNode } from './views-support';
 
 const PULLS = 'repodesk.pullRequests';
 const REVIEWS = 'repodesk.reviewComments';
@@ -72,20 +72,25 @@ describe('Review threads in the editor (Comments API)', function () {
     assert.deepEqual(await vscode.commands.executeCommand('repodesk.testing.commentingLines', base), []);
   });
 
-  it('the outdated thread of tabulate.js is listed at the top of the current head, marked outdated, and on its line in the commit it was made on', async () => {
+  it('the outdated thread of tabulate.js is on line 3 of the current head and of the commit it was made on, said in one wording in its header, the Comments panel\'s line and the Review Comments view', async () => {
     await openChangedFile('tabulate.js');
-    const top = await threadOn('src/differences/tabulate.js', (e) => e.kind === 'outdated', 'the outdated thread');
-    assert.equal(top.line, undefined, 'no line in the current head: never a wrong line');
-    assert.match(top.thread.label ?? '', /^Outdated: made on [0-9a-f]{7} at position 3$/);
+    const top = await threadOn('src/differences/tabulate.js', (e) => e.kind === 'outdated' && (e.place as { current?: boolean }).current === true, 'the outdated thread');
+    assert.equal(top.line, 3, 'the line it was made on');
+    assert.equal(top.thread.range?.start.line, 2, 'the Comments panel lists it on Ln 3');
+    const where = /^Review thread on (line 3 of [0-9a-f]{7} \(outdated\)): ada, charles$/.exec(top.thread.label ?? '');
+    assert.ok(where, `the header names the line and commit: ${top.thread.label}`);
     assert.deepEqual(bodies(top), ['ada: Copy the figures as numbers: a string column would concatenate.', 'charles: Good catch, fixed in the next commit.']);
     assert.deepEqual(top.thread.comments.map((c) => c.contextValue), ['own', 'other']);
     assert.match(top.thread.comments[0]!.label ?? '', /Outdated/);
+    const [row] = await reviewThreadComments('src/differences/tabulate.js', /^Copy the figures/);
+    assert.ok(description(row!).startsWith(`${where[1]} · `), `the view says the same: ${description(row!)}`);
 
     // Reveal in Diff (Review Comments view) opens the commit it was made on: the thread is on line 3, expanded.
     const [ada] = await reviewThreadComments('src/differences/tabulate.js', /^Copy the figures/);
     await vscode.commands.executeCommand('repodesk.reviewComments.reveal', ada);
-    const onOriginal = await waitFor('the thread on the original commit', async () => (await threads()).find((e) => e.kind === 'outdated' && e.line !== undefined && e.thread.uri.path.endsWith('/src/differences/tabulate.js')));
+    const onOriginal = await waitFor('the thread on the original commit', async () => (await threads()).find((e) => e.kind === 'outdated' && (e.place as { current?: boolean }).current === false && e.thread.uri.path.endsWith('/src/differences/tabulate.js')));
     assert.equal(onOriginal.line, 3);
+    assert.equal(onOriginal.thread.label, top.thread.label);
     assert.equal(onOriginal.thread.collapsibleState, vscode.CommentThreadCollapsibleState.Expanded);
     assert.notEqual(onOriginal.thread.uri.toString(), top.thread.uri.toString());
   });
@@ -134,7 +139,7 @@ describe('Review threads in the editor (Comments API)', function () {
   it('a new comment where the diff gives no position (the older commit an outdated thread was made on) is refused with a message, and the typed text stays as a draft', async () => {
     const [ada] = await reviewThreadComments('src/differences/tabulate.js', /^Copy the figures/);
     await vscode.commands.executeCommand('repodesk.reviewComments.reveal', ada);
-    const old = await threadOn('src/differences/tabulate.js', (e) => e.kind === 'outdated' && e.line !== undefined, 'the outdated thread on its commit');
+    const old = await threadOn('src/differences/tabulate.js', (e) => e.kind === 'outdated' && (e.place as { current?: boolean }).current === false, 'the outdated thread on its commit');
     const document = await vscode.workspace.openTextDocument(old.thread.uri);
     assert.deepEqual(await vscode.commands.executeCommand('repodesk.testing.commentingLines', document), [], 'no + on an older commit');
     const started = await vscode.commands.executeCommand<vscode.CommentThread>('repodesk.testing.startCommentThread', old.thread.uri, 5);

@@ -70,12 +70,12 @@ describe('Views: Pull Requests', function () {
     assert.deepEqual(threadFiles.map(label), ['docs/tables.md', 'src/differences/tabulate.js']);
     const [mary] = await children(PULLS, threadFiles[0]);
     assert.equal(label(mary!), 'Could the table also show the second differences?');
-    assert.match(description(mary!), /^mary · (just now|\d+ (min|h) ago) · 1 reply$/);
+    assert.match(description(mary!), /^line 3 · mary · (just now|\d+ (min|h) ago) · 1 reply$/);
     // The thread's row is its first comment: its children are the replies, so nothing shows twice.
     assert.deepEqual((await children(PULLS, mary)).map(label), ['luigi: They are constant (2), which is the point of the method.']);
-    // An outdated thread says so in words, not only with its icon.
+    // An outdated thread says so in words, not only with its icon, with the line and commit it was made on.
     const [outdated] = await children(PULLS, threadFiles[1]);
-    assert.match(description(outdated!), /^outdated · ada · /);
+    assert.match(description(outdated!), /^line 3 of [0-9a-f]{7} \(outdated\) · ada · /);
   });
 
   it('every node under a pull request has its own tree id (VS Code drops the rows of a repeated id: a commented file is also a changed file)', async () => {

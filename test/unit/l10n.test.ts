@@ -44,6 +44,7 @@ function userFacingManifestStrings(): { where: string; value: string }[] {
   }
   for (const w of list(c.viewsWelcome)) add(`viewsWelcome ${w.view}`, w.contents);
   for (const a of list(c.authentication)) add(`authentication ${a.id}`, a.label);
+  for (const f of list(c.resourceLabelFormatters)) add(`resourceLabelFormatter ${f.scheme}`, (f as unknown as { formatting: { label?: string } }).formatting.label);
   for (const cmd of list(c.commands)) {
     add(`command ${cmd.command}`, cmd.title);
     add(`command ${cmd.command} category`, cmd.category);

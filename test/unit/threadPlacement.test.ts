@@ -1,6 +1,7 @@
 // Which threads a side of a pull request's diff shows, on which line: current
 // ones at their position's line, outdated ones on their original commit's line
-// and listed at the top of the current head, never on a wrong line.
+// and on that line number of the current head (marked outdated, so one line is
+// named everywhere); a thread without a line is listed at the top of the head.
 import assert from 'node:assert/strict';
 import { placeThreads, type PlacedComment } from '../../src/util/threadPlacement';
 import { groupReviewThreads } from '../../src/util/viewFormat';
@@ -40,18 +41,23 @@ describe('inline thread placement (current at position, outdated on the original
     assert.deepEqual(placed!.thread.comments.map((c) => c.id), [root.id, reply.id]);
   });
 
-  it('an outdated thread (position null) shows on its original commit at the line its diff hunk ends on, and at the top of the current head', () => {
+  it('an outdated thread (position null) shows on its original commit at the line its diff hunk ends on, and on the same line number of the current head (one line everywhere)', () => {
     const outdated = comment({ position: null, original_position: 2, original_commit_id: OLD, commit_id: OLD, diff_hunk: '@@ -10,3 +10,4 @@\n ten\n+eleven' });
     const threads = threadsOf([outdated]);
     const pull = { headSha: HEAD, baseSha: BASE };
     assert.deepEqual(lines(placeThreads(threads, pull, PATCH, { sha: OLD, side: 'head' })), [[1, 11, 'outdated']]);
-    assert.deepEqual(lines(placeThreads(threads, pull, PATCH, { sha: HEAD, side: 'head' })), [[1, undefined, 'outdated']]);
+    assert.deepEqual(lines(placeThreads(threads, pull, PATCH, { sha: HEAD, side: 'head' })), [[1, 11, 'outdated']]);
     assert.deepEqual(lines(placeThreads(threads, pull, PATCH, { sha: BASE, side: 'base' })), []);
+  });
+
+  it('an outdated comment whose hunk has no header is listed at the top of the current head without a line', () => {
+    const bare = comment({ position: null, original_position: 2, original_commit_id: OLD, commit_id: OLD, diff_hunk: ' ten\n+eleven' });
+    assert.deepEqual(lines(placeThreads(threadsOf([bare]), { headSha: HEAD, baseSha: BASE }, PATCH, { sha: HEAD, side: 'head' })), [[1, undefined, 'outdated']]);
   });
 
   it('a comment on another commit than the head is outdated even with a position', () => {
     const old = comment({ position: 3, original_position: 3, commit_id: OLD, original_commit_id: OLD, diff_hunk: '@@ -1,2 +1,2 @@\n one\n+TWO' });
-    assert.deepEqual(lines(placeThreads(threadsOf([old]), { headSha: HEAD, baseSha: BASE }, PATCH, { sha: HEAD, side: 'head' })), [[1, undefined, 'outdated']]);
+    assert.deepEqual(lines(placeThreads(threadsOf([old]), { headSha: HEAD, baseSha: BASE }, PATCH, { sha: HEAD, side: 'head' })).map(([, line, kind]) => [line, kind]), [[2, 'outdated']]);
   });
 
   it('an outdated comment on a removed line shows on the base side at its line, not at the top of the head', () => {

@@ -9,7 +9,8 @@ import type { ReviewComment } from '../../hosting';
 import { AvatarCache } from '../../util/avatars';
 import { commentableRuns, mapPositions } from '../../util/diffPosition';
 import { inViewFirst, placeThreads, type PlacementKind } from '../../util/threadPlacement';
-import { groupReviewThreads, shortSha } from '../../util/viewFormat';
+import { groupReviewThreads } from '../../util/viewFormat';
+import { locationText } from '../shared/reviews/locationWords';
 import type { HostingSession } from '../shared/session/hostingSession';
 import type { PullReviewComments } from '../shared/reviews/pullReviewComments';
 import type { SelectedPull } from '../shared/selection/selectedPull';
@@ -116,7 +117,7 @@ export class InlineThreads implements vscode.Disposable {
 
   private async draw(document: vscode.TextDocument): Promise<void> {
     const uriKey = document.uri.toString();
-    // When each step happened (epoch ms), logged for the editor benchmark (test/bench/editor-features.mjs).
+    // When each step happened (epoch ms), logged at debug for the editor benchmark (test/bench/editor-features.mjs).
     const steps: [string, number][] = [['asked', Date.now()]];
     const place = await this.placeOf(document.uri);
     steps.push(['placed', Date.now()]);
@@ -149,7 +150,7 @@ export class InlineThreads implements vscode.Disposable {
         await new Promise((resolve) => setTimeout(resolve, LATER_THREADS_AFTER_MS));
         if (!document.isClosed) showAll(later);
       }
-      this.log?.info(`Review threads of ${place.path}: ${placed.length} (epoch ms): ${steps.map(([k, v]) => `${k}=${v}`).join(' ')}`);
+      this.log?.debug(`Review threads of ${place.path}: ${placed.length} (epoch ms): ${steps.map(([k, v]) => `${k}=${v}`).join(' ')}`);
     }
     for (const key of [...this.entries.keys()]) {
       if (key.startsWith(`${uriKey}|`) && !wanted.has(key)) this.drop(key);
@@ -200,7 +201,7 @@ export class InlineThreads implements vscode.Disposable {
     if (!isNew && entry.drawn === drawn) return;
     entry.drawn = drawn;
     const root = comments[0]!;
-    thread.label = threadLabel(kind, root, comments);
+    thread.label = threadLabel(kind, root, comments, place.head.sha);
     thread.contextValue = kind;
     if (isNew) return;
     // Keep a comment that is being edited, and a draft, as they are.
@@ -220,16 +221,8 @@ export class InlineThreads implements vscode.Disposable {
   }
 }
 
-/** The thread's header (without a label VS Code titles a thread that has comments "Start discussion"). */
-function threadLabel(kind: PlacementKind, root: ReviewComment, comments: ReviewComment[]): string {
-  switch (kind) {
-    case 'outdated':
-      return root.original_position !== null
-        ? vscode.l10n.t('Outdated: made on {0} at position {1}', shortSha(root.original_commit_id), root.original_position)
-        : vscode.l10n.t('Outdated: made on {0}', shortSha(root.original_commit_id));
-    case 'unplaced':
-      return vscode.l10n.t('Not on a line of this diff (position {0})', root.position ?? '?');
-    default:
-      return vscode.l10n.t('Review thread: {0}', [...new Set(comments.map((c) => c.user.login))].join(', '));
-  }
+/** The thread's header (without a label VS Code titles a thread that has comments "Start discussion"): where, in the words of the views and the overview, and who. */
+function threadLabel(kind: PlacementKind, root: ReviewComment, comments: ReviewComment[], headSha: string): string {
+  if (kind === 'unplaced') return vscode.l10n.t('Not on a line of this diff (position {0})', root.position ?? '?');
+  return vscode.l10n.t('Review thread on {0}: {1}', locationText(root, headSha), [...new Set(comments.map((c) => c.user.login))].join(', '));
 }

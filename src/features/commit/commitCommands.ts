@@ -104,7 +104,7 @@ export function commitCommands(session: HostingSession, active: ActiveRepository
       return undefined;
     }
     if (!given && !await confirmChanges(preview, folder)) return undefined;
-    const message = given?.message ?? await editInEditor('', vscode.l10n.t('Commit'), vscode.l10n.t('Write the commit message in the editor (the first line is its summary), then choose "{0}" here or ✓ in the editor\'s title bar.', vscode.l10n.t('Commit')), 'git-commit');
+    const message = given?.message ?? await editInEditor('', vscode.l10n.t('Commit'), vscode.l10n.t('Write the commit message in the editor (the first line is its summary), then choose "{0}" in the status bar or ✓ in the editor\'s title bar.', vscode.l10n.t('Commit')), 'git-commit');
     if (!message?.trim()) return undefined;
     const author = { ...(await authorOfFolder(folder) ?? { name: session.account?.label ?? 'RepoDesk', email: `${session.account?.label ?? 'repodesk'}@users.noreply` }), date: localIsoTime() };
     return runCommit(target, preview, files!, message.trim(), author, given);

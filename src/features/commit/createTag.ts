@@ -34,7 +34,7 @@ export async function createTag(target: RepoTarget, onCreated: () => void, given
     const kind = await vscode.window.showQuickPick([lightweight, annotated], { title: vscode.l10n.t('Create Tag {0}: kind', name) });
     if (!kind) return undefined;
     if (kind === annotated) {
-      message = await editInEditor('', vscode.l10n.t('Create Tag'), vscode.l10n.t('Write the message of tag {0} in the editor, then choose "{1}" here or ✓ in the editor\'s title bar.', name, vscode.l10n.t('Create Tag')));
+      message = await editInEditor('', vscode.l10n.t('Create Tag'), vscode.l10n.t('Write the message of tag {0} in the editor, then choose "{1}" in the status bar or ✓ in the editor\'s title bar.', name, vscode.l10n.t('Create Tag')));
       if (!message?.trim()) return undefined;
     }
   }

@@ -76,7 +76,7 @@ export function registerGists(context: vscode.ExtensionContext, session: Hosting
       const key = `add:${gistNode.gist.id}`;
       const action = vscode.l10n.t('Add Comment');
       const body = await askBody(given, drafts.get(key) ?? '', action,
-        vscode.l10n.t('Write your comment on "{0}" in the editor (Markdown), then choose "{1}" here or ✓ in the editor\'s title bar.', gistNode.title, action));
+        vscode.l10n.t('Write your comment on "{0}" in the editor (Markdown), then choose "{1}" in the status bar or ✓ in the editor\'s title bar.', gistNode.title, action));
       if (body === undefined) return undefined;
       const result = await change(gistNode, vscode.l10n.t('Commenting on {0}…', gistNode.title), vscode.l10n.t('Could not comment on {0}', gistNode.title),
         (client) => client.gistComments.create(gistNode.gist.id, body), { key, text: body });
@@ -90,7 +90,7 @@ export function registerGists(context: vscode.ExtensionContext, session: Hosting
       const key = `edit:${gistNode.gist.id}/${comment.id}`;
       const action = vscode.l10n.t('Save Comment');
       const body = await askBody(given, drafts.get(key) ?? comment.body ?? '', action,
-        vscode.l10n.t('Edit your comment on "{0}" in the editor, then choose "{1}" here or ✓ in the editor\'s title bar.', gistNode.title, action));
+        vscode.l10n.t('Edit your comment on "{0}" in the editor, then choose "{1}" in the status bar or ✓ in the editor\'s title bar.', gistNode.title, action));
       if (body === undefined) return undefined;
       const result = await change(gistNode, vscode.l10n.t('Saving your comment on {0}…', gistNode.title), vscode.l10n.t('Could not save your comment on {0}', gistNode.title),
         (client) => client.gistComments.update(gistNode.gist.id, comment.id, body), { key, text: body });

@@ -8,11 +8,45 @@ import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { NOTIFICATIONS, REQUESTS, type DocumentParams } from '../../language-server/protocol';
 import { AvatarCache } from '../../util/avatars';
-import type { PullReviewComments } from '../shared/reviews/pullReviewComments';
+import { GIT_SCHEME } from '../shared/gitfs/gitFileSystem';
+import { pullDiffAt } from '../shared/gitfs/pullDiffs';
+import type { PullKey, PullReviewComments } from '../shared/reviews/pullReviewComments';
+import { fromGitPath } from '../../util/gitUri';
 import type { HostingSession } from '../shared/session/hostingSession';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
 import type { SelectedPull } from '../shared/selection/selectedPull';
 import { ReviewFacts } from './reviewFacts';
+
+/** The pull request of the diff in the active (else a visible) editor: the one whose thread a comment box is in. */
+function reviewedPull(selected: SelectedPull): PullKey | undefined {
+  const editors = [vscode.window.activeTextEditor, ...vscode.window.visibleTextEditors];
+  for (const uri of editors.map((e) => e?.document.uri)) {
+    if (uri?.scheme !== GIT_SCHEME) continue;
+    let loc;
+    try {
+      loc = fromGitPath(uri.path, uri.query);
+    } catch {
+      continue;
+    }
+    const sel = selected.value;
+    if (sel && sel.owner === loc.owner && sel.repo === loc.repo && (sel.pull.head.sha === loc.sha || sel.pull.base.sha === loc.sha)) return sel;
+    const diff = pullDiffAt(loc.owner, loc.repo, loc.sha);
+    if (diff) return { owner: diff.owner, repo: diff.repo, number: diff.number };
+  }
+  return undefined;
+}
+
+/** Whether an editor that can show review threads (a pull request's diff, a workspace file) is visible: a comment box is in one. */
+function reviewEditorVisible(): boolean {
+  return vscode.window.visibleTextEditors.some((e) => e.document.uri.scheme === GIT_SCHEME || e.document.uri.scheme === 'file');
+}
+
+/** Whether a comment box is open and holds text (a warning about it is still about something there). */
+function stillInBox(uri: vscode.Uri): boolean {
+  const key = uri.toString();
+  const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
+  return !!doc && !doc.isClosed && doc.getText().trim() !== '';
+}
 
 /** Starts the client; it stops with the extension. */
 export function startLanguageClient(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository, selected: SelectedPull, store: PullReviewComments): LanguageClient {
@@ -25,6 +59,15 @@ export function startLanguageClient(context: vscode.ExtensionContext, session: H
     // The reply and new-comment boxes of review threads.
     documentSelector: [{ scheme: 'comment' }],
     middleware: {
+      // The warnings of a comment box ("No user is named @…") show in the box; VS Code also lists
+      // them in the Problems panel (under the name package.json's resourceLabelFormatters gives the
+      // box). A box that is gone, or was emptied by posting its comment, keeps none there: the
+      // server's answer about a text no longer in the box is dropped.
+      handleDiagnostics: (uri, diagnostics, next) => next(uri, stillInBox(uri) && reviewEditorVisible() ? diagnostics : []),
+      didClose: async (document, next) => {
+        await next(document);
+        client.diagnostics?.delete(document.uri);
+      },
       // LSP has no kinds for people and issues; VS Code does.
       provideCompletionItem: async (document, position, ctx, token, next) => {
         const result = await next(document, position, ctx, token);
@@ -38,7 +81,8 @@ export function startLanguageClient(context: vscode.ExtensionContext, session: H
     },
   };
   const client = new LanguageClient('repodesk.reviewLanguage', vscode.l10n.t('RepoDesk Review Comments'), serverOptions, clientOptions);
-  const facts = new ReviewFacts(() => session.client, active, selected, store, new AvatarCache());
+  let reviewEditorsShown = reviewEditorVisible();
+  const facts = new ReviewFacts(() => session.client, active, selected, store, new AvatarCache(), () => reviewedPull(selected));
 
   client.onRequest(REQUESTS.people, (p: DocumentParams) => facts.people(p.uri));
   client.onRequest(REQUESTS.issues, (p: DocumentParams) => facts.issues(p.uri));
@@ -51,6 +95,21 @@ export function startLanguageClient(context: vscode.ExtensionContext, session: H
   };
   context.subscriptions.push(
     client,
+    // Posting a comment empties its box: its warnings go at once, not after the server's next check.
+    vscode.workspace.onDidChangeTextDocument((e) => {
+      if (e.document.uri.scheme === 'comment' && !stillInBox(e.document.uri)) client.diagnostics?.delete(e.document.uri);
+    }),
+    vscode.workspace.onDidCloseTextDocument((d) => {
+      if (d.uri.scheme === 'comment') client.diagnostics?.delete(d.uri);
+    }),
+    // A box left unsent when its diff is closed stays open (VS Code keeps the draft): its warnings go
+    // with the last editor that can show review threads, and come back with the next (the server checks again).
+    vscode.window.onDidChangeVisibleTextEditors(() => {
+      const visible = reviewEditorVisible();
+      if (!visible) client.diagnostics?.forEach((uri) => void (uri.scheme === 'comment' && client.diagnostics?.delete(uri)));
+      else if (!reviewEditorsShown && client.isRunning()) void client.sendNotification(NOTIFICATIONS.invalidate);
+      reviewEditorsShown = visible;
+    }),
     session.onDidChange(invalidate),
     selected.onDidChange(invalidate),
     active.onDidChange(invalidate),

@@ -7,14 +7,15 @@ import { collect, NotFoundError, type HostingClient } from '../../hosting';
 import type { IssueRef, Person, PersonDetail } from '../../language-server/protocol';
 import { StaleCache } from '../../language-server/staleCache';
 import type { AvatarCache } from '../../util/avatars';
-import type { PullReviewComments } from '../shared/reviews/pullReviewComments';
+import { pullParticipants, type ParticipantUser } from '../../util/participants';
+import { samePull, type PullKey, type PullReviewComments } from '../shared/reviews/pullReviewComments';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
 import type { SelectedPull } from '../shared/selection/selectedPull';
 
 interface RepoContext {
   owner: string;
   repo: string;
-  pull: { number: number; author: string } | undefined;
+  pull: { number: number; author: ParticipantUser | undefined } | undefined;
 }
 
 export class ReviewFacts {
@@ -27,6 +28,8 @@ export class ReviewFacts {
     private readonly selected: SelectedPull,
     private readonly store: PullReviewComments,
     private readonly avatars: AvatarCache,
+    /** The pull request of the diff being reviewed (a comment box belongs to one of its threads), if any. */
+    private readonly reviewedPull: () => PullKey | undefined = () => undefined,
   ) {}
 
   clear(): void {
@@ -36,7 +39,10 @@ export class ReviewFacts {
 
   private context(uri: string): RepoContext | undefined {
     const sel = this.selected.value;
-    if (sel && uri.startsWith('comment:')) return { owner: sel.owner, repo: sel.repo, pull: { number: sel.number, author: sel.pull.user.login } };
+    const reviewed = uri.startsWith('comment:') ? this.reviewedPull() : undefined;
+    // A diff opened from the Pull Requests view without selecting its pull request is still that pull request's.
+    if (reviewed && !samePull(reviewed, sel)) return { owner: reviewed.owner, repo: reviewed.repo, pull: { number: reviewed.number, author: undefined } };
+    if (sel && uri.startsWith('comment:')) return { owner: sel.owner, repo: sel.repo, pull: { number: sel.number, author: sel.pull.user } };
     const repo = this.active.value;
     return repo ? { owner: repo.owner, repo: repo.name, pull: undefined } : undefined;
   }
@@ -47,7 +53,7 @@ export class ReviewFacts {
     return c;
   }
 
-  /** Participants of the pull request first, then the organization's members (or the owner of a user's repository). */
+  /** Participants of the pull request (author, commenters on the conversation and the code) first, then the organization's members (or the owner of a user's repository). */
   async people(uri: string): Promise<Person[]> {
     const ctx = this.context(uri);
     if (!ctx) return [];
@@ -61,11 +67,16 @@ export class ReviewFacts {
       else byLogin.set(login, { login, participant, avatarUrl: avatarOf(avatar) });
     };
     if (ctx.pull) {
-      const comments = await this.store.list({ owner: ctx.owner, repo: ctx.repo, number: ctx.pull.number });
+      const pull = { owner: ctx.owner, repo: ctx.repo, number: ctx.pull.number };
+      const [author, review, conversation] = await Promise.all([
+        ctx.pull.author ?? this.need().pulls.get(ctx.owner, ctx.repo, ctx.pull.number, { priority: 'background' }).then((p) => p.user ?? undefined),
+        this.store.list(pull),
+        collect(this.need().issueComments.listForIssue(ctx.owner, ctx.repo, ctx.pull.number, { priority: 'background' })),
+      ]);
+      const participants = pullParticipants(author, conversation, review);
       // The participants' avatars (a few) are loaded first; the members' are not fetched one by one.
-      await this.avatars.loadAll([this.selected.value?.pull.user.avatar_url, ...comments.map((c) => c.user.avatar_url)].filter((u): u is string => !!u));
-      add(ctx.pull.author, this.selected.value?.pull.user.avatar_url, true);
-      for (const c of comments) add(c.user.login, c.user.avatar_url, true);
+      await this.avatars.loadAll(participants.map((p) => p.avatarUrl).filter((u): u is string => !!u));
+      for (const p of participants) add(p.login, p.avatarUrl, true);
     }
     for (const p of await this.members.get(ctx.owner, () => this.membersOf(ctx.owner))) add(p.login, p.avatarUrl, false);
     return [...byLogin.values()];

@@ -48,13 +48,13 @@ export function startOverviewPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
   let loading: Promise<void> | undefined;
   let ready = false;
   let readAt = 0;
-  // When each step of the page's opening happened (epoch ms), logged once for
+  // When each step of the page's opening happened (epoch ms), logged once at debug for
   // the overview benchmark (test/bench/pull-overview.mjs), which reads it.
   const opening: Record<'panel' | 'read' | 'ready' | 'posted', number | undefined> = { panel: Date.now(), read: undefined, ready: undefined, posted: undefined };
   const openingLogged = () => {
     if (opening.posted !== undefined) return;
     opening.posted = Date.now();
-    log.info(`Pull overview #${number} opening (epoch ms): ${Object.entries(opening).map(([k, v]) => `${k}=${v ?? '-'}`).join(' ')}`);
+    log.debug(`Pull overview #${number} opening (epoch ms): ${Object.entries(opening).map(([k, v]) => `${k}=${v ?? '-'}`).join(' ')}`);
   };
   const post = (m: HostToWebview) => {
     if (!disposed) void hosted.post(m).catch((err: unknown) => log.debug(`Pull overview post: ${String(err)}`));

@@ -1,8 +1,11 @@
 // The overview page's words, localized here (the webview has no vscode.l10n).
 import * as vscode from 'vscode';
 import type { StringKey } from './model/strings';
+import { locationWords } from '../shared/reviews/locationWords';
 
 export function overviewStrings(): Record<StringKey, string> {
+  // A thread's location in the words of the editor and the views.
+  const where = locationWords();
   return {
     stateOpen: vscode.l10n.t('Open'),
     stateClosed: vscode.l10n.t('Closed'),
@@ -44,7 +47,14 @@ export function overviewStrings(): Record<StringKey, string> {
     addComment: vscode.l10n.t('Comment'),
     sending: vscode.l10n.t('Sending…'),
     reviewThread: vscode.l10n.t('Review thread'),
-    fileLine: vscode.l10n.t('{0}, line {1}'),
+    fileLine: vscode.l10n.t('{0}, {1}'),
+    locLine: where.line,
+    locRemovedLine: where.removedLine,
+    locOutdatedLine: where.outdatedLine,
+    locOutdatedRemovedLine: where.outdatedRemovedLine,
+    locOutdatedNoLine: where.outdatedNoLine,
+    locNoLine: where.noLine,
+    showReplies: vscode.l10n.t('Show the replies'),
     outdated: vscode.l10n.t('Outdated'),
     repliesOne: vscode.l10n.t('1 reply'),
     repliesMany: vscode.l10n.t('{0} replies'),

@@ -52,7 +52,7 @@ export function pullLifecycleCommands(session: HostingSession, active: ActiveRep
       const given = givenAnswers<{ title?: string; body?: string }>(arg);
       const title = given ? given.title : await vscode.window.showInputBox({ title: vscode.l10n.t('Pull request #{0}: title', node.pull.number), value: node.pull.title, ignoreFocusOut: true, validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('The title cannot be empty.')) });
       if (title === undefined && !given) return undefined;
-      const body = given ? given.body : await editInEditor(node.pull.body ?? '', vscode.l10n.t('Save Pull Request'), vscode.l10n.t('Edit the description in the editor, then choose "{0}" here or ✓ in the editor\'s title bar.', vscode.l10n.t('Save Pull Request')));
+      const body = given ? given.body : await editInEditor(node.pull.body ?? '', vscode.l10n.t('Save Pull Request'), vscode.l10n.t('Edit the description in the editor, then choose "{0}" in the status bar or ✓ in the editor\'s title bar.', vscode.l10n.t('Save Pull Request')));
       if (body === undefined && !given) return undefined;
       return update(target, node.pull, { ...(title !== undefined ? { title: title.trim() } : {}), ...(body !== undefined ? { body } : {}) }, vscode.l10n.t('Saving pull request #{0}…', node.pull.number));
     },
@@ -89,7 +89,7 @@ export function pullLifecycleCommands(session: HostingSession, active: ActiveRep
 
   async function merge(target: RepoTarget, pull: PullRequest, given?: MergeAnswers): Promise<{ sha: string } | undefined> {
     const suggested = `${pull.title}\n\n${pull.body ?? ''}`.trimEnd() + '\n';
-    const message = given ? given.commitMessage : await editInEditor(suggested, vscode.l10n.t('Merge'), vscode.l10n.t('Edit the merge commit\'s message of #{0} ({1} into {2}), then choose "{3}" here or ✓ in the editor\'s title bar.', pull.number, pull.head.label, pull.base.label, vscode.l10n.t('Merge')), 'git-commit');
+    const message = given ? given.commitMessage : await editInEditor(suggested, vscode.l10n.t('Merge'), vscode.l10n.t('Edit the merge commit\'s message of #{0} ({1} into {2}), then choose "{3}" in the status bar or ✓ in the editor\'s title bar.', pull.number, pull.head.label, pull.base.label, vscode.l10n.t('Merge')), 'git-commit');
     if (message === undefined && !given) return undefined;
     try {
       const result = await progress(vscode.l10n.t('Merging pull request #{0}…', pull.number), () =>
@@ -158,7 +158,7 @@ async function askNewPull(target: RepoTarget, knownHead?: string): Promise<Creat
   const lastMessage = await lastCommitMessage(client, owner, repo, head, heads);
   const title = await vscode.window.showInputBox({ title: vscode.l10n.t('Create Pull Request (3/4): title'), value: lastMessage.split('\n')[0] ?? '', ignoreFocusOut: true, validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('The title cannot be empty.')) });
   if (!title) return undefined;
-  const body = await editInEditor(lastMessage.split('\n').slice(2).join('\n'), vscode.l10n.t('Create Pull Request'), vscode.l10n.t('Write the description (4/4) in the editor, then choose "{0}" here or ✓ in the editor\'s title bar.', vscode.l10n.t('Create Pull Request')));
+  const body = await editInEditor(lastMessage.split('\n').slice(2).join('\n'), vscode.l10n.t('Create Pull Request'), vscode.l10n.t('Write the description (4/4) in the editor, then choose "{0}" in the status bar or ✓ in the editor\'s title bar.', vscode.l10n.t('Create Pull Request')));
   if (body === undefined) return undefined;
   return { head, base: basePick.label, title: title.trim(), ...(body.trim() ? { body } : {}) };
 }

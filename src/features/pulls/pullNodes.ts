@@ -79,7 +79,7 @@ export class PullNode extends RepoDeskNode {
       expanded: true,
       chunkSize: 100,
     });
-    const ctx: CommentContext = { owner, repo, me: this.me };
+    const ctx: CommentContext = { owner, repo, me: this.me, headSha: pull.head.sha };
     const threads: ItemNode = new ItemNode(() => {
       const item = new vscode.TreeItem(vscode.l10n.t('Review threads'), vscode.TreeItemCollapsibleState.Collapsed);
       item.id = `${id}threads`;

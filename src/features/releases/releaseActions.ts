@@ -69,5 +69,5 @@ function contentTypeOf(name: string): string {
 }
 
 function notesPrompt(action: string): string {
-  return vscode.l10n.t('Write the release notes in the editor, then choose "{0}" here or ✓ in the editor\'s title bar.', action);
+  return vscode.l10n.t('Write the release notes in the editor, then choose "{0}" in the status bar or ✓ in the editor\'s title bar.', action);
 }

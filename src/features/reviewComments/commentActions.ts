@@ -20,7 +20,7 @@ export function commentActions(need: () => HostingClient | undefined, changed: (
       const pullNumber = pullNumberOf(node.comment);
       // A reply is Markdown of any length: written in an editor, as release notes are.
       const send = vscode.l10n.t('Send Reply');
-      const body = text ?? await editInEditor('', send, vscode.l10n.t('Write your reply to {0} in the editor (Markdown), then choose "{1}" here or ✓ in the editor\'s title bar.', node.comment.user.login, send));
+      const body = text ?? await editInEditor('', send, vscode.l10n.t('Write your reply to {0} in the editor (Markdown), then choose "{1}" in the status bar or ✓ in the editor\'s title bar.', node.comment.user.login, send));
       if (body === undefined) return;
       if (!body.trim()) {
         void vscode.window.showWarningMessage(vscode.l10n.t('The reply cannot be empty; nothing was sent.'));
@@ -43,7 +43,7 @@ export function commentActions(need: () => HostingClient | undefined, changed: (
         return;
       }
       const save = vscode.l10n.t('Save Comment');
-      const body = text ?? await editInEditor(node.comment.body ?? '', save, vscode.l10n.t('Edit your comment in the editor, then choose "{0}" here or ✓ in the editor\'s title bar.', save));
+      const body = text ?? await editInEditor(node.comment.body ?? '', save, vscode.l10n.t('Edit your comment in the editor, then choose "{0}" in the status bar or ✓ in the editor\'s title bar.', save));
       if (body === undefined) return;
       if (!body.trim()) {
         void vscode.window.showWarningMessage(vscode.l10n.t('The comment cannot be empty; it was left as it was.'));

@@ -53,7 +53,7 @@ export function registerReviewComments(context: vscode.ExtensionContext, session
   let steps: { of: string; marks: StepMarks<(typeof SELECT_STEPS)[number]> } | undefined;
   const stepsDone = () => {
     if (steps?.marks.complete) {
-      log.info(steps.marks.line(`Review Comments ${steps.of}`));
+      log.debug(steps.marks.line(`Review Comments ${steps.of}`));
       steps = undefined;
     }
   };
@@ -79,7 +79,7 @@ export function registerReviewComments(context: vscode.ExtensionContext, session
     if (!pull) return [];
     const key = `${pull.owner}/${pull.repo}#${pull.number}`;
     const nodesOf = (comments: ReviewComment[]) => {
-      const nodes = threadNodes(comments, { owner: pull.owner, repo: pull.repo, me: me() }, `rc:${key}:`);
+      const nodes = threadNodes(comments, { owner: pull.owner, repo: pull.repo, me: me(), headSha: pull.pull.head.sha }, `rc:${key}:`);
       return nodes.length > 0 ? nodes : [new MessageNode(vscode.l10n.t('No review comments on #{0} yet.', pull.number))];
     };
     const marks = steps?.of === key ? steps.marks : undefined;

@@ -45,7 +45,7 @@ export function registerSearch(context: vscode.ExtensionContext, session: Hostin
       void vscode.window.showInformationMessage(vscode.l10n.t('Nothing found for "{0}".', word));
       return hits;
     }
-    const hit = await vscode.window.showQuickPick(hits.map((h) => ({ label: h.label, detail: h.detail, hit: h })), { title: vscode.l10n.t('{0} results for "{1}"', hits.length, word), matchOnDetail: true });
+    const hit = await vscode.window.showQuickPick(hits.map((h) => ({ label: h.label, detail: h.detail, hit: h })), { title: hits.length === 1 ? vscode.l10n.t('1 result for "{0}"', word) : vscode.l10n.t('{0} results for "{1}"', hits.length, word), matchOnDetail: true });
     if (!hit) return hits;
     if (hit.hit.repo) await active.set(hit.hit.repo);
     else if (hit.hit.url) await vscode.env.openExternal(vscode.Uri.parse(hit.hit.url, true));

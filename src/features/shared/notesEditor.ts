@@ -1,8 +1,8 @@
 // Longer text (release notes, a commit message) is written in an editor. The user finishes with the
-// ✓ / ✕ buttons in the editor's title bar (they stay while the user writes),
-// or with the buttons of the notification (which VS Code hides after a few
-// seconds into the notification centre). Dismissing the notification decides
-// nothing; closing the editor cancels.
+// ✓ / ✕ buttons in the editor's title bar or the status bar's button, which
+// stay while the user writes, as does the notification saying what to do
+// (with progress, so VS Code does not hide it; its Cancel discards). Closing
+// the editor cancels.
 import * as vscode from 'vscode';
 
 const CONTEXT_KEY = 'repodesk.notesEditors';
@@ -40,14 +40,20 @@ export async function editInEditor(initial: string, action: string, prompt: stri
   const decided = new Promise<boolean>((resolve) => pending.set(key, resolve));
   await updateContext();
   await vscode.window.showTextDocument(doc, { preview: false });
-  const discard = vscode.l10n.t('Discard');
-  void vscode.window.showInformationMessage(
-    prompt,
-    action, discard,
-  ).then((choice) => {
-    if (choice !== undefined) settle(doc.uri, choice === action);
+  // What to do stays in sight until it is done: a notification with progress is not hidden
+  // after a few seconds as a plain one is (its Cancel discards), and the status bar offers the
+  // action itself, beside the ✓ / ✕ of the editor's title bar.
+  const button = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Left, 1000);
+  button.text = `$(check) ${action}`;
+  button.tooltip = prompt;
+  button.command = { command: 'repodesk.notesEditor.accept', title: action, arguments: [doc.uri] };
+  button.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
+  button.show();
+  void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: prompt, cancellable: true }, (_progress, token) => {
+    token.onCancellationRequested(() => settle(doc.uri, false));
+    return decided;
   });
-  const accepted = await decided;
+  const accepted = await decided.finally(() => button.dispose());
   const text = doc.getText();
   // The notes were used or discarded: close the untitled editor without a save prompt.
   const editor = vscode.window.visibleTextEditors.find((e) => e.document === doc);

@@ -69,7 +69,7 @@ export async function manageTeams(r: RepoTarget, change?: TeamChange): Promise<T
       { label: vscode.l10n.t('Members'), kind: vscode.QuickPickItemKind.Separator, id: '' },
       ...members.map((m) => ({ label: `$(person) ${m.login}`, id: '' })),
     ],
-    { title: vscode.l10n.t('{0}: {1} members', team.team.name, members.length) },
+    { title: members.length === 1 ? vscode.l10n.t('{0}: 1 member', team.team.name) : vscode.l10n.t('{0}: {1} members', team.team.name, members.length) },
   );
   if (!action?.id) return undefined;
   if (action.id === 'remove' && !await confirmTeamRemoval(team.team.name, r.repo)) return undefined;

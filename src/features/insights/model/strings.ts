@@ -42,6 +42,10 @@ export const STRING_KEYS = [
   'weekCountOther',
   'lineCountOne',
   'lineCountOther',
+  'caseCountOne',
+  'caseCountOther',
+  'messageCountOne',
+  'messageCountOther',
   'contributorTotals',
   'contributorLine',
   'moreContributors',
@@ -118,7 +122,7 @@ export const STRING_KEYS = [
 export type StringKey = (typeof STRING_KEYS)[number];
 
 /** What a count counts, for its singular and plural forms ('{0} commit' / '{0} commits'). */
-export type CountKind = 'commit' | 'contributor' | 'week' | 'line';
+export type CountKind = 'commit' | 'contributor' | 'week' | 'line' | 'case' | 'message';
 
 /** The key of a count's phrase: the singular where the locale's plural rules say "one". */
 export function countKey(kind: CountKind, plural: string): StringKey {

@@ -176,11 +176,11 @@ export class CasesTab {
     } else {
       const body = h('tbody', {}, ...shown.map((r) => this.row(r)));
       this.list.append(h('table', { class: 'case-table' },
-        h('caption', { class: 'visually-hidden' }, t('casesCaption', shown.length, this.total)),
+        h('caption', { class: 'visually-hidden' }, t('casesCaption', shown.length, this.text.count(this.total, 'case'))),
         h('thead', {}, h('tr', {}, ...[t('case'), t('state'), t('contact'), t('campaign'), t('updated'), t('sla'), t('handling')].map((c) => h('th', { scope: 'col' }, c)))),
         body));
     }
-    const footer = h('div', { class: 'footer' }, h('span', { class: 'muted' }, t('shownOf', this.rows.length, this.total)));
+    const footer = h('div', { class: 'footer' }, h('span', { class: 'muted' }, t('shownOf', this.rows.length, this.text.count(this.total, 'case'))));
     if (this.rows.length < this.total) {
       const more = h('vscode-button', { secondary: true }, t('loadMore'));
       more.addEventListener('click', () => this.post({ type: 'loadCases', filter: { state: this.filter.state, pull: this.filter.pull }, index: this.rows.length }));
@@ -268,7 +268,7 @@ export class CasesTab {
       h('ul', { class: 'profiles' }, ...d.profiles.map((p) => h('li', {}, icon(profileIcon(p.source)), ` ${p.source}: `, p.userName ?? p.extId))),
       h('h3', {}, t('history')),
       h('dl', { class: 'dates' }, ...dates.filter(([, v]) => v).flatMap(([k, v]) => [h('dt', {}, k), h('dd', {}, when(this.text, v))])),
-      h('p', { class: 'muted' }, t('messagesLine', d.messages.received, d.messages.sent), ' · ', t('slaLine', compactDuration(d.slaSeconds * 1000), compactDuration(d.handlingMs))),
+      h('p', { class: 'muted' }, t('messagesLine', this.text.count(d.messages.received, 'message'), d.messages.sent), ' · ', t('slaLine', compactDuration(d.slaSeconds * 1000), compactDuration(d.handlingMs))),
       h('h3', {}, t('tags')),
       tags,
       h('div', { class: 'row' }, tagInput, addTag),

@@ -22,6 +22,10 @@ export interface ChartOptions {
 
 export const TOP_CONTRIBUTORS = 5;
 
+/** The punch card's axis ticks: every third hour, every day (Sunday is 0, as the statistics count). */
+const PUNCH_HOURS = [0, 3, 6, 9, 12, 15, 18, 21];
+const PUNCH_DAYS = [0, 1, 2, 3, 4, 5, 6];
+
 export function contributorsShown(data: ContributorsSeries, o: ChartOptions) {
   return contributorsView(data, { lastWeeks: o.allWeeks ? undefined : 52, top: o.everyone ? undefined : TOP_CONTRIBUTORS });
 }
@@ -96,8 +100,10 @@ export function chartConfig(data: ChartData, o: ChartOptions, theme: ChartTheme,
             tooltip: { callbacks: { label: (ctx) => text.t('punchTooltip', text.weekdays[(ctx.raw as { y: number }).y] ?? '', (ctx.raw as { x: number }).x, text.count((ctx.raw as { count: number }).count, 'commit')) } },
           },
           scales: {
-            x: { type: 'linear', min: -0.5, max: 23.5, ticks: { color: theme.muted, stepSize: 3, callback: (v) => (Number.isInteger(Number(v)) ? `${Number(v)}:00` : '') }, grid: { color: theme.grid } },
-            y: { type: 'linear', min: -0.5, max: 6.5, reverse: true, ticks: { color: theme.muted, stepSize: 1, callback: (v) => text.weekdays[Number(v)] ?? '' }, grid: { color: theme.grid } },
+            // The ticks are set, not generated: Chart.js starts them at `min` (-0.5, the half cell
+            // that keeps the bubbles of hour 0 and Sunday inside), so none fell on an hour or a day.
+            x: { type: 'linear', min: -0.5, max: 23.5, afterBuildTicks: (scale) => void (scale.ticks = PUNCH_HOURS.map((value) => ({ value }))), ticks: { color: theme.muted, autoSkip: false, callback: (v) => `${Number(v)}:00` }, grid: { color: theme.grid } },
+            y: { type: 'linear', min: -0.5, max: 6.5, reverse: true, afterBuildTicks: (scale) => void (scale.ticks = PUNCH_DAYS.map((value) => ({ value }))), ticks: { color: theme.muted, autoSkip: false, callback: (v) => text.weekdays[Number(v)] ?? '' }, grid: { color: theme.grid } },
           },
         },
       };

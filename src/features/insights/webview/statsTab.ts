@@ -128,7 +128,11 @@ export class StatsTab {
       if (chart === 'commitActivity' && this.view.options.week === null) {
         config.options = { ...config.options, onClick: (_e, elements) => elements[0] && this.setOptions({ week: elements[0].index }) };
       }
-      card.chart = new Chart(canvas, config);
+      // The labels Chart.js put on the axes, on the canvas (a picture to the page): the UI tests read them there.
+      const axisTicks = { id: 'repodeskAxisTicks', afterUpdate: (c: Chart) => {
+        for (const [id, scale] of Object.entries(c.scales)) canvas.setAttribute(`data-${id}-ticks`, scale.ticks.map((tick) => String(tick.label ?? '')).filter(Boolean).join('|'));
+      } };
+      card.chart = new Chart(canvas, { ...config, plugins: [...(config.plugins ?? []), axisTicks] });
       // For the benchmarks: when each chart was drawn (read from the frame's performance marks).
       performance.mark(`repodesk:chart:${chart}`);
     }

@@ -47,19 +47,27 @@ export const commentItemSchema = z.object({
 });
 export type CommentItem = z.infer<typeof commentItemSchema>;
 
+/** A reply in a review thread, read in place on the page. */
+export const replyItemSchema = z.object({ id, author: person, created: z.string(), html: z.string() });
+export type ReplyItem = z.infer<typeof replyItemSchema>;
+
 export const threadItemSchema = z.object({
   kind: z.literal('thread'),
   /** The id of the thread's first comment. */
   id,
   path: z.string(),
+  /** Where (src/util/commentLocation): the line it was made on, whether removed, the commit when outdated. */
   line: z.nullable(z.int()),
+  removed: z.boolean(),
   outdated: z.boolean(),
+  commit: z.nullable(z.string()),
   author: person,
   created: z.string(),
   updated: z.string(),
   excerpt: z.string(),
   replies: count,
   participants: z.array(z.string()),
+  replyItems: z.array(replyItemSchema),
 });
 export type ThreadItem = z.infer<typeof threadItemSchema>;
 

@@ -4,7 +4,8 @@
 // list is read on its own, so one that fails shows its error and the rest of
 // the page still draws.
 import type { CommitSummary, IssueComment, Label, PullRequestDetailed, PullRequestFile, ReviewComment } from '../../../hosting';
-import { firstLine, groupReviewThreads, lineOfDiffHunk, shortSha } from '../../../util/viewFormat';
+import { commentLocation } from '../../../util/commentLocation';
+import { firstLine, groupReviewThreads, shortSha } from '../../../util/viewFormat';
 import { renderMarkdown } from './markdown';
 import type { CommitRow, ConversationItem, FileRow, PageModel, PullStateName } from './messages';
 
@@ -50,7 +51,7 @@ export function fileRow(f: PullRequestFile): FileRow {
 }
 
 /** Issue comments and review threads in one list, by creation (a thread by its first comment). */
-export function conversation(comments: readonly IssueComment[], reviewComments: readonly ReviewComment[], me: string | undefined, avatar: (url: string) => string | undefined): ConversationItem[] {
+export function conversation(comments: readonly IssueComment[], reviewComments: readonly ReviewComment[], me: string | undefined, avatar: (url: string) => string | undefined, headSha?: string): ConversationItem[] {
   const person = (u: { login: string; avatar_url: string }) => {
     const a = avatar(u.avatar_url);
     return a ? { login: u.login, avatar: a } : { login: u.login };
@@ -68,18 +69,23 @@ export function conversation(comments: readonly IssueComment[], reviewComments: 
   for (const file of groupReviewThreads(reviewComments)) {
     for (const t of file.threads) {
       const last = t.comments[t.comments.length - 1]!;
+      // Without the head, a thread is outdated when it has no position.
+      const where = commentLocation(t.root, { headSha: headSha ?? t.root.commit_id });
       items.push({
         kind: 'thread',
         id: t.root.id,
         path: file.path,
-        line: lineOfDiffHunk(t.root.diff_hunk)?.line ?? null,
-        outdated: t.root.position === null,
+        line: where.line ?? null,
+        removed: where.removed,
+        outdated: where.outdated,
+        commit: where.outdated ? where.commit : null,
         author: person(t.root.user),
         created: t.root.created_at,
         updated: last.updated_at,
         excerpt: firstLine(t.root.body, 200),
         replies: t.comments.length - 1,
         participants: [...new Set(t.comments.map((c) => c.user.login))],
+        replyItems: t.comments.slice(1).map((c) => ({ id: c.id, author: person(c.user), created: c.created_at, html: renderMarkdown(c.body) })),
       });
     }
   }
@@ -119,7 +125,7 @@ export function pageModel(owner: string, repo: string, s: PageSources): PageMode
     commits: section(s.commits, (list) => list.map(commitRow)),
     files: section(s.files, (list) => list.map(fileRow)),
     conversation: s.comments.ok && s.reviewComments.ok
-      ? { rows: conversation(s.comments.value, s.reviewComments.value, s.me, s.avatar) }
+      ? { rows: conversation(s.comments.value, s.reviewComments.value, s.me, s.avatar, p.head.sha) }
       : { rows: [], error: s.comments.ok ? (s.reviewComments as { error: string }).error : s.comments.error },
     me: s.me ?? null,
   };

@@ -4,6 +4,7 @@
 // the page and a reload of the window (webview state), and a send that fails
 // keeps it with the service's message.
 import type { CommentItem, PageModel, ThreadItem, WebviewToHost } from '../model/messages';
+import { describeLocation, type CommentLocation } from '../../../util/commentLocation';
 import { clear, h, icon } from '../../shared/webview/dom';
 import { avatarImage } from './header';
 import { markdownBlock } from './markdownView';
@@ -99,19 +100,44 @@ export class Conversation {
 
   private thread(th: ThreadItem): HTMLElement {
     const { t } = this.text;
-    const where = th.line === null ? th.path : t('fileLine', th.path, th.line);
+    const where = t('fileLine', th.path, this.location(th));
     const link = h('a', { href: '#', class: 'thread-link', title: t('showInDiff') }, icon('go-to-file'), ` ${where}`);
     link.addEventListener('click', (e) => {
       e.preventDefault();
       this.send({ type: 'openThread', id: th.id });
     });
     const replies = th.replies === 0 ? '' : th.replies === 1 ? t('repliesOne') : t('repliesMany', th.replies);
+    const summary = [replies, th.participants.join(', ')].filter(Boolean).join(' · ');
+    // The replies open in place (a <details>: a click or Enter/Space on its summary), so they can be read here.
+    const footer = th.replyItems.length === 0
+      ? h('p', { class: 'muted' }, summary)
+      : h('details', { class: 'replies', 'data-thread-id': th.id },
+        h('summary', { class: 'muted', title: t('showReplies') }, summary),
+        h('ol', { class: 'reply-list' }, ...th.replyItems.map((r) => h('li', { class: 'reply', 'data-comment-id': r.id },
+          h('div', { class: 'thread-body' }, avatarImage(r.author, this.text, 16), h('strong', {}, r.author.login), ' ', this.when('commented', r.created)),
+          markdownBlock(r.html, '')))));
     return h('article', { class: 'card thread' },
       h('div', { class: 'card-head' }, icon('comment-discussion'), ` ${t('reviewThread')} · `, link,
         th.outdated ? h('span', { class: 'badge outdated' }, t('outdated')) : null),
       h('div', { class: 'thread-body' }, avatarImage(th.author, this.text, 16), h('strong', {}, th.author.login), ' ', this.when('commented', th.created)),
       h('p', { class: 'excerpt' }, th.excerpt),
-      h('p', { class: 'muted' }, [replies, th.participants.join(', ')].filter(Boolean).join(' · ')));
+      footer);
+  }
+
+  /** "line 3", "line 3 of 1a2b3c4 (outdated)": the words the editor's thread header and the views use. */
+  private location(th: ThreadItem): string {
+    const { t } = this.text;
+    const loc: CommentLocation = th.outdated
+      ? { outdated: true, line: th.line ?? undefined, removed: th.removed, commit: th.commit ?? '' }
+      : { outdated: false, line: th.line ?? undefined, removed: th.removed };
+    return describeLocation(loc, {
+      line: t('locLine'),
+      removedLine: t('locRemovedLine'),
+      outdatedLine: t('locOutdatedLine'),
+      outdatedRemovedLine: t('locOutdatedRemovedLine'),
+      outdatedNoLine: t('locOutdatedNoLine'),
+      noLine: t('locNoLine'),
+    });
   }
 
   private composer(): HTMLElement {

@@ -3,6 +3,7 @@
 // comments of a thread.
 import * as vscode from 'vscode';
 import { escapeMarkdown, firstLine, groupReviewThreads, type ReviewThread } from '../../../util/viewFormat';
+import { locationText } from '../reviews/locationWords';
 import { RepoDeskNode } from './nodes';
 import { adopt, ageText, exactDate } from './treeBase';
 import type { ReviewComment } from '../../../hosting';
@@ -12,6 +13,8 @@ export interface CommentContext {
   repo: string;
   /** The login of the signed-in account: its comments can be edited and deleted. */
   me: string | undefined;
+  /** The pull request's head commit: a thread made on another is outdated. */
+  headSha?: string | undefined;
 }
 
 export class CommentNode extends RepoDeskNode {
@@ -66,9 +69,10 @@ export class ThreadNode extends CommentNode {
     item.label = firstLine(root.body);
     item.id = `${this.idPrefix}thread:${root.id}`;
     item.collapsibleState = replies > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None;
-    // "outdated" in words first: the icon alone was easy to miss.
+    // Where, in the words of the editor's header and the overview ("line 3 of 1a2b3c4 (outdated)"):
+    // "outdated" in words, first, as the icon alone was easy to miss.
     item.description = [
-      root.position === null ? vscode.l10n.t('outdated') : undefined,
+      locationText(root, this.ctx.headSha),
       root.user.login,
       ageText(root.created_at),
       replies === 0 ? undefined : replies === 1 ? vscode.l10n.t('1 reply') : vscode.l10n.t('{0} replies', replies),

@@ -11,6 +11,9 @@ const english = {
   lineCountOne: '{0} line', lineCountOther: '{0} lines',
   thisWeek: 'This week', weekAgo: '{0} week ago', weeksAgo: '{0} weeks ago',
   contributorsSummary: '{0}; the most active is {1} with {2}.',
+  caseCountOne: '{0} case', caseCountOther: '{0} cases',
+  messageCountOne: '{0} message', messageCountOther: '{0} messages',
+  casesCaption: '{0} of {1}', shownOf: '{0} of {1} loaded', messagesLine: '{0} received, {1} sent',
 };
 
 describe('Insights: counts in the plural form of the locale', () => {
@@ -39,5 +42,13 @@ describe('Insights: counts in the plural form of the locale', () => {
   it('the key of a phrase: the singular for the plural category "one", the plural for every other', () => {
     assert.equal(countKey('commit', 'one'), 'commitCountOne');
     for (const category of ['other', 'few', 'many', 'zero', 'two']) assert.equal(countKey('line', category), 'lineCountOther');
+  });
+
+  it('cases and messages: "1 of 1 case", "3 of 12 cases loaded", "1 message received" (never "1 cases" or "1 messages")', () => {
+    const text = makeText(english, 'en');
+    assert.equal(text.t('casesCaption', 1, text.count(1, 'case')), '1 of 1 case');
+    assert.equal(text.t('shownOf', 3, text.count(12, 'case')), '3 of 12 cases loaded');
+    assert.equal(text.t('messagesLine', text.count(1, 'message'), 2), '1 message received, 2 sent');
+    assert.equal(text.t('messagesLine', text.count(0, 'message'), 1), '0 messages received, 1 sent');
   });
 });

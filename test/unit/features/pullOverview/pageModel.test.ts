@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import type { CommitSummary, IssueComment, PullRequestDetailed, PullRequestFile, ReviewComment, UserSummary } from '../../../../src/hosting';
 import { avatarUrls, commitRow, conversation, pageModel, pullStateName, type PageSources } from '../../../../src/features/pullOverview/model/pageModel';
-import { pageModelSchema } from '../../../../src/features/pullOverview/model/messages';
+import { pageModelSchema, threadItemSchema } from '../../../../src/features/pullOverview/model/messages';
 
 const user = (login: string): UserSummary => ({
   login, id: login.length, avatar_url: `http://127.0.0.1/avatars/${login}`, gravatar_id: null, url: '', html_url: '', followers_url: '', following_url: '', gists_url: '',
@@ -90,6 +90,23 @@ describe('pull request overview: the page model', () => {
     assert.equal(first.path, 'src/differences/tabulate.js');
     const own = items.filter((i) => i.kind === 'comment').map((i) => i.kind === 'comment' && i.own);
     assert.deepEqual(own, [false, true], 'only the signed-in user\'s comments are their own');
+  });
+
+  it('a thread carries its replies to read in place (author, time, rendered Markdown), oldest first', () => {
+    const items = conversation([], [review(21, 'ada', '2026-01-01T11:00:00Z'), review(23, 'mary', '2026-01-01T13:00:00Z', { in_reply_to_id: 21, body: 'Also **bold**' }), review(22, 'charles', '2026-01-01T12:00:00Z', { in_reply_to_id: 21, body: 'Done.' })], 'ada', (url) => (url.endsWith('/charles') ? 'data:c' : undefined), sha('b'));
+    const [thread] = items;
+    assert.ok(thread?.kind === 'thread');
+    assert.equal(thread.replies, 2);
+    assert.deepEqual(thread.replyItems.map((r) => [r.id, r.author, r.created]), [[22, { login: 'charles', avatar: 'data:c' }, '2026-01-01T12:00:00Z'], [23, { login: 'mary' }, '2026-01-01T13:00:00Z']]);
+    assert.match(thread.replyItems[1]!.html, /<strong>bold<\/strong>/);
+    assert.equal(threadItemSchema.safeParse(thread).success, true);
+  });
+
+  it('a thread\'s location is the one the editor and the views say: the line it was made on, and the commit when outdated (made on another commit than the head)', () => {
+    const [current, outdated] = conversation([], [review(21, 'ada', '2026-01-01T11:00:00Z'), review(22, 'ada', '2026-01-01T12:00:00Z', { commit_id: sha('a'), original_commit_id: sha('a'), diff_hunk: '@@ -1,2 +1,5 @@\n a\n+b\n+c' })], 'ada', () => undefined, sha('b'));
+    assert.ok(current?.kind === 'thread' && outdated?.kind === 'thread');
+    assert.deepEqual([current.line, current.outdated, current.commit, current.removed], [2, false, null, false]);
+    assert.deepEqual([outdated.line, outdated.outdated, outdated.commit, outdated.removed], [3, true, 'aaaaaaa', false]);
   });
 
   it('a pull request whose head repository was deleted (head.repo null) still renders, with no head label', () => {
