@@ -222,4 +222,37 @@ describe('Journey: commit the workspace to a new branch, open a pull request, me
     console.log(`      screenshot: ${await screenshot('journey-merge-merged')}`);
     await expectCleanScreen(page);
   });
+
+  it('a window reload while a merge message is being written: the editor goes with a word, nothing is merged, the text comes back on the next Merge…', async function () {
+    this.timeout(120_000);
+    const { page } = session;
+    await palette('View: Close All Editors');
+    await forgetNotifications(page);
+    await openPane('Pull Requests');
+    await (await row('Pull Requests', '#1 Tabulate polynomials')).locator('.label-name').first().click();
+    const overview = () => page.frameLocator('iframe.webview.ready:visible').frameLocator('iframe#active-frame');
+    await overview().locator('h1', { hasText: 'Tabulate polynomials by the method of differences' }).waitFor({ timeout: 30_000 });
+    await overview().locator('vscode-button', { hasText: 'Merge…' }).click();
+    await expectMessageEditor('Merge message: #1');
+    await activeGroup().locator('.monaco-editor').first().click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('Written before the reload');
+    // The reload is not a step of RepoDesk's: from the palette.
+    await palette('Developer: Reload Window');
+    await page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 60_000 });
+    await toast('The window reloaded while a commit or merge message was being written').waitFor({ timeout: 60_000 });
+    await page.locator('.tabs-container .tab', { hasText: 'Merge message:' }).waitFor({ state: 'detached', timeout: 15_000 });
+    assert.equal((await apiAsAda('GET', `${REPO_PATH}/pulls/1`)).merged, false);
+
+    await overview().locator('h1', { hasText: 'Tabulate polynomials by the method of differences' }).waitFor({ timeout: 60_000 });
+    await overview().locator('vscode-button', { hasText: 'Merge…' }).click();
+    await expectMessageEditor('Merge message: #1');
+    assert.match(await editorText(), /^Written before the reload/, 'the text written before the reload is back');
+    await titleAction('Cancel (the Message Is Kept)').click();
+    await toast('Merge cancelled: #1 was not merged. Your text is kept').waitFor({ timeout: 10_000 });
+    assert.equal((await apiAsAda('GET', `${REPO_PATH}/pulls/1`)).merged, false);
+    await page.mouse.move(900, 600);
+    console.log(`      screenshot: ${await screenshot('journey-merge-after-reload')}`);
+    await expectCleanScreen(page);
+  });
 });

@@ -34,6 +34,19 @@ interface Pending {
 
 const pending = new Map<string, Pending>();
 const kept = new Map<string, string>();
+/** Where the kept texts and the texts being written outlive a window reload. */
+const KEPT_STATE = 'repodesk.messageEditor.kept';
+const OPEN_STATE = 'repodesk.messageEditor.open';
+let state: vscode.Memento | undefined;
+
+function saveKept(): void {
+  void state?.update(KEPT_STATE, Object.fromEntries(kept));
+}
+
+/** The texts being written, by document: a reload ends their flows, and the next activation keeps them. */
+function saveOpen(): void {
+  void state?.update(OPEN_STATE, Object.fromEntries([...pending.values()].map((p) => [p.request.key, p.text])));
+}
 /** What the editor said to the user, kept under tests only (a test reads what a person would read). */
 const said: string[] = [];
 let keepSaid = false;
@@ -67,6 +80,7 @@ function settle(key: string, accepted: boolean): void {
   const entry = pending.get(key);
   if (!entry) return;
   pending.delete(key);
+  saveOpen();
   entry.decide(accepted);
 }
 
@@ -74,6 +88,8 @@ function settle(key: string, accepted: boolean): void {
 export function registerMessageEditor(context: vscode.ExtensionContext): void {
   files = new MessageFileSystem();
   keepSaid = context.extensionMode === vscode.ExtensionMode.Test;
+  state = context.workspaceState;
+  restoreAfterReload(state);
   const closed = (uri: vscode.Uri) => {
     if (uri.scheme === MESSAGE_SCHEME) settle(uri.toString(), false);
   };
@@ -86,7 +102,9 @@ export function registerMessageEditor(context: vscode.ExtensionContext): void {
     }),
     vscode.workspace.onDidChangeTextDocument((e) => {
       const entry = pending.get(e.document.uri.toString());
-      if (entry) entry.text = e.document.getText();
+      if (!entry) return;
+      entry.text = e.document.getText();
+      saveOpen();
     }),
     vscode.window.tabGroups.onDidChangeTabs((e) => {
       for (const tab of e.closed) if (tab.input instanceof vscode.TabInputText) closed(tab.input.uri);
@@ -94,6 +112,24 @@ export function registerMessageEditor(context: vscode.ExtensionContext): void {
     vscode.workspace.onDidCloseTextDocument((doc) => closed(doc.uri)),
   );
   if (keepSaid) context.subscriptions.push(vscode.commands.registerCommand('repodesk.testing.messageEditorSaid', () => [...said]));
+}
+
+/**
+ * A window reload ends the flow an open message editor belonged to: its text
+ * (as last seen) is kept for the next try, and its tab, which nothing can
+ * read any more, is closed with a word.
+ */
+function restoreAfterReload(memento: vscode.Memento): void {
+  for (const [key, text] of Object.entries(memento.get<Record<string, string>>(KEPT_STATE) ?? {})) kept.set(key, text);
+  const open = Object.entries(memento.get<Record<string, string>>(OPEN_STATE) ?? {}).filter(([, text]) => text.trim());
+  for (const [key, text] of open) kept.set(key, text);
+  void memento.update(OPEN_STATE, undefined);
+  saveKept();
+  const stale = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputText && t.input.uri.scheme === MESSAGE_SCHEME);
+  if (stale.length > 0) void vscode.window.tabGroups.close(stale);
+  if (stale.length > 0 || open.length > 0) {
+    say('info', vscode.l10n.t('The window reloaded while a commit or merge message was being written: nothing was committed or merged. The text is kept: it is back in the editor when you commit or merge again.'));
+  }
 }
 
 /** A tab title as a file name: a "/" (in a branch's name) would make folders of it. */
@@ -116,6 +152,7 @@ export async function editMessage(request: MessageRequest): Promise<string | und
   const key = uri.toString();
   let entry: Pending | undefined;
   const decided = new Promise<boolean>((decide) => pending.set(key, entry = { request, decide, text: doc.getText() }));
+  saveOpen();
   await vscode.window.showTextDocument(doc, { preview: false });
   say('info', earlier === undefined ? request.prompt : `${request.prompt} ${vscode.l10n.t('Your earlier text is back in the editor.')}`);
   const accepted = await decided;
@@ -125,10 +162,12 @@ export async function editMessage(request: MessageRequest): Promise<string | und
   files.remove(uri);
   if (accepted) {
     kept.delete(request.key);
+    saveKept();
     return text;
   }
   if (text.trim()) {
     kept.set(request.key, text);
+    saveKept();
     say('info', `${request.cancelled} ${vscode.l10n.t('Your text is kept: it is back in the editor when you open it again.')}`);
   } else {
     say('info', request.cancelled);
@@ -139,6 +178,7 @@ export async function editMessage(request: MessageRequest): Promise<string | und
 /** Keeps `text` for the next editor of `key` (its use failed: the user retries from it). */
 export function keepMessage(key: string, text: string): void {
   kept.set(key, text);
+  saveKept();
 }
 
 async function closeTab(doc: vscode.TextDocument): Promise<void> {
