@@ -26,7 +26,8 @@ export interface CommitAnswers {
   from?: string;
   /** Repository folder the workspace folder maps to ('' for the root). */
   prefix?: string;
-  message: string;
+  /** Without it, the message editor opens (the other answers still skip their questions). */
+  message?: string;
   /** What to do when the branch moved since the preview. */
   onMoved?: 'rebase' | 'force' | { newBranch: string };
 }
