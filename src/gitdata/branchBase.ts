@@ -10,7 +10,7 @@
 
 /** The branch `.git/HEAD` names (`ref: refs/heads/<name>`); undefined for a detached HEAD. */
 export function branchOfHead(text: string): string | undefined {
-  const match = /^ref:\s*refs\/heads\/(\S+)\s*$/.exec(text.trim());
+  const match = /^ref:\s*refs\/heads\/(\S+)$/.exec(text.trim());
   return match?.[1];
 }
 
@@ -22,7 +22,7 @@ export function gitDirOfFile(text: string): string | undefined {
 
 /** The start point to offer: the workspace's branch when the service has it, else the default branch. */
 export function defaultStartPoint(workspaceBranch: string | undefined, serviceBranches: readonly string[], defaultBranch: string): string {
-  return workspaceBranch !== undefined && serviceBranches.includes(workspaceBranch) ? workspaceBranch : defaultBranch;
+  return serviceBranches.find((name) => name === workspaceBranch) ?? defaultBranch;
 }
 
 /** A commit as the walk needs it: its parents and its committer time (ms). */

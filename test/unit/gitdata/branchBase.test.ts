@@ -42,6 +42,7 @@ describe('gitdata: the base of a workspace commit', () => {
     assert.equal(gitDirOfFile('gitdir:../.git/modules/sub  \n'), '../.git/modules/sub');
     assert.equal(gitDirOfFile('# nothing\ngitdir: a\n'), 'a');
     assert.equal(gitDirOfFile('nothing here'), undefined);
+    assert.equal(gitDirOfFile('xgitdir: a\n'), undefined, 'only at the start of a line');
   });
 
   it('the start offered: the workspace\'s branch when the service has it, else the default branch', () => {
@@ -81,6 +82,13 @@ describe('gitdata: the base of a workspace commit', () => {
     assert.deepEqual(await aheadBehind(history(merged).read, 'c1', 'a6'), { ahead: 5, behind: 0 });
     assert.deepEqual(await aheadBehind(history(merged).read, 'c1', 'b3'), { ahead: 5, behind: 0 });
     assert.deepEqual(await aheadBehind(history(merged).read, 'b3', 'm1'), { ahead: 0, behind: 4 });
+  });
+
+  it('ahead/behind: each commit is read once, also one reached from both sides', async () => {
+    const h = history([...LINE, 'm1: a6 b3', 'c1: m1']);
+    await aheadBehind(h.read, 'c1', 'b3');
+    assert.ok(h.reads.includes('b3') && h.reads.includes('a3'));
+    assert.deepEqual(h.reads.filter((sha, i) => h.reads.indexOf(sha) !== i), []);
   });
 
   it('ahead/behind: unrelated histories count every commit of each', async () => {
