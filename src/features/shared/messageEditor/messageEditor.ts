@@ -170,6 +170,9 @@ export async function editMessage(request: MessageRequest): Promise<string | und
     saveKept();
     say('info', `${request.cancelled} ${vscode.l10n.t('Your text is kept: it is back in the editor when you open it again.')}`);
   } else {
+    // Emptied on purpose: an older kept text does not come back either.
+    kept.delete(request.key);
+    saveKept();
     say('info', request.cancelled);
   }
   return undefined;
