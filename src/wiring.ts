@@ -27,6 +27,7 @@ import { registerRepositories } from './features/repos/registerRepositories';
 import { registerReviewComments } from './features/reviewComments/registerReviewComments';
 import { ErrorNode, LoadMoreNode, type RepoDeskNode } from './features/shared/tree/nodes';
 import { registerNotesEditor } from './features/shared/notesEditor';
+import { registerMessageEditor } from './features/shared/messageEditor/messageEditor';
 import { registerConfirmations } from './features/shared/confirmation';
 import type { EngagementSession } from './features/shared/session/engagementSession';
 import type { Logger } from './features/shared/log/outputLog';
@@ -66,6 +67,8 @@ export function registerViews(context: vscode.ExtensionContext, session: Hosting
   context.subscriptions.push(active, selectedPull);
   // The ✓ / ✕ of the editors where release notes and commit messages are written.
   registerNotesEditor(context);
+  // The editor of commit and merge messages (its own tab, language and ✓ / ✕).
+  registerMessageEditor(context);
   // The status bar's word that something worked (a test seam under tests).
   registerConfirmations(context);
   const gitfs = registerGitFileSystem(context, session);

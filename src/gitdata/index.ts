@@ -6,3 +6,4 @@ export * from './changePlan';
 export * from './commitWorkspace';
 export * from './folderFiles';
 export * from './refNames';
+export * from './branchBase';

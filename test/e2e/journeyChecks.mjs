@@ -1,27 +1,52 @@
 // The two checks that end every journey: the Problems panel holds nothing
 // RepoDesk did not intend, and no error notification was shown (the
-// notification center keeps them after their toast is gone; each journey
-// clears it at its start). Both opened with a click on the status bar, as a
-// person would, and closed again.
+// notification centre keeps every notification of the window, also the toasts
+// that went away). Both read the screen; the panel and the centre are opened
+// from the status bar as a person would, and closed again.
 import assert from 'node:assert/strict';
 
-/** Problems panel rows RepoDesk may leave, as regexps (none by default). */
-export async function expectCleanScreen(page, { intendedProblems = [] } = {}) {
-  const problemsItem = page.locator('[id="status.problems"]').first();
-  await problemsItem.click();
-  const markers = page.locator('.markers-panel').first();
-  await markers.waitFor({ timeout: 10_000 });
-  await page.waitForTimeout(300); // the tree draws the markers of the last moment
-  const rows = (await markers.locator('.monaco-list-row').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
-  const unintended = rows.filter((r) => !intendedProblems.some((re) => re.test(r)));
-  assert.deepEqual(unintended, [], 'the Problems panel holds nothing unintended');
-  await problemsItem.click(); // closed again
+/** The rows of the Problems panel (files and their problems), as text. */
+async function problemRows(page) {
+  const panel = page.locator('.markers-panel');
+  if (!(await panel.isVisible())) await page.locator('[id="status.problems"]').first().click();
+  await panel.waitFor({ state: 'visible', timeout: 10_000 });
+  // The tree, or the message that there is nothing, once drawn.
+  await page.locator('.markers-panel .monaco-list-row, .markers-panel .message-box-container').first().waitFor({ timeout: 10_000 });
+  const rows = (await page.locator('.markers-panel .monaco-list-row').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+  await page.locator('[id="status.problems"]').first().click(); // closes the panel again
+  return rows;
+}
 
+/** The error notifications of the window so far (shown or gone), as text. */
+async function errorNotifications(page) {
   const bell = page.locator('[id="status.notifications"]').first();
-  await bell.click();
-  const center = page.locator('.notifications-center.visible').first();
-  await center.waitFor({ timeout: 10_000 });
+  const center = page.locator('.notifications-center');
+  if (!(await center.isVisible())) await bell.click();
+  await center.waitFor({ state: 'visible', timeout: 10_000 });
   const errors = await center.locator('.monaco-list-row', { has: page.locator('.codicon-error') }).allInnerTexts();
-  await bell.click();
-  assert.deepEqual(errors, [], 'no error notification was shown');
+  await bell.click(); // closes the centre again
+  return errors.map((t) => t.replace(/\s+/g, ' ').trim());
+}
+
+/** Starts a journey with an empty notification centre (an earlier journey's notifications are not this one's). */
+export async function forgetNotifications(page) {
+  const bell = page.locator('[id="status.notifications"]').first();
+  const center = page.locator('.notifications-center');
+  if (!(await center.isVisible())) await bell.click();
+  await center.waitFor({ state: 'visible', timeout: 10_000 });
+  const clear = center.locator('.notifications-center-header a[aria-label^="Clear All"]');
+  // Disabled when the centre is empty.
+  if (await clear.isVisible() && (await clear.getAttribute('aria-disabled')) !== 'true') await clear.click();
+  if (await center.isVisible()) await bell.click();
+}
+
+/**
+ * Ends a journey: no problem in the Problems panel but those matching one of
+ * `allowedProblems` (what the journey made on purpose), and no error
+ * notification shown.
+ */
+export async function expectCleanScreen(page, { allowedProblems = [] } = {}) {
+  const problems = (await problemRows(page)).filter((row) => !allowedProblems.some((re) => re.test(row)));
+  assert.deepEqual(problems, [], 'the Problems panel holds nothing unintended');
+  assert.deepEqual(await errorNotifications(page), [], 'no error notification was shown');
 }

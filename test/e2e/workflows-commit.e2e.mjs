@@ -57,13 +57,13 @@ describe('Commit Workspace to Branch', () => {
     console.log(`      screenshot: ${await screenshot('commit-preview-diff')}`);
     await rows.filter({ hasText: /^\s*Commit \d+ Changes/ }).first().click();
 
-    // The message, written in an editor (a new untitled one); ✓ in its title bar commits.
-    await page.locator('.tabs-container .tab.active', { hasText: 'Untitled' }).waitFor({ timeout: 15_000 });
+    // The message, written in RepoDesk's message editor (its tab says what it is for); ✓ in its title bar commits.
+    await page.locator('.tabs-container .tab.active', { hasText: `Commit message: ${branch}` }).waitFor({ timeout: 15_000 });
     const editor = page.locator('.editor-group-container.active .editor-instance .monaco-editor:visible').first();
     await editor.waitFor({ timeout: 15_000 });
     await editor.click();
     await page.keyboard.type('Notes written in the workspace\n\nCommitted from the editor with Commit Workspace to Branch.');
-    await page.locator('.editor-actions a[aria-label^="Use This Text"]').click();
+    await page.locator('.editor-actions a[aria-label^="Use This Message"]').click();
     const done = page.locator('.notification-toast', { hasText: `to ${branch} as` });
     await done.waitFor({ timeout: 30_000 });
     const sha = (await done.innerText()).match(/as ([0-9a-f]{7})/)?.[1];

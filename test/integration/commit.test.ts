@@ -7,12 +7,42 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
+import { defaultStartPoint } from '../../src/gitdata';
+import { branchOfFolder } from '../../src/features/commit/workspaceSource';
 import { children, label, signInAsAdaWithDemoRepository, waitFor } from './views-support';
 
 const OWNER = 'analytical-engines';
 const REPO = 'difference-engine';
 
 interface Result { commit: string; parent: string | undefined; changes: { kind: string; path: string }[] }
+type Client = NonNullable<NonNullable<Awaited<ReturnType<typeof signInAsAdaWithDemoRepository>>['testing']>['session']['client']>;
+
+/** Counts the calls of the client's repository and git data methods (every request of a commit goes through them). */
+function countCalls(client: Client): { count: () => number; restore: () => void } {
+  let calls = 0;
+  const restores: (() => void)[] = [];
+  for (const api of [client.git, client.repos] as unknown as Record<string, unknown>[]) {
+    for (const name of Object.getOwnPropertyNames(Object.getPrototypeOf(api))) {
+      const original = api[name];
+      if (name === 'constructor' || typeof original !== 'function') continue;
+      api[name] = function (this: unknown, ...args: unknown[]) {
+        calls++;
+        return (original as (...a: unknown[]) => unknown).apply(this, args);
+      };
+      restores.push(() => delete api[name]);
+    }
+  }
+  return { count: () => calls, restore: () => restores.forEach((r) => r()) };
+}
+
+/** What the message editor said so far. */
+const said = async () => (await vscode.commands.executeCommand<string[]>('repodesk.testing.messageEditorSaid')) ?? [];
+
+/** The message editor, once it is the active editor. */
+const messageEditor = () => waitFor('the message editor', async () => {
+  const editor = vscode.window.activeTextEditor;
+  return editor?.document.uri.scheme === 'repodesk-message' ? editor : undefined;
+});
 
 describe('Commit from the workspace (git data API)', function () {
   this.timeout(60_000);
@@ -139,5 +169,87 @@ describe('Commit from the workspace (git data API)', function () {
     });
     // Back to the demo repository for the other suites.
     await vscode.commands.executeCommand('repodesk.testing.setActiveRepository', OWNER, REPO);
+  });
+
+  it('the start offered for a new branch: the workspace\'s branch when the service has it, else the default branch (a worktree\'s .git file followed)', async () => {
+    const client = (await signInAsAdaWithDemoRepository()).testing!.session.client!;
+    const onService: string[] = [];
+    for await (const r of client.git.listRefs(OWNER, REPO, 'heads')) onService.push(r.ref.replace(/^refs\/heads\//, ''));
+    const defaultBranch = (await client.repos.get(OWNER, REPO)).default_branch ?? 'master';
+    const checkout = (head: string, worktree = false) => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'repodesk-head-'));
+      const gitDir = worktree ? path.join(dir, 'elsewhere', 'worktrees', 'w') : path.join(dir, '.git');
+      fs.mkdirSync(gitDir, { recursive: true });
+      fs.writeFileSync(path.join(gitDir, 'HEAD'), head);
+      if (worktree) fs.writeFileSync(path.join(dir, '.git'), `gitdir: ${gitDir}\n`);
+      return vscode.Uri.file(dir);
+    };
+    const offered = async (folder: vscode.Uri) => defaultStartPoint(await branchOfFolder(folder), onService, defaultBranch);
+    assert.ok(onService[0] !== 'gear-train' && onService.includes('gear-train'), `gear-train is on the service and not the first branch: ${onService.join(' ')}`);
+    assert.equal(await offered(checkout('ref: refs/heads/gear-train\n')), 'gear-train', 'the workspace\'s branch, not the first in the list');
+    assert.equal(await offered(checkout('ref: refs/heads/gear-train\n', true)), 'gear-train', 'through a worktree\'s .git file');
+    assert.equal(await offered(checkout('ref: refs/heads/only-here\n')), defaultBranch, 'not on the service: the default branch');
+    assert.equal(await offered(checkout(`${'0'.repeat(40)}\n`)), defaultBranch, 'a detached HEAD: the default branch');
+    assert.equal(await offered(vscode.Uri.file(folder)), defaultBranch, 'no git: the default branch');
+  });
+
+  it('a branch name git refuses (given) is refused before any request: nothing is committed', async () => {
+    const client = (await signInAsAdaWithDemoRepository()).testing!.session.client!;
+    write('notes/refused.md', 'refused\n');
+    for (const branch of ['bad..name', '-leading-dash', 'HEAD', 'has space', 'ends.lock']) {
+      const calls = countCalls(client);
+      try {
+        const result = await vscode.commands.executeCommand<Result | undefined>('repodesk.commit.workspace', { folder, owner: OWNER, repo: REPO, branch, from: 'master', message: 'never sent' });
+        assert.equal(result, undefined, branch);
+        assert.equal(calls.count(), 0, `no request for ${branch}`);
+      } finally {
+        calls.restore();
+      }
+    }
+  });
+
+  it('the commit message editor: its tab says what it is, in RepoDesk\'s language; an empty message is refused there with the reason, nothing sent; a written one is committed', async () => {
+    const client = (await signInAsAdaWithDemoRepository()).testing!.session.client!;
+    write('notes/message.md', 'message\n');
+    const running = vscode.commands.executeCommand<Result | undefined>('repodesk.commit.workspace', { folder, owner: OWNER, repo: REPO, branch: 'workspace/message', from: 'master', prefix: 'msg' });
+    const editor = await messageEditor();
+    assert.equal(editor.document.languageId, 'repodesk-message');
+    const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
+    assert.equal(tab?.label, 'Commit message: workspace\u2215message');
+    const before = (await said()).length;
+    await vscode.commands.executeCommand('repodesk.messageEditor.accept');
+    assert.match((await said()).slice(before).join(' | '), /The commit message is empty: write at least its first line/);
+    assert.equal(vscode.window.activeTextEditor?.document, editor.document, 'the editor stays open');
+    await assert.rejects(client.git.getRef(OWNER, REPO, 'heads/workspace/message'), /Not Found/, 'nothing was sent');
+    await editor.edit((e) => e.insert(new vscode.Position(0, 0), 'Message from its own editor\n\nWritten in RepoDesk\'s editor.'));
+    await vscode.commands.executeCommand('repodesk.messageEditor.accept');
+    const result = await running;
+    assert.ok(result, 'committed');
+    assert.equal((await client.git.getCommit(OWNER, REPO, result.commit)).message, 'Message from its own editor\n\nWritten in RepoDesk\'s editor.');
+    assert.ok(!vscode.window.tabGroups.all.some((g) => g.tabs.some((t) => t.input instanceof vscode.TabInputText && t.input.uri.scheme === 'repodesk-message')), 'the tab is gone');
+  });
+
+  it('closing the message editor\'s tab cancels: said, nothing committed, the text kept and back in the next editor; ✕ cancels too', async () => {
+    const client = (await signInAsAdaWithDemoRepository()).testing!.session.client!;
+    write('notes/cancel.md', 'cancel\n');
+    const answers = { folder, owner: OWNER, repo: REPO, branch: 'workspace/cancel', from: 'master', prefix: 'cancel' };
+    const first = vscode.commands.executeCommand<Result | undefined>('repodesk.commit.workspace', answers);
+    const editor = await messageEditor();
+    await editor.edit((e) => e.insert(new vscode.Position(0, 0), 'A message worth keeping'));
+    const before = (await said()).length;
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    assert.equal(await first, undefined);
+    const words = (await said()).slice(before).join(' | ');
+    assert.match(words, /Commit cancelled: nothing was committed to analytical-engines\/difference-engine:workspace\/cancel\./);
+    assert.match(words, /Your text is kept/);
+    await assert.rejects(client.git.getRef(OWNER, REPO, 'heads/workspace/cancel'), /Not Found/);
+
+    const second = vscode.commands.executeCommand<Result | undefined>('repodesk.commit.workspace', answers);
+    const again = await messageEditor();
+    assert.equal(again.document.getText(), 'A message worth keeping', 'the kept text is back');
+    assert.match((await said()).slice(-1)[0] ?? '', /Your earlier text is back in the editor/);
+    await vscode.commands.executeCommand('repodesk.messageEditor.cancel');
+    assert.equal(await second, undefined);
+    await assert.rejects(client.git.getRef(OWNER, REPO, 'heads/workspace/cancel'), /Not Found/);
   });
 });

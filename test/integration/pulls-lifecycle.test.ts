@@ -86,6 +86,44 @@ describe('Pull requests: create, edit, close, reopen, merge', function () {
     await waitFor('the merged badge', async () => (await row(pull.number)).toTreeItem().resourceUri?.query === 'merged');
   });
 
+  it('Merge with the message editor: the tab "Merge message: #n" in RepoDesk\'s language; closing it cancels (said, not merged, text kept); the kept text comes back; empty refused; ✓ merges with the text', async () => {
+    await branchWithCommit('life/editor', 'editor.md');
+    const pull = await vscode.commands.executeCommand<PullRequest>('repodesk.pulls.create', { head: 'life/editor', base: 'master', title: 'Merge from the editor' });
+    const said = async () => (await vscode.commands.executeCommand<string[]>('repodesk.testing.messageEditorSaid')) ?? [];
+    const messageEditor = () => waitFor('the message editor', async () => {
+      const editor = vscode.window.activeTextEditor;
+      return editor?.document.uri.scheme === 'repodesk-message' ? editor : undefined;
+    });
+    const first = vscode.commands.executeCommand('repodesk.pulls.merge', await row(pull.number));
+    const editor = await messageEditor();
+    assert.equal(vscode.window.tabGroups.activeTabGroup.activeTab?.label, `Merge message: #${pull.number}`);
+    assert.equal(editor.document.languageId, 'repodesk-message');
+    assert.match(editor.document.getText(), /^Merge from the editor/, 'the suggested message: the title first');
+    await editor.edit((e) => e.replace(new vscode.Range(0, 0, editor.document.lineCount, 0), 'Merged after a second look\n'));
+    const before = (await said()).length;
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    assert.equal(await first, undefined);
+    const words = (await said()).slice(before).join(' | ');
+    assert.match(words, new RegExp(`Merge cancelled: #${pull.number} was not merged\\. Your text is kept`));
+    assert.equal(await client!.pulls.checkMerged(OWNER, REPO, pull.number), false);
+
+    const second = vscode.commands.executeCommand<{ sha: string }>('repodesk.pulls.merge', await row(pull.number));
+    const again = await messageEditor();
+    assert.equal(again.document.getText(), 'Merged after a second look\n', 'the kept text, not the suggestion');
+    await again.edit((e) => e.delete(new vscode.Range(0, 0, again.document.lineCount, 0)));
+    await vscode.commands.executeCommand('repodesk.messageEditor.accept');
+    assert.match((await said()).slice(-1)[0] ?? '', /The merge message is empty/);
+    assert.equal(await client!.pulls.checkMerged(OWNER, REPO, pull.number), false, 'nothing was sent');
+    await again.edit((e) => e.insert(new vscode.Position(0, 0), 'Merged after a second look'));
+    await vscode.commands.executeCommand('repodesk.messageEditor.accept');
+    // The offer to delete the branch waits for an answer: dismissed, the branch stays.
+    await waitFor('merged', async () => client!.pulls.checkMerged(OWNER, REPO, pull.number));
+    await vscode.commands.executeCommand('notifications.clearAll');
+    const merged = await second;
+    assert.ok(merged);
+    assert.match((await client!.git.getCommit(OWNER, REPO, merged.sha)).message, /Merged after a second look/);
+  });
+
   it('Merge of a closed pull request: the service\'s 405 is shown and nothing changes', async () => {
     await branchWithCommit('life/closed', 'closed.md');
     const pull = await vscode.commands.executeCommand<PullRequest>('repodesk.pulls.create', { head: 'life/closed', base: 'master', title: 'Closed one' });

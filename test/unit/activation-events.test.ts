@@ -17,8 +17,8 @@ describe('Activation events', () => {
     assert.deepEqual(manifest.activationEvents.filter((e) => e === '*' || e === 'onStartupFinished'), []);
   });
 
-  it('the Insights and pull request overview panels are restored after a reload (onWebviewPanel for each)', () => {
-    assert.deepEqual([...manifest.activationEvents].sort(), ['onWebviewPanel:repodesk.insights', 'onWebviewPanel:repodesk.pullOverview']);
+  it('the Insights and pull request overview panels are restored after a reload (onWebviewPanel for each); a message editor left open activates RepoDesk (onFileSystem), which keeps its text', () => {
+    assert.deepEqual([...manifest.activationEvents].sort(), ['onFileSystem:repodesk-message', 'onWebviewPanel:repodesk.insights', 'onWebviewPanel:repodesk.pullOverview']);
   });
 
   it('the views and both authentication providers are contributed, so VS Code activates RepoDesk when one is used', () => {

@@ -50,6 +50,7 @@ function userFacingManifestStrings(): { where: string; value: string }[] {
     add(`command ${cmd.command} category`, cmd.category);
   }
   for (const s of list(c.submenus)) add(`submenu ${s.id}`, s.label);
+  for (const l of list(c.languages)) (Array.isArray(l.aliases) ? l.aliases as unknown[] : []).forEach((a, i) => add(`language ${l.id} aliases[${i}]`, a));
   const confs = Array.isArray(c.configuration) ? list(c.configuration) : [c.configuration as Entry];
   for (const conf of confs) {
     add('configuration title', conf.title);

@@ -3,17 +3,18 @@
 // Tag, Upload Folder as New Repository.
 import * as vscode from 'vscode';
 import { collect, type HostingClient } from '../../hosting';
-import { FolderRefusedError, refNameProblem, NotFastForwardError, NothingToCommitError, commitPreview, previewCommit, readFolderFiles, rebasePreview, type CommitPreview, type CommitResult, type WorkspaceFile } from '../../gitdata';
+import { FolderRefusedError, NotFastForwardError, NothingToCommitError, aheadBehind, commitPreview, defaultStartPoint, previewCommit, readFolderFiles, rebasePreview, type CommitPreview, type CommitResult, type WorkspaceFile } from '../../gitdata';
 import { givenAnswers } from '../shared/commandArgs';
 import { errorText } from '../shared/failure';
-import { editInEditor } from '../shared/notesEditor';
+import { editMessage, keepMessage } from '../shared/messageEditor/messageEditor';
+import { branchNameRefusal } from '../shared/refNameText';
 import { resolveCommitish } from '../shared/resolveCommitish';
 import type { HostingSession } from '../shared/session/hostingSession';
 import { repositoryTarget, type RepoTarget } from '../shared/session/require';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
-import { confirmChanges } from './changePreview';
+import { confirmChanges, type BaseComparison } from './changePreview';
 import { createTag, type TagAnswers } from './createTag';
-import { authorOfFolder, excludedPatterns, localIsoTime, pickFolder, repositoryOfFolder } from './workspaceSource';
+import { authorOfFolder, branchOfFolder, excludedPatterns, localIsoTime, pickFolder, repositoryOfFolder } from './workspaceSource';
 
 /** Answers of Commit Workspace to Branch, for scripts and tests (every question then skipped). */
 export interface CommitAnswers {
@@ -25,9 +26,18 @@ export interface CommitAnswers {
   from?: string;
   /** Repository folder the workspace folder maps to ('' for the root). */
   prefix?: string;
-  message: string;
+  /** Without it, the message editor opens (the other answers still skip their questions). */
+  message?: string;
   /** What to do when the branch moved since the preview. */
   onMoved?: 'rebase' | 'force' | { newBranch: string };
+}
+
+/** The branch to commit to, as picked (or given): `repository` only when the user was asked. */
+interface PickedBranch {
+  branch: string;
+  /** A new branch's start (a ref or SHA); undefined for an existing branch. */
+  from?: string;
+  repository?: { defaultBranch: string; heads: { name: string; sha: string }[]; workspaceBranch: string | undefined };
 }
 
 /** What the three commands do, given their arguments. */
@@ -57,9 +67,15 @@ export function commitCommands(session: HostingSession, active: ActiveRepository
       const fromFolder = given?.owner && given.repo ? { owner: given.owner, name: given.repo } : await repositoryOfFolder(folder);
       const target = repositoryTarget(session, active, fromFolder);
       if (!target) return undefined;
-      const branch = given ? { branch: given.branch, from: given.from } : await pickBranch(target);
+      // A name git refuses is refused before any request, given or typed.
+      const refused = given ? branchNameRefusal(given.branch) : undefined;
+      if (refused) {
+        void vscode.window.showErrorMessage(vscode.l10n.t('Nothing was committed to {0}: {1}', given!.branch, refused));
+        return undefined;
+      }
+      const branch = given ? { branch: given.branch, from: given.from } : await pickBranch(target, folder);
       if (!branch) return undefined;
-      return commitFolder(target, folder, branch.branch, branch.from, given);
+      return commitFolder(target, folder, branch, given);
     },
     tag: async (arg?: unknown) => {
       const given = givenAnswers<TagAnswers & { owner?: string; repo?: string }>(arg);
@@ -84,8 +100,10 @@ export function commitCommands(session: HostingSession, active: ActiveRepository
     }
   }
 
-  async function commitFolder(target: RepoTarget, folder: vscode.Uri, branch: string, from: string | undefined, given?: CommitAnswers): Promise<CommitResult | undefined> {
+  async function commitFolder(target: RepoTarget, folder: vscode.Uri, picked: PickedBranch, given?: CommitAnswers): Promise<CommitResult | undefined> {
+    const { branch, from } = picked;
     const where = `${target.owner}/${target.repo}:${branch}`;
+    let comparison: BaseComparison | undefined;
     let files: WorkspaceFile[] | undefined;
     let preview: CommitPreview;
     try {
@@ -93,7 +111,9 @@ export function commitCommands(session: HostingSession, active: ActiveRepository
         files = await readFiles(folder);
         if (!files) throw new vscode.CancellationError();
         const base = from === undefined ? undefined : await resolveCommitish(target.client, target.owner, target.repo, from);
-        return previewCommit(target.client, target.owner, target.repo, branch, files, { prefix: given?.prefix, ...(base ? { from: base } : {}) });
+        const found = await previewCommit(target.client, target.owner, target.repo, branch, files, { prefix: given?.prefix, ...(base ? { from: base } : {}) });
+        if (picked.repository) comparison = await compareBase(target, found, picked);
+        return found;
       });
     } catch (err) {
       if (!(err instanceof vscode.CancellationError)) void vscode.window.showErrorMessage(vscode.l10n.t('Could not read {0}: {1}', where, errorText(err)));
@@ -103,11 +123,39 @@ export function commitCommands(session: HostingSession, active: ActiveRepository
       void vscode.window.showInformationMessage(vscode.l10n.t('Nothing to commit: the workspace is the same as {0}.', where));
       return undefined;
     }
-    if (!given && !await confirmChanges(preview, folder)) return undefined;
-    const message = given?.message ?? await editInEditor('', vscode.l10n.t('Commit'), vscode.l10n.t('Write the commit message in the editor (the first line is its summary), then choose "{0}" in the status bar or ✓ in the editor\'s title bar.', vscode.l10n.t('Commit')), 'git-commit');
-    if (!message?.trim()) return undefined;
+    if (!given && !await confirmChanges(preview, folder, comparison)) return undefined;
+    // One kept message per repository: a cancelled or failed commit's text comes back in the next editor.
+    const key = `commit:${target.owner}/${target.repo}`;
+    const message = given?.message ?? await editMessage({
+      key,
+      title: vscode.l10n.t('Commit message: {0}', branch),
+      initial: '',
+      prompt: vscode.l10n.t('Write the message of the commit to {0} (the first line is its summary), then choose ✓ in the editor\'s title bar; ✕ or closing the tab cancels.', where),
+      refuseEmpty: vscode.l10n.t('The commit message is empty: write at least its first line, the summary. Nothing was committed.'),
+      cancelled: vscode.l10n.t('Commit cancelled: nothing was committed to {0}.', where),
+    });
+    if (message === undefined) return undefined;
+    if (!message.trim()) {
+      void vscode.window.showErrorMessage(vscode.l10n.t('The commit message is empty: nothing was committed to {0}.', where));
+      return undefined;
+    }
     const author = { ...(await authorOfFolder(folder) ?? { name: session.account?.label ?? 'RepoDesk', email: `${session.account?.label ?? 'repodesk'}@users.noreply` }), date: localIsoTime() };
-    return runCommit(target, preview, files!, message.trim(), author, given);
+    const result = await runCommit(target, preview, files!, message.trim(), author, given);
+    if (!result && !given) keepMessage(key, message);
+    return result;
+  }
+
+  /** The preview's line about the base: which commit, and how far it is from the default branch. */
+  async function compareBase(target: RepoTarget, preview: CommitPreview, picked: PickedBranch): Promise<BaseComparison | undefined> {
+    const repository = picked.repository!;
+    const base = picked.from ?? picked.branch;
+    if (!preview.parent) return undefined;
+    const reference = repository.heads.find((h) => h.name === repository.defaultBranch)?.sha;
+    const counts = reference === undefined ? undefined : await aheadBehind(async (sha) => {
+      const c = await target.client.git.getCommit(target.owner, target.repo, sha);
+      return { parents: c.parents.map((p) => p.sha), time: Date.parse(c.committer.date) };
+    }, preview.parent, reference).catch(() => undefined);
+    return { base, sha: preview.parent, defaultBranch: repository.defaultBranch, counts, workspaceBranch: repository.workspaceBranch };
   }
 
   async function runCommit(target: RepoTarget, preview: CommitPreview, files: WorkspaceFile[], message: string, author: { name: string; email: string; date: string }, given?: CommitAnswers): Promise<CommitResult | undefined> {
@@ -126,7 +174,7 @@ export function commitCommands(session: HostingSession, active: ActiveRepository
       if (err instanceof NotFastForwardError) return branchMoved(target, preview, files, message, author, err, given);
       if (err instanceof NothingToCommitError) void vscode.window.showInformationMessage(err.message);
       else if (err instanceof Error && err.name === 'AbortError') void vscode.window.showInformationMessage(vscode.l10n.t('Commit cancelled; {0} is as it was.', where));
-      else void vscode.window.showErrorMessage(vscode.l10n.t('Could not commit to {0}: {1}', where, errorText(err)));
+      else void vscode.window.showErrorMessage(`${vscode.l10n.t('Could not commit to {0}: {1}', where, errorText(err))}${given ? '' : ` ${vscode.l10n.t('Your message is kept for the next try.')}`}`);
       return undefined;
     }
   }
@@ -148,8 +196,13 @@ export function commitCommands(session: HostingSession, active: ActiveRepository
       return runCommit(target, rebased.preview, files, message, author);
     }
     if (choice === another) {
-      const name = typeof given?.onMoved === 'object' ? given.onMoved.newBranch : await vscode.window.showInputBox({ title: vscode.l10n.t('New branch for commit {0}', err.commit.slice(0, 7)), ignoreFocusOut: true });
+      const name = typeof given?.onMoved === 'object' ? given.onMoved.newBranch : await vscode.window.showInputBox({ title: vscode.l10n.t('New branch for commit {0}', err.commit.slice(0, 7)), ignoreFocusOut: true, validateInput: branchNameRefusal });
       if (!name) return undefined;
+      const refused = branchNameRefusal(name);
+      if (refused) {
+        void vscode.window.showErrorMessage(vscode.l10n.t('No branch was created for commit {0}: {1}', err.commit.slice(0, 7), refused));
+        return undefined;
+      }
       await target.client.git.createRef(target.owner, target.repo, `refs/heads/${name}`, err.commit);
       onCommitted();
       void vscode.window.showInformationMessage(vscode.l10n.t('Committed {0} to the new branch {1}.', err.commit.slice(0, 7), name));
@@ -173,28 +226,44 @@ export function commitCommands(session: HostingSession, active: ActiveRepository
     const pull = vscode.l10n.t('Create Pull Request…');
     // A pull request is offered for the active repository, where the Pull Requests view shows it.
     const isActive = active.value?.owner === target.owner && active.value?.name === target.repo;
-    const picked = await vscode.window.showInformationMessage(vscode.l10n.t('Committed {0} changes to {1} as {2}.', result.changes.length, branch, result.commit.slice(0, 7)), tag, ...(isActive ? [pull] : []));
+    const n = result.changes.length;
+    const text = n === 1 ? vscode.l10n.t('Committed 1 change to {0} as {1}.', branch, result.commit.slice(0, 7)) : vscode.l10n.t('Committed {0} changes to {1} as {2}.', n, branch, result.commit.slice(0, 7));
+    const picked = await vscode.window.showInformationMessage(text, tag, ...(isActive ? [pull] : []));
     if (picked === tag) await createTag(target, onCommitted, { sha: result.commit });
     if (picked === pull) await vscode.commands.executeCommand('repodesk.pulls.create', { head: branch });
   }
 
-  async function pickBranch(target: RepoTarget): Promise<{ branch: string; from?: string } | undefined> {
-    const heads = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Reading branches…') }, () => collect(target.client.git.listRefs(target.owner, target.repo, 'heads')));
+  async function pickBranch(target: RepoTarget, folder: vscode.Uri): Promise<PickedBranch | undefined> {
+    const [repo, refs, workspaceBranch] = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Reading branches…') }, () => Promise.all([
+      target.client.repos.get(target.owner, target.repo),
+      collect(target.client.git.listRefs(target.owner, target.repo, 'heads')),
+      branchOfFolder(folder),
+    ]));
+    const heads = refs.map((r) => ({ name: r.ref.replace(/^refs\/heads\//, ''), sha: r.object.sha }));
+    const repository = { defaultBranch: repo.default_branch ?? 'master', heads, workspaceBranch };
     const items = [
       { label: `$(add) ${vscode.l10n.t('New Branch…')}`, branch: undefined as string | undefined, alwaysShow: true },
-      ...heads.map((r) => ({ label: `$(git-branch) ${r.ref.replace(/^refs\/heads\//, '')}`, description: r.object.sha.slice(0, 7), branch: r.ref.replace(/^refs\/heads\//, '') })),
+      ...heads.map((h) => ({
+        label: `$(git-branch) ${h.name}`,
+        description: [h.sha.slice(0, 7), h.name === workspaceBranch ? vscode.l10n.t('the workspace\'s branch') : undefined, h.name === repository.defaultBranch ? vscode.l10n.t('default branch') : undefined].filter(Boolean).join(' · '),
+        branch: h.name,
+      })),
     ];
     const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Commit Workspace to {0}/{1}: branch', target.owner, target.repo) });
     if (!picked) return undefined;
-    if (picked.branch) return { branch: picked.branch };
-    const name = await vscode.window.showInputBox({ title: vscode.l10n.t('New branch: name'), ignoreFocusOut: true, validateInput: (v) => {
-      const problem = refNameProblem(v);
-      if (problem) return vscode.l10n.t('Not a valid branch name: {0}.', problem);
-      return heads.some((r) => r.ref === `refs/heads/${v}`) ? vscode.l10n.t('{0} exists already.', v) : undefined;
-    } });
+    if (picked.branch) return { branch: picked.branch, repository };
+    const name = await vscode.window.showInputBox({ title: vscode.l10n.t('New branch: name'), ignoreFocusOut: true, validateInput: (v) =>
+      branchNameRefusal(v) ?? (heads.some((h) => h.name === v) ? vscode.l10n.t('{0} exists already.', v) : undefined) });
     if (!name) return undefined;
-    const from = await vscode.window.showInputBox({ title: vscode.l10n.t('New branch {0}: start from', name), prompt: vscode.l10n.t('A branch, tag or (abbreviated) SHA'), value: heads[0]?.ref.replace(/^refs\/heads\//, '') ?? '', ignoreFocusOut: true });
-    return from ? { branch: name, from } : undefined;
+    // The workspace's files are its branch plus the user's changes: starting elsewhere would list that branch's work as changes.
+    const start = defaultStartPoint(workspaceBranch, heads.map((h) => h.name), repository.defaultBranch);
+    const why = start === workspaceBranch
+      ? vscode.l10n.t('Offered: {0}, the branch the workspace is on.', start)
+      : workspaceBranch
+        ? vscode.l10n.t('Offered: {0}, the default branch ({1}, the workspace\'s branch, is not on the service).', start, workspaceBranch)
+        : vscode.l10n.t('Offered: {0}, the default branch (the workspace is on no branch).', start);
+    const from = await vscode.window.showInputBox({ title: vscode.l10n.t('New branch {0}: start from', name), prompt: `${vscode.l10n.t('A branch, tag or (abbreviated) SHA.')} ${why}`, value: start, ignoreFocusOut: true });
+    return from ? { branch: name, from, repository } : undefined;
   }
 
   async function uploadFolder(given?: { folder: string; owner?: string; name: string; private?: boolean; message?: string }): Promise<CommitResult | undefined> {

@@ -3,9 +3,9 @@
 // message, POST .../git/tags, whose tagger the service takes from the
 // signed-in user, then the reference to it).
 import * as vscode from 'vscode';
-import { refNameProblem } from '../../gitdata';
 import { errorText } from '../shared/failure';
 import { editInEditor } from '../shared/notesEditor';
+import { tagNameRefusal } from '../shared/refNameText';
 import { resolveCommitish } from '../shared/resolveCommitish';
 import type { RepoTarget } from '../shared/session/require';
 
@@ -21,10 +21,7 @@ export interface TagAnswers {
 export async function createTag(target: RepoTarget, onCreated: () => void, given?: TagAnswers): Promise<string | undefined> {
   const from = given?.sha ?? given?.from ?? await vscode.window.showInputBox({ title: vscode.l10n.t('Create Tag: from'), prompt: vscode.l10n.t('A branch, tag or (abbreviated) SHA'), ignoreFocusOut: true });
   if (!from) return undefined;
-  const name = given?.tag ?? await vscode.window.showInputBox({ title: vscode.l10n.t('Create Tag: name'), placeHolder: vscode.l10n.t('e.g. v1.0.0'), ignoreFocusOut: true, validateInput: (v) => {
-    const problem = refNameProblem(v);
-    return problem ? vscode.l10n.t('Not a valid tag name: {0}.', problem) : undefined;
-  } });
+  const name = given?.tag ?? await vscode.window.showInputBox({ title: vscode.l10n.t('Create Tag: name'), placeHolder: vscode.l10n.t('e.g. v1.0.0'), ignoreFocusOut: true, validateInput: tagNameRefusal });
   if (!name) return undefined;
   let message = given?.message;
   // Asked when the name was asked (a script gives a message, or none for a lightweight tag).

@@ -4,7 +4,7 @@
 // author (the folder's git config, else the signed-in user).
 import * as vscode from 'vscode';
 import { resolveAddresses, type PersonInput } from '../../hosting';
-import { patternsOfFilesExclude } from '../../gitdata';
+import { branchOfHead, gitDirOfFile, patternsOfFilesExclude } from '../../gitdata';
 import { repoFromGitConfig } from '../../util/gitRemote';
 import { readHostingSettings } from '../shared/session/settings';
 import type { RepoRef } from '../shared/selection/activeRepository';
@@ -31,6 +31,24 @@ export async function repositoryOfFolder(folder: vscode.Uri): Promise<RepoRef | 
     const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder, '.git', 'config')));
     const repo = repoFromGitConfig(text, hosts);
     return repo ? { owner: repo.owner, name: repo.name } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The branch the folder's git checkout is on; undefined without git or on a detached HEAD. */
+export async function branchOfFolder(folder: vscode.Uri): Promise<string | undefined> {
+  const read = async (uri: vscode.Uri) => new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+  try {
+    const dotGit = vscode.Uri.joinPath(folder, '.git');
+    let gitDir = dotGit;
+    // A worktree's or submodule's .git is a file naming the git folder.
+    if ((await vscode.workspace.fs.stat(dotGit)).type === vscode.FileType.File) {
+      const named = gitDirOfFile(await read(dotGit));
+      if (!named) return undefined;
+      gitDir = named.startsWith('/') ? vscode.Uri.file(named) : vscode.Uri.joinPath(folder, named);
+    }
+    return branchOfHead(await read(vscode.Uri.joinPath(gitDir, 'HEAD')));
   } catch {
     return undefined;
   }

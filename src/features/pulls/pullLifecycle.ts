@@ -10,6 +10,7 @@ import { HostingError, ValidationFailedError, collect, type HostingClient, type 
 import { givenAnswers } from '../shared/commandArgs';
 import { errorText } from '../shared/failure';
 import type { CommandHandler } from '../shared/lazyCommands';
+import { editMessage, keepMessage } from '../shared/messageEditor/messageEditor';
 import { editInEditor } from '../shared/notesEditor';
 import type { HostingSession } from '../shared/session/hostingSession';
 import { repositoryTarget, type RepoTarget } from '../shared/session/require';
@@ -89,7 +90,15 @@ export function pullLifecycleCommands(session: HostingSession, active: ActiveRep
 
   async function merge(target: RepoTarget, pull: PullRequest, given?: MergeAnswers): Promise<{ sha: string } | undefined> {
     const suggested = `${pull.title}\n\n${pull.body ?? ''}`.trimEnd() + '\n';
-    const message = given ? given.commitMessage : await editInEditor(suggested, vscode.l10n.t('Merge'), vscode.l10n.t('Edit the merge commit\'s message of #{0} ({1} into {2}), then choose "{3}" in the status bar or ✓ in the editor\'s title bar.', pull.number, pull.head.label, pull.base.label, vscode.l10n.t('Merge')), 'git-commit');
+    const key = `merge:${target.owner}/${target.repo}#${pull.number}`;
+    const message = given ? given.commitMessage : await editMessage({
+      key,
+      title: vscode.l10n.t('Merge message: #{0}', pull.number),
+      initial: suggested,
+      prompt: vscode.l10n.t('Edit the message of the merge commit of #{0} ({1} into {2}), then choose ✓ in the editor\'s title bar; ✕ or closing the tab cancels.', pull.number, pull.head.label, pull.base.label),
+      refuseEmpty: vscode.l10n.t('The merge message is empty: write at least its first line. Nothing was merged.'),
+      cancelled: vscode.l10n.t('Merge cancelled: #{0} was not merged.', pull.number),
+    });
     if (message === undefined && !given) return undefined;
     try {
       const result = await progress(vscode.l10n.t('Merging pull request #{0}…', pull.number), () =>
@@ -98,6 +107,7 @@ export function pullLifecycleCommands(session: HostingSession, active: ActiveRep
       await offerBranchDeletion(target, pull, given);
       return result;
     } catch (err) {
+      if (!given && message) keepMessage(key, message);
       const refresh = vscode.l10n.t('Refresh');
       const explain = err instanceof HostingError && err.status === 409
         ? vscode.l10n.t('Its head changed since you read it: refresh, review the new commits, and merge again.')
@@ -105,7 +115,8 @@ export function pullLifecycleCommands(session: HostingSession, active: ActiveRep
           ? vscode.l10n.t('It cannot be merged as it is (closed, or conflicting with its base).')
           : '';
       // The offer stays up without holding the command (it returns at once).
-      void vscode.window.showErrorMessage(vscode.l10n.t('Could not merge #{0}: {1} {2}', pull.number, errorText(err), explain).trim(), refresh).then((picked) => {
+      const kept = !given && message ? vscode.l10n.t('Your message is kept for the next try.') : '';
+      void vscode.window.showErrorMessage(`${vscode.l10n.t('Could not merge #{0}: {1} {2}', pull.number, errorText(err), explain).trim()} ${kept}`.trim(), refresh).then((picked) => {
         if (picked === refresh) onChanged();
       });
       return undefined;
@@ -114,7 +125,10 @@ export function pullLifecycleCommands(session: HostingSession, active: ActiveRep
 
   async function offerBranchDeletion(target: RepoTarget, pull: PullRequest, given?: MergeAnswers): Promise<void> {
     // Only a branch of this repository (a fork's branch is not ours to delete).
-    if (pull.head.repo?.full_name !== `${target.owner}/${target.repo}`) return;
+    if (pull.head.repo?.full_name !== `${target.owner}/${target.repo}`) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('Merged #{0}.', pull.number));
+      return;
+    }
     const remove = vscode.l10n.t('Delete Branch {0}', pull.head.ref);
     const wanted = given ? given.deleteBranch === true : await vscode.window.showInformationMessage(vscode.l10n.t('Merged #{0}.', pull.number), remove) === remove;
     if (!wanted) return;

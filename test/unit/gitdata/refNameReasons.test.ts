@@ -3,11 +3,11 @@
 import assert from 'node:assert/strict';
 import { refNameProblem } from '../../../src/gitdata';
 
-const CONTROL = 'control character';
-const SPECIAL = 'space or one of ~ ^ : ? * [ \\';
-const DOTS = '".." or "@{"';
-const EMPTY_PART = 'empty path component';
-const DOT_LOCK = 'component starting with "." or ending with ".lock"';
+const CONTROL = 'control';
+const SPECIAL = 'special';
+const DOTS = 'dots';
+const EMPTY_PART = 'emptyPart';
+const DOT_LOCK = 'dotOrLock';
 
 describe('gitdata: the reason a ref name is refused', () => {
   it('control characters: below 0x20 and DEL; a space (0x20) is the next rule\'s', () => {
@@ -53,5 +53,24 @@ describe('gitdata: the reason a ref name is refused', () => {
     assert.equal(refNameProblem('lock'), undefined);
     assert.equal(refNameProblem('a/b.'), DOT_LOCK);
     assert.equal(refNameProblem('x.y/z'), undefined);
+  });
+
+  it('a leading "-" (git reads it as an option), anywhere else it is fine', () => {
+    assert.equal(refNameProblem('-x'), 'dash');
+    assert.equal(refNameProblem('x-'), undefined);
+    assert.equal(refNameProblem('a/-x'), undefined);
+  });
+
+  it('"HEAD" itself; a name that only contains it is fine', () => {
+    assert.equal(refNameProblem('HEAD'), 'head');
+    assert.equal(refNameProblem('HEADS'), undefined);
+    assert.equal(refNameProblem('x/HEAD'), undefined);
+    assert.equal(refNameProblem('head'), undefined);
+  });
+
+  it('the first rule broken is the reason: a control character before ".." before a leading "-"', () => {
+    assert.equal(refNameProblem('-a..\u0001'), CONTROL);
+    assert.equal(refNameProblem('-a..b'), DOTS);
+    assert.equal(refNameProblem('-a.lock'), DOT_LOCK);
   });
 });

@@ -1,0 +1,258 @@
+// Journeys walked by clicking, as a person does: a workspace checked out on
+// gear-train (a branch of analytical-engines/difference-engine) commits a new
+// file to a new branch from the Git Refs title bar (the start offered is
+// gear-train, the preview says the base and how far it is from master),
+// opens a pull request from the notification, and merges it from its
+// overview with the message editor: the tab named for what it is, only
+// RepoDesk's ✓, an empty message refused, a closed tab cancelling with the
+// text kept and back on the next try. Each step checks the screen and the
+// service. Screenshots in test-results/journey-*.png.
+/* global describe, it, before, after */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { screenshot, session } from '../harness/e2eSession.mjs';
+import { expectCleanScreen, forgetNotifications } from './journeyChecks.mjs';
+import { apiAsAda, clickTitleAction, openAndSignIn, openPane, palette, pane, row, typeStep } from './sidebar.mjs';
+
+const OWNER = 'analytical-engines';
+const REPO = 'difference-engine';
+const REPO_PATH = `/repos/${OWNER}/${REPO}`;
+const NEW_FILE = 'docs/gear-ratios.md';
+
+/** Empties the window's folder (the suites share it). */
+function clearWorkspace() {
+  for (const entry of fs.readdirSync(session.workspaceDir)) fs.rmSync(path.join(session.workspaceDir, entry), { recursive: true, force: true });
+}
+
+/** The folder as a checkout of gear-train: its files from the service, a git repository on that branch with the service as origin. */
+async function checkOutGearTrain() {
+  clearWorkspace();
+  const head = await apiAsAda('GET', `${REPO_PATH}/git/refs/heads/gear-train`);
+  const commit = await apiAsAda('GET', `${REPO_PATH}/git/commits/${head.object.sha}`);
+  const tree = await apiAsAda('GET', `${REPO_PATH}/git/trees/${commit.tree.sha}?recursive=1`);
+  for (const entry of tree.tree.filter((e) => e.type === 'blob')) {
+    const blob = await apiAsAda('GET', `${REPO_PATH}/git/blobs/${entry.sha}`);
+    const file = path.join(session.workspaceDir, entry.path);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, Buffer.from(blob.content, 'base64'), { mode: entry.mode === '100755' ? 0o755 : 0o644 });
+  }
+  const git = (...args) => {
+    const r = spawnSync('git', args, { cwd: session.workspaceDir, encoding: 'utf8' });
+    assert.equal(r.status, 0, `git ${args.join(' ')}: ${r.stderr}`);
+  };
+  git('init', '--quiet', '--initial-branch=gear-train');
+  git('remote', 'add', 'origin', `${session.emulatorUrl}/${OWNER}/${REPO}.git`);
+}
+
+/** gear-train's commits ahead of and behind master, as git itself counts them in the emulator's repository. */
+async function gitAheadBehind() {
+  const { id } = await apiAsAda('GET', REPO_PATH);
+  const r = spawnSync('git', ['--git-dir', path.join(session.emulatorDataDir, 'git', `${id}.git`), 'rev-list', '--left-right', '--count', 'gear-train...master'], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  const [ahead, behind] = r.stdout.trim().split(/\s+/).map(Number);
+  return { ahead, behind };
+}
+
+const toast = (text) => session.page.locator('.notification-toast', { hasText: text });
+const activeGroup = () => session.page.locator('.editor-group-container.active');
+const titleAction = (label) => activeGroup().locator(`.editor-actions a[aria-label^="${label}"]`);
+
+/** The message editor's text as drawn. */
+async function editorText() {
+  return (await activeGroup().locator('.monaco-editor .view-lines').first().innerText()).replace(/\u00a0/g, ' ');
+}
+
+/** Checks the message editor that just opened: its tab, only RepoDesk's ✓ and ✕ in its title bar. */
+async function expectMessageEditor(title) {
+  await activeGroup().locator('.tabs-container .tab.active', { hasText: title }).waitFor({ timeout: 15_000 });
+  await titleAction('Use This Message').waitFor();
+  await titleAction('Cancel (the Message Is Kept)').waitFor();
+  assert.equal(await activeGroup().locator('.editor-actions a[aria-label*="Accept Commit Message"], .editor-actions a[aria-label*="Discard Commit Message"]').count(), 0, 'no action of the git extension in the editor\'s title bar');
+  assert.equal(await activeGroup().locator('.tabs-container .tab', { hasText: 'Untitled' }).count(), 0);
+}
+
+/** Signed in as ada, also in a window just opened (whose Repositories view may not have drawn its Sign In button yet). */
+async function signedIn() {
+  await openAndSignIn();
+  const repositories = pane('Repositories');
+  await repositories.locator('.monaco-list-row, .welcome-view-content').first().waitFor({ timeout: 30_000 });
+  if (await repositories.locator('.welcome-view-content').first().isVisible()) await openAndSignIn();
+}
+
+describe('Journey: commit the workspace to a new branch, open a pull request, merge it with the message editor', () => {
+  const branch = `gear-ratios-${Date.now().toString(36)}`;
+  let pullNumber;
+  let gearTrainSha;
+
+  before(async function () {
+    this.timeout(60_000);
+    await checkOutGearTrain();
+    fs.writeFileSync(path.join(session.workspaceDir, NEW_FILE), '# Gear ratios\n\nThe train turns the figure wheels ten to one.\n');
+    gearTrainSha = (await apiAsAda('GET', `${REPO_PATH}/git/refs/heads/gear-train`)).object.sha;
+  });
+  after(() => clearWorkspace());
+
+  it('commits the workspace to a new branch that starts from the workspace\'s branch (gear-train), with the base and its distance in the preview', async function () {
+    this.timeout(120_000);
+    const { page } = session;
+    await signedIn();
+    await palette('View: Close All Editors');
+    await forgetNotifications(page);
+    const org = await row('Repositories', /^analytical-engines(\s*\d+)?$/);
+    if ((await org.getAttribute('aria-expanded')) !== 'true') await org.click();
+    await (await row('Repositories', /^difference-engine/)).click();
+    await openPane('Git Refs');
+    await clickTitleAction('Git Refs', 'Commit Workspace to Branch');
+
+    await typeStep(`Commit Workspace to ${OWNER}/${REPO}: branch`);
+    const workspaceRow = page.locator('.quick-input-widget .monaco-list-row', { hasText: 'gear-train' }).first();
+    assert.match(await workspaceRow.innerText(), /the workspace's branch/);
+    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'New Branch' }).first().click();
+
+    // A name git refuses is refused in the box, before anything is sent.
+    await typeStep('New branch: name', `${branch}..x`);
+    await page.locator('.quick-input-widget .quick-input-message', { hasText: 'Git refuses this branch name: it holds ".." or "@{"' }).waitFor({ timeout: 10_000 });
+    await page.keyboard.press('Enter');
+    await typeStep('New branch: name', '-dash');
+    await page.locator('.quick-input-widget .quick-input-message', { hasText: 'it starts with "-"' }).waitFor({ timeout: 10_000 });
+    await typeStep('New branch: name', branch);
+    await page.keyboard.press('Enter');
+
+    await typeStep(`New branch ${branch}: start from`);
+    const input = page.locator('.quick-input-widget input.input').first();
+    assert.equal(await input.inputValue(), 'gear-train', 'the start offered is the workspace\'s branch');
+    await page.locator('.quick-input-widget .quick-input-message', { hasText: 'Offered: gear-train, the branch the workspace is on.' }).waitFor();
+    await page.keyboard.press('Enter');
+
+    const preview = page.locator('.quick-input-widget', { has: page.locator('.quick-input-title', { hasText: 'Commit the workspace to' }) });
+    await preview.waitFor({ timeout: 30_000 });
+    const rows = preview.locator('.monaco-list-row');
+    await rows.filter({ hasText: NEW_FILE }).first().waitFor();
+    const listed = (await rows.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+    assert.match(listed[0], new RegExp(`Commit 1 Change to ${OWNER}/${REPO}:${branch}…`));
+    const { ahead, behind } = await gitAheadBehind();
+    assert.ok(listed[0].includes(`Base: gear-train (${gearTrainSha.slice(0, 7)}), ${ahead} commits ahead of and ${behind} commits behind master.`), `${listed[0]} (git: ${ahead} ahead, ${behind} behind)`);
+    // One row per change (the separator "Changes" is drawn in the first change's row).
+    assert.equal(listed.length, 2, `only the workspace's own change, nothing of gear-train reverted: ${listed.join(' | ')}`);
+    assert.match(listed[1], /^docs\/gear-ratios\.md\s*added\b/);
+    console.log(`      screenshot: ${await screenshot('journey-commit-preview')}`);
+    await rows.filter({ hasText: /^\s*Commit 1 Change/ }).first().click();
+
+    // The message editor: its own tab and ✓; an empty message is refused there.
+    await expectMessageEditor(`Commit message: ${branch}`);
+    await titleAction('Use This Message').click();
+    await toast('The commit message is empty: write at least its first line').waitFor({ timeout: 10_000 });
+    await expectMessageEditor(`Commit message: ${branch}`);
+    await assert.rejects(apiAsAda('GET', `${REPO_PATH}/git/refs/heads/${branch}`), /404/, 'nothing was sent');
+    await activeGroup().locator('.monaco-editor').first().click();
+    await page.keyboard.type('Write down the gear ratios\n\nTen to one between the figure wheels.');
+    console.log(`      screenshot: ${await screenshot('journey-commit-message-editor')}`);
+    await titleAction('Use This Message').click();
+    const done = toast(`Committed 1 change to ${branch} as`);
+    await done.waitFor({ timeout: 30_000 });
+    const sha = (await done.innerText()).match(/as ([0-9a-f]{7})/)?.[1];
+    assert.ok(sha, 'the notification names the commit');
+    assert.equal(await page.locator('.tabs-container .tab', { hasText: 'Commit message:' }).count(), 0, 'the editor is gone');
+
+    const ref = await apiAsAda('GET', `${REPO_PATH}/git/refs/heads/${branch}`);
+    assert.ok(ref.object.sha.startsWith(sha));
+    const commit = await apiAsAda('GET', `${REPO_PATH}/git/commits/${ref.object.sha}`);
+    assert.deepEqual([commit.message, commit.parents.map((p) => p.sha)], ['Write down the gear ratios\n\nTen to one between the figure wheels.', [gearTrainSha]]);
+
+    // A pull request from the notification's button, into gear-train.
+    await done.getByRole('button', { name: 'Create Pull Request…' }).click();
+    await typeStep('Create Pull Request (2/4): base');
+    await page.locator('.quick-input-widget .monaco-list-row[aria-label^="gear-train"]').first().click();
+    await typeStep('Create Pull Request (3/4): title');
+    assert.equal(await input.inputValue(), 'Write down the gear ratios', 'the title is the commit\'s summary');
+    await page.keyboard.press('Enter');
+    await activeGroup().locator('.tabs-container .tab.active', { hasText: 'Untitled' }).waitFor({ timeout: 15_000 });
+    await titleAction('Use This Text').click();
+    const created = toast(/Created pull request #\d+\./);
+    await created.waitFor({ timeout: 30_000 });
+    pullNumber = Number((await created.innerText()).match(/#(\d+)/)[1]);
+    const pull = await apiAsAda('GET', `${REPO_PATH}/pulls/${pullNumber}`);
+    assert.deepEqual([pull.state, pull.head.ref, pull.base.ref, pull.title], ['open', branch, 'gear-train', 'Write down the gear ratios']);
+    await openPane('Pull Requests');
+    await row('Pull Requests', `#${pullNumber} Write down the gear ratios`);
+    await page.mouse.move(900, 600);
+    console.log(`      screenshot: ${await screenshot('journey-commit-pull-created')}`);
+    await expectCleanScreen(page);
+  });
+
+  it('merges the pull request from its overview with the message editor: a closed tab cancels with the text kept, the text comes back, ✓ merges', async function () {
+    this.timeout(120_000);
+    assert.ok(pullNumber, 'the pull request of the first journey');
+    const { page } = session;
+    await palette('View: Close All Editors');
+    await forgetNotifications(page);
+    await openPane('Pull Requests');
+    await (await row('Pull Requests', `#${pullNumber} Write down the gear ratios`)).locator('.label-name').first().click();
+    const overview = page.frameLocator('iframe.webview.ready:visible').frameLocator('iframe#active-frame');
+    await overview.locator('h1', { hasText: 'Write down the gear ratios' }).waitFor({ timeout: 30_000 });
+    await overview.locator('vscode-button', { hasText: 'Merge…' }).click();
+
+    await expectMessageEditor(`Merge message: #${pullNumber}`);
+    assert.match(await editorText(), /^Write down the gear ratios/, 'the suggested message starts with the title');
+    await activeGroup().locator('.monaco-editor').first().click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('\nChecked against the drawings.');
+    // Closed from its tab: cancelled, said, the text kept.
+    await activeGroup().locator('.tabs-container .tab.active .tab-actions a[aria-label^="Close"]').click();
+    await toast(`Merge cancelled: #${pullNumber} was not merged. Your text is kept`).waitFor({ timeout: 10_000 });
+    assert.equal(await page.locator('.monaco-dialog-box').count(), 0, 'no question where to save it');
+    assert.equal((await apiAsAda('GET', `${REPO_PATH}/pulls/${pullNumber}`)).merged, false);
+    console.log(`      screenshot: ${await screenshot('journey-merge-cancelled')}`);
+
+    await overview.locator('vscode-button', { hasText: 'Merge…' }).click();
+    await expectMessageEditor(`Merge message: #${pullNumber}`);
+    await toast('Your earlier text is back in the editor.').waitFor({ timeout: 10_000 });
+    assert.match(await editorText(), /Checked against the drawings\./, 'the kept text is back');
+    await titleAction('Use This Message').click();
+    await toast(`Merged #${pullNumber}.`).waitFor({ timeout: 30_000 });
+    const pull = await apiAsAda('GET', `${REPO_PATH}/pulls/${pullNumber}`);
+    assert.equal(pull.merged, true);
+    const merge = await apiAsAda('GET', `${REPO_PATH}/git/commits/${pull.merge_commit_sha}`);
+    assert.match(merge.message, /Checked against the drawings\./);
+    assert.equal((await apiAsAda('GET', `${REPO_PATH}/git/refs/heads/gear-train`)).object.sha, pull.merge_commit_sha, 'gear-train holds the merge');
+    await overview.locator('.state-badge', { hasText: 'Merged' }).waitFor({ timeout: 30_000 });
+    await page.mouse.move(900, 600);
+    console.log(`      screenshot: ${await screenshot('journey-merge-merged')}`);
+    await expectCleanScreen(page);
+  });
+
+  it('a window reload while a merge message is being written: the editor goes with a word, nothing is merged, the text comes back on the next Merge…', async function () {
+    this.timeout(120_000);
+    const { page } = session;
+    await palette('View: Close All Editors');
+    await forgetNotifications(page);
+    await openPane('Pull Requests');
+    await (await row('Pull Requests', '#1 Tabulate polynomials')).locator('.label-name').first().click();
+    const overview = () => page.frameLocator('iframe.webview.ready:visible').frameLocator('iframe#active-frame');
+    await overview().locator('h1', { hasText: 'Tabulate polynomials by the method of differences' }).waitFor({ timeout: 30_000 });
+    await overview().locator('vscode-button', { hasText: 'Merge…' }).click();
+    await expectMessageEditor('Merge message: #1');
+    await activeGroup().locator('.monaco-editor').first().click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('Written before the reload');
+    // The reload is not a step of RepoDesk's: from the palette.
+    await palette('Developer: Reload Window');
+    await page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 60_000 });
+    await toast('The window reloaded while a commit or merge message was being written').waitFor({ timeout: 60_000 });
+    await page.locator('.tabs-container .tab', { hasText: 'Merge message:' }).waitFor({ state: 'detached', timeout: 15_000 });
+    assert.equal((await apiAsAda('GET', `${REPO_PATH}/pulls/1`)).merged, false);
+
+    await overview().locator('h1', { hasText: 'Tabulate polynomials by the method of differences' }).waitFor({ timeout: 60_000 });
+    await overview().locator('vscode-button', { hasText: 'Merge…' }).click();
+    await expectMessageEditor('Merge message: #1');
+    assert.match(await editorText(), /^Written before the reload/, 'the text written before the reload is back');
+    await titleAction('Cancel (the Message Is Kept)').click();
+    await toast('Merge cancelled: #1 was not merged. Your text is kept').waitFor({ timeout: 10_000 });
+    assert.equal((await apiAsAda('GET', `${REPO_PATH}/pulls/1`)).merged, false);
+    await page.mouse.move(900, 600);
+    console.log(`      screenshot: ${await screenshot('journey-merge-after-reload')}`);
+    await expectCleanScreen(page);
+  });
+});
