@@ -9,8 +9,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createTree, readHistory, readTree, repoGitPath, Repositories } from '../../src/emulator/git';
-import { startEmulator } from '../support/emulator';
+import { createTree, readHistory, readTree, repoGitPath, Repositories } from '../src/git';
+import { startEmulator } from '../test/support/emulator';
 
 async function time<T>(fn: () => Promise<T>): Promise<[number, T]> {
   const start = performance.now();

@@ -8,9 +8,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Repositories } from '../../src/emulator/git/index.ts';
-import { historyStream, HISTORY_AUTHORS } from '../../src/emulator/seed/history.ts';
-import { historyOf, statisticsOf } from '../../src/emulator/v3/stats/job.ts';
+import { Repositories } from '../src/git/index.ts';
+import { historyStream, HISTORY_AUTHORS } from '../src/seed/history.ts';
+import { historyOf, statisticsOf } from '../src/v3/stats/job.ts';
 
 const COMMITS = 10_000;
 const RUNS = 3;

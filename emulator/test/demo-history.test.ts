@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { historyStream } from '../../src/emulator/seed/history';
-import { startEmulator, type TestEmulator } from '../support/emulator';
+import { historyStream } from '../src/seed/history';
+import { startEmulator, type TestEmulator } from './support/emulator';
 
 describe('demo seed history', () => {
   let emu: TestEmulator;

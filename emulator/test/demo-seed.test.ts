@@ -4,9 +4,9 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createEmulator, useModules } from '../../src/emulator/server';
-import { allModules } from '../../src/emulator/modules';
-import { startEmulator, type TestEmulator } from '../support/emulator';
+import { createEmulator, useModules } from '../src/server';
+import { allModules } from '../src/modules';
+import { startEmulator, type TestEmulator } from './support/emulator';
 import { basic, call } from './helpers/v3';
 
 const ORG = 'analytical-engines';

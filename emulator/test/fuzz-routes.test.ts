@@ -12,10 +12,10 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { createEmulator, useModules, type EmulatorModule } from '../../src/emulator/server';
-import { allModules } from '../../src/emulator/modules';
-import { repoGitPath } from '../../src/emulator/git';
-import type { TestEmulator } from '../support/emulator';
+import { createEmulator, useModules, type EmulatorModule } from '../src/server';
+import { allModules } from '../src/modules';
+import { repoGitPath } from '../src/git';
+import type { TestEmulator } from './support/emulator';
 import { basic, call, makeToken } from './helpers/v3';
 import { body, hash32, paramValue, pick, prng, query, type Body } from './fuzz/inputs';
 

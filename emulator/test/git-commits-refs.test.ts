@@ -7,7 +7,7 @@ import {
   createCommit, createRef, createTree, deleteRef, findRef, getRef, listRefs, readCommit, updateRef, createTagObject, readTag,
   InvalidReferenceNameError, NotFastForwardError, ReferenceExistsError, ReferenceNotFoundError, InvalidObjectError, InvalidInputError,
   ObjectNotFoundError, ReferenceConflictError,
-} from '../../src/emulator/git';
+} from '../src/git';
 import { ALICE, BOB, commitByHand, gitFixture, plainGitEnv, type GitFixture } from './git-fixture';
 
 const NOW = new Date('2026-01-02T03:04:05Z');

@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Repositories, type GitRepository } from '../../src/emulator/git';
+import { Repositories, type GitRepository } from '../src/git';
 
 export interface GitFixture {
   dataDir: string;

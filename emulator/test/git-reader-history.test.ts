@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createBlob, createCommit, createTree, readBlob, readHistory, Repositories } from '../../src/emulator/git';
+import { createBlob, createCommit, createTree, readBlob, readHistory, Repositories } from '../src/git';
 import { commitByHand, gitFixture, type GitFixture } from './git-fixture';
 
 describe('git data library: object reader, environment and history', () => {

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { gitEnv, identityEnv, initBare, runGit, runGitText } from '../../src/emulator/git';
+import { gitEnv, identityEnv, initBare, runGit, runGitText } from '../src/git';
 import { gitFixture, withProcessEnv, type GitFixture } from './git-fixture';
 
 describe('git runner: inherited GIT_DIR and GIT_INDEX_FILE never reach git', () => {

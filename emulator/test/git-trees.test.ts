@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import {
   createBlob, createTree, readBlob, readTree, InvalidPathError, InvalidTreeEntryError, InvalidObjectError,
   ObjectNotFoundError, InvalidInputError, type TreeListing,
-} from '../../src/emulator/git';
+} from '../src/git';
 import { gitFixture, type GitFixture } from './git-fixture';
 
 const paths = (listing: TreeListing): string[] => listing.tree.map((e) => e.path);

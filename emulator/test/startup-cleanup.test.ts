@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startEmulator } from '../support/emulator';
+import { startEmulator } from './support/emulator';
 import { call, basic } from './helpers/v3';
 
 describe('start-up cleanup of unfinished repositories (durability)', () => {

@@ -1,6 +1,6 @@
 // The arithmetic of the five statistics endpoints (document 2, "Statistics").
 import assert from 'node:assert/strict';
-import { codeFrequency, commitActivity, contributors, participation, punchCard, weekStart, type AttributedCommit } from '../../src/emulator/stats/compute';
+import { codeFrequency, commitActivity, contributors, participation, punchCard, weekStart, type AttributedCommit } from '../src/stats/compute';
 
 const t = (iso: string) => Date.parse(iso) / 1000;
 // 2026-11-22 is a Sunday.

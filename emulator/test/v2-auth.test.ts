@@ -1,7 +1,7 @@
 // v2 document: Authentication, /me, the Errors rows for tokens, and the
 // protocol conventions (parameters, dates in the domain's time zone, HEAD).
 import assert from 'node:assert/strict';
-import { startEmulator, type TestEmulator } from '../support/emulator';
+import { startEmulator, type TestEmulator } from './support/emulator';
 import { V2_DATE, V2Http } from './v2-http';
 
 const MISSING = 'Please include the access_token parameter in your request; obtain one with POST /api/v2/authenticate';

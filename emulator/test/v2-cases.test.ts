@@ -1,7 +1,7 @@
 // v2 document: the case rows (create, get, update with the state machine,
 // search with every filter and order, tags), messages and campaign stats.
 import assert from 'node:assert/strict';
-import { startEmulator, type TestEmulator } from '../support/emulator';
+import { startEmulator, type TestEmulator } from './support/emulator';
 import { V2_DATE, V2Http } from './v2-http';
 
 const DIFF = 'repo:analytical-engines/difference-engine';

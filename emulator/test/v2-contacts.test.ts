@@ -1,7 +1,7 @@
 // v2 document: the contact rows (create, get, update, search, profiles, tags)
 // and the Bad input rules that apply to them.
 import assert from 'node:assert/strict';
-import { startEmulator, type TestEmulator } from '../support/emulator';
+import { startEmulator, type TestEmulator } from './support/emulator';
 import { V2_DATE, V2Http } from './v2-http';
 
 describe('v2 contacts', () => {

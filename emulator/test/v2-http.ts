@@ -1,6 +1,6 @@
 // A minimal HTTP helper for the v2 conformance tests: form-encoded bodies with
 // repeated names, the access_token as a parameter, JSON answers.
-import type { TestEmulator } from '../support/emulator';
+import type { TestEmulator } from './support/emulator';
 
 export type Form = Record<string, string | number | boolean | Array<string | number>>;
 

@@ -1,7 +1,7 @@
 // The engagement service's command-line options: token lifetime and the
 // domain's time zone (the spec leaves both to the deployment).
 import assert from 'node:assert/strict';
-import { parseOptions, UsageError } from '../../src/emulator/options';
+import { parseOptions, UsageError } from '../src/options';
 
 describe('v2 emulator options', () => {
   it('Authentication rule 6 / Conventions 2: --engagement-token-ttl and --engagement-time-zone reach the options', () => {

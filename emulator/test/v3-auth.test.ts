@@ -2,8 +2,8 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startEmulator, type TestEmulator } from '../support/emulator';
-import { normalizeScopes, scopesSatisfy } from '../../src/emulator/v3/core/scopes';
+import { startEmulator, type TestEmulator } from './support/emulator';
+import { normalizeScopes, scopesSatisfy } from '../src/v3/core/scopes';
 import { basic, call, makeToken } from './helpers/v3';
 
 const LOCKED = 'Maximum number of login attempts exceeded. Please try again later.';

@@ -1,8 +1,8 @@
 // Accounts and applications for the token and OAuth tests, written straight
 // into the emulator's database (the demo seed is not needed for these).
-import type { Db } from '../../src/emulator/db';
-import { hashPassword, newClientCredentials, sha256Hex } from '../../src/emulator/v3/core/secrets';
-import { isoTime } from '../../src/emulator/v3/core/time';
+import type { Db } from '../src/db';
+import { hashPassword, newClientCredentials, sha256Hex } from '../src/v3/core/secrets';
+import { isoTime } from '../src/v3/core/time';
 
 export const UA = { 'User-Agent': 'repodesk-tests' };
 

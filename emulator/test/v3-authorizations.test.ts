@@ -1,8 +1,8 @@
 // Document 1, "Authorizations" and "Application-side token operations", with
 // the token lifecycle of "States and transitions".
 import assert from 'node:assert/strict';
-import { startEmulator, type TestEmulator } from '../support/emulator';
-import { sha256Hex } from '../../src/emulator/v3/core/secrets';
+import { startEmulator, type TestEmulator } from './support/emulator';
+import { sha256Hex } from '../src/v3/core/secrets';
 import { addApplication, addUser, basic, json, UA, type TestApplication } from './v3-authorizations-fixtures';
 
 type Authorization = { id: number; url: string; token: string; token_last_eight: string; scopes: string[]; note: string | null; note_url: string | null; app: { client_id: string; name: string | null; url: string | null }; user?: { login: string }; created_at: string; updated_at: string };

@@ -2,7 +2,7 @@
 // behind it is the emulator's choice (a generated SVG, docs/EMULATOR.md);
 // what a client checks is that the URL answers with an image, cacheably.
 import assert from 'node:assert/strict';
-import { startEmulator, type TestEmulator } from '../support/emulator';
+import { startEmulator, type TestEmulator } from './support/emulator';
 import { call, rawRequest } from './helpers/v3';
 
 describe('v3 avatars: the image at a user summary’s avatar_url', () => {

@@ -4,9 +4,9 @@
 // messages, broken percent-encoding in a path, non-ASCII asset names on
 // download, and unknown avatars.
 import assert from 'node:assert/strict';
-import { startEmulator, type TestEmulator } from '../support/emulator';
-import { contentDisposition } from '../../src/emulator/v3/releases/assets';
-import { isSafeRefName } from '../../src/emulator/v3/core/git-input';
+import { startEmulator, type TestEmulator } from './support/emulator';
+import { contentDisposition } from '../src/v3/releases/assets';
+import { isSafeRefName } from '../src/v3/core/git-input';
 import { basic, call, rawRequest, UA } from './helpers/v3';
 import { V2Http } from './v2-http';
 

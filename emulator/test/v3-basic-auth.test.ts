@@ -6,9 +6,9 @@
 // the API and for git smart HTTP; a wrong value still counts as a failed login.
 import assert from 'node:assert/strict';
 import type { FastifyRequest } from 'fastify';
-import { startEmulator, type TestEmulator } from '../support/emulator';
-import { Authenticator, DUMMY_PASSWORD_HASH, LOCKED_OUT_MESSAGE } from '../../src/emulator/v3/core/auth';
-import { verifyPassword } from '../../src/emulator/v3/core/secrets';
+import { startEmulator, type TestEmulator } from './support/emulator';
+import { Authenticator, DUMMY_PASSWORD_HASH, LOCKED_OUT_MESSAGE } from '../src/v3/core/auth';
+import { verifyPassword } from '../src/v3/core/secrets';
 import { call, makeToken, rawRequest, UA } from './helpers/v3';
 
 const b64 = (s: string) => `Basic ${Buffer.from(s).toString('base64')}`;

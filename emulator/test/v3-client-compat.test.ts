@@ -2,7 +2,7 @@
 // bodiless writes labelled text/plain (fetch, octokit), the octokit paths
 // served as aliases, and what changes under --vendor github (docs/EMULATOR.md).
 import assert from 'node:assert/strict';
-import { startEmulator, type TestEmulator } from '../support/emulator';
+import { startEmulator, type TestEmulator } from './support/emulator';
 import { basic, call } from './helpers/v3';
 
 const REPO = '/repos/analytical-engines/difference-engine';

@@ -1,6 +1,6 @@
 // Document 1, "Protocol conventions" and "Versioning".
 import assert from 'node:assert/strict';
-import { startEmulator, type TestEmulator } from '../support/emulator';
+import { startEmulator, type TestEmulator } from './support/emulator';
 import { basic, call, rawHttp, rawRequest, TIMESTAMP, UA } from './helpers/v3';
 
 describe('v3 protocol conventions (document 1)', () => {

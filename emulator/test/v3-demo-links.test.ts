@@ -4,7 +4,7 @@
 // deep, and expects none to answer 404 unless the documents leave that
 // endpoint out — each such case below says which sentence of the spec covers it.
 import assert from 'node:assert/strict';
-import { startEmulator, type TestEmulator } from '../support/emulator';
+import { startEmulator, type TestEmulator } from './support/emulator';
 import { basic, call } from './helpers/v3';
 
 const ENTRY_POINTS = [

@@ -1,8 +1,8 @@
 // Document 2, "Deploy keys": list, get, create, delete; immutable (no edit);
 // the key text must be an OpenSSH public key and may be used only once.
 import assert from 'node:assert/strict';
-import { DEMO_DEPLOY_KEYS } from '../../src/emulator/seed/repo-extras';
-import { startEmulator, type TestEmulator } from '../support/emulator';
+import { DEMO_DEPLOY_KEYS } from '../src/seed/repo-extras';
+import { startEmulator, type TestEmulator } from './support/emulator';
 import { basic, call } from './helpers/v3';
 
 const REPO = '/repos/analytical-engines/difference-engine';

@@ -1,6 +1,6 @@
 // Document 2, "Downloads" (deprecated): list, get, delete of the seeded downloads.
 import assert from 'node:assert/strict';
-import { startEmulator, type TestEmulator } from '../support/emulator';
+import { startEmulator, type TestEmulator } from './support/emulator';
 import { basic, call } from './helpers/v3';
 
 const REPO = '/repos/analytical-engines/difference-engine';

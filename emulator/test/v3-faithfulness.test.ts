@@ -4,7 +4,7 @@
 // (previous_filename of a pull request file, in_reply_to_id of a root review
 // comment).
 import assert from 'node:assert/strict';
-import { startEmulator, type TestEmulator } from '../support/emulator';
+import { startEmulator, type TestEmulator } from './support/emulator';
 import { basic, call } from './helpers/v3';
 
 const R = '/repos/analytical-engines/difference-engine';

@@ -1,7 +1,7 @@
 // Document 2, "Gist comments" (5 rows), on the demo seed's gist (ada's
 // Note G, with comments by luigi and mary) and minimal gists.
 import assert from 'node:assert/strict';
-import { startEmulator, type TestEmulator } from '../support/emulator';
+import { startEmulator, type TestEmulator } from './support/emulator';
 import { basic, call, makeToken } from './helpers/v3';
 
 const ada = basic('ada'); // owner of the gist

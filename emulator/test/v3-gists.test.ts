@@ -4,9 +4,9 @@
 // GET /users/:username/gists (a user's public gists; all of them to the user),
 // most recently updated first, paged with Link like the other lists.
 import assert from 'node:assert/strict';
-import { startEmulator, type TestEmulator } from '../support/emulator';
-import { findUser } from '../../src/emulator/v3/core/access';
-import { insertGist } from '../../src/emulator/v3/gists/store';
+import { startEmulator, type TestEmulator } from './support/emulator';
+import { findUser } from '../src/v3/core/access';
+import { insertGist } from '../src/v3/gists/store';
 import { basic, call, links, TIMESTAMP } from './helpers/v3';
 
 const ada = basic('ada');

@@ -7,8 +7,8 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { startEmulator, type TestEmulator } from '../support/emulator';
-import type { EmittedEvent } from '../../src/emulator/events';
+import { startEmulator, type TestEmulator } from './support/emulator';
+import type { EmittedEvent } from '../src/events';
 import { basic, call } from './helpers/v3';
 
 const run = promisify(execFile);

@@ -4,9 +4,9 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { startEmulator, type TestEmulator } from '../support/emulator';
-import { repoGitPath } from '../../src/emulator/git';
-import type { EmittedEvent } from '../../src/emulator/events';
+import { startEmulator, type TestEmulator } from './support/emulator';
+import { repoGitPath } from '../src/git';
+import type { EmittedEvent } from '../src/events';
 import { basic, call } from './helpers/v3';
 
 const REPO = '/repos/ada/notes-on-the-engine';

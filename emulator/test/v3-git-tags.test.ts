@@ -3,7 +3,7 @@
 // .../git/tags/:sha reads it; bad input is a 422 in the API's shape, nothing
 // is written without push access.
 import assert from 'node:assert/strict';
-import { startEmulator, type TestEmulator } from '../support/emulator';
+import { startEmulator, type TestEmulator } from './support/emulator';
 import { basic, call } from './helpers/v3';
 
 const REPO = '/repos/ada/notes-on-the-engine';

@@ -3,7 +3,7 @@
 // repository, organization where it applies); organization hooks get the
 // organization's events. Runs on the demo seed.
 import assert from 'node:assert/strict';
-import { startEmulator, type TestEmulator } from '../support/emulator';
+import { startEmulator, type TestEmulator } from './support/emulator';
 import { basic, json } from './v3-authorizations-fixtures';
 import { startReceiver, until, type Receiver } from './webhook-receiver';
 

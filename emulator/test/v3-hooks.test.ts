@@ -2,9 +2,9 @@
 // Signature) and document 1, "Events" (rules 1-6), through a real receiver.
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import { startEmulator, type TestEmulator } from '../support/emulator';
-import { signBody } from '../../src/emulator/v3/hooks/signature';
-import { isoTime } from '../../src/emulator/v3/core/time';
+import { startEmulator, type TestEmulator } from './support/emulator';
+import { signBody } from '../src/v3/hooks/signature';
+import { isoTime } from '../src/v3/core/time';
 import { addUser, basic, json, UA } from './v3-authorizations-fixtures';
 import { startReceiver, until, type Receiver } from './webhook-receiver';
 

@@ -2,7 +2,7 @@
 // pull request #1 (issue comments also apply to pull requests), with the
 // issue_comment event and the body media types.
 import assert from 'node:assert/strict';
-import { startEmulator, type TestEmulator } from '../support/emulator';
+import { startEmulator, type TestEmulator } from './support/emulator';
 import { basic, call, links, makeToken } from './helpers/v3';
 import { R, recordEvents } from './v3-pulls-fixture';
 

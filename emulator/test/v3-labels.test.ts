@@ -1,7 +1,7 @@
 // Document 2, "Labels": the 11 rows, with the status codes the spec README
 // decides, already_exists on duplicate names and the color format.
 import assert from 'node:assert/strict';
-import { startEmulator, type TestEmulator } from '../support/emulator';
+import { startEmulator, type TestEmulator } from './support/emulator';
 import { basic, call } from './helpers/v3';
 
 const REPO = '/repos/analytical-engines/difference-engine';

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startEmulator, type TestEmulator } from '../support/emulator';
+import { startEmulator, type TestEmulator } from './support/emulator';
 import { UA } from './v3-authorizations-fixtures';
 
 describe('OAuth web flow with the demo application (document 1, web application flow)', () => {

@@ -2,7 +2,7 @@
 // errors", driven over HTTP like a browser: authorize page, login form,
 // approval form, redirect to the callback, then the code exchange.
 import assert from 'node:assert/strict';
-import { startEmulator, type TestEmulator } from '../support/emulator';
+import { startEmulator, type TestEmulator } from './support/emulator';
 import { addApplication, addUser, UA, type TestApplication } from './v3-authorizations-fixtures';
 
 const CALLBACK = 'http://127.0.0.1:7481/callback';

@@ -1,7 +1,7 @@
 // Document 1, web application flow, rule 4: host and port exactly, path equal to
 // the callback path or a sub-path of it; everything else is rejected.
 import assert from 'node:assert/strict';
-import { checkRedirectUri } from '../../src/emulator/oauth/redirect-uri';
+import { checkRedirectUri } from '../src/oauth/redirect-uri';
 
 const CALLBACK = 'http://example.com/path';
 

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Octokit } from '@octokit/rest';
-import { startEmulator, type TestEmulator } from '../support/emulator';
+import { startEmulator, type TestEmulator } from './support/emulator';
 import { makeToken } from './helpers/v3';
 import { startReceiver, until, type Receiver } from './webhook-receiver';
 

@@ -1,6 +1,6 @@
 // Document 2, "Organization members": the 7 rows and their 302 rules.
 import assert from 'node:assert/strict';
-import { startEmulator, type TestEmulator } from '../support/emulator';
+import { startEmulator, type TestEmulator } from './support/emulator';
 import { basic, call, makeToken } from './helpers/v3';
 
 const ORG = 'analytical-engines';

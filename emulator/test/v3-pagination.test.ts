@@ -1,8 +1,8 @@
 // Document 1, "Limits" (pagination): page/per_page, the Link header, and
 // GET /repositories paged only by `since`.
 import assert from 'node:assert/strict';
-import { startEmulator, type TestEmulator } from '../support/emulator';
-import { isoTime } from '../../src/emulator/v3/core/time';
+import { startEmulator, type TestEmulator } from './support/emulator';
+import { isoTime } from '../src/v3/core/time';
 import { call, links } from './helpers/v3';
 
 const COUNT = 120;

@@ -5,8 +5,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { TestEmulator } from '../support/emulator';
-import type { EmittedEvent } from '../../src/emulator/events';
+import type { TestEmulator } from './support/emulator';
+import type { EmittedEvent } from '../src/events';
 
 export const OWNER = 'analytical-engines';
 export const REPO = 'difference-engine';

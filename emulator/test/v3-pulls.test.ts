@@ -2,7 +2,7 @@
 // create, files, commits, merge and diff media type, against the demo seed:
 // #1 open (two commits, three files), #2 closed unmerged, #3 merged, #4 an issue.
 import assert from 'node:assert/strict';
-import { startEmulator, type TestEmulator } from '../support/emulator';
+import { startEmulator, type TestEmulator } from './support/emulator';
 import { basic, call, links } from './helpers/v3';
 import { commitOnBranch, eventually, git, gitDirOf, R, recordEvents } from './v3-pulls-fixture';
 

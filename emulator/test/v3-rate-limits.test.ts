@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startEmulator, type TestEmulator } from '../support/emulator';
+import { startEmulator, type TestEmulator } from './support/emulator';
 import { basic, call, makeToken } from './helpers/v3';
 
 describe('v3 rate limits (document 1, Limits)', () => {

@@ -10,8 +10,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { UA, basic } from './helpers/v3';
-import { createEmulator, SEEDING_MESSAGE, useModules, type EmulatorModule } from '../../src/emulator/server';
-import { allModules } from '../../src/emulator/modules';
+import { createEmulator, SEEDING_MESSAGE, useModules, type EmulatorModule } from '../src/server';
+import { allModules } from '../src/modules';
 
 const entry = path.resolve(__dirname, '../../dist/emulator.js');
 

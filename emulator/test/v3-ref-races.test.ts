@@ -4,7 +4,7 @@
 // applied win, every other one is refused with 422, and no acknowledged update
 // is lost (the ref ends at the last winner, which contains every other winner).
 import assert from 'node:assert/strict';
-import { startEmulator, type TestEmulator } from '../support/emulator';
+import { startEmulator, type TestEmulator } from './support/emulator';
 import { basic, call } from './helpers/v3';
 
 const N = 12;

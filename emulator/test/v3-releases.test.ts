@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import type { EmittedEvent } from '../../src/emulator/events';
-import { startEmulator, type TestEmulator } from '../support/emulator';
+import type { EmittedEvent } from '../src/events';
+import { startEmulator, type TestEmulator } from './support/emulator';
 import { basic, call, TIMESTAMP, UA } from './helpers/v3';
 
 const REPO = '/repos/analytical-engines/difference-engine';

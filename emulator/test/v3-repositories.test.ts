@@ -3,9 +3,9 @@
 // the detailed form with parent/source), forks, renames and their redirects.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { startEmulator, type TestEmulator } from '../support/emulator';
-import type { EmittedEvent } from '../../src/emulator/events';
-import { repoGitPath } from '../../src/emulator/git';
+import { startEmulator, type TestEmulator } from './support/emulator';
+import type { EmittedEvent } from '../src/events';
+import { repoGitPath } from '../src/git';
 import { basic, call, makeToken } from './helpers/v3';
 
 const ORG = 'analytical-engines';

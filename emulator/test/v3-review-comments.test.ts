@@ -2,7 +2,7 @@
 // request #1: two threads, the first outdated by a later commit. Positions
 // count lines below the file's first `@@` header (spec README).
 import assert from 'node:assert/strict';
-import { startEmulator, type TestEmulator } from '../support/emulator';
+import { startEmulator, type TestEmulator } from './support/emulator';
 import { basic, call, links } from './helpers/v3';
 import { commitOnBranch, gitDirOf, R, recordEvents } from './v3-pulls-fixture';
 

@@ -1,7 +1,7 @@
 // Document 2, "Legacy search": the four rows with their own result shapes
 // and paging, the unencoded @ of the e-mail search, and the search rate limit.
 import assert from 'node:assert/strict';
-import { startEmulator, type TestEmulator } from '../support/emulator';
+import { startEmulator, type TestEmulator } from './support/emulator';
 import { basic, call, TIMESTAMP } from './helpers/v3';
 
 const SEARCH_LIMIT = 15;

@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { parseOptions } from '../../src/emulator/options';
-import { startEmulator, type TestEmulator } from '../support/emulator';
+import { parseOptions } from '../src/options';
+import { startEmulator, type TestEmulator } from './support/emulator';
 import { basic, call } from './helpers/v3';
 
 const REPO = '/repos/analytical-engines/difference-engine';

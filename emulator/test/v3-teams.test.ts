@@ -1,7 +1,7 @@
 // Document 2, "Teams": the 14 rows, their permission rules and the 422
 // org / not_owned errors.
 import assert from 'node:assert/strict';
-import { startEmulator, type TestEmulator } from '../support/emulator';
+import { startEmulator, type TestEmulator } from './support/emulator';
 import { basic, call, makeToken } from './helpers/v3';
 
 const ORG = 'analytical-engines';

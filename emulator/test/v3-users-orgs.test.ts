@@ -1,7 +1,7 @@
 // Document 1, "User summary", and the users and organizations of the
 // account side (GET/PATCH /user, /users/:username, /orgs/:org, orgs lists).
 import assert from 'node:assert/strict';
-import { startEmulator, type TestEmulator } from '../support/emulator';
+import { startEmulator, type TestEmulator } from './support/emulator';
 import { basic, call, makeToken, TIMESTAMP } from './helpers/v3';
 
 const SUMMARY_FIELDS = [

@@ -6,7 +6,7 @@
 // administers everything used here — with no scope, then with a scope of the
 // wrong kind, is refused; the right scope is not refused for lack of scope.
 import assert from 'node:assert/strict';
-import { startEmulator, type TestEmulator } from '../support/emulator';
+import { startEmulator, type TestEmulator } from './support/emulator';
 import { call, makeToken } from './helpers/v3';
 
 const R = '/repos/analytical-engines/difference-engine';

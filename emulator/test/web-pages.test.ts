@@ -2,7 +2,7 @@
 // reads on each kind of page, the private-repository rule (hidden = missing
 // = HTML 404), escaping of data, and that the API keeps every path it had.
 import assert from 'node:assert/strict';
-import { startEmulator, type TestEmulator } from '../support/emulator';
+import { startEmulator, type TestEmulator } from './support/emulator';
 import { basic, call, UA } from './helpers/v3';
 
 const REPO = 'analytical-engines/difference-engine';

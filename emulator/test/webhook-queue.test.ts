@@ -5,10 +5,10 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase, type Db } from '../../src/emulator/db';
-import { DeliveryQueue, deliveryMigrations, type DeliveryRow } from '../../src/emulator/v3/hooks/queue';
-import { signBody } from '../../src/emulator/v3/hooks/signature';
-import { DEFAULT_DELIVERY_OPTIONS } from '../../src/emulator/v3/hooks/delivery-options';
+import { openDatabase, type Db } from '../src/db';
+import { DeliveryQueue, deliveryMigrations, type DeliveryRow } from '../src/v3/hooks/queue';
+import { signBody } from '../src/v3/hooks/signature';
+import { DEFAULT_DELIVERY_OPTIONS } from '../src/v3/hooks/delivery-options';
 import { startReceiver, until } from './webhook-receiver';
 
 describe('webhook delivery queue (spec README, webhook decisions)', () => {

@@ -1,7 +1,7 @@
 // Spec README, webhook decisions: X-Hub-Signature is `sha1=` + hex HMAC-SHA1 of
 // the exact delivered bytes; form bodies are `payload=<url-encoded json>`.
 import assert from 'node:assert/strict';
-import { encodeBody, signBody } from '../../src/emulator/v3/hooks/signature';
+import { encodeBody, signBody } from '../src/v3/hooks/signature';
 
 describe('webhook signature and bodies (spec README, webhook decisions)', () => {
   it('X-Hub-Signature — the test vector: secret mysecret, body {"foo":"bar"}', () => {

@@ -5,11 +5,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { startEmulator } from '../support/emulator';
+import { startEmulator } from '../../emulator/test/support/emulator';
 import { HostingClient } from '../../src/hosting';
 import { createTokenWithPassword } from '../../src/oauth';
-import { hashPassword } from '../../src/emulator/v3/core/secrets';
-import { isoTime } from '../../src/emulator/v3/core/time';
+import { hashPassword } from '../../emulator/src/v3/core/secrets';
+import { isoTime } from '../../emulator/src/v3/core/time';
 
 const REPOS = 5000;
 

@@ -3,10 +3,10 @@
 // have their own tests), and raw requests for what fetch cannot send.
 import http from 'node:http';
 import net from 'node:net';
-import type { TestEmulator } from '../../support/emulator';
-import { normalizeScopes } from '../../../src/emulator/v3/core/scopes';
-import { newToken, sha256Hex } from '../../../src/emulator/v3/core/secrets';
-import { isoTime } from '../../../src/emulator/v3/core/time';
+import type { TestEmulator } from '../support/emulator';
+import { normalizeScopes } from '../../src/v3/core/scopes';
+import { newToken, sha256Hex } from '../../src/v3/core/secrets';
+import { isoTime } from '../../src/v3/core/time';
 
 export const UA = 'RepoDesk-conformance-tests';
 

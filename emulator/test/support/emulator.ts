@@ -3,9 +3,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createEmulator, useModules, type Emulator } from '../../src/emulator/server';
-import { allModules } from '../../src/emulator/modules';
-import type { EmulatorOptions } from '../../src/emulator/options';
+import { createEmulator, useModules, type Emulator } from '../../src/server';
+import { allModules } from '../../src/modules';
+import type { EmulatorOptions } from '../../src/options';
 
 export interface TestEmulator extends Emulator {
   dataDir: string;

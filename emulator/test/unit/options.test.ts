@@ -3,7 +3,7 @@
 // (docs/EMULATOR.md), and a bad value is a usage error naming the flag.
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { DEFAULT_PORT, parseOptions, resolveLimits, UsageError, USAGE } from '../../../src/emulator/options';
+import { DEFAULT_PORT, parseOptions, resolveLimits, UsageError, USAGE } from '../../src/options';
 
 const usage = (pattern: RegExp) => (e: unknown) => e instanceof UsageError && pattern.test(e.message);
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { redactSecrets } from '../../src/util/redact';
-import { redactUrl } from '../../src/emulator/redact';
+import { redactSecrets } from '../../../src/util/redact';
+import { redactUrl } from '../../src/redact';
 
 describe('secrets never reach a log', () => {
   it('redacts access_token and client_secret query parameters', () => {

@@ -4,10 +4,10 @@
 // sees them.
 import assert from 'node:assert/strict';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from '../../../src/emulator/v3/core/errors';
+import { ApiError } from '../../src/v3/core/errors';
 import {
   KNOWN_SCOPES, expandScope, hasScope, isKnownScope, normalizeScopes, requireScope, scopesSatisfy,
-} from '../../../src/emulator/v3/core/scopes';
+} from '../../src/v3/core/scopes';
 
 /** What each scope grants, itself included, as the spec's table describes it. */
 const GRANTS: Record<string, string[]> = {

@@ -11,12 +11,12 @@ import assert from 'node:assert/strict';
 import { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyRequest, type InjectOptions, type LightMyRequestResponse } from 'fastify';
 import { z } from 'zod';
-import type { Authenticator } from '../../../../src/emulator/v3/core/auth';
+import type { Authenticator } from '../../../src/v3/core/auth';
 import {
   bodyHash, created, excludeFromV3, installConventions, isSearchRequest, isV3Request, mediaTypeParam, parseBody, parseJsonBody,
-} from '../../../../src/emulator/v3/core/conventions';
-import { ApiError, badCredentials, installErrorHandler } from '../../../../src/emulator/v3/core/errors';
-import { RateLimiter } from '../../../../src/emulator/v3/core/rate-limit';
+} from '../../../src/v3/core/conventions';
+import { ApiError, badCredentials, installErrorHandler } from '../../../src/v3/core/errors';
+import { RateLimiter } from '../../../src/v3/core/rate-limit';
 
 const DOCS = 'https://docs.service.test';
 const UA = 'RepoDesk-unit-tests';

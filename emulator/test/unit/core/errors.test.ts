@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import {
   alreadyExists, ApiError, badCredentials, errorBody, forbidden, installErrorHandler, invalidField, missingField, notAJsonHash, notFound,
   orNotFound, problemsParsingJson, requiresAuthentication, validationFailed, type ValidationError,
-} from '../../../../src/emulator/v3/core/errors';
+} from '../../../src/v3/core/errors';
 
 const DOCS = 'https://docs.service.test';
 

@@ -11,9 +11,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
-import { openDatabase, type Db } from '../../../../src/emulator/db';
-import { installResponseCache } from '../../../../src/emulator/v3/core/response-cache';
-import { startEmulator, type TestEmulator } from '../../../support/emulator';
+import { openDatabase, type Db } from '../../../src/db';
+import { installResponseCache } from '../../../src/v3/core/response-cache';
+import { startEmulator, type TestEmulator } from '../../support/emulator';
 
 const LAST_MODIFIED = 'Tue, 03 Mar 2026 10:00:00 GMT';
 

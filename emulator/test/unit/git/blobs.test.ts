@@ -2,9 +2,9 @@
 // content, GET as base64 with its size), written into a real bare repository;
 // every SHA is compared with what `git hash-object` computes by hand.
 import assert from 'node:assert/strict';
-import { createBlob, decodeContent, readBlob, writeBlobs } from '../../../../src/emulator/git/blobs';
-import { InvalidInputError, ObjectNotFoundError } from '../../../../src/emulator/git/errors';
-import { gitFixture, type GitFixture } from '../../../emulator/git-fixture';
+import { createBlob, decodeContent, readBlob, writeBlobs } from '../../../src/git/blobs';
+import { InvalidInputError, ObjectNotFoundError } from '../../../src/git/errors';
+import { gitFixture, type GitFixture } from '../../git-fixture';
 
 function refusal(fn: () => unknown): { message: string; field: string | undefined; status: number } {
   try {

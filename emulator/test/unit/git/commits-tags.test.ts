@@ -3,11 +3,11 @@
 // their own time zone; "Tags": annotated tag objects), on a real bare
 // repository. Expected SHAs come from git commit-tree and mktag by hand.
 import assert from 'node:assert/strict';
-import { createCommit, parseCommit, readCommit } from '../../../../src/emulator/git/commits';
-import { InvalidInputError, InvalidObjectError, ObjectNotFoundError } from '../../../../src/emulator/git/errors';
-import { createTagObject, readTag } from '../../../../src/emulator/git/tags';
-import { createTree } from '../../../../src/emulator/git/tree-create';
-import { ALICE, BOB, gitFixture, type GitFixture } from '../../../emulator/git-fixture';
+import { createCommit, parseCommit, readCommit } from '../../../src/git/commits';
+import { InvalidInputError, InvalidObjectError, ObjectNotFoundError } from '../../../src/git/errors';
+import { createTagObject, readTag } from '../../../src/git/tags';
+import { createTree } from '../../../src/git/tree-create';
+import { ALICE, BOB, gitFixture, type GitFixture } from '../../git-fixture';
 
 const NOW = new Date('2026-01-02T03:04:05.987Z');
 const USER = { name: 'Octo User', email: 'octo@example.com' };

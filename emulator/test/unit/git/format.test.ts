@@ -3,10 +3,10 @@
 // entries, commit and tag headers, identities, and dates kept in the author's
 // own UTC offset (seconds since the epoch plus `+hhmm`).
 import assert from 'node:assert/strict';
-import { InvalidInputError } from '../../../../src/emulator/git/errors';
+import { InvalidInputError } from '../../../src/git/errors';
 import {
   gitDate, identityFromInput, isoInZone, parseHeaders, parseIdentity, parseIsoDate, parseTree, typeOfMode,
-} from '../../../../src/emulator/git/format';
+} from '../../../src/git/format';
 
 /** Runs `fn` with the process in another time zone, then restores it. */
 function inTimeZone<T>(tz: string, fn: () => T): T {

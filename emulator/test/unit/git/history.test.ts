@@ -2,8 +2,8 @@
 // `git log --numstat` per repository, each commit with its parents, author
 // (date in the author's own offset), committer time and per-file line counts.
 import assert from 'node:assert/strict';
-import { readHistory } from '../../../../src/emulator/git/history';
-import { gitFixture, plainGitEnv, type GitFixture } from '../../../emulator/git-fixture';
+import { readHistory } from '../../../src/git/history';
+import { gitFixture, plainGitEnv, type GitFixture } from '../../git-fixture';
 import { execFileSync } from 'node:child_process';
 
 describe('git history for the statistics', () => {

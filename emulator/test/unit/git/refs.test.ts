@@ -6,10 +6,10 @@
 import assert from 'node:assert/strict';
 import {
   InvalidObjectError, InvalidReferenceNameError, NotFastForwardError, ReferenceExistsError, ReferenceNotFoundError,
-} from '../../../../src/emulator/git/errors';
-import { checkRefName, createRef, deleteRef, findRef, getRef, listRefs, updateRef } from '../../../../src/emulator/git/refs';
-import type { GitRepository } from '../../../../src/emulator/git/repository';
-import { commitByHand, gitFixture, type GitFixture } from '../../../emulator/git-fixture';
+} from '../../../src/git/errors';
+import { checkRefName, createRef, deleteRef, findRef, getRef, listRefs, updateRef } from '../../../src/git/refs';
+import type { GitRepository } from '../../../src/git/repository';
+import { commitByHand, gitFixture, type GitFixture } from '../../git-fixture';
 
 /** The repository, with `before` run just before its first `git update-ref`. */
 function racing(repo: GitRepository, before: () => void): GitRepository {

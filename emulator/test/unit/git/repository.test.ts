@@ -8,11 +8,11 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   GitCommandError, GitDataError, InvalidObjectError, NotFastForwardError, ObjectNotFoundError, ReferenceExistsError, ReferenceNotFoundError,
-} from '../../../../src/emulator/git/errors';
-import { ObjectReader } from '../../../../src/emulator/git/object-reader';
-import { cloneBare, initBare, Repositories, repoGitPath } from '../../../../src/emulator/git/repository';
-import { gitEnv, identityEnv, runGit, runGitText, spawnGit } from '../../../../src/emulator/git/run';
-import { gitFixture, withProcessEnv, type GitFixture } from '../../../emulator/git-fixture';
+} from '../../../src/git/errors';
+import { ObjectReader } from '../../../src/git/object-reader';
+import { cloneBare, initBare, Repositories, repoGitPath } from '../../../src/git/repository';
+import { gitEnv, identityEnv, runGit, runGitText, spawnGit } from '../../../src/git/run';
+import { gitFixture, withProcessEnv, type GitFixture } from '../../git-fixture';
 
 /** Resolves when the process with this id has exited. */
 async function gone(pid: number): Promise<void> {

@@ -4,11 +4,11 @@
 // hash-object and mktree run by hand.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { createBlob } from '../../../../src/emulator/git/blobs';
-import { GitCommandError, InvalidInputError, InvalidObjectError, InvalidPathError, InvalidTreeEntryError, ObjectNotFoundError } from '../../../../src/emulator/git/errors';
-import { checkTreePath, createTree } from '../../../../src/emulator/git/tree-create';
-import { readTree, readTreeEntries, type TreeListing } from '../../../../src/emulator/git/tree-read';
-import { gitFixture, type GitFixture } from '../../../emulator/git-fixture';
+import { createBlob } from '../../../src/git/blobs';
+import { GitCommandError, InvalidInputError, InvalidObjectError, InvalidPathError, InvalidTreeEntryError, ObjectNotFoundError } from '../../../src/git/errors';
+import { checkTreePath, createTree } from '../../../src/git/tree-create';
+import { readTree, readTreeEntries, type TreeListing } from '../../../src/git/tree-read';
+import { gitFixture, type GitFixture } from '../../git-fixture';
 
 const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
 const paths = (listing: TreeListing): string[] => listing.tree.map((e) => e.path);

@@ -7,8 +7,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { diffHunk, isValidPosition, parseDiff, patchLines, relocatePosition } from '../../../../src/emulator/v3/pulls/diff';
-import { plainGitEnv } from '../../../emulator/git-fixture';
+import { diffHunk, isValidPosition, parseDiff, patchLines, relocatePosition } from '../../../src/v3/pulls/diff';
+import { plainGitEnv } from '../../git-fixture';
 
 const ZERO = '0'.repeat(40);
 const SHA_A = 'a'.repeat(40);

@@ -5,9 +5,9 @@
 // the in-process emulator, on a pull request whose commits this file writes
 // with the real git.
 import assert from 'node:assert/strict';
-import { startEmulator, type TestEmulator } from '../../../support/emulator';
-import { basic, call } from '../../../emulator/helpers/v3';
-import { commitOnBranch, gitDirOf, R } from '../../../emulator/v3-pulls-fixture';
+import { startEmulator, type TestEmulator } from '../../support/emulator';
+import { basic, call } from '../../helpers/v3';
+import { commitOnBranch, gitDirOf, R } from '../../v3-pulls-fixture';
 
 const ada = basic('ada');
 const RESOURCE = 'PullRequestReviewComment';

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import {
   codeFrequency, commitActivity, contributors, participation, punchCard, weekStart, type AttributedCommit,
-} from '../../../../src/emulator/stats/compute';
+} from '../../../src/stats/compute';
 
 /** Unix seconds of an ISO time. */
 const t = (iso: string): number => Date.parse(iso) / 1000;

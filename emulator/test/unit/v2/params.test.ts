@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import type { FastifyRequest } from 'fastify';
 import {
   badRequest, DEFAULT_COUNT, dynamicAttributes, failed, idParam, jsonTooDeep, MAX_COUNT, MAX_JSON_DEPTH, notFound, paging, Params, V2Error,
-} from '../../../../src/emulator/v2/params';
+} from '../../../src/v2/params';
 
 /** A request as a route sees it: the URL as sent, and the body the content-type parser made. */
 function params(url: string, body?: unknown): Params {
