@@ -1,7 +1,7 @@
-// CLI entry of the emulator (dist/emulator.js).
+#!/usr/bin/env node
+// CLI entry of the emulator: the `repodesk-emulator` command (dist/main.js).
 import { parseOptions, UsageError } from './options';
-import { createEmulator, useModules } from './server';
-import { allModules } from './modules';
+import { startEmulator } from './start';
 
 async function main(): Promise<void> {
   let options;
@@ -15,9 +15,8 @@ async function main(): Promise<void> {
     throw e;
   }
   const started = performance.now();
-  useModules(allModules);
   const log = (line: string) => process.stdout.write(`${new Date().toISOString()} ${line}\n`);
-  const emulator = await createEmulator(options, log);
+  const emulator = await startEmulator({ ...options, log });
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -35,7 +34,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
   // Announced only once the signal handlers are in place: a caller may stop us right after.
-  log(`RepoDesk emulator listening on ${emulator.url} (data: ${options.dataDir}) in ${Math.round(performance.now() - started)} ms`);
+  log(`RepoDesk emulator listening on ${emulator.url} (data: ${emulator.dataDir}${options.memory ? ', removed on exit' : ''}) in ${Math.round(performance.now() - started)} ms`);
 }
 
 main().catch((err: unknown) => {

@@ -1,5 +1,5 @@
-// Command-line options of the emulator: `node dist/emulator.js --port <n>
-// --data <dir> [--seed demo] [--host <h>] [--base-url <url>]`.
+// Command-line options of the emulator: `repodesk-emulator --port <n>
+// --data <dir>|--memory [--seed demo] [--host <h>] [--base-url <url>]`.
 import { parseArgs } from 'node:util';
 import path from 'node:path';
 
@@ -79,10 +79,11 @@ export function resolveLimits(o: EmulatorOptions): ResolvedLimits {
 
 export const DEFAULT_PORT = 7480;
 
-export const USAGE = `Usage: node dist/emulator.js [--port <n>] --data <dir> [--seed demo] [--host <h>] [--base-url <url>] [--quiet]
+export const USAGE = `Usage: repodesk-emulator [--port <n>] --data <dir>|--memory [--seed demo] [--host <h>] [--base-url <url>] [--quiet]
 
   --port <n>        port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)
   --data <dir>      folder for the SQLite database and the bare git repositories
+  --memory          a throw-away data folder instead, removed when the emulator stops
   --seed demo       load the demo data set when the data folder is empty
   --host <h>        interface to bind (default 127.0.0.1)
   --base-url <url>  public base URL written into every *_url (default http://<host>:<port>)
@@ -101,13 +102,17 @@ export const USAGE = `Usage: node dist/emulator.js [--port <n>] --data <dir> [--
 
 export class UsageError extends Error {}
 
-export function parseOptions(argv: string[]): EmulatorOptions {
+/** What the command line gives: a data folder, or `memory` for a throw-away one. */
+export type CliOptions = Omit<EmulatorOptions, 'dataDir'> & { dataDir?: string; memory?: true };
+
+export function parseOptions(argv: string[]): CliOptions {
   const { values } = parseArgs({
     args: argv,
     options: {
       port: { type: 'string', default: String(DEFAULT_PORT) },
       host: { type: 'string', default: '127.0.0.1' },
       data: { type: 'string' },
+      memory: { type: 'boolean', default: false },
       seed: { type: 'string' },
       'base-url': { type: 'string' },
       quiet: { type: 'boolean', default: false },
@@ -127,7 +132,8 @@ export function parseOptions(argv: string[]): EmulatorOptions {
   if (values.help) throw new UsageError(USAGE);
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a port number, got "${values.port}"\n\n${USAGE}`);
-  if (!values.data) throw new UsageError(`--data <dir> is required\n\n${USAGE}`);
+  if (!values.data && !values.memory) throw new UsageError(`--data <dir> or --memory is required\n\n${USAGE}`);
+  if (values.data && values.memory) throw new UsageError(`--data and --memory exclude each other: --memory uses a throw-away folder\n\n${USAGE}`);
   if (values.seed !== undefined && values.seed !== 'demo') throw new UsageError(`unknown seed "${values.seed}" (known: demo)\n\n${USAGE}`);
   if (values['base-url'] !== undefined) {
     try {
@@ -160,7 +166,7 @@ export function parseOptions(argv: string[]): EmulatorOptions {
     statisticsDelayMs: positive('stats-delay', values['stats-delay']),
     port,
     host: values.host ?? '127.0.0.1',
-    dataDir: path.resolve(values.data),
+    ...(values.data ? { dataDir: path.resolve(values.data) } : { memory: true as const }),
     seed: values.seed as 'demo' | undefined,
     baseUrl: values['base-url']?.replace(/\/+$/, ''),
     logRequests: !values.quiet,

@@ -1,11 +1,11 @@
-// The emulator as a process: `node dist/emulator.js --port <n> --data <dir>`.
+// The emulator as a process: `repodesk-emulator --port <n> --data <dir>` (dist/main.js).
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-const entry = path.resolve(__dirname, '../../dist/emulator.js');
+const entry = path.resolve(__dirname, '../dist/main.js');
 
 function start(args: string[]): Promise<{ proc: ChildProcess; url: string; output: () => string }> {
   const proc = spawn(process.execPath, [entry, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });

@@ -1,16 +1,15 @@
 // Durability: killing the process with SIGKILL in the middle of writes loses no
-// acknowledged write. The real CLI (dist/emulator.js) is built, started,
+// acknowledged write. The real CLI (dist/main.js) is built, started,
 // killed and restarted on the same data folder, three times over; the tests
 // use execFileSync only against git, never against the emulator (a child process).
 import assert from 'node:assert/strict';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import * as esbuild from 'esbuild';
 
-const root = path.resolve(__dirname, '../..');
-const entry = path.join(root, 'dist/emulator.js');
+const root = path.resolve(__dirname, '..');
+const entry = path.join(root, 'dist/main.js');
 const UA = 'durability-test';
 const auth = `Basic ${Buffer.from('ada:ada-demo-password').toString('base64')}`;
 
@@ -109,8 +108,9 @@ describe('v3 durability: SIGKILL in the middle of writes', () => {
   const ROUNDS = 3;
   let dataDir: string;
   before(async () => {
-    // Only the emulator bundle, with the options of esbuild.mjs: the other bundles are not under test here.
-    await esbuild.build({ entryPoints: { emulator: path.join(root, 'src/emulator/main.ts') }, outdir: path.join(root, 'dist'), bundle: true, platform: 'node', format: 'cjs', target: 'node20', sourcemap: true, external: ['better-sqlite3'], logLevel: 'silent' });
+    // The package's own build (build.mjs): the command under test is the one a user runs.
+    const built = spawnSync(process.execPath, [path.join(root, 'build.mjs')], { encoding: 'utf8' });
+    assert.equal(built.status, 0, built.stderr);
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'repodesk-durability-'));
   });
   after(() => fs.rmSync(dataDir, { recursive: true, force: true }));

@@ -13,7 +13,7 @@ import { UA, basic } from './helpers/v3';
 import { createEmulator, SEEDING_MESSAGE, useModules, type EmulatorModule } from '../src/server';
 import { allModules } from '../src/modules';
 
-const entry = path.resolve(__dirname, '../../dist/emulator.js');
+const entry = path.resolve(__dirname, '../dist/main.js');
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

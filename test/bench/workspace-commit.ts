@@ -9,7 +9,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { HostingClient } from '../../src/hosting';
 import { commitPreview, previewCommit, readFolderFiles } from '../../src/gitdata';
-import { startEmulator } from '../../emulator/test/support/emulator';
+import { startEmulator } from '../support/emulator';
 
 const OWNER = 'ada';
 const REPO = 'bench-workspace';

@@ -21,6 +21,12 @@ describe('emulator options: the command line', () => {
     assert.deepEqual(o.rateLimits, { authenticated: undefined, unauthenticated: undefined });
   });
 
+  it('--memory: no data folder from the command line (startEmulator makes a throw-away one)', () => {
+    const o = parseOptions(['--memory']);
+    assert.equal(o.memory, true);
+    assert.equal(o.dataDir, undefined);
+  });
+
   it('every flag reaches its option', () => {
     const o = parseOptions([
       '--port', '0', '--host', '127.0.0.2', '--data', '/tmp/x', '--seed', 'demo', '--base-url', 'http://emulator.test/api/', '--quiet',
@@ -42,8 +48,9 @@ describe('emulator options: the command line', () => {
     }
   });
 
-  it('--data is required; --seed knows only demo; --base-url must be absolute; --help is the usage', () => {
-    assert.throws(() => parseOptions([]), usage(/^--data <dir> is required/));
+  it('--data or --memory is required, not both; --seed knows only demo; --base-url must be absolute; --help is the usage', () => {
+    assert.throws(() => parseOptions([]), usage(/^--data <dir> or --memory is required/));
+    assert.throws(() => parseOptions(['--data', '/tmp/x', '--memory']), usage(/^--data and --memory exclude each other/));
     assert.throws(() => parseOptions(['--data', '/tmp/x', '--seed', 'big']), usage(/^unknown seed "big" \(known: demo\)/));
     assert.equal(parseOptions(['--data', '/tmp/x', '--base-url', 'http://emulator.test/api//']).baseUrl, 'http://emulator.test/api', 'every trailing slash goes');
     assert.throws(() => parseOptions(['--data', '/tmp/x', '--base-url', 'emulator.test']), usage(/^--base-url must be an absolute URL, got "emulator.test"$/));

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { EngagementAuthError } from '../../../src/engagement';
 import { EngagementAccount, ENGAGEMENT_SECRET_KEY, type SecretStore } from '../../../src/features/auth/engagement/engagementAccount';
-import { startEmulator, type TestEmulator } from '../../../emulator/test/support/emulator';
+import { startEmulator, type TestEmulator } from '../../support/emulator';
 
 const DEMO = { userName: 'ada', apiKey: 'ada-demo-api-key', password: 'ada-demo-password' };
 

@@ -2,7 +2,7 @@
 // typed method per row of the v2 document, pages, errors with statusMessage.
 import assert from 'node:assert/strict';
 import { EngagementAuthError, EngagementClient, EngagementError, type Case } from '../../../src/engagement';
-import { startEmulator, type TestEmulator } from '../../../emulator/test/support/emulator';
+import { startEmulator, type TestEmulator } from '../../support/emulator';
 
 const DEMO = { userName: 'ada', apiKey: 'ada-demo-api-key', password: 'ada-demo-password' };
 

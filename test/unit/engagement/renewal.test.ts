@@ -2,7 +2,7 @@
 // access_token" it authenticates again, once, and retries.
 import assert from 'node:assert/strict';
 import { EngagementClient, EngagementError, RENEW_TEXT, type EngagementToken } from '../../../src/engagement';
-import { startEmulator, type TestEmulator } from '../../../emulator/test/support/emulator';
+import { startEmulator, type TestEmulator } from '../../support/emulator';
 
 const DEMO = { userName: 'ada', apiKey: 'ada-demo-api-key', password: 'ada-demo-password' };
 

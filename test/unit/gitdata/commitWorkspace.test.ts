@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startEmulator, type TestEmulator } from '../../../emulator/test/support/emulator';
+import { startEmulator, type TestEmulator } from '../../support/emulator';
 import { HostingClient } from '../../../src/hosting';
 import { NotFastForwardError, NothingToCommitError, commitPreview, previewCommit, readFolderFiles, rebasePreview, FolderRefusedError } from '../../../src/gitdata';
 

@@ -2,7 +2,7 @@
 // tag "from", move a ref "to"): resolved through the v3 git data API
 // (document 2: References, Git commits) against the demo seed's real history.
 import assert from 'node:assert/strict';
-import { startEmulator, type TestEmulator } from '../../../emulator/test/support/emulator';
+import { startEmulator, type TestEmulator } from '../../support/emulator';
 import { HostingClient, NotFoundError, collect } from '../../../src/hosting';
 import { CommitishError, resolveCommitish } from '../../../src/gitdata';
 

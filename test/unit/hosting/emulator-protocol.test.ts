@@ -3,7 +3,7 @@
 // enterprise form, rate limits), using the token endpoints as the vehicle.
 // What each token row answers is in contract/authorizations.ts.
 import assert from 'node:assert/strict';
-import { startEmulator, type TestEmulator } from '../../../emulator/test/support/emulator';
+import { startEmulator, type TestEmulator } from '../../support/emulator';
 import {
   BadCredentialsError, HostingClient, LoginLockedOutError, RateLimitedError, ValidationFailedError, collect, type RateLimitState,
 } from '../../../src/hosting';

@@ -2,7 +2,7 @@
 // template and browser_download_url (document 2, "Release and release asset").
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { startEmulator, type TestEmulator } from '../../../emulator/test/support/emulator';
+import { startEmulator, type TestEmulator } from '../../support/emulator';
 import { HostingClient } from '../../../src/hosting';
 
 describe('v3 client release assets against the emulator (document 2)', () => {

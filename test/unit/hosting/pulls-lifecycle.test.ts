@@ -3,7 +3,7 @@
 // (GET .../pulls/:number/merge) and merge (PUT .../pulls/:number/merge), with
 // the service's answers when it cannot be merged (405) or the head moved (409).
 import assert from 'node:assert/strict';
-import { startEmulator, type TestEmulator } from '../../../emulator/test/support/emulator';
+import { startEmulator, type TestEmulator } from '../../support/emulator';
 import { HostingClient, HostingError, ValidationFailedError } from '../../../src/hosting';
 
 const OWNER = 'ada';

@@ -8,7 +8,7 @@ import { HostingClient } from '../../../src/hosting';
 import { EngagementClient } from '../../../src/engagement';
 import * as oauth from '../../../src/oauth';
 import { endpointShape, registeredEndpoints } from '../../../src/hosting/registry';
-import { startEmulator, type TestEmulator } from '../../../emulator/test/support/emulator';
+import { startEmulator, type TestEmulator } from '../../support/emulator';
 import { SPEC_ROWS, endpointOf, type SpecRow } from '../../support/specInventory';
 
 /** The engagement client has no route registry: its method for each v2 row (its doc comments name the same rows). */

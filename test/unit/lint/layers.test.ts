@@ -1,4 +1,4 @@
-// The architecture walls of src/ (eslint-rules/layers.mjs) through the
+// The architecture walls of src/ and the emulator package's wall (eslint-rules/layers.mjs) through the
 // project's own eslint.config.mjs, on snippets given fake file paths: the rule
 // classifies by the resolved path, so the imported files need not exist.
 import assert from 'node:assert/strict';
@@ -39,21 +39,34 @@ describe('lint: the layer walls (repodesk/layers)', () => {
     assert.deepEqual(await walls('src/hosting/x.ts', "export { a } from './errors';\nexport { b } from '../util/y';\n"), []);
   });
 
-  it('refuses the pure core importing the emulator, src/features or the top', async () => {
-    const code = "export { a } from '../emulator/db';\nexport { b } from '../features/shared/commandArgs';\nexport { c } from '../wiring';\n";
+  it('refuses the pure core importing src/features or the top', async () => {
+    const code = "export { b } from '../features/shared/commandArgs';\nexport { c } from '../wiring';\n";
     const found = await walls('src/hosting/x.ts', code);
-    assert.equal(found.length, 3);
-    assert.match(found[0]!, /^src\/hosting may not import src\/emulator: the emulator wall/);
-    assert.match(found[1]!, /^src\/hosting may not import src\/features\/shared: the pure core/);
-    assert.match(found[2]!, /^src\/hosting may not import src\/wiring\.ts: /);
+    assert.equal(found.length, 2);
+    assert.match(found[0]!, /^src\/hosting may not import src\/features\/shared: the pure core/);
+    assert.match(found[1]!, /^src\/hosting may not import src\/wiring\.ts: /);
   });
 
-  it('refuses the emulator importing the rest of src, dynamic imports included', async () => {
-    const found = await walls('src/emulator/oauth/x.ts', "export { a } from '../../oauth/pages';\nexport const b = () => import('../../util/y');\n");
+  it("refuses a test reaching into the emulator package's files; its name and testing entry are the way in", async () => {
+    const found = await walls('test/unit/hosting/x.test.ts', "export { a } from '../../../emulator/src/server';\nexport const b = () => import('../../../emulator/test/support/emulator');\n");
     assert.equal(found.length, 2);
-    assert.match(found[0]!, /^src\/emulator may not import src\/oauth: the emulator wall/);
-    assert.match(found[1]!, /^src\/emulator may not import src\/util: /);
-    assert.deepEqual(await walls('src/emulator/oauth/x.ts', "export { a } from './pages';\nexport { b } from '../git';\n"), []);
+    assert.match(found[0]!, /^test\/unit\/hosting\/x\.test may not import emulator\/src\/server: the emulator is a package of its own: outside emulator\/ use it by its name/);
+    assert.match(found[1]!, /^test\/unit\/hosting\/x\.test may not import emulator\/test\/support\/emulator: /);
+    assert.deepEqual(await walls('test/unit/hosting/x.test.ts', "export { a } from '@repodesk/emulator';\nexport { b } from '@repodesk/emulator/testing';\n"), []);
+  });
+
+  it('refuses the shipped extension importing the emulator package at all', async () => {
+    const found = await walls('src/hosting/x.ts', "export { a } from '@repodesk/emulator';\n");
+    assert.deepEqual(found, ['src/hosting may not import @repodesk/emulator: the extension ships without the emulator: only tests and scripts use it']);
+  });
+
+  it('refuses the emulator package importing the extension, dynamic imports included', async () => {
+    const found = await walls('emulator/src/oauth/x.ts', "export { a } from '../../../src/oauth/pages';\nexport const b = () => import('../../../test/support/emulator');\n");
+    assert.equal(found.length, 2);
+    assert.match(found[0]!, /^emulator\/src\/oauth\/x may not import src\/oauth\/pages: the emulator package stands alone/);
+    assert.match(found[1]!, /^emulator\/src\/oauth\/x may not import test\/support\/emulator: /);
+    assert.deepEqual(await walls('emulator/src/oauth/x.ts', "export { a } from './pages';\nexport { b } from '../git';\n"), []);
+    assert.deepEqual(await walls('emulator/test/x.test.ts', "export { a } from '../src/server';\nexport { b } from './support/emulator';\n"), []);
   });
 
   it('lets a feature import the shared floor and itself, and the top import features', async () => {

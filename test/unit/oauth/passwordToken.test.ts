@@ -1,7 +1,7 @@
 // Token creation with a user name and password (document 1, web flow rule 5
 // and Authentication rules 2-3) against the emulator.
 import assert from 'node:assert/strict';
-import { startEmulator, type TestEmulator } from '../../../emulator/test/support/emulator';
+import { startEmulator, type TestEmulator } from '../../support/emulator';
 import { HostingClient } from '../../../src/hosting';
 import { PasswordSignInError, createTokenWithPassword, parseScopes, tokenNote } from '../../../src/oauth';
 import { addLoopbackApplication, addUser } from './accounts';

@@ -1,7 +1,7 @@
 // Document 1, "Web application flow" and "OAuth errors", run by RepoDesk's
 // OAuth pieces against the emulator, with a scripted browser.
 import assert from 'node:assert/strict';
-import { startEmulator, type TestEmulator } from '../../../emulator/test/support/emulator';
+import { startEmulator, type TestEmulator } from '../../support/emulator';
 import { HostingClient } from '../../../src/hosting';
 import {
   OAuthError, StateMismatchError, OAuthTimeoutError, buildAuthorizeUrl, createState, exchangeCode, signInWithBrowser, startLoopbackReceiver,

@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { HostingClient, type Credentials, type HostingClientOptions } from '../../../../src/hosting';
 import { ROUTE_GROUPS, registeredEndpoints } from '../../../../src/hosting/registry';
-import type { EmulatorOptions } from '../../../../emulator/src/options';
-import { startEmulator, type TestEmulator } from '../../../../emulator/test/support/emulator';
+import type { EmulatorOptions } from '@repodesk/emulator/testing';
+import { startEmulator, type TestEmulator } from '../../../support/emulator';
 
 export const ORG = 'analytical-engines';
 export const REPO = 'difference-engine';
