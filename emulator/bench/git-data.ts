@@ -3,7 +3,7 @@
 //   GET-like:  read the recursive tree of a 10,000-file repository (goal < 500 ms)
 // first through the library, then through HTTP (POST/GET /repos/:owner/:repo/git/trees
 // on an in-process emulator with the demo seed).
-// Run: npx tsx test/bench/git-data.ts   (prints one line per figure; never part of npm test)
+// Run: npx tsx emulator/bench/git-data.ts   (prints one line per figure; never part of npm test)
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

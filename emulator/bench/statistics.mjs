@@ -1,8 +1,8 @@
 // Benchmark of the repository statistics: the five
 // statistics of a 10,000-commit history (goal under 5 s), i.e. what the
 // background job of /stats/* does: `git log --numstat` parsed by the git
-// data library, then the arithmetic of src/emulator/stats/compute.ts.
-// Run: node --import tsx test/bench/statistics.mjs   (never part of npm test)
+// data library, then the arithmetic of emulator/src/stats/compute.ts.
+// Run: node --import tsx emulator/bench/statistics.mjs   (never part of npm test)
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -38,6 +38,8 @@ export interface EmulatorOptions {
   docsUrl?: string | undefined;
   /** A statistics job waits this long before computing (default 0), as the real service takes seconds or more: shows the 202 state on a fast machine. */
   statisticsDelayMs?: number | undefined;
+  /** Origins a browser page may call from (default `['*']`, any, as the real service); `[]` sends no CORS headers. */
+  corsOrigins?: readonly string[] | undefined;
 }
 
 export interface RateLimits {
@@ -98,9 +100,30 @@ export const USAGE = `Usage: repodesk-emulator [--port <n>] --data <dir>|--memor
   --engagement-token-ttl <seconds>  lifetime of a v2 access token (default 3600)
   --engagement-time-zone=<±hhmm>    the v2 domain's time zone (default -0300; the = is needed before a -)
   --stats-delay <ms>                a statistics job waits this long before computing (default 0)
+  --cors-origin <origin>            an origin a browser page may call from, repeatable (default *, any;
+                                    none: no CORS headers)
 `;
 
 export class UsageError extends Error {}
+
+/** `--cors-origin` values: `*`, `none`, or origins (scheme, host, port: no path). */
+function corsOrigins(values: string[]): string[] {
+  if (values.includes('none')) {
+    if (values.length > 1) throw new UsageError(`--cors-origin none turns CORS off and goes alone, got ${values.join(', ')}`);
+    return [];
+  }
+  for (const v of values) {
+    if (v === '*') continue;
+    let url: URL | undefined;
+    try {
+      url = new URL(v);
+    } catch {
+      url = undefined;
+    }
+    if (!url || url.origin !== v) throw new UsageError(`--cors-origin must be *, none or an origin such as http://localhost:5173 (no path, no trailing slash), got "${v}"`);
+  }
+  return values;
+}
 
 /** What the command line gives: a data folder, or `memory` for a throw-away one. */
 export type CliOptions = Omit<EmulatorOptions, 'dataDir'> & { dataDir?: string; memory?: true };
@@ -125,6 +148,7 @@ export function parseOptions(argv: string[]): CliOptions {
       'engagement-token-ttl': { type: 'string' },
       'engagement-time-zone': { type: 'string' },
       'stats-delay': { type: 'string' },
+      'cors-origin': { type: 'string', multiple: true },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -170,5 +194,6 @@ export function parseOptions(argv: string[]): CliOptions {
     seed: values.seed as 'demo' | undefined,
     baseUrl: values['base-url']?.replace(/\/+$/, ''),
     logRequests: !values.quiet,
+    ...(values['cors-origin'] ? { corsOrigins: corsOrigins(values['cors-origin']) } : {}),
   };
 }

@@ -8,6 +8,7 @@ import { openDatabase, type Db, type Migration } from './db';
 import { resolveLimits, type EmulatorOptions, type ResolvedLimits } from './options';
 import { EventBus } from './events';
 import { redactUrl } from './redact';
+import { registerCors } from './cors';
 import type { GitEnvironment } from './git';
 
 export interface Emulator {
@@ -132,6 +133,9 @@ export async function createEmulator(options: EmulatorOptions, log: (line: strin
       void (req.url.startsWith('/api/v2/') ? reply.send({ success: false, statusMessage: message }) : reply.send({ message }));
     },
   });
+
+  // First of all hooks: a preflight is answered before authentication, rate limits and the seeding gate.
+  await registerCors(app, options.corsOrigins ?? ['*'], limits.vendor);
 
   if (options.logRequests) {
     app.addHook('onResponse', async (req, reply) => {

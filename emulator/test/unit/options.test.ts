@@ -27,6 +27,17 @@ describe('emulator options: the command line', () => {
     assert.equal(o.dataDir, undefined);
   });
 
+  it('--cors-origin: repeatable origins, * or none (no CORS); anything with a path is a usage error', () => {
+    assert.equal(parseOptions(['--memory']).corsOrigins, undefined, 'unset: the default, any origin');
+    assert.deepEqual(parseOptions(['--memory', '--cors-origin', 'http://localhost:5173', '--cors-origin', 'https://app.example']).corsOrigins, ['http://localhost:5173', 'https://app.example']);
+    assert.deepEqual(parseOptions(['--memory', '--cors-origin', '*']).corsOrigins, ['*']);
+    assert.deepEqual(parseOptions(['--memory', '--cors-origin', 'none']).corsOrigins, []);
+    assert.throws(() => parseOptions(['--memory', '--cors-origin', 'none', '--cors-origin', '*']), usage(/^--cors-origin none turns CORS off and goes alone/));
+    for (const bad of ['localhost:5173', 'http://localhost:5173/', 'https://app.example/path']) {
+      assert.throws(() => parseOptions(['--memory', '--cors-origin', bad]), usage(/^--cors-origin must be \*, none or an origin/), bad);
+    }
+  });
+
   it('every flag reaches its option', () => {
     const o = parseOptions([
       '--port', '0', '--host', '127.0.0.2', '--data', '/tmp/x', '--seed', 'demo', '--base-url', 'http://emulator.test/api/', '--quiet',

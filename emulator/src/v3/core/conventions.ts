@@ -137,7 +137,8 @@ export function installConventions(app: FastifyInstance, s: ConventionServices):
     const etag = etagOf(payload, String(req.headers.accept ?? ''));
     reply.header('ETag', etag);
     reply.header('Cache-Control', req.auth.kind === 'anonymous' ? 'public, max-age=60' : 'private, max-age=60');
-    reply.header('Vary', 'Accept, Authorization');
+    // Added to what is there: CORS with listed origins has put `Origin` in it.
+    reply.header('Vary', [reply.getHeader('Vary'), 'Accept, Authorization'].filter(Boolean).join(', '));
     const inm = req.headers['if-none-match'];
     let notModified = false;
     if (typeof inm === 'string') {
