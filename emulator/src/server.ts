@@ -74,7 +74,7 @@ export interface EmulatorModule {
 
 const modules: EmulatorModule[] = [];
 
-/** Modules add themselves here (see src/emulator/modules.ts). */
+/** Modules add themselves here (see emulator/src/modules.ts). */
 export function useModules(list: EmulatorModule[]): void {
   modules.splice(0, modules.length, ...list);
 }

@@ -1,4 +1,4 @@
-// The emulator's one git runner (src/emulator/git/run.ts): git runs with none
+// The emulator's one git runner (emulator/src/git/run.ts): git runs with none
 // of the caller's GIT_* variables. A GIT_DIR or GIT_INDEX_FILE inherited from
 // a hook or a shell would otherwise point git at another repository or index
 // than the bare repository it was given.

@@ -1,4 +1,4 @@
-// The web pages behind every `html_url` (src/emulator/web/): what a browser
+// The web pages behind every `html_url` (emulator/src/web/): what a browser
 // reads on each kind of page, the private-repository rule (hidden = missing
 // = HTML 404), escaping of data, and that the API keeps every path it had.
 import assert from 'node:assert/strict';

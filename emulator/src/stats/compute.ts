@@ -3,7 +3,7 @@
 // arithmetic is tested without git and the 10,000-commit benchmark measures
 // the parsing and this code separately.
 
-/** A commit as the statistics count it: git's HistoryCommit (src/emulator/git/history.ts) attributed to an account. */
+/** A commit as the statistics count it: git's HistoryCommit (emulator/src/git/history.ts) attributed to an account. */
 export interface AttributedCommit {
   /** Who the statistics attribute the commit to: an account login when the e-mail maps to one, else the e-mail. */
   authorKey: string;

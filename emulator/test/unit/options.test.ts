@@ -1,4 +1,4 @@
-// The emulator's command line and the limits it resolves (src/emulator/options.ts):
+// The emulator's command line and the limits it resolves (emulator/src/options.ts):
 // each flag reaches its option, each default is the documented one
 // (docs/EMULATOR.md), and a bad value is a usage error naming the flag.
 import assert from 'node:assert/strict';

@@ -1,6 +1,6 @@
 // Document 2, "Git commits", "References", "Trees", and the README's blobs:
 // every row on the repository's real bare git repository through the git
-// data library (src/emulator/git), whose typed errors become the 404/422 bodies.
+// data library (emulator/src/git), whose typed errors become the 404/422 bodies.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { EmulatorContext } from '../../server';

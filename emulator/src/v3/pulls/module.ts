@@ -1,6 +1,6 @@
 // The conversation side of the service: issues (minimal), pull requests, review
 // and issue comments, gists (minimal) with their comments. One line in
-// src/emulator/modules.ts adds them all, in this order (tables first).
+// emulator/src/modules.ts adds them all, in this order (tables first).
 import type { EmulatorModule } from '../../server';
 import { v3CommentsModule } from '../comments/module';
 import { v3GistsModule } from '../gists/module';

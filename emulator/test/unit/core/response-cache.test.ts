@@ -1,4 +1,4 @@
-// The emulator's response cache (src/emulator/v3/core/response-cache.ts; the
+// The emulator's response cache (emulator/src/v3/core/response-cache.ts; the
 // promise in docs/EMULATOR.md that answers are those of the database as it
 // is): a cacheable GET is answered again from the cache while nothing was
 // written, per URL, caller and Accept, with the route's own headers; a write

@@ -1,5 +1,5 @@
 // Git's object formats as the git data library reads and writes them (spec
-// "Git commits", "Trees", "Tags"; README of src/emulator/git): binary tree
+// "Git commits", "Trees", "Tags"; README of emulator/src/git): binary tree
 // entries, commit and tag headers, identities, and dates kept in the author's
 // own UTC offset (seconds since the epoch plus `+hhmm`).
 import assert from 'node:assert/strict';

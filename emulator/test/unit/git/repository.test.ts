@@ -1,4 +1,4 @@
-// The plumbing of the git data library (README of src/emulator/git): the one
+// The plumbing of the git data library (README of emulator/src/git): the one
 // git runner with its clean environment, the long-lived `cat-file` reader of
 // each repository, the repositories opened once, and the typed errors routes
 // answer with.

@@ -1,7 +1,7 @@
 // The arithmetic behind the five statistics endpoints (document 2,
 // "Statistics"): contributors, commit activity, code frequency, participation
 // and punch card, computed from attributed commits. In-process, so that
-// mutation testing sees it (the conformance file test/emulator/stats-compute
+// mutation testing sees it (the conformance file emulator/test/stats-compute
 // runs outside Stryker's view).
 import assert from 'node:assert/strict';
 import {
