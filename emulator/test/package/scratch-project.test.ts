@@ -1,11 +1,12 @@
-// The emulator as another project uses it: `npm pack` of this package,
-// unpacked into the node_modules of a scratch project in the system's
-// temporary folder, then started with its bin (`repodesk-emulator`) and with
-// `startEmulator` imported by name. Only what the package declares reaches
+// The emulator as another project uses it: `npm pack` of this package (its
+// prepack builds the bundles and the declarations), unpacked into the
+// node_modules of a scratch project in the system's temporary folder, then
+// started with its bin (`repodesk-emulator`) and with `startEmulator` imported
+// by name, and type-checked from TypeScript. Only what the package declares reaches
 // the scratch project: the packed files, and its `dependencies` linked from
 // this repository's install (no network; a missing dependency fails here).
 import assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,7 +39,7 @@ describe('the emulator package from a scratch project (npm pack)', function () {
   before(() => {
     assert.ok(fs.existsSync(path.join(pkgRoot, 'dist/main.js')), 'emulator/dist is missing: run `npm run build` (or `node build.mjs` in emulator/) first');
     scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'repodesk-emulator-consumer-'));
-    const [info] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', scratch], { cwd: pkgRoot, encoding: 'utf8' })) as Array<{ filename: string; files: Array<{ path: string }> }>;
+    const [info] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', scratch], { cwd: pkgRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })) as Array<{ filename: string; files: Array<{ path: string }> }>;
     packed = info!.files.map((f) => f.path);
     // What `npm install <tarball>` puts in place, without the network: the package's files, its dependencies, its bin.
     installed = path.join(scratch, 'node_modules', '@repodesk', 'emulator');
@@ -60,9 +61,9 @@ describe('the emulator package from a scratch project (npm pack)', function () {
   });
   after(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
-  it('packs its command, its API, its README and types, and none of its tests', () => {
-    for (const f of ['package.json', 'README.md', 'dist/main.js', 'dist/index.js', 'dist/testing.js', 'src/index.ts']) assert.ok(packed.includes(f), `${f} is missing from the package`);
-    assert.deepEqual(packed.filter((f) => f.startsWith('test/') || f.startsWith('bench/')), []);
+  it('packs its command, its API, its README and its declarations, and none of its sources or tests', () => {
+    for (const f of ['package.json', 'README.md', 'dist/main.js', 'dist/index.js', 'dist/testing.js', 'dist/types/index.d.ts', 'dist/types/testing.d.ts']) assert.ok(packed.includes(f), `${f} is missing from the package`);
+    assert.deepEqual(packed.filter((f) => /^(src|test|bench)\//.test(f)), []);
   });
 
   it('repodesk-emulator --port 0 --memory --seed demo prints its URL; GET /repos/ada/notes-on-the-engine is 200 as ada; SIGTERM removes the folder', async () => {
@@ -106,5 +107,23 @@ try {
     const out = JSON.parse(execFileSync(process.execPath, [script], { cwd: scratch, encoding: 'utf8' }).trim()) as { url: string; status: number; fullName: string };
     assert.match(out.url, /^http:\/\/127\.0\.0\.1:\d+$/);
     assert.deepEqual({ status: out.status, fullName: out.fullName }, { status: 200, fullName: 'ada/notes-on-the-engine' });
+  });
+
+  it('a TypeScript project type-checks against its declarations: the options and the result are typed, a wrong option is an error', () => {
+    // The consumer's own @types/node, as any Node project has it.
+    fs.symlinkSync(installedCopy('@types/node'), path.join(scratch, 'node_modules', '@types', 'node'), 'dir');
+    fs.writeFileSync(path.join(scratch, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', noEmit: true, skipLibCheck: true, types: ['node'] }, files: ['consumer.mts'] }));
+    fs.writeFileSync(path.join(scratch, 'consumer.mts'), `import { startEmulator, type RunningEmulator, type StartOptions } from '@repodesk/emulator';
+const options: StartOptions = { memory: true, seed: 'demo', rateLimits: { authenticated: 10 } };
+const emulator: RunningEmulator = await startEmulator(options);
+const url: string = emulator.url;
+await emulator.close();
+// @ts-expect-error -- 'big' is not a seed: the declarations are real types, not any.
+await startEmulator({ memory: true, seed: 'big' });
+export { url };
+`);
+    const tsc = path.join(installedCopy('typescript'), 'bin', 'tsc');
+    const res = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: scratch, encoding: 'utf8' });
+    assert.equal(res.status, 0, `tsc in the scratch project:\n${res.stdout}${res.stderr}`);
   });
 });
