@@ -1,10 +1,12 @@
 // Builds every bundle of RepoDesk: the extension host entry, the review
-// comment language server, the emulator CLI and the browser webviews.
+// comment language server and the browser webviews; and the emulator package
+// (emulator/build.mjs: its command and its API, into emulator/dist/).
 // `--production` minifies;
 // `--watch` rebuilds on change.
 import * as esbuild from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
+import { emulatorBuild } from './emulator/build.mjs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -157,19 +159,8 @@ const builds = [
     format: 'cjs',
     target: 'node20',
   },
-  {
-    ...common,
-    // The emulator is a developer tool, never packaged: no minification so
-    // its stack traces stay readable.
-    minify: false,
-    entryPoints: { emulator: 'src/emulator/main.ts' },
-    outdir: 'dist',
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    // Native module: loaded from node_modules at run time.
-    external: ['better-sqlite3'],
-  },
+  // The emulator package, built as it builds itself (never packaged in the .vsix).
+  emulatorBuild,
   {
     ...common,
     // The Insights webview: a browser bundle (Chart.js tree-shaken,

@@ -7,18 +7,22 @@
 //   npm run test:mutation:changed                      the changed modules, incrementally
 //   npm run test:mutation:changed -- src/hosting/core.ts   one file, incrementally
 //
-// The emulator conformance suite (test/emulator) runs the built server as a
+// The emulator's conformance suite (emulator/test) runs the built server as a
 // separate process, where Stryker cannot see a mutant killed: only the unit
-// suite counts here.
+// suites count here, the extension's and the emulator package's
+// (emulator/test/unit).
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   packageManager: 'npm',
   testRunner: 'mocha',
   mochaOptions: {
-    // The unit suite's own settings: its spec glob and the tsx/cjs loader.
+    // The unit suite's own settings (the tsx/cjs loader), and both unit suites' files.
     config: 'test/unit/.mocharc.json',
+    spec: ['test/unit/**/*.test.ts', 'emulator/test/unit/**/*.test.ts'],
   },
+  // The extension's tests reach the emulator by its package name; this condition maps it to its TypeScript source.
+  testRunnerNodeArgs: ['--conditions=development'],
   // Only the tests that execute a mutant run against it.
   coverageAnalysis: 'perTest',
   mutate: [
@@ -33,21 +37,22 @@ export default {
     'src/features/*/model/**/*.ts',
     'src/listings/**/*.ts',
     // The emulator's conventions: pagination, conditional requests, rate limit, scopes, errors.
-    'src/emulator/v3/core/{conventions,pagination,rate-limit,scopes,errors,response-cache}.ts',
+    'emulator/src/v3/core/{conventions,pagination,rate-limit,scopes,errors,response-cache}.ts',
     // Git data and tree building, review placement and diff mapping, statistics.
-    'src/emulator/git/**/*.ts',
-    'src/emulator/v3/pulls/{review-placement,diff}.ts',
-    'src/emulator/stats/**/*.ts',
+    'emulator/src/git/**/*.ts',
+    'emulator/src/v3/pulls/{review-placement,diff}.ts',
+    'emulator/src/stats/**/*.ts',
     // The emulator's v2 conventions.
-    'src/emulator/v2/{dates,params}.ts',
+    'emulator/src/v2/{dates,params}.ts',
     // Re-exports only.
     '!src/**/index.ts',
+    '!emulator/src/**/index.ts',
     // Its type import carries an import attribute (`with { 'resolution-mode': 'import' }`) that Stryker 8.7's
     // parser (Babel 7.25) cannot read; the engagement client's tests still run against the rest.
     '!src/engagement/transport.ts',
   ],
   // The sandbox copy needs the sources, the tests and their fixtures, nothing built or downloaded.
-  ignorePatterns: ['/dist', '/out', '/.vscode-test', '/test-results', '/.data', '/reports', '/test/e2e', '/test/integration', '/docs', '/media'],
+  ignorePatterns: ['/dist', '/emulator/dist', '/out', '/.vscode-test', '/test-results', '/.data', '/reports', '/test/e2e', '/test/integration', '/docs', '/media'],
   // Two cores shared with others: override with --concurrency.
   concurrency: 2,
   // The in-process emulator makes some tests slow on a loaded machine.

@@ -1,5 +1,6 @@
 // repodesk/layers: the layers of src/ (docs/ARCHITECTURE.md), checked on every relative import, on `vscode`
-// and Node's built-ins, and on the DOM globals a pure module reads.
+// and Node's built-ins, and on the DOM globals a pure module reads; and the wall around the emulator package
+// (emulator/), checked on every import of src/, test/, scripts/ and emulator/.
 // Hand-written because only relative paths need resolving; import-x's no-restricted-paths would need a TypeScript resolver plugin.
 // Classification works on the resolved path alone, so the imported file need not exist.
 import { builtinModules } from 'node:module';
@@ -16,6 +17,14 @@ const SERVER_PROCESS = new Set(['src/language-server/main', 'src/language-server
 // Globals only a browser page has (not Node, not the language).
 const DOM = new Set(Object.keys(globals.browser).filter((k) => !(k in globals.node) && !(k in globals.builtin)));
 const NODE_BUILTINS = new Set(builtinModules);
+
+const PKG = '@repodesk/emulator';
+const PKG_IN = `the emulator is a package of its own: outside emulator/ use it by its name (${PKG}, or ${PKG}/testing for white-box tests), never its files`;
+const PKG_OUT = 'the emulator package stands alone: nothing in emulator/ imports the files of the extension';
+const PKG_SHIPPED = 'the extension ships without the emulator: only tests and scripts use it';
+
+/** Which side of the package wall a root-relative path is on. */
+const packageOf = (rel) => (rel === 'emulator' || rel.startsWith('emulator/') ? 'emulator' : 'extension');
 
 // Each layer: what it is, in the words the messages use.
 const NAMES = {
@@ -84,11 +93,10 @@ const NO_DOM = {
 function classify(rel) {
   const parts = rel.split('/');
   const [src, top, name, sub] = parts;
-  // The emulator, in src/ today and as the npm workspace emulator/ (its own package).
+  // The emulator: the npm workspace emulator/, a package of its own.
   if (src === 'emulator') return { layer: 'emulator', unit: 'emulator' };
   if (src !== 'src' || !top) return undefined;
   if (parts.length === 2 && WIRING_ROOT.has(top)) return { layer: 'root', unit: `src/${top}.ts` };
-  if (top === 'emulator') return { layer: 'emulator', unit: 'src/emulator' };
   if (top === 'language-server') return { layer: 'server', unit: 'src/language-server', serverProcess: SERVER_PROCESS.has(rel) };
   if (top === 'features') {
     if (!name || parts.length === 3) return undefined;
@@ -122,18 +130,24 @@ function normalize(abs) {
 export const layers = {
   meta: {
     type: 'problem',
-    docs: { description: 'Enforce the layers of src/ (docs/ARCHITECTURE.md): wiring root, features (host, model, webview), shared floors, pure modules, language server, emulator apart.' },
+    docs: { description: 'Enforce the layers of src/ (docs/ARCHITECTURE.md): wiring root, features (host, model, webview), shared floors, pure modules, language server, emulator apart, and the emulator package wall.' },
     schema: [],
   },
   create(context) {
-    const from = classify(normalize(context.filename));
-    if (!from) return {};
-    const where = `${from.unit} (${NAMES[from.layer]})`;
+    const fromRel = normalize(context.filename);
+    const fromPackage = packageOf(fromRel);
+    const from = classify(fromRel);
+    const where = from ? `${from.unit} (${NAMES[from.layer]})` : fromRel;
 
     function check(source) {
       const spec = source?.type === 'Literal' ? source.value : undefined;
       if (typeof spec !== 'string') return;
+      if (spec === PKG || spec.startsWith(`${PKG}/`)) {
+        if (from && from.layer !== 'emulator') context.report({ node: source, message: `${where} may not import ${spec}: ${PKG_SHIPPED}` });
+        return;
+      }
       if (!/^\.\.?(\/|$)/.test(spec)) {
+        if (!from) return;
         const bare = spec.startsWith('node:') ? spec.slice(5) : spec.split('/')[0];
         if (spec === 'vscode' && NO_VSCODE[from.layer]) context.report({ node: source, message: `${where} may not import vscode: ${NO_VSCODE[from.layer]}` });
         else if ((spec.startsWith('node:') || NODE_BUILTINS.has(bare)) && NO_NODE[from.layer]) {
@@ -142,6 +156,12 @@ export const layers = {
         return;
       }
       const rel = normalize(path.resolve(path.dirname(context.filename), spec));
+      const toPackage = packageOf(rel);
+      if (toPackage !== fromPackage) {
+        context.report({ node: source, message: `${where} may not import ${rel}: ${fromPackage === 'emulator' ? PKG_OUT : PKG_IN}` });
+        return;
+      }
+      if (!from) return;
       const to = classify(rel);
       if (!to || to.unit === from.unit) return;
       let target = to.unit;
@@ -177,7 +197,7 @@ export const layers = {
       ExportAllDeclaration: (node) => check(node.source),
       ImportExpression: (node) => check(node.source),
       TSImportEqualsDeclaration: (node) => check(node.moduleReference?.expression),
-      ...(NO_DOM[from.layer] ? { 'Program:exit': checkDom } : {}),
+      ...(from && NO_DOM[from.layer] ? { 'Program:exit': checkDom } : {}),
     };
   },
 };

@@ -45,7 +45,7 @@ child.on('exit', (code) => process.exit(code ?? 1));
 
 function changedFiles() {
   const git = (...a) => execFileSync('git', a, { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
-  const all = [...git('diff', '--name-only', 'HEAD', '--', 'src'), ...git('ls-files', '--others', '--exclude-standard', '--', 'src')];
+  const all = [...git('diff', '--name-only', 'HEAD', '--', 'src', 'emulator/src'), ...git('ls-files', '--others', '--exclude-standard', '--', 'src', 'emulator/src')];
   return [...new Set(all)].filter(isMutated);
 }
 

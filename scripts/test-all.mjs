@@ -1,5 +1,6 @@
 // `npm test`: every test of RepoDesk in one run — build, typecheck, lint,
-// unit, emulator conformance, the packaged .vsix, integration inside a real
+// unit, the emulator package's suites (its unit tests, conformance and the
+// package used from a scratch project), the packaged .vsix, integration inside a real
 // VS Code, and the UI. Later stages run even when an earlier test stage
 // failed (so one run shows everything); a failed build stops the run.
 // The last line is the whole run's "N passed, N failed".
@@ -22,7 +23,8 @@ const stages = [
   { name: 'typecheck', cmd: [bin('tsc'), '-p', 'tsconfig.json', '--noEmit'], kind: 'check' },
   { name: 'lint', cmd: [bin('eslint'), '.'], kind: 'check' },
   { name: 'unit', cmd: [bin('mocha'), '--config', 'test/unit/.mocharc.json'], kind: 'mocha' },
-  { name: 'emulator', cmd: [bin('mocha'), '--config', 'test/emulator/.mocharc.json'], kind: 'mocha' },
+  // The emulator package runs its own suite from its folder, as `npm test -w @repodesk/emulator` does.
+  { name: 'emulator', cmd: [bin('mocha'), '--config', 'test/.mocharc.json', '--reporter', path.join(root, 'test/support/stats-reporter.cjs')], cwd: path.join(root, 'emulator'), kind: 'mocha' },
   { name: 'package', cmd: [bin('mocha'), '--config', 'test/package/.mocharc.json'], kind: 'mocha' },
   { name: 'integration', cmd: [process.execPath, 'test/harness/run-integration.mjs'], kind: 'mocha' },
   { name: 'e2e', cmd: [process.execPath, 'test/harness/run-e2e.mjs'], kind: 'mocha' },
@@ -35,7 +37,7 @@ for (const stage of stages) {
   console.log(`\n━━━ ${stage.name} ━━━`);
   const before = readStats();
   const started = Date.now();
-  const res = spawnSync(stage.cmd[0], stage.cmd.slice(1), { cwd: root, stdio: 'inherit', env: { ...process.env, REPODESK_STATS_FILE: statsFile } });
+  const res = spawnSync(stage.cmd[0], stage.cmd.slice(1), { cwd: stage.cwd ?? root, stdio: 'inherit', env: { ...process.env, REPODESK_STATS_FILE: statsFile } });
   const seconds = (Date.now() - started) / 1000;
   const after = readStats();
   let passed = after.passes - before.passes;

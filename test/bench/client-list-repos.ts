@@ -5,11 +5,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { startEmulator } from '../support/emulator';
+import { addUser, startEmulator } from '../support/emulator';
 import { HostingClient } from '../../src/hosting';
 import { createTokenWithPassword } from '../../src/oauth';
-import { hashPassword } from '../../src/emulator/v3/core/secrets';
-import { isoTime } from '../../src/emulator/v3/core/time';
 
 const REPOS = 5000;
 
@@ -17,8 +15,8 @@ async function main(): Promise<void> {
   const emu = await startEmulator();
   try {
     // 5,000 repositories written straight into SQLite (no git repositories: listing does not read git).
-    const now = isoTime();
-    const userId = Number(emu.db.prepare("INSERT INTO users (login, type, password_hash, created_at, updated_at) VALUES ('bench', 'User', ?, ?, ?)").run(hashPassword('bench-pw'), now, now).lastInsertRowid);
+    const now = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const userId = addUser(emu.db, 'bench', 'bench-pw');
     const insert = emu.db.prepare('INSERT INTO repositories (owner_id, name, description, created_at, updated_at) VALUES (?, ?, ?, ?, ?)');
     emu.db.transaction(() => {
       for (let i = 1; i <= REPOS; i++) insert.run(userId, `repo-${String(i).padStart(4, '0')}`, `Repository number ${i}`, now, now);

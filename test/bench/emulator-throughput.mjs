@@ -11,9 +11,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { emulatorBin } from '../harness/emulatorProcess.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const entry = path.join(root, 'dist/emulator.js');
+const entry = emulatorBin(root);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const REPO_PATH = '/repos/analytical-engines/difference-engine';
@@ -50,7 +51,7 @@ function run(url, headers) {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main() {
-  if (!fs.existsSync(entry)) throw new Error('dist/emulator.js is missing: run `npm run build` first');
+  if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'repodesk-bench-'));
   try {
     const seeded = await startEmulator(dataDir, true);
@@ -130,7 +131,7 @@ function writeDoc(f) {
 
 Command: \`npm run bench\` (or, after \`npm run build\`, \`node test/bench/emulator-throughput.mjs\`; \`BENCH_SECONDS\` sets the run length, \`BENCH_RUNS\` the number of emulator/bare pairs, default 3).
 
-What it does: starts \`node dist/emulator.js\` with the demo seed, takes the
+What it does: starts the emulator's command (\`repodesk-emulator\`) with the demo seed, takes the
 JSON of \`GET ${REPO_PATH}\` (${f.bytes} bytes), and serves the same bytes
 from a bare \`node:http\` server in the same run. autocannon drives each with
 50 connections on loopback for ${f.seconds} s (${f.auth} authentication on the
@@ -140,7 +141,7 @@ against the database's data version on every request, so the permission and
 representation are built once). It then restarts the emulator five times on
 the existing data folder and takes the median start-up time.
 
-Where the time went (\`node --cpu-prof dist/emulator.js\` under the same
+Where the time went (\`node --cpu-prof emulator/dist/main.js\` under the same
 load, 2026-11-23): 40% of the emulator's CPU is the kernel writing the
 responses (\`writev\`, the bare server pays it too); of the rest, the token
 lookup (two SQLite reads a request) took 21% and the ETag's SHA-1 of the body

@@ -1,13 +1,22 @@
-// Starts the built emulator CLI (dist/emulator.js) as a child process and
-// reads its URL from the "listening on" line, as a user of `npm start` would.
+// Starts the emulator package's command (`repodesk-emulator`, built by
+// `npm run build`) as a child process and reads its URL from the "listening
+// on" line, as a user of `npm start` would.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { killGroup, repoRoot } from './codeServer.mjs';
 
+/** The file of the package's `repodesk-emulator` bin, found as npm finds it: through the package's name and its package.json. */
+export function emulatorBin(root = repoRoot) {
+  const manifest = createRequire(path.join(root, 'package.json')).resolve('@repodesk/emulator/package.json');
+  const { bin } = JSON.parse(fs.readFileSync(manifest, 'utf8'));
+  return path.join(path.dirname(manifest), bin['repodesk-emulator']);
+}
+
 export async function startEmulatorProcess({ port = 0, host, dataDir, seed = 'demo', quiet = true, root = repoRoot, timeoutMs = 60_000, echo = false, statsDelayMs } = {}) {
-  const cli = path.join(root, 'dist', 'emulator.js');
+  const cli = emulatorBin(root);
   if (!fs.existsSync(cli)) throw new Error(`${cli} is missing: run npm run build first`);
   const ownsData = !dataDir;
   const data = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'repodesk-emu-'));

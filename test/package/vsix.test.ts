@@ -79,7 +79,7 @@ describe('the packaged .vsix', function () {
     const offending = entries.filter((e) =>
       /^extension\/(src|test|out|scripts|docs|\.vscode-test|test-results|\.ci)\//.test(e) ||
       e.includes('node_modules/') ||
-      /^extension\/dist\/emulator/.test(e) ||
+      /^extension\/(emulator\/|dist\/emulator)/.test(e) ||
       e.endsWith('.map') ||
       e.endsWith('.ts'));
     assert.deepEqual(offending, []);

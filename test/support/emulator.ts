@@ -1,27 +1,4 @@
-// Starts the emulator in-process on a free port with a fresh data folder, for
-// tests that talk to it over real HTTP.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { createEmulator, useModules, type Emulator } from '../../src/emulator/server';
-import { allModules } from '../../src/emulator/modules';
-import type { EmulatorOptions } from '../../src/emulator/options';
-
-export interface TestEmulator extends Emulator {
-  dataDir: string;
-  /** Closes the server and removes its data folder. */
-  dispose(): Promise<void>;
-}
-
-export async function startEmulator(overrides: Partial<EmulatorOptions> & { keepData?: boolean } = {}): Promise<TestEmulator> {
-  const dataDir = overrides.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'repodesk-test-'));
-  useModules(allModules);
-  const emulator = await createEmulator({ port: 0, host: '127.0.0.1', dataDir, logRequests: false, ...overrides });
-  return Object.assign(emulator, {
-    dataDir,
-    async dispose() {
-      await emulator.close();
-      if (!overrides.keepData) fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  });
-}
+// The emulator in-process on a free port with a fresh data folder, for the
+// extension's tests that talk to it over real HTTP: the emulator package's
+// testing entry (its database and app are there for white-box set-ups).
+export { startTestEmulator as startEmulator, addUser, addApplication, type TestEmulator, type TestApplication, type EmulatorOptions } from '@repodesk/emulator/testing';

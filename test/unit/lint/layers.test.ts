@@ -1,7 +1,8 @@
 // The layers of src/ (docs/ARCHITECTURE.md, eslint-rules/layers.mjs) through
 // the project's own eslint.config.mjs, on snippets given fake file paths: the
 // rule classifies by the resolved path, so the imported files need not exist.
-// Each wall has a case that crosses it and one that stays on the allowed side.
+// Each wall has a case that crosses it and one that stays on the allowed side,
+// the emulator package's wall included.
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { ESLint } from 'eslint';
@@ -112,10 +113,10 @@ describe('lint: the layers of src (repodesk/layers)', () => {
 
   describe('pure modules', () => {
     it('refuses a pure module importing the emulator, src/features or the wiring root', async () => {
-      const code = "export { a } from '../emulator/db';\nexport { b } from '../features/shared/commandArgs';\nexport { c } from '../wiring';\nexport { d } from '../features/insights/model/caseRows';\n";
+      const code = "export { a } from '../../emulator/src/db';\nexport { b } from '../features/shared/commandArgs';\nexport { c } from '../wiring';\nexport { d } from '../features/insights/model/caseRows';\n";
       const found = await walls('src/hosting/x.ts', code);
       assert.equal(found.length, 4);
-      assert.match(found[0]!, /^src\/hosting \(a pure module\) may not import src\/emulator: the emulator is apart/);
+      assert.match(found[0]!, /^src\/hosting \(a pure module\) may not import emulator\/src\/db: the emulator is a package of its own/);
       assert.match(found[1]!, /^src\/hosting .* may not import src\/features\/shared: pure modules do not import src\/features/);
       assert.match(found[2]!, /^src\/hosting .* may not import src\/wiring\.ts: /);
       assert.match(found[3]!, /^src\/hosting .* may not import src\/features\/insights\/model: pure modules do not import src\/features/);
@@ -141,20 +142,32 @@ describe('lint: the layers of src (repodesk/layers)', () => {
     it("refuses the extension importing the server's process files", async () => {
       await refused('src/features/language/x.ts', "export { a } from '../../language-server/server';\n", /may not import src\/language-server\/server: the language server is a process of its own/);
     });
+  it("refuses a test reaching into the emulator package's files; its name and testing entry are the way in", async () => {
+    const found = await walls('test/unit/hosting/x.test.ts', "export { a } from '../../../emulator/src/server';\nexport const b = () => import('../../../emulator/test/support/emulator');\n");
+    assert.equal(found.length, 2);
+    assert.match(found[0]!, /^test\/unit\/hosting\/x\.test may not import emulator\/src\/server: the emulator is a package of its own: outside emulator\/ use it by its name/);
+    assert.match(found[1]!, /^test\/unit\/hosting\/x\.test may not import emulator\/test\/support\/emulator: /);
+    assert.deepEqual(await walls('test/unit/hosting/x.test.ts', "export { a } from '@repodesk/emulator';\nexport { b } from '@repodesk/emulator/testing';\n"), []);
+  });
+
+  it('refuses the shipped extension importing the emulator package at all', async () => {
+    const found = await walls('src/hosting/x.ts', "export { a } from '@repodesk/emulator';\n");
+    assert.deepEqual(found, ['src/hosting (a pure module) may not import @repodesk/emulator: the extension ships without the emulator: only tests and scripts use it']);
+  });
+
+  it('refuses the emulator package importing the extension, dynamic imports included', async () => {
+    const found = await walls('emulator/src/oauth/x.ts', "export { a } from '../../../src/oauth/pages';\nexport const b = () => import('../../../test/support/emulator');\n");
+    assert.equal(found.length, 2);
+    assert.match(found[0]!, /^emulator \(the emulator\) may not import src\/oauth\/pages: the emulator package stands alone/);
+    assert.match(found[1]!, /^emulator \(the emulator\) may not import test\/support\/emulator: /);
+    assert.deepEqual(await walls('emulator/src/oauth/x.ts', "export { a } from './pages';\nexport { b } from '../git';\n"), []);
+    assert.deepEqual(await walls('emulator/test/x.test.ts', "export { a } from '../src/server';\nexport { b } from './support/emulator';\n"), []);
   });
 
   describe('the emulator (apart)', () => {
-    it('refuses the emulator importing the rest of src, dynamic imports included', async () => {
-      const found = await walls('src/emulator/oauth/x.ts', "export { a } from '../../oauth/pages';\nexport const b = () => import('../../util/y');\n");
-      assert.equal(found.length, 2);
-      assert.match(found[0]!, /^src\/emulator \(the emulator\) may not import src\/oauth: the emulator is apart: a program of its own/);
-      assert.match(found[1]!, /^src\/emulator .* may not import src\/util: /);
-      assert.deepEqual(await walls('src/emulator/oauth/x.ts', "export { a } from './pages';\nexport { b } from '../git';\n"), []);
-    });
-
-    it('treats the emulator workspace (emulator/) as apart too, both ways', async () => {
-      await refused('emulator/src/x.ts', "export { a } from '../../src/util/y';\n", /^emulator \(the emulator\) may not import src\/util: the emulator is apart/);
-      await refused('src/features/pulls/x.ts', "export { a } from '../../../emulator/src/server';\n", /may not import emulator: the emulator is apart: a developer tool the extension never ships/);
+    it('refuses the emulator workspace (emulator/) and the extension reaching into each other', async () => {
+      await refused('emulator/src/x.ts', "export { a } from '../../src/util/y';\n", /^emulator \(the emulator\) may not import src\/util\/y: the emulator package stands alone/);
+      await refused('src/features/pulls/x.ts', "export { a } from '../../../emulator/src/server';\n", /may not import emulator\/src\/server: the emulator is a package of its own/);
     });
   });
 

@@ -1,8 +1,7 @@
 // Users and OAuth applications written straight into the emulator's
 // database, and a free loopback port for a callback URL.
 import net from 'node:net';
-import type { TestEmulator } from '../../support/emulator';
-import { addApplication, addUser, type TestApplication } from '../../emulator/v3-authorizations-fixtures';
+import { addApplication, addUser, type TestApplication, type TestEmulator } from '../../support/emulator';
 
 export { addUser, type TestApplication };
 

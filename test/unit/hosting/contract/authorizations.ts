@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { NotFoundError, collect } from '../../../../src/hosting';
-import { OAUTH_APP_FILE } from '../../../../src/emulator/seed/demo';
+import { OAUTH_APP_FILE } from '@repodesk/emulator';
 import type { ContractGroup, World } from './harness';
 
 const ada = { username: 'ada', password: 'ada-demo-password' };

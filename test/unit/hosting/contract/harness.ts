@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { HostingClient, type Credentials, type HostingClientOptions } from '../../../../src/hosting';
 import { ROUTE_GROUPS, registeredEndpoints } from '../../../../src/hosting/registry';
-import type { EmulatorOptions } from '../../../../src/emulator/options';
+import type { EmulatorOptions } from '@repodesk/emulator/testing';
 import { startEmulator, type TestEmulator } from '../../../support/emulator';
 
 export const ORG = 'analytical-engines';

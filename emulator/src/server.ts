@@ -1,0 +1,240 @@
+// Builds the emulator: one Fastify server for the hosting service (v3, at `/`
+// and `/api/v3/`), its OAuth pages (`/login/oauth/`) and the engagement
+// service (`/api/v2/`), over one SQLite database and real bare git repositories.
+import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
+import fs from 'node:fs';
+import path from 'node:path';
+import { openDatabase, type Db, type Migration } from './db';
+import { resolveLimits, type EmulatorOptions, type ResolvedLimits } from './options';
+import { EventBus } from './events';
+import { redactUrl } from './redact';
+import { registerCors } from './cors';
+import type { GitEnvironment } from './git';
+
+export interface Emulator {
+  app: FastifyInstance;
+  db: Db;
+  /** Base URL the server answers on, without a trailing slash. */
+  url: string;
+  options: EmulatorOptions;
+  /** The event bus of this server (tests subscribe to see what operations emitted). */
+  events: EventBus;
+  close(): Promise<void>;
+}
+
+/** Everything a module of the emulator needs to register its routes. */
+export interface EmulatorContext {
+  db: Db;
+  options: EmulatorOptions;
+  /** Public base URL, resolved once listening (no trailing slash). */
+  baseUrl(): string;
+  /** Folder of the bare git repositories. */
+  gitDir: string;
+  /** What every git command runs with: HOME at the data folder's git-home, so no user configuration applies. */
+  gitEnv: GitEnvironment;
+  /** Work to run when the server closes (timers, child processes). */
+  onClose(fn: () => void | Promise<void>): void;
+  /** Writes a line to the emulator's log (never a secret). */
+  log(line: string): void;
+  /** The options with their defaults filled in. */
+  limits: ResolvedLimits;
+  /** Events that operations cause (webhooks subscribe here). */
+  events: EventBus;
+  /**
+   * Adds a rewrite of request paths, run before routing on the path without
+   * the enterprise prefix (path and query); `undefined` leaves it as it is.
+   * Runs on every request: keep it synchronous and cheap.
+   */
+  rewritePath(fn: (url: string) => string | undefined): void;
+}
+
+/** What every request but `GET /health` gets (503) until the seed is complete. */
+export const SEEDING_MESSAGE = 'The emulator is loading its seed; try again shortly.';
+
+/** Path prefix of the enterprise form of the v3 API. */
+export const ENTERPRISE_PREFIX = '/api/v3';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** `/api/v3` when the request came in the enterprise form, else ''. */
+    apiPrefix: string;
+    /** The server's public base URL (no trailing slash, no prefix). */
+    baseUrl: string;
+  }
+}
+
+/** A module of the emulator: its tables and its routes. */
+export interface EmulatorModule {
+  name: string;
+  migrations: readonly Migration[];
+  register(app: FastifyInstance, ctx: EmulatorContext): Promise<void> | void;
+  /** Loads this module's part of a seed into an empty database. */
+  seed?(ctx: EmulatorContext, seed: 'demo'): Promise<void> | void;
+}
+
+const modules: EmulatorModule[] = [];
+
+/** Modules add themselves here (see emulator/src/modules.ts). */
+export function useModules(list: EmulatorModule[]): void {
+  modules.splice(0, modules.length, ...list);
+}
+
+export async function createEmulator(options: EmulatorOptions, log: (line: string) => void = () => {}): Promise<Emulator> {
+  const gitDir = path.join(options.dataDir, 'git');
+  fs.mkdirSync(gitDir, { recursive: true });
+  removeUnfinishedRepositories(gitDir, log);
+  const gitEnv: GitEnvironment = { homeDir: path.join(options.dataDir, 'git-home') };
+  fs.mkdirSync(gitEnv.homeDir, { recursive: true });
+  const db = openDatabase(options.dataDir, modules.flatMap((m) => m.migrations));
+  const closers: Array<() => void | Promise<void>> = [];
+  let baseUrl = options.baseUrl ?? '';
+  const limits = resolveLimits(options);
+  const pathRewrites: Array<(url: string) => string | undefined> = [];
+  const ctx: EmulatorContext = {
+    db,
+    options,
+    gitDir,
+    gitEnv,
+    baseUrl: () => baseUrl,
+    onClose: (fn) => closers.push(fn),
+    log,
+    limits,
+    events: new EventBus(log),
+    rewritePath: (fn) => pathRewrites.push(fn),
+  };
+
+  const prefixed = new WeakSet<object>();
+  const app = Fastify({
+    logger: false,
+    bodyLimit: limits.bodyLimitBytes,
+    // The v3 API answers at `/` and at `/api/v3/` (the enterprise form): one
+    // set of routes, the prefix remembered so that URLs are built the same way.
+    // Modules' rewrites (ctx.rewritePath) then apply to the unprefixed path.
+    rewriteUrl(req) {
+      let url = req.url ?? '/';
+      if (url === ENTERPRISE_PREFIX || url.startsWith(`${ENTERPRISE_PREFIX}/`) || url.startsWith(`${ENTERPRISE_PREFIX}?`)) {
+        prefixed.add(req);
+        const rest = url.slice(ENTERPRISE_PREFIX.length);
+        url = rest.startsWith('/') ? rest : `/${rest}`;
+      }
+      for (const rewrite of pathRewrites) url = rewrite(url) ?? url;
+      return url;
+    },
+    // Repository and ref names carry dots and slashes; keep paths as sent.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
+    forceCloseConnections: true,
+    // A path the router cannot decode (a broken `%` escape) or a bad content
+    // type: 400 in the API's own error shape, never Fastify's.
+    frameworkErrors(error, req, res) {
+      const reply = res as FastifyReply;
+      const status = (error as { statusCode?: number }).statusCode ?? 400;
+      const message = (error as { code?: string }).code === 'FST_ERR_BAD_URL' ? 'Bad Request: the path is not valid percent-encoding' : error.message;
+      reply.code(status >= 400 && status < 500 ? status : 400);
+      void (req.url.startsWith('/api/v2/') ? reply.send({ success: false, statusMessage: message }) : reply.send({ message }));
+    },
+  });
+
+  // First of all hooks: a preflight is answered before authentication, rate limits and the seeding gate.
+  await registerCors(app, options.corsOrigins ?? ['*'], limits.vendor);
+
+  if (options.logRequests) {
+    app.addHook('onResponse', async (req, reply) => {
+      log(`${req.method} ${redactUrl(req.url)} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms`);
+    });
+  }
+
+  app.decorateRequest('apiPrefix', '');
+  app.decorateRequest('baseUrl', '');
+  app.addHook('onRequest', async (req) => {
+    req.apiPrefix = prefixed.has(req.raw) ? ENTERPRISE_PREFIX : '';
+    req.baseUrl = baseUrl;
+  });
+
+  // POST is accepted wherever PATCH is (conventions, rule 5): every PATCH
+  // route gets a POST twin unless the path already has a POST of its own.
+  const patchRoutes: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (methods.includes('PATCH')) patchRoutes.push(route);
+  });
+
+  // Until the seed is complete every request but `GET /health` gets 503 with
+  // Retry-After: the port opens before the seed runs (the seed needs the
+  // final base URL), and no caller may see a half-seeded service.
+  const readiness = { ready: false };
+  app.addHook('onRequest', async (req, reply) => {
+    if (readiness.ready || (req.method === 'GET' || req.method === 'HEAD') && req.url.split('?')[0] === '/health') return;
+    reply.code(503).header('Retry-After', '1');
+    if (req.url.startsWith('/api/v2/') || req.url === '/api/v2') return reply.send({ success: false, statusMessage: SEEDING_MESSAGE });
+    return reply.send({ message: SEEDING_MESSAGE });
+  });
+  app.get('/health', async () => ({ status: readiness.ready ? 'ok' : 'seeding', uptime_seconds: Math.round(process.uptime()) }));
+
+  for (const m of modules) await m.register(app, ctx);
+  await app.after();
+  for (const route of patchRoutes) {
+    if (app.hasRoute({ method: 'POST', url: route.url })) continue;
+    app.route({ ...route, method: 'POST', url: route.url });
+  }
+
+  await app.listen({ port: options.port, host: options.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const hostForUrl = options.host.includes(':') ? `[${options.host}]` : options.host;
+  if (!options.baseUrl) baseUrl = `http://${hostForUrl}:${port}`;
+
+  const seeded = db.prepare("SELECT value FROM emulator_meta WHERE key = 'seed'").pluck().get() as string | undefined;
+  if (options.seed && !seeded) {
+    try {
+      for (const m of modules) await m.seed?.(ctx, options.seed);
+      db.prepare("INSERT OR REPLACE INTO emulator_meta (key, value) VALUES ('seed', ?)").run(options.seed);
+    } catch (err) {
+      // A failed seed must not leave a listening server behind.
+      await app.close();
+      for (const fn of closers.reverse()) await fn();
+      db.close();
+      throw err;
+    }
+  }
+  readiness.ready = true;
+
+  let closed = false;
+  return {
+    app,
+    db,
+    url: baseUrl,
+    options,
+    events: ctx.events,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      ctx.events.close();
+      for (const fn of closers.reverse()) await fn();
+      db.close();
+    },
+  };
+}
+
+/**
+ * Removes `.tmp-*.git` folders a killed process left behind: a repository is
+ * built under such a name and renamed into place only once complete and
+ * recorded, so a leftover is never an acknowledged write.
+ */
+export function removeUnfinishedRepositories(gitDir: string, log: (line: string) => void = () => {}): string[] {
+  const removed: string[] = [];
+  for (const name of fs.readdirSync(gitDir)) {
+    if (!/^\.tmp-.*\.git$/.test(name)) continue;
+    fs.rmSync(path.join(gitDir, name), { recursive: true, force: true });
+    removed.push(name);
+  }
+  if (removed.length) log(`removed ${removed.length} unfinished repositor${removed.length === 1 ? 'y' : 'ies'} left by an earlier run`);
+  return removed;
+}
+
+/** The core module: bookkeeping tables every other module may use. */
+export const coreModule: EmulatorModule = {
+  name: 'core',
+  migrations: [{ id: 'core/001-meta', sql: 'CREATE TABLE emulator_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)' }],
+  register() {},
+};

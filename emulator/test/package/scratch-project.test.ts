@@ -1,0 +1,129 @@
+// The emulator as another project uses it: `npm pack` of this package (its
+// prepack builds the bundles and the declarations), unpacked into the
+// node_modules of a scratch project in the system's temporary folder, then
+// started with its bin (`repodesk-emulator`) and with `startEmulator` imported
+// by name, and type-checked from TypeScript. Only what the package declares reaches
+// the scratch project: the packed files, and its `dependencies` linked from
+// this repository's install (no network; a missing dependency fails here).
+import assert from 'node:assert/strict';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const pkgRoot = path.resolve(__dirname, '../..');
+const ADA = `Basic ${Buffer.from('ada:ada-demo-password').toString('base64')}`;
+
+/** The folder of `dep` as Node would find it from this package (its node_modules, then its parents'). */
+function installedCopy(dep: string): string {
+  for (let dir = pkgRoot; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'node_modules', dep);
+    if (fs.existsSync(path.join(candidate, 'package.json'))) return candidate;
+    if (path.dirname(dir) === dir) throw new Error(`${dep} is not installed: run npm ci`);
+  }
+}
+
+interface Manifest {
+  name: string;
+  bin: Record<string, string>;
+  dependencies: Record<string, string>;
+}
+
+describe('the emulator package from a scratch project (npm pack)', function () {
+  this.timeout(120_000);
+  let scratch: string;
+  let packed: string[];
+  let installed: string;
+  let manifest: Manifest;
+
+  before(() => {
+    assert.ok(fs.existsSync(path.join(pkgRoot, 'dist/main.js')), 'emulator/dist is missing: run `npm run build` (or `node build.mjs` in emulator/) first');
+    scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'repodesk-emulator-consumer-'));
+    const [info] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', scratch], { cwd: pkgRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })) as Array<{ filename: string; files: Array<{ path: string }> }>;
+    packed = info!.files.map((f) => f.path);
+    // What `npm install <tarball>` puts in place, without the network: the package's files, its dependencies, its bin.
+    installed = path.join(scratch, 'node_modules', '@repodesk', 'emulator');
+    fs.mkdirSync(installed, { recursive: true });
+    execFileSync('tar', ['-xzf', path.join(scratch, info!.filename), '-C', installed, '--strip-components=1']);
+    manifest = JSON.parse(fs.readFileSync(path.join(installed, 'package.json'), 'utf8')) as Manifest;
+    for (const dep of Object.keys(manifest.dependencies)) {
+      const from = installedCopy(dep);
+      const to = path.join(scratch, 'node_modules', dep);
+      fs.mkdirSync(path.dirname(to), { recursive: true });
+      fs.symlinkSync(from, to, 'dir');
+    }
+    fs.mkdirSync(path.join(scratch, 'node_modules', '.bin'));
+    for (const [name, file] of Object.entries(manifest.bin)) {
+      fs.chmodSync(path.join(installed, file), 0o755);
+      fs.symlinkSync(path.join('..', '@repodesk', 'emulator', file), path.join(scratch, 'node_modules', '.bin', name));
+    }
+    fs.writeFileSync(path.join(scratch, 'package.json'), JSON.stringify({ name: 'scratch-consumer', private: true, dependencies: { [manifest.name]: `file:./${info!.filename}` } }));
+  });
+  after(() => fs.rmSync(scratch, { recursive: true, force: true }));
+
+  it('packs its command, its API, its README and its declarations, and none of its sources or tests', () => {
+    for (const f of ['package.json', 'README.md', 'dist/main.js', 'dist/index.js', 'dist/testing.js', 'dist/types/index.d.ts', 'dist/types/testing.d.ts']) assert.ok(packed.includes(f), `${f} is missing from the package`);
+    assert.deepEqual(packed.filter((f) => /^(src|test|bench)\//.test(f)), []);
+  });
+
+  it('repodesk-emulator --port 0 --memory --seed demo prints its URL; GET /repos/ada/notes-on-the-engine is 200 as ada; SIGTERM removes the folder', async () => {
+    const env = { ...process.env, PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ''}` };
+    const proc = spawn(path.join(scratch, 'node_modules', '.bin', 'repodesk-emulator'), ['--port', '0', '--memory', '--seed', 'demo', '--quiet'], { cwd: scratch, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const exited = new Promise<number | null>((resolve) => proc.on('exit', resolve));
+    let out = '';
+    const listening = await new Promise<RegExpExecArray>((resolve, reject) => {
+      const onData = (d: Buffer) => {
+        out += d.toString();
+        const m = /listening on (http:\/\/\S+) \(data: (.+), removed on exit\)/.exec(out);
+        if (m) resolve(m);
+      };
+      proc.stdout.on('data', onData);
+      proc.stderr.on('data', onData);
+      void exited.then((code) => reject(new Error(`repodesk-emulator exited with ${code}:\n${out}`)));
+    });
+    const [, url, dataDir] = listening;
+    try {
+      const res = await fetch(`${url}/repos/ada/notes-on-the-engine`, { headers: { 'User-Agent': 'scratch-consumer', Authorization: ADA } });
+      assert.equal(res.status, 200);
+      assert.equal(((await res.json()) as { full_name: string }).full_name, 'ada/notes-on-the-engine');
+    } finally {
+      proc.kill('SIGTERM');
+    }
+    assert.equal(await exited, 0);
+    assert.equal(fs.existsSync(dataDir!), false, 'the --memory folder is gone after SIGTERM');
+  });
+
+  it("startEmulator imported by the package's name (an ES module of the scratch project) serves ada's repository", () => {
+    const script = path.join(scratch, 'consumer.mjs');
+    fs.writeFileSync(script, `import { startEmulator } from '@repodesk/emulator';
+const emu = await startEmulator({ memory: true, seed: 'demo' });
+try {
+  const res = await fetch(emu.url + '/repos/ada/notes-on-the-engine', { headers: { 'User-Agent': 'scratch-consumer', Authorization: ${JSON.stringify(ADA)} } });
+  console.log(JSON.stringify({ url: emu.url, status: res.status, fullName: (await res.json()).full_name }));
+} finally {
+  await emu.close();
+}
+`);
+    const out = JSON.parse(execFileSync(process.execPath, [script], { cwd: scratch, encoding: 'utf8' }).trim()) as { url: string; status: number; fullName: string };
+    assert.match(out.url, /^http:\/\/127\.0\.0\.1:\d+$/);
+    assert.deepEqual({ status: out.status, fullName: out.fullName }, { status: 200, fullName: 'ada/notes-on-the-engine' });
+  });
+
+  it('a TypeScript project type-checks against its declarations: the options and the result are typed, a wrong option is an error', () => {
+    // The consumer's own @types/node, as any Node project has it.
+    fs.symlinkSync(installedCopy('@types/node'), path.join(scratch, 'node_modules', '@types', 'node'), 'dir');
+    fs.writeFileSync(path.join(scratch, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', noEmit: true, skipLibCheck: true, types: ['node'] }, files: ['consumer.mts'] }));
+    fs.writeFileSync(path.join(scratch, 'consumer.mts'), `import { startEmulator, type RunningEmulator, type StartOptions } from '@repodesk/emulator';
+const options: StartOptions = { memory: true, seed: 'demo', rateLimits: { authenticated: 10 } };
+const emulator: RunningEmulator = await startEmulator(options);
+const url: string = emulator.url;
+await emulator.close();
+// @ts-expect-error -- 'big' is not a seed: the declarations are real types, not any.
+await startEmulator({ memory: true, seed: 'big' });
+export { url };
+`);
+    const tsc = path.join(installedCopy('typescript'), 'bin', 'tsc');
+    const res = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: scratch, encoding: 'utf8' });
+    assert.equal(res.status, 0, `tsc in the scratch project:\n${res.stdout}${res.stderr}`);
+  });
+});

@@ -1,0 +1,36 @@
+// Durability after SIGKILL: a repository is built as git/.tmp-<uuid>.git and
+// renamed into place once recorded, so a leftover .tmp folder is never an
+// acknowledged write; the emulator removes such leftovers when it starts.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startEmulator } from './support/emulator';
+import { call, basic } from './helpers/v3';
+
+describe('start-up cleanup of unfinished repositories (durability)', () => {
+  it('a data folder with git/.tmp-*.git leftovers starts without them; finished repositories and their data stay', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'repodesk-cleanup-'));
+    try {
+      const first = await startEmulator({ dataDir, seed: 'demo', keepData: true });
+      const created = await call(first, 'POST', '/user/repos', { auth: basic('ada'), body: { name: 'kept', auto_init: true } });
+      assert.equal(created.status, 201);
+      await first.dispose();
+      const gitDir = path.join(dataDir, 'git');
+      const before = fs.readdirSync(gitDir).filter((n) => !n.startsWith('.tmp-')).sort();
+      fs.mkdirSync(path.join(gitDir, '.tmp-0b7e-left-by-sigkill.git', 'objects'), { recursive: true });
+      fs.writeFileSync(path.join(gitDir, '.tmp-other.git'), '');
+
+      const second = await startEmulator({ dataDir, seed: 'demo', keepData: true });
+      try {
+        assert.deepEqual(fs.readdirSync(gitDir).sort(), before);
+        const kept = await call(second, 'GET', '/repos/ada/kept/git/refs/heads/master', { auth: basic('ada') });
+        assert.equal(kept.status, 200, kept.text);
+      } finally {
+        await second.dispose();
+      }
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,208 @@
+// The emulator's rate limits (document 1, "Limits"; docs/EMULATOR.md, "Rate
+// limits"): a fixed window per caller — the user for Basic and tokens, the
+// application for client credentials, the address for anonymous calls —
+// X-RateLimit-Limit/-Remaining/-Reset on every answer, 403 "API rate limit
+// exceeded for …" past the limit, and a 304 given back. Checked in-process
+// with a fake clock so that mutation testing sees them.
+import assert from 'node:assert/strict';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../../../src/v3/core/errors';
+import { RateLimiter } from '../../../src/v3/core/rate-limit';
+
+/** 2023-11-14T22:13:20.250Z: not on a whole second, so Reset's rounding shows. */
+const T0 = 1_700_000_000_250;
+const HOUR = 3_600_000;
+const LIMITS = { authenticated: 5, unauthenticated: 2, application: 3 };
+
+type Auth = FastifyRequest['auth'];
+const anonymous = { kind: 'anonymous' } as Auth;
+const basicAda = { kind: 'basic', user: { id: 1, login: 'ada' } } as unknown as Auth;
+const tokenAda = { kind: 'token', user: { id: 1, login: 'ada' }, scopes: [] } as unknown as Auth;
+const basicGrace = { kind: 'basic', user: { id: 2, login: 'grace' } } as unknown as Auth;
+const app = { kind: 'application', application: { id: 9, client_id: 'abc123' } } as unknown as Auth;
+
+function request(auth: Auth, ip = '10.0.0.1'): FastifyRequest {
+  return { auth, ip } as unknown as FastifyRequest;
+}
+
+interface Answer { headers: Record<string, string>; reply: FastifyReply }
+function answer(): Answer {
+  const headers: Record<string, string> = {};
+  const reply = { header(name: string, value: string) { headers[name] = value; return reply; } } as unknown as FastifyReply;
+  return { headers, reply };
+}
+
+/** Counts one request; the headers it got, or the refusal's status and message. */
+function call(limiter: RateLimiter, req: FastifyRequest): { headers: Record<string, string>; refused?: string } {
+  const a = answer();
+  try {
+    limiter.consume(req, a.reply);
+  } catch (e) {
+    assert.ok(e instanceof ApiError, String(e));
+    assert.equal(e.status, 403);
+    assert.equal(e.documentation, '/v3/#rate-limiting');
+    return { headers: a.headers, refused: e.message };
+  }
+  return { headers: a.headers };
+}
+
+const headers = (limit: number, remaining: number, reset: number) => ({
+  'X-RateLimit-Limit': String(limit), 'X-RateLimit-Remaining': String(remaining), 'X-RateLimit-Reset': String(reset),
+});
+
+describe('emulator v3 rate limits (document 1, Limits)', () => {
+  let now = T0;
+  const realNow = Date.now;
+  beforeEach(() => {
+    now = T0;
+    Date.now = () => now;
+  });
+  afterEach(() => {
+    Date.now = realNow;
+  });
+
+  /** Reset: the end of a window opened at T0, in whole epoch seconds rounded up. */
+  const RESET = Math.ceil((T0 + HOUR) / 1000);
+
+  it('each request counts; the headers show the limit, what remains and the reset in epoch seconds', () => {
+    const limiter = new RateLimiter(LIMITS, HOUR);
+    assert.equal(RESET, 1_700_003_601);
+    assert.deepEqual(call(limiter, request(basicAda)), { headers: headers(5, 4, RESET) });
+    now += 1000;
+    assert.deepEqual(call(limiter, request(basicAda)), { headers: headers(5, 3, RESET) }, 'the window does not move with later requests');
+  });
+
+  it('the last request of the window passes with Remaining 0; the next one is 403 with Remaining 0', () => {
+    const limiter = new RateLimiter(LIMITS, HOUR);
+    for (let i = 0; i < 4; i++) call(limiter, request(basicAda));
+    assert.deepEqual(call(limiter, request(basicAda)), { headers: headers(5, 0, RESET) });
+    assert.deepEqual(call(limiter, request(basicAda)), { headers: headers(5, 0, RESET), refused: 'API rate limit exceeded for user ID 1.' });
+    assert.deepEqual(limiter.status(request(basicAda)), { limit: 5, remaining: 0, reset: RESET }, 'a refused request is not counted');
+  });
+
+  it('an anonymous caller is limited by address, and told that authenticated requests get more', () => {
+    const limiter = new RateLimiter(LIMITS, HOUR);
+    assert.deepEqual(call(limiter, request(anonymous, '10.0.0.1')), { headers: headers(2, 1, RESET) });
+    assert.deepEqual(call(limiter, request(anonymous, '10.0.0.1')), { headers: headers(2, 0, RESET) });
+    assert.deepEqual(call(limiter, request(anonymous, '10.0.0.1')), {
+      headers: headers(2, 0, RESET),
+      refused: "API rate limit exceeded for 10.0.0.1. (But here's the good news: Authenticated requests get a higher rate limit. Check out the documentation for more details.)",
+    });
+    assert.deepEqual(call(limiter, request(anonymous, '10.0.0.2')), { headers: headers(2, 1, RESET) }, 'another address has its own window');
+  });
+
+  it('an application is limited by itself, named by its client_id', () => {
+    const limiter = new RateLimiter(LIMITS, HOUR);
+    for (let i = 0; i < 3; i++) call(limiter, request(app, `10.0.0.${i}`));
+    assert.deepEqual(call(limiter, request(app, '10.0.0.9')), { headers: headers(3, 0, RESET), refused: 'API rate limit exceeded for application abc123.' });
+    assert.deepEqual(call(limiter, request(anonymous, '10.0.0.1')), { headers: headers(2, 1, RESET) }, 'the address is not charged for the application');
+  });
+
+  it('each application has a window of its own', () => {
+    const limiter = new RateLimiter(LIMITS, HOUR);
+    const other = { kind: 'application', application: { id: 10, client_id: 'def456' } } as unknown as Auth;
+    for (let i = 0; i < 3; i++) call(limiter, request(app));
+    assert.deepEqual(call(limiter, request(other)), { headers: headers(3, 2, RESET) });
+  });
+
+  it('a user is one caller whether by Basic or by token, from any address; another user has a window of their own', () => {
+    const limiter = new RateLimiter(LIMITS, HOUR);
+    call(limiter, request(basicAda, '10.0.0.1'));
+    assert.deepEqual(call(limiter, request(tokenAda, '10.0.0.2')), { headers: headers(5, 3, RESET) });
+    assert.deepEqual(call(limiter, request(basicGrace, '10.0.0.1')), { headers: headers(5, 4, RESET) });
+    assert.deepEqual(call(limiter, request(anonymous, '10.0.0.1')), { headers: headers(2, 1, RESET) }, 'nor is the address charged for the user');
+  });
+
+  it('the window ends exactly at its reset time, and a new one starts with the next request', () => {
+    const limiter = new RateLimiter(LIMITS, HOUR);
+    call(limiter, request(anonymous));
+    call(limiter, request(anonymous));
+    now = T0 + HOUR - 1;
+    assert.equal(call(limiter, request(anonymous)).refused?.startsWith('API rate limit exceeded for 10.0.0.1.'), true);
+    now = T0 + HOUR;
+    assert.deepEqual(call(limiter, request(anonymous)), { headers: headers(2, 1, Math.ceil((T0 + 2 * HOUR) / 1000)) });
+  });
+
+  it('status: the caller\'s window without counting', () => {
+    const limiter = new RateLimiter(LIMITS, HOUR);
+    assert.deepEqual(limiter.status(request(basicAda)), { limit: 5, remaining: 5, reset: RESET });
+    assert.deepEqual(limiter.status(request(basicAda)), { limit: 5, remaining: 5, reset: RESET });
+    call(limiter, request(basicAda));
+    assert.deepEqual(limiter.status(request(basicAda)), { limit: 5, remaining: 4, reset: RESET });
+    assert.deepEqual(limiter.status(request(app)), { limit: 3, remaining: 3, reset: RESET });
+    assert.deepEqual(limiter.status(request(anonymous)), { limit: 2, remaining: 2, reset: RESET });
+  });
+
+  it('a window keeps the limit it opened with', () => {
+    const limits = { ...LIMITS };
+    const limiter = new RateLimiter(limits, HOUR);
+    call(limiter, request(basicAda));
+    limits.authenticated = 50;
+    assert.deepEqual(call(limiter, request(basicAda)), { headers: headers(5, 3, RESET) });
+  });
+
+  describe('giving a request back (a 304 does not count)', () => {
+    it('the counted request is given back once, with the headers updated', () => {
+      const limiter = new RateLimiter(LIMITS, HOUR);
+      call(limiter, request(basicAda));
+      const req = request(basicAda);
+      call(limiter, req);
+      const back = answer();
+      limiter.refund(req, back.reply);
+      assert.deepEqual(back.headers, headers(5, 4, RESET));
+      const again = answer();
+      limiter.refund(req, again.reply);
+      assert.deepEqual(again.headers, {}, 'a second refund of the same request gives nothing');
+      assert.deepEqual(limiter.status(request(basicAda)), { limit: 5, remaining: 4, reset: RESET });
+    });
+
+    it('a request that was never counted, or was refused, has nothing to give back', () => {
+      const limiter = new RateLimiter(LIMITS, HOUR);
+      call(limiter, request(anonymous));
+      const uncounted = answer();
+      limiter.refund(request(anonymous), uncounted.reply);
+      assert.deepEqual(uncounted.headers, {});
+      call(limiter, request(anonymous));
+      const refused = request(anonymous);
+      assert.equal(typeof call(limiter, refused).refused, 'string');
+      limiter.refund(refused, answer().reply);
+      assert.deepEqual(limiter.status(request(anonymous)), { limit: 2, remaining: 0, reset: RESET });
+    });
+
+    it('a request refused past the limit does not use up what an earlier one gives back', () => {
+      const limiter = new RateLimiter(LIMITS, HOUR);
+      const counted = request(anonymous);
+      call(limiter, counted);
+      call(limiter, request(anonymous));
+      assert.equal(typeof call(limiter, request(anonymous)).refused, 'string');
+      const back = answer();
+      limiter.refund(counted, back.reply);
+      assert.deepEqual(back.headers, headers(2, 1, RESET));
+      assert.deepEqual(call(limiter, request(anonymous)), { headers: headers(2, 0, RESET) }, 'one more request passes');
+    });
+
+    it('a window that started afresh is not given a request of the old one below zero', () => {
+      const limiter = new RateLimiter(LIMITS, HOUR);
+      const req = request(basicAda);
+      call(limiter, req);
+      now = T0 + HOUR;
+      assert.deepEqual(limiter.status(request(basicAda)), { limit: 5, remaining: 5, reset: Math.ceil((T0 + 2 * HOUR) / 1000) });
+      const back = answer();
+      limiter.refund(req, back.reply);
+      assert.deepEqual(back.headers, {});
+      assert.deepEqual(limiter.status(request(basicAda)).remaining, 5);
+    });
+
+    it('the search limiter keeps buckets of its own: a core request is not given back there', () => {
+      const core = new RateLimiter(LIMITS, HOUR);
+      const search = new RateLimiter({ authenticated: 4, unauthenticated: 2, application: 4 }, 60_000, 'search:');
+      const coreReq = request(basicAda);
+      call(core, coreReq);
+      call(search, request(basicAda));
+      const back = answer();
+      search.refund(coreReq, back.reply);
+      assert.deepEqual(back.headers, {});
+      assert.deepEqual(search.status(request(basicAda)), { limit: 4, remaining: 3, reset: Math.ceil((T0 + 60_000) / 1000) });
+    });
+  });
+});

@@ -1,0 +1,47 @@
+// The demo seed's OAuth application through the web flow of
+// document 1: the credentials of <data>/oauth-app.json, ada's demo password,
+// the registered callback http://127.0.0.1:7481/callback.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { startEmulator, type TestEmulator } from './support/emulator';
+import { UA } from './v3-authorizations-fixtures';
+
+describe('OAuth web flow with the demo application (document 1, web application flow)', () => {
+  let emu: TestEmulator;
+  before(async () => {
+    emu = await startEmulator({ seed: 'demo' });
+  });
+  after(() => emu.dispose());
+
+  it('steps 1-3 — ada signs in, approves repo and user, the code becomes a token that calls the API', async () => {
+    const creds = JSON.parse(fs.readFileSync(path.join(emu.dataDir, 'oauth-app.json'), 'utf8')) as { client_id: string; client_secret: string };
+    const request = { client_id: creds.client_id, scope: 'repo,user', state: 'demo-state' };
+    const form = (fields: Record<string, string>, cookie?: string) => ({
+      method: 'POST',
+      redirect: 'manual' as const,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...(cookie ? { Cookie: cookie } : {}) },
+      body: new URLSearchParams(fields).toString(),
+    });
+    const login = await fetch(`${emu.url}/login/oauth/session`, form({ ...request, login: 'ada', password: 'ada-demo-password' }));
+    assert.equal(login.status, 303);
+    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    const page = await fetch(`${emu.url}${login.headers.get('location')}`, { headers: { Cookie: cookie }, redirect: 'manual' });
+    const html = await page.text();
+    const token = /name="authenticity_token" value="([0-9a-f]+)"/.exec(html)![1]!;
+    const approved = await fetch(`${emu.url}/login/oauth/authorize`, form({ ...request, authenticity_token: token, decision: 'approve' }, cookie));
+    const callback = new URL(approved.headers.get('location')!);
+    assert.equal(`${callback.origin}${callback.pathname}`, 'http://127.0.0.1:7481/callback');
+    assert.equal(callback.searchParams.get('state'), 'demo-state');
+    const exchange = await fetch(`${emu.url}/login/oauth/access_token`, {
+      method: 'POST',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ client_id: creds.client_id, client_secret: creds.client_secret, code: callback.searchParams.get('code') }),
+    });
+    const result = (await exchange.json()) as { access_token: string; scope: string; token_type: string };
+    assert.equal(result.scope, 'repo,user');
+    const me = await fetch(`${emu.url}/user`, { headers: { ...UA, Authorization: `token ${result.access_token}` } });
+    assert.equal(me.status, 200);
+    assert.equal(((await me.json()) as { login: string }).login, 'ada');
+  });
+});

@@ -1,0 +1,42 @@
+// Document 1, web application flow, rule 4: host and port exactly, path equal to
+// the callback path or a sub-path of it; everything else is rejected.
+import assert from 'node:assert/strict';
+import { checkRedirectUri } from '../src/oauth/redirect-uri';
+
+const CALLBACK = 'http://example.com/path';
+
+const cases: Array<[string, string, boolean]> = [
+  ['the callback itself', 'http://example.com/path', true],
+  ['a sub-path of the callback path', 'http://example.com/path/subdir/other', true],
+  ['a sub-path with a query string', 'http://example.com/path/sub?x=1', true],
+  ['host written in upper case (hosts are case-insensitive)', 'http://EXAMPLE.com/path', true],
+  ['a different path that is not below the callback path', 'http://example.com/bar', false],
+  ['a shorter path', 'http://example.com/', false],
+  ['a path that only shares a prefix', 'http://example.com/pathology', false],
+  ['a path that climbs out with ..', 'http://example.com/path/../bar', false],
+  ['a different port', 'http://example.com:8080/path', false],
+  ['a different subdomain', 'http://oauth.example.com/path', false],
+  ['a different subdomain and port', 'http://oauth.example.com:8080/path', false],
+  ['a different host', 'http://example.org/path', false],
+  ['a different scheme', 'https://example.com/path', false],
+  ['credentials in the URL', 'http://evil@example.com/path', false],
+  ['not a URL', 'not a url', false],
+];
+
+describe('OAuth redirect_uri (document 1, web flow rule 4)', () => {
+  for (const [what, uri, allowed] of cases) {
+    it(`rule 4 — ${what}: ${uri} is ${allowed ? 'accepted' : 'rejected'}`, () => {
+      assert.equal(checkRedirectUri(CALLBACK, uri).ok, allowed);
+    });
+  }
+
+  it('rule 4 — an omitted redirect_uri uses the callback URL of the application settings', () => {
+    assert.deepEqual(checkRedirectUri(CALLBACK, undefined), { ok: true, uri: CALLBACK });
+  });
+
+  it('rule 4 — the port must match exactly on a loopback callback with a port', () => {
+    assert.equal(checkRedirectUri('http://127.0.0.1:7481/callback', 'http://127.0.0.1:7481/callback').ok, true);
+    assert.equal(checkRedirectUri('http://127.0.0.1:7481/callback', 'http://127.0.0.1:7482/callback').ok, false);
+    assert.equal(checkRedirectUri('http://127.0.0.1:7481/callback', 'http://localhost:7481/callback').ok, false);
+  });
+});
