@@ -56,4 +56,40 @@ describe('PagedList ("Load more" in the tree views)', () => {
     assert.equal(list.error, undefined);
     assert.deepEqual(list.loaded, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
   });
+
+  it('a read begun before a reset does not bring its older rows into the list read after it', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let reads = 0;
+    const list = new PagedList<string>(async function* () {
+      reads++;
+      if (reads === 1) {
+        await held;
+        yield 'old row';
+        return;
+      }
+      yield 'new row';
+    }, 10);
+    const first = list.ensureLoaded();
+    list.reset();
+    await list.ensureLoaded();
+    release();
+    await first;
+    assert.deepEqual(list.loaded, ['new row']);
+  });
+
+  it('replace shows the given rows at once and drops a read under way', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const list = new PagedList<string>(async function* () {
+      await held;
+      yield 'old row';
+    }, 10);
+    const reading = list.ensureLoaded();
+    list.replace(['from the answer']);
+    release();
+    await reading;
+    assert.deepEqual(list.loaded, ['from the answer']);
+    assert.equal(list.error, undefined);
+  });
 });
