@@ -31,6 +31,7 @@ import { registerConfirmations } from './features/shared/confirmation';
 import type { EngagementSession } from './features/shared/session/engagementSession';
 import type { Logger } from './features/shared/log/outputLog';
 import { registerInsights } from './features/insights/registerInsights';
+import { registerCases } from './features/cases/registerCases';
 import { PullReviewComments } from './features/shared/reviews/pullReviewComments';
 import { registerComments } from './features/comments/registerComments';
 import { registerLanguage } from './features/language/registerLanguage';
@@ -87,6 +88,8 @@ export function registerViews(context: vscode.ExtensionContext, session: Hosting
   registerSearch(context, session, active);
   // Statistics and support cases of a repository, in a webview panel.
   registerInsights(context, log, session, engagement, active);
+  // The active repository's support cases from the palette (shown in Insights' Cases tab).
+  registerCases(context, engagement, active);
   const pulls = registerPulls(context, session, active, selectedPull, () => refreshAll());
   // One source of truth for review comments: a reply, edit or delete made in
   // the editor's threads or in a view shows in the others.

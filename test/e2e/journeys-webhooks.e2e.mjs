@@ -98,7 +98,6 @@ describe('Journey: a webhook', () => {
     await page.locator('.monaco-editor .view-lines', { hasText: '"event": "ping"' }).first().waitFor({ timeout: 15_000 });
     await page.mouse.move(150, 700);
     console.log(`      screenshot: ${await screenshot('journey-webhook')}`);
-    await palette('View: Close All Editors');
     await expectCleanScreen(page);
     await collapse(await row('Repositories', /^difference-engine/));
   });

@@ -83,6 +83,13 @@ export function registerPulls(context: vscode.ExtensionContext, session: Hosting
 
   context.subscriptions.push(
     view.onDidChangeSelection((e) => select(e.selection[0])),
+    // Opening a pull request by its twistie is choosing it, as a click on it is:
+    // Review Comments shows its threads, and the row is marked as selected.
+    view.onDidExpandElement((e) => {
+      if (!(e.element instanceof PullNode)) return;
+      select(e.element);
+      void view.reveal(e.element, { select: true, focus: false, expand: false }).then(undefined, () => undefined);
+    }),
     // One click from the title bar: the states not shown now.
     vscode.commands.registerCommand('repodesk.pulls.checkout', async (arg?: unknown, folder?: unknown) => {
       const node = await pullOfArg(arg, session);
