@@ -69,7 +69,7 @@ export function fieldLabel(service: string, name: string): string {
   }
 }
 
-/** A wizard step's title: "New Webhook (2/6): Payload URL". */
+/** Titles a wizard step from its number and what it asks. */
 export interface StepTitle {
   (index: number, what: string): string;
 }
