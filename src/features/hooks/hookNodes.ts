@@ -12,7 +12,10 @@ import { RefusedLists, RepositoryListNode } from '../shared/tree/repositoryLists
 import { ageText } from '../shared/tree/treeBase';
 
 /** The newest delivery seen of each hook (by hook id), for its row: a ping's outcome shows on the row at once. */
-export type LastDeliveries = Map<number, HookDelivery>;
+export type LastDeliveries = Map<string, HookDelivery>;
+
+/** A hook's key in LastDeliveries: the service may give a deleted hook's id to a new one. */
+export const hookKey = (hook: Pick<Hook, 'id' | 'created_at'>): string => `${hook.id} ${hook.created_at}`;
 
 export function hooksGroup(target: RepoTarget, baseId: string, onChanged: (node: RepoDeskNode) => void, refused: RefusedLists, last: LastDeliveries = new Map()): RepositoryListNode<Hook> {
   return new RepositoryListNode<Hook>(target, refused, {
@@ -68,7 +71,7 @@ export class HookNode extends RepositoryListNode<HookDelivery> {
 
   /** The newest delivery known: the one a ping waited for, or the first of the deliveries read under the row. */
   get lastDelivery(): HookDelivery | undefined {
-    const known = this.lastDeliveries.get(this.hook.id);
+    const known = this.lastDeliveries.get(hookKey(this.hook));
     const listed = this.list.loaded[0];
     return known && (!listed || known.id >= listed.id) ? known : listed;
   }

@@ -12,7 +12,7 @@ import type { HostingSession } from '../shared/session/hostingSession';
 import type { RepoTarget } from '../shared/session/require';
 import { changeList, listOf, type ScopedRefusal } from '../shared/tree/listChange';
 import { confirm, RefusedLists, withNotification, type RepositoryChildProvider } from '../shared/tree/repositoryLists';
-import { DeliveryNode, HookNode, hooksGroup, type LastDeliveries } from './hookNodes';
+import { DeliveryNode, hookKey, HookNode, hooksGroup, type LastDeliveries } from './hookNodes';
 import type { HookAnswers, HookEdit } from './hookQuestions';
 
 // The flows' code loads on first use, not at activation.
@@ -108,10 +108,10 @@ export function registerHooks(context: vscode.ExtensionContext, session: Hosting
         return node.hook.name === 'web' ? deliveryAfter(x, hookId, before) : undefined;
       };
       const result = await changeList(session, node.group, vscode.l10n.t('Pinging {0} and waiting for its answer…', node.title), vscode.l10n.t('Could not ping the webhook {0}', node.title), () => ping(r), refusal(r, ping), (delivery) => {
-        if (delivery) lastDeliveries.set(hookId, delivery);
+        if (delivery) lastDeliveries.set(hookKey(node.hook), delivery);
         return changedWhere((h) => h.id === hookId, (h) => (delivery ? { ...h, last_response: lastResponseOf(delivery) } : h));
       });
-      const delivery = lastDeliveries.get(hookId);
+      const delivery = lastDeliveries.get(hookKey(node.hook));
       if (result) sayPingOutcome(node.title, delivery);
       return result;
     }),

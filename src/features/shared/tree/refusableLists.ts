@@ -6,6 +6,7 @@ import { ForbiddenError, NotFoundError } from '../../../hosting';
 import { errorText } from '../failure';
 import { ErrorNode, type RepoDeskNode } from './nodes';
 import type { ListEdit } from '../../../util/listEdits';
+import { PagedList } from '../../../util/pagedList';
 import { PagedGroupNode, type PagedGroupOptions } from './treeBase';
 
 /**
@@ -71,10 +72,24 @@ export class TargetListNode<Target, T> extends PagedGroupNode<T> {
   showChange(edit: ListEdit<T>): Promise<void> {
     const copies = this.copies();
     for (const node of copies) {
+      node.revision++;
       node.list.replace(edit(node.list.loaded));
       node.options.onChanged(node);
     }
-    return Promise.all(copies.map((node) => node.reload())).then(() => undefined);
+    return Promise.all(copies.map((node) => node.revalidate())).then(() => undefined);
+  }
+
+  private revision = 0;
+
+  /** Reads the list into a new one and shows it when read: the rows shown stay meanwhile (and when the read fails, or a newer change came). */
+  private async revalidate(): Promise<void> {
+    const revision = ++this.revision;
+    this.refused.forget(this.id);
+    const fresh = new PagedList(this.options.open, this.options.chunkSize ?? 50);
+    await fresh.ensureLoaded();
+    if (fresh.error || revision !== this.revision) return;
+    this.list.replace(fresh.loaded);
+    this.options.onChanged(this);
   }
 
   get id(): string {
