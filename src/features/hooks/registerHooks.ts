@@ -56,7 +56,11 @@ export function registerHooks(context: vscode.ExtensionContext, session: Hosting
       }
       const input = answers;
       const create = (x: RepoTarget) => x.client.hooks.create(...t(x), input);
-      const result = await changeList(session, group, vscode.l10n.t('Creating the {0} webhook…', input.name), vscode.l10n.t('Could not create the webhook'), () => create(r), refusal(r, create), (hook) => added(hook));
+      const result = await changeList(session, group, vscode.l10n.t('Creating the {0} webhook…', input.name), vscode.l10n.t('Could not create the webhook'), () => create(r), refusal(r, create), (hook) => {
+        // A new hook has no delivery known (the service may give it a deleted hook's id).
+        lastDeliveries.delete(hookKey(hook));
+        return added(hook);
+      });
       if (result && secret) {
         // Shown nowhere: the receiver needs it once, from the clipboard.
         await vscode.env.clipboard.writeText(secret);
@@ -120,7 +124,10 @@ export function registerHooks(context: vscode.ExtensionContext, session: Hosting
       const r = node.group.target;
       if (confirmed !== true && !await confirm(vscode.l10n.t('Delete the webhook {0}?', node.title), vscode.l10n.t('Delete Webhook'), vscode.l10n.t('Nothing is delivered to it any more; its delivery log goes with it.'))) return undefined;
       const remove = (x: RepoTarget) => x.client.hooks.delete(...t(x), node.hook.id);
-      return changeList(session, node.group, vscode.l10n.t('Deleting the webhook {0}…', node.title), vscode.l10n.t('Could not delete the webhook {0}', node.title), () => remove(r), refusal(r, remove), () => removed(node.hook.id));
+      return changeList(session, node.group, vscode.l10n.t('Deleting the webhook {0}…', node.title), vscode.l10n.t('Could not delete the webhook {0}', node.title), () => remove(r), refusal(r, remove), () => {
+        lastDeliveries.delete(hookKey(node.hook));
+        return removed(node.hook.id);
+      });
     }),
     // The emulator's delivery log: the request as sent (headers, payload) and the receiver's response.
     vscode.commands.registerCommand('repodesk.repo.hooks.openDelivery', async (node?: unknown) => {

@@ -91,7 +91,7 @@ export function registerReleases(context: vscode.ExtensionContext, session: Host
       const done = await run(vscode.l10n.t('Downloading {0}…', node.asset.name), vscode.l10n.t('Could not download the asset'), async () => {
         await (await actions()).downloadAsset(c, node.asset, uri);
         return true;
-      });
+      }, () => changedWhere((r) => r.id === node.release.id, (r) => ({ ...r, assets: r.assets.map((a) => (a.id === node.asset.id ? { ...a, download_count: a.download_count + 1 } : a)) })));
       if (done) void vscode.window.showInformationMessage(vscode.l10n.t('Saved {0}.', uri.fsPath));
     }),
     vscode.commands.registerCommand('repodesk.releases.openInBrowser', async (node?: ReleaseNode) => {
