@@ -32,10 +32,12 @@ export async function expectCleanScreen(page = session.page, { intended = [] } =
 }
 
 /** Opens RepoDesk signed in as ada, waiting first until the view shows either its rows or its Sign In button (a fresh window takes a moment). */
-export async function openSignedIn(openAndSignIn, pane) {
+export async function openSignedIn(openAndSignIn) {
   const { page } = session;
   if (!(await page.locator('[id="workbench.view.extension.repodesk"]').isVisible())) await page.locator('.part.activitybar .action-item a[aria-label^="RepoDesk"]').first().click();
   const signIn = page.locator('[id="workbench.view.extension.repodesk"] .welcome-view-content').first().getByRole('button', { name: 'Sign In' });
-  await Promise.race([signIn.waitFor({ timeout: 60_000 }), pane('Repositories').locator('.monaco-list-row').first().waitFor({ timeout: 60_000 })]);
+  // Rows in any of its views (an earlier journey may have closed Repositories).
+  const rows = page.locator('[id="workbench.view.extension.repodesk"] .monaco-list-row').first();
+  await Promise.race([signIn.waitFor({ timeout: 60_000 }), rows.waitFor({ timeout: 60_000 })]);
   await openAndSignIn();
 }

@@ -28,7 +28,7 @@ async function activeDemoRepository() {
 describe('Journey: a pull request opened by its twistie', () => {
   it('expanding #1 by its twistie selects it and Review Comments shows its threads', async () => {
     const { page } = session;
-    await openSignedIn(openAndSignIn, pane);
+    await openSignedIn(openAndSignIn);
     await palette('Notifications: Clear All Notifications');
     await activeDemoRepository();
     await openPane('Pull Requests');
@@ -54,7 +54,7 @@ describe('Journey: a support case', () => {
   it('New Support Case… from the palette makes a case linked to the active repository; it is noted and closed in the Cases tab', async function () {
     this.timeout(180_000);
     const { page } = session;
-    await openSignedIn(openAndSignIn, pane);
+    await openSignedIn(openAndSignIn);
     await activeDemoRepository();
     const subject = `Journey case ${Date.now().toString(36)}`;
     await palette('RepoDesk: New Support Case…');

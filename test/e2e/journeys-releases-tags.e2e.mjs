@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { screenshot, session } from '../harness/e2eSession.mjs';
 import { expectCleanScreen, openSignedIn } from './journeyChecks.mjs';
-import { answerStep, apiAsAda, clickTitleAction, closePane, giveRoomTo, openAndSignIn, openPane, palette, pane, row } from './sidebar.mjs';
+import { answerStep, apiAsAda, clickTitleAction, closePane, giveRoomTo, openAndSignIn, openPane, palette, row } from './sidebar.mjs';
 
 const REPO = '/repos/analytical-engines/difference-engine';
 
@@ -23,7 +23,7 @@ describe('Journey: a release asset', () => {
   it('Upload Release Asset… on a release row, a file chosen in the dialog: the asset shows under the release at once and the service holds its bytes', async function () {
     this.timeout(180_000);
     const { page } = session;
-    await openSignedIn(openAndSignIn, pane);
+    await openSignedIn(openAndSignIn);
     await palette('Notifications: Clear All Notifications');
     await activeDemoRepository();
     await openPane('Releases');
@@ -60,7 +60,7 @@ describe('Journey: a tag', () => {
   it('Create Tag… from the Git Refs title bar, from master: the tag shows under Tags at once and the service has it at master’s commit', async function () {
     this.timeout(120_000);
     const { page } = session;
-    await openSignedIn(openAndSignIn, pane);
+    await openSignedIn(openAndSignIn);
     await activeDemoRepository();
     await openPane('Git Refs');
     const tag = `journey-${Date.now().toString(36)}`;

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import { screenshot, session } from '../harness/e2eSession.mjs';
 import { expectCleanScreen, openSignedIn } from './journeyChecks.mjs';
-import { apiAsAda, answerStep, giveRoomTo, openAndSignIn, palette, pane, refusedWith, row, typeStep } from './sidebar.mjs';
+import { apiAsAda, answerStep, giveRoomTo, openAndSignIn, palette, refusedWith, row, typeStep } from './sidebar.mjs';
 
 const REPO = '/repos/analytical-engines/difference-engine';
 
@@ -43,7 +43,7 @@ describe('Journey: a webhook', () => {
   it('created through the wizard from the Webhooks row, it shows at once; Ping says the outcome and the row shows the last delivery; its delivery opens', async function () {
     this.timeout(180_000);
     const { page } = session;
-    await openSignedIn(openAndSignIn, pane);
+    await openSignedIn(openAndSignIn);
     await palette('Notifications: Clear All Notifications');
     await palette('View: Close All Editors');
     // Start from none: the Webhooks node says so before the wizard.
