@@ -90,7 +90,7 @@ export function registerViews(context: vscode.ExtensionContext, session: Hosting
   registerInsights(context, log, session, engagement, active);
   // The active repository's support cases from the palette (shown in Insights' Cases tab).
   registerCases(context, engagement, active);
-  const pulls = registerPulls(context, session, active, selectedPull, () => refreshAll());
+  const pulls = registerPulls(context, session, active, selectedPull, (except) => refreshAll(except));
   // One source of truth for review comments: a reply, edit or delete made in
   // the editor's threads or in a view shows in the others.
   const reviewStore = new PullReviewComments(session);
@@ -110,9 +110,10 @@ export function registerViews(context: vscode.ExtensionContext, session: Hosting
     registerReleases(context, session, active),
     registerRefs(context, session, active, gitfs),
   ];
-  const refreshAll = () => {
+  // `except`: a view that shows the change itself (from the write's answer) and reads its list again.
+  const refreshAll = (except?: NodeTreeProvider) => {
     repositories.refresh();
-    for (const p of detail) p.refresh();
+    for (const p of detail) if (p !== except) p.refresh();
     void inlineComments.refresh();
     overviews.refresh();
   };

@@ -20,12 +20,13 @@ import { errorText } from '../shared/failure';
 import { pullSnapshotKey, readPullSnapshot, takePullSnapshot } from '../../listings/pullSnapshot';
 import { ErrorNode } from '../shared/tree/nodes';
 import { KeptPullNode } from './keptPullNodes';
+import { pullListEdit } from '../../util/pullListEdit';
 
 /** Where the last listing is kept (workspace state). */
 const PULL_SNAPSHOT_KEY = 'repodesk.pullRequests.lastListing';
 
-/** `refreshAll` re-reads every view (a merge moves Git Refs too). */
-export function registerPulls(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository, selected: SelectedPull, refreshAll: () => void): NodeTreeProvider {
+/** `refreshAll` re-reads every view but `except` (a merge moves Git Refs too). */
+export function registerPulls(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository, selected: SelectedPull, refreshAll: (except?: NodeTreeProvider) => void): NodeTreeProvider {
   const state = context.workspaceState;
   // Authors' avatars for the pull request icons, kept across refreshes.
   const avatars = new AvatarCache();
@@ -72,7 +73,12 @@ export function registerPulls(context: vscode.ExtensionContext, session: Hosting
   registerPullDecorations(context);
   registerCheckedOutStatus(context);
   registerLazyCommands(context, ['repodesk.pulls.create', 'repodesk.pulls.edit', 'repodesk.pulls.close', 'repodesk.pulls.reopen', 'repodesk.pulls.merge'], () =>
-    import('./pullLifecycle.js').then((m) => m.pullLifecycleCommands(session, active, refreshAll)));
+    import('./pullLifecycle.js').then((m) => m.pullLifecycleCommands(session, active, (pull) => {
+      if (!pull) return refreshAll();
+      // The pull request as the write answered, at once; the list is read again behind it.
+      void provider.showChange(pullListEdit(pull, loadPullFilter(state)));
+      refreshAll(provider);
+    })));
   const setState = async (st: PullFilter['state']) => {
     await savePullFilter(state, { ...loadPullFilter(state), state: st });
     await vscode.commands.executeCommand('setContext', 'repodesk.pulls.state', st);
