@@ -35,9 +35,22 @@ export async function expectCleanScreen(page = session.page, { intended = [] } =
 export async function openSignedIn(openAndSignIn) {
   const { page } = session;
   if (!(await page.locator('[id="workbench.view.extension.repodesk"]').isVisible())) await page.locator('.part.activitybar .action-item a[aria-label^="RepoDesk"]').first().click();
+  // An earlier journey may have closed Repositories (to give another view room): opened again on its twistie.
+  const header = page.locator('[id="workbench.view.extension.repodesk"] .pane-header', { has: page.locator('h3.title', { hasText: /^Repositories$/ }) }).first();
+  await header.waitFor();
+  if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click({ position: { x: 8, y: 10 } });
   const signIn = page.locator('[id="workbench.view.extension.repodesk"] .welcome-view-content').first().getByRole('button', { name: 'Sign In' });
-  // Rows in any of its views (an earlier journey may have closed Repositories).
   const rows = page.locator('[id="workbench.view.extension.repodesk"] .monaco-list-row').first();
   await Promise.race([signIn.waitFor({ timeout: 60_000 }), rows.waitFor({ timeout: 60_000 })]);
   await openAndSignIn();
+}
+
+/** Opens every RepoDesk view again, as the suites after a journey expect the window (a journey closes some to give one room). */
+export async function restorePanes() {
+  const { page } = session;
+  for (const title of ['Repositories', 'Pull Requests', 'Review Comments', 'Releases', 'Git Refs']) {
+    const header = page.locator('[id="workbench.view.extension.repodesk"] .pane-header', { has: page.locator('h3.title', { hasText: new RegExp(`^${title}$`) }) }).first();
+    // On the header's twistie: its middle can be under a title-bar button.
+    if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click({ position: { x: 8, y: 10 } });
+  }
 }

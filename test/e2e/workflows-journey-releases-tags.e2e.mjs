@@ -1,18 +1,18 @@
 // Journeys: a release asset uploaded from a release row's inline button
 // (through the file dialog), and a tag created from Git Refs' title bar;
 // each shows in its view at once, and the service holds it.
-/* global describe, it */
+/* global describe, it, after */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { screenshot, session } from '../harness/e2eSession.mjs';
-import { expectCleanScreen, openSignedIn } from './journeyChecks.mjs';
-import { answerStep, apiAsAda, clickTitleAction, closePane, giveRoomTo, openAndSignIn, openPane, palette, row } from './sidebar.mjs';
+import { expectCleanScreen, openSignedIn, restorePanes } from './journeyChecks.mjs';
+import { answerStep, apiAsAda, clickTitleAction, closePane, openAndSignIn, openPane, palette, row } from './sidebar.mjs';
 
 const REPO = '/repos/analytical-engines/difference-engine';
 
 async function activeDemoRepository() {
-  await giveRoomTo('Repositories');
+  await openPane('Repositories');
   const org = await row('Repositories', /^analytical-engines(\s*\d+)?$/);
   if ((await org.getAttribute('aria-expanded')) !== 'true') await org.locator('.monaco-tl-twistie').click();
   await (await row('Repositories', /^difference-engine/)).click();
@@ -20,6 +20,7 @@ async function activeDemoRepository() {
 }
 
 describe('Journey: a release asset', () => {
+  after(() => restorePanes());
   it('Upload Release Asset… on a release row, a file chosen in the dialog: the asset shows under the release at once and the service holds its bytes', async function () {
     this.timeout(180_000);
     const { page } = session;
@@ -57,6 +58,7 @@ describe('Journey: a release asset', () => {
 });
 
 describe('Journey: a tag', () => {
+  after(() => restorePanes());
   it('Create Tag… from the Git Refs title bar, from master: the tag shows under Tags at once and the service has it at master’s commit', async function () {
     this.timeout(120_000);
     const { page } = session;

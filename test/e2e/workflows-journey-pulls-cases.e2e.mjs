@@ -2,11 +2,11 @@
 // click on it does); a support case made from the palette's "New Support
 // Case…" for the active repository, then noted and closed in the Cases tab
 // it opens. Clicks and keys; the services' state read through their APIs.
-/* global describe, it */
+/* global describe, it, after */
 import assert from 'node:assert/strict';
 import { screenshot, session } from '../harness/e2eSession.mjs';
-import { expectCleanScreen, openSignedIn } from './journeyChecks.mjs';
-import { answerStep, apiAsAda, giveRoomTo, openAndSignIn, openPane, palette, pane, row, typeStep } from './sidebar.mjs';
+import { expectCleanScreen, openSignedIn, restorePanes } from './journeyChecks.mjs';
+import { answerStep, apiAsAda, openAndSignIn, openPane, palette, pane, row, typeStep } from './sidebar.mjs';
 
 /** The Insights panel's page: the visible webview's inner frame. */
 const panel = () => session.page.frameLocator('iframe.webview.ready:visible').frameLocator('iframe#active-frame');
@@ -19,13 +19,14 @@ async function engagementAsAda(route) {
 }
 
 async function activeDemoRepository() {
-  await giveRoomTo('Repositories');
+  await openPane('Repositories');
   const org = await row('Repositories', /^analytical-engines(\s*\d+)?$/);
   if ((await org.getAttribute('aria-expanded')) !== 'true') await org.locator('.monaco-tl-twistie').click();
   await (await row('Repositories', /^difference-engine/)).click();
 }
 
 describe('Journey: a pull request opened by its twistie', () => {
+  after(() => restorePanes());
   it('expanding #1 by its twistie selects it and Review Comments shows its threads', async () => {
     const { page } = session;
     await openSignedIn(openAndSignIn);
@@ -51,6 +52,7 @@ describe('Journey: a pull request opened by its twistie', () => {
 });
 
 describe('Journey: a support case', () => {
+  after(() => restorePanes());
   it('New Support Case… from the palette makes a case linked to the active repository; it is noted and closed in the Cases tab', async function () {
     this.timeout(180_000);
     const { page } = session;

@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { screenshot, session } from '../harness/e2eSession.mjs';
-import { expectCleanScreen, openSignedIn } from './journeyChecks.mjs';
-import { apiAsAda, answerStep, giveRoomTo, openAndSignIn, palette, refusedWith, row, typeStep } from './sidebar.mjs';
+import { expectCleanScreen, openSignedIn, restorePanes } from './journeyChecks.mjs';
+import { apiAsAda, answerStep, openAndSignIn, openPane, palette, refusedWith, row, typeStep } from './sidebar.mjs';
 
 const REPO = '/repos/analytical-engines/difference-engine';
 
@@ -24,6 +24,7 @@ async function pick(label) {
 }
 
 describe('Journey: a webhook', () => {
+  after(() => restorePanes());
   /** A receiver on this machine that answers every delivery 200. */
   let receiver;
   let url = '';
@@ -48,7 +49,7 @@ describe('Journey: a webhook', () => {
     await palette('View: Close All Editors');
     // Start from none: the Webhooks node says so before the wizard.
     for (const h of await apiAsAda('GET', `${REPO}/hooks`)) await apiAsAda('DELETE', `${REPO}/hooks/${h.id}`);
-    await giveRoomTo('Repositories');
+    await openPane('Repositories');
     await collapse(await row('Repositories', /^Your repositories/));
     await expand(await row('Repositories', /^analytical-engines/));
     await expand(await row('Repositories', /^difference-engine/));
