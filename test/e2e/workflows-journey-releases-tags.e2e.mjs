@@ -38,12 +38,12 @@ describe('Journey: a release asset', () => {
     const releaseRow = await row('Releases', release.name || release.tag_name);
     await releaseRow.hover();
     await releaseRow.locator('.actions a[aria-label^="Upload Release Asset"]').click();
-    // The file dialog: the file's path typed, then Enter.
-    const input = page.locator('.quick-input-widget input.input').first();
-    await input.waitFor({ timeout: 15_000 });
-    await input.fill(file);
-    await page.locator('.quick-input-widget .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 15_000 });
-    await page.keyboard.press('Enter');
+    // The file dialog opens on the workspace folder: the file's row clicked, then Upload.
+    const dialog = page.locator('.quick-input-widget', { hasText: `Upload an asset to ${release.tag_name}` });
+    await dialog.locator('.monaco-list-row', { hasText: name }).first().click({ timeout: 15_000 });
+    // A click on a file's row chooses it (the dialog closes); should it only fill the path, Upload does.
+    const chosen = await dialog.waitFor({ state: 'hidden', timeout: 5_000 }).then(() => true, () => false);
+    if (!chosen) await dialog.locator('.monaco-button', { hasText: 'Upload' }).first().click();
 
     const shown = await row('Releases', release.name || release.tag_name);
     if ((await shown.getAttribute('aria-expanded')) !== 'true') await shown.locator('.monaco-tl-twistie').click({ timeout: 15_000 });

@@ -75,7 +75,7 @@ describe('Journey: a webhook', () => {
     await page.keyboard.press('Enter');
 
     // At once, from the service's answer: no refresh clicked.
-    const hookRow = await row('Repositories', url, 10_000);
+    await row('Repositories', url, 10_000);
     assert.equal((await row('Repositories', 'No webhooks.', 1).catch(() => undefined)), undefined, 'the empty message is gone');
     const [held] = await apiAsAda('GET', `${REPO}/hooks`);
     assert.equal(held?.config.url, url);
@@ -83,8 +83,16 @@ describe('Journey: a webhook', () => {
     assert.deepEqual(held?.events, ['push']);
 
     // Ping: the outcome is said (the delivery's status) and the row shows it.
-    await hookRow.hover();
-    await hookRow.locator('.actions a[aria-label^="Ping Webhook"]').click();
+    // The row is drawn again when the list read after the create comes back:
+    // a click meanwhile can land on the row being replaced, and a person
+    // clicks again when nothing started.
+    const pinging = page.locator('.notifications-toasts .notification-toast', { hasText: /Pinging|Ping / }).first();
+    for (let attempt = 0; attempt < 3 && !(await pinging.isVisible()); attempt++) {
+      const current = await row('Repositories', url);
+      await current.hover();
+      await current.locator('.actions a[aria-label^="Ping Webhook"]').click();
+      await pinging.waitFor({ timeout: 5_000 }).catch(() => undefined);
+    }
     await page.locator('.notifications-toasts .notification-toast', { hasText: /Ping delivered to .*200/ }).waitFor({ timeout: 30_000 });
     const pinged = await row('Repositories', url);
     assert.match(await pinged.innerText(), /200 · (just now|\d+ min ago)/);
