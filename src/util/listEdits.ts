@@ -33,3 +33,8 @@ export function removedWhere<T>(gone: (item: T) => boolean): ListEdit<T> {
 export function changedWhere<T>(matches: (item: T) => boolean, change: (item: T) => T): ListEdit<T> {
   return (shown) => shown.map((s) => (matches(s) ? change(s) : s));
 }
+
+/** The same rows, field for field (the service's answers are plain JSON): a list read again that changed nothing is not drawn again. */
+export function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && JSON.stringify(a) === JSON.stringify(b);
+}

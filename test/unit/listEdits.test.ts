@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { added, changedWhere, removed, removedWhere, replaced } from '../../src/util/listEdits';
+import { added, changedWhere, removed, removedWhere, replaced, sameItems } from '../../src/util/listEdits';
 
 const rows = [{ id: 1, name: 'a' }, { id: 2, name: 'b' }];
 
@@ -29,5 +29,11 @@ describe('listEdits (a write\'s answer shown at once in its list)', () => {
     added({ id: 3, name: 'c' })(shown);
     removed<{ id: number; name: string }>(1)(shown);
     assert.deepEqual(shown, rows);
+  });
+  it('sameItems: the same rows field for field; a changed field, a row more or fewer is a change', () => {
+    assert.equal(sameItems(rows, rows.map((r) => ({ ...r }))), true);
+    assert.equal(sameItems(rows, [rows[0]!, { id: 2, name: 'B' }]), false);
+    assert.equal(sameItems(rows, rows.slice(1)), false);
+    assert.equal(sameItems([], []), true);
   });
 });

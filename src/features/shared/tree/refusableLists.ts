@@ -5,7 +5,7 @@
 import { ForbiddenError, NotFoundError } from '../../../hosting';
 import { errorText } from '../failure';
 import { ErrorNode, type RepoDeskNode } from './nodes';
-import type { ListEdit } from '../../../util/listEdits';
+import { sameItems, type ListEdit } from '../../../util/listEdits';
 import { PagedList } from '../../../util/pagedList';
 import { PagedGroupNode, type PagedGroupOptions } from './treeBase';
 
@@ -87,7 +87,8 @@ export class TargetListNode<Target, T> extends PagedGroupNode<T> {
     this.refused.forget(this.id);
     const fresh = new PagedList(this.options.open, this.options.chunkSize ?? 50);
     await fresh.ensureLoaded();
-    if (fresh.error || revision !== this.revision) return;
+    // Unchanged since the write's answer: not drawn again (a redraw under the mouse can swallow a click).
+    if (fresh.error || revision !== this.revision || sameItems(fresh.loaded, this.list.loaded)) return;
     this.list.replace(fresh.loaded);
     this.options.onChanged(this);
   }

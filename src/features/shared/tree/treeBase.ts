@@ -3,7 +3,7 @@
 // node drawn from a TreeItem factory, and a group whose children come from a
 // paginated list with Load more and an error node with retry.
 import * as vscode from 'vscode';
-import type { ListEdit } from '../../../util/listEdits';
+import { sameItems, type ListEdit } from '../../../util/listEdits';
 import { PagedList } from '../../../util/pagedList';
 import { ageParts, formatExactDate } from '../../../util/viewFormat';
 import { errorText } from '../failure';
@@ -65,7 +65,8 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<RepoDeskNode>, 
     this.replaceRoots(root.render());
     const fresh = new PagedList(root.open, 50);
     await fresh.ensureLoaded();
-    if (fresh.error || revision !== this.revision || this.rootList !== root) return;
+    // Unchanged since the write's answer: not drawn again (a redraw under the mouse can swallow a click).
+    if (fresh.error || revision !== this.revision || this.rootList !== root || sameItems(fresh.loaded, root.list.loaded)) return;
     root.list.replace(fresh.loaded);
     this.replaceRoots(root.render());
   }
