@@ -111,12 +111,13 @@ export function registerHooks(context: vscode.ExtensionContext, session: Hosting
         // The emulator's delivery log records web hooks only.
         return node.hook.name === 'web' ? deliveryAfter(x, hookId, before) : undefined;
       };
+      let pinged: HookDelivery | undefined;
       const result = await changeList(session, node.group, vscode.l10n.t('Pinging {0} and waiting for its answer…', node.title), vscode.l10n.t('Could not ping the webhook {0}', node.title), () => ping(r), refusal(r, ping), (delivery) => {
+        pinged = delivery;
         if (delivery) lastDeliveries.set(hookKey(node.hook), delivery);
         return changedWhere((h) => h.id === hookId, (h) => (delivery ? { ...h, last_response: lastResponseOf(delivery) } : h));
       });
-      const delivery = lastDeliveries.get(hookKey(node.hook));
-      if (result) sayPingOutcome(node.title, delivery);
+      if (result) sayPingOutcome(node.title, pinged, node.hook.name === 'web');
       return result;
     }),
     vscode.commands.registerCommand('repodesk.repo.hooks.delete', async (node?: unknown, confirmed?: boolean) => {
@@ -172,10 +173,13 @@ function lastResponseOf(d: HookDelivery): Hook['last_response'] {
   return { code: d.status_code ?? null, status: d.state === 'delivered' ? 'active' : d.state === 'pending' ? 'unused' : 'failed', message: d.status ?? null };
 }
 
-/** The ping's outcome, with the delivery's status. */
-function sayPingOutcome(title: string, d: HookDelivery | undefined): void {
+/** The ping's outcome, with the delivery's status (`recorded`: the service keeps the hook's deliveries). */
+function sayPingOutcome(title: string, d: HookDelivery | undefined, recorded: boolean): void {
   const answer = d ? [d.status_code ?? undefined, d.status ?? undefined].filter((x) => x !== undefined).join(' ') : '';
-  if (!d || d.state === 'pending' && d.attempts === 0) {
+  if (!recorded) {
+    // Only web hooks' deliveries are recorded: there is no answer to wait for.
+    void vscode.window.showInformationMessage(vscode.l10n.t('Ping sent to {0}.', title));
+  } else if (!d || d.state === 'pending' && d.attempts === 0) {
     void vscode.window.showInformationMessage(vscode.l10n.t('Ping sent to {0}; the receiver has not answered yet. Its deliveries are listed under the webhook.', title));
   } else if (d.state === 'delivered') {
     void vscode.window.showInformationMessage(vscode.l10n.t('Ping delivered to {0}: {1}.', title, answer));
