@@ -9,15 +9,13 @@ interface WithId {
   id: number | string;
 }
 
-/** The created item at the end, or in place of one with its id (the service answered a create that existed). */
-export function added<T extends WithId>(item: T): ListEdit<T> {
-  return (shown) => (shown.some((s) => s.id === item.id) ? replaced(item)(shown) : [...shown, item]);
-}
-
 /** The edited item in place of the one with its id (added when it was not shown). */
 export function replaced<T extends WithId>(item: T): ListEdit<T> {
   return (shown) => (shown.some((s) => s.id === item.id) ? shown.map((s) => (s.id === item.id ? item : s)) : [...shown, item]);
 }
+
+/** The created item at the end, or in place of one with its id (the service answered a create that existed). */
+export const added = replaced;
 
 /** The rows without the one whose id is `id`. */
 export function removed<T extends WithId>(id: T['id']): ListEdit<T> {
@@ -36,5 +34,5 @@ export function changedWhere<T>(matches: (item: T) => boolean, change: (item: T)
 
 /** The same rows, field for field (the service's answers are plain JSON): a list read again that changed nothing is not drawn again. */
 export function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
-  return a.length === b.length && JSON.stringify(a) === JSON.stringify(b);
+  return JSON.stringify(a) === JSON.stringify(b);
 }
