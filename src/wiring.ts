@@ -32,6 +32,7 @@ import { registerConfirmations } from './features/shared/confirmation';
 import type { EngagementSession } from './features/shared/session/engagementSession';
 import type { Logger } from './features/shared/log/outputLog';
 import { registerInsights } from './features/insights/registerInsights';
+import { registerCases } from './features/cases/registerCases';
 import { PullReviewComments } from './features/shared/reviews/pullReviewComments';
 import { registerComments } from './features/comments/registerComments';
 import { registerLanguage } from './features/language/registerLanguage';
@@ -90,7 +91,9 @@ export function registerViews(context: vscode.ExtensionContext, session: Hosting
   registerSearch(context, session, active);
   // Statistics and support cases of a repository, in a webview panel.
   registerInsights(context, log, session, engagement, active);
-  const pulls = registerPulls(context, session, active, selectedPull, () => refreshAll());
+  // The active repository's support cases from the palette (shown in Insights' Cases tab).
+  registerCases(context, engagement, active);
+  const pulls = registerPulls(context, session, active, selectedPull, (except) => refreshAll(except));
   // One source of truth for review comments: a reply, edit or delete made in
   // the editor's threads or in a view shows in the others.
   const reviewStore = new PullReviewComments(session);
@@ -110,9 +113,10 @@ export function registerViews(context: vscode.ExtensionContext, session: Hosting
     registerReleases(context, session, active),
     registerRefs(context, session, active, gitfs),
   ];
-  const refreshAll = () => {
+  // `except`: a view that shows the change itself (from the write's answer) and reads its list again.
+  const refreshAll = (except?: NodeTreeProvider) => {
     repositories.refresh();
-    for (const p of detail) p.refresh();
+    for (const p of detail) if (p !== except) p.refresh();
     void inlineComments.refresh();
     overviews.refresh();
   };

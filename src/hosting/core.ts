@@ -236,7 +236,12 @@ export class HostingCore {
     for (let tries = 0; ; tries++) {
       await this.waitForBudget(endpoint, options.priority ?? 'user');
       try {
-        return await this.followRedirects(prepared, endpoint);
+        const res = await this.followRedirects(prepared, endpoint);
+        // A write makes the GETs under way stale: a read after it (the list
+        // read again to show the change) asks anew instead of joining one
+        // that was sent before the write and answers the old rows.
+        if (prepared.method !== 'GET' && prepared.method !== 'HEAD') this.inFlight.clear();
+        return res;
       } catch (err) {
         // A background refresh that hit the limit waits for the reset and tries again.
         if (err instanceof RateLimitedError && options.priority === 'background' && tries < 3) continue;

@@ -7,6 +7,8 @@ export class PagedList<T> {
   private done = false;
   private loading: Promise<void> | undefined;
   private lastError: unknown;
+  /** Moves on with every reset or replace: a read begun before is dropped (it would bring back older rows). */
+  private generation = 0;
 
   constructor(
     private readonly open: () => AsyncIterable<T>,
@@ -35,24 +37,43 @@ export class PagedList<T> {
 
   /** Pulls up to one more chunk; concurrent calls share the same load. */
   loadMore(): Promise<void> {
-    this.loading ??= this.pull().finally(() => (this.loading = undefined));
-    return this.loading;
+    if (this.loading) return this.loading;
+    const loading: Promise<void> = this.pull().finally(() => {
+      if (this.loading === loading) this.loading = undefined;
+    });
+    this.loading = loading;
+    return loading;
   }
 
   /** Forgets everything: the next `ensureLoaded` starts from the first page. */
   reset(): void {
+    this.generation++;
+    this.loading = undefined;
     this.items.length = 0;
     this.iterator = undefined;
     this.done = false;
     this.lastError = undefined;
   }
 
-  private async pull(): Promise<void> {
+  /**
+   * Shows `items` as the list's rows now (a write's answer applied to what
+   * was loaded), until the list is read again; a read under way is dropped.
+   */
+  replace(items: readonly T[]): void {
+    this.generation++;
+    this.loading = undefined;
+    this.items.splice(0, this.items.length, ...items);
     this.lastError = undefined;
-    this.iterator ??= this.open()[Symbol.asyncIterator]();
+  }
+
+  private async pull(): Promise<void> {
+    const generation = this.generation;
+    this.lastError = undefined;
+    const iterator = (this.iterator ??= this.open()[Symbol.asyncIterator]());
     try {
       for (let n = 0; n < this.chunkSize; n++) {
-        const next = await this.iterator.next();
+        const next = await iterator.next();
+        if (generation !== this.generation) return;
         if (next.done) {
           this.done = true;
           return;
@@ -60,6 +81,7 @@ export class PagedList<T> {
         this.items.push(next.value);
       }
     } catch (err) {
+      if (generation !== this.generation) return;
       // The view shows the error with a retry, which starts from the first page.
       this.lastError = err;
       this.iterator = undefined;

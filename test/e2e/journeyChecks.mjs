@@ -4,6 +4,7 @@
 // that went away). Both read the screen; the panel and the centre are opened
 // from the status bar as a person would, and closed again.
 import assert from 'node:assert/strict';
+import { session } from '../harness/e2eSession.mjs';
 
 /** The rows of the Problems panel (files and their problems), as text. */
 async function problemRows(page) {
@@ -45,8 +46,33 @@ export async function forgetNotifications(page) {
  * `allowedProblems` (what the journey made on purpose), and no error
  * notification shown.
  */
-export async function expectCleanScreen(page, { allowedProblems = [] } = {}) {
+export async function expectCleanScreen(page = session.page, { allowedProblems = [] } = {}) {
+  await page.keyboard.press('Escape'); // a quick pick or hover left open would cover the status bar
   const problems = (await problemRows(page)).filter((row) => !allowedProblems.some((re) => re.test(row)));
   assert.deepEqual(problems, [], 'the Problems panel holds nothing unintended');
   assert.deepEqual(await errorNotifications(page), [], 'no error notification was shown');
+}
+
+/** Opens RepoDesk signed in as ada, waiting first until the view shows either its rows or its Sign In button (a fresh window takes a moment). */
+export async function openSignedIn(openAndSignIn) {
+  const { page } = session;
+  if (!(await page.locator('[id="workbench.view.extension.repodesk"]').isVisible())) await page.locator('.part.activitybar .action-item a[aria-label^="RepoDesk"]').first().click();
+  // An earlier journey may have closed Repositories (to give another view room): opened again on its twistie.
+  const header = page.locator('[id="workbench.view.extension.repodesk"] .pane-header', { has: page.locator('h3.title', { hasText: /^Repositories$/ }) }).first();
+  await header.waitFor();
+  if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click({ position: { x: 8, y: 10 } });
+  const signIn = page.locator('[id="workbench.view.extension.repodesk"] .welcome-view-content').first().getByRole('button', { name: 'Sign In' });
+  const rows = page.locator('[id="workbench.view.extension.repodesk"] .monaco-list-row').first();
+  await Promise.race([signIn.waitFor({ timeout: 60_000 }), rows.waitFor({ timeout: 60_000 })]);
+  await openAndSignIn();
+}
+
+/** Opens every RepoDesk view again, as the suites after a journey expect the window (a journey closes some to give one room). */
+export async function restorePanes() {
+  const { page } = session;
+  for (const title of ['Repositories', 'Pull Requests', 'Review Comments', 'Releases', 'Git Refs']) {
+    const header = page.locator('[id="workbench.view.extension.repodesk"] .pane-header', { has: page.locator('h3.title', { hasText: new RegExp(`^${title}$`) }) }).first();
+    // On the header's twistie: its middle can be under a title-bar button.
+    if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click({ position: { x: 8, y: 10 } });
+  }
 }

@@ -98,7 +98,8 @@ describe('Views: Webhooks and Downloads of a repository', function () {
         return kids.length === 3 && kids.every((k) => description(k).startsWith('200')) ? kids : undefined;
       });
       assert.deepEqual(deliveries.map(label), ['push', 'ping', 'ping']);
-      assert.match(description(await child(VIEW, groupNode, target.url)), / · 200$/);
+      // The row shows the last delivery: its status and when.
+      assert.match(description(await child(VIEW, groupNode, target.url)), / · 200 · just now$/);
       assert.equal(item(deliveries[0]!).command?.command, 'repodesk.repo.hooks.openDelivery');
       const detail = await vscode.commands.executeCommand<{ request: { payload: { ref?: string } } }>('repodesk.repo.hooks.openDelivery', deliveries[0]);
       assert.match(detail?.request.payload.ref ?? '', /^refs\/heads\//);

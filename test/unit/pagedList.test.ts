@@ -56,4 +56,103 @@ describe('PagedList ("Load more" in the tree views)', () => {
     assert.equal(list.error, undefined);
     assert.deepEqual(list.loaded, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
   });
+
+  it('a read begun before a reset does not bring its older rows into the list read after it', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let reads = 0;
+    const list = new PagedList<string>(async function* () {
+      reads++;
+      if (reads === 1) {
+        await held;
+        yield 'old row';
+        return;
+      }
+      yield 'new row';
+    }, 10);
+    const first = list.ensureLoaded();
+    list.reset();
+    await list.ensureLoaded();
+    release();
+    await first;
+    assert.deepEqual(list.loaded, ['new row']);
+  });
+
+  it('replace shows the given rows at once and drops a read under way', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const list = new PagedList<string>(async function* () {
+      await held;
+      yield 'old row';
+    }, 10);
+    const reading = list.ensureLoaded();
+    list.replace(['from the answer']);
+    release();
+    await reading;
+    assert.deepEqual(list.loaded, ['from the answer']);
+    assert.equal(list.error, undefined);
+  });
+
+  it('a read begun before a reset, ending after the next read began, does not let a third read start beside that one', async () => {
+    const releases: Array<() => void> = [];
+    let reads = 0;
+    const list = new PagedList<number>(async function* () {
+      reads++;
+      await new Promise<void>((resolve) => releases.push(resolve));
+      yield reads;
+    }, 10);
+    const first = list.ensureLoaded();
+    list.reset();
+    const second = list.loadMore();
+    releases[0]!();
+    await first;
+    assert.equal(list.loadMore(), second, 'the load under way is shared, not started again');
+    assert.equal(reads, 2);
+    releases[1]!();
+    await second;
+    assert.deepEqual(list.loaded, [2]);
+  });
+
+  it('a read begun before a reset that then fails leaves no error on the list read after it', async () => {
+    let fail: (err: Error) => void = () => undefined;
+    const failing = new Promise<never>((_, reject) => (fail = reject));
+    let reads = 0;
+    const list = new PagedList<string>(async function* () {
+      reads++;
+      if (reads === 1) yield await failing;
+      yield 'new row';
+    }, 10);
+    const first = list.ensureLoaded();
+    list.reset();
+    await list.ensureLoaded();
+    fail(new Error('Server Error'));
+    await first;
+    assert.equal(list.error, undefined);
+    assert.deepEqual(list.loaded, ['new row']);
+  });
+
+  it('ensureLoaded reads nothing more once a chunk is loaded, an empty list was read, or the read failed (a retry resets first)', async () => {
+    const pulled = { n: 0 };
+    const some = new PagedList(() => numbers(250, pulled), 100);
+    await some.ensureLoaded();
+    await some.ensureLoaded();
+    assert.equal(some.loaded.length, 100);
+    let opened = 0;
+    const empty = new PagedList<number>(() => {
+      opened++;
+      return numbers(0, { n: 0 });
+    }, 10);
+    await empty.ensureLoaded();
+    await empty.ensureLoaded();
+    assert.equal(opened, 1);
+    let failedReads = 0;
+    const failing = new PagedList<number>(() => {
+      failedReads++;
+      return numbers(5, { n: 0 }, 0);
+    }, 10);
+    await failing.ensureLoaded();
+    await failing.ensureLoaded();
+    assert.equal(failedReads, 1);
+    assert.ok(failing.error instanceof Error);
+  });
 });

@@ -17,13 +17,14 @@ export function listDeployKeys(r: RepoTarget): Promise<DeployKey[]> {
 }
 
 /** Adds the public key of a file (titled by the answer, else its comment, else the file name) or deletes a key. */
-export async function changeDeployKey(r: RepoTarget, change: DeployKeyChange): Promise<void> {
+/** The key as the service answered; undefined after a delete. */
+export async function changeDeployKey(r: RepoTarget, change: DeployKeyChange): Promise<DeployKey | undefined> {
   if ('add' in change) {
     const key = (await fs.readFile(change.add.file, 'utf8')).trim();
-    await r.client.deployKeys.create(r.owner, r.repo, { title: change.add.title || defaultDeployKeyTitle(key, change.add.file), key });
-  } else {
-    await r.client.deployKeys.delete(r.owner, r.repo, change.delete);
+    return r.client.deployKeys.create(r.owner, r.repo, { title: change.add.title || defaultDeployKeyTitle(key, change.add.file), key });
   }
+  await r.client.deployKeys.delete(r.owner, r.repo, change.delete);
+  return undefined;
 }
 
 export async function askDeployKeyFile(): Promise<{ file: string; title?: string } | undefined> {

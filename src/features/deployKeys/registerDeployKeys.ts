@@ -7,9 +7,11 @@ import { repositoryTarget } from '../shared/session/require';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
 import { guarded } from '../shared/failure';
 import { changeList, listOf } from '../shared/tree/listChange';
+import { added, removed } from '../../util/listEdits';
 import { RefusedLists, type RepositoryChildProvider } from '../shared/tree/repositoryLists';
 import { repoOfNode, type RepoNodeLike } from '../shared/tree/repositoryNodeShape';
 import { askDeployKeyFile, changeDeployKey, confirmDeployKeyDelete, manageDeployKeys, type DeployKeyChange } from './deployKeyActions';
+import type { DeployKey } from '../../hosting';
 import { DeployKeyNode, deployKeysGroup } from './deployKeyNodes';
 
 export function registerDeployKeys(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository): RepositoryChildProvider {
@@ -23,16 +25,16 @@ export function registerDeployKeys(context: vscode.ExtensionContext, session: Ho
       return r ? manageDeployKeys(r, answers) : undefined;
     })),
     vscode.commands.registerCommand('repodesk.repo.deployKeys.add', async (node?: unknown, answers?: { file: string; title?: string }) => {
-      const group = listOf(node, 'deployKeys');
+      const group = listOf<DeployKey>(node, 'deployKeys');
       if (!group) return undefined;
       const input = answers ?? await askDeployKeyFile();
       if (!input) return undefined;
-      return changeList(session, group, vscode.l10n.t('Adding deploy key…'), vscode.l10n.t('Could not add the deploy key'), () => changeDeployKey(group.target, { add: input }));
+      return changeList(session, group, vscode.l10n.t('Adding deploy key…'), vscode.l10n.t('Could not add the deploy key'), () => changeDeployKey(group.target, { add: input }), undefined, (made) => (made ? added(made) : (shown) => [...shown]));
     }),
     vscode.commands.registerCommand('repodesk.repo.deployKeys.delete', async (node?: unknown, confirmed?: boolean) => {
       if (!(node instanceof DeployKeyNode)) return undefined;
       if (confirmed !== true && !await confirmDeployKeyDelete(node.title)) return undefined;
-      return changeList(session, node.group, vscode.l10n.t('Deleting deploy key {0}…', node.title), vscode.l10n.t('Could not delete the deploy key {0}', node.title), () => changeDeployKey(node.group.target, { delete: node.key.id }));
+      return changeList(session, node.group, vscode.l10n.t('Deleting deploy key {0}…', node.title), vscode.l10n.t('Could not delete the deploy key {0}', node.title), () => changeDeployKey(node.group.target, { delete: node.key.id }), undefined, () => removed(node.key.id));
     }),
   );
   return {

@@ -8,6 +8,7 @@ import { givenAnswers } from '../shared/commandArgs';
 import { showFailure } from '../shared/failure';
 import type { HostingSession } from '../shared/session/hostingSession';
 import { changeList, listOf } from '../shared/tree/listChange';
+import { removed, removedWhere } from '../../util/listEdits';
 import { RefusedLists, withNotification, type RepositoryChildProvider, type RepositoryListNode } from '../shared/tree/repositoryLists';
 import type { MoveAnswers, MoveResult } from './downloadActions';
 import { DownloadNode, downloadsGroup } from './downloadNodes';
@@ -44,7 +45,7 @@ export function registerDownloads(context: vscode.ExtensionContext, session: Hos
     vscode.commands.registerCommand('repodesk.repo.downloads.delete', async (node?: unknown, confirmed?: boolean) => {
       if (!(node instanceof DownloadNode)) return undefined;
       if (confirmed !== true && !await (await actions()).confirmDownloadDelete(node.download.name)) return undefined;
-      return changeList(session, node.group, vscode.l10n.t('Deleting {0}…', node.download.name), vscode.l10n.t('Could not delete the download {0}', node.download.name), deleteAll(node.group, [node.download.id]));
+      return changeList(session, node.group, vscode.l10n.t('Deleting {0}…', node.download.name), vscode.l10n.t('Could not delete the download {0}', node.download.name), deleteAll(node.group, [node.download.id]), undefined, () => removed(node.download.id));
     }),
     vscode.commands.registerCommand('repodesk.repo.downloads.moveToRelease', async (node?: unknown, given?: unknown): Promise<MoveResult | undefined> => {
       const group = node instanceof DownloadNode ? node.group : listOf<Download>(node, 'downloads');
@@ -67,7 +68,7 @@ export function registerDownloads(context: vscode.ExtensionContext, session: Hos
         void vscode.window.setStatusBarMessage(vscode.l10n.t('Moved {0} to the release {1}.', result.moved.join(', '), result.release), 6000);
         const ids = all.filter((d) => result.moved.includes(d.name)).map((d) => d.id);
         const remove = answers.deleteMoved ?? await (await actions()).confirmDeleteMoved(result.moved, result.release);
-        if (remove && await changeList(session, group, vscode.l10n.t('Deleting the moved downloads…'), vscode.l10n.t('Could not delete the moved downloads'), deleteAll(group, ids))) {
+        if (remove && await changeList(session, group, vscode.l10n.t('Deleting the moved downloads…'), vscode.l10n.t('Could not delete the moved downloads'), deleteAll(group, ids), undefined, () => removedWhere((d) => ids.includes(d.id)))) {
           result.deleted.push(...result.moved);
         }
         return result;

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import type { Gist, GistComment, HostingClient } from '../../hosting';
 import { escapeMarkdown, firstLine } from '../../util/viewFormat';
 import { RepoDeskNode } from '../shared/tree/nodes';
+import type { ListEdit } from '../../util/listEdits';
 import { ageText, PagedGroupNode } from '../shared/tree/treeBase';
 
 /** Who is signed in (the login), read when a row is drawn. */
@@ -93,6 +94,13 @@ export class GistNode extends PagedGroupNode<GistComment> {
     this.list.reset();
     await this.list.ensureLoaded();
     this.options.onChanged(this);
+  }
+
+  /** A write's change shown at once, then the comments read again. */
+  async showChange(edit: ListEdit<GistComment>): Promise<void> {
+    this.list.replace(edit(this.list.loaded));
+    this.options.onChanged(this);
+    await this.reload();
   }
 
   override toTreeItem(): vscode.TreeItem {

@@ -11,11 +11,17 @@ import { RepoDeskNode } from '../shared/tree/nodes';
 import { RefusedLists, RepositoryListNode } from '../shared/tree/repositoryLists';
 import { ageText } from '../shared/tree/treeBase';
 
-export function hooksGroup(target: RepoTarget, baseId: string, onChanged: (node: RepoDeskNode) => void, refused: RefusedLists): RepositoryListNode<Hook> {
+/** The newest delivery seen of each hook (by hook id), for its row: a ping's outcome shows on the row at once. */
+export type LastDeliveries = Map<string, HookDelivery>;
+
+/** A hook's key in LastDeliveries: the service may give a deleted hook's id to a new one. */
+export const hookKey = (hook: Pick<Hook, 'id' | 'created_at'>): string => `${hook.id} ${hook.created_at}`;
+
+export function hooksGroup(target: RepoTarget, baseId: string, onChanged: (node: RepoDeskNode) => void, refused: RefusedLists, last: LastDeliveries = new Map()): RepositoryListNode<Hook> {
   return new RepositoryListNode<Hook>(target, refused, {
     id: `${baseId}/hooks`, label: vscode.l10n.t('Webhooks'), icon: 'radio-tower', contextValue: 'hooks', onChanged,
     open: () => target.client.hooks.list(target.owner, target.repo, { priority: 'background' }),
-    toNodes: (items, group) => items.map((h) => new HookNode(h, group)),
+    toNodes: (items, group) => items.map((h) => new HookNode(h, group, last)),
     emptyText: vscode.l10n.t('No webhooks.'),
   });
 }
@@ -38,9 +44,15 @@ export function lastResponseText(hook: Hook): string {
   return last.code ? String(last.code) : (last.status ?? '');
 }
 
+/** The last delivery as a row says it: its status and how long ago ("200 · just now"). */
+export function lastDeliveryText(d: HookDelivery): string {
+  const status = d.state === 'pending' ? (d.attempts > 0 ? vscode.l10n.t('retrying') : vscode.l10n.t('pending')) : d.status_code ? String(d.status_code) : d.state === 'failed' ? vscode.l10n.t('failed') : d.status ?? '';
+  return `${status} · ${ageText(d.created_at)}`;
+}
+
 /** A hook; its children are its recent deliveries. */
 export class HookNode extends RepositoryListNode<HookDelivery> {
-  constructor(readonly hook: Hook, readonly group: RepositoryListNode<Hook>) {
+  constructor(readonly hook: Hook, readonly group: RepositoryListNode<Hook>, readonly lastDeliveries: LastDeliveries = new Map()) {
     super(group.target, group.refused, {
       id: `${group.id}/${hook.id}`,
       label: hookTarget(hook),
@@ -57,11 +69,19 @@ export class HookNode extends RepositoryListNode<HookDelivery> {
     return hookTarget(this.hook);
   }
 
+  /** The newest delivery known: the one a ping waited for, or the first of the deliveries read under the row. */
+  get lastDelivery(): HookDelivery | undefined {
+    const known = this.lastDeliveries.get(hookKey(this.hook));
+    const listed = this.list.loaded[0];
+    return known && (!listed || known.id >= listed.id) ? known : listed;
+  }
+
   override toTreeItem(): vscode.TreeItem {
     const h = this.hook;
     const item = super.toTreeItem();
     const events = h.events.includes('*') ? vscode.l10n.t('all events') : h.events.join(', ');
-    item.description = [h.name, events, h.active ? undefined : vscode.l10n.t('inactive'), lastResponseText(h)].filter(Boolean).join(' · ');
+    const last = this.lastDelivery;
+    item.description = [h.name, events, h.active ? undefined : vscode.l10n.t('inactive'), last ? lastDeliveryText(last) : lastResponseText(h)].filter(Boolean).join(' · ');
     item.iconPath = new vscode.ThemeIcon(h.active ? 'radio-tower' : 'circle-slash', h.last_response?.status === 'failed' ? new vscode.ThemeColor('errorForeground') : undefined);
     item.contextValue = `hook:${h.name}${h.active ? ':active' : ':inactive'}`;
     return item;

@@ -47,21 +47,63 @@ function httpUrlError(v: string): string | undefined {
   }
 }
 
+/** A configuration field in a person's words (the API's field names are not). */
+export function fieldLabel(service: string, name: string): string {
+  switch (name) {
+    case 'url': return vscode.l10n.t('Payload URL');
+    case 'content_type': return vscode.l10n.t('Content type');
+    case 'secret': return vscode.l10n.t('Secret');
+    case 'insecure_ssl': return vscode.l10n.t('Check the receiver’s TLS certificate?');
+    case 'server': return vscode.l10n.t('Server');
+    case 'port': return vscode.l10n.t('Port');
+    case 'room': return vscode.l10n.t('Room');
+    case 'nick': return vscode.l10n.t('Nickname');
+    case 'password': return vscode.l10n.t('Password');
+    case 'ssl': return vscode.l10n.t('Connect with TLS?');
+    case 'address': return service === 'email' ? vscode.l10n.t('Email address') : vscode.l10n.t('Address');
+    case 'send_from_author': return vscode.l10n.t('Send as the commit’s author?');
+    default: {
+      const words = name.replace(/_/g, ' ');
+      return words.charAt(0).toUpperCase() + words.slice(1);
+    }
+  }
+}
+
+/** Titles a wizard step from its number and what it asks. */
+export interface StepTitle {
+  (index: number, what: string): string;
+}
+
 /** Asks one field; undefined when the user cancelled. `current` is the hook's value when editing. */
-async function askField(service: string, [type, name]: Field, step: string, current: string | undefined, secretNote: { generated?: string }): Promise<string | undefined> {
+async function askField(service: string, [type, name]: Field, title: string, current: string | undefined, secretNote: { generated?: string }): Promise<string | undefined> {
   const required = REQUIRED[service]?.includes(name) ?? false;
-  const title = `${step}: ${name}`;
+  const label = fieldLabel(service, name);
+  if (name === 'insecure_ssl') {
+    // The API's field says "skip the check": asked the other way round, as a person thinks of it.
+    const skipping = current === '1' || current === 'true';
+    const picked = await vscode.window.showQuickPick(
+      [
+        { label: vscode.l10n.t('Yes'), detail: vscode.l10n.t('Deliver only to a receiver whose certificate is valid (recommended)'), value: '0', description: skipping ? undefined : vscode.l10n.t('current') },
+        { label: vscode.l10n.t('No'), detail: vscode.l10n.t('Deliver even when the certificate cannot be verified'), value: '1', description: skipping ? vscode.l10n.t('current') : undefined },
+      ],
+      { title, ignoreFocusOut: true },
+    );
+    return picked?.value;
+  }
   if (type === 'boolean') {
     const on = current === '1' || current === 'true';
     const picked = await vscode.window.showQuickPick(
       [{ label: vscode.l10n.t('No'), value: '0', description: on ? undefined : vscode.l10n.t('current') }, { label: vscode.l10n.t('Yes'), value: '1', description: on ? vscode.l10n.t('current') : undefined }],
-      { title, placeHolder: name === 'insecure_ssl' ? vscode.l10n.t('Skip checking the receiver’s TLS certificate?') : undefined, ignoreFocusOut: true },
+      { title, ignoreFocusOut: true },
     );
     return picked?.value;
   }
   if (name === 'content_type' && service === 'web') {
-    const picked = await vscode.window.showQuickPick([{ label: 'json', description: 'application/json' }, { label: 'form', description: 'application/x-www-form-urlencoded' }], { title, ignoreFocusOut: true });
-    return picked?.label;
+    const picked = await vscode.window.showQuickPick(
+      [{ label: vscode.l10n.t('JSON'), description: 'application/json', value: 'json' }, { label: vscode.l10n.t('Form'), description: 'application/x-www-form-urlencoded', value: 'form' }],
+      { title, ignoreFocusOut: true, placeHolder: vscode.l10n.t('How the payload is sent') },
+    );
+    return picked?.value;
   }
   if (name === 'secret' && service === 'web') {
     const keep = current ? [{ label: vscode.l10n.t('Keep the current secret'), value: 'keep' }] : [];
@@ -80,9 +122,10 @@ async function askField(service: string, [type, name]: Field, step: string, curr
     title,
     password: type === 'password',
     value: masked ? '' : current ?? '',
+    placeHolder: name === 'url' ? 'https://example.com/hook' : undefined,
     prompt: masked ? vscode.l10n.t('Leave empty to keep the current value.') : required ? undefined : vscode.l10n.t('Optional'),
     validateInput: (v) => {
-      if (required && !v.trim()) return vscode.l10n.t('{0} is required.', name);
+      if (required && !v.trim()) return vscode.l10n.t('{0} is required.', label);
       if (name === 'url' && v.trim()) return httpUrlError(v.trim());
       return undefined;
     },
@@ -92,13 +135,14 @@ async function askField(service: string, [type, name]: Field, step: string, curr
   return masked && value === '' ? current : value.trim();
 }
 
-/** Asks every configuration field of the service, in the schema's order. */
-async function askConfig(service: HookService, stepTitle: string, current: Record<string, unknown> = {}): Promise<{ config: Record<string, string>; generatedSecret?: string } | undefined> {
+/** Asks every configuration field of the service, in the schema's order; `step(i, label)` titles the i-th field's step. */
+async function askConfig(service: HookService, step: StepTitle, current: Record<string, unknown> = {}): Promise<{ config: Record<string, string>; generatedSecret?: string } | undefined> {
   const note: { generated?: string } = {};
   const config: Record<string, string> = {};
-  for (const field of fieldsOf(service)) {
+  const fields = fieldsOf(service);
+  for (const [i, field] of fields.entries()) {
     const was = typeof current[field[1]] === 'string' ? current[field[1]] as string : undefined;
-    const value = await askField(service.name, field, stepTitle, was, note);
+    const value = await askField(service.name, field, step(i, fieldLabel(service.name, field[1])), was, note);
     if (value === undefined) return undefined;
     if (value !== '' || was !== undefined) config[field[1]] = value;
   }
@@ -125,12 +169,15 @@ async function askEvents(service: HookService, picked: readonly string[], title:
 export async function askNewHook(services: readonly HookService[]): Promise<{ answers: HookAnswers; generatedSecret?: string } | undefined> {
   const service = await vscode.window.showQuickPick(
     services.map((s) => ({ label: s.name, description: (s as { title?: unknown }).title === undefined ? undefined : String((s as { title?: unknown }).title), detail: vscode.l10n.t('Default events: {0}', (s.default_events ?? s.events).join(', ')), service: s })),
-    { title: vscode.l10n.t('New Webhook (1/3): service'), ignoreFocusOut: true },
+    { title: vscode.l10n.t('New Webhook: Service'), ignoreFocusOut: true, placeHolder: vscode.l10n.t('Where the events are delivered') },
   );
   if (!service) return undefined;
-  const asked = await askConfig(service.service, vscode.l10n.t('New Webhook (2/3)'));
+  // The service is step 1; the number of steps is known once it is chosen (its fields, then the events).
+  const total = fieldsOf(service.service).length + 2;
+  const stepTitle = (n: number, what: string) => vscode.l10n.t('New Webhook ({0}/{1}): {2}', n, total, what);
+  const asked = await askConfig(service.service, (i, what) => stepTitle(i + 2, what));
   if (!asked) return undefined;
-  const events = await askEvents(service.service, service.service.default_events ?? service.service.events, vscode.l10n.t('New Webhook (3/3): events'));
+  const events = await askEvents(service.service, service.service.default_events ?? service.service.events, stepTitle(total, vscode.l10n.t('Events')));
   if (!events) return undefined;
   return { answers: { name: service.service.name, config: asked.config, events, active: true }, ...(asked.generatedSecret ? { generatedSecret: asked.generatedSecret } : {}) };
 }
@@ -152,7 +199,8 @@ export async function askHookEdit(hook: Hook, service: HookService): Promise<{ c
     if (!events) return undefined;
     return { change: eventChange(hook.events, events) };
   }
-  const asked = await askConfig(service, vscode.l10n.t('Edit Webhook'), hook.config);
+  const fields = fieldsOf(service).length;
+  const asked = await askConfig(service, (i, what) => vscode.l10n.t('Edit Webhook ({0}/{1}): {2}', i + 1, fields, what), hook.config);
   return asked ? { change: { config: asked.config }, ...(asked.generatedSecret ? { generatedSecret: asked.generatedSecret } : {}) } : undefined;
 }
 

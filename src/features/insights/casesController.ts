@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { EngagementError, type EngagementClient } from '../../engagement';
 import { caseDetails, caseRow } from './model/caseRows';
-import { pullTag, repoTag } from './model/linking';
+import { pullTag, repoTag } from '../../util/caseLinks';
 import type { HostToWebview, WebviewToHost } from './model/messages';
 import { errorText } from '../shared/failure';
 import type { Logger } from '../shared/log/outputLog';

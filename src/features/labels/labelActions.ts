@@ -14,11 +14,13 @@ export function listLabels(r: RepoTarget): Promise<Label[]> {
 }
 
 /** Creates, renames/recolors or deletes a label; colors may be typed with or without `#`. */
-export async function changeLabel(r: RepoTarget, change: LabelChange): Promise<void> {
+/** The label as the service answered (created or saved); undefined after a delete. */
+export async function changeLabel(r: RepoTarget, change: LabelChange): Promise<Label | undefined> {
   const color = (c: string) => normalizeColor(c) ?? c;
-  if ('create' in change) await r.client.labels.create(r.owner, r.repo, { name: change.create.name, color: color(change.create.color) });
-  else if ('update' in change) await r.client.labels.update(r.owner, r.repo, change.update.name, { name: change.update.newName, color: color(change.update.color) });
-  else await r.client.labels.delete(r.owner, r.repo, change.delete);
+  if ('create' in change) return r.client.labels.create(r.owner, r.repo, { name: change.create.name, color: color(change.create.color) });
+  if ('update' in change) return r.client.labels.update(r.owner, r.repo, change.update.name, { name: change.update.newName, color: color(change.update.color) });
+  await r.client.labels.delete(r.owner, r.repo, change.delete);
+  return undefined;
 }
 
 function askLabelColor(value: string): Thenable<string | undefined> {

@@ -14,7 +14,11 @@ import { memberGroups, MemberNode, type MemberLists, type MemberRow } from './me
 /** Both lists, read again together (a change to one shows in the other). */
 function bothLists(lists: MemberLists, first: MemberLists['members']): ReloadableList<MemberRow> {
   const other = first === lists.members ? lists.publicMembers : lists.members;
-  return { list: first.list, reload: async () => { await Promise.all([first.reload(), other.reload()]); } };
+  const reload = async () => {
+    await Promise.all([first.reload(), other.reload()]);
+  };
+  // The service answers 204: the lists are read again to show the change.
+  return { list: first.list, reload, showChange: reload };
 }
 
 export function registerMembers(context: vscode.ExtensionContext, session: HostingSession): OrganizationChildProvider {

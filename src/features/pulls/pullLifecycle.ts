@@ -23,8 +23,12 @@ export interface MergeAnswers { commitMessage?: string; deleteBranch?: boolean }
 /** The commands of a pull request's life (registered by registerPulls, loaded on first use). */
 export type PullLifecycleCommand = 'repodesk.pulls.create' | 'repodesk.pulls.edit' | 'repodesk.pulls.close' | 'repodesk.pulls.reopen' | 'repodesk.pulls.merge';
 
-/** Their handlers; `onChanged` re-reads the views a change shows in (pull requests, git refs). */
-export function pullLifecycleCommands(session: HostingSession, active: ActiveRepository, onChanged: () => void): Record<PullLifecycleCommand, CommandHandler> {
+/**
+ * Their handlers; `onChanged` shows the changed pull request at once (from
+ * the write's answer) and re-reads the views a change shows in (pull
+ * requests, git refs); without a pull request it only re-reads them.
+ */
+export function pullLifecycleCommands(session: HostingSession, active: ActiveRepository, onChanged: (pull?: PullRequest) => void): Record<PullLifecycleCommand, CommandHandler> {
   const progress = <T>(title: string, task: () => Promise<T>) => vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title }, task);
   const targetOf = (node: PullArg): RepoTarget | undefined => repositoryTarget(session, active, { owner: node.owner, name: node.repo });
 
@@ -38,7 +42,7 @@ export function pullLifecycleCommands(session: HostingSession, active: ActiveRep
       if (!answers) return undefined;
       try {
         const pull = await progress(vscode.l10n.t('Creating pull request {0} ← {1}…', answers.base, answers.head), () => target.client.pulls.create(target.owner, target.repo, answers));
-        onChanged();
+        onChanged(pull);
         void vscode.window.showInformationMessage(vscode.l10n.t('Created pull request #{0}.', pull.number));
         return pull;
       } catch (err) {
@@ -80,7 +84,7 @@ export function pullLifecycleCommands(session: HostingSession, active: ActiveRep
   async function update(target: RepoTarget, pull: PullRequest, input: { title?: string; body?: string; state?: 'open' | 'closed' }, title: string): Promise<PullRequest | undefined> {
     try {
       const updated = await progress(title, () => target.client.pulls.update(target.owner, target.repo, pull.number, input));
-      onChanged();
+      onChanged(updated);
       return updated;
     } catch (err) {
       void vscode.window.showErrorMessage(vscode.l10n.t('Could not change pull request #{0}: {1}', pull.number, errorText(err)));
@@ -103,7 +107,8 @@ export function pullLifecycleCommands(session: HostingSession, active: ActiveRep
     try {
       const result = await progress(vscode.l10n.t('Merging pull request #{0}…', pull.number), () =>
         target.client.pulls.merge(target.owner, target.repo, pull.number, { ...(message?.trim() ? { commit_message: message.trim() } : {}), sha: pull.head.sha }));
-      onChanged();
+      // The answer says it is merged: the row shows it so until the list is read again.
+      onChanged({ ...pull, state: 'closed', merged_at: new Date().toISOString() });
       await offerBranchDeletion(target, pull, given);
       return result;
     } catch (err) {

@@ -20,12 +20,13 @@ import { errorText } from '../shared/failure';
 import { pullSnapshotKey, readPullSnapshot, takePullSnapshot } from '../../listings/pullSnapshot';
 import { ErrorNode } from '../shared/tree/nodes';
 import { KeptPullNode } from './keptPullNodes';
+import { pullListEdit } from '../../util/pullListEdit';
 
 /** Where the last listing is kept (workspace state). */
 const PULL_SNAPSHOT_KEY = 'repodesk.pullRequests.lastListing';
 
-/** `refreshAll` re-reads every view (a merge moves Git Refs too). */
-export function registerPulls(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository, selected: SelectedPull, refreshAll: () => void): NodeTreeProvider {
+/** `refreshAll` re-reads every view but `except` (a merge moves Git Refs too). */
+export function registerPulls(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository, selected: SelectedPull, refreshAll: (except?: NodeTreeProvider) => void): NodeTreeProvider {
   const state = context.workspaceState;
   // Authors' avatars for the pull request icons, kept across refreshes.
   const avatars = new AvatarCache();
@@ -72,7 +73,12 @@ export function registerPulls(context: vscode.ExtensionContext, session: Hosting
   registerPullDecorations(context);
   registerCheckedOutStatus(context);
   registerLazyCommands(context, ['repodesk.pulls.create', 'repodesk.pulls.edit', 'repodesk.pulls.close', 'repodesk.pulls.reopen', 'repodesk.pulls.merge'], () =>
-    import('./pullLifecycle.js').then((m) => m.pullLifecycleCommands(session, active, refreshAll)));
+    import('./pullLifecycle.js').then((m) => m.pullLifecycleCommands(session, active, (pull) => {
+      if (!pull) return refreshAll();
+      // The pull request as the write answered, at once; the list is read again behind it.
+      void provider.showChange(pullListEdit(pull, loadPullFilter(state)));
+      refreshAll(provider);
+    })));
   const setState = async (st: PullFilter['state']) => {
     await savePullFilter(state, { ...loadPullFilter(state), state: st });
     await vscode.commands.executeCommand('setContext', 'repodesk.pulls.state', st);
@@ -83,6 +89,13 @@ export function registerPulls(context: vscode.ExtensionContext, session: Hosting
 
   context.subscriptions.push(
     view.onDidChangeSelection((e) => select(e.selection[0])),
+    // Opening a pull request by its twistie is choosing it, as a click on it is:
+    // Review Comments shows its threads, and the row is marked as selected.
+    view.onDidExpandElement((e) => {
+      if (!(e.element instanceof PullNode)) return;
+      select(e.element);
+      void view.reveal(e.element, { select: true, focus: false, expand: false }).then(undefined, () => undefined);
+    }),
     // One click from the title bar: the states not shown now.
     vscode.commands.registerCommand('repodesk.pulls.checkout', async (arg?: unknown, folder?: unknown) => {
       const node = await pullOfArg(arg, session);

@@ -13,6 +13,8 @@ import { showFailure } from '../shared/failure';
 import { createRepositoryView } from '../shared/tree/repositoryView';
 import { givenAnswers } from '../shared/commandArgs';
 import { repositoryTarget } from '../shared/session/require';
+import { changedWhere, removedWhere } from '../../util/listEdits';
+import type { Reference as GitRef } from '../../hosting';
 
 const VIEW = 'repodesk.gitRefs';
 
@@ -57,7 +59,7 @@ export function registerRefs(context: vscode.ExtensionContext, session: HostingS
         const sha = node instanceof RefNode && from === node.short ? node.commitSha ?? node.ref.object.sha : await resolveCommitish(t.client, t.owner, t.repo, from);
         return t.client.git.createRef(t.owner, t.repo, `refs/${kind}/${name.trim()}`, sha);
       });
-      provider.refresh();
+      void provider.showChange<GitRef>((shown) => [...shown.filter((r) => r.ref !== created.ref), created]);
       // A short word that it worked; a new branch is where a pull request starts.
       if (kind === 'heads') {
         const pull = vscode.l10n.t('Create Pull Request…');
@@ -88,7 +90,7 @@ export function registerRefs(context: vscode.ExtensionContext, session: HostingS
         const sha = await resolveCommitish(t.client, t.owner, t.repo, to);
         try {
           const moved = await progress(vscode.l10n.t('Updating {0}…', node.short), () => t.client.git.updateRef(t.owner, t.repo, node.ref.ref, sha, false));
-          provider.refresh();
+          void provider.showChange(changedWhere<GitRef>((r) => r.ref === moved.ref, () => moved));
           return moved;
         } catch (err) {
           if (!(err instanceof ValidationFailedError) || !/fast.forward/i.test(`${err.message} ${JSON.stringify(err.errors)}`)) throw err;
@@ -101,7 +103,7 @@ export function registerRefs(context: vscode.ExtensionContext, session: HostingS
           ) === force;
           if (!confirmed) return undefined;
           const moved = await progress(vscode.l10n.t('Force-updating {0}…', node.short), () => t.client.git.updateRef(t.owner, t.repo, node.ref.ref, sha, true));
-          provider.refresh();
+          void provider.showChange(changedWhere<GitRef>((r) => r.ref === moved.ref, () => moved));
           return moved;
         }
       } catch (err) {
@@ -116,7 +118,7 @@ export function registerRefs(context: vscode.ExtensionContext, session: HostingS
       if (confirmed !== true && await vscode.window.showWarningMessage(vscode.l10n.t('Delete {0}?', node.ref.ref), { modal: true, detail: vscode.l10n.t('It points at {0}.', node.ref.object.sha) }, yes) !== yes) return;
       try {
         await progress(vscode.l10n.t('Deleting {0}…', node.short), () => t.client.git.deleteRef(t.owner, t.repo, node.ref.ref));
-        provider.refresh();
+        void provider.showChange(removedWhere<GitRef>((r) => r.ref === node.ref.ref));
       } catch (err) {
         showFailure(vscode.l10n.t('Could not delete {0}', node.short), err);
       }

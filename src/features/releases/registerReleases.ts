@@ -1,6 +1,7 @@
 // The Releases view of the active repository and its commands.
 import * as vscode from 'vscode';
-import type { ReleaseInput } from '../../hosting';
+import type { Release, ReleaseInput } from '../../hosting';
+import { added, changedWhere, removed, replaced, type ListEdit } from '../../util/listEdits';
 import type { HostingSession } from '../shared/session/hostingSession';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
 import { NodeTreeProvider, pagedRoots } from '../shared/tree/treeBase';
@@ -28,10 +29,11 @@ export function registerReleases(context: vscode.ExtensionContext, session: Host
   createRepositoryView(context, VIEW, provider, session, active);
 
   const client = () => signedInClient(session);
-  const run = async <T>(title: string, what: string, task: () => Thenable<T>): Promise<T | undefined> => {
+  // The view shows the change at once from the write's answer (`edit`), then reads the releases again.
+  const run = async <T>(title: string, what: string, task: () => Thenable<T>, edit?: (answer: T) => ListEdit<Release>): Promise<T | undefined> => {
     try {
       const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title }, task);
-      provider.refresh();
+      if (edit) void provider.showChange(edit(result));
       return result;
     } catch (err) {
       showFailure(what, err);
@@ -49,7 +51,7 @@ export function registerReleases(context: vscode.ExtensionContext, session: Host
       const at = { owner: repo.owner, repo: repo.name };
       const answers = input ?? await (await actions()).askNewRelease(c, at);
       if (!answers) return undefined;
-      return run(vscode.l10n.t('Creating release {0}…', answers.tag_name), vscode.l10n.t('Could not create the release'), () => c.releases.create(at.owner, at.repo, answers));
+      return run(vscode.l10n.t('Creating release {0}…', answers.tag_name), vscode.l10n.t('Could not create the release'), () => c.releases.create(at.owner, at.repo, answers), (made) => added(made));
     }),
     vscode.commands.registerCommand('repodesk.releases.edit', async (node?: ReleaseNode, arg?: unknown) => {
       const input = givenAnswers<Partial<ReleaseInput>>(arg);
@@ -57,19 +59,19 @@ export function registerReleases(context: vscode.ExtensionContext, session: Host
       if (!c || !(node instanceof ReleaseNode)) return undefined;
       const answers = input ?? await (await actions()).askReleaseEdit(node.release);
       if (!answers) return undefined;
-      return run(vscode.l10n.t('Saving release {0}…', node.release.tag_name), vscode.l10n.t('Could not edit the release'), () => c.releases.update(node.at.owner, node.at.repo, node.release.id, answers));
+      return run(vscode.l10n.t('Saving release {0}…', node.release.tag_name), vscode.l10n.t('Could not edit the release'), () => c.releases.update(node.at.owner, node.at.repo, node.release.id, answers), (saved) => replaced(saved));
     }),
     vscode.commands.registerCommand('repodesk.releases.publish', async (node?: ReleaseNode) => {
       const c = client();
       if (!c || !(node instanceof ReleaseNode)) return undefined;
-      return run(vscode.l10n.t('Publishing {0}…', node.release.tag_name), vscode.l10n.t('Could not publish the release'), () => c.releases.update(node.at.owner, node.at.repo, node.release.id, { draft: false }));
+      return run(vscode.l10n.t('Publishing {0}…', node.release.tag_name), vscode.l10n.t('Could not publish the release'), () => c.releases.update(node.at.owner, node.at.repo, node.release.id, { draft: false }), (saved) => replaced(saved));
     }),
     vscode.commands.registerCommand('repodesk.releases.delete', async (node?: ReleaseNode, confirmed?: boolean) => {
       const c = client();
       if (!c || !(node instanceof ReleaseNode)) return;
       const yes = vscode.l10n.t('Delete Release');
       if (confirmed !== true && await vscode.window.showWarningMessage(vscode.l10n.t('Delete the release {0}?', node.release.name ?? node.release.tag_name), { modal: true, detail: vscode.l10n.t('Its assets are deleted too; the tag {0} stays.', node.release.tag_name) }, yes) !== yes) return;
-      await run(vscode.l10n.t('Deleting {0}…', node.release.tag_name), vscode.l10n.t('Could not delete the release'), () => c.releases.delete(node.at.owner, node.at.repo, node.release.id));
+      await run(vscode.l10n.t('Deleting {0}…', node.release.tag_name), vscode.l10n.t('Could not delete the release'), () => c.releases.delete(node.at.owner, node.at.repo, node.release.id), () => removed(node.release.id));
     }),
     vscode.commands.registerCommand('repodesk.releases.uploadAsset', async (node?: ReleaseNode, file?: vscode.Uri) => {
       const c = client();
@@ -78,7 +80,8 @@ export function registerReleases(context: vscode.ExtensionContext, session: Host
       const uri = picked?.[0];
       if (!uri) return undefined;
       return run(vscode.l10n.t('Uploading to {0}', node.release.tag_name), vscode.l10n.t('Could not upload the asset'), () =>
-        vscode.window.withProgress({ location: { viewId: VIEW } }, async () => (await actions()).uploadAsset(c, node.release, uri.fsPath)));
+        vscode.window.withProgress({ location: { viewId: VIEW } }, async () => (await actions()).uploadAsset(c, node.release, uri.fsPath)),
+      (asset) => changedWhere((r) => r.id === node.release.id, (r) => ({ ...r, assets: [...r.assets.filter((a) => a.id !== asset.id), asset] })));
     }),
     vscode.commands.registerCommand('repodesk.releases.downloadAsset', async (node?: AssetNode, target?: vscode.Uri) => {
       const c = client();
@@ -88,7 +91,7 @@ export function registerReleases(context: vscode.ExtensionContext, session: Host
       const done = await run(vscode.l10n.t('Downloading {0}…', node.asset.name), vscode.l10n.t('Could not download the asset'), async () => {
         await (await actions()).downloadAsset(c, node.asset, uri);
         return true;
-      });
+      }, () => changedWhere((r) => r.id === node.release.id, (r) => ({ ...r, assets: r.assets.map((a) => (a.id === node.asset.id ? { ...a, download_count: a.download_count + 1 } : a)) })));
       if (done) void vscode.window.showInformationMessage(vscode.l10n.t('Saved {0}.', uri.fsPath));
     }),
     vscode.commands.registerCommand('repodesk.releases.openInBrowser', async (node?: ReleaseNode) => {

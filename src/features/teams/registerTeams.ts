@@ -8,6 +8,7 @@ import { repositoryTarget } from '../shared/session/require';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
 import { guarded } from '../shared/failure';
 import { changeList } from '../shared/tree/listChange';
+import { changedWhere } from '../../util/listEdits';
 import { RefusedLists, type RepositoryChildProvider } from '../shared/tree/repositoryLists';
 import { repoOfNode, type RepoNodeLike } from '../shared/tree/repositoryNodeShape';
 import { changeTeamAccess, confirmTeamRemoval, isOwnersTeam, manageTeams, type TeamChange } from './teamActions';
@@ -32,7 +33,7 @@ export function registerTeams(context: vscode.ExtensionContext, session: Hosting
     vscode.commands.registerCommand('repodesk.repo.teams.addRepository', async (node?: unknown) => {
       if (!(node instanceof TeamNode) || node.access.hasAccess) return undefined;
       const { target: r } = node.group;
-      return changeList(session, node.group, vscode.l10n.t('Giving {0} access to {1}…', node.access.name, r.repo), vscode.l10n.t('Could not give the team {0} access', node.access.name), () => changeTeamAccess(r, { add: node.access.id }), { hint: teamHint, scope: 'admin:org', retry: (client) => changeTeamAccess({ ...r, client }, { add: node.access.id }) });
+      return changeList(session, node.group, vscode.l10n.t('Giving {0} access to {1}…', node.access.name, r.repo), vscode.l10n.t('Could not give the team {0} access', node.access.name), () => changeTeamAccess(r, { add: node.access.id }), { hint: teamHint, scope: 'admin:org', retry: (client) => changeTeamAccess({ ...r, client }, { add: node.access.id }) }, () => changedWhere((a) => a.id === node.access.id, (a) => ({ ...a, hasAccess: true })));
     }),
     vscode.commands.registerCommand('repodesk.repo.teams.removeRepository', async (node?: unknown, confirmed?: boolean) => {
       if (!(node instanceof TeamNode) || !node.access.hasAccess) return undefined;
@@ -42,7 +43,7 @@ export function registerTeams(context: vscode.ExtensionContext, session: Hosting
         return undefined;
       }
       if (confirmed !== true && !await confirmTeamRemoval(node.access.name, r.repo)) return undefined;
-      return changeList(session, node.group, vscode.l10n.t('Removing {0} from {1}…', r.repo, node.access.name), vscode.l10n.t('Could not remove the repository from the team {0}', node.access.name), () => changeTeamAccess(r, { remove: node.access.id }), { hint: teamHint, scope: 'admin:org', retry: (client) => changeTeamAccess({ ...r, client }, { remove: node.access.id }) });
+      return changeList(session, node.group, vscode.l10n.t('Removing {0} from {1}…', r.repo, node.access.name), vscode.l10n.t('Could not remove the repository from the team {0}', node.access.name), () => changeTeamAccess(r, { remove: node.access.id }), { hint: teamHint, scope: 'admin:org', retry: (client) => changeTeamAccess({ ...r, client }, { remove: node.access.id }) }, () => changedWhere((a) => a.id === node.access.id, (a) => ({ ...a, hasAccess: false })));
     }),
   );
   return {

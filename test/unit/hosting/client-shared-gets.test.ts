@@ -68,4 +68,27 @@ describe('v3 client: identical GETs under way share one request', () => {
     await Promise.all([c.labels.create('ada', 'engine', { name: 'a', color: 'ffffff' }), c.labels.create('ada', 'engine', { name: 'a', color: 'ffffff' })]);
     assert.equal(s.requests.filter((r) => r.method === 'POST').length, 2);
   });
+
+  it('a GET after a write does not join a GET sent before it (its answer would not show the write)', async () => {
+    // The first GET is answered only once the POST has been: it is under way throughout the write.
+    let written: () => void = () => undefined;
+    const write = new Promise<void>((resolve) => (written = resolve));
+    let gets = 0;
+    const s = service = await startFakeService(async (req, base) => {
+      if (req.method === 'POST') {
+        setImmediate(written);
+        return { status: 201, headers: rateHeaders(10), body: { url: `${base}/label`, name: 'a', color: 'ffffff' } };
+      }
+      gets++;
+      if (gets === 1) await write;
+      return { status: 200, headers: rateHeaders(10), body: fakeUser(gets === 1 ? 'ada' : 'ada-after', 1, base) };
+    });
+    const c = client(s);
+    const before = c.users.get('ada');
+    await c.labels.create('ada', 'engine', { name: 'a', color: 'ffffff' });
+    const after = await c.users.get('ada');
+    assert.equal((await before).login, 'ada');
+    assert.equal(after.login, 'ada-after');
+    assert.deepEqual(s.requests.map((r) => r.method), ['GET', 'POST', 'GET']);
+  });
 });

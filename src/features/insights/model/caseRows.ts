@@ -2,7 +2,7 @@
 // details of one case, the list's filters, and dates shown relative with the
 // exact time on hover.
 import type { Case, EngagementDate } from '../../../engagement';
-import { pullNumbersOf } from './linking';
+import { pullNumbersOf } from '../../../util/caseLinks';
 
 export const CASE_STATES = ['Arrived', 'Open', 'Closed'] as const;
 export type CaseStateName = (typeof CASE_STATES)[number];

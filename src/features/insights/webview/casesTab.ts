@@ -2,7 +2,7 @@
 // request), with filters, paging, a case's details and the actions on it.
 // Every string from the service is shown as text.
 import { compactDuration, filterRows, type CaseDetails, type CaseFilter, type CaseRow, type CaseStateName, type DateStamp } from '../model/caseRows';
-import { repoTag } from '../model/linking';
+import { repoTag } from '../../../util/caseLinks';
 import type { HostToWebview, WebviewToHost } from '../model/messages';
 import { clear, h, icon } from '../../shared/webview/dom';
 import { createForm } from './createForm';

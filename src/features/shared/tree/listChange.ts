@@ -3,6 +3,7 @@
 // message on failure.
 import * as vscode from 'vscode';
 import { ForbiddenError, NotFoundError, type HostingClient } from '../../../hosting';
+import type { ListEdit } from '../../../util/listEdits';
 import { errorText } from '../failure';
 import type { HostingSession } from '../session/hostingSession';
 import { RepositoryListNode } from './repositoryLists';
@@ -14,18 +15,26 @@ export interface ScopedRefusal {
   retry: (client: HostingClient) => Promise<unknown>;
 }
 
-/** A list node that can read its list again (a repository's or an organization's). */
+/** A list node that shows a write's change and reads its list again (a repository's or an organization's). */
 export interface ReloadableList<T> {
   reload(): Promise<void>;
+  showChange(edit: ListEdit<T>): Promise<void>;
   readonly list: { readonly loaded: readonly T[] };
 }
 
-/** The list after the change, or undefined when it failed (the user was told why). */
-export async function changeList<T>(session: HostingSession, group: ReloadableList<T>, title: string, failure: string, task: () => Promise<unknown>, refusal?: ScopedRefusal): Promise<readonly T[] | undefined> {
+/**
+ * Runs a write with progress; the list shows its change at once, from the
+ * write's answer (`edit`), and is read again behind it to confirm it (what
+ * the answer does not say, the service's later state, comes with that read).
+ * Without `edit` the list is read again before the progress ends. The list
+ * after the change, or undefined when it failed (the user was told why).
+ */
+export async function changeList<T, A = unknown>(session: HostingSession, group: ReloadableList<T>, title: string, failure: string, task: () => Promise<A>, refusal?: ScopedRefusal, edit?: (answer: A) => ListEdit<T>): Promise<readonly T[] | undefined> {
   try {
     await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title }, async () => {
-      await task();
-      await group.reload();
+      const answer = await task();
+      if (edit) void group.showChange(edit(answer)).catch(() => undefined);
+      else await group.reload();
     });
     return [...group.list.loaded];
   } catch (err) {
@@ -46,6 +55,7 @@ export async function changeList<T>(session: HostingSession, group: ReloadableLi
         await session.signIn([refusal.scope]);
         const client = session.client;
         if (client) await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title }, () => refusal.retry(client));
+        await group.reload();
       } catch (again) {
         void vscode.window.showErrorMessage(`${failure}: ${errorText(again)}`);
       }

@@ -5,7 +5,17 @@
 import { ForbiddenError, NotFoundError } from '../../../hosting';
 import { errorText } from '../failure';
 import { ErrorNode, type RepoDeskNode } from './nodes';
+import { sameItems, type ListEdit } from '../../../util/listEdits';
+import { PagedList } from '../../../util/pagedList';
 import { PagedGroupNode, type PagedGroupOptions } from './treeBase';
+
+/**
+ * The list node last made for each tree id. A view redrawn or read again
+ * (a background refresh, the kept rows replaced by the service's) makes new
+ * nodes: a command run on a row drawn before holds an older one, and a
+ * change shown only on it would reach no row on screen.
+ */
+const latest = new Map<string, WeakRef<TargetListNode<unknown, unknown>>>();
 
 /**
  * Lists the service refused (404 or 403: no admin rights on the repository,
@@ -46,6 +56,41 @@ type GroupOptions<Target, T> = Omit<PagedGroupOptions<T>, 'toNodes'> & { toNodes
 export class TargetListNode<Target, T> extends PagedGroupNode<T> {
   constructor(readonly target: Target, readonly refused: RefusedLists, options: GroupOptions<Target, T>) {
     super({ ...options, open: refused.open(options.id, options.open), toNodes: (items, group) => options.toNodes(items, group as TargetListNode<Target, T>) });
+    latest.set(options.id, new WeakRef(this as TargetListNode<unknown, unknown>));
+  }
+
+  /** This node and, when the view has made a newer one of the same list since, that one too. */
+  private copies(): TargetListNode<Target, T>[] {
+    const newer = latest.get(this.id)?.deref() as TargetListNode<Target, T> | undefined;
+    return newer && newer !== this ? [this, newer] : [this];
+  }
+
+  /**
+   * Shows a write's change at once, from its answer (on every node of this
+   * list the view may be showing), then reads the list again to confirm it.
+   */
+  showChange(edit: ListEdit<T>): Promise<void> {
+    const copies = this.copies();
+    for (const node of copies) {
+      node.revision++;
+      node.list.replace(edit(node.list.loaded));
+      node.options.onChanged(node);
+    }
+    return Promise.all(copies.map((node) => node.revalidate())).then(() => undefined);
+  }
+
+  private revision = 0;
+
+  /** Reads the list into a new one and shows it when read: the rows shown stay meanwhile (and when the read fails, or a newer change came). */
+  private async revalidate(): Promise<void> {
+    const revision = ++this.revision;
+    this.refused.forget(this.id);
+    const fresh = new PagedList(this.options.open, this.options.chunkSize ?? 50);
+    await fresh.ensureLoaded();
+    // Unchanged since the write's answer: not drawn again (a redraw under the mouse can swallow a click).
+    if (fresh.error || revision !== this.revision || sameItems(fresh.loaded, this.list.loaded)) return;
+    this.list.replace(fresh.loaded);
+    this.options.onChanged(this);
   }
 
   get id(): string {

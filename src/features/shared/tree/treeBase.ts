@@ -3,6 +3,7 @@
 // node drawn from a TreeItem factory, and a group whose children come from a
 // paginated list with Load more and an error node with retry.
 import * as vscode from 'vscode';
+import { sameItems, type ListEdit } from '../../../util/listEdits';
 import { PagedList } from '../../../util/pagedList';
 import { ageParts, formatExactDate } from '../../../util/viewFormat';
 import { errorText } from '../failure';
@@ -21,6 +22,9 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<RepoDeskNode>, 
   /** A node's children were handed to VS Code (it asks for those of an expanded node once it has drawn the node). */
   readonly onDidProvideChildren = this.providedChildren.event;
   private roots: Promise<RepoDeskNode[]> | undefined;
+  /** The list the roots are drawn from (pagedRoots), for a write to show its change in. */
+  private rootList: RootList | undefined;
+  private revision = 0;
 
   constructor(
     readonly viewId: string,
@@ -30,6 +34,7 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<RepoDeskNode>, 
   /** Forgets every node; the next look re-reads (conditional requests make an unchanged list free). */
   refresh(): void {
     this.roots = undefined;
+    this.rootList = undefined;
     this.changed.fire(undefined);
   }
 
@@ -37,6 +42,33 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<RepoDeskNode>, 
   replaceRoots(roots: Promise<RepoDeskNode[]>): void {
     this.roots = roots;
     this.changed.fire(undefined);
+  }
+
+  /** pagedRoots hands the list its roots are drawn from. */
+  holdRootList(root: RootList): void {
+    this.rootList = root;
+  }
+
+  /**
+   * A write's change shown at once in the view's list (from the write's
+   * answer), then the list read again behind it and drawn when read (a
+   * newer change, or a refresh, wins). A view not drawn yet is read again.
+   */
+  async showChange<T>(edit: ListEdit<T>): Promise<void> {
+    const root = this.rootList as RootList<T> | undefined;
+    if (!root) {
+      this.refresh();
+      return;
+    }
+    const revision = ++this.revision;
+    root.list.replace(edit(root.list.loaded));
+    this.replaceRoots(root.render());
+    const fresh = new PagedList(root.open, 50);
+    await fresh.ensureLoaded();
+    // Unchanged since the write's answer: not drawn again (a redraw under the mouse can swallow a click).
+    if (fresh.error || revision !== this.revision || this.rootList !== root || sameItems(fresh.loaded, root.list.loaded)) return;
+    root.list.replace(fresh.loaded);
+    this.replaceRoots(root.render());
   }
 
   update(node: RepoDeskNode): void {
@@ -192,7 +224,14 @@ export class PagedGroupNode<T> extends RepoDeskNode {
   }
 }
 
-/** The roots of a view as one paged list: Load more re-renders the whole view. */
+/** The list a view's roots are drawn from, and how they are drawn. */
+export interface RootList<T = unknown> {
+  list: PagedList<T>;
+  open: () => AsyncIterable<T>;
+  render: () => Promise<RepoDeskNode[]>;
+}
+
+/** The roots of a view as one paged list: Load more re-renders the whole view; a write shows its change in it (NodeTreeProvider.showChange). */
 export async function pagedRoots<T>(provider: NodeTreeProvider, open: () => AsyncIterable<T>, toNodes: (items: readonly T[]) => RepoDeskNode[] | Promise<RepoDeskNode[]>, emptyText: string): Promise<RepoDeskNode[]> {
   const list = new PagedList(open, 50);
   await list.ensureLoaded();
@@ -210,6 +249,7 @@ export async function pagedRoots<T>(provider: NodeTreeProvider, open: () => Asyn
     return nodes;
   };
   let current = render();
+  provider.holdRootList({ list, open, render: () => (current = render()) } as RootList<unknown>);
   return current;
 }
 

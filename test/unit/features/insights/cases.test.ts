@@ -2,7 +2,7 @@
 // repository by `repo:<owner>/<name>`, to a pull request by `pr:<number>`).
 import assert from 'node:assert/strict';
 import { caseDetails, caseRow, compactDuration, filterRows, NO_FILTER, relativeParts, type CaseRow } from '../../../../src/features/insights/model/caseRows';
-import { cleanTags, isLinked, pullNumbersOf, pullTag, repoTag } from '../../../../src/features/insights/model/linking';
+import { cleanTags, isLinked, pullNumbersOf, pullTag, repoTag } from '../../../../src/util/caseLinks';
 import { parseEngagementDate, type Case } from '../../../../src/engagement';
 
 const date = (text: string) => parseEngagementDate(text)!;

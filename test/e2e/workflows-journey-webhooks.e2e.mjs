@@ -1,0 +1,114 @@
+// Journey: a webhook made through its wizard from the Webhooks node's inline
+// button, shown in the tree at once, pinged (the outcome is said, the row
+// shows the last delivery) and its delivery read. Clicks and keys only; the
+// service's state is read through the API for the assertions.
+/* global describe, it, before, after */
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import { screenshot, session } from '../harness/e2eSession.mjs';
+import { expectCleanScreen, openSignedIn, restorePanes } from './journeyChecks.mjs';
+import { apiAsAda, answerStep, openAndSignIn, openPane, palette, refusedWith, row, typeStep } from './sidebar.mjs';
+
+const REPO = '/repos/analytical-engines/difference-engine';
+
+async function expand(r) {
+  if ((await r.getAttribute('aria-expanded')) !== 'true') await r.locator('.monaco-tl-twistie').click();
+}
+async function collapse(r) {
+  if ((await r.getAttribute('aria-expanded')) === 'true') await r.locator('.monaco-tl-twistie').click();
+}
+
+/** Picks the quick pick's row whose label is `label` (a click, as a person does). */
+async function pick(label) {
+  await session.page.locator('.quick-input-widget .monaco-list-row', { hasText: label }).first().click();
+}
+
+describe('Journey: a webhook', () => {
+  after(() => restorePanes());
+  /** A receiver on this machine that answers every delivery 200. */
+  let receiver;
+  let url = '';
+  before(async () => {
+    receiver = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(200).end('thanks'));
+    });
+    await new Promise((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${receiver.address().port}/journey`;
+  });
+  after(async () => {
+    receiver.closeAllConnections();
+    await new Promise((resolve) => receiver.close(resolve));
+  });
+
+  it('created through the wizard from the Webhooks row, it shows at once; Ping says the outcome and the row shows the last delivery; its delivery opens', async function () {
+    this.timeout(180_000);
+    const { page } = session;
+    await openSignedIn(openAndSignIn);
+    await palette('Notifications: Clear All Notifications');
+    await palette('View: Close All Editors');
+    // Start from none: the Webhooks node says so before the wizard.
+    for (const h of await apiAsAda('GET', `${REPO}/hooks`)) await apiAsAda('DELETE', `${REPO}/hooks/${h.id}`);
+    await openPane('Repositories');
+    await collapse(await row('Repositories', /^Your repositories/));
+    await expand(await row('Repositories', /^analytical-engines/));
+    await expand(await row('Repositories', /^difference-engine/));
+    const hooks = await row('Repositories', /^Webhooks/);
+    await expand(hooks);
+    await row('Repositories', 'No webhooks.');
+
+    await hooks.hover();
+    await hooks.locator('.actions a[aria-label^="New Webhook"]').click();
+    await typeStep('New Webhook');
+    await pick('web');
+    // The wizard speaks of the payload URL, not of `url`, and counts its steps.
+    await typeStep('(2/6): Payload URL', 'ftp://example.com/hook');
+    await refusedWith('http:// or https://');
+    await answerStep('(2/6): Payload URL', url);
+    await typeStep('(3/6): Content type');
+    await pick('JSON');
+    await typeStep('(4/6): Secret');
+    await pick('No secret');
+    await typeStep('(5/6): Check the receiver');
+    await pick('Yes');
+    await typeStep('(6/6): Events');
+    await page.keyboard.press('Enter');
+
+    // At once, from the service's answer: no refresh clicked.
+    await row('Repositories', url, 10_000);
+    assert.equal((await row('Repositories', 'No webhooks.', 1).catch(() => undefined)), undefined, 'the empty message is gone');
+    const [held] = await apiAsAda('GET', `${REPO}/hooks`);
+    assert.equal(held?.config.url, url);
+    assert.equal(held?.config.insecure_ssl, '0');
+    assert.deepEqual(held?.events, ['push']);
+
+    // Ping: the outcome is said (the delivery's status) and the row shows it.
+    // The row is drawn again when the list read after the create comes back:
+    // a click meanwhile can land on the row being replaced, and a person
+    // clicks again when nothing started.
+    const pinging = page.locator('.notifications-toasts .notification-toast', { hasText: /Pinging|Ping / }).first();
+    for (let attempt = 0; attempt < 3 && !(await pinging.isVisible()); attempt++) {
+      const current = await row('Repositories', url);
+      await current.hover();
+      await current.locator('.actions a[aria-label^="Ping Webhook"]').click();
+      await pinging.waitFor({ timeout: 5_000 }).catch(() => undefined);
+    }
+    await page.locator('.notifications-toasts .notification-toast', { hasText: /Ping delivered to .*200/ }).waitFor({ timeout: 30_000 });
+    // The row shows the last delivery (drawn a moment after the word that it worked).
+    const escaped = url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const pinged = await row('Repositories', new RegExp(`${escaped}.*200 · (just now|\\d+ min ago)`), 10_000);
+    assert.doesNotMatch(await pinged.innerText(), /never delivered/);
+    const deliveries = await apiAsAda('GET', `${REPO}/hooks/${held.id}/deliveries`);
+    assert.ok(deliveries.filter((d) => d.event === 'ping' && d.status_code === 200).length >= 2, JSON.stringify(deliveries.map((d) => [d.event, d.status_code])));
+
+    // The delivery, read by a click on its row.
+    await expand(pinged);
+    const delivery = await row('Repositories', /^ping\s*200/);
+    await delivery.click();
+    await page.locator('.monaco-editor .view-lines', { hasText: '"event": "ping"' }).first().waitFor({ timeout: 15_000 });
+    await page.mouse.move(150, 700);
+    console.log(`      screenshot: ${await screenshot('journey-webhook')}`);
+    await expectCleanScreen(page);
+    await collapse(await row('Repositories', /^difference-engine/));
+  });
+});
