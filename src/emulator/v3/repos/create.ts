@@ -136,17 +136,23 @@ export async function forkRepository(ctx: EmulatorContext, source: RepoRow, targ
   const existing = forkOwnedBy(db, target.id, source.id);
   if (existing) return existing;
   if (source.owner_id === target.id) throw validationFailed({ resource: 'Fork', field: 'owner', code: 'invalid', message: 'A repository cannot be forked into its own account.' });
-  let name = source.name;
-  for (let n = 1; repoNameTaken(db, target.id, name); n++) name = `${source.name}-${n}`;
   const now = isoTime();
   const temp = tempGitPath(ctx);
   try {
     await cloneBare(ctx.gitEnv, repoGitPath(ctx.gitDir, source.id), temp);
-    const fork = db.transaction(() => {
+    // Another request may have made this fork, or taken the name, while git
+    // cloned: look again inside the transaction, where nothing can interleave.
+    const made = db.transaction(() => {
+      const raced = forkOwnedBy(db, target.id, source.id);
+      if (raced) return { fork: raced, created: false };
+      let name = source.name;
+      for (let n = 1; repoNameTaken(db, target.id, name); n++) name = `${source.name}-${n}`;
       const id = insertFork(db, source, target.id, name, now);
       fs.renameSync(temp, repoGitPath(ctx.gitDir, id));
-      return repoById(db, id)!;
+      return { fork: repoById(db, id)!, created: true };
     })();
+    const { fork } = made;
+    if (!made.created) return fork;
     const b = bases(ctx);
     emitRepoEvent(ctx, 'fork', { forkee: repoDetailed(db, b, fork, 'admin') }, repoById(db, source.id)!, sender);
     return fork;
