@@ -1,5 +1,6 @@
 // The 7 repository rows of document 2, plus the operations the account side
 // needs around them: edit (rename with redirects, publish), delete, forks.
+import { repositoriesOf } from '../core/repositories';
 import fs from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -171,6 +172,8 @@ export function registerRepoRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     const { repo } = loadRepo(db, req, reply, req.params.owner, req.params.repo, 'admin');
     requireScope(req, reply, ['delete_repo'], 'forbidden');
     deleteRepository(db, repo);
+    // Its cat-file process goes with it (or it would hold the deleted files open).
+    await repositoriesOf(ctx).forget(repoGitPath(ctx.gitDir, repo.id));
     fs.rmSync(repoGitPath(ctx.gitDir, repo.id), { recursive: true, force: true });
     return reply.code(204).send();
   });
