@@ -10,6 +10,8 @@ import { EventBus } from './events';
 import { redactUrl } from './redact';
 import { registerCors } from './cors';
 import type { GitEnvironment } from './git';
+import { crashPointFromEnv, SeedCrashPoints } from './seed/crash-points';
+import { completedSeed, discardUnfinishedSeed, hasUnfinishedSeed, markSeedDone, markSeedStarted, markServed, neverServed } from './seed/unfinished';
 
 export interface Emulator {
   app: FastifyInstance;
@@ -46,6 +48,8 @@ export interface EmulatorContext {
    * Runs on every request: keep it synchronous and cheap.
    */
   rewritePath(fn: (url: string) => string | undefined): void;
+  /** Marks a point of the seed where a crash test may kill the process (seed/crash-points.ts). */
+  seedPoint(label: string): void;
 }
 
 /** What every request but `GET /health` gets (503) until the seed is complete. */
@@ -85,11 +89,19 @@ export async function createEmulator(options: EmulatorOptions, log: (line: strin
   removeUnfinishedRepositories(gitDir, log);
   const gitEnv: GitEnvironment = { homeDir: path.join(options.dataDir, 'git-home') };
   fs.mkdirSync(gitEnv.homeDir, { recursive: true });
-  const db = openDatabase(options.dataDir, modules.flatMap((m) => m.migrations));
+  const migrations = modules.flatMap((m) => m.migrations);
+  let db = openDatabase(options.dataDir, migrations);
+  if (hasUnfinishedSeed(db)) {
+    db.close();
+    discardUnfinishedSeed(options.dataDir, gitDir);
+    log('an earlier run was stopped during its seed: its partial data was removed and the seed starts again');
+    db = openDatabase(options.dataDir, migrations);
+  }
   const closers: Array<() => void | Promise<void>> = [];
   let baseUrl = options.baseUrl ?? '';
   const limits = resolveLimits(options);
   const pathRewrites: Array<(url: string) => string | undefined> = [];
+  const crashPoints = new SeedCrashPoints(crashPointFromEnv(), log);
   const ctx: EmulatorContext = {
     db,
     options,
@@ -101,6 +113,7 @@ export async function createEmulator(options: EmulatorOptions, log: (line: strin
     limits,
     events: new EventBus(log),
     rewritePath: (fn) => pathRewrites.push(fn),
+    seedPoint: (label) => crashPoints.point(label),
   };
 
   const prefixed = new WeakSet<object>();
@@ -183,11 +196,17 @@ export async function createEmulator(options: EmulatorOptions, log: (line: strin
   const hostForUrl = options.host.includes(':') ? `[${options.host}]` : options.host;
   if (!options.baseUrl) baseUrl = `http://${hostForUrl}:${port}`;
 
-  const seeded = db.prepare("SELECT value FROM emulator_meta WHERE key = 'seed'").pluck().get() as string | undefined;
-  if (options.seed && !seeded) {
+  if (options.seed && !completedSeed(db)) {
     try {
-      for (const m of modules) await m.seed?.(ctx, options.seed);
-      db.prepare("INSERT OR REPLACE INTO emulator_meta (key, value) VALUES ('seed', ?)").run(options.seed);
+      // Only a seed into a database that never served a request may be discarded if it does not finish.
+      if (neverServed(db)) markSeedStarted(db, options.seed);
+      for (const m of modules) {
+        if (!m.seed) continue;
+        ctx.seedPoint(`before ${m.name}`);
+        await m.seed(ctx, options.seed);
+      }
+      ctx.seedPoint('before the seed marker');
+      markSeedDone(db, options.seed);
     } catch (err) {
       // A failed seed must not leave a listening server behind.
       await app.close();
@@ -196,6 +215,7 @@ export async function createEmulator(options: EmulatorOptions, log: (line: strin
       throw err;
     }
   }
+  if (!completedSeed(db)) markServed(db);
   readiness.ready = true;
 
   let closed = false;

@@ -33,4 +33,32 @@ describe('start-up cleanup of unfinished repositories (durability)', () => {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
+
+  it('a git/<id>.git folder without a repository row (killed between the rename and the commit) is removed; the next repository given that id is created', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'repodesk-cleanup-'));
+    try {
+      const first = await startEmulator({ dataDir, seed: 'demo', keepData: true });
+      const made = await call(first, 'POST', '/user/repos', { auth: basic('ada'), body: { name: 'short-lived' } });
+      assert.equal(made.status, 201);
+      const id = made.json.id as number;
+      assert.equal((await call(first, 'DELETE', '/repos/ada/short-lived', { auth: basic('ada') })).status, 204);
+      await first.dispose();
+      // What a kill after the folder's rename and before the row's commit leaves: the folder of the next id.
+      const orphan = path.join(dataDir, 'git', `${id}.git`);
+      fs.mkdirSync(path.join(orphan, 'objects'), { recursive: true });
+      fs.writeFileSync(path.join(orphan, 'HEAD'), 'ref: refs/heads/master\n');
+
+      const second = await startEmulator({ dataDir, seed: 'demo', keepData: true });
+      try {
+        assert.equal(fs.existsSync(orphan), false);
+        const again = await call(second, 'POST', '/user/repos', { auth: basic('ada'), body: { name: 'takes-the-id', auto_init: true } });
+        assert.equal(again.status, 201, again.text);
+        assert.equal(again.json.id, id);
+      } finally {
+        await second.dispose();
+      }
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });

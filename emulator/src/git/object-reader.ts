@@ -27,6 +27,26 @@ interface Pending {
 
 const SHA = /^[0-9a-f]{40}$/;
 
+/** Timers the reader uses to end an idle process; tests give their own clock. */
+export interface IdleTimers {
+  set(fn: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+}
+
+/** Real timers, unref'd: an idle reader's timer never keeps the process alive. */
+export const realTimers: IdleTimers = {
+  set: (fn, ms) => setTimeout(fn, ms).unref(),
+  clear: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
+
+export interface ObjectReaderOptions {
+  /** The process ends after this long without a request (the next request starts another). Default 30 s. */
+  idleMs?: number;
+  timers?: IdleTimers;
+}
+
+export const DEFAULT_IDLE_MS = 30_000;
+
 export class ObjectReader {
   private child: ChildProcess | undefined;
   private queue: Pending[] = [];
@@ -34,8 +54,14 @@ export class ObjectReader {
   private buffered = 0;
   private outgoing: string[] = [];
   private closed = false;
+  private idleTimer: unknown;
+  private readonly idleMs: number;
+  private readonly timers: IdleTimers;
 
-  constructor(private readonly environment: GitEnvironment, private readonly gitDir: string) {}
+  constructor(private readonly environment: GitEnvironment, private readonly gitDir: string, options: ObjectReaderOptions = {}) {
+    this.idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
+    this.timers = options.timers ?? realTimers;
+  }
 
   /** Type and size of an object, or null when it does not exist. */
   info(sha: string): Promise<ObjectInfo | null> {
@@ -57,9 +83,27 @@ export class ObjectReader {
     return this.child?.exitCode === null ? this.child.pid : undefined;
   }
 
+  /** True while requests wait for their answers. */
+  get busy(): boolean {
+    return this.queue.length > 0 || this.outgoing.length > 0;
+  }
+
+  /**
+   * Ends an idle process but not the reader: the next request starts a new
+   * process. A busy reader is left alone (it is not idle).
+   */
+  stop(): void {
+    this.cancelIdle();
+    const child = this.child;
+    if (!child || this.busy) return;
+    this.child = undefined;
+    child.stdin?.end();
+  }
+
   /** Ends the process; pending requests still get their answers. */
   async close(): Promise<void> {
     this.closed = true;
+    this.cancelIdle();
     const child = this.child;
     if (!child || child.exitCode !== null) return;
     await new Promise<void>((resolve) => {
@@ -76,6 +120,7 @@ export class ObjectReader {
     if (!SHA.test(sha)) return Promise.resolve(null);
     if (this.closed) return Promise.reject(new GitCommandError(['cat-file'], 'object reader is closed', null));
     this.ensureChild();
+    this.cancelIdle();
     return new Promise((resolve, reject) => {
       this.queue.push({ command, resolve, reject });
       this.outgoing.push(`${command} ${sha}\n`);
@@ -94,6 +139,21 @@ export class ObjectReader {
     this.child?.stdin?.write(`${batch}flush\n`);
   }
 
+  private cancelIdle(): void {
+    if (this.idleTimer === undefined) return;
+    this.timers.clear(this.idleTimer);
+    this.idleTimer = undefined;
+  }
+
+  /** Once nothing is waiting, the process ends after idleMs unless a request comes first. */
+  private scheduleIdle(): void {
+    if (this.queue.length > 0 || this.idleTimer !== undefined || !this.child) return;
+    this.idleTimer = this.timers.set(() => {
+      this.idleTimer = undefined;
+      this.stop();
+    }, this.idleMs);
+  }
+
   private ensureChild(): ChildProcess {
     if (this.child && this.child.exitCode === null && !this.child.killed) return this.child;
     const child = spawnGit(this.environment, this.gitDir, ['cat-file', '--batch-command', '--buffer']);
@@ -110,8 +170,11 @@ export class ObjectReader {
     });
     child.stdin?.on('error', () => undefined);
     child.on('close', (code) => {
+      // A stopped process had nothing waiting; its successor's requests are not its own.
+      if (this.child !== child) return;
       // Whatever was still waiting will never be answered by this process; the next request starts a new one.
-      if (this.child === child) this.child = undefined;
+      this.child = undefined;
+      this.cancelIdle();
       const waiting = this.queue;
       this.queue = [];
       for (const pending of waiting) pending.reject(new GitCommandError(['cat-file'], stderr || 'cat-file exited', code));
@@ -133,7 +196,10 @@ export class ObjectReader {
   private drain(): void {
     for (;;) {
       const head = this.queue[0];
-      if (!head) return;
+      if (!head) {
+        this.scheduleIdle();
+        return;
+      }
       if (!head.header) {
         const buffer = this.flatten();
         const newline = buffer.indexOf(10);

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { InvalidObjectError, ObjectNotFoundError } from './errors';
-import { ObjectReader, type GitObject, type ObjectInfo, type ObjectType } from './object-reader';
+import { ObjectReader, type GitObject, type ObjectInfo, type ObjectReaderOptions, type ObjectType } from './object-reader';
 import { runGit, runGitText, type GitEnvironment, type GitResult, type RunOptions } from './run';
 
 const SHA = /^[0-9a-fA-F]{40}$/;
@@ -28,8 +28,8 @@ export async function cloneBare(environment: GitEnvironment, fromGitDir: string,
 export class GitRepository {
   readonly reader: ObjectReader;
 
-  constructor(readonly environment: GitEnvironment, readonly gitDir: string) {
-    this.reader = new ObjectReader(environment, gitDir);
+  constructor(readonly environment: GitEnvironment, readonly gitDir: string, options: ObjectReaderOptions = {}) {
+    this.reader = new ObjectReader(environment, gitDir, options);
   }
 
   run(args: string[], options?: RunOptions): Promise<GitResult> {
@@ -68,15 +68,30 @@ export interface InitOptions {
   defaultBranch?: string;
 }
 
-/** Opens bare repositories under a data folder, once each, and closes them together. */
+export interface RepositoriesOptions extends ObjectReaderOptions {
+  /** At most this many repositories keep a live reader process; the least recently used one stops first. Default 16. */
+  maxLive?: number;
+}
+
+export const DEFAULT_MAX_LIVE_READERS = 16;
+
+/**
+ * Opens bare repositories under a data folder, once each, and closes them
+ * together. Each has one `git cat-file` process while in use: it ends after
+ * idleMs without a request, when the repository is forgotten (deleted), and
+ * when more than maxLive are running (least recently used first).
+ */
 export class Repositories {
+  /** In order of use, least recent first (a Map keeps insertion order). */
   private readonly open = new Map<string, GitRepository>();
   readonly environment: GitEnvironment;
+  private readonly maxLive: number;
 
   /** @param dataDir the data folder; git's HOME points here so no user config leaks in. */
-  constructor(dataDir: string) {
+  constructor(dataDir: string, private readonly options: RepositoriesOptions = {}) {
     fs.mkdirSync(dataDir, { recursive: true });
     this.environment = { homeDir: dataDir };
+    this.maxLive = options.maxLive ?? DEFAULT_MAX_LIVE_READERS;
   }
 
   /** Creates an empty bare repository (HEAD on `defaultBranch`, default `master`) and opens it. */
@@ -94,11 +109,19 @@ export class Repositories {
       if (repo) void this.forget(key);
       throw new Error(`not a bare git repository: ${key}`);
     }
-    if (!repo) {
-      repo = new GitRepository(this.environment, key);
-      this.open.set(key, repo);
+    if (repo) {
+      this.open.delete(key);
+    } else {
+      repo = new GitRepository(this.environment, key, this.options);
     }
+    this.open.set(key, repo);
+    this.stopLeastRecent();
     return repo;
+  }
+
+  /** Process ids of the readers running now (diagnostics, tests). */
+  liveReaders(): number[] {
+    return [...this.open.values()].flatMap((r) => (r.reader.processId === undefined ? [] : [r.reader.processId]));
   }
 
   /** Stops the reader of one repository (before it is deleted, say). */
@@ -113,5 +136,26 @@ export class Repositories {
     const repos = [...this.open.values()];
     this.open.clear();
     await Promise.all(repos.map((repo) => repo.close()));
+  }
+
+  /** Beyond maxLive running readers, the least recently used stop (their objects stay usable). */
+  private stopLeastRecent(): void {
+    let live = 0;
+    for (const repo of this.open.values()) if (repo.reader.processId !== undefined) live++;
+    // The repository just used is last in the map; it is about to start its reader if it has none.
+    const newest = [...this.open.values()].pop();
+    if (newest && newest.reader.processId === undefined) live++;
+    for (const repo of this.open.values()) {
+      if (live <= this.maxLive) break;
+      if (repo === newest || repo.reader.processId === undefined || repo.reader.busy) continue;
+      repo.reader.stop();
+      live--;
+    }
+    // Objects without a process cost a few bytes each, but not without bound.
+    while (this.open.size > this.maxLive * 64) {
+      const [oldestKey, oldest] = this.open.entries().next().value as [string, GitRepository];
+      this.open.delete(oldestKey);
+      oldest.reader.stop();
+    }
   }
 }

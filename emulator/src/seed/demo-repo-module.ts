@@ -26,11 +26,15 @@ export const demoRepoSeedModule: EmulatorModule = {
     if (!found) return;
     const seededAt = Math.floor(Date.now() / 1000);
     await writeHistory(ctx.gitEnv, repoGitPath(ctx.gitDir, found.repo.id), seededAt);
+    ctx.seedPoint('demo history');
     markPushed(ctx.db, found.repo.id, isoTime(seededAt * 1000));
     await seedPulls(ctx, found.repo);
+    ctx.seedPoint('demo pull requests');
     seedLabels(ctx.db, found.repo.id);
+    ctx.seedPoint('demo labels');
     seedDeployKeys(ctx.db, found.repo.id);
     seedDownloads(ctx.db, found.repo.id);
+    ctx.seedPoint('demo deploy keys and downloads');
     seedReleases(ctx.db, found.repo.id);
   },
 };

@@ -39,6 +39,7 @@ export async function seedDemo(ctx: EmulatorContext): Promise<void> {
       users.set(u.login, account(ctx, { ...u, type: 'User', email: `${u.login}@analytical-engines.test`, password_hash: hashPassword(demoPassword(u.login)) }));
     }
   })();
+  ctx.seedPoint('demo users');
   const user = (login: string) => users.get(login)!;
   const org = account(ctx, {
     login: DEMO_ORG,
@@ -50,10 +51,12 @@ export async function seedDemo(ctx: EmulatorContext): Promise<void> {
     location: 'London',
   });
 
+  ctx.seedPoint('demo organization');
   // ada is in every team; grace is in none (the outsider of the tests).
   const owners = createTeam(db, org.id, 'Owners', 'admin', true);
   const engineers = createTeam(db, org.id, 'Engineers', 'push', false, 'Build the engines.');
   const translators = createTeam(db, org.id, 'Translators', 'pull', false, 'Translate and annotate.');
+  ctx.seedPoint('demo teams');
   db.transaction(() => {
     for (const login of ['ada', 'charles']) addTeamMember(db, owners, user(login).id);
     for (const login of ['ada', 'charles', 'luigi']) addTeamMember(db, engineers, user(login).id);
@@ -63,6 +66,7 @@ export async function seedDemo(ctx: EmulatorContext): Promise<void> {
     setMembershipPublic(db, org.id, user('charles').id, true);
   })();
 
+  ctx.seedPoint('demo team members');
   const ada = user('ada');
   const differenceEngine = await createRepository(ctx, org, ada, {
     name: 'difference-engine',
@@ -73,10 +77,15 @@ export async function seedDemo(ctx: EmulatorContext): Promise<void> {
     gitignore_template: 'Node',
     license_template: 'mit',
   });
+  ctx.seedPoint('demo repository difference-engine');
   const analyticalEngine = await createRepository(ctx, org, ada, { name: 'analytical-engine', description: 'The general-purpose engine (private drawings).', private: true, auto_init: true });
+  ctx.seedPoint('demo repository analytical-engine');
   await createRepository(ctx, ada, ada, { name: 'notes-on-the-engine', description: 'Sketch of the Analytical Engine, with notes by the translator.', auto_init: true });
+  ctx.seedPoint('demo repository notes-on-the-engine');
   await createRepository(ctx, ada, ada, { name: 'bernoulli-numbers', description: 'Note G: computing Bernoulli numbers on the engine.', private: true, auto_init: true });
+  ctx.seedPoint('demo repository bernoulli-numbers');
   await forkRepository(ctx, differenceEngine, user('charles'), user('charles'));
+  ctx.seedPoint('demo fork');
   db.transaction(() => {
     for (const repo of [differenceEngine, analyticalEngine]) addTeamRepo(db, engineers.id, repo.id);
     addTeamRepo(db, translators.id, differenceEngine.id);
@@ -85,6 +94,7 @@ export async function seedDemo(ctx: EmulatorContext): Promise<void> {
   // The OAuth application of the extension; its secret only goes to the file.
   const { clientId, clientSecret } = newClientCredentials();
   insertApplication(db, { ownerId: ada.id, name: 'RepoDesk', url: 'http://127.0.0.1:7481', clientId, clientSecret, callbackUrl: DEMO_CALLBACK_URL });
+  ctx.seedPoint('demo OAuth application');
   const file = path.join(ctx.options.dataDir, OAUTH_APP_FILE);
   fs.writeFileSync(file, `${JSON.stringify({ client_id: clientId, client_secret: clientSecret }, null, 2)}\n`, { mode: 0o600 });
   logOAuthApp(ctx);

@@ -34,7 +34,12 @@ export interface AuthenticatorOptions {
   lockoutWindowMs: number;
   /** The password check (scrypt); tests hand in a spy to see which hash a login was compared against. */
   verify?: (password: string, hash: string) => boolean;
+  /** The clock of the lockout window (tests give their own). */
+  now?: () => number;
 }
+
+/** Entries of the per-pair password cache and of the token cache kept at most. */
+const MAX_CACHED = 1000;
 
 /**
  * What a password is compared against when the login is unknown (or has no
@@ -109,23 +114,40 @@ export class Authenticator {
     const authorization = this.byToken.get(hash);
     const user = authorization && this.db.prepare<[number], UserRow>('SELECT * FROM users WHERE id = ?').get(authorization.user_id);
     const found = authorization && user ? { authorization, user } : undefined;
-    if (this.tokens.size >= 1000) this.tokens.clear();
+    if (this.tokens.size >= MAX_CACHED) this.tokens.clear();
     this.tokens.set(hash, { version, found });
     return found;
   }
 
   isLockedOut(login: string): boolean {
-    const now = Date.now();
+    const now = this.now();
     const recent = (this.failures.get(login.toLowerCase()) ?? []).filter((t) => now - t < this.opts.lockoutWindowMs);
     return recent.length >= this.opts.lockoutThreshold;
   }
 
+  /** Logins with failures still inside the window (tests: expired ones do not pile up). */
+  get failureCount(): number {
+    return this.failures.size;
+  }
+
+  private now(): number {
+    return (this.opts.now ?? Date.now)();
+  }
+
   private recordFailure(login: string): void {
     const key = login.toLowerCase();
-    const now = Date.now();
+    const now = this.now();
     const recent = (this.failures.get(key) ?? []).filter((t) => now - t < this.opts.lockoutWindowMs);
+    // Only the failures that can still count are kept: threshold many.
     recent.push(now);
+    if (recent.length > this.opts.lockoutThreshold) recent.splice(0, recent.length - this.opts.lockoutThreshold);
+    // Re-inserted last, so the map is in order of the latest failure: expired logins are at the front.
+    this.failures.delete(key);
     this.failures.set(key, recent);
+    for (const [oldKey, times] of this.failures) {
+      if (now - times[times.length - 1]! < this.opts.lockoutWindowMs) break;
+      this.failures.delete(oldKey);
+    }
   }
 
   private token(value: string): Auth {
@@ -165,6 +187,7 @@ export class Authenticator {
     const hash = user?.password_hash ?? DUMMY_PASSWORD_HASH;
     const verify = this.opts.verify ?? verifyPassword;
     if (verify(password, hash) && user && hash !== DUMMY_PASSWORD_HASH) {
+      if (this.verified.size >= MAX_CACHED) this.verified.clear();
       this.verified.set(key, hash);
       return { kind: 'basic', user };
     }

@@ -1,6 +1,7 @@
 // Protocol conventions of document 1 for every v3 request: User-Agent
 // required, credentials checked, rate limit counted, the media-type header,
 // JSON bodies parsed strictly, ETags and conditional requests.
+import { checkBodyText } from './text-input';
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -181,10 +182,12 @@ export function mediaTypeParam(req: FastifyRequest, vendor = 'service'): MediaTy
 }
 
 /** The body as a JSON object (a hash); absent bodies count as `{}`. */
-export function bodyHash(req: FastifyRequest): Record<string, unknown> {
+export function bodyHash(req: FastifyRequest, resource?: string): Record<string, unknown> {
   const body = req.body;
   if (body === undefined) return {};
   if (typeof body !== 'object' || body === null || Array.isArray(body) || Buffer.isBuffer(body)) throw notAJsonHash();
+  // With the resource known, its text is checked too (text-input.ts): well-formed, within its limits.
+  if (resource !== undefined) checkBodyText(resource, body as Record<string, unknown>);
   return body as Record<string, unknown>;
 }
 
@@ -193,7 +196,7 @@ export function bodyHash(req: FastifyRequest): Record<string, unknown> {
  * `missing_field`, a wrong type or format `invalid`; unknown fields are dropped.
  */
 export function parseBody<S extends z.ZodObject>(req: FastifyRequest, resource: string, schema: S): z.infer<S> {
-  const body = bodyHash(req);
+  const body = bodyHash(req, resource);
   const result = schema.safeParse(body);
   if (result.success) return result.data;
   const seen = new Set<string>();

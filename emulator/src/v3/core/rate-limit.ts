@@ -21,13 +21,26 @@ export interface RateStatus {
 
 export class RateLimiter {
   private readonly windows = new Map<string, Window>();
+  private sweepAt = 1024;
+  private nextSweep = 0;
 
   constructor(
     private readonly limits: RateLimits,
     private readonly windowMs: number,
     /** Distinguishes the buckets of a second limiter (the search one). */
     private readonly keyPrefix = '',
+    private readonly now: () => number = Date.now,
   ) {}
+
+  /** Windows held (tests: expired ones do not pile up). */
+  get size(): number {
+    return this.windows.size;
+  }
+
+  /** Drops every expired window: one per address or user ever seen would otherwise stay forever. */
+  private sweep(now: number): void {
+    for (const [key, w] of this.windows) if (w.resetAt <= now) this.windows.delete(key);
+  }
 
   /** The bucket key and limit of a request's caller. */
   bucketOf(req: FastifyRequest): { key: string; limit: number; who: string } {
@@ -39,9 +52,15 @@ export class RateLimiter {
   }
 
   private window(key: string, limit: number): Window {
-    const now = Date.now();
+    const now = this.now();
     let w = this.windows.get(key);
     if (!w || w.resetAt <= now) {
+      // Amortized: a sweep once a window length, or when the map has doubled since the last one.
+      if (now >= this.nextSweep || this.windows.size >= this.sweepAt) {
+        this.sweep(now);
+        this.nextSweep = now + this.windowMs;
+        this.sweepAt = Math.max(1024, 2 * this.windows.size);
+      }
       w = { limit, used: 0, resetAt: now + this.windowMs };
       this.windows.set(key, w);
     }

@@ -22,14 +22,32 @@ declare module 'fastify' {
   }
 }
 
-const MAX_ENTRIES = 1000;
+export interface ResponseCacheLimits {
+  /** Entries kept at most. */
+  maxEntries: number;
+  /** Bytes of payload kept at most (UTF-16 length × 2 counted as bytes): the least recently stored go first. */
+  maxBytes: number;
+  /** A payload larger than this is not kept at all. */
+  maxEntryBytes: number;
+}
+
+export const DEFAULT_CACHE_LIMITS: ResponseCacheLimits = { maxEntries: 1000, maxBytes: 32 * 1024 * 1024, maxEntryBytes: 1024 * 1024 };
+
+const entryBytes = (key: string, e: Entry) => 2 * (key.length + e.payload.length) + 64;
 
 function cacheKey(req: FastifyRequest): string {
   return `${req.apiPrefix}${req.url}\n${req.headers.authorization ?? ''}\n${req.headers.accept ?? ''}`;
 }
 
-export function installResponseCache(app: FastifyInstance, db: Db): void {
+export function installResponseCache(app: FastifyInstance, db: Db, limits: ResponseCacheLimits = DEFAULT_CACHE_LIMITS): { bytes(): number; size(): number } {
   const entries = new Map<string, Entry>();
+  let bytes = 0;
+  const remove = (key: string) => {
+    const old = entries.get(key);
+    if (!old) return;
+    entries.delete(key);
+    bytes -= entryBytes(key, old);
+  };
   const started = new WeakMap<FastifyRequest, number>();
   const isCacheable = (req: FastifyRequest) => (req.method === 'GET' || req.method === 'HEAD') && req.routeOptions.config?.cacheable === true;
 
@@ -47,13 +65,24 @@ export function installResponseCache(app: FastifyInstance, db: Db): void {
   app.addHook('onSend', async (req, reply, payload) => {
     const version = started.get(req);
     if (version === undefined || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-    if (entries.size >= MAX_ENTRIES) entries.clear();
+    const key = cacheKey(req);
+    remove(key);
     const headers: Record<string, string> = {};
     for (const name of ROUTE_HEADERS) {
       const value = reply.getHeader(name);
       if (typeof value === 'string') headers[name] = value;
     }
-    entries.set(cacheKey(req), { version, payload, headers });
+    const entry = { version, payload, headers };
+    const size = entryBytes(key, entry);
+    if (size > limits.maxEntryBytes) return payload;
+    // Oldest first (a Map keeps insertion order) until the new entry fits.
+    for (const oldest of entries.keys()) {
+      if (entries.size < limits.maxEntries && bytes + size <= limits.maxBytes) break;
+      remove(oldest);
+    }
+    entries.set(key, entry);
+    bytes += size;
     return payload;
   });
+  return { bytes: () => bytes, size: () => entries.size };
 }

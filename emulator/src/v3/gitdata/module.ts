@@ -2,7 +2,7 @@
 // on real bare repositories, with one long-lived object reader per
 // repository, all closed when the server closes; and clone_url over smart HTTP.
 import type { EmulatorModule } from '../../server';
-import { Repositories } from '../../git';
+import { repositoriesOf } from '../core/repositories';
 import { registerGitDataRoutes } from './routes';
 import { registerSmartHttp } from './smart-http';
 
@@ -10,8 +10,7 @@ export const v3GitDataModule: EmulatorModule = {
   name: 'v3-git-data',
   migrations: [],
   register(app, ctx) {
-    const repositories = new Repositories(ctx.gitEnv.homeDir);
-    ctx.onClose(() => repositories.closeAll());
+    const repositories = repositoriesOf(ctx);
     registerGitDataRoutes(app, ctx, repositories);
     registerSmartHttp(app, ctx, repositories);
   },

@@ -79,7 +79,7 @@ export function registerGitDataRoutes(app: FastifyInstance, ctx: EmulatorContext
   });
   app.post<RepoParams>('/repos/:owner/:repo/git/commits', async (req, reply) => {
     const { git, u } = open(req, reply, req.params, 'push');
-    const body = bodyHash(req);
+    const body = bodyHash(req, 'Commit');
     if (typeof body.message !== 'string') throw new ApiError(422, 'message is required', [{ resource: 'Commit', field: 'message', code: 'missing_field' }], '/v3');
     if (typeof body.tree !== 'string') throw new ApiError(422, 'tree is required', [{ resource: 'Commit', field: 'tree', code: 'missing_field' }], '/v3');
     for (const [field, value] of [['message', body.message], ['author', body.author], ['committer', body.committer]] as const) {
@@ -104,7 +104,7 @@ export function registerGitDataRoutes(app: FastifyInstance, ctx: EmulatorContext
   // object is written; a tag reference (POST .../git/refs, refs/tags/<tag>) makes it visible.
   app.post<RepoParams>('/repos/:owner/:repo/git/tags', async (req, reply) => {
     const { git, u } = open(req, reply, req.params, 'push');
-    const body = bodyHash(req);
+    const body = bodyHash(req, 'Tag');
     for (const field of ['tag', 'message', 'object'] as const) {
       if (typeof body[field] !== 'string') throw new ApiError(422, `${field} is required`, [{ resource: 'Tag', field, code: 'missing_field' }], '/v3');
     }
@@ -133,7 +133,7 @@ export function registerGitDataRoutes(app: FastifyInstance, ctx: EmulatorContext
   });
   app.post<RepoParams>('/repos/:owner/:repo/git/trees', async (req, reply) => {
     const { git, u } = open(req, reply, req.params, 'push');
-    const body = bodyHash(req);
+    const body = bodyHash(req, 'Tree');
     if (body.tree === undefined) throw new ApiError(422, 'tree is required', [{ resource: 'Tree', field: 'tree', code: 'missing_field' }], '/v3');
     const resource = treeResource(u, await translated(() => createTree(git, { tree: body.tree, base_tree: body.base_tree })));
     return created(reply, resource.url, resource);

@@ -116,7 +116,7 @@ function registerHookSet(app: FastifyInstance, ctx: EmulatorContext, queue: Deli
 
   app.post<{ Params: Params }>(`${base}/hooks`, async (req, reply) => {
     const scope = resolve(req, reply, scopes.write);
-    const body = bodyHash(req);
+    const body = bodyHash(req, 'Hook');
     if (body.name === undefined || body.name === null) throw validationFailed({ resource: 'Hook', field: 'name', code: 'missing_field' });
     const allowed = scope.owner.kind === 'org' ? SERVICES.filter((s) => s.name === 'web') : SERVICES;
     const service = allowed.find((s) => s.name === body.name);
@@ -137,7 +137,7 @@ function registerHookSet(app: FastifyInstance, ctx: EmulatorContext, queue: Deli
     const scope = resolve(req, reply, scopes.write);
     const hook = loadHook(db, scope, req.params.id!);
     const service = findService(hook.row.name)!;
-    const body = bodyHash(req);
+    const body = bodyHash(req, 'Hook');
     const errors: ValidationError[] = [...activeErrors(body.active)];
     let config = hook.config;
     if (body.config !== undefined) {

@@ -2,6 +2,7 @@
 // list and get 200, create 201, update 200, delete 204; on an issue: add 200
 // with the issue's labels, replace 200, remove one 200 with the rest, remove
 // all 204. Writes need push access.
+import { checkText } from '../core/text-input';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { EmulatorContext } from '../../server';
@@ -32,6 +33,7 @@ function labelNames(req: FastifyRequest): string[] {
   const list = Array.isArray(body) ? body : typeof body === 'object' && body !== null && !Buffer.isBuffer(body) && Array.isArray((body as { labels?: unknown }).labels) ? (body as { labels: unknown[] }).labels : undefined;
   if (!list) throw notAJsonHash();
   if (!list.every((n): n is string => typeof n === 'string')) throw invalidField('Label', 'name');
+  for (const name of list) checkText('Label', 'name', name);
   return list;
 }
 

@@ -2,13 +2,14 @@
 // raw bytes as the body, their type in Content-Type, an optional `label`),
 // list, get, edit name and label, delete, and the browser_download_url that
 // returns the bytes and counts download_count.
+import { checkText } from '../core/text-input';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { EmulatorContext } from '../../server';
 import { atLeast, loadRepo, type LoadedRepo } from '../core/access';
 import { currentUser } from '../core/auth';
 import { created, parseBody } from '../core/conventions';
-import { alreadyExists, missingField, notFound, requiresAuthentication, validationFailed } from '../core/errors';
+import { alreadyExists, invalidField, missingField, notFound, requiresAuthentication, validationFailed } from '../core/errors';
 import { paginateArray } from '../core/pagination';
 import { bases } from '../core/urls';
 import type { ReleaseRow } from './schema';
@@ -43,6 +44,9 @@ export function registerAssetRoutes(app: FastifyInstance, ctx: EmulatorContext):
       const release = visibleRelease(r, releaseById(db, r.repo.id, req.params.id));
       const name = req.query.name;
       if (!name) throw missingField('ReleaseAsset', 'name');
+      if (typeof name !== 'string' || (req.query.label !== undefined && typeof req.query.label !== 'string')) throw invalidField('ReleaseAsset', typeof name !== 'string' ? 'name' : 'label');
+      checkText('ReleaseAsset', 'name', name);
+      if (req.query.label !== undefined) checkText('ReleaseAsset', 'label', req.query.label);
       const contentType = req.headers['content-type'];
       if (!contentType) throw validationFailed({ resource: 'ReleaseAsset', field: 'content_type', code: 'missing_field', message: 'Content-Type header required' });
       if (assetNameTaken(db, release.id, name)) throw alreadyExists('ReleaseAsset', 'name');

@@ -1,6 +1,6 @@
 // Releases and their assets (document 2, "Releases"): their tables, the
 // release and asset routes and the tarball/zipball archives.
-import { Repositories } from '../../git';
+import { repositoriesOf } from '../core/repositories';
 import type { EmulatorModule } from '../../server';
 import { registerArchiveRoutes } from './archives';
 import { registerAssetRoutes } from './assets';
@@ -11,8 +11,7 @@ export const releasesModule: EmulatorModule = {
   name: 'v3-releases',
   migrations: releaseMigrations,
   register(app, ctx) {
-    const repositories = new Repositories(ctx.gitEnv.homeDir);
-    ctx.onClose(() => repositories.closeAll());
+    const repositories = repositoriesOf(ctx);
     registerReleaseRoutes(app, ctx, repositories);
     registerAssetRoutes(app, ctx);
     registerArchiveRoutes(app, ctx, repositories);

@@ -59,6 +59,17 @@ async function commitFiles(env: GitEnvironment, gitPath: string, branch: string,
   return commit;
 }
 
+/**
+ * Moves a prepared repository to the folder of its new id. Ids are reused
+ * (INTEGER PRIMARY KEY), and a folder still there under the new id belongs
+ * to a deleted repository (a git process that was still writing into it when
+ * it was removed, or a kill between its row and its folder): it goes first.
+ */
+function moveIntoPlace(temp: string, target: string): void {
+  fs.rmSync(target, { recursive: true, force: true });
+  fs.renameSync(temp, target);
+}
+
 function tempGitPath(ctx: EmulatorContext): string {
   return path.join(ctx.gitDir, `.tmp-${crypto.randomUUID()}.git`);
 }
@@ -108,7 +119,7 @@ export async function createRepository(ctx: EmulatorContext, owner: UserRow, cre
         pushed_at: files.length ? now : null,
       }, now);
       if (f.team_id !== undefined && owner.type === 'Organization') addTeamRepo(db, f.team_id, id);
-      fs.renameSync(temp, repoGitPath(ctx.gitDir, id));
+      moveIntoPlace(temp, repoGitPath(ctx.gitDir, id));
       return repoById(db, id)!;
     })();
     emitRepoEvent(ctx, 'repository', { action: 'created' }, repo, creator);
@@ -136,17 +147,23 @@ export async function forkRepository(ctx: EmulatorContext, source: RepoRow, targ
   const existing = forkOwnedBy(db, target.id, source.id);
   if (existing) return existing;
   if (source.owner_id === target.id) throw validationFailed({ resource: 'Fork', field: 'owner', code: 'invalid', message: 'A repository cannot be forked into its own account.' });
-  let name = source.name;
-  for (let n = 1; repoNameTaken(db, target.id, name); n++) name = `${source.name}-${n}`;
   const now = isoTime();
   const temp = tempGitPath(ctx);
   try {
     await cloneBare(ctx.gitEnv, repoGitPath(ctx.gitDir, source.id), temp);
-    const fork = db.transaction(() => {
+    // Another request may have made this fork, or taken the name, while git
+    // cloned: look again inside the transaction, where nothing can interleave.
+    const made = db.transaction(() => {
+      const raced = forkOwnedBy(db, target.id, source.id);
+      if (raced) return { fork: raced, created: false };
+      let name = source.name;
+      for (let n = 1; repoNameTaken(db, target.id, name); n++) name = `${source.name}-${n}`;
       const id = insertFork(db, source, target.id, name, now);
-      fs.renameSync(temp, repoGitPath(ctx.gitDir, id));
-      return repoById(db, id)!;
+      moveIntoPlace(temp, repoGitPath(ctx.gitDir, id));
+      return { fork: repoById(db, id)!, created: true };
     })();
+    const { fork } = made;
+    if (!made.created) return fork;
     const b = bases(ctx);
     emitRepoEvent(ctx, 'fork', { forkee: repoDetailed(db, b, fork, 'admin') }, repoById(db, source.id)!, sender);
     return fork;

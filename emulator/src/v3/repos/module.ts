@@ -1,6 +1,7 @@
 // The v3 repositories module: lists, create, get, edit, delete, forks,
 // stars and collaborators.
 import fs from 'node:fs';
+import path from 'node:path';
 import { initBare, repoGitPath } from '../../git';
 import type { EmulatorModule } from '../../server';
 import { registerRepoRoutes } from './routes';
@@ -16,9 +17,20 @@ export const v3ReposModule: EmulatorModule = {
   async register(app, ctx) {
     // A crash between a repository's row and its git data leaves a row
     // without a git repository: give it an empty one rather than fail later.
-    for (const r of repoBranches(ctx.db)) {
+    const rows = repoBranches(ctx.db);
+    for (const r of rows) {
       const gitPath = repoGitPath(ctx.gitDir, r.id);
       if (!fs.existsSync(gitPath)) await initBare(ctx.gitEnv, gitPath, r.default_branch);
+    }
+    // The other way round: a kill after a repository's git folder was moved
+    // into place but before its row committed leaves a folder without a row,
+    // which would block the next repository given that id (ids are reused).
+    const ids = new Set(rows.map((r) => `${r.id}.git`));
+    for (const name of fs.readdirSync(ctx.gitDir)) {
+      if (/^\d+\.git$/.test(name) && !ids.has(name)) {
+        fs.rmSync(path.join(ctx.gitDir, name), { recursive: true, force: true });
+        ctx.log(`removed git/${name}: no repository row (left by an interrupted create)`);
+      }
     }
     // `/repositories/:id/...` is answered as `/repos/<owner>/<name>/...`; an
     // unknown id is left alone and gets the router's 404.

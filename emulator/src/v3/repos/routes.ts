@@ -1,5 +1,6 @@
 // The 7 repository rows of document 2, plus the operations the account side
 // needs around them: edit (rename with redirects, publish), delete, forks.
+import { repositoriesOf } from '../core/repositories';
 import fs from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -170,8 +171,12 @@ export function registerRepoRoutes(app: FastifyInstance, ctx: EmulatorContext): 
   app.delete<RepoParams>('/repos/:owner/:repo', async (req, reply) => {
     const { repo } = loadRepo(db, req, reply, req.params.owner, req.params.repo, 'admin');
     requireScope(req, reply, ['delete_repo'], 'forbidden');
+    // Row and folder go in the same tick: ids are reused, and a create must
+    // not find the folder of a deleted repository where its own goes.
     deleteRepository(db, repo);
     fs.rmSync(repoGitPath(ctx.gitDir, repo.id), { recursive: true, force: true });
+    // Its cat-file process goes with it (or it would hold the deleted files open).
+    await repositoriesOf(ctx).forget(repoGitPath(ctx.gitDir, repo.id));
     return reply.code(204).send();
   });
 

@@ -1,6 +1,6 @@
 // The statistics module (document 2, "Statistics"): the routes, the cache of
 // results and the object readers they compute from, both closed with the server.
-import { Repositories } from '../../git';
+import { repositoriesOf } from '../core/repositories';
 import type { EmulatorModule } from '../../server';
 import { StatisticsCache } from './job';
 import { registerStatisticsRoutes } from './routes';
@@ -9,12 +9,10 @@ export const statisticsModule: EmulatorModule = {
   name: 'v3-statistics',
   migrations: [],
   register(app, ctx) {
-    const repositories = new Repositories(ctx.gitEnv.homeDir);
+    const repositories = repositoriesOf(ctx);
     const cache = new StatisticsCache(ctx.log);
-    ctx.onClose(async () => {
-      await cache.settle();
-      await repositories.closeAll();
-    });
+    // Registered after the shared repositories' own closer, so it runs before it.
+    ctx.onClose(() => cache.settle());
     registerStatisticsRoutes(app, ctx, repositories, cache);
   },
 };

@@ -1,0 +1,73 @@
+// Checks of user text at the input (document 1, "Errors": 422 Validation
+// Failed naming the resource and the field). Two rules:
+// - Text must be well-formed Unicode: a lone UTF-16 surrogate (possible in
+//   JSON as "\ud800") cannot be percent-encoded into a URL or written into a
+//   header, so it is refused here rather than failing later with a 500.
+// - Names, titles, bodies and descriptions have a maximum length, the real
+//   service's where it is known, otherwise a documented one (docs/EMULATOR.md,
+//   "Size limits"): without one a 20,000-character label name came back as a
+//   20 KB Location header that HTTP clients cannot read.
+import { validationFailed } from './errors';
+
+/** Maximum length in characters (UTF-16 code units) of a field, by `Resource.field` or by field. */
+export const TEXT_LIMITS: Readonly<Record<string, number>> = {
+  'Repository.name': 100,
+  'Repository.description': 350,
+  'Label.name': 50,
+  'Label.new_name': 50,
+  'Milestone.title': 256,
+  name: 255,
+  new_name: 255,
+  title: 256,
+  tag_name: 255,
+  label: 255,
+  note: 255,
+  description: 1024,
+  body: 65_536,
+  message: 65_536,
+};
+
+/** The limit of `resource.field`, if it has one. */
+export function textLimit(resource: string, field: string): number | undefined {
+  return TEXT_LIMITS[`${resource}.${field}`] ?? TEXT_LIMITS[field];
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** True when the string holds a lone (unpaired) UTF-16 surrogate (String.prototype.isWellFormed is not in Node 20). */
+export function hasLoneSurrogate(text: string): boolean {
+  return LONE_SURROGATE.test(text);
+}
+
+/** Refuses one text field: not well-formed Unicode, or longer than its limit. */
+export function checkText(resource: string, field: string, value: string): void {
+  if (hasLoneSurrogate(value)) {
+    throw validationFailed({ resource, field, code: 'invalid', message: `${field} is not valid Unicode text (it contains a lone surrogate)` });
+  }
+  const limit = textLimit(resource, field);
+  if (limit !== undefined && value.length > limit) {
+    throw validationFailed({ resource, field, code: 'invalid', message: `${field} is too long (maximum is ${limit} characters)` });
+  }
+}
+
+/**
+ * Checks every string of a JSON body: top-level text fields against their
+ * limits, and every string or key, at any depth, for lone surrogates (named
+ * by the top-level field that holds it).
+ */
+export function checkBodyText(resource: string, body: Record<string, unknown>): void {
+  for (const [field, value] of Object.entries(body)) {
+    if (hasLoneSurrogate(field)) throw validationFailed({ resource, field: field.replace(new RegExp(LONE_SURROGATE.source, 'g'), '\uFFFD'), code: 'invalid', message: 'a field name is not valid Unicode text (it contains a lone surrogate)' });
+    if (typeof value === 'string') checkText(resource, field, value);
+    else if (value !== null && typeof value === 'object' && !deepWellFormed(value)) {
+      throw validationFailed({ resource, field, code: 'invalid', message: `${field} is not valid Unicode text (it contains a lone surrogate)` });
+    }
+  }
+}
+
+function deepWellFormed(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return !hasLoneSurrogate(value);
+  if (value === null || typeof value !== 'object' || depth > 64) return true;
+  if (Array.isArray(value)) return value.every((v) => deepWellFormed(v, depth + 1));
+  return Object.entries(value).every(([k, v]) => !hasLoneSurrogate(k) && deepWellFormed(v, depth + 1));
+}

@@ -1,0 +1,215 @@
+#!/usr/bin/env node
+// Soak test of the emulator (run on demand; needs `npm run build` first):
+//   node test/emulator/soak/soak.mjs [--duration <s>] [--clients <n>] [--sample <s>]
+// Starts the built CLI (emulator/dist/main.js) on 127.0.0.1 with the demo seed and sends mixed
+// traffic from several clients for the duration: reads, conditional reads,
+// writes of several kinds (issues, labels, refs, descriptions), repositories
+// created, read through git and deleted, refused logins, git fetch and push
+// over smart HTTP, webhook deliveries to a local receiver. Every few seconds
+// it samples the emulator's RSS, open descriptors (/proc/<pid>/fd) and child
+// processes. It fails on any 5xx answer, on an acknowledged write missing at
+// the end, or when a sample trends upward after warm-up beyond the margins
+// below (the mean of the last third of the samples after warm-up against the
+// mean of the first third). Only loopback addresses are used.
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({ options: { duration: { type: 'string', default: '120' }, clients: { type: 'string', default: '4' }, sample: { type: 'string', default: '5' } } });
+const DURATION_MS = Number(values.duration) * 1000;
+const CLIENTS = Number(values.clients);
+const SAMPLE_MS = Number(values.sample) * 1000;
+/** Margins of growth after warm-up (the first quarter of the run). */
+const MARGIN = { rssBytes: 40 * 1024 * 1024, rssRatio: 0.25, fds: 16, children: 4 };
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const entry = path.join(root, 'dist/main.js');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'repodesk-soak-'));
+const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'repodesk-soak-git-'));
+const auth = (login) => `Basic ${Buffer.from(`${login}:${login}-demo-password`).toString('base64')}`;
+const failures = [];
+const serverErrors = [];
+const counts = { requests: 0, fiveXX: 0, deliveries: 0, pushes: 0, fetches: 0 };
+
+function start() {
+  const proc = spawn(process.execPath, [entry, '--port', '0', '--host', '127.0.0.1', '--data', dataDir, '--seed', 'demo', '--quiet', '--rate-limit-authenticated', '100000000', '--rate-limit-unauthenticated', '100000000'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  return new Promise((resolve, reject) => {
+    const onData = (d) => {
+      out += d.toString();
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) resolve({ proc, url: m[1] });
+    };
+    proc.stdout.on('data', onData);
+    proc.stderr.on('data', onData);
+    proc.on('exit', (code) => reject(new Error(`emulator exited with ${code}:\n${out}`)));
+    // The emulator logs the stack of every 5xx: kept for the report.
+    proc.stdout.on('data', (d) => { for (const line of d.toString().split('\n')) if (/^\S+ error on /.test(line)) serverErrors.push(line); });
+  });
+}
+
+function sampleOf(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const rss = Number(/VmRSS:\s+(\d+)/.exec(status)[1]) * 1024;
+  const fds = fs.readdirSync(`/proc/${pid}/fd`).length;
+  let children = 0;
+  for (const e of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(e)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${e}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) children++;
+    } catch { /* gone while listed */ }
+  }
+  return { at: Date.now(), rss, fds, children };
+}
+
+async function main() {
+  const receiver = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      counts.deliveries++;
+      res.end('ok');
+    });
+  });
+  await new Promise((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const { proc, url } = await start();
+  const api = async (method, p, body, login = 'ada', headers = {}) => {
+    counts.requests++;
+    const res = await fetch(`${url}${p}`, { method, headers: { 'User-Agent': 'soak', Authorization: auth(login), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await res.text();
+    if (res.status >= 500) {
+      counts.fiveXX++;
+      failures.push(`${method} ${p}: ${res.status} ${text.slice(0, 200)}`);
+    }
+    return { status: res.status, headers: res.headers, json: text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined };
+  };
+
+  const REPO = '/repos/ada/notes-on-the-engine';
+  const hook = await api('POST', `${REPO}/hooks`, { name: 'web', active: true, events: ['push', 'issues', 'create', 'delete'], config: { url: `http://127.0.0.1:${receiver.address().port}/hook`, content_type: 'json' } });
+  if (hook.status !== 201) failures.push(`hook: ${hook.status}`);
+  const cloneUrl = `${url.replace('http://', 'http://ada:ada-demo-password@')}/ada/notes-on-the-engine.git`;
+  const git = (args, cwd) => execFileSync('git', args, { cwd, stdio: 'pipe', env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_AUTHOR_NAME: 'Soak', GIT_AUTHOR_EMAIL: 'soak@example.test', GIT_COMMITTER_NAME: 'Soak', GIT_COMMITTER_EMAIL: 'soak@example.test' } });
+  const master = (await api('GET', `${REPO}/git/refs/heads/master`)).json.object.sha;
+
+  const acked = { issues: [], labels: [], refs: [], pushed: [] };
+  const deadline = Date.now() + DURATION_MS;
+  const samples = [];
+  const sampler = setInterval(() => samples.push(sampleOf(proc.pid)), SAMPLE_MS);
+  samples.push(sampleOf(proc.pid));
+
+  const ops = [
+    async () => { await api('GET', REPO); },
+    async () => {
+      const first = await api('GET', `${REPO}/issues?state=all`);
+      const etag = first.headers.get('etag');
+      if (etag) await api('GET', `${REPO}/issues?state=all`, undefined, 'ada', { 'If-None-Match': etag });
+    },
+    async (c, i) => {
+      const title = `soak ${c}-${i}`;
+      const r = await api('POST', `${REPO}/issues`, { title, body: 'soak' });
+      if (r.status === 201) acked.issues.push({ number: r.json.number, title });
+    },
+    async (c, i) => {
+      const name = `soak-${c}-${i}`;
+      const r = await api('POST', `${REPO}/labels`, { name, color: 'aabbcc' });
+      if (r.status === 201) acked.labels.push(name);
+    },
+    async (c, i) => {
+      const ref = `refs/heads/soak-${c}-${i}`;
+      const r = await api('POST', `${REPO}/git/refs`, { ref, sha: master });
+      if (r.status === 201) acked.refs.push(ref);
+    },
+    async (c, i) => { await api('PATCH', REPO, { name: 'notes-on-the-engine', description: `soak ${c}-${i}` }); },
+    async (c, i) => {
+      const name = `soak-repo-${c}-${i}`;
+      if ((await api('POST', '/user/repos', { name, auto_init: true })).status !== 201) return;
+      const head = (await api('GET', `/repos/ada/${name}/git/refs/heads/master`)).json?.object?.sha;
+      if (head) await api('GET', `/repos/ada/${name}/git/trees/${head}?recursive=1`);
+      await api('DELETE', `/repos/ada/${name}`);
+    },
+    async () => { await api('GET', '/user', undefined, 'nobody'); },
+    async (c, i) => {
+      const dir = path.join(workDir, `c${c}`);
+      if (!fs.existsSync(dir)) git(['clone', '--quiet', cloneUrl, dir]);
+      else git(['fetch', '--quiet', 'origin'], dir);
+      counts.fetches++;
+      const branch = `pushed-${c}-${i}`;
+      git(['checkout', '--quiet', '--force', '-B', branch, 'origin/master'], dir);
+      fs.writeFileSync(path.join(dir, 'soak.txt'), `${c}-${i}\n`);
+      git(['add', 'soak.txt'], dir);
+      git(['commit', '--quiet', '-m', `soak ${c}-${i}`], dir);
+      git(['push', '--quiet', 'origin', `HEAD:refs/heads/${branch}`], dir);
+      counts.pushes++;
+      acked.pushed.push({ ref: `refs/heads/${branch}`, sha: git(['rev-parse', 'HEAD'], dir).toString().trim() });
+    },
+  ];
+  const client = async (c) => {
+    for (let i = 0; Date.now() < deadline; i++) {
+      try {
+        await ops[(c * 7 + i * 5) % ops.length](c, i);
+      } catch (e) {
+        failures.push(`client ${c} op ${i}: ${e.message.split('\n')[0]} ${String(e.stderr ?? '').trim().slice(0, 300)}`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: CLIENTS }, (_, c) => client(c)));
+  clearInterval(sampler);
+  samples.push(sampleOf(proc.pid));
+
+  // Every acknowledged write is there.
+  for (const issue of acked.issues) {
+    const r = await api('GET', `${REPO}/issues/${issue.number}`);
+    if (r.status !== 200 || r.json.title !== issue.title) failures.push(`issue ${issue.number} missing`);
+  }
+  for (const name of acked.labels) if ((await api('GET', `${REPO}/labels/${encodeURIComponent(name)}`)).status !== 200) failures.push(`label ${name} missing`);
+  for (const ref of acked.refs) if ((await api('GET', `${REPO}/git/${ref}`)).status !== 200) failures.push(`${ref} missing`);
+  for (const p of acked.pushed) {
+    const r = await api('GET', `${REPO}/git/${p.ref}`);
+    if (r.status !== 200 || r.json.object.sha !== p.sha) failures.push(`pushed ${p.ref} missing`);
+  }
+
+  // Trends after warm-up.
+  const after = samples.slice(Math.floor(samples.length / 4));
+  const third = Math.max(1, Math.floor(after.length / 3));
+  const mean = (list, key) => list.reduce((s, x) => s + x[key], 0) / list.length;
+  const early = after.slice(0, third);
+  const late = after.slice(-third);
+  const figures = {
+    rss: [mean(early, 'rss'), mean(late, 'rss')],
+    fds: [mean(early, 'fds'), mean(late, 'fds')],
+    children: [mean(early, 'children'), mean(late, 'children')],
+  };
+  if (figures.rss[1] - figures.rss[0] > Math.max(MARGIN.rssBytes, figures.rss[0] * MARGIN.rssRatio)) failures.push(`RSS grew from ${mb(figures.rss[0])} to ${mb(figures.rss[1])}`);
+  if (figures.fds[1] - figures.fds[0] > MARGIN.fds) failures.push(`open descriptors grew from ${figures.fds[0].toFixed(0)} to ${figures.fds[1].toFixed(0)}`);
+  if (figures.children[1] - figures.children[0] > MARGIN.children) failures.push(`child processes grew from ${figures.children[0].toFixed(1)} to ${figures.children[1].toFixed(1)}`);
+
+  proc.kill('SIGTERM');
+  await new Promise((resolve) => proc.on('exit', resolve));
+  receiver.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(workDir, { recursive: true, force: true });
+
+  console.log(`soak: ${values.duration} s, ${CLIENTS} clients, ${counts.requests} requests, ${counts.pushes} pushes, ${counts.fetches} fetches, ${counts.deliveries} webhook deliveries received, ${counts.fiveXX} answers 5xx`);
+  console.log(`soak: acknowledged ${acked.issues.length} issues, ${acked.labels.length} labels, ${acked.refs.length} refs, ${acked.pushed.length} pushed branches`);
+  console.log(`soak: ${samples.length} samples; after warm-up, first third → last third: RSS ${mb(figures.rss[0])} → ${mb(figures.rss[1])}, fds ${figures.fds[0].toFixed(0)} → ${figures.fds[1].toFixed(0)}, children ${figures.children[0].toFixed(1)} → ${figures.children[1].toFixed(1)}`);
+  console.log(`soak: samples (s, MB, fds, children): ${samples.map((s) => `${Math.round((s.at - samples[0].at) / 1000)}:${(s.rss / 1048576).toFixed(0)}/${s.fds}/${s.children}`).join(' ')}`);
+  if (serverErrors.length) console.error(`soak: the emulator logged ${serverErrors.length} server errors:\n  ${serverErrors.slice(0, 5).join('\n  ')}`);
+  if (failures.length) {
+    console.error(`soak FAILED (${failures.length}):\n  ${[...new Set(failures)].slice(0, 30).join('\n  ')}`);
+    process.exit(1);
+  }
+  console.log('soak: passed');
+}
+
+function mb(bytes) {
+  return `${(bytes / 1048576).toFixed(0)} MB`;
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
