@@ -106,8 +106,15 @@ describe('Journey: a webhook', () => {
     const delivery = await row('Repositories', /^ping\s*200/);
     await delivery.click();
     await page.locator('.monaco-editor .view-lines', { hasText: '"event": "ping"' }).first().waitFor({ timeout: 15_000 });
+    // Read-only, named for what it is, and closed without a question to save.
+    const tab = page.locator('.tabs-container .tab.active');
+    assert.match(await tab.innerText(), /delivery \d+ \(ping\)\.json/);
     await page.mouse.move(150, 700);
     console.log(`      screenshot: ${await screenshot('journey-webhook')}`);
+    await tab.hover();
+    await tab.locator('.tab-actions .action-label').first().click();
+    await tab.waitFor({ state: 'detached', timeout: 10_000 });
+    assert.equal(await page.locator('.monaco-dialog-box').count(), 0, 'closing the delivery asks nothing');
     await expectCleanScreen(page);
     await collapse(await row('Repositories', /^difference-engine/));
   });

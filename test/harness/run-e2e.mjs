@@ -78,7 +78,11 @@ const mocha = new Mocha({
 // state (signed in, say) must get it itself.
 if (process.env.REPODESK_E2E_GREP) mocha.grep(process.env.REPODESK_E2E_GREP);
 const only = (process.env.REPODESK_E2E_FILES ?? '').split(',').map((w) => w.trim()).filter(Boolean);
-for (const file of fs.readdirSync(e2eDir).filter((f) => f.endsWith('.e2e.mjs') && (only.length === 0 || only.some((w) => f.includes(w)))).sort()) mocha.addFile(path.join(e2eDir, file));
+// The journeys (workflows-journey-*) run last: they change the demo data as a
+// person would (replies posted, pull requests merged, releases and hooks made),
+// and the suites before them read the demo as seeded.
+const journeyLast = (a, b) => Number(a.includes('-journey-')) - Number(b.includes('-journey-')) || a.localeCompare(b);
+for (const file of fs.readdirSync(e2eDir).filter((f) => f.endsWith('.e2e.mjs') && (only.length === 0 || only.some((w) => f.includes(w)))).sort(journeyLast)) mocha.addFile(path.join(e2eDir, file));
 
 let failures = 1;
 try {

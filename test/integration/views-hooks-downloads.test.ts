@@ -105,6 +105,8 @@ describe('Views: Webhooks and Downloads of a repository', function () {
       assert.match(detail?.request.payload.ref ?? '', /^refs\/heads\//);
       const shown = vscode.window.activeTextEditor?.document;
       assert.equal(shown?.languageId, 'json');
+      assert.equal(shown?.uri.scheme, 'repodesk-delivery', 'a read-only document, not an untitled one that asks to be saved');
+      assert.equal(shown?.isDirty, false);
       assert.match(shown?.getText() ?? '', /"X-Service-Event": "push"/);
       assert.doesNotMatch(shown?.getText() ?? '', /tree-secret/);
 

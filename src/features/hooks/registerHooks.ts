@@ -12,6 +12,7 @@ import type { HostingSession } from '../shared/session/hostingSession';
 import type { RepoTarget } from '../shared/session/require';
 import { changeList, listOf, type ScopedRefusal } from '../shared/tree/listChange';
 import { confirm, RefusedLists, withNotification, type RepositoryChildProvider } from '../shared/tree/repositoryLists';
+import { registerDeliveryDocuments } from './deliveryDocuments';
 import { DeliveryNode, hookKey, HookNode, hooksGroup, type LastDeliveries } from './hookNodes';
 import type { HookAnswers, HookEdit } from './hookQuestions';
 
@@ -19,6 +20,7 @@ import type { HookAnswers, HookEdit } from './hookQuestions';
 const questions = () => import('./hookQuestions.js');
 
 export function registerHooks(context: vscode.ExtensionContext, session: HostingSession): RepositoryChildProvider {
+  const deliveries = registerDeliveryDocuments(context);
   // Refusals (no admin rights) are asked again on retry, on the user's
   // refresh, or with another account; not on every background refresh.
   const refused = new RefusedLists();
@@ -137,8 +139,9 @@ export function registerHooks(context: vscode.ExtensionContext, session: Hosting
       try {
         const detail = await withNotification(vscode.l10n.t('Reading the delivery…'), () => r.client.hooks.getDelivery(...t(r), node.hookNode.hook.id, node.delivery.id));
         const shown = { event: detail.event, guid: detail.guid, state: detail.state, status: detail.status, status_code: detail.status_code, created_at: detail.created_at, request: detail.request, response: detail.response };
-        const doc = await vscode.workspace.openTextDocument({ language: 'json', content: `${JSON.stringify(shown, null, 2)}\n` });
-        await vscode.window.showTextDocument(doc, { preview: true });
+        const uri = deliveries.uriFor(r.owner, r.repo, node.hookNode.hook.id, node.delivery.id, detail.event);
+        deliveries.show(uri, `${JSON.stringify(shown, null, 2)}\n`);
+        await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: true });
         return detail;
       } catch (err) {
         showFailure(vscode.l10n.t('Could not read the delivery'), err);
