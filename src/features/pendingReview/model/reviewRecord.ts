@@ -52,7 +52,7 @@ export function newRecord(now: string): ReviewRecord {
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0;
+const isCount = (v: unknown): v is number => Number.isInteger(v) && (v as number) > 0;
 
 function parseTarget(t: unknown): DraftTarget | undefined {
   if (!isObject(t)) return undefined;

@@ -16,7 +16,8 @@ export interface ServiceReviewComment {
   original_position: number | null;
   commit_id: string;
   original_commit_id: string;
-  in_reply_to?: number | null;
+  /** The root of the thread it replies to (the answer names POST's `in_reply_to` so). */
+  in_reply_to_id?: number | null;
   user: { login: string };
 }
 
@@ -73,7 +74,7 @@ function matchesLine(c: ServiceReviewComment, me: string, body: string, path: st
 }
 
 function matchesReply(c: ServiceReviewComment, me: string, body: string, inReplyTo: number): boolean {
-  return c.user.login === me && c.in_reply_to === inReplyTo && sameBody(c.body, body);
+  return c.user.login === me && c.in_reply_to_id === inReplyTo && sameBody(c.body, body);
 }
 
 function failure(err: unknown): string {

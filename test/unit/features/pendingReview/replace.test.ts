@@ -58,6 +58,11 @@ describe('pending review: a draft placed again on a new head', () => {
     assert.equal(positionOnNewHead({ side: 'head', line: 9, lineText: 'two' }, newPatch), 1);
   });
 
+  it('a base-side line is not found among head lines with the same text', () => {
+    const newPatch = '@@ -1,1 +1,2 @@\n+gone\n other\n';
+    assert.equal(positionOnNewHead({ side: 'base', line: 5, lineText: 'gone' }, newPatch), undefined);
+  });
+
   it('a file no longer in the pull request (no patch): does not map', () => {
     assert.equal(positionOnNewHead({ side: 'head', line: 2, lineText: 'TWO' }, undefined), undefined);
     assert.equal(positionOnNewHead({ side: 'head', line: 2 }, null), undefined);

@@ -81,6 +81,12 @@ describe('pending review record', () => {
     assert.deepEqual(r.drafts[0], three().drafts[0]);
   });
 
+  it('markDraft with only a message does not mark a draft never tried as tried', () => {
+    const r = markDraft(three(), 'd1', { error: 'Not Found' });
+    assert.deepEqual(r.drafts[0], { ...three().drafts[0], error: 'Not Found' });
+    assert.equal('tried' in r.drafts[0]!, false);
+  });
+
   it('the key names the account, repository and pull request, escaped', () => {
     assert.equal(recordKey('ada', 'analytical-engines', 'engine', 7), 'repodesk.pendingReview/ada/analytical-engines/engine/7');
     assert.equal(recordKey('a/b', 'o', 'r', 1), 'repodesk.pendingReview/a%2Fb/o/r/1');
@@ -142,16 +148,18 @@ describe('pending review record', () => {
           { id: 'd3', seq: 3, body: 'x', target: { kind: 'line', path: 'p', position: 1, commitId: 5, side: 'head', line: 1 } },
           { id: 'd3', seq: 3, body: 'x', target: { kind: 'line', path: 9, position: 1, commitId: HEAD, side: 'head', line: 1 } },
           { id: 'd3', seq: 3, body: 'x', target: { kind: 'line', path: 'p', position: 1, commitId: HEAD, side: 'head', line: -1 } },
+          { id: 'd3', seq: 3, body: 'x', target: { kind: 'thread', inReplyTo: 3 } },
+          { id: 'd3', seq: 3, body: 'x', target: { kind: 'thread', path: 'p', position: 1, commitId: HEAD, side: 'head', line: 1 } },
         ],
       };
       const back = parseRecord(raw)!;
-      assert.equal(back.unreadable, 15);
+      assert.equal(back.unreadable, 17);
       assert.deepEqual(back.record.drafts.map((d) => [d.id, d.body]), [['d2', 'two'], ['d5', 'five']]);
       assert.deepEqual(back.record.drafts[0]!.target, { kind: 'reply', inReplyTo: 4, path: 'p' });
       assert.equal(back.record.nextSeq, 9);
       assert.deepEqual(back.record.unreadable, raw.drafts.slice(2), 'kept to be written back');
       const again = parseRecord(JSON.parse(JSON.stringify(back.record)))!;
-      assert.equal(again.unreadable, 15, 'still there after a second save and read');
+      assert.equal(again.unreadable, 17, 'still there after a second save and read');
       assert.deepEqual(again.record.drafts, back.record.drafts);
     });
 

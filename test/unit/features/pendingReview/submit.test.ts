@@ -58,7 +58,7 @@ function record(...drafts: [string, DraftTarget][]): ReviewRecord {
 const tried = (r: ReviewRecord) => r.drafts.reduce((acc, d) => markDraft(acc, d.id, { tried: true }), r);
 
 const posted = (c: Partial<ServiceReviewComment> = {}): ServiceReviewComment => ({
-  id: 1, body: 'first', path: 'src/a.ts', position: 3, original_position: 3, commit_id: HEAD, original_commit_id: HEAD, in_reply_to: null, user: { login: 'ada' }, ...c,
+  id: 1, body: 'first', path: 'src/a.ts', position: 3, original_position: 3, commit_id: HEAD, original_commit_id: HEAD, in_reply_to_id: null, user: { login: 'ada' }, ...c,
 });
 
 describe('pending review: submit', () => {
@@ -148,7 +148,7 @@ describe('pending review: submit', () => {
 
     it('a draft tried before whose comment is on the service (body, path, position, commit, author) is not posted again', async () => {
       const r = tried(record(['first', line('src/a.ts', 3)], ['second', line('src/a.ts', 4)]));
-      const { service, calls, reads } = fakeService({ review: [posted()] });
+      const { service, calls, reads } = fakeService({ review: [posted({ id: 7, body: 'unrelated' }), posted()] });
       const result = await submitReview({ drafts: r.drafts, headSha: HEAD, me: 'ada' }, service);
       assert.deepEqual(result.steps, [{ id: 'd1', step: 'alreadyPosted' }, { id: 'd2', step: 'posted' }]);
       assert.deepEqual(calls, [['line', { body: 'second', commit_id: HEAD, path: 'src/a.ts', position: 4 }]]);
@@ -158,6 +158,14 @@ describe('pending review: submit', () => {
     it('a comment that became outdated on the service matches by its original commit and position', async () => {
       const r = tried(record(['first', line('src/a.ts', 3)]));
       const { service, calls } = fakeService({ review: [posted({ commit_id: 'c'.repeat(40), position: null })] });
+      const result = await submitReview({ drafts: r.drafts, headSha: HEAD, me: 'ada' }, service);
+      assert.deepEqual(result.steps, [{ id: 'd1', step: 'alreadyPosted' }]);
+      assert.equal(calls.length, 0);
+    });
+
+    it('a comment posted on the head matches by its commit and position whatever its original ones', async () => {
+      const r = tried(record(['first', line('src/a.ts', 3)]));
+      const { service, calls } = fakeService({ review: [posted({ original_commit_id: OLD, original_position: 9 })] });
       const result = await submitReview({ drafts: r.drafts, headSha: HEAD, me: 'ada' }, service);
       assert.deepEqual(result.steps, [{ id: 'd1', step: 'alreadyPosted' }]);
       assert.equal(calls.length, 0);
@@ -191,7 +199,7 @@ describe('pending review: submit', () => {
 
     it('a reply tried before is found by its thread, body and author', async () => {
       const r = tried(record(['thanks', { kind: 'reply', inReplyTo: 41 }], ['again', { kind: 'reply', inReplyTo: 41 }], ['thanks', { kind: 'reply', inReplyTo: 42 }]));
-      const { service, calls } = fakeService({ review: [posted({ body: 'thanks', in_reply_to: 41 }), posted({ body: 'again', in_reply_to: 41, user: { login: 'grace' } })] });
+      const { service, calls } = fakeService({ review: [posted({ body: 'thanks', in_reply_to_id: 41 }), posted({ body: 'again', in_reply_to_id: 41, user: { login: 'grace' } })] });
       const result = await submitReview({ drafts: r.drafts, headSha: HEAD, me: 'ada' }, service);
       assert.deepEqual(result.steps.map((s) => s.step), ['alreadyPosted', 'posted', 'posted']);
       assert.deepEqual(calls, [['reply', { body: 'again', in_reply_to: 41 }], ['reply', { body: 'thanks', in_reply_to: 42 }]]);
