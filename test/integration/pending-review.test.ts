@@ -106,18 +106,18 @@ describe('Pending review', function () {
   it('Submit Review posts the drafts in the order written, each with the head commit, path and position it was written against, then the summary; the review ends', async () => {
     await vscode.commands.executeCommand('repodesk.pendingReview.start', { owner: OWNER, repo: REPO, number: 1 });
     const diff = await openTables();
-    assert.equal(await newThread(diff, 5, 'First.'), true);
-    assert.equal(await newThread(diff, 2, 'Second.'), true);
-    assert.equal(await newThread(diff, 4, 'Third.'), true);
+    assert.equal(await newThread(diff, 4, 'First.'), true);
+    assert.equal(await newThread(diff, 1, 'Second.'), true);
+    assert.equal(await newThread(diff, 3, 'Third.'), true);
     assert.deepEqual(await newReviewComments(), []);
 
     const result = await vscode.commands.executeCommand<{ left: number; summary: string }>('repodesk.pendingReview.submit', { owner: OWNER, repo: REPO, number: 1 }, { summary: 'Three notes on the tables.' });
     assert.deepEqual([result.left, result.summary], [0, 'posted']);
     const posted = (await newReviewComments()).sort((a, b) => a.id - b.id);
     assert.deepEqual(posted.map((c) => [c.body, c.path, c.position, c.commit_id, c.user.login]), [
-      ['First.', 'docs/tables.md', 5, headSha, 'ada'],
-      ['Second.', 'docs/tables.md', 2, headSha, 'ada'],
-      ['Third.', 'docs/tables.md', 4, headSha, 'ada'],
+      ['First.', 'docs/tables.md', 4, headSha, 'ada'],
+      ['Second.', 'docs/tables.md', 1, headSha, 'ada'],
+      ['Third.', 'docs/tables.md', 3, headSha, 'ada'],
     ]);
     const summary = await newIssueComments();
     assert.deepEqual(summary.map((c) => c.body), ['Three notes on the tables.']);
@@ -133,20 +133,24 @@ describe('Pending review', function () {
   it('Submit Review with a draft the service refuses: the others are posted and leave the list, the refused one stays pending with the service’s message, and the summary waits', async () => {
     // A thread of ada's on line 1, which she will delete elsewhere before submitting.
     const doomed = await client.reviewComments.create(OWNER, REPO, 1, { body: 'A thread deleted before the review is submitted.', commit_id: headSha, path: 'docs/tables.md', position: 1 });
+    // Not the newest comment when deleted: the emulator (SQLite rowids) would give the newest's id to the next comment.
+    await client.reviewComments.create(OWNER, REPO, 1, { body: 'A later thread.', commit_id: headSha, path: 'docs/tables.md', position: 2 });
     await vscode.commands.executeCommand('repodesk.pendingReview.start', { owner: OWNER, repo: REPO, number: 1 });
     const diff = await openTables();
     await vscode.commands.executeCommand('repodesk.comments.refresh');
     assert.equal(await newThread(diff, 3, 'Good one.'), true);
     const doomedThread = await waitFor('the thread on line 1', async () => (await threads()).find((e) => e.rootId === doomed.id));
     assert.equal(await vscode.commands.executeCommand('repodesk.comments.reply', { thread: doomedThread.thread, text: 'A reply to a thread that goes away.' }), true);
-    assert.equal(await newThread(diff, 6, 'Also good.'), true);
+    assert.equal(await newThread(diff, 2, 'Also good.'), true);
     await client.reviewComments.delete(OWNER, REPO, doomed.id);
+    assert.ok(!(await reviewComments()).some((c) => c.id === doomed.id), 'the thread is gone from the service');
+    assert.deepEqual((await drafts())!.map((d) => [d.body, d.target.inReplyTo]), [['Good one.', undefined], ['A reply to a thread that goes away.', doomed.id], ['Also good.', undefined]]);
 
     const result = await vscode.commands.executeCommand<{ left: number; summary: string; steps: { step: string }[] }>('repodesk.pendingReview.submit', { owner: OWNER, repo: REPO, number: 1 }, { summary: 'Waits for every draft.' });
     assert.deepEqual(result.steps.map((s) => s.step), ['posted', 'failed', 'posted']);
     assert.deepEqual([result.left, result.summary], [1, 'held']);
-    const posted = (await newReviewComments()).sort((a, b) => a.id - b.id);
-    assert.deepEqual(posted.map((c) => [c.body, c.position]), [['Good one.', 3], ['Also good.', 6]]);
+    const posted = (await newReviewComments()).filter((c) => c.body !== 'A later thread.').sort((a, b) => a.id - b.id);
+    assert.deepEqual(posted.map((c) => [c.body, c.position]), [['Good one.', 3], ['Also good.', 2]]);
     assert.deepEqual(await newIssueComments(), [], 'the summary waits for the refused draft');
     const left = (await drafts())!;
     assert.deepEqual(left.map((d) => d.body), ['A reply to a thread that goes away.']);
@@ -159,7 +163,7 @@ describe('Pending review', function () {
     // Submitted again: nothing posted twice, the refused draft refused again and still pending.
     const again = await vscode.commands.executeCommand<{ left: number; steps: { step: string }[] }>('repodesk.pendingReview.submit', { owner: OWNER, repo: REPO, number: 1 }, { summary: 'Waits for every draft.' });
     assert.deepEqual(again.steps.map((s) => s.step), ['failed']);
-    assert.equal((await newReviewComments()).length, 2);
+    assert.equal((await newReviewComments()).length, 3, 'the two posted and the later thread');
   });
 
   it('Discard Review drops the drafts after the confirmation; nothing reaches the service', async () => {
