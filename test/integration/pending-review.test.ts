@@ -8,6 +8,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { HostingClient } from '../../src/hosting';
+import type { HostToWebview, PageModel } from '../../src/features/pullOverview/model/messages';
 import { child, children, description, label, signInAsAdaWithDemoRepository, waitFor } from './views-support';
 
 const PULLS = 'repodesk.pullRequests';
@@ -20,6 +21,17 @@ interface Entry { thread: vscode.CommentThread; line: number | undefined; kind: 
 
 const drafts = async () => vscode.commands.executeCommand<Draft[] | undefined>('repodesk.testing.pendingDrafts', { owner: OWNER, repo: REPO, number: 1 });
 const statusText = async () => vscode.commands.executeCommand<string | undefined>('repodesk.testing.pendingStatus');
+const KEY = 'analytical-engines/difference-engine#1';
+const posted = async () => (await vscode.commands.executeCommand<HostToWebview[]>('repodesk.testing.pullOverview.posted', KEY)) ?? [];
+const sendToHost = (message: unknown) => vscode.commands.executeCommand('repodesk.testing.pullOverview.send', KEY, message);
+/** The latest page model posted after the first `after` messages that passes `check`. */
+async function pageModel(what: string, check: (m: PageModel) => boolean, after = 0): Promise<PageModel> {
+  return waitFor(what, async () => {
+    const models = (await posted()).slice(after).flatMap((m) => (m.type === 'model' ? [m.model] : []));
+    const last = models[models.length - 1];
+    return last && check(last) ? last : undefined;
+  }, 30_000);
+}
 const threads = async (): Promise<Entry[]> => (await vscode.commands.executeCommand<Entry[]>('repodesk.testing.commentThreads')) ?? [];
 
 async function openTables(): Promise<vscode.TabInputTextDiff> {
@@ -164,6 +176,34 @@ describe('Pending review', function () {
     const again = await vscode.commands.executeCommand<{ left: number; steps: { step: string }[] }>('repodesk.pendingReview.submit', { owner: OWNER, repo: REPO, number: 1 }, { summary: 'Waits for every draft.' });
     assert.deepEqual(again.steps.map((s) => s.step), ['failed']);
     assert.equal((await newReviewComments()).length, 3, 'the two posted and the later thread');
+  });
+
+  it('the overview: Start Review from its header, a comment kept as a pending draft (counted in the header, listed, not sent), Submit from the header posts it', async () => {
+    await vscode.commands.executeCommand('repodesk.pulls.openOverview', { owner: OWNER, repo: REPO, number: 1 });
+    await pageModel('the page without a review', (m) => m.pending === undefined);
+    let mark = (await posted()).length;
+    await sendToHost({ type: 'review', action: 'startReview' });
+    await pageModel('the page with an empty review', (m) => m.pending?.count === 0, mark);
+
+    mark = (await posted()).length;
+    await sendToHost({ type: 'addComment', request: 301, body: 'Kept for the review.' });
+    const done = await waitFor('the answer', async () => (await posted()).slice(mark).find((m) => m.type === 'commentDone' && m.request === 301));
+    assert.deepEqual(done, { type: 'commentDone', request: 301, ok: true });
+    const m = await pageModel('the draft on the page', (x) => x.pending?.count === 1, mark);
+    assert.deepEqual(m.pending, { count: 1, items: [{ id: 'd1', kind: 'conversation', body: 'Kept for the review.', outdated: false }] });
+    assert.deepEqual(await newIssueComments(), [], 'not sent');
+
+    // Submit from the header: the summary box answered by the test.
+    const original = vscode.window.showInputBox;
+    (vscode.window as { showInputBox: unknown }).showInputBox = async () => 'And a summary.';
+    try {
+      mark = (await posted()).length;
+      await sendToHost({ type: 'review', action: 'submitReview' });
+      await pageModel('the page after the review', (x) => x.pending === undefined, mark);
+    } finally {
+      (vscode.window as { showInputBox: unknown }).showInputBox = original;
+    }
+    assert.deepEqual((await newIssueComments()).map((c) => c.body), ['Kept for the review.', 'And a summary.']);
   });
 
   it('Discard Review drops the drafts after the confirmation; nothing reaches the service', async () => {

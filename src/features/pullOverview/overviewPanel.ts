@@ -17,7 +17,7 @@ import { loadPage, type LoadedPage, type PullKeyParts } from './overviewLoader';
 import { parseOverviewKey } from './overviewKey';
 import { overviewStrings } from './overviewStrings';
 import type { PendingDrafts } from '../shared/reviews/pendingDrafts';
-import { withPending } from './pendingModel';
+import { withPending } from './model/pendingItems';
 
 
 export interface OverviewDeps {
@@ -82,7 +82,7 @@ export function startOverviewPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
     }
   };
   /** The page model with the pending review's drafts; posted only when it changed. */
-  const modelNow = () => (loaded ? withPending(loaded.model, loaded.pull.head.sha, deps.pending) : undefined);
+  const modelNow = () => (loaded ? withPending(loaded.model, loaded.pull.head.sha, deps.pending?.isActive(key) ? deps.pending.drafts(key) : undefined) : undefined);
   function postModel(): void {
     const model = modelNow();
     if (!model) return;
