@@ -13,7 +13,7 @@ import { apiAsAda, giveRoomTo, openAndSignIn, openPane, palette, row } from './s
 
 const PULL = '/repos/analytical-engines/difference-engine/pulls/1';
 const ISSUE = '/repos/analytical-engines/difference-engine/issues/1';
-const DRAFTS = [[1, 'First: a heading for the table.'], [4, 'Second: the fourth row.'], [2, 'Third: the second row.']];
+const DRAFTS = [[2, 'First: the blank line could go.'], [1, 'Second: a heading for the table.'], [3, 'Third: the primes.']];
 const SUMMARY = 'Three notes on the table, in the order I read it.';
 
 /** The overview's page: the active webview's inner frame. */
