@@ -13,7 +13,7 @@ import { apiAsAda, giveRoomTo, openAndSignIn, openPane, palette, row } from './s
 
 const PULL = '/repos/analytical-engines/difference-engine/pulls/1';
 const ISSUE = '/repos/analytical-engines/difference-engine/issues/1';
-const DRAFTS = [[2, 'First: the blank line could go.'], [1, 'Second: a heading for the table.'], [3, 'Third: the primes.']];
+const DRAFTS = [[2, 'First: the blank line could go.'], [1, 'Second: a heading for the table.'], [4, 'Third: name the initial differences.']];
 const SUMMARY = 'Three notes on the table, in the order I read it.';
 
 /** The overview's page: the active webview's inner frame. */
@@ -45,6 +45,15 @@ async function writeThread(diff, line, text) {
   const { page } = session;
   const modified = diff.locator('.editor.modified');
   const number = modified.locator('.margin-view-overlays .line-numbers', { hasText: new RegExp(`^${line}$`) }).first();
+  // Scrolled into sight with the mouse wheel, as a person would (the threads above take room).
+  const view = await modified.boundingBox();
+  for (let i = 0; i < 12; i++) {
+    const box = (await number.count()) ? await number.boundingBox() : null;
+    if (box && box.y + box.height < view.y + view.height - 20) break;
+    await page.mouse.move(view.x + view.width / 2, view.y + view.height / 2);
+    await page.mouse.wheel(0, 120);
+    await page.waitForTimeout(100);
+  }
   const at = await number.boundingBox();
   assert.ok(at, `line ${line} is on screen`);
   await page.mouse.move(at.x + at.width + 9, at.y + at.height / 2);
