@@ -1,7 +1,7 @@
 // A pending review of one pull request, as kept in workspace storage: the
 // drafts written since Start Review, in the order written, each with the head
 // commit, path and diff position it was written against (the service has review
-// comments but no review object: docs/service-api, pull request review
+// comments but no review object: docs/service-api/hosting/pulls §7–§9, review
 // comments). One record per account, repository and pull request, so 10,000
 // drafts are one read. Pure: the host stores it, the tests build it.
 import type { DiffSide } from '../../../util/diffPosition';
