@@ -11,7 +11,7 @@ import type { HostingSession } from '../shared/session/hostingSession';
 import { signedInClient } from '../shared/session/require';
 import type { SelectedPull } from '../shared/selection/selectedPull';
 import { PendingReviews } from './pendingReviews';
-import { runSubmit, type SubmitAnswers } from './submitFlow';
+import type { SubmitAnswers } from './submitFlow';
 
 /**
  * The pull request a command acts on: a Pull Requests row (owner, repo and
@@ -86,6 +86,8 @@ export function registerPendingReview(context: vscode.ExtensionContext, session:
       const me = session.account?.label;
       if (!pull || !client || !me) return undefined;
       try {
+        // The submit flow (dialogs, the posting engine) loads on first use, not at activation.
+        const { runSubmit } = await import('./submitFlow.js');
         return await runSubmit(client, me, pull, reviews, givenAnswers<SubmitAnswers>(answers), () => comments.fireChanged(pull));
       } catch (err) {
         showFailure(vscode.l10n.t('Could not submit the review'), err);
