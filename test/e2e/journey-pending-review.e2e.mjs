@@ -37,6 +37,8 @@ async function openTablesDiff() {
   await (await row('Pull Requests', /^tables\.md/)).click();
   const diff = session.page.locator('.monaco-diff-editor').first();
   await diff.waitFor({ timeout: 30_000 });
+  // Drawn: its first line's number is on screen.
+  await diff.locator('.editor.modified .margin-view-overlays .line-numbers', { hasText: /^1$/ }).first().waitFor({ timeout: 30_000 });
   return diff;
 }
 
@@ -104,8 +106,9 @@ describe('Journey: a pending review across a window reload, by clicks', () => {
     // The window reloaded: the drafts come back from workspace storage.
     await page.reload();
     await page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 60_000 });
-    await openAndSignIn();
+    // The count is back in the status bar once RepoDesk has started (and the window has restored its sidebar).
     await statusItem('#1: 3 pending').waitFor({ timeout: 60_000 });
+    await openAndSignIn();
     const restored = await openTablesDiff();
     for (const [, text] of DRAFTS) await page.locator('.review-widget', { hasText: text }).filter({ hasText: 'Pending' }).first().waitFor({ timeout: 30_000 });
     await restored.waitFor();
