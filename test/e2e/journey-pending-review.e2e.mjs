@@ -54,7 +54,8 @@ async function writeThread(diff, line, text) {
     if (box && box.y + box.height < view.y + view.height - 20) break;
     await page.mouse.move(view.x + view.width / 2, view.y + view.height / 2);
     await page.mouse.wheel(0, 120);
-    await page.waitForTimeout(100);
+    // The editor draws the scrolled lines on the next frames (an event, not a time).
+    await page.evaluate(() => new Promise((resolve) => globalThis.requestAnimationFrame(() => globalThis.requestAnimationFrame(resolve))));
   }
   const at = await number.boundingBox();
   assert.ok(at, `line ${line} is on screen`);
