@@ -38,6 +38,7 @@ import { registerComments } from './features/comments/registerComments';
 import { registerLanguage } from './features/language/registerLanguage';
 import { registerPullOverview } from './features/pullOverview/registerPullOverview';
 import { Gate } from './util/gate';
+import { registerPendingReview } from './features/pendingReview/registerPendingReview';
 
 export const VIEW_IDS = [
   'repodesk.repositories',
@@ -97,12 +98,14 @@ export function registerViews(context: vscode.ExtensionContext, session: Hosting
   // One source of truth for review comments: a reply, edit or delete made in
   // the editor's threads or in a view shows in the others.
   const reviewStore = new PullReviewComments(session);
-  const reviewComments = registerReviewComments(context, session, active, selectedPull, log, () => reviewStore.fireChanged());
-  const inlineComments = registerComments(context, session, selectedPull, reviewStore, log);
+  // Start Review: comments written from then on wait as drafts until Submit Review.
+  const pending = registerPendingReview(context, session, selectedPull, reviewStore);
+  const reviewComments = registerReviewComments(context, session, active, selectedPull, log, () => reviewStore.fireChanged(), pending);
+  const inlineComments = registerComments(context, session, selectedPull, reviewStore, log, pending);
   // @ and # completions, hovers and warnings in the comment boxes.
   registerLanguage(context, session, active, selectedPull, reviewStore);
   // A pull request's overview page (a click on a pull request opens it).
-  const overviews = registerPullOverview(context, log, session, active, reviewStore);
+  const overviews = registerPullOverview(context, log, session, active, reviewStore, pending);
   context.subscriptions.push(reviewStore, reviewStore.onDidChange(() => {
     pulls.refresh();
     reviewComments.refresh();

@@ -14,6 +14,7 @@ import type { HostingSession } from '../shared/session/hostingSession';
 import type { SelectedPull } from '../shared/selection/selectedPull';
 import { InlineThreads, type ThreadEntry } from './inlineThreads';
 import { ReviewCommentItem } from './reviewCommentItem';
+import type { PendingDrafts } from '../shared/reviews/pendingDrafts';
 
 /** The commands of the threads (registered by registerComments). */
 export type InlineCommentCommand = 'repodesk.comments.expandAt' | 'repodesk.comments.refresh' | 'repodesk.comments.reply' | 'repodesk.comments.edit' | 'repodesk.comments.save' | 'repodesk.comments.cancel' | 'repodesk.comments.delete';
@@ -27,8 +28,8 @@ export interface StartedInlineComments {
   refresh(): Promise<void>;
 }
 
-export function startInlineComments(context: vscode.ExtensionContext, session: HostingSession, selected: SelectedPull, store: PullReviewComments, log: Logger): StartedInlineComments {
-  const inline = new InlineThreads(session, selected, store, log);
+export function startInlineComments(context: vscode.ExtensionContext, session: HostingSession, selected: SelectedPull, store: PullReviewComments, log: Logger, pending?: PendingDrafts): StartedInlineComments {
+  const inline = new InlineThreads(session, selected, store, log, pending);
   const redrawAll = (forget = false) => inline.redrawAll(forget);
 
   /** Sends the typed text; on failure keeps it in the thread as a draft and says why. */
@@ -53,9 +54,18 @@ export function startInlineComments(context: vscode.ExtensionContext, session: H
 
   const create = async (entry: ThreadEntry, body: string) => {
     const { place } = entry;
-    if (entry.rootId !== undefined) return store.create(place.pull, { body, in_reply_to: entry.rootId });
+    // A pending review keeps the comment as a draft (posted by Submit Review).
+    const review = pending?.isActive(place.pull) ? pending : undefined;
+    if (entry.rootId !== undefined) {
+      return review ? review.add(place.pull, body, { kind: 'reply', inReplyTo: entry.rootId, path: place.path }) : store.create(place.pull, { body, in_reply_to: entry.rootId });
+    }
     const position = place.file && entry.line !== undefined ? positionOfLine(mapPositions(place.file.patch), place.side, entry.line) : undefined;
-    if (!place.current || position === undefined) throw new Error(vscode.l10n.t('Line {0} of {1} is not part of the pull request’s diff.', entry.line ?? '?', place.path));
+    if (!place.current || position === undefined || entry.line === undefined) throw new Error(vscode.l10n.t('Line {0} of {1} is not part of the pull request’s diff.', entry.line ?? '?', place.path));
+    if (review) {
+      // The line's text, to find it again should the head move before the review is submitted.
+      const lineText = vscode.workspace.textDocuments.find((d) => d.uri.toString() === entry.thread.uri.toString())?.lineAt(entry.line - 1).text;
+      return review.add(place.pull, body, { kind: 'line', path: place.path, position, commitId: place.head.sha, side: place.side, line: entry.line, ...(lineText !== undefined ? { lineText } : {}) });
+    }
     return store.create(place.pull, { body, commit_id: place.head.sha, path: place.path, position });
   };
 
@@ -68,6 +78,7 @@ export function startInlineComments(context: vscode.ExtensionContext, session: H
   context.subscriptions.push(
     inline,
     store.onDidChange(() => void redrawAll()),
+    ...(pending ? [pending.onDidChange(() => void redrawAll())] : []),
     selected.onDidChange(() => void redrawAll(true)),
     session.onDidChange(() => void redrawAll(true)),
     vscode.workspace.onDidOpenTextDocument((d) => void inline.redraw(d)),

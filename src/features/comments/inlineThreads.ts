@@ -17,6 +17,8 @@ import type { SelectedPull } from '../shared/selection/selectedPull';
 import { documentPlace, PullFacts, type DocumentPlace } from './documentPlace';
 import { ReviewCommentItem } from './reviewCommentItem';
 import type { Logger } from '../shared/log/outputLog';
+import type { PendingDraft, PendingDrafts } from '../shared/reviews/pendingDrafts';
+import { PendingCommentItem } from './pendingCommentItem';
 
 export const CONTROLLER_ID = 'repodesk.reviewThreads';
 
@@ -27,7 +29,7 @@ export interface ThreadEntry {
   rootId: number | undefined;
   /** 1-based line; undefined when listed at the top of the file without a line. */
   line: number | undefined;
-  kind: PlacementKind | 'new';
+  kind: PlacementKind | 'new' | 'pending';
   /** What the thread was last drawn from (kind, comments, avatars, reader): a redraw of the same skips VS Code. */
   drawn?: string;
 }
@@ -47,7 +49,7 @@ export class InlineThreads implements vscode.Disposable {
   private readonly avatars = new AvatarCache();
   private readonly rendering = new Map<string, Promise<void>>();
 
-  constructor(private readonly session: HostingSession, private readonly selected: SelectedPull, private readonly store: PullReviewComments, private readonly log?: Logger) {
+  constructor(private readonly session: HostingSession, private readonly selected: SelectedPull, private readonly store: PullReviewComments, private readonly log?: Logger, private readonly pending?: PendingDrafts) {
     this.facts = new PullFacts(() => session.client);
     this.controller.options = { prompt: vscode.l10n.t('Reply…'), placeHolder: vscode.l10n.t('Write a review comment (Markdown; @ for people, # for issues and pull requests)') };
     this.controller.commentingRangeProvider = {
@@ -135,8 +137,21 @@ export class InlineThreads implements vscode.Disposable {
       // VS Code draws each one as a widget (200 took 8-12 s).
       const expanded = placed.length <= EXPANDED_THREADS_AT_MOST;
       for (const p of placed) wanted.add(`${uriKey}|${p.thread.root.id}`);
+      // A pending review's drafts: replies under their thread, new threads on their own line.
+      const drafts = this.pending?.drafts(place.pull) ?? [];
+      const replies = new Map<number, PendingDraft[]>();
+      for (const d of drafts) if (d.target.kind === 'reply') replies.set(d.target.inReplyTo, [...replies.get(d.target.inReplyTo) ?? [], d]);
+      for (const d of drafts) {
+        const t = d.target;
+        if (t.kind !== 'line' || t.path !== place.path || t.side !== place.side) continue;
+        const here = t.side === 'head' ? place.sha === t.commitId || place.current : place.head.sha === t.commitId;
+        if (!here) continue;
+        const key = `${uriKey}|pending:${d.id}`;
+        wanted.add(key);
+        this.showPending(key, document, place, d, t.commitId !== place.head.sha);
+      }
       const showAll = (some: typeof placed) => {
-        for (const p of some) this.show(`${uriKey}|${p.thread.root.id}`, document, place, p.thread.root.id, p.line, p.kind, p.thread.comments, expanded);
+        for (const p of some) this.show(`${uriKey}|${p.thread.root.id}`, document, place, p.thread.root.id, p.line, p.kind, p.thread.comments, expanded, replies.get(p.thread.root.id) ?? []);
       };
       // The threads on screen first: VS Code redraws a document's comment
       // decorations for each thread it hears of, so 200 at once kept the
@@ -168,12 +183,38 @@ export class InlineThreads implements vscode.Disposable {
     }
   }
 
-  private show(key: string, document: vscode.TextDocument, place: DocumentPlace, rootId: number, line: number | undefined, kind: PlacementKind, comments: ReviewComment[], expanded: boolean): void {
+  /** A pending draft that starts a thread: drawn on its line, marked Pending (and outdated when written on another head). */
+  private showPending(key: string, document: vscode.TextDocument, place: DocumentPlace, draft: PendingDraft, outdated: boolean): void {
+    if (draft.target.kind !== 'line') return;
+    const line = draft.target.line;
+    const range = line <= document.lineCount ? document.lineAt(line - 1).range : new vscode.Range(0, 0, 0, 0);
+    const drawn = `pending|${outdated ? 1 : 0}|${draft.body}|${draft.error ?? ''}`;
+    const known = this.entries.get(key);
+    if (known?.drawn === drawn) return;
+    const item = new PendingCommentItem(draft, this.session.account?.label, outdated);
+    if (known) {
+      known.thread.comments = [item];
+      known.thread.label = pendingLabel(draft, outdated);
+      known.drawn = drawn;
+      return;
+    }
+    const thread = this.controller.createCommentThread(document.uri, range, [item]);
+    thread.collapsibleState = vscode.CommentThreadCollapsibleState.Expanded;
+    thread.canReply = false;
+    thread.contextValue = 'pending';
+    thread.label = pendingLabel(draft, outdated);
+    const entry: ThreadEntry = { thread, place, rootId: undefined, line, kind: 'pending', drawn };
+    this.entries.set(key, entry);
+    this.byThread.set(thread, entry);
+  }
+
+  private show(key: string, document: vscode.TextDocument, place: DocumentPlace, rootId: number, line: number | undefined, kind: PlacementKind, comments: ReviewComment[], expanded: boolean, pendingReplies: readonly PendingDraft[] = []): void {
     const range = line !== undefined && line <= document.lineCount
       ? document.lineAt(line - 1).range
       : new vscode.Range(0, 0, 0, 0);
     const me = this.session.account?.label;
     const item = (thread: () => vscode.CommentThread, c: ReviewComment) => new ReviewCommentItem(thread, c, me !== undefined && c.user.login === me, this.avatar(c), kind === 'outdated');
+    const pendingItems = () => pendingReplies.map((d) => new PendingCommentItem(d, me, false));
     let entry = this.entries.get(key);
     let isNew = false;
     if (!entry) {
@@ -181,7 +222,7 @@ export class InlineThreads implements vscode.Disposable {
       // is, rather than as an empty thread (which it draws as a new
       // discussion) followed by an update.
       const created: { thread?: vscode.CommentThread } = {};
-      const thread = created.thread = this.controller.createCommentThread(document.uri, range, comments.map((c) => item(() => created.thread!, c)));
+      const thread = created.thread = this.controller.createCommentThread(document.uri, range, [...comments.map((c) => item(() => created.thread!, c)), ...pendingItems()]);
       const wanted = line !== undefined && this.expandWanted.get(document.uri.toString()) === line;
       thread.collapsibleState = expanded || wanted ? vscode.CommentThreadCollapsibleState.Expanded : vscode.CommentThreadCollapsibleState.Collapsed;
       thread.canReply = true;
@@ -197,7 +238,7 @@ export class InlineThreads implements vscode.Disposable {
     // Every property set is a message to VS Code, which then recomputes the
     // document's comment decorations: a thread whose comments did not change
     // (an idle refresh, another thread's reply) is left alone.
-    const drawn = `${kind}|${me ?? ''}|${comments.map((c) => `${c.id}:${c.updated_at}:${this.avatars.get(c.user.avatar_url) ? 1 : 0}`).join(',')}`;
+    const drawn = `${kind}|${me ?? ''}|${comments.map((c) => `${c.id}:${c.updated_at}:${this.avatars.get(c.user.avatar_url) ? 1 : 0}`).join(',')}|${pendingReplies.map((d) => `${d.id}:${d.body.length}:${d.error ?? ''}`).join(',')}`;
     if (!isNew && entry.drawn === drawn) return;
     entry.drawn = drawn;
     const root = comments[0]!;
@@ -207,7 +248,7 @@ export class InlineThreads implements vscode.Disposable {
     // Keep a comment that is being edited, and a draft, as they are.
     const editing = new Map(thread.comments.filter((c): c is ReviewCommentItem => c instanceof ReviewCommentItem && c.mode === vscode.CommentMode.Editing && !!c.comment).map((c) => [c.comment!.id, c]));
     const drafts = thread.comments.filter((c) => c instanceof ReviewCommentItem && !c.comment);
-    thread.comments = [...comments.map((c) => editing.get(c.id) ?? item(() => thread, c)), ...drafts];
+    thread.comments = [...comments.map((c) => editing.get(c.id) ?? item(() => thread, c)), ...pendingItems(), ...drafts];
   }
 
   private avatar(c: ReviewComment): vscode.Uri | undefined {
@@ -219,6 +260,11 @@ export class InlineThreads implements vscode.Disposable {
     for (const key of [...this.entries.keys()]) this.drop(key);
     this.controller.dispose();
   }
+}
+
+function pendingLabel(draft: PendingDraft, outdated: boolean): string {
+  const where = draft.target.kind === 'line' ? vscode.l10n.t('line {0}', draft.target.line) : '';
+  return outdated ? vscode.l10n.t('Pending review comment on {0} (outdated: written on an older head)', where) : vscode.l10n.t('Pending review comment on {0}', where);
 }
 
 /** The thread's header (without a label VS Code titles a thread that has comments "Start discussion"): where, in the words of the views and the overview, and who. */

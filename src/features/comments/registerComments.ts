@@ -11,15 +11,16 @@ import type { Logger } from '../shared/log/outputLog';
 import type { HostingSession } from '../shared/session/hostingSession';
 import type { SelectedPull } from '../shared/selection/selectedPull';
 import type { StartedInlineComments } from './inlineComments';
+import type { PendingDrafts } from '../shared/reviews/pendingDrafts';
 
 export interface InlineComments {
   /** Reads the threads of the open documents again (conditional requests: free when nothing changed). */
   refresh(): Promise<void>;
 }
 
-export function registerComments(context: vscode.ExtensionContext, session: HostingSession, selected: SelectedPull, store: PullReviewComments, log: Logger): InlineComments {
+export function registerComments(context: vscode.ExtensionContext, session: HostingSession, selected: SelectedPull, store: PullReviewComments, log: Logger, pending?: PendingDrafts): InlineComments {
   let started: Promise<StartedInlineComments> | undefined;
-  const start = () => (started ??= import('./inlineComments.js').then((m) => m.startInlineComments(context, session, selected, store, log)));
+  const start = () => (started ??= import('./inlineComments.js').then((m) => m.startInlineComments(context, session, selected, store, log, pending)));
 
   registerLazyCommands(context, ['repodesk.comments.expandAt', 'repodesk.comments.refresh', 'repodesk.comments.reply', 'repodesk.comments.edit', 'repodesk.comments.save', 'repodesk.comments.cancel', 'repodesk.comments.delete'], async () => (await start()).handlers);
   if (context.extensionMode === vscode.ExtensionMode.Test) {

@@ -16,6 +16,8 @@ import { pickCommitFile } from './commitFilesPick';
 import { loadPage, type LoadedPage, type PullKeyParts } from './overviewLoader';
 import { parseOverviewKey } from './overviewKey';
 import { overviewStrings } from './overviewStrings';
+import type { PendingDrafts } from '../shared/reviews/pendingDrafts';
+import { withPending } from './model/pendingItems';
 
 
 export interface OverviewDeps {
@@ -25,6 +27,8 @@ export interface OverviewDeps {
   log: Logger;
   /** A page shown again reads again when what it shows was read longer ago than this (ms). */
   rereadShownAfterMs: () => number;
+  /** The pending reviews (Start Review): the page lists their drafts and keeps new comments as drafts. */
+  pending?: PendingDrafts;
 }
 
 /** What the registration drives: a reload (the views' refresh, a change made elsewhere). */
@@ -72,14 +76,21 @@ export function startOverviewPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
       hosted.panel.title = `#${number} ${page.model.title}`;
       // Before the webview is ready it would not get the message: 'ready' posts it.
       if (!ready) return;
-      const json = JSON.stringify(page.model);
-      if (json === postedJson) return;
-      postedJson = json;
-      post({ type: 'model', model: page.model });
+      postModel();
     } catch (err) {
       if (ready) post({ type: 'failed', message: errorText(err) });
     }
   };
+  /** The page model with the pending review's drafts; posted only when it changed. */
+  const modelNow = () => (loaded ? withPending(loaded.model, loaded.pull.head.sha, deps.pending?.isActive(key) ? deps.pending.drafts(key) : undefined) : undefined);
+  function postModel(): void {
+    const model = modelNow();
+    if (!model) return;
+    const json = JSON.stringify(model);
+    if (json === postedJson) return;
+    postedJson = json;
+    post({ type: 'model', model });
+  }
   /** One load at a time; a reload asked meanwhile waits for it and runs after. */
   const reload = async (background: boolean): Promise<void> => {
     while (loading) await loading;
@@ -122,13 +133,13 @@ export function startOverviewPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
           if (!loaded) post({ type: 'loading' });
           await first;
           if (loaded) {
-            postedJson = JSON.stringify(loaded.model);
-            post({ type: 'model', model: loaded.model });
+            postedJson = '';
+            postModel();
             return openingLogged();
           }
         }
         // A page shown again (or restored) draws what was read at once, then reads again.
-        if (loaded) post({ type: 'model', model: loaded.model });
+        if (loaded) post({ type: 'model', model: modelNow()! });
         else post({ type: 'loading' });
         return reload(loaded !== undefined);
       }
@@ -151,8 +162,14 @@ export function startOverviewPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
         if (root) await vscode.commands.executeCommand('repodesk.reviewComments.reveal', new CommentNode(root, { owner, repo, me: session.account?.label }, undefined));
         return;
       }
+      case 'review':
+        // The pending review feature's commands, which take the pull request as a plain object.
+        await vscode.commands.executeCommand(`repodesk.pendingReview.${m.action.replace('Review', '')}`, { owner, repo, number });
+        return;
       case 'addComment':
         if (!client) return post({ type: 'commentDone', request: m.request, ok: false, message: vscode.l10n.t('Sign in to RepoDesk first.') });
+        // A pending review keeps it as a draft, posted with the review.
+        if (deps.pending?.isActive(key)) return comment(m.request, vscode.l10n.t('Keeping the comment as pending…'), () => deps.pending!.add(key, m.body, { kind: 'conversation' }));
         return comment(m.request, vscode.l10n.t('Sending comment…'), () => client.issueComments.create(owner, repo, number, m.body));
       case 'editComment':
         if (!client) return post({ type: 'commentDone', request: m.request, ok: false, message: vscode.l10n.t('Sign in to RepoDesk first.') });
@@ -188,6 +205,10 @@ export function startOverviewPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
     deps.store.onDidChange((changed) => {
       if (!changed || (changed.owner === owner && changed.repo === repo && changed.number === number)) void reload(true);
     }),
+    // The pending review's drafts are drawn from what the host holds: no read.
+    ...(deps.pending ? [deps.pending.onDidChange((changed) => {
+      if (ready && (!changed || (changed.owner === owner && changed.repo === repo && changed.number === number))) postModel();
+    })] : []),
   );
   return {
     key,

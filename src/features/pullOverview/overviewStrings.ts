@@ -74,5 +74,18 @@ export function overviewStrings(): Record<StringKey, string> {
     statusRenamed: vscode.l10n.t('renamed'),
     avatarOf: vscode.l10n.t('Avatar of {0}'),
     justNow: vscode.l10n.t('just now'),
+    startReview: vscode.l10n.t('Start Review'),
+    submitReview: vscode.l10n.t('Submit Review'),
+    discardReview: vscode.l10n.t('Discard Review'),
+    pendingOne: vscode.l10n.t('1 pending'),
+    pendingMany: vscode.l10n.t('{0} pending'),
+    pendingTitle: vscode.l10n.t('Pending review'),
+    pendingNote: vscode.l10n.t('New comments are kept as drafts until you submit the review; nobody else sees them until then.'),
+    pendingLabel: vscode.l10n.t('Pending'),
+    pendingOutdated: vscode.l10n.t('outdated'),
+    pendingNotPosted: vscode.l10n.t('not posted: {0}'),
+    pendingConversation: vscode.l10n.t('in the conversation'),
+    pendingReply: vscode.l10n.t('reply on {0}'),
+    pendingMore: vscode.l10n.t('and {0} more drafts (the Review Comments view lists them all)'),
   };
 }

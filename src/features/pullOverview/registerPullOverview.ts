@@ -13,6 +13,7 @@ import { WebviewPanels } from '../shared/panels/webviewPanels';
 import type { PullKeyParts } from './overviewLoader';
 import { overviewKey } from './overviewKey';
 import type { OverviewPage } from './overviewPanel';
+import type { PendingDrafts } from '../shared/reviews/pendingDrafts';
 
 export const PULL_OVERVIEW_VIEW_TYPE = 'repodesk.pullOverview';
 
@@ -36,7 +37,7 @@ async function targetOf(arg: unknown, active: ActiveRepository): Promise<PullKey
   return typed ? { owner: repo.owner, repo: repo.name, number: Number(typed.trim().replace(/^#/, '')) } : undefined;
 }
 
-export function registerPullOverview(context: vscode.ExtensionContext, log: Logger, session: HostingSession, active: ActiveRepository, store: PullReviewComments): PullOverviews {
+export function registerPullOverview(context: vscode.ExtensionContext, log: Logger, session: HostingSession, active: ActiveRepository, store: PullReviewComments, pending?: PendingDrafts): PullOverviews {
   const avatars = new AvatarCache();
   const pages = new Set<OverviewPage>();
   const posted = new Map<string, HostToWebview[]>();
@@ -59,7 +60,7 @@ export function registerPullOverview(context: vscode.ExtensionContext, log: Logg
         posted.set(hosted.key, []);
         hosted.onDidPost((m) => posted.get(hosted.key)?.push(m));
       }
-      const page = startOverviewPanel(hosted, { session, store, avatars, log, rereadShownAfterMs: () => rereadShownAfterMs });
+      const page = startOverviewPanel(hosted, { session, store, avatars, log, rereadShownAfterMs: () => rereadShownAfterMs, ...(pending ? { pending } : {}) });
       if (!page) return new vscode.Disposable(() => undefined);
       pages.add(page);
       return new vscode.Disposable(() => {

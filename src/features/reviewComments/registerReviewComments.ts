@@ -19,6 +19,8 @@ import { signedInClient } from '../shared/session/require';
 import type { Logger } from '../shared/log/outputLog';
 import { StepMarks } from '../../util/phaseMarks';
 import { firstDraw } from '../../listings/firstDraw';
+import type { PendingDrafts } from '../shared/reviews/pendingDrafts';
+import { PendingGroupNode } from './pendingNodes';
 
 type Mode = 'pull' | 'repository';
 interface RepoCommentFilter { sort: 'created' | 'updated'; direction: 'asc' | 'desc'; since: string }
@@ -35,7 +37,7 @@ const FILTER_KEY = 'repodesk.reviewComments.filter';
 const SELECT_STEPS = ['selected', 'asked', 'read', 'rows', 'threads'] as const;
 
 /** `afterChange` runs after a reply, edit or delete (the Pull Requests view shows the threads too). */
-export function registerReviewComments(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository, selected: SelectedPull, log: Logger, afterChange: () => void = () => undefined): NodeTreeProvider {
+export function registerReviewComments(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository, selected: SelectedPull, log: Logger, afterChange: () => void = () => undefined, pending?: PendingDrafts): NodeTreeProvider {
   const state = context.workspaceState;
   const mode = (): Mode => state.get<Mode>(MODE_KEY, 'pull');
   const filter = (): RepoCommentFilter => ({ sort: 'created', direction: 'desc', since: '', ...state.get<Partial<RepoCommentFilter>>(FILTER_KEY) });
@@ -78,9 +80,11 @@ export function registerReviewComments(context: vscode.ExtensionContext, session
     // No pull request selected: the view's welcome content says what to do.
     if (!pull) return [];
     const key = `${pull.owner}/${pull.repo}#${pull.number}`;
+    // A pending review's drafts come first, in a group of their own.
+    const pendingGroup = pending?.isActive(pull) ? [new PendingGroupNode(pending.drafts(pull), pull.pull.head.sha, pull.number)] : [];
     const nodesOf = (comments: ReviewComment[]) => {
       const nodes = threadNodes(comments, { owner: pull.owner, repo: pull.repo, me: me(), headSha: pull.pull.head.sha }, `rc:${key}:`);
-      return nodes.length > 0 ? nodes : [new MessageNode(vscode.l10n.t('No review comments on #{0} yet.', pull.number))];
+      return [...pendingGroup, ...(nodes.length > 0 ? nodes : [new MessageNode(vscode.l10n.t('No review comments on #{0} yet.', pull.number))])];
     };
     const marks = steps?.of === key ? steps.marks : undefined;
     let firstPageRead: (comments: ReviewComment[]) => void = () => undefined;
@@ -139,6 +143,7 @@ export function registerReviewComments(context: vscode.ExtensionContext, session
       changed();
     }),
     active.onDidChange(changed),
+    ...(pending ? [pending.onDidChange(() => provider.refresh())] : []),
     provider.onWillProvideRoots(() => steps?.marks.mark('asked')),
     provider.onDidProvideRoots(() => steps?.marks.mark('rows')),
     provider.onDidProvideChildren(() => {

@@ -10,6 +10,8 @@ export const PULL_ACTIONS = ['edit', 'close', 'reopen', 'merge', 'checkout', 'op
 export type PullAction = (typeof PULL_ACTIONS)[number];
 
 const count = z.int().check(z.nonnegative());
+/** The most drafts of a pending review the page lists (the count says how many there are). */
+export const PENDING_LISTED = 200;
 const id = z.int().check(z.positive());
 const sha = z.string().check(z.regex(/^[0-9a-f]{40}$/));
 /** A section read on its own: its rows, or why it could not be read. */
@@ -74,6 +76,24 @@ export type ThreadItem = z.infer<typeof threadItemSchema>;
 export const conversationItemSchema = z.discriminatedUnion('kind', [commentItemSchema, threadItemSchema]);
 export type ConversationItem = z.infer<typeof conversationItemSchema>;
 
+export const REVIEW_ACTIONS = ['startReview', 'submitReview', 'discardReview'] as const;
+export type ReviewAction = (typeof REVIEW_ACTIONS)[number];
+
+/** A draft of the pending review, as the page lists it. */
+export const pendingItemSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['line', 'reply', 'conversation']),
+  /** The file and line (a line draft), or the file of the thread replied to. */
+  path: z.optional(z.string()),
+  line: z.optional(z.int()),
+  body: z.string(),
+  /** Written on another head, or on a file no longer in the pull request. */
+  outdated: z.boolean(),
+  /** The service's message of the last attempt to post it. */
+  error: z.optional(z.string()),
+});
+export type PendingItem = z.infer<typeof pendingItemSchema>;
+
 export const pageModelSchema = z.object({
   owner: z.string(),
   repo: z.string(),
@@ -100,6 +120,8 @@ export const pageModelSchema = z.object({
   conversation: section(conversationItemSchema),
   /** The signed-in login (its comments can be edited and deleted). */
   me: z.nullable(z.string()),
+  /** The pending review, when one is started: how many drafts, and the first of them (a page lists at most PENDING_LISTED). */
+  pending: z.optional(z.object({ count, items: z.array(pendingItemSchema) })),
 });
 export type PageModel = z.infer<typeof pageModelSchema>;
 
@@ -123,6 +145,7 @@ export const webviewToHost = z.discriminatedUnion('type', [
   z.object({ type: z.literal('openCommit'), sha }),
   z.object({ type: z.literal('openThread'), id }),
   z.object({ type: z.literal('action'), action: z.enum(PULL_ACTIONS) }),
+  z.object({ type: z.literal('review'), action: z.enum(REVIEW_ACTIONS) }),
   z.object({ type: z.literal('addComment'), request: count, body: commentBody }),
   z.object({ type: z.literal('editComment'), request: count, id, body: commentBody }),
   /** `confirmed` skips the host's confirmation (tests). */

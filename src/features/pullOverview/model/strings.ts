@@ -69,5 +69,18 @@ export const STRING_KEYS = [
   'statusRenamed',
   'avatarOf',
   'justNow',
+  'startReview',
+  'submitReview',
+  'discardReview',
+  'pendingOne',
+  'pendingMany',
+  'pendingTitle',
+  'pendingNote',
+  'pendingLabel',
+  'pendingOutdated',
+  'pendingNotPosted',
+  'pendingConversation',
+  'pendingReply',
+  'pendingMore',
 ] as const;
 export type StringKey = (typeof STRING_KEYS)[number];

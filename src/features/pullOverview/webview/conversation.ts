@@ -9,6 +9,7 @@ import { clear, h, icon } from '../../shared/webview/dom';
 import { avatarImage } from './header';
 import { markdownBlock } from './markdownView';
 import type { Text } from './text';
+import { pendingList } from './pendingReview';
 
 export interface Drafts {
   /** The new comment being written. */
@@ -42,7 +43,10 @@ export class Conversation {
     for (const item of m.conversation.rows) list.append(h('li', {}, item.kind === 'comment' ? this.comment(item) : this.thread(item)));
     if (m.conversation.error) this.element.append(h('p', { class: 'error', role: 'alert' }, t('sectionFailed', m.conversation.error)));
     else if (m.conversation.rows.length === 0) this.element.append(h('p', { class: 'muted empty' }, t('noComments')));
-    this.element.append(list, this.composer());
+    this.element.append(list);
+    const pending = pendingList(m, this.text);
+    if (pending) this.element.append(pending);
+    this.element.append(this.composer());
   }
 
   private when(key: 'opened' | 'commented', iso: string): HTMLElement {

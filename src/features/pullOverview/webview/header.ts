@@ -1,6 +1,7 @@
 // The top of the page: title and number, the state badge, author, base ←
 // head, dates, the lifecycle buttons, labels, counts and mergeability.
-import type { PageModel, PullAction } from '../model/messages';
+import type { PageModel, PullAction, ReviewAction } from '../model/messages';
+import { reviewButtons } from './pendingReview';
 import { h, icon } from '../../shared/webview/dom';
 import type { Text } from './text';
 
@@ -19,7 +20,7 @@ function button(label: string, codicon: string, onClick: () => void, secondary =
   return b;
 }
 
-export function renderHeader(m: PageModel, text: Text, act: (a: PullAction) => void, refresh: () => void): HTMLElement {
+export function renderHeader(m: PageModel, text: Text, act: (a: PullAction) => void, refresh: () => void, review?: (a: ReviewAction) => void): HTMLElement {
   const { t } = text;
   const stateLabel = { open: t('stateOpen'), closed: t('stateClosed'), merged: t('stateMerged') }[m.state];
   const badge = h('span', { class: `state-badge state-${m.state}`, role: 'status' }, icon(STATE_ICONS[m.state]), ` ${stateLabel}`);
@@ -43,6 +44,8 @@ export function renderHeader(m: PageModel, text: Text, act: (a: PullAction) => v
   if (m.state === 'closed') actions.append(button(t('actionReopen'), 'git-pull-request', () => act('reopen')));
   if (m.head && m.state !== 'merged') actions.append(button(t('actionCheckout'), 'git-branch', () => act('checkout')));
   actions.append(button(t('actionOpenInBrowser'), 'link-external', () => act('openInBrowser')), button(t('refresh'), 'refresh', refresh));
+  // The pending review: Start Review, or its count with Submit and Discard.
+  if (review) actions.append(...reviewButtons(m, text, review));
 
   const labels = m.labels.length === 0 ? null : h('ul', { class: 'labels', 'aria-label': t('labels') },
     ...m.labels.map((l) => {

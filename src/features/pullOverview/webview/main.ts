@@ -62,7 +62,7 @@ function render(m: PageModel): void {
     if (next) channel.saveState({ tab: next });
   });
   clear(app);
-  app.append(renderHeader(m, text, (action) => send({ type: 'action', action }), () => send({ type: 'refresh' })), tabs);
+  app.append(renderHeader(m, text, (action) => send({ type: 'action', action }), () => send({ type: 'refresh' }), (action) => send({ type: 'review', action })), tabs);
   app.setAttribute('aria-busy', 'false');
   requestAnimationFrame(() => window.scrollTo(0, scrollY));
   restoredScroll = true;
