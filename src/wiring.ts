@@ -72,7 +72,7 @@ export function registerViews(context: vscode.ExtensionContext, session: Hosting
   registerMessageEditor(context);
   // The status bar's word that something worked (a test seam under tests).
   registerConfirmations(context);
-  const gitfs = registerGitFileSystem(context, session);
+  const gitfs = registerGitFileSystem(context, session, log);
   // A repository node lists its labels, deploy keys, teams, webhooks and downloads, in this order.
   const repositoryLists = [
     registerLabels(context, session, active),
@@ -100,7 +100,7 @@ export function registerViews(context: vscode.ExtensionContext, session: Hosting
   const reviewComments = registerReviewComments(context, session, active, selectedPull, log, () => reviewStore.fireChanged());
   const inlineComments = registerComments(context, session, selectedPull, reviewStore, log);
   // @ and # completions, hovers and warnings in the comment boxes.
-  registerLanguage(context, session, active, selectedPull, reviewStore);
+  registerLanguage(context, session, active, selectedPull, reviewStore, log);
   // A pull request's overview page (a click on a pull request opens it).
   const overviews = registerPullOverview(context, log, session, active, reviewStore);
   context.subscriptions.push(reviewStore, reviewStore.onDidChange(() => {

@@ -19,7 +19,15 @@ export interface InlineComments {
 
 export function registerComments(context: vscode.ExtensionContext, session: HostingSession, selected: SelectedPull, store: PullReviewComments, log: Logger): InlineComments {
   let started: Promise<StartedInlineComments> | undefined;
-  const start = () => (started ??= import('./inlineComments.js').then((m) => m.startInlineComments(context, session, selected, store, log)));
+  const start = () => (started ??= (async () => {
+    const asked = Date.now();
+    const m = await import('./inlineComments.js');
+    const loaded = Date.now();
+    const inline = m.startInlineComments(context, session, selected, store, log);
+    // When the feature was asked for, its code loaded and it started (epoch ms), at debug for the first-thread benchmark.
+    log.debug(`Inline comments started (epoch ms): asked=${asked} loaded=${loaded} started=${Date.now()}`);
+    return inline;
+  })());
 
   registerLazyCommands(context, ['repodesk.comments.expandAt', 'repodesk.comments.refresh', 'repodesk.comments.reply', 'repodesk.comments.edit', 'repodesk.comments.save', 'repodesk.comments.cancel', 'repodesk.comments.delete'], async () => (await start()).handlers);
   if (context.extensionMode === vscode.ExtensionMode.Test) {

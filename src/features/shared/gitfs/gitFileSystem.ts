@@ -7,6 +7,7 @@ import type { HostingClient, TreeEntry } from '../../../hosting';
 import { NotFoundError } from '../../../hosting';
 import { fromGitPath, toGitPath, type GitLocation } from '../../../util/gitUri';
 import type { HostingSession } from '../session/hostingSession';
+import type { Logger } from '../log/outputLog';
 
 export const GIT_SCHEME = 'repodesk';
 
@@ -24,7 +25,7 @@ export class GitFileSystem implements vscode.FileSystemProvider {
   /** Commit SHA (or ref) to its root tree SHA. */
   private readonly roots = new Map<string, string>();
 
-  constructor(private readonly session: HostingSession) {}
+  constructor(private readonly session: HostingSession, private readonly log?: Logger) {}
 
   watch(): vscode.Disposable {
     return new vscode.Disposable(() => undefined);
@@ -54,10 +55,15 @@ export class GitFileSystem implements vscode.FileSystemProvider {
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
     const loc = fromGitPath(uri.path, uri.query);
     if (loc.empty) return new Uint8Array();
+    const asked = Date.now();
     const node = await this.resolve(loc);
     if (node.type === 'tree') throw vscode.FileSystemError.FileIsADirectory(uri);
     if (node.type === 'commit') return new TextEncoder().encode(`Subproject commit ${node.sha}\n`);
-    return this.blob(loc, node.sha);
+    const resolved = Date.now();
+    const bytes = await this.blob(loc, node.sha);
+    // When VS Code asked, the path was walked and the blob read (epoch ms), at debug for the first-thread benchmark.
+    this.log?.debug(`Read ${loc.path} at ${loc.sha.slice(0, 7)} (epoch ms): asked=${asked} resolved=${resolved} read=${Date.now()}`);
+    return bytes;
   }
 
   /** The entries of a tree (for the Git Refs view's browser). */
@@ -137,8 +143,8 @@ export class GitFileSystem implements vscode.FileSystemProvider {
   }
 }
 
-export function registerGitFileSystem(context: vscode.ExtensionContext, session: HostingSession): GitFileSystem {
-  const fs = new GitFileSystem(session);
+export function registerGitFileSystem(context: vscode.ExtensionContext, session: HostingSession, log?: Logger): GitFileSystem {
+  const fs = new GitFileSystem(session, log);
   context.subscriptions.push(vscode.workspace.registerFileSystemProvider(GIT_SCHEME, fs, { isCaseSensitive: true, isReadonly: true }));
   return fs;
 }
