@@ -5,6 +5,7 @@
 // activation.
 import * as vscode from 'vscode';
 import { GIT_SCHEME } from '../shared/gitfs/gitFileSystem';
+import { onPullDiffOpening } from '../shared/gitfs/pullDiffs';
 import { registerLazyCommands } from '../shared/lazyCommands';
 import type { PullReviewComments } from '../shared/reviews/pullReviewComments';
 import type { Logger } from '../shared/log/outputLog';
@@ -41,7 +42,12 @@ export function registerComments(context: vscode.ExtensionContext, session: Host
   };
   startWithPull();
   vscode.workspace.textDocuments.forEach(startWithDiff);
-  context.subscriptions.push(selected.onDidChange(startWithPull), vscode.workspace.onDidOpenTextDocument(startWithDiff));
+  context.subscriptions.push(
+    selected.onDidChange(startWithPull),
+    vscode.workspace.onDidOpenTextDocument(startWithDiff),
+    // A pull request's diff starting to open loads the feature and reads its threads' data while VS Code reads the sides.
+    onPullDiffOpening((d) => void start().then((s) => s.prepare(d))),
+  );
   return {
     refresh: async () => {
       if (started) await (await started).refresh();

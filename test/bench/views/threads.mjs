@@ -29,14 +29,15 @@ export async function timeThreads(page, want, act, { timeoutMs = 60_000, bodyTex
         // The diff's own text on screen (the floor of any mark on it).
         if (!state.text && document.querySelector('.monaco-diff-editor .editor.modified .view-line')) state.text = now;
         // An expanded thread with a comment's text drawn (what a person reads).
-        if (text && !state.body && [...document.querySelectorAll('.monaco-diff-editor .review-widget')].some((w) => (w.textContent ?? '').includes(text))) state.body = now;
+        if (text && !state.body && [...document.querySelectorAll('.review-widget')].some((w) => (w.textContent ?? '').includes(text))) state.body = now;
         const count = document.querySelectorAll(marks).length;
         if (count !== state.count) {
           state.count = count;
           state.last = now;
           if (count > 0 && !state.first) state.first = now;
         }
-        if (count >= n || (state.first && now - state.last > 1500)) state.done = true;
+        // Done when the count is reached (or held for 1.5 s) and, when asked for, the comment's text is drawn.
+        if ((count >= n || (state.first && now - state.last > 1500)) && (!text || state.body || now - state.start > 60_000)) state.done = true;
         else requestAnimationFrame(tick);
       };
       requestAnimationFrame(tick);
@@ -44,8 +45,6 @@ export async function timeThreads(page, want, act, { timeoutMs = 60_000, bodyTex
   }, [want, THREAD_MARKS, bodyText]);
   await act();
   await page.waitForFunction(() => window.__threads.done, undefined, { timeout: timeoutMs, polling: 100 }).catch(() => {});
-  // The comment's text may come a frame or more after the widget (an expanded thread only).
-  if (bodyText) await page.waitForFunction(() => window.__threads.body > 0, undefined, { timeout: 5000, polling: 50 }).catch(() => {});
   const s = await page.evaluate(() => window.__threads);
   const origin = await page.evaluate(() => performance.timeOrigin);
   const rel = (t) => (t ? Math.round(t - s.start) : NaN);

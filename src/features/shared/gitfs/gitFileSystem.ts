@@ -17,6 +17,15 @@ export function gitUri(loc: GitLocation): vscode.Uri {
 
 type Node = { type: 'tree' | 'blob' | 'commit'; sha: string; size?: number | undefined };
 
+/** Blobs whose SHA is known for a path at a commit (a pull request's file lists it): read without walking the trees. */
+const knownBlobs = new Map<string, string>();
+const blobKey = (loc: GitLocation) => `${loc.owner}/${loc.repo}@${loc.sha}:${loc.path}`;
+
+/** Remembers that `loc` (a file at a commit) is the blob `sha`, as the service listed it. */
+export function rememberBlob(loc: GitLocation, sha: string): void {
+  knownBlobs.set(blobKey(loc), sha);
+}
+
 export class GitFileSystem implements vscode.FileSystemProvider {
   private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.changed.event;
@@ -94,6 +103,9 @@ export class GitFileSystem implements vscode.FileSystemProvider {
 
   /** Walks from the commit's root tree down the path, one tree at a time. */
   private async resolve(loc: GitLocation): Promise<Node> {
+    // A file's blob named by the pull request's file list: one request instead of a commit and a tree per folder.
+    const known = knownBlobs.get(blobKey(loc));
+    if (known) return { type: 'blob', sha: known };
     let node: Node = { type: 'tree', sha: await this.rootTree(loc) };
     for (const name of loc.path.split('/').filter(Boolean)) {
       if (node.type !== 'tree') throw vscode.FileSystemError.FileNotFound(gitUri(loc));
