@@ -93,7 +93,7 @@ async function oneRun(emulator, token) {
       'diff text drawn': t.text,
       'thread widget drawn': t.first,
       'its comment drawn': t.body,
-      threads: t.count,
+      'thread marks': t.count,
       'feature loaded': feature ? rel(feature.started) : NaN,
       'head side read': head ? rel(head.read) : NaN,
       'host asked to draw': rel(threads?.asked),
@@ -121,7 +121,7 @@ async function main() {
   for (let i = 1; i <= RUNS; i++) {
     // A run that could not reach the click (the workbench too slow to show a row) is reported and left out.
     const r = await oneRun(emulator, token).catch((err) => {
-      say(`run ${i} did not reach the click: ${err.message.split('\n')[0]}`);
+      say(`run ${i} did not reach the click: ${err.message.split('\n').filter((l) => /Timeout|waiting for/.test(l)).join(' ').slice(0, 400)}`);
       return undefined;
     });
     if (!r) continue;
