@@ -73,7 +73,7 @@ export function registerViews(context: vscode.ExtensionContext, session: Hosting
   registerMessageEditor(context);
   // The status bar's word that something worked (a test seam under tests).
   registerConfirmations(context);
-  const gitfs = registerGitFileSystem(context, session);
+  const gitfs = registerGitFileSystem(context, session, log);
   // A repository node lists its labels, deploy keys, teams, webhooks and downloads, in this order.
   const repositoryLists = [
     registerLabels(context, session, active),
@@ -103,7 +103,7 @@ export function registerViews(context: vscode.ExtensionContext, session: Hosting
   const reviewComments = registerReviewComments(context, session, active, selectedPull, log, () => reviewStore.fireChanged(), pending);
   const inlineComments = registerComments(context, session, selectedPull, reviewStore, log, pending);
   // @ and # completions, hovers and warnings in the comment boxes.
-  registerLanguage(context, session, active, selectedPull, reviewStore);
+  registerLanguage(context, session, active, selectedPull, reviewStore, log);
   // A pull request's overview page (a click on a pull request opens it).
   const overviews = registerPullOverview(context, log, session, active, reviewStore, pending);
   context.subscriptions.push(reviewStore, reviewStore.onDidChange(() => {

@@ -28,7 +28,8 @@ import { repoRoot, startCodeServer } from '../harness/codeServer.mjs';
 import { startEmulatorProcess } from '../harness/emulatorProcess.mjs';
 import { pushHistory } from '../support/pushed-history.mjs';
 import { frameWith, webviewLoad } from './views/webviewTiming.mjs';
-import { epochTimes, logLines, requestsSince, summarize, waitQuiet } from './views/logs.mjs';
+import { requestsSince, summarize, waitQuiet } from './views/logs.mjs';
+import { THREAD_MARKS, threadStepsAfter, timeThreads } from './views/threads.mjs';
 import { api, createReviewedPull, createToken } from './views/seed.mjs';
 import { openContainer, row, runCommand, signInWithToken } from './views/workbench.mjs';
 
@@ -48,56 +49,6 @@ const cleanups = [];
 async function closeAll() {
   for (const cleanup of cleanups.reverse()) await cleanup().catch((err) => console.error(`cleanup: ${err.message}`));
   cleanups.length = 0;
-}
-
-/**
- * Counts the threads drawn in the diff editor each frame from the next
- * mousedown: an expanded thread is a widget (.review-widget), a collapsed one
- * a mark in the gutter (.comment-range-glyph); the editor draws the marks of
- * the lines on screen only. Resolves to [ms to the first, ms to the last
- * change before the count held for 1.5 s (or reached `want`), the count].
- */
-async function timeThreads(page, want, act) {
-  await page.evaluate((n) => {
-    const state = { start: 0, first: 0, last: 0, count: 0, text: 0, done: false };
-    window.__threads = state;
-    window.addEventListener('mousedown', () => {
-      state.start = performance.now();
-      const tick = () => {
-        const now = performance.now();
-        // The diff's own text on screen (the floor of any mark on it).
-        if (!state.text && document.querySelector('.monaco-diff-editor .editor.modified .view-line')) state.text = now;
-        // Thread widgets and the gutter marks of threads ('comment-thread', 'comment-thread-unresolved'), not the
-        // commenting-range bars ('comment-diff-added') that VS Code draws on every line a comment can start on.
-        const count = document.querySelectorAll('.monaco-diff-editor .review-widget, .monaco-diff-editor .comment-range-glyph.comment-thread, .monaco-diff-editor .comment-range-glyph.comment-thread-unresolved').length;
-        if (count !== state.count) {
-          state.count = count;
-          state.last = now;
-          if (count > 0 && !state.first) state.first = now;
-        }
-        if (count >= n || (state.first && now - state.last > 1500)) state.done = true;
-        else requestAnimationFrame(tick);
-      };
-      requestAnimationFrame(tick);
-    }, { once: true, capture: true });
-  }, want);
-  await act();
-  await page.waitForFunction(() => window.__threads.done, undefined, { timeout: 60_000, polling: 100 }).catch(() => {});
-  const s = await page.evaluate(() => window.__threads);
-  const origin = await page.evaluate(() => performance.timeOrigin);
-  return { first: s.first ? Math.round(s.first - s.start) : NaN, all: s.last ? Math.round(s.last - s.start) : NaN, count: s.count, text: s.text ? Math.round(s.text - s.start) : NaN, clickAt: origin + s.start };
-}
-
-/** The host's "Review threads of <path>: N (epoch ms): asked=… …" line whose `asked` is after `since`. */
-function threadStepsAfter(userDataDir, file, since) {
-  const draws = [];
-  for (const line of logLines(userDataDir, /Review threads of .* \(epoch ms\)/)) {
-    if (!line.includes(`Review threads of ${file}:`)) continue;
-    const steps = epochTimes(line);
-    if (steps.asked >= since - 50) draws.push(steps);
-  }
-  // The first drawing after the click, and how many there were (a document drawn twice costs VS Code twice).
-  return draws.length ? { ...draws[0], draws: draws.length } : undefined;
 }
 
 async function main() {
@@ -171,7 +122,7 @@ async function main() {
   await page.waitForTimeout(1000);
   const arrivals = [];
   for (const [i, line] of [215, 217, 219].entries()) {
-    const threadMarks = '.monaco-diff-editor .review-widget, .monaco-diff-editor .comment-range-glyph.comment-thread, .monaco-diff-editor .comment-range-glyph.comment-thread-unresolved';
+    const threadMarks = THREAD_MARKS;
     const baseline = await page.evaluate((sel) => document.querySelectorAll(sel).length, threadMarks);
     await call('POST', `/repos/${OWNER}/${REPO}/pulls/${pull.number}/comments`, { body: `Bench late thread ${i + 1}`, commit_id: head, path: pull.paths[0], position: line });
     await page.evaluate(([n, sel]) => {

@@ -10,6 +10,7 @@ import { mapPositions, positionOfLine } from '../../util/diffPosition';
 import { errorText } from '../shared/failure';
 import type { CommandHandler } from '../shared/lazyCommands';
 import type { PullReviewComments } from '../shared/reviews/pullReviewComments';
+import type { PullDiffOpening } from '../shared/gitfs/pullDiffs';
 import type { HostingSession } from '../shared/session/hostingSession';
 import type { SelectedPull } from '../shared/selection/selectedPull';
 import { InlineThreads, type ThreadEntry } from './inlineThreads';
@@ -26,6 +27,8 @@ export interface StartedInlineComments {
   testing: Record<InlineCommentTestCommand, CommandHandler>;
   /** Reads the threads of the open documents again (conditional requests: free when nothing changed). */
   refresh(): Promise<void>;
+  /** A diff of a pull request is opening: its threads' data is read meanwhile. */
+  prepare(d: PullDiffOpening): void;
 }
 
 export function startInlineComments(context: vscode.ExtensionContext, session: HostingSession, selected: SelectedPull, store: PullReviewComments, log: Logger, pending?: PendingDrafts): StartedInlineComments {
@@ -159,5 +162,5 @@ export function startInlineComments(context: vscode.ExtensionContext, session: H
       return (Array.isArray(ranges) ? ranges : []).map((r) => [r.start.line + 1, r.end.line + 1]);
     },
   };
-  return { handlers, testing, refresh: () => redrawAll(true) };
+  return { handlers, testing, refresh: () => redrawAll(true), prepare: (d) => inline.prepare(d) };
 }

@@ -12,7 +12,8 @@ import { inViewFirst, placeThreads, type PlacementKind } from '../../util/thread
 import { groupReviewThreads } from '../../util/viewFormat';
 import { locationText } from '../shared/reviews/locationWords';
 import type { HostingSession } from '../shared/session/hostingSession';
-import type { PullReviewComments } from '../shared/reviews/pullReviewComments';
+import type { PullKey, PullReviewComments } from '../shared/reviews/pullReviewComments';
+import type { PullDiffOpening } from '../shared/gitfs/pullDiffs';
 import type { SelectedPull } from '../shared/selection/selectedPull';
 import { documentPlace, PullFacts, type DocumentPlace } from './documentPlace';
 import { ReviewCommentItem } from './reviewCommentItem';
@@ -48,6 +49,8 @@ export class InlineThreads implements vscode.Disposable {
   private readonly byThread = new WeakMap<vscode.CommentThread, ThreadEntry>();
   private readonly avatars = new AvatarCache();
   private readonly rendering = new Map<string, Promise<void>>();
+  /** Review comments read as a diff started to open (prepare), kept for its documents' first drawing. */
+  private readonly prepared = new Map<string, Promise<ReviewComment[]>>();
 
   constructor(private readonly session: HostingSession, private readonly selected: SelectedPull, private readonly store: PullReviewComments, private readonly log?: Logger, private readonly pending?: PendingDrafts) {
     this.facts = new PullFacts(() => session.client);
@@ -87,8 +90,33 @@ export class InlineThreads implements vscode.Disposable {
     }
   }
 
+  /**
+   * A diff of the pull request is opening: its pull request, files and review
+   * comments (with their authors' avatars) are read now, alongside VS Code's
+   * read of the diff's sides, rather than once its documents have opened.
+   */
+  prepare(d: PullDiffOpening): void {
+    if (!this.session.client) return;
+    const key: PullKey = { owner: d.owner, repo: d.repo, number: d.number };
+    void this.facts.pull(key).catch(() => undefined);
+    void this.facts.filesAt(key, d.headSha).catch(() => undefined);
+    const comments = this.store.list(key);
+    this.prepared.set(pullId(key), comments);
+    void comments.then((all) => this.avatars.loadAll(all.filter((c) => c.path === d.path).map((c) => c.user.avatar_url)), () => undefined);
+  }
+
+  /** The comments prepare read for this pull request, once (later drawings read again: a conditional request). */
+  private takePrepared(key: PullKey): Promise<ReviewComment[]> | undefined {
+    const id = pullId(key);
+    const comments = this.prepared.get(id);
+    this.prepared.delete(id);
+    return comments;
+  }
+
   /** Draws the threads of every open document again (after a change, a refresh or a new selection). */
   async redrawAll(forgetPulls = false): Promise<void> {
+    // What was read before this change is not drawn after it.
+    this.prepared.clear();
     if (forgetPulls) this.facts.forget();
     const open = new Set(vscode.workspace.textDocuments.map((d) => d.uri.toString()));
     for (const [key, e] of this.entries) {
@@ -125,7 +153,8 @@ export class InlineThreads implements vscode.Disposable {
     steps.push(['placed', Date.now()]);
     const wanted = new Set<string>();
     if (place) {
-      const comments = (await this.store.list(place.pull)).filter((c) => c.path === place.path);
+      const prepared = this.takePrepared(place.pull);
+      const comments = (await (prepared?.catch(() => this.store.list(place.pull)) ?? this.store.list(place.pull))).filter((c) => c.path === place.path);
       steps.push(['comments', Date.now()]);
       await this.avatars.loadAll(comments.map((c) => c.user.avatar_url));
       steps.push(['avatars', Date.now()]);
@@ -266,6 +295,8 @@ function pendingLabel(draft: PendingDraft, outdated: boolean): string {
   const where = draft.target.kind === 'line' ? vscode.l10n.t('line {0}', draft.target.line) : '';
   return outdated ? vscode.l10n.t('Pending review comment on {0} (outdated: written on an older head)', where) : vscode.l10n.t('Pending review comment on {0}', where);
 }
+
+const pullId = (key: PullKey) => `${key.owner}/${key.repo}#${key.number}`;
 
 /** The thread's header (without a label VS Code titles a thread that has comments "Start discussion"): where, in the words of the views and the overview, and who. */
 function threadLabel(kind: PlacementKind, root: ReviewComment, comments: ReviewComment[], headSha: string): string {

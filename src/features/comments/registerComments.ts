@@ -5,6 +5,7 @@
 // activation.
 import * as vscode from 'vscode';
 import { GIT_SCHEME } from '../shared/gitfs/gitFileSystem';
+import { onPullDiffOpening } from '../shared/gitfs/pullDiffs';
 import { registerLazyCommands } from '../shared/lazyCommands';
 import type { PullReviewComments } from '../shared/reviews/pullReviewComments';
 import type { Logger } from '../shared/log/outputLog';
@@ -20,7 +21,15 @@ export interface InlineComments {
 
 export function registerComments(context: vscode.ExtensionContext, session: HostingSession, selected: SelectedPull, store: PullReviewComments, log: Logger, pending?: PendingDrafts): InlineComments {
   let started: Promise<StartedInlineComments> | undefined;
-  const start = () => (started ??= import('./inlineComments.js').then((m) => m.startInlineComments(context, session, selected, store, log, pending)));
+  const start = () => (started ??= (async () => {
+    const asked = Date.now();
+    const m = await import('./inlineComments.js');
+    const loaded = Date.now();
+    const inline = m.startInlineComments(context, session, selected, store, log, pending);
+    // When the feature was asked for, its code loaded and it started (epoch ms), at debug for the first-thread benchmark.
+    log.debug(`Inline comments started (epoch ms): asked=${asked} loaded=${loaded} started=${Date.now()}`);
+    return inline;
+  })());
 
   registerLazyCommands(context, ['repodesk.comments.expandAt', 'repodesk.comments.refresh', 'repodesk.comments.reply', 'repodesk.comments.edit', 'repodesk.comments.save', 'repodesk.comments.cancel', 'repodesk.comments.delete'], async () => (await start()).handlers);
   if (context.extensionMode === vscode.ExtensionMode.Test) {
@@ -34,7 +43,12 @@ export function registerComments(context: vscode.ExtensionContext, session: Host
   };
   startWithPull();
   vscode.workspace.textDocuments.forEach(startWithDiff);
-  context.subscriptions.push(selected.onDidChange(startWithPull), vscode.workspace.onDidOpenTextDocument(startWithDiff));
+  context.subscriptions.push(
+    selected.onDidChange(startWithPull),
+    vscode.workspace.onDidOpenTextDocument(startWithDiff),
+    // A pull request's diff starting to open loads the feature and reads its threads' data while VS Code reads the sides.
+    onPullDiffOpening((d) => void start().then((s) => s.prepare(d))),
+  );
   return {
     refresh: async () => {
       if (started) await (await started).refresh();

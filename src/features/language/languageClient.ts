@@ -48,8 +48,8 @@ function stillInBox(uri: vscode.Uri): boolean {
   return !!doc && !doc.isClosed && doc.getText().trim() !== '';
 }
 
-/** Starts the client; it stops with the extension. */
-export function startLanguageClient(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository, selected: SelectedPull, store: PullReviewComments): LanguageClient {
+/** Starts the client (`running` settles when the server has answered its start); it stops with the extension. */
+export function startLanguageClient(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository, selected: SelectedPull, store: PullReviewComments): { client: LanguageClient; running: Promise<void> } {
   const module = context.asAbsolutePath('dist/language-server.js');
   const serverOptions: ServerOptions = {
     run: { module, transport: TransportKind.ipc },
@@ -114,6 +114,5 @@ export function startLanguageClient(context: vscode.ExtensionContext, session: H
     selected.onDidChange(invalidate),
     active.onDidChange(invalidate),
   );
-  void client.start();
-  return client;
+  return { client, running: client.start() };
 }

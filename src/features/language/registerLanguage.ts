@@ -7,14 +7,21 @@ import type { PullReviewComments } from '../shared/reviews/pullReviewComments';
 import type { HostingSession } from '../shared/session/hostingSession';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
 import type { SelectedPull } from '../shared/selection/selectedPull';
+import type { Logger } from '../shared/log/outputLog';
 
-export function registerLanguage(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository, selected: SelectedPull, store: PullReviewComments): void {
+export function registerLanguage(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository, selected: SelectedPull, store: PullReviewComments, log?: Logger): void {
   let started = false;
   const startOnce = (doc: vscode.TextDocument) => {
     if (started || doc.uri.scheme !== 'comment') return;
     started = true;
+    const asked = Date.now();
     void import('./languageClient.js')
-      .then(({ startLanguageClient }) => startLanguageClient(context, session, active, selected, store))
+      .then(async ({ startLanguageClient }) => {
+        const loaded = Date.now();
+        await startLanguageClient(context, session, active, selected, store).running;
+        // When the first comment box asked for it, its client loaded and the server answered (epoch ms), at debug for the first-thread benchmark.
+        log?.debug(`Review comment language server (epoch ms): asked=${asked} loaded=${loaded} running=${Date.now()}`);
+      })
       .catch((err: unknown) => void vscode.window.showErrorMessage(vscode.l10n.t('The review comment language server could not start: {0}', err instanceof Error ? err.message : String(err))));
   };
   vscode.workspace.textDocuments.forEach(startOnce);

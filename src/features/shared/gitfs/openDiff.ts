@@ -1,8 +1,8 @@
 // Opens a file of a pull request as a base/head diff over the `repodesk:`
 // file system, optionally at a line.
 import * as vscode from 'vscode';
-import { gitUri } from './gitFileSystem';
-import { rememberPullDiff } from './pullDiffs';
+import { gitUri, rememberBlob } from './gitFileSystem';
+import { rememberPullDiffOpening } from './pullDiffs';
 
 export interface DiffSides {
   owner: string;
@@ -13,14 +13,23 @@ export interface DiffSides {
   /** `added` has no base side, `removed` no head side. */
   status?: string | undefined;
   number?: number | undefined;
+  /** The head side's blob SHA when known (a pull request's file list gives it): read without walking the trees. */
+  headBlob?: string | undefined;
 }
 
 /** Opens the diff (at a line of one side); resolves to the documents of its two sides. */
 export async function openDiff(d: DiffSides, at?: { side: 'head' | 'base'; line: number }): Promise<{ base: vscode.Uri; head: vscode.Uri }> {
-  // Without the file's change kind, a side where the file does not exist reads as empty.
-  const left = gitUri({ owner: d.owner, repo: d.repo, sha: d.baseSha, path: d.path, empty: d.status === 'added' || (d.status === undefined && !await exists(d.owner, d.repo, d.baseSha, d.path)) });
-  const right = gitUri({ owner: d.owner, repo: d.repo, sha: d.headSha, path: d.path, empty: d.status === 'removed' || (d.status === undefined && !await exists(d.owner, d.repo, d.headSha, d.path)) });
-  if (d.number !== undefined) rememberPullDiff({ owner: d.owner, repo: d.repo, number: d.number, baseSha: d.baseSha, headSha: d.headSha });
+  // Heard first: the pull request's threads are read while the sides are.
+  if (d.number !== undefined) rememberPullDiffOpening({ owner: d.owner, repo: d.repo, number: d.number, baseSha: d.baseSha, headSha: d.headSha, path: d.path });
+  // `added` has no base side and `removed` no head side; without the change kind, a side where the file does not exist
+  // reads as empty (both sides asked at once).
+  const there = (side: 'base' | 'head') => (d.status === undefined
+    ? exists(d.owner, d.repo, side === 'base' ? d.baseSha : d.headSha, d.path)
+    : Promise.resolve(d.status !== (side === 'base' ? 'added' : 'removed')));
+  const [baseThere, headThere] = await Promise.all([there('base'), there('head')]);
+  const left = gitUri({ owner: d.owner, repo: d.repo, sha: d.baseSha, path: d.path, empty: !baseThere });
+  const right = gitUri({ owner: d.owner, repo: d.repo, sha: d.headSha, path: d.path, empty: !headThere });
+  if (d.headBlob && headThere) rememberBlob({ owner: d.owner, repo: d.repo, sha: d.headSha, path: d.path }, d.headBlob);
   const name = d.path.slice(d.path.lastIndexOf('/') + 1);
   const title = d.number !== undefined ? vscode.l10n.t('{0} (#{1})', name, d.number) : name;
   const options: vscode.TextDocumentShowOptions = { preview: true };

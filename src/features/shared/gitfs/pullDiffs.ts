@@ -22,3 +22,25 @@ export function rememberPullDiff(d: PullDiff): void {
 export function pullDiffAt(owner: string, repo: string, sha: string): PullDiff | undefined {
   return opened.get(key(owner, repo, sha));
 }
+
+/** A diff of a pull request's file about to open: the file's path besides its pull request and commits. */
+export interface PullDiffOpening extends PullDiff {
+  path: string;
+}
+
+const openingListeners = new Set<(d: PullDiffOpening) => void>();
+
+/**
+ * Hears of a pull request's diff as it starts to open, before VS Code has
+ * read its sides: the inline threads read the pull request and its review
+ * comments meanwhile instead of after the documents open.
+ */
+export function onPullDiffOpening(listener: (d: PullDiffOpening) => void): { dispose(): void } {
+  openingListeners.add(listener);
+  return { dispose: () => void openingListeners.delete(listener) };
+}
+
+export function rememberPullDiffOpening(d: PullDiffOpening): void {
+  rememberPullDiff(d);
+  for (const listener of openingListeners) listener(d);
+}
