@@ -35,6 +35,9 @@ import { PullReviewComments } from './features/shared/reviews/pullReviewComments
 import { registerComments } from './features/comments/registerComments';
 import { registerLanguage } from './features/language/registerLanguage';
 import { registerPullOverview } from './features/pullOverview/registerPullOverview';
+import { ViewedFilesStore } from './features/shared/reviews/viewedFilesStore';
+import { registerViewedFiles } from './features/viewedFiles/registerViewedFiles';
+import { registerSuggestions } from './features/suggestions/registerSuggestions';
 import { Gate } from './util/gate';
 
 export const VIEW_IDS = [
@@ -87,16 +90,20 @@ export function registerViews(context: vscode.ExtensionContext, session: Hosting
   registerSearch(context, session, active);
   // Statistics and support cases of a repository, in a webview panel.
   registerInsights(context, log, session, engagement, active);
-  const pulls = registerPulls(context, session, active, selectedPull, () => refreshAll());
+  const viewedFiles = new ViewedFilesStore(context.workspaceState, session);
+  context.subscriptions.push(viewedFiles);
+  registerViewedFiles(context, session, viewedFiles);
+  const pulls = registerPulls(context, session, active, selectedPull, () => refreshAll(), viewedFiles);
   // One source of truth for review comments: a reply, edit or delete made in
   // the editor's threads or in a view shows in the others.
   const reviewStore = new PullReviewComments(session);
   const reviewComments = registerReviewComments(context, session, active, selectedPull, log, () => reviewStore.fireChanged());
   const inlineComments = registerComments(context, session, selectedPull, reviewStore, log);
+  registerSuggestions(context, session, reviewStore);
   // @ and # completions, hovers and warnings in the comment boxes.
   registerLanguage(context, session, active, selectedPull, reviewStore);
   // A pull request's overview page (a click on a pull request opens it).
-  const overviews = registerPullOverview(context, log, session, active, reviewStore);
+  const overviews = registerPullOverview(context, log, session, active, reviewStore, viewedFiles);
   context.subscriptions.push(reviewStore, reviewStore.onDidChange(() => {
     pulls.refresh();
     reviewComments.refresh();

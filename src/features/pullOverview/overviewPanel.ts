@@ -16,11 +16,14 @@ import { pickCommitFile } from './commitFilesPick';
 import { loadPage, type LoadedPage, type PullKeyParts } from './overviewLoader';
 import { parseOverviewKey } from './overviewKey';
 import { overviewStrings } from './overviewStrings';
+import type { ViewedFilesStore } from '../shared/reviews/viewedFilesStore';
 
 
 export interface OverviewDeps {
   session: HostingSession;
   store: PullReviewComments;
+  /** The files marked viewed (the Files tab's progress); a mark reads the page again. */
+  viewed?: ViewedFilesStore | undefined;
   avatars: AvatarCache;
   log: Logger;
   /** A page shown again reads again when what it shows was read longer ago than this (ms). */
@@ -64,7 +67,7 @@ export function startOverviewPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
     const client = session.client;
     if (!client) return post({ type: 'failed', message: vscode.l10n.t('Sign in to RepoDesk first.') });
     try {
-      const page = await loadPage(client, deps.store, key, session.account?.label, deps.avatars, background);
+      const page = await loadPage(client, deps.store, key, session.account?.label, deps.avatars, background, { viewed: deps.viewed?.get(key), suggestionLabel: vscode.l10n.t('Suggested change') });
       if (disposed) return;
       loaded = page;
       opening.read ??= Date.now();
@@ -188,6 +191,9 @@ export function startOverviewPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
     deps.store.onDidChange((changed) => {
       if (!changed || (changed.owner === owner && changed.repo === repo && changed.number === number)) void reload(true);
     }),
+    ...(deps.viewed ? [deps.viewed.onDidChange((changed) => {
+      if (changed && changed.owner === owner && changed.repo === repo && changed.number === number) void reload(true);
+    })] : []),
   );
   return {
     key,
