@@ -41,6 +41,18 @@ export class ChangedFilesNode extends PagedGroupNode<PullRequestFile> {
     live.set(idOf(key), this);
   }
 
+  private described = false;
+
+  override async children(): Promise<RepoDeskNode[]> {
+    const nodes = await super.children();
+    // The row was drawn before its files were read: drawn again once, now that the progress can be counted.
+    if (this.viewed && !this.described && this.list.loaded.length > 0) {
+      this.described = true;
+      this.options.onChanged(this);
+    }
+    return nodes;
+  }
+
   override toTreeItem(): vscode.TreeItem {
     const item = super.toTreeItem();
     if (this.viewed && this.list.loaded.length > 0) {
