@@ -19,7 +19,7 @@ const review = (id: number, body: string, over: Partial<ReviewComment> = {}): Re
   url: '', id, diff_hunk: '@@ -1,2 +1,2 @@\n one\n-two\n+TWO', path: 'a.txt', position: 3, original_position: 3, commit_id: HEAD, original_commit_id: HEAD,
   user, body, created_at: `2026-01-01T00:00:0${id}Z`, updated_at: `2026-01-01T00:00:0${id}Z`, html_url: '', pull_request_url: '', _links: {} as never, in_reply_to_id: null, ...over,
 });
-const files = [{ sha: 'a1', filename: 'a.txt', status: 'modified' }, { sha: 'b1', filename: 'b.txt', status: 'added' }] as PullRequestFile[];
+const files = [{ sha: 'a1', filename: 'a.txt', status: 'modified', additions: 1, deletions: 1, changes: 2 }, { sha: 'b1', filename: 'b.txt', status: 'added', additions: 1, deletions: 0, changes: 1 }] as PullRequestFile[];
 const sources = (over: Partial<PageSources>): PageSources => ({
   pull, commits: { ok: true, value: [] }, files: { ok: true, value: files }, comments: { ok: true, value: [] }, reviewComments: { ok: true, value: [] },
   labels: { ok: true, value: [] }, me: 'ada', avatar: () => undefined, ...over,
