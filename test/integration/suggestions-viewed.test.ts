@@ -44,6 +44,12 @@ describe('Suggestions and viewed files', function () {
 
   const pullNode = async () => child(PULLS, undefined, /^#1 /) as Promise<PullNodeT>;
   const filesNode = async () => child(PULLS, await pullNode(), 'Changed files');
+  /** The Changed files node's description once its files are read (as the view draws it). */
+  const progress = async () => {
+    const node = await filesNode();
+    await children(PULLS, node);
+    return description(node);
+  };
   const fileNode = async () => child(PULLS, await filesNode(), 'tables.md') as Promise<FileNodeT>;
 
   async function openHeadSide(): Promise<vscode.TextEditor> {
@@ -123,7 +129,7 @@ describe('Suggestions and viewed files', function () {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const total = (await children(PULLS, await filesNode())).length;
     assert.equal(await vscode.commands.executeCommand('repodesk.viewedFiles.mark', await fileNode()), true);
-    await waitFor('the progress', async () => description(await filesNode()) === `1 of ${total} viewed`);
+    await waitFor('the progress', async () => (await progress()) === `1 of ${total} viewed`);
     const ticked = (await fileNode()).toTreeItem();
     assert.equal((ticked.checkboxState as { state: vscode.TreeItemCheckboxState }).state, vscode.TreeItemCheckboxState.Checked);
     await vscode.commands.executeCommand('repodesk.viewedFiles.hide');
@@ -144,7 +150,7 @@ describe('Suggestions and viewed files', function () {
 
     await vscode.commands.executeCommand('repodesk.pulls.refresh');
     const total = (await children(PULLS, await filesNode())).length;
-    await waitFor('tables.md no longer viewed', async () => description(await filesNode()) === `0 of ${total} viewed`);
+    await waitFor('tables.md no longer viewed', async () => (await progress()) === `0 of ${total} viewed`);
     const changes = await vscode.commands.executeCommand<{ path: string; before?: string; after?: string }[]>('repodesk.viewedFiles.changesSinceLastReview', await pullNode(), FILE);
     assert.deepEqual(changes?.map((c) => c.path), [FILE]);
     const diff = await waitFor('the diff between the two heads', async () => {
