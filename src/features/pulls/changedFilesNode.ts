@@ -20,37 +20,41 @@ export function changedFilesNodes(pull: PullKey | undefined): ChangedFilesNode[]
   return node ? [node] : [];
 }
 
+/** A changed file's row: whether it is viewed (undefined: no box) is set before each draw. */
+export interface FileRow extends RepoDeskNode {
+  viewed: boolean | undefined;
+}
+
 export class ChangedFilesNode extends PagedGroupNode<PullRequestFile> {
   constructor(
     readonly key: PullKey,
     readonly pull: PullRequest,
     private readonly viewed: ViewedFilesStore | undefined,
-    makeFile: (f: PullRequestFile, viewed: boolean | undefined) => RepoDeskNode,
+    makeFile: (f: PullRequestFile) => FileRow,
     options: Omit<PagedGroupOptions<PullRequestFile>, 'toNodes'>,
   ) {
+    // A file's row is the same node each time the list is drawn again (after
+    // a mark): VS Code keeps a row by its id and refuses a new node under an
+    // id it still holds.
+    const rows = new Map<string, FileRow>();
+    const rowOf = (f: PullRequestFile, isViewedNow: boolean | undefined) => {
+      const rowKey = `${f.filename}@${f.sha}`;
+      let row = rows.get(rowKey);
+      if (!row) rows.set(rowKey, (row = makeFile(f)));
+      row.viewed = isViewedNow;
+      return row;
+    };
     super({
       ...options,
       toNodes: (items) => {
-        if (!viewed) return items.map((f) => makeFile(f, undefined));
+        if (!viewed) return items.map((f) => rowOf(f, undefined));
         const state = viewed.get(key);
         const shown = viewed.hideViewed ? items.filter((f) => !isViewed(state, f)) : items;
         if (items.length > 0 && shown.length === 0) return [new MessageNode(vscode.l10n.t('Every file loaded is viewed (viewed files are hidden).'), 'pass')];
-        return shown.map((f) => makeFile(f, isViewed(state, f)));
+        return shown.map((f) => rowOf(f, isViewed(state, f)));
       },
     });
     live.set(idOf(key), this);
-  }
-
-  private described = false;
-
-  override async children(): Promise<RepoDeskNode[]> {
-    const nodes = await super.children();
-    // The row was drawn before its files were read: drawn again once, now that the progress can be counted.
-    if (this.viewed && !this.described && this.list.loaded.length > 0) {
-      this.described = true;
-      this.options.onChanged(this);
-    }
-    return nodes;
   }
 
   override toTreeItem(): vscode.TreeItem {

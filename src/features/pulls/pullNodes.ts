@@ -68,10 +68,10 @@ export class PullNode extends RepoDeskNode {
     return tooltip;
   }
 
-  override children(): RepoDeskNode[] {
+  override async children(): Promise<RepoDeskNode[]> {
     const { owner, repo, pull, client } = this;
     const id = `pull:${owner}/${repo}#${pull.number}:`;
-    const files = new ChangedFilesNode({ owner, repo, number: pull.number }, pull, this.viewed, (f, viewed) => new PullFileNode(owner, repo, pull, f, viewed), {
+    const files = new ChangedFilesNode({ owner, repo, number: pull.number }, pull, this.viewed, (f) => new PullFileNode(owner, repo, pull, f), {
       id: `${id}files`,
       label: vscode.l10n.t('Changed files'),
       icon: 'files',
@@ -93,6 +93,8 @@ export class PullNode extends RepoDeskNode {
       const nodes = threadNodes(comments, ctx, `${id}threads:`);
       return adopt<RepoDeskNode>(threads, nodes.length > 0 ? nodes : [new ItemNode(() => new vscode.TreeItem(vscode.l10n.t('No review comments yet.')))]);
     });
+    // The first page of files read before the row is drawn, so it shows the viewed progress at once.
+    if (this.viewed) await files.list.ensureLoaded();
     return adopt(this, [files, threads]);
   }
 }
@@ -110,7 +112,7 @@ export async function pullNodes(owner: string, repo: string, pulls: readonly Pul
 const STATUS_ICONS: Record<string, string> = { added: 'diff-added', removed: 'diff-removed', modified: 'diff-modified', renamed: 'diff-renamed' };
 
 export class PullFileNode extends RepoDeskNode {
-  constructor(readonly owner: string, readonly repo: string, readonly pull: PullRequest, readonly file: PullRequestFile, readonly viewed?: boolean) {
+  constructor(readonly owner: string, readonly repo: string, readonly pull: PullRequest, readonly file: PullRequestFile, public viewed: boolean | undefined = undefined) {
     super();
   }
 
