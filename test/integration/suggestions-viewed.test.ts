@@ -4,7 +4,8 @@
 // the head branch (then refused once its line changed), Suggest a Change
 // pre-filling a new thread, a changed file marked viewed (the progress in the
 // Changed files node, the hide toggle, unviewed again once its blob changes)
-// and Changes Since My Last Review. The head branch is put back afterwards.
+// and Changes Since My Last Review. On a pull request of its own (ada's
+// notes-on-the-engine), closed afterwards: the demo pull request is left as it is.
 import * as assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,8 +14,9 @@ import type { HostingClient } from '../../src/hosting';
 import { child, children, description, signInAsAdaWithDemoRepository, waitFor, type TestNode } from './views-support';
 
 const PULLS = 'repodesk.pullRequests';
-const OWNER = 'analytical-engines';
-const REPO = 'difference-engine';
+const OWNER = 'ada';
+const REPO = 'notes-on-the-engine';
+const TEXT = '# Tables\nThe second line\nThe third line\nThe fourth line\n';
 const FILE = 'docs/tables.md';
 
 interface Item extends vscode.Comment { contextValue: string; comment?: { id: number; body?: string }; text: string }
@@ -36,13 +38,14 @@ describe('Suggestions and viewed files', function () {
   this.timeout(120_000);
   let client: HostingClient;
   let head: string;
-  let branch: string;
+  let number: number;
+  let branch = '';
   let headText: string;
   const created: number[] = [];
   let committed: Item | undefined;
   const workspaceFile = () => path.join(vscode.workspace.workspaceFolders![0]!.uri.fsPath, ...FILE.split('/'));
 
-  const pullNode = async () => child(PULLS, undefined, /^#1 /) as Promise<PullNodeT>;
+  const pullNode = async () => child(PULLS, undefined, new RegExp(`^#${number} `)) as Promise<PullNodeT>;
   const filesNode = async () => child(PULLS, await pullNode(), 'Changed files');
   /** The Changed files node's description once its files are read (as the view draws it). */
   const progress = async () => {
@@ -63,34 +66,45 @@ describe('Suggestions and viewed files', function () {
 
   /** A comment by ada on line 2 of tables.md suggesting `lines` instead. */
   async function suggestion(lines: string[]): Promise<Item> {
-    const c = await client.reviewComments.create(OWNER, REPO, 1, { body: `Better:\n\`\`\`suggestion\n${lines.join('\n')}\n\`\`\``, commit_id: head, path: FILE, position: 2 });
+    // Each test's suggestion is the only comment on its line.
+    for (const id of created.splice(0)) await client.reviewComments.delete(OWNER, REPO, id).catch(() => undefined);
+    const c = await client.reviewComments.create(OWNER, REPO, number, { body: `Better:\n\`\`\`suggestion\n${lines.join('\n')}\n\`\`\``, commit_id: head, path: FILE, position: 2 });
     created.push(c.id);
     await vscode.commands.executeCommand('repodesk.comments.refresh');
     await openHeadSide();
-    const entry = await waitFor('the suggestion\'s thread', async () => (await threads()).find((e) => e.rootId === c.id));
+    const entry = await waitFor('the suggestion\'s thread', async () => (await threads()).find((e) => e.rootId === c.id)).catch(async (err: unknown) => {
+      throw new Error(`${String(err)}; threads drawn: ${(await threads()).map((e) => `${e.rootId}@${e.thread.uri.toString()}`).join(', ')}; open: ${vscode.workspace.textDocuments.map((d) => d.uri.toString()).join(', ')}`);
+    });
     return entry.thread.comments[0] as Item;
   }
 
   before(async () => {
     const api = await signInAsAdaWithDemoRepository();
     client = api.testing!.session.client!;
+    // A branch adding docs/tables.md to master, and a pull request of it.
+    branch = `suggestions/${Date.now()}`;
+    const master = await client.git.getRef(OWNER, REPO, 'heads/master');
+    const parent = await client.git.getCommit(OWNER, REPO, master.object.sha);
+    const tree = await client.git.createTree(OWNER, REPO, [{ path: FILE, mode: '100644', type: 'blob', content: TEXT }], parent.tree.sha);
+    const commit = await client.git.createCommit(OWNER, REPO, { message: 'Add the tables', tree: tree.sha, parents: [parent.sha] });
+    await client.git.createRef(OWNER, REPO, `refs/heads/${branch}`, commit.sha);
+    number = (await client.pulls.create(OWNER, REPO, { title: 'Tables for suggestions', head: branch, base: 'master' })).number;
+    await vscode.commands.executeCommand('repodesk.testing.setActiveRepository', OWNER, REPO);
     await vscode.commands.executeCommand('repodesk.pulls.filter', { state: 'open', sort: 'created', direction: 'desc', head: '', base: '' });
     const node = await pullNode();
     await vscode.commands.executeCommand('repodesk.pulls.select', node);
-    const pull = await client.pulls.get(OWNER, REPO, 1);
-    head = pull.head.sha;
-    branch = pull.head.ref;
+    head = (await client.pulls.get(OWNER, REPO, number)).head.sha;
     headText = await textAt(client, head, FILE);
+    assert.equal(headText, TEXT);
   });
 
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     fs.rmSync(path.join(vscode.workspace.workspaceFolders![0]!.uri.fsPath, 'docs'), { recursive: true, force: true });
     for (const id of created) await client.reviewComments.delete(OWNER, REPO, id).catch(() => undefined);
-    // The demo pull request's head as it was, for the suites after this one.
-    await client.git.updateRef(OWNER, REPO, `heads/${branch}`, head, true);
+    await client.pulls.update(OWNER, REPO, number, { state: 'closed' });
     await vscode.commands.executeCommand('repodesk.viewedFiles.show');
-    await vscode.commands.executeCommand('repodesk.pulls.refresh');
+    await vscode.commands.executeCommand('repodesk.testing.setActiveRepository', 'analytical-engines', 'difference-engine');
   });
 
   it('a comment with a suggestion block is drawn as a change (old line → new line) and offers Apply Suggestion', async () => {
@@ -102,7 +116,7 @@ describe('Suggestions and viewed files', function () {
   });
 
   it('bad input: a suggestion block that is not closed is shown as text, with no Apply Suggestion', async () => {
-    const c = await client.reviewComments.create(OWNER, REPO, 1, { body: 'Maybe:\n```suggestion\nnot closed', commit_id: head, path: FILE, position: 3 });
+    const c = await client.reviewComments.create(OWNER, REPO, number, { body: 'Maybe:\n```suggestion\nnot closed', commit_id: head, path: FILE, position: 3 });
     created.push(c.id);
     await vscode.commands.executeCommand('repodesk.comments.refresh');
     await openHeadSide();
@@ -121,7 +135,7 @@ describe('Suggestions and viewed files', function () {
     const lines = headText.split('\n');
     lines.splice(1, 1, 'Applied here', 'and here');
     assert.equal(fs.readFileSync(workspaceFile(), 'utf8'), lines.join('\n'));
-    assert.equal((await client.pulls.get(OWNER, REPO, 1)).head.sha, head, 'the branch did not move');
+    assert.equal((await client.pulls.get(OWNER, REPO, number)).head.sha, head, 'the branch did not move');
     fs.rmSync(workspaceFile());
   });
 
@@ -142,7 +156,7 @@ describe('Suggestions and viewed files', function () {
     const item = committed = await suggestion(['Committed line']);
     const done = await vscode.commands.executeCommand<{ where: string; commit?: string }>('repodesk.suggestions.apply', item, { confirmed: true });
     assert.equal(done?.where, 'branch');
-    const moved = (await client.pulls.get(OWNER, REPO, 1)).head.sha;
+    const moved = (await client.pulls.get(OWNER, REPO, number)).head.sha;
     assert.equal(moved, done?.commit);
     const lines = headText.split('\n');
     lines.splice(1, 1, 'Committed line');
@@ -164,11 +178,11 @@ describe('Suggestions and viewed files', function () {
   it('a suggestion that no longer applies (its line changed) says so and changes nothing', async () => {
     // The suggestion committed above, applied again: line 2 of the branch is no longer the line it was made on.
     assert.ok(committed, 'the suggestion committed before');
-    const before = (await client.pulls.get(OWNER, REPO, 1)).head.sha;
+    const before = (await client.pulls.get(OWNER, REPO, number)).head.sha;
     const done = await vscode.commands.executeCommand<{ where: string; why?: string }>('repodesk.suggestions.apply', committed, { confirmed: true });
     assert.equal(done?.where, 'nowhere');
     assert.match(done?.why ?? '', /no longer applies/);
-    assert.equal((await client.pulls.get(OWNER, REPO, 1)).head.sha, before, 'nothing committed');
+    assert.equal((await client.pulls.get(OWNER, REPO, number)).head.sha, before, 'nothing committed');
   });
 
   it('Suggest a Change on a selected line opens a new thread whose comment holds the block with that line; saving it posts it', async () => {
@@ -185,7 +199,7 @@ describe('Suggestions and viewed files', function () {
     assert.equal(draft.mode, vscode.CommentMode.Editing);
     draft.body = `\`\`\`suggestion\n${line4} (better)\n\`\`\``;
     assert.equal(await vscode.commands.executeCommand('repodesk.comments.save', draft), true);
-    const posted = await waitFor('the comment on the service', async () => (await client.reviewComments.listAllForPull(OWNER, REPO, 1)).find((c) => c.body === `\`\`\`suggestion\n${line4} (better)\n\`\`\``));
+    const posted = await waitFor('the comment on the service', async () => (await client.reviewComments.listAllForPull(OWNER, REPO, number)).find((c) => c.body === `\`\`\`suggestion\n${line4} (better)\n\`\`\``));
     created.push(posted.id);
     assert.deepEqual([posted.path, posted.position, posted.commit_id], [FILE, 4, head]);
   });
