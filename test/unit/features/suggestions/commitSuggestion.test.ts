@@ -70,5 +70,8 @@ describe('Apply Suggestion as a commit on the head branch', () => {
     const result = await commitSuggestion(client, { owner: O, repo: R, branch: 'main', path: 'gone.txt' }, change(1, 'x', ['X']), 'm');
     assert.deepEqual(result, { ok: false, reason: 'missing' });
     assert.equal(fake.refs.get('heads/main'), head);
+    // A folder of that name is not the file either.
+    const withFolder = branchWith({ 'docs/t.md': 'x\n' });
+    assert.deepEqual(await commitSuggestion(withFolder.client, { owner: O, repo: R, branch: 'main', path: 'docs' }, change(1, 'x', ['X']), 'm'), { ok: false, reason: 'missing' });
   });
 });
