@@ -36,6 +36,8 @@ export default {
     // The features' pure models (src/features/<name>/model).
     'src/features/*/model/**/*.ts',
     'src/listings/**/*.ts',
+    // Suggestions and viewed files, shared by the threads, the views and the overview.
+    'src/reviewing/**/*.ts',
     // The emulator's conventions: pagination, conditional requests, rate limit, scopes, errors.
     'emulator/src/v3/core/{conventions,pagination,rate-limit,scopes,errors,response-cache}.ts',
     // Git data and tree building, review placement and diff mapping, statistics.

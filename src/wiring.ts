@@ -37,6 +37,9 @@ import { PullReviewComments } from './features/shared/reviews/pullReviewComments
 import { registerComments } from './features/comments/registerComments';
 import { registerLanguage } from './features/language/registerLanguage';
 import { registerPullOverview } from './features/pullOverview/registerPullOverview';
+import { ViewedFilesStore } from './features/shared/reviews/viewedFilesStore';
+import { registerViewedFiles } from './features/viewedFiles/registerViewedFiles';
+import { registerSuggestions } from './features/suggestions/registerSuggestions';
 import { Gate } from './util/gate';
 import { registerPendingReview } from './features/pendingReview/registerPendingReview';
 
@@ -94,7 +97,10 @@ export function registerViews(context: vscode.ExtensionContext, session: Hosting
   registerInsights(context, log, session, engagement, active);
   // The active repository's support cases from the palette (shown in Insights' Cases tab).
   registerCases(context, engagement, active);
-  const pulls = registerPulls(context, session, active, selectedPull, (except) => refreshAll(except));
+  const viewedFiles = new ViewedFilesStore(context.workspaceState, session);
+  context.subscriptions.push(viewedFiles);
+  registerViewedFiles(context, session, viewedFiles);
+  const pulls = registerPulls(context, session, active, selectedPull, (except) => refreshAll(except), viewedFiles);
   // One source of truth for review comments: a reply, edit or delete made in
   // the editor's threads or in a view shows in the others.
   const reviewStore = new PullReviewComments(session);
@@ -102,10 +108,11 @@ export function registerViews(context: vscode.ExtensionContext, session: Hosting
   const pending = registerPendingReview(context, session, selectedPull, reviewStore);
   const reviewComments = registerReviewComments(context, session, active, selectedPull, log, () => reviewStore.fireChanged(), pending);
   const inlineComments = registerComments(context, session, selectedPull, reviewStore, log, pending);
+  registerSuggestions(context, session, reviewStore);
   // @ and # completions, hovers and warnings in the comment boxes.
   registerLanguage(context, session, active, selectedPull, reviewStore, log);
   // A pull request's overview page (a click on a pull request opens it).
-  const overviews = registerPullOverview(context, log, session, active, reviewStore, pending);
+  const overviews = registerPullOverview(context, log, session, active, reviewStore, pending, viewedFiles);
   context.subscriptions.push(reviewStore, reviewStore.onDidChange(() => {
     pulls.refresh();
     reviewComments.refresh();

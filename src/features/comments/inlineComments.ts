@@ -18,7 +18,7 @@ import { ReviewCommentItem } from './reviewCommentItem';
 import type { PendingDrafts } from '../shared/reviews/pendingDrafts';
 
 /** The commands of the threads (registered by registerComments). */
-export type InlineCommentCommand = 'repodesk.comments.expandAt' | 'repodesk.comments.refresh' | 'repodesk.comments.reply' | 'repodesk.comments.edit' | 'repodesk.comments.save' | 'repodesk.comments.cancel' | 'repodesk.comments.delete';
+export type InlineCommentCommand = 'repodesk.comments.suggestChange' | 'repodesk.comments.expandAt' | 'repodesk.comments.refresh' | 'repodesk.comments.reply' | 'repodesk.comments.edit' | 'repodesk.comments.save' | 'repodesk.comments.cancel' | 'repodesk.comments.delete';
 /** Test seams, registered only under tests. */
 export type InlineCommentTestCommand = 'repodesk.testing.commentThreads' | 'repodesk.testing.startCommentThread' | 'repodesk.testing.commentingLines';
 
@@ -90,6 +90,7 @@ export function startInlineComments(context: vscode.ExtensionContext, session: H
 
   const handlers: Record<InlineCommentCommand, CommandHandler> = {
     'repodesk.comments.refresh': () => redrawAll(true),
+    'repodesk.comments.suggestChange': async () => (await import('./suggestChange.js')).suggestChange(inline),
     // Reveal in Diff: the thread on this line opens expanded.
     'repodesk.comments.expandAt': (uri: vscode.Uri, line: number) => inline.expandAt(uri, line),
     'repodesk.comments.reply': async (reply?: vscode.CommentReply) => {

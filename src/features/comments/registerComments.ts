@@ -31,7 +31,7 @@ export function registerComments(context: vscode.ExtensionContext, session: Host
     return inline;
   })());
 
-  registerLazyCommands(context, ['repodesk.comments.expandAt', 'repodesk.comments.refresh', 'repodesk.comments.reply', 'repodesk.comments.edit', 'repodesk.comments.save', 'repodesk.comments.cancel', 'repodesk.comments.delete'], async () => (await start()).handlers);
+  registerLazyCommands(context, ['repodesk.comments.suggestChange', 'repodesk.comments.expandAt', 'repodesk.comments.refresh', 'repodesk.comments.reply', 'repodesk.comments.edit', 'repodesk.comments.save', 'repodesk.comments.cancel', 'repodesk.comments.delete'], async () => (await start()).handlers);
   if (context.extensionMode === vscode.ExtensionMode.Test) {
     registerLazyCommands(context, ['repodesk.testing.commentThreads', 'repodesk.testing.startCommentThread', 'repodesk.testing.commentingLines'], async () => (await start()).testing);
   }

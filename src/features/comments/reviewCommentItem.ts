@@ -4,6 +4,13 @@
 // is being edited or is a draft kept after a failed request.
 import * as vscode from 'vscode';
 import type { ReviewComment } from '../../hosting';
+import { parseSuggestions, suggestedLine, suggestionMarkdown } from '../../reviewing/suggestions';
+
+/** The body as drawn: a suggested change as a diff of the commented line (its hunk ends at it). */
+function drawnBody(c: ReviewComment): string {
+  const old = suggestedLine(c.diff_hunk);
+  return suggestionMarkdown(c.body, old ? [old.text] : undefined, vscode.l10n.t('Suggested change'));
+}
 
 /** A comment's Markdown as the user wrote it, drawn without trust: links to commands and raw HTML stay inert. */
 export function untrustedMarkdown(text: string): vscode.MarkdownString {
@@ -32,11 +39,12 @@ export class ReviewCommentItem implements vscode.Comment {
     draftText = '',
   ) {
     if (comment) {
-      this.body = untrustedMarkdown(comment.body ?? '');
+      this.body = untrustedMarkdown(drawnBody(comment));
       this.author = { name: comment.user.login, ...(avatar ? { iconPath: avatar } : {}) };
       this.timestamp = new Date(comment.created_at);
       this.label = [outdated ? vscode.l10n.t('Outdated') : undefined, comment.updated_at !== comment.created_at ? vscode.l10n.t('edited') : undefined].filter(Boolean).join(' · ') || undefined;
-      this.contextValue = own ? 'own' : 'other';
+      // "own.suggestion": Apply Suggestion shows on comments that hold one.
+      this.contextValue = `${own ? 'own' : 'other'}${parseSuggestions(comment.body).length > 0 ? '.suggestion' : ''}`;
     } else {
       this.body = draftText;
       this.mode = vscode.CommentMode.Editing;
@@ -61,7 +69,7 @@ export class ReviewCommentItem implements vscode.Comment {
   }
 
   stopEditing(): void {
-    if (this.comment) this.body = untrustedMarkdown(this.comment.body ?? '');
+    if (this.comment) this.body = untrustedMarkdown(drawnBody(this.comment));
     this.mode = vscode.CommentMode.Preview;
   }
 }

@@ -5,7 +5,7 @@
 // avatars of the people on it (public images, no token, no rate limit).
 import { collect, type HostingClient, type PullRequestDetailed, type ReviewComment } from '../../hosting';
 import type { AvatarCache } from '../../util/avatars';
-import type { Read } from './model/pageModel';
+import type { PageSources, Read } from './model/pageModel';
 import type { PageModel } from './model/messages';
 import type { PullReviewComments } from '../shared/reviews/pullReviewComments';
 import { errorText } from '../shared/failure';
@@ -31,7 +31,7 @@ async function read<T>(p: Promise<T>): Promise<Read<T>> {
 }
 
 /** The page; throws when the pull request itself cannot be read (the lists fail one by one). */
-export async function loadPage(client: HostingClient, store: PullReviewComments, key: PullKeyParts, me: string | undefined, avatars: AvatarCache, background: boolean): Promise<LoadedPage> {
+export async function loadPage(client: HostingClient, store: PullReviewComments, key: PullKeyParts, me: string | undefined, avatars: AvatarCache, background: boolean, extras: Pick<PageSources, 'viewed' | 'suggestionLabel'> = {}): Promise<LoadedPage> {
   const { owner, repo, number } = key;
   const options = background ? { priority: 'background' as const } : undefined;
   const [pull, commits, files, comments, reviewComments, labels] = await Promise.all([
@@ -45,6 +45,6 @@ export async function loadPage(client: HostingClient, store: PullReviewComments,
   // The page model renders markdown (markdown-it): loaded with the first page, not at activation.
   const { avatarUrls, pageModel } = await import('./model/pageModel.js');
   await avatars.loadAll(avatarUrls(pull, comments, reviewComments));
-  const model = pageModel(owner, repo, { pull, commits, files, comments, reviewComments, labels, me, avatar: (url) => avatars.get(url)?.dataUri });
+  const model = pageModel(owner, repo, { ...extras, pull, commits, files, comments, reviewComments, labels, me, avatar: (url) => avatars.get(url)?.dataUri });
   return { model, pull, reviewComments: reviewComments.ok ? reviewComments.value : [] };
 }

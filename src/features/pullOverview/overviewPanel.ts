@@ -18,11 +18,14 @@ import { parseOverviewKey } from './overviewKey';
 import { overviewStrings } from './overviewStrings';
 import type { PendingDrafts } from '../shared/reviews/pendingDrafts';
 import { withPending } from './model/pendingItems';
+import type { ViewedFilesStore } from '../shared/reviews/viewedFilesStore';
 
 
 export interface OverviewDeps {
   session: HostingSession;
   store: PullReviewComments;
+  /** The files marked viewed (the Files tab's progress); a mark reads the page again. */
+  viewed?: ViewedFilesStore | undefined;
   avatars: AvatarCache;
   log: Logger;
   /** A page shown again reads again when what it shows was read longer ago than this (ms). */
@@ -68,7 +71,7 @@ export function startOverviewPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
     const client = session.client;
     if (!client) return post({ type: 'failed', message: vscode.l10n.t('Sign in to RepoDesk first.') });
     try {
-      const page = await loadPage(client, deps.store, key, session.account?.label, deps.avatars, background);
+      const page = await loadPage(client, deps.store, key, session.account?.label, deps.avatars, background, { viewed: deps.viewed?.get(key), suggestionLabel: vscode.l10n.t('Suggested change') });
       if (disposed) return;
       loaded = page;
       opening.read ??= Date.now();
@@ -208,6 +211,10 @@ export function startOverviewPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
     // The pending review's drafts are drawn from what the host holds: no read.
     ...(deps.pending ? [deps.pending.onDidChange((changed) => {
       if (ready && (!changed || (changed.owner === owner && changed.repo === repo && changed.number === number))) postModel();
+    })] : []),
+    // A file marked viewed changes the Files tab's progress.
+    ...(deps.viewed ? [deps.viewed.onDidChange((changed) => {
+      if (changed && changed.owner === owner && changed.repo === repo && changed.number === number) void reload(true);
     })] : []),
   );
   return {

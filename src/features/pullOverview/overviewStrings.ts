@@ -62,6 +62,7 @@ export function overviewStrings(): Record<StringKey, string> {
     noComments: vscode.l10n.t('No comments yet.'),
     noCommits: vscode.l10n.t('No commits.'),
     noFiles: vscode.l10n.t('No files changed.'),
+    viewedProgress: vscode.l10n.t('{0} of {1} viewed'),
     openCommit: vscode.l10n.t('Show the files of commit {0}'),
     openFile: vscode.l10n.t('Open the changes of {0}'),
     sectionFailed: vscode.l10n.t('Could not read this list: {0}'),

@@ -6,6 +6,7 @@ import { hostToWebview, webviewToHost, type HostToWebview, type WebviewToHost } 
 import { AvatarCache } from '../../util/avatars';
 import { givenAnswers } from '../shared/commandArgs';
 import type { Logger } from '../shared/log/outputLog';
+import type { ViewedFilesStore } from '../shared/reviews/viewedFilesStore';
 import type { PullReviewComments } from '../shared/reviews/pullReviewComments';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
 import type { HostingSession } from '../shared/session/hostingSession';
@@ -37,7 +38,7 @@ async function targetOf(arg: unknown, active: ActiveRepository): Promise<PullKey
   return typed ? { owner: repo.owner, repo: repo.name, number: Number(typed.trim().replace(/^#/, '')) } : undefined;
 }
 
-export function registerPullOverview(context: vscode.ExtensionContext, log: Logger, session: HostingSession, active: ActiveRepository, store: PullReviewComments, pending?: PendingDrafts): PullOverviews {
+export function registerPullOverview(context: vscode.ExtensionContext, log: Logger, session: HostingSession, active: ActiveRepository, store: PullReviewComments, pending?: PendingDrafts, viewed?: ViewedFilesStore): PullOverviews {
   const avatars = new AvatarCache();
   const pages = new Set<OverviewPage>();
   const posted = new Map<string, HostToWebview[]>();
@@ -60,7 +61,7 @@ export function registerPullOverview(context: vscode.ExtensionContext, log: Logg
         posted.set(hosted.key, []);
         hosted.onDidPost((m) => posted.get(hosted.key)?.push(m));
       }
-      const page = startOverviewPanel(hosted, { session, store, avatars, log, rereadShownAfterMs: () => rereadShownAfterMs, ...(pending ? { pending } : {}) });
+      const page = startOverviewPanel(hosted, { session, store, viewed, avatars, log, rereadShownAfterMs: () => rereadShownAfterMs, ...(pending ? { pending } : {}) });
       if (!page) return new vscode.Disposable(() => undefined);
       pages.add(page);
       return new vscode.Disposable(() => {

@@ -6,7 +6,9 @@ import type { AvatarCache } from '../../util/avatars';
 import { RepoDeskNode } from '../shared/tree/nodes';
 import { pullStateUri } from './pullDecorations';
 import { threadNodes, type CommentContext } from '../shared/tree/reviewThreadNodes';
-import { ItemNode, PagedGroupNode, adopt } from '../shared/tree/treeBase';
+import { ItemNode, adopt } from '../shared/tree/treeBase';
+import type { ViewedFilesStore } from '../shared/reviews/viewedFilesStore';
+import { ChangedFilesNode } from './changedFilesNode';
 
 export type PullState = 'open' | 'closed' | 'merged';
 
@@ -29,6 +31,7 @@ export class PullNode extends RepoDeskNode {
     private readonly me: string | undefined,
     private readonly onChanged: (node: RepoDeskNode) => void,
     private readonly avatars?: AvatarCache,
+    private readonly viewed?: ViewedFilesStore,
   ) {
     super();
   }
@@ -65,15 +68,14 @@ export class PullNode extends RepoDeskNode {
     return tooltip;
   }
 
-  override children(): RepoDeskNode[] {
+  override async children(): Promise<RepoDeskNode[]> {
     const { owner, repo, pull, client } = this;
     const id = `pull:${owner}/${repo}#${pull.number}:`;
-    const files = new PagedGroupNode<PullRequestFile>({
+    const files = new ChangedFilesNode({ owner, repo, number: pull.number }, pull, this.viewed, (f) => new PullFileNode(owner, repo, pull, f), {
       id: `${id}files`,
       label: vscode.l10n.t('Changed files'),
       icon: 'files',
       open: () => client.pulls.listFiles(owner, repo, pull.number, { priority: 'background' }),
-      toNodes: (items) => items.map((f) => new PullFileNode(owner, repo, pull, f)),
       emptyText: vscode.l10n.t('No files changed.'),
       onChanged: this.onChanged,
       expanded: true,
@@ -91,6 +93,8 @@ export class PullNode extends RepoDeskNode {
       const nodes = threadNodes(comments, ctx, `${id}threads:`);
       return adopt<RepoDeskNode>(threads, nodes.length > 0 ? nodes : [new ItemNode(() => new vscode.TreeItem(vscode.l10n.t('No review comments yet.')))]);
     });
+    // The first page of files read before the row is drawn, so it shows the viewed progress at once.
+    if (this.viewed) await files.list.ensureLoaded();
     return adopt(this, [files, threads]);
   }
 }
@@ -100,15 +104,15 @@ export class PullNode extends RepoDeskNode {
  * authors have loaded (in parallel; from memory after the first time). A
  * failed avatar leaves its pull requests with the state icon.
  */
-export async function pullNodes(owner: string, repo: string, pulls: readonly PullRequest[], client: HostingClient, me: string | undefined, onChanged: (node: RepoDeskNode) => void, avatars: AvatarCache): Promise<PullNode[]> {
+export async function pullNodes(owner: string, repo: string, pulls: readonly PullRequest[], client: HostingClient, me: string | undefined, onChanged: (node: RepoDeskNode) => void, avatars: AvatarCache, viewed?: ViewedFilesStore): Promise<PullNode[]> {
   await avatars.loadAll(pulls.map((p) => p.user.avatar_url));
-  return pulls.map((pr) => new PullNode(owner, repo, pr, client, me, onChanged, avatars));
+  return pulls.map((pr) => new PullNode(owner, repo, pr, client, me, onChanged, avatars, viewed));
 }
 
 const STATUS_ICONS: Record<string, string> = { added: 'diff-added', removed: 'diff-removed', modified: 'diff-modified', renamed: 'diff-renamed' };
 
 export class PullFileNode extends RepoDeskNode {
-  constructor(readonly owner: string, readonly repo: string, readonly pull: PullRequest, readonly file: PullRequestFile) {
+  constructor(readonly owner: string, readonly repo: string, readonly pull: PullRequest, readonly file: PullRequestFile, public viewed: boolean | undefined = undefined) {
     super();
   }
 
@@ -122,7 +126,9 @@ export class PullFileNode extends RepoDeskNode {
     // The change first, the folder after: a narrow sidebar cuts the end.
     item.description = `${f.status} +${f.additions} −${f.deletions}${slash > 0 ? ` · ${f.filename.slice(0, slash)}` : ''}`;
     item.tooltip = `${f.filename}\n${f.status}: +${f.additions} −${f.deletions}`;
-    item.contextValue = `pullFile:${f.status}`;
+    item.contextValue = `pullFile:${f.status}${this.viewed ? ':viewed' : ''}`;
+    // The box marks the file viewed (at its blob now: it unticks itself when the file changes again).
+    if (this.viewed !== undefined) item.checkboxState = { state: this.viewed ? vscode.TreeItemCheckboxState.Checked : vscode.TreeItemCheckboxState.Unchecked, tooltip: vscode.l10n.t('Viewed') };
     item.command = { command: 'repodesk.pulls.openFile', title: vscode.l10n.t('Open Changes'), arguments: [this] };
     return item;
   }

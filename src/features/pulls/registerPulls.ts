@@ -21,12 +21,14 @@ import { pullSnapshotKey, readPullSnapshot, takePullSnapshot } from '../../listi
 import { ErrorNode } from '../shared/tree/nodes';
 import { KeptPullNode } from './keptPullNodes';
 import { pullListEdit } from '../../util/pullListEdit';
+import type { ViewedFilesStore } from '../shared/reviews/viewedFilesStore';
+import { changedFilesNodes } from './changedFilesNode';
 
 /** Where the last listing is kept (workspace state). */
 const PULL_SNAPSHOT_KEY = 'repodesk.pullRequests.lastListing';
 
 /** `refreshAll` re-reads every view but `except` (a merge moves Git Refs too). */
-export function registerPulls(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository, selected: SelectedPull, refreshAll: (except?: NodeTreeProvider) => void): NodeTreeProvider {
+export function registerPulls(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository, selected: SelectedPull, refreshAll: (except?: NodeTreeProvider) => void, viewed?: ViewedFilesStore): NodeTreeProvider {
   const state = context.workspaceState;
   // Authors' avatars for the pull request icons, kept across refreshes.
   const avatars = new AvatarCache();
@@ -48,7 +50,7 @@ export function registerPulls(context: vscode.ExtensionContext, session: Hosting
       () => client.pulls.list(repo.owner, repo.name, toQuery(filter), { priority: 'background' }),
       (pulls) => {
         void state.update(PULL_SNAPSHOT_KEY, keeping ? takePullSnapshot(key, pulls, pulls.length >= 50, Date.now()) : undefined);
-        return pullNodes(repo.owner, repo.name, pulls, client, account.label, (n) => p.update(n), avatars);
+        return pullNodes(repo.owner, repo.name, pulls, client, account.label, (n) => p.update(n), avatars, viewed);
       },
       vscode.l10n.t('No pull requests match this filter.'));
     const kept = firstLook && keeping ? readPullSnapshot(state.get(PULL_SNAPSHOT_KEY), key) : undefined;
@@ -96,6 +98,13 @@ export function registerPulls(context: vscode.ExtensionContext, session: Hosting
       select(e.element);
       void view.reveal(e.element, { select: true, focus: false, expand: false }).then(undefined, () => undefined);
     }),
+    // A changed file's box marks it viewed (the viewedFiles feature's commands, by id).
+    view.onDidChangeCheckboxState((e) => {
+      for (const [node, state] of e.items) {
+        if (node instanceof PullFileNode) void vscode.commands.executeCommand(state === vscode.TreeItemCheckboxState.Checked ? 'repodesk.viewedFiles.mark' : 'repodesk.viewedFiles.unmark', node);
+      }
+    }),
+    ...(viewed ? [viewed.onDidChange((pull) => changedFilesNodes(pull).forEach((n) => provider.update(n)))] : []),
     // One click from the title bar: the states not shown now.
     vscode.commands.registerCommand('repodesk.pulls.checkout', async (arg?: unknown, folder?: unknown) => {
       const node = await pullOfArg(arg, session);

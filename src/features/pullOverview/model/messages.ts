@@ -67,6 +67,8 @@ export const threadItemSchema = z.object({
   created: z.string(),
   updated: z.string(),
   excerpt: z.string(),
+  /** The root's suggested change drawn as a diff (HTML, sanitized again by the page), when its body holds one. */
+  suggestionHtml: z.optional(z.string()),
   replies: count,
   participants: z.array(z.string()),
   replyItems: z.array(replyItemSchema),
@@ -117,6 +119,8 @@ export const pageModelSchema = z.object({
   mergeable: z.nullable(z.boolean()),
   commits: section(commitRowSchema),
   files: section(fileRowSchema),
+  /** How many changed files the user marked viewed (at their blob now), of all. */
+  viewed: z.optional(z.object({ viewed: count, total: count })),
   conversation: section(conversationItemSchema),
   /** The signed-in login (its comments can be edited and deleted). */
   me: z.nullable(z.string()),

@@ -7,12 +7,18 @@ import type { CommitSummary, IssueComment, Label, PullRequestDetailed, PullReque
 import { commentLocation } from '../../../util/commentLocation';
 import { firstLine, groupReviewThreads, shortSha } from '../../../util/viewFormat';
 import { renderMarkdown } from './markdown';
+import { parseSuggestions, suggestedLine, suggestionMarkdown } from '../../../reviewing/suggestions';
+import { viewedProgress, type PullViewed } from '../../../reviewing/viewedFiles';
 import type { CommitRow, ConversationItem, FileRow, PageModel, PullStateName } from './messages';
 
 /** A list as read: its items, or the message of the failure. */
 export type Read<T> = { ok: true; value: T } | { ok: false; error: string };
 
 export interface PageSources {
+  /** The files the user marked viewed, for the Files tab's progress. */
+  viewed?: PullViewed | undefined;
+  /** The heading of a suggested change, localized by the host. */
+  suggestionLabel?: string | undefined;
   pull: PullRequestDetailed;
   commits: Read<readonly CommitSummary[]>;
   files: Read<readonly PullRequestFile[]>;
@@ -51,7 +57,14 @@ export function fileRow(f: PullRequestFile): FileRow {
 }
 
 /** Issue comments and review threads in one list, by creation (a thread by its first comment). */
-export function conversation(comments: readonly IssueComment[], reviewComments: readonly ReviewComment[], me: string | undefined, avatar: (url: string) => string | undefined, headSha?: string): ConversationItem[] {
+/** A review comment's body with its suggested changes drawn as diffs of the commented line (the thread's hunk ends at it). */
+function withSuggestions(body: string | undefined, diffHunk: string, label: string): string {
+  const old = suggestedLine(diffHunk);
+  return suggestionMarkdown(body, old ? [old.text] : undefined, label);
+}
+
+export function conversation(comments: readonly IssueComment[], reviewComments: readonly ReviewComment[], me: string | undefined, avatar: (url: string) => string | undefined, headSha?: string, suggestionLabel = 'Suggested change'): ConversationItem[] {
+  const drawSuggestions = (body: string | undefined, hunk: string) => withSuggestions(body, hunk, suggestionLabel);
   const person = (u: { login: string; avatar_url: string }) => {
     const a = avatar(u.avatar_url);
     return a ? { login: u.login, avatar: a } : { login: u.login };
@@ -85,7 +98,8 @@ export function conversation(comments: readonly IssueComment[], reviewComments: 
         excerpt: firstLine(t.root.body, 200),
         replies: t.comments.length - 1,
         participants: [...new Set(t.comments.map((c) => c.user.login))],
-        replyItems: t.comments.slice(1).map((c) => ({ id: c.id, author: person(c.user), created: c.created_at, html: renderMarkdown(c.body) })),
+        ...(parseSuggestions(t.root.body).length > 0 ? { suggestionHtml: renderMarkdown(drawSuggestions(t.root.body, t.root.diff_hunk)) } : {}),
+        replyItems: t.comments.slice(1).map((c) => ({ id: c.id, author: person(c.user), created: c.created_at, html: renderMarkdown(drawSuggestions(c.body, t.root.diff_hunk)) })),
       });
     }
   }
@@ -124,8 +138,9 @@ export function pageModel(owner: string, repo: string, s: PageSources): PageMode
     mergeable: p.mergeable,
     commits: section(s.commits, (list) => list.map(commitRow)),
     files: section(s.files, (list) => list.map(fileRow)),
+    ...(s.viewed && s.files.ok ? { viewed: viewedProgress(s.viewed, s.files.value) } : {}),
     conversation: s.comments.ok && s.reviewComments.ok
-      ? { rows: conversation(s.comments.value, s.reviewComments.value, s.me, s.avatar, p.head.sha) }
+      ? { rows: conversation(s.comments.value, s.reviewComments.value, s.me, s.avatar, p.head.sha, s.suggestionLabel) }
       : { rows: [], error: s.comments.ok ? (s.reviewComments as { error: string }).error : s.comments.error },
     me: s.me ?? null,
   };

@@ -57,6 +57,7 @@ export const STRING_KEYS = [
   'noComments',
   'noCommits',
   'noFiles',
+  'viewedProgress',
   'openCommit',
   'openFile',
   'sectionFailed',

@@ -124,7 +124,7 @@ export class Conversation {
       h('div', { class: 'card-head' }, icon('comment-discussion'), ` ${t('reviewThread')} · `, link,
         th.outdated ? h('span', { class: 'badge outdated' }, t('outdated')) : null),
       h('div', { class: 'thread-body' }, avatarImage(th.author, this.text, 16), h('strong', {}, th.author.login), ' ', this.when('commented', th.created)),
-      h('p', { class: 'excerpt' }, th.excerpt),
+      th.suggestionHtml ? markdownBlock(th.suggestionHtml, '') : h('p', { class: 'excerpt' }, th.excerpt),
       footer);
   }
 

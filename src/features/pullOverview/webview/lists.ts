@@ -31,7 +31,8 @@ function commitRow(c: CommitRow, text: Text, send: (msg: WebviewToHost) => void)
 export function renderFiles(m: PageModel, text: Text, send: (msg: WebviewToHost) => void): HTMLElement {
   const list = h('ol', { class: 'rows files' });
   for (const f of m.files.rows) list.append(h('li', {}, fileRow(f, text, send)));
-  return h('section', {}, sectionState(m.files.rows, m.files.error, text.t('noFiles'), text), list);
+  const progress = m.viewed && m.viewed.total > 0 ? h('p', { class: 'muted viewed-progress' }, text.t('viewedProgress', text.num(m.viewed.viewed), text.num(m.viewed.total))) : null;
+  return h('section', {}, sectionState(m.files.rows, m.files.error, text.t('noFiles'), text), progress, list);
 }
 
 function fileRow(f: FileRow, text: Text, send: (msg: WebviewToHost) => void): HTMLElement {

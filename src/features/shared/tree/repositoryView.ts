@@ -28,7 +28,8 @@ export function createRepositoryView(
   active: ActiveRepository,
   options: RepositoryViewOptions = {},
 ): RepositoryView {
-  const view = vscode.window.createTreeView(id, { treeDataProvider: provider, showCollapseAll: true });
+  // A row's box (the Pull Requests view's viewed files) is its own: VS Code does not tick parents and children with it.
+  const view = vscode.window.createTreeView(id, { treeDataProvider: provider, showCollapseAll: true, manageCheckboxStateManually: true });
   const describe = () => {
     const repo = active.value;
     const detail = options.detail?.();
