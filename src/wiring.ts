@@ -39,7 +39,7 @@ import { registerLanguage } from './features/language/registerLanguage';
 import { registerPullOverview } from './features/pullOverview/registerPullOverview';
 import { Gate } from './util/gate';
 
-export const VIEW_IDS = [
+const VIEW_IDS = [
   'repodesk.repositories',
   'repodesk.pullRequests',
   'repodesk.reviewComments',

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { ReviewComment } from '../../hosting';
 
 /** A comment's Markdown as the user wrote it, drawn without trust: links to commands and raw HTML stay inert. */
-export function untrustedMarkdown(text: string): vscode.MarkdownString {
+function untrustedMarkdown(text: string): vscode.MarkdownString {
   const md = new vscode.MarkdownString(text, false);
   md.isTrusted = false;
   md.supportHtml = false;

@@ -14,7 +14,7 @@ import type { PullKeyParts } from './overviewLoader';
 import { overviewKey } from './overviewKey';
 import type { OverviewPage } from './overviewPanel';
 
-export const PULL_OVERVIEW_VIEW_TYPE = 'repodesk.pullOverview';
+const PULL_OVERVIEW_VIEW_TYPE = 'repodesk.pullOverview';
 
 export interface PullOverviews {
   /** Reads every open page again (conditional requests: free when nothing changed). */

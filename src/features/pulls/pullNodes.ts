@@ -10,7 +10,7 @@ import { ItemNode, PagedGroupNode, adopt } from '../shared/tree/treeBase';
 
 export type PullState = 'open' | 'closed' | 'merged';
 
-export function pullState(p: PullRequest): PullState {
+function pullState(p: PullRequest): PullState {
   return p.merged_at ? 'merged' : p.state;
 }
 

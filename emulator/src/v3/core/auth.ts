@@ -44,7 +44,7 @@ export interface AuthenticatorOptions {
 export const DUMMY_PASSWORD_HASH = hashPassword(newToken());
 
 /** The password that marks the login part of Basic as a token (`<token>:x-oauth-basic`). */
-export const TOKEN_BASIC_PASSWORD = 'x-oauth-basic';
+const TOKEN_BASIC_PASSWORD = 'x-oauth-basic';
 
 export class Authenticator {
   private readonly failures = new Map<string, number[]>();
