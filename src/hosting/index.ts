@@ -3,7 +3,7 @@ export { HostingClient, collect } from './client';
 export type { CallOptions, Credentials, HostingClientOptions, StatisticsProgress } from './core';
 export * from './errors';
 export type { RateLimitState } from './rateLimit';
-export { parseScopes } from './scopes';
+export { parseScopes } from '../util/scopes';
 export { resolveAddresses, mediaTypes } from './urls';
 export type { ListPullsQuery } from './pulls';
 export type { NewReviewComment } from './reviewComments';
