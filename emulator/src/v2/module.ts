@@ -23,7 +23,7 @@ function v2Context(ctx: EmulatorContext): V2Context {
     offsetMinutes: parseOffset(ctx.options.engagementTimeZone ?? DEFAULT_TIME_ZONE),
     tokenTtlMs: ttl * 1000,
     baseUrl: ctx.baseUrl,
-    now: () => Date.now(),
+    now: ctx.options.clock ?? (() => Date.now()),
   };
 }
 

@@ -32,6 +32,8 @@ export const LOCKED_OUT_MESSAGE = 'Maximum number of login attempts exceeded. Pl
 export interface AuthenticatorOptions {
   lockoutThreshold: number;
   lockoutWindowMs: number;
+  /** The clock of the lockout window (default `Date.now`). */
+  now?: () => number;
   /** The password check (scrypt); tests hand in a spy to see which hash a login was compared against. */
   verify?: (password: string, hash: string) => boolean;
 }
@@ -115,14 +117,14 @@ export class Authenticator {
   }
 
   isLockedOut(login: string): boolean {
-    const now = Date.now();
+    const now = (this.opts.now ?? Date.now)();
     const recent = (this.failures.get(login.toLowerCase()) ?? []).filter((t) => now - t < this.opts.lockoutWindowMs);
     return recent.length >= this.opts.lockoutThreshold;
   }
 
   private recordFailure(login: string): void {
     const key = login.toLowerCase();
-    const now = Date.now();
+    const now = (this.opts.now ?? Date.now)();
     const recent = (this.failures.get(key) ?? []).filter((t) => now - t < this.opts.lockoutWindowMs);
     recent.push(now);
     this.failures.set(key, recent);

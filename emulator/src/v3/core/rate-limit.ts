@@ -27,6 +27,8 @@ export class RateLimiter {
     private readonly windowMs: number,
     /** Distinguishes the buckets of a second limiter (the search one). */
     private readonly keyPrefix = '',
+    /** The clock (the emulator's `clock` option). */
+    private readonly now: () => number = () => Date.now(),
   ) {}
 
   /** The bucket key and limit of a request's caller. */
@@ -39,7 +41,7 @@ export class RateLimiter {
   }
 
   private window(key: string, limit: number): Window {
-    const now = Date.now();
+    const now = this.now();
     let w = this.windows.get(key);
     if (!w || w.resetAt <= now) {
       w = { limit, used: 0, resetAt: now + this.windowMs };
