@@ -127,7 +127,7 @@ function normalize(abs) {
   return path.relative(ROOT, abs).split(path.sep).join('/').replace(/\.(ts|tsx|js|mjs|cjs)$/, '').replace(/\/index$/, '');
 }
 
-export const layers = {
+const layers = {
   meta: {
     type: 'problem',
     docs: { description: 'Enforce the layers of src/ (docs/ARCHITECTURE.md): wiring root, features (host, model, webview), shared floors, pure modules, language server, emulator apart, and the emulator package wall.' },

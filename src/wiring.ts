@@ -43,7 +43,7 @@ import { registerSuggestions } from './features/suggestions/registerSuggestions'
 import { Gate } from './util/gate';
 import { registerPendingReview } from './features/pendingReview/registerPendingReview';
 
-export const VIEW_IDS = [
+const VIEW_IDS = [
   'repodesk.repositories',
   'repodesk.pullRequests',
   'repodesk.reviewComments',

@@ -11,15 +11,15 @@ import type { FastifyInstance } from 'fastify';
 import { headerWord } from './v3/core/vendor';
 
 /** The methods a preflight allows. */
-export const CORS_METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'];
+const CORS_METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'];
 
 /** The request headers a preflight allows. */
-export function corsAllowedHeaders(vendor: string): string[] {
+function corsAllowedHeaders(vendor: string): string[] {
   return ['Authorization', 'Content-Type', 'If-Match', 'If-Modified-Since', 'If-None-Match', 'If-Unmodified-Since', `X-${headerWord(vendor)}-OTP`, 'X-Requested-With'];
 }
 
 /** The response headers a page may read; Retry-After (the seeding 503) is the emulator's addition. */
-export function corsExposedHeaders(vendor: string): string[] {
+function corsExposedHeaders(vendor: string): string[] {
   const word = headerWord(vendor);
   return ['ETag', 'Link', `X-${word}-OTP`, 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'X-OAuth-Scopes', 'X-Accepted-OAuth-Scopes', 'X-Poll-Interval', `X-${word}-Media-Type`, 'Retry-After'];
 }

@@ -38,6 +38,11 @@ export interface EmulatorOptions {
   docsUrl?: string | undefined;
   /** A statistics job waits this long before computing (default 0), as the real service takes seconds or more: shows the 202 state on a fast machine. */
   statisticsDelayMs?: number | undefined;
+  /**
+   * The clock, in ms since the epoch (default `Date.now`), of the v2 tokens' expiry, the rate-limit windows and the
+   * login lockout: a test moves it on instead of waiting for a token to expire or a window to end. API only.
+   */
+  clock?: (() => number) | undefined;
   /** Origins a browser page may call from (default `['*']`, any, as the real service); `[]` sends no CORS headers. */
   corsOrigins?: readonly string[] | undefined;
 }

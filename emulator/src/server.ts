@@ -56,7 +56,7 @@ export interface EmulatorContext {
 export const SEEDING_MESSAGE = 'The emulator is loading its seed; try again shortly.';
 
 /** Path prefix of the enterprise form of the v3 API. */
-export const ENTERPRISE_PREFIX = '/api/v3';
+const ENTERPRISE_PREFIX = '/api/v3';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -241,7 +241,7 @@ export async function createEmulator(options: EmulatorOptions, log: (line: strin
  * built under such a name and renamed into place only once complete and
  * recorded, so a leftover is never an acknowledged write.
  */
-export function removeUnfinishedRepositories(gitDir: string, log: (line: string) => void = () => {}): string[] {
+function removeUnfinishedRepositories(gitDir: string, log: (line: string) => void = () => {}): string[] {
   const removed: string[] = [];
   for (const name of fs.readdirSync(gitDir)) {
     if (!/^\.tmp-.*\.git$/.test(name)) continue;

@@ -20,6 +20,18 @@ export interface TestEmulator extends Emulator {
   dispose(): Promise<void>;
 }
 
+/** A clock a test moves on by hand (the `clock` option): `now` reads it, `advance(ms)` moves it on. */
+export interface ManualClock {
+  now: () => number;
+  advance(ms: number): void;
+}
+
+/** A clock standing at `start` (now by default) until the test moves it on. */
+export function manualClock(start = Date.now()): ManualClock {
+  let t = start;
+  return { now: () => t, advance: (ms) => void (t += ms) };
+}
+
 /** Starts the emulator in-process on a free port with a fresh data folder (or `dataDir`), no request log. */
 export async function startTestEmulator(overrides: Partial<EmulatorOptions> & { keepData?: boolean } = {}): Promise<TestEmulator> {
   const { keepData, ...options } = overrides;

@@ -149,7 +149,7 @@ describe('git data library: commits and references', () => {
     const removed = await deleteRef(fx.repo, 'refs/heads/gone/soon');
     assert.equal(removed.before, c);
     assert.equal(await findRef(fx.repo, 'refs/heads/gone/soon'), undefined);
-    assert.throws(() => fx.git(['rev-parse', '--verify', '--quiet', 'refs/heads/gone/soon']));
+    assert.throws(() => fx.git(['rev-parse', '--verify', '--quiet', 'refs/heads/gone/soon']), { status: 1 }, 'git no longer finds the branch');
   });
 
   it('Annotated tags: a tag object by git mktag; a ref to it has type tag; it can be read back', async () => {

@@ -33,7 +33,7 @@ describe('git data library: object reader, environment and history', () => {
     assert.ok(second !== undefined && second !== first);
     await fx.repos.closeAll();
     assert.equal(fx.repo.reader.processId, undefined);
-    assert.throws(() => process.kill(second, 0), 'the process is gone');
+    assert.throws(() => process.kill(second, 0), { code: 'ESRCH' }, 'the process is gone');
   });
 
   it('git runs with its own environment: GIT_DIR and GIT_AUTHOR_NAME of the caller do not leak in', async () => {

@@ -1,7 +1,7 @@
 // v2 document: Authentication, /me, the Errors rows for tokens, and the
 // protocol conventions (parameters, dates in the domain's time zone, HEAD).
 import assert from 'node:assert/strict';
-import { startEmulator, type TestEmulator } from './support/emulator';
+import { manualClock, startEmulator, type TestEmulator } from './support/emulator';
 import { V2_DATE, V2Http } from './v2-http';
 
 const MISSING = 'Please include the access_token parameter in your request; obtain one with POST /api/v2/authenticate';
@@ -9,25 +9,25 @@ const RENEW = 'Please renew your access_token';
 
 describe('v2 authentication and conventions', () => {
   let emulator: TestEmulator;
+  const clock = manualClock();
   let http: V2Http;
   before(async () => {
     // A 1-second token lifetime to watch tokens expire; a time zone other than the default to see it applied.
-    emulator = await startEmulator({ seed: 'demo', engagementTokenTtlSeconds: 1, engagementTimeZone: '+0530' });
+    emulator = await startEmulator({ seed: 'demo', engagementTokenTtlSeconds: 1, engagementTimeZone: '+0530', clock: clock.now });
     http = new V2Http(emulator);
   });
   after(() => emulator.dispose());
 
   it('POST /api/v2/authenticate — the demo user gets success, access_token and an expires date in the domain time zone', async () => {
-    const before = Date.now();
     const { status, body } = await http.post('/authenticate', { userName: 'ada', apiKey: 'ada-demo-api-key', password: 'ada-demo-password' }, false);
     assert.equal(status, 200);
     assert.equal(body.success, true);
     assert.match(body.access_token, /^[0-9a-f]{48}$/);
     assert.match(body.expires, V2_DATE);
     assert.ok(body.expires.endsWith('+0530'), body.expires);
-    // The configured lifetime (1 s) is what expires says, to the second.
+    // The configured lifetime (1 s) from the emulator's clock is what expires says, to the second.
     const expires = Date.parse(body.expires.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
-    assert.ok(expires >= Math.floor(before / 1000) * 1000 && expires <= Date.now() + 1000, body.expires);
+    assert.equal(expires, Math.floor((clock.now() + 1000) / 1000) * 1000, body.expires);
   });
 
   it('POST /api/v2/authenticate — a wrong password is processed and fails: 200, success false, statusMessage', async () => {
@@ -71,7 +71,7 @@ describe('v2 authentication and conventions', () => {
   it('Authentication rule 4: an expired access_token gets 401 Please renew your access_token; a new one works', async () => {
     const old = await http.login();
     assert.equal((await http.get('/contact/1')).status, 200);
-    await new Promise((r) => setTimeout(r, 1100));
+    clock.advance(1000);
     const expired = await http.get('/contact/1', { access_token: old }, false);
     assert.equal(expired.status, 401);
     assert.equal(expired.statusText, RENEW);

@@ -12,7 +12,7 @@ export interface V2Answer {
   body: any;
 }
 
-export function encode(form: Form): URLSearchParams {
+function encode(form: Form): URLSearchParams {
   const out = new URLSearchParams();
   for (const [k, v] of Object.entries(form)) for (const one of Array.isArray(v) ? v : [v]) out.append(k, String(one));
   return out;

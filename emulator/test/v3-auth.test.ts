@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startEmulator, type TestEmulator } from './support/emulator';
+import { manualClock, startEmulator, type TestEmulator } from './support/emulator';
 import { normalizeScopes, scopesSatisfy } from '../src/v3/core/scopes';
 import { basic, call, makeToken } from './helpers/v3';
 
@@ -10,8 +10,9 @@ const LOCKED = 'Maximum number of login attempts exceeded. Please try again late
 
 describe('v3 authentication (document 1)', () => {
   let emu: TestEmulator;
+  const clock = manualClock();
   before(async () => {
-    emu = await startEmulator({ seed: 'demo', loginLockoutThreshold: 3, loginLockoutWindowSeconds: 1 });
+    emu = await startEmulator({ seed: 'demo', loginLockoutThreshold: 3, loginLockoutWindowSeconds: 1, clock: clock.now });
   });
   after(() => emu.dispose());
 
@@ -62,7 +63,9 @@ describe('v3 authentication (document 1)', () => {
     assert.equal(locked.json.message, LOCKED);
     // Other users are not affected.
     assert.equal((await call(emu, 'GET', '/user', { auth: basic('mary') })).status, 200);
-    await new Promise((r) => setTimeout(r, 1100));
+    clock.advance(999);
+    assert.equal((await call(emu, 'GET', '/user', { auth: basic('grace') })).status, 403, 'still locked a moment before the window passes');
+    clock.advance(1);
     assert.equal((await call(emu, 'GET', '/user', { auth: basic('grace') })).status, 200);
   });
 

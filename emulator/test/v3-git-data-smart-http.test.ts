@@ -9,7 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { startEmulator, type TestEmulator } from './support/emulator';
 import type { EmittedEvent } from '../src/events';
-import { basic, call } from './helpers/v3';
+import { basic, call, GIT_ASKED_FOR_CREDENTIALS, GIT_PUSH_REFUSED } from './helpers/v3';
 
 const run = promisify(execFile);
 
@@ -42,7 +42,7 @@ describe('v3 git data: clone_url over smart HTTP (git clone, git push)', () => {
     const res = await fetch(`${repo.clone_url}/info/refs?service=git-upload-pack`, { headers: { 'User-Agent': 'git/2.39' } });
     assert.equal(res.status, 401);
     assert.match(res.headers.get('www-authenticate') ?? '', /^Basic/);
-    await assert.rejects(git('clone', '--quiet', repo.clone_url, path.join(work, 'private-anon')));
+    await assert.rejects(git('clone', '--quiet', repo.clone_url, path.join(work, 'private-anon')), GIT_ASKED_FOR_CREDENTIALS);
     await git('clone', '--quiet', withPassword(repo.clone_url, 'ada'), path.join(work, 'private'));
     assert.ok(fs.existsSync(path.join(work, 'private', 'README.md')));
   });
@@ -85,7 +85,7 @@ describe('v3 git data: clone_url over smart HTTP (git clone, git push)', () => {
     fs.writeFileSync(path.join(dir, 'nope.md'), 'nope\n');
     await git('-C', dir, 'add', 'nope.md');
     await git('-C', dir, 'commit', '--quiet', '-m', 'Not allowed');
-    await assert.rejects(git('-C', dir, 'push', '--quiet', 'origin', 'HEAD:refs/heads/master'));
+    await assert.rejects(git('-C', dir, 'push', '--quiet', 'origin', 'HEAD:refs/heads/master'), GIT_PUSH_REFUSED);
     assert.equal((await call(emu, 'GET', '/repos/ada/notes-on-the-engine/git/refs/heads/master', { auth: basic('ada') })).json.object.sha, before);
   });
 });

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { Octokit } from '@octokit/rest';
 import { startEmulator, type TestEmulator } from './support/emulator';
-import { makeToken } from './helpers/v3';
+import { GIT_ASKED_FOR_CREDENTIALS, GIT_PUSH_REFUSED, makeToken } from './helpers/v3';
 import { startReceiver, until, type Receiver } from './webhook-receiver';
 
 const run = promisify(execFile);
@@ -247,7 +247,7 @@ for (const vendor of ['service', 'github'] as const) {
     // git over smart HTTP, with the token octokit uses as the Basic password (`<login>:<token>`).
     it('git clone of the private repository with the token as the password; anonymous clone refused', async () => {
       const { data } = await octokit.rest.repos.get({ owner, repo });
-      await assert.rejects(git('clone', '--quiet', data.clone_url, path.join(work, 'anonymous')));
+      await assert.rejects(git('clone', '--quiet', data.clone_url, path.join(work, 'anonymous')), GIT_ASKED_FOR_CREDENTIALS);
       const dir = path.join(work, 'clone');
       await git('clone', '--quiet', withCredentials(data.clone_url, 'ada', token), dir);
       assert.equal(await git('-C', dir, 'rev-parse', 'HEAD'), await headSha('master'));
@@ -285,7 +285,7 @@ for (const vendor of ['service', 'github'] as const) {
       fs.writeFileSync(path.join(dir, 'mary.md'), 'not allowed\n');
       await git('-C', dir, 'add', 'mary.md');
       await git('-C', dir, 'commit', '--quiet', '-m', 'Not allowed');
-      await assert.rejects(git('-C', dir, 'push', '--quiet', 'origin', 'HEAD:refs/heads/master'));
+      await assert.rejects(git('-C', dir, 'push', '--quiet', 'origin', 'HEAD:refs/heads/master'), GIT_PUSH_REFUSED);
       assert.equal(await headSha('master', 'difference-engine', 'analytical-engines'), before);
     });
   });

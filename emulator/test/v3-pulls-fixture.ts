@@ -8,8 +8,8 @@ import path from 'node:path';
 import type { TestEmulator } from './support/emulator';
 import type { EmittedEvent } from '../src/events';
 
-export const OWNER = 'analytical-engines';
-export const REPO = 'difference-engine';
+const OWNER = 'analytical-engines';
+const REPO = 'difference-engine';
 export const R = `/repos/${OWNER}/${REPO}`;
 
 export function gitDirOf(emu: TestEmulator, owner = OWNER, repo = REPO): string {

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startEmulator, type TestEmulator } from './support/emulator';
+import { manualClock, startEmulator, type TestEmulator } from './support/emulator';
 import { basic, call, makeToken } from './helpers/v3';
 
 describe('v3 rate limits (document 1, Limits)', () => {
@@ -98,8 +98,9 @@ describe('v3 rate limits (document 1, Limits)', () => {
 
 describe('v3 rate limits run down (options rateLimits, rateLimitWindowSeconds)', () => {
   let emu: TestEmulator;
+  const clock = manualClock();
   before(async () => {
-    emu = await startEmulator({ seed: 'demo', rateLimits: { unauthenticated: 5, authenticated: 8 }, rateLimitWindowSeconds: 2 });
+    emu = await startEmulator({ seed: 'demo', rateLimits: { unauthenticated: 5, authenticated: 8 }, rateLimitWindowSeconds: 2, clock: clock.now });
   });
   after(() => emu.dispose());
 
@@ -114,7 +115,7 @@ describe('v3 rate limits run down (options rateLimits, rateLimitWindowSeconds)',
     // The authenticated budget is separate.
     assert.equal((await call(emu, 'GET', '/users/ada', { auth: basic('ada') })).status, 200);
     const reset = Number(over.headers.get('x-ratelimit-reset'));
-    await new Promise((r) => setTimeout(r, Math.max(0, reset * 1000 - Date.now()) + 50));
+    clock.advance(reset * 1000 - clock.now());
     const fresh = await call(emu, 'GET', '/users/ada');
     assert.equal(fresh.status, 200);
     assert.equal(fresh.headers.get('x-ratelimit-remaining'), '4');

@@ -2,7 +2,7 @@
 // every request and answers with the status chosen per request.
 import http from 'node:http';
 
-export interface Received {
+interface Received {
   /** Path and query the delivery was posted to. */
   path: string;
   headers: http.IncomingHttpHeaders;

@@ -42,7 +42,7 @@ export interface CaseUpdate extends CaseInput {
   replies?: string[];
 }
 
-export interface PageQuery {
+interface PageQuery {
   count?: number;
   index?: number;
   order_by?: string;

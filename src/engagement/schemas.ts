@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import { parseEngagementDate } from './dates';
 
-export const engagementDate = z.pipe(z.string(), z.transform((text: string, ctx) => {
+const engagementDate = z.pipe(z.string(), z.transform((text: string, ctx) => {
   const date = parseEngagementDate(text);
   if (!date) {
     ctx.issues.push({ code: 'custom', message: `not a date of the form yyyy-MM-ddTHH:mm:ss±hhmm: "${text}"`, input: text });
@@ -14,9 +14,9 @@ export const engagementDate = z.pipe(z.string(), z.transform((text: string, ctx)
 
 const nullableDate = z.nullable(engagementDate);
 
-export const noteSchema = z.object({ date: z.int(), text: z.string(), userName: z.string() });
+const noteSchema = z.object({ date: z.int(), text: z.string(), userName: z.string() });
 
-export const profileSchema = z.looseObject({
+const profileSchema = z.looseObject({
   id: z.int(),
   source: z.string(),
   ext_id: z.string(),
@@ -53,9 +53,9 @@ export const contactSchema = z.looseObject({
   updated_by: z.nullable(z.string()),
 });
 
-export const caseStateSchema = z.enum(['Arrived', 'Open', 'Closed']);
+const caseStateSchema = z.enum(['Arrived', 'Open', 'Closed']);
 
-export const campaignRefSchema = z.object({ id: z.int(), name: z.string() });
+const campaignRefSchema = z.object({ id: z.int(), name: z.string() });
 
 export const caseSchema = z.looseObject({
   id: z.int(),
@@ -116,7 +116,6 @@ export const campaignStatsSchema = z.object({
   ),
 });
 
-export type Note = z.infer<typeof noteSchema>;
 export type Profile = z.infer<typeof profileSchema>;
 export type Contact = z.infer<typeof contactSchema>;
 export type CaseState = z.infer<typeof caseStateSchema>;

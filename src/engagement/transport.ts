@@ -13,7 +13,7 @@ import { authResultSchema } from './schemas';
 export const RENEW_TEXT = 'Please renew your access_token';
 const TRANSIENT_STATUSES = [408, 429, 500, 502, 503, 504];
 
-export type ParamValue = string | number | boolean | Date | EngagementDate | undefined | null;
+type ParamValue = string | number | boolean | Date | EngagementDate | undefined | null;
 export type Params = Record<string, ParamValue | readonly ParamValue[]>;
 
 export interface EngagementCredentials {

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 
 export type GitObjectType = 'blob' | 'tree' | 'commit' | 'tag';
-export type GitTreeMode = '100644' | '100755' | '040000' | '160000' | '120000';
+type GitTreeMode = '100644' | '100755' | '040000' | '160000' | '120000';
 
 const encoder = new TextEncoder();
 
@@ -104,7 +104,7 @@ export function treeShaOfFiles(files: readonly GitFile[]): { sha: string; trees:
   return { sha: trees.get('') ?? treeSha([]), trees };
 }
 
-export interface GitSignature {
+interface GitSignature {
   name: string;
   email: string;
   /** Seconds since the epoch. */

@@ -17,7 +17,7 @@ export const HOOKS_ROUTES = {
   getDelivery: 'GET /repos/{owner}/{repo}/hooks/{id}/deliveries/{delivery_id}',
 } as const;
 
-export interface HookConfig { url?: string; content_type?: 'json' | 'form'; secret?: string; insecure_ssl?: string; [key: string]: unknown }
+interface HookConfig { url?: string; content_type?: 'json' | 'form'; secret?: string; insecure_ssl?: string; [key: string]: unknown }
 export interface NewHook { name: 'web' | 'irc' | 'email' | string; config: HookConfig; events?: string[]; active?: boolean }
 export interface HookChange { config?: HookConfig; events?: string[]; add_events?: string[]; remove_events?: string[]; active?: boolean }
 

@@ -1,16 +1,14 @@
 // Public surface of the v3 client (no vscode import anywhere under src/hosting).
 export { HostingClient, collect } from './client';
-export type { CallOptions, Credentials, HostingClientOptions, Priority, StatisticsProgress } from './core';
+export type { CallOptions, Credentials, HostingClientOptions, StatisticsProgress } from './core';
 export * from './errors';
 export type { RateLimitState } from './rateLimit';
-export { parseScopes } from './scopes';
+export { parseScopes } from '../util/scopes';
 export { resolveAddresses, mediaTypes } from './urls';
 export type { ListPullsQuery } from './pulls';
 export type { NewReviewComment } from './reviewComments';
-export type { UserProfile } from './users';
 export type { ReleaseInput } from './releases';
 export type { NewTreeEntry, PersonInput } from './git';
-export type { ListGistsQuery } from './gists';
 export type * from './schemas/common';
 export type * from './schemas/repos';
 export type * from './schemas/pulls';

@@ -61,4 +61,3 @@ export class ReposApi {
   }
 }
 
-export type { RepositoryDetailed, RepositoryMinimal, RepositorySummary } from './schemas/repos';

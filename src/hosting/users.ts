@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { CallOptions, HostingCore } from './core';
 import { userSummarySchema } from './schemas/common';
-import { parseScopes } from './scopes';
+import { parseScopes } from '../util/scopes';
 
 export const USERS_ROUTES = {
   getAuthenticated: 'GET /user',

@@ -3,7 +3,7 @@
 // Inside code spans and fenced code blocks they are plain text, and an @ in
 // the middle of a word (an e-mail address) is not a mention.
 
-export type ReferenceKind = '@' | '#';
+type ReferenceKind = '@' | '#';
 
 export interface Reference {
   kind: ReferenceKind;

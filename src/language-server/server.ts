@@ -12,6 +12,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { NOTIFICATIONS, REQUESTS, type IssueRef, type Person, type PersonDetail } from './protocol';
 import { findReferences, referenceAt, referenceBefore, type Reference } from './references';
 import { StaleCache } from './staleCache';
+import { escapeMarkdown } from '../util/viewFormat';
 
 export interface ServerOptions {
   /** How old a cached list may get before it is refreshed in the background. */
@@ -141,10 +142,6 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   });
   documents.listen(connection);
   connection.listen();
-}
-
-function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!<>|]/g, '\\$&');
 }
 
 function personMarkdown(login: string, p: PersonDetail | null): string {

@@ -7,24 +7,10 @@
 // page of each group.
 import * as z from 'zod/mini';
 
-/** What a repository row shows (a subset of the service's repository). */
-export interface CachedRepository {
-  id: number;
-  name: string;
-  full_name: string;
-  owner: { login: string; type: string };
-  private: boolean;
-  fork: boolean;
-  description: string | null;
-  html_url: string;
-  language?: string | null;
-  stargazers_count?: number;
-}
-
 /** One group of the view (Your repositories, an organization), by its tree id. */
 export interface CachedGroup {
   id: string;
-  repositories: CachedRepository[];
+  repositories: RepositoryLike[];
   /** The service had more than the first page. */
   more: boolean;
 }
@@ -52,6 +38,9 @@ const repositorySchema = z.object({
   stargazers_count: z.optional(z.int()),
 });
 
+/** What a repository row shows: the part of the service's repository (summary or minimal form) a snapshot keeps. */
+export type RepositoryLike = z.infer<typeof repositorySchema>;
+
 const snapshotSchema = z.object({
   version: z.literal(1),
   key: z.string(),
@@ -64,22 +53,8 @@ export function snapshotKey(apiUrl: string, accountId: string): string {
   return `${apiUrl.replace(/\/+$/, '')} ${accountId}`;
 }
 
-/** A repository as the service answers it (summary or minimal form). */
-export interface RepositoryLike {
-  id: number;
-  name: string;
-  full_name: string;
-  owner: { login: string; type: string };
-  private: boolean;
-  fork: boolean;
-  description: string | null;
-  html_url: string;
-  language?: string | null;
-  stargazers_count?: number;
-}
-
-function rowOf(r: RepositoryLike): CachedRepository {
-  const row: CachedRepository = {
+function rowOf(r: RepositoryLike): RepositoryLike {
+  const row: RepositoryLike = {
     id: r.id,
     name: r.name,
     full_name: r.full_name,

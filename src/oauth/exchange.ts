@@ -2,7 +2,7 @@
 // `POST {web}/login/oauth/access_token` with `Accept: application/json`.
 import { NetworkError } from '../hosting/errors';
 import { accessTokenResultSchema, oauthErrorSchema } from '../hosting/schemas/authorizations';
-import { parseScopes } from '../hosting/scopes';
+import { parseScopes } from '../util/scopes';
 import { OAuthError } from './errors';
 
 export interface ExchangeRequest {

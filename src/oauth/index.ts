@@ -4,5 +4,5 @@ export { exchangeCode, type ExchangeRequest, type ExchangedToken } from './excha
 export { startLoopbackReceiver, type AuthorizationCode, type LoopbackOptions, type LoopbackReceiver } from './loopback';
 export { createTokenWithPassword, tokenNote, type PasswordSignIn } from './passwordToken';
 export { signInWithBrowser, type WebFlowOptions } from './webFlow';
-export { parseScopes } from './scopes';
+export { parseScopes } from '../util/scopes';
 export * from './errors';

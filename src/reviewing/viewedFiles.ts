@@ -13,7 +13,7 @@ export interface HeadFile {
   sha: string;
 }
 
-export interface ViewedHead {
+interface ViewedHead {
   sha: string;
   /** path → blob SHA of every changed file at that head. */
   blobs: Record<string, string>;

@@ -31,10 +31,10 @@ export interface AvatarCacheOptions {
 const DEFAULTS = { timeoutMs: 3000, maxEntries: 300, maxBytes: 256 * 1024, retryAfterMs: 5 * 60_000 };
 
 /** Why an avatar could not be used. */
-export class AvatarError extends Error {}
+class AvatarError extends Error {}
 
 /** The URL as a credential-free http(s) URL, or an AvatarError. */
-export function checkAvatarUrl(raw: string): URL {
+function checkAvatarUrl(raw: string): URL {
   let url: URL;
   try {
     url = new URL(raw);

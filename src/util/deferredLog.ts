@@ -3,7 +3,7 @@
 // was logged. RepoDesk's output channel is made this way after start-up
 // (src/features/shared/log/outputLog.ts says why).
 
-export type LogLevel = 'info' | 'warn' | 'error' | 'debug';
+type LogLevel = 'info' | 'warn' | 'error' | 'debug';
 
 export type LogSink = Record<LogLevel, (message: string) => void>;
 

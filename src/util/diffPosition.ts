@@ -8,9 +8,9 @@
 
 export type DiffSide = 'head' | 'base';
 
-export type DiffLineKind = 'context' | 'added' | 'removed' | 'hunk' | 'note';
+type DiffLineKind = 'context' | 'added' | 'removed' | 'hunk' | 'note';
 
-export interface DiffLine {
+interface DiffLine {
   position: number;
   kind: DiffLineKind;
   /** 1-based line in the base file (context and removed lines). */

@@ -15,7 +15,9 @@ export function replaced<T extends WithId>(item: T): ListEdit<T> {
 }
 
 /** The created item at the end, or in place of one with its id (the service answered a create that existed). */
-export const added = replaced;
+export function added<T extends WithId>(item: T): ListEdit<T> {
+  return replaced(item);
+}
 
 /** The rows without the one whose id is `id`. */
 export function removed<T extends WithId>(id: T['id']): ListEdit<T> {

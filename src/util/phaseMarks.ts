@@ -7,7 +7,7 @@
 // service, the first rows handed to the view (its groups), VS Code asking
 // for an expanded group's rows and them handed over. The benchmark's floor
 // extension logs the same names for the same moments.
-export const PHASES = ['loader', 'bundle', 'activate', 'registered', 'session', 'asked', 'answer', 'rows', 'children'] as const;
+const PHASES = ['loader', 'bundle', 'activate', 'registered', 'session', 'asked', 'answer', 'rows', 'children'] as const;
 export type Phase = (typeof PHASES)[number];
 
 /** When each of a list of steps happened (epoch ms), logged as one line. */

@@ -31,8 +31,8 @@ export function scopesCover(granted: readonly string[], requested: readonly stri
   return requested.every((s) => have.has(s));
 }
 
-/** Parses an `X-OAuth-Scopes` header or an exchange result's `scope` ("repo, user" or "repo,user"). */
-export function parseScopeList(value: string | null | undefined): string[] {
+/** The scopes of an `X-OAuth-Scopes` header or an exchange's `scope` field: a comma-separated list, possibly with spaces, possibly empty; each once. */
+export function parseScopes(value: string | null | undefined): string[] {
   if (!value) return [];
   return [...new Set(value.split(/[\s,]+/).filter(Boolean))];
 }

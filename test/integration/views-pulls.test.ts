@@ -107,7 +107,7 @@ describe('Views: Pull Requests', function () {
     assert.ok(!base.includes('## Tabulating'), 'the base side already has the change');
     assert.ok(head.includes('## Tabulating'), `the head side lacks the change:\n${head}`);
     assert.ok(head.startsWith(base.trimEnd()), 'the head README does not extend the base README');
-    await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(tab.modified, new Uint8Array([1]))));
+    await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(tab.modified, new Uint8Array([1]))), (e: unknown) => e instanceof vscode.FileSystemError && e.code === 'NoPermissions', 'a pull request file is read-only');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 });

@@ -24,7 +24,7 @@ const AUTHORS = [
 const SHARES = [0, 1, 0, 2, 1, 0, 3, 1, 0, 2, 4, 0];
 
 /** The fast-import stream of `count` commits ending now. */
-export function historyStream(count, now = Math.floor(Date.now() / 1000)) {
+function historyStream(count, now = Math.floor(Date.now() / 1000)) {
   const out = [];
   const data = (s) => `data ${Buffer.byteLength(s)}\n${s}\n`;
   const span = 52 * 7 * 86_400;

@@ -13,8 +13,6 @@ export interface SpecRow {
   path: string;
 }
 
-/** Document file name -> what it covers. */
-export const SPEC_DOCUMENTS: Readonly<Record<string, string>> = inventory.documents;
 
 export const SPEC_ROWS: readonly SpecRow[] = inventory.rows;
 

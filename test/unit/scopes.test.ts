@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { expandScopes, parseScopeList, scopesCover } from '../../src/util/scopes';
+import { expandScopes, parseScopes, scopesCover } from '../../src/util/scopes';
 
 describe('OAuth scopes (document 1, "Scopes")', () => {
   it('user includes user:email and user:follow', () => {
@@ -17,9 +17,9 @@ describe('OAuth scopes (document 1, "Scopes")', () => {
     assert.equal(scopesCover([], []), true);
   });
   it('X-OAuth-Scopes header values parse with commas and spaces', () => {
-    assert.deepEqual(parseScopeList('repo, user'), ['repo', 'user']);
-    assert.deepEqual(parseScopeList('repo,gist'), ['repo', 'gist']);
-    assert.deepEqual(parseScopeList(''), []);
-    assert.deepEqual(parseScopeList(null), []);
+    assert.deepEqual(parseScopes('repo, user'), ['repo', 'user']);
+    assert.deepEqual(parseScopes('repo,gist'), ['repo', 'gist']);
+    assert.deepEqual(parseScopes(''), []);
+    assert.deepEqual(parseScopes(null), []);
   });
 });

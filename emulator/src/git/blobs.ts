@@ -2,7 +2,6 @@
 import { InvalidInputError } from './errors';
 import type { GitRepository } from './repository';
 
-export type BlobEncoding = 'utf-8' | 'base64';
 
 export interface BlobContent {
   sha: string;

@@ -4,7 +4,7 @@
 import { isoInZone, type GitIdentity } from './format';
 import type { GitRepository } from './repository';
 
-export interface FileChange {
+interface FileChange {
   path: string;
   /** null for binary files (git prints `-`). */
   additions: number | null;

@@ -34,7 +34,7 @@ export interface IdleTimers {
 }
 
 /** Real timers, unref'd: an idle reader's timer never keeps the process alive. */
-export const realTimers: IdleTimers = {
+const realTimers: IdleTimers = {
   set: (fn, ms) => setTimeout(fn, ms).unref(),
   clear: (handle) => clearTimeout(handle as NodeJS.Timeout),
 };
@@ -45,7 +45,7 @@ export interface ObjectReaderOptions {
   timers?: IdleTimers;
 }
 
-export const DEFAULT_IDLE_MS = 30_000;
+const DEFAULT_IDLE_MS = 30_000;
 
 export class ObjectReader {
   private child: ChildProcess | undefined;

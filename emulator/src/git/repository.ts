@@ -73,7 +73,7 @@ export interface RepositoriesOptions extends ObjectReaderOptions {
   maxLive?: number;
 }
 
-export const DEFAULT_MAX_LIVE_READERS = 16;
+const DEFAULT_MAX_LIVE_READERS = 16;
 
 /**
  * Opens bare repositories under a data folder, once each, and closes them

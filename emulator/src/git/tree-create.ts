@@ -12,7 +12,7 @@ import type { GitRepository } from './repository';
 import { readTree, readTreeEntries, type TreeListing } from './tree-read';
 import { spawnGit } from './run';
 
-export interface TreeEntryInput {
+interface TreeEntryInput {
   path: unknown;
   mode: unknown;
   type?: unknown;

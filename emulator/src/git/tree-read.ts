@@ -5,7 +5,7 @@ import { parseTree, type TreeEntry, type TreeMode } from './format';
 import type { ObjectType } from './object-reader';
 import type { GitRepository } from './repository';
 
-export interface TreeListingEntry {
+interface TreeListingEntry {
   path: string;
   mode: TreeMode;
   type: ObjectType;

@@ -14,7 +14,7 @@ import { writeHistory } from './history';
 import { seedPulls } from './pulls';
 import { seedDeployKeys, seedDownloads, seedLabels, seedReleases } from './repo-extras';
 
-export const DEMO_REPO = 'difference-engine';
+const DEMO_REPO = 'difference-engine';
 
 export const demoRepoSeedModule: EmulatorModule = {
   name: 'seed-demo-repo',

@@ -10,7 +10,7 @@ import { parseDate } from '../v2/dates';
 import { putUser } from '../v2/users';
 
 /** Public fixtures, documented in docs/EMULATOR-V2.md. */
-export const DEMO_USER = { userName: 'ada', apiKey: 'ada-demo-api-key', password: 'ada-demo-password' } as const;
+const DEMO_USER = { userName: 'ada', apiKey: 'ada-demo-api-key', password: 'ada-demo-password' } as const;
 
 const DIFF = 'repo:analytical-engines/difference-engine';
 const NOTES = 'repo:ada/notes-on-the-engine';

@@ -25,19 +25,19 @@ export const HISTORY_AUTHORS: HistoryAuthor[] = [
   { login: 'grace', name: 'Grace Hopper', email: 'grace@analytical-engines.test', zones: ['-0500'], weight: 10 },
 ];
 
-export const HISTORY_COMMITS = 520;
+const HISTORY_COMMITS = 520;
 /** Where the tags of the demo history point (indexes into the main line, 1-based marks). */
-export const HISTORY_TAGS = {
+const HISTORY_TAGS = {
   annotated: { 'v0.1.0': 60, 'v1.0.0': 350 },
   lightweight: { 'v0.9.0': 300, 'v1.1.0-rc.1': 480 },
 } as const;
-export const HISTORY_BRANCHES = { 'gear-train': { from: 500, commits: 3 }, 'docs/notation': { from: 510, commits: 2 } } as const;
+const HISTORY_BRANCHES = { 'gear-train': { from: 500, commits: 3 }, 'docs/notation': { from: 510, commits: 2 } } as const;
 
 const DAY = 86_400;
 const WEEK = 7 * DAY;
 
 /** mulberry32: small, fast and the same everywhere. */
-export function prng(seed: number): () => number {
+function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -12,9 +12,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../db';
 
-export const SEED_STARTED_KEY = 'seed-started';
-export const SEED_DONE_KEY = 'seed';
-export const SERVED_KEY = 'served';
+const SEED_STARTED_KEY = 'seed-started';
+const SEED_DONE_KEY = 'seed';
+const SERVED_KEY = 'served';
 
 /** Files of the data folder that the seed writes besides the database and the git folder. */
 const SEED_FILES = ['oauth-app.json'];

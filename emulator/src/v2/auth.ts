@@ -6,8 +6,8 @@ import { fmt, setActingUser, type V2Context } from './context';
 import { Params } from './params';
 import { checkCredentials, storeToken, userOfToken } from './users';
 
-export const MISSING_TOKEN = 'Please include the access_token parameter in your request; obtain one with POST /api/v2/authenticate';
-export const RENEW_TOKEN = 'Please renew your access_token';
+const MISSING_TOKEN = 'Please include the access_token parameter in your request; obtain one with POST /api/v2/authenticate';
+const RENEW_TOKEN = 'Please renew your access_token';
 
 /** 401 with the text both as the HTTP reason phrase (the spec's "status text") and in the envelope. */
 function unauthorized(reply: FastifyReply, text: string) {

@@ -6,7 +6,7 @@ import { addNotes, changeTags, contactRow, getContact, notesOf, tagsOf } from '.
 import { badRequest, failed, notFound, type Paging } from './params';
 
 export const CASE_STATES = ['Arrived', 'Open', 'Closed'] as const;
-export type CaseState = (typeof CASE_STATES)[number];
+type CaseState = (typeof CASE_STATES)[number];
 
 interface CaseRow {
   id: number;
@@ -83,7 +83,7 @@ export function messageFigures(ctx: V2Context, caseId: number): MessageFigures {
   };
 }
 
-export function campaignJson(ctx: V2Context, id: number) {
+function campaignJson(ctx: V2Context, id: number) {
   const row = ctx.db.prepare('SELECT id, name FROM v2_campaigns WHERE id = ?').get(id) as { id: number; name: string };
   return { id: row.id, name: row.name };
 }

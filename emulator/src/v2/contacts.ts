@@ -47,7 +47,7 @@ export function contactRow(ctx: V2Context, id: number): ContactRow {
   return row;
 }
 
-export function profileJson(ctx: V2Context, p: ProfileRow) {
+function profileJson(ctx: V2Context, p: ProfileRow) {
   const json: Record<string, unknown> = { id: p.id, source: p.source, ext_id: p.ext_id };
   for (const f of [...PROFILE_OPTIONAL_FIELDS, ...PROFILE_COUNT_FIELDS]) if (p[f] !== null) json[f] = p[f];
   json.tags = [];

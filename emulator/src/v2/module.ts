@@ -12,8 +12,8 @@ import { registerMessageRoutes } from './message-routes';
 import { v2Migrations } from './schema';
 import { badRequest, jsonTooDeep, MAX_JSON_DEPTH, V2Error } from './params';
 
-export const DEFAULT_TOKEN_TTL_SECONDS = 3600;
-export const DEFAULT_TIME_ZONE = '-0300';
+const DEFAULT_TOKEN_TTL_SECONDS = 3600;
+const DEFAULT_TIME_ZONE = '-0300';
 
 function v2Context(ctx: EmulatorContext): V2Context {
   const ttl = ctx.options.engagementTokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS;
@@ -23,7 +23,7 @@ function v2Context(ctx: EmulatorContext): V2Context {
     offsetMinutes: parseOffset(ctx.options.engagementTimeZone ?? DEFAULT_TIME_ZONE),
     tokenTtlMs: ttl * 1000,
     baseUrl: ctx.baseUrl,
-    now: () => Date.now(),
+    now: ctx.options.clock ?? (() => Date.now()),
   };
 }
 

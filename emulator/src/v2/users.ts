@@ -3,7 +3,7 @@
 import crypto from 'node:crypto';
 import type { V2Context, V2User } from './context';
 
-export const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
+const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
 
 /** Creates (or replaces the secrets of) an API user. */
 export function putUser(ctx: V2Context, userName: string, apiKey: string, password: string): void {

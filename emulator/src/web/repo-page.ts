@@ -12,13 +12,13 @@ import { html, webPath, type SafeHtml } from './html';
 import { page } from './layout';
 
 /** Releases newest first, as the API lists them; drafts only for those who may see them. */
-export function releasesOf(db: Db, r: VisibleRepo): ReleaseRow[] {
+function releasesOf(db: Db, r: VisibleRepo): ReleaseRow[] {
   const rows = repoReleases(db, r.repo.id);
   return rows.filter((x) => !x.draft || canSeeDrafts(r));
 }
 
 /** Badges shared by the repository's pages. */
-export function repoBadges(r: VisibleRepo): SafeHtml {
+function repoBadges(r: VisibleRepo): SafeHtml {
   return html`${r.repo.private ? html` <span class="badge">Private</span>` : ''}${r.repo.fork ? html` <span class="badge">Fork</span>` : ''}`;
 }
 

@@ -27,17 +27,17 @@ export type Rand = () => number;
 export const pick = <T>(r: Rand, list: readonly T[]): T => list[Math.floor(r() * list.length)]!;
 
 /** Strings git or the service refuse, or that break naive code: NUL, control characters, traversal, ref-name rules, huge, non-ASCII. */
-export const BAD_STRINGS: readonly string[] = [
+const BAD_STRINGS: readonly string[] = [
   '', ' ', 'a\u0000b', '\u0000', 'line\nbreak', 'tab\there', 'a..b', 'a~1', 'a^b', 'a:b', 'a?b', 'a*b', 'a[b', 'a\\b', 'x.lock', '.hidden', 'ends.',
   '@{u}', 'refs/heads/', '/leading', 'trailing/', 'a//b', '../../etc/passwd', '..\\..\\windows', '%2e%2e%2f', 'é', '💥', '\ud800', 'x'.repeat(70_000),
   '-rf', '--upload-pack=touch /tmp/pwned', '$(id)', '<script>alert(1)</script>', "'; DROP TABLE users; --", 'HEAD', 'refs/heads/master',
 ];
 
 /** Values of the wrong type for any field. */
-export const WRONG_TYPES: readonly unknown[] = [null, true, false, 0, -1, 1.5, Number.POSITIVE_INFINITY /* null in JSON */, 2 ** 53 + 1, [], [1, 'a', null], {}, { a: { b: 1 } }, '1', 'true'];
+const WRONG_TYPES: readonly unknown[] = [null, true, false, 0, -1, 1.5, Number.POSITIVE_INFINITY /* null in JSON */, 2 ** 53 + 1, [], [1, 'a', null], {}, { a: { b: 1 } }, '1', 'true'];
 
 /** Field names the v3 and v2 APIs read, so wrong values land where they are parsed. */
-export const FIELDS: readonly string[] = [
+const FIELDS: readonly string[] = [
   'name', 'title', 'body', 'description', 'homepage', 'sha', 'ref', 'tree', 'base_tree', 'message', 'parents', 'author', 'committer', 'head', 'base',
   'tag_name', 'target_commitish', 'draft', 'prerelease', 'content', 'encoding', 'path', 'mode', 'type', 'state', 'labels', 'assignee', 'milestone',
   'scopes', 'add_scopes', 'remove_scopes', 'note', 'note_url', 'client_id', 'client_secret', 'fingerprint', 'config', 'events', 'add_events', 'active',

@@ -106,3 +106,9 @@ export function rawHttp(emu: TestEmulator, head: string, body: Buffer = Buffer.a
     });
   });
 }
+
+/** git's refusal of a request without credentials (401 with prompts off): it could not ask for a user name. */
+export const GIT_ASKED_FOR_CREDENTIALS = (e: unknown): boolean => e instanceof Error && /could not read Username/.test(e.message);
+
+/** git's refusal of a push without push access: the service answers it as it answers a repository it does not show. */
+export const GIT_PUSH_REFUSED = (e: unknown): boolean => e instanceof Error && /fatal: repository '[^']+' not found/.test(e.message);

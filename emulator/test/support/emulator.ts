@@ -1,3 +1,3 @@
 // Starts the emulator in-process on a free port with a fresh data folder, for
 // tests that talk to it over real HTTP (the package's testing entry).
-export { startTestEmulator as startEmulator, type TestEmulator } from '../../src/testing';
+export { startTestEmulator as startEmulator, manualClock, type TestEmulator } from '../../src/testing';

@@ -66,7 +66,7 @@ describe('emulator options: the command line', () => {
     assert.equal(parseOptions(['--data', '/tmp/x', '--base-url', 'http://emulator.test/api//']).baseUrl, 'http://emulator.test/api', 'every trailing slash goes');
     assert.throws(() => parseOptions(['--data', '/tmp/x', '--base-url', 'emulator.test']), usage(/^--base-url must be an absolute URL, got "emulator.test"$/));
     assert.throws(() => parseOptions(['--help']), (e: unknown) => e instanceof UsageError && e.message === USAGE);
-    assert.throws(() => parseOptions(['--data', '/tmp/x', '--no-such-flag']));
+    assert.throws(() => parseOptions(['--data', '/tmp/x', '--no-such-flag']), { code: 'ERR_PARSE_ARGS_UNKNOWN_OPTION', message: "Unknown option '--no-such-flag'" });
   });
 
   it('every count is a positive integer, named in its error', () => {

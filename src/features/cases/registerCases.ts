@@ -10,7 +10,7 @@ import { errorText } from '../shared/failure';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
 import type { EngagementSession } from '../shared/session/engagementSession';
 
-export interface NewCaseAnswers {
+interface NewCaseAnswers {
   subject: string;
   /** An existing contact's id, or a new contact's name. */
   contact: { id: number } | { name: string };

@@ -18,9 +18,9 @@ import { ReviewCommentItem } from './reviewCommentItem';
 import type { PendingDrafts } from '../shared/reviews/pendingDrafts';
 
 /** The commands of the threads (registered by registerComments). */
-export type InlineCommentCommand = 'repodesk.comments.suggestChange' | 'repodesk.comments.expandAt' | 'repodesk.comments.refresh' | 'repodesk.comments.reply' | 'repodesk.comments.edit' | 'repodesk.comments.save' | 'repodesk.comments.cancel' | 'repodesk.comments.delete';
+type InlineCommentCommand = 'repodesk.comments.suggestChange' | 'repodesk.comments.expandAt' | 'repodesk.comments.refresh' | 'repodesk.comments.reply' | 'repodesk.comments.edit' | 'repodesk.comments.save' | 'repodesk.comments.cancel' | 'repodesk.comments.delete';
 /** Test seams, registered only under tests. */
-export type InlineCommentTestCommand = 'repodesk.testing.commentThreads' | 'repodesk.testing.startCommentThread' | 'repodesk.testing.commentingLines';
+type InlineCommentTestCommand = 'repodesk.testing.commentThreads' | 'repodesk.testing.startCommentThread' | 'repodesk.testing.commentingLines';
 
 export interface StartedInlineComments {
   handlers: Record<InlineCommentCommand, CommandHandler>;

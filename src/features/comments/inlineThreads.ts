@@ -21,7 +21,7 @@ import type { Logger } from '../shared/log/outputLog';
 import type { PendingDraft, PendingDrafts } from '../shared/reviews/pendingDrafts';
 import { PendingCommentItem } from './pendingCommentItem';
 
-export const CONTROLLER_ID = 'repodesk.reviewThreads';
+const CONTROLLER_ID = 'repodesk.reviewThreads';
 
 export interface ThreadEntry {
   thread: vscode.CommentThread;
@@ -36,7 +36,7 @@ export interface ThreadEntry {
 }
 
 /** Up to this many threads in one document open expanded; more open collapsed. */
-export const EXPANDED_THREADS_AT_MOST = 20;
+const EXPANDED_THREADS_AT_MOST = 20;
 /** Threads this close to the lines on screen are handed over with them. */
 const VIEW_MARGIN_LINES = 5;
 /** The threads away from the lines on screen are handed over this much later. */

@@ -30,7 +30,7 @@ export interface BaseComparison {
 const commits = (n: number) => (n === 1 ? vscode.l10n.t('1 commit') : vscode.l10n.t('{0} commits', n));
 
 /** "Base: gear-train (1a2b3c4), 3 commits ahead of and 20 commits behind master", and a warning when it is not the workspace's branch. */
-export function baseLine(c: BaseComparison): string {
+function baseLine(c: BaseComparison): string {
   const at = `${c.base} (${c.sha.slice(0, 7)})`;
   const line = c.counts === undefined
     ? vscode.l10n.t('Base: {0}; too far from {1} to count the commits between them.', at, c.defaultBranch)

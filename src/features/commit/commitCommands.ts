@@ -17,7 +17,7 @@ import { createTag, type TagAnswers } from './createTag';
 import { authorOfFolder, branchOfFolder, excludedPatterns, localIsoTime, pickFolder, repositoryOfFolder } from './workspaceSource';
 
 /** Answers of Commit Workspace to Branch, for scripts and tests (every question then skipped). */
-export interface CommitAnswers {
+interface CommitAnswers {
   folder?: string;
   owner?: string;
   repo?: string;

@@ -12,7 +12,7 @@ import { confirm, withNotification } from '../shared/tree/repositoryLists';
 
 export type DeployKeyChange = { add: { file: string; title?: string } } | { delete: number };
 
-export function listDeployKeys(r: RepoTarget): Promise<DeployKey[]> {
+function listDeployKeys(r: RepoTarget): Promise<DeployKey[]> {
   return collect(r.client.deployKeys.list(r.owner, r.repo));
 }
 

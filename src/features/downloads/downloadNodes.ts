@@ -16,7 +16,7 @@ export function downloadsGroup(target: RepoTarget, baseId: string, onChanged: (n
   });
 }
 
-export function downloadCountText(n: number): string {
+function downloadCountText(n: number): string {
   return n === 1 ? vscode.l10n.t('1 download') : vscode.l10n.t('{0} downloads', n);
 }
 

@@ -15,7 +15,7 @@ import { ageText, PagedGroupNode } from '../shared/tree/treeBase';
 export type Me = () => string | undefined;
 
 /** What a gist is called: its description's first line, else its first file's name. */
-export function gistTitle(gist: Pick<Gist, 'id' | 'description' | 'files'>): string {
+function gistTitle(gist: Pick<Gist, 'id' | 'description' | 'files'>): string {
   return firstLine(gist.description) || Object.keys(gist.files)[0] || vscode.l10n.t('Gist {0}', gist.id);
 }
 

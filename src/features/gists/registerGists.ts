@@ -17,12 +17,12 @@ import type { RootGroupProvider } from '../shared/tree/rootGroups';
 import { GistCommentNode, GistNode, GistsGroupNode } from './gistNodes';
 
 /** The answers of Add Comment… and Edit Comment…. */
-export interface CommentAnswers {
+interface CommentAnswers {
   body: string;
 }
 
 /** The answer of Delete Comment (or `true`). */
-export interface DeleteAnswers {
+interface DeleteAnswers {
   confirmed: boolean;
 }
 

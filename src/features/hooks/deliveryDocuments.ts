@@ -3,7 +3,7 @@
 // that VS Code asks about on close, for text nobody wrote.
 import * as vscode from 'vscode';
 
-export const DELIVERY_SCHEME = 'repodesk-delivery';
+const DELIVERY_SCHEME = 'repodesk-delivery';
 
 export class DeliveryDocuments implements vscode.TextDocumentContentProvider {
   private readonly texts = new Map<string, string>();

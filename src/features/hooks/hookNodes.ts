@@ -27,7 +27,7 @@ export function hooksGroup(target: RepoTarget, baseId: string, onChanged: (node:
 }
 
 /** Where a hook delivers, in the words of its service's configuration. */
-export function hookTarget(hook: Pick<Hook, 'name' | 'config'>): string {
+function hookTarget(hook: Pick<Hook, 'name' | 'config'>): string {
   const c = hook.config as Record<string, unknown>;
   const text = (key: string) => (typeof c[key] === 'string' ? c[key] : '');
   if (hook.name === 'web') return text('url');
@@ -37,7 +37,7 @@ export function hookTarget(hook: Pick<Hook, 'name' | 'config'>): string {
 }
 
 /** The last response as the service reports it: never used, the receiver's status code, or a failure. */
-export function lastResponseText(hook: Hook): string {
+function lastResponseText(hook: Hook): string {
   const last = hook.last_response;
   if (!last || last.status === 'unused') return vscode.l10n.t('never delivered');
   if (last.status === 'failed') return last.code ? vscode.l10n.t('failed ({0})', last.code) : vscode.l10n.t('failed');
@@ -45,7 +45,7 @@ export function lastResponseText(hook: Hook): string {
 }
 
 /** The last delivery as a row says it: its status and how long ago ("200 · just now"). */
-export function lastDeliveryText(d: HookDelivery): string {
+function lastDeliveryText(d: HookDelivery): string {
   const status = d.state === 'pending' ? (d.attempts > 0 ? vscode.l10n.t('retrying') : vscode.l10n.t('pending')) : d.status_code ? String(d.status_code) : d.state === 'failed' ? vscode.l10n.t('failed') : d.status ?? '';
   return `${status} · ${ageText(d.created_at)}`;
 }

@@ -13,7 +13,7 @@ import type { EngagementSession } from '../shared/session/engagementSession';
 type Post = (message: HostToWebview) => unknown;
 type Msg<T extends WebviewToHost['type']> = Extract<WebviewToHost, { type: T }>;
 
-export const CASES_PAGE_SIZE = 25;
+const CASES_PAGE_SIZE = 25;
 
 export class CasesController {
   constructor(

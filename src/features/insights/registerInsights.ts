@@ -14,7 +14,7 @@ import { WebviewPanels } from '../shared/panels/webviewPanels';
 import type { Focus } from './insightsPanel';
 import { panelKey } from './panelKey';
 
-export const INSIGHTS_VIEW_TYPE = 'repodesk.insights';
+const INSIGHTS_VIEW_TYPE = 'repodesk.insights';
 
 /** A pull request row of the Pull Requests view, by shape. */
 interface PullNodeLike {

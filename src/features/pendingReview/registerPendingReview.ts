@@ -18,7 +18,7 @@ import type { SubmitAnswers } from './submitFlow';
  * its pull), a plain { owner, repo, number } (the overview, tests), or the
  * selected pull request.
  */
-export function pullKeyOf(arg: unknown, selected: SelectedPull): PullKey | undefined {
+function pullKeyOf(arg: unknown, selected: SelectedPull): PullKey | undefined {
   const a = arg as { owner?: unknown; repo?: unknown; number?: unknown; pull?: { number?: unknown } } | undefined;
   if (a && typeof a.owner === 'string' && typeof a.repo === 'string') {
     const number = typeof a.number === 'number' ? a.number : typeof a.pull?.number === 'number' ? a.pull.number : undefined;

@@ -16,7 +16,7 @@ import { overviewKey } from './overviewKey';
 import type { OverviewPage } from './overviewPanel';
 import type { PendingDrafts } from '../shared/reviews/pendingDrafts';
 
-export const PULL_OVERVIEW_VIEW_TYPE = 'repodesk.pullOverview';
+const PULL_OVERVIEW_VIEW_TYPE = 'repodesk.pullOverview';
 
 export interface PullOverviews {
   /** Reads every open page again (conditional requests: free when nothing changed). */

@@ -11,7 +11,7 @@ import { errorText } from '../shared/failure';
 import { gitApi, type GitRepository } from './gitExtension';
 
 /** The clone in the workspace whose remote points at `owner/repo`, with that remote's name. */
-export function cloneOf(repos: readonly GitRepository[], owner: string, repo: string, hosts: readonly string[]): { repository: GitRepository; remote: string } | undefined {
+function cloneOf(repos: readonly GitRepository[], owner: string, repo: string, hosts: readonly string[]): { repository: GitRepository; remote: string } | undefined {
   for (const repository of repos) {
     for (const r of repository.state.remotes) {
       const named = repoFromRemoteUrl(r.fetchUrl ?? r.pushUrl ?? '', hosts);

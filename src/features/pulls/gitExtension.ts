@@ -3,9 +3,9 @@
 // than copied whole from git.d.ts: only these members are relied on.
 import * as vscode from 'vscode';
 
-export interface GitRemote { readonly name: string; readonly fetchUrl?: string; readonly pushUrl?: string }
-export interface GitBranch { readonly name?: string; readonly commit?: string }
-export interface GitRepositoryState {
+interface GitRemote { readonly name: string; readonly fetchUrl?: string; readonly pushUrl?: string }
+interface GitBranch { readonly name?: string; readonly commit?: string }
+interface GitRepositoryState {
   readonly HEAD: GitBranch | undefined;
   readonly remotes: readonly GitRemote[];
   readonly onDidChange: vscode.Event<void>;

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { PullState } from './pullNodes';
 
-export const PULL_STATE_SCHEME = 'repodesk-pull';
+const PULL_STATE_SCHEME = 'repodesk-pull';
 
 const BADGES: Record<PullState, { badge: string; color: string }> = {
   open: { badge: 'O', color: 'charts.green' },

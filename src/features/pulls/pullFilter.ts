@@ -14,7 +14,7 @@ export interface PullFilter {
 
 const KEY = 'repodesk.pullFilter';
 // The service's defaults (document 2, GET /repos/:owner/:repo/pulls).
-export const DEFAULT_PULL_FILTER: PullFilter = { state: 'open', sort: 'created', direction: 'desc', head: '', base: '' };
+const DEFAULT_PULL_FILTER: PullFilter = { state: 'open', sort: 'created', direction: 'desc', head: '', base: '' };
 
 export function loadPullFilter(state: vscode.Memento): PullFilter {
   return { ...DEFAULT_PULL_FILTER, ...state.get<Partial<PullFilter>>(KEY) };

@@ -17,8 +17,8 @@ import { repositoryTarget, type RepoTarget } from '../shared/session/require';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
 import { pullOfArg, type PullArg } from './pullArg';
 
-export interface CreatePullAnswers { head: string; base: string; title: string; body?: string }
-export interface MergeAnswers { commitMessage?: string; deleteBranch?: boolean }
+interface CreatePullAnswers { head: string; base: string; title: string; body?: string }
+interface MergeAnswers { commitMessage?: string; deleteBranch?: boolean }
 
 /** The commands of a pull request's life (registered by registerPulls, loaded on first use). */
 export type PullLifecycleCommand = 'repodesk.pulls.create' | 'repodesk.pulls.edit' | 'repodesk.pulls.close' | 'repodesk.pulls.reopen' | 'repodesk.pulls.merge';

@@ -12,7 +12,7 @@ import { ChangedFilesNode } from './changedFilesNode';
 
 export type PullState = 'open' | 'closed' | 'merged';
 
-export function pullState(p: PullRequest): PullState {
+function pullState(p: PullRequest): PullState {
   return p.merged_at ? 'merged' : p.state;
 }
 

@@ -75,7 +75,7 @@ function peel(ctx: RefsContext, sha: string): string | undefined {
   return undefined;
 }
 
-export class TreeEntryNode extends RepoDeskNode {
+class TreeEntryNode extends RepoDeskNode {
   constructor(readonly ctx: RefsContext, readonly sha: string, readonly path: string, readonly isDirectory: boolean) {
     super();
   }

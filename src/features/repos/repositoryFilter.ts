@@ -4,9 +4,9 @@ import { directions, pickCurrent, plain } from '../shared/tree/pickCurrent';
 
 const REPO_TYPES = ['all', 'owner', 'public', 'private', 'member'] as const;
 const REPO_SORTS = ['full_name', 'created', 'updated', 'pushed'] as const;
-export type RepoType = (typeof REPO_TYPES)[number];
-export type RepoSort = (typeof REPO_SORTS)[number];
-export type Direction = 'asc' | 'desc';
+type RepoType = (typeof REPO_TYPES)[number];
+type RepoSort = (typeof REPO_SORTS)[number];
+type Direction = 'asc' | 'desc';
 
 export interface RepositoryFilter {
   type: RepoType;
@@ -16,7 +16,7 @@ export interface RepositoryFilter {
 
 const KEY = 'repodesk.repositoryFilter';
 // The service's own defaults (document 2, GET /user/repos).
-export const DEFAULT_FILTER: RepositoryFilter = { type: 'all', sort: 'full_name', direction: 'asc' };
+const DEFAULT_FILTER: RepositoryFilter = { type: 'all', sort: 'full_name', direction: 'asc' };
 
 export function loadFilter(state: vscode.Memento): RepositoryFilter {
   return { ...DEFAULT_FILTER, ...state.get<Partial<RepositoryFilter>>(KEY) };

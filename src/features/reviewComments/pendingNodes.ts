@@ -8,7 +8,7 @@ import { escapeMarkdown, firstLine, shortSha } from '../../util/viewFormat';
 import type { PendingDraft } from '../shared/reviews/pendingDrafts';
 import { RepoDeskNode } from '../shared/tree/nodes';
 
-export class PendingDraftNode extends RepoDeskNode {
+class PendingDraftNode extends RepoDeskNode {
   constructor(readonly draft: PendingDraft, private readonly headSha: string | undefined) {
     super();
   }

@@ -47,7 +47,7 @@ async function exists(uri: vscode.Uri): Promise<boolean> {
 }
 
 /** The workspace file that is the head's: in a clone whose HEAD is the head commit, or a workspace folder's file with the head's blob. */
-export async function headFileInWorkspace(client: HostingClient, key: PullKey, pull: PullRequestDetailed, path: string): Promise<vscode.Uri | undefined> {
+async function headFileInWorkspace(client: HostingClient, key: PullKey, pull: PullRequestDetailed, path: string): Promise<vscode.Uri | undefined> {
   for (const clone of await workspaceClones()) {
     const uri = vscode.Uri.joinPath(clone.rootUri, ...path.split('/'));
     if (clone.state.HEAD?.commit === pull.head.sha && await exists(uri)) return uri;

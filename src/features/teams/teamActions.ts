@@ -35,7 +35,7 @@ export async function teamAccess(r: RepoTarget, team: TeamSummary, options?: Cal
   return { id: team.id, name: team.name, hasAccess, permission: detail.permission };
 }
 
-export async function listTeamAccess(r: RepoTarget): Promise<TeamAccess[]> {
+async function listTeamAccess(r: RepoTarget): Promise<TeamAccess[]> {
   const teams = await collect(r.client.teams.listForOrg(r.owner));
   return Promise.all(teams.map((team) => teamAccess(r, team)));
 }

@@ -62,7 +62,7 @@ export class TeamNode extends RepositoryListNode<UserSummary> {
   }
 }
 
-export class MemberNode extends RepoDeskNode {
+class MemberNode extends RepoDeskNode {
   constructor(readonly user: UserSummary, private readonly baseId: string) {
     super();
   }

@@ -22,6 +22,5 @@ export const accessTokenResultSchema = z.object({
   scope: z.string(),
   token_type: z.string(),
 });
-export type AccessTokenResult = z.infer<typeof accessTokenResultSchema>;
 
 export const oauthErrorSchema = z.object({ error: z.string(), error_description: z.optional(z.string()), error_uri: z.optional(z.string()) });

@@ -31,14 +31,10 @@ export type UserSummary = z.infer<typeof userSummarySchema>;
 
 /** Organization (user-shaped with type Organization, document 2). */
 export const organizationSchema = z.extend(userSummarySchema, { type: z.literal('Organization') });
-export type Organization = z.infer<typeof organizationSchema>;
 
 export const validationErrorSchema = z.object({
   message: z.string(),
   errors: z.optional(z.array(z.object({ resource: z.optional(z.string()), field: z.optional(z.string()), code: z.string() }))),
   documentation_url: z.optional(z.string()),
 });
-export type ValidationErrorBody = z.infer<typeof validationErrorSchema>;
 
-/** Answers with no body (204). */
-export const noContent = z.unknown();

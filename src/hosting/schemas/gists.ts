@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import { nullableString, timestamp, userSummarySchema } from './common';
 
-export const gistFileSchema = z.object({
+const gistFileSchema = z.object({
   filename: z.string(),
   type: z.string(),
   language: nullableString,
@@ -13,7 +13,6 @@ export const gistFileSchema = z.object({
   content: z.optional(z.string()),
   truncated: z.optional(z.boolean()),
 });
-export type GistFile = z.infer<typeof gistFileSchema>;
 
 export const gistSchema = z.object({
   id: z.string(),

@@ -12,7 +12,6 @@ export const gitCommitSchema = z.object({
   tree: z.object({ url: z.string(), sha }),
   parents: z.array(z.object({ url: z.string(), sha })),
 });
-export type GitCommit = z.infer<typeof gitCommitSchema>;
 
 /** An annotated tag object (GET/POST .../git/tags). */
 export const gitTagSchema = z.object({
@@ -32,7 +31,7 @@ export const referenceSchema = z.object({
 });
 export type Reference = z.infer<typeof referenceSchema>;
 
-export const treeEntrySchema = z.object({
+const treeEntrySchema = z.object({
   path: z.string(),
   mode: z.enum(['100644', '100755', '040000', '160000', '120000']),
   type: z.enum(['blob', 'tree', 'commit']),
@@ -41,11 +40,9 @@ export const treeEntrySchema = z.object({
   url: z.optional(z.nullable(z.string())),
 });
 export const treeSchema = z.object({ sha, url: z.string(), tree: z.array(treeEntrySchema), truncated: z.optional(z.boolean()) });
-export type Tree = z.infer<typeof treeSchema>;
 export type TreeEntry = z.infer<typeof treeEntrySchema>;
 
 export const blobSchema = z.object({ content: z.string(), encoding: z.enum(['base64', 'utf-8']), size: z.int(), sha, url: z.string() });
-export type Blob = z.infer<typeof blobSchema>;
 export const blobCreatedSchema = z.object({ url: z.string(), sha });
 
 /** A commit as listed for a pull request: its SHA and the git commit data. */

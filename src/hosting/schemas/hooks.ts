@@ -46,4 +46,3 @@ export const hookDeliveryDetailSchema = z.extend(hookDeliverySchema, {
   request: z.object({ headers: z.record(z.string(), z.string()), payload: z.unknown() }),
   response: z.object({ headers: z.nullable(z.record(z.string(), z.string())), payload: z.nullable(z.string()) }),
 });
-export type HookDeliveryDetail = z.infer<typeof hookDeliveryDetailSchema>;

@@ -46,4 +46,3 @@ export const repositoryDetailedSchema = z.extend(repositorySummarySchema, {
   parent: z.optional(repositorySummarySchema),
   source: z.optional(repositorySummarySchema),
 });
-export type RepositoryDetailed = z.infer<typeof repositoryDetailedSchema>;

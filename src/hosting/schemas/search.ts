@@ -4,22 +4,22 @@ import * as z from 'zod/mini';
 const text = z.nullable(z.string());
 const num = z.number();
 
-export const legacyIssueSchema = z.object({
+const legacyIssueSchema = z.object({
   gravatar_id: text, position: num, number: num, votes: num, created_at: text, comments: num, body: text,
   title: z.string(), updated_at: text, html_url: z.string(), user: z.string(), labels: z.array(z.string()), state: z.string(),
 });
-export const legacyRepositorySchema = z.object({
+const legacyRepositorySchema = z.object({
   type: z.string(), created: text, watchers: num, has_downloads: z.boolean(), username: z.string(), homepage: text,
   url: z.string(), fork: z.boolean(), has_issues: z.boolean(), has_wiki: z.boolean(), forks: num, size: num,
   private: z.boolean(), followers: num, name: z.string(), owner: z.string(), open_issues: num, pushed_at: text,
   score: num, pushed: text, description: text, language: text, created_at: text,
 });
-export const legacyUserSchema = z.object({
+const legacyUserSchema = z.object({
   gravatar_id: text, name: text, created_at: text, location: text, public_repo_count: num, followers: num,
   language: text, fullname: text, username: z.string(), id: z.string(), repos: num, type: z.string(),
   followers_count: num, login: z.string(), score: num, created: text,
 });
-export const legacyEmailUserSchema = z.object({
+const legacyEmailUserSchema = z.object({
   public_repo_count: num, public_gist_count: num, followers_count: num, following_count: num, created: text,
   created_at: text, name: text, company: text, blog: text, location: text, email: text, id: z.int(),
   login: z.string(), type: z.string(), gravatar_id: text,
@@ -29,7 +29,3 @@ export const legacyIssueSearchSchema = z.object({ issues: z.array(legacyIssueSch
 export const legacyRepoSearchSchema = z.object({ repositories: z.array(legacyRepositorySchema) });
 export const legacyUserSearchSchema = z.object({ users: z.array(legacyUserSchema) });
 export const legacyEmailSearchSchema = z.object({ user: legacyEmailUserSchema });
-export type LegacyIssue = z.infer<typeof legacyIssueSchema>;
-export type LegacyRepository = z.infer<typeof legacyRepositorySchema>;
-export type LegacyUser = z.infer<typeof legacyUserSchema>;
-export type LegacyEmailUser = z.infer<typeof legacyEmailUserSchema>;

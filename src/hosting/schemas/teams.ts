@@ -9,4 +9,3 @@ export const teamDetailedSchema = z.extend(teamSummarySchema, {
   repos_count: z.int(),
   organization: z.object({ login: z.string(), id: z.int(), url: z.string(), avatar_url: z.string() }),
 });
-export type TeamDetailed = z.infer<typeof teamDetailedSchema>;

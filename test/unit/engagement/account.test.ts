@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { EngagementAuthError } from '../../../src/engagement';
 import { EngagementAccount, ENGAGEMENT_SECRET_KEY, type SecretStore } from '../../../src/features/auth/engagement/engagementAccount';
-import { startEmulator, type TestEmulator } from '../../support/emulator';
+import { manualClock, startEmulator, type TestEmulator } from '../../support/emulator';
 
 const DEMO = { userName: 'ada', apiKey: 'ada-demo-api-key', password: 'ada-demo-password' };
 
@@ -22,9 +22,11 @@ class MemorySecrets implements SecretStore {
 
 describe('engagement account (sign-in storage)', () => {
   let emulator: TestEmulator;
+  // One clock for the service and the account: moved on by hand, never waited for.
+  const clock = manualClock();
   before(async () => {
     // Tokens live 31 s: inside the 30 s renewal margin after one second.
-    emulator = await startEmulator({ seed: 'demo', engagementTokenTtlSeconds: 31 });
+    emulator = await startEmulator({ seed: 'demo', engagementTokenTtlSeconds: 31, clock: clock.now });
   });
   after(() => emulator.dispose());
 
@@ -45,9 +47,10 @@ describe('engagement account (sign-in storage)', () => {
 
   it('the token is renewed silently when it is about to expire (30 s margin), and the new one is kept', async () => {
     const secrets = new MemorySecrets();
-    const account = new EngagementAccount(secrets);
+    const account = new EngagementAccount(secrets, clock.now);
     const first = await account.signIn(emulator.url, DEMO);
-    await new Promise((r) => setTimeout(r, 1100));
+    assert.equal((await account.current())!.accessToken, first.accessToken, 'outside the margin the token is kept');
+    clock.advance(1000);
     const current = await account.current();
     assert.notEqual(current!.accessToken, first.accessToken);
     assert.equal(JSON.parse(secrets.map.get(ENGAGEMENT_SECRET_KEY)!).token.accessToken, current!.accessToken);

@@ -2,14 +2,15 @@
 // access_token" it authenticates again, once, and retries.
 import assert from 'node:assert/strict';
 import { EngagementClient, EngagementError, RENEW_TEXT, type EngagementToken } from '../../../src/engagement';
-import { startEmulator, type TestEmulator } from '../../support/emulator';
+import { manualClock, startEmulator, type TestEmulator } from '../../support/emulator';
 
 const DEMO = { userName: 'ada', apiKey: 'ada-demo-api-key', password: 'ada-demo-password' };
 
 describe('engagement client token renewal', () => {
   let emulator: TestEmulator;
+  const clock = manualClock();
   before(async () => {
-    emulator = await startEmulator({ seed: 'demo', engagementTokenTtlSeconds: 1 });
+    emulator = await startEmulator({ seed: 'demo', engagementTokenTtlSeconds: 1, clock: clock.now });
   });
   after(() => emulator.dispose());
 
@@ -18,7 +19,7 @@ describe('engagement client token renewal', () => {
     const client = new EngagementClient({ baseUrl: emulator.url, credentials: DEMO, onToken: (t) => void tokens.push(t) });
     assert.equal((await client.getContact(1)).name, 'Charles Babbage');
     assert.equal(tokens.length, 1);
-    await new Promise((r) => setTimeout(r, 1200));
+    clock.advance(1000); // the token's lifetime: the service now refuses it
     assert.equal((await client.getCase(1)).id, 1);
     assert.equal(tokens.length, 2, 'authenticated again exactly once');
     assert.notEqual(tokens[1]!.accessToken, tokens[0]!.accessToken);
@@ -37,7 +38,7 @@ describe('engagement client token renewal', () => {
     let renewals = 0;
     const client = new EngagementClient({ baseUrl: emulator.url, credentials: DEMO, onToken: () => void renewals++ });
     await client.authenticate();
-    await new Promise((r) => setTimeout(r, 1200));
+    clock.advance(1000); // the token's lifetime: the service now refuses it
     const contacts = await Promise.all([1, 2, 3, 4].map((id) => client.getContact(id)));
     assert.deepEqual(contacts.map((c) => c.id), [1, 2, 3, 4]);
     assert.equal(renewals, 2, 'the first token and one renewal');

@@ -5,7 +5,7 @@ import { addApplication, addUser, type TestApplication, type TestEmulator } from
 
 export { addUser, type TestApplication };
 
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const srv = net.createServer();
     srv.listen(0, '127.0.0.1', () => {

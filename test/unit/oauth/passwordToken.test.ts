@@ -2,7 +2,7 @@
 // and Authentication rules 2-3) against the emulator.
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from '../../support/emulator';
-import { HostingClient } from '../../../src/hosting';
+import { HostingClient, NotFoundError } from '../../../src/hosting';
 import { PasswordSignInError, createTokenWithPassword, parseScopes, tokenNote } from '../../../src/oauth';
 import { addLoopbackApplication, addUser } from './accounts';
 
@@ -33,7 +33,7 @@ describe('password sign-in: POST /authorizations with Basic (document 1)', () =>
     assert.equal(auth.app.client_id, app.clientId);
     assert.equal((await client.authorizations.checkToken(creds, auth.token)).note, 'RepoDesk on laptop');
     await client.authorizations.revokeToken(creds, auth.token);
-    await assert.rejects(client.authorizations.checkToken(creds, auth.token));
+    await assert.rejects(client.authorizations.checkToken(creds, auth.token), NotFoundError, 'a revoked token is not found');
   });
 
   it('the default note names this machine', () => {

@@ -14,7 +14,7 @@ const MAX_SIZE = 512;
 const MAX_AGE_SECONDS = 300;
 
 /** The size asked for with ?s= (clamped), or the default. */
-export function avatarSize(s: unknown): number {
+function avatarSize(s: unknown): number {
   const n = typeof s === 'string' && /^\d{1,6}$/.test(s) ? Number(s) : NaN;
   return Number.isFinite(n) ? Math.min(MAX_SIZE, Math.max(MIN_SIZE, n)) : DEFAULT_SIZE;
 }
@@ -24,7 +24,7 @@ function escapeXml(s: string): string {
 }
 
 /** The identicon-style SVG of an account: hue from the id (golden angle), first letter of the login. */
-export function avatarSvg(id: number, login: string, size: number): string {
+function avatarSvg(id: number, login: string, size: number): string {
   const hue = Math.round((id * 137.508) % 360);
   const letter = escapeXml(Array.from(login)[0]?.toUpperCase() ?? '?');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 64 64" role="img" aria-label="${escapeXml(login)}">`

@@ -28,12 +28,12 @@ type TeamParams = { Params: { id: string } };
 type TeamUserParams = { Params: { id: string; username: string } };
 type TeamRepoParams = { Params: { id: string; owner: string; repo: string } };
 
-export function teamSummary(b: Bases, t: TeamRow): Record<string, unknown> {
+function teamSummary(b: Bases, t: TeamRow): Record<string, unknown> {
   const url = `${b.api}/teams/${t.id}`;
   return { url, name: t.name, id: t.id, slug: t.slug, description: t.description, permission: t.permission, members_url: `${url}/members{/member}`, repositories_url: `${url}/repos` };
 }
 
-export function teamDetailed(ctx: EmulatorContext, b: Bases, t: TeamRow): Record<string, unknown> {
+function teamDetailed(ctx: EmulatorContext, b: Bases, t: TeamRow): Record<string, unknown> {
   const { db } = ctx;
   const org = findUserById(db, t.org_id)!;
   const o = orgSummary(b, org);

@@ -19,7 +19,7 @@ import {
 import { RevocationJobs } from './revocation';
 
 const RESOURCE = 'OauthAccess';
-export const BASIC_ONLY_MESSAGE = 'This API can only be accessed with username and password Basic Auth';
+const BASIC_ONLY_MESSAGE = 'This API can only be accessed with username and password Basic Auth';
 
 const scopeList = z.array(z.string()).optional();
 const createSchema = z.object({

@@ -85,7 +85,7 @@ export function insertApplication(db: Db, a: NewApplication, now = isoTime()): v
   ).run(a.ownerId, a.name, a.url, a.clientId, sha256Hex(a.clientSecret), a.callbackUrl, now, now);
 }
 
-export function findApplication(db: Db, id: number): ApplicationRow | undefined {
+function findApplication(db: Db, id: number): ApplicationRow | undefined {
   return db.prepare<[number], ApplicationRow>('SELECT * FROM applications WHERE id = ?').get(id);
 }
 

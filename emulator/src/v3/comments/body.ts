@@ -7,7 +7,7 @@ import { mediaTypeParam } from '../core/conventions';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 }
 
@@ -15,12 +15,12 @@ function paragraphs(body: string): string[] {
   return body.replace(/\r\n?/g, '\n').split(/\n[ \t]*\n+/).map((p) => p.trim()).filter((p) => p !== '');
 }
 
-export function bodyHtml(body: string): string {
+function bodyHtml(body: string): string {
   return paragraphs(body).map((p) => `<p>${p.split('\n').map(escapeHtml).join('<br>\n')}</p>`).join('\n');
 }
 
 /** Plain text: paragraphs separated by one blank line, surrounding spaces dropped. */
-export function bodyText(body: string): string {
+function bodyText(body: string): string {
   return paragraphs(body).join('\n\n');
 }
 

@@ -25,7 +25,7 @@ const bodyOnly = z.object({ body: z.string().min(1) });
 type GistParams = { Params: { gist_id: string } };
 type CommentParams = { Params: { gist_id: string; id: string } };
 
-export function gistCommentJson(db: Db, b: Bases, req: FastifyRequest | undefined, vendor: string, c: GistCommentRow): Record<string, unknown> {
+function gistCommentJson(db: Db, b: Bases, req: FastifyRequest | undefined, vendor: string, c: GistCommentRow): Record<string, unknown> {
   return {
     id: c.id,
     url: `${b.api}/gists/${c.gist_id}/comments/${c.id}`,

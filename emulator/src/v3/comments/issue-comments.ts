@@ -30,7 +30,7 @@ type RepoParams = { Params: { owner: string; repo: string } };
 type NumberParams = { Params: { owner: string; repo: string; number: string } };
 type IdParams = { Params: { owner: string; repo: string; id: string } };
 
-export function issueCommentJson(db: Db, b: Bases, req: FastifyRequest | undefined, vendor: string, repo: RepoRow, c: IssueCommentRow): Record<string, unknown> {
+function issueCommentJson(db: Db, b: Bases, req: FastifyRequest | undefined, vendor: string, repo: RepoRow, c: IssueCommentRow): Record<string, unknown> {
   const issue = issueById(db, c.issue_id)!;
   const full = repoPath(db, repo);
   return {

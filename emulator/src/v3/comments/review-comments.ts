@@ -34,7 +34,7 @@ const bodyOnly = z.object({ body: z.string().min(1) });
 type RepoParams = { Params: { owner: string; repo: string } };
 type PullParams = { Params: { owner: string; repo: string; number: string } };
 
-export function reviewCommentJson(db: Db, b: Bases, req: FastifyRequest | undefined, vendor: string, repo: RepoRow, c: ReviewCommentRow): Record<string, unknown> {
+function reviewCommentJson(db: Db, b: Bases, req: FastifyRequest | undefined, vendor: string, repo: RepoRow, c: ReviewCommentRow): Record<string, unknown> {
   const full = repoPath(db, repo);
   const number = pullNumber(db, c.pull_id);
   const url = `${b.api}/repos/${full}/pulls/comments/${c.id}`;

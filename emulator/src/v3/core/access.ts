@@ -11,7 +11,7 @@ import { hasScope, requireScope } from './scopes';
 
 const RANK: Record<Permission, number> = { pull: 1, push: 2, admin: 3 };
 
-export function maxPermission(a: Permission | null, b: Permission | null): Permission | null {
+function maxPermission(a: Permission | null, b: Permission | null): Permission | null {
   if (!a) return b;
   if (!b) return a;
   return RANK[a] >= RANK[b] ? a : b;
@@ -110,7 +110,7 @@ export function loadRepo(db: Db, req: FastifyRequest, reply: FastifyReply, owner
 }
 
 /** The scopes an action on `repo` checks: reads of a public repository none; private ones repo; writes public_repo or repo. */
-export function repoScopes(repo: RepoRow, writing: boolean): string[] {
+function repoScopes(repo: RepoRow, writing: boolean): string[] {
   if (repo.private) return ['repo'];
   return writing ? ['public_repo', 'repo'] : [];
 }
@@ -119,7 +119,7 @@ export function repoScopes(repo: RepoRow, writing: boolean): string[] {
 const READING_POSTS = /\/git-upload-pack$/;
 
 /** Whether the request changes something (any verb but GET and HEAD, except reading POSTs). */
-export function isWriteRequest(req: FastifyRequest): boolean {
+function isWriteRequest(req: FastifyRequest): boolean {
   if (req.method === 'GET' || req.method === 'HEAD') return false;
   return !READING_POSTS.test(req.url.split('?')[0] ?? '');
 }

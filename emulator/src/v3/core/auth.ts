@@ -32,10 +32,10 @@ export const LOCKED_OUT_MESSAGE = 'Maximum number of login attempts exceeded. Pl
 export interface AuthenticatorOptions {
   lockoutThreshold: number;
   lockoutWindowMs: number;
+  /** The clock of the lockout window (the emulator's `clock` option; default `Date.now`). */
+  now?: () => number;
   /** The password check (scrypt); tests hand in a spy to see which hash a login was compared against. */
   verify?: (password: string, hash: string) => boolean;
-  /** The clock of the lockout window (tests give their own). */
-  now?: () => number;
 }
 
 /** Entries of the per-pair password cache and of the token cache kept at most. */
@@ -49,7 +49,7 @@ const MAX_CACHED = 1000;
 export const DUMMY_PASSWORD_HASH = hashPassword(newToken());
 
 /** The password that marks the login part of Basic as a token (`<token>:x-oauth-basic`). */
-export const TOKEN_BASIC_PASSWORD = 'x-oauth-basic';
+const TOKEN_BASIC_PASSWORD = 'x-oauth-basic';
 
 export class Authenticator {
   private readonly failures = new Map<string, number[]>();

@@ -47,7 +47,7 @@ export function errorBody(err: ApiError, docsUrl: string): Record<string, unknow
   return body;
 }
 
-export function sendApiError(reply: FastifyReply, err: ApiError, docsUrl: string): FastifyReply {
+function sendApiError(reply: FastifyReply, err: ApiError, docsUrl: string): FastifyReply {
   for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
   return reply.code(err.status).type('application/json; charset=utf-8').send(errorBody(err, docsUrl));
 }

@@ -30,11 +30,12 @@ export const v3CoreModule: EmulatorModule = {
   migrations: accountMigrations,
   register(app: FastifyInstance, ctx: EmulatorContext) {
     const l = ctx.limits;
-    const authenticator = new Authenticator(ctx.db, { lockoutThreshold: l.loginLockoutThreshold, lockoutWindowMs: l.loginLockoutWindowSeconds * 1000 });
-    const rateLimiter = new RateLimiter(l.rateLimits, l.rateLimitWindowSeconds * 1000);
+    const now = ctx.options.clock ?? (() => Date.now());
+    const authenticator = new Authenticator(ctx.db, { lockoutThreshold: l.loginLockoutThreshold, lockoutWindowMs: l.loginLockoutWindowSeconds * 1000, now });
+    const rateLimiter = new RateLimiter(l.rateLimits, l.rateLimitWindowSeconds * 1000, '', now);
     // Search: searchRateLimit a minute for users and applications, half of it for an address.
     const searchLimits = { authenticated: l.searchRateLimit, application: l.searchRateLimit, unauthenticated: Math.max(1, Math.floor(l.searchRateLimit / 2)) };
-    const searchLimiter = new RateLimiter(searchLimits, 60_000, 'search:');
+    const searchLimiter = new RateLimiter(searchLimits, 60_000, 'search:', now);
     services.set(ctx, { authenticator, rateLimiter, searchLimiter });
     installErrorHandler(app, l.docsUrl, ctx.log);
     installConventions(app, { vendor: l.vendor, authenticator, rateLimiter, searchLimiter });

@@ -4,8 +4,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requestUrl } from './urls';
 
-export const DEFAULT_PER_PAGE = 30;
-export const MAX_PER_PAGE = 100;
+const DEFAULT_PER_PAGE = 30;
+const MAX_PER_PAGE = 100;
 
 export interface PageParams {
   page: number;

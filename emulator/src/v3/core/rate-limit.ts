@@ -29,7 +29,8 @@ export class RateLimiter {
     private readonly windowMs: number,
     /** Distinguishes the buckets of a second limiter (the search one). */
     private readonly keyPrefix = '',
-    private readonly now: () => number = Date.now,
+    /** The clock (the emulator's `clock` option). */
+    private readonly now: () => number = () => Date.now(),
   ) {}
 
   /** Windows held (tests: expired ones do not pile up). */

@@ -6,7 +6,7 @@ import type { Bases } from './urls';
 import type { RepoRow, UserRow } from './schema';
 import { isoOrNull, isoTime } from './time';
 
-export function avatarUrl(b: Bases, user: Pick<UserRow, 'id'>): string {
+function avatarUrl(b: Bases, user: Pick<UserRow, 'id'>): string {
   return `${b.web}/avatars/u/${user.id}?v=3`;
 }
 
@@ -59,14 +59,14 @@ function buildUserSummary(b: Bases, u: UserRow): Record<string, unknown> {
   };
 }
 
-export interface UserCounts {
+interface UserCounts {
   public_repos: number;
   public_gists: number;
   followers: number;
   following: number;
 }
 
-export function userCounts(db: Db, u: UserRow): UserCounts {
+function userCounts(db: Db, u: UserRow): UserCounts {
   const publicRepos = db.prepare('SELECT count(*) FROM repositories WHERE owner_id = ? AND private = 0').pluck().get(u.id) as number;
   return { public_repos: publicRepos, public_gists: 0, followers: 0, following: 0 };
 }
@@ -152,7 +152,7 @@ export function orgDetailed(db: Db, b: Bases, o: UserRow, member: boolean): Reco
   return out;
 }
 
-export interface Permissions {
+interface Permissions {
   admin: boolean;
   push: boolean;
   pull: boolean;
@@ -160,7 +160,7 @@ export interface Permissions {
 
 export type Permission = 'pull' | 'push' | 'admin';
 
-export function permissionsObject(p: Permission | null): Permissions {
+function permissionsObject(p: Permission | null): Permissions {
   return { admin: p === 'admin', push: p === 'admin' || p === 'push', pull: p !== null };
 }
 

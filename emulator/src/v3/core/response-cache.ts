@@ -31,7 +31,7 @@ export interface ResponseCacheLimits {
   maxEntryBytes: number;
 }
 
-export const DEFAULT_CACHE_LIMITS: ResponseCacheLimits = { maxEntries: 1000, maxBytes: 32 * 1024 * 1024, maxEntryBytes: 1024 * 1024 };
+const DEFAULT_CACHE_LIMITS: ResponseCacheLimits = { maxEntries: 1000, maxBytes: 32 * 1024 * 1024, maxEntryBytes: 1024 * 1024 };
 
 const entryBytes = (key: string, e: Entry) => 2 * (key.length + e.payload.length) + 64;
 

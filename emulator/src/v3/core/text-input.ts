@@ -10,7 +10,7 @@
 import { validationFailed } from './errors';
 
 /** Maximum length in characters (UTF-16 code units) of a field, by `Resource.field` or by field. */
-export const TEXT_LIMITS: Readonly<Record<string, number>> = {
+const TEXT_LIMITS: Readonly<Record<string, number>> = {
   'Repository.name': 100,
   'Repository.description': 350,
   'Label.name': 50,
@@ -28,14 +28,14 @@ export const TEXT_LIMITS: Readonly<Record<string, number>> = {
 };
 
 /** The limit of `resource.field`, if it has one. */
-export function textLimit(resource: string, field: string): number | undefined {
+function textLimit(resource: string, field: string): number | undefined {
   return TEXT_LIMITS[`${resource}.${field}`] ?? TEXT_LIMITS[field];
 }
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** True when the string holds a lone (unpaired) UTF-16 surrogate (String.prototype.isWellFormed is not in Node 20). */
-export function hasLoneSurrogate(text: string): boolean {
+function hasLoneSurrogate(text: string): boolean {
   return LONE_SURROGATE.test(text);
 }
 

@@ -2,7 +2,7 @@
 // base64, and a blob whose embedded type and fields match that type.
 // Hand-written: node:crypto does not read the OpenSSH public-key format.
 
-export const SSH_KEY_TYPES = ['ssh-rsa', 'ssh-ed25519', 'ecdsa-sha2-nistp256'] as const;
+const SSH_KEY_TYPES = ['ssh-rsa', 'ssh-ed25519', 'ecdsa-sha2-nistp256'] as const;
 
 /** Reads the length-prefixed strings of an SSH wire-format blob; undefined when malformed. */
 function sshStrings(blob: Buffer): Buffer[] | undefined {

@@ -8,10 +8,9 @@ import type { DeliveryOptions } from './delivery-options';
 import { CONTENT_TYPE_HEADER, encodeBody, signBody, type HookContentType } from './signature';
 import { headerWord } from '../core/vendor';
 
-export const HOOKSHOT_USER_AGENT = 'Service-Hookshot/emulator-1';
 
 /** The hookshot User-Agent under a vendor word (`GitHub-Hookshot/emulator-1` under `github`). */
-export function hookshotUserAgent(vendor = 'service'): string {
+function hookshotUserAgent(vendor = 'service'): string {
   return `${headerWord(vendor)}-Hookshot/emulator-1`;
 }
 /** Enough of a receiver's answer to debug it, without filling the database. */

@@ -206,7 +206,7 @@ function withKeptSecrets(raw: unknown, old: HookConfig): unknown {
 }
 
 /** A delivery of the log; the detailed form adds the request and the receiver's response. */
-export function renderDelivery(d: DeliveryRow, hookUrl: string, detailed: boolean): Record<string, unknown> {
+function renderDelivery(d: DeliveryRow, hookUrl: string, detailed: boolean): Record<string, unknown> {
   const out: Record<string, unknown> = {
     id: d.id,
     guid: d.guid,

@@ -7,7 +7,7 @@ import type { ValidationError } from '../core/errors';
  * table, plus `repository` (a repository created), which the real family
  * delivers to organization hooks.
  */
-export const EVENT_NAMES = [
+const EVENT_NAMES = [
   'commit_comment', 'create', 'delete', 'deployment', 'deployment_status', 'fork', 'gollum', 'issue_comment', 'issues', 'member',
   'page_build', 'public', 'pull_request_review_comment', 'pull_request', 'push', 'release', 'repository', 'status', 'team_add', 'watch',
 ] as const;

@@ -53,7 +53,7 @@ export type HookOwner = { kind: 'repo'; id: number } | { kind: 'org'; id: number
 
 const ownerColumn = (o: HookOwner) => (o.kind === 'repo' ? 'repo_id' : 'org_id');
 
-export interface HookRow {
+interface HookRow {
   id: number;
   repo_id: number | null;
   org_id: number | null;
@@ -73,7 +73,7 @@ export interface Hook {
   config: HookConfig;
 }
 
-export function parseHook(row: HookRow): Hook {
+function parseHook(row: HookRow): Hook {
   return { row, events: JSON.parse(row.events) as string[], config: JSON.parse(row.config) as HookConfig };
 }
 
@@ -107,7 +107,7 @@ export function hooksOf(db: Db, owner: HookOwner, activeOnly = false): Hook[] {
 }
 
 /** Configuration as shown: secrets and passwords masked. */
-export function publicConfig(config: HookConfig): HookConfig {
+function publicConfig(config: HookConfig): HookConfig {
   const out = { ...config };
   for (const key of ['secret', 'password']) if (out[key]) out[key] = '********';
   return out;

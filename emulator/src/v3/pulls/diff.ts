@@ -3,7 +3,7 @@
 // positions exist (lines below the first `@@` header, the header itself not
 // counted) and the diff hunk up to a position.
 
-export type FileStatus = 'added' | 'modified' | 'removed' | 'renamed';
+type FileStatus = 'added' | 'modified' | 'removed' | 'renamed';
 
 export interface FileDiff {
   filename: string;

@@ -88,7 +88,7 @@ export async function setPullState(ctx: EmulatorContext, pull: Pull, state: 'ope
   return updated;
 }
 
-export const NOT_MERGEABLE = 'Pull Request is not mergeable';
+const NOT_MERGEABLE = 'Pull Request is not mergeable';
 
 /**
  * Merges head into base with a real merge commit (merge-tree, commit-tree,

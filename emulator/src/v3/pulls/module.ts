@@ -9,7 +9,7 @@ import { registerPullRoutes } from './routes';
 import { pullMigrations } from './schema';
 import { followPushes } from './sync';
 
-export const v3PullsModule: EmulatorModule = {
+const v3PullsModule: EmulatorModule = {
   name: 'v3-pulls',
   migrations: pullMigrations,
   register(app, ctx) {

@@ -46,7 +46,7 @@ CREATE INDEX review_comments_repo ON review_comments (repo_id, updated_at);
   },
 ];
 
-export interface PullRow {
+interface PullRow {
   id: number;
   issue_id: number;
   repo_id: number;

@@ -19,7 +19,7 @@ export async function resolveCommit(git: GitRepository, commitish: string): Prom
 }
 
 /** The commit a tag points at (through an annotated tag), or undefined when there is no such tag. */
-export function tagCommit(git: GitRepository, tag: string): Promise<string | undefined> {
+function tagCommit(git: GitRepository, tag: string): Promise<string | undefined> {
   return resolveCommit(git, `refs/tags/${tag}`);
 }
 

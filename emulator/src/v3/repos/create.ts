@@ -18,7 +18,7 @@ import { repoDetailed } from './representation';
 import { forkOwnedBy, insertFork, insertRepository, repoById, repoNameTaken } from './store';
 import { gitignoreText, licenseText } from './templates';
 
-export const DEFAULT_BRANCH = 'master';
+const DEFAULT_BRANCH = 'master';
 
 /** Repository names: letters, digits, `-`, `_`, `.`; not `.` or `..`; at most 100 characters. */
 export function isValidRepoName(name: string): boolean {

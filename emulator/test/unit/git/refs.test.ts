@@ -193,7 +193,7 @@ describe('git references: reading and changing', () => {
     assert.deepEqual(await deleteRef(fx.repo, 'refs/heads/gone/soon'), { ref: { ref: 'refs/heads/gone/soon', sha: child, type: 'commit' }, before: child, forced: false });
     assert.equal(await findRef(fx.repo, 'refs/heads/gone/soon'), undefined);
     assert.deepEqual((await listRefs(fx.repo)).map((r) => r.ref), ['refs/heads/stays']);
-    assert.throws(() => fx.git(['rev-parse', '--verify', '--quiet', 'refs/heads/gone/soon']));
+    assert.throws(() => fx.git(['rev-parse', '--verify', '--quiet', 'refs/heads/gone/soon']), { status: 1 }, 'git no longer finds the branch');
   });
 
   it('DELETE: the ref moved between the read and the write → 422 conflict, the ref kept', async () => {

@@ -27,7 +27,11 @@ export interface EngagementAccountInfo {
 const RENEW_MARGIN_MS = 30_000;
 
 export class EngagementAccount {
-  constructor(private readonly secrets: SecretStore) {}
+  constructor(
+    private readonly secrets: SecretStore,
+    /** The clock the token's expiry is compared with (tests move one on by hand). */
+    private readonly now: () => number = Date.now,
+  ) {}
 
   private async read(): Promise<StoredAccount | undefined> {
     const text = await this.secrets.get(ENGAGEMENT_SECRET_KEY);
@@ -57,7 +61,7 @@ export class EngagementAccount {
     if (!account) return undefined;
     const expires = account.token ? parseEngagementDate(account.token.expires) : undefined;
     let accessToken = account.token?.accessToken;
-    if (!accessToken || !expires || expires.instant.getTime() - RENEW_MARGIN_MS <= Date.now()) {
+    if (!accessToken || !expires || expires.instant.getTime() - RENEW_MARGIN_MS <= this.now()) {
       const client = await this.client();
       accessToken = (await client!.authenticate()).accessToken;
     }

@@ -7,10 +7,10 @@ import type { EngagementAccount, EngagementAccountInfo } from './engagementAccou
 import { errorText } from '../../shared/failure';
 
 export const ENGAGEMENT_AUTH_PROVIDER_ID = 'repodesk-engagement';
-export const ENGAGEMENT_SERVICE_URL_SETTING = 'engagement.apiUrl';
+const ENGAGEMENT_SERVICE_URL_SETTING = 'engagement.apiUrl';
 const DEFAULT_SERVICE_URL = 'http://127.0.0.1:7480';
 
-export function engagementServiceUrl(): string {
+function engagementServiceUrl(): string {
   return vscode.workspace.getConfiguration('repodesk').get<string>(ENGAGEMENT_SERVICE_URL_SETTING, DEFAULT_SERVICE_URL).replace(/\/+$/, '') || DEFAULT_SERVICE_URL;
 }
 

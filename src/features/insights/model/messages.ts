@@ -30,7 +30,7 @@ const chartData = z.discriminatedUnion('chart', [
 ]);
 export type ChartData = z.infer<typeof chartData>;
 
-export const caseRowSchema = z.object({
+const caseRowSchema = z.object({
   id: caseId,
   subject: z.string(),
   state: stateSchema,
@@ -45,7 +45,7 @@ export const caseRowSchema = z.object({
   pulls: z.array(pullNumber),
 });
 
-export const caseDetailsSchema = z.extend(caseRowSchema, {
+const caseDetailsSchema = z.extend(caseRowSchema, {
   contactId: int,
   profiles: z.array(z.object({ source: z.string(), extId: z.string(), userName: z.optional(z.string()), name: z.optional(z.string()) })),
   notes: z.array(z.object({ date: z.string(), text: z.string(), userName: z.string() })),
@@ -53,7 +53,7 @@ export const caseDetailsSchema = z.extend(caseRowSchema, {
   messages: z.object({ received: int, sent: int }),
 });
 
-export const serverFilterSchema = z.object({ state: z.union([stateSchema, z.literal('all')]), pull: z.nullable(pullNumber) });
+const serverFilterSchema = z.object({ state: z.union([stateSchema, z.literal('all')]), pull: z.nullable(pullNumber) });
 
 export const hostToWebview = z.discriminatedUnion('type', [
   z.object({

@@ -14,7 +14,7 @@ export class StatisticsShapeError extends Error {
   }
 }
 
-export interface ContributorSeries {
+interface ContributorSeries {
   login: string;
   avatarUrl?: string | undefined;
   /** Commits in each week of `weeks`. */
@@ -97,7 +97,7 @@ export function contributorsSeries(stats: ContributorStats): ContributorsSeries 
   return { weeks, contributors };
 }
 
-export interface ContributorTotals {
+interface ContributorTotals {
   login: string;
   avatarUrl?: string | undefined;
   commits: number[];

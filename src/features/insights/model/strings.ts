@@ -1,125 +1,123 @@
 // The words of the Insights webview, by key. The host sends them localized
 // (vscode.l10n in src/features/insights/insightsStrings.ts); the webview fills them in.
-export const STRING_KEYS = [
-  'statisticsTab',
-  'casesTab',
-  'contributorsTitle',
-  'activityTitle',
-  'frequencyTitle',
-  'participationTitle',
-  'punchTitle',
-  'loading',
-  'computingStatistics',
-  'computingTry',
-  'retry',
-  'chartFailed',
-  'noData',
-  'emptyRepository',
-  'noCommitsInRange',
-  'contributorsSummary',
-  'activitySummary',
-  'frequencySummary',
-  'participationSummary',
-  'punchSummary',
-  'punchTooltip',
-  'commits',
-  'commitsOfWeek',
-  'additions',
-  'deletions',
-  'everyone',
-  'owner',
-  'contributor',
-  'week',
-  'day',
-  'thisWeek',
-  'weeksAgo',
-  'weekAgo',
-  'commitCountOne',
-  'commitCountOther',
-  'contributorCountOne',
-  'contributorCountOther',
-  'weekCountOne',
-  'weekCountOther',
-  'lineCountOne',
-  'lineCountOther',
-  'caseCountOne',
-  'caseCountOther',
-  'messageCountOne',
-  'messageCountOther',
-  'contributorTotals',
-  'contributorLine',
-  'moreContributors',
-  'topFive',
-  'everyoneButton',
-  'lastYear',
-  'wholeHistory',
-  'chooseWeek',
-  'allWeeks',
-  'showTable',
-  'showChart',
-  'openCounts',
-  'stateArrived',
-  'stateOpen',
-  'stateClosed',
-  'stateFilter',
-  'allStates',
-  'pullFilter',
-  'pullPlaceholder',
-  'textFilter',
-  'newCase',
-  'newCaseTitle',
-  'signIn',
-  'signedOut',
-  'loadingCases',
-  'noMatchingCases',
-  'noCases',
-  'casesCaption',
-  'case',
-  'state',
-  'contact',
-  'campaign',
-  'updated',
-  'sla',
-  'handling',
-  'shownOf',
-  'loadMore',
-  'noSubject',
-  'pullRef',
-  'openCase',
-  'closeCase',
-  'reopenCase',
-  'tags',
-  'removeTag',
-  'addTag',
-  'addTagPlaceholder',
-  'linkPull',
-  'notePlaceholder',
-  'addNote',
-  'created',
-  'inbox',
-  'firstOpened',
-  'lastOpened',
-  'unansweredSince',
-  'reopened',
-  'history',
-  'messagesLine',
-  'slaLine',
-  'notes',
-  'noNotes',
-  'dismiss',
-  'newContact',
-  'contactName',
-  'contactEmail',
-  'subject',
-  'pullOptional',
-  'firstNote',
-  'createCase',
-  'cancel',
-  'contactRequired',
-  'subjectRequired',
-  'formInvalid',
-] as const;
-export type StringKey = (typeof STRING_KEYS)[number];
+export type StringKey =
+  | 'statisticsTab'
+  | 'casesTab'
+  | 'contributorsTitle'
+  | 'activityTitle'
+  | 'frequencyTitle'
+  | 'participationTitle'
+  | 'punchTitle'
+  | 'loading'
+  | 'computingStatistics'
+  | 'computingTry'
+  | 'retry'
+  | 'chartFailed'
+  | 'noData'
+  | 'emptyRepository'
+  | 'noCommitsInRange'
+  | 'contributorsSummary'
+  | 'activitySummary'
+  | 'frequencySummary'
+  | 'participationSummary'
+  | 'punchSummary'
+  | 'punchTooltip'
+  | 'commits'
+  | 'commitsOfWeek'
+  | 'additions'
+  | 'deletions'
+  | 'everyone'
+  | 'owner'
+  | 'contributor'
+  | 'week'
+  | 'day'
+  | 'thisWeek'
+  | 'weeksAgo'
+  | 'weekAgo'
+  | 'commitCountOne'
+  | 'commitCountOther'
+  | 'contributorCountOne'
+  | 'contributorCountOther'
+  | 'weekCountOne'
+  | 'weekCountOther'
+  | 'lineCountOne'
+  | 'lineCountOther'
+  | 'caseCountOne'
+  | 'caseCountOther'
+  | 'messageCountOne'
+  | 'messageCountOther'
+  | 'contributorTotals'
+  | 'contributorLine'
+  | 'moreContributors'
+  | 'topFive'
+  | 'everyoneButton'
+  | 'lastYear'
+  | 'wholeHistory'
+  | 'chooseWeek'
+  | 'allWeeks'
+  | 'showTable'
+  | 'showChart'
+  | 'openCounts'
+  | 'stateArrived'
+  | 'stateOpen'
+  | 'stateClosed'
+  | 'stateFilter'
+  | 'allStates'
+  | 'pullFilter'
+  | 'pullPlaceholder'
+  | 'textFilter'
+  | 'newCase'
+  | 'newCaseTitle'
+  | 'signIn'
+  | 'signedOut'
+  | 'loadingCases'
+  | 'noMatchingCases'
+  | 'noCases'
+  | 'casesCaption'
+  | 'case'
+  | 'state'
+  | 'contact'
+  | 'campaign'
+  | 'updated'
+  | 'sla'
+  | 'handling'
+  | 'shownOf'
+  | 'loadMore'
+  | 'noSubject'
+  | 'pullRef'
+  | 'openCase'
+  | 'closeCase'
+  | 'reopenCase'
+  | 'tags'
+  | 'removeTag'
+  | 'addTag'
+  | 'addTagPlaceholder'
+  | 'linkPull'
+  | 'notePlaceholder'
+  | 'addNote'
+  | 'created'
+  | 'inbox'
+  | 'firstOpened'
+  | 'lastOpened'
+  | 'unansweredSince'
+  | 'reopened'
+  | 'history'
+  | 'messagesLine'
+  | 'slaLine'
+  | 'notes'
+  | 'noNotes'
+  | 'dismiss'
+  | 'newContact'
+  | 'contactName'
+  | 'contactEmail'
+  | 'subject'
+  | 'pullOptional'
+  | 'firstNote'
+  | 'createCase'
+  | 'cancel'
+  | 'contactRequired'
+  | 'subjectRequired'
+  | 'formInvalid';
 
 /** What a count counts, for its singular and plural forms ('{0} commit' / '{0} commits'). */
 export type CountKind = 'commit' | 'contributor' | 'week' | 'line' | 'case' | 'message';

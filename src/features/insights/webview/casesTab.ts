@@ -285,7 +285,7 @@ function profileIcon(source: string): string {
   return source === 'email' ? 'mail' : source === 'twitter' || source === 'facebook' ? 'comment-discussion' : 'account';
 }
 
-export function stateLabel(text: Text, s: CaseStateName): string {
+function stateLabel(text: Text, s: CaseStateName): string {
   return text.t(s === 'Arrived' ? 'stateArrived' : s === 'Open' ? 'stateOpen' : 'stateClosed');
 }
 

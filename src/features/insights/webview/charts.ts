@@ -20,7 +20,7 @@ export interface ChartOptions {
   week: number | null;
 }
 
-export const TOP_CONTRIBUTORS = 5;
+const TOP_CONTRIBUTORS = 5;
 
 /** The punch card's axis ticks: every third hour, every day (Sunday is 0, as the statistics count). */
 const PUNCH_HOURS = [0, 3, 6, 9, 12, 15, 18, 21];

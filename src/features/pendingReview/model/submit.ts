@@ -59,7 +59,7 @@ export type DraftStep =
   /** The summary is about to be sent. */
   | { id: 'summary'; step: 'trying' };
 
-export type SummaryResult = 'none' | 'posted' | 'alreadyPosted' | 'held' | { failed: string };
+type SummaryResult = 'none' | 'posted' | 'alreadyPosted' | 'held' | { failed: string };
 
 export interface SubmitResult {
   steps: DraftStep[];

@@ -4,9 +4,9 @@
 // carries a token. zod/mini keeps the webview bundle small.
 import * as z from 'zod/mini';
 
-export const PULL_STATES = ['open', 'closed', 'merged'] as const;
+const PULL_STATES = ['open', 'closed', 'merged'] as const;
 export type PullStateName = (typeof PULL_STATES)[number];
-export const PULL_ACTIONS = ['edit', 'close', 'reopen', 'merge', 'checkout', 'openInBrowser'] as const;
+const PULL_ACTIONS = ['edit', 'close', 'reopen', 'merge', 'checkout', 'openInBrowser'] as const;
 export type PullAction = (typeof PULL_ACTIONS)[number];
 
 const count = z.int().check(z.nonnegative());
@@ -19,7 +19,7 @@ const section = <T extends z.ZodMiniType>(row: T) => z.object({ rows: z.array(ro
 
 const person = z.object({ login: z.string(), avatar: z.optional(z.string()) });
 
-export const commitRowSchema = z.object({
+const commitRowSchema = z.object({
   sha,
   shortSha: z.string(),
   /** The message's first line. */
@@ -32,10 +32,10 @@ export const commitRowSchema = z.object({
 });
 export type CommitRow = z.infer<typeof commitRowSchema>;
 
-export const fileRowSchema = z.object({ path: z.string(), status: z.string(), additions: count, deletions: count });
+const fileRowSchema = z.object({ path: z.string(), status: z.string(), additions: count, deletions: count });
 export type FileRow = z.infer<typeof fileRowSchema>;
 
-export const commentItemSchema = z.object({
+const commentItemSchema = z.object({
   kind: z.literal('comment'),
   id,
   author: person,
@@ -50,8 +50,7 @@ export const commentItemSchema = z.object({
 export type CommentItem = z.infer<typeof commentItemSchema>;
 
 /** A reply in a review thread, read in place on the page. */
-export const replyItemSchema = z.object({ id, author: person, created: z.string(), html: z.string() });
-export type ReplyItem = z.infer<typeof replyItemSchema>;
+const replyItemSchema = z.object({ id, author: person, created: z.string(), html: z.string() });
 
 export const threadItemSchema = z.object({
   kind: z.literal('thread'),
@@ -75,10 +74,10 @@ export const threadItemSchema = z.object({
 });
 export type ThreadItem = z.infer<typeof threadItemSchema>;
 
-export const conversationItemSchema = z.discriminatedUnion('kind', [commentItemSchema, threadItemSchema]);
+const conversationItemSchema = z.discriminatedUnion('kind', [commentItemSchema, threadItemSchema]);
 export type ConversationItem = z.infer<typeof conversationItemSchema>;
 
-export const REVIEW_ACTIONS = ['startReview', 'submitReview', 'discardReview'] as const;
+const REVIEW_ACTIONS = ['startReview', 'submitReview', 'discardReview'] as const;
 export type ReviewAction = (typeof REVIEW_ACTIONS)[number];
 
 /** A draft of the pending review, as the page lists it. */

@@ -52,7 +52,7 @@ export function commitRow(c: CommitSummary): CommitRow {
   };
 }
 
-export function fileRow(f: PullRequestFile): FileRow {
+function fileRow(f: PullRequestFile): FileRow {
   return { path: f.filename, status: f.status, additions: f.additions, deletions: f.deletions };
 }
 

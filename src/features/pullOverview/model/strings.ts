@@ -1,87 +1,85 @@
 // The words of the overview page, by key. The host sends them localized
 // (vscode.l10n in src/features/pullOverview/overviewStrings.ts); the webview
 // fills in {0}, {1}… as vscode.l10n.t does.
-export const STRING_KEYS = [
-  'stateOpen',
-  'stateClosed',
-  'stateMerged',
-  'intoFrom',
-  'headDeleted',
-  'opened',
-  'updated',
-  'closedAt',
-  'mergedAt',
-  'labels',
-  'countCommits',
-  'countFiles',
-  'countAdditions',
-  'countDeletions',
-  'countComments',
-  'countReviewComments',
-  'mergeable',
-  'notMergeable',
-  'mergeUnknown',
-  'actionEdit',
-  'actionClose',
-  'actionReopen',
-  'actionMerge',
-  'actionCheckout',
-  'actionOpenInBrowser',
-  'refresh',
-  'conversationTab',
-  'commitsTab',
-  'filesTab',
-  'noDescription',
-  'commented',
-  'edited',
-  'editComment',
-  'deleteComment',
-  'save',
-  'cancel',
-  'commentPlaceholder',
-  'addComment',
-  'sending',
-  'reviewThread',
-  'fileLine',
-  'locLine',
-  'locRemovedLine',
-  'locOutdatedLine',
-  'locOutdatedRemovedLine',
-  'locOutdatedNoLine',
-  'locNoLine',
-  'showReplies',
-  'outdated',
-  'repliesOne',
-  'repliesMany',
-  'showInDiff',
-  'noComments',
-  'noCommits',
-  'noFiles',
-  'viewedProgress',
-  'openCommit',
-  'openFile',
-  'sectionFailed',
-  'loading',
-  'failed',
-  'retry',
-  'statusAdded',
-  'statusRemoved',
-  'statusModified',
-  'statusRenamed',
-  'avatarOf',
-  'justNow',
-  'startReview',
-  'submitReview',
-  'discardReview',
-  'pendingOne',
-  'pendingMany',
-  'pendingTitle',
-  'pendingNote',
-  'pendingLabel',
-  'pendingOutdated',
-  'pendingNotPosted',
-  'pendingConversation',
-  'pendingReply',
-  'pendingMore',
-] as const;
-export type StringKey = (typeof STRING_KEYS)[number];
+export type StringKey =
+  | 'stateOpen'
+  | 'stateClosed'
+  | 'stateMerged'
+  | 'intoFrom'
+  | 'headDeleted'
+  | 'opened'
+  | 'updated'
+  | 'closedAt'
+  | 'mergedAt'
+  | 'labels'
+  | 'countCommits'
+  | 'countFiles'
+  | 'countAdditions'
+  | 'countDeletions'
+  | 'countComments'
+  | 'countReviewComments'
+  | 'mergeable'
+  | 'notMergeable'
+  | 'mergeUnknown'
+  | 'actionEdit'
+  | 'actionClose'
+  | 'actionReopen'
+  | 'actionMerge'
+  | 'actionCheckout'
+  | 'actionOpenInBrowser'
+  | 'refresh'
+  | 'conversationTab'
+  | 'commitsTab'
+  | 'filesTab'
+  | 'noDescription'
+  | 'commented'
+  | 'edited'
+  | 'editComment'
+  | 'deleteComment'
+  | 'save'
+  | 'cancel'
+  | 'commentPlaceholder'
+  | 'addComment'
+  | 'sending'
+  | 'reviewThread'
+  | 'fileLine'
+  | 'locLine'
+  | 'locRemovedLine'
+  | 'locOutdatedLine'
+  | 'locOutdatedRemovedLine'
+  | 'locOutdatedNoLine'
+  | 'locNoLine'
+  | 'showReplies'
+  | 'outdated'
+  | 'repliesOne'
+  | 'repliesMany'
+  | 'showInDiff'
+  | 'noComments'
+  | 'noCommits'
+  | 'noFiles'
+  | 'viewedProgress'
+  | 'openCommit'
+  | 'openFile'
+  | 'sectionFailed'
+  | 'loading'
+  | 'failed'
+  | 'retry'
+  | 'statusAdded'
+  | 'statusRemoved'
+  | 'statusModified'
+  | 'statusRenamed'
+  | 'avatarOf'
+  | 'justNow'
+  | 'startReview'
+  | 'submitReview'
+  | 'discardReview'
+  | 'pendingOne'
+  | 'pendingMany'
+  | 'pendingTitle'
+  | 'pendingNote'
+  | 'pendingLabel'
+  | 'pendingOutdated'
+  | 'pendingNotPosted'
+  | 'pendingConversation'
+  | 'pendingReply'
+  | 'pendingMore';

@@ -13,7 +13,7 @@ const opened = new Map<string, PullDiff>();
 
 const key = (owner: string, repo: string, sha: string) => `${owner}/${repo}@${sha}`;
 
-export function rememberPullDiff(d: PullDiff): void {
+function rememberPullDiff(d: PullDiff): void {
   opened.set(key(d.owner, d.repo, d.headSha), d);
   opened.set(key(d.owner, d.repo, d.baseSha), d);
 }

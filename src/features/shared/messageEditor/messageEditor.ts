@@ -8,7 +8,7 @@
 import * as vscode from 'vscode';
 import { MESSAGE_SCHEME, MessageFileSystem } from './messageFileSystem';
 
-export const MESSAGE_LANGUAGE = 'repodesk-message';
+const MESSAGE_LANGUAGE = 'repodesk-message';
 
 export interface MessageRequest {
   /** What the message is for (e.g. `commit:owner/repo`): a cancelled text is kept under it. */

@@ -17,13 +17,13 @@ export interface PageParts {
 }
 
 /** 128 random bits, base64: a nonce no page can guess. */
-export function makeNonce(): string {
+function makeNonce(): string {
   return randomBytes(16).toString('base64');
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function contentSecurityPolicy(cspSource: string, nonce: string): string {
+function contentSecurityPolicy(cspSource: string, nonce: string): string {
   return [
     "default-src 'none'",
     `script-src 'nonce-${nonce}'`,

@@ -9,7 +9,7 @@ import type { Logger } from '../log/outputLog';
 import { webviewHtml } from './webviewHtml';
 
 /** A schema that checks a message (a zod or zod/mini schema is one). */
-export interface MessageSchema<T> {
+interface MessageSchema<T> {
   safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } };
 }
 

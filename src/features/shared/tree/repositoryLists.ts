@@ -19,7 +19,7 @@ export interface RepositoryChildProvider {
 }
 
 /** What a repository node tells its children about itself. */
-export interface RepositoryOfNode {
+interface RepositoryOfNode {
   owner: { login: string; type: string };
   name: string;
 }

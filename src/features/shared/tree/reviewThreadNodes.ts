@@ -57,7 +57,7 @@ function commentTooltip(c: ReviewComment): vscode.MarkdownString {
  * outdated, how many replies) and acts on it like a comment row (reply, edit,
  * delete, reveal); its children are the replies, so nothing shows twice.
  */
-export class ThreadNode extends CommentNode {
+class ThreadNode extends CommentNode {
   constructor(thread: ReviewThread<ReviewComment>, ctx: CommentContext, private readonly idPrefix: string) {
     super(thread.root, ctx, thread);
   }

@@ -15,7 +15,7 @@ export function h(tag: string, attrs: Attrs = {}, ...children: Child[]): HTMLEle
   return el;
 }
 
-export function append(el: Element, ...children: Child[]): void {
+function append(el: Element, ...children: Child[]): void {
   for (const c of children) {
     if (c === null || c === undefined || c === false) continue;
     el.append(typeof c === 'string' ? document.createTextNode(c) : c);

@@ -34,7 +34,7 @@ const ROUTES = registeredEndpoints().map((e) => {
   return { verb, regex: new RegExp(`^${pattern}$`), literal: path.replace(/\{[^}]+\}/g, '').length, name: `${e.group}.${e.method}` as ClientMethod };
 });
 
-export function endpointOf(method: string, pathname: string): ClientMethod | undefined {
+function endpointOf(method: string, pathname: string): ClientMethod | undefined {
   const matches = ROUTES.filter((r) => r.verb === method && r.regex.test(pathname)).sort((a, b) => b.literal - a.literal);
   return matches[0]?.name;
 }
@@ -66,7 +66,7 @@ export class World {
   }
 }
 
-export interface ContractCase {
+interface ContractCase {
   /** The spec row the case is about, as `METHOD /path` (or a short list of them). */
   row: string;
   /** What the answer must show; only the right answer passes. */

@@ -101,6 +101,9 @@ describe('Journey: a suggestion applied and a file marked viewed, by clicks', ()
     await page.mouse.move(900, 120);
     console.log(`      screenshot: ${await screenshot('journey-suggestion-viewed')}`);
 
-    await expectCleanScreen(page);
+    // The review journey before this one leaves a reply unsent on purpose (its
+    // box keeps the text); VS Code shows that box's warning again while a diff
+    // with review threads is open. Nothing else may be there.
+    await expectCleanScreen(page, { allowedProblems: [/No user is named @nobody-her/] });
   });
 });
