@@ -10,7 +10,7 @@ export interface EventScope {
 }
 
 export interface EmittedEvent {
-  /** Event name of document 1, e.g. `push`, `fork`, `team_add`. */
+  /** Event name of docs/service-api/hosting/webhooks §2, e.g. `push`, `fork`, `team_add`. */
   name: string;
   /** The payload: includes `sender`, and `repository`/`organization` when they apply. */
   payload: Record<string, unknown>;

@@ -1,5 +1,5 @@
-// Git data library — commits and references (spec: "Git commits" and
-// "References" rows; README: reference errors), and the input they refuse.
+// Git data library — commits and references
+// (docs/service-api/hosting/git-data §4–§6), and the input they refuse.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -104,7 +104,7 @@ describe('git data library: commits and references', () => {
   });
 
   for (const bad of ['heads/master', 'refs/master', 'refs/heads/a..b', 'refs/heads/bad name', 'refs/heads/x.lock', 'refs/heads/.hidden', 'refs/heads/a//b', 'refs/heads/end/', 'refs/heads/a@{1}', 'refs/heads/star*']) {
-    it(`References POST: invalid ref name ${JSON.stringify(bad)} → rejected (spec Errors: invalid ref name)`, async () => {
+    it(`References POST: invalid ref name ${JSON.stringify(bad)} → rejected (docs/service-api/hosting/git-data §6: invalid ref name)`, async () => {
       const c = await commit();
       await assert.rejects(createRef(fx.repo, bad, c), InvalidReferenceNameError);
       assert.deepEqual(await listRefs(fx.repo), []);

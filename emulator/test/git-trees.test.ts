@@ -1,5 +1,6 @@
-// Git data library — blobs and trees (spec: "Trees" rows GET/POST, README
-// "Blobs"), and the input they refuse before writing anything.
+// Git data library — blobs and trees
+// (docs/service-api/hosting/git-data §7, §8), and the input they refuse before
+// writing anything.
 import assert from 'node:assert/strict';
 import {
   createBlob, createTree, readBlob, readTree, InvalidPathError, InvalidTreeEntryError, InvalidObjectError,
@@ -14,7 +15,7 @@ describe('git data library: blobs and trees', () => {
   beforeEach(async () => { fx = await gitFixture(); });
   afterEach(async () => { await fx.cleanup(); });
 
-  it('README Blobs: POST utf-8 and base64 content give git hash-object SHAs; GET returns base64, size', async () => {
+  it('docs/service-api/hosting/git-data §8: POST utf-8 and base64 content give git hash-object SHAs; GET returns base64, size', async () => {
     const text = await createBlob(fx.repo, 'héllo\n', 'utf-8');
     assert.equal(text.sha, fx.git(['hash-object', '--stdin'], 'héllo\n'));
     assert.equal(text.size, Buffer.byteLength('héllo\n'));
@@ -25,7 +26,7 @@ describe('git data library: blobs and trees', () => {
     assert.deepEqual({ content: read.content, encoding: read.encoding, size: read.size }, { content: binary.toString('base64'), encoding: 'base64', size: 5 });
   });
 
-  it('README Blobs: bad base64, unknown encoding and unknown SHAs are refused', async () => {
+  it('docs/service-api/hosting/git-data §8: bad base64, unknown encoding and unknown SHAs are refused', async () => {
     await assert.rejects(createBlob(fx.repo, 'not base64!', 'base64'), InvalidInputError);
     await assert.rejects(createBlob(fx.repo, 'x', 'latin1'), /encoding must be utf-8 or base64/);
     await assert.rejects(readBlob(fx.repo, '0123456789012345678901234567890123456789'), ObjectNotFoundError);

@@ -1,4 +1,5 @@
-// The arithmetic of the five statistics endpoints (document 2, "Statistics").
+// The arithmetic of the five statistics endpoints
+// (docs/service-api/hosting/statistics §1–§6).
 import assert from 'node:assert/strict';
 import { codeFrequency, commitActivity, contributors, participation, punchCard, weekStart, type AttributedCommit } from '../src/stats/compute';
 
@@ -10,7 +11,7 @@ const commit = (authorKey: string, iso: string, additions = 1, deletions = 0, tz
   authorKey, authorTime: t(iso), tzOffsetMinutes, additions, deletions,
 });
 
-describe('statistics computation (document 2, "Statistics")', () => {
+describe('statistics computation (docs/service-api/hosting/statistics §1–§6)', () => {
   it('weeks start on Sunday 00:00 UTC', () => {
     assert.equal(weekStart(t('2026-11-25T10:00:00Z')), t('2026-11-22T00:00:00Z'));
     assert.equal(weekStart(t('2026-11-22T00:00:00Z')), t('2026-11-22T00:00:00Z'));

@@ -1,4 +1,4 @@
-// Document 1, "Authentication", "Scopes" and "Scope headers on API responses".
+// docs/service-api/hosting/auth §1–§9.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -8,7 +8,7 @@ import { basic, call, makeToken } from './helpers/v3';
 
 const LOCKED = 'Maximum number of login attempts exceeded. Please try again later.';
 
-describe('v3 authentication (document 1)', () => {
+describe('v3 authentication (docs/service-api/hosting/auth §1–§9)', () => {
   let emu: TestEmulator;
   const clock = manualClock();
   before(async () => {

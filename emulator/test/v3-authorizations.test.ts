@@ -1,5 +1,4 @@
-// Document 1, "Authorizations" and "Application-side token operations", with
-// the token lifecycle of "States and transitions".
+// docs/service-api/hosting/auth §11 and §12, with the token lifecycle of §13.
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from './support/emulator';
 import { sha256Hex } from '../src/v3/core/secrets';
@@ -7,7 +6,7 @@ import { addApplication, addUser, basic, json, UA, type TestApplication } from '
 
 type Authorization = { id: number; url: string; token: string; token_last_eight: string; scopes: string[]; note: string | null; note_url: string | null; app: { client_id: string; name: string | null; url: string | null }; user?: { login: string }; created_at: string; updated_at: string };
 
-describe('v3 authorizations and application tokens (document 1)', () => {
+describe('v3 authorizations and application tokens (docs/service-api/hosting/auth §11–§13)', () => {
   let emu: TestEmulator;
   let app: TestApplication;
   let other: TestApplication;

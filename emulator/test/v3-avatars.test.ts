@@ -1,5 +1,5 @@
-// Document 1, "User summary": avatar_url is the URL of an image. The image
-// behind it is the emulator's choice (a generated SVG, docs/EMULATOR.md);
+// docs/service-api/hosting/users §1: avatar_url is the URL of an image. The
+// image behind it is the emulator's choice (a generated SVG, docs/EMULATOR.md);
 // what a client checks is that the URL answers with an image, cacheably.
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from './support/emulator';

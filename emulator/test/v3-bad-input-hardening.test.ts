@@ -1,8 +1,9 @@
-// Errors (document 1) and the v2 envelope (document 3): input that used to
-// reach a crash answers a clear 4xx in the service's error shape — deeply
-// nested v2 bodies, characters git refuses in branch names, tags and commit
-// messages, broken percent-encoding in a path, non-ASCII asset names on
-// download, and unknown avatars.
+// Errors (docs/service-api/hosting/conventions §11) and the v2 envelope
+// (docs/service-api/engagement/conventions §5, §7): input that used to reach a
+// crash answers a clear 4xx in the service's error shape — deeply nested v2
+// bodies, characters git refuses in branch names, tags and commit messages,
+// broken percent-encoding in a path, non-ASCII asset names on download, and
+// unknown avatars.
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from './support/emulator';
 import { contentDisposition } from '../src/v3/releases/assets';
@@ -11,7 +12,7 @@ import { basic, call, rawRequest, UA } from './helpers/v3';
 import { V2Http } from './v2-http';
 
 const R = '/repos/analytical-engines/difference-engine';
-/** Every v2 write endpoint (document 3), and /authenticate. */
+/** Every v2 write endpoint (docs/service-api/engagement/contacts §3–§7, docs/service-api/engagement/cases §3–§7), and /authenticate. */
 const V2_WRITES = ['/authenticate', '/contact', '/contact/1', '/contact/1/profiles/add', '/contact/1/profiles/remove', '/contact/1/tags', '/case', '/case/1', '/case/1/tags', '/message', '/campaign'];
 
 describe('bad input answers 4xx, never 500 (Errors rows of documents 1 and 3)', () => {

@@ -1,5 +1,6 @@
 // Bad input: every endpoint checks its input and answers with the spec's
-// error shapes (document 1, "Errors"); the server never crashes and its state stays consistent.
+// error shapes (docs/service-api/hosting/conventions §11); the server never
+// crashes and its state stays consistent.
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from './support/emulator';
 import { basic, call, rawHttp, UA } from './helpers/v3';

@@ -1,6 +1,6 @@
-// Document 1, "Authentication" (Basic): a failed login costs the same for an
-// unknown account as for an existing one (one scrypt comparison, against a
-// dummy hash when there is no account), and — beyond the spec's table, as the
+// docs/service-api/hosting/auth §1–§4 (Basic): a failed login costs the same
+// for an unknown account as for an existing one (one scrypt comparison, against
+// a dummy hash when there is no account), and — beyond the spec's table, as the
 // real service does — a token is accepted as the Basic password
 // (`<login>:<token>`) or login (`<token>:x-oauth-basic`), with its scopes, for
 // the API and for git smart HTTP; a wrong value still counts as a failed login.
@@ -13,7 +13,7 @@ import { call, makeToken, rawRequest, UA } from './helpers/v3';
 
 const b64 = (s: string) => `Basic ${Buffer.from(s).toString('base64')}`;
 
-describe('Basic authentication: equal cost of failures, tokens in Basic (document 1, Authentication)', () => {
+describe('Basic authentication: equal cost of failures, tokens in Basic (docs/service-api/hosting/auth §1–§4)', () => {
   let emu: TestEmulator;
   before(async () => {
     emu = await startEmulator({ seed: 'demo', loginLockoutThreshold: 3, loginLockoutWindowSeconds: 60 });

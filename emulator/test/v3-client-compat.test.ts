@@ -7,7 +7,7 @@ import { basic, call } from './helpers/v3';
 
 const REPO = '/repos/analytical-engines/difference-engine';
 
-describe('v3 bodies: an empty body is no body whatever its Content-Type (document 1, convention 1)', () => {
+describe('v3 bodies: an empty body is no body whatever its Content-Type (docs/service-api/hosting/conventions §5)', () => {
   let emu: TestEmulator;
   before(async () => {
     emu = await startEmulator({ seed: 'demo' });

@@ -1,9 +1,9 @@
-// Document 1, "Protocol conventions" and "Versioning".
+// docs/service-api/hosting/conventions §1–§10 and §15.
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from './support/emulator';
 import { basic, call, rawHttp, rawRequest, TIMESTAMP, UA } from './helpers/v3';
 
-describe('v3 protocol conventions (document 1)', () => {
+describe('v3 protocol conventions (docs/service-api/hosting/conventions §1–§10)', () => {
   let emu: TestEmulator;
   const ada = basic('ada');
   before(async () => {

@@ -1,6 +1,6 @@
-// Document 1, convention 8 (hypermedia): every `url` and `*_url` the emulator
-// hands out is a link. This follows each one found in the demo data's
-// representations (URI templates expanded with no parameters), two links
+// docs/service-api/hosting/conventions §9 (hypermedia): every `url` and `*_url`
+// the emulator hands out is a link. This follows each one found in the demo
+// data's representations (URI templates expanded with no parameters), two links
 // deep, and expects none to answer 404 unless the documents leave that
 // endpoint out — each such case below says which sentence of the spec covers it.
 import assert from 'node:assert/strict';
@@ -20,19 +20,19 @@ const SHA = '[0-9a-f]{40}';
 const REPO = '/repos/[^/]+/[^/]+';
 /** 404s the documents account for: the field is the spec's (or git's), the endpoint behind it is not in the documents. */
 const SPEC_SAYS_SO: Array<[RegExp, string]> = [
-  [/^\/users\/[^/]+\/(followers|following|starred|subscriptions|events|received_events)$/, 'document 1, user summary: these are URI templates; their endpoints are not in the documents'],
+  [/^\/users\/[^/]+\/(followers|following|starred|subscriptions|events|received_events)$/, 'docs/service-api/hosting/users §1: these are URI templates; their endpoints are not in the documents'],
   [/^\/gists\/\d+\/(forks|commits)$/, 'a gist\'s forks and history: the documents have gist comments only (the gist lists are the emulator\'s addition)'],
   [/^\/orgs\/[^/]+\/(events|issues)$/, 'organization events and issues: not in the documents'],
-  [new RegExp(`^${REPO}/(assignees|branches|comments|commits|compare/\\.\\.\\.|contents/|contributors|events|issues|issues/events|languages|merges|milestones|notifications|statuses/|subscribers|subscription|tags|teams)$`), 'document 2: "Other repository operations (update, delete, branches, tags, contributors) and the issue endpoints themselves: not shown"'],
+  [new RegExp(`^${REPO}/(assignees|branches|comments|commits|compare/\\.\\.\\.|contents/|contributors|events|issues|issues/events|languages|merges|milestones|notifications|statuses/|subscribers|subscription|tags|teams)$`), 'docs/service-api/hosting/repositories §9: editing, deleting, branches, tags, contributors and the issue endpoints are not described'],
   [new RegExp(`^${REPO}/git/(blobs|commits|trees|tags)$`), 'a git object template with no SHA names no object (only POST is served there)'],
   [new RegExp(`^${REPO}/(commits/${SHA}(/comments)?|statuses/${SHA}|issues/\\d+/events)$`), 'repository commits, statuses and issue events (pull request commits_url, statuses_url): not in the documents'],
   [new RegExp(`^${REPO}/(tarball|zipball)/v1\\.1\\.0$`), 'the draft release v1.1.0 has no tag yet (a draft makes no tag)'],
-  [/^\/repos\/charles\/difference-engine\/(hooks|keys|collaborators)$/, 'charles\'s fork: hooks, keys and collaborators need admin access, which the reader (ada) lacks: 404 (document 1, rule 9)'],
+  [/^\/repos\/charles\/difference-engine\/(hooks|keys|collaborators)$/, 'charles\'s fork: hooks, keys and collaborators need admin access, which the reader (ada) lacks: 404 (docs/service-api/hosting/conventions §10)'],
   [new RegExp(`^/[^/]+/[^/]+/(commit/${SHA}|pull/\\d+\\.(diff|patch))$`), 'web pages of commits, diffs and patches: the specification covers only the API (docs/EMULATOR.md, Web pages: not served)'],
   [/^\/[^/]+\/[^/]+\.git$/, 'clone_url: git serves the paths under it (info/refs, git-upload-pack), not the URL itself'],
 ];
 
-describe('document 1, convention 8 (hypermedia): every url and *_url of the demo data resolves', () => {
+describe('docs/service-api/hosting/conventions §9 (hypermedia): every url and *_url of the demo data resolves', () => {
   let emu: TestEmulator;
   before(async () => {
     emu = await startEmulator({ seed: 'demo' });

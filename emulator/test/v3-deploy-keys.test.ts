@@ -1,5 +1,6 @@
-// Document 2, "Deploy keys": list, get, create, delete; immutable (no edit);
-// the key text must be an OpenSSH public key and may be used only once.
+// docs/service-api/hosting/repositories §10: list, get, create, delete;
+// immutable (no edit); the key text must be an OpenSSH public key and may be
+// used only once.
 import assert from 'node:assert/strict';
 import { DEMO_DEPLOY_KEYS } from '../src/seed/repo-extras';
 import { startEmulator, type TestEmulator } from './support/emulator';
@@ -10,7 +11,7 @@ const REPO = '/repos/analytical-engines/difference-engine';
 const ECDSA = 'ecdsa-sha2-nistp256 AAAAE2VjZHNhLXNoYTItbmlzdHAyNTYAAAAIbmlzdHAyNTYAAABBBNCVtKQ13hUAwGqaPG10sqgJLAi0S9zFtwYmWO07hzwE8uWxvl9av9Eia+P+HyTQ7/jlsPrWcMRC3DZcr9LINK0=';
 const RSA = 'ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQDUgLC3+fmcTbg8NIT9kYXRdIc3GKOfosuV06LkLwIJseuF9r0aqMiNLRFDqOLRMnXwi4fZM57hTpCl8o8FNnl28g6YQDprDhlIk23tPLVhCMrkglPb8YGua/XQcAhnXBY3n0ZOmvvaCcgZIWdtDcJ4euicqp67vBNXJm5cAlrB0io+tDE91C6ZRsXElnQrjAu9h3+jtM2WkE9MI3pHdDq8vD8q5MOiOJH8a7fbcpUT1lKi0M2l3/qPp9XIKs6ZgeeGd2dD7AISbBa6DBuc1H/So8J1laMizXei1BqzNM/HrrDu68pB8Eia6gk8nTMEr99PsePGAMwkCr6x7f3E+JK1';
 
-describe('v3 deploy keys (document 2)', () => {
+describe('v3 deploy keys (docs/service-api/hosting/repositories §10)', () => {
   let emu: TestEmulator;
   const ada = basic('ada'); // owner of the organization: admin
   const luigi = basic('luigi'); // push only

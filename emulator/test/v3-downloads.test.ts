@@ -1,11 +1,12 @@
-// Document 2, "Downloads" (deprecated): list, get, delete of the seeded downloads.
+// docs/service-api/hosting/releases §7 (deprecated): list, get, delete of the
+// seeded downloads.
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from './support/emulator';
 import { basic, call } from './helpers/v3';
 
 const REPO = '/repos/analytical-engines/difference-engine';
 
-describe('v3 downloads (document 2, deprecated)', () => {
+describe('v3 downloads (docs/service-api/hosting/releases §7, deprecated)', () => {
   let emu: TestEmulator;
   before(async () => {
     emu = await startEmulator({ seed: 'demo' });

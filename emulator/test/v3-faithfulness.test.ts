@@ -9,7 +9,7 @@ import { basic, call } from './helpers/v3';
 
 const R = '/repos/analytical-engines/difference-engine';
 
-describe('faithful shapes (document 2: users and organizations, pull request files, review comments)', () => {
+describe('faithful shapes (docs/service-api/hosting/users §1, §2, docs/service-api/hosting/pulls §5, §7)', () => {
   let emu: TestEmulator;
   before(async () => {
     emu = await startEmulator({ seed: 'demo' });

@@ -1,4 +1,4 @@
-// Forks requested at the same time (document 2, "Forks": a fork that already
+// Forks requested at the same time (the services' documents leave forks out; as the real service, a fork that already
 // exists is answered with that fork, 202): whatever the interleaving, every
 // request gets 202 and the same fork, and the network holds one fork.
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Document 2, "Gist comments" (5 rows), on the demo seed's gist (ada's
+// docs/service-api/hosting/comments §4 (5 rows), on the demo seed's gist (ada's
 // Note G, with comments by luigi and mary) and minimal gists.
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from './support/emulator';
@@ -8,7 +8,7 @@ const ada = basic('ada'); // owner of the gist
 const luigi = basic('luigi');
 const grace = basic('grace');
 
-describe('v3 gist comments (document 2)', () => {
+describe('v3 gist comments (docs/service-api/hosting/comments §3, §4)', () => {
   let emu: TestEmulator;
   let gist: string;
   before(async () => {

@@ -1,4 +1,4 @@
-// Document 2, "Git commits", "References", "Trees" and the README's blobs over
+// docs/service-api/hosting/git-data §1–§8 over
 // HTTP, on the demo repository ada/notes-on-the-engine (auto_init: master
 // holds README.md). Each test names its row; SHAs are checked against git.
 import assert from 'node:assert/strict';
@@ -11,7 +11,7 @@ import { basic, call } from './helpers/v3';
 
 const REPO = '/repos/ada/notes-on-the-engine';
 
-describe('v3 git data (document 2: git commits, references, trees; README: blobs)', () => {
+describe('v3 git data (docs/service-api/hosting/git-data §1–§8)', () => {
   let emu: TestEmulator;
   let gitDir: string;
   const ada = basic('ada');

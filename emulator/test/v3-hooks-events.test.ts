@@ -1,7 +1,7 @@
-// Document 1, "Events": the operations of the account side fire their events
-// to the hooks that listen (rules 1, 3, 5), with full payloads (sender,
-// repository, organization where it applies); organization hooks get the
-// organization's events. Runs on the demo seed.
+// docs/service-api/hosting/webhooks §2–§7: the operations of the account side
+// fire their events to the hooks that listen (rules 1, 3, 5), with full
+// payloads (sender, repository, organization where it applies); organization
+// hooks get the organization's events. Runs on the demo seed.
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from './support/emulator';
 import { basic, json } from './v3-authorizations-fixtures';
@@ -9,7 +9,7 @@ import { startReceiver, until, type Receiver } from './webhook-receiver';
 
 type Payload = Record<string, unknown> & { action?: string; sender: { login: string }; repository: { full_name: string }; organization?: { login: string } };
 
-describe('v3 webhook events from the operations that cause them (document 1, Events)', () => {
+describe('v3 webhook events from the operations that cause them (docs/service-api/hosting/webhooks §1–§8)', () => {
   let emu: TestEmulator;
   let receiver: Receiver;
   const as = (login: string) => basic(login, `${login}-demo-password`);

@@ -1,5 +1,5 @@
-// Webhooks as the spec README decides (hook endpoints, services, ping, X-Hub-
-// Signature) and document 1, "Events" (rules 1-6), through a real receiver.
+// Webhooks as docs/service-api/hosting/webhooks §2–§11 describes them (hook
+// endpoints, services, ping, X-Hub-Signature, events), through a real receiver.
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { startEmulator, type TestEmulator } from './support/emulator';
@@ -11,7 +11,7 @@ import { startReceiver, until, type Receiver } from './webhook-receiver';
 type HookJson = { id: number; url: string; test_url: string; ping_url: string; name: string; events: string[]; active: boolean; config: Record<string, string>; last_response: { code: number | null; status: string } };
 type DeliveryJson = { id: number; guid: string; event: string; state: string; status: string; status_code: number | null; attempts: number; redelivery: boolean; request?: { headers: Record<string, string>; payload: Record<string, unknown> }; response?: { payload: string } };
 
-describe('v3 webhooks (spec README, webhook decisions; document 1, Events)', () => {
+describe('v3 webhooks (docs/service-api/hosting/webhooks §1–§11)', () => {
   let emu: TestEmulator;
   let ok: Receiver;
   const ada = basic('ada', 'ada-pw');

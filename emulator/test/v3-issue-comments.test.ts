@@ -1,5 +1,5 @@
-// Document 2, "Issue comments" (6 rows), on the demo seed's issue #4 and
-// pull request #1 (issue comments also apply to pull requests), with the
+// docs/service-api/hosting/comments §2 (6 rows), on the demo seed's issue #4
+// and pull request #1 (issue comments also apply to pull requests), with the
 // issue_comment event and the body media types.
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from './support/emulator';
@@ -10,7 +10,7 @@ const ada = basic('ada');
 const grace = basic('grace'); // outsider, author of issue #4 and of some comments
 const mary = basic('mary'); // pull access only
 
-describe('v3 issue comments (document 2)', () => {
+describe('v3 issue comments (docs/service-api/hosting/comments §1, §2)', () => {
   let emu: TestEmulator;
   let recorded: ReturnType<typeof recordEvents>;
   before(async () => {

@@ -1,5 +1,5 @@
-// Document 2, "Labels": the 11 rows, with the status codes the spec README
-// decides, already_exists on duplicate names and the color format.
+// docs/service-api/hosting/labels §2: the 11 rows, with the status codes of §3,
+// already_exists on duplicate names and the color format.
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from './support/emulator';
 import { basic, call } from './helpers/v3';
@@ -7,7 +7,7 @@ import { basic, call } from './helpers/v3';
 const REPO = '/repos/analytical-engines/difference-engine';
 const names = (list: Array<{ name: string }>) => list.map((l) => l.name);
 
-describe('v3 labels (document 2)', () => {
+describe('v3 labels (docs/service-api/hosting/labels §1–§3)', () => {
   let emu: TestEmulator;
   const ada = basic('ada');
   const mary = basic('mary'); // Translators: pull only

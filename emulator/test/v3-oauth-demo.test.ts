@@ -1,13 +1,14 @@
-// The demo seed's OAuth application through the web flow of
-// document 1: the credentials of <data>/oauth-app.json, ada's demo password,
-// the registered callback http://127.0.0.1:7481/callback.
+// The demo seed's OAuth application through the web flow
+// (docs/service-api/hosting/oauth §1): the credentials of
+// <data>/oauth-app.json, ada's demo password, the registered callback
+// http://127.0.0.1:7481/callback.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startEmulator, type TestEmulator } from './support/emulator';
 import { UA } from './v3-authorizations-fixtures';
 
-describe('OAuth web flow with the demo application (document 1, web application flow)', () => {
+describe('OAuth web flow with the demo application (docs/service-api/hosting/oauth §1)', () => {
   let emu: TestEmulator;
   before(async () => {
     emu = await startEmulator({ seed: 'demo' });

@@ -1,5 +1,5 @@
-// Document 1, "Web application flow" (steps 1 and 2, rules 1-4) and "OAuth
-// errors", driven over HTTP like a browser: authorize page, login form,
+// docs/service-api/hosting/oauth §1–§5 (steps 1 and 2, rules 1-4) and §7–§9,
+// driven over HTTP like a browser: authorize page, login form,
 // approval form, redirect to the callback, then the code exchange.
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from './support/emulator';
@@ -8,7 +8,7 @@ import { addApplication, addUser, UA, type TestApplication } from './v3-authoriz
 const CALLBACK = 'http://127.0.0.1:7481/callback';
 const FORM = { 'Content-Type': 'application/x-www-form-urlencoded' };
 
-describe('OAuth web application flow (document 1)', () => {
+describe('OAuth web application flow (docs/service-api/hosting/oauth §1–§9)', () => {
   let emu: TestEmulator;
   let app: TestApplication;
   let suspended: TestApplication;

@@ -1,11 +1,11 @@
-// Document 1, web flow rule 3 and "OAuth errors", as pure functions: the
+// docs/service-api/hosting/oauth §4 and §7–§9, as pure functions: the
 // format chosen by Accept, the three serialisations, and the error_uri anchors.
 import assert from 'node:assert/strict';
 import { oauthError } from '../src/oauth/errors';
 import { exchangeFormat, renderExchange } from '../src/oauth/formats';
 import { escapeHtml } from '../src/oauth/pages';
 
-describe('OAuth exchange formats and errors (document 1, rule 3, OAuth errors)', () => {
+describe('OAuth exchange formats and errors (docs/service-api/hosting/oauth §4, §7–§9)', () => {
   it('rule 3 — no Accept is form-encoded; application/json is JSON; application/xml is XML, parameters and lists included', () => {
     assert.equal(exchangeFormat(undefined), 'form');
     assert.equal(exchangeFormat('*/*'), 'form');

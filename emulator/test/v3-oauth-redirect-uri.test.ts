@@ -1,4 +1,4 @@
-// Document 1, web application flow, rule 4: host and port exactly, path equal to
+// docs/service-api/hosting/oauth §5: host and port exactly, path equal to
 // the callback path or a sub-path of it; everything else is rejected.
 import assert from 'node:assert/strict';
 import { checkRedirectUri } from '../src/oauth/redirect-uri';
@@ -23,7 +23,7 @@ const cases: Array<[string, string, boolean]> = [
   ['not a URL', 'not a url', false],
 ];
 
-describe('OAuth redirect_uri (document 1, web flow rule 4)', () => {
+describe('OAuth redirect_uri (docs/service-api/hosting/oauth §5)', () => {
   for (const [what, uri, allowed] of cases) {
     it(`rule 4 — ${what}: ${uri} is ${allowed ? 'accepted' : 'rejected'}`, () => {
       assert.equal(checkRedirectUri(CALLBACK, uri).ok, allowed);

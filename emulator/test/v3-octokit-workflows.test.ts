@@ -167,7 +167,8 @@ for (const vendor of ['service', 'github'] as const) {
     it('release — an asset goes up through upload_url with a label and comes back with Accept: application/octet-stream', async () => {
       const release = await octokit.rest.repos.createRelease({ owner, repo, tag_name: 'v0.1.0', name: 'First light' });
       assert.equal(release.status, 201);
-      // Document 2's template ends in {?name}; the real service's (--vendor github) in {?name,label}.
+      // The template of docs/service-api/hosting/releases §1 ends in {?name};
+      // the real service's (--vendor github) in {?name,label}.
       assert.ok(release.data.upload_url.endsWith(vendor === 'github' ? '{?name,label}' : '{?name}'), release.data.upload_url);
       const template = release.data.upload_url.replace(/\{\?name\}$/, '{?name,label}');
       const bytes = Buffer.from([0, 1, 2, 3, 254, 255, 10, 13, 0]);

@@ -1,4 +1,4 @@
-// Document 2, "Organization members": the 7 rows and their 302 rules.
+// docs/service-api/hosting/organizations §6: the 7 rows and their 302 rules.
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from './support/emulator';
 import { basic, call, makeToken } from './helpers/v3';
@@ -7,7 +7,7 @@ const ORG = 'analytical-engines';
 const put0 = { 'Content-Length': '0' };
 const logins = (json: Array<{ login: string }>) => json.map((u) => u.login);
 
-describe('v3 organization members (document 2)', () => {
+describe('v3 organization members (docs/service-api/hosting/organizations §5, §6)', () => {
   let emu: TestEmulator;
   const ada = basic('ada'); // owner, public member
   const mary = basic('mary'); // concealed member, not an owner

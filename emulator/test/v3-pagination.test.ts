@@ -1,5 +1,5 @@
-// Document 1, "Limits" (pagination): page/per_page, the Link header, and
-// GET /repositories paged only by `since`.
+// docs/service-api/hosting/conventions §14 (pagination): page/per_page, the
+// Link header, and GET /repositories paged only by `since`.
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from './support/emulator';
 import { isoTime } from '../src/v3/core/time';
@@ -7,7 +7,7 @@ import { call, links } from './helpers/v3';
 
 const COUNT = 120;
 
-describe('v3 pagination (document 1, Limits)', () => {
+describe('v3 pagination (docs/service-api/hosting/conventions §14)', () => {
   let emu: TestEmulator;
   before(async () => {
     emu = await startEmulator({ seed: 'demo' });

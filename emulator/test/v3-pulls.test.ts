@@ -1,5 +1,5 @@
-// Document 2, "Pull requests" (list and single) and the spec README's
-// create, files, commits, merge and diff media type, against the demo seed:
+// docs/service-api/hosting/pulls §3, §4 (list and single) and §5, §6 (create,
+// files, commits), merge and diff media type, against the demo seed:
 // #1 open (two commits, three files), #2 closed unmerged, #3 merged, #4 an issue.
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from './support/emulator';
@@ -10,7 +10,7 @@ const ada = basic('ada'); // owner of the organization
 const grace = basic('grace'); // outsider: may read the public repository and open pull requests
 const numbers = (list: Array<{ number: number }>) => list.map((p) => p.number);
 
-describe('v3 pull requests (document 2 and the spec README)', () => {
+describe('v3 pull requests (docs/service-api/hosting/pulls §1–§6)', () => {
   let emu: TestEmulator;
   let gitDir: string;
   let recorded: ReturnType<typeof recordEvents>;

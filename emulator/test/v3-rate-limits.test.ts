@@ -1,12 +1,13 @@
-// Document 1, "Limits" (rate limits) and the spec README's decision on
-// conditional requests (ETag, If-None-Match, If-Modified-Since, 304 not counted).
+// docs/service-api/hosting/conventions §13 (rate limits) and the decision of
+// docs/service-api/hosting/conventions §16 on conditional requests (ETag,
+// If-None-Match, If-Modified-Since, 304 not counted).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { manualClock, startEmulator, type TestEmulator } from './support/emulator';
 import { basic, call, makeToken } from './helpers/v3';
 
-describe('v3 rate limits (document 1, Limits)', () => {
+describe('v3 rate limits (docs/service-api/hosting/conventions §13)', () => {
   let emu: TestEmulator;
   before(async () => {
     emu = await startEmulator({ seed: 'demo' });

@@ -1,8 +1,9 @@
-// Document 2, "References", under concurrent writers: many updates of one ref
-// sent at once. Each update is a compare-and-swap on the value the handler
-// checked, so exactly the updates that were fast-forwards when they were
-// applied win, every other one is refused with 422, and no acknowledged update
-// is lost (the ref ends at the last winner, which contains every other winner).
+// docs/service-api/hosting/git-data §5, under concurrent writers: many updates
+// of one ref sent at once. Each update is a compare-and-swap on the value the
+// handler checked, so exactly the updates that were fast-forwards when they
+// were applied win, every other one is refused with 422, and no acknowledged
+// update is lost (the ref ends at the last winner, which contains every other
+// winner).
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from './support/emulator';
 import { basic, call } from './helpers/v3';

@@ -1,7 +1,8 @@
-// Document 2, "Releases": the four rows plus delete, drafts seen only with
-// push access, published_at on publishing, tags made at target_commitish,
-// the 422 for an existing tag with another target, the `release` event, and
-// assets through upload_url (upload, list, get, edit, delete, download).
+// docs/service-api/hosting/releases §5: the four rows plus delete, drafts seen
+// only with push access, published_at on publishing, tags made at
+// target_commitish, the 422 for an existing tag with another target, the
+// `release` event, and assets through upload_url (upload, list, get, edit,
+// delete, download).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -11,7 +12,7 @@ import { basic, call, TIMESTAMP, UA } from './helpers/v3';
 
 const REPO = '/repos/analytical-engines/difference-engine';
 
-describe('v3 releases and assets (document 2)', () => {
+describe('v3 releases and assets (docs/service-api/hosting/releases §1–§6)', () => {
   let emu: TestEmulator;
   let git: (...args: string[]) => string;
   const events: EmittedEvent[] = [];

@@ -1,6 +1,7 @@
-// Document 2, "Repositories": the 7 rows (filters and their defaults, create
-// for a user and an organization with every field, auto_init in real git,
-// the detailed form with parent/source), forks, renames and their redirects.
+// docs/service-api/hosting/repositories §3–§8: the 7 rows (filters and their
+// defaults, create for a user and an organization with every field, auto_init
+// in real git, the detailed form with parent/source), forks, renames and their
+// redirects.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { startEmulator, type TestEmulator } from './support/emulator';
@@ -12,7 +13,7 @@ const ORG = 'analytical-engines';
 const EMPTY_BLOB = 'e69de29bb2d1d6434b8b29ae775ad8c2e48c5391';
 const fullNames = (json: Array<{ full_name: string }>) => json.map((r) => r.full_name);
 
-describe('v3 repositories (document 2)', () => {
+describe('v3 repositories (docs/service-api/hosting/repositories §1–§8)', () => {
   let emu: TestEmulator;
   let events: EmittedEvent[] = [];
   const ada = basic('ada');

@@ -1,6 +1,7 @@
-// Document 2, "Review comments" (6 rows) against the demo seed's pull
+// docs/service-api/hosting/pulls §8 (6 rows) against the demo seed's pull
 // request #1: two threads, the first outdated by a later commit. Positions
-// count lines below the file's first `@@` header (spec README).
+// count lines below the file's first `@@` header
+// (docs/service-api/hosting/pulls §9).
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from './support/emulator';
 import { basic, call, links } from './helpers/v3';
@@ -12,7 +13,7 @@ const grace = basic('grace');
 
 interface Comment { id: number; path: string; position: number | null; original_position: number; commit_id: string; original_commit_id: string; in_reply_to_id: number | null; body: string; diff_hunk: string }
 
-describe('v3 review comments (document 2)', () => {
+describe('v3 review comments (docs/service-api/hosting/pulls §7–§9)', () => {
   let emu: TestEmulator;
   let gitDir: string;
   let recorded: ReturnType<typeof recordEvents>;

@@ -1,12 +1,13 @@
-// Document 2, "Legacy search": the four rows with their own result shapes
-// and paging, the unencoded @ of the e-mail search, and the search rate limit.
+// docs/service-api/hosting/search §2: the four rows with their own result
+// shapes and paging, the unencoded @ of the e-mail search, and the search rate
+// limit.
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from './support/emulator';
 import { basic, call, TIMESTAMP } from './helpers/v3';
 
 const SEARCH_LIMIT = 15;
 
-describe('v3 legacy search (document 2, deprecated)', () => {
+describe('v3 legacy search (docs/service-api/hosting/search §1–§3, deprecated)', () => {
   let emu: TestEmulator;
   const ada = basic('ada');
   before(async () => {

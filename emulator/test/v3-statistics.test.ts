@@ -1,6 +1,6 @@
-// Document 2, "Statistics": the five paths over the seeded history of
-// analytical-engines/difference-engine; 202 while computing, then 200 from
-// the cache, which a move of the default branch resets.
+// docs/service-api/hosting/statistics §2–§6: the five paths over the seeded
+// history of analytical-engines/difference-engine; 202 while computing, then
+// 200 from the cache, which a move of the default branch resets.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -21,7 +21,7 @@ async function settled(emu: TestEmulator, path: string, auth?: string) {
   throw new Error(`${path} still 202`);
 }
 
-describe('v3 statistics (document 2)', () => {
+describe('v3 statistics (docs/service-api/hosting/statistics §1–§6)', () => {
   let emu: TestEmulator;
   let gitDir: string;
   const git = (...args: string[]) => execFileSync('git', ['--git-dir', gitDir, ...args], { encoding: 'utf8' }).trim();
@@ -150,7 +150,7 @@ describe('v3 statistics (document 2)', () => {
   });
 });
 
-describe('v3 statistics with --stats-delay (document 2, the computing state)', () => {
+describe('v3 statistics with --stats-delay (docs/service-api/hosting/statistics §1, the computing state)', () => {
   let emu: TestEmulator;
   before(async () => {
     emu = await startEmulator({ seed: 'demo', statisticsDelayMs: 2000 });

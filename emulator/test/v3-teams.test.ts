@@ -1,5 +1,5 @@
-// Document 2, "Teams": the 14 rows, their permission rules and the 422
-// org / not_owned errors.
+// docs/service-api/hosting/organizations §3: the 14 rows, their permission
+// rules and the 422 org / not_owned errors.
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from './support/emulator';
 import { basic, call, makeToken } from './helpers/v3';
@@ -7,7 +7,7 @@ import { basic, call, makeToken } from './helpers/v3';
 const ORG = 'analytical-engines';
 const put0 = { 'Content-Length': '0' };
 
-describe('v3 teams (document 2)', () => {
+describe('v3 teams (docs/service-api/hosting/organizations §1–§4)', () => {
   let emu: TestEmulator;
   const ada = basic('ada'); // owner
   const luigi = basic('luigi'); // Engineers (push) and Translators (pull)

@@ -1,4 +1,4 @@
-// User text at the input (document 1, "Errors": 422 Validation Failed with the
+// User text at the input (docs/service-api/hosting/conventions §11: 422 Validation Failed with the
 // resource and the field): text that is not well-formed Unicode (a lone
 // surrogate, which cannot be percent-encoded into a URL or a header) and text
 // beyond the size limits of docs/EMULATOR.md ("Size limits") are refused
@@ -49,7 +49,7 @@ describe('v3 text input: lone surrogates and size limits', () => {
     assertRefused(await call(emu, 'POST', `${REPO}/issues/4/labels`, { auth: ada, body: [LONE] }), 'Label', 'name', /not valid Unicode/);
   });
 
-  it('label name: 50 characters are accepted, 51 refused with 422 naming name and the limit (document 2 has no limit: the real service\'s 50)', async () => {
+  it('label name: 50 characters are accepted, 51 refused with 422 naming name and the limit (docs/service-api/hosting/labels §1 sets no limit: the real service\'s 50)', async () => {
     assert.equal((await call(emu, 'POST', `${REPO}/labels`, { auth: ada, body: { name: 'l'.repeat(50), color: 'ffffff' } })).status, 201);
     assertRefused(await call(emu, 'POST', `${REPO}/labels`, { auth: ada, body: { name: 'l'.repeat(51), color: 'ffffff' } }), 'Label', 'name', /maximum is 50 characters/);
     assertRefused(await call(emu, 'POST', `${REPO}/labels`, { auth: ada, body: { name: 'l'.repeat(20_000), color: 'ffffff' } }), 'Label', 'name', /too long/);

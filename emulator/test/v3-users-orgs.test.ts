@@ -1,4 +1,4 @@
-// Document 1, "User summary", and the users and organizations of the
+// docs/service-api/hosting/users §1, and the users and organizations of the
 // account side (GET/PATCH /user, /users/:username, /orgs/:org, orgs lists).
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from './support/emulator';
@@ -16,7 +16,7 @@ describe('v3 users and organizations (documents 1 and 2)', () => {
   });
   after(() => emu.dispose());
 
-  it('User summary — every field of document 1, with URI templates on this server', async () => {
+  it('User summary — every field of docs/service-api/hosting/users §1, with URI templates on this server', async () => {
     const members = await call(emu, 'GET', '/orgs/analytical-engines/public_members');
     const ada = members.json.find((u: { login: string }) => u.login === 'ada');
     assert.deepEqual(Object.keys(ada).sort(), SUMMARY_FIELDS);

@@ -1,10 +1,11 @@
-// Document 1, "Scopes": a scope only limits access, and with no scope a token
-// has read-only access to public information. Every write route checks its
-// scope, answers 404 (rule 9; repository writes) or 403 (account-level
-// writes) when the token lacks it, and says in X-Accepted-OAuth-Scopes what
-// it checked. One row per write route: a token of ada — who owns or
-// administers everything used here — with no scope, then with a scope of the
-// wrong kind, is refused; the right scope is not refused for lack of scope.
+// docs/service-api/hosting/auth §6: a scope only limits access, and with no
+// scope a token has read-only access to public information. Every write route
+// checks its scope, answers 404 (rule 9; repository writes) or 403
+// (account-level writes) when the token lacks it, and says in
+// X-Accepted-OAuth-Scopes what it checked. One row per write route: a token of
+// ada — who owns or administers everything used here — with no scope, then with
+// a scope of the wrong kind, is refused; the right scope is not refused for
+// lack of scope.
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from './support/emulator';
 import { call, makeToken } from './helpers/v3';
@@ -27,7 +28,7 @@ interface Row {
 }
 
 const ROWS: Row[] = [
-  // Repositories (document 2, "Repositories")
+  // Repositories (docs/service-api/hosting/repositories §3–§8)
   { method: 'POST', path: '/user/repos', body: { name: 'scoped-a' }, accepted: REPO, refused: 403 },
   { method: 'POST', path: '/user/repos', body: { name: 'scoped-b', private: true }, accepted: 'repo', refused: 403, wrong: 'public_repo' },
   { method: 'POST', path: `${ORG}/repos`, body: { name: 'scoped-c' }, accepted: REPO, refused: 403 },
@@ -101,7 +102,7 @@ const ROWS: Row[] = [
   { method: 'DELETE', path: '/teams/2/repos/analytical-engines/difference-engine', accepted: 'admin:org', refused: 404, wrong: 'write:org' },
 ];
 
-describe('Scopes on every write route (document 1, "Scopes": with no scope a token is read-only)', () => {
+describe('Scopes on every write route (docs/service-api/hosting/auth §6: with no scope a token is read-only)', () => {
   let emu: TestEmulator;
   before(async () => {
     emu = await startEmulator({ seed: 'demo' });

@@ -1,6 +1,7 @@
-// The persistent delivery queue behind webhooks (spec README, webhook
-// decisions; document 1, Events rule 6): headers of every delivery, signature,
-// retries with backoff a bounded number of times, redelivery, resuming.
+// The persistent delivery queue behind webhooks
+// (docs/service-api/hosting/webhooks §6, §8–§11): headers of every delivery,
+// signature, retries with backoff a bounded number of times, redelivery,
+// resuming.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,7 +12,7 @@ import { signBody } from '../src/v3/hooks/signature';
 import { DEFAULT_DELIVERY_OPTIONS } from '../src/v3/hooks/delivery-options';
 import { startReceiver, until } from './webhook-receiver';
 
-describe('webhook delivery queue (spec README, webhook decisions)', () => {
+describe('webhook delivery queue (docs/service-api/hosting/webhooks §6, §9–§11)', () => {
   let dir: string;
   let db: Db;
   let queue: DeliveryQueue;

@@ -1,5 +1,5 @@
-// Document 1, "Events" rules 1-3, as pure functions: which hook fires for which
-// event, the wildcard, and the configuration checks of each service.
+// docs/service-api/hosting/webhooks §3–§5, as pure functions: which hook fires
+// for which event, the wildcard, and the configuration checks of each service.
 import assert from 'node:assert/strict';
 import { checkConfig, findService, hookFires, normalizeEvents } from '../src/v3/hooks/services';
 
@@ -7,7 +7,7 @@ const web = findService('web')!;
 const irc = findService('irc')!;
 const email = findService('email')!;
 
-describe('webhook services (document 1, Events rules 1-3)', () => {
+describe('webhook services (docs/service-api/hosting/webhooks §3–§5)', () => {
   it('rule 1 — an active hook fires only for events its service supports, even with *', () => {
     assert.equal(hookFires(irc, ['*'], 'watch'), false);
     assert.equal(hookFires(irc, ['*'], 'issue_comment'), true);

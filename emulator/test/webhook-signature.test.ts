@@ -1,9 +1,10 @@
-// Spec README, webhook decisions: X-Hub-Signature is `sha1=` + hex HMAC-SHA1 of
-// the exact delivered bytes; form bodies are `payload=<url-encoded json>`.
+// docs/service-api/hosting/webhooks §9: X-Hub-Signature is `sha1=` + hex
+// HMAC-SHA1 of the exact delivered bytes; form bodies are `payload=<url-encoded
+// json>`.
 import assert from 'node:assert/strict';
 import { encodeBody, signBody } from '../src/v3/hooks/signature';
 
-describe('webhook signature and bodies (spec README, webhook decisions)', () => {
+describe('webhook signature and bodies (docs/service-api/hosting/webhooks §6, §9–§11)', () => {
   it('X-Hub-Signature — the test vector: secret mysecret, body {"foo":"bar"}', () => {
     assert.equal(signBody('mysecret', '{"foo":"bar"}'), 'sha1=d03207e4b030cf234e3447bac4d93add4c6643d8');
   });

@@ -1,6 +1,6 @@
 import type { CallOptions, HostingCore } from './core';
 
-/** Comment bodies can be asked for as raw markdown, text, html or all three (document 2, Versioning). */
+/** Comment bodies can be asked for as raw markdown, text, html or all three (docs/service-api/hosting/comments §5). */
 export type BodyFormat = 'raw' | 'text' | 'html' | 'full';
 
 export function withBodyFormat(core: HostingCore, options: (CallOptions & { bodyFormat?: BodyFormat }) | undefined): CallOptions | undefined {

@@ -12,7 +12,7 @@ export const GIT_ROUTES = {
   deleteRef: 'DELETE /repos/{owner}/{repo}/git/refs/{+ref}',
   getTree: 'GET /repos/{owner}/{repo}/git/trees/{sha}',
   createTree: 'POST /repos/{owner}/{repo}/git/trees',
-  // Not rows of document 2; fixed by the spec README.
+  // Decided rows: docs/service-api/hosting/git-data §8.
   getBlob: 'GET /repos/{owner}/{repo}/git/blobs/{sha}',
   createBlob: 'POST /repos/{owner}/{repo}/git/blobs',
   // Annotated tags: where a tag reference's object.url points, and how one is made (beyond the documents; docs/EMULATOR.md).

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { CallOptions, HostingCore } from './core';
 import { hookDeliveryDetailSchema, hookDeliverySchema, hookSchema, hookServiceSchema } from './schemas/hooks';
 
-// Webhook endpoints as the spec README fixes them (document 1 leaves them out).
+// Webhook endpoints as docs/service-api/hosting/webhooks §10 fixes them.
 export const HOOKS_ROUTES = {
   listServices: 'GET /hooks',
   list: 'GET /repos/{owner}/{repo}/hooks',

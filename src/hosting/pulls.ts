@@ -6,7 +6,7 @@ import { pullRequestDetailedSchema, pullRequestFileSchema, pullRequestSchema } f
 export const PULLS_ROUTES = {
   list: 'GET /repos/{owner}/{repo}/pulls',
   get: 'GET /repos/{owner}/{repo}/pulls/{number}',
-  // Not rows of document 2; fixed by the spec README.
+  // Decided rows: docs/service-api/hosting/pulls §5.
   create: 'POST /repos/{owner}/{repo}/pulls',
   update: 'PATCH /repos/{owner}/{repo}/pulls/{number}',
   checkMerged: 'GET /repos/{owner}/{repo}/pulls/{number}/merge',

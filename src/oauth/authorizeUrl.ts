@@ -21,7 +21,8 @@ export function buildAuthorizeUrl(r: AuthorizeRequest): string {
   const url = new URL(`${r.webUrl.replace(/\/+$/, '')}/login/oauth/authorize`);
   url.searchParams.set('client_id', r.clientId);
   if (r.redirectUri) url.searchParams.set('redirect_uri', r.redirectUri);
-  // Comma-separated, as document 1 says; omitted when empty (rule 1).
+  // Comma-separated, as docs/service-api/hosting/oauth §1 says; omitted when
+  // empty (§2).
   if (r.scopes.length) url.searchParams.set('scope', r.scopes.join(','));
   url.searchParams.set('state', r.state);
   return url.toString();

@@ -1,5 +1,5 @@
-// OAuth errors of document 1 ("OAuth errors") and of the loopback receiver,
-// each with a message a user can act on.
+// OAuth errors of docs/service-api/hosting/oauth §7, §8 and of the loopback
+// receiver, each with a message a user can act on.
 
 export type OAuthErrorCode =
   | 'application_suspended'

@@ -1,8 +1,8 @@
 // The loopback receiver of the web flow: a one-shot node:http server on
-// 127.0.0.1 at the port and path of the registered callback URL (document 1,
-// rule 4: host and port must match it exactly). It answers the browser with a
-// small page, hands back the code, checks the state, times out, and always
-// closes its port.
+// 127.0.0.1 at the port and path of the registered callback URL
+// (docs/service-api/hosting/oauth §5: host and port must match it exactly). It
+// answers the browser with a small page, hands back the code, checks the state,
+// times out, and always closes its port.
 import http from 'node:http';
 import { OAuthCancelledError, OAuthError, OAuthTimeoutError, StateMismatchError } from './errors';
 

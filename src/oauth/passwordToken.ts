@@ -1,5 +1,6 @@
 // Signing in with a user name and password: a token created through
-// `POST /authorizations` with Basic credentials (document 1, web flow rule 5).
+// `POST /authorizations` with Basic credentials
+// (docs/service-api/hosting/oauth §6).
 import os from 'node:os';
 import type { HostingClient } from '../hosting/client';
 import { BadCredentialsError, LoginLockedOutError } from '../hosting/errors';

@@ -1,6 +1,5 @@
 // How a support case is linked to a repository and a pull request: by the
-// tags `repo:<owner>/<name>` and `pr:<number>` (spec README, "How RepoDesk
-// links cases to a repository").
+// tags `repo:<owner>/<name>` and `pr:<number>` (docs/service-api/decisions §4).
 
 export const repoTag = (owner: string, name: string): string => `repo:${owner}/${name}`;
 export const pullTag = (number: number): string => `pr:${number}`;

@@ -1,9 +1,9 @@
 // Where a review comment sits in a file: its `position` counts lines down
 // from the first `@@` hunk header of that file's diff, the header itself not
-// counted (spec README, pull requests). Every later line counts, including
-// the headers of later hunks and "\ No newline at end of file" markers, but
-// only added, removed and context lines have a line in a file: added and
-// context lines on the head side, removed lines on the base side.
+// counted (docs/service-api/hosting/pulls §9). Every later line counts,
+// including the headers of later hunks and "\ No newline at end of file"
+// markers, but only added, removed and context lines have a line in a file:
+// added and context lines on the head side, removed lines on the base side.
 // No `vscode` here: tested in plain Node against `git diff` output.
 
 export type DiffSide = 'head' | 'base';

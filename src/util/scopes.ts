@@ -1,6 +1,7 @@
-// The hosting service's OAuth scopes and the ones each implies (document 1,
-// "Scopes"). Used to decide whether a stored session covers the scopes a
-// caller asks for, so the user is not sent through sign-in again needlessly.
+// The hosting service's OAuth scopes and the ones each implies
+// (docs/service-api/hosting/auth §6). Used to decide whether a stored session
+// covers the scopes a caller asks for, so the user is not sent through sign-in
+// again needlessly.
 const IMPLIES: Readonly<Record<string, readonly string[]>> = {
   user: ['user:email', 'user:follow'],
   repo: ['public_repo', 'repo:status', 'repo_deployment', 'notifications'],

@@ -1,10 +1,10 @@
 // "Your gists" in the Repositories view: the signed-in user's gists (GET
 // /gists, the service family's list the emulator adds) with their comments
-// (document 2, "Gist comments"), read through the view's nodes as a user
-// sees them and changed through their commands (answers given as arguments,
-// so no editor is needed). Writing needs the gist scope, which the default
-// sign-in does not ask for: the first comment goes through the refusal's
-// offer to sign in again for it.
+// (docs/service-api/hosting/comments §3, §4), read through the view's nodes as
+// a user sees them and changed through their commands (answers given as
+// arguments, so no editor is needed). Writing needs the gist scope, which the
+// default sign-in does not ask for: the first comment goes through the
+// refusal's offer to sign in again for it.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { HostingClient, collect } from '../../src/hosting';

@@ -1,7 +1,7 @@
 // Organization members above an organization's repositories in the
-// Repositories view (document 2, "Organization members"), read through the
-// view's nodes and changed through their commands. The changes need the
-// write:org and admin:org scopes, so the suite signs in again for admin:org
+// Repositories view (docs/service-api/hosting/organizations §5, §6), read
+// through the view's nodes and changed through their commands. The changes need
+// the write:org and admin:org scopes, so the suite signs in again for admin:org
 // (which holds write:org) first, as the refusal's offer would: this file is
 // named to run after the suites that check what happens without it.
 import * as assert from 'node:assert/strict';

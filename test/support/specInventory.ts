@@ -4,7 +4,7 @@
 import inventory from './spec-inventory.json';
 
 export interface SpecRow {
-  /** The service document (or `README.md`, the specification's README) the row is in. */
+  /** The service document (or `README.md`, where the services' documentation records what it leaves out) the row is in. */
   document: string;
   /** Its section heading. */
   section: string;

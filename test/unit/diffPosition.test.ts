@@ -1,7 +1,8 @@
-// The position ↔ line mapping of a review comment (spec README: position n is
-// the n-th line below the first `@@` header of the file's diff), checked
-// against real `git diff` output: every position's line has the same text as
-// that line of the file on its side, and every line maps back to its position.
+// The position ↔ line mapping of a review comment
+// (docs/service-api/hosting/pulls §9: position n is the n-th line below the
+// first `@@` header of the file's diff), checked against real `git diff`
+// output: every position's line has the same text as that line of the file on
+// its side, and every line maps back to its position.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -77,7 +78,7 @@ function checkAgainstFiles(block: string, base: string, head: string): PositionM
   return map;
 }
 
-describe('review comment position ↔ line (spec README: lines below the first @@ header)', () => {
+describe('review comment position ↔ line (docs/service-api/hosting/pulls §9: lines below the first @@ header)', () => {
   it('several hunks: positions run on across hunk headers; the later headers have a position but no line; lines between hunks have none', async () => {
     const base = numbered(40);
     const head = base.replace('line 3\n', 'line three\n').replace('line 20\n', 'line 20\nline 20½\n').replace('line 37\n', '');

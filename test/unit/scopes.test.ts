@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { expandScopes, parseScopes, scopesCover } from '../../src/util/scopes';
 
-describe('OAuth scopes (document 1, "Scopes")', () => {
+describe('OAuth scopes (docs/service-api/hosting/auth §6, §7)', () => {
   it('user includes user:email and user:follow', () => {
     assert.deepEqual([...expandScopes(['user'])].sort(), ['user', 'user:email', 'user:follow']);
   });

@@ -1,5 +1,6 @@
-// The OAuth errors of the spec, each with its description and an error_uri
-// under {docs_url}/v3/oauth/ whose anchor is the error name with dashes.
+// The OAuth errors (docs/service-api/hosting/oauth §7–§9), each with its
+// description and an error_uri under {docs_url}/v3/oauth/ whose anchor is the
+// error name with dashes.
 export type AuthorizeError = 'application_suspended' | 'redirect_uri_mismatch' | 'access_denied';
 export type ExchangeError = 'incorrect_client_credentials' | 'redirect_uri_mismatch' | 'bad_verification_code';
 export type OAuthError = AuthorizeError | ExchangeError;

@@ -1,7 +1,8 @@
-// The web application flow of document 1 at /login/oauth/: step 1 (the
-// authorize page, with login and approval forms) and step 2 (the exchange).
-// These are pages, not v3 routes: errors go to the callback (step 1) or into
-// the exchange body (step 2), never into the v3 JSON error shape.
+// The web application flow (docs/service-api/hosting/oauth §1) at
+// /login/oauth/: step 1 (the authorize page, with login and approval forms) and
+// step 2 (the exchange). These are pages, not v3 routes: errors go to the
+// callback (step 1) or into the exchange body (step 2), never into the v3 JSON
+// error shape.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findUserById } from '../v3/core/access';
 import type { Auth } from '../v3/core/auth';

@@ -1,7 +1,7 @@
-// The five repository statistics of document 2 ("Statistics"), computed from
-// a repository's history. Pure: the git side hands in parsed commits, so the
-// arithmetic is tested without git and the 10,000-commit benchmark measures
-// the parsing and this code separately.
+// The five repository statistics of docs/service-api/hosting/statistics §1–§6,
+// computed from a repository's history. Pure: the git side hands in parsed
+// commits, so the arithmetic is tested without git and the 10,000-commit
+// benchmark measures the parsing and this code separately.
 
 /** A commit as the statistics count it: git's HistoryCommit (emulator/src/git/history.ts) attributed to an account. */
 export interface AttributedCommit {

@@ -1,6 +1,7 @@
-// The emulator's pagination (document 1, Limits: page and per_page, at most
-// 100; the Link header with next, last, first and prev, which clients follow
-// rather than build), checked in-process so that mutation testing sees it.
+// The emulator's pagination (docs/service-api/hosting/conventions §14: page and
+// per_page, at most 100; the Link header with next, last, first and prev, which
+// clients follow rather than build), checked in-process so that mutation
+// testing sees it.
 import assert from 'node:assert/strict';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import LinkHeader from 'http-link-header';
@@ -30,7 +31,7 @@ function linkFor(url: string, total: number, apiPrefix = ''): string {
   return linkHeader(req, pageParams(req), total);
 }
 
-describe('emulator v3 pagination (document 1, Limits)', () => {
+describe('emulator v3 pagination (docs/service-api/hosting/conventions §14)', () => {
   it('page and per_page: 1 and 30 by default, per_page at most 100', () => {
     assert.deepEqual(pageParams(request('/user/repos')), { page: 1, perPage: 30, offset: 0 });
     assert.deepEqual(pageParams(request('/user/repos?page=3&per_page=20')), { page: 3, perPage: 20, offset: 40 });

@@ -1,7 +1,7 @@
-// The emulator's scope rules (document 1, Scopes; the hierarchy in the table,
-// the normalization rule under it, X-Accepted-OAuth-Scopes, and the 404 that
-// keeps hidden resources hidden), checked in-process so that mutation testing
-// sees them.
+// The emulator's scope rules (docs/service-api/hosting/auth §6, §7, §9; the
+// hierarchy in the table, the normalization rule under it,
+// X-Accepted-OAuth-Scopes, and the 404 that keeps hidden resources hidden),
+// checked in-process so that mutation testing sees them.
 import assert from 'node:assert/strict';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../src/v3/core/errors';
@@ -40,7 +40,7 @@ function fakeCall(auth: FastifyRequest['auth']): { req: FastifyRequest; reply: F
 
 const tokenWith = (...scopes: string[]) => ({ kind: 'token', scopes } as unknown as FastifyRequest['auth']);
 
-describe('emulator v3 scopes (document 1, Scopes)', () => {
+describe('emulator v3 scopes (docs/service-api/hosting/auth §6, §7)', () => {
   it('knows exactly the scopes of the table', () => {
     assert.deepEqual([...KNOWN_SCOPES].sort(), Object.keys(GRANTS).sort());
     assert.equal(isKnownScope('repo'), true);

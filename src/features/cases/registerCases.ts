@@ -2,7 +2,7 @@
 // resources are: "Show Support Cases" opens the Insights panel on its Cases
 // tab, and "New Support Case…" asks the subject, contact, campaign and a
 // first note, creates the case linked to the repository (its `repo:` tag,
-// spec README "How RepoDesk links cases to a repository") and shows it there.
+// docs/service-api/decisions §4) and shows it there.
 import * as vscode from 'vscode';
 import { repoTag } from '../../util/caseLinks';
 import { givenAnswers } from '../shared/commandArgs';

@@ -1,5 +1,6 @@
-// The Downloads group under a repository node (document 2's deprecated
-// downloads) and a download row: name, size and download count.
+// The Downloads group under a repository node
+// (docs/service-api/hosting/releases §7, deprecated) and a download row: name,
+// size and download count.
 import * as vscode from 'vscode';
 import type { Download } from '../../hosting';
 import { escapeMarkdown, formatSize } from '../../util/viewFormat';

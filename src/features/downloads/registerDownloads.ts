@@ -1,7 +1,7 @@
-// Downloads (document 2, deprecated; releases replace them): the Downloads
-// group under each repository of the Repositories view, saving a download's
-// file, deleting a download, and Move Downloads to a Release…. Each command
-// also takes its answers as arguments.
+// Downloads (docs/service-api/hosting/releases §7, deprecated; releases replace
+// them): the Downloads group under each repository of the Repositories view,
+// saving a download's file, deleting a download, and Move Downloads to a
+// Release…. Each command also takes its answers as arguments.
 import * as vscode from 'vscode';
 import { collect, type Download } from '../../hosting';
 import { givenAnswers } from '../shared/commandArgs';

@@ -1,9 +1,10 @@
 // "Your gists" in the Repositories view: the signed-in user's gists (GET
 // /gists, the service family's list; the documents have only gist comments),
-// each with its comments (document 2, "Gist comments") as children. A gist
-// row says public or secret and when it was updated; a comment row says who
-// wrote it and when (the exact date on hover, the whole body in the tooltip),
-// and its contextValue whose it is: only one's own can be edited or deleted.
+// each with its comments (docs/service-api/hosting/comments §3, §4) as
+// children. A gist row says public or secret and when it was updated; a comment
+// row says who wrote it and when (the exact date on hover, the whole body in
+// the tooltip), and its contextValue whose it is: only one's own can be edited
+// or deleted.
 import * as vscode from 'vscode';
 import type { Gist, GistComment, HostingClient } from '../../hosting';
 import { escapeMarkdown, firstLine } from '../../util/viewFormat';

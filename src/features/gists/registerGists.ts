@@ -1,9 +1,9 @@
-// Gist comments (document 2, "Gist comments") on the signed-in user's gists,
-// in a "Your gists" group of the Repositories view: read them, add one
-// (written in an editor), edit or delete one's own, open a gist or a comment
-// in the browser. Writing needs the gist scope, which RepoDesk does not ask
-// for at sign-in: a refusal for want of it offers to sign in again for it. A
-// failed request keeps the text for the next try. Each command also takes its
+// Gist comments (docs/service-api/hosting/comments §3, §4) on the signed-in
+// user's gists, in a "Your gists" group of the Repositories view: read them,
+// add one (written in an editor), edit or delete one's own, open a gist or a
+// comment in the browser. Writing needs the gist scope, which RepoDesk does not
+// ask for at sign-in: a refusal for want of it offers to sign in again for it.
+// A failed request keeps the text for the next try. Each command also takes its
 // answers as a plain object argument.
 import * as vscode from 'vscode';
 import type { GistComment, HostingClient } from '../../hosting';

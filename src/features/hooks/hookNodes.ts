@@ -1,8 +1,8 @@
-// The Webhooks group under a repository node (document 1's hooks as the spec
-// README decides them; the service lists them for admins only), a hook row
-// (service, where it delivers, events, active state, last response) and,
-// under a hook, its recent deliveries from the emulator's delivery log (an
-// addition of the emulator: the spec has no delivery log).
+// The Webhooks group under a repository node
+// (docs/service-api/hosting/webhooks §10; the service lists them for admins
+// only), a hook row (service, where it delivers, events, active state, last
+// response) and, under a hook, its recent deliveries from the emulator's
+// delivery log (an addition of the emulator: the spec has no delivery log).
 import * as vscode from 'vscode';
 import type { Hook, HookDelivery } from '../../hosting';
 import { escapeMarkdown } from '../../util/viewFormat';

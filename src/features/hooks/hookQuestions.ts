@@ -23,7 +23,7 @@ export interface HookEdit {
 
 type Field = readonly [type: string, name: string];
 
-/** The configuration fields of a service: its own schema when the service lists one, else the spec README's. */
+/** The configuration fields of a service: its own schema when the service lists one, else those of docs/service-api/hosting/webhooks §11. */
 export function fieldsOf(service: HookService): Field[] {
   const schema = (service as { schema?: unknown }).schema;
   if (Array.isArray(schema) && schema.every((f) => Array.isArray(f) && typeof f[0] === 'string' && typeof f[1] === 'string')) return schema as Field[];

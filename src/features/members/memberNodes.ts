@@ -1,7 +1,7 @@
-// An organization's members after its repositories (document 2,
-// "Organization members"): Members (every member the signed-in user may
-// see, each marked public or concealed) and Public Members (what anyone
-// sees). The signed-in user's own row can publicize or conceal the
+// An organization's members after its repositories
+// (docs/service-api/hosting/organizations §5, §6): Members (every member the
+// signed-in user may see, each marked public or concealed) and Public Members
+// (what anyone sees). The signed-in user's own row can publicize or conceal the
 // membership; a member can be removed (the service lets owners only).
 import * as vscode from 'vscode';
 import { collect, type UserSummary } from '../../hosting';

@@ -13,7 +13,7 @@ export interface PullFilter {
 }
 
 const KEY = 'repodesk.pullFilter';
-// The service's defaults (document 2, GET /repos/:owner/:repo/pulls).
+// The service's defaults (docs/service-api/hosting/pulls §3).
 const DEFAULT_PULL_FILTER: PullFilter = { state: 'open', sort: 'created', direction: 'desc', head: '', base: '' };
 
 export function loadPullFilter(state: vscode.Memento): PullFilter {

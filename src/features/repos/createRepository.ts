@@ -1,5 +1,6 @@
 // "Create Repository": a multi-step quick input with every create option of
-// document 2 (POST /user/repos and POST /orgs/:org/repos).
+// docs/service-api/hosting/repositories §7 (POST /user/repos and POST
+// /orgs/:org/repos).
 import * as vscode from 'vscode';
 import type { HostingClient } from '../../hosting';
 import { ValidationFailedError } from '../../hosting';

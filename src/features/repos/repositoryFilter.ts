@@ -15,7 +15,7 @@ export interface RepositoryFilter {
 }
 
 const KEY = 'repodesk.repositoryFilter';
-// The service's own defaults (document 2, GET /user/repos).
+// The service's own defaults (docs/service-api/hosting/repositories §3).
 const DEFAULT_FILTER: RepositoryFilter = { type: 'all', sort: 'full_name', direction: 'asc' };
 
 export function loadFilter(state: vscode.Memento): RepositoryFilter {

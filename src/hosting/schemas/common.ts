@@ -1,8 +1,10 @@
-// Shapes shared by every resource: timestamps, the user summary of document 1,
-// and the error bodies.
+// Shapes shared by every resource: timestamps
+// (docs/service-api/hosting/conventions §3), the user summary of
+// docs/service-api/hosting/users §1, and the error bodies
+// (docs/service-api/hosting/conventions §11).
 import * as z from 'zod/mini';
 
-/** `YYYY-MM-DDTHH:MM:SSZ` (document 1, protocol convention 2). */
+/** `YYYY-MM-DDTHH:MM:SSZ` (docs/service-api/hosting/conventions §3). */
 export const timestamp = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/, 'is not a YYYY-MM-DDTHH:MM:SSZ timestamp'));
 /** Fields without a value are null, never omitted (convention 1). */
 export const nullableString = z.nullable(z.string());
@@ -29,7 +31,7 @@ export const userSummarySchema = z.object({
 });
 export type UserSummary = z.infer<typeof userSummarySchema>;
 
-/** Organization (user-shaped with type Organization, document 2). */
+/** Organization (user-shaped with type Organization, docs/service-api/hosting/users §2). */
 export const organizationSchema = z.extend(userSummarySchema, { type: z.literal('Organization') });
 
 export const validationErrorSchema = z.object({

@@ -1,4 +1,4 @@
-// Webhooks, as the spec README decides where document 1 is silent.
+// Webhooks, as docs/service-api/hosting/webhooks §6, §9–§11 decide.
 import * as z from 'zod/mini';
 import { nullableString, timestamp } from './common';
 

@@ -39,7 +39,7 @@ export const pullRequestSchema = z.object({
 });
 export type PullRequest = z.infer<typeof pullRequestSchema>;
 
-/** The single pull request also carries these (spec README). */
+/** The single pull request also carries these (docs/service-api/hosting/pulls §4). */
 export const pullRequestDetailedSchema = z.extend(pullRequestSchema, {
   merged: z.boolean(),
   mergeable: z.nullable(z.boolean()),

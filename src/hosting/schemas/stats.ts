@@ -1,4 +1,4 @@
-// The five statistics shapes of document 2.
+// The five statistics shapes of docs/service-api/hosting/statistics §2–§6.
 import * as z from 'zod/mini';
 import { userSummarySchema } from './common';
 

@@ -1,8 +1,9 @@
 // Every error path of the v3 client maps to its typed error and carries the
-// service's own message (document 1: Errors, Authentication rules 2-3,
-// Limits), never the token. Played by a fake server so each status can be
-// produced on demand; test/unit/hosting/emulator.test.ts checks the same
-// errors against the emulator where it produces them.
+// service's own message (docs/service-api/hosting/conventions §11–§13,
+// docs/service-api/hosting/auth §3, §4), never the token. Played by a fake
+// server so each status can be produced on demand;
+// test/unit/hosting/emulator.test.ts checks the same errors against the
+// emulator where it produces them.
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import {

@@ -1,6 +1,6 @@
 // Protocol mechanics of the v3 client against a fake server that plays the
-// spec's documented answers (document 1: Limits, Protocol conventions 7,
-// Versioning; document 2: Statistics).
+// spec's documented answers (docs/service-api/hosting/conventions §8, §13–§15;
+// docs/service-api/hosting/statistics §1).
 import assert from 'node:assert/strict';
 import { HostingClient, collect, RateLimitedError, StatisticsPendingError, type RateLimitState } from '../../../src/hosting';
 import { fakeMinimalRepo, fakeUser, rateHeaders, startFakeService, type FakeService } from './fakeService';
@@ -48,7 +48,7 @@ describe('v3 client protocol mechanics (fake server)', () => {
     assert.deepEqual(service.requests.map((r) => r.url), ['/repositories', '/repositories?since=3', '/repositories?since=6']);
   });
 
-  it('Conditional requests (spec README): a repeat GET sends If-None-Match and a 304 is served from the cache at no rate cost', async () => {
+  it('Conditional requests (docs/service-api/hosting/conventions §16): a repeat GET sends If-None-Match and a 304 is served from the cache at no rate cost', async () => {
     let remaining = 100;
     service = await startFakeService((req, base) => {
       if (req.headers['if-none-match'] === '"v1"') return { status: 304, headers: rateHeaders(remaining) };
@@ -163,7 +163,7 @@ describe('v3 client protocol mechanics (fake server)', () => {
     assert.deepEqual(service.requests.map((r) => r.url.split('?')[0]), ['/repos/ada/old/labels', '/repositories/42/labels', '/repositories/42/releases', '/repos/ada/other/labels']);
   });
 
-  it('spec README (pull requests): the diff media type returns the unified diff as text, cached apart from the JSON', async () => {
+  it('docs/service-api/hosting/pulls §6: the diff media type returns the unified diff as text, cached apart from the JSON', async () => {
     const diff = 'diff --git a/x b/x\n@@ -1 +1 @@\n-a\n+b\n';
     service = await startFakeService((req) => {
       const isDiff = req.headers.accept === 'application/vnd.service.v3.diff';

@@ -1,7 +1,8 @@
-// The client's side of the rate limit (document 1, Limits): which refusals
-// mean "the budget is spent", what a user action and a background refresh do
-// then, and the headers of an answer served from the ETag cache. The clock
-// and the sleep are injected, so every wait is an exact number.
+// The client's side of the rate limit
+// (docs/service-api/hosting/conventions §13): which refusals mean "the budget
+// is spent", what a user action and a background refresh do then, and the
+// headers of an answer served from the ETag cache. The clock and the sleep are
+// injected, so every wait is an exact number.
 import assert from 'node:assert/strict';
 import { z } from 'zod';
 import { ForbiddenError, HostingClient, NotFoundError, RateLimitedError, ServerError } from '../../../src/hosting';

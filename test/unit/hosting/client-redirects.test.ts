@@ -1,6 +1,6 @@
-// Redirects and moved repositories (document 1, Protocol convention 7): the
-// credentials never follow a redirect to another origin, and a permanent move
-// is remembered for the moved resource and what lies below it — never for
+// Redirects and moved repositories (docs/service-api/hosting/conventions §8):
+// the credentials never follow a redirect to another origin, and a permanent
+// move is remembered for the moved resource and what lies below it — never for
 // the owner or the service around it.
 import assert from 'node:assert/strict';
 import { z } from 'zod';

@@ -1,6 +1,7 @@
 // What a user may type where a commit is wanted (Git Refs: create a branch or
 // tag "from", move a ref "to"): resolved through the v3 git data API
-// (document 2: References, Git commits) against the demo seed's real history.
+// (docs/service-api/hosting/git-data §4, §5) against the demo seed's real
+// history.
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from '../../support/emulator';
 import { HostingClient, NotFoundError, collect } from '../../../src/hosting';

@@ -1,6 +1,6 @@
-// The client's error paths and protocol rules against the emulator (document
-// 1: client errors, the failed-login lockout, conditional requests, the
-// enterprise form, rate limits), using the token endpoints as the vehicle.
+// The client's error paths and protocol rules against the emulator
+// (docs/service-api/hosting/conventions §1, §11, §13, §16,
+// docs/service-api/hosting/auth §4), using the token endpoints as the vehicle.
 // What each token row answers is in contract/authorizations.ts.
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from '../../support/emulator';
@@ -9,7 +9,7 @@ import {
 } from '../../../src/hosting';
 import { addUser } from '../oauth/accounts';
 
-describe('v3 client errors and protocol rules against the emulator (document 1)', () => {
+describe('v3 client errors and protocol rules against the emulator (docs/service-api/hosting/conventions §1–§16)', () => {
   let emu: TestEmulator;
   const ada = { username: 'ada', password: 'ada-pw' };
   let client: HostingClient;
@@ -65,7 +65,7 @@ describe('v3 client errors and protocol rules against the emulator (document 1)'
   });
 });
 
-describe('v3 client rate limits against the emulator (document 1, Limits)', () => {
+describe('v3 client rate limits against the emulator (docs/service-api/hosting/conventions §13)', () => {
   let emu: TestEmulator;
   before(async () => {
     emu = await startEmulator({ rateLimits: { authenticated: 3 } });

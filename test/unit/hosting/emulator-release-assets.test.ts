@@ -1,11 +1,11 @@
 // Release assets through the client against the emulator: the upload_url
-// template and browser_download_url (document 2, "Release and release asset").
+// template and browser_download_url (docs/service-api/hosting/releases §1, §2).
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { startEmulator, type TestEmulator } from '../../support/emulator';
 import { HostingClient } from '../../../src/hosting';
 
-describe('v3 client release assets against the emulator (document 2)', () => {
+describe('v3 client release assets against the emulator (docs/service-api/hosting/releases §1, §2, §6)', () => {
   let emu: TestEmulator;
   let ada: HostingClient;
   before(async () => {

@@ -1,7 +1,7 @@
 // The texts of the client's typed errors, as a user reads them in a
 // notification: the service's own message, the validation errors it listed
-// (document 1, Client errors), when a rate limit lifts, which field of which
-// answer did not have the documented shape.
+// (docs/service-api/hosting/conventions §11), when a rate limit lifts, which
+// field of which answer did not have the documented shape.
 import assert from 'node:assert/strict';
 import {
   BadCredentialsError, HostingClient, HostingError, NotFoundError, RateLimitedError, ResponseShapeError, ValidationFailedError,

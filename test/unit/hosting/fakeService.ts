@@ -53,7 +53,7 @@ export function rateHeaders(remaining: number, limit = 5000, resetEpochSeconds =
   return { 'x-ratelimit-limit': String(limit), 'x-ratelimit-remaining': String(remaining), 'x-ratelimit-reset': String(resetEpochSeconds) };
 }
 
-/** A user summary as document 1 describes it. */
+/** A user summary as docs/service-api/hosting/users §1 describes it. */
 export function fakeUser(login: string, id: number, base: string) {
   return {
     login, id, avatar_url: `${base}/avatars/${login}`, gravatar_id: null, url: `${base}/users/${login}`, html_url: `${base}/${login}`,

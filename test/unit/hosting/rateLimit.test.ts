@@ -1,6 +1,7 @@
-// The rate-limit bookkeeping (document 1, Limits): the state comes only from a
-// complete set of X-RateLimit-* headers, the change event fires when the state
-// changes, and "spent" lasts until the reset time on the injected clock.
+// The rate-limit bookkeeping (docs/service-api/hosting/conventions §13): the
+// state comes only from a complete set of X-RateLimit-* headers, the change
+// event fires when the state changes, and "spent" lasts until the reset time on
+// the injected clock.
 import assert from 'node:assert/strict';
 import { RateLimitTracker, type RateLimitState } from '../../../src/hosting/rateLimit';
 
@@ -18,7 +19,7 @@ function tracked(now = () => NOW): { tracker: RateLimitTracker; seen: RateLimitS
 /** Read through a function: an assertion on `tracker.state` would narrow the getter for the rest of the test. */
 const stateOf = (tracker: RateLimitTracker): RateLimitState | undefined => tracker.state;
 
-describe('RateLimitTracker (document 1, Limits)', () => {
+describe('RateLimitTracker (docs/service-api/hosting/conventions §13)', () => {
   it('reads limit, remaining and reset (epoch seconds) from the headers and fires the change event', () => {
     const { tracker, seen } = tracked();
     tracker.update(full);

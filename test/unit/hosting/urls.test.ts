@@ -1,6 +1,6 @@
 // Addresses and media types of a deployment (src/hosting/urls.ts): the API and
 // web bases a user's `repodesk.hosting.apiUrl` setting yields, and the vendor
-// word of the media types (document 2, Versioning).
+// word of the media types (docs/service-api/hosting/conventions §15).
 import assert from 'node:assert/strict';
 import { mediaTypes, resolveAddresses } from '../../../src/hosting';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { buildAuthorizeUrl, createState } from '../../../src/oauth';
 import { resolveAddresses } from '../../../src/hosting';
 
-describe('web flow step 1: state and authorize URL (document 1)', () => {
+describe('web flow step 1: state and authorize URL (docs/service-api/hosting/oauth §1–§3)', () => {
   it('state is an unguessable random value, different every time', () => {
     const states = new Set(Array.from({ length: 100 }, () => createState()));
     assert.equal(states.size, 100);

@@ -1,12 +1,13 @@
-// Token creation with a user name and password (document 1, web flow rule 5
-// and Authentication rules 2-3) against the emulator.
+// Token creation with a user name and password
+// (docs/service-api/hosting/oauth §6, docs/service-api/hosting/auth §3, §4)
+// against the emulator.
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from '../../support/emulator';
 import { HostingClient, NotFoundError } from '../../../src/hosting';
 import { PasswordSignInError, createTokenWithPassword, parseScopes, tokenNote } from '../../../src/oauth';
 import { addLoopbackApplication, addUser } from './accounts';
 
-describe('password sign-in: POST /authorizations with Basic (document 1)', () => {
+describe('password sign-in: POST /authorizations with Basic (docs/service-api/hosting/auth §11)', () => {
   let emu: TestEmulator;
   let client: HostingClient;
   let adaId: number;
@@ -62,7 +63,7 @@ describe('password sign-in: POST /authorizations with Basic (document 1)', () =>
   });
 });
 
-describe('scope parsing (document 1, Scope headers on API responses)', () => {
+describe('scope parsing (docs/service-api/hosting/auth §9)', () => {
   it('reads X-OAuth-Scopes and the exchange scope field: commas, spaces, empty', () => {
     assert.deepEqual(parseScopes('repo, user'), ['repo', 'user']);
     assert.deepEqual(parseScopes('repo,read:org'), ['repo', 'read:org']);

@@ -1,4 +1,4 @@
-// Document 1, "Web application flow" and "OAuth errors", run by RepoDesk's
+// docs/service-api/hosting/oauth §1–§9, run by RepoDesk's
 // OAuth pieces against the emulator, with a scripted browser.
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from '../../support/emulator';
@@ -14,7 +14,7 @@ function connectionRefused(err: unknown): boolean {
   return err instanceof TypeError && (err.cause as { code?: string } | undefined)?.code === 'ECONNREFUSED';
 }
 
-describe('OAuth web flow against the emulator (document 1)', () => {
+describe('OAuth web flow against the emulator (docs/service-api/hosting/oauth §1–§9)', () => {
   let emu: TestEmulator;
   let app: TestApplication;
   let suspendedApp: TestApplication;

@@ -1,5 +1,6 @@
-// Organization members, the 7 rows of document 2, with the 302 rules for
-// requesters who are not members.
+// Organization members, the 7 rows of
+// docs/service-api/hosting/organizations §6, with the 302 rules for requesters
+// who are not members.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EmulatorContext } from '../../server';
 import { findOrg, findUser, isOrgMember, isOrgOwner } from '../core/access';

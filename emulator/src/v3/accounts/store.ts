@@ -1,8 +1,8 @@
 // The SQL of the account side: user and organization rows, organization
 // membership, teams with their members and repositories. Shared by the
 // routes and the seed. Organization membership follows team membership
-// (document 2): the org_memberships row exists while the user is in any
-// team of the organization.
+// (docs/service-api/hosting/organizations §5): the org_memberships row exists
+// while the user is in any team of the organization.
 import type { Db } from '../../db';
 import type { RepoRow, TeamRow, UserRow } from '../core/schema';
 import { isoTime } from '../core/time';

@@ -1,6 +1,6 @@
-// Teams: the 14 rows of document 2 with their permission rules (Owners
-// members manage; team members read their team; admin teams manage their
-// members) and the 422 `org` / `not_owned` errors.
+// Teams: the 14 rows of docs/service-api/hosting/organizations §3 with their
+// permission rules (Owners members manage; team members read their team; admin
+// teams manage their members) and the 422 `org` / `not_owned` errors.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { EmulatorContext } from '../../server';

@@ -1,4 +1,5 @@
-// The token endpoints of document 1 as an emulator module.
+// The token endpoints (docs/service-api/hosting/auth §11, §12) as an emulator
+// module.
 import type { EmulatorModule } from '../../server';
 import { revocationMigrations } from './revocation';
 import { registerAuthorizationRoutes } from './routes';

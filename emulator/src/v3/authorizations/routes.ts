@@ -1,5 +1,5 @@
-// Document 1, "Authorizations" (Basic Authentication only; a user reaches only
-// their own tokens) and "Application-side token operations" (Basic with the
+// docs/service-api/hosting/auth §11 (Basic Authentication only; a user reaches
+// only their own tokens) and §12 (Basic with the
 // application's client_id and client_secret), with the state transitions.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';

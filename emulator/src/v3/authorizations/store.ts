@@ -1,5 +1,6 @@
 // Authorization records (OAuth tokens): creation, reset and the JSON of
-// document 1. Token values are returned once and stored only as SHA-256.
+// docs/service-api/hosting/auth §10–§13. Token values are returned once and
+// stored only as SHA-256.
 import type { Db } from '../../db';
 import { userSummary } from '../core/representations';
 import type { ApplicationRow, AuthorizationRow, UserRow } from '../core/schema';
@@ -102,7 +103,7 @@ export interface RenderOptions {
   user?: UserRow | undefined;
 }
 
-/** The authorization record of document 1; every field present, null when empty. */
+/** The authorization record of docs/service-api/hosting/auth §10; every field present, null when empty. */
 export function renderAuthorization(db: Db, row: AuthorizationRow, o: RenderOptions): Record<string, unknown> {
   const app = row.app_id === null ? undefined : findApplication(db, row.app_id);
   const body: Record<string, unknown> = {

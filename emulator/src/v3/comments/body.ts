@@ -1,7 +1,7 @@
-// The comment body media types (document 2, "Versioning"): raw (default)
-// gives `body`, text `body_text`, html `body_html`, full all three. The HTML
-// is rendered by hand on purpose: every character is escaped (no raw HTML
-// passes through), blank lines make paragraphs and single newlines <br>.
+// The comment body media types (docs/service-api/hosting/comments §5): raw
+// (default) gives `body`, text `body_text`, html `body_html`, full all three.
+// The HTML is rendered by hand on purpose: every character is escaped (no raw
+// HTML passes through), blank lines make paragraphs and single newlines <br>.
 import type { FastifyRequest } from 'fastify';
 import { mediaTypeParam } from '../core/conventions';
 

@@ -1,6 +1,6 @@
-// Gist comments (document 2, 5 rows). Anyone signed in may comment (tokens
-// need the gist scope); the author edits, the author or the gist's owner
-// deletes.
+// Gist comments (docs/service-api/hosting/comments §4). Anyone signed in may
+// comment (tokens need the gist scope); the author edits, the author or the
+// gist's owner deletes.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db';

@@ -1,5 +1,5 @@
-// Issue comments (document 2, 6 rows). Issue comments also apply to pull
-// requests: the number may be a pull request's.
+// Issue comments (docs/service-api/hosting/comments §2). Issue comments also
+// apply to pull requests: the number may be a pull request's.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db';

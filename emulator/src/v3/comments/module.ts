@@ -1,4 +1,5 @@
-// Comment endpoints of document 2: issue comments, review comments and gist
+// Comment endpoints of docs/service-api/hosting/comments §2, §4 and
+// docs/service-api/hosting/pulls §8: issue comments, review comments and gist
 // comments (their tables belong to the issues, pulls and gists modules).
 import type { EmulatorModule } from '../../server';
 import { registerGistCommentRoutes } from './gist-comments';

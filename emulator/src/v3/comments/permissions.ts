@@ -1,5 +1,5 @@
 // Who may change a comment: its author, or anyone with push access to the
-// repository (document 2 does not say; the service family works this way).
+// repository (docs/service-api/hosting/comments §6).
 import { atLeast } from '../core/access';
 import { forbidden } from '../core/errors';
 import type { Permission } from '../core/representations';

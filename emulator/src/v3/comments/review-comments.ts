@@ -1,5 +1,5 @@
-// Review comments (document 2, 6 rows): comments on a line of a pull
-// request's diff, placed by `position` (lines below the file's first `@@`
+// Review comments (docs/service-api/hosting/pulls §8): comments on a line of a
+// pull request's diff, placed by `position` (lines below the file's first `@@`
 // header), or replies through `in_reply_to`.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';

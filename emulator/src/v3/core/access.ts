@@ -38,7 +38,7 @@ export function isOrgOwner(db: Db, orgId: number, userId: number): boolean {
   return !!db.prepare('SELECT 1 FROM team_members tm JOIN teams t ON t.id = tm.team_id WHERE t.org_id = ? AND t.is_owners = 1 AND tm.user_id = ?').get(orgId, userId);
 }
 
-/** In at least one team of the organization (document 2, "Organization members"). */
+/** In at least one team of the organization (docs/service-api/hosting/organizations §5, §6). */
 export function isOrgMember(db: Db, orgId: number, userId: number): boolean {
   return !!db.prepare('SELECT 1 FROM team_members tm JOIN teams t ON t.id = tm.team_id WHERE t.org_id = ? AND tm.user_id = ?').get(orgId, userId);
 }

@@ -1,5 +1,5 @@
-// Authentication of v3 requests (document 1, "Authentication"): Basic with
-// login and password, `Authorization: token`, `?access_token=`, and
+// Authentication of v3 requests (docs/service-api/hosting/auth §1–§5): Basic
+// with login and password, `Authorization: token`, `?access_token=`, and
 // application credentials (`?client_id=&client_secret=`, or Basic with them).
 import type { FastifyRequest } from 'fastify';
 import { dataVersion, type Db } from '../../db';

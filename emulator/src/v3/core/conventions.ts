@@ -1,6 +1,7 @@
-// Protocol conventions of document 1 for every v3 request: User-Agent
-// required, credentials checked, rate limit counted, the media-type header,
-// JSON bodies parsed strictly, ETags and conditional requests.
+// Protocol conventions (docs/service-api/hosting/conventions §1–§15) for every
+// v3 request: User-Agent required, credentials checked, rate limit counted, the
+// media-type header, JSON bodies parsed strictly, ETags and conditional
+// requests.
 import { checkBodyText } from './text-input';
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

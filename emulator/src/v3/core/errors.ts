@@ -1,5 +1,6 @@
-// Error bodies of document 1 ("Errors"): every failure is an ApiError thrown
-// from a handler or hook; one error handler turns it into the spec's body.
+// Error bodies of docs/service-api/hosting/conventions §11, §12: every failure
+// is an ApiError thrown from a handler or hook; one error handler turns it into
+// the spec's body.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export interface ValidationError {

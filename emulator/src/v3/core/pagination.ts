@@ -1,6 +1,6 @@
-// Pagination of document 1: `page` (1-based) and `per_page` (default 30,
-// at most 100), and a Link header with next, last, first and prev built on
-// this server's own URL of the request.
+// Pagination of docs/service-api/hosting/conventions §14: `page` (1-based) and
+// `per_page` (default 30, at most 100), and a Link header with next, last,
+// first and prev built on this server's own URL of the request.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requestUrl } from './urls';
 

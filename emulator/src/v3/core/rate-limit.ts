@@ -1,6 +1,7 @@
-// Rate limits of document 1 ("Limits"): a fixed window per caller — the user
-// for Basic and tokens, the application for client credentials, the address
-// for anonymous calls. Every v3 response carries the X-RateLimit-* headers.
+// Rate limits of docs/service-api/hosting/conventions §13: a fixed window per
+// caller — the user for Basic and tokens, the application for client
+// credentials, the address for anonymous calls. Every v3 response carries the
+// X-RateLimit-* headers.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RateLimits } from '../../options';
 import { ApiError } from './errors';

@@ -1,6 +1,7 @@
-// JSON shapes shared by every v3 module: the user summary of document 1, the
-// organization, and the repository (summary, detailed, minimal). Every field
-// is present, null when it has no value; every *_url is on this server.
+// JSON shapes shared by every v3 module: the user summary of
+// docs/service-api/hosting/users §1, the organization (§2), and the repository
+// (summary, detailed, minimal). Every field is present, null when it has no
+// value; every *_url is on this server.
 import type { Db } from '../../db';
 import type { Bases } from './urls';
 import type { RepoRow, UserRow } from './schema';
@@ -30,7 +31,7 @@ class Memo<T> {
 
 const userSummaries = new Memo<Readonly<Record<string, unknown>>>();
 
-/** The user summary of document 1 (also for organizations: type Organization). */
+/** The user summary of docs/service-api/hosting/users §1 (also for organizations: type Organization, §2). */
 export function userSummary(b: Bases, u: UserRow): Record<string, unknown> {
   const key = `${b.api} ${b.web} ${u.id} ${u.login} ${u.type} ${u.site_admin} ${u.gravatar_id}`;
   return { ...userSummaries.get(key, () => buildUserSummary(b, u)) };

@@ -20,7 +20,7 @@ CREATE TABLE users (
   updated_at TEXT NOT NULL
 );
 
--- Membership of an organization is derived from teams (document 2); this row
+-- Membership of an organization is derived from teams (docs/service-api/hosting/organizations §5); this row
 -- keeps whether it is public, and exists while the user is in any team.
 CREATE TABLE org_memberships (
   org_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,

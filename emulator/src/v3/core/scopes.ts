@@ -1,5 +1,5 @@
-// OAuth scopes of document 1: the hierarchy, the normalization on token
-// creation, and the checks a route makes.
+// OAuth scopes of docs/service-api/hosting/auth §6, §7: the hierarchy, the
+// normalization on token creation, and the checks a route makes.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, notFound } from './errors';
 

@@ -1,4 +1,4 @@
-// Checks of user text at the input (document 1, "Errors": 422 Validation
+// Checks of user text at the input (docs/service-api/hosting/conventions §11: 422 Validation
 // Failed naming the resource and the field). Two rules:
 // - Text must be well-formed Unicode: a lone UTF-16 surrogate (possible in
 //   JSON as "\ud800") cannot be percent-encoded into a URL or written into a

@@ -1,7 +1,7 @@
-// Deploy keys (document 2, "Deploy keys"): list, get, create, delete; no
-// edit (they are immutable). The key must be an OpenSSH public key, and one
-// key serves one repository only: the same key twice is 422. Deploy keys
-// grant access to the repository: only its administrators see them.
+// Deploy keys (docs/service-api/hosting/repositories §10): list, get, create,
+// delete; no edit (they are immutable). The key must be an OpenSSH public key,
+// and one key serves one repository only: the same key twice is 422. Deploy
+// keys grant access to the repository: only its administrators see them.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { EmulatorContext } from '../../server';

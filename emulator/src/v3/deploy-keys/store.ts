@@ -1,4 +1,5 @@
-// Deploy key rows and their JSON (document 2, "Deploy keys": id, key, url, title).
+// Deploy key rows and their JSON (docs/service-api/hosting/repositories §10:
+// id, key, url, title).
 import type { Db } from '../../db';
 import { repoApiUrl } from '../core/representations';
 import type { RepoRow, UserRow } from '../core/schema';

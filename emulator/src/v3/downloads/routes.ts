@@ -1,6 +1,7 @@
-// Downloads (document 2, deprecated since 11 December 2012; releases replace
-// them): list, get and delete only. Reading needs pull access, deleting push.
-// Also the file at a download's html_url (the emulator's addition, below).
+// Downloads (docs/service-api/hosting/releases §7, deprecated since 11 December
+// 2012; releases replace them): list, get and delete only. Reading needs pull
+// access, deleting push. Also the file at a download's html_url (the emulator's
+// addition, below).
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorContext } from '../../server';
 import { loadRepo } from '../core/access';

@@ -1,5 +1,6 @@
-// The table of downloads (document 2; deprecated since 11 December 2012,
-// releases replace them). No endpoint creates them: rows come from a seed.
+// The table of downloads (docs/service-api/hosting/releases §7; deprecated
+// since 11 December 2012, releases replace them). No endpoint creates them:
+// rows come from a seed.
 import type { Migration } from '../../db';
 
 export const downloadMigrations: Migration[] = [

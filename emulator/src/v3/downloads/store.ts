@@ -1,4 +1,4 @@
-// Download rows and their JSON (document 2, "Downloads").
+// Download rows and their JSON (docs/service-api/hosting/releases §7).
 import type { Db } from '../../db';
 import { repoApiUrl } from '../core/representations';
 import type { RepoRow, UserRow } from '../core/schema';

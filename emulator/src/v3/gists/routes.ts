@@ -1,7 +1,8 @@
-// The minimal gist endpoints: POST /gists and GET /gists/:id (document 2
-// only has gist comments; these give them a target), and the gist lists of
-// the service family, GET /gists and GET /users/:username/gists (beyond the
-// documents: a client finds the gists whose comments it shows).
+// The minimal gist endpoints: POST /gists and GET /gists/:id
+// (docs/service-api/hosting/comments §4 has only gist comments; these give them
+// a target), and the gist lists of the service family, GET /gists and GET
+// /users/:username/gists (beyond the documents: a client finds the gists whose
+// comments it shows).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { EmulatorContext } from '../../server';

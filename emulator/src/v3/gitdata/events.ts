@@ -1,7 +1,7 @@
 // Events of reference changes made through the API: a branch or tag moved,
-// created or deleted counts as a push (document 1's push payload), and a
-// created or deleted branch or tag also sends create / delete. Payloads are
-// built after the change, off the request's path; a failure is logged only.
+// created or deleted counts as a push (docs/service-api/hosting/webhooks §7),
+// and a created or deleted branch or tag also sends create / delete. Payloads
+// are built after the change, off the request's path; a failure is logged only.
 import type { EmulatorContext } from '../../server';
 import { readCommit, type GitRepository } from '../../git';
 import type { RepoRow, UserRow } from '../core/schema';
@@ -9,7 +9,7 @@ import { bases } from '../core/urls';
 import { emitRepoEvent } from '../repos/create';
 
 const ZERO = '0'.repeat(40);
-/** Document 1's push payload lists at most 20 commits. */
+/** The push payload (docs/service-api/hosting/webhooks §7) lists at most 20 commits. */
 const MAX_COMMITS = 20;
 
 export interface RefEvent {

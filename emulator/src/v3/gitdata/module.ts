@@ -1,6 +1,7 @@
-// The v3 git data module: blobs, trees, commits and references of document 2
-// on real bare repositories, with one long-lived object reader per
-// repository, all closed when the server closes; and clone_url over smart HTTP.
+// The v3 git data module: blobs, trees, commits and references of
+// docs/service-api/hosting/git-data §1–§8 on real bare repositories, with one
+// long-lived object reader per repository, all closed when the server closes;
+// and clone_url over smart HTTP.
 import type { EmulatorModule } from '../../server';
 import { repositoriesOf } from '../core/repositories';
 import { registerGitDataRoutes } from './routes';

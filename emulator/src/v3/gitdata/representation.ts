@@ -1,5 +1,5 @@
-// The git data resources of document 2 (Git commit, Reference, Tree) and the
-// README's blob, built from the git library's answers.
+// The git data resources of docs/service-api/hosting/git-data §1–§3 and the
+// blob of §8, built from the git library's answers.
 import type { CommitData, GitIdentity, GitRef, TagData, TreeListing } from '../../git';
 
 export interface GitDataUrls {
@@ -21,7 +21,7 @@ export function commitResource(u: GitDataUrls, c: CommitData) {
   };
 }
 
-/** An annotated tag object (beyond document 2: the target of a tag reference's `object.url`). */
+/** An annotated tag object (docs/service-api/hosting/git-data §9: the target of a tag reference's `object.url`). */
 export function tagResource(u: GitDataUrls, t: TagData) {
   const kind = t.object.type === 'commit' ? 'commits' : `${t.object.type}s`;
   return {

@@ -1,4 +1,4 @@
-// Document 2, "Git commits", "References", "Trees", and the README's blobs:
+// docs/service-api/hosting/git-data §1–§8:
 // every row on the repository's real bare git repository through the git
 // data library (emulator/src/git), whose typed errors become the 404/422 bodies.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -58,7 +58,7 @@ export function registerGitDataRoutes(app: FastifyInstance, ctx: EmulatorContext
     if (sender) emitRefEvents(ctx, git, loaded.repo, loaded.owner, sender, change);
   };
 
-  // Blobs (README)
+  // Blobs (docs/service-api/hosting/git-data §8)
   app.post<RepoParams>('/repos/:owner/:repo/git/blobs', async (req, reply) => {
     const { git, u } = open(req, reply, req.params, 'push');
     const body = parseBody(req, 'Blob', z.object({ content: z.string(), encoding: z.string().optional() }));
@@ -94,7 +94,8 @@ export function registerGitDataRoutes(app: FastifyInstance, ctx: EmulatorContext
     return created(reply, resource.url, resource);
   });
 
-  // Annotated tags: where a tag reference's object.url points (not a row of document 2).
+  // Annotated tags: where a tag reference's object.url points
+  // (docs/service-api/hosting/git-data §9).
   app.get<ShaParams>('/repos/:owner/:repo/git/tags/:sha', async (req, reply) => {
     const { git, u } = open(req, reply, req.params);
     return tagResource(u, await translated(() => readTag(git, req.params.sha)));

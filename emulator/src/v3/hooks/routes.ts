@@ -1,8 +1,8 @@
-// Webhook endpoints (spec README, webhook decisions): the service listing,
-// hook create/list/get/edit/delete, tests and pings, and the delivery log
-// with redelivery. Repository hooks need admin permission on the repository;
-// organization hooks (which receive the organization's events, such as a
-// repository created in it) need an owner of the organization.
+// Webhook endpoints (docs/service-api/hosting/webhooks §10): the service
+// listing, hook create/list/get/edit/delete, tests and pings, and the delivery
+// log with redelivery. Repository hooks need admin permission on the
+// repository; organization hooks (which receive the organization's events, such
+// as a repository created in it) need an owner of the organization.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EmulatorContext } from '../../server';
 import { currentUser } from '../core/auth';

@@ -1,11 +1,12 @@
-// The hook services of document 1, "Events": their supported and default
-// events and their configuration, and the validation of a hook's settings.
+// The hook services of docs/service-api/hosting/webhooks §3, §4: their
+// supported and default events and their configuration, and the validation of a
+// hook's settings.
 import type { ValidationError } from '../core/errors';
 
 /**
- * Every event a hook can subscribe to (the `*` wildcard aside): document 1's
- * table, plus `repository` (a repository created), which the real family
- * delivers to organization hooks.
+ * Every event a hook can subscribe to (the `*` wildcard aside): the table of
+ * docs/service-api/hosting/webhooks §2, plus `repository` (a repository
+ * created), which the real family delivers to organization hooks.
  */
 const EVENT_NAMES = [
   'commit_comment', 'create', 'delete', 'deployment', 'deployment_status', 'fork', 'gollum', 'issue_comment', 'issues', 'member',

@@ -1,6 +1,6 @@
-// Webhook request bodies and their X-Hub-Signature (spec README: `sha1=` and
-// the lowercase hex HMAC-SHA1 of the exact bytes delivered, keyed with the
-// hook's secret).
+// Webhook request bodies and their X-Hub-Signature
+// (docs/service-api/hosting/webhooks §9: `sha1=` and the lowercase hex
+// HMAC-SHA1 of the exact bytes delivered, keyed with the hook's secret).
 import { createHmac } from 'node:crypto';
 
 export type HookContentType = 'json' | 'form';

@@ -1,5 +1,6 @@
-// The minimal issue endpoints (document 2 leaves issues "not shown"): create
-// and get, so that comments and labels have a target.
+// The minimal issue endpoints (docs/service-api/hosting/repositories §9,
+// docs/service-api/decisions §5): create and get, so that comments and labels
+// have a target.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { EmulatorContext } from '../../server';

@@ -1,5 +1,5 @@
-// Labels of repositories and issues (document 2, "Labels"): their tables and
-// routes.
+// Labels of repositories and issues (docs/service-api/hosting/labels §1–§3):
+// their tables and routes.
 import type { EmulatorModule } from '../../server';
 import { registerLabelRoutes } from './routes';
 import { labelMigrations } from './schema';

@@ -1,7 +1,7 @@
-// The 11 label rows of document 2. Status codes as the spec README decides:
-// list and get 200, create 201, update 200, delete 204; on an issue: add 200
-// with the issue's labels, replace 200, remove one 200 with the rest, remove
-// all 204. Writes need push access.
+// The 11 label rows of docs/service-api/hosting/labels §2. Status codes as §3
+// decides: list and get 200, create 201, update 200, delete 204; on an issue:
+// add 200 with the issue's labels, replace 200, remove one 200 with the rest,
+// remove all 204. Writes need push access.
 import { checkText } from '../core/text-input';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -24,7 +24,7 @@ type IssueParams = { Params: { owner: string; repo: string; number: string } };
 type IssueLabelParams = { Params: { owner: string; repo: string; number: string; name: string } };
 
 const labelBody = z.object({ name: z.string().min(1), color: z.string().regex(LABEL_COLOR) });
-/** An edit names the label `name` (document 2) or `new_name` (today's clients: octokit issues.updateLabel); `new_name` wins. */
+/** An edit names the label `name` (docs/service-api/hosting/labels §2) or `new_name` (today's clients: octokit issues.updateLabel); `new_name` wins. */
 const labelEditBody = z.object({ name: z.string().min(1).optional(), new_name: z.string().min(1).optional(), color: z.string().regex(LABEL_COLOR) });
 
 /** The label names of an issue-label write: a JSON array of names (or `{labels: [...]}`). */

@@ -1,6 +1,7 @@
 // Tables of labels: a repository's labels (names unique ignoring case), the
 // labels on issues, and minimal milestones (no endpoint of their own in
-// document 2) so that the milestone-labels row has something to read.
+// docs/service-api/hosting/labels §2) so that the milestone-labels row has
+// something to read.
 import type { Migration } from '../../db';
 
 export const labelMigrations: Migration[] = [

@@ -1,4 +1,5 @@
-// Label rows and their JSON (document 2, "Label": url, name, color).
+// Label rows and their JSON (docs/service-api/hosting/labels §1: url, name,
+// color).
 import type { Db } from '../../db';
 import type { RepoRow, UserRow } from '../core/schema';
 import { repoApiUrl } from '../core/representations';

@@ -1,5 +1,5 @@
-// The pull request as JSON: the fields of document 2 (lists) and, for the
-// single pull request, the extra fields of the spec README (merged,
+// The pull request as JSON: the fields of docs/service-api/hosting/pulls §1
+// (lists) and, for the single pull request, the extra fields of §4 (merged,
 // mergeable, comments, review_comments, commits, additions, deletions,
 // changed_files), computed from git.
 import type { Db } from '../../db';
@@ -25,7 +25,7 @@ function side(db: Db, b: Bases, ownerId: number, repoId: number | null, ref: str
   };
 }
 
-/** The pull request of lists (document 2's fields). */
+/** The pull request of lists (docs/service-api/hosting/pulls §1). */
 export function pullSummary(db: Db, b: Bases, pull: Pull): Record<string, unknown> {
   const repo = repoById(db, pull.repo_id)!;
   const baseOwner = findUserById(db, repo.owner_id)!;

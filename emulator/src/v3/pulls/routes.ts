@@ -1,6 +1,6 @@
-// Pull request endpoints: document 2's list and single pull request, and the
-// README's create, edit (close/reopen), files, commits, merge and the diff
-// and patch media types.
+// Pull request endpoints: the list and single pull request of
+// docs/service-api/hosting/pulls §3, §4, and the create of §5, edit
+// (close/reopen), files, commits, merge and the diff and patch media types.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { EmulatorContext } from '../../server';

@@ -1,5 +1,5 @@
-// Releases and their assets (document 2, "Releases"): their tables, the
-// release and asset routes and the tarball/zipball archives.
+// Releases and their assets (docs/service-api/hosting/releases §1–§6): their
+// tables, the release and asset routes and the tarball/zipball archives.
 import { repositoriesOf } from '../core/repositories';
 import type { EmulatorModule } from '../../server';
 import { registerArchiveRoutes } from './archives';

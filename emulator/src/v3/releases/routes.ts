@@ -1,7 +1,7 @@
-// The release rows of document 2 plus delete. Published releases are seen by
-// everyone; drafts only by callers with push access, who alone create and
-// edit. Publishing sets published_at, creates a missing tag at
-// target_commitish and emits `release` (action published).
+// The release rows of docs/service-api/hosting/releases §5 plus delete.
+// Published releases are seen by everyone; drafts only by callers with push
+// access, who alone create and edit. Publishing sets published_at, creates a
+// missing tag at target_commitish and emits `release` (action published).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { repoGitPath, type Repositories } from '../../git';
@@ -36,7 +36,8 @@ const editBody = createBody.partial();
 export function registerReleaseRoutes(app: FastifyInstance, ctx: EmulatorContext, repositories: Repositories): void {
   const { db } = ctx;
   const git = (r: LoadedRepo) => repositories.get(repoGitPath(ctx.gitDir, r.repo.id));
-  // Document 2's upload_url ends in {?name}; the real service's in {?name,label}, which clients expand.
+  // The upload_url of docs/service-api/hosting/releases §1 ends in {?name}; the
+  // real service's in {?name,label}, which clients expand.
   const labelTemplate = isGithubVendor(ctx.limits.vendor);
   const json = (req: FastifyRequest | undefined, r: LoadedRepo, release: ReleaseRow) => {
     const out = releaseJson(db, bases(ctx, req), r.owner, r.repo, release);

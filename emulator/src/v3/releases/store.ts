@@ -1,4 +1,4 @@
-// Release and asset JSON (document 2, "Release and release asset") and the
+// Release and asset JSON (docs/service-api/hosting/releases §1, §2) and the
 // lookups the routes share.
 import type { Db } from '../../db';
 import { findUserById } from '../core/access';

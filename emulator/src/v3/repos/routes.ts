@@ -1,5 +1,6 @@
-// The 7 repository rows of document 2, plus the operations the account side
-// needs around them: edit (rename with redirects, publish), delete, forks.
+// The 7 repository rows of docs/service-api/hosting/repositories §3–§8, plus
+// the operations the account side needs around them: edit (rename with
+// redirects, publish), delete, forks.
 import { repositoriesOf } from '../core/repositories';
 import fs from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

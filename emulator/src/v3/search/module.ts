@@ -1,6 +1,6 @@
-// Legacy search (document 2, deprecated): routes only, over the other
-// modules' tables; the core counts `/legacy/` paths against the search rate
-// limit (searchRateLimit).
+// Legacy search (docs/service-api/hosting/search §1–§3, deprecated): routes
+// only, over the other modules' tables; the core counts `/legacy/` paths
+// against the search rate limit (searchRateLimit).
 import type { EmulatorModule } from '../../server';
 import { registerSearchRoutes } from './routes';
 

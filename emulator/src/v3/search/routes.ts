@@ -1,7 +1,8 @@
-// Legacy search (document 2, deprecated): issues of a repository, public
-// repositories, users, and a user by public e-mail. Each has its own result
-// shape and paging (`start_page`, up to 100 a page, no Link header). The core
-// counts `/legacy/` paths against the search rate limit (searchRateLimit).
+// Legacy search (docs/service-api/hosting/search §1–§3, deprecated): issues of
+// a repository, public repositories, users, and a user by public e-mail. Each
+// has its own result shape and paging (`start_page`, up to 100 a page, no Link
+// header). The core counts `/legacy/` paths against the search rate limit
+// (searchRateLimit).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EmulatorContext } from '../../server';
 import { allAccounts, userByEmail } from '../accounts/store';

@@ -1,5 +1,5 @@
-// The legacy search result shapes of document 2 ("Legacy search result
-// shapes"): older, flatter objects than the v3 representations.
+// The legacy search result shapes of docs/service-api/hosting/search §3:
+// older, flatter objects than the v3 representations.
 import type { Db } from '../../db';
 import type { RepoRow, UserRow } from '../core/schema';
 import { isoOrNull, isoTime } from '../core/time';

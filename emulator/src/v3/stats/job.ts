@@ -1,4 +1,4 @@
-// The statistics cache of document 2 ("States and transitions"): the first
+// The statistics cache of docs/service-api/hosting/statistics §1: the first
 // request starts a background job and answers 202; once the job is done the
 // result is served with 200. An entry is keyed by the SHA of the default
 // branch, so any move of that branch (API ref update or git push) resets it.

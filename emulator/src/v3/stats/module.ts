@@ -1,5 +1,6 @@
-// The statistics module (document 2, "Statistics"): the routes, the cache of
-// results and the object readers they compute from, both closed with the server.
+// The statistics module (docs/service-api/hosting/statistics §1–§6): the
+// routes, the cache of results and the object readers they compute from, both
+// closed with the server.
 import { repositoriesOf } from '../core/repositories';
 import type { EmulatorModule } from '../../server';
 import { StatisticsCache } from './job';

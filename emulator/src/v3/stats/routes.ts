@@ -1,6 +1,6 @@
-// The five statistics endpoints of document 2 ("Statistics"): 202 while a
-// background job computes them from the git history, then 200 with the
-// cached result until the default branch moves.
+// The five statistics endpoints of docs/service-api/hosting/statistics §1–§6:
+// 202 while a background job computes them from the git history, then 200 with
+// the cached result until the default branch moves.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { repoGitPath, runGitText, type Repositories } from '../../git';
 import type { EmulatorContext } from '../../server';

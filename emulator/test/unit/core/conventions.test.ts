@@ -1,5 +1,5 @@
-// The protocol conventions every v3 request goes through (document 1,
-// "Protocol conventions", "Versioning", "Errors"; docs/EMULATOR.md,
+// The protocol conventions every v3 request goes through
+// (docs/service-api/hosting/conventions §1–§12, §15; docs/EMULATOR.md,
 // "Conventions and the emulator's choices"): User-Agent required, credentials
 // checked after the request is counted, X-<Vendor>-Media-Type, bodies read as
 // JSON whatever their content type, 411 for a PUT without Content-Length,
@@ -78,7 +78,7 @@ async function server(vendor = 'service'): Promise<Server> {
 /** A request as the conventions see it, for the pure helpers. */
 const req = (fields: Record<string, unknown>) => fields as unknown as FastifyRequest;
 
-describe('emulator v3 protocol conventions (document 1)', () => {
+describe('emulator v3 protocol conventions (docs/service-api/hosting/conventions §1–§15)', () => {
   describe('which paths are v3', () => {
     it('the API\'s paths are; the v2 service, the login pages and /health are not', () => {
       assert.equal(isV3Request(req({ url: '/users/ada' })), true);

@@ -1,8 +1,9 @@
-// The emulator's error bodies (document 1, "Errors"; docs/EMULATOR.md,
-// "Conventions and the emulator's choices"): `message`, `documentation_url`
-// under the docs URL, `errors[]` of {resource, field, code}, and the mapping
-// of the server's own failures (413, 415, 400, 4xx, 500) to that shape.
-// Checked in-process (Fastify's inject) so that mutation testing sees them.
+// The emulator's error bodies (docs/service-api/hosting/conventions §11, §12;
+// docs/EMULATOR.md, "Conventions and the emulator's choices"): `message`,
+// `documentation_url` under the docs URL, `errors[]` of {resource, field,
+// code}, and the mapping of the server's own failures (413, 415, 400, 4xx, 500)
+// to that shape. Checked in-process (Fastify's inject) so that mutation testing
+// sees them.
 import assert from 'node:assert/strict';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -39,7 +40,7 @@ async function serverWithErrors(log: string[], bodyLimit = 1024): Promise<Fastif
   return app;
 }
 
-describe('emulator v3 error bodies (document 1, Errors)', () => {
+describe('emulator v3 error bodies (docs/service-api/hosting/conventions §11, §12)', () => {
   describe('the body', () => {
     it('message and documentation_url under the docs URL', () => {
       assert.deepEqual(errorBody(notFound(), DOCS), { message: 'Not Found', documentation_url: `${DOCS}/v3` });

@@ -1,9 +1,9 @@
-// The emulator's rate limits (document 1, "Limits"; docs/EMULATOR.md, "Rate
-// limits"): a fixed window per caller — the user for Basic and tokens, the
-// application for client credentials, the address for anonymous calls —
-// X-RateLimit-Limit/-Remaining/-Reset on every answer, 403 "API rate limit
-// exceeded for …" past the limit, and a 304 given back. Checked in-process
-// with a fake clock so that mutation testing sees them.
+// The emulator's rate limits (docs/service-api/hosting/conventions §13;
+// docs/EMULATOR.md, "Rate limits"): a fixed window per caller — the user for
+// Basic and tokens, the application for client credentials, the address for
+// anonymous calls — X-RateLimit-Limit/-Remaining/-Reset on every answer, 403
+// "API rate limit exceeded for …" past the limit, and a 304 given back. Checked
+// in-process with a fake clock so that mutation testing sees them.
 import assert from 'node:assert/strict';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../../src/v3/core/errors';
@@ -50,7 +50,7 @@ const headers = (limit: number, remaining: number, reset: number) => ({
   'X-RateLimit-Limit': String(limit), 'X-RateLimit-Remaining': String(remaining), 'X-RateLimit-Reset': String(reset),
 });
 
-describe('emulator v3 rate limits (document 1, Limits)', () => {
+describe('emulator v3 rate limits (docs/service-api/hosting/conventions §13)', () => {
   let now = T0;
   const realNow = Date.now;
   beforeEach(() => {

@@ -1,6 +1,7 @@
-// Blobs of the git data library (spec "Blobs": POST with utf-8 or base64
-// content, GET as base64 with its size), written into a real bare repository;
-// every SHA is compared with what `git hash-object` computes by hand.
+// Blobs of the git data library (docs/service-api/hosting/git-data §8: POST
+// with utf-8 or base64 content, GET as base64 with its size), written into a
+// real bare repository; every SHA is compared with what `git hash-object`
+// computes by hand.
 import assert from 'node:assert/strict';
 import { createBlob, decodeContent, readBlob, writeBlobs } from '../../../src/git/blobs';
 import { InvalidInputError, ObjectNotFoundError } from '../../../src/git/errors';
@@ -16,7 +17,7 @@ function refusal(fn: () => unknown): { message: string; field: string | undefine
   throw new assert.AssertionError({ message: 'expected a refusal' });
 }
 
-describe('git blobs: content decoding (spec "Blobs", encoding)', () => {
+describe('git blobs: content decoding (docs/service-api/hosting/git-data §8, encoding)', () => {
   it('utf-8 is the default; utf8 is the same encoding', () => {
     assert.deepEqual(decodeContent('héllo'), Buffer.from('héllo', 'utf8'));
     assert.deepEqual(decodeContent('héllo', 'utf-8'), Buffer.from('héllo', 'utf8'));

@@ -1,7 +1,8 @@
-// Commits and annotated tags of the git data library (spec "Git commits":
-// POST with message, tree, parents, author, committer; GET with dates in
-// their own time zone; "Tags": annotated tag objects), on a real bare
-// repository. Expected SHAs come from git commit-tree and mktag by hand.
+// Commits and annotated tags of the git data library
+// (docs/service-api/hosting/git-data §4: POST with message, tree, parents,
+// author, committer; GET with dates in their own time zone; §9: annotated tag
+// objects), on a real bare repository. Expected SHAs come from git commit-tree
+// and mktag by hand.
 import assert from 'node:assert/strict';
 import { createCommit, parseCommit, readCommit } from '../../../src/git/commits';
 import { InvalidInputError, InvalidObjectError, ObjectNotFoundError } from '../../../src/git/errors';

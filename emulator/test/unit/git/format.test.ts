@@ -1,7 +1,7 @@
-// Git's object formats as the git data library reads and writes them (spec
-// "Git commits", "Trees", "Tags"; README of emulator/src/git): binary tree
-// entries, commit and tag headers, identities, and dates kept in the author's
-// own UTC offset (seconds since the epoch plus `+hhmm`).
+// Git's object formats as the git data library reads and writes them
+// (docs/service-api/hosting/git-data §1, §3, §9; README of emulator/src/git):
+// binary tree entries, commit and tag headers, identities, and dates kept in
+// the author's own UTC offset (seconds since the epoch plus `+hhmm`).
 import assert from 'node:assert/strict';
 import { InvalidInputError } from '../../../src/git/errors';
 import {

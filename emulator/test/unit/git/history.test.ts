@@ -1,6 +1,7 @@
-// The commit history the statistics read (document 2, "Statistics"): one
-// `git log --numstat` per repository, each commit with its parents, author
-// (date in the author's own offset), committer time and per-file line counts.
+// The commit history the statistics read
+// (docs/service-api/hosting/statistics §1–§6): one `git log --numstat` per
+// repository, each commit with its parents, author (date in the author's own
+// offset), committer time and per-file line counts.
 import assert from 'node:assert/strict';
 import { readHistory } from '../../../src/git/history';
 import { gitFixture, plainGitEnv, type GitFixture } from '../../git-fixture';

@@ -1,8 +1,8 @@
-// References of the git data library (spec "References": GET one or a
-// namespace, POST, PATCH with force, DELETE; README: invalid names,
+// References of the git data library (docs/service-api/hosting/git-data §5: GET
+// one or a namespace, POST, PATCH with force, DELETE; §6: invalid names,
 // `Reference already exists`, `Update is not a fast forward`), on a real bare
-// repository. A ref that moves between the library's read and its write is
-// made to move by a repository whose git calls are wrapped.
+// repository. A ref that moves between the library's read and its write is made
+// to move by a repository whose git calls are wrapped.
 import assert from 'node:assert/strict';
 import {
   InvalidObjectError, InvalidReferenceNameError, NotFastForwardError, ReferenceExistsError, ReferenceNotFoundError,
@@ -22,7 +22,7 @@ function racing(repo: GitRepository, before: () => void): GitRepository {
   return wrapped;
 }
 
-describe('git references: names (spec "References", ref)', () => {
+describe('git references: names (docs/service-api/hosting/git-data §5, ref)', () => {
   it('a fully qualified name with at least two slashes is accepted as it is', () => {
     for (const name of ['refs/heads/master', 'refs/heads/feature/a', 'refs/tags/v1.0', 'refs/notes/commits', 'refs/heads/a.b', 'refs/heads/x-lock', 'refs/heads/ünïcode']) {
       assert.equal(checkRefName(name), name);

@@ -1,7 +1,7 @@
-// Trees of the git data library (spec "Trees": POST with base_tree, content
-// or sha, `sha: null` to delete, nested paths; GET one level or recursive
-// with a limit), on a real bare repository. Expected SHAs come from git
-// hash-object and mktree run by hand.
+// Trees of the git data library (docs/service-api/hosting/git-data §7: POST
+// with base_tree, content or sha, `sha: null` to delete, nested paths; GET one
+// level or recursive with a limit), on a real bare repository. Expected SHAs
+// come from git hash-object and mktree run by hand.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { createBlob } from '../../../src/git/blobs';
@@ -13,7 +13,7 @@ import { gitFixture, type GitFixture } from '../../git-fixture';
 const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
 const paths = (listing: TreeListing): string[] => listing.tree.map((e) => e.path);
 
-describe('git trees: paths (spec "Trees", path)', () => {
+describe('git trees: paths (docs/service-api/hosting/git-data §7, path)', () => {
   it('a path splits into its segments', () => {
     assert.deepEqual(checkTreePath('a/b c/d.txt', 'f'), ['a', 'b c', 'd.txt']);
     assert.deepEqual(checkTreePath('.github', 'f'), ['.github'], 'a segment that starts with a dot is fine');

@@ -1,5 +1,5 @@
-// The files of a pull request and the review-comment positions (document 2,
-// "Pull requests: files" and "Review comments"; positions count the lines
+// The files of a pull request and the review-comment positions
+// (docs/service-api/hosting/pulls §5, §7–§9; positions count the lines
 // below a file's first `@@` header, the header itself not counted): the
 // parsing of `git diff --full-index -M` and the questions asked of a patch.
 import assert from 'node:assert/strict';

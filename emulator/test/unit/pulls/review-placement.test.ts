@@ -1,4 +1,4 @@
-// Where a new review comment goes (document 2, "Review comments", POST
+// Where a new review comment goes (docs/service-api/hosting/pulls §8, POST
 // /repos/:owner/:repo/pulls/:number/comments): a line comment is checked
 // against the pull request's diff at its commit_id, then shown on the head's
 // diff if its line is still there; a reply takes its parent's place. Through
@@ -17,7 +17,7 @@ const table = (changes: Record<number, string>): string => `${rows.map((r, i) =>
 
 interface Comment { id: number; path: string; position: number | null; original_position: number; commit_id: string; original_commit_id: string; in_reply_to_id?: number; diff_hunk: string }
 
-describe('emulator review comment placement (document 2, Review comments)', () => {
+describe('emulator review comment placement (docs/service-api/hosting/pulls §8, §9)', () => {
   let emu: TestEmulator;
   let number: number;
   let base: string;

@@ -1,8 +1,8 @@
-// The arithmetic behind the five statistics endpoints (document 2,
-// "Statistics"): contributors, commit activity, code frequency, participation
-// and punch card, computed from attributed commits. In-process, so that
-// mutation testing sees it (the conformance file emulator/test/stats-compute
-// runs outside Stryker's view).
+// The arithmetic behind the five statistics endpoints
+// (docs/service-api/hosting/statistics §1–§6): contributors, commit activity,
+// code frequency, participation and punch card, computed from attributed
+// commits. In-process, so that mutation testing sees it (the conformance file
+// emulator/test/stats-compute runs outside Stryker's view).
 import assert from 'node:assert/strict';
 import {
   codeFrequency, commitActivity, contributors, participation, punchCard, weekStart, type AttributedCommit,

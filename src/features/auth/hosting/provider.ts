@@ -38,7 +38,7 @@ export class HostingAuthProvider implements vscode.AuthenticationProvider, vscod
   /**
    * A new session with more scopes for the account of `sessionId`. The web
    * flow completes with the scopes approved before while the user holds a
-   * valid token of the application (spec, OAuth web flow rule 1), so a
+   * valid token of the application (docs/service-api/hosting/oauth §2), so a
    * browser sign-in first signs that session out, which revokes its token.
    */
   async createSessionWithMoreScopes(scopes: readonly string[], sessionId: string): Promise<vscode.AuthenticationSession> {

@@ -1,6 +1,6 @@
-// The five statistics of document 2 ("Statistics") shaped into chart series:
-// weeks in ascending order with the gaps filled, deletions as negative
-// numbers, a 7 × 24 punch card. Plain data, drawn by the webview and
+// The five statistics of docs/service-api/hosting/statistics §1–§6 shaped into
+// chart series: weeks in ascending order with the gaps filled, deletions as
+// negative numbers, a 7 × 24 punch card. Plain data, drawn by the webview and
 // summarised in words for the text alternative.
 import type { CodeFrequency, CommitActivity, ContributorStats, Participation, PunchCard } from '../../../hosting';
 
@@ -73,7 +73,7 @@ function weekNumber(chart: string, field: string, value: unknown): number {
   return n;
 }
 
-/** Contributors: every contributor's commits, additions and deletions on one week axis (the `w` field is a string, spec README). */
+/** Contributors: every contributor's commits, additions and deletions on one week axis (the `w` field is a string, docs/service-api/hosting/statistics §2). */
 export function contributorsSeries(stats: ContributorStats): ContributorsSeries {
   const parsed = stats.map((c, i) => ({
     login: c.author?.login ?? '(unknown)',

@@ -1,5 +1,6 @@
-// Cases → rows, filters and links (spec README: a case belongs to a
-// repository by `repo:<owner>/<name>`, to a pull request by `pr:<number>`).
+// Cases → rows, filters and links (docs/service-api/decisions §4: a case
+// belongs to a repository by `repo:<owner>/<name>`, to a pull request by
+// `pr:<number>`).
 import assert from 'node:assert/strict';
 import { caseDetails, caseRow, compactDuration, filterRows, NO_FILTER, relativeParts, type CaseRow } from '../../../../src/features/insights/model/caseRows';
 import { cleanTags, isLinked, pullNumbersOf, pullTag, repoTag } from '../../../../src/util/caseLinks';

@@ -1,5 +1,5 @@
-// Statistics → chart series (document 2, "Statistics"): weeks filled in,
-// `w` as a string, contributors with nothing in range left out.
+// Statistics → chart series (docs/service-api/hosting/statistics §1–§6): weeks
+// filled in, `w` as a string, contributors with nothing in range left out.
 import assert from 'node:assert/strict';
 import {
   codeFrequencySeries, commitActivitySeries, contributorsSeries, contributorsView, isEmpty, participationSeries, punchCardSeries,

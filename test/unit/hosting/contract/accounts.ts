@@ -1,14 +1,16 @@
-// The signed-in user and repositories (document 2, Repositories; GET /user of
-// document 1's scope headers) on the demo seed: ada owns notes-on-the-engine
-// (public) and bernoulli-numbers (private); the organization has
-// difference-engine and the private analytical-engine; charles has a fork.
+// The signed-in user and repositories
+// (docs/service-api/hosting/repositories §3–§8; GET /user with the scope
+// headers of docs/service-api/hosting/auth §9) on the demo seed: ada owns
+// notes-on-the-engine (public) and bernoulli-numbers (private); the
+// organization has difference-engine and the private analytical-engine; charles
+// has a fork.
 import assert from 'node:assert/strict';
 import { NotFoundError, ValidationFailedError, collect } from '../../../../src/hosting';
 import { createTokenWithPassword } from '../../../../src/oauth';
 import { ORG, REPO, type ContractGroup } from './harness';
 
 export const accounts: ContractGroup = {
-  title: 'contract: the user and repositories (document 2, Repositories)',
+  title: 'contract: the user and repositories (docs/service-api/hosting/repositories §3–§8)',
   cases: [
     {
       row: 'GET /user',

@@ -1,6 +1,6 @@
-// Tokens (document 1: the six /authorizations rows, Basic authentication with
-// the password, and the four /applications rows, with the demo OAuth
-// application's id and secret from the data folder).
+// Tokens (docs/service-api/hosting/auth §11: the six /authorizations rows,
+// Basic authentication with the password, and the four /applications rows, with
+// the demo OAuth application's id and secret from the data folder).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,7 +16,7 @@ function demoApplication(w: World) {
 }
 
 export const authorizations: ContractGroup = {
-  title: 'contract: tokens (document 1, Authorizations and application-side token operations)',
+  title: 'contract: tokens (docs/service-api/hosting/auth §11, §12)',
   options: { tokenRevocationDelayMs: 10 },
   cases: [
     {

@@ -1,5 +1,5 @@
-// Git data (document 2: Git commits, References, Trees; blobs per the
-// specification's README) on ada/notes-on-the-engine, whose objects are real
+// Git data (docs/service-api/hosting/git-data §1–§8)
+// on ada/notes-on-the-engine, whose objects are real
 // git objects: every SHA checked here is git's own.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
@@ -20,7 +20,7 @@ async function tip(git: HostingClient['git']) {
 }
 
 export const gitData: ContractGroup = {
-  title: 'contract: git data (document 2)',
+  title: 'contract: git data (docs/service-api/hosting/git-data §1–§8)',
   cases: [
     {
       row: 'GET /repos/:owner/:repo/git/refs, GET .../git/refs/:ref',

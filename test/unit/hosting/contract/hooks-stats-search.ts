@@ -1,5 +1,6 @@
-// Webhooks (the specification's README), statistics (document 2: the five
-// paths, 202 then 200) and legacy search (document 2, deprecated; its own
+// Webhooks (docs/service-api/hosting/webhooks §10), statistics
+// (docs/service-api/hosting/statistics §1–§6: the five paths, 202 then 200) and
+// legacy search (docs/service-api/hosting/search §1–§3, deprecated; its own
 // result shapes) on the demo repository.
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
@@ -116,7 +117,7 @@ export const hooksStatsSearch: ContractGroup = {
         assert.equal(progress[0]?.attempt, 1);
         assert.ok(contributors.length >= 2, String(contributors.length));
         for (const c of contributors) assert.equal(c.total, c.weeks.reduce((n, week) => n + week.c, 0), c.author?.login);
-        assert.equal(typeof contributors[0]!.weeks[0]!.w, 'string', 'w is a string, as document 2 says');
+        assert.equal(typeof contributors[0]!.weeks[0]!.w, 'string', 'w is a string, as docs/service-api/hosting/statistics §2 says');
       },
     },
     {

@@ -1,7 +1,8 @@
-// Pull requests, review comments, issue comments and gist comments (document
-// 2 and the specification's README) on the demo repository: #1 open (charles,
-// three files, two commits, two review threads, two issue comments), #2
-// closed unmerged, #3 merged, then a plain issue; and the gists the comments
+// Pull requests, review comments, issue comments and gist comments
+// (docs/service-api/hosting/pulls §1–§9,
+// docs/service-api/hosting/comments §1–§2) on the demo repository: #1 open
+// (charles, three files, two commits, two review threads, two issue comments),
+// #2 closed unmerged, #3 merged, then a plain issue; and the gists the comments
 // are on (the service family's lists, beyond the documents).
 import assert from 'node:assert/strict';
 import { NotFoundError, ValidationFailedError, collect } from '../../../../src/hosting';
@@ -10,7 +11,7 @@ import { ORG, REPO, type ContractGroup } from './harness';
 const OPEN_FILES = ['README.md', 'docs/tables.md', 'src/differences/tabulate.js'];
 
 export const pullsAndComments: ContractGroup = {
-  title: 'contract: pull requests and comments (document 2)',
+  title: 'contract: pull requests and comments (docs/service-api/hosting/pulls §1–§9, docs/service-api/hosting/comments §1–§2)',
   cases: [
     {
       row: 'GET /repos/:owner/:repo/pulls',

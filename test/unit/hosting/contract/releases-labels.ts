@@ -1,7 +1,10 @@
-// Releases, labels (with the status codes the specification's README gives),
-// deploy keys and downloads (document 2), on the demo repository: its labels
-// bug/enhancement/question, milestone 1, two deploy keys, two downloads and
-// releases v1.0.0 (two assets), v1.1.0-rc.1 and the draft v1.1.0.
+// Releases, labels (with the status codes of
+// docs/service-api/hosting/labels §3), deploy keys and downloads
+// (docs/service-api/hosting/releases §1–§7,
+// docs/service-api/hosting/labels §1–§3,
+// docs/service-api/hosting/repositories §10), on the demo repository: its
+// labels bug/enhancement/question, milestone 1, two deploy keys, two downloads
+// and releases v1.0.0 (two assets), v1.1.0-rc.1 and the draft v1.1.0.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { NotFoundError, ValidationFailedError, collect } from '../../../../src/hosting';
@@ -20,7 +23,7 @@ function ed25519PublicKey(): string {
 const names = (labels: ReadonlyArray<{ name: string }>) => labels.map((l) => l.name).sort();
 
 export const releasesAndLabels: ContractGroup = {
-  title: 'contract: releases, labels, deploy keys and downloads (document 2)',
+  title: 'contract: releases, labels, deploy keys and downloads (docs/service-api/hosting/releases §1–§7, docs/service-api/hosting/labels §1–§3, docs/service-api/hosting/repositories §10)',
   cases: [
     {
       row: 'GET /repos/:owner/:repo/releases, GET .../releases/:id',

@@ -1,8 +1,8 @@
-// Teams (document 2, all 14 rows) and organization members (all 7 rows) on
-// the demo organization: Owners (ada, charles), Engineers (ada, charles,
-// luigi; push), Translators (ada, mary, luigi; pull, difference-engine only);
-// ada and charles are public members, mary and luigi concealed; grace is an
-// outsider.
+// Teams (docs/service-api/hosting/organizations §3, all 14 rows) and
+// organization members (all 7 rows) on the demo organization: Owners (ada,
+// charles), Engineers (ada, charles, luigi; push), Translators (ada, mary,
+// luigi; pull, difference-engine only); ada and charles are public members,
+// mary and luigi concealed; grace is an outsider.
 import assert from 'node:assert/strict';
 import { ValidationFailedError, collect, type HostingClient } from '../../../../src/hosting';
 import { ORG, REPO, type ContractGroup } from './harness';
@@ -16,7 +16,7 @@ async function teamId(client: HostingClient, name: string): Promise<number> {
 const logins = (users: ReadonlyArray<{ login: string }>) => users.map((u) => u.login).sort();
 
 export const teamsAndMembers: ContractGroup = {
-  title: 'contract: teams and organization members (document 2)',
+  title: 'contract: teams and organization members (docs/service-api/hosting/organizations §1–§6)',
   cases: [
     {
       row: 'GET /orgs/:org/teams, GET /teams/:id',
