@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { startEmulator, type TestEmulator } from './support/emulator';
-import type { EmittedEvent } from '../src/events';
+import { eventLog } from './helpers/events';
 import { basic, call, GIT_ASKED_FOR_CREDENTIALS, GIT_PUSH_REFUSED } from './helpers/v3';
 
 const run = promisify(execFile);
@@ -48,8 +48,7 @@ describe('v3 git data: clone_url over smart HTTP (git clone, git push)', () => {
   });
 
   it('git push of a new commit and a new branch moves the refs and counts as a push: push and create events, pushed_at', async () => {
-    const events: EmittedEvent[] = [];
-    const unsubscribe = emu.events.onEvent((e) => events.push(e));
+    const { events, until, stop: unsubscribe } = eventLog(emu);
     try {
       const repo = (await call(emu, 'GET', '/repos/ada/notes-on-the-engine', { auth: basic('ada') })).json;
       emu.db.prepare("UPDATE repositories SET pushed_at = '2000-01-01T00:00:00Z' WHERE id = ?").run(repo.id);
@@ -60,7 +59,7 @@ describe('v3 git data: clone_url over smart HTTP (git clone, git push)', () => {
       await git('-C', dir, 'commit', '--quiet', '-m', 'Pushed over HTTP');
       const sha = await git('-C', dir, 'rev-parse', 'HEAD');
       await git('-C', dir, 'push', '--quiet', 'origin', 'HEAD:refs/heads/master', 'HEAD:refs/heads/pushed/branch');
-      for (let i = 0; i < 100 && events.filter((e) => e.name === 'push').length < 2; i++) await new Promise((r) => setTimeout(r, 20));
+      await until((all) => all.filter((e) => e.name === 'push').length >= 2);
 
       const master = (await call(emu, 'GET', '/repos/ada/notes-on-the-engine/git/refs/heads/master', { auth: basic('ada') })).json;
       assert.equal(master.object.sha, sha);

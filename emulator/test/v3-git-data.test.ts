@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { startEmulator, type TestEmulator } from './support/emulator';
 import { repoGitPath } from '../src/git';
-import type { EmittedEvent } from '../src/events';
+import { eventLog } from './helpers/events';
 import { basic, call } from './helpers/v3';
 
 const REPO = '/repos/ada/notes-on-the-engine';
@@ -140,11 +140,8 @@ describe('v3 git data (docs/service-api/hosting/git-data §1–§8)', () => {
   });
 
   it('a ref change through the API counts as a push: create + push (created), push (forced) with its commits, delete + push (deleted)', async () => {
-    const events: EmittedEvent[] = [];
-    const unsubscribe = emu.events.onEvent((e) => events.push(e));
-    const settle = async (count: number): Promise<void> => {
-      for (let i = 0; i < 100 && events.length < count; i++) await new Promise((r) => setTimeout(r, 20));
-    };
+    const { events, until, stop: unsubscribe } = eventLog(emu);
+    const settle = (count: number): Promise<void> => until((all) => all.length >= count);
     try {
       const base = await master();
       const tree = (await call(emu, 'GET', `${REPO}/git/commits/${base}`, { auth: ada })).json.tree.sha;

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { EmittedEvent } from '../src/events';
+import { eventLog, type EventLog } from './helpers/events';
 import { startEmulator, type TestEmulator } from './support/emulator';
 import { basic, call, TIMESTAMP, UA } from './helpers/v3';
 
@@ -15,13 +16,15 @@ const REPO = '/repos/analytical-engines/difference-engine';
 describe('v3 releases and assets (docs/service-api/hosting/releases §1–§6)', () => {
   let emu: TestEmulator;
   let git: (...args: string[]) => string;
-  const events: EmittedEvent[] = [];
+  let log: EventLog;
+  let events: EmittedEvent[];
   const ada = basic('ada');
   const luigi = basic('luigi'); // push
   const mary = basic('mary'); // pull only
   before(async () => {
     emu = await startEmulator({ seed: 'demo' });
-    emu.events.onEvent((e) => events.push(e));
+    log = eventLog(emu);
+    events = log.events;
     const id = emu.db.prepare("SELECT r.id FROM repositories r JOIN users u ON u.id = r.owner_id WHERE u.login = 'analytical-engines' AND r.name = 'difference-engine'").pluck().get() as number;
     const gitDir = path.join(emu.dataDir, 'git', `${id}.git`);
     git = (...args) => execFileSync('git', ['--git-dir', gitDir, ...args], { encoding: 'utf8' }).trim();
@@ -80,7 +83,7 @@ describe('v3 releases and assets (docs/service-api/hosting/releases §1–§6)',
     assert.match(res.json.published_at, TIMESTAMP);
     assert.equal(git('rev-parse', 'refs/tags/v1.2.0'), target);
     // create and push follow the tag asynchronously (their payloads read git).
-    for (let i = 0; i < 100 && !events.some((e) => e.name === 'create'); i++) await new Promise((r) => setTimeout(r, 30));
+    await log.until((all) => all.some((e) => e.name === 'create'));
     const release = events.find((e) => e.name === 'release');
     assert.equal(release?.payload.action, 'published');
     assert.equal((release?.payload.release as { tag_name: string }).tag_name, 'v1.2.0');

@@ -7,6 +7,7 @@ import { createConnection } from 'vscode-languageserver/node';
 import { createProtocolConnection, StreamMessageReader, StreamMessageWriter, type ProtocolConnection, type CompletionItem, type Hover, type PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
 import { startServer } from '../../../src/language-server/server';
 import { NOTIFICATIONS, REQUESTS, type IssueRef, type Person, type PersonDetail } from '../../../src/language-server/protocol';
+import { Arrivals } from '../../support/arrivals';
 
 const URI = 'comment://client/repodesk.reviewThreads/1';
 const PEOPLE: Person[] = [
@@ -23,7 +24,7 @@ const DETAILS: Record<string, PersonDetail> = { charles: { login: 'charles', nam
 describe('language server: @ and # in review comments (in-memory connection, fake extension)', () => {
   let client: ProtocolConnection;
   const asked: string[] = [];
-  const diagnostics: PublishDiagnosticsParams[] = [];
+  const diagnostics = new Arrivals<PublishDiagnosticsParams>();
   let version = 0;
 
   before(async () => {
@@ -53,14 +54,8 @@ describe('language server: @ and # in review comments (in-memory connection, fak
   };
   const complete = async (line: number, character: number) => (await client.sendRequest('textDocument/completion', { textDocument: { uri: URI }, position: { line, character } })) as CompletionItem[];
   const hover = async (line: number, character: number) => (await client.sendRequest('textDocument/hover', { textDocument: { uri: URI }, position: { line, character } })) as Hover | null;
-  const latestDiagnostics = async (): Promise<PublishDiagnosticsParams> => {
-    for (let i = 0; i < 100; i++) {
-      const last = diagnostics.filter((d) => d.version === version).at(-1);
-      if (last) return last;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    assert.fail(`no diagnostics for version ${version}`);
-  };
+  /** The diagnostics of the document's current version, once the server has published them. */
+  const latestDiagnostics = (): Promise<PublishDiagnosticsParams> => diagnostics.when((all) => all.filter((d) => d.version === version).at(-1));
 
   it('@ offers people, participants first, each with name (and avatar when known), inserting the exact @login over what was typed', async () => {
     await open('Thanks @ch');

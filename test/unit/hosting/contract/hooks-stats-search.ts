@@ -8,12 +8,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { NotFoundError, collect, type StatisticsProgress } from '../../../../src/hosting';
 import { ORG, REPO, type ContractGroup } from './harness';
+import { Arrivals } from '../../../support/arrivals';
 
 interface Delivery { event: string; signature: string | undefined; body: string }
 
-/** A local endpoint for hook deliveries; `next(event)` waits for the next one of that event. */
+/** A local endpoint for hook deliveries; `next(event, after)` waits for the one of that event after `after` of them. */
 async function receiver() {
-  const deliveries: Delivery[] = [];
+  const deliveries = new Arrivals<Delivery>();
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -25,15 +26,8 @@ async function receiver() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
-    count: (event: string) => deliveries.filter((d) => d.event === event).length,
-    async next(event: string, after: number): Promise<Delivery> {
-      for (let i = 0; i < 250; i++) {
-        const found = deliveries.filter((d) => d.event === event)[after];
-        if (found) return found;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      throw new Error(`no ${event} delivery arrived (got: ${deliveries.map((d) => d.event).join(', ') || 'none'})`);
-    },
+    count: (event: string) => deliveries.items.filter((d) => d.event === event).length,
+    next: (event: string, after: number): Promise<Delivery> => deliveries.when((all) => all.filter((d) => d.event === event)[after]),
     close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
   };
 }
