@@ -20,6 +20,9 @@ describe('service registry: hosting API URL forms', () => {
   it('a trailing slash of the origin form is dropped', () => {
     assert.equal(normalizeHostingApiUrl('http://127.0.0.1:7480/'), 'http://127.0.0.1:7480');
   });
+  it('several trailing slashes are dropped too', () => {
+    assert.equal(normalizeHostingApiUrl('https://h.test/api/v3//'), 'https://h.test/api/v3');
+  });
   it('spaces around the URL are ignored', () => {
     assert.equal(normalizeHostingApiUrl('  https://h.test  '), 'https://h.test');
   });
@@ -46,6 +49,7 @@ describe('service registry: hosting API URL forms', () => {
 describe('service registry: engagement URL form', () => {
   it('an origin is accepted, the trailing slash dropped', () => {
     assert.equal(normalizeEngagementApiUrl('https://crm.example.com/'), 'https://crm.example.com');
+    assert.equal(normalizeEngagementApiUrl('https://crm.example.com//'), 'https://crm.example.com');
   });
   it('a URL with a path is refused', () => {
     assert.equal(normalizeEngagementApiUrl('https://crm.example.com/api/v2'), undefined);
