@@ -142,6 +142,8 @@ describe('lint: the layers of src (repodesk/layers)', () => {
     it("refuses the extension importing the server's process files", async () => {
       await refused('src/features/language/x.ts', "export { a } from '../../language-server/server';\n", /may not import src\/language-server\/server: the language server is a process of its own/);
     });
+  });
+
   it("refuses a test reaching into the emulator package's files; its name and testing entry are the way in", async () => {
     const found = await walls('test/unit/hosting/x.test.ts', "export { a } from '../../../emulator/src/server';\nexport const b = () => import('../../../emulator/test/support/emulator');\n");
     assert.equal(found.length, 2);
