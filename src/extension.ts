@@ -9,6 +9,7 @@ import { createLogger } from './features/shared/log/outputLog';
 import type { HostingSession } from './features/shared/session/hostingSession';
 import { registerRateLimitStatus } from './features/rateLimit/rateLimitStatus';
 import { registerHostingAuth } from './features/auth/hosting/registerHostingAuth';
+import { watchServiceProblems } from './features/shared/session/serviceProblems';
 import { registerEngagementAuth, type EngagementAuthHandle } from './features/auth/engagement/registerEngagementAuth';
 
 export interface RepoDeskApi {
@@ -45,6 +46,7 @@ export async function activate(context: vscode.ExtensionContext, loaderAt?: numb
   const version = context.extension.packageJSON.version as string;
   log.info(`RepoDesk ${version} activating`);
 
+  context.subscriptions.push(watchServiceProblems(log));
   const auth = registerHostingAuth(context, log);
   const session = auth.session;
   registerRateLimitStatus(context, session);
