@@ -9,6 +9,7 @@ import { createLogger } from './features/shared/log/outputLog';
 import type { HostingSession } from './features/shared/session/hostingSession';
 import { registerRateLimitStatus } from './features/rateLimit/rateLimitStatus';
 import { registerHostingAuth } from './features/auth/hosting/registerHostingAuth';
+import type { HostingAuthProvider } from './features/auth/hosting/provider';
 import { watchServiceProblems } from './features/shared/session/serviceProblems';
 import { registerEngagementAuth, type EngagementAuthHandle } from './features/auth/engagement/registerEngagementAuth';
 
@@ -21,8 +22,8 @@ export interface RepoDeskApi {
     setBrowserOpener(open: ((url: string) => Promise<void>) | undefined): void;
     /** The shared hosting session (signed-in state, client). */
     readonly session: HostingSession;
-    /** The `repodesk` authentication provider. */
-    readonly provider: vscode.AuthenticationProvider;
+    /** The `repodesk` authentication provider (with its token sign-in on a named service). */
+    readonly provider: vscode.AuthenticationProvider & Pick<HostingAuthProvider, 'signInWithToken'>;
     /** The engagement service's provider and client. */
     readonly engagement: EngagementAuthHandle;
   };

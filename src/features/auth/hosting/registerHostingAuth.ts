@@ -40,6 +40,10 @@ export function registerHostingAuth(context: vscode.ExtensionContext, log: Logge
     context.secrets.onDidChange((e) => {
       if (e.key === SESSIONS_SECRET_KEY) void provider.reload();
     }),
+    // Another service list offers other sessions and names the accounts anew (VS Code's Accounts menu too).
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('repodesk.hosting.services') || e.affectsConfiguration('repodesk.hosting.apiUrl')) void provider.reload();
+    }),
     vscode.commands.registerCommand('repodesk.signIn', async () => {
       try {
         await session.signIn();
@@ -52,7 +56,8 @@ export function registerHostingAuth(context: vscode.ExtensionContext, log: Logge
     vscode.commands.registerCommand('repodesk.signOut', async () => {
       const sessions = await provider.getSessions();
       if (sessions.length === 0) {
-        void vscode.window.showInformationMessage(vscode.l10n.t('You are not signed in to {0}.', backend.hostLabel()));
+        const first = backend.services()[0];
+        void vscode.window.showInformationMessage(vscode.l10n.t('You are not signed in to {0}.', first ? backend.hostLabel(first) : readHostingSettings().authLabel));
         return;
       }
       const pick = sessions.length === 1
