@@ -10,7 +10,7 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import type { RepoDeskApi } from '../../src/extension';
 import type { SignedInAccount } from '../../src/features/shared/session/hostingSession';
-import { signInAsAdaWithDemoRepository, waitFor } from './views-support';
+import { children, description, label, signInAsAdaWithDemoRepository, waitFor } from './views-support';
 
 const first = () => process.env.REPODESK_TEST_EMULATOR_URL!;
 const second = () => process.env.REPODESK_TEST_EMULATOR2_URL!;
@@ -84,6 +84,29 @@ describe('Accounts: two accounts on one service and one on a second (enterprise 
     assert.equal(new Set(accounts.map((a) => a.id)).size, 3);
   });
 
+  it('the Repositories view has a group per account (service · login), each with its own listings', async () => {
+    const VIEW = 'repodesk.repositories';
+    const groups = await waitFor('three account groups', async () => {
+      const roots = await children(VIEW);
+      return roots.length === 3 && roots;
+    });
+    assert.deepEqual(groups.map(label).sort(), ['Enterprise · ada', 'Local · ada', 'Local · charles']);
+    // The view says which account the other views show.
+    assert.deepEqual(groups.filter((g) => description(g) !== '').map(label), ['Local · ada']);
+    const mine = async (group: string) => {
+      const g = groups.find((x) => label(x) === group)!;
+      const yours = (await children(VIEW, g)).find((n) => /^Your repositories/.test(label(n)))!;
+      return (await children(VIEW, yours)).map(label);
+    };
+    const adaLocal = await mine('Local · ada');
+    const charles = await mine('Local · charles');
+    const adaEnterprise = await mine('Enterprise · ada');
+    assert.ok(adaLocal.includes('ada/notes-on-the-engine'), adaLocal.join(', '));
+    assert.ok(adaEnterprise.includes('ada/notes-on-the-engine'), adaEnterprise.join(', '));
+    // charles's own listing is his, not ada's.
+    assert.ok(!charles.includes('ada/notes-on-the-engine'), charles.join(', '));
+  });
+
   it('each account has its own client on its own service, signed in as its own user', async () => {
     const labels = ['ada (Local)', 'charles (Local)', 'ada (Enterprise)'];
     const clients = labels.map((l) => account(l).client);
@@ -134,5 +157,8 @@ describe('Accounts: two accounts on one service and one on a second (enterprise 
       assert.equal((await now.client.users.getAuthenticated()).user.login, 'ada');
     }
     assert.deepEqual((await vscode.authentication.getAccounts('repodesk')).map((a) => a.label).sort(), ['ada (Enterprise)', 'ada (Local)']);
+    // Its group is gone; the two others stay.
+    await waitFor('two account groups', async () => (await children('repodesk.repositories')).length === 2);
+    assert.deepEqual((await children('repodesk.repositories')).map(label).sort(), ['Enterprise · ada', 'Local · ada']);
   });
 });

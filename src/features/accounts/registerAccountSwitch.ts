@@ -6,13 +6,10 @@ import * as vscode from 'vscode';
 import type { HostingSession } from '../shared/session/hostingSession';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
 
-const CHOICES_KEY = 'repodesk.accounts.perRepository';
-
 export function registerAccountSwitch(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository): void {
   const item = vscode.window.createStatusBarItem('repodesk.account', vscode.StatusBarAlignment.Right, 101);
   item.name = vscode.l10n.t('RepoDesk Account');
   item.command = 'repodesk.switchAccount';
-  const choices = () => context.globalState.get<Record<string, string>>(CHOICES_KEY, {});
   const repoKey = () => (active.value ? `${active.value.owner}/${active.value.name}` : undefined);
 
   const show = () => {
@@ -37,14 +34,14 @@ export function registerAccountSwitch(context: vscode.ExtensionContext, session:
     }
     if (id === undefined || !session.accounts.some((a) => a.id === id)) return;
     const key = repoKey();
-    if (key) await context.globalState.update(CHOICES_KEY, { ...choices(), [key]: id });
+    if (key) await session.rememberAccountFor(key, id);
     await session.useAccount(id);
   };
 
   // The repository's remembered account, when it is signed in and not the one in use.
   const followRepository = () => {
     const key = repoKey();
-    const remembered = key ? choices()[key] : undefined;
+    const remembered = key ? session.rememberedAccountFor(key) : undefined;
     if (remembered && remembered !== session.account?.id && session.accounts.some((a) => a.id === remembered)) void session.useAccount(remembered);
   };
 

@@ -28,6 +28,8 @@ export interface SignedInAccount {
   /** The account's id as the provider gives it (with several services, service and user id). */
   readonly id: string;
   readonly label: string;
+  /** The user's login on the service (the label without the service's name). */
+  readonly login: string;
   readonly serviceName: string;
   readonly apiUrl: string;
   readonly session: vscode.AuthenticationSession;
@@ -35,6 +37,8 @@ export interface SignedInAccount {
 }
 
 const ACCOUNT_KEY = 'repodesk.hosting.currentAccount';
+/** The account chosen per repository (`owner/name` → account id): no secret, only ids. */
+const CHOICES_KEY = 'repodesk.accounts.perRepository';
 /** The account of the session last found (in any window; none after a sign-out): no secret, only an id. */
 const SIGNED_IN_KEY = 'repodesk.hosting.signedInAccount';
 
@@ -92,6 +96,16 @@ export class HostingSession implements vscode.Disposable {
   /** The client of the account `accountId`: an action on that account's rows uses only it. */
   clientFor(accountId: string): HostingClient | undefined {
     return this.signedInAccounts.find((a) => a.id === accountId)?.client;
+  }
+
+  /** The account the user last chose for the repository `owner/name`, if any. */
+  rememberedAccountFor(repo: string): string | undefined {
+    return this.state.get<Record<string, string>>(CHOICES_KEY, {})[repo];
+  }
+
+  /** Remembers the user's choice of account for the repository `owner/name`. */
+  async rememberAccountFor(repo: string, accountId: string): Promise<void> {
+    await this.state.update(CHOICES_KEY, { ...this.state.get<Record<string, string>>(CHOICES_KEY, {}), [repo]: accountId });
   }
 
   /** Makes `accountId` the current account (the views and actions without an account of their own use it). */
@@ -257,7 +271,9 @@ export class HostingSession implements vscode.Disposable {
       if (!service) continue;
       const kept = before.find((a) => a.session.id === session.id && a.session.accessToken === session.accessToken && a.apiUrl === service.apiUrl);
       const client = kept && settings === this.clientSettings ? kept.client : clientFromSettings(this.version, session.accessToken, () => this.backgroundAfter, service.apiUrl);
-      next.push({ id: session.account.id, label: session.account.label, serviceName: service.name, apiUrl: service.apiUrl, session, client });
+      const suffix = ` (${service.name})`;
+      const login = session.account.label.endsWith(suffix) ? session.account.label.slice(0, -suffix.length) : session.account.label;
+      next.push({ id: session.account.id, label: session.account.label, login, serviceName: service.name, apiUrl: service.apiUrl, session, client });
     }
     this.signedInAccounts = next;
     for (const d of this.accountSubscriptions) d.dispose();
