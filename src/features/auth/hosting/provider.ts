@@ -13,6 +13,13 @@ import { accountKey } from '../../../util/serviceRegistry';
 
 export const HOSTING_AUTH_PROVIDER_ID = 'repodesk';
 
+/** The user closed a sign-in question: nothing went wrong, so no error is shown for it. */
+export class SignInCancelled extends Error {
+  constructor() {
+    super(vscode.l10n.t('Sign-in was cancelled.'));
+  }
+}
+
 export class HostingAuthProvider implements vscode.AuthenticationProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.AuthenticationProviderAuthenticationSessionsChangeEvent>();
   readonly onDidChangeSessions = this.changed.event;
@@ -71,7 +78,7 @@ export class HostingAuthProvider implements vscode.AuthenticationProvider, vscod
       services.map((service) => ({ label: service.name, detail: service.apiUrl, service })),
       { title: vscode.l10n.t('Sign in to which service?'), ignoreFocusOut: true },
     );
-    if (!picked) throw new Error(vscode.l10n.t('Sign-in was cancelled.'));
+    if (!picked) throw new SignInCancelled();
     return picked.service;
   }
 
@@ -103,7 +110,7 @@ export class HostingAuthProvider implements vscode.AuthenticationProvider, vscod
 
   private async create(service: HostingService, scopes: readonly string[], beforeSignIn?: (method: SignInMethod) => Promise<void>): Promise<vscode.AuthenticationSession> {
     const method = await pickMethod(this.backend.hostLabel(service));
-    if (!method) throw new Error(vscode.l10n.t('Sign-in was cancelled.'));
+    if (!method) throw new SignInCancelled();
     await beforeSignIn?.(method);
     return this.keep(service, await this.run(service, method, scopes));
   }
@@ -168,14 +175,14 @@ export class HostingAuthProvider implements vscode.AuthenticationProvider, vscod
           ignoreFocusOut: true,
           validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('The token cannot be empty.')),
         });
-        if (!token) throw new Error(vscode.l10n.t('Sign-in was cancelled.'));
+        if (!token) throw new SignInCancelled();
         return withSpinner(vscode.l10n.t('Checking the token…'), () => this.backend.tokenSignIn(service, token.trim()));
       }
       case 'password': {
         const login = await vscode.window.showInputBox({ title: vscode.l10n.t('Sign in with user name and password (1/2)'), prompt: vscode.l10n.t('User name on {0}', host), ignoreFocusOut: true });
-        if (!login) throw new Error(vscode.l10n.t('Sign-in was cancelled.'));
+        if (!login) throw new SignInCancelled();
         const password = await vscode.window.showInputBox({ title: vscode.l10n.t('Sign in with user name and password (2/2)'), prompt: vscode.l10n.t('Password of {0}', login), password: true, ignoreFocusOut: true });
-        if (!password) throw new Error(vscode.l10n.t('Sign-in was cancelled.'));
+        if (!password) throw new SignInCancelled();
         return withSpinner(vscode.l10n.t('Creating a token…'), () => this.backend.passwordSignIn(service, login.trim(), password, scopes));
       }
     }

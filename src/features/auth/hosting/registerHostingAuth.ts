@@ -4,7 +4,7 @@ import type { Logger } from '../../shared/log/outputLog';
 import { HostingSession } from '../../shared/session/hostingSession';
 import { readHostingSettings } from '../../shared/session/settings';
 import { ClientSecretStore } from './clientSecret';
-import { HostingAuthProvider, HOSTING_AUTH_PROVIDER_ID } from './provider';
+import { HostingAuthProvider, HOSTING_AUTH_PROVIDER_ID, SignInCancelled } from './provider';
 import { SessionStore, SESSIONS_SECRET_KEY } from './sessionStore';
 import { SignInBackend } from './signInBackend';
 import { UriCallbacks } from './uriCallbacks';
@@ -48,6 +48,10 @@ export function registerHostingAuth(context: vscode.ExtensionContext, log: Logge
       try {
         await session.signIn();
       } catch (err) {
+        if (err instanceof SignInCancelled) {
+          log.info('Sign-in cancelled');
+          return;
+        }
         const message = errorText(err);
         log.error('Sign-in failed', err);
         void vscode.window.showErrorMessage(vscode.l10n.t('RepoDesk sign-in failed: {0}', message));
