@@ -22,9 +22,9 @@ const EMULATOR_PORT = Number(process.env.REPODESK_EMULATOR_PORT ?? 7480);
 const CODE_SERVER_PORT = Number(process.env.REPODESK_CODE_SERVER_PORT ?? 7482);
 const dataRoot = path.join(root, '.data');
 const args = process.argv.slice(2);
-const unknown = args.filter((a) => a !== '--reset');
+const unknown = args.filter((a) => a !== '--reset' && a !== '--second');
 if (unknown.length) {
-  console.error(`npm start: unknown option ${unknown.join(' ')}. The one option is --reset (npm start -- --reset): start over from the demo data set.`);
+  console.error(`npm start: unknown option ${unknown.join(' ')}. The options are --reset (npm start -- --reset): start over from the demo data set, and --second: a second service (an emulator in the enterprise form, /api/v3) beside the first.`);
   process.exit(2);
 }
 if (args.includes('--reset')) {
@@ -56,6 +56,11 @@ try {
   const emulator = await startEmulatorProcess({ port: EMULATOR_PORT, host, dataDir: path.join(dataRoot, desktop ? 'demo' : 'demo-code-server'), quiet: false, echo: true });
   cleanups.push(() => emulator.stop());
   const app = JSON.parse(fs.readFileSync(path.join(emulator.dataDir, 'oauth-app.json'), 'utf8'));
+  // --second: another service beside the first, its own data folder and port, the API only under /api/v3 as an enterprise install.
+  const second = args.includes('--second')
+    ? await startEmulatorProcess({ port: EMULATOR_PORT + 10, host, dataDir: path.join(dataRoot, desktop ? 'enterprise' : 'enterprise-code-server'), quiet: false, echo: true, pathPrefix: '/api/v3' })
+    : undefined;
+  if (second) cleanups.push(() => second.stop());
 
   const workspace = path.join(dataRoot, 'workspace', 'difference-engine');
   if (!fs.existsSync(path.join(workspace, '.git'))) {
@@ -67,6 +72,14 @@ try {
     'repodesk.hosting.apiUrl': emulator.url,
     'repodesk.hosting.oauthClientId': app.client_id,
     'repodesk.engagement.apiUrl': emulator.url,
+    ...(second
+      ? {
+          'repodesk.hosting.services': [
+            { name: 'Local', apiUrl: emulator.url, oauthClientId: app.client_id },
+            { name: 'Enterprise', apiUrl: `${second.url}/api/v3`, oauthClientId: JSON.parse(fs.readFileSync(path.join(second.dataDir, 'oauth-app.json'), 'utf8')).client_id },
+          ],
+        }
+      : {}),
     // The browser sign-in listens on the OAuth callback port (7481) for a few
     // seconds: code-server would offer to forward it ("Your application
     // running on port 7481 is available"). The demo needs no forwarded port;
@@ -92,7 +105,8 @@ try {
   Open VS Code (code-server) in your browser:
     ${codeServer.workbenchUrl({ extensionDevelopmentPath: root })}
   Emulator: ${emulator.url}  (user ada, password ada-demo-password; organization analytical-engines;
-            engagement service: user ada, API key ada-demo-api-key, password ada-demo-password)
+            engagement service: user ada, API key ada-demo-api-key, password ada-demo-password)${second ? `
+  Second service (Enterprise): ${second.url}/api/v3  (the same demo users; sign in with user name and password)` : ''}
 Ctrl-C stops everything.`);
   }
 } catch (err) {

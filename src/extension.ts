@@ -9,6 +9,8 @@ import { createLogger } from './features/shared/log/outputLog';
 import type { HostingSession } from './features/shared/session/hostingSession';
 import { registerRateLimitStatus } from './features/rateLimit/rateLimitStatus';
 import { registerHostingAuth } from './features/auth/hosting/registerHostingAuth';
+import type { HostingAuthProvider } from './features/auth/hosting/provider';
+import { watchServiceProblems } from './features/shared/session/serviceProblems';
 import { registerEngagementAuth, type EngagementAuthHandle } from './features/auth/engagement/registerEngagementAuth';
 
 export interface RepoDeskApi {
@@ -20,8 +22,8 @@ export interface RepoDeskApi {
     setBrowserOpener(open: ((url: string) => Promise<void>) | undefined): void;
     /** The shared hosting session (signed-in state, client). */
     readonly session: HostingSession;
-    /** The `repodesk` authentication provider. */
-    readonly provider: vscode.AuthenticationProvider;
+    /** The `repodesk` authentication provider (with its token sign-in on a named service). */
+    readonly provider: vscode.AuthenticationProvider & Pick<HostingAuthProvider, 'signInWithToken'>;
     /** The engagement service's provider and client. */
     readonly engagement: EngagementAuthHandle;
   };
@@ -45,6 +47,7 @@ export async function activate(context: vscode.ExtensionContext, loaderAt?: numb
   const version = context.extension.packageJSON.version as string;
   log.info(`RepoDesk ${version} activating`);
 
+  context.subscriptions.push(watchServiceProblems(log));
   const auth = registerHostingAuth(context, log);
   const session = auth.session;
   registerRateLimitStatus(context, session);

@@ -23,6 +23,7 @@ import { registerGists } from './features/gists/registerGists';
 import { registerSearch } from './features/search/registerSearch';
 import { registerCommit } from './features/commit/registerCommit';
 import { ActiveRepository } from './features/shared/selection/activeRepository';
+import { registerAccountSwitch } from './features/accounts/registerAccountSwitch';
 import { registerRepositories } from './features/repos/registerRepositories';
 import { registerReviewComments } from './features/reviewComments/registerReviewComments';
 import { ErrorNode, LoadMoreNode, type RepoDeskNode } from './features/shared/tree/nodes';
@@ -70,6 +71,8 @@ export function registerViews(context: vscode.ExtensionContext, session: Hosting
   const active = new ActiveRepository(context.workspaceState);
   const selectedPull = new SelectedPull();
   context.subscriptions.push(active, selectedPull);
+  // Which of several signed-in accounts the views use, in the status bar.
+  registerAccountSwitch(context, session, active);
   // The ✓ / ✕ of the editors where release notes and commit messages are written.
   registerNotesEditor(context);
   // The editor of commit and merge messages (its own tab, language and ✓ / ✕).

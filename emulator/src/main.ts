@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
   // Announced only once the signal handlers are in place: a caller may stop us right after.
-  log(`RepoDesk emulator listening on ${emulator.url} (data: ${emulator.dataDir}${options.memory ? ', removed on exit' : ''}) in ${Math.round(performance.now() - started)} ms`);
+  log(`RepoDesk emulator listening on ${emulator.url}${options.pathPrefix ? ` (v3 API at ${emulator.apiUrl})` : ''} (data: ${emulator.dataDir}${options.memory ? ', removed on exit' : ''}) in ${Math.round(performance.now() - started)} ms`);
 }
 
 main().catch((err: unknown) => {

@@ -45,6 +45,12 @@ export interface EmulatorOptions {
   clock?: (() => number) | undefined;
   /** Origins a browser page may call from (default `['*']`, any, as the real service); `[]` sends no CORS headers. */
   corsOrigins?: readonly string[] | undefined;
+  /**
+   * `/api/v3`: the v3 API answers only under this prefix, as an enterprise
+   * install does (its web pages, OAuth pages, git and the v2 API stay at the
+   * root). Unset: the v3 API answers at `/` and at `/api/v3`.
+   */
+  pathPrefix?: '/api/v3' | undefined;
 }
 
 export interface RateLimits {
@@ -107,6 +113,7 @@ export const USAGE = `Usage: repodesk-emulator [--port <n>] --data <dir>|--memor
   --stats-delay <ms>                a statistics job waits this long before computing (default 0)
   --cors-origin <origin>            an origin a browser page may call from, repeatable (default *, any;
                                     none: no CORS headers)
+  --path-prefix /api/v3             the v3 API only under /api/v3, as an enterprise install (default: at / and /api/v3)
 `;
 
 export class UsageError extends Error {}
@@ -154,6 +161,7 @@ export function parseOptions(argv: string[]): CliOptions {
       'engagement-time-zone': { type: 'string' },
       'stats-delay': { type: 'string' },
       'cors-origin': { type: 'string', multiple: true },
+      'path-prefix': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -171,6 +179,8 @@ export function parseOptions(argv: string[]): CliOptions {
       throw new UsageError(`--base-url must be an absolute URL, got "${values['base-url']}"`);
     }
   }
+  const pathPrefix = values['path-prefix']?.replace(/\/+$/, '');
+  if (pathPrefix !== undefined && pathPrefix !== '/api/v3') throw new UsageError(`--path-prefix must be /api/v3 (the enterprise form), got "${values['path-prefix']}"\n\n${USAGE}`);
   const positive = (name: string, v: string | undefined): number | undefined => {
     if (v === undefined) return undefined;
     const n = Number(v);
@@ -200,5 +210,6 @@ export function parseOptions(argv: string[]): CliOptions {
     baseUrl: values['base-url']?.replace(/\/+$/, ''),
     logRequests: !values.quiet,
     ...(values['cors-origin'] ? { corsOrigins: corsOrigins(values['cors-origin']) } : {}),
+    ...(pathPrefix ? { pathPrefix } : {}),
   };
 }

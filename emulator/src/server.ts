@@ -12,12 +12,15 @@ import { registerCors } from './cors';
 import type { GitEnvironment } from './git';
 import { crashPointFromEnv, SeedCrashPoints } from './seed/crash-points';
 import { completedSeed, discardUnfinishedSeed, hasUnfinishedSeed, markSeedDone, markSeedStarted, markServed, neverServed } from './seed/unfinished';
+import { notFound } from './v3/core/errors';
 
 export interface Emulator {
   app: FastifyInstance;
   db: Db;
   /** Base URL the server answers on, without a trailing slash. */
   url: string;
+  /** Base URL of the v3 API: `url`, or `url` and `/api/v3` with the `pathPrefix` option. */
+  apiUrl: string;
   options: EmulatorOptions;
   /** The event bus of this server (tests subscribe to see what operations emitted). */
   events: EventBus;
@@ -161,12 +164,23 @@ export async function createEmulator(options: EmulatorOptions, log: (line: strin
   app.addHook('onRequest', async (req) => {
     req.apiPrefix = prefixed.has(req.raw) ? ENTERPRISE_PREFIX : '';
     req.baseUrl = baseUrl;
+    // An enterprise install serves its API only under the prefix.
+    if (options.pathPrefix && !req.apiPrefix && (req.routeOptions.config as { v3?: boolean } | undefined)?.v3) {
+      throw notFound();
+    }
   });
 
   // POST is accepted wherever PATCH is (conventions, rule 5): every PATCH
   // route gets a POST twin unless the path already has a POST of its own.
   const patchRoutes: RouteOptions[] = [];
+  // With `pathPrefix` the v3 routes refuse a request without it (see below):
+  // a route is v3 when a v3 module registered it, unless it is a web-style
+  // path at the root (`/:owner/...`: git over HTTP, release downloads).
+  let registering: string | undefined;
   app.addHook('onRoute', (route) => {
+    if (registering?.startsWith('v3') && !route.url.startsWith('/:')) {
+      route.config = { ...route.config, v3: true } as typeof route.config;
+    }
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (methods.includes('PATCH')) patchRoutes.push(route);
   });
@@ -183,7 +197,11 @@ export async function createEmulator(options: EmulatorOptions, log: (line: strin
   });
   app.get('/health', async () => ({ status: readiness.ready ? 'ok' : 'seeding', uptime_seconds: Math.round(process.uptime()) }));
 
-  for (const m of modules) await m.register(app, ctx);
+  for (const m of modules) {
+    registering = m.name;
+    await m.register(app, ctx);
+  }
+  registering = undefined;
   await app.after();
   for (const route of patchRoutes) {
     if (app.hasRoute({ method: 'POST', url: route.url })) continue;
@@ -223,6 +241,7 @@ export async function createEmulator(options: EmulatorOptions, log: (line: strin
     app,
     db,
     url: baseUrl,
+    apiUrl: `${baseUrl}${options.pathPrefix ?? ''}`,
     options,
     events: ctx.events,
     async close() {

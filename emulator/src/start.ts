@@ -22,6 +22,8 @@ export interface StartOptions extends Partial<Omit<EmulatorOptions, 'dataDir'>> 
 export interface RunningEmulator {
   /** Base URL of both APIs, without a trailing slash (e.g. http://127.0.0.1:41234). */
   url: string;
+  /** Base URL of the v3 API: `url`, or `url` and `/api/v3` with `pathPrefix`. */
+  apiUrl: string;
   /** The data folder in use (the throw-away one with `memory`). */
   dataDir: string;
   /** Stops the server; with `memory`, removes the data folder too. */
@@ -58,5 +60,5 @@ export async function launch(options: StartOptions): Promise<Emulator & { dataDi
 /** Starts the emulator; resolves once it listens with its seed loaded. */
 export async function startEmulator(options: StartOptions): Promise<RunningEmulator> {
   const emulator = await launch(options);
-  return { url: emulator.url, dataDir: emulator.dataDir, close: () => emulator.close() };
+  return { url: emulator.url, apiUrl: emulator.apiUrl, dataDir: emulator.dataDir, close: () => emulator.close() };
 }

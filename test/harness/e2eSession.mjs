@@ -12,6 +12,10 @@ export const session = {
   /** Base URL of the emulator the extension is configured with. */
   emulatorUrl: '',
   emulatorDataDir: '',
+  /** Base URL of the second emulator (the enterprise form: its API under /api/v3). */
+  enterpriseUrl: '',
+  /** The workbench's user settings file (a journey that configures services writes it, as a person edits it). */
+  userSettingsFile: '',
   codeServerUrl: '',
   /** The folder the window has open (a plain folder, not a git repository). */
   workspaceDir: '',

@@ -26,6 +26,9 @@ async function openWorkbench() {
     statsDelayMs: 1500,
   });
   cleanups.push(() => emulator.stop());
+  // A second service in the enterprise form (the API only under /api/v3), for the accounts journey.
+  const enterprise = await startEmulatorProcess({ host: '127.0.0.2', pathPrefix: '/api/v3' });
+  cleanups.push(() => enterprise.stop());
   const app = JSON.parse(fs.readFileSync(path.join(emulator.dataDir, 'oauth-app.json'), 'utf8'));
   const codeServer = await startCodeServer({
     settings: { 'repodesk.hosting.apiUrl': emulator.url, 'repodesk.hosting.oauthClientId': app.client_id, 'repodesk.engagement.apiUrl': emulator.url },
@@ -39,7 +42,15 @@ async function openWorkbench() {
   cleanups.push(() => codeServer.stop());
   const browser = await launchBrowser();
   cleanups.push(() => browser.close());
-  Object.assign(session, { page: browser.page, emulatorUrl: emulator.url, emulatorDataDir: emulator.dataDir, codeServerUrl: codeServer.url, workspaceDir: codeServer.dirs.workspace });
+  Object.assign(session, {
+    page: browser.page,
+    emulatorUrl: emulator.url,
+    emulatorDataDir: emulator.dataDir,
+    enterpriseUrl: enterprise.url,
+    codeServerUrl: codeServer.url,
+    workspaceDir: codeServer.dirs.workspace,
+    userSettingsFile: path.join(codeServer.dirs.userData, 'User', 'settings.json'),
+  });
   await browser.page.goto(codeServer.workbenchUrl({ extensionDevelopmentPath: repoRoot }));
   await browser.page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 60_000 });
   console.log(`workbench ready (emulator ${emulator.url}, code-server ${codeServer.url})`);

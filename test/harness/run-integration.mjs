@@ -31,12 +31,18 @@ async function main() {
   const emulator = await startEmulatorProcess();
   cleanups.push(() => emulator.stop());
   console.log(`emulator: ${emulator.url}`);
+  // A second service beside the first, in the enterprise form (the accounts tests sign in to both).
+  const enterprise = await startEmulatorProcess({ pathPrefix: '/api/v3' });
+  cleanups.push(() => enterprise.stop());
+  console.log(`second emulator (enterprise form): ${enterprise.url}/api/v3`);
 
   const codeServer = await startCodeServer({
     settings: { 'repodesk.hosting.apiUrl': emulator.url },
     env: {
       REPODESK_TEST_EMULATOR_URL: emulator.url,
       REPODESK_TEST_EMULATOR_DATA: emulator.dataDir,
+      REPODESK_TEST_EMULATOR2_URL: enterprise.url,
+      REPODESK_TEST_EMULATOR2_DATA: enterprise.dataDir,
     },
   });
   cleanups.push(() => codeServer.stop());

@@ -21,6 +21,16 @@ describe('emulator options: the command line', () => {
     assert.deepEqual(o.rateLimits, { authenticated: undefined, unauthenticated: undefined });
   });
 
+  it('--path-prefix /api/v3: the enterprise form (a trailing slash is dropped); unset by default; any other path is a usage error naming the flag', () => {
+    assert.equal(parseOptions(['--memory', '--path-prefix', '/api/v3']).pathPrefix, '/api/v3');
+    assert.equal(parseOptions(['--memory', '--path-prefix', '/api/v3/']).pathPrefix, '/api/v3');
+    assert.equal(parseOptions(['--memory']).pathPrefix, undefined);
+    assert.equal('pathPrefix' in parseOptions(['--memory']), false);
+    assert.throws(() => parseOptions(['--memory', '--path-prefix', '/ghe']), usage(/--path-prefix must be \/api\/v3 \(the enterprise form\), got "\/ghe"/));
+    assert.throws(() => parseOptions(['--memory', '--path-prefix', '']), usage(/--path-prefix must be/));
+    assert.match(USAGE, /--path-prefix \/api\/v3/);
+  });
+
   it('--memory: no data folder from the command line (startEmulator makes a throw-away one)', () => {
     const o = parseOptions(['--memory']);
     assert.equal(o.memory, true);

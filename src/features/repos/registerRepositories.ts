@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { repoFromGitConfig } from '../../util/gitRemote';
 import { resolveAddresses } from '../../hosting';
 import type { HostingSession } from '../shared/session/hostingSession';
-import { onDidChangeHostingSettings, readHostingSettings } from '../shared/session/settings';
+import { onDidChangeHostingSettings, readHostingServices, readHostingSettings } from '../shared/session/settings';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
 import { createRepositoriesProvider } from './repositoriesProvider';
 import type { NodeTreeProvider } from '../shared/tree/treeBase';
@@ -105,30 +105,54 @@ export function registerRepositories(context: vscode.ExtensionContext, session: 
       }),
     );
   }
-  void activateFromWorkspaceRemote(active);
+  void activateFromWorkspaceRemote(active, session);
   return provider;
 }
 
-/** When a workspace folder's git remote points at the configured server, its repository becomes active. */
-async function activateFromWorkspaceRemote(active: ActiveRepository): Promise<void> {
+/**
+ * When a workspace folder's git remote points at a configured service, its
+ * repository becomes active; with several services, the account used becomes
+ * one of that service's (unless the user chose one for this repository).
+ */
+async function activateFromWorkspaceRemote(active: ActiveRepository, session: HostingSession): Promise<void> {
   const s = readHostingSettings();
-  let hosts: string[];
-  try {
-    const a = resolveAddresses(s.apiUrl, s.webUrl);
-    hosts = [...new Set([new URL(a.webUrl).host, new URL(a.apiUrl).host])];
-  } catch {
-    return;
-  }
-  for (const folder of vscode.workspace.workspaceFolders ?? []) {
+  const services = readHostingServices().services;
+  const hostsOf = (apiUrl: string): string[] | undefined => {
     try {
-      const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder.uri, '.git', 'config')));
-      const repo = repoFromGitConfig(text, hosts);
-      if (repo) {
-        await active.set({ owner: repo.owner, name: repo.name });
-        return;
-      }
+      const a = resolveAddresses(apiUrl, apiUrl === s.apiUrl ? s.webUrl : undefined);
+      return [...new Set([new URL(a.webUrl).host, new URL(a.apiUrl).host])];
     } catch {
-      // Not a git folder.
+      return undefined;
+    }
+  };
+  const candidates = (services.length ? services.map((x) => x.apiUrl) : [s.apiUrl]).flatMap((apiUrl) => {
+    const hosts = hostsOf(apiUrl);
+    return hosts ? [{ apiUrl, hosts }] : [];
+  });
+  for (const folder of vscode.workspace.workspaceFolders ?? []) {
+    let text: string;
+    try {
+      text = new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder.uri, '.git', 'config')));
+    } catch {
+      continue; // Not a git folder.
+    }
+    for (const { apiUrl, hosts } of candidates) {
+      const repo = repoFromGitConfig(text, hosts);
+      if (!repo) continue;
+      await active.set({ owner: repo.owner, name: repo.name });
+      if (candidates.length > 1) await useAccountOf(session, apiUrl, `${repo.owner}/${repo.name}`);
+      return;
     }
   }
+}
+
+/** With several services: an account of the remote's service, unless the user chose one for the repository. */
+async function useAccountOf(session: HostingSession, apiUrl: string, repo: string): Promise<void> {
+  await session.refresh();
+  const remembered = session.rememberedAccountFor(repo);
+  if (remembered && session.accounts.some((a) => a.id === remembered)) return;
+  const current = session.accounts.find((a) => a.id === session.account?.id);
+  if (current?.apiUrl === apiUrl) return;
+  const onService = session.accounts.find((a) => a.apiUrl === apiUrl);
+  if (onService) await session.useAccount(onService.id);
 }

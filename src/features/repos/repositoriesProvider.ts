@@ -19,6 +19,7 @@ import type { RootGroupProvider } from '../shared/tree/rootGroups';
 import { RepositoryGroupNode, type RepositoryChildren } from './repositoryNodes';
 import type { Gate } from '../../util/gate';
 import { loadFilter, loadOrgType } from './repositoryFilter';
+import { AccountGroupNode } from './accountGroupNode';
 
 /** Where the last listing is kept (workspace state). */
 export const REPOSITORY_SNAPSHOT_KEY = 'repodesk.repositories.lastListing';
@@ -44,9 +45,18 @@ export function createRepositoriesProvider(session: HostingSession, active: Acti
   // view shows what it read (a refresh or a new filter must not bring back
   // older rows).
   let firstLook = true;
+  /** Whether the view shows a group per account. */
+  let grouped = false;
   const provider = new NodeTreeProvider('repodesk.repositories', (p) => {
     const client = session.client;
     const account = session.account;
+    // Several accounts: a group per account, each read with its own client
+    // (no kept listing for these yet: they are read from the services).
+    if (client && account && session.accounts.length > 1) {
+      firstLook = false;
+      firstPaint?.open();
+      return session.accounts.map((a) => new AccountGroupNode(a, () => buildRoots(a.client, p, `account:${a.id}/`), a.id === account.id));
+    }
     const keeping = vscode.workspace.getConfiguration('repodesk.views').get<boolean>('keepLastListing', true);
     // The filters are part of the key: rows kept under another filter are not these.
     const keyOf = (accountId: string) => `${snapshotKey(readHostingSettings().apiUrl, accountId)} ${JSON.stringify(loadFilter(state))}`;
@@ -100,9 +110,11 @@ export function createRepositoriesProvider(session: HostingSession, active: Acti
     await workspaceState.update(REPOSITORY_SNAPSHOT_KEY, snapshot);
   }
 
-  // What a repository node shows when expanded: each provider's lists, in order.
-  const childrenOf: RepositoryChildren = (node, onChanged) => {
-    const client = session.client;
+  // What a repository node shows when expanded: each provider's lists, in
+  // order, read with the client of the group it is in (kept rows drawn
+  // before the session was known: the session's).
+  const childrenOf = (groupClient: HostingClient | undefined): RepositoryChildren => (node, onChanged) => {
+    const client = groupClient ?? session.client;
     if (!client) return [];
     const target = { client, owner: node.repo.owner.login, repo: node.repo.name };
     return childProviders.flatMap((c) => c.children(target, node.repo, node.id, onChanged));
@@ -117,39 +129,40 @@ export function createRepositoriesProvider(session: HostingSession, active: Acti
     return c;
   };
 
-  function mineGroup(client: HostingClient | undefined, onChanged: (n: RepoDeskNode) => void): RepositoryGroupNode {
+  function mineGroup(client: HostingClient | undefined, onChanged: (n: RepoDeskNode) => void, prefix = ''): RepositoryGroupNode {
     const filter = loadFilter(state);
-    return new RepositoryGroupNode('group:mine', vscode.l10n.t('Your repositories ({0})', filter.type), 'account',
-      () => reader(client).repos.listForAuthenticatedUser(filter, { priority: 'background' }), isActive, onChanged, childrenOf,
+    return new RepositoryGroupNode(`${prefix}group:mine`, vscode.l10n.t('Your repositories ({0})', filter.type), 'account',
+      () => reader(client).repos.listForAuthenticatedUser(filter, { priority: 'background' }), isActive, onChanged, childrenOf(client),
       vscode.l10n.t('No repositories match this filter.'), 'repositoryGroup:mine');
   }
 
-  function orgGroup(client: HostingClient | undefined, org: string, onChanged: (n: RepoDeskNode) => void): RepositoryGroupNode {
+  function orgGroup(client: HostingClient | undefined, org: string, onChanged: (n: RepoDeskNode) => void, prefix = ''): RepositoryGroupNode {
     const type = loadOrgType(state, org);
     // The organization of the active repository starts open, so that the
     // active repository is in sight (VS Code keeps what the user changes).
     const holdsActive = active.value?.owner.toLowerCase() === org.toLowerCase();
-    return new RepositoryGroupNode(`group:org:${org}`, type === 'all' ? org : `${org} (${type})`, 'organization',
-      () => reader(client).repos.listForOrg(org, type === 'all' ? {} : { type }, { priority: 'background' }), isActive, onChanged, childrenOf,
+    return new RepositoryGroupNode(`${prefix}group:org:${org}`, type === 'all' ? org : `${org} (${type})`, 'organization',
+      () => reader(client).repos.listForOrg(org, type === 'all' ? {} : { type }, { priority: 'background' }), isActive, onChanged, childrenOf(client),
       vscode.l10n.t('This organization has no repositories you can see.'), 'repositoryGroup:org', holdsActive, org,
-      () => (client || session.client ? orgProviders.flatMap((o) => o.children({ client: reader(client), org }, `group:org:${org}`, onChanged)) : []));
+      () => (client || session.client ? orgProviders.flatMap((o) => o.children({ client: reader(client), org }, `${prefix}group:org:${org}`, onChanged)) : []));
   }
 
-  function publicGroup(client: HostingClient, onChanged: (n: RepoDeskNode) => void): RepositoryGroupNode {
-    return new RepositoryGroupNode('group:public', vscode.l10n.t('All public repositories'), 'globe',
-      () => client.repos.listPublic({}, { priority: 'background' }), isActive, onChanged, childrenOf,
+  function publicGroup(client: HostingClient, onChanged: (n: RepoDeskNode) => void, prefix = ''): RepositoryGroupNode {
+    return new RepositoryGroupNode(`${prefix}group:public`, vscode.l10n.t('All public repositories'), 'globe',
+      () => client.repos.listPublic({}, { priority: 'background' }), isActive, onChanged, childrenOf(client),
       vscode.l10n.t('There are no public repositories.'), 'repositoryGroup:public', false);
   }
 
-  async function buildRoots(client: HostingClient, p: NodeTreeProvider): Promise<RepoDeskNode[]> {
+  /** The groups of one account; `prefix` keeps their ids apart from another account's. */
+  async function buildRoots(client: HostingClient, p: NodeTreeProvider, prefix = ''): Promise<RepoDeskNode[]> {
     const onChanged = (n: RepoDeskNode) => p.update(n);
-    const mine = mineGroup(client, onChanged);
+    const mine = mineGroup(client, onChanged, prefix);
     // The first page of "Your repositories" is read while the organizations
     // are: the expanded group then draws without a second round trip.
     void mine.list.ensureLoaded();
     const roots: RepoDeskNode[] = [mine];
     try {
-      const orgGroups = (await organizations(client)).map((org) => orgGroup(client, org, onChanged));
+      const orgGroups = (await organizations(client)).map((org) => orgGroup(client, org, onChanged, prefix));
       // Each organization's first page is read (in parallel) once VS Code
       // has the rows of an expanded group, and the group is drawn again with
       // its count when it comes, collapsed or not: the groups, and the rows
@@ -163,8 +176,9 @@ export function createRepositoriesProvider(session: HostingSession, active: Acti
     } catch (err) {
       roots.push(new ErrorNode(vscode.l10n.t('Could not list your organizations: {0}', errorText(err)), () => p.refresh()));
     }
-    roots.push(...rootProviders.flatMap((r) => r.roots(client, onChanged)));
-    roots.push(publicGroup(client, onChanged));
+    // The root providers' groups (the user's gists) have one id each: the first account's only.
+    if (!prefix || prefix === `account:${session.accounts[0]?.id}/`) roots.push(...rootProviders.flatMap((r) => r.roots(client, onChanged)));
+    roots.push(publicGroup(client, onChanged, prefix));
     return roots;
   }
 
@@ -196,7 +210,16 @@ export function createRepositoriesProvider(session: HostingSession, active: Acti
       firstLook = true;
     },
     // Re-render on a new active repository: its node is marked; lists are kept.
-    subscriptions: [session.onDidChange(() => provider.refresh()), active.onDidChange(() => provider.redraw())],
+    subscriptions: [
+      session.onDidChange(() => provider.refresh()),
+      // An account signed in or out beside the current one changes the account groups (one account: none, onDidChange says it all).
+      session.onDidChangeAccounts(() => {
+        const several = session.accounts.length > 1;
+        if (several || grouped) provider.refresh();
+        grouped = several;
+      }),
+      active.onDidChange(() => provider.redraw()),
+    ],
   };
 }
 

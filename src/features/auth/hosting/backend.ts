@@ -3,6 +3,7 @@
 // this seam small lets the provider's logic stay readable.
 import type * as vscode from 'vscode';
 import type { SignInMethod } from './sessionStore';
+import type { HostingService } from '../../shared/session/settings';
 
 export interface NewSession {
   accessToken: string;
@@ -15,13 +16,13 @@ export interface NewSession {
 }
 
 export interface HostingAuthBackend {
-  /** Base URL of the API the sessions belong to (from the settings). */
-  apiUrl(): string;
-  /** Host name shown to the user, e.g. in the provider's label. */
-  hostLabel(): string;
-  browserSignIn(scopes: readonly string[], token: vscode.CancellationToken): Promise<NewSession>;
-  tokenSignIn(token: string): Promise<NewSession>;
-  passwordSignIn(login: string, password: string, scopes: readonly string[]): Promise<NewSession>;
-  /** Revokes a token that RepoDesk created; a no-op for pasted tokens. */
-  revoke(session: { accessToken: string; method: SignInMethod; authorizationId?: number; clientId?: string }): Promise<void>;
+  /** The services sessions can belong to (from the settings; the first is the default). */
+  services(): HostingService[];
+  /** The service's name as shown to the user, e.g. in the sign-in's title. */
+  hostLabel(service: HostingService): string;
+  browserSignIn(service: HostingService, scopes: readonly string[], token: vscode.CancellationToken): Promise<NewSession>;
+  tokenSignIn(service: HostingService, token: string): Promise<NewSession>;
+  passwordSignIn(service: HostingService, login: string, password: string, scopes: readonly string[]): Promise<NewSession>;
+  /** Revokes a token that RepoDesk created on the service of `apiUrl`; a no-op for pasted tokens. */
+  revoke(session: { accessToken: string; method: SignInMethod; apiUrl: string; authorizationId?: number; clientId?: string }): Promise<void>;
 }

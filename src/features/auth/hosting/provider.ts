@@ -8,8 +8,17 @@ import type { Logger } from '../../shared/log/outputLog';
 import type { HostingAuthBackend, NewSession } from './backend';
 import { SessionStore, type SignInMethod, type StoredSession } from './sessionStore';
 import { errorText } from '../../shared/failure';
+import type { HostingService } from '../../shared/session/settings';
+import { accountKey } from '../../../util/serviceRegistry';
 
 export const HOSTING_AUTH_PROVIDER_ID = 'repodesk';
+
+/** The user closed a sign-in question: nothing went wrong, so no error is shown for it. */
+export class SignInCancelled extends Error {
+  constructor() {
+    super(vscode.l10n.t('Sign-in was cancelled.'));
+  }
+}
 
 export class HostingAuthProvider implements vscode.AuthenticationProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.AuthenticationProviderAuthenticationSessionsChangeEvent>();
@@ -25,14 +34,63 @@ export class HostingAuthProvider implements vscode.AuthenticationProvider, vscod
     this.changed.dispose();
   }
 
+  /**
+   * Every session of every configured service, each with its account; a
+   * session of a service no longer in the settings is kept but not offered.
+   */
   async getSessions(scopes?: readonly string[]): Promise<vscode.AuthenticationSession[]> {
-    const apiUrl = this.backend.apiUrl();
-    const mine = (await this.store.all()).filter((s) => s.apiUrl === apiUrl);
-    return mine.filter((s) => !scopes || scopesCover(s.scopes, scopes)).map(toVsSession);
+    const services = this.backend.services();
+    const mine = (await this.store.all()).filter((s) => services.some((svc) => svc.apiUrl === s.apiUrl));
+    return mine.filter((s) => !scopes || scopesCover(s.scopes, scopes)).map((s) => this.toVsSession(s, services));
   }
 
+  /** The service a session of getSessions belongs to. */
+  async serviceOf(sessionId: string): Promise<HostingService | undefined> {
+    const stored = (await this.store.all()).find((s) => s.id === sessionId);
+    return stored && this.backend.services().find((svc) => svc.apiUrl === stored.apiUrl);
+  }
+
+  /** A new session: on the one service, or on the one the user picks when there are several. */
   async createSession(scopes: readonly string[]): Promise<vscode.AuthenticationSession> {
-    return this.create(scopes);
+    const service = await this.pickService();
+    return this.create(service, scopes);
+  }
+
+  /** A new session on the service named `serviceName` (any case). */
+  async createSessionOn(serviceName: string, scopes: readonly string[]): Promise<vscode.AuthenticationSession> {
+    const service = this.backend.services().find((s) => s.name.toLowerCase() === serviceName.toLowerCase());
+    if (!service) throw new Error(vscode.l10n.t('No service named "{0}" is in "repodesk.hosting.services".', serviceName));
+    return this.create(service, scopes);
+  }
+
+  /** A session from a personal access token on the service named `serviceName`, without asking anything (tests, scripts). */
+  async signInWithToken(serviceName: string, token: string): Promise<vscode.AuthenticationSession> {
+    const service = this.backend.services().find((s) => s.name.toLowerCase() === serviceName.toLowerCase());
+    if (!service) throw new Error(vscode.l10n.t('No service named "{0}" is in "repodesk.hosting.services".', serviceName));
+    return this.keep(service, await this.backend.tokenSignIn(service, token.trim()));
+  }
+
+  private async pickService(): Promise<HostingService> {
+    const services = this.backend.services();
+    if (services.length === 0) throw new Error(vscode.l10n.t('No hosting service is configured: check "repodesk.hosting.services" (the RepoDesk log says what is wrong).'));
+    if (services.length === 1) return services[0]!;
+    const picked = await vscode.window.showQuickPick(
+      services.map((service) => ({ label: service.name, detail: service.apiUrl, service })),
+      { title: vscode.l10n.t('Sign in to which service?'), ignoreFocusOut: true },
+    );
+    if (!picked) throw new SignInCancelled();
+    return picked.service;
+  }
+
+  /**
+   * The session as VS Code shows it: with several services, the account id
+   * holds the service (the same user id can exist on two services) and the
+   * label names it; with one, the account as the service names it.
+   */
+  private toVsSession(s: StoredSession, services: readonly HostingService[]): vscode.AuthenticationSession {
+    const service = services.find((svc) => svc.apiUrl === s.apiUrl);
+    if (services.length < 2 || !service) return toVsSession(s);
+    return { ...toVsSession(s), account: { id: accountKey(service.name, s.account.id), label: `${s.account.label} (${service.name})` } };
   }
 
   /**
@@ -42,31 +100,37 @@ export class HostingAuthProvider implements vscode.AuthenticationProvider, vscod
    * browser sign-in first signs that session out, which revokes its token.
    */
   async createSessionWithMoreScopes(scopes: readonly string[], sessionId: string): Promise<vscode.AuthenticationSession> {
-    return this.create(scopes, async (method) => {
+    // The account that needs the scopes signs in again, on its own service.
+    const service = (await this.serviceOf(sessionId)) ?? (await this.pickService());
+    return this.create(service, scopes, async (method) => {
       const current = (await this.store.all()).find((s) => s.id === sessionId);
       if (method === 'browser' && current?.method === 'browser') await this.removeSession(current.id);
     });
   }
 
-  private async create(scopes: readonly string[], beforeSignIn?: (method: SignInMethod) => Promise<void>): Promise<vscode.AuthenticationSession> {
-    const method = await pickMethod(this.backend.hostLabel());
-    if (!method) throw new Error(vscode.l10n.t('Sign-in was cancelled.'));
+  private async create(service: HostingService, scopes: readonly string[], beforeSignIn?: (method: SignInMethod) => Promise<void>): Promise<vscode.AuthenticationSession> {
+    const method = await pickMethod(this.backend.hostLabel(service));
+    if (!method) throw new SignInCancelled();
     await beforeSignIn?.(method);
-    const created = await this.run(method, scopes);
+    return this.keep(service, await this.run(service, method, scopes));
+  }
+
+  private async keep(service: HostingService, created: NewSession): Promise<vscode.AuthenticationSession> {
+    const method = created.method;
     const stored: StoredSession = {
       id: randomUUID(),
       accessToken: created.accessToken,
       account: { id: String(created.userId), label: created.login },
       scopes: created.scopes,
       method: created.method,
-      apiUrl: this.backend.apiUrl(),
+      apiUrl: service.apiUrl,
       ...(created.authorizationId !== undefined ? { authorizationId: created.authorizationId } : {}),
       ...(created.clientId !== undefined ? { clientId: created.clientId } : {}),
       createdAt: new Date().toISOString(),
     };
     await this.store.add(stored);
-    this.log.info(`Signed in to ${this.backend.hostLabel()} as ${created.login} (${method}; scopes: ${created.scopes.join(', ') || 'none'})`);
-    const session = toVsSession(stored);
+    this.log.info(`Signed in to ${this.backend.hostLabel(service)} as ${created.login} (${method}; scopes: ${created.scopes.join(', ') || 'none'})`);
+    const session = this.toVsSession(stored, this.backend.services());
     this.changed.fire({ added: [session], removed: [], changed: [] });
     return session;
   }
@@ -84,40 +148,42 @@ export class HostingAuthProvider implements vscode.AuthenticationProvider, vscod
       );
     }
     this.log.info(`Signed out ${removed.account.label}`);
-    this.changed.fire({ added: [], removed: [toVsSession(removed)], changed: [] });
+    this.changed.fire({ added: [], removed: [this.toVsSession(removed, this.backend.services())], changed: [] });
   }
 
   /** Re-reads SecretStorage after another window changed it. */
   async reload(): Promise<void> {
     this.store.invalidate();
-    const sessions = (await this.store.all()).map(toVsSession);
+    const services = this.backend.services();
+    const sessions = (await this.store.all()).map((s) => this.toVsSession(s, services));
     this.changed.fire({ added: [], removed: [], changed: sessions });
   }
 
-  private async run(method: SignInMethod, scopes: readonly string[]): Promise<NewSession> {
+  private async run(service: HostingService, method: SignInMethod, scopes: readonly string[]): Promise<NewSession> {
+    const host = this.backend.hostLabel(service);
     switch (method) {
       case 'browser':
         return vscode.window.withProgress(
-          { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Signing in to {0} in your browser…', this.backend.hostLabel()), cancellable: true },
-          (_progress, token) => this.backend.browserSignIn(scopes, token),
+          { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Signing in to {0} in your browser…', host), cancellable: true },
+          (_progress, token) => this.backend.browserSignIn(service, scopes, token),
         );
       case 'token': {
         const token = await vscode.window.showInputBox({
           title: vscode.l10n.t('Sign in with a token'),
-          prompt: vscode.l10n.t('Paste a personal access token for {0}', this.backend.hostLabel()),
+          prompt: vscode.l10n.t('Paste a personal access token for {0}', host),
           password: true,
           ignoreFocusOut: true,
           validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('The token cannot be empty.')),
         });
-        if (!token) throw new Error(vscode.l10n.t('Sign-in was cancelled.'));
-        return withSpinner(vscode.l10n.t('Checking the token…'), () => this.backend.tokenSignIn(token.trim()));
+        if (!token) throw new SignInCancelled();
+        return withSpinner(vscode.l10n.t('Checking the token…'), () => this.backend.tokenSignIn(service, token.trim()));
       }
       case 'password': {
-        const login = await vscode.window.showInputBox({ title: vscode.l10n.t('Sign in with user name and password (1/2)'), prompt: vscode.l10n.t('User name on {0}', this.backend.hostLabel()), ignoreFocusOut: true });
-        if (!login) throw new Error(vscode.l10n.t('Sign-in was cancelled.'));
+        const login = await vscode.window.showInputBox({ title: vscode.l10n.t('Sign in with user name and password (1/2)'), prompt: vscode.l10n.t('User name on {0}', host), ignoreFocusOut: true });
+        if (!login) throw new SignInCancelled();
         const password = await vscode.window.showInputBox({ title: vscode.l10n.t('Sign in with user name and password (2/2)'), prompt: vscode.l10n.t('Password of {0}', login), password: true, ignoreFocusOut: true });
-        if (!password) throw new Error(vscode.l10n.t('Sign-in was cancelled.'));
-        return withSpinner(vscode.l10n.t('Creating a token…'), () => this.backend.passwordSignIn(login.trim(), password, scopes));
+        if (!password) throw new SignInCancelled();
+        return withSpinner(vscode.l10n.t('Creating a token…'), () => this.backend.passwordSignIn(service, login.trim(), password, scopes));
       }
     }
   }

@@ -4,7 +4,7 @@ import type { Logger } from '../../shared/log/outputLog';
 import { HostingSession } from '../../shared/session/hostingSession';
 import { readHostingSettings } from '../../shared/session/settings';
 import { ClientSecretStore } from './clientSecret';
-import { HostingAuthProvider, HOSTING_AUTH_PROVIDER_ID } from './provider';
+import { HostingAuthProvider, HOSTING_AUTH_PROVIDER_ID, SignInCancelled } from './provider';
 import { SessionStore, SESSIONS_SECRET_KEY } from './sessionStore';
 import { SignInBackend } from './signInBackend';
 import { UriCallbacks } from './uriCallbacks';
@@ -40,10 +40,18 @@ export function registerHostingAuth(context: vscode.ExtensionContext, log: Logge
     context.secrets.onDidChange((e) => {
       if (e.key === SESSIONS_SECRET_KEY) void provider.reload();
     }),
+    // Another service list offers other sessions and names the accounts anew (VS Code's Accounts menu too).
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('repodesk.hosting.services') || e.affectsConfiguration('repodesk.hosting.apiUrl')) void provider.reload();
+    }),
     vscode.commands.registerCommand('repodesk.signIn', async () => {
       try {
         await session.signIn();
       } catch (err) {
+        if (err instanceof SignInCancelled) {
+          log.info('Sign-in cancelled');
+          return;
+        }
         const message = errorText(err);
         log.error('Sign-in failed', err);
         void vscode.window.showErrorMessage(vscode.l10n.t('RepoDesk sign-in failed: {0}', message));
@@ -52,7 +60,8 @@ export function registerHostingAuth(context: vscode.ExtensionContext, log: Logge
     vscode.commands.registerCommand('repodesk.signOut', async () => {
       const sessions = await provider.getSessions();
       if (sessions.length === 0) {
-        void vscode.window.showInformationMessage(vscode.l10n.t('You are not signed in to {0}.', backend.hostLabel()));
+        const first = backend.services()[0];
+        void vscode.window.showInformationMessage(vscode.l10n.t('You are not signed in to {0}.', first ? backend.hostLabel(first) : readHostingSettings().authLabel));
         return;
       }
       const pick = sessions.length === 1

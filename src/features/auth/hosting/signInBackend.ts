@@ -3,7 +3,7 @@
 // and password sign-in through POST /authorizations.
 import * as vscode from 'vscode';
 import { BadCredentialsError, HostingClient, LoginLockedOutError, resolveAddresses } from '../../../hosting';
-import { clientFromSettings, readHostingSettings } from '../../shared/session/settings';
+import { clientFromSettings, readHostingServices, readHostingSettings, type HostingService } from '../../shared/session/settings';
 import type { HostingAuthBackend, NewSession } from './backend';
 import type { ClientSecretStore } from './clientSecret';
 import type { UriCallbacks } from './uriCallbacks';
@@ -25,29 +25,26 @@ export class SignInBackend implements HostingAuthBackend {
 
   constructor(private readonly deps: BackendDeps) {}
 
-  apiUrl(): string {
-    return readHostingSettings().apiUrl;
+  services(): HostingService[] {
+    return readHostingServices().services;
   }
 
-  hostLabel(): string {
-    const s = readHostingSettings();
-    try {
-      return `${s.authLabel} (${new URL(s.apiUrl).host})`;
-    } catch {
-      return s.authLabel;
-    }
+  hostLabel(service: HostingService): string {
+    // The one service of the older settings is named by its host.
+    return `${readHostingSettings().authLabel} (${service.name})`;
   }
 
-  async browserSignIn(scopes: readonly string[], token: vscode.CancellationToken): Promise<NewSession> {
-    const s = readHostingSettings();
+  async browserSignIn(service: HostingService, scopes: readonly string[], token: vscode.CancellationToken): Promise<NewSession> {
+    const s = { ...readHostingSettings(), oauthClientId: service.oauthClientId };
     if (!s.oauthClientId) {
-      throw new Error(vscode.l10n.t('No OAuth application is configured: set "repodesk.hosting.oauthClientId" and run "RepoDesk: Set OAuth Client Secret", or sign in with a token.'));
+      throw new Error(vscode.l10n.t('No OAuth application is configured for {0}: set its oauthClientId ("repodesk.hosting.services" or "repodesk.hosting.oauthClientId") and run "RepoDesk: Set OAuth Client Secret", or sign in with a token.', service.name));
     }
     const clientSecret = await this.deps.secrets.get(s.oauthClientId);
     if (!clientSecret) {
       throw new Error(vscode.l10n.t('The OAuth client secret is not set: run "RepoDesk: Set OAuth Client Secret".'));
     }
-    const webUrl = resolveAddresses(s.apiUrl, s.webUrl).webUrl;
+    // Only the first service's web address can be set apart; the others' follow from their API URL.
+    const webUrl = resolveAddresses(service.apiUrl, service.apiUrl === s.apiUrl ? s.webUrl : undefined).webUrl;
     this.pendingBrowserFlow?.abort();
     const abort = (this.pendingBrowserFlow = new AbortController());
     const cancel = token.onCancellationRequested(() => abort.abort());
@@ -64,7 +61,7 @@ export class SignInBackend implements HostingAuthBackend {
             userAgentVersion: this.deps.version,
             signal: abort.signal,
           });
-      const who = await this.whoAmI(exchanged.accessToken);
+      const who = await this.whoAmI(service.apiUrl, exchanged.accessToken);
       return { accessToken: exchanged.accessToken, login: who.login, userId: who.id, scopes: exchanged.scopes, method: 'browser', clientId: s.oauthClientId };
     } finally {
       cancel.dispose();
@@ -72,19 +69,19 @@ export class SignInBackend implements HostingAuthBackend {
     }
   }
 
-  async tokenSignIn(token: string): Promise<NewSession> {
-    const { user, scopes } = await this.client(token).users.getAuthenticated();
+  async tokenSignIn(service: HostingService, token: string): Promise<NewSession> {
+    const { user, scopes } = await this.client(service.apiUrl, token).users.getAuthenticated();
     return { accessToken: token, login: user.login, userId: user.id, scopes, method: 'token' };
   }
 
-  async passwordSignIn(login: string, password: string, scopes: readonly string[]): Promise<NewSession> {
-    const s = readHostingSettings();
+  async passwordSignIn(service: HostingService, login: string, password: string, scopes: readonly string[]): Promise<NewSession> {
+    const s = { oauthClientId: service.oauthClientId };
     const clientSecret = s.oauthClientId ? await this.deps.secrets.get(s.oauthClientId) : undefined;
     let created;
     try {
       // Bound to RepoDesk's application when it is configured, so that
       // sign-out can revoke it with the application's credentials.
-      created = await this.client().authorizations.create(
+      created = await this.client(service.apiUrl).authorizations.create(
         { username: login, password },
         { note: (await oauth()).tokenNote(), scopes: [...scopes], ...(clientSecret ? { client_id: s.oauthClientId, client_secret: clientSecret } : {}) },
       );
@@ -93,7 +90,7 @@ export class SignInBackend implements HostingAuthBackend {
       if (err instanceof LoginLockedOutError) throw new Error(vscode.l10n.t('Sign-in is blocked for "{0}" after too many failed attempts: {1}', login, err.message));
       throw err;
     }
-    const who = await this.whoAmI(created.token);
+    const who = await this.whoAmI(service.apiUrl, created.token);
     return {
       accessToken: created.token,
       login: who.login,
@@ -105,19 +102,19 @@ export class SignInBackend implements HostingAuthBackend {
     };
   }
 
-  async revoke(session: { accessToken: string; method: string; clientId?: string }): Promise<void> {
+  async revoke(session: { accessToken: string; method: string; apiUrl: string; clientId?: string }): Promise<void> {
     if (session.method === 'token' || !session.clientId) return;
     const clientSecret = await this.deps.secrets.get(session.clientId);
     if (!clientSecret) throw new Error(vscode.l10n.t('the OAuth client secret is not set'));
-    await this.client().authorizations.revokeToken({ clientId: session.clientId, clientSecret }, session.accessToken);
+    await this.client(session.apiUrl).authorizations.revokeToken({ clientId: session.clientId, clientSecret }, session.accessToken);
   }
 
-  private async whoAmI(token: string) {
-    return (await this.client(token).users.getAuthenticated()).user;
+  private async whoAmI(apiUrl: string, token: string) {
+    return (await this.client(apiUrl, token).users.getAuthenticated()).user;
   }
 
-  private client(token?: string): HostingClient {
-    return clientFromSettings(this.deps.version, token);
+  private client(apiUrl: string, token?: string): HostingClient {
+    return clientFromSettings(this.deps.version, token, undefined, apiUrl);
   }
 
   /** The web flow with a `vscode:` callback: VS Code's URI handler receives the code. */

@@ -17,19 +17,45 @@ import { clientFromSettings, onDidChangeHostingSettings, readHostingSettings } f
 export interface SessionSource {
   readonly onDidChangeSessions: vscode.Event<unknown>;
   getSessions(): Promise<readonly vscode.AuthenticationSession[]>;
+  /** The service a session belongs to (its API URL and name); without it, every session is the first service's. */
+  serviceOf?(sessionId: string): Promise<{ name: string; apiUrl: string } | undefined>;
   createSession(scopes: readonly string[]): Promise<vscode.AuthenticationSession>;
   createSessionWithMoreScopes(scopes: readonly string[], sessionId: string): Promise<vscode.AuthenticationSession>;
 }
 
+/** One signed-in account: its newest session, its service and its own client (tokens never cross accounts). */
+export interface SignedInAccount {
+  /** The account's id as the provider gives it (with several services, service and user id). */
+  readonly id: string;
+  readonly label: string;
+  /** The user's login on the service (the label without the service's name). */
+  readonly login: string;
+  readonly serviceName: string;
+  readonly apiUrl: string;
+  readonly session: vscode.AuthenticationSession;
+  readonly client: HostingClient;
+}
+
 const ACCOUNT_KEY = 'repodesk.hosting.currentAccount';
+/** The account chosen per repository (`owner/name` → account id): no secret, only ids. */
+const CHOICES_KEY = 'repodesk.accounts.perRepository';
 /** The account of the session last found (in any window; none after a sign-out): no secret, only an id. */
 const SIGNED_IN_KEY = 'repodesk.hosting.signedInAccount';
 
 export class HostingSession implements vscode.Disposable {
   private session: vscode.AuthenticationSession | undefined;
   private currentClient: HostingClient | undefined;
+  private signedInAccounts: SignedInAccount[] = [];
+  /** Rate-limit subscriptions of the other accounts' clients (the tooltip lists them all). */
+  private accountSubscriptions: { dispose(): void }[] = [];
   private readonly changed = new vscode.EventEmitter<void>();
   private readonly rateLimitChanged = new vscode.EventEmitter<RateLimitState>();
+  private readonly accountsChanged = new vscode.EventEmitter<void>();
+  private readonly accountsRateLimitChanged = new vscode.EventEmitter<void>();
+  /** Fires when an account signs in or out, or its client is rebuilt. */
+  readonly onDidChangeAccounts = this.accountsChanged.event;
+  /** Fires when any account's rate limit changes (the status bar's tooltip lists them all). */
+  readonly onDidChangeAnyRateLimit = this.accountsRateLimitChanged.event;
   private rateLimitSubscription: { dispose(): void } | undefined;
   private readonly disposables: vscode.Disposable[] = [];
   private pending: Promise<void> = Promise.resolve();
@@ -51,6 +77,8 @@ export class HostingSession implements vscode.Disposable {
     this.disposables.push(
       this.changed,
       this.rateLimitChanged,
+      this.accountsChanged,
+      this.accountsRateLimitChanged,
       provider.onDidChangeSessions(() => void this.refresh()),
       onDidChangeHostingSettings(() => void this.refresh()),
     );
@@ -58,6 +86,32 @@ export class HostingSession implements vscode.Disposable {
 
   get account(): vscode.AuthenticationSessionAccountInformation | undefined {
     return this.session?.account;
+  }
+
+  /** Every signed-in account, in the provider's order; the current one among them. */
+  get accounts(): readonly SignedInAccount[] {
+    return this.signedInAccounts;
+  }
+
+  /** The client of the account `accountId`: an action on that account's rows uses only it. */
+  clientFor(accountId: string): HostingClient | undefined {
+    return this.signedInAccounts.find((a) => a.id === accountId)?.client;
+  }
+
+  /** The account the user last chose for the repository `owner/name`, if any. */
+  rememberedAccountFor(repo: string): string | undefined {
+    return this.state.get<Record<string, string>>(CHOICES_KEY, {})[repo];
+  }
+
+  /** Remembers the user's choice of account for the repository `owner/name`. */
+  async rememberAccountFor(repo: string, accountId: string): Promise<void> {
+    await this.state.update(CHOICES_KEY, { ...this.state.get<Record<string, string>>(CHOICES_KEY, {}), [repo]: accountId });
+  }
+
+  /** Makes `accountId` the current account (the views and actions without an account of their own use it). */
+  async useAccount(accountId: string): Promise<void> {
+    await this.state.update(ACCOUNT_KEY, accountId);
+    await this.refresh();
   }
 
   /** The scopes the current session was granted. */
@@ -128,11 +182,13 @@ export class HostingSession implements vscode.Disposable {
     // The newest session of the chosen account (a sign-in for more scopes adds one).
     const next = [...sessions].reverse().find((s) => s.account.id === preferred) ?? sessions[0];
     const settings = clientSettingsKey();
+    await this.updateAccounts(sessions, next, settings);
     // Views that drew kept rows for an expected account hear of the session once it is known, whatever it is.
     const drewExpected = this.expectedAccountId !== undefined;
     this.restored = true;
     if (this.state.get<string>(SIGNED_IN_KEY) !== next?.account.id) void this.state.update(SIGNED_IN_KEY, next?.account.id);
-    const same = next?.id === this.session?.id && next?.accessToken === this.session?.accessToken && settings === this.clientSettings;
+    // A second service renames the accounts (their ids then hold the service): a change too.
+    const same = next?.id === this.session?.id && next?.accessToken === this.session?.accessToken && next?.account.id === this.session?.account.id && next?.account.label === this.session?.account.label && settings === this.clientSettings;
     if (same && !drewExpected) return;
     this.session = next;
     this.clientSettings = settings;
@@ -181,6 +237,7 @@ export class HostingSession implements vscode.Disposable {
 
   dispose(): void {
     this.rateLimitSubscription?.dispose();
+    for (const d of this.accountSubscriptions) d.dispose();
     for (const d of this.disposables) d.dispose();
   }
 
@@ -191,9 +248,43 @@ export class HostingSession implements vscode.Disposable {
       this.currentClient = undefined;
       return;
     }
-    this.currentClient = clientFromSettings(this.version, this.session.accessToken, () => this.backgroundAfter);
+    const id = this.session.id;
+    // The current account's client is its entry's: one client (one ETag cache, one rate limit) per account.
+    this.currentClient = this.signedInAccounts.find((a) => a.session.id === id)?.client ?? clientFromSettings(this.version, this.session.accessToken, () => this.backgroundAfter);
     this.rateLimitSubscription = this.currentClient.onDidChangeRateLimit((state) => this.rateLimitChanged.fire(state));
   }
+
+  /**
+   * One entry per account (its newest session), each with its own client on
+   * its own service; an account whose session, token and settings did not
+   * change keeps its client (and so its ETag cache and rate limit).
+   */
+  private async updateAccounts(sessions: readonly vscode.AuthenticationSession[], current: vscode.AuthenticationSession | undefined, settings: string): Promise<void> {
+    const newest = new Map<string, vscode.AuthenticationSession>();
+    for (const s of sessions) newest.set(s.account.id, s);
+    // The current session is its account's even when an older one was chosen.
+    if (current) newest.set(current.account.id, current);
+    const before = this.signedInAccounts;
+    const next: SignedInAccount[] = [];
+    for (const session of newest.values()) {
+      const service = this.provider.serviceOf ? await this.provider.serviceOf(session.id) : firstService();
+      if (!service) continue;
+      const kept = before.find((a) => a.session.id === session.id && a.session.accessToken === session.accessToken && a.apiUrl === service.apiUrl);
+      const client = kept && settings === this.clientSettings ? kept.client : clientFromSettings(this.version, session.accessToken, () => this.backgroundAfter, service.apiUrl);
+      const suffix = ` (${service.name})`;
+      const login = session.account.label.endsWith(suffix) ? session.account.label.slice(0, -suffix.length) : session.account.label;
+      next.push({ id: session.account.id, label: session.account.label, login, serviceName: service.name, apiUrl: service.apiUrl, session, client });
+    }
+    this.signedInAccounts = next;
+    for (const d of this.accountSubscriptions) d.dispose();
+    this.accountSubscriptions = next.map((a) => a.client.onDidChangeRateLimit(() => this.accountsRateLimitChanged.fire()));
+    if (before.length !== next.length || before.some((a, i) => a !== next[i] && (a.id !== next[i]?.id || a.client !== next[i]?.client))) this.accountsChanged.fire();
+  }
+}
+
+function firstService(): { name: string; apiUrl: string } {
+  const { apiUrl } = readHostingSettings();
+  return { name: apiUrl, apiUrl };
 }
 
 /** What the client is built from, besides the session: a change of these needs a new client. */

@@ -1,8 +1,12 @@
 // RepoDesk's settings for the hosting service, read in one place.
 import * as vscode from 'vscode';
 import { HostingClient } from '../../../hosting';
+import { parseHostingServices, type HostingService, type ParsedServices } from '../../../util/serviceRegistry';
+
+export type { HostingService } from '../../../util/serviceRegistry';
 
 export interface HostingSettings {
+  /** The first service's API URL (the only one's when `services` is not set). */
   apiUrl: string;
   webUrl: string | undefined;
   mediaTypeVendor: string;
@@ -12,15 +16,31 @@ export interface HostingSettings {
   scopes: string[];
 }
 
+const DEFAULT_API_URL = 'http://127.0.0.1:7480';
+
+/**
+ * The hosting services: `repodesk.hosting.services`, or the older
+ * `apiUrl`/`oauthClientId` settings as one service; with the problems of the
+ * entries left out (serviceProblems.ts reports them).
+ */
+export function readHostingServices(): ParsedServices<HostingService> {
+  const c = vscode.workspace.getConfiguration('repodesk.hosting');
+  return parseHostingServices(c.get<unknown>('services'), {
+    apiUrl: c.get<string>('apiUrl', DEFAULT_API_URL),
+    oauthClientId: c.get<string>('oauthClientId', ''),
+  });
+}
+
 export function readHostingSettings(): HostingSettings {
   const c = vscode.workspace.getConfiguration('repodesk.hosting');
   const webUrl = c.get<string>('webUrl', '').trim();
+  const first = readHostingServices().services[0];
   return {
-    apiUrl: c.get<string>('apiUrl', 'http://127.0.0.1:7480').trim().replace(/\/+$/, ''),
+    apiUrl: first?.apiUrl ?? c.get<string>('apiUrl', DEFAULT_API_URL).trim().replace(/\/+$/, ''),
     webUrl: webUrl || undefined,
     mediaTypeVendor: c.get<string>('mediaTypeVendor', 'service').trim() || 'service',
     authLabel: c.get<string>('authLabel', 'RepoDesk').trim() || 'RepoDesk',
-    oauthClientId: c.get<string>('oauthClientId', '').trim(),
+    oauthClientId: first ? first.oauthClientId : c.get<string>('oauthClientId', '').trim(),
     oauthCallbackUrl: c.get<string>('oauthCallbackUrl', 'http://127.0.0.1:7481/callback').trim(),
     scopes: c.get<string[]>('scopes', ['repo', 'read:org', 'user']),
   };
@@ -33,12 +53,17 @@ export function onDidChangeHostingSettings(listener: () => void): vscode.Disposa
   });
 }
 
-/** The client for the current settings, signed in with `token` when given (one place builds clients). */
-export function clientFromSettings(userAgentVersion: string, token?: string, beforeBackground?: () => Promise<void>): HostingClient {
+/**
+ * The client for the current settings, signed in with `token` when given (one
+ * place builds clients); on `apiUrl`'s service when given, else the first.
+ * `webUrl` is the first service's only: the others' follow from their API URL.
+ */
+export function clientFromSettings(userAgentVersion: string, token?: string, beforeBackground?: () => Promise<void>, apiUrl?: string): HostingClient {
   const s = readHostingSettings();
+  const first = apiUrl === undefined || apiUrl === s.apiUrl;
   return new HostingClient({
-    apiUrl: s.apiUrl,
-    webUrl: s.webUrl,
+    apiUrl: first ? s.apiUrl : apiUrl,
+    webUrl: first ? s.webUrl : undefined,
     mediaTypeVendor: s.mediaTypeVendor,
     userAgentVersion,
     ...(token ? { credentials: { type: 'token' as const, token } } : {}),

@@ -1,0 +1,56 @@
+// With several accounts signed in (on one service or several), a status bar
+// item says which one the views and actions use, and switches it; the choice
+// is remembered per active repository and taken up again when that
+// repository becomes active.
+import * as vscode from 'vscode';
+import type { HostingSession } from '../shared/session/hostingSession';
+import type { ActiveRepository } from '../shared/selection/activeRepository';
+
+export function registerAccountSwitch(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository): void {
+  const item = vscode.window.createStatusBarItem('repodesk.account', vscode.StatusBarAlignment.Right, 101);
+  item.name = vscode.l10n.t('RepoDesk Account');
+  item.command = 'repodesk.switchAccount';
+  const repoKey = () => (active.value ? `${active.value.owner}/${active.value.name}` : undefined);
+
+  const show = () => {
+    const current = session.accounts.find((a) => a.id === session.account?.id);
+    if (session.accounts.length < 2 || !current) {
+      item.hide();
+      return;
+    }
+    item.text = `$(account) ${current.label}`;
+    item.tooltip = vscode.l10n.t('RepoDesk reads and acts as {0} on {1}. Click to switch account.', current.label, current.serviceName);
+    item.show();
+  };
+
+  const switchAccount = async (accountId?: string) => {
+    let id = accountId;
+    if (id === undefined) {
+      const picked = await vscode.window.showQuickPick(
+        session.accounts.map((a) => ({ label: a.label, description: a.serviceName, detail: a.apiUrl, picked: a.id === session.account?.id, id: a.id })),
+        { title: vscode.l10n.t('Use which account?') },
+      );
+      id = picked?.id;
+    }
+    if (id === undefined || !session.accounts.some((a) => a.id === id)) return;
+    const key = repoKey();
+    if (key) await session.rememberAccountFor(key, id);
+    await session.useAccount(id);
+  };
+
+  // The repository's remembered account, when it is signed in and not the one in use.
+  const followRepository = () => {
+    const key = repoKey();
+    const remembered = key ? session.rememberedAccountFor(key) : undefined;
+    if (remembered && remembered !== session.account?.id && session.accounts.some((a) => a.id === remembered)) void session.useAccount(remembered);
+  };
+
+  context.subscriptions.push(
+    item,
+    vscode.commands.registerCommand('repodesk.switchAccount', switchAccount),
+    session.onDidChange(show),
+    session.onDidChangeAccounts(show),
+    active.onDidChange(followRepository),
+  );
+  show();
+}
