@@ -66,10 +66,13 @@ describe('Journey: a tag', () => {
     await activeDemoRepository();
     await openPane('Git Refs');
     const tag = `journey-${Date.now().toString(36)}`;
+    const tagsBefore = Number((await (await row('Git Refs', /^Tags/)).innerText()).match(/\d+/)?.[0] ?? 0);
     await clickTitleAction('Git Refs', 'Create Tag');
     await answerStep('New tag (1/2): name', tag);
     await answerStep('New tag (2/2): from', 'master');
-    const tags = await row('Git Refs', /^Tags/);
+    // Tags counts the new tag once the write's answer is shown; opened then (a
+    // click while the list was being redrawn could be undone by the redraw).
+    const tags = await row('Git Refs', new RegExp(`^Tags\\s*${tagsBefore + 1}\\b`));
     if ((await tags.getAttribute('aria-expanded')) !== 'true') await tags.locator('.monaco-tl-twistie').click();
     await row('Git Refs', tag, 15_000);
     const master = await apiAsAda('GET', `${REPO}/git/refs/heads/master`);

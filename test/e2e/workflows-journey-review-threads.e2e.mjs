@@ -95,6 +95,14 @@ describe('Journey: a review written in the diff editor, by clicks', () => {
     const diff = page.locator('.monaco-diff-editor').first();
     const modified = diff.locator('.editor.modified');
     const line1 = modified.locator('.margin-view-overlays .line-numbers', { hasText: /^1$/ }).first();
+    // The diff may be scrolled to the thread of the reply before, with line 1
+    // (a heading) pinned as a sticky line over the text: back to the top first.
+    const lines = await modified.locator('.margin-view-overlays').first().boundingBox();
+    assert.ok(lines, 'the modified side is on screen');
+    await page.mouse.move(lines.x + lines.width / 2, lines.y + 40);
+    await page.mouse.wheel(0, -5000);
+    await modified.locator('.sticky-widget .sticky-line-number', { hasText: /^1$/ }).first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+    await line1.waitFor();
     // The + of a commentable line shows in the gutter beside its number when the mouse is over it.
     const at = await line1.boundingBox();
     assert.ok(at, 'line 1 is on screen');
