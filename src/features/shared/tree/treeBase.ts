@@ -176,7 +176,7 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<RepoDeskNode>, 
 }
 
 /** The command a row's click runs in a view (NodeTreeProvider.getTreeItem). */
-export function clickCommandOf(viewId: string): string {
+function clickCommandOf(viewId: string): string {
   return `${viewId}.click`;
 }
 
