@@ -1,16 +1,19 @@
 // Writes test/support/spec-inventory.json: every endpoint row of the three
 // service documents (method, path, document, section), as data the project
-// keeps. The documents are not part of this repository: this script needs
-// them in a folder beside it (default ../shared/spec, or the folder given as
-// the first argument). Run it by hand when the documents change
-// (`node scripts/spec-inventory.mjs [folder]`) and commit the result; no test
+// keeps. The documents are not part of this repository: give the folder that
+// holds them as the first argument. Run it by hand when the documents change
+// (`node scripts/spec-inventory.mjs <folder>`) and commit the result; no test
 // and no build step runs it.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const specDir = path.resolve(process.argv[2] ?? path.join(root, '..', 'shared', 'spec'));
+if (!process.argv[2]) {
+  console.error('usage: node scripts/spec-inventory.mjs <folder with the services\' documents>');
+  process.exit(2);
+}
+const specDir = path.resolve(process.argv[2]);
 const out = path.join(root, 'test', 'support', 'spec-inventory.json');
 
 const DOCUMENTS = {

@@ -170,6 +170,10 @@ export function registerViews(context: vscode.ExtensionContext, session: Hosting
         const provider = sources[viewId];
         return provider ? provider.resolveTreeItem(provider.getTreeItem(node), node).tooltip : undefined;
       }),
+      // A row as VS Code gets it (its click), and a row selected as a click selects it.
+      vscode.commands.registerCommand('repodesk.testing.item', (viewId: string, node: RepoDeskNode) => sources[viewId]?.getTreeItem(node)),
+      vscode.commands.registerCommand('repodesk.testing.selectRow', (viewId: string, node: RepoDeskNode) => sources[viewId]?.select(node)),
+      vscode.commands.registerCommand('repodesk.testing.activeRepository', () => active.value),
       vscode.commands.registerCommand('repodesk.testing.setActiveRepository', (owner: string, name: string) => active.set({ owner, name })),
       vscode.commands.registerCommand('repodesk.testing.backgroundRefresh', backgroundRefresh),
     );

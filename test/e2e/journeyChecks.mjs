@@ -11,8 +11,9 @@ async function problemRows(page) {
   const panel = page.locator('.markers-panel');
   if (!(await panel.isVisible())) await page.locator('[id="status.problems"]').first().click();
   await panel.waitFor({ state: 'visible', timeout: 10_000 });
-  // The tree, or the message that there is nothing, once drawn.
-  await page.locator('.markers-panel .monaco-list-row, .markers-panel .message-box-container').first().waitFor({ timeout: 10_000 });
+  // The tree, or the message that there is nothing, once drawn (the first visible of the two: the
+  // message's element stays in the page, hidden, while there are rows).
+  await page.locator('.markers-panel .monaco-list-row:visible, .markers-panel .message-box-container:visible').first().waitFor({ timeout: 10_000 });
   const rows = (await page.locator('.markers-panel .monaco-list-row').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
   await page.locator('[id="status.problems"]').first().click(); // closes the panel again
   return rows;

@@ -10,6 +10,25 @@ export async function row(title, text, timeout = 30_000) {
   return r;
 }
 
+/**
+ * Clicks a row until VS Code shows it selected. A click that lands while the
+ * view redraws its rows reaches a row whose command VS Code has already
+ * dropped ("Actual command not found"): a person clicks again, and so does
+ * this, then dismisses that one notification (VS Code's, not RepoDesk's).
+ */
+export async function selectRow(title, text) {
+  const { page } = session;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const r = await row(title, text);
+    await r.click();
+    const selected = await page.waitForFunction((el) => el?.getAttribute('aria-selected') === 'true', await r.elementHandle(), { timeout: 5_000 }).then(() => true, () => false);
+    const stale = page.locator('.notification-toast', { hasText: 'Actual command not found' });
+    if (await stale.count()) await stale.first().locator('.codicon-notifications-clear').first().click().catch(() => undefined);
+    if (selected && !(await stale.count())) return r;
+  }
+  throw new Error(`the row ${text} of ${title} did not become selected`);
+}
+
 export async function rows(title) {
   return (await pane(title).locator('.monaco-list-row').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
 }

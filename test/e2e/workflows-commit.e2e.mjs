@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { screenshot, session } from '../harness/e2eSession.mjs';
-import { answerStep, apiAsAda, giveRoomTo, openAndSignIn, openPane, palette, row, typeStep } from './sidebar.mjs';
+import { answerStep, apiAsAda, giveRoomTo, openAndSignIn, openPane, palette, row, selectRow, typeStep } from './sidebar.mjs';
 
 const FILES = {
   'README.md': '# Notes on the engine\n\nWritten in the workspace and committed through the git data API.\n',
@@ -31,7 +31,7 @@ describe('Commit Workspace to Branch', () => {
     await openAndSignIn();
     await palette('View: Close All Editors');
     await giveRoomTo('Repositories');
-    await (await row('Repositories', /^ada\/notes-on-the-engine/)).click();
+    await selectRow('Repositories', /^ada\/notes-on-the-engine/);
 
     await palette('RepoDesk: Commit Workspace to Branch');
     await typeStep('Commit Workspace to ada/notes-on-the-engine: branch');

@@ -37,10 +37,23 @@ describe('Views: children of a repository node', function () {
 
   before(() => signInAsAdaWithDemoRepository());
 
+  it('a click on a repository row selects it even when the row was drawn again between the drawing and the click (VS Code drops a row command with arguments on a redraw: "Actual command not found")', async () => {
+    await vscode.commands.executeCommand('repodesk.testing.setActiveRepository', 'ada', 'notes-on-the-engine');
+    const repo = await differenceEngine();
+    const drawn = await vscode.commands.executeCommand<vscode.TreeItem>('repodesk.testing.item', VIEW, repo);
+    assert.deepEqual([drawn.command?.command, drawn.command?.arguments], ['repodesk.repositories.click', undefined]);
+    await vscode.commands.executeCommand('repodesk.testing.selectRow', VIEW, repo);
+    // Drawn again (a background read's answer) before the click's command runs.
+    await vscode.commands.executeCommand('repodesk.repos.refresh');
+    await children(VIEW);
+    await vscode.commands.executeCommand(drawn.command!.command);
+    assert.deepEqual(await vscode.commands.executeCommand('repodesk.testing.activeRepository'), { owner: 'analytical-engines', name: 'difference-engine' });
+  });
+
   it('GET /orgs/:org/repos, GET /user/repos, GET /repositories: a repository node is collapsed, still selects on click, and an organization’s repository has Labels, Deploy Keys, Teams, Webhooks and Downloads; a personal one no Teams', async () => {
     const repo = await differenceEngine();
     assert.equal(item(repo).collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
-    assert.equal(item(repo).command?.command, 'repodesk.repos.select');
+    assert.deepEqual([item(repo).command?.command, item(repo).command?.arguments], ['repodesk.repos.select', [repo]]);
     assert.deepEqual((await children(VIEW, repo)).map(label), ['Labels', 'Deploy Keys', 'Teams', 'Webhooks', 'Downloads']);
 
     const mine = await child(VIEW, undefined, /^Your repositories/);

@@ -249,7 +249,8 @@ export function commitCommands(session: HostingSession, active: ActiveRepository
         branch: h.name,
       })),
     ];
-    const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Commit Workspace to {0}/{1}: branch', target.owner, target.repo) });
+    // Like the steps after it, kept open while the user looks elsewhere (at the branches in Git Refs, say).
+    const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Commit Workspace to {0}/{1}: branch', target.owner, target.repo), ignoreFocusOut: true });
     if (!picked) return undefined;
     if (picked.branch) return { branch: picked.branch, repository };
     const name = await vscode.window.showInputBox({ title: vscode.l10n.t('New branch: name'), ignoreFocusOut: true, validateInput: (v) =>

@@ -6,7 +6,7 @@ import type { HostingSession } from '../shared/session/hostingSession';
 import { onDidChangeHostingSettings, readHostingServices, readHostingSettings } from '../shared/session/settings';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
 import { createRepositoriesProvider } from './repositoriesProvider';
-import type { NodeTreeProvider } from '../shared/tree/treeBase';
+import { createNodeTreeView, type NodeTreeProvider } from '../shared/tree/treeBase';
 import { givenAnswers } from '../shared/commandArgs';
 import { pickFilter, pickOrgType, saveFilter, type OrgRepoType, type RepositoryFilter } from './repositoryFilter';
 import { RepositoryGroupNode, RepositoryNode } from './repositoryNodes';
@@ -27,7 +27,7 @@ const creation = () => import('./createRepository.js');
 export function registerRepositories(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository, childProviders: readonly RepositoryChildProvider[], orgProviders: readonly OrganizationChildProvider[] = [], rootProviders: readonly RootGroupProvider[] = [], firstPaint?: Gate): NodeTreeProvider {
   const { provider, subscriptions, showKeptNext } = createRepositoriesProvider(session, active, context.globalState, context.workspaceState, childProviders, orgProviders, rootProviders, firstPaint);
   context.subscriptions.push(...subscriptions);
-  const view = vscode.window.createTreeView('repodesk.repositories', { treeDataProvider: provider, showCollapseAll: true });
+  const view = createNodeTreeView('repodesk.repositories', provider, { showCollapseAll: true });
   const repoOf = (node: unknown) => (node instanceof RepositoryNode ? node.repo : undefined);
   // Signed out, the welcome text points at the title: the address of the service Sign In uses.
   const describeService = () => {

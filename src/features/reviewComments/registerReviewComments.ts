@@ -7,7 +7,7 @@ import type { HostingSession } from '../shared/session/hostingSession';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
 import { openDiff } from '../shared/gitfs/openDiff';
 import type { SelectedPull } from '../shared/selection/selectedPull';
-import { NodeTreeProvider, pagedRoots } from '../shared/tree/treeBase';
+import { createNodeTreeView, NodeTreeProvider, pagedRoots } from '../shared/tree/treeBase';
 import { errorText, showFailure } from '../shared/failure';
 import { ErrorNode, MessageNode } from '../shared/tree/nodes';
 import type { ReviewComment } from '../../hosting';
@@ -114,7 +114,7 @@ export function registerReviewComments(context: vscode.ExtensionContext, session
     });
     return nodesOf(draw.now);
   });
-  const view = vscode.window.createTreeView('repodesk.reviewComments', { treeDataProvider: provider, showCollapseAll: true });
+  const view = createNodeTreeView('repodesk.reviewComments', provider, { showCollapseAll: true });
   const describe = () => {
     const pull = selected.value;
     view.description = mode() === 'repository'

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { HostingSession } from '../session/hostingSession';
 import type { ActiveRepository } from '../selection/activeRepository';
 import type { RepoDeskNode } from './nodes';
-import type { NodeTreeProvider } from './treeBase';
+import { createNodeTreeView, type NodeTreeProvider } from './treeBase';
 
 export interface RepositoryViewOptions {
   /** Added to the repository's name in the view's description (a filter, say). */
@@ -29,7 +29,7 @@ export function createRepositoryView(
   options: RepositoryViewOptions = {},
 ): RepositoryView {
   // A row's box (the Pull Requests view's viewed files) is its own: VS Code does not tick parents and children with it.
-  const view = vscode.window.createTreeView(id, { treeDataProvider: provider, showCollapseAll: true, manageCheckboxStateManually: true });
+  const view = createNodeTreeView(id, provider, { showCollapseAll: true, manageCheckboxStateManually: true });
   const describe = () => {
     const repo = active.value;
     const detail = options.detail?.();

@@ -25,6 +25,10 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<RepoDeskNode>, 
   /** The list the roots are drawn from (pagedRoots), for a write to show its change in. */
   private rootList: RootList | undefined;
   private revision = 0;
+  /** The view a row's click is read from (createNodeTreeView), and what each drawn row's click runs. */
+  private view: vscode.TreeView<RepoDeskNode> | undefined;
+  private readonly clicks = new WeakMap<RepoDeskNode, vscode.Command>();
+  private readonly owned: vscode.Disposable[] = [];
 
   constructor(
     readonly viewId: string,
@@ -80,8 +84,44 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<RepoDeskNode>, 
     this.changed.fire(undefined);
   }
 
+  /**
+   * A row's click goes through its view's argument-free command, which runs
+   * the selected row's own command. VS Code keeps a command with arguments
+   * under an id it makes for the drawn row and drops when the row is drawn
+   * again, so a click that lands during a redraw (rows read in the
+   * background, a count arriving) failed with "Actual command not found";
+   * the click selects the row before its command runs, and an id without
+   * arguments is never dropped.
+   */
   getTreeItem(node: RepoDeskNode): vscode.TreeItem {
-    return node.toTreeItem();
+    const item = node.toTreeItem();
+    const command = item.command;
+    if (this.view && command?.arguments?.length) {
+      this.clicks.set(node, command);
+      item.command = { command: clickCommandOf(this.viewId), title: command.title, ...(command.tooltip ? { tooltip: command.tooltip } : {}) };
+    }
+    return item;
+  }
+
+  /** Selects a row as a click does (test seam). */
+  async select(node: RepoDeskNode): Promise<void> {
+    await this.view?.reveal(node, { select: true, focus: true });
+  }
+
+  /** Shows the provider in a view whose row clicks survive a redraw (getTreeItem). */
+  attach(view: vscode.TreeView<RepoDeskNode>): void {
+    this.view = view;
+    // The rows as selected: a redraw between the click's selection and its
+    // command leaves VS Code's selection empty until the rows are read again.
+    let selected: readonly RepoDeskNode[] = [];
+    this.owned.push(view.onDidChangeSelection((e) => {
+      selected = e.selection;
+    }), vscode.commands.registerCommand(clickCommandOf(this.viewId), () => {
+      const node = view.selection[0] ?? selected[0];
+      const command = node && (this.clicks.get(node) ?? node.toTreeItem().command);
+      if (command) return vscode.commands.executeCommand(command.command, ...(command.arguments ?? []));
+      return undefined;
+    }));
   }
 
   /** VS Code asks on hover for the tooltip a row was handed without (RepoDeskNode.tooltip). */
@@ -127,11 +167,24 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<RepoDeskNode>, 
   }
 
   dispose(): void {
+    for (const d of this.owned) d.dispose();
     this.provided.dispose();
     this.askedRoots.dispose();
     this.providedChildren.dispose();
     this.changed.dispose();
   }
+}
+
+/** The command a row's click runs in a view (NodeTreeProvider.getTreeItem). */
+function clickCommandOf(viewId: string): string {
+  return `${viewId}.click`;
+}
+
+/** A tree view of a NodeTreeProvider, its rows' clicks safe from redraws. */
+export function createNodeTreeView(viewId: string, provider: NodeTreeProvider, options: Omit<vscode.TreeViewOptions<RepoDeskNode>, 'treeDataProvider'> = {}): vscode.TreeView<RepoDeskNode> {
+  const view = vscode.window.createTreeView(viewId, { ...options, treeDataProvider: provider });
+  provider.attach(view);
+  return view;
 }
 
 /** A view's read shows the view's progress bar only once it has taken this long. */
