@@ -8,18 +8,6 @@
 // first, down to the commits both sides share (as git's merge-base walk
 // does), within a budget of commits read.
 
-/** The branch `.git/HEAD` names (`ref: refs/heads/<name>`); undefined for a detached HEAD. */
-export function branchOfHead(text: string): string | undefined {
-  const match = /^ref:\s*refs\/heads\/(\S+)$/.exec(text.trim());
-  return match?.[1];
-}
-
-/** The folder of a worktree or submodule's git data: `.git` is then a file that says `gitdir: <path>`. */
-export function gitDirOfFile(text: string): string | undefined {
-  const match = /^gitdir:\s*(.+?)\s*$/m.exec(text);
-  return match?.[1];
-}
-
 /** The start point to offer: the workspace's branch when the service has it, else the default branch. */
 export function defaultStartPoint(workspaceBranch: string | undefined, serviceBranches: readonly string[], defaultBranch: string): string {
   return serviceBranches.find((name) => name === workspaceBranch) ?? defaultBranch;

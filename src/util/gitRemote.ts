@@ -1,31 +1,11 @@
-// Finds the hosting repository a workspace's git remotes point at, so that it
-// becomes the active repository at start. Reads `.git/config` text; no git.
+// Finds the hosting repository a workspace's git remotes (as VS Code's git
+// extension lists them) point at, so that it becomes the active repository at
+// start and the commit goes to it.
 
 export interface RemoteRepo {
   owner: string;
   name: string;
   remote: string;
-}
-
-/** Remote URLs of a `.git/config`, `origin` first. */
-export function remotesOf(configText: string): Array<{ remote: string; url: string }> {
-  const out: Array<{ remote: string; url: string }> = [];
-  let current: string | undefined;
-  for (const raw of configText.split(/\r?\n/)) {
-    const line = raw.trim();
-    const section = /^\[remote\s+"([^"]+)"\]$/.exec(line);
-    if (section) {
-      current = section[1];
-      continue;
-    }
-    if (line.startsWith('[')) {
-      current = undefined;
-      continue;
-    }
-    const url = /^url\s*=\s*(.+)$/.exec(line);
-    if (current && url?.[1]) out.push({ remote: current, url: url[1].trim() });
-  }
-  return out.sort((a, b) => Number(b.remote === 'origin') - Number(a.remote === 'origin'));
 }
 
 /** owner/name when `url` is an http(s), ssh or scp-style URL on one of `hosts` (host[:port]). */
@@ -55,8 +35,9 @@ export function repoFromRemoteUrl(url: string, hosts: readonly string[]): { owne
   return owner && name ? { owner, name } : undefined;
 }
 
-export function repoFromGitConfig(configText: string, hosts: readonly string[]): RemoteRepo | undefined {
-  for (const r of remotesOf(configText)) {
+/** The first of `remotes` (origin first, as git lists them for RepoDesk) whose URL is a repository on one of `hosts`. */
+export function repoOfRemotes(remotes: ReadonlyArray<{ remote: string; url: string }>, hosts: readonly string[]): RemoteRepo | undefined {
+  for (const r of remotes) {
     const repo = repoFromRemoteUrl(r.url, hosts);
     if (repo) return { ...repo, remote: r.remote };
   }

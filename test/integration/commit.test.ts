@@ -8,7 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import { defaultStartPoint } from '../../src/gitdata';
-import { branchOfFolder } from '../../src/features/commit/workspaceSource';
+import { spawnSync } from 'node:child_process';
+import { repositoryOfFolder } from '../../src/features/commit/workspaceSource';
+import { authorOfFolder, branchOfFolder } from '../../src/features/shared/git/workspaceGit';
 import { children, label, signInAsAdaWithDemoRepository, waitFor } from './views-support';
 
 const OWNER = 'analytical-engines';
@@ -36,6 +38,37 @@ function countCalls(client: Client): { count: () => number; restore: () => void 
 }
 
 /** What the message editor said so far. */
+function git(cwd: string, ...args: string[]): string {
+  const r = spawnSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1' } });
+  assert.equal(r.status, 0, `git ${args.join(' ')}: ${r.stderr}`);
+  return r.stdout;
+}
+
+/** Inside the workspace folder, where VS Code's git extension opens repositories (it leaves others alone). */
+function inWorkspace(prefix: string): string {
+  const root = path.join(vscode.workspace.workspaceFolders![0]!.uri.fsPath, 'git-checkouts');
+  fs.mkdirSync(root, { recursive: true });
+  return fs.mkdtempSync(path.join(root, prefix));
+}
+
+/** A git repository with one commit, on `branch` (detached at it with `detached`). */
+function checkout(branch: string, detached = false): vscode.Uri {
+  const dir = inWorkspace('head-');
+  git(dir, 'init', '--quiet', `--initial-branch=${branch}`);
+  fs.writeFileSync(path.join(dir, 'README.md'), 'notes\n');
+  git(dir, 'add', 'README.md');
+  git(dir, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '--quiet', '-m', 'first');
+  if (detached) git(dir, 'checkout', '--quiet', '--detach');
+  return vscode.Uri.file(dir);
+}
+
+/** A worktree of `main` on a new branch (its .git is a file naming the worktree's git folder). */
+function worktreeOf(main: vscode.Uri, branch: string): vscode.Uri {
+  const dir = path.join(inWorkspace('worktree-'), 'w');
+  git(main.fsPath, 'worktree', 'add', '--quiet', '-b', branch, dir);
+  return vscode.Uri.file(dir);
+}
+
 const said = async () => (await vscode.commands.executeCommand<string[]>('repodesk.testing.messageEditorSaid')) ?? [];
 
 /** The message editor, once it is the active editor. */
@@ -53,6 +86,8 @@ describe('Commit from the workspace (git data API)', function () {
   };
 
   before(() => signInAsAdaWithDemoRepository());
+  // The git checkouts made in the workspace folder go with the suite.
+  after(() => fs.rmSync(path.join(vscode.workspace.workspaceFolders![0]!.uri.fsPath, 'git-checkouts'), { recursive: true, force: true }));
 
   it('Commit Workspace to Branch…: a new branch holds the folder under its path, Git Refs lists it, ignored files stay out', async () => {
     const client = (await signInAsAdaWithDemoRepository()).testing!.session.client!;
@@ -171,26 +206,38 @@ describe('Commit from the workspace (git data API)', function () {
     await vscode.commands.executeCommand('repodesk.testing.setActiveRepository', OWNER, REPO);
   });
 
-  it('the start offered for a new branch: the workspace\'s branch when the service has it, else the default branch (a worktree\'s .git file followed)', async () => {
+  it('the start offered for a new branch: the workspace\'s branch when the service has it, else the default branch (a worktree\'s .git file followed, as git follows it)', async () => {
     const client = (await signInAsAdaWithDemoRepository()).testing!.session.client!;
     const onService: string[] = [];
     for await (const r of client.git.listRefs(OWNER, REPO, 'heads')) onService.push(r.ref.replace(/^refs\/heads\//, ''));
     const defaultBranch = (await client.repos.get(OWNER, REPO)).default_branch ?? 'master';
-    const checkout = (head: string, worktree = false) => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'repodesk-head-'));
-      const gitDir = worktree ? path.join(dir, 'elsewhere', 'worktrees', 'w') : path.join(dir, '.git');
-      fs.mkdirSync(gitDir, { recursive: true });
-      fs.writeFileSync(path.join(gitDir, 'HEAD'), head);
-      if (worktree) fs.writeFileSync(path.join(dir, '.git'), `gitdir: ${gitDir}\n`);
-      return vscode.Uri.file(dir);
-    };
     const offered = async (folder: vscode.Uri) => defaultStartPoint(await branchOfFolder(folder), onService, defaultBranch);
     assert.ok(onService[0] !== 'gear-train' && onService.includes('gear-train'), `gear-train is on the service and not the first branch: ${onService.join(' ')}`);
-    assert.equal(await offered(checkout('ref: refs/heads/gear-train\n')), 'gear-train', 'the workspace\'s branch, not the first in the list');
-    assert.equal(await offered(checkout('ref: refs/heads/gear-train\n', true)), 'gear-train', 'through a worktree\'s .git file');
-    assert.equal(await offered(checkout('ref: refs/heads/only-here\n')), defaultBranch, 'not on the service: the default branch');
-    assert.equal(await offered(checkout(`${'0'.repeat(40)}\n`)), defaultBranch, 'a detached HEAD: the default branch');
-    assert.equal(await offered(vscode.Uri.file(folder)), defaultBranch, 'no git: the default branch');
+    const main = checkout('gear-train');
+    assert.equal(await offered(main), 'gear-train', 'the workspace\'s branch, not the first in the list');
+    assert.equal(await offered(worktreeOf(main, 'only-here')), defaultBranch, 'a worktree on a branch the service has not: the default branch');
+    git(main.fsPath, 'checkout', '--quiet', '--detach');
+    assert.equal(await offered(checkout('gear-train', true)), defaultBranch, 'a detached HEAD: the default branch');
+    assert.equal(await offered(vscode.Uri.file(inWorkspace('no-git-'))), defaultBranch, 'no git: the default branch');
+  });
+
+  it('the repository a folder\'s remote points at, and its author, as git reads them: origin on the service, through a worktree\'s .git file; another server\'s remote is not one', async () => {
+    await signInAsAdaWithDemoRepository();
+    const emulator = process.env.REPODESK_TEST_EMULATOR_URL!;
+    const main = checkout('master');
+    git(main.fsPath, 'remote', 'add', 'upstream', 'https://elsewhere.example/someone/else.git');
+    git(main.fsPath, 'remote', 'add', 'origin', `${emulator}/${OWNER}/${REPO}.git`);
+    git(main.fsPath, 'config', 'user.name', 'Ada Lovelace');
+    git(main.fsPath, 'config', 'user.email', 'ada@analytical.example');
+    const worktree = worktreeOf(main, 'notation');
+    assert.ok(fs.statSync(path.join(worktree.fsPath, '.git')).isFile(), 'a worktree\'s .git is a file');
+    for (const folder of [main, worktree]) {
+      assert.deepEqual(await repositoryOfFolder(folder), { owner: OWNER, name: REPO });
+      assert.deepEqual(await authorOfFolder(folder), { name: 'Ada Lovelace', email: 'ada@analytical.example' });
+    }
+    const other = checkout('master');
+    git(other.fsPath, 'remote', 'add', 'origin', 'https://elsewhere.example/someone/else.git');
+    assert.equal(await repositoryOfFolder(other), undefined);
   });
 
   it('a branch name git refuses (given) is refused before any request: nothing is committed', async () => {

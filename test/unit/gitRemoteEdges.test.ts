@@ -1,25 +1,11 @@
 // Which repository a workspace's git remotes point at: the config parsing and
 // the URL forms that the main cases do not reach.
 import assert from 'node:assert/strict';
-import { remotesOf, repoFromGitConfig, repoFromRemoteUrl } from '../../src/util/gitRemote';
+import { repoFromRemoteUrl } from '../../src/util/gitRemote';
 
 const HOSTS = ['git.example.com', '127.0.0.1:7480'];
 
 describe('git remotes: edges', () => {
-  it('reads remote sections only (any spacing, CRLF, tabs), origin first; a url outside a remote section is not one', () => {
-    const config = [
-      '[core]', '\turl = http://git.example.com/not/a-remote', '[remote  "upstream"]', '\turl=https://git.example.com/up/stream.git  ',
-      '[branch "master"]', '\turl = https://git.example.com/branch/section', '[remote "origin"]', '  url =   git@git.example.com:ada/notes.git',
-      '[remote "broken"] trailing', '\turl = https://git.example.com/broken/one', 'x[remote "y"]', '\turl = https://git.example.com/y/z',
-      '\tpushurl = https://git.example.com/push/only',
-    ].join('\r\n');
-    assert.deepEqual(remotesOf(config), [
-      { remote: 'origin', url: 'git@git.example.com:ada/notes.git' },
-      { remote: 'upstream', url: 'https://git.example.com/up/stream.git' },
-    ]);
-    assert.deepEqual(repoFromGitConfig(config, HOSTS), { owner: 'ada', name: 'notes', remote: 'origin' });
-  });
-
   it('scp-style with or without a user, ssh:// and http(s):// with a port; the last two path segments; .git only at the end', () => {
     assert.deepEqual(repoFromRemoteUrl('git.example.com:ada/notes.git', HOSTS), { owner: 'ada', name: 'notes' });
     assert.deepEqual(repoFromRemoteUrl('ssh://git@git.example.com/ada/notes.git', HOSTS), { owner: 'ada', name: 'notes' });

@@ -14,7 +14,8 @@ import { repositoryTarget, type RepoTarget } from '../shared/session/require';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
 import { confirmChanges, type BaseComparison } from './changePreview';
 import { createTag, type TagAnswers } from './createTag';
-import { authorOfFolder, branchOfFolder, excludedPatterns, localIsoTime, pickFolder, repositoryOfFolder } from './workspaceSource';
+import { excludedPatterns, localIsoTime, pickFolder, repositoryOfFolder } from './workspaceSource';
+import { authorOfFolder, branchOfFolder } from '../shared/git/workspaceGit';
 
 /** Answers of Commit Workspace to Branch, for scripts and tests (every question then skipped). */
 interface CommitAnswers {

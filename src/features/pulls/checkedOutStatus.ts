@@ -2,7 +2,7 @@
 // (`pr/<number>`, as Checkout Pull Request names it) is checked out in a
 // workspace clone, read from VS Code's git extension.
 import * as vscode from 'vscode';
-import { gitApi, type GitRepository } from './gitExtension';
+import { gitApi, type GitRepository } from '../shared/git/gitExtension';
 
 /** How long after activation the status starts watching the workspace's clones. */
 const GIT_WATCH_DELAY_MS = 3000;

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { PullRequest } from '../../hosting';
 import { repoFromRemoteUrl } from '../../util/gitRemote';
 import { errorText } from '../shared/failure';
-import { gitApi, type GitRepository } from './gitExtension';
+import { gitApi, type GitRepository } from '../shared/git/gitExtension';
 
 /** The clone in the workspace whose remote points at `owner/repo`, with that remote's name. */
 function cloneOf(repos: readonly GitRepository[], owner: string, repo: string, hosts: readonly string[]): { repository: GitRepository; remote: string } | undefined {

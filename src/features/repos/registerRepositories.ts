@@ -1,6 +1,7 @@
 // The Repositories view and its commands.
 import * as vscode from 'vscode';
-import { repoFromGitConfig } from '../../util/gitRemote';
+import { repoOfRemotes } from '../../util/gitRemote';
+import { remotesOfFolder } from '../shared/git/workspaceGit';
 import { resolveAddresses } from '../../hosting';
 import type { HostingSession } from '../shared/session/hostingSession';
 import { onDidChangeHostingSettings, readHostingServices, readHostingSettings } from '../shared/session/settings';
@@ -130,14 +131,9 @@ async function activateFromWorkspaceRemote(active: ActiveRepository, session: Ho
     return hosts ? [{ apiUrl, hosts }] : [];
   });
   for (const folder of vscode.workspace.workspaceFolders ?? []) {
-    let text: string;
-    try {
-      text = new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder.uri, '.git', 'config')));
-    } catch {
-      continue; // Not a git folder.
-    }
+    const remotes = await remotesOfFolder(folder.uri);
     for (const { apiUrl, hosts } of candidates) {
-      const repo = repoFromGitConfig(text, hosts);
+      const repo = repoOfRemotes(remotes, hosts);
       if (!repo) continue;
       await active.set({ owner: repo.owner, name: repo.name });
       if (candidates.length > 1) await useAccountOf(session, apiUrl, `${repo.owner}/${repo.name}`);

@@ -1,7 +1,7 @@
 // Where a workspace commit starts, and how far that start is from the
 // default branch (counted by walking the commits, newest first).
 import assert from 'node:assert/strict';
-import { aheadBehind, branchOfHead, defaultStartPoint, gitDirOfFile, type WalkCommit } from '../../../src/gitdata';
+import { aheadBehind, defaultStartPoint, type WalkCommit } from '../../../src/gitdata';
 
 /** A history from "sha: parent parent" lines; each commit's time is its line number (later lines newer). */
 function history(lines: string[]): { read: (sha: string) => Promise<WalkCommit>; reads: string[] } {
@@ -26,25 +26,6 @@ function history(lines: string[]): { read: (sha: string) => Promise<WalkCommit>;
 const LINE = ['a1:', 'a2: a1', 'a3: a2', 'b1: a3', 'a4: a3', 'b2: b1', 'a5: a4', 'b3: b2', 'a6: a5'];
 
 describe('gitdata: the base of a workspace commit', () => {
-  it('.git/HEAD: the branch of "ref: refs/heads/<name>" (with a slash, with trailing space); none when detached', () => {
-    assert.equal(branchOfHead('ref: refs/heads/main\n'), 'main');
-    assert.equal(branchOfHead('ref: refs/heads/docs/notation  \n'), 'docs/notation');
-    assert.equal(branchOfHead('ref:refs/heads/x'), 'x');
-    assert.equal(branchOfHead('4b825dc642cb6eb9a060e54bf8d69288fbee4904\n'), undefined);
-    assert.equal(branchOfHead('ref: refs/tags/v1\n'), undefined);
-    assert.equal(branchOfHead('ref: refs/heads/\n'), undefined);
-    assert.equal(branchOfHead('xref: refs/heads/main\n'), undefined);
-    assert.equal(branchOfHead('ref: refs/heads/a b\n'), undefined);
-  });
-
-  it('a .git file: the folder of "gitdir: <path>" (a worktree), none otherwise', () => {
-    assert.equal(gitDirOfFile('gitdir: /work/main/.git/worktrees/x\n'), '/work/main/.git/worktrees/x');
-    assert.equal(gitDirOfFile('gitdir:../.git/modules/sub  \n'), '../.git/modules/sub');
-    assert.equal(gitDirOfFile('# nothing\ngitdir: a\n'), 'a');
-    assert.equal(gitDirOfFile('nothing here'), undefined);
-    assert.equal(gitDirOfFile('xgitdir: a\n'), undefined, 'only at the start of a line');
-  });
-
   it('the start offered: the workspace\'s branch when the service has it, else the default branch', () => {
     const onService = ['docs/notation', 'gear-train', 'master'];
     assert.equal(defaultStartPoint('gear-train', onService, 'master'), 'gear-train');

@@ -1,6 +1,7 @@
 // The part of VS Code's built-in git extension API (`vscode.git`, API
-// version 1) that checking out a pull request uses. Declared here rather
-// than copied whole from git.d.ts: only these members are relied on.
+// version 1) that RepoDesk uses: checking out a pull request, and a
+// workspace folder's remotes, branch and author. Declared here rather than
+// copied whole from git.d.ts: only these members are relied on.
 import * as vscode from 'vscode';
 
 interface GitRemote { readonly name: string; readonly fetchUrl?: string; readonly pushUrl?: string }
@@ -19,10 +20,13 @@ export interface GitRepository {
   getBranch(name: string): Promise<GitBranch>;
   addRemote(name: string, url: string): Promise<void>;
   setBranchUpstream?(name: string, upstream: string): Promise<void>;
+  getConfig(key: string): Promise<string>;
+  status(): Promise<void>;
 }
 export interface GitApi {
   readonly repositories: readonly GitRepository[];
   openRepository?(root: vscode.Uri): Promise<GitRepository | null>;
+  getRepository(uri: vscode.Uri): GitRepository | null;
   readonly onDidOpenRepository: vscode.Event<GitRepository>;
 }
 
