@@ -9,8 +9,12 @@ import { session } from '../harness/e2eSession.mjs';
 /** The rows of the Problems panel (files and their problems), as text. */
 async function problemRows(page) {
   const panel = page.locator('.markers-panel');
-  if (!(await panel.isVisible())) await page.locator('[id="status.problems"]').first().click();
-  await panel.waitFor({ state: 'visible', timeout: 10_000 });
+  // Clicked again if the first click went unanswered (as for the notification centre).
+  for (let attempt = 0; attempt < 4 && !(await panel.isVisible()); attempt++) {
+    await page.locator('[id="status.problems"]').first().click();
+    await panel.waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
+  }
+  await panel.waitFor({ state: 'visible', timeout: 5_000 });
   // The tree, or the message that there is nothing, once drawn (the first visible of the two: the
   // message's element stays in the page, hidden, while there are rows).
   await page.locator('.markers-panel .monaco-list-row:visible, .markers-panel .message-box-container:visible').first().waitFor({ timeout: 10_000 });
@@ -19,12 +23,26 @@ async function problemRows(page) {
   return rows;
 }
 
-/** The error notifications of the window so far (shown or gone), as text. */
-async function errorNotifications(page) {
+/**
+ * Opens the notification centre from the status bar's bell. A click that
+ * lands while the workbench is busy (a toast sliding in or out) can go
+ * unanswered, so the bell is clicked again, as a person would, until the
+ * centre shows.
+ */
+async function openNotificationCenter(page) {
   const bell = page.locator('[id="status.notifications"]').first();
   const center = page.locator('.notifications-center');
-  if (!(await center.isVisible())) await bell.click();
-  await center.waitFor({ state: 'visible', timeout: 10_000 });
+  for (let attempt = 0; attempt < 4 && !(await center.isVisible()); attempt++) {
+    await bell.click();
+    await center.waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
+  }
+  await center.waitFor({ state: 'visible', timeout: 5_000 });
+  return { bell, center };
+}
+
+/** The error notifications of the window so far (shown or gone), as text. */
+async function errorNotifications(page) {
+  const { bell, center } = await openNotificationCenter(page);
   const errors = await center.locator('.monaco-list-row', { has: page.locator('.codicon-error') }).allInnerTexts();
   await bell.click(); // closes the centre again
   return errors.map((t) => t.replace(/\s+/g, ' ').trim());
@@ -32,10 +50,7 @@ async function errorNotifications(page) {
 
 /** Starts a journey with an empty notification centre (an earlier journey's notifications are not this one's). */
 export async function forgetNotifications(page) {
-  const bell = page.locator('[id="status.notifications"]').first();
-  const center = page.locator('.notifications-center');
-  if (!(await center.isVisible())) await bell.click();
-  await center.waitFor({ state: 'visible', timeout: 10_000 });
+  const { bell, center } = await openNotificationCenter(page);
   const clear = center.locator('.notifications-center-header a[aria-label^="Clear All"]');
   // Disabled when the centre is empty.
   if (await clear.isVisible() && (await clear.getAttribute('aria-disabled')) !== 'true') await clear.click();
