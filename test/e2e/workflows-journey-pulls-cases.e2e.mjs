@@ -91,10 +91,24 @@ describe('Journey: a support case', () => {
     await p.locator('.detail .actions vscode-button', { hasText: 'Close' }).click();
     await p.locator('.detail .actions vscode-button', { hasText: 'Reopen' }).waitFor({ timeout: 15_000 });
 
+    // A note half written while the case changes (reopened: the case is drawn again) is still in its box, and is sent from there.
+    const unsent = 'Written before the case was reopened, sent after it.';
+    await p.locator('.detail textarea').fill(unsent);
+    await p.locator('.detail .actions vscode-button', { hasText: 'Reopen' }).click();
+    await p.locator('.detail .actions vscode-button', { hasText: 'Close' }).waitFor({ timeout: 15_000 });
+    assert.equal(await p.locator('.detail textarea').inputValue(), unsent, 'the unsent note is still in its box');
+    await p.locator('.detail vscode-button', { hasText: 'Add note' }).click();
+    await p.locator('.detail .note-text', { hasText: unsent }).waitFor({ timeout: 15_000 });
+    assert.equal(await p.locator('.detail textarea').inputValue(), '', 'a sent note leaves its box');
+    await p.locator('.detail .actions vscode-button', { hasText: 'Close' }).click();
+    await p.locator('.detail .actions vscode-button', { hasText: 'Reopen' }).waitFor({ timeout: 15_000 });
+
     const found = await engagementAsAda(`/case?with_tag=${encodeURIComponent('repo:analytical-engines/difference-engine')}&count=100`);
     const held = (found.data ?? found.items ?? found).find?.((c) => c.subject === subject);
     assert.ok(held, `the service holds the case: ${JSON.stringify(found).slice(0, 300)}`);
     assert.equal(held.state, 'Closed');
+    const one = await engagementAsAda(`/case/${held.id}`);
+    assert.ok(JSON.stringify(one).includes(unsent), `the service holds the note sent after the case was reopened: ${JSON.stringify(one).slice(0, 400)}`);
     await page.mouse.move(900, 600);
     console.log(`      screenshot: ${await screenshot('journey-support-case')}`);
     await palette('View: Close All Editors');

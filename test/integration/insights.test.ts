@@ -109,6 +109,36 @@ describe('Insights panel: statistics and the support cases of a repository', fun
     });
   });
 
+  it('a case\'s note written and not added is kept by the host and comes back with the case (a reload\'s new panel too); added, it is gone', async () => {
+    const key = 'analytical-engines/difference-engine';
+    const mark = (await posted(key)).length;
+    await send(key, { type: 'createCase', subject: `Draft case ${Date.now()}`, contact: { name: 'Ada Draft', email: `ada.draft.${Date.now()}@example.com` }, campaign: 'Support', pull: null });
+    const created = await waitFor('the created case', async () => (await posted(key)).slice(mark).find((m): m is Extract<HostToWebview, { type: 'caseCreated' }> => m.type === 'caseCreated'));
+    const detailsAfter = async (from: number) => waitFor('the case', async () => (await posted(key)).slice(from).find((m): m is Extract<HostToWebview, { type: 'caseDetails' }> => m.type === 'caseDetails' && m.details.id === created.id));
+
+    await send(key, { type: 'noteDraft', id: created.id, text: 'Half a thought' });
+    // Opened again (as a panel opened after a reload opens it): the draft comes with the case.
+    let from = (await posted(key)).length;
+    await send(key, { type: 'openCase', id: created.id });
+    assert.equal((await detailsAfter(from)).noteDraft, 'Half a thought');
+
+    // Another action on the case keeps it.
+    from = (await posted(key)).length;
+    await send(key, { type: 'setState', id: created.id, state: 'Open' });
+    assert.equal((await detailsAfter(from)).noteDraft, 'Half a thought');
+
+    // Added: on the service, and no draft any more.
+    await send(key, { type: 'noteDraft', id: created.id, text: 'Half a thought, finished.' });
+    from = (await posted(key)).length;
+    await send(key, { type: 'addNote', id: created.id, text: 'Half a thought, finished.' });
+    assert.equal((await detailsAfter(from)).noteDraft, undefined);
+    const client = await api.testing!.engagement.client();
+    assert.ok(((await client!.getCase(created.id)).notes ?? []).some((n) => n.text === 'Half a thought, finished.'));
+    from = (await posted(key)).length;
+    await send(key, { type: 'openCase', id: created.id });
+    assert.equal((await detailsAfter(from)).noteDraft, undefined);
+  });
+
   it('a malformed message from the webview is ignored', async () => {
     const key = 'analytical-engines/difference-engine';
     const mark = (await posted(key)).length;

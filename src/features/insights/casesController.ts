@@ -9,6 +9,7 @@ import type { HostToWebview, WebviewToHost } from './model/messages';
 import { errorText } from '../shared/failure';
 import type { Logger } from '../shared/log/outputLog';
 import type { EngagementSession } from '../shared/session/engagementSession';
+import type { NoteDrafts } from './noteDrafts';
 
 type Post = (message: HostToWebview) => unknown;
 type Msg<T extends WebviewToHost['type']> = Extract<WebviewToHost, { type: T }>;
@@ -22,6 +23,7 @@ export class CasesController {
     private readonly engagement: EngagementSession,
     private readonly post: Post,
     private readonly log: Logger,
+    private readonly drafts: NoteDrafts,
   ) {}
 
   private get tag(): string {
@@ -76,6 +78,8 @@ export class CasesController {
   async addNote(m: Msg<'addNote'>): Promise<void> {
     await this.act(m.id, async (client) => {
       await client.updateCase(m.id, { notes: [m.text] });
+      // Added: the box's draft goes (a failure above keeps it).
+      await this.drafts.set(m.id, '');
       return client.getCase(m.id);
     });
   }
@@ -121,7 +125,8 @@ export class CasesController {
     const client = await this.client();
     if (!client) return;
     try {
-      this.post({ type: 'caseDetails', details: caseDetails(await action(client)) });
+      const details = caseDetails(await action(client));
+      this.post({ type: 'caseDetails', details, ...this.draftOf(id) });
     } catch (err) {
       if (err instanceof EngagementError && err.status === 404) {
         this.post({ type: 'caseGone', id, message: vscode.l10n.t('Case #{0} no longer exists; it may have been deleted elsewhere. The list is refreshed.', id) });
@@ -129,6 +134,12 @@ export class CasesController {
       }
       this.failed(vscode.l10n.t('Could not update case #{0}', id), err);
     }
+  }
+
+  /** The case's unsent note, when there is one. */
+  private draftOf(id: number): { noteDraft?: string } {
+    const text = this.drafts.get(id);
+    return text ? { noteDraft: text } : {};
   }
 
   private failed(what: string, err: unknown): void {

@@ -7,6 +7,7 @@ import type { HostingSession } from '../shared/session/hostingSession';
 import type { EngagementSession } from '../shared/session/engagementSession';
 import type { Logger } from '../shared/log/outputLog';
 import { CasesController } from './casesController';
+import type { NoteDrafts } from './noteDrafts';
 import { loadStatistics } from './statisticsLoader';
 import { insightsStrings } from './insightsStrings';
 import { parsePanelKey } from './panelKey';
@@ -22,6 +23,8 @@ export interface PanelDeps {
   log: Logger;
   /** Where the command that opened the panel asked it to go, taken once. */
   takeFocus(key: string): Focus | undefined;
+  /** The cases' unsent notes. */
+  noteDrafts: NoteDrafts;
 }
 
 export function startInsightsPanel(hosted: HostedPanel<WebviewToHost, HostToWebview>, deps: PanelDeps): vscode.Disposable {
@@ -37,7 +40,7 @@ export function startInsightsPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
   const post = (m: HostToWebview) => {
     if (!disposed) void hosted.post(m).catch((err: unknown) => deps.log.debug(`Insights post: ${String(err)}`));
   };
-  const cases = new CasesController(owner, name, deps.engagement, post, deps.log);
+  const cases = new CasesController(owner, name, deps.engagement, post, deps.log, deps.noteDrafts);
   const refreshStats = () => loadStatistics(deps.session.client, owner, name, post, deps.log);
 
   const handle = async (m: WebviewToHost): Promise<void> => {
@@ -63,6 +66,8 @@ export function startInsightsPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
         return;
       case 'addNote':
         return cases.addNote(m);
+      case 'noteDraft':
+        return deps.noteDrafts.set(m.id, m.text);
       case 'setState':
         return cases.setState(m);
       case 'changeTags':

@@ -3,6 +3,7 @@
 // repository), a repository's context menu and inline action, and a pull
 // request's context menu (the Cases tab, filtered to that pull request).
 import * as vscode from 'vscode';
+import { NoteDrafts } from './noteDrafts';
 import { hostToWebview, webviewToHost, type HostToWebview, type WebviewToHost } from './model/messages';
 import { givenAnswers } from '../shared/commandArgs';
 import type { Logger } from '../shared/log/outputLog';
@@ -42,6 +43,7 @@ export function registerInsights(context: vscode.ExtensionContext, log: Logger, 
   const focusAsked = new Map<string, Focus>();
   const posted = new Map<string, HostToWebview[]>();
   const testing = context.extensionMode === vscode.ExtensionMode.Test;
+  const noteDrafts = new NoteDrafts(context.workspaceState);
   const panels = new WebviewPanels<WebviewToHost, HostToWebview>(
     context,
     log,
@@ -53,6 +55,7 @@ export function registerInsights(context: vscode.ExtensionContext, log: Logger, 
         session,
         engagement,
         log,
+        noteDrafts,
         takeFocus: (key) => {
           const f = focusAsked.get(key);
           focusAsked.delete(key);

@@ -82,7 +82,8 @@ export const hostToWebview = z.discriminatedUnion('type', [
     campaigns: z.array(z.string()),
   }),
   z.object({ type: z.literal('casesFailed'), message: z.string() }),
-  z.object({ type: z.literal('caseDetails'), details: caseDetailsSchema }),
+  /** noteDraft: the case's note written and not yet added (kept by the host across reloads). */
+  z.object({ type: z.literal('caseDetails'), details: caseDetailsSchema, noteDraft: z.optional(z.string().check(z.maxLength(10_000))) }),
   z.object({ type: z.literal('caseGone'), id: caseId, message: z.string() }),
   z.object({ type: z.literal('actionFailed'), message: z.string() }),
   z.object({ type: z.literal('caseCreated'), id: caseId }),
@@ -107,6 +108,8 @@ export const webviewToHost = z.discriminatedUnion('type', [
     pull: z.nullable(pullNumber),
   }),
   z.object({ type: z.literal('addNote'), id: caseId, text: text(10_000) }),
+  /** The case's note box as typed (an empty text: nothing left to keep). */
+  z.object({ type: z.literal('noteDraft'), id: caseId, text: z.string().check(z.maxLength(10_000)) }),
   z.object({ type: z.literal('setState'), id: caseId, state: z.enum(['Open', 'Closed']) }),
   z.object({ type: z.literal('changeTags'), id: caseId, add: z.array(tag).check(z.maxLength(50)), remove: z.array(tag).check(z.maxLength(50)) }),
 ]);

@@ -22,6 +22,8 @@ export class CasesTab {
   private contacts: Array<{ id: number; name: string }> = [];
   private campaigns: string[] = [];
   private details: CaseDetails | undefined;
+  /** The open case's unsent note as the host keeps it (sent back with the case). */
+  private noteDraft = '';
   private signedOut = false;
   private loading = false;
 
@@ -88,6 +90,7 @@ export class CasesTab {
         this.renderList();
         return;
       case 'caseDetails':
+        this.noteDraft = m.noteDraft ?? '';
         this.details = m.details;
         this.openId = m.details.id;
         this.save(this.filter, this.openId);
@@ -252,8 +255,18 @@ export class CasesTab {
     });
 
     const note = h('textarea', { rows: 3, placeholder: t('notePlaceholder'), 'aria-label': t('addNote') });
+    note.value = this.noteDraft;
+    // Kept by the host as typed (each key: a reload may come at any moment), so a reload or a redraw finds it.
+    note.addEventListener('input', () => {
+      this.noteDraft = note.value;
+      post({ type: 'noteDraft', id: d.id, text: note.value });
+    });
     const addNote = h('vscode-button', {}, t('addNote'));
-    addNote.addEventListener('click', () => note.value.trim() && post({ type: 'addNote', id: d.id, text: note.value }));
+    addNote.addEventListener('click', () => {
+      if (!note.value.trim()) return;
+      // The host drops the draft once the note is added, and keeps it if that fails.
+      post({ type: 'addNote', id: d.id, text: note.value });
+    });
 
     const dates: Array<[string, DateStamp | null]> = [
       [t('created'), d.created], [t('inbox'), d.history.inbox], [t('firstOpened'), d.history.firstOpen], [t('lastOpened'), d.history.lastOpen],
