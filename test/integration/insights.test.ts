@@ -144,7 +144,14 @@ describe('Insights panel: statistics and the support cases of a repository', fun
     const mark = (await posted(key)).length;
     await send(key, { type: 'setState', id: 'all', state: 'Closed' });
     await send(key, { type: 'dropTables' });
-    await new Promise((r) => setTimeout(r, 500));
-    assert.deepEqual((await posted(key)).slice(mark).filter((m) => m.type === 'caseDetails' || m.type === 'actionFailed'), []);
+    // A well-formed message after them: the host takes messages in order, so once its answer is
+    // posted the two before it were handled, and answered nothing.
+    await send(key, { type: 'openCase', id: 1 });
+    const after = await waitFor('the answer to the message after them', async () => {
+      const since = (await posted(key)).slice(mark);
+      return since.some((m) => m.type === 'caseDetails' && m.details.id === 1) ? since : undefined;
+    });
+    assert.deepEqual(after.filter((m) => m.type === 'actionFailed' || (m.type === 'caseDetails' && m.details.id !== 1)).map((m) => m.type), []);
+    assert.equal(after.filter((m) => m.type === 'caseDetails').length, 1, 'only the well-formed message was answered');
   });
 });
