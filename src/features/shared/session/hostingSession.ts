@@ -62,6 +62,10 @@ export class HostingSession implements vscode.Disposable {
   /** The settings the current client was built with. */
   private clientSettings: string | undefined;
   private restored = false;
+  /** Sessions whose token the service refused (markSignedOut). */
+  private readonly refusedSessions = new Set<string>();
+  /** What runs between a switch of the current client and the views' hearing of it (useAccount). */
+  private alongside: (() => Promise<void>) | undefined;
   /** The client's background requests wait for this first (start-up: see holdBackgroundUntil). */
   private backgroundAfter: Promise<void> = Promise.resolve();
   /** Fires when the user signs in or out, switches account, or changes the service settings. */
@@ -93,6 +97,25 @@ export class HostingSession implements vscode.Disposable {
     return this.signedInAccounts;
   }
 
+  /**
+   * Marks the account signed out: the service refused its token (401, a
+   * token revoked there). Its group then offers to sign in; the other
+   * accounts are left as they are. Signing in again makes a new session.
+   */
+  markSignedOut(accountId: string): void {
+    const account = this.signedInAccounts.find((a) => a.id === accountId);
+    if (!account || this.refusedSessions.has(account.session.id)) return;
+    this.refusedSessions.add(account.session.id);
+    this.log?.warn(`${account.label}: the service refused the token (signed out)`);
+    this.accountsChanged.fire();
+  }
+
+  /** Whether the service refused the account's token (markSignedOut). */
+  isSignedOut(accountId: string): boolean {
+    const account = this.signedInAccounts.find((a) => a.id === accountId);
+    return account !== undefined && this.refusedSessions.has(account.session.id);
+  }
+
   /** The client of the account `accountId`: an action on that account's rows uses only it. */
   clientFor(accountId: string): HostingClient | undefined {
     return this.signedInAccounts.find((a) => a.id === accountId)?.client;
@@ -108,10 +131,23 @@ export class HostingSession implements vscode.Disposable {
     await this.state.update(CHOICES_KEY, { ...this.state.get<Record<string, string>>(CHOICES_KEY, {}), [repo]: accountId });
   }
 
-  /** Makes `accountId` the current account (the views and actions without an account of their own use it). */
-  async useAccount(accountId: string): Promise<void> {
+  /**
+   * Makes `accountId` the current account (the views and actions without an
+   * account of their own use it). `alongside` runs once its client is the
+   * current one and before the views hear of the change: a repository chosen
+   * with its account is then never read with the account before.
+   */
+  async useAccount(accountId: string, alongside?: () => Promise<void>): Promise<void> {
     await this.state.update(ACCOUNT_KEY, accountId);
-    await this.refresh();
+    this.alongside = alongside;
+    try {
+      await this.refresh();
+    } finally {
+      // The account was already the current one (or the refresh failed): it runs now.
+      const rest = this.alongside;
+      this.alongside = undefined;
+      await rest?.();
+    }
   }
 
   /** The scopes the current session was granted. */
@@ -194,6 +230,9 @@ export class HostingSession implements vscode.Disposable {
     this.clientSettings = settings;
     if (!same) this.log?.info(next ? `Session: ${next.account.label} on ${JSON.parse(settings)[0]} (scopes: ${next.scopes.join(', ') || 'none'})` : 'Signed out');
     this.rebuildClient();
+    const alongside = this.alongside;
+    this.alongside = undefined;
+    await alongside?.();
     // Views reset first: the context key switches their welcome content to
     // the tree, which asks for nodes at once; resetting after that would
     // build every view twice.
