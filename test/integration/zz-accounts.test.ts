@@ -186,6 +186,24 @@ describe('Accounts: two accounts on one service and one on a second (enterprise 
   it('signing out of charles leaves the other two accounts, their sessions and their clients untouched', async () => {
     const session = api.testing!.session;
     const others = ['ada (Local)', 'ada (Enterprise)'].map(account);
+    // What is kept for charles and for ada: a pending review each, and (the slot holds one) the kept Pull Requests listing charles read.
+    const pull = { owner: 'analytical-engines', repo: 'difference-engine', number: 1 };
+    const state = <T>(key?: string) => vscode.commands.executeCommand<T>('repodesk.testing.workspaceState', key);
+    const reviewKeys = async (accountId: string) => (await state<string[]>()).filter((k) => k.startsWith(`repodesk.pendingReview/${encodeURIComponent(accountId)}/`) || k === `repodesk.pendingReview.index/${encodeURIComponent(accountId)}`);
+    const keptPulls = async () => (await state<{ key?: string } | undefined>('repodesk.pullRequests.lastListing'))?.key ?? '';
+    const charlesId = account('charles (Local)').id;
+    const adaId = account('ada (Local)').id;
+    await vscode.commands.executeCommand('repodesk.switchAccount', adaId);
+    assert.equal(await vscode.commands.executeCommand('repodesk.pendingReview.start', pull), true);
+    await vscode.commands.executeCommand('repodesk.switchAccount', charlesId);
+    assert.equal(await vscode.commands.executeCommand('repodesk.pendingReview.start', pull), true);
+    await waitFor('charles\'s Pull Requests listing kept', async () => {
+      await children('repodesk.pullRequests');
+      return (await keptPulls()).startsWith(`${first()} ${charlesId} `);
+    });
+    assert.equal((await reviewKeys(charlesId)).length, 2, 'charles\'s review and its index');
+    const adaReviews = await reviewKeys(adaId);
+    assert.equal(adaReviews.length, 2, 'ada\'s review and its index');
     const charles = (await api.testing!.provider.getSessions(undefined, {})).find((s) => s.account.label === 'charles (Local)')!;
     await api.testing!.provider.removeSession(charles.id);
     await waitFor('two accounts', async () => session.accounts.length === 2);
@@ -200,6 +218,13 @@ describe('Accounts: two accounts on one service and one on a second (enterprise 
     // Its group is gone; the two others stay.
     await waitFor('two account groups', async () => (await children('repodesk.repositories')).length === 2);
     assert.deepEqual((await children('repodesk.repositories')).map(label).sort(), ['Enterprise · ada', 'Local · ada']);
+    // charles's pending review and kept listing are gone; ada's review is as it was.
+    await waitFor('charles\'s pending review forgotten', async () => (await reviewKeys(charlesId)).length === 0);
+    assert.ok(!(await keptPulls()).startsWith(`${first()} ${charlesId} `), 'charles\'s kept listing stayed');
+    assert.deepEqual(await reviewKeys(adaId), adaReviews);
+    await vscode.commands.executeCommand('repodesk.switchAccount', adaId);
+    assert.deepEqual(await vscode.commands.executeCommand('repodesk.testing.pendingDrafts', pull), []);
+    assert.equal(await vscode.commands.executeCommand('repodesk.pendingReview.discard', pull, true), true);
   });
 });
 

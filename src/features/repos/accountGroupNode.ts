@@ -35,6 +35,11 @@ export class AccountGroupNode extends RepoDeskNode {
     return item;
   }
 
+  /** Starts reading the groups now rather than when VS Code asks (after it has drawn this row). */
+  prefetch(): void {
+    if (!this.signedOut) this.built ??= this.build();
+  }
+
   override async children(): Promise<RepoDeskNode[]> {
     if (this.signedOut) return adopt(this, [new SignInNode(this.account.serviceName)]);
     this.built ??= this.build();

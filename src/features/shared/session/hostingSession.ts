@@ -54,6 +54,13 @@ export class HostingSession implements vscode.Disposable {
   private readonly accountsRateLimitChanged = new vscode.EventEmitter<void>();
   /** Fires when an account signs in or out, or its client is rebuilt. */
   readonly onDidChangeAccounts = this.accountsChanged.event;
+  private readonly signedOut = new vscode.EventEmitter<string>();
+  /**
+   * Fires with an account's id once the user signed out of it (its last
+   * session removed), after the accounts were updated: its features forget
+   * what they keep for it (kept listings, pending reviews), nothing of the others.
+   */
+  readonly onDidSignOutAccount = this.signedOut.event;
   /** Fires when any account's rate limit changes (the status bar's tooltip lists them all). */
   readonly onDidChangeAnyRateLimit = this.accountsRateLimitChanged.event;
   private rateLimitSubscription: { dispose(): void } | undefined;
@@ -79,11 +86,12 @@ export class HostingSession implements vscode.Disposable {
     private readonly log?: Logger,
   ) {
     this.disposables.push(
+      this.signedOut,
       this.changed,
       this.rateLimitChanged,
       this.accountsChanged,
       this.accountsRateLimitChanged,
-      provider.onDidChangeSessions(() => void this.refresh()),
+      provider.onDidChangeSessions((e) => void this.afterSessionsChange(e)),
       onDidChangeHostingSettings(() => void this.refresh()),
     );
   }
@@ -95,6 +103,18 @@ export class HostingSession implements vscode.Disposable {
   /** Every signed-in account, in the provider's order; the current one among them. */
   get accounts(): readonly SignedInAccount[] {
     return this.signedInAccounts;
+  }
+
+  /** A change of the provider's sessions: the accounts again, then a sign-out event for each account whose last session went. */
+  private async afterSessionsChange(e: unknown): Promise<void> {
+    const removed = (e as { removed?: readonly { account?: { id?: unknown } }[] } | undefined)?.removed ?? [];
+    const ids = [...new Set(removed.map((r) => r.account?.id).filter((id): id is string => typeof id === 'string'))];
+    try {
+      await this.refresh();
+    } catch {
+      return; // Sessions unknown: nothing is known to be signed out.
+    }
+    for (const id of ids) if (!this.signedInAccounts.some((a) => a.id === id)) this.signedOut.fire(id);
   }
 
   /**
