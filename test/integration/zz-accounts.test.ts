@@ -150,6 +150,28 @@ describe('Accounts: two accounts on one service and one on a second (enterprise 
     await waitFor('Pull Requests read with ada (Local) again', async () => !(await children('repodesk.pullRequests')).map(label).includes(`#${open[0]!.number} ${title}`));
   });
 
+  it('a pull request overview opened under the Enterprise account keeps reading with it after the account in use is switched', async () => {
+    const headers = { authorization: `token ${enterpriseToken}`, 'user-agent': 'integration-test', 'content-type': 'application/json' };
+    const pulls = `${enterpriseApi()}/repos/analytical-engines/difference-engine/pulls`;
+    const open = (await (await fetch(`${pulls}?state=open`, { headers })).json()) as { number: number; title: string }[];
+    const number = open[0]!.number;
+    const key = `analytical-engines/difference-engine#${number}`;
+    const titleOf = async (): Promise<string | undefined> => {
+      const models = ((await vscode.commands.executeCommand<{ type: string; model?: { title: string } }[]>('repodesk.testing.pullOverview.posted', key)) ?? []).flatMap((m) => (m.type === 'model' && m.model ? [m.model.title] : []));
+      return models.at(-1);
+    };
+    await vscode.commands.executeCommand('repodesk.switchAccount', account('ada (Enterprise)').id);
+    await vscode.commands.executeCommand('repodesk.pulls.openOverview', { owner: 'analytical-engines', repo: 'difference-engine', number });
+    await waitFor('the Enterprise page', async () => (await titleOf()) === open[0]!.title);
+    await vscode.commands.executeCommand('repodesk.switchAccount', account('ada (Local)').id);
+    // Changed on the Enterprise service only: the page shows it once it reads again, with the Enterprise token.
+    const title = `${open[0]!.title} (read again)`;
+    assert.equal((await fetch(`${pulls}/${number}`, { method: 'PATCH', headers, body: JSON.stringify({ title }) })).status, 200);
+    await vscode.commands.executeCommand('repodesk.testing.pullOverview.reload', key);
+    await waitFor('the page read again from the Enterprise service', async () => (await titleOf()) === title);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
   it('a pull request read under the Enterprise account uses its token: only that token\'s count grows on the service\'s side', async () => {
     const adaLocalToken = account('ada (Local)').session.accessToken;
     const before = { enterprise: await used(enterpriseApi(), enterpriseToken), charles: await used(first(), charlesToken), adaLocal: await used(first(), adaLocalToken) };
