@@ -172,6 +172,33 @@ describe('Accounts: two accounts on one service and one on a second (enterprise 
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
+  it('a repository becoming active brings its remembered account before any view reads it (the other account\'s token is not used)', async () => {
+    const session = api.testing!.session;
+    const VIEW = 'repodesk.repositories';
+    const enterprise = account('ada (Enterprise)');
+    const adaLocal = account('ada (Local)');
+    // notes-on-the-engine chosen in the Enterprise group: remembered for it.
+    const mine = await child(VIEW, await child(VIEW, undefined, 'Enterprise · ada'), /^Your repositories/);
+    const row = await waitFor('notes-on-the-engine in the Enterprise group', async () => (await children(VIEW, mine)).find((n) => label(n) === 'ada/notes-on-the-engine'));
+    const click = row.toTreeItem().command!;
+    await vscode.commands.executeCommand(click.command, ...(click.arguments ?? []));
+    assert.equal(session.account?.id, enterprise.id);
+    // difference-engine again: its remembered account, ada on Local, comes back with it.
+    await vscode.commands.executeCommand('repodesk.testing.setActiveRepository', 'analytical-engines', 'difference-engine');
+    assert.equal(session.account?.id, adaLocal.id);
+    await waitFor('difference-engine\'s pull requests', async () => (await children('repodesk.pullRequests')).some((n) => /^#\d+ /.test(label(n))));
+    const before = await used(first(), adaLocal.session.accessToken);
+    // notes-on-the-engine, never read by ada on Local: a read of it with her token would count.
+    await vscode.commands.executeCommand('repodesk.testing.setActiveRepository', 'ada', 'notes-on-the-engine');
+    assert.equal(session.account?.id, enterprise.id);
+    await children('repodesk.pullRequests');
+    await children('repodesk.releases');
+    await children('repodesk.gitRefs');
+    assert.equal(await used(first(), adaLocal.session.accessToken), before, 'ada on Local read the repository remembered for Enterprise');
+    await vscode.commands.executeCommand('repodesk.testing.setActiveRepository', 'analytical-engines', 'difference-engine');
+    assert.equal(session.account?.id, adaLocal.id);
+  });
+
   it('a pull request read under the Enterprise account uses its token: only that token\'s count grows on the service\'s side', async () => {
     const adaLocalToken = account('ada (Local)').session.accessToken;
     const before = { enterprise: await used(enterpriseApi(), enterpriseToken), charles: await used(first(), charlesToken), adaLocal: await used(first(), adaLocalToken) };
