@@ -53,6 +53,15 @@ export function snapshotKey(apiUrl: string, accountId: string): string {
   return `${apiUrl.replace(/\/+$/, '')} ${accountId}`;
 }
 
+/**
+ * Whether a stored snapshot (of repositories or pull requests: their keys
+ * start with snapshotKey) was kept for `accountId` on `apiUrl`.
+ */
+export function keptFor(stored: unknown, apiUrl: string, accountId: string): boolean {
+  const key = (stored as { key?: unknown } | null | undefined)?.key;
+  return typeof key === 'string' && key.startsWith(`${snapshotKey(apiUrl, accountId)} `);
+}
+
 function rowOf(r: RepositoryLike): RepositoryLike {
   const row: RepositoryLike = {
     id: r.id,

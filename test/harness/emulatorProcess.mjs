@@ -8,9 +8,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { killGroup, repoRoot } from './codeServer.mjs';
 
-/** The file of the package's `repodesk-emulator` bin, found as npm finds it: through the package's name and its package.json. */
+/**
+ * The file of the package's `repodesk-emulator` bin: the checkout's own
+ * workspace package when it has one (a worktree whose node_modules is another
+ * checkout's would otherwise run that checkout's build), else found as npm
+ * finds it, through the package's name and its package.json.
+ */
 export function emulatorBin(root = repoRoot) {
-  const manifest = createRequire(path.join(root, 'package.json')).resolve('@repodesk/emulator/package.json');
+  const own = path.join(root, 'emulator', 'package.json');
+  const manifest = fs.existsSync(own) ? own : createRequire(path.join(root, 'package.json')).resolve('@repodesk/emulator/package.json');
   const { bin } = JSON.parse(fs.readFileSync(manifest, 'utf8'));
   return path.join(path.dirname(manifest), bin['repodesk-emulator']);
 }

@@ -39,4 +39,31 @@ describe('Engagement service: sign-in and the cases of a repository', function (
     assert.deepEqual(await provider.getSessions(), []);
     assert.equal(await client(), undefined);
   });
+
+  it('the session follows repodesk.engagement.services: an account of a service no longer listed is not offered, sign-in goes to the first listed', async () => {
+    const { provider, client } = api.testing!.engagement;
+    const ada = { userName: 'ada', apiKey: 'ada-demo-api-key', password: 'ada-demo-password' };
+    const first = process.env.REPODESK_TEST_EMULATOR_URL!;
+    const second = process.env.REPODESK_TEST_EMULATOR2_URL!;
+    const config = () => vscode.workspace.getConfiguration('repodesk.engagement');
+    assert.ok((await provider.createSessionWith(ada)).id.startsWith(`${first}#`));
+    // The features hear of the change (their cases are read again).
+    const heard = new Promise<void>((resolve) => {
+      const sub = provider.onDidChangeSessions(() => {
+        sub.dispose();
+        resolve();
+      });
+    });
+    await config().update('services', [{ name: 'Support', apiUrl: second }], vscode.ConfigurationTarget.Global);
+    await heard;
+    assert.deepEqual(await provider.getSessions(), []);
+    assert.equal(await client(), undefined, 'a client on the first service, which the settings no longer list');
+    const session = await provider.createSessionWith(ada);
+    assert.ok(session.id.startsWith(`${second}#`), session.id);
+    const cases = await (await client())!.listCasesOfRepository('analytical-engines', 'difference-engine');
+    assert.ok(cases.length > 0, 'the second service listed no case');
+    await config().update('services', undefined, vscode.ConfigurationTarget.Global);
+    assert.deepEqual(await provider.getSessions(), [], 'the second service\'s account under the first service\'s settings');
+    await vscode.commands.executeCommand('repodesk.engagement.signOut');
+  });
 });

@@ -6,11 +6,12 @@
 // and ada's session the other files use.
 import * as assert from 'node:assert/strict';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import type { RepoDeskApi } from '../../src/extension';
 import type { SignedInAccount } from '../../src/features/shared/session/hostingSession';
-import { children, description, label, signInAsAdaWithDemoRepository, waitFor } from './views-support';
+import { child, children, description, label, signInAsAdaWithDemoRepository, waitFor } from './views-support';
 
 const first = () => process.env.REPODESK_TEST_EMULATOR_URL!;
 const second = () => process.env.REPODESK_TEST_EMULATOR2_URL!;
@@ -117,6 +118,87 @@ describe('Accounts: two accounts on one service and one on a second (enterprise 
     assert.deepEqual(logins, ['ada', 'charles', 'ada']);
   });
 
+  it('a repository selected in the Enterprise group is read in Pull Requests with the Enterprise token (the service\'s side)', async () => {
+    const session = api.testing!.session;
+    const enterprise = account('ada (Enterprise)');
+    // A title only the second service holds: rows with it came from there.
+    const headers = { authorization: `token ${enterpriseToken}`, 'user-agent': 'integration-test', 'content-type': 'application/json' };
+    const open = (await (await fetch(`${enterpriseApi()}/repos/analytical-engines/difference-engine/pulls?state=open`, { headers })).json()) as { number: number; title: string }[];
+    assert.ok(open.length > 0, 'no open pull request on the enterprise service');
+    const title = `${open[0]!.title} (enterprise copy)`;
+    const patched = await fetch(`${enterpriseApi()}/repos/analytical-engines/difference-engine/pulls/${open[0]!.number}`, { method: 'PATCH', headers, body: JSON.stringify({ title }) });
+    assert.equal(patched.status, 200, await patched.text());
+    const VIEW = 'repodesk.repositories';
+    const group = await child(VIEW, undefined, 'Enterprise · ada');
+    const org = await child(VIEW, group, /^analytical-engines/);
+    const row = await waitFor('difference-engine in the Enterprise group', async () => (await children(VIEW, org)).find((n) => /difference-engine$/.test(label(n))));
+    const before = await used(enterpriseApi(), enterpriseToken);
+    // The row's click.
+    const click = row.toTreeItem().command!;
+    await vscode.commands.executeCommand(click.command, ...(click.arguments ?? []));
+    assert.equal(session.account?.id, enterprise.id, 'the Enterprise account is the one in use');
+    assert.equal(session.client, enterprise.client);
+    assert.equal(session.rememberedAccountFor('analytical-engines/difference-engine'), enterprise.id);
+    const labels = await waitFor('the enterprise copy in Pull Requests', async () => {
+      const rows = (await children('repodesk.pullRequests')).map(label);
+      return rows.includes(`#${open[0]!.number} ${title}`) && rows;
+    });
+    assert.ok(labels.length > 0);
+    assert.ok((await used(enterpriseApi(), enterpriseToken)) > before, 'the Enterprise token\'s count did not grow');
+    // Back to ada's Local account for the tests after this one (remembered for the repository too).
+    await vscode.commands.executeCommand('repodesk.switchAccount', account('ada (Local)').id);
+    await waitFor('Pull Requests read with ada (Local) again', async () => !(await children('repodesk.pullRequests')).map(label).includes(`#${open[0]!.number} ${title}`));
+  });
+
+  it('a pull request overview opened under the Enterprise account keeps reading with it after the account in use is switched', async () => {
+    const headers = { authorization: `token ${enterpriseToken}`, 'user-agent': 'integration-test', 'content-type': 'application/json' };
+    const pulls = `${enterpriseApi()}/repos/analytical-engines/difference-engine/pulls`;
+    const open = (await (await fetch(`${pulls}?state=open`, { headers })).json()) as { number: number; title: string }[];
+    const number = open[0]!.number;
+    const key = `analytical-engines/difference-engine#${number}`;
+    const titleOf = async (): Promise<string | undefined> => {
+      const models = ((await vscode.commands.executeCommand<{ type: string; model?: { title: string } }[]>('repodesk.testing.pullOverview.posted', key)) ?? []).flatMap((m) => (m.type === 'model' && m.model ? [m.model.title] : []));
+      return models.at(-1);
+    };
+    await vscode.commands.executeCommand('repodesk.switchAccount', account('ada (Enterprise)').id);
+    await vscode.commands.executeCommand('repodesk.pulls.openOverview', { owner: 'analytical-engines', repo: 'difference-engine', number });
+    await waitFor('the Enterprise page', async () => (await titleOf()) === open[0]!.title);
+    await vscode.commands.executeCommand('repodesk.switchAccount', account('ada (Local)').id);
+    // Changed on the Enterprise service only: the page shows it once it reads again, with the Enterprise token.
+    const title = `${open[0]!.title} (read again)`;
+    assert.equal((await fetch(`${pulls}/${number}`, { method: 'PATCH', headers, body: JSON.stringify({ title }) })).status, 200);
+    await vscode.commands.executeCommand('repodesk.testing.pullOverview.reload', key);
+    await waitFor('the page read again from the Enterprise service', async () => (await titleOf()) === title);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('a repository becoming active brings its remembered account before any view reads it (the other account\'s token is not used)', async () => {
+    const session = api.testing!.session;
+    const VIEW = 'repodesk.repositories';
+    const enterprise = account('ada (Enterprise)');
+    const adaLocal = account('ada (Local)');
+    // notes-on-the-engine chosen in the Enterprise group: remembered for it.
+    const mine = await child(VIEW, await child(VIEW, undefined, 'Enterprise · ada'), /^Your repositories/);
+    const row = await waitFor('notes-on-the-engine in the Enterprise group', async () => (await children(VIEW, mine)).find((n) => label(n) === 'ada/notes-on-the-engine'));
+    const click = row.toTreeItem().command!;
+    await vscode.commands.executeCommand(click.command, ...(click.arguments ?? []));
+    assert.equal(session.account?.id, enterprise.id);
+    // difference-engine again: its remembered account, ada on Local, comes back with it.
+    await vscode.commands.executeCommand('repodesk.testing.setActiveRepository', 'analytical-engines', 'difference-engine');
+    assert.equal(session.account?.id, adaLocal.id);
+    await waitFor('difference-engine\'s pull requests', async () => (await children('repodesk.pullRequests')).some((n) => /^#\d+ /.test(label(n))));
+    const before = await used(first(), adaLocal.session.accessToken);
+    // notes-on-the-engine, never read by ada on Local: a read of it with her token would count.
+    await vscode.commands.executeCommand('repodesk.testing.setActiveRepository', 'ada', 'notes-on-the-engine');
+    assert.equal(session.account?.id, enterprise.id);
+    await children('repodesk.pullRequests');
+    await children('repodesk.releases');
+    await children('repodesk.gitRefs');
+    assert.equal(await used(first(), adaLocal.session.accessToken), before, 'ada on Local read the repository remembered for Enterprise');
+    await vscode.commands.executeCommand('repodesk.testing.setActiveRepository', 'analytical-engines', 'difference-engine');
+    assert.equal(session.account?.id, adaLocal.id);
+  });
+
   it('a pull request read under the Enterprise account uses its token: only that token\'s count grows on the service\'s side', async () => {
     const adaLocalToken = account('ada (Local)').session.accessToken;
     const before = { enterprise: await used(enterpriseApi(), enterpriseToken), charles: await used(first(), charlesToken), adaLocal: await used(first(), adaLocalToken) };
@@ -153,6 +235,24 @@ describe('Accounts: two accounts on one service and one on a second (enterprise 
   it('signing out of charles leaves the other two accounts, their sessions and their clients untouched', async () => {
     const session = api.testing!.session;
     const others = ['ada (Local)', 'ada (Enterprise)'].map(account);
+    // What is kept for charles and for ada: a pending review each, and (the slot holds one) the kept Pull Requests listing charles read.
+    const pull = { owner: 'analytical-engines', repo: 'difference-engine', number: 1 };
+    const state = <T>(key?: string) => vscode.commands.executeCommand<T>('repodesk.testing.workspaceState', key);
+    const reviewKeys = async (accountId: string) => (await state<string[]>()).filter((k) => k.startsWith(`repodesk.pendingReview/${encodeURIComponent(accountId)}/`) || k === `repodesk.pendingReview.index/${encodeURIComponent(accountId)}`);
+    const keptPulls = async () => (await state<{ key?: string } | undefined>('repodesk.pullRequests.lastListing'))?.key ?? '';
+    const charlesId = account('charles (Local)').id;
+    const adaId = account('ada (Local)').id;
+    await vscode.commands.executeCommand('repodesk.switchAccount', adaId);
+    assert.equal(await vscode.commands.executeCommand('repodesk.pendingReview.start', pull), true);
+    await vscode.commands.executeCommand('repodesk.switchAccount', charlesId);
+    assert.equal(await vscode.commands.executeCommand('repodesk.pendingReview.start', pull), true);
+    await waitFor('charles\'s Pull Requests listing kept', async () => {
+      await children('repodesk.pullRequests');
+      return (await keptPulls()).startsWith(`${first()} ${charlesId} `);
+    });
+    assert.equal((await reviewKeys(charlesId)).length, 2, 'charles\'s review and its index');
+    const adaReviews = await reviewKeys(adaId);
+    assert.equal(adaReviews.length, 2, 'ada\'s review and its index');
     const charles = (await api.testing!.provider.getSessions(undefined, {})).find((s) => s.account.label === 'charles (Local)')!;
     await api.testing!.provider.removeSession(charles.id);
     await waitFor('two accounts', async () => session.accounts.length === 2);
@@ -167,5 +267,131 @@ describe('Accounts: two accounts on one service and one on a second (enterprise 
     // Its group is gone; the two others stay.
     await waitFor('two account groups', async () => (await children('repodesk.repositories')).length === 2);
     assert.deepEqual((await children('repodesk.repositories')).map(label).sort(), ['Enterprise · ada', 'Local · ada']);
+    // charles's pending review and kept listing are gone; ada's review is as it was.
+    await waitFor('charles\'s pending review forgotten', async () => (await reviewKeys(charlesId)).length === 0);
+    assert.ok(!(await keptPulls()).startsWith(`${first()} ${charlesId} `), 'charles\'s kept listing stayed');
+    assert.deepEqual(await reviewKeys(adaId), adaReviews);
+    await vscode.commands.executeCommand('repodesk.switchAccount', adaId);
+    assert.deepEqual(await vscode.commands.executeCommand('repodesk.testing.pendingDrafts', pull), []);
+    assert.equal(await vscode.commands.executeCommand('repodesk.pendingReview.discard', pull, true), true);
+  });
+});
+
+/** A TCP relay to `target`: a service that can go down (close) while the others stay. */
+async function relayTo(target: string): Promise<{ url: string; close(): Promise<void> }> {
+  const { hostname, port } = new URL(target);
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((inbound) => {
+    const outbound = net.connect(Number(port), hostname);
+    for (const s of [inbound, outbound]) {
+      sockets.add(s);
+      s.on('error', () => s.destroy());
+      s.on('close', () => {
+        sockets.delete(s);
+        inbound.destroy();
+        outbound.destroy();
+      });
+    }
+    inbound.pipe(outbound).pipe(inbound);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      for (const s of sockets) s.destroy();
+    }),
+  };
+}
+
+describe('Accounts: a revoked token and a service that is down', function () {
+  this.timeout(90_000);
+  let api: RepoDeskApi;
+  let relay: Awaited<ReturnType<typeof relayTo>>;
+  const enterpriseApi = () => `${second()}/api/v3`;
+  const VIEW = 'repodesk.repositories';
+
+  before(async () => {
+    api = await signInAsAdaWithDemoRepository();
+    relay = await relayTo(second());
+    await vscode.workspace.getConfiguration('repodesk.hosting').update(
+      'services',
+      [
+        { name: 'Local', apiUrl: first(), oauthClientId: oauthApp(process.env.REPODESK_TEST_EMULATOR_DATA!).client_id },
+        { name: 'Enterprise', apiUrl: enterpriseApi(), oauthClientId: oauthApp(process.env.REPODESK_TEST_EMULATOR2_DATA!).client_id },
+        { name: 'Branch', apiUrl: `${relay.url}/api/v3`, oauthClientId: oauthApp(process.env.REPODESK_TEST_EMULATOR2_DATA!).client_id },
+      ],
+      vscode.ConfigurationTarget.Global,
+    );
+    await waitFor('ada as an account of the Local service', async () => api.testing!.session.account?.label === 'ada (Local)');
+    await api.testing!.provider.signInWithToken('Enterprise', await tokenFor(enterpriseApi(), 'ada'));
+    await api.testing!.provider.signInWithToken('Branch', await tokenFor(`${relay.url}/api/v3`, 'ada'));
+    await waitFor('three accounts', async () => api.testing!.session.accounts.length === 3);
+  });
+
+  after(async () => {
+    const session = api.testing!.session;
+    for (const s of await api.testing!.provider.getSessions(undefined, {})) {
+      if (s.account.label !== 'ada (Local)') await api.testing!.provider.removeSession(s.id);
+    }
+    await vscode.workspace.getConfiguration('repodesk.hosting').update('services', undefined, vscode.ConfigurationTarget.Global);
+    await waitFor('ada alone again', async () => session.accounts.length === 1 && session.account?.label === 'ada');
+    await relay.close();
+  });
+
+  const yourRepositories = async (group: string): Promise<string[]> => {
+    const g = await child(VIEW, undefined, group);
+    const mine = await child(VIEW, g, /^Your repositories/);
+    return (await children(VIEW, mine)).map(label);
+  };
+
+  it('bad input: a token revoked on one service (401) signs that account out, with Sign In on its group; the others keep working', async () => {
+    const token = await tokenFor(enterpriseApi(), 'charles');
+    await api.testing!.provider.signInWithToken('Enterprise', token);
+    await waitFor('charles\'s group', async () => (await children(VIEW)).some((g) => label(g) === 'Enterprise · charles'));
+    // Revoked on the service's side, as a person does on its settings page.
+    const basic = { authorization: `Basic ${Buffer.from('charles:charles-demo-password').toString('base64')}`, 'user-agent': 'integration-test' };
+    const list = (await (await fetch(`${enterpriseApi()}/authorizations`, { headers: basic })).json()) as { id: number; token_last_eight?: string; hashed_token?: string; note?: string }[];
+    const mine = list.filter((a) => a.note?.startsWith('accounts test charles'));
+    assert.ok(mine.length > 0, JSON.stringify(list));
+    for (const a of mine) assert.equal((await fetch(`${enterpriseApi()}/authorizations/${a.id}`, { method: 'DELETE', headers: basic })).status, 204);
+    assert.equal((await fetch(`${enterpriseApi()}/user`, { headers: { authorization: `token ${token}`, 'user-agent': 'integration-test' } })).status, 401);
+
+    await vscode.commands.executeCommand('repodesk.repos.refresh');
+    const group = await waitFor('charles\'s group signed out', async () => {
+      const g = (await children(VIEW)).find((x) => label(x) === 'Enterprise · charles');
+      if (g && description(g) !== 'signed out') await children(VIEW, g); // Its rows, as VS Code asks for an expanded group's.
+      return g && description(g) === 'signed out' && g;
+    });
+    const rows = await children(VIEW, group);
+    assert.deepEqual(rows.map(label), ['Sign in to Enterprise again']);
+    assert.equal(rows[0]!.toTreeItem().command?.command, 'repodesk.signIn');
+    const charles = api.testing!.session.accounts.find((a) => a.label === 'charles (Enterprise)')!;
+    assert.ok(api.testing!.session.isSignedOut(charles.id));
+    // The other accounts: not signed out, their rows read.
+    for (const other of ['Local · ada', 'Enterprise · ada']) {
+      assert.ok((await yourRepositories(other)).includes('ada/notes-on-the-engine'), other);
+    }
+    assert.equal(api.testing!.session.accounts.filter((a) => api.testing!.session.isSignedOut(a.id)).length, 1);
+  });
+
+  it('bad input: a service that is down shows an error row in its own group only', async () => {
+    assert.ok((await yourRepositories('Branch · ada')).includes('ada/notes-on-the-engine'), 'the Branch service listed before it went down');
+    await relay.close();
+    await vscode.commands.executeCommand('repodesk.repos.refresh');
+    const rows = await waitFor('an error row in the Branch group', async () => {
+      const g = (await children(VIEW)).find((x) => label(x) === 'Branch · ada');
+      const kids = g ? await children(VIEW, g) : [];
+      return kids.length === 1 && kids[0]!.toTreeItem().contextValue === 'error' && kids;
+    });
+    assert.match(label(rows[0]!), /^Branch: /);
+    // Down is not signed out, and the other services' groups read as before.
+    const branch = api.testing!.session.accounts.find((a) => a.label === 'ada (Branch)')!;
+    assert.equal(api.testing!.session.isSignedOut(branch.id), false);
+    for (const other of ['Local · ada', 'Enterprise · ada']) {
+      const g = await child(VIEW, undefined, other);
+      assert.ok((await children(VIEW, g)).every((r) => r.toTreeItem().contextValue !== 'error'), other);
+      assert.ok((await yourRepositories(other)).includes('ada/notes-on-the-engine'), other);
+    }
   });
 });

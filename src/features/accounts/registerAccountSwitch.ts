@@ -38,19 +38,20 @@ export function registerAccountSwitch(context: vscode.ExtensionContext, session:
     await session.useAccount(id);
   };
 
-  // The repository's remembered account, when it is signed in and not the one in use.
-  const followRepository = () => {
-    const key = repoKey();
-    const remembered = key ? session.rememberedAccountFor(key) : undefined;
-    if (remembered && remembered !== session.account?.id && session.accounts.some((a) => a.id === remembered)) void session.useAccount(remembered);
-  };
+  // A repository becoming active brings its remembered account (when signed
+  // in and not the one in use): that account is in use before the views hear
+  // of the repository, so none reads it with the account before.
+  active.routeChangesThrough(async (repo, apply) => {
+    const remembered = repo ? session.rememberedAccountFor(`${repo.owner}/${repo.name}`) : undefined;
+    if (remembered && remembered !== session.account?.id && session.accounts.some((a) => a.id === remembered)) await session.useAccount(remembered, apply);
+    else await apply();
+  });
 
   context.subscriptions.push(
     item,
     vscode.commands.registerCommand('repodesk.switchAccount', switchAccount),
     session.onDidChange(show),
     session.onDidChangeAccounts(show),
-    active.onDidChange(followRepository),
   );
   show();
 }

@@ -41,7 +41,9 @@ export function startInsightsPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
     if (!disposed) void hosted.post(m).catch((err: unknown) => deps.log.debug(`Insights post: ${String(err)}`));
   };
   const cases = new CasesController(owner, name, deps.engagement, post, deps.log, deps.noteDrafts);
-  const refreshStats = () => loadStatistics(deps.session.client, owner, name, post, deps.log);
+  // The statistics are read with the account the panel was opened under, also after a switch of the one in use.
+  const accountId = deps.session.account?.id;
+  const refreshStats = () => loadStatistics(accountId === undefined ? deps.session.client : deps.session.clientFor(accountId), owner, name, post, deps.log);
 
   const handle = async (m: WebviewToHost): Promise<void> => {
     switch (m.type) {

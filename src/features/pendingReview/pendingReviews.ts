@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { PullKey } from '../shared/reviews/pullReviewComments';
 import type { PendingDraft, PendingDrafts, PendingTarget } from '../shared/reviews/pendingDrafts';
-import { addDraft, editDraft, markDraft, newRecord, parseRecord, recordKey, removeDrafts, type ReviewRecord } from './model/reviewRecord';
+import { accountPrefix, addDraft, editDraft, markDraft, newRecord, parseRecord, recordKey, removeDrafts, type ReviewRecord } from './model/reviewRecord';
 
 export class PendingReviews implements PendingDrafts, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<PullKey | undefined>();
@@ -42,7 +42,7 @@ export class PendingReviews implements PendingDrafts, vscode.Disposable {
   /** The account's pull requests with a review pending, oldest started first (a small list: the status bar's after a reload). */
   private indexKey(): string | undefined {
     const account = this.account();
-    return account === undefined ? undefined : `repodesk.pendingReview.index/${encodeURIComponent(account)}`;
+    return account === undefined ? undefined : indexKeyOf(account);
   }
 
   started(): PullKey[] {
@@ -105,6 +105,18 @@ export class PendingReviews implements PendingDrafts, vscode.Disposable {
     await this.save(pull, undefined);
   }
 
+  /** The user signed out of `account`: its pending reviews leave storage (the other accounts' stay). */
+  async forgetAccount(account: string): Promise<void> {
+    const prefix = accountPrefix(account);
+    const index = indexKeyOf(account);
+    for (const key of this.storage.keys()) {
+      if (!key.startsWith(prefix) && key !== index) continue;
+      this.held.delete(key);
+      await this.storage.update(key, undefined);
+    }
+    this.changed.fire(undefined);
+  }
+
   /** The account changed: records are read again for the new one. */
   accountChanged(): void {
     this.held.clear();
@@ -114,4 +126,9 @@ export class PendingReviews implements PendingDrafts, vscode.Disposable {
   dispose(): void {
     this.changed.dispose();
   }
+}
+
+/** The storage key of an account's list of pull requests with a review pending. */
+function indexKeyOf(account: string): string {
+  return `repodesk.pendingReview.index/${encodeURIComponent(account)}`;
 }

@@ -66,6 +66,7 @@ export function registerPendingReview(context: vscode.ExtensionContext, session:
       reviews.accountChanged();
       showStatus();
     }),
+    session.onDidSignOutAccount((account) => void reviews.forgetAccount(account)),
     vscode.commands.registerCommand('repodesk.pendingReview.start', async (arg?: unknown) => {
       const pull = need(arg);
       if (!pull || !signedInClient(session)) return false;

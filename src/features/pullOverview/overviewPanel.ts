@@ -48,6 +48,10 @@ export function startOverviewPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
   }
   const { owner, repo, number } = key;
   const { session, log } = deps;
+  // The page reads and writes with the account it was opened under, also after a switch of the one in use.
+  const accountId = session.account?.id;
+  const clientNow = () => (accountId === undefined ? session.client : session.clientFor(accountId));
+  const labelNow = () => session.accounts.find((a) => a.id === accountId)?.label ?? session.account?.label;
   hosted.panel.title = vscode.l10n.t('Pull Request #{0}', number);
   let disposed = false;
   let loaded: LoadedPage | undefined;
@@ -68,10 +72,10 @@ export function startOverviewPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
   };
 
   const load = async (background: boolean): Promise<void> => {
-    const client = session.client;
+    const client = clientNow();
     if (!client) return post({ type: 'failed', message: vscode.l10n.t('Sign in to RepoDesk first.') });
     try {
-      const page = await loadPage(client, deps.store, key, session.account?.label, deps.avatars, background, { viewed: deps.viewed?.get(key), suggestionLabel: vscode.l10n.t('Suggested change') });
+      const page = await loadPage(client, deps.store, key, labelNow(), deps.avatars, background, { viewed: deps.viewed?.get(key), suggestionLabel: vscode.l10n.t('Suggested change') });
       if (disposed) return;
       loaded = page;
       opening.read ??= Date.now();
@@ -122,7 +126,7 @@ export function startOverviewPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
   };
 
   const handle = async (m: WebviewToHost): Promise<void> => {
-    const client = session.client;
+    const client = clientNow();
     switch (m.type) {
       case 'ready': {
         ready = true;

@@ -18,6 +18,7 @@ import { createRepositoryView } from '../shared/tree/repositoryView';
 import { givenAnswers } from '../shared/commandArgs';
 import { errorText } from '../shared/failure';
 import { pullSnapshotKey, readPullSnapshot, takePullSnapshot } from '../../listings/pullSnapshot';
+import { keptFor } from '../../listings/repositorySnapshot';
 import { ErrorNode } from '../shared/tree/nodes';
 import { KeptPullNode } from './keptPullNodes';
 import { pullListEdit } from '../../util/pullListEdit';
@@ -119,6 +120,10 @@ export function registerPulls(context: vscode.ExtensionContext, session: Hosting
     vscode.commands.registerCommand('repodesk.pulls.showClosed', () => setState('closed')),
     vscode.commands.registerCommand('repodesk.pulls.showAll', () => setState('all')),
     vscode.commands.registerCommand('repodesk.pulls.refresh', () => provider.refresh()),
+    // Signed out of an account: its kept listing goes (the slot holds one account's).
+    session.onDidSignOutAccount((id) => {
+      if (keptFor(state.get(PULL_SNAPSHOT_KEY), readHostingSettings().apiUrl, id)) void state.update(PULL_SNAPSHOT_KEY, undefined);
+    }),
     vscode.commands.registerCommand('repodesk.pulls.filter', async (arg?: unknown) => {
       const given = givenAnswers<Partial<PullFilter>>(arg);
       if (given) await savePullFilter(state, { ...loadPullFilter(state), ...given });
@@ -146,7 +151,7 @@ export function registerPulls(context: vscode.ExtensionContext, session: Hosting
     context.subscriptions.push(vscode.commands.registerCommand('repodesk.testing.pullRequestsAsAfterReload', () => {
       firstLook = true;
       provider.refresh();
-    }));
+    }), vscode.commands.registerCommand('repodesk.testing.workspaceState', (key?: string) => (key === undefined ? state.keys() : state.get(key))));
   }
   return provider;
 }

@@ -15,6 +15,8 @@ export class AccountGroupNode extends RepoDeskNode {
     private readonly build: () => Promise<RepoDeskNode[]>,
     /** The account the views and actions without a row of their own use. */
     private readonly current: boolean,
+    /** The service refused the account's token: the group offers to sign in instead of rows. */
+    private readonly signedOut = false,
   ) {
     super();
   }
@@ -27,14 +29,37 @@ export class AccountGroupNode extends RepoDeskNode {
     const item = new vscode.TreeItem(`${this.account.serviceName} · ${this.account.login}`, vscode.TreeItemCollapsibleState.Expanded);
     item.id = this.id;
     item.iconPath = new vscode.ThemeIcon('account');
-    item.contextValue = 'accountGroup';
-    item.description = this.current ? vscode.l10n.t('in use') : undefined;
+    item.contextValue = this.signedOut ? 'accountGroup:signedOut' : 'accountGroup';
+    item.description = this.signedOut ? vscode.l10n.t('signed out') : this.current ? vscode.l10n.t('in use') : undefined;
     item.tooltip = vscode.l10n.t('{0} on {1} ({2})', this.account.login, this.account.serviceName, this.account.apiUrl);
     return item;
   }
 
+  /** Starts reading the groups now rather than when VS Code asks (after it has drawn this row). */
+  prefetch(): void {
+    if (!this.signedOut) this.built ??= this.build();
+  }
+
   override async children(): Promise<RepoDeskNode[]> {
+    if (this.signedOut) return adopt(this, [new SignInNode(this.account.serviceName)]);
     this.built ??= this.build();
     return adopt(this, await this.built);
+  }
+}
+
+/** The row of a signed-out account's group: signs in again (the user picks the service). */
+class SignInNode extends RepoDeskNode {
+  constructor(private readonly serviceName: string) {
+    super();
+  }
+
+  toTreeItem(): vscode.TreeItem {
+    const title = vscode.l10n.t('Sign in to {0} again', this.serviceName);
+    const item = new vscode.TreeItem(title, vscode.TreeItemCollapsibleState.None);
+    item.iconPath = new vscode.ThemeIcon('sign-in');
+    item.contextValue = 'signIn';
+    item.tooltip = vscode.l10n.t('{0} refused this account\'s token (revoked or expired).', this.serviceName);
+    item.command = { command: 'repodesk.signIn', title };
+    return item;
   }
 }

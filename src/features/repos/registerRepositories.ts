@@ -15,6 +15,8 @@ import { RepositoryListNode, type RepositoryChildProvider } from '../shared/tree
 import { OrganizationListNode, type OrganizationChildProvider } from '../shared/tree/organizationLists';
 import type { RootGroupProvider } from '../shared/tree/rootGroups';
 import type { Gate } from '../../util/gate';
+import type { RepoDeskNode } from '../shared/tree/nodes';
+import { AccountGroupNode } from './accountGroupNode';
 
 // The flows' code loads on first use, not at activation.
 const creation = () => import('./createRepository.js');
@@ -68,7 +70,16 @@ export function registerRepositories(context: vscode.ExtensionContext, session: 
     }),
     vscode.commands.registerCommand('repodesk.repos.select', async (node?: RepositoryNode) => {
       const repo = repoOf(node);
-      if (repo) await active.set({ owner: repo.owner.login, name: repo.name });
+      if (!repo) return;
+      const ref = { owner: repo.owner.login, name: repo.name };
+      // Chosen from an account's group: the other views read and write it with that account only.
+      const account = accountOf(node);
+      if (!account || !session.accounts.some((a) => a.id === account)) {
+        await active.set(ref);
+        return;
+      }
+      await session.rememberAccountFor(`${ref.owner}/${ref.name}`, account);
+      await session.useAccount(account, () => active.set(ref));
     }),
     vscode.commands.registerCommand('repodesk.repos.openInBrowser', async (node?: RepositoryNode) => {
       const repo = repoOf(node);
@@ -108,6 +119,12 @@ export function registerRepositories(context: vscode.ExtensionContext, session: 
   }
   void activateFromWorkspaceRemote(active, session);
   return provider;
+}
+
+/** The account whose group lists `node`, if the view shows a group per account. */
+function accountOf(node: RepoDeskNode | undefined): string | undefined {
+  for (let n = node; n; n = n.parent) if (n instanceof AccountGroupNode) return n.account.id;
+  return undefined;
 }
 
 /**

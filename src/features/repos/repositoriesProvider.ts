@@ -5,10 +5,10 @@
 // pages, marked as updating; src/listings/repositorySnapshot.ts) while the
 // service is asked again, then the answer replaces it.
 import * as vscode from 'vscode';
-import type { HostingClient, RepositoryMinimal } from '../../hosting';
-import { readSnapshot, snapshotKey, takeSnapshot, type CachedGroup, type RepositorySnapshot } from '../../listings/repositorySnapshot';
+import { BadCredentialsError, NetworkError, ServerError, type HostingClient, type RepositoryMinimal } from '../../hosting';
+import { keptFor, readSnapshot, snapshotKey, takeSnapshot, type CachedGroup, type RepositorySnapshot } from '../../listings/repositorySnapshot';
 import { readHostingSettings } from '../shared/session/settings';
-import type { HostingSession } from '../shared/session/hostingSession';
+import type { HostingSession, SignedInAccount } from '../shared/session/hostingSession';
 import { errorText } from '../shared/failure';
 import { ErrorNode, RepoDeskNode } from '../shared/tree/nodes';
 import { NodeTreeProvider } from '../shared/tree/treeBase';
@@ -35,6 +35,9 @@ const KEPT_ROWS_DRAWN_WITHIN_MS = 1000;
  */
 const KEPT_ROWS_DRAW_MS = 100;
 
+/** How long the other accounts' groups wait at most for the first group's first page (several accounts). */
+const FIRST_GROUP_FIRST_MS = 1500;
+
 /** How long the organizations' first pages wait at most for VS Code to ask for an expanded group's rows (every group may be collapsed). */
 const ORG_COUNTS_AFTER_MS = 300;
 
@@ -55,7 +58,35 @@ export function createRepositoriesProvider(session: HostingSession, active: Acti
     if (client && account && session.accounts.length > 1) {
       firstLook = false;
       firstPaint?.open();
-      return session.accounts.map((a) => new AccountGroupNode(a, () => buildRoots(a.client, p, `account:${a.id}/`), a.id === account.id));
+      // The first group's first rows come first: the other groups are read
+      // once its "Your repositories" has its first page (or after
+      // FIRST_GROUP_FIRST_MS: it may be collapsed, and never asked for), so
+      // that more accounts never delay it (test/bench/accounts.mjs).
+      let releaseOthers!: () => void;
+      const firstRead = new Promise<void>((resolve) => {
+        releaseOthers = resolve;
+      });
+      const timer = setTimeout(releaseOthers, FIRST_GROUP_FIRST_MS);
+      void firstRead.then(() => clearTimeout(timer));
+      const groups = session.accounts.map((a, i) => {
+        const signedOut = session.isSignedOut(a.id);
+        if (i === 0 && signedOut) releaseOthers();
+        const build = i === 0
+          ? async () => {
+            const roots = await accountRoots(a, p);
+            const mine = roots.find((r): r is RepositoryGroupNode => r instanceof RepositoryGroupNode);
+            void (mine ? mine.list.ensureLoaded() : Promise.resolve()).finally(releaseOthers);
+            return roots;
+          }
+          : async () => {
+            await firstRead;
+            return accountRoots(a, p);
+          };
+        return new AccountGroupNode(a, build, a.id === account.id, signedOut);
+      });
+      // As one account's roots are (prefetch): the first group's reads start before VS Code asks for its rows.
+      groups[0]?.prefetch();
+      return groups;
     }
     const keeping = vscode.workspace.getConfiguration('repodesk.views').get<boolean>('keepLastListing', true);
     // The filters are part of the key: rows kept under another filter are not these.
@@ -153,8 +184,27 @@ export function createRepositoriesProvider(session: HostingSession, active: Acti
       vscode.l10n.t('There are no public repositories.'), 'repositoryGroup:public', false);
   }
 
-  /** The groups of one account; `prefix` keeps their ids apart from another account's. */
-  async function buildRoots(client: HostingClient, p: NodeTreeProvider, prefix = ''): Promise<RepoDeskNode[]> {
+  /**
+   * One account's groups. A refused token (401) marks the account signed out
+   * (its group is drawn again with a Sign In row); a service that cannot be
+   * reached, or fails, gives one error row in its group: the other accounts'
+   * groups are read on their own.
+   */
+  async function accountRoots(a: SignedInAccount, p: NodeTreeProvider): Promise<RepoDeskNode[]> {
+    try {
+      return await buildRoots(a.client, p, `account:${a.id}/`, true);
+    } catch (err) {
+      if (err instanceof BadCredentialsError) session.markSignedOut(a.id);
+      return [new ErrorNode(vscode.l10n.t('{0}: {1}', a.serviceName, errorText(err)), () => p.refresh())];
+    }
+  }
+
+  /**
+   * The groups of one account; `prefix` keeps their ids apart from another
+   * account's. `strict`: the organizations' failure fails the whole build
+   * (a group per account says it once).
+   */
+  async function buildRoots(client: HostingClient, p: NodeTreeProvider, prefix = '', strict = false): Promise<RepoDeskNode[]> {
     const onChanged = (n: RepoDeskNode) => p.update(n);
     const mine = mineGroup(client, onChanged, prefix);
     // The first page of "Your repositories" is read while the organizations
@@ -174,6 +224,7 @@ export function createRepositoriesProvider(session: HostingSession, active: Acti
       for (const g of orgGroups) void groupsDrawn.then(() => g.list.ensureLoaded()).then(() => onChanged(g));
       roots.push(...orgGroups);
     } catch (err) {
+      if (strict && (err instanceof BadCredentialsError || err instanceof NetworkError || err instanceof ServerError)) throw err;
       roots.push(new ErrorNode(vscode.l10n.t('Could not list your organizations: {0}', errorText(err)), () => p.refresh()));
     }
     // The root providers' groups (the user's gists) have one id each: the first account's only.
@@ -219,6 +270,10 @@ export function createRepositoriesProvider(session: HostingSession, active: Acti
         grouped = several;
       }),
       active.onDidChange(() => provider.redraw()),
+      // Signed out of an account: its kept listing goes (the slot holds one account's).
+      session.onDidSignOutAccount((id) => {
+        if (keptFor(workspaceState.get(REPOSITORY_SNAPSHOT_KEY), readHostingSettings().apiUrl, id)) void workspaceState.update(REPOSITORY_SNAPSHOT_KEY, undefined);
+      }),
     ],
   };
 }

@@ -1,7 +1,7 @@
 // The last repository listing of a workspace: what is kept, for whom, and
 // what is refused when it is read back.
 import assert from 'node:assert/strict';
-import { SNAPSHOT_LIMITS, readSnapshot, snapshotKey, takeSnapshot, type RepositoryLike } from '../../../src/listings/repositorySnapshot';
+import { SNAPSHOT_LIMITS, keptFor, readSnapshot, snapshotKey, takeSnapshot, type RepositoryLike } from '../../../src/listings/repositorySnapshot';
 
 const repo = (id: number, extra: Partial<RepositoryLike> & Record<string, unknown> = {}): RepositoryLike & Record<string, unknown> => ({
   id,
@@ -75,5 +75,18 @@ describe('Repository listing snapshot (rows at once after a reload)', () => {
     assert.equal(readSnapshot({ ...s, version: 2 }, KEY), undefined);
     assert.equal(readSnapshot({ ...s, groups: [{ id: 'g', repositories: [{ id: 'x' }], more: false }] }, KEY), undefined);
     assert.equal(readSnapshot({ ...s, groups: [{ id: 'g', repositories: [], more: 'yes' }] }, KEY), undefined);
+  });
+
+  it('sign-out of one account: a snapshot is that account\'s only when its key starts with the account\'s key', () => {
+    const api = 'https://api.service.example/';
+    const kept = takeSnapshot(`${snapshotKey(api, '42')} {"type":"owner"}`, [], 1);
+    assert.equal(keptFor(kept, api, '42'), true);
+    assert.equal(keptFor(kept, 'https://api.service.example', '42'), true, 'the trailing slash does not matter');
+    // Another account, one whose id starts with this one's, another service.
+    assert.equal(keptFor(kept, api, '4'), false);
+    assert.equal(keptFor(takeSnapshot(`${snapshotKey(api, '421')} {}`, [], 1), api, '42'), false);
+    assert.equal(keptFor(kept, 'https://other.example', '42'), false);
+    // Nothing kept, or not a snapshot.
+    for (const stored of [undefined, null, 'x', {}, { key: 7 }]) assert.equal(keptFor(stored, api, '42'), false);
   });
 });

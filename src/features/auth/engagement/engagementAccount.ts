@@ -55,10 +55,10 @@ export class EngagementAccount {
     return { serviceUrl, userName: credentials.userName, accessToken: token.accessToken };
   }
 
-  /** The account, with a token renewed silently when it has expired (or is about to). */
-  async current(): Promise<EngagementAccountInfo | undefined> {
+  /** The account, with a token renewed silently when it has expired (or is about to); none when its service is not `offered`. */
+  async current(offered?: (serviceUrl: string) => boolean): Promise<EngagementAccountInfo | undefined> {
     const account = await this.read();
-    if (!account) return undefined;
+    if (!account || (offered && !offered(account.serviceUrl))) return undefined;
     const expires = account.token ? parseEngagementDate(account.token.expires) : undefined;
     let accessToken = account.token?.accessToken;
     if (!accessToken || !expires || expires.instant.getTime() - RENEW_MARGIN_MS <= this.now()) {
@@ -68,10 +68,10 @@ export class EngagementAccount {
     return { serviceUrl: account.serviceUrl, userName: account.userName, accessToken };
   }
 
-  /** A client on the stored account; every token it gets (renewals too) is kept for the next session. */
-  async client(): Promise<EngagementClient | undefined> {
+  /** A client on the stored account (none when its service is not `offered`); every token it gets (renewals too) is kept for the next session. */
+  async client(offered?: (serviceUrl: string) => boolean): Promise<EngagementClient | undefined> {
     const account = await this.read();
-    if (!account) return undefined;
+    if (!account || (offered && !offered(account.serviceUrl))) return undefined;
     const expires = account.token ? parseEngagementDate(account.token.expires) : undefined;
     const token: EngagementToken | undefined = account.token && expires ? { accessToken: account.token.accessToken, expires } : undefined;
     return new EngagementClient({

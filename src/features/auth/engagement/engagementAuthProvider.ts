@@ -5,13 +5,19 @@ import * as vscode from 'vscode';
 import type { Logger } from '../../shared/log/outputLog';
 import type { EngagementAccount, EngagementAccountInfo } from './engagementAccount';
 import { errorText } from '../../shared/failure';
+import { readEngagementServices } from '../../shared/session/settings';
 
 export const ENGAGEMENT_AUTH_PROVIDER_ID = 'repodesk-engagement';
-const ENGAGEMENT_SERVICE_URL_SETTING = 'engagement.apiUrl';
 const DEFAULT_SERVICE_URL = 'http://127.0.0.1:7480';
 
+/** Where sign-in goes: the first engagement service of the settings. */
 function engagementServiceUrl(): string {
-  return vscode.workspace.getConfiguration('repodesk').get<string>(ENGAGEMENT_SERVICE_URL_SETTING, DEFAULT_SERVICE_URL).replace(/\/+$/, '') || DEFAULT_SERVICE_URL;
+  return readEngagementServices().services[0]?.apiUrl ?? DEFAULT_SERVICE_URL;
+}
+
+/** Whether `serviceUrl` is a configured engagement service: an account of another is kept but not offered (as the hosting sessions). */
+export function engagementServiceOffered(serviceUrl: string): boolean {
+  return readEngagementServices().services.some((s) => s.apiUrl === serviceUrl.replace(/\/+$/, ''));
 }
 
 const sessionOf = (a: EngagementAccountInfo): vscode.AuthenticationSession => ({
@@ -36,7 +42,7 @@ export class EngagementAuthProvider implements vscode.AuthenticationProvider, vs
 
   async getSessions(): Promise<vscode.AuthenticationSession[]> {
     try {
-      const current = await this.account.current();
+      const current = await this.account.current(engagementServiceOffered);
       return current ? [sessionOf(current)] : [];
     } catch (err) {
       // Renewal failed (service down, credentials revoked): no usable session; the stored account stays for a later try.

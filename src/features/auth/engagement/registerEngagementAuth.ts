@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { EngagementClient } from '../../../engagement';
 import type { Logger } from '../../shared/log/outputLog';
 import { EngagementAccount, ENGAGEMENT_SECRET_KEY } from './engagementAccount';
-import { EngagementAuthProvider, ENGAGEMENT_AUTH_PROVIDER_ID } from './engagementAuthProvider';
+import { EngagementAuthProvider, ENGAGEMENT_AUTH_PROVIDER_ID, engagementServiceOffered } from './engagementAuthProvider';
 import { errorText } from '../../shared/failure';
 import { confirmDone } from '../../shared/confirmation';
 import { givenAnswers } from '../../shared/commandArgs';
@@ -39,8 +39,12 @@ export function registerEngagementAuth(context: vscode.ExtensionContext, log: Lo
       }
     }),
     vscode.commands.registerCommand('repodesk.engagement.signOut', () => provider.removeSession()),
+    // The session follows the engagement services of the settings.
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('repodesk.engagement')) void provider.reload();
+    }),
   );
-  const client = () => account.client();
+  const client = () => account.client(engagementServiceOffered);
   const signIn = () => vscode.commands.executeCommand('repodesk.engagement.signIn');
   return { provider, client, session: { client, onDidChange: provider.onDidChangeSessions, signIn } };
 }

@@ -44,7 +44,12 @@ export interface ReviewRecord {
 
 /** The storage key of a pull request's pending review for one account (an id, no secret). */
 export function recordKey(account: string, owner: string, repo: string, number: number): string {
-  return `repodesk.pendingReview/${encodeURIComponent(account)}/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/${number}`;
+  return `${accountPrefix(account)}${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/${number}`;
+}
+
+/** What every record key of `account` starts with (and no other account's). */
+export function accountPrefix(account: string): string {
+  return `repodesk.pendingReview/${encodeURIComponent(account)}/`;
 }
 
 export function newRecord(now: string): ReviewRecord {

@@ -25,11 +25,26 @@ export class ActiveRepository implements vscode.Disposable {
 
   async set(repo: RepoRef | undefined): Promise<void> {
     if (repo && this.current && repo.owner === this.current.owner && repo.name === this.current.name) return;
-    this.current = repo;
-    await this.state.update(KEY, repo);
-    await this.updateContext();
-    this.changed.fire(repo);
+    const apply = async () => {
+      this.current = repo;
+      await this.state.update(KEY, repo);
+      await this.updateContext();
+      this.changed.fire(repo);
+    };
+    await (this.switcher ? this.switcher(repo, apply) : apply());
   }
+
+  /**
+   * Every change goes through `switcher`, which runs `apply` (the change and
+   * its event) when it is ready: the account switch makes the repository's
+   * remembered account the one in use first, so that no view reads the
+   * repository with another account's token.
+   */
+  routeChangesThrough(switcher: (repo: RepoRef | undefined, apply: () => Promise<void>) => Promise<void>): void {
+    this.switcher = switcher;
+  }
+
+  private switcher: ((repo: RepoRef | undefined, apply: () => Promise<void>) => Promise<void>) | undefined;
 
   dispose(): void {
     this.changed.dispose();

@@ -54,6 +54,13 @@ export class HostingSession implements vscode.Disposable {
   private readonly accountsRateLimitChanged = new vscode.EventEmitter<void>();
   /** Fires when an account signs in or out, or its client is rebuilt. */
   readonly onDidChangeAccounts = this.accountsChanged.event;
+  private readonly signedOut = new vscode.EventEmitter<string>();
+  /**
+   * Fires with an account's id once the user signed out of it (its last
+   * session removed), after the accounts were updated: its features forget
+   * what they keep for it (kept listings, pending reviews), nothing of the others.
+   */
+  readonly onDidSignOutAccount = this.signedOut.event;
   /** Fires when any account's rate limit changes (the status bar's tooltip lists them all). */
   readonly onDidChangeAnyRateLimit = this.accountsRateLimitChanged.event;
   private rateLimitSubscription: { dispose(): void } | undefined;
@@ -62,6 +69,10 @@ export class HostingSession implements vscode.Disposable {
   /** The settings the current client was built with. */
   private clientSettings: string | undefined;
   private restored = false;
+  /** Sessions whose token the service refused (markSignedOut). */
+  private readonly refusedSessions = new Set<string>();
+  /** What runs between a switch of the current client and the views' hearing of it (useAccount). */
+  private alongside: (() => Promise<void>) | undefined;
   /** The client's background requests wait for this first (start-up: see holdBackgroundUntil). */
   private backgroundAfter: Promise<void> = Promise.resolve();
   /** Fires when the user signs in or out, switches account, or changes the service settings. */
@@ -75,11 +86,12 @@ export class HostingSession implements vscode.Disposable {
     private readonly log?: Logger,
   ) {
     this.disposables.push(
+      this.signedOut,
       this.changed,
       this.rateLimitChanged,
       this.accountsChanged,
       this.accountsRateLimitChanged,
-      provider.onDidChangeSessions(() => void this.refresh()),
+      provider.onDidChangeSessions((e) => void this.afterSessionsChange(e)),
       onDidChangeHostingSettings(() => void this.refresh()),
     );
   }
@@ -91,6 +103,37 @@ export class HostingSession implements vscode.Disposable {
   /** Every signed-in account, in the provider's order; the current one among them. */
   get accounts(): readonly SignedInAccount[] {
     return this.signedInAccounts;
+  }
+
+  /** A change of the provider's sessions: the accounts again, then a sign-out event for each account whose last session went. */
+  private async afterSessionsChange(e: unknown): Promise<void> {
+    const removed = (e as { removed?: readonly { account?: { id?: unknown } }[] } | undefined)?.removed ?? [];
+    const ids = [...new Set(removed.map((r) => r.account?.id).filter((id): id is string => typeof id === 'string'))];
+    try {
+      await this.refresh();
+    } catch {
+      return; // Sessions unknown: nothing is known to be signed out.
+    }
+    for (const id of ids) if (!this.signedInAccounts.some((a) => a.id === id)) this.signedOut.fire(id);
+  }
+
+  /**
+   * Marks the account signed out: the service refused its token (401, a
+   * token revoked there). Its group then offers to sign in; the other
+   * accounts are left as they are. Signing in again makes a new session.
+   */
+  markSignedOut(accountId: string): void {
+    const account = this.signedInAccounts.find((a) => a.id === accountId);
+    if (!account || this.refusedSessions.has(account.session.id)) return;
+    this.refusedSessions.add(account.session.id);
+    this.log?.warn(`${account.label}: the service refused the token (signed out)`);
+    this.accountsChanged.fire();
+  }
+
+  /** Whether the service refused the account's token (markSignedOut). */
+  isSignedOut(accountId: string): boolean {
+    const account = this.signedInAccounts.find((a) => a.id === accountId);
+    return account !== undefined && this.refusedSessions.has(account.session.id);
   }
 
   /** The client of the account `accountId`: an action on that account's rows uses only it. */
@@ -108,10 +151,23 @@ export class HostingSession implements vscode.Disposable {
     await this.state.update(CHOICES_KEY, { ...this.state.get<Record<string, string>>(CHOICES_KEY, {}), [repo]: accountId });
   }
 
-  /** Makes `accountId` the current account (the views and actions without an account of their own use it). */
-  async useAccount(accountId: string): Promise<void> {
+  /**
+   * Makes `accountId` the current account (the views and actions without an
+   * account of their own use it). `alongside` runs once its client is the
+   * current one and before the views hear of the change: a repository chosen
+   * with its account is then never read with the account before.
+   */
+  async useAccount(accountId: string, alongside?: () => Promise<void>): Promise<void> {
     await this.state.update(ACCOUNT_KEY, accountId);
-    await this.refresh();
+    this.alongside = alongside;
+    try {
+      await this.refresh();
+    } finally {
+      // The account was already the current one (or the refresh failed): it runs now.
+      const rest = this.alongside;
+      this.alongside = undefined;
+      await rest?.();
+    }
   }
 
   /** The scopes the current session was granted. */
@@ -194,6 +250,9 @@ export class HostingSession implements vscode.Disposable {
     this.clientSettings = settings;
     if (!same) this.log?.info(next ? `Session: ${next.account.label} on ${JSON.parse(settings)[0]} (scopes: ${next.scopes.join(', ') || 'none'})` : 'Signed out');
     this.rebuildClient();
+    const alongside = this.alongside;
+    this.alongside = undefined;
+    await alongside?.();
     // Views reset first: the context key switches their welcome content to
     // the tree, which asks for nodes at once; resetting after that would
     // build every view twice.

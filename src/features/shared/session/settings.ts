@@ -1,7 +1,7 @@
 // RepoDesk's settings for the hosting service, read in one place.
 import * as vscode from 'vscode';
 import { HostingClient } from '../../../hosting';
-import { parseHostingServices, type HostingService, type ParsedServices } from '../../../util/serviceRegistry';
+import { parseEngagementServices, parseHostingServices, type EngagementService, type HostingService, type ParsedServices } from '../../../util/serviceRegistry';
 
 export type { HostingService } from '../../../util/serviceRegistry';
 
@@ -29,6 +29,15 @@ export function readHostingServices(): ParsedServices<HostingService> {
     apiUrl: c.get<string>('apiUrl', DEFAULT_API_URL),
     oauthClientId: c.get<string>('oauthClientId', ''),
   });
+}
+
+/**
+ * The engagement services: `repodesk.engagement.services`, or the older
+ * `apiUrl` setting as one service (sign-in goes to the first).
+ */
+export function readEngagementServices(): ParsedServices<EngagementService> {
+  const c = vscode.workspace.getConfiguration('repodesk.engagement');
+  return parseEngagementServices(c.get<unknown>('services'), c.get<string>('apiUrl', DEFAULT_API_URL));
 }
 
 export function readHostingSettings(): HostingSettings {

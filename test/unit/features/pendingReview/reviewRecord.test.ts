@@ -2,7 +2,7 @@
 // per account, repository and pull request, read back from storage without
 // losing what it holds.
 import assert from 'node:assert/strict';
-import { addDraft, editDraft, isOutdated, markDraft, newRecord, ordered, parseRecord, recordKey, removeDrafts, type Draft, type DraftTarget } from '../../../../src/features/pendingReview/model/reviewRecord';
+import { accountPrefix, addDraft, editDraft, isOutdated, markDraft, newRecord, ordered, parseRecord, recordKey, removeDrafts, type Draft, type DraftTarget } from '../../../../src/features/pendingReview/model/reviewRecord';
 
 const HEAD = 'a'.repeat(40);
 const OLD = 'b'.repeat(40);
@@ -91,6 +91,14 @@ describe('pending review record', () => {
     assert.equal(recordKey('ada', 'analytical-engines', 'engine', 7), 'repodesk.pendingReview/ada/analytical-engines/engine/7');
     assert.equal(recordKey('a/b', 'o', 'r', 1), 'repodesk.pendingReview/a%2Fb/o/r/1');
     assert.notEqual(recordKey('ada', 'o', 'r', 1), recordKey('grace', 'o', 'r', 1));
+  });
+
+  it('an account\'s key prefix starts every record key of that account and no other account\'s (sign-out forgets by it)', () => {
+    assert.equal(accountPrefix('ada'), 'repodesk.pendingReview/ada/');
+    assert.ok(recordKey('Local:7', 'o', 'r', 1).startsWith(accountPrefix('Local:7')));
+    // "ada" is a prefix of "adam", but not of its records.
+    assert.ok(!recordKey('adam', 'o', 'r', 1).startsWith(accountPrefix('ada')));
+    assert.ok(!recordKey('a/b', 'o', 'r', 1).startsWith(accountPrefix('a')));
   });
 
   describe('outdated drafts', () => {
