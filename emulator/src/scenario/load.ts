@@ -27,32 +27,40 @@ function lineOf(doc: Document, lines: LineCounter, path: ReadonlyArray<string | 
   return undefined;
 }
 
+/** The value at `path` in the parsed file (undefined when absent). */
+function valueAt(data: unknown, path: ReadonlyArray<PropertyKey>): unknown {
+  let value = data;
+  for (const key of path) value = value !== null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined;
+  return value;
+}
+
 /** A zod issue in the words of the file: "is required", "unknown field", otherwise zod's message. */
-function zodProblem(issue: z.core.$ZodIssue): Problem {
+function zodProblem(issue: z.core.$ZodIssue, data: unknown): Problem {
+  const path = issue.path as Array<string | number>;
   if (issue.code === 'unrecognized_keys') {
     const [first, ...more] = issue.keys;
-    return { path: [...issue.path, first!] as Array<string | number>, message: `unknown field${more.length ? `s ${issue.keys.map((k) => `"${k}"`).join(', ')}` : ''}` };
+    return { path: [...path, first!], message: `unknown field${more.length ? `s ${issue.keys.map((k) => `"${k}"`).join(', ')}` : ''}` };
   }
-  const path = issue.path as Array<string | number>;
-  if (issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined) return { path, message: `is required (${issue.expected})` };
-  const message = issue.message.replace(/^Invalid input: /, '');
+  if (issue.code === 'invalid_type' && valueAt(data, path) === undefined) return { path, message: `is required (${issue.expected})` };
+  // A record's key (a file path): the key's own check says what is wrong.
+  const message = (issue.code === 'invalid_key' ? issue.issues[0]?.message : undefined) ?? issue.message.replace(/^Invalid (?:input|option): /, '');
   return { path, message: message.charAt(0).toLowerCase() + message.slice(1) };
 }
 
 /** Parses and checks a scenario given as text; throws ScenarioError with every problem. */
 export function parseScenario(text: string, file: string): LoadedScenario {
   const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false });
+  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true });
   if (doc.errors.length) {
-    throw new ScenarioError(
-      file,
-      doc.errors.map((e) => ({ path: [], message: e.message.split('\n')[0]!, line: e.linePos?.[0].line })),
-    );
+    // The parser's message without its own position and excerpt: the line goes first, as for the other problems.
+    const message = (e: Error) => e.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+    throw new ScenarioError(file, doc.errors.map((e) => ({ path: [], message: message(e), line: e.linePos?.[0].line })));
   }
-  const parsed = scenarioSchema.safeParse(doc.toJS() ?? {});
+  const data: unknown = doc.toJS() ?? {};
+  const parsed = scenarioSchema.safeParse(data);
   if (!parsed.success) {
     throw new ScenarioError(file, parsed.error.issues.map((issue) => {
-      const p = zodProblem(issue);
+      const p = zodProblem(issue, data);
       return { ...p, line: lineOf(doc, lines, p.path) };
     }));
   }
