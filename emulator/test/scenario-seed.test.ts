@@ -13,12 +13,16 @@ import { startEmulator, type RunningEmulator } from '../src/index';
 import { V2Http } from './v2-http';
 import type { TestEmulator } from './support/emulator';
 
+// The tests read the fields they assert on; the shape is what is under test.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
 const SMALL = path.resolve(__dirname, 'scenarios/small.yaml');
 const entry = path.resolve(__dirname, '../dist/main.js');
 const basic = (login: string, password: string) => ({ Authorization: `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}` });
 const ALICE = basic('alice', 'alice-password');
 
-async function getJson(url: string, headers: Record<string, string> = ALICE): Promise<{ status: number; body: any }> {
+async function getJson(url: string, headers: Record<string, string> = ALICE): Promise<{ status: number; body: Json }> {
   const res = await fetch(url, { headers });
   return { status: res.status, body: await res.json() };
 }
@@ -96,18 +100,18 @@ describe('scenario files (--seed <file>)', function () {
       assert.match(diff, /^diff --git a\/src\/widget\.js b\/src\/widget\.js\n[^]*\n-export const size = 1;\n\+export const size = 2;\n$/);
       const labels = (await getJson(`${emu.url}/repos/acme/widgets/issues/1/labels`)).body as Array<{ name: string; color: string }>;
       assert.deepEqual(labels.map((l) => [l.name, l.color]), [['enhancement', '84b6eb']]);
-      const review = (await getJson(`${emu.url}/repos/acme/widgets/pulls/1/comments`)).body as any[];
+      const review = (await getJson(`${emu.url}/repos/acme/widgets/pulls/1/comments`)).body as Json[];
       assert.deepEqual(review.map((c) => [c.user.login, c.body, c.path, c.position, c.in_reply_to_id ?? null]), [
         ['alice', 'Why 2 and not 3?', 'src/widget.js', 2, null],
         ['bob', '3 does not fit the box.', 'src/widget.js', 2, review[0].id],
       ]);
       assert.equal(review[0].commit_id, pull.head.sha);
-      const comments = (await getJson(`${emu.url}/repos/acme/widgets/issues/1/comments`)).body as any[];
+      const comments = (await getJson(`${emu.url}/repos/acme/widgets/issues/1/comments`)).body as Json[];
       assert.deepEqual(comments.map((c) => [c.user.login, c.body]), [['alice', 'Looks good to me.']]);
     });
 
     it('the release, on the tag of the history', async () => {
-      const releases = (await getJson(`${emu.url}/repos/acme/widgets/releases`)).body as any[];
+      const releases = (await getJson(`${emu.url}/repos/acme/widgets/releases`)).body as Json[];
       assert.deepEqual(releases.map((r) => [r.tag_name, r.name, r.author.login, r.draft]), [['v1.0.0', 'Widgets 1.0', 'alice', false]]);
     });
 
@@ -161,7 +165,7 @@ describe('scenario files (--seed <file>)', function () {
     try {
       const auth = basic('ann', 'ann-password');
       const withAnn = emu.url.replace('http://', 'http://ann:ann-password@');
-      const pulls = (await getJson(`${emu.url}/repos/ann/r/pulls?state=all`, auth)).body as any[];
+      const pulls = (await getJson(`${emu.url}/repos/ann/r/pulls?state=all`, auth)).body as Json[];
       assert.deepEqual(pulls.map((p) => [p.number, p.state, p.merged_at !== null]).sort(), [[1, 'closed', false], [2, 'closed', true]]);
       const work = path.join(scratch, 'clone');
       await git(scratch, ['clone', '-q', `${withAnn}/ann/r.git`, work]);
@@ -171,7 +175,7 @@ describe('scenario files (--seed <file>)', function () {
       assert.equal((await git(work, ['log', '-1', '--format=%P', 'origin/both'])).split(' ').length, 2);
       assert.equal((await git(work, ['ls-remote', '--tags', 'origin'])).includes('refs/tags/v0.1'), true);
       assert.equal(await git(work, ['rev-parse', 'origin/closed-one']), (await git(work, ['ls-remote', 'origin', 'refs/tags/v0.1'])).split('\t')[0]);
-      const releases = (await getJson(`${emu.url}/repos/ann/r/releases`, auth)).body as any[];
+      const releases = (await getJson(`${emu.url}/repos/ann/r/releases`, auth)).body as Json[];
       assert.deepEqual(releases.map((r) => [r.tag_name, r.prerelease, r.draft]).sort(), [['v0.1', true, false], ['v0.2', false, true]]);
     } finally {
       await emu.close();
@@ -187,7 +191,7 @@ describe('scenario files (--seed <file>)', function () {
     const second = await startEmulator({ dataDir, seed: SMALL, log: (l) => lines.push(l) });
     try {
       assert.equal(lines.filter((l) => l.startsWith('scenario ')).length, 1, lines.join('\n'));
-      const comments = (await getJson(`${second.url}/repos/acme/widgets/issues/1/comments`)).body as any[];
+      const comments = (await getJson(`${second.url}/repos/acme/widgets/issues/1/comments`)).body as Json[];
       assert.deepEqual(comments.map((c) => c.created_at), [created]);
       assert.equal((await getJson(`${second.url}/repos/acme/widgets/pulls?state=all`)).body.length, 1);
     } finally {

@@ -10,9 +10,9 @@ const text = z.string().min(1, 'must not be empty');
 /** Branch and tag names git accepts (a subset: no spaces, `..`, `~^:?*[\`, no leading or trailing `/` or `.`). */
 const refName = z
   .string()
-  .regex(/^(?![./])(?!.*(?:\.\.|\/\/|@\{|\/\.|\.lock$|[./]$))[^\s~^:?*[\\\x00-\x1f\x7f]+$/, 'is not a valid git branch or tag name');
+  .regex(/^(?![./])(?!.*(?:\.\.|\/\/|@\{|\/\.|\.lock$|[./]$))[^\s~^:?*[\\\p{Cc}]+$/u, 'is not a valid git branch or tag name');
 const repoName = z.string().regex(/^(?!\.\.?$)(?!.*\.git$)[A-Za-z0-9._-]{1,100}$/, 'must be letters, digits, ".", "-" and "_" (at most 100), not ending in .git');
-const filePath = z.string().regex(/^(?![/"])(?!.*(?:^|\/)\.\.?(?:\/|$))(?!.*\/\/)(?!.*\/$)[^\x00\n]+$/, 'must be a relative file path without "." or ".." parts');
+const filePath = z.string().regex(/^(?![/"])(?!.*(?:^|\/)\.\.?(?:\/|$))(?!.*\/\/)(?!.*\/$)[^\p{Cc}]+$/u, 'must be a relative file path without "." or ".." parts');
 const date = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date and time, e.g. 2026-01-05T10:00:00Z' });
 
 const token = z.strictObject({
@@ -190,4 +190,3 @@ export const scenarioSchema = z.strictObject({
 /** A scenario file once its fields are checked, with every default filled in. */
 export type Scenario = z.output<typeof scenarioSchema>;
 export type ScenarioRepository = Scenario['repositories'][number];
-export type ScenarioCommit = ScenarioRepository['commits'][number];
