@@ -104,3 +104,13 @@ describe('scenario file loading', () => {
     }
   });
 });
+
+describe('the README example of a scenario file', () => {
+  it('loads without a problem', () => {
+    const readme = fs.readFileSync(path.resolve(__dirname, '../../../README.md'), 'utf8');
+    const example = /## Scenario files[^]*?```yaml\n([^]*?)```/.exec(readme)?.[1];
+    assert.ok(example, 'the README has a YAML example under "Scenario files"');
+    const loaded = parseScenario(example, 'README.md');
+    assert.deepEqual(loaded.scenario.repositories.map((r) => [r.name, r.pulls.length, r.commits.length]), [['widgets', 1, 2]]);
+  });
+});
