@@ -20,7 +20,7 @@ export interface LoadedScenario {
 /** Line of the node at `path`, or of its nearest ancestor in the file (a missing key: the object that lacks it). */
 function lineOf(doc: Document, lines: LineCounter, path: ReadonlyArray<string | number>): number | undefined {
   for (let n = path.length; n >= 0; n--) {
-    const node = n === 0 ? doc.contents : doc.getIn(path.slice(0, n), true);
+    const node = doc.getIn(path.slice(0, n), true);
     const range = (node as { range?: [number, number, number] } | null | undefined)?.range;
     if (range) return lines.linePos(range[0]).line;
   }
@@ -30,7 +30,7 @@ function lineOf(doc: Document, lines: LineCounter, path: ReadonlyArray<string | 
 /** The value at `path` in the parsed file (undefined when absent). */
 function valueAt(data: unknown, path: ReadonlyArray<PropertyKey>): unknown {
   let value = data;
-  for (const key of path) value = value !== null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined;
+  for (const key of path) value = (value as Record<PropertyKey, unknown> | null | undefined)?.[key];
   return value;
 }
 
