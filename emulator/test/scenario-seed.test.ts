@@ -10,6 +10,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { parse } from 'yaml';
 import { startEmulator, type RunningEmulator } from '../src/index';
+import { SEED_CRASH_ENV } from '../src/seed/crash-points';
 import { V2Http } from './v2-http';
 import type { TestEmulator } from './support/emulator';
 
@@ -233,8 +234,10 @@ describe('scenario files (--seed <file>)', function () {
   });
 
   describe('the command (repodesk-emulator --seed <file>)', () => {
-    function run(args: string[]): Promise<{ code: number | null; out: string; url?: string; stop(): Promise<void> }> {
-      const proc = spawn(process.execPath, [entry, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    function run(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ code: number | null; signal?: string | null; out: string; url?: string; stop(): Promise<void> }> {
+      const proc = spawn(process.execPath, [entry, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
+      let signal: string | null = null;
+      proc.on('exit', (_code, s) => (signal = s));
       let out = '';
       const exited = new Promise<number | null>((resolve) => proc.on('exit', resolve));
       const stop = async () => {
@@ -249,7 +252,7 @@ describe('scenario files (--seed <file>)', function () {
         };
         proc.stdout!.on('data', seen);
         proc.stderr!.on('data', seen);
-        void exited.then((code) => resolve({ code, out, stop }));
+        void exited.then((code) => resolve({ code, signal, out, stop }));
       });
     }
 
@@ -268,6 +271,24 @@ describe('scenario files (--seed <file>)', function () {
       try {
         assert.ok(r.url, r.out);
         assert.equal((await getJson(`${r.url}/user`, basic('bob', 'bob-password'))).body.login, 'bob');
+      } finally {
+        await r.stop();
+      }
+    });
+
+    it('a kill in the middle of the seed (after its accounts and its pull request) leaves a folder whose next start seeds the whole file once', async () => {
+      const dataDir = path.join(scratch, 'data');
+      // Points: before each of the four seed modules, the accounts, the pull request, the repository, the marker.
+      const killed = await run(['--port', '0', '--data', dataDir, '--seed', SMALL, '--quiet'], { ...process.env, [SEED_CRASH_ENV]: '6' });
+      assert.equal(killed.signal, 'SIGKILL', killed.out);
+      assert.match(killed.out, /seed crash point 6 \(scenario pull request acme\/widgets#1\)/);
+      const r = await run(['--port', '0', '--data', dataDir, '--seed', SMALL, '--quiet']);
+      try {
+        assert.ok(r.url, r.out);
+        assert.match(r.out, /stopped during its seed: its partial data was removed/);
+        assert.equal((await getJson(`${r.url}/repos/acme/widgets/pulls?state=all`)).body.length, 1);
+        assert.equal((await getJson(`${r.url}/repos/acme/widgets/pulls/1/comments`)).body.length, 2);
+        assert.deepEqual(((await getJson(`${r.url}/orgs/acme/teams`)).body as Json[]).map((t) => t.name), ['Developers']);
       } finally {
         await r.stop();
       }
