@@ -46,6 +46,8 @@ export default {
     'emulator/src/stats/**/*.ts',
     // The emulator's v2 conventions.
     'emulator/src/v2/{dates,params}.ts',
+    // Scenario files: their history plan, checks and loader.
+    'emulator/src/scenario/{history,problems,references,load}.ts',
     // Re-exports only.
     '!src/**/index.ts',
     '!emulator/src/**/index.ts',

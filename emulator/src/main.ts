@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // CLI entry of the emulator: the `repodesk-emulator` command (dist/main.js).
 import { parseOptions, UsageError } from './options';
+import { ScenarioError } from './scenario/problems';
 import { startEmulator } from './start';
 
 async function main(): Promise<void> {
@@ -38,6 +39,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
+  // A bad scenario file is the caller's input: its problems, not a stack trace.
+  if (err instanceof ScenarioError) {
+    process.stderr.write(`${err.message}\n`);
+    process.exit(2);
+  }
   process.stderr.write(`emulator failed to start: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
   process.exit(1);
 });

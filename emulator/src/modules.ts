@@ -8,6 +8,7 @@ import { v3GitDataModule } from './v3/gitdata/module';
 import { demoSeedModule } from './seed/module';
 import { demoRepoSeedModule } from './seed/demo-repo-module';
 import { engagementSeedModule } from './seed/engagement-module';
+import { scenarioSeedModule } from './scenario/module';
 import { statisticsModule } from './v3/stats/module';
 import { labelsModule } from './v3/labels/module';
 import { deployKeysModule } from './v3/deploy-keys/module';
@@ -41,6 +42,7 @@ export const allModules: EmulatorModule[] = [
   searchModule,
   engagementModule,
   engagementSeedModule,
+  scenarioSeedModule,
   // Parametric pages (/:owner/:repo...): Fastify prefers every static API path over them.
   webModule,
 ];

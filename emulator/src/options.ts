@@ -1,5 +1,5 @@
 // Command-line options of the emulator: `repodesk-emulator --port <n>
-// --data <dir>|--memory [--seed demo] [--host <h>] [--base-url <url>]`.
+// --data <dir>|--memory [--seed demo|<file>] [--host <h>] [--base-url <url>]`.
 import { parseArgs } from 'node:util';
 import path from 'node:path';
 
@@ -10,8 +10,8 @@ export interface EmulatorOptions {
   host: string;
   /** Folder holding the SQLite database and the bare git repositories. */
   dataDir: string;
-  /** Name of a seed to load into an empty data folder. */
-  seed?: 'demo' | undefined;
+  /** What to load into an empty data folder: `demo`, or the path of a scenario file (JSON or YAML; see the README). */
+  seed?: string | undefined;
   /** Public base URL used in every `*_url`; defaults to http://host:port. */
   baseUrl?: string | undefined;
   /** Log one line per request to stdout. */
@@ -92,12 +92,13 @@ export function resolveLimits(o: EmulatorOptions): ResolvedLimits {
 
 export const DEFAULT_PORT = 7480;
 
-export const USAGE = `Usage: repodesk-emulator [--port <n>] --data <dir>|--memory [--seed demo] [--host <h>] [--base-url <url>] [--quiet]
+export const USAGE = `Usage: repodesk-emulator [--port <n>] --data <dir>|--memory [--seed demo|<file>] [--host <h>] [--base-url <url>] [--quiet]
 
   --port <n>        port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)
   --data <dir>      folder for the SQLite database and the bare git repositories
   --memory          a throw-away data folder instead, removed when the emulator stops
   --seed demo       load the demo data set when the data folder is empty
+  --seed <file>     load a scenario file (JSON or YAML) instead, when the data folder is empty
   --host <h>        interface to bind (default 127.0.0.1)
   --base-url <url>  public base URL written into every *_url (default http://<host>:<port>)
   --quiet           no per-request log lines
@@ -171,7 +172,7 @@ export function parseOptions(argv: string[]): CliOptions {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a port number, got "${values.port}"\n\n${USAGE}`);
   if (!values.data && !values.memory) throw new UsageError(`--data <dir> or --memory is required\n\n${USAGE}`);
   if (values.data && values.memory) throw new UsageError(`--data and --memory exclude each other: --memory uses a throw-away folder\n\n${USAGE}`);
-  if (values.seed !== undefined && values.seed !== 'demo') throw new UsageError(`unknown seed "${values.seed}" (known: demo)\n\n${USAGE}`);
+  if (values.seed === '') throw new UsageError(`--seed needs demo or the path of a scenario file\n\n${USAGE}`);
   if (values['base-url'] !== undefined) {
     try {
       new URL(values['base-url']);
@@ -206,7 +207,7 @@ export function parseOptions(argv: string[]): CliOptions {
     port,
     host: values.host ?? '127.0.0.1',
     ...(values.data ? { dataDir: path.resolve(values.data) } : { memory: true as const }),
-    seed: values.seed as 'demo' | undefined,
+    seed: values.seed === undefined || values.seed === 'demo' ? values.seed : path.resolve(values.seed),
     baseUrl: values['base-url']?.replace(/\/+$/, ''),
     logRequests: !values.quiet,
     ...(values['cors-origin'] ? { corsOrigins: corsOrigins(values['cors-origin']) } : {}),

@@ -13,6 +13,7 @@ import type { GitEnvironment } from './git';
 import { crashPointFromEnv, SeedCrashPoints } from './seed/crash-points';
 import { completedSeed, discardUnfinishedSeed, hasUnfinishedSeed, markSeedDone, markSeedStarted, markServed, neverServed } from './seed/unfinished';
 import { notFound } from './v3/core/errors';
+import { loadScenarioFile, type LoadedScenario } from './scenario/load';
 
 export interface Emulator {
   app: FastifyInstance;
@@ -75,8 +76,8 @@ export interface EmulatorModule {
   name: string;
   migrations: readonly Migration[];
   register(app: FastifyInstance, ctx: EmulatorContext): Promise<void> | void;
-  /** Loads this module's part of a seed into an empty database. */
-  seed?(ctx: EmulatorContext, seed: 'demo'): Promise<void> | void;
+  /** Loads this module's part of a seed into an empty database: the demo, or a scenario file's data. */
+  seed?(ctx: EmulatorContext, seed: 'demo' | LoadedScenario): Promise<void> | void;
 }
 
 const modules: EmulatorModule[] = [];
@@ -87,6 +88,8 @@ export function useModules(list: EmulatorModule[]): void {
 }
 
 export async function createEmulator(options: EmulatorOptions, log: (line: string) => void = () => {}): Promise<Emulator> {
+  // A scenario file is read and checked before the data folder is touched: a bad one changes nothing.
+  const seed = options.seed === undefined || options.seed === 'demo' ? options.seed : loadScenarioFile(options.seed);
   const gitDir = path.join(options.dataDir, 'git');
   fs.mkdirSync(gitDir, { recursive: true });
   removeUnfinishedRepositories(gitDir, log);
@@ -221,7 +224,7 @@ export async function createEmulator(options: EmulatorOptions, log: (line: strin
       for (const m of modules) {
         if (!m.seed) continue;
         ctx.seedPoint(`before ${m.name}`);
-        await m.seed(ctx, options.seed);
+        await m.seed(ctx, seed!);
       }
       ctx.seedPoint('before the seed marker');
       markSeedDone(db, options.seed);

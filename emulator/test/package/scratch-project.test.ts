@@ -118,8 +118,9 @@ const options: StartOptions = { memory: true, seed: 'demo', rateLimits: { authen
 const emulator: RunningEmulator = await startEmulator(options);
 const url: string = emulator.url;
 await emulator.close();
-// @ts-expect-error -- 'big' is not a seed: the declarations are real types, not any.
-await startEmulator({ memory: true, seed: 'big' });
+const scenario: StartOptions = { memory: true, seed: 'scenarios/team.yaml' };
+// @ts-expect-error -- a port is a number: the declarations are real types, not any.
+await startEmulator({ ...scenario, port: 'big' });
 export { url };
 `);
     const tsc = path.join(installedCopy('typescript'), 'bin', 'tsc');

@@ -69,10 +69,11 @@ describe('emulator options: the command line', () => {
     }
   });
 
-  it('--data or --memory is required, not both; --seed knows only demo; --base-url must be absolute; --help is the usage', () => {
+  it('--data or --memory is required, not both; --seed is demo or a file (resolved); --base-url must be absolute; --help is the usage', () => {
     assert.throws(() => parseOptions([]), usage(/^--data <dir> or --memory is required/));
     assert.throws(() => parseOptions(['--data', '/tmp/x', '--memory']), usage(/^--data and --memory exclude each other/));
-    assert.throws(() => parseOptions(['--data', '/tmp/x', '--seed', 'big']), usage(/^unknown seed "big" \(known: demo\)/));
+    assert.equal(parseOptions(['--data', '/tmp/x', '--seed', 'scenarios/big.yaml']).seed, path.resolve('scenarios/big.yaml'));
+    assert.throws(() => parseOptions(['--data', '/tmp/x', '--seed', '']), usage(/^--seed needs demo or the path of a scenario file/));
     assert.equal(parseOptions(['--data', '/tmp/x', '--base-url', 'http://emulator.test/api//']).baseUrl, 'http://emulator.test/api', 'every trailing slash goes');
     assert.throws(() => parseOptions(['--data', '/tmp/x', '--base-url', 'emulator.test']), usage(/^--base-url must be an absolute URL, got "emulator.test"$/));
     assert.throws(() => parseOptions(['--help']), (e: unknown) => e instanceof UsageError && e.message === USAGE);

@@ -17,11 +17,13 @@ export interface NewAuthorization {
   scopes: string[];
   note?: string | null | undefined;
   noteUrl?: string | null | undefined;
+  /** The token value a scenario file gives; a new random one otherwise. */
+  token?: string | undefined;
 }
 
 /** Inserts an authorization; returns the row and the token value (shown once). */
 export function createAuthorization(db: Db, a: NewAuthorization): { row: AuthorizationRow; token: string } {
-  const token = newToken();
+  const token = a.token ?? newToken();
   const now = isoTime();
   const info = db
     .prepare(
