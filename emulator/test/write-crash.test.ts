@@ -2,9 +2,10 @@
 // its own with its git helpers) is killed with SIGKILL at a random point of a
 // git push, of a release asset upload and of a webhook delivery, then started
 // again on the same data folder. The point is a byte of the exchange, drawn
-// from a seeded generator (several seeds a case, and the exchange's last byte,
-// the moment the client has its answer): a proxy (or the webhook receiver)
-// counts the bytes through it and kills the group when the point is reached.
+// from a seeded generator (several seeds a case), or the moment the client has
+// its answer (the server may still be finishing the write): a proxy (or the
+// webhook receiver) counts the bytes through it and kills the group when the
+// point is reached.
 // After the restart: the folder starts, every repository passes `git fsck`,
 // a write the client saw acknowledged is there, and nothing is half-written
 // (a ref is the old or the new commit, an asset has all its bytes or is absent,
@@ -152,9 +153,12 @@ function fsckAll(dataDir: string, label: string): void {
   }
 }
 
-/** The cut points of a case: one drawn from each seed in [1, total], and the exchange's last byte. */
-function cutPoints(total: number): Array<{ label: string; cutAt: number }> {
-  return [...SEEDS.map((seed) => ({ label: `seed ${seed}`, cutAt: 1 + Math.floor(generator(seed)() * total) })), { label: 'the last byte', cutAt: total }];
+/** A byte of the exchange, or the moment the client has its answer. */
+type CutPoint = number | 'answer';
+
+/** The cut points of a case: one drawn from each seed in [1, total], and the client's answer. */
+function cutPoints(total: number): Array<{ label: string; cutAt: CutPoint }> {
+  return [...SEEDS.map((seed) => ({ label: `seed ${seed}`, cutAt: 1 + Math.floor(generator(seed)() * total) })), { label: 'the answer', cutAt: 'answer' as const }];
 }
 
 describe('write crash safety: SIGKILL at random points of a push, an upload and a webhook delivery, then a restart (emulator process)', () => {
@@ -170,12 +174,16 @@ describe('write crash safety: SIGKILL at random points of a push, an upload and 
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  /** Runs `op` through a proxy that kills at `cutAt`, then starts the emulator again on the folder. */
-  async function throughProxy<T>(cutAt: number, op: (proxyUrl: string) => Promise<T>): Promise<{ result: T; forwarded: number; cut: boolean }> {
-    const proxy = new KillingProxy(emu, cutAt);
+  /** Runs `op` through a proxy that kills at `cutAt` (Infinity: never), then starts the emulator again on the folder. */
+  async function throughProxy<T>(cutAt: CutPoint, op: (proxyUrl: string) => Promise<T>): Promise<{ result: T; forwarded: number; cut: boolean }> {
+    const proxy = new KillingProxy(emu, cutAt === 'answer' ? Infinity : cutAt);
     const port = await proxy.listen();
     try {
       const result = await op(`http://127.0.0.1:${port}`);
+      if (cutAt === 'answer') {
+        killGroup(emu);
+        proxy.cut = true;
+      }
       return { result, forwarded: proxy.forwarded, cut: proxy.cut };
     } finally {
       proxy.close();
@@ -186,7 +194,7 @@ describe('write crash safety: SIGKILL at random points of a push, an upload and 
     }
   }
 
-  it('git push: killed at a random byte (seeds 1–3) and at the last one, the folder starts, git fsck is clean, an acknowledged push is there with its push delivery recorded, an unacknowledged one is the old ref or the whole new one', async function () {
+  it('git push: killed at a random byte (seeds 1–3) and as the client has its answer, the folder starts, git fsck is clean, an acknowledged push is there with its push delivery recorded, an unacknowledged one is the old ref or the whole new one', async function () {
     this.timeout(180_000);
     const work = fs.mkdtempSync(path.join(os.tmpdir(), 'repodesk-write-crash-git-'));
     const env = { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_AUTHOR_NAME: 'Crash', GIT_AUTHOR_EMAIL: 'crash@example.test', GIT_COMMITTER_NAME: 'Crash', GIT_COMMITTER_EMAIL: 'crash@example.test' };
@@ -216,10 +224,10 @@ describe('write crash safety: SIGKILL at random points of a push, an upload and 
       const calibration = await throughProxy(Infinity, (proxyUrl) => push(proxyUrl, 'calibration'));
       assert.equal(calibration.result, true, 'the calibration push');
       for (const { label, cutAt } of cutPoints(calibration.forwarded)) {
-        const name = `crash-${cutAt}`;
-        const sha = await commit(name, cutAt);
+        const name = `crash-${label.replace(/\W+/g, '-')}`;
+        const sha = await commit(name, typeof cutAt === 'number' ? cutAt : 0);
         const { result: acked, cut } = await throughProxy(cutAt, (proxyUrl) => push(proxyUrl, name));
-        assert.ok(cut, `${label}: the kill happened (at byte ${cutAt} of ${calibration.forwarded})`);
+        assert.ok(cut, `${label}: the kill happened (at ${cutAt} of ${calibration.forwarded} bytes)`);
         fsckAll(dataDir, label);
         const ref = await api(emu, 'GET', `${REPO}/git/refs/heads/${name}`);
         if (acked) assert.equal(ref.json?.object?.sha, sha, `${label}: the acknowledged push is there`);
@@ -236,7 +244,7 @@ describe('write crash safety: SIGKILL at random points of a push, an upload and 
     }
   });
 
-  it('release asset upload: killed at a random byte (seeds 1–3) and at the last one, the folder starts, git fsck is clean, an acknowledged asset is there with every byte, no asset is partial', async function () {
+  it('release asset upload: killed at a random byte (seeds 1–3) and as the client has its answer, the folder starts, git fsck is clean, an acknowledged asset is there with every byte, no asset is partial', async function () {
     this.timeout(180_000);
     const release = await api(emu, 'POST', `${REPO}/releases`, { tag_name: 'crash-assets', name: 'crash' });
     assert.equal(release.status, 201);
@@ -256,8 +264,8 @@ describe('write crash safety: SIGKILL at random points of a push, an upload and 
     const calibration = await throughProxy(Infinity, (proxyUrl) => upload(proxyUrl, 'calibration.bin', seededBytes(100, size)));
     assert.equal(calibration.result, true, 'the calibration upload');
     for (const { label, cutAt } of cutPoints(calibration.forwarded)) {
-      const name = `crash-${cutAt}.bin`;
-      const bytes = seededBytes(cutAt, size);
+      const name = `crash-${label.replace(/\W+/g, '-')}.bin`;
+      const bytes = seededBytes(typeof cutAt === 'number' ? cutAt : 0, size);
       const { result: acked, cut } = await throughProxy(cutAt, (proxyUrl) => upload(proxyUrl, name, bytes));
       assert.ok(cut, `${label}: the kill happened`);
       fsckAll(dataDir, label);

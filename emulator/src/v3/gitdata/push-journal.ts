@@ -77,7 +77,12 @@ export async function recoverPushes(ctx: EmulatorContext, repositories: Reposito
     }
     const sender = row.sender_id === null ? undefined : findUserById(ctx.db, row.sender_id);
     const git = repositories.get(repoGitPath(ctx.gitDir, repo.id));
-    await finishPush(ctx, git, row.id, repo, owner, sender, new Map(JSON.parse(row.refs_before) as Array<[string, string]>));
-    ctx.log(`finished a push to ${owner.login}/${repo.name} that an earlier run was stopped during`);
+    try {
+      await finishPush(ctx, git, row.id, repo, owner, sender, new Map(JSON.parse(row.refs_before) as Array<[string, string]>));
+      ctx.log(`finished a push to ${owner.login}/${repo.name} that an earlier run was stopped during`);
+    } catch (error) {
+      // The folder must start whatever happened: the row stays for the next start.
+      ctx.log(`could not finish a push to ${owner.login}/${repo.name} left by an earlier run: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 }
