@@ -78,6 +78,8 @@ export interface EmulatorModule {
   register(app: FastifyInstance, ctx: EmulatorContext): Promise<void> | void;
   /** Loads this module's part of a seed into an empty database: the demo, or a scenario file's data. */
   seed?(ctx: EmulatorContext, seed: 'demo' | LoadedScenario): Promise<void> | void;
+  /** Runs once the server listens with its seed loaded, before any request but /health is answered (recovery of a killed run's work). */
+  ready?(ctx: EmulatorContext): Promise<void> | void;
 }
 
 const modules: EmulatorModule[] = [];
@@ -237,6 +239,7 @@ export async function createEmulator(options: EmulatorOptions, log: (line: strin
     }
   }
   if (!completedSeed(db)) markServed(db);
+  for (const m of modules) await m.ready?.(ctx);
   readiness.ready = true;
 
   let closed = false;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { actingUser, type V2Context } from './context';
 import { CASE_ORDER, CASE_READ_ONLY, CASE_STATES, caseJson, caseRow, createCase, getCase, searchCases, touchCase, updateCase } from './cases';
 import { changeTags, contactExists, tagsOf } from './contacts';
-import { badRequest, dynamicAttributes, failed, idParam, paging, Params } from './params';
+import { badRequest, checkTexts, dynamicAttributes, failed, idParam, paging, Params } from './params';
 
 const CREATE_PARAMS = new Set(['access_token', 'echo_data', 'note', 'tag', 'campaign', 'contact_id', 'subject', 'source', 'private']);
 const UPDATE_PARAMS = new Set(['access_token', 'echo_data', 'note', 'tag', 'campaign', 'subject', 'source', 'private', 'state', 'credits', 'reply']);
@@ -11,6 +11,7 @@ const UPDATE_PARAMS = new Set(['access_token', 'echo_data', 'note', 'tag', 'camp
 export function registerCaseRoutes(app: FastifyInstance, ctx: V2Context): void {
   app.post('/case', async (req) => {
     const p = Params.of(req);
+    checkTexts(p, 'Case');
     const contactText = p.required('contact_id');
     if (!/^\d{1,15}$/.test(contactText)) throw badRequest(`Parameter contact_id must be an integer, got "${contactText}"`);
     const contactId = Number(contactText);
@@ -34,6 +35,7 @@ export function registerCaseRoutes(app: FastifyInstance, ctx: V2Context): void {
     const id = idParam(req, 'Case');
     caseRow(ctx, id);
     const p = Params.of(req);
+    checkTexts(p, 'Case');
     updateCase(ctx, actingUser(req).userName, id, {
       subject: p.get('subject'),
       source: p.get('source'),
@@ -79,6 +81,7 @@ export function registerCaseRoutes(app: FastifyInstance, ctx: V2Context): void {
     const id = idParam(req, 'Case');
     caseRow(ctx, id);
     const p = Params.of(req);
+    checkTexts(p, 'Case');
     const add = p.texts('add');
     const remove = p.texts('remove');
     if (add.length === 0 && remove.length === 0) throw badRequest('Pass at least one add or remove parameter');

@@ -5,7 +5,7 @@ import {
   addProfile, changeTags, CONTACT_ORDER, CONTACT_READ_ONLY, CONTACT_TEXT_FIELDS, contactJson, contactRow, createContact, getContact,
   PROFILE_COUNT_FIELDS, PROFILE_OPTIONAL_FIELDS, profilesOf, removeProfile, searchContacts, tagsOf, touchContact, updateContact,
 } from './contacts';
-import { badRequest, dynamicAttributes, idParam, paging, Params } from './params';
+import { badRequest, checkTexts, dynamicAttributes, idParam, paging, Params } from './params';
 
 /** Parameters with a meaning of their own; anything else is a dynamic attribute. */
 const CONTACT_PARAMS = new Set<string>(['access_token', 'echo_data', 'note', 'tag', 'email', ...CONTACT_TEXT_FIELDS]);
@@ -22,6 +22,7 @@ function textFields(p: Params) {
 export function registerContactRoutes(app: FastifyInstance, ctx: V2Context): void {
   app.post('/contact', async (req) => {
     const p = Params.of(req);
+    checkTexts(p, 'Contact');
     const name = p.required('name');
     const email = p.get('email')?.trim();
     const id = createContact(ctx, actingUser(req).userName, {
@@ -39,6 +40,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: V2Context): voi
   app.post('/contact/:id', async (req) => {
     const id = idParam(req, 'Contact');
     const p = Params.of(req);
+    checkTexts(p, 'Contact');
     updateContact(ctx, actingUser(req).userName, id, {
       fields: textFields(p),
       extra: dynamicAttributes(p, CONTACT_PARAMS, CONTACT_READ_ONLY),
@@ -65,6 +67,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: V2Context): voi
     const id = idParam(req, 'Contact');
     contactRow(ctx, id);
     const p = Params.of(req);
+    checkTexts(p, 'Profile');
     const source = p.required('source');
     const extId = p.required('ext_id');
     const optional: Partial<Record<(typeof PROFILE_OPTIONAL_FIELDS)[number], string>> = {};
@@ -105,6 +108,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: V2Context): voi
     const id = idParam(req, 'Contact');
     contactRow(ctx, id);
     const p = Params.of(req);
+    checkTexts(p, 'Contact');
     const add = p.texts('add');
     const remove = p.texts('remove');
     if (add.length === 0 && remove.length === 0) throw badRequest('Pass at least one add or remove parameter');

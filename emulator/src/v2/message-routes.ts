@@ -5,7 +5,7 @@ import { actingUser, fmt, type V2Context } from './context';
 import { campaignCaseCount, campaignCases, campaignNameTaken, campaigns, findCampaign, insertCampaign, type CampaignRow } from './campaigns';
 import { addMessage, campaignIdByName, CASE_STATES, caseOfMessage, createCase, messageFigures, openCaseOf, touchCase } from './cases';
 import { addProfile, contactIdByCrm, createContact, findProfile, touchContact } from './contacts';
-import { badRequest, failed, idParam, notFound, Params } from './params';
+import { badRequest, checkTexts, failed, idParam, notFound, Params } from './params';
 
 const MESSAGE_SOURCES = ['email', 'custom'];
 
@@ -33,6 +33,7 @@ function senderContact(ctx: V2Context, userName: string, m: { source: string; fr
 export function registerMessageRoutes(app: FastifyInstance, ctx: V2Context): void {
   app.post('/message', async (req) => {
     const p = Params.of(req);
+    checkTexts(p, 'Message');
     const campaign = p.required('campaign');
     const source = p.required('source');
     if (!MESSAGE_SOURCES.includes(source)) throw badRequest(`source must be one of ${MESSAGE_SOURCES.join(', ')}, got "${source}"`);
@@ -66,7 +67,9 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: V2Context): voi
   });
 
   app.post('/campaign', async (req) => {
-    const name = Params.of(req).required('name');
+    const p = Params.of(req);
+    checkTexts(p, 'Campaign');
+    const name = p.required('name');
     if (campaignNameTaken(ctx, name)) throw failed(`Campaign "${name}" already exists`);
     const id = insertCampaign(ctx, name);
     return { success: true, campaign_id: id };

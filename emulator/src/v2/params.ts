@@ -1,6 +1,7 @@
 // Plain HTTP parameters of the v2 API: from the query string and from a form
 // (or JSON) body, with a repeated name giving several values.
 import type { FastifyRequest } from 'fastify';
+import { textProblem } from '../v3/core/text-input';
 import { DATE_SHAPE, parseDate } from './dates';
 
 /** A failure answered with the v2 envelope: `{ success: false, statusMessage }`. */
@@ -17,6 +18,14 @@ export class V2Error extends Error {
 export const badRequest = (message: string) => new V2Error(400, message);
 /** 404: the record does not exist or is hidden from the caller. */
 export const notFound = (message: string) => new V2Error(404, message);
+/**
+ * 422: a text parameter beyond its size limit or not well-formed Unicode,
+ * the message naming the parameter and the limit. The documents leave the
+ * largest field sizes undescribed (engagement/conventions §9); the limits are
+ * the emulator's (emulator/README.md, "Size limits"), and 422 is the v3
+ * answer to the same fault, kept for both APIs.
+ */
+const unprocessable = (message: string) => new V2Error(422, message);
 /** 200 with success false: the request was processed but the operation failed. */
 export const failed = (message: string) => new V2Error(200, message);
 
@@ -120,6 +129,17 @@ export class Params {
     return this.all(name)
       .map((v) => v.trim())
       .filter((v) => v !== '');
+  }
+}
+
+/** Refuses (422) any parameter of a write whose text is beyond the limit of `resource.name` or not well-formed Unicode. */
+export function checkTexts(params: Params, resource: string): void {
+  for (const name of params.names()) {
+    if (name === 'access_token') continue;
+    for (const value of params.all(name)) {
+      const problem = textProblem(resource, name, value);
+      if (problem !== undefined) throw unprocessable(problem);
+    }
   }
 }
 

@@ -1,9 +1,12 @@
 #!/usr/bin/env node
-// Soak test of the emulator (run on demand; needs `npm run build` first):
-//   node test/emulator/soak/soak.mjs [--duration <s>] [--clients <n>] [--sample <s>]
+// Soak test of the emulator (needs `npm run build` first):
+//   node emulator/test/soak/soak.mjs [--duration <s>] [--clients <n>] [--sample <s>] [--report <file.json>]
+// Its short form runs in the emulator suite (test/soak.test.ts, which reads the
+// --report); the long form is run on demand (docs/RELIABILITY.md).
 // Starts the built CLI (emulator/dist/main.js) on 127.0.0.1 with the demo seed and sends mixed
 // traffic from several clients for the duration: reads, conditional reads,
-// writes of several kinds (issues, labels, refs, descriptions), repositories
+// writes of several kinds (issues, labels, refs, descriptions, release
+// assets, v2 contacts with notes), repositories
 // created, read through git and deleted, refused logins, git fetch and push
 // over smart HTTP, webhook deliveries to a local receiver. Every few seconds
 // it samples the emulator's RSS, open descriptors (/proc/<pid>/fd) and child
@@ -11,19 +14,27 @@
 // the end, or when a sample trends upward after warm-up beyond the margins
 // below (the mean of the last third of the samples after warm-up against the
 // mean of the first third). Only loopback addresses are used.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
 
-const { values } = parseArgs({ options: { duration: { type: 'string', default: '120' }, clients: { type: 'string', default: '4' }, sample: { type: 'string', default: '5' } } });
+const { values } = parseArgs({ options: { duration: { type: 'string', default: '120' }, clients: { type: 'string', default: '4' }, sample: { type: 'string', default: '5' }, report: { type: 'string' } } });
 const DURATION_MS = Number(values.duration) * 1000;
 const CLIENTS = Number(values.clients);
 const SAMPLE_MS = Number(values.sample) * 1000;
-/** Margins of growth after warm-up (the first quarter of the run). */
+/**
+ * Margins of growth after warm-up (the first quarter of the run): the mean of
+ * the last third of the later samples against the mean of their first third.
+ * Descriptors and children move with the git helpers and pushes in flight
+ * (one sample to the next by up to ±10 and ±3 on a quiet run), so their
+ * margins sit above that noise; RSS settles within the warm-up once the
+ * JIT and the heap have grown.
+ */
 const MARGIN = { rssBytes: 40 * 1024 * 1024, rssRatio: 0.25, fds: 16, children: 4 };
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -33,6 +44,8 @@ const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'repodesk-soak-git-'));
 const auth = (login) => `Basic ${Buffer.from(`${login}:${login}-demo-password`).toString('base64')}`;
 const failures = [];
 const serverErrors = [];
+const fiveXX = [];
+const missing = [];
 const counts = { requests: 0, fiveXX: 0, deliveries: 0, pushes: 0, fetches: 0 };
 
 function start() {
@@ -83,19 +96,38 @@ async function main() {
     const text = await res.text();
     if (res.status >= 500) {
       counts.fiveXX++;
-      failures.push(`${method} ${p}: ${res.status} ${text.slice(0, 200)}`);
+      fiveXX.push(`${method} ${p}: ${res.status} ${text.slice(0, 200)}`);
     }
     return { status: res.status, headers: res.headers, json: text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined };
+  };
+  /** A v2 call (form parameters); a 5xx counts as for v3. */
+  const v2 = async (method, p, form) => {
+    counts.requests++;
+    const body = new URLSearchParams(form);
+    const res = await fetch(`${url}/api/v2${p}${method === 'GET' ? `?${body}` : ''}`, method === 'GET' ? {} : { method, body });
+    const text = await res.text();
+    if (res.status >= 500) {
+      counts.fiveXX++;
+      fiveXX.push(`${method} /api/v2${p}: ${res.status} ${text.slice(0, 200)}`);
+    }
+    return { status: res.status, json: text ? JSON.parse(text) : undefined };
   };
 
   const REPO = '/repos/ada/notes-on-the-engine';
   const hook = await api('POST', `${REPO}/hooks`, { name: 'web', active: true, events: ['push', 'issues', 'create', 'delete'], config: { url: `http://127.0.0.1:${receiver.address().port}/hook`, content_type: 'json' } });
   if (hook.status !== 201) failures.push(`hook: ${hook.status}`);
   const cloneUrl = `${url.replace('http://', 'http://ada:ada-demo-password@')}/ada/notes-on-the-engine.git`;
-  const git = (args, cwd) => execFileSync('git', args, { cwd, stdio: 'pipe', env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_AUTHOR_NAME: 'Soak', GIT_AUTHOR_EMAIL: 'soak@example.test', GIT_COMMITTER_NAME: 'Soak', GIT_COMMITTER_EMAIL: 'soak@example.test' } });
+  // Asynchronous, so that one client's push does not stall the others and the sampler.
+  const run = promisify(execFile);
+  const git = async (args, cwd) => (await run('git', args, { cwd, env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_AUTHOR_NAME: 'Soak', GIT_AUTHOR_EMAIL: 'soak@example.test', GIT_COMMITTER_NAME: 'Soak', GIT_COMMITTER_EMAIL: 'soak@example.test' } })).stdout;
   const master = (await api('GET', `${REPO}/git/refs/heads/master`)).json.object.sha;
 
-  const acked = { issues: [], labels: [], refs: [], pushed: [] };
+  const release = await api('POST', `${REPO}/releases`, { tag_name: 'soak-assets', name: 'soak' });
+  if (release.status !== 201) failures.push(`release: ${release.status}`);
+  const v2Token = (await v2('POST', '/authenticate', { userName: 'ada', apiKey: 'ada-demo-api-key', password: 'ada-demo-password' })).json?.access_token;
+  if (!v2Token) failures.push('v2 sign-in failed');
+
+  const acked = { issues: [], labels: [], refs: [], pushed: [], assets: [], contacts: [] };
   const deadline = Date.now() + DURATION_MS;
   const samples = [];
   const sampler = setInterval(() => samples.push(sampleOf(proc.pid)), SAMPLE_MS);
@@ -134,17 +166,35 @@ async function main() {
     async () => { await api('GET', '/user', undefined, 'nobody'); },
     async (c, i) => {
       const dir = path.join(workDir, `c${c}`);
-      if (!fs.existsSync(dir)) git(['clone', '--quiet', cloneUrl, dir]);
-      else git(['fetch', '--quiet', 'origin'], dir);
+      if (!fs.existsSync(dir)) await git(['clone', '--quiet', cloneUrl, dir]);
+      else await git(['fetch', '--quiet', 'origin'], dir);
       counts.fetches++;
       const branch = `pushed-${c}-${i}`;
-      git(['checkout', '--quiet', '--force', '-B', branch, 'origin/master'], dir);
+      await git(['checkout', '--quiet', '--force', '-B', branch, 'origin/master'], dir);
       fs.writeFileSync(path.join(dir, 'soak.txt'), `${c}-${i}\n`);
-      git(['add', 'soak.txt'], dir);
-      git(['commit', '--quiet', '-m', `soak ${c}-${i}`], dir);
-      git(['push', '--quiet', 'origin', `HEAD:refs/heads/${branch}`], dir);
+      await git(['add', 'soak.txt'], dir);
+      await git(['commit', '--quiet', '-m', `soak ${c}-${i}`], dir);
+      await git(['push', '--quiet', 'origin', `HEAD:refs/heads/${branch}`], dir);
       counts.pushes++;
-      acked.pushed.push({ ref: `refs/heads/${branch}`, sha: git(['rev-parse', 'HEAD'], dir).toString().trim() });
+      acked.pushed.push({ ref: `refs/heads/${branch}`, sha: (await git(['rev-parse', 'HEAD'], dir)).trim() });
+    },
+    async (c, i) => {
+      if (release.status !== 201) return;
+      const bytes = randomBytes(1024 + ((c * 7919 + i * 104_729) % (63 * 1024)));
+      counts.requests++;
+      const res = await fetch(`${url}${REPO}/releases/${release.json.id}/assets?name=soak-${c}-${i}.bin`, { method: 'POST', headers: { 'User-Agent': 'soak', Authorization: auth('ada'), 'Content-Type': 'application/octet-stream' }, body: bytes });
+      const json = await res.json();
+      if (res.status >= 500) {
+        counts.fiveXX++;
+        fiveXX.push(`POST …/releases/${release.json.id}/assets: ${res.status}`);
+      }
+      if (res.status === 201) acked.assets.push({ id: json.id, url: json.browser_download_url, sha: createHash('sha256').update(bytes).digest('hex') });
+    },
+    async (c, i) => {
+      if (!v2Token) return;
+      const note = `soak note ${c}-${i}`;
+      const r = await v2('POST', '/contact', { access_token: v2Token, name: `Soak ${c}-${i}`, note });
+      if (r.json?.success) acked.contacts.push({ id: r.json.contact_id, note });
     },
   ];
   const client = async (c) => {
@@ -163,13 +213,22 @@ async function main() {
   // Every acknowledged write is there.
   for (const issue of acked.issues) {
     const r = await api('GET', `${REPO}/issues/${issue.number}`);
-    if (r.status !== 200 || r.json.title !== issue.title) failures.push(`issue ${issue.number} missing`);
+    if (r.status !== 200 || r.json.title !== issue.title) missing.push(`issue ${issue.number}`);
   }
-  for (const name of acked.labels) if ((await api('GET', `${REPO}/labels/${encodeURIComponent(name)}`)).status !== 200) failures.push(`label ${name} missing`);
-  for (const ref of acked.refs) if ((await api('GET', `${REPO}/git/${ref}`)).status !== 200) failures.push(`${ref} missing`);
+  for (const name of acked.labels) if ((await api('GET', `${REPO}/labels/${encodeURIComponent(name)}`)).status !== 200) missing.push(`label ${name}`);
+  for (const ref of acked.refs) if ((await api('GET', `${REPO}/git/${ref}`)).status !== 200) missing.push(ref);
   for (const p of acked.pushed) {
     const r = await api('GET', `${REPO}/git/${p.ref}`);
-    if (r.status !== 200 || r.json.object.sha !== p.sha) failures.push(`pushed ${p.ref} missing`);
+    if (r.status !== 200 || r.json.object.sha !== p.sha) missing.push(`pushed ${p.ref}`);
+  }
+  for (const a of acked.assets) {
+    const res = await fetch(a.url, { headers: { 'User-Agent': 'soak', Authorization: auth('ada') } });
+    const sha = createHash('sha256').update(Buffer.from(await res.arrayBuffer())).digest('hex');
+    if (res.status !== 200 || sha !== a.sha) missing.push(`release asset ${a.id}`);
+  }
+  for (const k of acked.contacts) {
+    const r = await v2('GET', `/contact/${k.id}`, { access_token: v2Token });
+    if (r.status !== 200 || !r.json.notes?.some((n) => n.text === k.note)) missing.push(`v2 contact ${k.id}`);
   }
 
   // Trends after warm-up.
@@ -183,6 +242,7 @@ async function main() {
     fds: [mean(early, 'fds'), mean(late, 'fds')],
     children: [mean(early, 'children'), mean(late, 'children')],
   };
+  failures.push(...fiveXX, ...missing.map((m) => `acknowledged but missing: ${m}`));
   if (figures.rss[1] - figures.rss[0] > Math.max(MARGIN.rssBytes, figures.rss[0] * MARGIN.rssRatio)) failures.push(`RSS grew from ${mb(figures.rss[0])} to ${mb(figures.rss[1])}`);
   if (figures.fds[1] - figures.fds[0] > MARGIN.fds) failures.push(`open descriptors grew from ${figures.fds[0].toFixed(0)} to ${figures.fds[1].toFixed(0)}`);
   if (figures.children[1] - figures.children[0] > MARGIN.children) failures.push(`child processes grew from ${figures.children[0].toFixed(1)} to ${figures.children[1].toFixed(1)}`);
@@ -194,7 +254,12 @@ async function main() {
   fs.rmSync(workDir, { recursive: true, force: true });
 
   console.log(`soak: ${values.duration} s, ${CLIENTS} clients, ${counts.requests} requests, ${counts.pushes} pushes, ${counts.fetches} fetches, ${counts.deliveries} webhook deliveries received, ${counts.fiveXX} answers 5xx`);
-  console.log(`soak: acknowledged ${acked.issues.length} issues, ${acked.labels.length} labels, ${acked.refs.length} refs, ${acked.pushed.length} pushed branches`);
+  console.log(`soak: acknowledged ${acked.issues.length} issues, ${acked.labels.length} labels, ${acked.refs.length} refs, ${acked.pushed.length} pushed branches, ${acked.assets.length} release assets, ${acked.contacts.length} v2 contacts`);
+  if (values.report) {
+    const ackedCounts = Object.fromEntries(Object.entries(acked).map(([k, v]) => [k, v.length]));
+    const clientErrors = failures.filter((f) => f.startsWith('client ') || /^(hook|release|v2 sign-in)/.test(f));
+    fs.writeFileSync(values.report, JSON.stringify({ durationSeconds: Number(values.duration), clients: CLIENTS, counts, acked: ackedCounts, fiveXX, missing, clientErrors, figures, margin: MARGIN, samples, serverErrors }, null, 2));
+  }
   console.log(`soak: ${samples.length} samples; after warm-up, first third → last third: RSS ${mb(figures.rss[0])} → ${mb(figures.rss[1])}, fds ${figures.fds[0].toFixed(0)} → ${figures.fds[1].toFixed(0)}, children ${figures.children[0].toFixed(1)} → ${figures.children[1].toFixed(1)}`);
   console.log(`soak: samples (s, MB, fds, children): ${samples.map((s) => `${Math.round((s.at - samples[0].at) / 1000)}:${(s.rss / 1048576).toFixed(0)}/${s.fds}/${s.children}`).join(' ')}`);
   if (serverErrors.length) console.error(`soak: the emulator logged ${serverErrors.length} server errors:\n  ${serverErrors.slice(0, 5).join('\n  ')}`);

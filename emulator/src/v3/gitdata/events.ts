@@ -55,18 +55,26 @@ async function pushedCommits(git: GitRepository, htmlUrl: string, before: string
   }));
 }
 
-/** Emits push (and create/delete) for a reference change; never throws. */
-export function emitRefEvents(ctx: EmulatorContext, git: GitRepository, repo: RepoRow, owner: UserRow, sender: UserRow, change: RefEvent): void {
+/** An event of a reference change, ready to emit: its name and its payload's own fields. */
+export interface PendingRefEvent {
+  name: 'push' | 'create' | 'delete';
+  extra: Record<string, unknown>;
+}
+
+/** The events of a reference change (create or delete, then push), built from the repository's git data. */
+export async function refEventsOf(ctx: EmulatorContext, git: GitRepository, repo: RepoRow, owner: UserRow, sender: UserRow, change: RefEvent): Promise<PendingRefEvent[]> {
   const { kind, name } = shortName(change.ref);
-  if (!kind) return;
+  if (!kind) return [];
   const htmlUrl = `${bases(ctx).web}/${owner.login}/${repo.name}`;
-  void (async () => {
-    const commits = await pushedCommits(git, htmlUrl, change.before, change.after);
-    const created = change.before === ZERO;
-    const deleted = change.after === ZERO;
-    if (created) emitRepoEvent(ctx, 'create', { ref: name, ref_type: kind, master_branch: repo.default_branch, description: repo.description, pusher_type: 'user' }, repo, sender);
-    if (deleted) emitRepoEvent(ctx, 'delete', { ref: name, ref_type: kind, pusher_type: 'user' }, repo, sender);
-    emitRepoEvent(ctx, 'push', {
+  const commits = await pushedCommits(git, htmlUrl, change.before, change.after);
+  const created = change.before === ZERO;
+  const deleted = change.after === ZERO;
+  const events: PendingRefEvent[] = [];
+  if (created) events.push({ name: 'create', extra: { ref: name, ref_type: kind, master_branch: repo.default_branch, description: repo.description, pusher_type: 'user' } });
+  if (deleted) events.push({ name: 'delete', extra: { ref: name, ref_type: kind, pusher_type: 'user' } });
+  events.push({
+    name: 'push',
+    extra: {
       ref: change.ref,
       before: change.before,
       after: change.after,
@@ -78,6 +86,16 @@ export function emitRefEvents(ctx: EmulatorContext, git: GitRepository, repo: Re
       commits,
       head_commit: commits[commits.length - 1] ?? null,
       pusher: { name: sender.login, email: sender.email },
-    }, repo, sender);
-  })().catch((error: unknown) => ctx.log(`push event for ${change.ref} failed: ${error instanceof Error ? error.message : String(error)}`));
+    },
+  });
+  return events;
+}
+
+/** Emits push (and create/delete) for a reference change; never throws. */
+export function emitRefEvents(ctx: EmulatorContext, git: GitRepository, repo: RepoRow, owner: UserRow, sender: UserRow, change: RefEvent): void {
+  void refEventsOf(ctx, git, repo, owner, sender, change)
+    .then((events) => {
+      for (const e of events) emitRepoEvent(ctx, e.name, e.extra, repo, sender);
+    })
+    .catch((error: unknown) => ctx.log(`push event for ${change.ref} failed: ${error instanceof Error ? error.message : String(error)}`));
 }

@@ -5,14 +5,16 @@
 import type { EmulatorModule } from '../../server';
 import { repositoriesOf } from '../core/repositories';
 import { registerGitDataRoutes } from './routes';
+import { pushJournalMigrations, recoverPushes } from './push-journal';
 import { registerSmartHttp } from './smart-http';
 
 export const v3GitDataModule: EmulatorModule = {
   name: 'v3-git-data',
-  migrations: [],
+  migrations: pushJournalMigrations,
   register(app, ctx) {
     const repositories = repositoriesOf(ctx);
     registerGitDataRoutes(app, ctx, repositories);
     registerSmartHttp(app, ctx, repositories);
   },
+  ready: (ctx) => recoverPushes(ctx, repositoriesOf(ctx)),
 };

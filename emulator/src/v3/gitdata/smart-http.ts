@@ -3,19 +3,18 @@
 // needs pull access, pushing push access (Basic with login and password or a
 // token); an anonymous request that needs more gets 401 with a Basic
 // challenge so git asks for credentials. A push counts as a push: pushed_at
-// and the push/create/delete events of every branch or tag it moved.
+// and the push/create/delete events of every branch or tag it moved, journaled
+// so that a kill after git moved the references still records them.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EmulatorContext } from '../../server';
-import { listRefs, repoGitPath, runGit, type GitRef, type Repositories } from '../../git';
+import { repoGitPath, runGit, type Repositories } from '../../git';
 import { loadRepo, type LoadedRepo } from '../core/access';
 import { currentUser } from '../core/auth';
 import { ApiError } from '../core/errors';
-import { markPushed } from '../repos/store';
-import { emitRefEvents } from './events';
+import { beginPush, currentRefs, finishPush } from './push-journal';
 
 type GitParams = { Params: { owner: string; repoGit: string }; Querystring: { service?: string } };
 
-const ZERO = '0'.repeat(40);
 const GIT_BODY_TYPES = ['application/x-git-upload-pack-request', 'application/x-git-receive-pack-request'];
 
 function access(ctx: EmulatorContext, req: FastifyRequest<GitParams>, reply: FastifyReply, need: 'pull' | 'push'): LoadedRepo {
@@ -61,10 +60,6 @@ async function backend(ctx: EmulatorContext, repositories: Repositories, req: Fa
   return reply.send(split < 0 ? stdout : stdout.subarray(split + separator));
 }
 
-function byName(refs: GitRef[]): Map<string, string> {
-  return new Map(refs.map((r) => [r.ref, r.sha]));
-}
-
 export function registerSmartHttp(app: FastifyInstance, ctx: EmulatorContext, repositories: Repositories): void {
   // Pack data as raw bytes (the v3 catch-all parser would read it as JSON); a push may be large.
   app.addContentTypeParser(GIT_BODY_TYPES, { parseAs: 'buffer', bodyLimit: 1024 * 1024 * 1024 }, (_req, body, done) => done(null, body));
@@ -85,18 +80,16 @@ export function registerSmartHttp(app: FastifyInstance, ctx: EmulatorContext, re
     if (!req.params.repoGit.endsWith('.git')) return reply.callNotFound();
     const loaded = access(ctx, req, reply, 'push');
     const git = repositories.get(repoGitPath(ctx.gitDir, loaded.repo.id));
-    const before = byName(await listRefs(git));
-    const answer = await backend(ctx, repositories, req, reply, loaded, 'git-receive-pack');
-    const after = byName(await listRefs(git));
     const sender = currentUser(req);
-    const moved = [...new Set([...before.keys(), ...after.keys()])].filter((ref) => before.get(ref) !== after.get(ref));
-    if (moved.length > 0) markPushed(ctx.db, loaded.repo.id);
-    for (const ref of moved) {
-      const old = before.get(ref) ?? ZERO;
-      const now = after.get(ref) ?? ZERO;
-      const forced = old !== ZERO && now !== ZERO && (await git.run(['merge-base', '--is-ancestor', old, now], { okCodes: [1, 128] })).code !== 0;
-      if (sender) emitRefEvents(ctx, git, loaded.repo, loaded.owner, sender, { ref, before: old, after: now, forced });
+    // Journaled (push-journal.ts): a kill after git moved the references still gets the push's events.
+    const before = await currentRefs(git);
+    const journal = beginPush(ctx.db, loaded.repo.id, sender?.id ?? null, before);
+    try {
+      return await backend(ctx, repositories, req, reply, loaded, 'git-receive-pack');
+    } finally {
+      // The answer is sent; a failure here leaves the journal row, finished at the next start.
+      await finishPush(ctx, git, journal, loaded.repo, loaded.owner, sender, before).catch((error: unknown) =>
+        ctx.log(`push events of ${loaded.owner.login}/${loaded.repo.name} failed: ${error instanceof Error ? error.message : String(error)}`));
     }
-    return answer;
   });
 }
