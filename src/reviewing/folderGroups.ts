@@ -48,7 +48,7 @@ export function groupByFolder<T>(items: readonly T[], pathOf: (item: T) => strin
   const finish = (b: Building<T>, path: string, name: string): FolderGroup<T> => {
     // A folder with no file of its own and one folder inside is one row with it.
     if (path !== '' && b.files.length === 0 && b.folders.size === 1) {
-      const [[childName, child]] = [...b.folders];
+      const [childName, child] = [...b.folders][0]!;
       return finish(child, `${path}/${childName}`, `${name}/${childName}`);
     }
     const folders = [...b.folders]
