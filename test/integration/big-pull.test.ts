@@ -85,12 +85,12 @@ describe('A large pull request', function () {
 
     await press(rows[1]!);
     rows = await waitFor('the second page drawn', async () => {
-      const now = await children(PULLS, await child(PULLS, pullRow, 'Changed files'));
+      const now = await children(PULLS, files);
       return now[0] && /\b200\b/.test(description(now[0])) ? now : undefined;
     }, 60_000);
     await press(rows.find((r) => label(r) === 'Load more…')!);
     rows = await waitFor('the third page drawn', async () => {
-      const now = await children(PULLS, await child(PULLS, pullRow, 'Changed files'));
+      const now = await children(PULLS, files);
       return now[0] && /\b250\b/.test(description(now[0])) ? now : undefined;
     }, 60_000);
     assert.deepEqual(rows.map(label), ['big'], 'every page read: no Load more, no note (the service listed all it counts)');
