@@ -29,8 +29,8 @@ interface Building<T> {
   files: T[];
 }
 
-const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
+/** By code unit, as the service compares paths; names of one folder, and paths of one pull request, are never equal. */
+const byName = (a: string, b: string) => (a < b ? -1 : 1);
 
 /** The folder tree of `items`, whose paths `pathOf` gives ("a/b/c.ts"); the root's own name is ''. */
 export function groupByFolder<T>(items: readonly T[], pathOf: (item: T) => string): FolderGroup<T> {
@@ -54,7 +54,8 @@ export function groupByFolder<T>(items: readonly T[], pathOf: (item: T) => strin
     const folders = [...b.folders]
       .sort(([a], [c]) => byName(a, c))
       .map(([childName, child]) => finish(child, path === '' ? childName : `${path}/${childName}`, childName));
-    const files = [...b.files].sort((a, c) => byName(baseName(pathOf(a)), baseName(pathOf(c))));
+    // The files of one folder share their path up to their name.
+    const files = [...b.files].sort((a, c) => byName(pathOf(a), pathOf(c)));
     const count = files.length + folders.reduce((n, f) => n + f.count, 0);
     return { path, name, folders, files, count };
   };

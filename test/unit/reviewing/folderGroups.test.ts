@@ -65,11 +65,13 @@ describe('Changed files by folder', () => {
     assert.deepEqual(lines(root), ['only/ (1) [only]', '  only/one.ts']);
   });
 
-  it('files are sorted by their own name, not their path', () => {
+  it('files are sorted by name, folders by name', () => {
     const root = groupByFolder(['d/b.ts', 'd/a.ts', 'd/c.ts'], ident);
     assert.deepEqual(root.folders[0]!.files, ['d/a.ts', 'd/b.ts', 'd/c.ts']);
     // Sorting by code unit, as the service's paths are compared (upper case before lower).
     assert.deepEqual(groupByFolder(['b', 'B', 'a'], ident).files, ['B', 'a', 'b']);
+    assert.deepEqual(groupByFolder(['e', 'd', 'c', 'b', 'a'], ident).files, ['a', 'b', 'c', 'd', 'e']);
+    assert.deepEqual(groupByFolder(['e/1', 'd/1', 'c/1', 'b/1', 'a/1'], ident).folders.map((f) => f.name), ['a', 'b', 'c', 'd', 'e']);
   });
 
   it('keeps the items as given (objects, not paths) and each one once', () => {
