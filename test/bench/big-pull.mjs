@@ -66,7 +66,7 @@ async function overviewRows(page, selector, t0, timeoutMs = 120_000) {
   }
 }
 
-/** Presses a webview's Load more button (`selector`) until the page shows no more of it; how many presses. */
+/** Scrolls to a webview's Load more button until the page shows no more of it; how many pages it read. */
 async function loadAllInOverview(frame, tab, buttonText, rows) {
   await frame.locator('vscode-tab-header', { hasText: tab }).first().click();
   let presses = 0;
@@ -74,7 +74,14 @@ async function loadAllInOverview(frame, tab, buttonText, rows) {
     const before = await frame.locator(rows).count();
     const button = frame.locator('vscode-button.load-more', { hasText: buttonText });
     if ((await button.count()) === 0) return presses;
-    await button.first().click();
+    // Scrolled into view, the page reads the next page itself (as a person scrolling); a click if it did not.
+    await button.first().scrollIntoViewIfNeeded();
+    const more = () => frame.waitForFunction(([r, n]) => document.querySelectorAll(r).length > n, [rows, before], { timeout: 60_000 });
+    await more().catch(async () => {
+      if (await button.first().evaluate((b) => b.hasAttribute('disabled'))) throw new Error(`${tab}: the page asked for more and nothing came`);
+      await button.first().click();
+      await more();
+    });
     presses++;
     await frame.waitForFunction(([r, n]) => document.querySelectorAll(r).length > n, [rows, before], { timeout: 60_000 });
   }
