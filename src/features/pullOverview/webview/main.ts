@@ -53,9 +53,10 @@ function render(m: PageModel): void {
   const tabs = h('vscode-tabs', { 'selected-index': TABS.indexOf(tab) },
     tabHeader(t('conversationTab'), 'comment-discussion', m.conversation.rows.filter((c) => c.kind === 'comment').length),
     h('vscode-tab-panel', {}, conversation.element),
-    tabHeader(t('commitsTab'), 'git-commit', m.commits.rows.length),
+    // The pull request's own counts: the tabs read a page at a time.
+    tabHeader(t('commitsTab'), 'git-commit', m.counts.commits),
     h('vscode-tab-panel', {}, renderCommits(m, text, send)),
-    tabHeader(t('filesTab'), 'files', m.files.rows.length),
+    tabHeader(t('filesTab'), 'files', m.counts.changedFiles),
     h('vscode-tab-panel', {}, renderFiles(m, text, send)));
   tabs.addEventListener('vsc-tabs-select', (e) => {
     const next = TABS[(e as CustomEvent<{ selectedIndex: number }>).detail.selectedIndex];
