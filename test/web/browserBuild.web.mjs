@@ -1,10 +1,11 @@
 // The browser build in a real web worker extension host (run-web.mjs): a
 // person pastes a token made on the service, and the five views fill from
 // the service, called from the worker across origins.
+/* global describe, it */
 import assert from 'node:assert/strict';
 import { screenshot, session } from '../harness/e2eSession.mjs';
 import { expectCleanScreen } from '../e2e/journeyChecks.mjs';
-import { apiAsAda, pane, row, rows } from '../e2e/sidebar.mjs';
+import { apiAsAda, pane, row } from '../e2e/sidebar.mjs';
 
 describe('RepoDesk in the browser (web worker extension host)', () => {
   it('signing in with a token fills the five views, as the service holds them', async () => {
