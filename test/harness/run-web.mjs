@@ -22,6 +22,9 @@ async function openWorkbench() {
   cleanups.push(async () => fs.rmSync(extension, { recursive: true, force: true }));
   const emulator = await startEmulatorProcess({});
   cleanups.push(() => emulator.stop());
+  // A second service that allows no cross-origin request.
+  const noCors = await startEmulatorProcess({ corsOrigin: 'none' });
+  cleanups.push(() => noCors.stop());
   const codeServer = await startCodeServer({ settings: { 'repodesk.hosting.apiUrl': emulator.url, 'repodesk.engagement.apiUrl': emulator.url } });
   cleanups.push(() => codeServer.stop());
   const browser = await launchBrowser();
@@ -32,6 +35,7 @@ async function openWorkbench() {
     page: browser.page,
     emulatorUrl: emulator.url,
     emulatorDataDir: emulator.dataDir,
+    noCorsUrl: noCors.url,
     codeServerUrl: codeServer.url,
     workspaceDir: codeServer.dirs.workspace,
     userSettingsFile: path.join(codeServer.dirs.userData, 'User', 'settings.json'),
