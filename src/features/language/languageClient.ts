@@ -50,7 +50,7 @@ function stillInBox(uri: vscode.Uri): boolean {
 }
 
 /** Starts the client (`running` settles when the server has answered its start); it stops with the extension. */
-export function startLanguageClient(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository, selected: SelectedPull, store: PullReviewComments): { client: BaseLanguageClient; running: Promise<void> } {
+export async function startLanguageClient(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository, selected: SelectedPull, store: PullReviewComments): Promise<{ client: BaseLanguageClient; running: Promise<void> }> {
   const clientOptions: LanguageClientOptions = {
     // The reply and new-comment boxes of review threads.
     documentSelector: [{ scheme: 'comment' }],
@@ -76,7 +76,7 @@ export function startLanguageClient(context: vscode.ExtensionContext, session: H
       },
     },
   };
-  const client = newServerClient(context, 'repodesk.reviewLanguage', vscode.l10n.t('RepoDesk Review Comments'), clientOptions);
+  const client = await newServerClient(context, 'repodesk.reviewLanguage', vscode.l10n.t('RepoDesk Review Comments'), clientOptions);
   let reviewEditorsShown = reviewEditorVisible();
   const facts = new ReviewFacts(() => session.client, active, selected, store, new AvatarCache(), () => reviewedPull(selected));
 
