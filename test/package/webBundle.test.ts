@@ -55,9 +55,9 @@ describe('the browser build (dist/web/)', function () {
     assert.deepEqual([...new Set(external)], ['vscode']);
   });
 
-  it('takes the web variant of each Node-only module (loopback receiver, folder reader, language server transport, digest, machine, cross-origin)', () => {
+  it('takes the web variant of each Node-only module (loopback receiver, folder reader, language server transport, digest, machine, cross-origin, host)', () => {
     const inputs = Object.keys(extension.outputs['dist/web/extension.js']!.inputs);
-    for (const f of ['src/oauth/loopback', 'src/gitdata/folderFiles', 'src/features/language/serverClient', 'src/platform/digest', 'src/platform/machine', 'src/platform/crossOrigin']) {
+    for (const f of ['src/oauth/loopback', 'src/gitdata/folderFiles', 'src/features/language/serverClient', 'src/platform/digest', 'src/platform/machine', 'src/platform/crossOrigin', 'src/platform/host']) {
       assert.ok(inputs.includes(`${f}.web.ts`), `${f}.web.ts is not in the bundle`);
       assert.ok(!inputs.includes(`${f}.ts`), `${f}.ts (Node) is in the bundle`);
     }

@@ -54,6 +54,13 @@ describe('RepoDesk in the browser (web worker extension host)', () => {
     if ((await branches.getAttribute('aria-expanded')) !== 'true') await branches.locator('.monaco-tl-twistie').click();
     await row('Git Refs', repo.default_branch);
 
+    // Checkout needs a local git: the pull request's context menu has its other entries, not that one.
+    await (await row('Pull Requests', '#1 Tabulate polynomials')).click({ button: 'right' });
+    const menu = page.locator('.context-view .monaco-menu').first();
+    await menu.locator('.action-label', { hasText: 'Open Pull Request Overview' }).first().waitFor();
+    assert.deepEqual(await menu.locator('.action-label', { hasText: 'Checkout' }).allInnerTexts(), []);
+    await page.keyboard.press('Escape');
+
     // Every view shows rows, none its welcome text.
     for (const title of ['Repositories', 'Pull Requests', 'Review Comments', 'Releases', 'Git Refs']) {
       assert.ok((await pane(title).locator('.monaco-list-row').count()) > 0, `${title} shows rows`);
