@@ -54,7 +54,11 @@ describe('RepoDesk in the browser (web worker extension host)', () => {
     if ((await branches.getAttribute('aria-expanded')) !== 'true') await branches.locator('.monaco-tl-twistie').click();
     await row('Git Refs', repo.default_branch);
 
-    // Checkout needs a local git: the pull request's context menu has its other entries, not that one.
+    // Checkout needs a local git: the overview (opened by the click) offers the other actions, not that one,
+    const overview = page.frameLocator('iframe.webview.ready:visible').frameLocator('iframe#active-frame');
+    await overview.locator('.actions', { hasText: 'Open in Browser' }).waitFor({ timeout: 30_000 });
+    assert.doesNotMatch(await overview.locator('.actions').innerText(), /Checkout/);
+    // and the pull request's context menu has its other entries, not that one.
     await (await row('Pull Requests', '#1 Tabulate polynomials')).click({ button: 'right' });
     const menu = page.locator('.context-view .monaco-menu').first();
     await menu.locator('.action-label', { hasText: 'Open Pull Request Overview' }).first().waitFor();

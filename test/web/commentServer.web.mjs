@@ -36,7 +36,11 @@ describe('RepoDesk in the browser: the comment language server as a web worker',
 
     // The box emptied again: nothing is posted, nothing left behind.
     await page.keyboard.press('Escape');
-    await page.keyboard.press('Backspace');
+    await suggest.waitFor({ state: 'hidden' });
+    await editor.click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Delete');
+    await editor.locator('.view-line', { hasText: '@' }).waitFor({ state: 'detached' });
     assert.equal((await editor.locator('.view-lines').innerText()).trim(), '');
     await expectCleanScreen(page);
   });
