@@ -2,6 +2,7 @@
 // conversation, commits and files. The webview asks, this host answers (it
 // alone holds the session). A refresh that finds nothing changed posts
 // nothing, so the page (and a comment being written) stays as it is.
+import { LOCAL_FILES } from '../../platform/host';
 import * as vscode from 'vscode';
 import type { HostToWebview, PullAction, WebviewToHost } from './model/messages';
 import type { AvatarCache } from '../../util/avatars';
@@ -133,7 +134,7 @@ export function startOverviewPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
       case 'ready': {
         ready = true;
         opening.ready ??= Date.now();
-        post({ type: 'init', strings: overviewStrings(), locale: vscode.env.language });
+        post({ type: 'init', strings: overviewStrings(), locale: vscode.env.language, localFiles: LOCAL_FILES });
         // The first read started with the panel, while the webview was
         // booting: draw it as soon as it is there, without reading again.
         const first = firstRead;

@@ -132,7 +132,8 @@ export const pageModelSchema = z.object({
 export type PageModel = z.infer<typeof pageModelSchema>;
 
 export const hostToWebview = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('init'), strings: z.record(z.string(), z.string()), locale: z.string() }),
+  /** `localFiles`: the extension host has a local git (not the browser build): Checkout is offered. */
+  z.object({ type: z.literal('init'), strings: z.record(z.string(), z.string()), locale: z.string(), localFiles: z.boolean() }),
   z.object({ type: z.literal('loading') }),
   z.object({ type: z.literal('model'), model: pageModelSchema }),
   /** The pull request could not be read (the page keeps what it showed, if anything). */

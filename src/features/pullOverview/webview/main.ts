@@ -63,16 +63,20 @@ function render(m: PageModel): void {
     if (next) channel.saveState({ tab: next });
   });
   clear(app);
-  app.append(renderHeader(m, text, (action) => send({ type: 'action', action }), () => send({ type: 'refresh' }), (action) => send({ type: 'review', action })), tabs);
+  app.append(renderHeader(m, text, (action) => send({ type: 'action', action }), () => send({ type: 'refresh' }), (action) => send({ type: 'review', action }), localFiles), tabs);
   app.setAttribute('aria-busy', 'false');
   requestAnimationFrame(() => window.scrollTo(0, scrollY));
   restoredScroll = true;
 }
 
+/** Whether Checkout is offered: not in the browser build, which has no local git (the host says so in `init`). */
+let localFiles = true;
+
 channel.onMessage((m) => {
   switch (m.type) {
     case 'init':
       text = makeText(m.strings, m.locale);
+      localFiles = m.localFiles;
       document.documentElement.lang = m.locale;
       return;
     case 'loading':
