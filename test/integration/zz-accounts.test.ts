@@ -21,7 +21,11 @@ const oauthApp = (dataDir: string) => JSON.parse(fs.readFileSync(path.join(dataD
 async function tokenFor(apiUrl: string, login: string): Promise<string> {
   const res = await fetch(`${apiUrl}/authorizations`, {
     method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from(`${login}:${login}-demo-password`).toString('base64')}`, 'content-type': 'application/json', 'user-agent': 'integration-test' },
+    headers: {
+      authorization: `Basic ${Buffer.from(`${login}:${login}-demo-password`).toString('base64')}`,
+      'content-type': 'application/json',
+      'user-agent': 'integration-test',
+    },
     body: JSON.stringify({ scopes: ['repo', 'read:org', 'user'], note: `accounts test ${login} ${Date.now()}` }),
   });
   assert.equal(res.status, 201, await res.clone().text());
@@ -78,7 +82,7 @@ describe('Accounts: two accounts on one service and one on a second (enterprise 
     return found;
   };
 
-  it('VS Code\'s Accounts menu lists every account with its service', async () => {
+  it("VS Code's Accounts menu lists every account with its service", async () => {
     const accounts = await vscode.authentication.getAccounts('repodesk');
     assert.deepEqual(accounts.map((a) => a.label).sort(), ['ada (Enterprise)', 'ada (Local)', 'charles (Local)']);
     // The same user id on two services is two accounts.
@@ -118,20 +122,29 @@ describe('Accounts: two accounts on one service and one on a second (enterprise 
     assert.deepEqual(logins, ['ada', 'charles', 'ada']);
   });
 
-  it('a repository selected in the Enterprise group is read in Pull Requests with the Enterprise token (the service\'s side)', async () => {
+  it("a repository selected in the Enterprise group is read in Pull Requests with the Enterprise token (the service's side)", async () => {
     const session = api.testing!.session;
     const enterprise = account('ada (Enterprise)');
     // A title only the second service holds: rows with it came from there.
     const headers = { authorization: `token ${enterpriseToken}`, 'user-agent': 'integration-test', 'content-type': 'application/json' };
-    const open = (await (await fetch(`${enterpriseApi()}/repos/analytical-engines/difference-engine/pulls?state=open`, { headers })).json()) as { number: number; title: string }[];
+    const open = (await (await fetch(`${enterpriseApi()}/repos/analytical-engines/difference-engine/pulls?state=open`, { headers })).json()) as {
+      number: number;
+      title: string;
+    }[];
     assert.ok(open.length > 0, 'no open pull request on the enterprise service');
     const title = `${open[0]!.title} (enterprise copy)`;
-    const patched = await fetch(`${enterpriseApi()}/repos/analytical-engines/difference-engine/pulls/${open[0]!.number}`, { method: 'PATCH', headers, body: JSON.stringify({ title }) });
+    const patched = await fetch(`${enterpriseApi()}/repos/analytical-engines/difference-engine/pulls/${open[0]!.number}`, {
+      method: 'PATCH',
+      headers,
+      body: JSON.stringify({ title }),
+    });
     assert.equal(patched.status, 200, await patched.text());
     const VIEW = 'repodesk.repositories';
     const group = await child(VIEW, undefined, 'Enterprise · ada');
     const org = await child(VIEW, group, /^analytical-engines/);
-    const row = await waitFor('difference-engine in the Enterprise group', async () => (await children(VIEW, org)).find((n) => /difference-engine$/.test(label(n))));
+    const row = await waitFor('difference-engine in the Enterprise group', async () =>
+      (await children(VIEW, org)).find((n) => /difference-engine$/.test(label(n))),
+    );
     const before = await used(enterpriseApi(), enterpriseToken);
     // The row's click.
     const click = row.toTreeItem().command!;
@@ -144,10 +157,13 @@ describe('Accounts: two accounts on one service and one on a second (enterprise 
       return rows.includes(`#${open[0]!.number} ${title}`) && rows;
     });
     assert.ok(labels.length > 0);
-    assert.ok((await used(enterpriseApi(), enterpriseToken)) > before, 'the Enterprise token\'s count did not grow');
+    assert.ok((await used(enterpriseApi(), enterpriseToken)) > before, "the Enterprise token's count did not grow");
     // Back to ada's Local account for the tests after this one (remembered for the repository too).
     await vscode.commands.executeCommand('repodesk.switchAccount', account('ada (Local)').id);
-    await waitFor('Pull Requests read with ada (Local) again', async () => !(await children('repodesk.pullRequests')).map(label).includes(`#${open[0]!.number} ${title}`));
+    await waitFor(
+      'Pull Requests read with ada (Local) again',
+      async () => !(await children('repodesk.pullRequests')).map(label).includes(`#${open[0]!.number} ${title}`),
+    );
   });
 
   it('a pull request overview opened under the Enterprise account keeps reading with it after the account in use is switched', async () => {
@@ -157,7 +173,9 @@ describe('Accounts: two accounts on one service and one on a second (enterprise 
     const number = open[0]!.number;
     const key = `analytical-engines/difference-engine#${number}`;
     const titleOf = async (): Promise<string | undefined> => {
-      const models = ((await vscode.commands.executeCommand<{ type: string; model?: { title: string } }[]>('repodesk.testing.pullOverview.posted', key)) ?? []).flatMap((m) => (m.type === 'model' && m.model ? [m.model.title] : []));
+      const models = (
+        (await vscode.commands.executeCommand<{ type: string; model?: { title: string } }[]>('repodesk.testing.pullOverview.posted', key)) ?? []
+      ).flatMap((m) => (m.type === 'model' && m.model ? [m.model.title] : []));
       return models.at(-1);
     };
     await vscode.commands.executeCommand('repodesk.switchAccount', account('ada (Enterprise)').id);
@@ -172,21 +190,23 @@ describe('Accounts: two accounts on one service and one on a second (enterprise 
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  it('a repository becoming active brings its remembered account before any view reads it (the other account\'s token is not used)', async () => {
+  it("a repository becoming active brings its remembered account before any view reads it (the other account's token is not used)", async () => {
     const session = api.testing!.session;
     const VIEW = 'repodesk.repositories';
     const enterprise = account('ada (Enterprise)');
     const adaLocal = account('ada (Local)');
     // notes-on-the-engine chosen in the Enterprise group: remembered for it.
     const mine = await child(VIEW, await child(VIEW, undefined, 'Enterprise · ada'), /^Your repositories/);
-    const row = await waitFor('notes-on-the-engine in the Enterprise group', async () => (await children(VIEW, mine)).find((n) => label(n) === 'ada/notes-on-the-engine'));
+    const row = await waitFor('notes-on-the-engine in the Enterprise group', async () =>
+      (await children(VIEW, mine)).find((n) => label(n) === 'ada/notes-on-the-engine'),
+    );
     const click = row.toTreeItem().command!;
     await vscode.commands.executeCommand(click.command, ...(click.arguments ?? []));
     assert.equal(session.account?.id, enterprise.id);
     // difference-engine again: its remembered account, ada on Local, comes back with it.
     await vscode.commands.executeCommand('repodesk.testing.setActiveRepository', 'analytical-engines', 'difference-engine');
     assert.equal(session.account?.id, adaLocal.id);
-    await waitFor('difference-engine\'s pull requests', async () => (await children('repodesk.pullRequests')).some((n) => /^#\d+ /.test(label(n))));
+    await waitFor("difference-engine's pull requests", async () => (await children('repodesk.pullRequests')).some((n) => /^#\d+ /.test(label(n))));
     // Its other views' reads (started with it) done before counting: they are ada on Local's, rightly.
     await children('repodesk.releases');
     await children('repodesk.gitRefs');
@@ -203,9 +223,13 @@ describe('Accounts: two accounts on one service and one on a second (enterprise 
     assert.equal(session.account?.id, adaLocal.id);
   });
 
-  it('a pull request read under the Enterprise account uses its token: only that token\'s count grows on the service\'s side', async () => {
+  it("a pull request read under the Enterprise account uses its token: only that token's count grows on the service's side", async () => {
     const adaLocalToken = account('ada (Local)').session.accessToken;
-    const before = { enterprise: await used(enterpriseApi(), enterpriseToken), charles: await used(first(), charlesToken), adaLocal: await used(first(), adaLocalToken) };
+    const before = {
+      enterprise: await used(enterpriseApi(), enterpriseToken),
+      charles: await used(first(), charlesToken),
+      adaLocal: await used(first(), adaLocalToken),
+    };
     const numbers: number[] = [];
     for await (const p of account('ada (Enterprise)').client.pulls.list('analytical-engines', 'difference-engine', { state: 'all' })) numbers.push(p.number);
     assert.ok(numbers.length > 0, 'the enterprise service listed no pull request');
@@ -217,7 +241,7 @@ describe('Accounts: two accounts on one service and one on a second (enterprise 
     assert.equal(await used(first(), adaLocalToken), before.adaLocal);
   });
 
-  it('switching the account used makes its client (and its rate limit) the views\' own', async () => {
+  it("switching the account used makes its client (and its rate limit) the views' own", async () => {
     const session = api.testing!.session;
     const enterprise = account('ada (Enterprise)');
     await vscode.commands.executeCommand('repodesk.switchAccount', enterprise.id);
@@ -242,7 +266,11 @@ describe('Accounts: two accounts on one service and one on a second (enterprise 
     // What is kept for charles and for ada: a pending review each, and (the slot holds one) the kept Pull Requests listing charles read.
     const pull = { owner: 'analytical-engines', repo: 'difference-engine', number: 1 };
     const state = <T>(key?: string) => vscode.commands.executeCommand<T>('repodesk.testing.workspaceState', key);
-    const reviewKeys = async (accountId: string) => (await state<string[]>()).filter((k) => k.startsWith(`repodesk.pendingReview/${encodeURIComponent(accountId)}/`) || k === `repodesk.pendingReview.index/${encodeURIComponent(accountId)}`);
+    const reviewKeys = async (accountId: string) =>
+      (await state<string[]>()).filter(
+        (k) =>
+          k.startsWith(`repodesk.pendingReview/${encodeURIComponent(accountId)}/`) || k === `repodesk.pendingReview.index/${encodeURIComponent(accountId)}`,
+      );
     const keptPulls = async () => (await state<{ key?: string } | undefined>('repodesk.pullRequests.lastListing'))?.key ?? '';
     const charlesId = account('charles (Local)').id;
     const adaId = account('ada (Local)').id;
@@ -250,13 +278,13 @@ describe('Accounts: two accounts on one service and one on a second (enterprise 
     assert.equal(await vscode.commands.executeCommand('repodesk.pendingReview.start', pull), true);
     await vscode.commands.executeCommand('repodesk.switchAccount', charlesId);
     assert.equal(await vscode.commands.executeCommand('repodesk.pendingReview.start', pull), true);
-    await waitFor('charles\'s Pull Requests listing kept', async () => {
+    await waitFor("charles's Pull Requests listing kept", async () => {
       await children('repodesk.pullRequests');
       return (await keptPulls()).startsWith(`${first()} ${charlesId} `);
     });
-    assert.equal((await reviewKeys(charlesId)).length, 2, 'charles\'s review and its index');
+    assert.equal((await reviewKeys(charlesId)).length, 2, "charles's review and its index");
     const adaReviews = await reviewKeys(adaId);
-    assert.equal(adaReviews.length, 2, 'ada\'s review and its index');
+    assert.equal(adaReviews.length, 2, "ada's review and its index");
     const charles = (await api.testing!.provider.getSessions(undefined, {})).find((s) => s.account.label === 'charles (Local)')!;
     await api.testing!.provider.removeSession(charles.id);
     await waitFor('two accounts', async () => session.accounts.length === 2);
@@ -272,8 +300,8 @@ describe('Accounts: two accounts on one service and one on a second (enterprise 
     await waitFor('two account groups', async () => (await children('repodesk.repositories')).length === 2);
     assert.deepEqual((await children('repodesk.repositories')).map(label).sort(), ['Enterprise · ada', 'Local · ada']);
     // charles's pending review and kept listing are gone; ada's review is as it was.
-    await waitFor('charles\'s pending review forgotten', async () => (await reviewKeys(charlesId)).length === 0);
-    assert.ok(!(await keptPulls()).startsWith(`${first()} ${charlesId} `), 'charles\'s kept listing stayed');
+    await waitFor("charles's pending review forgotten", async () => (await reviewKeys(charlesId)).length === 0);
+    assert.ok(!(await keptPulls()).startsWith(`${first()} ${charlesId} `), "charles's kept listing stayed");
     assert.deepEqual(await reviewKeys(adaId), adaReviews);
     await vscode.commands.executeCommand('repodesk.switchAccount', adaId);
     assert.deepEqual(await vscode.commands.executeCommand('repodesk.testing.pendingDrafts', pull), []);
@@ -301,10 +329,11 @@ async function relayTo(target: string): Promise<{ url: string; close(): Promise<
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      for (const s of sockets) s.destroy();
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const s of sockets) s.destroy();
+      }),
   };
 }
 
@@ -352,17 +381,22 @@ describe('Accounts: a revoked token and a service that is down', function () {
   it('bad input: a token revoked on one service (401) signs that account out, with Sign In on its group; the others keep working', async () => {
     const token = await tokenFor(enterpriseApi(), 'charles');
     await api.testing!.provider.signInWithToken('Enterprise', token);
-    await waitFor('charles\'s group', async () => (await children(VIEW)).some((g) => label(g) === 'Enterprise · charles'));
+    await waitFor("charles's group", async () => (await children(VIEW)).some((g) => label(g) === 'Enterprise · charles'));
     // Revoked on the service's side, as a person does on its settings page.
     const basic = { authorization: `Basic ${Buffer.from('charles:charles-demo-password').toString('base64')}`, 'user-agent': 'integration-test' };
-    const list = (await (await fetch(`${enterpriseApi()}/authorizations`, { headers: basic })).json()) as { id: number; token_last_eight?: string; hashed_token?: string; note?: string }[];
+    const list = (await (await fetch(`${enterpriseApi()}/authorizations`, { headers: basic })).json()) as {
+      id: number;
+      token_last_eight?: string;
+      hashed_token?: string;
+      note?: string;
+    }[];
     const mine = list.filter((a) => a.note?.startsWith('accounts test charles'));
     assert.ok(mine.length > 0, JSON.stringify(list));
     for (const a of mine) assert.equal((await fetch(`${enterpriseApi()}/authorizations/${a.id}`, { method: 'DELETE', headers: basic })).status, 204);
     assert.equal((await fetch(`${enterpriseApi()}/user`, { headers: { authorization: `token ${token}`, 'user-agent': 'integration-test' } })).status, 401);
 
     await vscode.commands.executeCommand('repodesk.repos.refresh');
-    const group = await waitFor('charles\'s group signed out', async () => {
+    const group = await waitFor("charles's group signed out", async () => {
       const g = (await children(VIEW)).find((x) => label(x) === 'Enterprise · charles');
       if (g && description(g) !== 'signed out') await children(VIEW, g); // Its rows, as VS Code asks for an expanded group's.
       return g && description(g) === 'signed out' && g;
@@ -394,7 +428,10 @@ describe('Accounts: a revoked token and a service that is down', function () {
     assert.equal(api.testing!.session.isSignedOut(branch.id), false);
     for (const other of ['Local · ada', 'Enterprise · ada']) {
       const g = await child(VIEW, undefined, other);
-      assert.ok((await children(VIEW, g)).every((r) => r.toTreeItem().contextValue !== 'error'), other);
+      assert.ok(
+        (await children(VIEW, g)).every((r) => r.toTreeItem().contextValue !== 'error'),
+        other,
+      );
       assert.ok((await yourRepositories(other)).includes('ada/notes-on-the-engine'), other);
     }
   });

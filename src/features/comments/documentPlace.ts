@@ -94,7 +94,16 @@ async function gitDocumentPlace(uri: vscode.Uri, selected: SelectedPull, facts: 
   const files = await facts.filesAt(key, pull.head.sha);
   const file = files.find((f) => f.filename === loc.path);
   const current = loc.sha === (side === 'head' ? pull.head.sha : pull.base.sha);
-  return { pull: { owner: key.owner, repo: key.repo, number: key.number }, head: pull.head, base: pull.base, file, path: loc.path, sha: loc.sha, side, current };
+  return {
+    pull: { owner: key.owner, repo: key.repo, number: key.number },
+    head: pull.head,
+    base: pull.base,
+    file,
+    path: loc.path,
+    sha: loc.sha,
+    side,
+    current,
+  };
 }
 
 async function workspaceDocumentPlace(uri: vscode.Uri, selected: SelectedPull, facts: PullFacts): Promise<DocumentPlace | undefined> {
@@ -108,5 +117,14 @@ async function workspaceDocumentPlace(uri: vscode.Uri, selected: SelectedPull, f
   // Only the head's own content: the lines of any other version would not match the positions.
   const bytes = await vscode.workspace.fs.readFile(uri);
   if (blobSha(bytes) !== file.sha) return undefined;
-  return { pull: { owner: sel.owner, repo: sel.repo, number: sel.number }, head: pull.head, base: pull.base, file, path, sha: pull.head.sha, side: 'head', current: true };
+  return {
+    pull: { owner: sel.owner, repo: sel.repo, number: sel.number },
+    head: pull.head,
+    base: pull.base,
+    file,
+    path,
+    sha: pull.head.sha,
+    side: 'head',
+    current: true,
+  };
 }

@@ -23,9 +23,10 @@ export async function openDiff(d: DiffSides, at?: { side: 'head' | 'base'; line:
   if (d.number !== undefined) rememberPullDiffOpening({ owner: d.owner, repo: d.repo, number: d.number, baseSha: d.baseSha, headSha: d.headSha, path: d.path });
   // `added` has no base side and `removed` no head side; without the change kind, a side where the file does not exist
   // reads as empty (both sides asked at once).
-  const there = (side: 'base' | 'head') => (d.status === undefined
-    ? exists(d.owner, d.repo, side === 'base' ? d.baseSha : d.headSha, d.path)
-    : Promise.resolve(d.status !== (side === 'base' ? 'added' : 'removed')));
+  const there = (side: 'base' | 'head') =>
+    d.status === undefined
+      ? exists(d.owner, d.repo, side === 'base' ? d.baseSha : d.headSha, d.path)
+      : Promise.resolve(d.status !== (side === 'base' ? 'added' : 'removed'));
   const [baseThere, headThere] = await Promise.all([there('base'), there('head')]);
   const left = gitUri({ owner: d.owner, repo: d.repo, sha: d.baseSha, path: d.path, empty: !baseThere });
   const right = gitUri({ owner: d.owner, repo: d.repo, sha: d.headSha, path: d.path, empty: !headThere });
