@@ -233,6 +233,50 @@ describe('Accounts: two accounts on one service and one on a second (enterprise 
     assert.equal(session.client, account('ada (Local)').client);
   });
 
+  it('a diff opened from the overview of the Enterprise account, after the account in use is switched, and its review threads are read with the Enterprise account', async () => {
+    const headers = { authorization: `token ${enterpriseToken}`, 'user-agent': 'integration-test', 'content-type': 'application/json' };
+    const repoApi = `${enterpriseApi()}/repos/analytical-engines/difference-engine`;
+    // A review comment on a line of an open pull request's current diff, and a reply only the Enterprise service holds.
+    const open = (await (await fetch(`${repoApi}/pulls?state=open`, { headers })).json()) as { number: number }[];
+    let found: { number: number; comment: { id: number; path: string } } | undefined;
+    for (const p of open) {
+      const comments = (await (await fetch(`${repoApi}/pulls/${p.number}/comments`, { headers })).json()) as { id: number; path: string; position: number | null; in_reply_to_id?: number }[];
+      const root = comments.find((c) => c.position !== null && c.in_reply_to_id === undefined);
+      if (root) {
+        found = { number: p.number, comment: root };
+        break;
+      }
+    }
+    assert.ok(found, 'no open pull request with a review comment on its diff on the enterprise service');
+    const body = `Read on the Enterprise service ${Date.now()}`;
+    const replied = await fetch(`${repoApi}/pulls/${found.number}/comments`, { method: 'POST', headers, body: JSON.stringify({ body, in_reply_to: found.comment.id }) });
+    assert.equal(replied.status, 201, await replied.text());
+    const key = `analytical-engines/difference-engine#${found.number}`;
+    const enterprise = account('ada (Enterprise)');
+    await vscode.commands.executeCommand('repodesk.switchAccount', enterprise.id);
+    await vscode.commands.executeCommand('repodesk.pulls.openOverview', { owner: 'analytical-engines', repo: 'difference-engine', number: found.number });
+    const posted = async () => (await vscode.commands.executeCommand<{ type: string; message?: string }[]>('repodesk.testing.pullOverview.posted', key)) ?? [];
+    await waitFor('the Enterprise page', async () => (await posted()).some((m) => m.type === 'model'), 30_000).catch(async (err: unknown) => {
+      throw new Error(`${String(err)}; posted: ${JSON.stringify((await posted()).map((m) => [m.type, m.message]))}`);
+    });
+    await vscode.commands.executeCommand('repodesk.switchAccount', account('ada (Local)').id);
+    const before = await used(enterpriseApi(), enterpriseToken);
+    // The page's file row clicked (its message to the host).
+    await vscode.commands.executeCommand('repodesk.testing.pullOverview.send', key, { type: 'openFile', path: found.comment.path });
+    const head = await waitFor('the diff\'s head side open', async () => vscode.window.visibleTextEditors.find((e) => e.document.uri.scheme === 'repodesk' && e.document.uri.path.endsWith(`/${found.comment.path}`) && !e.document.uri.query.includes('empty')));
+    assert.ok(head.document.uri.query.includes(`account=${encodeURIComponent(enterprise.id)}`), `the diff names no Enterprise account: ${head.document.uri.toString()}`);
+    assert.ok(head.document.getText().length > 0);
+    type Entry = { thread: vscode.CommentThread; place: { path: string } };
+    const thread = await waitFor('the reply in the diff\'s review thread', async () => {
+      const all = (await vscode.commands.executeCommand<Entry[]>('repodesk.testing.commentThreads')) ?? [];
+      return all.find((e) => e.thread.uri.toString() === head.document.uri.toString() && e.thread.comments.some((c) => (c as vscode.Comment & { text?: string }).text?.includes(body)));
+    });
+    assert.ok(thread);
+    // The Enterprise token read the sides and the threads (the Local account in use holds no such reply).
+    assert.ok((await used(enterpriseApi(), enterpriseToken)) > before, 'the Enterprise token\'s count did not grow');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
   it('signing out of charles leaves the other two accounts, their sessions and their clients untouched', async () => {
     const session = api.testing!.session;
     const others = ['ada (Local)', 'ada (Enterprise)'].map(account);

@@ -140,7 +140,7 @@ export function registerPulls(context: vscode.ExtensionContext, session: Hosting
     vscode.commands.registerCommand('repodesk.pulls.openFile', async (node?: PullFileNode) => {
       if (!(node instanceof PullFileNode)) return;
       try {
-        await openDiff({ owner: node.owner, repo: node.repo, baseSha: node.pull.base.sha, headSha: node.pull.head.sha, path: node.file.filename, status: node.file.status, number: node.pull.number, headBlob: node.file.sha });
+        await openDiff({ owner: node.owner, repo: node.repo, baseSha: node.pull.base.sha, headSha: node.pull.head.sha, path: node.file.filename, status: node.file.status, number: node.pull.number, headBlob: node.file.sha, accountId: session.accounts.length > 1 ? session.account?.id : undefined });
       } catch (err) {
         void vscode.window.showErrorMessage(vscode.l10n.t('Could not open the changes of {0}: {1}', node.file.filename, errorText(err)));
       }
