@@ -52,6 +52,22 @@ const vscodeOnce = {
   },
 };
 
+// The browser build's one seam: where a module has a sibling `<name>.web.ts`
+// (src/platform/, the loopback OAuth receiver, the language server's
+// transport, the local folder reader), the browser bundle takes that file
+// instead. Everything else is the same code as the Node build.
+/** @type {esbuild.Plugin} */
+const webVariants = {
+  name: 'web-variants',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.?\// }, (args) => {
+      if (!args.resolveDir.includes(`${path.sep}src`) || args.importer.endsWith('.web.ts')) return undefined;
+      const variant = `${path.resolve(args.resolveDir, args.path.replace(/\.js$/, ''))}.web.ts`;
+      return fs.existsSync(variant) ? { path: variant } : undefined;
+    });
+  },
+};
+
 // Where the split ES module build goes before it becomes dist/main/.
 const SPLIT_DIR = 'dist/.split';
 
@@ -112,6 +128,18 @@ const thenCommonJs = {
   },
 };
 
+/** Writes a build's metafile (what each output holds) to `file`. */
+function writeMetafile(file) {
+  return /** @type {esbuild.Plugin} */ ({
+    name: 'write-metafile',
+    setup(build) {
+      build.onEnd((result) => {
+        if (result.metafile) fs.writeFileSync(file, JSON.stringify(result.metafile));
+      });
+    },
+  });
+}
+
 /** @type {esbuild.BuildOptions[]} */
 const builds = [
   {
@@ -158,6 +186,33 @@ const builds = [
     platform: 'node',
     format: 'cjs',
     target: 'node20',
+  },
+  {
+    ...common,
+    // The browser build (package.json's `browser`): the extension for a web
+    // worker extension host (VS Code for the Web), one file with only
+    // `vscode` external; Node-only modules swapped by `webVariants`. Its
+    // metafile is checked for Node built-ins by test/package/webBundle.test.ts.
+    entryPoints: { extension: 'src/extension.ts' },
+    outdir: 'dist/web',
+    platform: 'browser',
+    format: 'cjs',
+    target: 'es2022',
+    external: ['vscode'],
+    metafile: true,
+    alias: { 'json-with-bigint': './src/hosting/plainJson.ts' },
+    plugins: [zodEnglishOnly, webVariants, writeMetafile('dist/web/meta.json')],
+  },
+  {
+    ...common,
+    // The review comment language server as a web worker, for the browser build.
+    entryPoints: { 'language-server': 'src/language-server/worker.ts' },
+    outdir: 'dist/web',
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    metafile: true,
+    plugins: [writeMetafile('dist/web/language-server.meta.json')],
   },
   // The emulator package, built as it builds itself (never packaged in the .vsix).
   emulatorBuild,

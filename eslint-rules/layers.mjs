@@ -13,7 +13,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WIRING_ROOT = new Set(['bootstrap', 'extension', 'wiring']);
 const CLIENTS = new Set(['hosting', 'engagement']); // features reach these only through their index.ts
 // The language server's own process: the extension shares its protocol and pure helpers, never these.
-const SERVER_PROCESS = new Set(['src/language-server/main', 'src/language-server/server']);
+const SERVER_PROCESS = new Set(['src/language-server/main', 'src/language-server/worker', 'src/language-server/server']);
 // Globals only a browser page has (not Node, not the language).
 const DOM = new Set(Object.keys(globals.browser).filter((k) => !(k in globals.node) && !(k in globals.builtin)));
 const NODE_BUILTINS = new Set(builtinModules);

@@ -29,6 +29,8 @@ const stages = [
   { name: 'package', cmd: [bin('mocha'), '--config', 'test/package/.mocharc.json'], kind: 'mocha' },
   { name: 'integration', cmd: [process.execPath, 'test/harness/run-integration.mjs'], kind: 'mocha' },
   { name: 'e2e', cmd: [process.execPath, 'test/harness/run-e2e.mjs'], kind: 'mocha' },
+  // The browser build (dist/web/) in code-server's web worker extension host.
+  { name: 'web', cmd: [process.execPath, 'test/harness/run-web.mjs'], kind: 'mocha' },
 ];
 const only = process.argv.slice(2);
 

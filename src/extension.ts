@@ -12,6 +12,7 @@ import { registerHostingAuth } from './features/auth/hosting/registerHostingAuth
 import type { HostingAuthProvider } from './features/auth/hosting/provider';
 import { watchServiceProblems } from './features/shared/session/serviceProblems';
 import { registerEngagementAuth, type EngagementAuthHandle } from './features/auth/engagement/registerEngagementAuth';
+import { LOCAL_FILES } from './platform/host';
 
 export interface RepoDeskApi {
   /** Ids of the views RepoDesk contributed and provides data for. */
@@ -47,6 +48,8 @@ export async function activate(context: vscode.ExtensionContext, loaderAt?: numb
   const version = context.extension.packageJSON.version as string;
   log.info(`RepoDesk ${version} activating`);
 
+  // Checkout and folder commits show only where this host has local files (src/platform/host.ts).
+  void vscode.commands.executeCommand('setContext', 'repodesk.localFiles', LOCAL_FILES);
   context.subscriptions.push(watchServiceProblems(log));
   const auth = registerHostingAuth(context, log);
   const session = auth.session;

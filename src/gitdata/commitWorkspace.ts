@@ -5,6 +5,7 @@
 // changed text files that is five requests whatever N: the ref, the tree, the
 // new tree, the commit, the ref update. Every SHA the service answers is
 // checked against the one computed here; a mismatch stops before the ref moves.
+import { sameBytes, toBase64, utf8Bytes } from '../util/bytes';
 import { ValidationFailedError, type HostingClient, type NewTreeEntry, type PersonInput } from '../hosting';
 import { filesAfter, planChanges, type Change, type RemoteEntry } from './changePlan';
 import { treeShaOfFiles, type GitFile } from './hashing';
@@ -131,7 +132,7 @@ export async function commitPreview(client: HostingClient, preview: CommitPrevie
   await mapBounded(binary, options.blobConcurrency ?? 4, async (c) => {
     checkAbort();
     requests++;
-    const created = await client.git.createBlob(owner, repo, Buffer.from(contents.get(c.path)!).toString('base64'), 'base64');
+    const created = await client.git.createBlob(owner, repo, toBase64(contents.get(c.path)!), 'base64');
     if (created.sha !== c.sha) throw new ShaMismatchError(`blob of ${c.path}`, c.sha, created.sha);
   });
 
@@ -214,7 +215,7 @@ export function inlineText(bytes: Uint8Array): string | undefined {
   if (bytes.includes(0)) return undefined;
   try {
     const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
-    return Buffer.from(text, 'utf8').equals(Buffer.from(bytes)) ? text : undefined;
+    return sameBytes(utf8Bytes(text), bytes) ? text : undefined;
   } catch {
     return undefined;
   }

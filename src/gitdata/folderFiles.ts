@@ -8,20 +8,10 @@ import path from 'node:path';
 import { blobSha } from './hashing';
 import { IgnoreRules, type IgnoreFile } from './ignoreRules';
 import type { WorkspaceFile } from './commitWorkspace';
+import { FolderRefusedError, type FolderLimits } from './folderRefused';
 
-export interface FolderLimits {
-  /** Refuse a folder with more files than this. */
-  maxFiles?: number;
-  /** Refuse any file larger than this many bytes. */
-  maxFileBytes?: number;
-}
+export { FolderRefusedError, type FolderLimits } from './folderRefused';
 
-/** A folder that cannot be committed as it is: too many files, or files too large (all of them named). */
-export class FolderRefusedError extends Error {
-  constructor(message: string, readonly offenders: readonly string[]) {
-    super(offenders.length ? `${message}: ${offenders.slice(0, 10).join(', ')}${offenders.length > 10 ? ', …' : ''}` : message);
-  }
-}
 
 export async function readFolderFiles(root: string, extraPatterns: readonly string[] = [], limits: FolderLimits = {}): Promise<WorkspaceFile[]> {
   const exclude = await fs.readFile(path.join(root, '.git', 'info', 'exclude'), 'utf8').catch(() => '');

@@ -2,7 +2,8 @@
 // the SHAs of workspace files and trees itself, so it can skip uploading
 // blobs the server already has. Formats as git writes them: "<type> <size>\0"
 // then the body, hashed with SHA-1.
-import { createHash } from 'node:crypto';
+import { digest } from '../platform/digest';
+import { compareBytes, concatBytes, fromHex, toHex } from '../util/bytes';
 
 export type GitObjectType = 'blob' | 'tree' | 'commit' | 'tag';
 type GitTreeMode = '100644' | '100755' | '040000' | '160000' | '120000';
@@ -16,7 +17,7 @@ function bytesOf(content: Uint8Array | string): Uint8Array {
 /** SHA-1 of a git object of the given type and body. */
 export function gitObjectSha(type: GitObjectType, body: Uint8Array | string): string {
   const bytes = bytesOf(body);
-  return createHash('sha1').update(`${type} ${bytes.length}\0`).update(bytes).digest('hex');
+  return toHex(digest('sha1', [`${type} ${bytes.length}\0`, bytes]));
 }
 
 /** `git hash-object` of a file's content. */
@@ -41,7 +42,7 @@ function isTreeMode(mode: string): boolean {
  */
 export function compareTreeEntries(a: GitTreeEntry, b: GitTreeEntry): number {
   const key = (e: GitTreeEntry): Uint8Array => encoder.encode(isTreeMode(e.mode) ? `${e.name}/` : e.name);
-  return Buffer.compare(key(a), key(b));
+  return compareBytes(key(a), key(b));
 }
 
 /** The body of a tree object: `<mode> <name>\0<20-byte sha>` per entry, in git's order. */
@@ -56,9 +57,9 @@ export function treeObject(entries: readonly GitTreeEntry[]): Uint8Array {
   const parts: Uint8Array[] = [...entries].sort(compareTreeEntries).flatMap((entry) => [
     // Git writes a tree's mode without the leading zero.
     encoder.encode(`${isTreeMode(entry.mode) ? '40000' : entry.mode} ${entry.name}\0`),
-    Buffer.from(entry.sha, 'hex'),
+    fromHex(entry.sha),
   ]);
-  return Buffer.concat(parts);
+  return concatBytes(parts);
 }
 
 /** `git mktree` of the entries (which may come in any order). */

@@ -2,6 +2,8 @@
 // authentication, redirects, rate-limit bookkeeping, the ETag cache, typed
 // errors and zod validation. Resource groups (repos.ts, pulls.ts, ...) only
 // name a route, its parameters and the schema of its answer.
+import { toBase64, utf8Bytes } from '../util/bytes';
+import { unreachableMessage } from './unreachable';
 import { request as octokitRequest } from '@octokit/request';
 import LinkHeader from 'http-link-header';
 import * as z from 'zod/mini';
@@ -225,7 +227,7 @@ export class HostingCore {
   authorizationHeader(credentials: Credentials | undefined): string | undefined {
     if (!credentials) return undefined;
     if (credentials.type === 'token') return `token ${credentials.token}`;
-    return `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64')}`;
+    return `Basic ${toBase64(utf8Bytes(`${credentials.username}:${credentials.password}`))}`;
   }
 
   private prepare(route: string, params: Params, options: CallOptions): Prepared {
@@ -358,6 +360,8 @@ export class HostingCore {
         this.cache.set(cacheKey!, { ...cached, headers });
         return { status: 200, url: prepared.url, headers, data: cached.data, fromCache: true };
       }
+      // No answer: in the browser build, a service without CORS is named as such (unreachable.ts).
+      if (isRequestError(err) && !err.response) throw new NetworkError(await unreachableMessage(prepared.url, err.message, this.options.fetch ?? ((...args) => fetch(...args))), endpoint);
       throw this.toHostingError(err, endpoint);
     }
   }

@@ -1,7 +1,8 @@
 // Conditional-request cache: the last 200 answer of each GET, keyed by URL and
 // by a fingerprint of the credentials (never the credentials themselves), so
 // one account's data is never served to another.
-import { createHash } from 'node:crypto';
+import { digest } from '../platform/digest';
+import { toHex } from '../util/bytes';
 // tiny-lru: a few hundred bytes where lru-cache costs 18 KB of what activation loads.
 import { lru, type LRU } from 'tiny-lru';
 
@@ -20,7 +21,7 @@ export class EtagCache {
   }
 
   static key(url: string, authorization: string | undefined): string {
-    const who = authorization ? createHash('sha256').update(authorization).digest('hex').slice(0, 24) : 'anonymous';
+    const who = authorization ? toHex(digest('sha256', [authorization])).slice(0, 24) : 'anonymous';
     return `${who} ${url}`;
   }
 

@@ -1,10 +1,10 @@
 // Step 1 of the web application flow: the random state and the address of
 // the authorization page on the service's web URL.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, toBase64Url } from '../util/bytes';
 
 /** An unguessable value against request forgery (256 bits, URL-safe). */
 export function createState(): string {
-  return randomBytes(32).toString('base64url');
+  return toBase64Url(randomBytes(32));
 }
 
 export interface AuthorizeRequest {

@@ -1,7 +1,7 @@
 // Signing in with a user name and password: a token created through
 // `POST /authorizations` with Basic credentials
 // (docs/service-api/hosting/oauth §6).
-import os from 'node:os';
+import { hostName as thisHostName } from '../platform/machine';
 import type { HostingClient } from '../hosting/client';
 import { BadCredentialsError, LoginLockedOutError } from '../hosting/errors';
 import type { Authorization } from '../hosting/schemas/authorizations';
@@ -18,7 +18,7 @@ export interface PasswordSignIn {
   app?: { clientId: string; clientSecret: string } | undefined;
 }
 
-export function tokenNote(hostName = os.hostname()): string {
+export function tokenNote(hostName = thisHostName()): string {
   return `RepoDesk on ${hostName}`;
 }
 

@@ -5,6 +5,7 @@
 // (no Authorization, no cookies, no user:password in the URL). Hand-written
 // rather than through the v3 client because it is not a v3 call: no token,
 // no JSON, no rate limit.
+import { concatBytes, toBase64 } from './bytes';
 import { lru, type LRU } from 'tiny-lru';
 
 export interface Avatar {
@@ -83,7 +84,7 @@ export async function fetchAvatar(rawUrl: string, o: Pick<AvatarCacheOptions, 't
       }
     }
     if (size === 0) throw new AvatarError('empty image');
-    return { contentType, dataUri: `data:${contentType};base64,${Buffer.concat(chunks).toString('base64')}` };
+    return { contentType, dataUri: `data:${contentType};base64,${toBase64(concatBytes(chunks))}` };
   } catch (err) {
     if (err instanceof AvatarError) throw err;
     if (signal.aborted) throw new AvatarError('timed out');

@@ -1,7 +1,8 @@
 // What a user recognises a public SSH key by: its type, its SHA256
 // fingerprint (as `ssh-keygen -lf` prints it) and its comment. No `vscode`
 // here: tested in plain Node (test/unit/sshKey.test.ts).
-import { createHash } from 'node:crypto';
+import { digest } from '../platform/digest';
+import { fromBase64, toBase64 } from './bytes';
 
 export interface SshKeyInfo {
   /** `ssh-ed25519`, `ssh-rsa`, `ecdsa-sha2-nistp256`, … */
@@ -17,12 +18,17 @@ export function sshKeyInfo(text: string): SshKeyInfo | undefined {
   const m = /^\s*(\S+)\s+([A-Za-z0-9+/]+={0,2})(?:\s+(.*?))?\s*$/.exec(text);
   if (!m) return undefined;
   const type = m[1]!;
-  const blob = Buffer.from(m[2]!, 'base64');
+  let blob: Uint8Array;
+  try {
+    blob = fromBase64(m[2]!);
+  } catch {
+    return undefined;
+  }
   // The blob starts with its own type as a length-prefixed string.
   if (blob.length < 4) return undefined;
-  const typeLength = blob.readUInt32BE(0);
-  if (blob.length < 4 + typeLength || blob.subarray(4, 4 + typeLength).toString('latin1') !== type) return undefined;
-  const fingerprint = `SHA256:${createHash('sha256').update(blob).digest('base64').replace(/=+$/, '')}`;
+  const typeLength = new DataView(blob.buffer, blob.byteOffset, blob.byteLength).getUint32(0);
+  if (blob.length < 4 + typeLength || String.fromCharCode(...blob.subarray(4, 4 + typeLength)) !== type) return undefined;
+  const fingerprint = `SHA256:${toBase64(digest('sha256', [blob])).replace(/=+$/, '')}`;
   return { type, fingerprint, comment: m[3] ? m[3] : undefined };
 }
 

@@ -1,6 +1,7 @@
 // Pure helpers for the RepoDesk tree views: sizes, ages, first lines, short
 // SHAs, review-comment threads, diff-hunk line numbers and ref namespaces.
 // No `vscode` here: tested in plain Node (test/unit/viewFormat.test.ts).
+import { toBase64, utf8Bytes } from './bytes';
 
 /** `1.5 KB`-style size (binary units, one decimal above bytes). */
 export function formatSize(bytes: number): string {
@@ -185,7 +186,7 @@ export function groupRefs<R extends { ref: string }>(refs: readonly R[]): RefGro
 export function colorSwatchDataUri(color: string): string {
   const hex = /^[0-9a-f]{6}$/i.test(color) ? color.toLowerCase() : '808080';
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"><rect x="2" y="2" width="12" height="12" rx="2" fill="#${hex}"/></svg>`;
-  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+  return `data:image/svg+xml;base64,${toBase64(utf8Bytes(svg))}`;
 }
 
 /** A label color as the user typed it (`#A1B2C3`, `a1b2c3`), or undefined when it is not 6 hex digits. */

@@ -17,6 +17,8 @@ export const session = {
   /** The workbench's user settings file (a journey that configures services writes it, as a person edits it). */
   userSettingsFile: '',
   codeServerUrl: '',
+  /** The browser build's tests: a second emulator that allows no cross-origin request. */
+  noCorsUrl: '',
   /** The folder the window has open (a plain folder, not a git repository). */
   workspaceDir: '',
 };

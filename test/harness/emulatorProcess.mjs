@@ -21,7 +21,7 @@ export function emulatorBin(root = repoRoot) {
   return path.join(path.dirname(manifest), bin['repodesk-emulator']);
 }
 
-export async function startEmulatorProcess({ port = 0, host, dataDir, seed = 'demo', quiet = true, root = repoRoot, timeoutMs = 60_000, echo = false, statsDelayMs, pathPrefix } = {}) {
+export async function startEmulatorProcess({ port = 0, host, dataDir, seed = 'demo', quiet = true, root = repoRoot, timeoutMs = 60_000, echo = false, statsDelayMs, pathPrefix, corsOrigin } = {}) {
   const cli = emulatorBin(root);
   if (!fs.existsSync(cli)) throw new Error(`${cli} is missing: run npm run build first`);
   const ownsData = !dataDir;
@@ -33,6 +33,8 @@ export async function startEmulatorProcess({ port = 0, host, dataDir, seed = 'de
   if (statsDelayMs) args.push('--stats-delay', String(statsDelayMs));
   // The enterprise form: the v3 API only under /api/v3 (a second service beside the first).
   if (pathPrefix) args.push('--path-prefix', pathPrefix);
+  // `none`: a service that answers no browser page (the browser build's CORS message).
+  if (corsOrigin) args.push('--cors-origin', corsOrigin);
   const child = spawn(process.execPath, args, { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   const output = [];
   const url = await new Promise((resolve, reject) => {

@@ -188,6 +188,10 @@ describe('Accounts: two accounts on one service and one on a second (enterprise 
     await vscode.commands.executeCommand('repodesk.testing.setActiveRepository', 'analytical-engines', 'difference-engine');
     assert.equal(session.account?.id, adaLocal.id);
     await waitFor('difference-engine\'s pull requests', async () => (await children('repodesk.pullRequests')).some((n) => /^#\d+ /.test(label(n))));
+    // Its other views' reads (started with it) done before counting: they are ada on Local's, rightly.
+    await children('repodesk.releases');
+    await children('repodesk.gitRefs');
+    await children('repodesk.reviewComments');
     const before = await used(first(), adaLocal.session.accessToken);
     // notes-on-the-engine, never read by ada on Local: a read of it with her token would count.
     await vscode.commands.executeCommand('repodesk.testing.setActiveRepository', 'ada', 'notes-on-the-engine');

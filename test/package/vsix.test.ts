@@ -75,6 +75,10 @@ describe('the packaged .vsix', function () {
     for (const f of ['extension/package.nls.json', 'extension/l10n/bundle.l10n.json']) assert.ok(entries.includes(f), `${f} is missing from the package`);
   });
 
+  it('holds the browser build (package.json\'s browser entry) and its language server web worker', () => {
+    for (const f of ['extension/dist/web/extension.js', 'extension/dist/web/language-server.js']) assert.ok(entries.includes(f), `${f} is missing from the package`);
+  });
+
   it('holds no source, tests, emulator, source maps or node_modules', () => {
     const offending = entries.filter((e) =>
       /^extension\/(src|test|out|scripts|docs|\.vscode-test|test-results|\.ci)\//.test(e) ||

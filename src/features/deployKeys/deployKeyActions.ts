@@ -2,11 +2,9 @@
 // by the Deploy Keys nodes under a repository and by the palette's quick-pick
 // flow (which also takes its answers as arguments and returns the list).
 import * as vscode from 'vscode';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { collect, type DeployKey } from '../../hosting';
 import { defaultDeployKeyTitle } from '../../util/sshKey';
+import { homeFolder } from '../../platform/machine';
 import type { RepoTarget } from '../shared/session/require';
 import { confirm, withNotification } from '../shared/tree/repositoryLists';
 
@@ -20,18 +18,29 @@ function listDeployKeys(r: RepoTarget): Promise<DeployKey[]> {
 /** The key as the service answered; undefined after a delete. */
 export async function changeDeployKey(r: RepoTarget, change: DeployKeyChange): Promise<DeployKey | undefined> {
   if ('add' in change) {
-    const key = (await fs.readFile(change.add.file, 'utf8')).trim();
+    const key = (await readText(change.add.file)).trim();
     return r.client.deployKeys.create(r.owner, r.repo, { title: change.add.title || defaultDeployKeyTitle(key, change.add.file), key });
   }
   await r.client.deployKeys.delete(r.owner, r.repo, change.delete);
   return undefined;
 }
 
+/** A key file's text, read through `workspace.fs` (so also from a virtual file system in the browser). */
+async function readText(file: string): Promise<string> {
+  return new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.file(file)));
+}
+
+/** Where the key file picker starts: `~/.ssh`, where there is a home folder. */
+function sshFolder(): vscode.Uri | undefined {
+  const home = homeFolder();
+  return home === undefined ? undefined : vscode.Uri.joinPath(vscode.Uri.file(home), '.ssh');
+}
+
 export async function askDeployKeyFile(): Promise<{ file: string; title?: string } | undefined> {
-  const files = await vscode.window.showOpenDialog({ title: vscode.l10n.t('Public key file'), openLabel: vscode.l10n.t('Add Deploy Key'), defaultUri: vscode.Uri.file(path.join(os.homedir(), '.ssh')), filters: { [vscode.l10n.t('Public keys')]: ['pub'], [vscode.l10n.t('All files')]: ['*'] } });
+  const files = await vscode.window.showOpenDialog({ title: vscode.l10n.t('Public key file'), openLabel: vscode.l10n.t('Add Deploy Key'), defaultUri: sshFolder(), filters: { [vscode.l10n.t('Public keys')]: ['pub'], [vscode.l10n.t('All files')]: ['*'] } });
   const file = files?.[0]?.fsPath;
   if (!file) return undefined;
-  const suggested = defaultDeployKeyTitle(await fs.readFile(file, 'utf8').catch(() => ''), file);
+  const suggested = defaultDeployKeyTitle(await readText(file).catch(() => ''), file);
   const title = await vscode.window.showInputBox({ title: vscode.l10n.t('Deploy key title'), prompt: vscode.l10n.t('How the key is listed on the repository'), value: suggested, ignoreFocusOut: true });
   if (title === undefined) return undefined;
   return { file, ...(title.trim() ? { title: title.trim() } : {}) };

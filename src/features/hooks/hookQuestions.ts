@@ -2,7 +2,7 @@
 // email, from GET /hooks), its configuration fields (from the service's
 // schema), the events (from the service's list, its defaults preselected)
 // and, for a web hook, a secret generated or typed (never shown again).
-import crypto from 'node:crypto';
+import { randomBytes, toHex } from '../../util/bytes';
 import * as vscode from 'vscode';
 import type { Hook, HookService } from '../../hosting';
 
@@ -35,7 +35,7 @@ const REQUIRED: Record<string, readonly string[]> = { web: ['url'], irc: ['serve
 
 /** A secret as a receiver would want one: 20 random bytes in hex. */
 export function generateSecret(): string {
-  return crypto.randomBytes(20).toString('hex');
+  return toHex(randomBytes(20));
 }
 
 function httpUrlError(v: string): string | undefined {

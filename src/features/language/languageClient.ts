@@ -1,11 +1,12 @@
 // The client of the review comment language server (src/language-server),
-// started over IPC for the Comments API's input editors (loaded, with
+// started over IPC (a web worker in the browser build: serverClient.web.ts) for the Comments API's input editors (loaded, with
 // vscode-languageclient, by registerLanguage when the first one opens). The server asks
 // for people, pull requests and issues through custom requests; they are
 // answered here from the one HostingClient, so no token leaves the extension
 // host and every read shares its ETag cache and rate limit.
 import * as vscode from 'vscode';
-import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import type { BaseLanguageClient, LanguageClientOptions } from 'vscode-languageclient';
+import { newServerClient } from './serverClient';
 import { NOTIFICATIONS, REQUESTS, type DocumentParams } from '../../language-server/protocol';
 import { AvatarCache } from '../../util/avatars';
 import { GIT_SCHEME } from '../shared/gitfs/gitFileSystem';
@@ -49,12 +50,7 @@ function stillInBox(uri: vscode.Uri): boolean {
 }
 
 /** Starts the client (`running` settles when the server has answered its start); it stops with the extension. */
-export function startLanguageClient(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository, selected: SelectedPull, store: PullReviewComments): { client: LanguageClient; running: Promise<void> } {
-  const module = context.asAbsolutePath('dist/language-server.js');
-  const serverOptions: ServerOptions = {
-    run: { module, transport: TransportKind.ipc },
-    debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6019'] } },
-  };
+export async function startLanguageClient(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository, selected: SelectedPull, store: PullReviewComments): Promise<{ client: BaseLanguageClient; running: Promise<void> }> {
   const clientOptions: LanguageClientOptions = {
     // The reply and new-comment boxes of review threads.
     documentSelector: [{ scheme: 'comment' }],
@@ -80,7 +76,7 @@ export function startLanguageClient(context: vscode.ExtensionContext, session: H
       },
     },
   };
-  const client = new LanguageClient('repodesk.reviewLanguage', vscode.l10n.t('RepoDesk Review Comments'), serverOptions, clientOptions);
+  const client = await newServerClient(context, 'repodesk.reviewLanguage', vscode.l10n.t('RepoDesk Review Comments'), clientOptions);
   let reviewEditorsShown = reviewEditorVisible();
   const facts = new ReviewFacts(() => session.client, active, selected, store, new AvatarCache(), () => reviewedPull(selected));
 

@@ -18,7 +18,7 @@ export function registerLanguage(context: vscode.ExtensionContext, session: Host
     void import('./languageClient.js')
       .then(async ({ startLanguageClient }) => {
         const loaded = Date.now();
-        await startLanguageClient(context, session, active, selected, store).running;
+        await (await startLanguageClient(context, session, active, selected, store)).running;
         // When the first comment box asked for it, its client loaded and the server answered (epoch ms), at debug for the first-thread benchmark.
         log?.debug(`Review comment language server (epoch ms): asked=${asked} loaded=${loaded} running=${Date.now()}`);
       })

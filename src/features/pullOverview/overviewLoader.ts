@@ -1,5 +1,6 @@
 // Reads what a pull request's overview page shows: the pull request, its
-// commits, changed files, issue comments, review comments and labels, in
+// commits and changed files (as many as the page shows: a page of 100 at
+// first, more as the user scrolls), issue comments, review comments and labels, in
 // parallel, each through the session's one client (so a list read before is
 // a conditional request: an unchanged page costs no rate limit), and the
 // avatars of the people on it (public images, no token, no rate limit).
@@ -22,6 +23,27 @@ export interface LoadedPage {
   reviewComments: readonly ReviewComment[];
 }
 
+/** Rows of the Commits and Files tabs read at first, and added by each Load more: one page of the service's. */
+export const OVERVIEW_PAGE = 100;
+
+/** How many rows of each paged tab the page shows. */
+export interface Shown {
+  commits: number;
+  files: number;
+}
+
+/** The first `n` items of a paged list, and whether the list ended there (the service said it had no more). */
+async function firstOf<T>(list: AsyncIterable<T>, n: number): Promise<{ items: T[]; ended: boolean }> {
+  const items: T[] = [];
+  if (n <= 0) return { items, ended: false };
+  for await (const item of list) {
+    items.push(item);
+    // Stopping here reads no further page (the loop's return ends the iterator).
+    if (items.length >= n) return { items, ended: false };
+  }
+  return { items, ended: true };
+}
+
 async function read<T>(p: Promise<T>): Promise<Read<T>> {
   try {
     return { ok: true, value: await p };
@@ -31,13 +53,13 @@ async function read<T>(p: Promise<T>): Promise<Read<T>> {
 }
 
 /** The page; throws when the pull request itself cannot be read (the lists fail one by one). */
-export async function loadPage(client: HostingClient, store: PullReviewComments, key: PullKeyParts, me: string | undefined, avatars: AvatarCache, background: boolean, extras: Pick<PageSources, 'viewed' | 'suggestionLabel'> = {}): Promise<LoadedPage> {
+export async function loadPage(client: HostingClient, store: PullReviewComments, key: PullKeyParts, me: string | undefined, avatars: AvatarCache, background: boolean, extras: Pick<PageSources, 'viewed' | 'suggestionLabel'> = {}, shown: Shown = { commits: OVERVIEW_PAGE, files: OVERVIEW_PAGE }): Promise<LoadedPage> {
   const { owner, repo, number } = key;
   const options = background ? { priority: 'background' as const } : undefined;
   const [pull, commits, files, comments, reviewComments, labels] = await Promise.all([
     client.pulls.get(owner, repo, number, options),
-    read(collect(client.pulls.listCommits(owner, repo, number, options))),
-    read(collect(client.pulls.listFiles(owner, repo, number, options))),
+    read(firstOf(client.pulls.listCommits(owner, repo, number, options), shown.commits)),
+    read(firstOf(client.pulls.listFiles(owner, repo, number, options), shown.files)),
     read(collect(client.issueComments.listForIssue(owner, repo, number, options))),
     read(store.list(key)),
     read(collect(client.labels.listForIssue(owner, repo, number, options))),
@@ -45,6 +67,8 @@ export async function loadPage(client: HostingClient, store: PullReviewComments,
   // The page model renders markdown (markdown-it): loaded with the first page, not at activation.
   const { avatarUrls, pageModel } = await import('./model/pageModel.js');
   await avatars.loadAll(avatarUrls(pull, comments, reviewComments));
-  const model = pageModel(owner, repo, { ...extras, pull, commits, files, comments, reviewComments, labels, me, avatar: (url) => avatars.get(url)?.dataUri });
+  const items = <T>(r: Read<{ items: T[]; ended: boolean }>): Read<readonly T[]> => (r.ok ? { ok: true, value: r.value.items } : r);
+  const ended = { commits: !commits.ok || commits.value.ended, files: !files.ok || files.value.ended };
+  const model = pageModel(owner, repo, { ...extras, pull, commits: items(commits), files: items(files), ended, comments, reviewComments, labels, me, avatar: (url) => avatars.get(url)?.dataUri });
   return { model, pull, reviewComments: reviewComments.ok ? reviewComments.value : [] };
 }

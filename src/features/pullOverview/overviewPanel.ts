@@ -2,6 +2,7 @@
 // conversation, commits and files. The webview asks, this host answers (it
 // alone holds the session). A refresh that finds nothing changed posts
 // nothing, so the page (and a comment being written) stays as it is.
+import { LOCAL_FILES } from '../../platform/host';
 import * as vscode from 'vscode';
 import type { HostToWebview, PullAction, WebviewToHost } from './model/messages';
 import type { AvatarCache } from '../../util/avatars';
@@ -13,7 +14,7 @@ import type { HostingSession } from '../shared/session/hostingSession';
 import { CommentNode } from '../shared/tree/reviewThreadNodes';
 import type { HostedPanel } from '../shared/panels/webviewPanels';
 import { pickCommitFile } from './commitFilesPick';
-import { loadPage, type LoadedPage, type PullKeyParts } from './overviewLoader';
+import { loadPage, OVERVIEW_PAGE, type LoadedPage, type PullKeyParts, type Shown } from './overviewLoader';
 import { parseOverviewKey } from './overviewKey';
 import { overviewStrings } from './overviewStrings';
 import type { PendingDrafts } from '../shared/reviews/pendingDrafts';
@@ -60,6 +61,8 @@ export function startOverviewPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
   let loading: Promise<void> | undefined;
   let ready = false;
   let readAt = 0;
+  // The rows of the Commits and Files tabs shown: a page at first, one more a Load more.
+  const shown: Shown = { commits: OVERVIEW_PAGE, files: OVERVIEW_PAGE };
   // When each step of the page's opening happened (epoch ms), logged once at debug for
   // the overview benchmark (test/bench/pull-overview.mjs), which reads it.
   const opening: Record<'panel' | 'read' | 'ready' | 'posted', number | undefined> = { panel: Date.now(), read: undefined, ready: undefined, posted: undefined };
@@ -76,7 +79,7 @@ export function startOverviewPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
     const client = clientNow();
     if (!client) return post({ type: 'failed', message: vscode.l10n.t('Sign in to RepoDesk first.') });
     try {
-      const page = await loadPage(client, deps.store, key, labelNow(), deps.avatars, background, { viewed: deps.viewed?.get(key), suggestionLabel: vscode.l10n.t('Suggested change') });
+      const page = await loadPage(client, deps.store, key, labelNow(), deps.avatars, background, { viewed: deps.viewed?.get(key), suggestionLabel: vscode.l10n.t('Suggested change') }, { ...shown });
       if (disposed) return;
       loaded = page;
       opening.read ??= Date.now();
@@ -132,7 +135,7 @@ export function startOverviewPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
       case 'ready': {
         ready = true;
         opening.ready ??= Date.now();
-        post({ type: 'init', strings: overviewStrings(), locale: vscode.env.language });
+        post({ type: 'init', strings: overviewStrings(), locale: vscode.env.language, localFiles: LOCAL_FILES });
         // The first read started with the panel, while the webview was
         // booting: draw it as soon as it is there, without reading again.
         const first = firstRead;
@@ -153,6 +156,13 @@ export function startOverviewPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
       }
       case 'refresh':
         return reload(false);
+      case 'loadMore': {
+        // Once per page: a second ask while it is read (a scroll and a click) adds nothing.
+        const list = loaded?.model[m.list];
+        if (!list?.more || shown[m.list] > list.rows.length) return;
+        shown[m.list] = list.rows.length + OVERVIEW_PAGE;
+        return reload(true);
+      }
       case 'action':
         return act(m.action);
       case 'openFile': {

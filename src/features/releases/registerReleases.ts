@@ -80,7 +80,7 @@ export function registerReleases(context: vscode.ExtensionContext, session: Host
       const uri = picked?.[0];
       if (!uri) return undefined;
       return run(vscode.l10n.t('Uploading to {0}', node.release.tag_name), vscode.l10n.t('Could not upload the asset'), () =>
-        vscode.window.withProgress({ location: { viewId: VIEW } }, async () => (await actions()).uploadAsset(c, node.release, uri.fsPath)),
+        vscode.window.withProgress({ location: { viewId: VIEW } }, async () => (await actions()).uploadAsset(c, node.release, uri)),
       (asset) => changedWhere((r) => r.id === node.release.id, (r) => ({ ...r, assets: [...r.assets.filter((a) => a.id !== asset.id), asset] })));
     }),
     vscode.commands.registerCommand('repodesk.releases.downloadAsset', async (node?: AssetNode, target?: vscode.Uri) => {

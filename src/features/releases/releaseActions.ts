@@ -3,8 +3,6 @@
 // assets. Each command also takes its answers as an argument (for scripts and
 // tests); without them it asks.
 import * as vscode from 'vscode';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { HostingClient, Release, ReleaseAsset } from '../../hosting';
 import type { ReleaseInput } from '../../hosting';
 import { formatSize } from '../../util/viewFormat';
@@ -46,10 +44,11 @@ export async function askReleaseEdit(release: Release): Promise<Partial<ReleaseI
   return { name, body };
 }
 
-/** Uploads a file's bytes through the release's `upload_url` template. */
-export async function uploadAsset(client: HostingClient, release: Release, file: string, progress?: vscode.Progress<{ message?: string }>): Promise<ReleaseAsset> {
-  const bytes = await fs.readFile(file);
-  const name = path.basename(file);
+/** Uploads a file's bytes through the release's `upload_url` template (read through `workspace.fs`: a local path, or any file system's URI in the browser). */
+export async function uploadAsset(client: HostingClient, release: Release, file: string | vscode.Uri, progress?: vscode.Progress<{ message?: string }>): Promise<ReleaseAsset> {
+  const uri = typeof file === 'string' ? vscode.Uri.file(file) : file;
+  const bytes = await vscode.workspace.fs.readFile(uri);
+  const name = uri.path.slice(uri.path.lastIndexOf('/') + 1);
   progress?.report({ message: vscode.l10n.t('{0} ({1})', name, formatSize(bytes.length)) });
   return client.releases.uploadAsset(release, name, bytes, contentTypeOf(name));
 }
@@ -65,7 +64,8 @@ const TYPES: Record<string, string> = {
 };
 
 function contentTypeOf(name: string): string {
-  return TYPES[path.extname(name).toLowerCase()] ?? 'application/octet-stream';
+  const dot = name.lastIndexOf('.');
+  return (dot > 0 ? TYPES[name.slice(dot).toLowerCase()] : undefined) ?? 'application/octet-stream';
 }
 
 function notesPrompt(action: string): string {

@@ -8,8 +8,10 @@ import { ClientSecretStore } from './clientSecret';
 
 export async function importDevelopmentClientSecret(context: vscode.ExtensionContext, log: Logger): Promise<void> {
   if (context.extensionMode === vscode.ExtensionMode.Production) return;
-  const clientId = process.env.REPODESK_DEV_OAUTH_CLIENT_ID;
-  const secret = process.env.REPODESK_DEV_OAUTH_CLIENT_SECRET;
+  // A web worker has no process environment.
+  const env = typeof process === 'undefined' ? {} : process.env;
+  const clientId = env.REPODESK_DEV_OAUTH_CLIENT_ID;
+  const secret = env.REPODESK_DEV_OAUTH_CLIENT_SECRET;
   if (!clientId || !secret) return;
   const store = new ClientSecretStore(context.secrets);
   if ((await store.get(clientId)) === secret) return;

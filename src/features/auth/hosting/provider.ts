@@ -2,7 +2,6 @@
 // created through the browser (OAuth web flow), a pasted token, or a user
 // name and password, and kept only in SecretStorage.
 import * as vscode from 'vscode';
-import { randomUUID } from 'node:crypto';
 import { scopesCover } from '../../../util/scopes';
 import type { Logger } from '../../shared/log/outputLog';
 import type { HostingAuthBackend, NewSession } from './backend';
@@ -118,7 +117,7 @@ export class HostingAuthProvider implements vscode.AuthenticationProvider, vscod
   private async keep(service: HostingService, created: NewSession): Promise<vscode.AuthenticationSession> {
     const method = created.method;
     const stored: StoredSession = {
-      id: randomUUID(),
+      id: globalThis.crypto.randomUUID(),
       accessToken: created.accessToken,
       account: { id: String(created.userId), label: created.login },
       scopes: created.scopes,

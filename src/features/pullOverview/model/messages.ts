@@ -17,6 +17,9 @@ const sha = z.string().check(z.regex(/^[0-9a-f]{40}$/));
 /** A section read on its own: its rows, or why it could not be read. */
 const section = <T extends z.ZodMiniType>(row: T) => z.object({ rows: z.array(row), error: z.optional(z.string()) });
 
+/** A section read a page at a time: whether more is to be read, and what the service left out of the pull request's count. */
+const pagedSection = <T extends z.ZodMiniType>(row: T) => z.object({ rows: z.array(row), error: z.optional(z.string()), more: z.optional(z.boolean()), unlisted: z.optional(count) });
+
 const person = z.object({ login: z.string(), avatar: z.optional(z.string()) });
 
 const commitRowSchema = z.object({
@@ -116,8 +119,8 @@ export const pageModelSchema = z.object({
   labels: z.array(z.object({ name: z.string(), color: z.string().check(z.regex(/^[0-9a-fA-F]{6}$/)) })),
   counts: z.object({ commits: count, changedFiles: count, additions: count, deletions: count, comments: count, reviewComments: count }),
   mergeable: z.nullable(z.boolean()),
-  commits: section(commitRowSchema),
-  files: section(fileRowSchema),
+  commits: pagedSection(commitRowSchema),
+  files: pagedSection(fileRowSchema),
   /** How many changed files the user marked viewed (at their blob now), of all. */
   viewed: z.optional(z.object({ viewed: count, total: count })),
   conversation: section(conversationItemSchema),
@@ -129,7 +132,8 @@ export const pageModelSchema = z.object({
 export type PageModel = z.infer<typeof pageModelSchema>;
 
 export const hostToWebview = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('init'), strings: z.record(z.string(), z.string()), locale: z.string() }),
+  /** `localFiles`: the extension host has a local git (not the browser build): Checkout is offered. */
+  z.object({ type: z.literal('init'), strings: z.record(z.string(), z.string()), locale: z.string(), localFiles: z.boolean() }),
   z.object({ type: z.literal('loading') }),
   z.object({ type: z.literal('model'), model: pageModelSchema }),
   /** The pull request could not be read (the page keeps what it showed, if anything). */
@@ -147,6 +151,8 @@ export const webviewToHost = z.discriminatedUnion('type', [
   z.object({ type: z.literal('openFile'), path: z.string().check(z.minLength(1)) }),
   z.object({ type: z.literal('openCommit'), sha }),
   z.object({ type: z.literal('openThread'), id }),
+  /** The next page of the Commits or Files tab (its Load more, or scrolled to its end). */
+  z.object({ type: z.literal('loadMore'), list: z.enum(['commits', 'files']) }),
   z.object({ type: z.literal('action'), action: z.enum(PULL_ACTIONS) }),
   z.object({ type: z.literal('review'), action: z.enum(REVIEW_ACTIONS) }),
   z.object({ type: z.literal('addComment'), request: count, body: commentBody }),

@@ -9,6 +9,7 @@ import { firstLine, groupReviewThreads, shortSha } from '../../../util/viewForma
 import { renderMarkdown } from './markdown';
 import { parseSuggestions, suggestedLine, suggestionMarkdown } from '../../../reviewing/suggestions';
 import { viewedProgress, type PullViewed } from '../../../reviewing/viewedFiles';
+import { moreToList, unlisted } from '../../../reviewing/listShortfall';
 import type { CommitRow, ConversationItem, FileRow, PageModel, PullStateName } from './messages';
 
 /** A list as read: its items, or the message of the failure. */
@@ -25,6 +26,8 @@ export interface PageSources {
   comments: Read<readonly IssueComment[]>;
   reviewComments: Read<readonly ReviewComment[]>;
   labels: Read<readonly Label[]>;
+  /** Whether the service's commits and files lists were read to their end (absent: they were). */
+  ended?: { commits: boolean; files: boolean } | undefined;
   me: string | undefined;
   /** The avatar of an avatar URL as a data: URI, if loaded. */
   avatar(url: string): string | undefined;
@@ -34,8 +37,13 @@ export function pullStateName(pull: { state: 'open' | 'closed'; merged_at: strin
   return pull.merged || pull.merged_at ? 'merged' : pull.state;
 }
 
-const section = <T, R>(read: Read<readonly T[]>, shape: (items: readonly T[]) => R[]): { rows: R[]; error?: string } =>
-  read.ok ? { rows: shape(read.value) } : { rows: [], error: read.error };
+/** A list read a page at a time, with whether more is to be read and what the service leaves out of the count. */
+function pagedSection<T, R>(read: Read<readonly T[]>, shape: (items: readonly T[]) => R[], counted: number, ended: boolean): { rows: R[]; error?: string; more?: boolean; unlisted?: number } {
+  if (!read.ok) return { rows: [], error: read.error };
+  const listed = read.value.length;
+  const missing = unlisted(listed, counted, !ended);
+  return { rows: shape(read.value), ...(moreToList(listed, counted, ended) ? { more: true } : {}), ...(missing > 0 ? { unlisted: missing } : {}) };
+}
 
 export function commitRow(c: CommitSummary): CommitRow {
   const message = c.commit.message.replace(/\r\n/g, '\n');
@@ -136,9 +144,10 @@ export function pageModel(owner: string, repo: string, s: PageSources): PageMode
       reviewComments: p.review_comments,
     },
     mergeable: p.mergeable,
-    commits: section(s.commits, (list) => list.map(commitRow)),
-    files: section(s.files, (list) => list.map(fileRow)),
-    ...(s.viewed && s.files.ok ? { viewed: viewedProgress(s.viewed, s.files.value) } : {}),
+    commits: pagedSection(s.commits, (list) => list.map(commitRow), p.commits, s.ended?.commits ?? true),
+    files: pagedSection(s.files, (list) => list.map(fileRow), p.changed_files, s.ended?.files ?? true),
+    // Of every changed file the pull request counts, not only the pages read.
+    ...(s.viewed && s.files.ok ? { viewed: { ...viewedProgress(s.viewed, s.files.value), total: Math.max(p.changed_files, s.files.value.length) } } : {}),
     conversation: s.comments.ok && s.reviewComments.ok
       ? { rows: conversation(s.comments.value, s.reviewComments.value, s.me, s.avatar, p.head.sha, s.suggestionLabel) }
       : { rows: [], error: s.comments.ok ? (s.reviewComments as { error: string }).error : s.comments.error },

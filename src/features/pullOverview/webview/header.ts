@@ -20,7 +20,7 @@ function button(label: string, codicon: string, onClick: () => void, secondary =
   return b;
 }
 
-export function renderHeader(m: PageModel, text: Text, act: (a: PullAction) => void, refresh: () => void, review?: (a: ReviewAction) => void): HTMLElement {
+export function renderHeader(m: PageModel, text: Text, act: (a: PullAction) => void, refresh: () => void, review?: (a: ReviewAction) => void, localFiles = true): HTMLElement {
   const { t } = text;
   const stateLabel = { open: t('stateOpen'), closed: t('stateClosed'), merged: t('stateMerged') }[m.state];
   const badge = h('span', { class: `state-badge state-${m.state}`, role: 'status' }, icon(STATE_ICONS[m.state]), ` ${stateLabel}`);
@@ -42,7 +42,7 @@ export function renderHeader(m: PageModel, text: Text, act: (a: PullAction) => v
   actions.append(button(t('actionEdit'), 'edit', () => act('edit')));
   if (m.state === 'open') actions.append(button(t('actionClose'), 'git-pull-request-closed', () => act('close')));
   if (m.state === 'closed') actions.append(button(t('actionReopen'), 'git-pull-request', () => act('reopen')));
-  if (m.head && m.state !== 'merged') actions.append(button(t('actionCheckout'), 'git-branch', () => act('checkout')));
+  if (m.head && m.state !== 'merged' && localFiles) actions.append(button(t('actionCheckout'), 'git-branch', () => act('checkout')));
   actions.append(button(t('actionOpenInBrowser'), 'link-external', () => act('openInBrowser')), button(t('refresh'), 'refresh', refresh));
   // The pending review: Start Review, or its count with Submit and Discard.
   if (review) actions.append(...reviewButtons(m, text, review));

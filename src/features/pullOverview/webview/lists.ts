@@ -8,6 +8,33 @@ import type { Text } from './text';
 
 const FILE_ICONS: Record<string, string> = { added: 'diff-added', removed: 'diff-removed', modified: 'diff-modified', renamed: 'diff-renamed' };
 
+/**
+ * The end of a tab read a page at a time: how many rows of how many are
+ * shown, and a Load more button, pressed for the user when it scrolls into
+ * view; or, once the service's list ended short of the pull request's own
+ * count, what it left out.
+ */
+function listEnd(section: { rows: readonly unknown[]; more?: boolean | undefined; unlisted?: number | undefined }, counted: number, which: 'commits' | 'files', text: Text, send: (msg: WebviewToHost) => void): HTMLElement | null {
+  const { t, num } = text;
+  if (section.unlisted) {
+    const listed = section.rows.length;
+    return h('p', { class: 'notice unlisted', role: 'note' }, icon('warning'), ' ', t(which === 'files' ? 'unlistedFiles' : 'unlistedCommits', num(listed), num(listed + section.unlisted), num(section.unlisted)));
+  }
+  if (!section.more) return null;
+  const button = h('vscode-button', { secondary: true, class: 'load-more' }, t(which === 'files' ? 'loadMoreFiles' : 'loadMoreCommits'));
+  const ask = () => {
+    if (button.hasAttribute('disabled')) return;
+    button.setAttribute('disabled', '');
+    send({ type: 'loadMore', list: which });
+  };
+  button.addEventListener('click', ask);
+  // Scrolled near the end of the list: the next page is read as if asked.
+  new IntersectionObserver((entries) => {
+    if (entries.some((e) => e.isIntersecting)) ask();
+  }, { rootMargin: '400px' }).observe(button);
+  return h('p', { class: 'list-end muted' }, t('shownOf', num(section.rows.length), num(counted)), ' ', button);
+}
+
 function sectionState(rows: readonly unknown[], error: string | undefined, emptyText: string, text: Text): HTMLElement | null {
   if (error) return h('p', { class: 'error', role: 'alert' }, text.t('sectionFailed', error));
   return rows.length === 0 ? h('p', { class: 'muted empty' }, emptyText) : null;
@@ -16,7 +43,7 @@ function sectionState(rows: readonly unknown[], error: string | undefined, empty
 export function renderCommits(m: PageModel, text: Text, send: (msg: WebviewToHost) => void): HTMLElement {
   const list = h('ol', { class: 'rows commits' });
   for (const c of m.commits.rows) list.append(h('li', {}, commitRow(c, text, send)));
-  return h('section', {}, sectionState(m.commits.rows, m.commits.error, text.t('noCommits'), text), list);
+  return h('section', {}, sectionState(m.commits.rows, m.commits.error, text.t('noCommits'), text), list, listEnd(m.commits, m.counts.commits, 'commits', text, send));
 }
 
 function commitRow(c: CommitRow, text: Text, send: (msg: WebviewToHost) => void): HTMLElement {
@@ -32,7 +59,7 @@ export function renderFiles(m: PageModel, text: Text, send: (msg: WebviewToHost)
   const list = h('ol', { class: 'rows files' });
   for (const f of m.files.rows) list.append(h('li', {}, fileRow(f, text, send)));
   const progress = m.viewed && m.viewed.total > 0 ? h('p', { class: 'muted viewed-progress' }, text.t('viewedProgress', text.num(m.viewed.viewed), text.num(m.viewed.total))) : null;
-  return h('section', {}, sectionState(m.files.rows, m.files.error, text.t('noFiles'), text), progress, list);
+  return h('section', {}, sectionState(m.files.rows, m.files.error, text.t('noFiles'), text), progress, list, listEnd(m.files, m.counts.changedFiles, 'files', text, send));
 }
 
 function fileRow(f: FileRow, text: Text, send: (msg: WebviewToHost) => void): HTMLElement {

@@ -53,25 +53,30 @@ function render(m: PageModel): void {
   const tabs = h('vscode-tabs', { 'selected-index': TABS.indexOf(tab) },
     tabHeader(t('conversationTab'), 'comment-discussion', m.conversation.rows.filter((c) => c.kind === 'comment').length),
     h('vscode-tab-panel', {}, conversation.element),
-    tabHeader(t('commitsTab'), 'git-commit', m.commits.rows.length),
+    // The pull request's own counts: the tabs read a page at a time.
+    tabHeader(t('commitsTab'), 'git-commit', m.counts.commits),
     h('vscode-tab-panel', {}, renderCommits(m, text, send)),
-    tabHeader(t('filesTab'), 'files', m.files.rows.length),
+    tabHeader(t('filesTab'), 'files', m.counts.changedFiles),
     h('vscode-tab-panel', {}, renderFiles(m, text, send)));
   tabs.addEventListener('vsc-tabs-select', (e) => {
     const next = TABS[(e as CustomEvent<{ selectedIndex: number }>).detail.selectedIndex];
     if (next) channel.saveState({ tab: next });
   });
   clear(app);
-  app.append(renderHeader(m, text, (action) => send({ type: 'action', action }), () => send({ type: 'refresh' }), (action) => send({ type: 'review', action })), tabs);
+  app.append(renderHeader(m, text, (action) => send({ type: 'action', action }), () => send({ type: 'refresh' }), (action) => send({ type: 'review', action }), localFiles), tabs);
   app.setAttribute('aria-busy', 'false');
   requestAnimationFrame(() => window.scrollTo(0, scrollY));
   restoredScroll = true;
 }
 
+/** Whether Checkout is offered: not in the browser build, which has no local git (the host says so in `init`). */
+let localFiles = true;
+
 channel.onMessage((m) => {
   switch (m.type) {
     case 'init':
       text = makeText(m.strings, m.locale);
+      localFiles = m.localFiles;
       document.documentElement.lang = m.locale;
       return;
     case 'loading':

@@ -2,6 +2,7 @@
 // names a repository, a commit or tree SHA and a file; the provider walks
 // the trees down the path and reads the blob. Blobs and trees are immutable,
 // so they are cached by SHA for the session.
+import { fromBase64 } from '../../../util/bytes';
 import * as vscode from 'vscode';
 import type { HostingClient, TreeEntry } from '../../../hosting';
 import { NotFoundError } from '../../../hosting';
@@ -154,7 +155,7 @@ export class GitFileSystem implements vscode.FileSystemProvider {
     const cached = this.blobs.get(key);
     if (cached) return cached;
     const blob = await this.client(loc).git.getBlob(loc.owner, loc.repo, sha);
-    const bytes = blob.encoding === 'base64' ? new Uint8Array(Buffer.from(blob.content, 'base64')) : new TextEncoder().encode(blob.content);
+    const bytes = blob.encoding === 'base64' ? fromBase64(blob.content) : new TextEncoder().encode(blob.content);
     this.blobs.set(key, bytes);
     return bytes;
   }

@@ -2,7 +2,7 @@
 // (nothing by default; scripts by nonce only; styles, fonts and images from
 // the webview's own resource origin, images also as data: URLs), the bundle's
 // stylesheets and script, and the panel's key for restoring it after a reload.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, toBase64 } from '../../../util/bytes';
 import type * as vscode from 'vscode';
 
 export interface PageParts {
@@ -18,7 +18,7 @@ export interface PageParts {
 
 /** 128 random bits, base64: a nonce no page can guess. */
 function makeNonce(): string {
-  return randomBytes(16).toString('base64');
+  return toBase64(randomBytes(16));
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

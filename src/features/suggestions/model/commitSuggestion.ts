@@ -4,6 +4,7 @@
 // (which refuses when the lines no longer read as suggested against), and
 // the one changed file is written as a commit on the branch (a fast-forward:
 // a branch that moved meanwhile is refused, nothing is lost).
+import { fromBase64, utf8Bytes } from '../../../util/bytes';
 import { blobSha, commitPreview, planChanges, previewCommit, type CommitResult, type GitFile, type WorkspaceFile } from '../../../gitdata';
 import type { HostingClient, PersonInput } from '../../../hosting';
 import type { ApplyResult } from '../../../reviewing/suggestionApply';
@@ -16,10 +17,10 @@ export async function commitSuggestion(client: HostingClient, target: { owner: s
   const entry = preview.remote.find((e) => e.path === path && e.type === 'blob');
   if (!entry) return { ok: false, reason: 'missing' };
   const blob = await client.git.getBlob(owner, repo, entry.sha);
-  const text = Buffer.from(blob.content, blob.encoding === 'base64' ? 'base64' : 'utf8').toString('utf8');
+  const text = blob.encoding === 'base64' ? new TextDecoder().decode(fromBase64(blob.content)) : blob.content;
   const applied = change(text);
   if (!applied.ok) return applied;
-  const bytes = Buffer.from(applied.text, 'utf8');
+  const bytes = utf8Bytes(applied.text);
   // Every other file as the branch has it: only the changed one differs.
   const files: WorkspaceFile[] = preview.remote.filter((e) => e.type === 'blob').map((e) => {
     const file: GitFile = { path: e.path, mode: e.mode as GitFile['mode'], sha: e.path === path ? blobSha(bytes) : e.sha };

@@ -1,0 +1,11 @@
+// Types of big-pull.mjs for the TypeScript tests that use it.
+export function createBigPull(options: {
+  emulatorUrl: string;
+  token: string;
+  reviewerToken: string;
+  repo?: string;
+  files?: number;
+  commits?: number;
+  comments?: number;
+  parallel?: number;
+}): Promise<{ owner: string; repo: string; number: number; title: string; head: string; files: number; commits: number; comments: number; threads: number }>;

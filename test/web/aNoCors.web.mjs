@@ -1,0 +1,57 @@
+// The browser build and a service that allows no cross-origin request (the
+// second emulator, `--cors-origin none`): signing in says so, not a generic
+// network error. Runs before browserBuild.web.mjs (files in name order),
+// which signs in to the service that does allow it.
+/* global describe, it */
+import assert from 'node:assert/strict';
+import { screenshot, session } from '../harness/e2eSession.mjs';
+
+const containerOf = (page) => page.locator('[id="workbench.view.extension.repodesk"]');
+
+/**
+ * Types RepoDesk's hosting API address into the Settings editor, as a person
+ * does, and closes it once the Repositories view's title names that service.
+ */
+async function setApiUrl(page, url) {
+  const container = containerOf(page);
+  if (!(await container.isVisible())) await page.locator('.part.activitybar .action-item a[aria-label^="RepoDesk"]').first().click();
+  await page.keyboard.press('Control+Comma');
+  const search = page.locator('.settings-editor .settings-header .suggest-input-container textarea, .settings-editor .settings-header input').first();
+  await search.waitFor({ timeout: 15_000 });
+  await search.fill('repodesk.hosting.apiUrl');
+  const field = page.locator('.settings-editor .setting-item-contents', { hasText: 'Api Url' }).first().locator('input').first();
+  await field.waitFor({ timeout: 15_000 });
+  await field.fill(url);
+  await field.press('Tab');
+  await container.locator('.pane-header', { hasText: new URL(url).host }).first().waitFor({ timeout: 30_000 });
+  await page.keyboard.press('Control+W');
+}
+
+describe('RepoDesk in the browser: a service without CORS', () => {
+  it('signing in names the missing CORS headers and the service, and the views stay signed out', async () => {
+    const { page } = session;
+    const container = containerOf(page);
+    await setApiUrl(page, session.noCorsUrl);
+    try {
+      await container.locator('.welcome-view-content').first().getByRole('button', { name: 'Sign In' }).click();
+      await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Sign in with a token' }).click();
+      await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Sign in with a token' }).waitFor();
+      await page.locator('.quick-input-widget input').fill('a-token-never-sent');
+      await page.keyboard.press('Enter');
+      const toast = page.locator('.notification-toast', { hasText: 'does not allow requests from VS Code in the browser' }).first();
+      await toast.waitFor({ timeout: 30_000 });
+      const text = (await toast.innerText()).replace(/\s+/g, ' ');
+      assert.ok(text.includes(`The service at ${session.noCorsUrl} answered`), text);
+      assert.match(text, /CORS/);
+      assert.doesNotMatch(text, /Failed to fetch/);
+      console.log(`      screenshot: ${await screenshot('web-no-cors')}`);
+      await toast.locator('.codicon-notifications-clear').first().click().catch(() => undefined);
+      // Still signed out: the Sign In button, no rows.
+      await container.locator('.welcome-view-content').first().getByRole('button', { name: 'Sign In' }).waitFor();
+      assert.equal(await container.locator('.monaco-list-row').count(), 0);
+    } finally {
+      // Back to the service that allows the browser, for the next test.
+      await setApiUrl(page, session.emulatorUrl);
+    }
+  });
+});
