@@ -90,9 +90,10 @@ export async function activate(context: vscode.ExtensionContext, loaderAt?: numb
   context.subscriptions.push({ dispose: () => clearTimeout(settled) });
   // Only `npm start` and the tests hand over a development secret: an installed
   // extension never loads that code.
-  const devSecret = context.extensionMode === vscode.ExtensionMode.Production
-    ? Promise.resolve()
-    : import('./features/auth/hosting/devSecret.js').then((m) => m.importDevelopmentClientSecret(context, log));
+  const devSecret =
+    context.extensionMode === vscode.ExtensionMode.Production
+      ? Promise.resolve()
+      : import('./features/auth/hosting/devSecret.js').then((m) => m.importDevelopmentClientSecret(context, log));
 
   context.subscriptions.push(
     vscode.commands.registerCommand('repodesk.showLog', () => log.show()),

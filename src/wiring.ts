@@ -44,13 +44,7 @@ import { registerSuggestions } from './features/suggestions/registerSuggestions'
 import { Gate } from './util/gate';
 import { registerPendingReview } from './features/pendingReview/registerPendingReview';
 
-const VIEW_IDS = [
-  'repodesk.repositories',
-  'repodesk.pullRequests',
-  'repodesk.reviewComments',
-  'repodesk.releases',
-  'repodesk.gitRefs',
-] as const;
+const VIEW_IDS = ['repodesk.repositories', 'repodesk.pullRequests', 'repodesk.reviewComments', 'repodesk.releases', 'repodesk.gitRefs'] as const;
 
 export interface Views {
   viewIds: string[];
@@ -67,7 +61,13 @@ const FIRST_PAINT_MAX_MS = 600;
 /** The start-up steps of the Repositories view that the start-up benchmark reads (src/util/phaseMarks.ts). */
 export type StartStep = 'asked' | 'rows' | 'children';
 
-export function registerViews(context: vscode.ExtensionContext, session: HostingSession, engagement: EngagementSession, log: Logger, markStart: (step: StartStep) => void = () => undefined): Views {
+export function registerViews(
+  context: vscode.ExtensionContext,
+  session: HostingSession,
+  engagement: EngagementSession,
+  log: Logger,
+  markStart: (step: StartStep) => void = () => undefined,
+): Views {
   const active = new ActiveRepository(context.workspaceState);
   const selectedPull = new SelectedPull();
   context.subscriptions.push(active, selectedPull);
@@ -94,7 +94,15 @@ export function registerViews(context: vscode.ExtensionContext, session: Hosting
   const firstPaint = new Gate(FIRST_PAINT_MAX_MS);
   session.holdBackgroundUntil(firstPaint.opened);
   // An organization's group lists its members after its repositories; "Your gists" follows the organizations.
-  const repositories = registerRepositories(context, session, active, repositoryLists, [registerMembers(context, session)], [registerGists(context, session)], firstPaint);
+  const repositories = registerRepositories(
+    context,
+    session,
+    active,
+    repositoryLists,
+    [registerMembers(context, session)],
+    [registerGists(context, session)],
+    firstPaint,
+  );
   registerSearch(context, session, active);
   // Statistics and support cases of a repository, in a webview panel.
   registerInsights(context, log, session, engagement, active);
@@ -116,16 +124,14 @@ export function registerViews(context: vscode.ExtensionContext, session: Hosting
   registerLanguage(context, session, active, selectedPull, reviewStore, log);
   // A pull request's overview page (a click on a pull request opens it).
   const overviews = registerPullOverview(context, log, session, active, reviewStore, pending, viewedFiles);
-  context.subscriptions.push(reviewStore, reviewStore.onDidChange(() => {
-    pulls.refresh();
-    reviewComments.refresh();
-  }));
-  const detail: NodeTreeProvider[] = [
-    pulls,
-    reviewComments,
-    registerReleases(context, session, active),
-    registerRefs(context, session, active, gitfs),
-  ];
+  context.subscriptions.push(
+    reviewStore,
+    reviewStore.onDidChange(() => {
+      pulls.refresh();
+      reviewComments.refresh();
+    }),
+  );
+  const detail: NodeTreeProvider[] = [pulls, reviewComments, registerReleases(context, session, active), registerRefs(context, session, active, gitfs)];
   // `except`: a view that shows the change itself (from the write's answer) and reads its list again.
   const refreshAll = (except?: NodeTreeProvider) => {
     repositories.refresh();
@@ -156,7 +162,8 @@ export function registerViews(context: vscode.ExtensionContext, session: Hosting
     vscode.commands.registerCommand('repodesk.loadMore', (node?: LoadMoreNode) =>
       node instanceof LoadMoreNode
         ? vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Loading more…') }, () => node.run())
-        : undefined),
+        : undefined,
+    ),
     vscode.commands.registerCommand('repodesk.retry', (node?: ErrorNode) => (node instanceof ErrorNode ? node.runRetry() : undefined)),
   );
   if (context.extensionMode === vscode.ExtensionMode.Test) {

@@ -15,13 +15,34 @@ const CORS_METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'];
 
 /** The request headers a preflight allows. */
 function corsAllowedHeaders(vendor: string): string[] {
-  return ['Authorization', 'Content-Type', 'If-Match', 'If-Modified-Since', 'If-None-Match', 'If-Unmodified-Since', `X-${headerWord(vendor)}-OTP`, 'X-Requested-With'];
+  return [
+    'Authorization',
+    'Content-Type',
+    'If-Match',
+    'If-Modified-Since',
+    'If-None-Match',
+    'If-Unmodified-Since',
+    `X-${headerWord(vendor)}-OTP`,
+    'X-Requested-With',
+  ];
 }
 
 /** The response headers a page may read; Retry-After (the seeding 503) is the emulator's addition. */
 function corsExposedHeaders(vendor: string): string[] {
   const word = headerWord(vendor);
-  return ['ETag', 'Link', `X-${word}-OTP`, 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'X-OAuth-Scopes', 'X-Accepted-OAuth-Scopes', 'X-Poll-Interval', `X-${word}-Media-Type`, 'Retry-After'];
+  return [
+    'ETag',
+    'Link',
+    `X-${word}-OTP`,
+    'X-RateLimit-Limit',
+    'X-RateLimit-Remaining',
+    'X-RateLimit-Reset',
+    'X-OAuth-Scopes',
+    'X-Accepted-OAuth-Scopes',
+    'X-Poll-Interval',
+    `X-${word}-Media-Type`,
+    'Retry-After',
+  ];
 }
 
 /** Registers CORS first, so that a preflight is answered before every other hook. */

@@ -48,7 +48,10 @@ export interface Listing<T> {
  */
 export function listing<T>(db: Db, q: { count: string; select: string; params: readonly unknown[]; orderBy: string }): Listing<T> {
   return {
-    total: db.prepare(q.count).pluck().get(...q.params) as number,
+    total: db
+      .prepare(q.count)
+      .pluck()
+      .get(...q.params) as number,
     page: (limit, offset) => db.prepare(`${q.select} ORDER BY ${q.orderBy} LIMIT ? OFFSET ?`).all(...q.params, limit, offset) as T[],
   };
 }

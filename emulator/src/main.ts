@@ -35,7 +35,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
   // Announced only once the signal handlers are in place: a caller may stop us right after.
-  log(`RepoDesk emulator listening on ${emulator.url}${options.pathPrefix ? ` (v3 API at ${emulator.apiUrl})` : ''} (data: ${emulator.dataDir}${options.memory ? ', removed on exit' : ''}) in ${Math.round(performance.now() - started)} ms`);
+  log(
+    `RepoDesk emulator listening on ${emulator.url}${options.pathPrefix ? ` (v3 API at ${emulator.apiUrl})` : ''} (data: ${emulator.dataDir}${options.memory ? ', removed on exit' : ''}) in ${Math.round(performance.now() - started)} ms`,
+  );
 }
 
 main().catch((err: unknown) => {
@@ -44,6 +46,6 @@ main().catch((err: unknown) => {
     process.stderr.write(`${err.message}\n`);
     process.exit(2);
   }
-  process.stderr.write(`emulator failed to start: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+  process.stderr.write(`emulator failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
   process.exit(1);
 });

@@ -133,7 +133,8 @@ function corsOrigins(values: string[]): string[] {
     } catch {
       url = undefined;
     }
-    if (!url || url.origin !== v) throw new UsageError(`--cors-origin must be *, none or an origin such as http://localhost:5173 (no path, no trailing slash), got "${v}"`);
+    if (!url || url.origin !== v)
+      throw new UsageError(`--cors-origin must be *, none or an origin such as http://localhost:5173 (no path, no trailing slash), got "${v}"`);
   }
   return values;
 }
@@ -181,7 +182,8 @@ export function parseOptions(argv: string[]): CliOptions {
     }
   }
   const pathPrefix = values['path-prefix']?.replace(/\/+$/, '');
-  if (pathPrefix !== undefined && pathPrefix !== '/api/v3') throw new UsageError(`--path-prefix must be /api/v3 (the enterprise form), got "${values['path-prefix']}"\n\n${USAGE}`);
+  if (pathPrefix !== undefined && pathPrefix !== '/api/v3')
+    throw new UsageError(`--path-prefix must be /api/v3 (the enterprise form), got "${values['path-prefix']}"\n\n${USAGE}`);
   const positive = (name: string, v: string | undefined): number | undefined => {
     if (v === undefined) return undefined;
     const n = Number(v);
@@ -189,7 +191,8 @@ export function parseOptions(argv: string[]): CliOptions {
     return n;
   };
   const timeZone = (v: string | undefined): string | undefined => {
-    if (v !== undefined && !/^[+-](0\d|1[0-4])[0-5]\d$/.test(v)) throw new UsageError(`--engagement-time-zone must look like -0300 or +0530, got "${v}"\n\n${USAGE}`);
+    if (v !== undefined && !/^[+-](0\d|1[0-4])[0-5]\d$/.test(v))
+      throw new UsageError(`--engagement-time-zone must look like -0300 or +0530, got "${v}"\n\n${USAGE}`);
     return v;
   };
   return {

@@ -195,7 +195,7 @@ export async function createEmulator(options: EmulatorOptions, log: (line: strin
   // final base URL), and no caller may see a half-seeded service.
   const readiness = { ready: false };
   app.addHook('onRequest', async (req, reply) => {
-    if (readiness.ready || (req.method === 'GET' || req.method === 'HEAD') && req.url.split('?')[0] === '/health') return;
+    if (readiness.ready || ((req.method === 'GET' || req.method === 'HEAD') && req.url.split('?')[0] === '/health')) return;
     reply.code(503).header('Retry-After', '1');
     if (req.url.startsWith('/api/v2/') || req.url === '/api/v2') return reply.send({ success: false, statusMessage: SEEDING_MESSAGE });
     return reply.send({ message: SEEDING_MESSAGE });

@@ -48,7 +48,11 @@ export async function startTestEmulator(overrides: Partial<EmulatorOptions> & { 
 /** Adds a user with a password straight into the database; returns its id. */
 export function addUser(db: Db, login: string, password: string): number {
   const now = isoTime();
-  return Number(db.prepare("INSERT INTO users (login, type, password_hash, created_at, updated_at) VALUES (?, 'User', ?, ?, ?)").run(login, hashPassword(password), now, now).lastInsertRowid);
+  return Number(
+    db
+      .prepare("INSERT INTO users (login, type, password_hash, created_at, updated_at) VALUES (?, 'User', ?, ?, ?)")
+      .run(login, hashPassword(password), now, now).lastInsertRowid,
+  );
 }
 
 export interface TestApplication {
@@ -64,7 +68,9 @@ export function addApplication(db: Db, ownerId: number, name: string, callbackUr
   const now = isoTime();
   const id = Number(
     db
-      .prepare('INSERT INTO applications (owner_id, name, url, client_id, client_secret_hash, callback_url, suspended, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
+      .prepare(
+        'INSERT INTO applications (owner_id, name, url, client_id, client_secret_hash, callback_url, suspended, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      )
       .run(ownerId, name, 'http://app.example/', clientId, sha256Hex(clientSecret), callbackUrl, suspended ? 1 : 0, now, now).lastInsertRowid,
   );
   return { id, clientId, clientSecret, callbackUrl };

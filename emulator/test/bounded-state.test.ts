@@ -95,9 +95,13 @@ describe('bounded state: git helpers, caches and counters', () => {
     it('per-login failure counters: 2,000 refused logins within the window are kept, and dropped once the window has passed', () => {
       let now = 1_000_000;
       const auth = new Authenticator(emu.db, { lockoutThreshold: 5, lockoutWindowMs: 60_000, verify: () => false, now: () => now });
-      const fakeReq = (value: string) => ({ headers: { authorization: `Basic ${Buffer.from(value).toString('base64')}` }, query: {} }) as unknown as FastifyRequest;
+      const fakeReq = (value: string) =>
+        ({ headers: { authorization: `Basic ${Buffer.from(value).toString('base64')}` }, query: {} }) as unknown as FastifyRequest;
       for (let i = 0; i < 2000; i++) {
-        assert.throws(() => auth.authenticate(fakeReq(`nobody-${i}:guess`)), (e: { status?: number }) => e.status === 401);
+        assert.throws(
+          () => auth.authenticate(fakeReq(`nobody-${i}:guess`)),
+          (e: { status?: number }) => e.status === 401,
+        );
         now += 10;
       }
       assert.equal(auth.failureCount, 2000);
@@ -105,8 +109,15 @@ describe('bounded state: git helpers, caches and counters', () => {
       assert.throws(() => auth.authenticate(fakeReq('one-more:guess')));
       assert.equal(auth.failureCount, 1);
       // The lockout itself still works: five failures of one login lock it.
-      for (let i = 0; i < 4; i++) assert.throws(() => auth.authenticate(fakeReq('one-more:guess')), (e: { status?: number }) => e.status === 401);
-      assert.throws(() => auth.authenticate(fakeReq('one-more:guess')), (e: { status?: number }) => e.status === 403);
+      for (let i = 0; i < 4; i++)
+        assert.throws(
+          () => auth.authenticate(fakeReq('one-more:guess')),
+          (e: { status?: number }) => e.status === 401,
+        );
+      assert.throws(
+        () => auth.authenticate(fakeReq('one-more:guess')),
+        (e: { status?: number }) => e.status === 403,
+      );
     });
 
     it('per-address rate-limit windows: 5,000 addresses seen once leave no window behind once their windows have ended', () => {

@@ -31,9 +31,17 @@ function raw(base: string, method: string, path: string, headers: Record<string,
   });
 }
 
-const list = (v: string | string[] | undefined) => String(v ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+const list = (v: string | string[] | undefined) =>
+  String(v ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
 const preflight = (base: string, path: string, method: string, origin = PAGE) =>
-  raw(base, 'OPTIONS', path, { Origin: origin, 'Access-Control-Request-Method': method, 'Access-Control-Request-Headers': 'authorization,content-type,if-none-match' });
+  raw(base, 'OPTIONS', path, {
+    Origin: origin,
+    'Access-Control-Request-Method': method,
+    'Access-Control-Request-Headers': 'authorization,content-type,if-none-match',
+  });
 
 describe('CORS: any origin by default, as the real service', () => {
   let emu: TestEmulator;
@@ -47,7 +55,17 @@ describe('CORS: any origin by default, as the real service', () => {
     assert.equal(res.status, 200);
     assert.equal(res.headers['access-control-allow-origin'], '*');
     const exposed = list(res.headers['access-control-expose-headers']);
-    for (const h of ['etag', 'link', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'x-oauth-scopes', 'x-accepted-oauth-scopes', 'x-poll-interval', 'x-service-media-type']) {
+    for (const h of [
+      'etag',
+      'link',
+      'x-ratelimit-limit',
+      'x-ratelimit-remaining',
+      'x-ratelimit-reset',
+      'x-oauth-scopes',
+      'x-accepted-oauth-scopes',
+      'x-poll-interval',
+      'x-service-media-type',
+    ]) {
       assert.ok(exposed.includes(h), `${h} is not exposed: ${exposed.join(', ')}`);
     }
     assert.ok(res.headers.link, 'the exposed Link is there to read');
@@ -60,7 +78,8 @@ describe('CORS: any origin by default, as the real service', () => {
     assert.equal(res.headers['access-control-allow-origin'], '*');
     assert.deepEqual(list(res.headers['access-control-allow-methods']), ['get', 'post', 'patch', 'put', 'delete']);
     const allowed = list(res.headers['access-control-allow-headers']);
-    for (const h of ['authorization', 'content-type', 'if-match', 'if-modified-since', 'if-none-match', 'if-unmodified-since', 'x-requested-with']) assert.ok(allowed.includes(h), `${h} is not allowed: ${allowed.join(', ')}`);
+    for (const h of ['authorization', 'content-type', 'if-match', 'if-modified-since', 'if-none-match', 'if-unmodified-since', 'x-requested-with'])
+      assert.ok(allowed.includes(h), `${h} is not allowed: ${allowed.join(', ')}`);
     assert.equal(res.headers['access-control-max-age'], '86400');
     assert.equal(res.headers['x-ratelimit-remaining'], undefined, 'a preflight is answered before the rate limit');
   });

@@ -13,7 +13,10 @@ describe('demo seed history', () => {
   before(async () => {
     emu = await startEmulator({ seed: 'demo' });
     seededAt = Date.now() / 1000;
-    const id = emu.db.prepare("SELECT r.id FROM repositories r JOIN users u ON u.id = r.owner_id WHERE u.login = 'analytical-engines' AND r.name = 'difference-engine'").pluck().get() as number;
+    const id = emu.db
+      .prepare("SELECT r.id FROM repositories r JOIN users u ON u.id = r.owner_id WHERE u.login = 'analytical-engines' AND r.name = 'difference-engine'")
+      .pluck()
+      .get() as number;
     const gitDir = path.join(emu.dataDir, 'git', `${id}.git`);
     git = (...args) => execFileSync('git', ['--git-dir', gitDir, ...args], { encoding: 'utf8' }).trim();
   });
@@ -44,7 +47,13 @@ describe('demo seed history', () => {
     assert.ok(refs.includes('tag refs/tags/v0.1.0'), 'annotated');
     assert.ok(refs.includes('commit refs/tags/v0.9.0'), 'lightweight');
     assert.ok(refs.includes('commit refs/tags/v1.1.0-rc.1'), 'lightweight');
-    assert.equal(git('cat-file', '-p', 'v1.0.0').split('\n').find((l) => l.startsWith('tagger'))?.startsWith('tagger Ada Lovelace'), true);
+    assert.equal(
+      git('cat-file', '-p', 'v1.0.0')
+        .split('\n')
+        .find((l) => l.startsWith('tagger'))
+        ?.startsWith('tagger Ada Lovelace'),
+      true,
+    );
     assert.equal(git('notes', 'show', 'v1.0.0^{commit}'), 'Verified against the printed tables of 1834.');
     assert.equal(git('merge-base', '--is-ancestor', 'v1.0.0', 'master'), '');
   });

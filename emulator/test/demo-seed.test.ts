@@ -69,7 +69,9 @@ describe('demo seed', () => {
     const file = JSON.parse(fs.readFileSync(path.join(emu.dataDir, 'oauth-app.json'), 'utf8')) as { client_id: string; client_secret: string };
     assert.match(file.client_id, /^[0-9a-f]{20}$/);
     assert.match(file.client_secret, /^[0-9a-f]{40}$/);
-    const row = emu.db.prepare('SELECT a.name, a.callback_url, u.login AS owner FROM applications a JOIN users u ON u.id = a.owner_id WHERE client_id = ?').get(file.client_id);
+    const row = emu.db
+      .prepare('SELECT a.name, a.callback_url, u.login AS owner FROM applications a JOIN users u ON u.id = a.owner_id WHERE client_id = ?')
+      .get(file.client_id);
     assert.deepEqual(row, { name: 'RepoDesk', callback_url: 'http://127.0.0.1:7481/callback', owner: 'ada' });
     // The application credentials work on the API.
     const res = await call(emu, 'GET', `/rate_limit?client_id=${file.client_id}&client_secret=${file.client_secret}`);
@@ -84,7 +86,10 @@ describe('demo seed', () => {
         useModules(allModules);
         const e = await createEmulator({ port: 0, host: '127.0.0.1', dataDir, logRequests: false, seed: 'demo' }, (l) => lines.push(l));
         await e.close();
-        const { client_id, client_secret } = JSON.parse(fs.readFileSync(path.join(dataDir, 'oauth-app.json'), 'utf8')) as { client_id: string; client_secret: string };
+        const { client_id, client_secret } = JSON.parse(fs.readFileSync(path.join(dataDir, 'oauth-app.json'), 'utf8')) as {
+          client_id: string;
+          client_secret: string;
+        };
         const log = lines.join('\n');
         assert.ok(log.includes(client_id), `run ${run}: client id not logged`);
         assert.ok(log.includes(path.join(dataDir, 'oauth-app.json')), `run ${run}: file not named`);

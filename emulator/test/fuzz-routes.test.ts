@@ -24,8 +24,15 @@ const CASES = Number(process.env.REPODESK_FUZZ_CASES ?? 8);
 const run = promisify(execFile);
 const DEMO_REPOS = ['analytical-engines/difference-engine', 'ada/notes-on-the-engine'];
 
-interface Route { method: string; url: string }
-interface Sent { status: number; text: string; error?: string }
+interface Route {
+  method: string;
+  url: string;
+}
+interface Sent {
+  status: number;
+  text: string;
+  error?: string;
+}
 
 /**
  * Sends exactly these bytes (fetch would refuse some of them), one connection
@@ -44,12 +51,15 @@ function send(base: URL, method: string, target: string, headers: Record<string,
     const chunks: Buffer[] = [];
     const done = (error?: string) => resolve({ status, text: Buffer.concat(chunks).toString('utf8'), ...(status === 0 && error ? { error } : {}) });
     // Link headers repeat the query four times (first, prev, next, last): a 9 KB query makes them larger than Node's default 16 KB.
-    const req = http.request({ host: base.hostname, port: base.port, method, path: target, headers: h, agent: false, timeout: 30_000, maxHeaderSize: 256 * 1024 }, (res) => {
-      status = res.statusCode ?? 0;
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => done());
-      res.on('error', (e) => done(e.message));
-    });
+    const req = http.request(
+      { host: base.hostname, port: base.port, method, path: target, headers: h, agent: false, timeout: 30_000, maxHeaderSize: 256 * 1024 },
+      (res) => {
+        status = res.statusCode ?? 0;
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done());
+        res.on('error', (e) => done(e.message));
+      },
+    );
     req.on('timeout', () => req.destroy(new Error('no answer within 30 s')));
     req.on('error', (e) => done(e.message));
     req.end(payload?.bytes);
@@ -61,7 +71,8 @@ function shapeProblem(route: Route, sent: Sent): string | undefined {
   // 431: the request line and headers passed Node's 16 KB before any route saw them; Node's parser answers that one itself.
   if (sent.status < 400 || sent.status === 431 || route.method === 'HEAD') return undefined;
   const isV2 = route.url.startsWith('/api/v2/');
-  const isApi = isV2 || /^\/(repos|user|users|orgs|teams|gists|authorizations|applications|hooks|legacy|rate_limit|repositories|gitignore|avatars)\b/.test(route.url);
+  const isApi =
+    isV2 || /^\/(repos|user|users|orgs|teams|gists|authorizations|applications|hooks|legacy|rate_limit|repositories|gitignore|avatars)\b/.test(route.url);
   if (!isApi) return undefined;
   try {
     const answer = JSON.parse(sent.text) as { success?: unknown; message?: unknown };
@@ -92,10 +103,22 @@ describe('fuzz: bad input over every route answers 4xx, never 5xx, and changes n
     useModules([collector, ...allModules]);
     // Limits out of the way, so that the cases reach the handlers rather than the rate limit or a login lockout.
     const emulator = await createEmulator({
-      port: 0, host: '127.0.0.1', dataDir, logRequests: false, seed: 'demo',
-      rateLimits: { authenticated: 1e6, unauthenticated: 1e6, application: 1e6 }, searchRateLimit: 1e6, loginLockoutThreshold: 1e6,
+      port: 0,
+      host: '127.0.0.1',
+      dataDir,
+      logRequests: false,
+      seed: 'demo',
+      rateLimits: { authenticated: 1e6, unauthenticated: 1e6, application: 1e6 },
+      searchRateLimit: 1e6,
+      loginLockoutThreshold: 1e6,
     });
-    emu = Object.assign(emulator, { dataDir, dispose: async () => { await emulator.close(); fs.rmSync(dataDir, { recursive: true, force: true }); } });
+    emu = Object.assign(emulator, {
+      dataDir,
+      dispose: async () => {
+        await emulator.close();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    });
   });
   after(() => emu?.dispose());
 
@@ -108,12 +131,16 @@ describe('fuzz: bad input over every route answers 4xx, never 5xx, and changes n
       out[full] = {
         repo: [repo.full_name, repo.description, repo.default_branch, repo.private, repo.owner.login],
         refs: (await call(emu, 'GET', `/repos/${full}/git/refs?per_page=100`, { auth: ada })).json,
-        pulls: ((await call(emu, 'GET', `/repos/${full}/pulls?state=all&per_page=100`, { auth: ada })).json as Array<Record<string, { sha: string; ref: string }>>)
-          .map((p) => [p.number, p.state, p.title, p.head!.sha, p.base!.ref]),
+        pulls: (
+          (await call(emu, 'GET', `/repos/${full}/pulls?state=all&per_page=100`, { auth: ada })).json as Array<Record<string, { sha: string; ref: string }>>
+        ).map((p) => [p.number, p.state, p.title, p.head!.sha, p.base!.ref]),
       };
     }
     // The seeded records but 1-3, which the fuzzer addresses with plausible ids (and may change legitimately).
-    const fields = { case: ['id', 'subject', 'state', 'priority', 'source', 'creation_date'], contact: ['id', 'name', 'first_name', 'last_name', 'crm_id', 'creation_date'] };
+    const fields = {
+      case: ['id', 'subject', 'state', 'priority', 'source', 'creation_date'],
+      contact: ['id', 'name', 'first_name', 'last_name', 'crm_id', 'creation_date'],
+    };
     for (const kind of ['case', 'contact'] as const) {
       const list = await call(emu, 'GET', `/api/v2/${kind}?access_token=${v2Token}&count=100`);
       const items = list.json.items as Array<Record<string, unknown> & { id: number }>;
@@ -131,7 +158,11 @@ describe('fuzz: bad input over every route answers 4xx, never 5xx, and changes n
   it('every route, every case: no 5xx, no dropped connection, API errors in the API shape; the demo state reads the same afterwards', async () => {
     assert.ok(routes.length > 150, `only ${routes.length} routes were found`);
     const created = await call(emu, 'POST', '/user/repos', { auth: ada, body: { name: 'fuzz-target', auto_init: true } });
-    const fuzzRepo = { owner: 'ada', repo: 'fuzz-target', sha: (await call(emu, 'GET', '/repos/ada/fuzz-target/git/refs/heads/master', { auth: ada })).json.object.sha as string };
+    const fuzzRepo = {
+      owner: 'ada',
+      repo: 'fuzz-target',
+      sha: (await call(emu, 'GET', '/repos/ada/fuzz-target/git/refs/heads/master', { auth: ada })).json.object.sha as string,
+    };
     assert.equal(created.status, 201);
     const before = await snapshot(await v2Login());
 
@@ -153,8 +184,33 @@ describe('fuzz: bad input over every route answers 4xx, never 5xx, and changes n
         const who = r();
         if (who < 0.6) headers.Authorization = `token ${token}`;
         else if (who < 0.75) headers.Authorization = ada;
-        else if (who < 0.85) headers.Authorization = pick(r, ['Basic %%%', 'Basic ' + Buffer.from('ada\u0000:x').toString('base64'), 'token \u00e9', `Basic ${'A'.repeat(10_000)}`, 'Bearer']);
-        const plausible = { name: `fuzz-${i}`, title: 'fuzz', body: 'fuzz', message: 'fuzz', sha: fuzzRepo.sha, ref: `refs/heads/fuzz-${i}`, head: 'master', base: 'master', tag_name: `fz-${i}`, content: 'eA==', encoding: 'base64', color: 'ff0000', config: { url: 'http://127.0.0.1:9/' }, userName: 'ada', apiKey: 'ada-demo-api-key', password: 'ada-demo-password', subject: 'fuzz' };
+        else if (who < 0.85)
+          headers.Authorization = pick(r, [
+            'Basic %%%',
+            'Basic ' + Buffer.from('ada\u0000:x').toString('base64'),
+            'token \u00e9',
+            `Basic ${'A'.repeat(10_000)}`,
+            'Bearer',
+          ]);
+        const plausible = {
+          name: `fuzz-${i}`,
+          title: 'fuzz',
+          body: 'fuzz',
+          message: 'fuzz',
+          sha: fuzzRepo.sha,
+          ref: `refs/heads/fuzz-${i}`,
+          head: 'master',
+          base: 'master',
+          tag_name: `fz-${i}`,
+          content: 'eA==',
+          encoding: 'base64',
+          color: 'ff0000',
+          config: { url: 'http://127.0.0.1:9/' },
+          userName: 'ada',
+          apiKey: 'ada-demo-api-key',
+          password: 'ada-demo-password',
+          subject: 'fuzz',
+        };
         const payload = route.method === 'GET' ? undefined : body(r, plausible);
         const sent = await send(base, route.method, target, headers, payload);
         tried++;
@@ -171,7 +227,9 @@ describe('fuzz: bad input over every route answers 4xx, never 5xx, and changes n
       }
     }
     const fiveHundreds = [...byStatus].filter(([s]) => s >= 500 || s === 0).reduce((n, [, c]) => n + c, 0);
-    console.log(`      fuzz seed ${SEED}: ${routes.length} routes × ${CASES} cases = ${tried} requests; 5xx or dropped: ${fiveHundreds}; statuses ${JSON.stringify(Object.fromEntries([...byStatus].sort((a, b) => a[0] - b[0])))}`);
+    console.log(
+      `      fuzz seed ${SEED}: ${routes.length} routes × ${CASES} cases = ${tried} requests; 5xx or dropped: ${fiveHundreds}; statuses ${JSON.stringify(Object.fromEntries([...byStatus].sort((a, b) => a[0] - b[0])))}`,
+    );
     assert.deepEqual(failures, [], `seed ${SEED}: ${failures.length} failures`);
 
     // The service is still up and the demo state is what it was.
@@ -183,6 +241,9 @@ describe('fuzz: bad input over every route answers 4xx, never 5xx, and changes n
       const id = (await call(emu, 'GET', `/repos/${full}`, { auth: ada })).json.id as number;
       await run('git', ['--git-dir', repoGitPath(path.join(emu.dataDir, 'git'), id), 'fsck', '--no-dangling', '--no-progress']);
     }
-    assert.deepEqual(fs.readdirSync(path.join(emu.dataDir, 'git')).filter((n) => n.startsWith('.tmp-')), []);
+    assert.deepEqual(
+      fs.readdirSync(path.join(emu.dataDir, 'git')).filter((n) => n.startsWith('.tmp-')),
+      [],
+    );
   });
 });

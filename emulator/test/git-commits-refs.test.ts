@@ -4,9 +4,25 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import {
-  createCommit, createRef, createTree, deleteRef, findRef, getRef, listRefs, readCommit, updateRef, createTagObject, readTag,
-  InvalidReferenceNameError, NotFastForwardError, ReferenceExistsError, ReferenceNotFoundError, InvalidObjectError, InvalidInputError,
-  ObjectNotFoundError, ReferenceConflictError,
+  createCommit,
+  createRef,
+  createTree,
+  deleteRef,
+  findRef,
+  getRef,
+  listRefs,
+  readCommit,
+  updateRef,
+  createTagObject,
+  readTag,
+  InvalidReferenceNameError,
+  NotFastForwardError,
+  ReferenceExistsError,
+  ReferenceNotFoundError,
+  InvalidObjectError,
+  InvalidInputError,
+  ObjectNotFoundError,
+  ReferenceConflictError,
 } from '../src/git';
 import { ALICE, BOB, commitByHand, gitFixture, plainGitEnv, type GitFixture } from './git-fixture';
 
@@ -20,7 +36,9 @@ describe('git data library: commits and references', () => {
     fx = await gitFixture();
     tree = (await createTree(fx.repo, { tree: [{ path: 'README', mode: '100644', content: 'hello\n' }] })).sha;
   });
-  afterEach(async () => { await fx.cleanup(); });
+  afterEach(async () => {
+    await fx.cleanup();
+  });
 
   const commit = (parents: string[] = [], message = 'm'): Promise<string> =>
     createCommit(fx.repo, { message, tree, parents, author: ALICE }, { user: USER, now: NOW }).then((c) => c.sha);
@@ -28,8 +46,12 @@ describe('git data library: commits and references', () => {
   it('Git commits POST: same SHA as git commit-tree by hand; GET returns author, committer in their own time zone', async () => {
     const root = await createCommit(fx.repo, { message: 'Root\n\nBody', tree, parents: [], author: ALICE, committer: BOB }, { user: USER, now: NOW });
     const byHand = fx.git(['commit-tree', tree], 'Root\n\nBody', {
-      GIT_AUTHOR_NAME: ALICE.name, GIT_AUTHOR_EMAIL: ALICE.email, GIT_AUTHOR_DATE: '1415394105 +0100',
-      GIT_COMMITTER_NAME: BOB.name, GIT_COMMITTER_EMAIL: BOB.email, GIT_COMMITTER_DATE: '1425216600 -0500',
+      GIT_AUTHOR_NAME: ALICE.name,
+      GIT_AUTHOR_EMAIL: ALICE.email,
+      GIT_AUTHOR_DATE: '1415394105 +0100',
+      GIT_COMMITTER_NAME: BOB.name,
+      GIT_COMMITTER_EMAIL: BOB.email,
+      GIT_COMMITTER_DATE: '1425216600 -0500',
     });
     assert.equal(root.sha, byHand);
     const read = await readCommit(fx.repo, root.sha);
@@ -66,7 +88,10 @@ describe('git data library: commits and references', () => {
     const blob = fx.git(['hash-object', '-w', '--stdin'], 'b');
     await assert.rejects(createCommit(fx.repo, { message: 'm', tree: blob }, defaults), /is not a valid tree/);
     await assert.rejects(createCommit(fx.repo, { message: 'm', tree, parents: ['abababababababababababababababababababab'] }, defaults), InvalidObjectError);
-    await assert.rejects(createCommit(fx.repo, { message: 'm', tree, author: { ...ALICE, date: 'yesterday' } }, defaults), /author.date is not a valid ISO 8601 date/);
+    await assert.rejects(
+      createCommit(fx.repo, { message: 'm', tree, author: { ...ALICE, date: 'yesterday' } }, defaults),
+      /author.date is not a valid ISO 8601 date/,
+    );
     await assert.rejects(createCommit(fx.repo, { message: 'm', tree, author: { ...ALICE, name: 'Eve <x>' } }, defaults), /author.name is invalid/);
   });
 
@@ -84,10 +109,22 @@ describe('git data library: commits and references', () => {
     await createRef(fx.repo, 'refs/stashes/one', c);
     assert.deepEqual(await getRef(fx.repo, 'refs/heads/feature/a'), { ref: 'refs/heads/feature/a', sha: c, type: 'commit' });
     assert.equal(await findRef(fx.repo, 'refs/heads/feature'), undefined, 'a prefix is not a ref');
-    assert.deepEqual((await listRefs(fx.repo)).map((r) => r.ref), ['refs/heads/feature/a', 'refs/heads/master', 'refs/notes/commits', 'refs/stashes/one', 'refs/tags/v1.0']);
-    assert.deepEqual((await listRefs(fx.repo, 'heads')).map((r) => r.ref), ['refs/heads/feature/a', 'refs/heads/master']);
-    assert.deepEqual((await listRefs(fx.repo, 'tags')).map((r) => r.ref), ['refs/tags/v1.0']);
-    assert.deepEqual((await listRefs(fx.repo, 'heads/feature')).map((r) => r.ref), ['refs/heads/feature/a']);
+    assert.deepEqual(
+      (await listRefs(fx.repo)).map((r) => r.ref),
+      ['refs/heads/feature/a', 'refs/heads/master', 'refs/notes/commits', 'refs/stashes/one', 'refs/tags/v1.0'],
+    );
+    assert.deepEqual(
+      (await listRefs(fx.repo, 'heads')).map((r) => r.ref),
+      ['refs/heads/feature/a', 'refs/heads/master'],
+    );
+    assert.deepEqual(
+      (await listRefs(fx.repo, 'tags')).map((r) => r.ref),
+      ['refs/tags/v1.0'],
+    );
+    assert.deepEqual(
+      (await listRefs(fx.repo, 'heads/feature')).map((r) => r.ref),
+      ['refs/heads/feature/a'],
+    );
     assert.deepEqual(await listRefs(fx.repo, 'nothing'), []);
     assert.equal(fx.git(['rev-parse', 'refs/heads/feature/a']), c, 'git itself sees the ref');
   });
@@ -103,7 +140,18 @@ describe('git data library: commits and references', () => {
     assert.equal((await getRef(fx.repo, 'refs/heads/main')).sha, first);
   });
 
-  for (const bad of ['heads/master', 'refs/master', 'refs/heads/a..b', 'refs/heads/bad name', 'refs/heads/x.lock', 'refs/heads/.hidden', 'refs/heads/a//b', 'refs/heads/end/', 'refs/heads/a@{1}', 'refs/heads/star*']) {
+  for (const bad of [
+    'heads/master',
+    'refs/master',
+    'refs/heads/a..b',
+    'refs/heads/bad name',
+    'refs/heads/x.lock',
+    'refs/heads/.hidden',
+    'refs/heads/a//b',
+    'refs/heads/end/',
+    'refs/heads/a@{1}',
+    'refs/heads/star*',
+  ]) {
     it(`References POST: invalid ref name ${JSON.stringify(bad)} → rejected (docs/service-api/hosting/git-data §6: invalid ref name)`, async () => {
       const c = await commit();
       await assert.rejects(createRef(fx.repo, bad, c), InvalidReferenceNameError);
@@ -121,7 +169,10 @@ describe('git data library: commits and references', () => {
     const c = await commit();
     await createRef(fx.repo, 'refs/heads/a', c);
     await assert.rejects(createRef(fx.repo, 'refs/heads/a/b', c), ReferenceConflictError);
-    assert.deepEqual((await listRefs(fx.repo)).map((r) => r.ref), ['refs/heads/a']);
+    assert.deepEqual(
+      (await listRefs(fx.repo)).map((r) => r.ref),
+      ['refs/heads/a'],
+    );
   });
 
   it('References PATCH: fast-forward allowed; otherwise 422 Update is not a fast forward unless force', async () => {
@@ -164,17 +215,26 @@ describe('git data library: commits and references', () => {
     await assert.rejects(createTagObject(fx.repo, { tag: 'bad tag', message: '', object: c, tagger: BOB }), InvalidInputError);
   });
 
-  it('Every SHA is git\'s own: git clone of the bare repository shows the history built through the library', async () => {
-    const first = commitByHand(fx, { 'README': 'hello\n' }, 'by hand');
+  it("Every SHA is git's own: git clone of the bare repository shows the history built through the library", async () => {
+    const first = commitByHand(fx, { README: 'hello\n' }, 'by hand');
     const second = await createCommit(fx.repo, { message: 'second', tree, parents: [first], author: ALICE }, { user: USER, now: NOW });
-    const third = await createCommit(fx.repo, {
-      message: 'third', parents: [second.sha], author: BOB,
-      tree: (await createTree(fx.repo, { base_tree: tree, tree: [{ path: 'docs/guide.md', mode: '100644', content: '# Guide\n' }] })).sha,
-    }, { user: USER, now: NOW });
+    const third = await createCommit(
+      fx.repo,
+      {
+        message: 'third',
+        parents: [second.sha],
+        author: BOB,
+        tree: (await createTree(fx.repo, { base_tree: tree, tree: [{ path: 'docs/guide.md', mode: '100644', content: '# Guide\n' }] })).sha,
+      },
+      { user: USER, now: NOW },
+    );
     await createRef(fx.repo, 'refs/heads/master', third.sha);
     const clone = path.join(fx.dataDir, 'clone');
     execFileSync('git', ['clone', '--quiet', fx.repo.gitDir, clone], { env: plainGitEnv(fx.dataDir) });
-    const log = execFileSync('git', ['-C', clone, 'log', '--format=%H %an %ad %s', '--date=iso-strict'], { env: plainGitEnv(fx.dataDir) }).toString().trim().split('\n');
+    const log = execFileSync('git', ['-C', clone, 'log', '--format=%H %an %ad %s', '--date=iso-strict'], { env: plainGitEnv(fx.dataDir) })
+      .toString()
+      .trim()
+      .split('\n');
     assert.deepEqual(log, [
       `${third.sha} Bob Example 2015-03-01T08:30:00-05:00 third`,
       `${second.sha} Alice Example 2014-11-07T22:01:45+01:00 second`,

@@ -26,7 +26,9 @@ export async function gitFixture(): Promise<GitFixture> {
   const repos = new Repositories(dataDir);
   const repo = await repos.create(path.join(dataDir, 'repos', '1.git'));
   const git = (args: string[], input?: string | Buffer, env: Record<string, string> = {}): string =>
-    execFileSync('git', [`--git-dir=${repo.gitDir}`, ...args], { input: input ?? '', env: plainGitEnv(dataDir, env) }).toString('utf8').trim();
+    execFileSync('git', [`--git-dir=${repo.gitDir}`, ...args], { input: input ?? '', env: plainGitEnv(dataDir, env) })
+      .toString('utf8')
+      .trim();
   return {
     dataDir,
     repos,
@@ -48,8 +50,12 @@ export function commitByHand(fx: GitFixture, files: Record<string, string>, mess
   const lines = Object.entries(files).map(([name, content]) => `100644 blob ${fx.git(['hash-object', '-w', '--stdin'], content)}\t${name}`);
   const tree = fx.git(['mktree'], lines.join('\n') + '\n');
   return fx.git(['commit-tree', tree, ...parents.flatMap((p) => ['-p', p])], message, {
-    GIT_AUTHOR_NAME: 'Hand', GIT_AUTHOR_EMAIL: 'hand@example.com', GIT_AUTHOR_DATE: date,
-    GIT_COMMITTER_NAME: 'Hand', GIT_COMMITTER_EMAIL: 'hand@example.com', GIT_COMMITTER_DATE: date,
+    GIT_AUTHOR_NAME: 'Hand',
+    GIT_AUTHOR_EMAIL: 'hand@example.com',
+    GIT_AUTHOR_DATE: date,
+    GIT_COMMITTER_NAME: 'Hand',
+    GIT_COMMITTER_EMAIL: 'hand@example.com',
+    GIT_COMMITTER_DATE: date,
   });
 }
 

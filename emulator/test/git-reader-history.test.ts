@@ -8,8 +8,12 @@ import { commitByHand, gitFixture, type GitFixture } from './git-fixture';
 
 describe('git data library: object reader, environment and history', () => {
   let fx: GitFixture;
-  beforeEach(async () => { fx = await gitFixture(); });
-  afterEach(async () => { await fx.cleanup(); });
+  beforeEach(async () => {
+    fx = await gitFixture();
+  });
+  afterEach(async () => {
+    await fx.cleanup();
+  });
 
   it('hot reads share one cat-file process; 300 concurrent reads come back in order with the right content', async () => {
     const blobs = await Promise.all(Array.from({ length: 30 }, (_, i) => createBlob(fx.repo, `blob number ${i}\n`.repeat(i * 50))));
@@ -68,17 +72,35 @@ describe('git data library: object reader, environment and history', () => {
   it('history: git log --numstat per commit with additions/deletions per file and author dates in their own time zone', async () => {
     const first = commitByHand(fx, { 'a.txt': 'one\ntwo\n' }, 'first', [], '1415394105 +0100');
     const second = commitByHand(fx, { 'a.txt': 'one\nTWO\nthree\n', 'b.txt': 'b\n' }, 'second', [first], '1425216600 -0500');
-    const binary = await createTree(fx.repo, { tree: [{ path: 'a.txt', mode: '100644', content: 'one\nTWO\nthree\n' }, { path: 'b.txt', mode: '100644', content: 'b\n' }] });
-    const withBinary = await createTree(fx.repo, { base_tree: binary.sha, tree: [{ path: 'img.bin', mode: '100644', sha: (await createBlob(fx.repo, Buffer.from([0, 1, 2, 0]).toString('base64'), 'base64')).sha }] });
-    const third = await createCommit(fx.repo, { message: 'third', tree: withBinary.sha, parents: [second], author: { name: 'Tokyo', email: 't@example.com', date: '2020-06-01T09:00:00+09:00' } }, { user: { name: 'x', email: 'x@example.com' }, now: new Date() });
+    const binary = await createTree(fx.repo, {
+      tree: [
+        { path: 'a.txt', mode: '100644', content: 'one\nTWO\nthree\n' },
+        { path: 'b.txt', mode: '100644', content: 'b\n' },
+      ],
+    });
+    const withBinary = await createTree(fx.repo, {
+      base_tree: binary.sha,
+      tree: [{ path: 'img.bin', mode: '100644', sha: (await createBlob(fx.repo, Buffer.from([0, 1, 2, 0]).toString('base64'), 'base64')).sha }],
+    });
+    const third = await createCommit(
+      fx.repo,
+      { message: 'third', tree: withBinary.sha, parents: [second], author: { name: 'Tokyo', email: 't@example.com', date: '2020-06-01T09:00:00+09:00' } },
+      { user: { name: 'x', email: 'x@example.com' }, now: new Date() },
+    );
     const history = await readHistory(fx.repo, { from: third.sha });
-    assert.deepEqual(history.map((c) => [c.sha, c.author.name, c.author.date, c.author.timezone, c.additions, c.deletions]), [
-      [third.sha, 'Tokyo', '2020-06-01T09:00:00+09:00', '+0900', 0, 0],
-      [second, 'Hand', '2015-03-01T08:30:00-05:00', '-0500', 3, 1],
-      [first, 'Hand', '2014-11-07T22:01:45+01:00', '+0100', 2, 0],
-    ]);
+    assert.deepEqual(
+      history.map((c) => [c.sha, c.author.name, c.author.date, c.author.timezone, c.additions, c.deletions]),
+      [
+        [third.sha, 'Tokyo', '2020-06-01T09:00:00+09:00', '+0900', 0, 0],
+        [second, 'Hand', '2015-03-01T08:30:00-05:00', '-0500', 3, 1],
+        [first, 'Hand', '2014-11-07T22:01:45+01:00', '+0100', 2, 0],
+      ],
+    );
     assert.deepEqual(history[0]?.files, [{ path: 'img.bin', additions: null, deletions: null }]);
-    assert.deepEqual(history[1]?.files, [{ path: 'a.txt', additions: 2, deletions: 1 }, { path: 'b.txt', additions: 1, deletions: 0 }]);
+    assert.deepEqual(history[1]?.files, [
+      { path: 'a.txt', additions: 2, deletions: 1 },
+      { path: 'b.txt', additions: 1, deletions: 0 },
+    ]);
     assert.deepEqual(history[1]?.parents, [first]);
     assert.equal((await readHistory(fx.repo, { from: third.sha, maxCount: 1 })).length, 1);
   });

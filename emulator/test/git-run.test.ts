@@ -17,7 +17,9 @@ describe('git runner: inherited GIT_DIR and GIT_INDEX_FILE never reach git', () 
     decoyDir = path.join(fx.dataDir, 'decoy.git');
     decoyIndex = path.join(fx.dataDir, 'decoy.index');
   });
-  afterEach(async () => { await fx.cleanup(); });
+  afterEach(async () => {
+    await fx.cleanup();
+  });
 
   const inherited = () => ({ GIT_DIR: decoyDir, GIT_INDEX_FILE: decoyIndex, GIT_WORK_TREE: fx.dataDir });
 
@@ -64,7 +66,7 @@ describe('git runner: inherited GIT_DIR and GIT_INDEX_FILE never reach git', () 
     assert.match(fx.git(['cat-file', 'commit', commit]), /^author Given Name <given@example\.com> 1415394105 \+0100$/m);
   });
 
-  it('a failing command rejects with git\'s message; okCodes turn an exit code into an answer', async () => {
+  it("a failing command rejects with git's message; okCodes turn an exit code into an answer", async () => {
     await assert.rejects(runGit(fx.repos.environment, fx.repo.gitDir, ['rev-parse', '--verify', 'refs/heads/none']), /git rev-parse failed/);
     const result = await runGit(fx.repos.environment, fx.repo.gitDir, ['rev-parse', '--verify', '--quiet', 'refs/heads/none'], { okCodes: [1] });
     assert.equal(result.code, 1);

@@ -3,8 +3,16 @@
 // writing anything.
 import assert from 'node:assert/strict';
 import {
-  createBlob, createTree, readBlob, readTree, InvalidPathError, InvalidTreeEntryError, InvalidObjectError,
-  ObjectNotFoundError, InvalidInputError, type TreeListing,
+  createBlob,
+  createTree,
+  readBlob,
+  readTree,
+  InvalidPathError,
+  InvalidTreeEntryError,
+  InvalidObjectError,
+  ObjectNotFoundError,
+  InvalidInputError,
+  type TreeListing,
 } from '../src/git';
 import { gitFixture, type GitFixture } from './git-fixture';
 
@@ -12,8 +20,12 @@ const paths = (listing: TreeListing): string[] => listing.tree.map((e) => e.path
 
 describe('git data library: blobs and trees', () => {
   let fx: GitFixture;
-  beforeEach(async () => { fx = await gitFixture(); });
-  afterEach(async () => { await fx.cleanup(); });
+  beforeEach(async () => {
+    fx = await gitFixture();
+  });
+  afterEach(async () => {
+    await fx.cleanup();
+  });
 
   it('docs/service-api/hosting/git-data §8: POST utf-8 and base64 content give git hash-object SHAs; GET returns base64, size', async () => {
     const text = await createBlob(fx.repo, 'héllo\n', 'utf-8');
@@ -35,12 +47,14 @@ describe('git data library: blobs and trees', () => {
   });
 
   it('Trees POST: inline content and nested paths give the same SHA as git hash-object + mktree by hand', async () => {
-    const created = await createTree(fx.repo, { tree: [
-      { path: 'README.md', mode: '100644', type: 'blob', content: '# Hi\n' },
-      { path: 'bin/run.sh', mode: '100755', type: 'blob', content: '#!/bin/sh\n' },
-      { path: 'bin/link', mode: '120000', type: 'blob', content: 'run.sh' },
-      { path: 'lib/deep/a.txt', mode: '100644', type: 'blob', content: 'a' },
-    ] });
+    const created = await createTree(fx.repo, {
+      tree: [
+        { path: 'README.md', mode: '100644', type: 'blob', content: '# Hi\n' },
+        { path: 'bin/run.sh', mode: '100755', type: 'blob', content: '#!/bin/sh\n' },
+        { path: 'bin/link', mode: '120000', type: 'blob', content: 'run.sh' },
+        { path: 'lib/deep/a.txt', mode: '100644', type: 'blob', content: 'a' },
+      ],
+    });
     const blob = (s: string): string => fx.git(['hash-object', '-w', '--stdin'], s);
     const deep = fx.git(['mktree'], `100644 blob ${blob('a')}\ta.txt\n`);
     const lib = fx.git(['mktree'], `040000 tree ${deep}\tdeep\n`);
@@ -53,10 +67,12 @@ describe('git data library: blobs and trees', () => {
   });
 
   it('Trees POST: without base_tree only the given entries remain; with base_tree the others are kept', async () => {
-    const base = await createTree(fx.repo, { tree: [
-      { path: 'keep.txt', mode: '100644', content: 'k' },
-      { path: 'src/one.ts', mode: '100644', content: '1' },
-    ] });
+    const base = await createTree(fx.repo, {
+      tree: [
+        { path: 'keep.txt', mode: '100644', content: 'k' },
+        { path: 'src/one.ts', mode: '100644', content: '1' },
+      ],
+    });
     const replaced = await createTree(fx.repo, { tree: [{ path: 'new.txt', mode: '100644', content: 'n' }] });
     assert.deepEqual(paths(replaced), ['new.txt']);
     const merged = await createTree(fx.repo, { base_tree: base.sha, tree: [{ path: 'src/two.ts', mode: '100644', content: '2' }] });
@@ -64,27 +80,31 @@ describe('git data library: blobs and trees', () => {
   });
 
   it('Trees POST: sha null deletes a path from base_tree, and an emptied subtree disappears', async () => {
-    const base = await createTree(fx.repo, { tree: [
-      { path: 'a.txt', mode: '100644', content: 'a' },
-      { path: 'dir/only.txt', mode: '100644', content: 'o' },
-    ] });
-    const after = await createTree(fx.repo, { base_tree: base.sha, tree: [
-      { path: 'dir/only.txt', mode: '100644', type: 'blob', sha: null },
-    ] });
+    const base = await createTree(fx.repo, {
+      tree: [
+        { path: 'a.txt', mode: '100644', content: 'a' },
+        { path: 'dir/only.txt', mode: '100644', content: 'o' },
+      ],
+    });
+    const after = await createTree(fx.repo, { base_tree: base.sha, tree: [{ path: 'dir/only.txt', mode: '100644', type: 'blob', sha: null }] });
     assert.deepEqual(paths(after), ['a.txt']);
     assert.equal(after.sha, fx.git(['mktree'], `100644 blob ${fx.git(['hash-object', '--stdin'], 'a')}\ta.txt\n`));
   });
 
   it('Trees POST: a nested path overrides the tree given in the same request, and a new tree is written', async () => {
-    const lib = await createTree(fx.repo, { tree: [
-      { path: 'x.txt', mode: '100644', content: 'x' },
-      { path: 'y.txt', mode: '100644', content: 'y' },
-    ] });
+    const lib = await createTree(fx.repo, {
+      tree: [
+        { path: 'x.txt', mode: '100644', content: 'x' },
+        { path: 'y.txt', mode: '100644', content: 'y' },
+      ],
+    });
     // The nested entry comes first on purpose: order in the request does not matter.
-    const created = await createTree(fx.repo, { tree: [
-      { path: 'lib/x.txt', mode: '100644', content: 'changed' },
-      { path: 'lib', mode: '040000', type: 'tree', sha: lib.sha },
-    ] });
+    const created = await createTree(fx.repo, {
+      tree: [
+        { path: 'lib/x.txt', mode: '100644', content: 'changed' },
+        { path: 'lib', mode: '040000', type: 'tree', sha: lib.sha },
+      ],
+    });
     const libEntry = created.tree.find((e) => e.path === 'lib');
     assert.notEqual(libEntry?.sha, lib.sha);
     const inner = await readTree(fx.repo, libEntry?.sha ?? '');
@@ -92,40 +112,54 @@ describe('git data library: blobs and trees', () => {
     assert.equal(inner.tree[0]?.sha, fx.git(['hash-object', '--stdin'], 'changed'));
   });
 
-  it('Trees POST: modes 100644, 100755, 040000, 160000, 120000 by sha, with git\'s tree ordering', async () => {
+  it("Trees POST: modes 100644, 100755, 040000, 160000, 120000 by sha, with git's tree ordering", async () => {
     const blob = (await createBlob(fx.repo, 'data')).sha;
     const sub = (await createTree(fx.repo, { tree: [{ path: 'f', mode: '100644', sha: blob }] })).sha;
     const submodule = '1111111111111111111111111111111111111111';
-    const created = await createTree(fx.repo, { tree: [
-      { path: 'a-file', mode: '100644', type: 'blob', sha: blob },
-      { path: 'a', mode: '040000', type: 'tree', sha: sub },
-      { path: 'a.exe', mode: '100755', type: 'blob', sha: blob },
-      { path: 'vendor', mode: '160000', type: 'commit', sha: submodule },
-      { path: 'link', mode: '120000', type: 'blob', sha: blob },
-    ] });
-    const expected = fx.git(['mktree'], [
-      `100644 blob ${blob}\ta-file`, `040000 tree ${sub}\ta`, `100755 blob ${blob}\ta.exe`,
-      `160000 commit ${submodule}\tvendor`, `120000 blob ${blob}\tlink`,
-    ].join('\n') + '\n');
+    const created = await createTree(fx.repo, {
+      tree: [
+        { path: 'a-file', mode: '100644', type: 'blob', sha: blob },
+        { path: 'a', mode: '040000', type: 'tree', sha: sub },
+        { path: 'a.exe', mode: '100755', type: 'blob', sha: blob },
+        { path: 'vendor', mode: '160000', type: 'commit', sha: submodule },
+        { path: 'link', mode: '120000', type: 'blob', sha: blob },
+      ],
+    });
+    const expected = fx.git(
+      ['mktree'],
+      [
+        `100644 blob ${blob}\ta-file`,
+        `040000 tree ${sub}\ta`,
+        `100755 blob ${blob}\ta.exe`,
+        `160000 commit ${submodule}\tvendor`,
+        `120000 blob ${blob}\tlink`,
+      ].join('\n') + '\n',
+    );
     assert.equal(created.sha, expected);
     // A tree sorts as if its name ended with "/": a-file < a.exe < a/.
-    assert.deepEqual(created.tree.map((e) => `${e.mode} ${e.type} ${e.path}`), [
-      '100644 blob a-file', '100755 blob a.exe', '040000 tree a', '120000 blob link', '160000 commit vendor',
-    ]);
+    assert.deepEqual(
+      created.tree.map((e) => `${e.mode} ${e.type} ${e.path}`),
+      ['100644 blob a-file', '100755 blob a.exe', '040000 tree a', '120000 blob link', '160000 commit vendor'],
+    );
   });
 
   it('Trees GET recursive=1: lists every entry as git ls-tree -r -t does, with blob sizes', async () => {
-    const created = await createTree(fx.repo, { tree: [
-      { path: 'z.txt', mode: '100644', content: 'zz' },
-      { path: 'a/b/c.txt', mode: '100644', content: 'ccc' },
-      { path: 'a/d.txt', mode: '100644', content: 'd' },
-    ] });
-    const listing = await readTree(fx.repo, created.sha, { recursive: true });
-    const byGit = fx.git(['ls-tree', '-r', '-t', '-l', created.sha]).split('\n').map((line) => {
-      const [meta = '', p = ''] = line.split('\t');
-      const [mode, type, sha, size] = meta.split(/\s+/);
-      return { path: p, mode, type, sha, ...(size === '-' ? {} : { size: Number(size) }) };
+    const created = await createTree(fx.repo, {
+      tree: [
+        { path: 'z.txt', mode: '100644', content: 'zz' },
+        { path: 'a/b/c.txt', mode: '100644', content: 'ccc' },
+        { path: 'a/d.txt', mode: '100644', content: 'd' },
+      ],
     });
+    const listing = await readTree(fx.repo, created.sha, { recursive: true });
+    const byGit = fx
+      .git(['ls-tree', '-r', '-t', '-l', created.sha])
+      .split('\n')
+      .map((line) => {
+        const [meta = '', p = ''] = line.split('\t');
+        const [mode, type, sha, size] = meta.split(/\s+/);
+        return { path: p, mode, type, sha, ...(size === '-' ? {} : { size: Number(size) }) };
+      });
     assert.deepEqual(listing.tree, byGit);
     assert.equal(listing.truncated, false);
     assert.deepEqual(paths(await readTree(fx.repo, created.sha)), ['a', 'z.txt'], 'without recursive: one level');
@@ -155,13 +189,21 @@ describe('git data library: blobs and trees', () => {
       ['path with a leading slash', entry({ path: '/a' }), InvalidPathError, /start or end with a slash/],
       ['path with a trailing slash', entry({ path: 'a/' }), InvalidPathError, /start or end with a slash/],
       ['empty path', entry({ path: '' }), InvalidPathError, /non-empty string/],
-      ['SHA that does not exist', { path: 'f', mode: '100644', type: 'blob', sha: 'abababababababababababababababababababab' }, InvalidObjectError, /does not exist/],
+      [
+        'SHA that does not exist',
+        { path: 'f', mode: '100644', type: 'blob', sha: 'abababababababababababababababababababab' },
+        InvalidObjectError,
+        /does not exist/,
+      ],
       ['malformed SHA', { path: 'f', mode: '100644', type: 'blob', sha: 'abc' }, InvalidObjectError, /40-character SHA/],
     ];
     for (const [title, bad, type, message] of cases) {
       it(`Trees POST: ${title} → 422`, async () => {
         const objectsBefore = fx.git(['count-objects']);
-        const error = await createTree(fx.repo, { tree: [{ path: 'ok.txt', mode: '100644', content: 'fine' }, bad] }).then(() => undefined, (e: unknown) => e);
+        const error = await createTree(fx.repo, { tree: [{ path: 'ok.txt', mode: '100644', content: 'fine' }, bad] }).then(
+          () => undefined,
+          (e: unknown) => e,
+        );
         assert.ok(error instanceof type, `expected ${type.name}, got ${String(error)}`);
         assert.match(error.message, message);
         assert.equal((error as InvalidInputError).status, 422);

@@ -31,7 +31,7 @@ describe('startEmulator pathPrefix /api/v3 (the enterprise form only)', () => {
     assert.equal(body.html_url, `${emu.url}/ada/notes-on-the-engine`);
   });
 
-  it('the v3 API at the root is 404 Not Found in the API\'s error shape', async () => {
+  it("the v3 API at the root is 404 Not Found in the API's error shape", async () => {
     for (const p of ['/user', '/repos/ada/notes-on-the-engine', '/rate_limit']) {
       const res = await fetch(`${emu.url}${p}`, { headers: ada });
       assert.equal(res.status, 404, p);

@@ -59,7 +59,9 @@ describe('emulator process (CLI)', () => {
     await fetch(`${url}/health?access_token=supersecretvalue123`);
     await new Promise((r) => setTimeout(r, 100));
     proc.kill('SIGTERM');
-    const lines = output().split('\n').filter((l) => l.includes('/health'));
+    const lines = output()
+      .split('\n')
+      .filter((l) => l.includes('/health'));
     assert.equal(lines.length, 1);
     assert.ok(!output().includes('supersecretvalue123'), 'token leaked into the log');
     assert.match(lines[0]!, /GET \/health\?access_token=\[redacted\] 200/);
@@ -81,7 +83,12 @@ describe('emulator process (CLI)', () => {
   });
 
   it('refuses a lockout or rate-limit option that is not a positive integer, naming the flag', async () => {
-    for (const [flag, value] of [['--lockout-threshold', '0'], ['--lockout-window', 'soon'], ['--rate-limit-window', '-5'], ['--rate-limit-authenticated', '1.5']] as const) {
+    for (const [flag, value] of [
+      ['--lockout-threshold', '0'],
+      ['--lockout-window', 'soon'],
+      ['--rate-limit-window', '-5'],
+      ['--rate-limit-authenticated', '1.5'],
+    ] as const) {
       const proc = spawn(process.execPath, [entry, '--data', dataDir, `${flag}=${value}`], { stdio: ['ignore', 'pipe', 'pipe'] });
       let err = '';
       proc.stderr.on('data', (d: Buffer) => (err += d.toString()));

@@ -75,9 +75,15 @@ describe('scenario files (--seed <file>)', function () {
 
     it('the organization, its team and its public member', async () => {
       const teams = (await getJson(`${emu.url}/orgs/acme/teams`)).body as Array<{ name: string; permission: string }>;
-      assert.deepEqual(teams.map((t) => [t.name, t.permission]), [['Developers', 'push']]);
+      assert.deepEqual(
+        teams.map((t) => [t.name, t.permission]),
+        [['Developers', 'push']],
+      );
       const publicMembers = (await getJson(`${emu.url}/orgs/acme/public_members`)).body as Array<{ login: string }>;
-      assert.deepEqual(publicMembers.map((m) => m.login), ['alice']);
+      assert.deepEqual(
+        publicMembers.map((m) => m.login),
+        ['alice'],
+      );
       const repo = (await getJson(`${emu.url}/repos/acme/widgets`)).body;
       assert.equal(repo.default_branch, 'main');
       assert.equal(repo.description, 'Widgets of every size.');
@@ -85,35 +91,56 @@ describe('scenario files (--seed <file>)', function () {
 
     it('the clone holds the commits, files, branches and tags of the file', async () => {
       assert.equal(await git(clone, ['rev-parse', '--abbrev-ref', 'HEAD']), 'main');
-      assert.equal(await git(clone, ['log', '--format=%an|%aI|%s', 'main']), ['Bob Example|2026-01-05T11:00:00+00:00|Describe the sizes', 'Alice Example|2026-01-05T10:00:00+00:00|Start the widgets'].join('\n'));
+      assert.equal(
+        await git(clone, ['log', '--format=%an|%aI|%s', 'main']),
+        ['Bob Example|2026-01-05T11:00:00+00:00|Describe the sizes', 'Alice Example|2026-01-05T10:00:00+00:00|Start the widgets'].join('\n'),
+      );
       assert.equal(fs.readFileSync(path.join(clone, 'src/widget.js'), 'utf8'), 'export const size = 1;\n');
       assert.equal(fs.readFileSync(path.join(clone, 'docs/sizes.md'), 'utf8'), 'Sizes: 1, 2, 3.\n');
       assert.equal(await git(clone, ['ls-tree', '-r', '--name-only', 'HEAD']), 'README.md\ndocs/sizes.md\nsrc/widget.js');
-      assert.equal(await git(clone, ['log', '--format=%an|%aI|%s|%P', 'origin/feature/bigger', '-1']), `Bob Example|2026-01-06T12:30:00+01:00|Make widgets bigger|${await git(clone, ['rev-parse', 'main'])}`);
+      assert.equal(
+        await git(clone, ['log', '--format=%an|%aI|%s|%P', 'origin/feature/bigger', '-1']),
+        `Bob Example|2026-01-06T12:30:00+01:00|Make widgets bigger|${await git(clone, ['rev-parse', 'main'])}`,
+      );
       assert.equal(await git(clone, ['cat-file', '-t', 'v1.0.0']), 'tag');
       assert.equal(await git(clone, ['rev-parse', 'v1.0.0^{commit}']), await git(clone, ['rev-parse', 'main']));
     });
 
     it('the pull request: its diff, label, review thread and conversation comment', async () => {
       const pull = (await getJson(`${emu.url}/repos/acme/widgets/pulls/1`)).body;
-      assert.deepEqual([pull.title, pull.state, pull.user.login, pull.head.ref, pull.base.ref], ['Make widgets bigger', 'open', 'bob', 'feature/bigger', 'main']);
+      assert.deepEqual(
+        [pull.title, pull.state, pull.user.login, pull.head.ref, pull.base.ref],
+        ['Make widgets bigger', 'open', 'bob', 'feature/bigger', 'main'],
+      );
       const diff = await (await fetch(`${emu.url}/repos/acme/widgets/pulls/1`, { headers: { ...ALICE, Accept: 'application/vnd.service.v3.diff' } })).text();
       assert.match(diff, /^diff --git a\/src\/widget\.js b\/src\/widget\.js\n[^]*\n-export const size = 1;\n\+export const size = 2;\n$/);
       const labels = (await getJson(`${emu.url}/repos/acme/widgets/issues/1/labels`)).body as Array<{ name: string; color: string }>;
-      assert.deepEqual(labels.map((l) => [l.name, l.color]), [['enhancement', '84b6eb']]);
+      assert.deepEqual(
+        labels.map((l) => [l.name, l.color]),
+        [['enhancement', '84b6eb']],
+      );
       const review = (await getJson(`${emu.url}/repos/acme/widgets/pulls/1/comments`)).body as Json[];
-      assert.deepEqual(review.map((c) => [c.user.login, c.body, c.path, c.position, c.in_reply_to_id ?? null]), [
-        ['alice', 'Why 2 and not 3?', 'src/widget.js', 2, null],
-        ['bob', '3 does not fit the box.', 'src/widget.js', 2, review[0].id],
-      ]);
+      assert.deepEqual(
+        review.map((c) => [c.user.login, c.body, c.path, c.position, c.in_reply_to_id ?? null]),
+        [
+          ['alice', 'Why 2 and not 3?', 'src/widget.js', 2, null],
+          ['bob', '3 does not fit the box.', 'src/widget.js', 2, review[0].id],
+        ],
+      );
       assert.equal(review[0].commit_id, pull.head.sha);
       const comments = (await getJson(`${emu.url}/repos/acme/widgets/issues/1/comments`)).body as Json[];
-      assert.deepEqual(comments.map((c) => [c.user.login, c.body]), [['alice', 'Looks good to me.']]);
+      assert.deepEqual(
+        comments.map((c) => [c.user.login, c.body]),
+        [['alice', 'Looks good to me.']],
+      );
     });
 
     it('the release, on the tag of the history', async () => {
       const releases = (await getJson(`${emu.url}/repos/acme/widgets/releases`)).body as Json[];
-      assert.deepEqual(releases.map((r) => [r.tag_name, r.name, r.author.login, r.draft]), [['v1.0.0', 'Widgets 1.0', 'alice', false]]);
+      assert.deepEqual(
+        releases.map((r) => [r.tag_name, r.name, r.author.login, r.draft]),
+        [['v1.0.0', 'Widgets 1.0', 'alice', false]],
+      );
     });
 
     it('the engagement user signs in; the case is linked to the repository and its pull request', async () => {
@@ -126,7 +153,10 @@ describe('scenario files (--seed <file>)', function () {
       assert.equal(found.body.messages_received, 1);
       assert.equal(found.body.messages_sent, 1);
       assert.equal(found.body.contact.name, 'Carol Customer');
-      assert.deepEqual(found.body.contact.profiles.map((p: { source: string; ext_id: string }) => [p.source, p.ext_id]), [['email', 'carol@example.test']]);
+      assert.deepEqual(
+        found.body.contact.profiles.map((p: { source: string; ext_id: string }) => [p.source, p.ext_id]),
+        [['email', 'carol@example.test']],
+      );
     });
   });
 
@@ -146,28 +176,38 @@ describe('scenario files (--seed <file>)', function () {
   it('closed and merged pull requests, a root commit on a branch of its own, a merge commit, a release made from a commit', async () => {
     const data = {
       users: [{ login: 'ann', password: 'ann-password' }, { login: 'ben' }],
-      repositories: [{
-        owner: 'ann', name: 'r', private: true,
-        commits: [
-          { id: 'a', author: 'ann', message: 'a', files: { 'a.txt': 'a\n' } },
-          { id: 'b', branch: 'closed-one', parents: ['a'], author: 'ben', message: 'b', files: { 'b.txt': 'b\n' } },
-          { id: 'c', branch: 'merged-one', parents: ['a'], author: 'ben', message: 'c', files: { 'c.txt': 'c\n' } },
-          { id: 'orphan', branch: 'pages', parents: [], author: 'ann', message: 'pages', files: { 'index.html': '<p>hi</p>\n' } },
-          { id: 'm', branch: 'both', parents: ['b', 'c'], author: 'ann', message: 'merge b and c' },
-        ],
-        pulls: [
-          { title: 'closed', author: 'ben', head: 'closed-one', state: 'closed', closed_by: 'ann' },
-          { title: 'merged', author: 'ben', head: 'merged-one', state: 'merged', closed_by: 'ann' },
-        ],
-        releases: [{ tag: 'v0.1', author: 'ann', target: 'b', prerelease: true }, { tag: 'v0.2', author: 'ann', draft: true }],
-      }],
+      repositories: [
+        {
+          owner: 'ann',
+          name: 'r',
+          private: true,
+          commits: [
+            { id: 'a', author: 'ann', message: 'a', files: { 'a.txt': 'a\n' } },
+            { id: 'b', branch: 'closed-one', parents: ['a'], author: 'ben', message: 'b', files: { 'b.txt': 'b\n' } },
+            { id: 'c', branch: 'merged-one', parents: ['a'], author: 'ben', message: 'c', files: { 'c.txt': 'c\n' } },
+            { id: 'orphan', branch: 'pages', parents: [], author: 'ann', message: 'pages', files: { 'index.html': '<p>hi</p>\n' } },
+            { id: 'm', branch: 'both', parents: ['b', 'c'], author: 'ann', message: 'merge b and c' },
+          ],
+          pulls: [
+            { title: 'closed', author: 'ben', head: 'closed-one', state: 'closed', closed_by: 'ann' },
+            { title: 'merged', author: 'ben', head: 'merged-one', state: 'merged', closed_by: 'ann' },
+          ],
+          releases: [
+            { tag: 'v0.1', author: 'ann', target: 'b', prerelease: true },
+            { tag: 'v0.2', author: 'ann', draft: true },
+          ],
+        },
+      ],
     };
     const emu = await startEmulator({ memory: true, seed: writeJson(scratch, data) });
     try {
       const auth = basic('ann', 'ann-password');
       const withAnn = emu.url.replace('http://', 'http://ann:ann-password@');
       const pulls = (await getJson(`${emu.url}/repos/ann/r/pulls?state=all`, auth)).body as Json[];
-      assert.deepEqual(pulls.map((p) => [p.number, p.state, p.merged_at !== null]).sort(), [[1, 'closed', false], [2, 'closed', true]]);
+      assert.deepEqual(pulls.map((p) => [p.number, p.state, p.merged_at !== null]).sort(), [
+        [1, 'closed', false],
+        [2, 'closed', true],
+      ]);
       const work = path.join(scratch, 'clone');
       await git(scratch, ['clone', '-q', `${withAnn}/ann/r.git`, work]);
       assert.equal(await git(work, ['ls-tree', '-r', '--name-only', 'HEAD']), 'a.txt\nc.txt', 'master has the merged pull request');
@@ -177,7 +217,10 @@ describe('scenario files (--seed <file>)', function () {
       assert.equal((await git(work, ['ls-remote', '--tags', 'origin'])).includes('refs/tags/v0.1'), true);
       assert.equal(await git(work, ['rev-parse', 'origin/closed-one']), (await git(work, ['ls-remote', 'origin', 'refs/tags/v0.1'])).split('\t')[0]);
       const releases = (await getJson(`${emu.url}/repos/ann/r/releases`, auth)).body as Json[];
-      assert.deepEqual(releases.map((r) => [r.tag_name, r.prerelease, r.draft]).sort(), [['v0.1', true, false], ['v0.2', false, true]]);
+      assert.deepEqual(releases.map((r) => [r.tag_name, r.prerelease, r.draft]).sort(), [
+        ['v0.1', true, false],
+        ['v0.2', false, true],
+      ]);
     } finally {
       await emu.close();
     }
@@ -193,7 +236,10 @@ describe('scenario files (--seed <file>)', function () {
     try {
       assert.equal(lines.filter((l) => l.startsWith('scenario ')).length, 1, lines.join('\n'));
       const comments = (await getJson(`${second.url}/repos/acme/widgets/issues/1/comments`)).body as Json[];
-      assert.deepEqual(comments.map((c) => c.created_at), [created]);
+      assert.deepEqual(
+        comments.map((c) => c.created_at),
+        [created],
+      );
       assert.equal((await getJson(`${second.url}/repos/acme/widgets/pulls?state=all`)).body.length, 1);
     } finally {
       await second.close();
@@ -202,14 +248,23 @@ describe('scenario files (--seed <file>)', function () {
 
   it('a bad file: startEmulator rejects with every problem and its line, and the data folder is not created', async () => {
     const file = path.join(scratch, 'bad.yaml');
-    fs.writeFileSync(file, fs.readFileSync(SMALL, 'utf8').replace('head: feature/bigger', 'head: feature/smaller').replace('author: bob\n        message: Describe', 'author: nobody\n        message: Describe'));
+    fs.writeFileSync(
+      file,
+      fs
+        .readFileSync(SMALL, 'utf8')
+        .replace('head: feature/bigger', 'head: feature/smaller')
+        .replace('author: bob\n        message: Describe', 'author: nobody\n        message: Describe'),
+    );
     const dataDir = path.join(scratch, 'data');
     await assert.rejects(startEmulator({ dataDir, seed: file }), (e: Error) => {
-      assert.equal(e.message, [
-        `invalid seed file ${file} (2 problems):`,
-        '  line 40: repositories[0].commits[1].author: user "nobody" is not in users',
-        '  line 63: repositories[0].pulls[0].head: branch "feature/smaller" does not exist',
-      ].join('\n'));
+      assert.equal(
+        e.message,
+        [
+          `invalid seed file ${file} (2 problems):`,
+          '  line 40: repositories[0].commits[1].author: user "nobody" is not in users',
+          '  line 63: repositories[0].pulls[0].head: branch "feature/smaller" does not exist',
+        ].join('\n'),
+      );
       return true;
     });
     assert.equal(fs.existsSync(dataDir), false);
@@ -220,12 +275,18 @@ describe('scenario files (--seed <file>)', function () {
     const bad = fs.readFileSync(SMALL, 'utf8').replace('position: 2', 'position: 40');
     const file = path.join(scratch, 'scenario.yaml');
     fs.writeFileSync(file, bad);
-    await assert.rejects(startEmulator({ dataDir, seed: file }), /^ScenarioError: invalid seed file .* \(1 problem\):\n {2}repositories\[0\]\.pulls\[0\]\.review_comments\[0\]: Validation Failed: position/);
+    await assert.rejects(
+      startEmulator({ dataDir, seed: file }),
+      /^ScenarioError: invalid seed file .* \(1 problem\):\n {2}repositories\[0\]\.pulls\[0\]\.review_comments\[0\]: Validation Failed: position/,
+    );
     fs.writeFileSync(file, fs.readFileSync(SMALL, 'utf8'));
     const lines: string[] = [];
     const emu = await startEmulator({ dataDir, seed: file, log: (l) => lines.push(l) });
     try {
-      assert.ok(lines.some((l) => l.includes('stopped during its seed')), lines.join('\n'));
+      assert.ok(
+        lines.some((l) => l.includes('stopped during its seed')),
+        lines.join('\n'),
+      );
       assert.equal((await getJson(`${emu.url}/repos/acme/widgets/pulls/1/comments`)).body.length, 2);
       assert.equal((await getJson(`${emu.url}/orgs/acme/teams`)).body.length, 1, 'the accounts are not seeded twice');
     } finally {
@@ -234,7 +295,10 @@ describe('scenario files (--seed <file>)', function () {
   });
 
   describe('the command (repodesk-emulator --seed <file>)', () => {
-    function run(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ code: number | null; signal?: string | null; out: string; url?: string; stop(): Promise<void> }> {
+    function run(
+      args: string[],
+      env: NodeJS.ProcessEnv = process.env,
+    ): Promise<{ code: number | null; signal?: string | null; out: string; url?: string; stop(): Promise<void> }> {
       const proc = spawn(process.execPath, [entry, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
       let signal: string | null = null;
       proc.on('exit', (_code, s) => (signal = s));
@@ -288,7 +352,10 @@ describe('scenario files (--seed <file>)', function () {
         assert.match(r.out, /stopped during its seed: its partial data was removed/);
         assert.equal((await getJson(`${r.url}/repos/acme/widgets/pulls?state=all`)).body.length, 1);
         assert.equal((await getJson(`${r.url}/repos/acme/widgets/pulls/1/comments`)).body.length, 2);
-        assert.deepEqual(((await getJson(`${r.url}/orgs/acme/teams`)).body as Json[]).map((t) => t.name), ['Developers']);
+        assert.deepEqual(
+          ((await getJson(`${r.url}/orgs/acme/teams`)).body as Json[]).map((t) => t.name),
+          ['Developers'],
+        );
       } finally {
         await r.stop();
       }

@@ -14,7 +14,11 @@ const entry = path.resolve(__dirname, '../dist/main.js');
 const UA = 'seed-crash-test';
 const auth = (login: string) => `Basic ${Buffer.from(`${login}:${login}-demo-password`).toString('base64')}`;
 
-interface Run { proc: ChildProcess; output: () => string; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }> }
+interface Run {
+  proc: ChildProcess;
+  output: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
 
 function launch(dataDir: string, crashAt?: number): Run {
   const env = { ...process.env };
@@ -52,7 +56,8 @@ function startClean(dataDir: string): Promise<{ run: Run; url: string }> {
   });
 }
 
-async function get(url: string, p: string, login = 'ada'): Promise<{ status: number; body: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+async function get(url: string, p: string, login = 'ada'): Promise<{ status: number; body: any }> {
+  // eslint-disable-line @typescript-eslint/no-explicit-any
   const res = await fetch(`${url}${p}`, { headers: { 'User-Agent': UA, Authorization: auth(login) } });
   return { status: res.status, body: await res.json() };
 }
@@ -62,8 +67,22 @@ async function checkWhole(url: string, dataDir: string, label: string): Promise<
     assert.equal((await get(url, '/user', login)).status, 200, `${label}: ${login} cannot sign in`);
   }
   const names = async (p: string) => ((await get(url, p)).body as Array<{ full_name: string }>).map((r) => r.full_name);
-  const repos = new Set([...(await names('/user/repos?per_page=100')), ...(await names('/orgs/analytical-engines/repos?type=all&per_page=100')), ...(await names('/users/charles/repos?per_page=100'))]);
-  assert.deepEqual([...repos].sort(), ['ada/bernoulli-numbers', 'ada/notes-on-the-engine', 'analytical-engines/analytical-engine', 'analytical-engines/difference-engine', 'charles/difference-engine'], label);
+  const repos = new Set([
+    ...(await names('/user/repos?per_page=100')),
+    ...(await names('/orgs/analytical-engines/repos?type=all&per_page=100')),
+    ...(await names('/users/charles/repos?per_page=100')),
+  ]);
+  assert.deepEqual(
+    [...repos].sort(),
+    [
+      'ada/bernoulli-numbers',
+      'ada/notes-on-the-engine',
+      'analytical-engines/analytical-engine',
+      'analytical-engines/difference-engine',
+      'charles/difference-engine',
+    ],
+    label,
+  );
   const members = await get(url, '/orgs/analytical-engines/public_members');
   assert.deepEqual((members.body as Array<{ login: string }>).map((m) => m.login).sort(), ['ada', 'charles'], label);
   const demo = '/repos/analytical-engines/difference-engine';
@@ -77,7 +96,10 @@ async function checkWhole(url: string, dataDir: string, label: string): Promise<
   // The OAuth application of the seed, once, with its file.
   assert.ok(fs.existsSync(path.join(dataDir, 'oauth-app.json')), `${label}: oauth-app.json`);
   // v2: the ten demo cases, and no eleventh from a second load.
-  const login = await fetch(`${url}/api/v2/authenticate`, { method: 'POST', body: new URLSearchParams({ userName: 'ada', apiKey: 'ada-demo-api-key', password: 'ada-demo-password' }) });
+  const login = await fetch(`${url}/api/v2/authenticate`, {
+    method: 'POST',
+    body: new URLSearchParams({ userName: 'ada', apiKey: 'ada-demo-api-key', password: 'ada-demo-password' }),
+  });
   const token = ((await login.json()) as { access_token: string }).access_token;
   assert.equal((await fetch(`${url}/api/v2/case/10?access_token=${token}`)).status, 200, `${label}: v2 case 10`);
   assert.equal((await fetch(`${url}/api/v2/case/11?access_token=${token}`)).status, 404, `${label}: v2 case 11`);

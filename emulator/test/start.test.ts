@@ -65,6 +65,9 @@ describe('startEmulator (the package API)', () => {
     await fetch(`${emu.url}/health`);
     await emu.close();
     emu = undefined;
-    assert.ok(lines.some((l) => /^GET \/health 200 /.test(l)), lines.join('\n'));
+    assert.ok(
+      lines.some((l) => /^GET \/health 200 /.test(l)),
+      lines.join('\n'),
+    );
   });
 });

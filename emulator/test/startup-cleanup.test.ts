@@ -17,7 +17,10 @@ describe('start-up cleanup of unfinished repositories (durability)', () => {
       assert.equal(created.status, 201);
       await first.dispose();
       const gitDir = path.join(dataDir, 'git');
-      const before = fs.readdirSync(gitDir).filter((n) => !n.startsWith('.tmp-')).sort();
+      const before = fs
+        .readdirSync(gitDir)
+        .filter((n) => !n.startsWith('.tmp-'))
+        .sort();
       fs.mkdirSync(path.join(gitDir, '.tmp-0b7e-left-by-sigkill.git', 'objects'), { recursive: true });
       fs.writeFileSync(path.join(gitDir, '.tmp-other.git'), '');
 

@@ -8,7 +8,11 @@ const t = (iso: string) => Date.parse(iso) / 1000;
 const now = t('2026-11-22T12:00:00Z');
 
 const commit = (authorKey: string, iso: string, additions = 1, deletions = 0, tzOffsetMinutes = 0): AttributedCommit => ({
-  authorKey, authorTime: t(iso), tzOffsetMinutes, additions, deletions,
+  authorKey,
+  authorTime: t(iso),
+  tzOffsetMinutes,
+  additions,
+  deletions,
 });
 
 describe('statistics computation (docs/service-api/hosting/statistics §1–§6)', () => {
@@ -19,11 +23,10 @@ describe('statistics computation (docs/service-api/hosting/statistics §1–§6)
   });
 
   it('/stats/contributors — total commits and weekly a/d/c per author, w as a Unix timestamp string', () => {
-    const result = contributors([
-      commit('ada', '2026-11-10T09:00:00Z', 10, 2),
-      commit('ada', '2026-11-11T09:00:00Z', 5, 1),
-      commit('charles', '2026-11-19T09:00:00Z', 3, 0),
-    ], now);
+    const result = contributors(
+      [commit('ada', '2026-11-10T09:00:00Z', 10, 2), commit('ada', '2026-11-11T09:00:00Z', 5, 1), commit('charles', '2026-11-19T09:00:00Z', 3, 0)],
+      now,
+    );
     const ada = result.find((r) => r.authorKey === 'ada')!;
     assert.equal(ada.total, 2);
     assert.equal(typeof ada.weeks[0]!.w, 'string');
@@ -34,13 +37,20 @@ describe('statistics computation (docs/service-api/hosting/statistics §1–§6)
   });
 
   it('/stats/commit_activity — 52 weeks of the last year, days start on Sunday', () => {
-    const weeks = commitActivity([commit('ada', '2026-11-23T08:00:00Z'), commit('ada', '2026-11-28T08:00:00Z'), commit('ada', '2024-01-01T00:00:00Z')], t('2026-11-28T12:00:00Z'));
+    const weeks = commitActivity(
+      [commit('ada', '2026-11-23T08:00:00Z'), commit('ada', '2026-11-28T08:00:00Z'), commit('ada', '2024-01-01T00:00:00Z')],
+      t('2026-11-28T12:00:00Z'),
+    );
     assert.equal(weeks.length, 52);
     const last = weeks.at(-1)!;
     assert.equal(last.week, t('2026-11-22T00:00:00Z'));
     assert.deepEqual(last.days, [0, 1, 0, 0, 0, 0, 1]);
     assert.equal(last.total, 2);
-    assert.equal(weeks.reduce((n, w) => n + w.total, 0), 2, 'a commit older than a year is not counted');
+    assert.equal(
+      weeks.reduce((n, w) => n + w.total, 0),
+      2,
+      'a commit older than a year is not counted',
+    );
   });
 
   it('/stats/code_frequency — weekly additions and negative deletions', () => {
@@ -53,7 +63,11 @@ describe('statistics computation (docs/service-api/hosting/statistics §1–§6)
   });
 
   it('/stats/participation — 52 weeks oldest first, all includes the owner', () => {
-    const p = participation([commit('ada', '2026-11-22T08:00:00Z'), commit('charles', '2026-11-22T09:00:00Z'), commit('ada', '2026-11-02T09:00:00Z')], 'ada', now);
+    const p = participation(
+      [commit('ada', '2026-11-22T08:00:00Z'), commit('charles', '2026-11-22T09:00:00Z'), commit('ada', '2026-11-02T09:00:00Z')],
+      'ada',
+      now,
+    );
     assert.equal(p.all.length, 52);
     assert.equal(p.owner.length, 52);
     assert.equal(p.all[51], 2);
@@ -66,7 +80,13 @@ describe('statistics computation (docs/service-api/hosting/statistics §1–§6)
     // 23:30 UTC on Saturday is 05:00 on Sunday at +0530.
     const card = punchCard([commit('ada', '2026-11-21T23:30:00Z', 1, 0, 330), commit('ada', '2026-11-21T23:30:00Z', 1, 0, 0)]);
     assert.equal(card.length, 7 * 24);
-    assert.deepEqual(card.find(([d, h]) => d === 0 && h === 5), [0, 5, 1]);
-    assert.deepEqual(card.find(([d, h]) => d === 6 && h === 23), [6, 23, 1]);
+    assert.deepEqual(
+      card.find(([d, h]) => d === 0 && h === 5),
+      [0, 5, 1],
+    );
+    assert.deepEqual(
+      card.find(([d, h]) => d === 6 && h === 23),
+      [6, 23, 1],
+    );
   });
 });

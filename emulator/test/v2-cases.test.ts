@@ -25,8 +25,15 @@ describe('v2 cases, messages and campaigns', () => {
 
   it('POST /api/v2/case — creates an Arrived case with campaign by name, source, private, notes, tags, attributes; echo_data', async () => {
     const { status, body } = await http.post('/case', {
-      contact_id: String(contactId), campaign: 'Support', subject: 'Wheels wobble', source: 'email', private: 'true',
-      note: ['n1', 'n2'], tag: [DIFF, 'pr:1'], severity: 'high', echo_data: 'true',
+      contact_id: String(contactId),
+      campaign: 'Support',
+      subject: 'Wheels wobble',
+      source: 'email',
+      private: 'true',
+      note: ['n1', 'n2'],
+      tag: [DIFF, 'pr:1'],
+      severity: 'high',
+      echo_data: 'true',
     });
     assert.equal(status, 200);
     assert.equal(body.success, true);
@@ -105,22 +112,45 @@ describe('v2 cases, messages and campaigns', () => {
     const { body } = await http.post(`/case/${id}`, { subject: 'Renamed', note: 'looked at it', tag: ['b', 'c'], priority: '2' });
     assert.deepEqual([body.success, body.subject, body.priority], [true, 'Renamed', '2']);
     assert.deepEqual(body.tags, ['a', 'b', 'c']);
-    assert.deepEqual(body.notes.map((n: { text: string; userName: string }) => [n.text, n.userName]), [['looked at it', 'ada']]);
+    assert.deepEqual(
+      body.notes.map((n: { text: string; userName: string }) => [n.text, n.userName]),
+      [['looked at it', 'ada']],
+    );
     assert.equal((await http.post(`/case/${id}`, { messages: 5 })).body.statusMessage, 'Field messages is read-only');
     assert.equal((await http.post('/case/99999', { subject: 'x' })).status, 404);
   });
 
   it('POST /api/v2/message — routed to a new case of a new contact; a second message goes to the same open case', async () => {
-    const first = await http.post('/message', { campaign: 'Support', source: 'email', fromId: 'newbie@example.org', fromName: 'New Bie', content: 'Hello, my engine smokes.' });
+    const first = await http.post('/message', {
+      campaign: 'Support',
+      source: 'email',
+      fromId: 'newbie@example.org',
+      fromName: 'New Bie',
+      content: 'Hello, my engine smokes.',
+    });
     assert.equal(first.status, 200);
     assert.equal(first.body.success, true);
     assert.match(first.body.UUID, /^[0-9a-f-]{36}$/);
     const c = (await http.get(`/case/${first.body.case_id}`)).body;
     assert.deepEqual([c.state, c.subject, c.contact.name, c.messages_received, c.messages], ['Arrived', 'Hello, my engine smokes.', 'New Bie', 1, 1]);
     assert.match(c.we_did_not_reply_since_date, V2_DATE);
-    const second = await http.post('/message', { campaign: 'Support', source: 'email', fromId: 'newbie@example.org', fromName: 'New Bie', content: 'Still smoking.', UUID: 'msg-2' });
+    const second = await http.post('/message', {
+      campaign: 'Support',
+      source: 'email',
+      fromId: 'newbie@example.org',
+      fromName: 'New Bie',
+      content: 'Still smoking.',
+      UUID: 'msg-2',
+    });
     assert.deepEqual([second.body.case_id, second.body.UUID], [first.body.case_id, 'msg-2']);
-    const again = await http.post('/message', { campaign: 'Support', source: 'email', fromId: 'newbie@example.org', fromName: 'New Bie', content: 'Still smoking.', UUID: 'msg-2' });
+    const again = await http.post('/message', {
+      campaign: 'Support',
+      source: 'email',
+      fromId: 'newbie@example.org',
+      fromName: 'New Bie',
+      content: 'Still smoking.',
+      UUID: 'msg-2',
+    });
     assert.equal(again.body.case_id, first.body.case_id);
     assert.equal((await http.get(`/case/${first.body.case_id}`)).body.messages_received, 2, 'a repeated UUID is stored once');
   });
@@ -143,7 +173,8 @@ describe('v2 cases, messages and campaigns', () => {
   });
 
   it('Case figures — counters, we_did_not_reply_since_date, handling_ms and sla_seconds follow the messages', async () => {
-    const id = (await http.post('/message', { campaign: 'Support', source: 'email', fromId: 'figures@example.org', fromName: 'F', content: 'one' })).body.case_id;
+    const id = (await http.post('/message', { campaign: 'Support', source: 'email', fromId: 'figures@example.org', fromName: 'F', content: 'one' })).body
+      .case_id;
     const waiting = (await http.get(`/case/${id}`)).body;
     assert.match(waiting.we_did_not_reply_since_date, V2_DATE);
     clock.advance(1000);
@@ -181,7 +212,10 @@ describe('v2 cases, messages and campaigns', () => {
     const twitter = await http.get('/case', { source: 'twitter', count: 100 });
     assert.ok(twitter.body.total >= 2 && twitter.body.items.every((c: { source: string }) => c.source === 'twitter'));
     const ofCharles = await http.get('/case', { contact_id: 1 });
-    assert.deepEqual(ofCharles.body.items.map((c: { id: number }) => c.id), [1, 7]);
+    assert.deepEqual(
+      ofCharles.body.items.map((c: { id: number }) => c.id),
+      [1, 7],
+    );
     const sales = await http.get('/case', { campaign_id: 3, count: 100 });
     assert.ok(sales.body.items.length > 0, 'the seed has Sales cases');
     assert.ok(sales.body.items.every((c: { campaign: { name: string } }) => c.campaign.name === 'Sales'));
@@ -199,7 +233,10 @@ describe('v2 cases, messages and campaigns', () => {
   it('GET /api/v2/case — order_by, order_dir, count and index', async () => {
     const all = (await http.get('/case', { order_by: 'creation_date', order_dir: 'DESC', count: 100 })).body.items.map((c: { id: number }) => c.id);
     const page = (await http.get('/case', { order_by: 'creation_date', order_dir: 'DESC', count: 3, index: 3 })).body;
-    assert.deepEqual(page.items.map((c: { id: number }) => c.id), all.slice(3, 6));
+    assert.deepEqual(
+      page.items.map((c: { id: number }) => c.id),
+      all.slice(3, 6),
+    );
     const byMessages = (await http.get('/case', { order_by: 'messages', order_dir: 'DESC', count: 1 })).body.items[0];
     assert.equal(byMessages.messages, 4);
   });
@@ -243,10 +280,17 @@ describe('v2 cases, messages and campaigns', () => {
     assert.equal(status, 200);
     const sales = body.items[0];
     assert.deepEqual(sales.campaign, { id: 3, name: 'Sales' });
-    const cases = (await http.get('/case', { campaign_id: 3, count: 100 })).body.items as Array<{ state: string; messages_received: number; reopened: boolean }>;
+    const cases = (await http.get('/case', { campaign_id: 3, count: 100 })).body.items as Array<{
+      state: string;
+      messages_received: number;
+      reopened: boolean;
+    }>;
     assert.equal(sales.cases.total, cases.length);
     for (const s of ['Arrived', 'Open', 'Closed']) assert.equal(sales.cases[s], cases.filter((c) => c.state === s).length);
-    assert.equal(sales.messages_received, cases.reduce((n, c) => n + c.messages_received, 0));
+    assert.equal(
+      sales.messages_received,
+      cases.reduce((n, c) => n + c.messages_received, 0),
+    );
     assert.equal(sales.reopened, cases.filter((c) => c.reopened).length);
     assert.equal((await http.get('/campaign/stats', { campaign_id: 999 })).status, 404);
     assert.equal((await http.get('/campaign/stats', { created_since: 'soon' })).status, 400);

@@ -17,18 +17,32 @@ describe('v2 contacts', () => {
   it('POST /api/v2/contact — creates with fields, repeated note and tag, a dynamic attribute; echo_data returns the contact', async () => {
     const before = Date.now();
     const { status, body } = await http.post('/contact', {
-      name: 'Grace Hopper', first_name: 'Grace', last_name: 'Hopper', crm_id: 'CRM-9001', client_id: 'C-9', extended_value: 'Amazing Grace',
-      note: ['first note', 'second note'], tag: ['navy', 'cobol'], favourite_bug: 'moth', echo_data: 'true',
+      name: 'Grace Hopper',
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      crm_id: 'CRM-9001',
+      client_id: 'C-9',
+      extended_value: 'Amazing Grace',
+      note: ['first note', 'second note'],
+      tag: ['navy', 'cobol'],
+      favourite_bug: 'moth',
+      echo_data: 'true',
     });
     assert.equal(status, 200);
     assert.equal(body.success, true);
     assert.equal(typeof body.contact_id, 'number');
     const c = body.data;
     assert.equal(c.id, body.contact_id);
-    assert.deepEqual([c.name, c.first_name, c.last_name, c.crm_id, c.client_id, c.extended_value], ['Grace Hopper', 'Grace', 'Hopper', 'CRM-9001', 'C-9', 'Amazing Grace']);
+    assert.deepEqual(
+      [c.name, c.first_name, c.last_name, c.crm_id, c.client_id, c.extended_value],
+      ['Grace Hopper', 'Grace', 'Hopper', 'CRM-9001', 'C-9', 'Amazing Grace'],
+    );
     assert.deepEqual(c.tags, ['cobol', 'navy']);
     assert.equal(c.favourite_bug, 'moth');
-    assert.deepEqual(c.notes.map((n: { text: string }) => n.text), ['first note', 'second note']);
+    assert.deepEqual(
+      c.notes.map((n: { text: string }) => n.text),
+      ['first note', 'second note'],
+    );
     assert.equal(c.notes[0].userName, 'ada');
     assert.ok(Number.isInteger(c.notes[0].date) && c.notes[0].date >= before - 1000, 'note date is epoch milliseconds');
     assert.equal(c.cases, 0);
@@ -43,7 +57,10 @@ describe('v2 contacts', () => {
     const { body } = await http.post('/contact', { name: 'Alan Turing', email: 'alan@bletchley.example' });
     assert.deepEqual(Object.keys(body).sort(), ['contact_id', 'success']);
     const got = await http.get(`/contact/${body.contact_id}`);
-    assert.deepEqual(got.body.profiles.map((p: { source: string; ext_id: string }) => [p.source, p.ext_id]), [['email', 'alan@bletchley.example']]);
+    assert.deepEqual(
+      got.body.profiles.map((p: { source: string; ext_id: string }) => [p.source, p.ext_id]),
+      [['email', 'alan@bletchley.example']],
+    );
   });
 
   it('POST /api/v2/contact — missing name: 400, success false, statusMessage names it', async () => {
@@ -62,7 +79,10 @@ describe('v2 contacts', () => {
     const { status, body } = await http.get('/contact/1');
     assert.equal(status, 200);
     assert.equal(body.name, 'Charles Babbage');
-    assert.deepEqual(body.profiles.map((p: { source: string }) => p.source), ['email', 'twitter']);
+    assert.deepEqual(
+      body.profiles.map((p: { source: string }) => p.source),
+      ['email', 'twitter'],
+    );
     assert.equal(body.profiles[1].user_name, '@cbabbage');
     assert.equal(body.cases, 2);
     assert.deepEqual(body.tags, ['vip']);
@@ -84,7 +104,10 @@ describe('v2 contacts', () => {
     assert.equal(body.success, true);
     assert.deepEqual([body.name, body.last_name, body.crm_id, body.machine], ['Konrad Zuse', 'Zuse', 'Z-1', 'Z3']);
     assert.deepEqual(body.tags, ['relay']);
-    assert.deepEqual(body.notes.map((n: { text: string; userName: string }) => [n.text, n.userName]), [['called about Z3', 'ada']]);
+    assert.deepEqual(
+      body.notes.map((n: { text: string; userName: string }) => [n.text, n.userName]),
+      [['called about Z3', 'ada']],
+    );
     const unknown = await http.post('/contact/424242', { name: 'x' });
     assert.equal(unknown.status, 404);
   });
@@ -98,7 +121,10 @@ describe('v2 contacts', () => {
   });
 
   it('GET /api/v2/contact — search by crm_id, and updated_since', async () => {
-    assert.deepEqual((await http.get('/contact', { crm_id: 'CRM-0004' })).body.items.map((c: { name: string }) => c.name), ['Joseph Clement']);
+    assert.deepEqual(
+      (await http.get('/contact', { crm_id: 'CRM-0004' })).body.items.map((c: { name: string }) => c.name),
+      ['Joseph Clement'],
+    );
     const future = await http.get('/contact', { updated_since: '2099-01-01T00:00:00-0300' });
     assert.equal(future.body.total, 0);
     const all = await http.get('/contact', { updated_since: '2000-01-01T00:00:00-0300' });
@@ -110,8 +136,14 @@ describe('v2 contacts', () => {
     const second = await http.get('/contact', { count: 2, index: 2, order_by: 'name', order_dir: 'DESC' });
     const everything = await http.get('/contact', { count: 100, order_by: 'name', order_dir: 'DESC' });
     const names = everything.body.items.map((c: { name: string }) => c.name);
-    assert.deepEqual(names, [...names].sort((a: string, b: string) => b.localeCompare(a, 'en', { sensitivity: 'base' })));
-    assert.deepEqual([...first.body.items, ...second.body.items].map((c: { name: string }) => c.name), names.slice(0, 4));
+    assert.deepEqual(
+      names,
+      [...names].sort((a: string, b: string) => b.localeCompare(a, 'en', { sensitivity: 'base' })),
+    );
+    assert.deepEqual(
+      [...first.body.items, ...second.body.items].map((c: { name: string }) => c.name),
+      names.slice(0, 4),
+    );
     assert.equal(first.body.total, everything.body.total);
   });
 
@@ -135,7 +167,10 @@ describe('v2 contacts', () => {
 
   it('GET /api/v2/contact/<id>/profiles — lists the profiles; add needs source and ext_id', async () => {
     const { body } = await http.get('/contact/2/profiles');
-    assert.deepEqual(body.profiles.map((p: { source: string }) => p.source), ['email', 'facebook']);
+    assert.deepEqual(
+      body.profiles.map((p: { source: string }) => p.source),
+      ['email', 'facebook'],
+    );
     const missing = await http.post('/contact/2/profiles/add', { source: 'twitter' });
     assert.equal(missing.status, 400);
     assert.equal(missing.body.statusMessage, 'Missing required parameter: ext_id');
@@ -147,7 +182,10 @@ describe('v2 contacts', () => {
     const twitter = added.body.profiles.find((p: { source: string }) => p.source === 'twitter');
     assert.deepEqual([twitter.ext_id, twitter.user_name, twitter.name, twitter.followers], ['1793', '@jclement', 'Joseph', 12]);
     const removed = await http.post('/contact/4/profiles/remove', { source: 'twitter', ext_id: '1793' });
-    assert.deepEqual(removed.body.profiles.map((p: { source: string }) => p.source), ['email']);
+    assert.deepEqual(
+      removed.body.profiles.map((p: { source: string }) => p.source),
+      ['email'],
+    );
   });
 
   it('POST /api/v2/contact/<id>/profiles/add — a profile owned by another contact fails (200, success false)', async () => {

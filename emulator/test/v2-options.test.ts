@@ -13,7 +13,10 @@ describe('v2 emulator options', () => {
   });
 
   it('a bad lifetime or time zone is a usage error naming the flag', () => {
-    assert.throws(() => parseOptions(['--data', '/tmp/x', '--engagement-token-ttl', '0']), (e: unknown) => e instanceof UsageError && /--engagement-token-ttl must be a positive integer/.test(e.message));
+    assert.throws(
+      () => parseOptions(['--data', '/tmp/x', '--engagement-token-ttl', '0']),
+      (e: unknown) => e instanceof UsageError && /--engagement-token-ttl must be a positive integer/.test(e.message),
+    );
     // A value starting with a dash goes after `=` (node:util parseArgs refuses `--flag -0300` as ambiguous).
     assert.equal(parseOptions(['--data', '/tmp/x', '--engagement-time-zone=-0300']).engagementTimeZone, '-0300');
     for (const tz of ['-03:00', 'UTC', '+1600', '-0360']) {

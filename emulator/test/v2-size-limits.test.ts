@@ -58,7 +58,7 @@ describe('v2 size limits', () => {
     assert.deepEqual((await http.post(`/contact/${contactId}/tags`, { add: 't'.repeat(255) })).body.tags, ['t'.repeat(255)]);
   });
 
-  it('contacts §3 email (the contact\'s email profile): 255 characters accepted, 256 refused with 422 naming email', async () => {
+  it("contacts §3 email (the contact's email profile): 255 characters accepted, 256 refused with 422 naming email", async () => {
     const email = (n: number) => `${'e'.repeat(n - '@example.org'.length)}@example.org`;
     assertRefused(await http.post('/contact', { name: 'N', crm_id: 'limit-email', email: email(256) }), 'email', 255);
     assert.equal(await contactsMarked('limit-email'), 0);
@@ -79,7 +79,14 @@ describe('v2 size limits', () => {
   });
 
   it('contacts §7 profiles add (source, ext_id, name, user_name 255; about 1,024; image_url 2,048): one beyond refused with 422 naming it, no profile added', async () => {
-    const limits: Array<[string, number]> = [['source', 255], ['ext_id', 255], ['name', 255], ['user_name', 255], ['about', 1024], ['image_url', 2048]];
+    const limits: Array<[string, number]> = [
+      ['source', 255],
+      ['ext_id', 255],
+      ['name', 255],
+      ['user_name', 255],
+      ['about', 1024],
+      ['image_url', 2048],
+    ];
     for (const [field, limit] of limits) {
       const form = { source: 'twitter', ext_id: `@limit-${field}`, [field]: 'p'.repeat(limit + 1) };
       assertRefused(await http.post(`/contact/${contactId}/profiles/add`, form), field, limit);
@@ -91,10 +98,21 @@ describe('v2 size limits', () => {
 
   it('cases §3 creating a case (subject 256; source, campaign 255; any other name 1,024): one beyond refused with 422 naming it, no case created', async () => {
     const before = (await http.get('/case', { contact_id: contactId })).body.total;
-    const limits: Array<[string, number]> = [['subject', 256], ['source', 255], ['campaign', 255], ['priority', 1024]];
+    const limits: Array<[string, number]> = [
+      ['subject', 256],
+      ['source', 255],
+      ['campaign', 255],
+      ['priority', 1024],
+    ];
     for (const [field, limit] of limits) assertRefused(await http.post('/case', { contact_id: contactId, [field]: 'c'.repeat(limit + 1) }), field, limit);
     assert.equal((await http.get('/case', { contact_id: contactId })).body.total, before, 'no case created');
-    const ok = await http.post('/case', { contact_id: contactId, subject: 's'.repeat(256), source: 'c'.repeat(255), priority: 'p'.repeat(1024), echo_data: 'true' });
+    const ok = await http.post('/case', {
+      contact_id: contactId,
+      subject: 's'.repeat(256),
+      source: 'c'.repeat(255),
+      priority: 'p'.repeat(1024),
+      echo_data: 'true',
+    });
     assert.deepEqual([ok.body.data.subject.length, ok.body.data.source.length, ok.body.data.priority.length], [256, 255, 1024]);
   });
 
@@ -115,7 +133,15 @@ describe('v2 size limits', () => {
 
   it('cases §7 messages (content 65,536; subject 256; fromId, fromName, fromUserName, fromCrmId, UUID 255): one beyond refused with 422 naming it, nothing filed', async () => {
     const base = { campaign: 'Support', source: 'email', fromId: 'limits@example.org', fromName: 'Limits', content: 'hello' };
-    const limits: Array<[string, number]> = [['content', 65_536], ['subject', 256], ['fromId', 255], ['fromName', 255], ['fromUserName', 255], ['fromCrmId', 255], ['UUID', 255]];
+    const limits: Array<[string, number]> = [
+      ['content', 65_536],
+      ['subject', 256],
+      ['fromId', 255],
+      ['fromName', 255],
+      ['fromUserName', 255],
+      ['fromCrmId', 255],
+      ['UUID', 255],
+    ];
     for (const [field, limit] of limits) assertRefused(await http.post('/message', { ...base, [field]: 'm'.repeat(limit + 1) }), field, limit);
     assert.equal((await http.get('/contact', { name: 'Limits' })).body.total, 0, 'no contact or case was filed');
     const ok = await http.post('/message', { ...base, content: 'm'.repeat(65_536), subject: 's'.repeat(256) });
@@ -125,7 +151,10 @@ describe('v2 size limits', () => {
 
   it('campaigns (POST /api/v2/campaign, not described): a name of 255 characters accepted, 256 refused with 422 naming name', async () => {
     assertRefused(await http.post('/campaign', { name: 'c'.repeat(256) }), 'name', 255);
-    assert.equal((await http.get('/campaign')).body.items.some((c: { name: string }) => c.name.length > 255), false);
+    assert.equal(
+      (await http.get('/campaign')).body.items.some((c: { name: string }) => c.name.length > 255),
+      false,
+    );
     assert.equal((await http.post('/campaign', { name: 'c'.repeat(255) })).body.success, true);
   });
 
@@ -134,7 +163,7 @@ describe('v2 size limits', () => {
     assert.equal((await http.get(`/case/${caseId}`)).body.notes.length, 1);
   });
 
-  it('a lone surrogate in a JSON body\'s text: 422 naming the field as not valid Unicode, no contact created', async () => {
+  it("a lone surrogate in a JSON body's text: 422 naming the field as not valid Unicode, no contact created", async () => {
     const res = await fetch(`${emulator.url}/api/v2/contact`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },

@@ -107,13 +107,22 @@ describe('v3 authentication (docs/service-api/hosting/auth §1–§9)', () => {
   });
 
   it('Scopes — publicizing membership needs write:org; creating repositories public_repo or repo', async () => {
-    const read = await call(emu, 'PUT', '/orgs/analytical-engines/public_members/mary', { token: makeToken(emu, 'mary', ['read:org']), headers: { 'Content-Length': '0' } });
+    const read = await call(emu, 'PUT', '/orgs/analytical-engines/public_members/mary', {
+      token: makeToken(emu, 'mary', ['read:org']),
+      headers: { 'Content-Length': '0' },
+    });
     assert.equal(read.status, 403);
-    const write = await call(emu, 'PUT', '/orgs/analytical-engines/public_members/mary', { token: makeToken(emu, 'mary', ['write:org']), headers: { 'Content-Length': '0' } });
+    const write = await call(emu, 'PUT', '/orgs/analytical-engines/public_members/mary', {
+      token: makeToken(emu, 'mary', ['write:org']),
+      headers: { 'Content-Length': '0' },
+    });
     assert.equal(write.status, 204);
     const noScope = await call(emu, 'POST', '/user/repos', { token: makeToken(emu, 'mary', []), body: { name: 'scoped' } });
     assert.equal(noScope.status, 403);
-    const privateWithPublicRepo = await call(emu, 'POST', '/user/repos', { token: makeToken(emu, 'mary', ['public_repo']), body: { name: 'scoped', private: true } });
+    const privateWithPublicRepo = await call(emu, 'POST', '/user/repos', {
+      token: makeToken(emu, 'mary', ['public_repo']),
+      body: { name: 'scoped', private: true },
+    });
     assert.equal(privateWithPublicRepo.status, 403);
     assert.equal((await call(emu, 'POST', '/user/repos', { token: makeToken(emu, 'mary', ['public_repo']), body: { name: 'scoped' } })).status, 201);
   });

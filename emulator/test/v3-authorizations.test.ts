@@ -4,7 +4,19 @@ import { startEmulator, type TestEmulator } from './support/emulator';
 import { sha256Hex } from '../src/v3/core/secrets';
 import { addApplication, addUser, basic, json, UA, type TestApplication } from './v3-authorizations-fixtures';
 
-type Authorization = { id: number; url: string; token: string; token_last_eight: string; scopes: string[]; note: string | null; note_url: string | null; app: { client_id: string; name: string | null; url: string | null }; user?: { login: string }; created_at: string; updated_at: string };
+type Authorization = {
+  id: number;
+  url: string;
+  token: string;
+  token_last_eight: string;
+  scopes: string[];
+  note: string | null;
+  note_url: string | null;
+  app: { client_id: string; name: string | null; url: string | null };
+  user?: { login: string };
+  created_at: string;
+  updated_at: string;
+};
 
 describe('v3 authorizations and application tokens (docs/service-api/hosting/auth §11–§13)', () => {
   let emu: TestEmulator;
@@ -14,7 +26,11 @@ describe('v3 authorizations and application tokens (docs/service-api/hosting/aut
   const appAuth = () => basic(app.clientId, app.clientSecret);
 
   const call = async (method: string, path: string, headers: Record<string, string>, body?: unknown) => {
-    const res = await fetch(`${emu.url}${path}`, { method, headers: body === undefined ? headers : json(headers), body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(`${emu.url}${path}`, {
+      method,
+      headers: body === undefined ? headers : json(headers),
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const text = await res.text();
     return { status: res.status, headers: res.headers, body: text ? (JSON.parse(text) as Record<string, unknown>) : undefined };
   };
@@ -130,7 +146,11 @@ describe('v3 authorizations and application tokens (docs/service-api/hosting/aut
   });
 
   it('PUT /authorizations/clients/:client_id — 201 with Location on create, 200 with the same authorization the second time', async () => {
-    const first = await call('PUT', `/authorizations/clients/${other.clientId}`, ada, { client_secret: other.clientSecret, scopes: ['repo'], note: 'get-or-create' });
+    const first = await call('PUT', `/authorizations/clients/${other.clientId}`, ada, {
+      client_secret: other.clientSecret,
+      scopes: ['repo'],
+      note: 'get-or-create',
+    });
     assert.equal(first.status, 201);
     const a = first.body as unknown as Authorization;
     assert.equal(first.headers.get('location'), a.url);
@@ -165,7 +185,10 @@ describe('v3 authorizations and application tokens (docs/service-api/hosting/aut
     const res = await call('PATCH', `/authorizations/${a.id}`, ada, { scopes: ['repo'], add_scopes: ['user'] });
     assert.equal(res.status, 422);
     assert.equal(res.body!.message, 'Validation Failed');
-    assert.deepEqual((res.body!.errors as Array<{ field: string }>).map((e) => e.field), ['scopes', 'add_scopes']);
+    assert.deepEqual(
+      (res.body!.errors as Array<{ field: string }>).map((e) => e.field),
+      ['scopes', 'add_scopes'],
+    );
   });
 
   it('DELETE /authorizations/:id — 204, and the token stops working', async () => {
@@ -229,12 +252,14 @@ describe('v3 authorizations and application tokens (docs/service-api/hosting/aut
 
   it('DELETE /applications/:client_id/tokens — 204; a background job revokes every token of the application (then 401), and no other token', async () => {
     const tokens = [await appToken(), await appToken()];
-    const otherApps = (await call('PUT', `/authorizations/clients/${other.clientId}`, ada, { client_secret: other.clientSecret })).body as unknown as Authorization;
+    const otherApps = (await call('PUT', `/authorizations/clients/${other.clientId}`, ada, { client_secret: other.clientSecret }))
+      .body as unknown as Authorization;
     const personal = await create();
     assert.equal((await call('DELETE', `/applications/${app.clientId}/tokens`, appAuth())).status, 204);
     // The job runs tokenRevocationDelayMs later: poll until neither token is answered 200 (the suite's timeout bounds
     // the wait; no clock is read), then a revoked token is 401, not any failure.
-    const statuses = () => Promise.all(tokens.map(async (t) => (await fetch(`${emu.url}/rate_limit`, { headers: { ...UA, Authorization: `token ${t.token}` } })).status));
+    const statuses = () =>
+      Promise.all(tokens.map(async (t) => (await fetch(`${emu.url}/rate_limit`, { headers: { ...UA, Authorization: `token ${t.token}` } })).status));
     let now = await statuses();
     while (now.includes(200)) {
       await new Promise((r) => setTimeout(r, 20));

@@ -13,7 +13,19 @@ import { V2Http } from './v2-http';
 
 const R = '/repos/analytical-engines/difference-engine';
 /** Every v2 write endpoint (docs/service-api/engagement/contacts §3–§7, docs/service-api/engagement/cases §3–§7), and /authenticate. */
-const V2_WRITES = ['/authenticate', '/contact', '/contact/1', '/contact/1/profiles/add', '/contact/1/profiles/remove', '/contact/1/tags', '/case', '/case/1', '/case/1/tags', '/message', '/campaign'];
+const V2_WRITES = [
+  '/authenticate',
+  '/contact',
+  '/contact/1',
+  '/contact/1/profiles/add',
+  '/contact/1/profiles/remove',
+  '/contact/1/tags',
+  '/case',
+  '/case/1',
+  '/case/1/tags',
+  '/message',
+  '/campaign',
+];
 
 describe('bad input answers 4xx, never 500 (Errors rows of documents 1 and 3)', () => {
   let emu: TestEmulator;
@@ -43,14 +55,25 @@ describe('bad input answers 4xx, never 500 (Errors rows of documents 1 and 3)', 
   it('v2 — parameter names nested thousands deep (a[b][c]…) get 400, success false', async () => {
     const key = 'a' + '[b]'.repeat(5000);
     for (const path of V2_WRITES) {
-      const res = await fetch(`${emu.url}/api/v2${path}?access_token=${v2.token}`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: `${key}=1&${key}[c]=2` });
+      const res = await fetch(`${emu.url}/api/v2${path}?access_token=${v2.token}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: `${key}=1&${key}[c]=2`,
+      });
       assert.equal(res.status, 400, path);
       assert.equal(((await res.json()) as { success: boolean }).success, false);
     }
   });
 
   it('POST /repos/:owner/:repo/pulls — head or base with NUL or other characters git refuses: 422 invalid', async () => {
-    for (const [field, bad] of [['head', 'mas\u0000ter'], ['base', 'a\u0000'], ['head', 'a..b'], ['base', 'x y'], ['head', '-x'], ['base', 'a~1']] as const) {
+    for (const [field, bad] of [
+      ['head', 'mas\u0000ter'],
+      ['base', 'a\u0000'],
+      ['head', 'a..b'],
+      ['base', 'x y'],
+      ['head', '-x'],
+      ['base', 'a~1'],
+    ] as const) {
       const body = { title: 't', head: 'master', base: 'master', [field]: bad };
       const res = await call(emu, 'POST', `${R}/pulls`, { auth: ada, body });
       assert.equal(res.status, 422, JSON.stringify(bad));
@@ -60,7 +83,10 @@ describe('bad input answers 4xx, never 500 (Errors rows of documents 1 and 3)', 
 
   it('POST /repos/:owner/:repo/releases — target_commitish or tag_name with NUL: 422 invalid; nothing created', async () => {
     const before = emu.db.prepare('SELECT count(*) FROM releases').pluck().get();
-    for (const [field, body] of [['target_commitish', { tag_name: 'v9', target_commitish: 'ma\u0000ster' }], ['tag_name', { tag_name: 'v\u00009' }]] as const) {
+    for (const [field, body] of [
+      ['target_commitish', { tag_name: 'v9', target_commitish: 'ma\u0000ster' }],
+      ['tag_name', { tag_name: 'v\u00009' }],
+    ] as const) {
       const res = await call(emu, 'POST', `${R}/releases`, { auth: ada, body });
       assert.equal(res.status, 422);
       assert.deepEqual(res.json.errors, [{ resource: 'Release', field, code: 'invalid' }]);
@@ -73,7 +99,10 @@ describe('bad input answers 4xx, never 500 (Errors rows of documents 1 and 3)', 
     const msg = await call(emu, 'POST', `${R}/git/commits`, { auth: ada, body: { message: 'a\u0000b', tree } });
     assert.equal(msg.status, 422);
     assert.deepEqual(msg.json.errors, [{ resource: 'Commit', field: 'message', code: 'invalid' }]);
-    const author = await call(emu, 'POST', `${R}/git/commits`, { auth: ada, body: { message: 'm', tree, author: { name: 'A\u0000', email: 'a@example.com' } } });
+    const author = await call(emu, 'POST', `${R}/git/commits`, {
+      auth: ada,
+      body: { message: 'm', tree, author: { name: 'A\u0000', email: 'a@example.com' } },
+    });
     assert.equal(author.status, 422);
     assert.deepEqual(author.json.errors, [{ resource: 'Commit', field: 'author', code: 'invalid' }]);
     // The text "\u0000" (backslash, u, zeros) is an ordinary message.
@@ -82,11 +111,16 @@ describe('bad input answers 4xx, never 500 (Errors rows of documents 1 and 3)', 
 
   it('ref names: git-check-ref-format rules', () => {
     for (const ok of ['master', 'feature/x', 'v1.0.0', 'a-b_c', '0123456789abcdef0123456789abcdef01234567']) assert.ok(isSafeRefName(ok), ok);
-    for (const bad of ['', 'a\u0000', 'a b', 'a..b', 'a@{1}', '-a', '/a', 'a/', 'a.', 'a.lock', 'a/.b', 'a:b', 'a?', 'a*', 'a[', 'a\\b', '@', 'a\u007f']) assert.ok(!isSafeRefName(bad), JSON.stringify(bad));
+    for (const bad of ['', 'a\u0000', 'a b', 'a..b', 'a@{1}', '-a', '/a', 'a/', 'a.', 'a.lock', 'a/.b', 'a:b', 'a?', 'a*', 'a[', 'a\\b', '@', 'a\u007f'])
+      assert.ok(!isSafeRefName(bad), JSON.stringify(bad));
   });
 
   it('a path with a broken percent-encoding (PATCH …/releases/assets/:id) gets 400 in the v3 error shape; v2 in its envelope', async () => {
-    for (const [method, path] of [['PATCH', `${R}/releases/assets/%E0%A4%A`], ['GET', `${R}/releases/assets/%`], ['GET', `/api/v3${R}/git/refs/heads/%zz`]] as const) {
+    for (const [method, path] of [
+      ['PATCH', `${R}/releases/assets/%E0%A4%A`],
+      ['GET', `${R}/releases/assets/%`],
+      ['GET', `/api/v3${R}/git/refs/heads/%zz`],
+    ] as const) {
       const res = await call(emu, method, path, { auth: ada, body: method === 'PATCH' ? { name: 'x' } : undefined });
       assert.equal(res.status, 400, path);
       assert.deepEqual(Object.keys(res.json), ['message'], res.text);

@@ -25,7 +25,11 @@ describe('v3 bad input', () => {
 
   it('invalid UTF-8 in a JSON body gets 400 Problems parsing JSON', async () => {
     const body = Buffer.concat([Buffer.from('{"name": "bad-'), Buffer.from([0xc3, 0x28, 0xff]), Buffer.from('"}')]);
-    const res = await rawHttp(emu, `POST /user/repos HTTP/1.1\nHost: localhost\nUser-Agent: ${UA}\nAuthorization: ${ada}\nContent-Type: application/json\nContent-Length: ${body.length}`, body);
+    const res = await rawHttp(
+      emu,
+      `POST /user/repos HTTP/1.1\nHost: localhost\nUser-Agent: ${UA}\nAuthorization: ${ada}\nContent-Type: application/json\nContent-Length: ${body.length}`,
+      body,
+    );
     assert.equal(res.status, 400);
     assert.equal(JSON.parse(res.text).message, 'Problems parsing JSON');
   });
@@ -74,7 +78,15 @@ describe('v3 bad input', () => {
   });
 
   it('paths with encoded slashes or dot segments, a NUL or a malformed id find nothing and escape nothing: 404 Not Found', async () => {
-    for (const path of ['/repos/ada/..%2F..%2Fetc', '/repos/ada/%2e%2e', '/repos/..%2Fada/notes-on-the-engine', '/users/%00', '/teams/abc', '/teams/1e3', '/teams/-1']) {
+    for (const path of [
+      '/repos/ada/..%2F..%2Fetc',
+      '/repos/ada/%2e%2e',
+      '/repos/..%2Fada/notes-on-the-engine',
+      '/users/%00',
+      '/teams/abc',
+      '/teams/1e3',
+      '/teams/-1',
+    ]) {
       const res = await call(emu, 'GET', path, { auth: ada });
       assert.equal(res.status, 404, path);
       assert.equal(res.json.message, 'Not Found', path);
@@ -87,14 +99,21 @@ describe('v3 bad input', () => {
     for (const q of ['page=abc', 'page=-1', 'per_page=0', 'per_page=-5', 'page=1.5', 'page=1&page=2']) {
       const res = await call(emu, 'GET', `/users/ada/repos?${q}`);
       assert.equal(res.status, 200, q);
-      assert.deepEqual(res.json.map((r: { name: string }) => r.name), defaultPage, q);
+      assert.deepEqual(
+        res.json.map((r: { name: string }) => r.name),
+        defaultPage,
+        q,
+      );
     }
     assert.deepEqual((await call(emu, 'GET', '/users/ada/repos?page=900719925474099100000')).json, []);
     assert.equal((await call(emu, 'GET', '/repositories?since=99999999999999999999999')).status, 200);
   });
 
   it('bad query values of filters give 422 invalid naming the parameter', async () => {
-    for (const [query, field] of [['sort=size', 'sort'], ['direction=up', 'direction']]) {
+    for (const [query, field] of [
+      ['sort=size', 'sort'],
+      ['direction=up', 'direction'],
+    ]) {
       const res = await call(emu, 'GET', `/user/repos?${query}`, { auth: ada });
       assert.equal(res.status, 422, query);
       assert.equal(res.json.message, 'Validation Failed', query);

@@ -37,23 +37,35 @@ describe('Basic authentication: equal cost of failures, tokens in Basic (docs/se
     });
 
     it('unknown login: one comparison, against the dummy scrypt hash; 401', () => {
-      assert.throws(() => auth.authenticate(fakeReq('nobody-here:guess')), (e: { status?: number }) => e.status === 401);
+      assert.throws(
+        () => auth.authenticate(fakeReq('nobody-here:guess')),
+        (e: { status?: number }) => e.status === 401,
+      );
       assert.deepEqual(seen, [DUMMY_PASSWORD_HASH]);
       assert.match(DUMMY_PASSWORD_HASH, /^scrypt\$/);
     });
 
     it('existing login, wrong password: one comparison, against its own hash; 401', () => {
       const own = emu.db.prepare("SELECT password_hash FROM users WHERE login = 'ada'").pluck().get() as string;
-      assert.throws(() => auth.authenticate(fakeReq('ada:guess')), (e: { status?: number }) => e.status === 401);
+      assert.throws(
+        () => auth.authenticate(fakeReq('ada:guess')),
+        (e: { status?: number }) => e.status === 401,
+      );
       assert.deepEqual(seen, [own]);
       assert.notEqual(own, DUMMY_PASSWORD_HASH);
     });
 
     it('an organization login (no password) also goes through the dummy hash; the dummy never signs anyone in', () => {
-      assert.throws(() => auth.authenticate(fakeReq('analytical-engines:x')), (e: { status?: number }) => e.status === 401);
+      assert.throws(
+        () => auth.authenticate(fakeReq('analytical-engines:x')),
+        (e: { status?: number }) => e.status === 401,
+      );
       assert.deepEqual(seen, [DUMMY_PASSWORD_HASH]);
       const always = new Authenticator(emu.db, { lockoutThreshold: 100, lockoutWindowMs: 60_000, verify: () => true });
-      assert.throws(() => always.authenticate(fakeReq('nobody-here:x')), (e: { status?: number }) => e.status === 401);
+      assert.throws(
+        () => always.authenticate(fakeReq('nobody-here:x')),
+        (e: { status?: number }) => e.status === 401,
+      );
     });
   });
 

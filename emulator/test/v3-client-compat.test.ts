@@ -48,7 +48,7 @@ describe('v3 bodies: an empty body is no body whatever its Content-Type (docs/se
   });
 });
 
-describe('v3 aliases for today\'s client paths (both modes)', () => {
+describe("v3 aliases for today's client paths (both modes)", () => {
   let emu: TestEmulator;
   before(async () => {
     emu = await startEmulator({ seed: 'demo' });
@@ -67,9 +67,15 @@ describe('v3 aliases for today\'s client paths (both modes)', () => {
   it('GET /repos/:owner/:repo/git/matching-refs/:ref (octokit git.listMatchingRefs) — references whose names start with the text; [] when none', async () => {
     const tags = await call(emu, 'GET', `${REPO}/git/matching-refs/tags/v1`);
     assert.equal(tags.status, 200);
-    assert.deepEqual(tags.json.map((r: { ref: string }) => r.ref), ['refs/tags/v1.0.0', 'refs/tags/v1.1.0-rc.1']);
+    assert.deepEqual(
+      tags.json.map((r: { ref: string }) => r.ref),
+      ['refs/tags/v1.0.0', 'refs/tags/v1.1.0-rc.1'],
+    );
     const branches = await call(emu, 'GET', `${REPO}/git/matching-refs/heads/ge`);
-    assert.deepEqual(branches.json.map((r: { ref: string }) => r.ref), ['refs/heads/gear-train']);
+    assert.deepEqual(
+      branches.json.map((r: { ref: string }) => r.ref),
+      ['refs/heads/gear-train'],
+    );
     const none = await call(emu, 'GET', `${REPO}/git/matching-refs/heads/zzz`);
     assert.deepEqual([none.status, none.json], [200, []]);
   });
@@ -86,7 +92,7 @@ describe('v3 aliases for today\'s client paths (both modes)', () => {
   });
 });
 
-describe('--vendor github: the real service\'s words where the documents\' examples differ', () => {
+describe("--vendor github: the real service's words where the documents' examples differ", () => {
   it('X-GitHub-Media-Type instead of X-Service-Media-Type; application/vnd.github.v3.raw+json selects raw', async () => {
     const emu = await startEmulator({ vendor: 'github' });
     try {

@@ -8,8 +8,10 @@ import { basic, call } from './helpers/v3';
 
 const REPO = '/repos/analytical-engines/difference-engine';
 // Made with ssh-keygen for these tests.
-const ECDSA = 'ecdsa-sha2-nistp256 AAAAE2VjZHNhLXNoYTItbmlzdHAyNTYAAAAIbmlzdHAyNTYAAABBBNCVtKQ13hUAwGqaPG10sqgJLAi0S9zFtwYmWO07hzwE8uWxvl9av9Eia+P+HyTQ7/jlsPrWcMRC3DZcr9LINK0=';
-const RSA = 'ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQDUgLC3+fmcTbg8NIT9kYXRdIc3GKOfosuV06LkLwIJseuF9r0aqMiNLRFDqOLRMnXwi4fZM57hTpCl8o8FNnl28g6YQDprDhlIk23tPLVhCMrkglPb8YGua/XQcAhnXBY3n0ZOmvvaCcgZIWdtDcJ4euicqp67vBNXJm5cAlrB0io+tDE91C6ZRsXElnQrjAu9h3+jtM2WkE9MI3pHdDq8vD8q5MOiOJH8a7fbcpUT1lKi0M2l3/qPp9XIKs6ZgeeGd2dD7AISbBa6DBuc1H/So8J1laMizXei1BqzNM/HrrDu68pB8Eia6gk8nTMEr99PsePGAMwkCr6x7f3E+JK1';
+const ECDSA =
+  'ecdsa-sha2-nistp256 AAAAE2VjZHNhLXNoYTItbmlzdHAyNTYAAAAIbmlzdHAyNTYAAABBBNCVtKQ13hUAwGqaPG10sqgJLAi0S9zFtwYmWO07hzwE8uWxvl9av9Eia+P+HyTQ7/jlsPrWcMRC3DZcr9LINK0=';
+const RSA =
+  'ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQDUgLC3+fmcTbg8NIT9kYXRdIc3GKOfosuV06LkLwIJseuF9r0aqMiNLRFDqOLRMnXwi4fZM57hTpCl8o8FNnl28g6YQDprDhlIk23tPLVhCMrkglPb8YGua/XQcAhnXBY3n0ZOmvvaCcgZIWdtDcJ4euicqp67vBNXJm5cAlrB0io+tDE91C6ZRsXElnQrjAu9h3+jtM2WkE9MI3pHdDq8vD8q5MOiOJH8a7fbcpUT1lKi0M2l3/qPp9XIKs6ZgeeGd2dD7AISbBa6DBuc1H/So8J1laMizXei1BqzNM/HrrDu68pB8Eia6gk8nTMEr99PsePGAMwkCr6x7f3E+JK1';
 
 describe('v3 deploy keys (docs/service-api/hosting/repositories §10)', () => {
   let emu: TestEmulator;
@@ -23,7 +25,10 @@ describe('v3 deploy keys (docs/service-api/hosting/repositories §10)', () => {
   it('GET /repos/:owner/:repo/keys — 200, the two seeded keys with id, key, url, title; admins only', async () => {
     const res = await call(emu, 'GET', `${REPO}/keys`, { auth: ada });
     assert.equal(res.status, 200);
-    assert.deepEqual(res.json.map((k: { title: string; key: string }) => [k.title, k.key]), DEMO_DEPLOY_KEYS.map((k) => [k.title, k.key]));
+    assert.deepEqual(
+      res.json.map((k: { title: string; key: string }) => [k.title, k.key]),
+      DEMO_DEPLOY_KEYS.map((k) => [k.title, k.key]),
+    );
     assert.deepEqual(Object.keys(res.json[0]).sort(), ['id', 'key', 'title', 'url']);
     assert.equal(res.json[0].url, `${emu.url}${REPO}/keys/${res.json[0].id}`);
     assert.equal((await call(emu, 'GET', `${REPO}/keys`, { auth: luigi })).status, 404);
@@ -77,7 +82,10 @@ describe('v3 deploy keys (docs/service-api/hosting/repositories §10)', () => {
   });
 
   it('DELETE /repos/:owner/:repo/keys/:id — 204, then 404; keys are immutable: PATCH is 404', async () => {
-    const made = await call(emu, 'POST', '/repos/ada/notes-on-the-engine/keys', { auth: ada, body: { title: 'tmp', key: RSA.replace('AQDU', 'AQDV') /* another modulus */ } });
+    const made = await call(emu, 'POST', '/repos/ada/notes-on-the-engine/keys', {
+      auth: ada,
+      body: { title: 'tmp', key: RSA.replace('AQDU', 'AQDV') /* another modulus */ },
+    });
     assert.equal(made.status, 201);
     assert.equal((await call(emu, 'PATCH', `/repos/ada/notes-on-the-engine/keys/${made.json.id}`, { auth: ada, body: { title: 'renamed' } })).status, 404);
     const res = await call(emu, 'DELETE', `/repos/ada/notes-on-the-engine/keys/${made.json.id}`, { auth: ada });

@@ -32,7 +32,7 @@ describe('v3 downloads (docs/service-api/hosting/releases §7, deprecated)', () 
     assert.equal((await call(emu, 'GET', `${REPO}/downloads/424242`)).status, 404);
   });
 
-  it('html_url (the emulator\'s addition): the file, size bytes with its content type and an attachment name, counted in download_count; 404 for an unknown name', async () => {
+  it("html_url (the emulator's addition): the file, size bytes with its content type and an attachment name, counted in download_count; 404 for an unknown name", async () => {
     const d = (await call(emu, 'GET', `${REPO}/downloads`)).json.find((x: { name: string }) => x.name === 'difference-engine-0.8.tar.gz');
     const res = await fetch(d.html_url);
     assert.equal(res.status, 200);

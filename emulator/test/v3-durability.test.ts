@@ -33,7 +33,11 @@ function start(dataDir: string, seed: boolean): Promise<{ proc: ChildProcess; ur
   });
 }
 
-const json = (method: string, body?: unknown) => ({ method, headers: { 'User-Agent': UA, Authorization: auth, 'Content-Type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+const json = (method: string, body?: unknown) => ({
+  method,
+  headers: { 'User-Agent': UA, Authorization: auth, 'Content-Type': 'application/json' },
+  ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+});
 
 /** What the service acknowledged (2xx) before it was killed: each must be there after a restart. */
 interface Acknowledged {
@@ -66,14 +70,15 @@ async function writeUntilKilled(url: string, proc: ChildProcess, round: number, 
       }
     }
   };
-  const repos = (worker: number) => stream(async (i) => {
-    const name = `durable-${round}-${worker}-${i}`;
-    const res = await fetch(`${url}/user/repos`, json('POST', { name, auto_init: i % 4 === 0 }));
-    if (res.status === 201) {
-      ack.repos.push(name);
-      acknowledge();
-    }
-  });
+  const repos = (worker: number) =>
+    stream(async (i) => {
+      const name = `durable-${round}-${worker}-${i}`;
+      const res = await fetch(`${url}/user/repos`, json('POST', { name, auto_init: i % 4 === 0 }));
+      if (res.status === 201) {
+        ack.repos.push(name);
+        acknowledge();
+      }
+    });
   const issues = stream(async (i) => {
     const title = `durable issue ${round}-${i}`;
     const res = await fetch(`${url}/repos/ada/notes-on-the-engine/issues`, json('POST', { title, body: 'written before the kill' }));
@@ -119,7 +124,9 @@ describe('v3 durability: SIGKILL in the middle of writes', () => {
     this.timeout(240_000);
     const ack: Acknowledged = { repos: [], issues: [], refs: [], lastEditAcked: 0, lastEditSent: 0 };
     let server = await start(dataDir, true);
-    const master = (await (await fetch(`${server.url}/repos/ada/notes-on-the-engine/git/refs/heads/master`, json('GET'))).json() as { object: { sha: string } }).object.sha;
+    const master = (
+      (await (await fetch(`${server.url}/repos/ada/notes-on-the-engine/git/refs/heads/master`, json('GET'))).json()) as { object: { sha: string } }
+    ).object.sha;
     let total = 0;
     try {
       for (let round = 1; round <= ROUNDS; round++) {
@@ -159,11 +166,17 @@ describe('v3 durability: SIGKILL in the middle of writes', () => {
     // One edit at a time, numbered: the description is the last acknowledged edit or one sent after it, never an older one.
     const { description } = (await (await get('/repos/ada/notes-on-the-engine')).json()) as { description: string };
     const n = Number(/^edited (\d+)$/.exec(description)?.[1]);
-    assert.ok(n >= ack.lastEditAcked && n <= ack.lastEditSent, `round ${round}: description "${description}", last acknowledged edit ${ack.lastEditAcked}, last sent ${ack.lastEditSent}`);
+    assert.ok(
+      n >= ack.lastEditAcked && n <= ack.lastEditSent,
+      `round ${round}: description "${description}", last acknowledged edit ${ack.lastEditAcked}, last sent ${ack.lastEditSent}`,
+    );
     // git data intact, no unfinished repository left behind, the seed not loaded twice.
     const notes = (await (await get('/repos/ada/notes-on-the-engine')).json()) as { id: number };
     execFileSync('git', ['--git-dir', path.join(dataDir, 'git', `${notes.id}.git`), 'fsck', '--no-dangling', '--no-progress'], { stdio: 'pipe' });
-    assert.deepEqual(fs.readdirSync(path.join(dataDir, 'git')).filter((f) => f.startsWith('.tmp-')), []);
+    assert.deepEqual(
+      fs.readdirSync(path.join(dataDir, 'git')).filter((f) => f.startsWith('.tmp-')),
+      [],
+    );
     const members = await fetch(`${url}/orgs/analytical-engines/public_members`, { headers: { 'User-Agent': UA } });
     assert.equal(((await members.json()) as unknown[]).length, 2);
   }

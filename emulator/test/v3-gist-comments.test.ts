@@ -18,7 +18,10 @@ describe('v3 gist comments (docs/service-api/hosting/comments §3, §4)', () => 
   after(() => emu.dispose());
 
   it('POST /gists and GET /gists/:id (minimal gists, the target of comments)', async () => {
-    const made = await call(emu, 'POST', '/gists', { auth: grace, body: { description: 'Compiler notes', public: false, files: { 'a0.txt': { content: 'A-0' } } } });
+    const made = await call(emu, 'POST', '/gists', {
+      auth: grace,
+      body: { description: 'Compiler notes', public: false, files: { 'a0.txt': { content: 'A-0' } } },
+    });
     assert.equal(made.status, 201);
     assert.equal(made.headers.get('location'), made.json.url);
     assert.equal(made.json.public, false);
@@ -34,7 +37,10 @@ describe('v3 gist comments (docs/service-api/hosting/comments §3, §4)', () => 
   it('GET /gists/:gist_id/comments — 200, array in ascending id', async () => {
     const res = await call(emu, 'GET', `/gists/${gist}/comments`);
     assert.equal(res.status, 200);
-    assert.deepEqual(res.json.map((c: { user: { login: string } }) => c.user.login), ['luigi', 'mary']);
+    assert.deepEqual(
+      res.json.map((c: { user: { login: string } }) => c.user.login),
+      ['luigi', 'mary'],
+    );
     const [first] = res.json;
     assert.deepEqual(Object.keys(first).sort(), ['body', 'created_at', 'id', 'updated_at', 'url', 'user']);
     assert.equal(first.url, `${emu.url}/gists/${gist}/comments/${first.id}`);
@@ -61,9 +67,15 @@ describe('v3 gist comments (docs/service-api/hosting/comments §3, §4)', () => 
     const missing = await call(emu, 'POST', `/gists/${gist}/comments`, { auth: grace, body: {} });
     assert.deepEqual(missing.json.errors, [{ resource: 'GistComment', field: 'body', code: 'missing_field' }]);
     assert.equal((await call(emu, 'POST', `/gists/${gist}/comments`, { body: { body: 'anonymous' } })).status, 401);
-    assert.equal((await call(emu, 'POST', `/gists/${gist}/comments`, { token: makeToken(emu, 'grace', ['repo']), body: { body: 'no gist scope' } })).status, 403);
+    assert.equal(
+      (await call(emu, 'POST', `/gists/${gist}/comments`, { token: makeToken(emu, 'grace', ['repo']), body: { body: 'no gist scope' } })).status,
+      403,
+    );
     assert.equal(count(), before);
-    assert.equal((await call(emu, 'POST', `/gists/${gist}/comments`, { token: makeToken(emu, 'grace', ['gist']), body: { body: 'with the gist scope' } })).status, 201);
+    assert.equal(
+      (await call(emu, 'POST', `/gists/${gist}/comments`, { token: makeToken(emu, 'grace', ['gist']), body: { body: 'with the gist scope' } })).status,
+      201,
+    );
   });
 
   it('PATCH /gists/:gist_id/comments/:id — 200 for the author, 403 for others; body required', async () => {

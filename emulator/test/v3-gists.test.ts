@@ -12,7 +12,7 @@ import { basic, call, links, TIMESTAMP } from './helpers/v3';
 const ada = basic('ada');
 const grace = basic('grace');
 
-describe('v3 gist lists (the service family\'s, beyond the documents)', () => {
+describe("v3 gist lists (the service family's, beyond the documents)", () => {
   let emu: TestEmulator;
   /** The demo gist of ada (public, "Note G"), then grace's: one public, one secret, older to newer. */
   let noteG: string;
@@ -27,10 +27,13 @@ describe('v3 gist lists (the service family\'s, beyond the documents)', () => {
   });
   after(() => emu.dispose());
 
-  it('GET /gists — the signed-in user\'s gists, secret ones included, newest update first; files listed without their content', async () => {
+  it("GET /gists — the signed-in user's gists, secret ones included, newest update first; files listed without their content", async () => {
     const res = await call(emu, 'GET', '/gists', { auth: grace });
     assert.equal(res.status, 200);
-    assert.deepEqual(res.json.map((g: { id: string }) => g.id), [graceIds.secret, graceIds.public]);
+    assert.deepEqual(
+      res.json.map((g: { id: string }) => g.id),
+      [graceIds.secret, graceIds.public],
+    );
     const [secret, open] = res.json;
     assert.equal(secret.public, false);
     assert.equal(secret.description, null);
@@ -47,7 +50,10 @@ describe('v3 gist lists (the service family\'s, beyond the documents)', () => {
     assert.equal(open.updated_at, '2014-03-01T10:00:00Z');
     // Ada's list holds her own gist with its comment count, and none of grace's.
     const mine = (await call(emu, 'GET', '/gists', { auth: ada })).json;
-    assert.deepEqual(mine.map((g: { id: string }) => g.id), [noteG]);
+    assert.deepEqual(
+      mine.map((g: { id: string }) => g.id),
+      [noteG],
+    );
     assert.equal(mine[0].comments, 2);
     assert.equal(mine[0].description, 'Note G, for the translators');
   });
@@ -63,18 +69,30 @@ describe('v3 gist lists (the service family\'s, beyond the documents)', () => {
   it('GET /users/:username/gists — public gists to others, secret ones too to the user; 404 for an unknown user', async () => {
     const byAda = await call(emu, 'GET', '/users/grace/gists', { auth: ada });
     assert.equal(byAda.status, 200);
-    assert.deepEqual(byAda.json.map((g: { id: string }) => g.id), [graceIds.public]);
+    assert.deepEqual(
+      byAda.json.map((g: { id: string }) => g.id),
+      [graceIds.public],
+    );
     const anonymous = await call(emu, 'GET', '/users/grace/gists');
-    assert.deepEqual(anonymous.json.map((g: { id: string }) => g.id), [graceIds.public]);
+    assert.deepEqual(
+      anonymous.json.map((g: { id: string }) => g.id),
+      [graceIds.public],
+    );
     const byGrace = await call(emu, 'GET', '/users/grace/gists', { auth: grace });
-    assert.deepEqual(byGrace.json.map((g: { id: string }) => g.id), [graceIds.secret, graceIds.public]);
+    assert.deepEqual(
+      byGrace.json.map((g: { id: string }) => g.id),
+      [graceIds.secret, graceIds.public],
+    );
     assert.deepEqual((await call(emu, 'GET', '/users/charles/gists')).json, []);
     assert.equal((await call(emu, 'GET', '/users/nobody-here/gists')).status, 404);
   });
 
   it('since — only gists updated at or after it; a value that is no time is 422 invalid', async () => {
     const res = await call(emu, 'GET', '/gists?since=2014-03-15T00:00:00Z', { auth: grace });
-    assert.deepEqual(res.json.map((g: { id: string }) => g.id), [graceIds.secret]);
+    assert.deepEqual(
+      res.json.map((g: { id: string }) => g.id),
+      [graceIds.secret],
+    );
     const bad = await call(emu, 'GET', '/gists?since=yesterday', { auth: grace });
     assert.equal(bad.status, 422);
     assert.deepEqual(bad.json.errors, [{ resource: 'Gist', field: 'since', code: 'invalid' }]);
@@ -98,7 +116,7 @@ describe('v3 gist lists (the service family\'s, beyond the documents)', () => {
     assert.deepEqual(paged, all, 'the pages together are the whole list, in its order');
   });
 
-  it('a new comment shows in the list\'s comment count; an unchanged list answers 304 to its ETag', async () => {
+  it("a new comment shows in the list's comment count; an unchanged list answers 304 to its ETag", async () => {
     const before = await call(emu, 'GET', '/gists', { auth: ada });
     const again = await call(emu, 'GET', '/gists', { auth: ada, headers: { 'If-None-Match': before.headers.get('etag')! } });
     assert.equal(again.status, 304);
@@ -108,7 +126,7 @@ describe('v3 gist lists (the service family\'s, beyond the documents)', () => {
     assert.equal(after.json[0].comments, 3);
   });
 
-  it('html_url and raw_url — the gist\'s page (description, file content, comments, escaped) and its raw file; 404 pages for unknown ones', async () => {
+  it("html_url and raw_url — the gist's page (description, file content, comments, escaped) and its raw file; 404 pages for unknown ones", async () => {
     const gist = (await call(emu, 'GET', `/gists/${noteG}`)).json;
     const browse = (url: string) => call(emu, 'GET', url, { headers: { Accept: 'text/html' } });
     const pageRes = await browse(gist.html_url);
@@ -120,7 +138,10 @@ describe('v3 gist lists (the service family\'s, beyond the documents)', () => {
     const raw = await browse(gist.files['note-g.md'].raw_url);
     assert.equal(raw.status, 200);
     assert.equal(raw.text, '# Note G\n\nBernoulli numbers computed on the engine.\n');
-    const made = await call(emu, 'POST', '/gists', { auth: grace, body: { description: '<script>alert(1)</script>', files: { 'x.txt': { content: '<b>x</b>' } } } });
+    const made = await call(emu, 'POST', '/gists', {
+      auth: grace,
+      body: { description: '<script>alert(1)</script>', files: { 'x.txt': { content: '<b>x</b>' } } },
+    });
     const escaped = await browse(made.json.html_url);
     assert.ok(!escaped.text.includes('<script>alert(1)</script>') && !escaped.text.includes('<b>x</b>'));
     assert.equal((await browse(`${emu.url}/gist/999999`)).status, 404);

@@ -17,8 +17,14 @@ describe('v3 git data: clone_url over smart HTTP (git clone, git push)', () => {
   let emu: TestEmulator;
   let work: string;
   const env = (): NodeJS.ProcessEnv => ({
-    PATH: process.env.PATH, HOME: work, GIT_TERMINAL_PROMPT: '0', GIT_CONFIG_NOSYSTEM: '1',
-    GIT_AUTHOR_NAME: 'Ada', GIT_AUTHOR_EMAIL: 'ada@example.com', GIT_COMMITTER_NAME: 'Ada', GIT_COMMITTER_EMAIL: 'ada@example.com',
+    PATH: process.env.PATH,
+    HOME: work,
+    GIT_TERMINAL_PROMPT: '0',
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_AUTHOR_NAME: 'Ada',
+    GIT_AUTHOR_EMAIL: 'ada@example.com',
+    GIT_COMMITTER_NAME: 'Ada',
+    GIT_COMMITTER_EMAIL: 'ada@example.com',
   });
   const git = async (...args: string[]): Promise<string> => (await run('git', args, { env: env() })).stdout.trim();
   const withPassword = (url: string, login: string): string => url.replace('://', `://${login}:${login}-demo-password@`);
@@ -28,7 +34,7 @@ describe('v3 git data: clone_url over smart HTTP (git clone, git push)', () => {
   });
   after(() => emu.dispose());
 
-  it('git clone of a public repository\'s clone_url checks out its default branch', async () => {
+  it("git clone of a public repository's clone_url checks out its default branch", async () => {
     const repo = (await call(emu, 'GET', '/repos/ada/notes-on-the-engine', { auth: basic('ada') })).json;
     const dir = path.join(work, 'public');
     await git('clone', '--quiet', repo.clone_url, dir);
@@ -37,7 +43,7 @@ describe('v3 git data: clone_url over smart HTTP (git clone, git push)', () => {
     assert.ok(fs.existsSync(path.join(dir, 'README.md')));
   });
 
-  it('a private repository: anonymous clone is refused (401 challenge), the owner\'s credentials clone it', async () => {
+  it("a private repository: anonymous clone is refused (401 challenge), the owner's credentials clone it", async () => {
     const repo = (await call(emu, 'GET', '/repos/ada/bernoulli-numbers', { auth: basic('ada') })).json;
     const res = await fetch(`${repo.clone_url}/info/refs?service=git-upload-pack`, { headers: { 'User-Agent': 'git/2.39' } });
     assert.equal(res.status, 401);
@@ -65,10 +71,21 @@ describe('v3 git data: clone_url over smart HTTP (git clone, git push)', () => {
       assert.equal(master.object.sha, sha);
       const commit = (await call(emu, 'GET', `/repos/ada/notes-on-the-engine/git/commits/${sha}`, { auth: basic('ada') })).json;
       assert.equal(commit.message, 'Pushed over HTTP\n');
-      const pushes = events.filter((e) => e.name === 'push').map((e) => e.payload as { ref: string; after: string; created: boolean; commits: Array<{ added: string[] }> });
-      assert.deepEqual(pushes.map((p) => [p.ref, p.after, p.created]).sort(), [['refs/heads/master', sha, false], ['refs/heads/pushed/branch', sha, true]]);
-      assert.deepEqual(pushes.find((p) => p.ref === 'refs/heads/master')?.commits.map((c) => c.added), [['pushed.md']]);
-      assert.deepEqual(events.filter((e) => e.name === 'create').map((e) => e.payload.ref), ['pushed/branch']);
+      const pushes = events
+        .filter((e) => e.name === 'push')
+        .map((e) => e.payload as { ref: string; after: string; created: boolean; commits: Array<{ added: string[] }> });
+      assert.deepEqual(pushes.map((p) => [p.ref, p.after, p.created]).sort(), [
+        ['refs/heads/master', sha, false],
+        ['refs/heads/pushed/branch', sha, true],
+      ]);
+      assert.deepEqual(
+        pushes.find((p) => p.ref === 'refs/heads/master')?.commits.map((c) => c.added),
+        [['pushed.md']],
+      );
+      assert.deepEqual(
+        events.filter((e) => e.name === 'create').map((e) => e.payload.ref),
+        ['pushed/branch'],
+      );
       const after = (await call(emu, 'GET', '/repos/ada/notes-on-the-engine', { auth: basic('ada') })).json;
       assert.ok(after.pushed_at > '2000-01-01T00:00:00Z', `pushed_at moved: ${after.pushed_at}`);
     } finally {

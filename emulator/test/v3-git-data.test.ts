@@ -16,10 +16,15 @@ describe('v3 git data (docs/service-api/hosting/git-data §1–§8)', () => {
   let gitDir: string;
   const ada = basic('ada');
   const mary = basic('mary');
-  const git = (...args: string[]): string => execFileSync('git', [`--git-dir=${gitDir}`, ...args], { encoding: 'utf8', env: { PATH: process.env.PATH, HOME: emu.dataDir } }).trim();
+  const git = (...args: string[]): string =>
+    execFileSync('git', [`--git-dir=${gitDir}`, ...args], { encoding: 'utf8', env: { PATH: process.env.PATH, HOME: emu.dataDir } }).trim();
   before(async () => {
     emu = await startEmulator({ seed: 'demo' });
-    const id = (emu.db.prepare("SELECT r.id FROM repositories r JOIN users u ON u.id = r.owner_id WHERE u.login = 'ada' AND r.name = 'notes-on-the-engine'").get() as { id: number }).id;
+    const id = (
+      emu.db.prepare("SELECT r.id FROM repositories r JOIN users u ON u.id = r.owner_id WHERE u.login = 'ada' AND r.name = 'notes-on-the-engine'").get() as {
+        id: number;
+      }
+    ).id;
     gitDir = repoGitPath(path.join(emu.dataDir, 'git'), id);
   });
   after(() => emu.dispose());
@@ -42,16 +47,28 @@ describe('v3 git data (docs/service-api/hosting/git-data §1–§8)', () => {
 
   it('POST /git/trees with base_tree and nested content → 201, Location; GET /git/trees/:sha?recursive=1 lists every entry', async () => {
     const head = (await call(emu, 'GET', `${REPO}/git/commits/${await master()}`, { auth: ada })).json;
-    const res = await call(emu, 'POST', `${REPO}/git/trees`, { auth: ada, body: { base_tree: head.tree.sha, tree: [
-      { path: 'notes/note-g.md', mode: '100644', type: 'blob', content: '# Note G\n' },
-      { path: 'run.sh', mode: '100755', type: 'blob', content: '#!/bin/sh\n' },
-    ] } });
+    const res = await call(emu, 'POST', `${REPO}/git/trees`, {
+      auth: ada,
+      body: {
+        base_tree: head.tree.sha,
+        tree: [
+          { path: 'notes/note-g.md', mode: '100644', type: 'blob', content: '# Note G\n' },
+          { path: 'run.sh', mode: '100755', type: 'blob', content: '#!/bin/sh\n' },
+        ],
+      },
+    });
     assert.equal(res.status, 201);
     assert.equal(res.headers.get('location'), `${emu.url}${REPO}/git/trees/${res.json.sha}`);
-    assert.deepEqual(res.json.tree.map((e: { path: string; type: string }) => `${e.type} ${e.path}`), ['blob README.md', 'tree notes', 'blob run.sh']);
+    assert.deepEqual(
+      res.json.tree.map((e: { path: string; type: string }) => `${e.type} ${e.path}`),
+      ['blob README.md', 'tree notes', 'blob run.sh'],
+    );
     const rec = await call(emu, 'GET', `${REPO}/git/trees/${res.json.sha}?recursive=1`, { auth: ada });
     assert.equal(rec.status, 200);
-    assert.deepEqual(rec.json.tree.map((e: { path: string }) => e.path), ['README.md', 'notes', 'notes/note-g.md', 'run.sh']);
+    assert.deepEqual(
+      rec.json.tree.map((e: { path: string }) => e.path),
+      ['README.md', 'notes', 'notes/note-g.md', 'run.sh'],
+    );
     const note = rec.json.tree[2];
     assert.deepEqual({ mode: note.mode, size: note.size, url: note.url }, { mode: '100644', size: 9, url: `${emu.url}${REPO}/git/blobs/${note.sha}` });
     assert.equal(git('ls-tree', '-r', '--name-only', res.json.sha), 'README.md\nnotes/note-g.md\nrun.sh', 'git sees the same tree');
@@ -83,14 +100,23 @@ describe('v3 git data (docs/service-api/hosting/git-data §1–§8)', () => {
     assert.deepEqual(res.json.committer, res.json.author);
     assert.deepEqual(res.json.parents, [{ sha: parent, url: `${emu.url}${REPO}/git/commits/${parent}` }]);
     assert.equal(git('cat-file', '-t', res.json.sha), 'commit');
-    const dated = await call(emu, 'POST', `${REPO}/git/commits`, { auth: ada, body: {
-      message: 'Dated', tree, parents: [], author: { name: 'Luigi', email: 'luigi@example.com', date: '1992-10-01T12:00:00+01:00' },
-    } });
+    const dated = await call(emu, 'POST', `${REPO}/git/commits`, {
+      auth: ada,
+      body: {
+        message: 'Dated',
+        tree,
+        parents: [],
+        author: { name: 'Luigi', email: 'luigi@example.com', date: '1992-10-01T12:00:00+01:00' },
+      },
+    });
     const got = await call(emu, 'GET', `${REPO}/git/commits/${dated.json.sha}`, { auth: ada });
     assert.equal(got.json.author.date, '1992-10-01T12:00:00+01:00', 'the date keeps its own time zone');
     assert.deepEqual(got.json.parents, [], 'empty parents make a root commit');
     assert.equal((await call(emu, 'POST', `${REPO}/git/commits`, { auth: ada, body: { tree } })).status, 422, 'message is required');
-    const ancient = await call(emu, 'POST', `${REPO}/git/commits`, { auth: ada, body: { message: 'm', tree, author: { name: 'L', email: 'l@example.com', date: '1842-10-01T12:00:00Z' } } });
+    const ancient = await call(emu, 'POST', `${REPO}/git/commits`, {
+      auth: ada,
+      body: { message: 'm', tree, author: { name: 'L', email: 'l@example.com', date: '1842-10-01T12:00:00Z' } },
+    });
     assert.deepEqual([ancient.status, ancient.json.message], [422, 'author.date is before 1970-01-01, which git cannot store']);
     assert.equal((await call(emu, 'POST', `${REPO}/git/commits`, { auth: ada, body: { message: 'm', tree: 'ab'.repeat(20) } })).status, 422);
     assert.equal((await call(emu, 'GET', `${REPO}/git/commits/${tree}`, { auth: ada })).status, 404);
@@ -100,13 +126,20 @@ describe('v3 git data (docs/service-api/hosting/git-data §1–§8)', () => {
     const sha = await master();
     const res = await call(emu, 'POST', `${REPO}/git/refs`, { auth: ada, body: { ref: 'refs/heads/feature/a', sha } });
     assert.equal(res.status, 201);
-    assert.deepEqual(res.json, { ref: 'refs/heads/feature/a', url: `${emu.url}${REPO}/git/refs/heads/feature/a`, object: { type: 'commit', sha, url: `${emu.url}${REPO}/git/commits/${sha}` } });
+    assert.deepEqual(res.json, {
+      ref: 'refs/heads/feature/a',
+      url: `${emu.url}${REPO}/git/refs/heads/feature/a`,
+      object: { type: 'commit', sha, url: `${emu.url}${REPO}/git/commits/${sha}` },
+    });
     assert.equal(res.headers.get('location'), res.json.url);
     assert.equal((await call(emu, 'GET', `${REPO}/git/refs/heads/feature/a`, { auth: ada })).json.ref, 'refs/heads/feature/a');
     await call(emu, 'POST', `${REPO}/git/refs`, { auth: ada, body: { ref: 'refs/tags/v1', sha } });
     const all = (await call(emu, 'GET', `${REPO}/git/refs`, { auth: ada })).json.map((r: { ref: string }) => r.ref);
     assert.deepEqual(all, ['refs/heads/feature/a', 'refs/heads/master', 'refs/tags/v1']);
-    assert.deepEqual((await call(emu, 'GET', `${REPO}/git/refs/tags`, { auth: ada })).json.map((r: { ref: string }) => r.ref), ['refs/tags/v1']);
+    assert.deepEqual(
+      (await call(emu, 'GET', `${REPO}/git/refs/tags`, { auth: ada })).json.map((r: { ref: string }) => r.ref),
+      ['refs/tags/v1'],
+    );
     const again = await call(emu, 'POST', `${REPO}/git/refs`, { auth: ada, body: { ref: 'refs/heads/feature/a', sha } });
     assert.deepEqual([again.status, again.json.message], [422, 'Reference already exists']);
     assert.equal((await call(emu, 'GET', `${REPO}/git/refs/heads/nothing`, { auth: ada })).status, 404);
@@ -145,12 +178,17 @@ describe('v3 git data (docs/service-api/hosting/git-data §1–§8)', () => {
     try {
       const base = await master();
       const tree = (await call(emu, 'GET', `${REPO}/git/commits/${base}`, { auth: ada })).json.tree.sha;
-      const added = (await call(emu, 'POST', `${REPO}/git/trees`, { auth: ada, body: { base_tree: tree, tree: [{ path: 'events.md', mode: '100644', content: 'e\n' }] } })).json.sha;
+      const added = (
+        await call(emu, 'POST', `${REPO}/git/trees`, { auth: ada, body: { base_tree: tree, tree: [{ path: 'events.md', mode: '100644', content: 'e\n' }] } })
+      ).json.sha;
       const one = (await call(emu, 'POST', `${REPO}/git/commits`, { auth: ada, body: { message: 'one', tree: added, parents: [base] } })).json.sha;
       const other = (await call(emu, 'POST', `${REPO}/git/commits`, { auth: ada, body: { message: 'other', tree, parents: [base] } })).json.sha;
       await call(emu, 'POST', `${REPO}/git/refs`, { auth: ada, body: { ref: 'refs/heads/events/x', sha: base } });
       await settle(2);
-      assert.deepEqual(events.map((e) => e.name), ['create', 'push']);
+      assert.deepEqual(
+        events.map((e) => e.name),
+        ['create', 'push'],
+      );
       assert.deepEqual([events[0]?.payload.ref, events[0]?.payload.ref_type], ['events/x', 'branch']);
       assert.deepEqual([events[1]?.payload.created, (events[1]?.payload.sender as { login: string }).login], [true, 'ada']);
       events.length = 0;
@@ -165,7 +203,10 @@ describe('v3 git data (docs/service-api/hosting/git-data §1–§8)', () => {
       events.length = 0;
       await call(emu, 'DELETE', `${REPO}/git/refs/heads/events/x`, { auth: ada });
       await settle(2);
-      assert.deepEqual(events.map((e) => e.name), ['delete', 'push']);
+      assert.deepEqual(
+        events.map((e) => e.name),
+        ['delete', 'push'],
+      );
       assert.deepEqual([events[1]?.payload.deleted, events[1]?.payload.after, events[1]?.scope.repoId !== undefined], [true, '0'.repeat(40), true]);
     } finally {
       unsubscribe();
@@ -183,7 +224,12 @@ describe('v3 git data (docs/service-api/hosting/git-data §1–§8)', () => {
   it('a commit made through the API and moved onto master is what git clone from the data folder checks out', async () => {
     const parent = await master();
     const head = (await call(emu, 'GET', `${REPO}/git/commits/${parent}`, { auth: ada })).json;
-    const tree = (await call(emu, 'POST', `${REPO}/git/trees`, { auth: ada, body: { base_tree: head.tree.sha, tree: [{ path: 'docs/sketch.md', mode: '100644', content: 'Sketch\n' }] } })).json.sha;
+    const tree = (
+      await call(emu, 'POST', `${REPO}/git/trees`, {
+        auth: ada,
+        body: { base_tree: head.tree.sha, tree: [{ path: 'docs/sketch.md', mode: '100644', content: 'Sketch\n' }] },
+      })
+    ).json.sha;
     const commit = (await call(emu, 'POST', `${REPO}/git/commits`, { auth: ada, body: { message: 'Add the sketch', tree, parents: [parent] } })).json.sha;
     assert.equal((await call(emu, 'PATCH', `${REPO}/git/refs/heads/master`, { auth: ada, body: { sha: commit } })).status, 200);
     const clone = path.join(emu.dataDir, 'clone-check');

@@ -24,7 +24,10 @@ describe('v3 git data: annotated tags (POST and GET /git/tags)', () => {
     const res = await call(emu, 'POST', `${REPO}/git/tags`, { auth: ada, body: { tag: 'v3.0.0', message: 'Third', object, type: 'commit' } });
     assert.equal(res.status, 201);
     assert.equal(res.headers.get('location'), res.json.url);
-    assert.deepEqual([res.json.tag, res.json.message, res.json.object.sha, res.json.object.type, res.json.tagger.name], ['v3.0.0', 'Third\n', object, 'commit', 'Ada Lovelace']);
+    assert.deepEqual(
+      [res.json.tag, res.json.message, res.json.object.sha, res.json.object.type, res.json.tagger.name],
+      ['v3.0.0', 'Third\n', object, 'commit', 'Ada Lovelace'],
+    );
     const read = await call(emu, 'GET', `${REPO}/git/tags/${res.json.sha}`, { auth: ada });
     assert.equal(read.status, 200);
     assert.deepEqual(read.json, res.json);

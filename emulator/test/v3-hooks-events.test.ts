@@ -15,7 +15,11 @@ describe('v3 webhook events from the operations that cause them (docs/service-ap
   const as = (login: string) => basic(login, `${login}-demo-password`);
 
   const call = async (method: string, path: string, body?: unknown, headers = as('ada')) => {
-    const res = await fetch(`${emu.url}${path}`, { method, headers: body === undefined ? headers : json(headers), body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(`${emu.url}${path}`, {
+      method,
+      headers: body === undefined ? headers : json(headers),
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const text = await res.text();
     return { status: res.status, body: (text ? JSON.parse(text) : undefined) as Record<string, unknown> };
   };
@@ -95,7 +99,10 @@ describe('v3 webhook events from the operations that cause them (docs/service-ap
     const team = teams.find((t) => t.name !== 'Owners')!;
     // Only a newly added repository fires team_add: start from a team without it.
     await call('DELETE', `/teams/${team.id}/repos/analytical-engines/difference-engine`);
-    assert.equal((await call('PUT', `/teams/${team.id}/repos/analytical-engines/difference-engine`, undefined, { ...as('ada'), 'Content-Length': '0' })).status, 204);
+    assert.equal(
+      (await call('PUT', `/teams/${team.id}/repos/analytical-engines/difference-engine`, undefined, { ...as('ada'), 'Content-Length': '0' })).status,
+      204,
+    );
     const p = await payloadOf('difference', 'team_add');
     assert.equal((p.team as { id: number }).id, team.id);
     assert.equal(p.organization!.login, 'analytical-engines');

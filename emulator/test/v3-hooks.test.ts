@@ -8,8 +8,29 @@ import { isoTime } from '../src/v3/core/time';
 import { addUser, basic, json, UA } from './v3-authorizations-fixtures';
 import { startReceiver, until, type Receiver } from './webhook-receiver';
 
-type HookJson = { id: number; url: string; test_url: string; ping_url: string; name: string; events: string[]; active: boolean; config: Record<string, string>; last_response: { code: number | null; status: string } };
-type DeliveryJson = { id: number; guid: string; event: string; state: string; status: string; status_code: number | null; attempts: number; redelivery: boolean; request?: { headers: Record<string, string>; payload: Record<string, unknown> }; response?: { payload: string } };
+type HookJson = {
+  id: number;
+  url: string;
+  test_url: string;
+  ping_url: string;
+  name: string;
+  events: string[];
+  active: boolean;
+  config: Record<string, string>;
+  last_response: { code: number | null; status: string };
+};
+type DeliveryJson = {
+  id: number;
+  guid: string;
+  event: string;
+  state: string;
+  status: string;
+  status_code: number | null;
+  attempts: number;
+  redelivery: boolean;
+  request?: { headers: Record<string, string>; payload: Record<string, unknown> };
+  response?: { payload: string };
+};
 
 describe('v3 webhooks (docs/service-api/hosting/webhooks §1–§11)', () => {
   let emu: TestEmulator;
@@ -18,7 +39,11 @@ describe('v3 webhooks (docs/service-api/hosting/webhooks §1–§11)', () => {
   const REPO = '/repos/ada/engine';
 
   const call = async <T = Record<string, unknown>>(method: string, path: string, body?: unknown, headers = ada) => {
-    const res = await fetch(`${emu.url}${path}`, { method, headers: body === undefined ? headers : json(headers), body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(`${emu.url}${path}`, {
+      method,
+      headers: body === undefined ? headers : json(headers),
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const text = await res.text();
     return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : undefined) as T };
   };
@@ -51,7 +76,14 @@ describe('v3 webhooks (docs/service-api/hosting/webhooks §1–§11)', () => {
     assert.equal(byName.web!.supported_events.length, 20);
     assert.ok(byName.web!.supported_events.includes('team_add'));
     assert.deepEqual(byName.web!.default_events, ['push']);
-    assert.deepEqual([...byName.irc!.supported_events].sort(), ['commit_comment', 'issue_comment', 'issues', 'pull_request', 'pull_request_review_comment', 'push']);
+    assert.deepEqual([...byName.irc!.supported_events].sort(), [
+      'commit_comment',
+      'issue_comment',
+      'issues',
+      'pull_request',
+      'pull_request_review_comment',
+      'push',
+    ]);
     assert.deepEqual(byName.irc!.default_events, ['push', 'pull_request']);
     assert.deepEqual(byName.email!.supported_events, ['push', 'public']);
     assert.deepEqual(byName.email!.events, ['push']);
@@ -98,7 +130,10 @@ describe('v3 webhooks (docs/service-api/hosting/webhooks §1–§11)', () => {
     assert.equal((unsupported.body.errors as Array<{ field: string; code: string }>)[0]!.field, 'events');
     const three = await call('POST', `${REPO}/hooks`, { name: 'email', config: { address: 'a@x.org b@x.org c@x.org' } });
     assert.equal(three.status, 422);
-    assert.deepEqual((three.body.errors as Array<{ field: string; code: string }>).map((e) => [e.field, e.code]), [['address', 'invalid']]);
+    assert.deepEqual(
+      (three.body.errors as Array<{ field: string; code: string }>).map((e) => [e.field, e.code]),
+      [['address', 'invalid']],
+    );
     const email = await createHook({ name: 'email', config: { address: 'a@x.org, b@x.org' } });
     assert.deepEqual(email.events, ['push']);
     assert.equal(email.config.address, 'a@x.org b@x.org');
@@ -142,7 +177,10 @@ describe('v3 webhooks (docs/service-api/hosting/webhooks §1–§11)', () => {
   });
 
   it('scopes — read:repo_hook reads but cannot create; write:repo_hook creates but cannot delete; admin:repo_hook deletes', async () => {
-    const token = async (scopes: string[]) => ({ ...UA, Authorization: `token ${(await call<{ token: string }>('POST', '/authorizations', { note: scopes.join(), scopes })).body.token}` });
+    const token = async (scopes: string[]) => ({
+      ...UA,
+      Authorization: `token ${(await call<{ token: string }>('POST', '/authorizations', { note: scopes.join(), scopes })).body.token}`,
+    });
     const read = await token(['read:repo_hook']);
     const write = await token(['write:repo_hook']);
     const admin = await token(['admin:repo_hook']);
@@ -166,7 +204,10 @@ describe('v3 webhooks (docs/service-api/hosting/webhooks §1–§11)', () => {
       assert.equal(reconfigured.body.config.content_type, 'form');
       assert.equal(reconfigured.body.config.secret, '********');
       assert.equal((await call('POST', `${REPO}/hooks/${hook.id}/pings`)).status, 204);
-      const ping = await until(() => ofEvent(receiver, 'ping').at(-1)?.headers['content-type'] === 'application/x-www-form-urlencoded' && ofEvent(receiver, 'ping').at(-1), 'form ping');
+      const ping = await until(
+        () => ofEvent(receiver, 'ping').at(-1)?.headers['content-type'] === 'application/x-www-form-urlencoded' && ofEvent(receiver, 'ping').at(-1),
+        'form ping',
+      );
       assert.equal(ping.headers['x-hub-signature'], signBody('keep-me', ping.body));
       assert.equal(JSON.parse(new URLSearchParams(ping.body).get('payload')!).hook_id, hook.id);
     } finally {
@@ -187,7 +228,10 @@ describe('v3 webhooks (docs/service-api/hosting/webhooks §1–§11)', () => {
       assert.equal(payload.repository.full_name, 'ada/engine');
       assert.equal(payload.pusher.name, 'ada');
       await until(async () => (await deliveries(forkHook)).length === 1 && (await deliveries(forkHook))[0]!.state === 'delivered', 'fork hook ping');
-      assert.deepEqual((await deliveries(forkHook)).map((d) => d.event), ['ping']);
+      assert.deepEqual(
+        (await deliveries(forkHook)).map((d) => d.event),
+        ['ping'],
+      );
     } finally {
       await receiver.close();
     }
@@ -215,7 +259,10 @@ describe('v3 webhooks (docs/service-api/hosting/webhooks §1–§11)', () => {
       assert.equal(again.status, 202);
       assert.equal(again.body.redelivery, true);
       assert.notEqual(again.body.guid, failed.guid);
-      await until(async () => (await call<DeliveryJson>('GET', `${REPO}/hooks/${hook.id}/deliveries/${again.body.id}`)).body.state === 'delivered', 'redelivery');
+      await until(
+        async () => (await call<DeliveryJson>('GET', `${REPO}/hooks/${hook.id}/deliveries/${again.body.id}`)).body.state === 'delivered',
+        'redelivery',
+      );
       assert.equal(ofEvent(receiver, 'ping').at(-1)!.body, ofEvent(receiver, 'ping')[0]!.body);
     } finally {
       await receiver.close();

@@ -22,7 +22,10 @@ describe('v3 issue comments (docs/service-api/hosting/comments §1, §2)', () =>
   it('GET /repos/:owner/:repo/issues/:number/comments — 200, array in ascending id, Link header', async () => {
     const res = await call(emu, 'GET', `${R}/issues/4/comments`);
     assert.equal(res.status, 200);
-    assert.deepEqual(res.json.map((c: { user: { login: string } }) => c.user.login), ['charles', 'grace']);
+    assert.deepEqual(
+      res.json.map((c: { user: { login: string } }) => c.user.login),
+      ['charles', 'grace'],
+    );
     const first = res.json[0];
     assert.deepEqual(Object.keys(first).filter((k) => ['id', 'url', 'html_url', 'body', 'user', 'created_at', 'updated_at'].includes(k)).length, 7);
     assert.equal(first.url, `${emu.url}${R}/issues/comments/${first.id}`);
@@ -43,7 +46,11 @@ describe('v3 issue comments (docs/service-api/hosting/comments §1, §2)', () =>
     assert.equal(res.json.id, id);
     assert.match(res.json.body, /41²/);
     assert.equal((await call(emu, 'GET', `${R}/issues/comments/999999`)).status, 404);
-    assert.equal((await call(emu, 'GET', `/repos/analytical-engines/analytical-engine/issues/comments/${id}`, { auth: ada })).status, 404, 'the id belongs to another repository');
+    assert.equal(
+      (await call(emu, 'GET', `/repos/analytical-engines/analytical-engine/issues/comments/${id}`, { auth: ada })).status,
+      404,
+      'the id belongs to another repository',
+    );
   });
 
   it('POST /repos/:owner/:repo/issues/:number/comments — 201 with Location; issue_comment created with issue, comment, sender, repository, organization', async () => {
@@ -70,19 +77,29 @@ describe('v3 issue comments (docs/service-api/hosting/comments §1, §2)', () =>
     const before = count();
     const missing = await call(emu, 'POST', `${R}/issues/4/comments`, { auth: grace, body: {} });
     assert.equal(missing.status, 422);
-    assert.deepEqual(missing.json, { message: 'Validation Failed', errors: [{ resource: 'IssueComment', field: 'body', code: 'missing_field' }], documentation_url: missing.json.documentation_url });
+    assert.deepEqual(missing.json, {
+      message: 'Validation Failed',
+      errors: [{ resource: 'IssueComment', field: 'body', code: 'missing_field' }],
+      documentation_url: missing.json.documentation_url,
+    });
     assert.equal((await call(emu, 'POST', `${R}/issues/4/comments`, { auth: grace, body: { body: 7 } })).json.errors[0].code, 'invalid');
     assert.equal((await call(emu, 'POST', `${R}/issues/4/comments`, { body: { body: 'anonymous' } })).status, 401);
     assert.equal((await call(emu, 'POST', `${R}/issues/99/comments`, { auth: grace, body: { body: 'nowhere' } })).status, 404);
     assert.equal((await call(emu, 'POST', `${R}/issues/4/comments`, { token: makeToken(emu, 'grace', []), body: { body: 'no scope' } })).status, 404);
     assert.equal(count(), before);
-    assert.equal((await call(emu, 'POST', `${R}/issues/4/comments`, { token: makeToken(emu, 'grace', ['public_repo']), body: { body: 'with scope' } })).status, 201);
+    assert.equal(
+      (await call(emu, 'POST', `${R}/issues/4/comments`, { token: makeToken(emu, 'grace', ['public_repo']), body: { body: 'with scope' } })).status,
+      201,
+    );
   });
 
   it('GET /repos/:owner/:repo/issues/comments — ascending id by default; sort, direction (ignored without sort), since', async () => {
     const all = (await call(emu, 'GET', `${R}/issues/comments`)).json as Array<{ id: number }>;
     const ids = all.map((c) => c.id);
-    assert.deepEqual(ids, [...ids].sort((a, b) => a - b));
+    assert.deepEqual(
+      ids,
+      [...ids].sort((a, b) => a - b),
+    );
     const start = Date.parse('2026-02-01T00:00:00Z');
     const stamp = (h: number) => new Date(start + h * 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
     ids.forEach((id, k) => emu.db.prepare('UPDATE issue_comments SET created_at = ?, updated_at = ? WHERE id = ?').run(stamp(ids.length - k), stamp(k), id));
@@ -103,8 +120,14 @@ describe('v3 issue comments (docs/service-api/hosting/comments §1, §2)', () =>
     assert.equal(res.json.body, 'Typo: the table.');
     assert.equal((await call(emu, 'GET', `${R}/issues/comments/${mine.id}`)).json.body, 'Typo: the table.');
     assert.equal((await call(emu, 'PATCH', `${R}/issues/comments/${mine.id}`, { auth: mary, body: { body: 'hijack' } })).status, 403);
-    assert.equal((await call(emu, 'POST', `${R}/issues/comments/${mine.id}`, { auth: ada, body: { body: 'Moderated.' } })).json.body, 'Moderated.', 'POST works where PATCH does');
-    assert.deepEqual((await call(emu, 'PATCH', `${R}/issues/comments/${mine.id}`, { auth: grace, body: { body: '' } })).json.errors, [{ resource: 'IssueComment', field: 'body', code: 'invalid' }]);
+    assert.equal(
+      (await call(emu, 'POST', `${R}/issues/comments/${mine.id}`, { auth: ada, body: { body: 'Moderated.' } })).json.body,
+      'Moderated.',
+      'POST works where PATCH does',
+    );
+    assert.deepEqual((await call(emu, 'PATCH', `${R}/issues/comments/${mine.id}`, { auth: grace, body: { body: '' } })).json.errors, [
+      { resource: 'IssueComment', field: 'body', code: 'invalid' },
+    ]);
   });
 
   it('DELETE /repos/:owner/:repo/issues/comments/:id — 204, then 404', async () => {
@@ -116,8 +139,12 @@ describe('v3 issue comments (docs/service-api/hosting/comments §1, §2)', () =>
 
   it('body media types — text and html of an issue comment; html escapes everything', async () => {
     const made = (await call(emu, 'POST', `${R}/issues/4/comments`, { auth: grace, body: { body: '<b>bold?</b>\r\nno.\n\n\n  Second.  ' } })).json;
-    const get = async (t: string) => (await call(emu, 'GET', `${R}/issues/comments/${made.id}`, { headers: { Accept: `application/vnd.service.v3.${t}+json` } })).json;
-    assert.deepEqual(Object.keys(await get('html')).filter((k) => k.startsWith('body')), ['body_html']);
+    const get = async (t: string) =>
+      (await call(emu, 'GET', `${R}/issues/comments/${made.id}`, { headers: { Accept: `application/vnd.service.v3.${t}+json` } })).json;
+    assert.deepEqual(
+      Object.keys(await get('html')).filter((k) => k.startsWith('body')),
+      ['body_html'],
+    );
     assert.equal((await get('html')).body_html, '<p>&lt;b&gt;bold?&lt;/b&gt;<br>\nno.</p>\n<p>Second.</p>');
     assert.equal((await get('text')).body_text, '<b>bold?</b>\nno.\n\nSecond.');
     const full = await get('full');
@@ -136,6 +163,8 @@ describe('v3 issue comments (docs/service-api/hosting/comments §1, §2)', () =>
     assert.equal(got.json.title, 'Printer drops the last figure');
     assert.equal((await call(emu, 'GET', `${R}/issues/1`)).json.pull_request.url, `${emu.url}${R}/pulls/1`);
     assert.ok(recorded.named('issues').some((e) => e.payload.action === 'opened' && (e.payload.issue as { number: number }).number === res.json.number));
-    assert.deepEqual((await call(emu, 'POST', `${R}/issues`, { auth: grace, body: {} })).json.errors, [{ resource: 'Issue', field: 'title', code: 'missing_field' }]);
+    assert.deepEqual((await call(emu, 'POST', `${R}/issues`, { auth: grace, body: {} })).json.errors, [
+      { resource: 'Issue', field: 'title', code: 'missing_field' },
+    ]);
   });
 });

@@ -86,7 +86,7 @@ describe('v3 labels (docs/service-api/hosting/labels §1–§3)', () => {
     assert.equal((await call(emu, 'DELETE', `${REPO}/labels/temporary`, { auth: ada })).status, 404);
   });
 
-  it('POST /repos/:owner/:repo/issues/:number/labels — 200 with all the issue\'s labels; 422 missing for an unknown label', async () => {
+  it("POST /repos/:owner/:repo/issues/:number/labels — 200 with all the issue's labels; 422 missing for an unknown label", async () => {
     const res = await call(emu, 'POST', `${REPO}/issues/${issue}/labels`, { auth: ada, body: ['bug'] });
     assert.equal(res.status, 200);
     assert.deepEqual(names(res.json), ['bug']);
@@ -94,13 +94,16 @@ describe('v3 labels (docs/service-api/hosting/labels §1–§3)', () => {
     assert.deepEqual(names(more.json), ['bug', 'question']);
     const unknown = await call(emu, 'POST', `${REPO}/issues/${issue}/labels`, { auth: ada, body: ['enhancement', 'wontfix'] });
     assert.equal(unknown.status, 422);
-    assert.deepEqual(unknown.json.errors.map((e: { code: string; field: string }) => [e.field, e.code]), [['name', 'missing']]);
+    assert.deepEqual(
+      unknown.json.errors.map((e: { code: string; field: string }) => [e.field, e.code]),
+      [['name', 'missing']],
+    );
     assert.deepEqual(names((await call(emu, 'GET', `${REPO}/issues/${issue}/labels`)).json), ['bug', 'question'], 'nothing added');
     assert.equal((await call(emu, 'POST', `${REPO}/issues/${issue}/labels`, { auth: ada, body: { name: 'bug' } })).status, 400);
     assert.equal((await call(emu, 'POST', `${REPO}/issues/9999/labels`, { auth: ada, body: ['bug'] })).status, 404);
   });
 
-  it('GET /repos/:owner/:repo/issues/:number/labels — 200 array of the issue\'s labels', async () => {
+  it("GET /repos/:owner/:repo/issues/:number/labels — 200 array of the issue's labels", async () => {
     const res = await call(emu, 'GET', `${REPO}/issues/${issue}/labels`);
     assert.equal(res.status, 200);
     assert.deepEqual(names(res.json), ['bug', 'question']);

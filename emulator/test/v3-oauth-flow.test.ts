@@ -46,7 +46,11 @@ describe('OAuth web application flow (docs/service-api/hosting/oauth §1–§9)'
   }
 
   const exchange = (fields: Record<string, string>, accept?: string) =>
-    fetch(`${emu.url}/login/oauth/access_token`, { method: 'POST', headers: { ...FORM, ...(accept ? { Accept: accept } : {}) }, body: new URLSearchParams(fields).toString() });
+    fetch(`${emu.url}/login/oauth/access_token`, {
+      method: 'POST',
+      headers: { ...FORM, ...(accept ? { Accept: accept } : {}) },
+      body: new URLSearchParams(fields).toString(),
+    });
   const exchangeJson = async (fields: Record<string, string>) => (await (await exchange(fields, 'application/json')).json()) as Record<string, string>;
 
   before(async () => {
@@ -130,7 +134,11 @@ describe('OAuth web application flow (docs/service-api/hosting/oauth §1–§9)'
     const cookie = await signIn('eve', 'eve-pw', first);
     const token = await approvalToken(cookie, first);
     const approved = await postForm('/login/oauth/authorize', { ...first, authenticity_token: token, decision: 'approve' }, { Cookie: cookie });
-    await exchangeJson({ client_id: app.clientId, client_secret: app.clientSecret, code: new URL(approved.headers.get('location')!).searchParams.get('code')! });
+    await exchangeJson({
+      client_id: app.clientId,
+      client_secret: app.clientSecret,
+      code: new URL(approved.headers.get('location')!).searchParams.get('code')!,
+    });
 
     const again = await get(`/login/oauth/authorize?${authorizeQuery({ scope: 'repo,user', state: 'again' })}`, { Cookie: cookie });
     assert.equal(again.status, 302, 'no page shown');
@@ -160,7 +168,12 @@ describe('OAuth web application flow (docs/service-api/hosting/oauth §1–§9)'
     const body = new URLSearchParams({ ...request, authenticity_token: token, scopes_reviewed: '1', decision: 'approve' });
     body.append('granted', 'repo');
     body.append('granted', 'admin:org');
-    const res = await fetch(`${emu.url}/login/oauth/authorize`, { method: 'POST', headers: { ...FORM, Cookie: cookie }, body: body.toString(), redirect: 'manual' });
+    const res = await fetch(`${emu.url}/login/oauth/authorize`, {
+      method: 'POST',
+      headers: { ...FORM, Cookie: cookie },
+      body: body.toString(),
+      redirect: 'manual',
+    });
     const code = new URL(res.headers.get('location')!).searchParams.get('code')!;
     assert.equal((await exchangeJson({ client_id: app.clientId, client_secret: app.clientSecret, code })).scope, 'repo');
   });

@@ -42,12 +42,20 @@ for (const vendor of ['service', 'github'] as const) {
     let feature: string;
 
     const env = (): NodeJS.ProcessEnv => ({
-      PATH: process.env.PATH, HOME: work, GIT_TERMINAL_PROMPT: '0', GIT_CONFIG_NOSYSTEM: '1',
-      GIT_AUTHOR_NAME: 'Ada', GIT_AUTHOR_EMAIL: 'ada@example.com', GIT_COMMITTER_NAME: 'Ada', GIT_COMMITTER_EMAIL: 'ada@example.com',
+      PATH: process.env.PATH,
+      HOME: work,
+      GIT_TERMINAL_PROMPT: '0',
+      GIT_CONFIG_NOSYSTEM: '1',
+      GIT_AUTHOR_NAME: 'Ada',
+      GIT_AUTHOR_EMAIL: 'ada@example.com',
+      GIT_COMMITTER_NAME: 'Ada',
+      GIT_COMMITTER_EMAIL: 'ada@example.com',
     });
     const git = async (...args: string[]): Promise<string> => (await run('git', args, { env: env() })).stdout.trim();
-    const withCredentials = (url: string, user: string, secret: string): string => url.replace('://', `://${encodeURIComponent(user)}:${encodeURIComponent(secret)}@`);
-    const headSha = async (branch: string, r = repo, o = owner) => (await octokit.rest.git.getRef({ owner: o, repo: r, ref: `heads/${branch}` })).data.object.sha;
+    const withCredentials = (url: string, user: string, secret: string): string =>
+      url.replace('://', `://${encodeURIComponent(user)}:${encodeURIComponent(secret)}@`);
+    const headSha = async (branch: string, r = repo, o = owner) =>
+      (await octokit.rest.git.getRef({ owner: o, repo: r, ref: `heads/${branch}` })).data.object.sha;
 
     before(async () => {
       emu = await startEmulator({ seed: 'demo', vendor, webhookDelivery: { baseDelayMs: 5, maxDelayMs: 20, maxAttempts: 2 } });
@@ -75,7 +83,10 @@ for (const vendor of ['service', 'github'] as const) {
       const all = await octokit.paginate(octokit.rest.repos.listForAuthenticatedUser, { per_page: 2 });
       const oneRequest = await octokit.rest.repos.listForAuthenticatedUser({ per_page: 100 });
       assert.ok(pages.length > 1, `several pages: ${pages.join(', ')}`);
-      assert.deepEqual(all.map((r) => r.full_name), oneRequest.data.map((r) => r.full_name));
+      assert.deepEqual(
+        all.map((r) => r.full_name),
+        oneRequest.data.map((r) => r.full_name),
+      );
       assert.ok(all.some((r) => r.full_name === `${owner}/${repo}`));
     });
 
@@ -83,21 +94,39 @@ for (const vendor of ['service', 'github'] as const) {
       const blob = await octokit.rest.git.createBlob({ owner, repo, content: 'The engine weaves algebraic patterns.\n', encoding: 'utf-8' });
       assert.equal(blob.status, 201);
       const base = await octokit.rest.git.getCommit({ owner, repo, commit_sha: initial });
-      const tree = await octokit.rest.git.createTree({ owner, repo, base_tree: base.data.tree.sha, tree: [{ path: 'engine.md', mode: '100644', type: 'blob', sha: blob.data.sha }] });
+      const tree = await octokit.rest.git.createTree({
+        owner,
+        repo,
+        base_tree: base.data.tree.sha,
+        tree: [{ path: 'engine.md', mode: '100644', type: 'blob', sha: blob.data.sha }],
+      });
       assert.ok(tree.data.tree.some((e) => e.path === 'engine.md' && e.sha === blob.data.sha));
-      assert.ok(tree.data.tree.some((e) => e.path === 'README.md'), 'the base tree is kept');
+      assert.ok(
+        tree.data.tree.some((e) => e.path === 'README.md'),
+        'the base tree is kept',
+      );
       const commit = await octokit.rest.git.createCommit({ owner, repo, message: 'Describe the engine', tree: tree.data.sha, parents: [initial] });
       assert.equal(commit.status, 201);
-      assert.deepEqual(commit.data.parents.map((p) => p.sha), [initial]);
+      assert.deepEqual(
+        commit.data.parents.map((p) => p.sha),
+        [initial],
+      );
       feature = commit.data.sha;
       const ref = await octokit.rest.git.createRef({ owner, repo, ref: 'refs/heads/feature/engine', sha: feature });
       assert.equal(ref.status, 201);
 
       assert.equal(await headSha('feature/engine'), feature);
       const matching = await octokit.rest.git.listMatchingRefs({ owner, repo, ref: 'heads/feat' });
-      assert.deepEqual(matching.data.map((r) => r.ref), ['refs/heads/feature/engine']);
+      assert.deepEqual(
+        matching.data.map((r) => r.ref),
+        ['refs/heads/feature/engine'],
+      );
       assert.deepEqual((await octokit.rest.git.listMatchingRefs({ owner, repo, ref: 'heads/nothing-like-this' })).data, []);
-      assert.equal((await refusal(octokit.rest.git.getRef({ owner, repo, ref: 'heads/feature' }))).status, 404, 'git/ref/ names one reference, not a namespace');
+      assert.equal(
+        (await refusal(octokit.rest.git.getRef({ owner, repo, ref: 'heads/feature' }))).status,
+        404,
+        'git/ref/ names one reference, not a namespace',
+      );
       const blobBack = await octokit.rest.git.getBlob({ owner, repo, file_sha: blob.data.sha });
       assert.equal(Buffer.from(blobBack.data.content, 'base64').toString('utf8'), 'The engine weaves algebraic patterns.\n');
     });
@@ -119,18 +148,48 @@ for (const vendor of ['service', 'github'] as const) {
     });
 
     it('pull request — opened, a review comment and a reply (in_reply_to), merged by pulls.merge with no body', async () => {
-      const pull = await octokit.rest.pulls.create({ owner, repo, title: 'Describe the engine', head: 'feature/engine', base: 'master', body: 'Adds engine.md' });
+      const pull = await octokit.rest.pulls.create({
+        owner,
+        repo,
+        title: 'Describe the engine',
+        head: 'feature/engine',
+        base: 'master',
+        body: 'Adds engine.md',
+      });
       assert.equal(pull.status, 201);
       const pull_number = pull.data.number;
       const files = await octokit.rest.pulls.listFiles({ owner, repo, pull_number });
-      assert.deepEqual(files.data.map((f) => f.filename), ['engine.md']);
+      assert.deepEqual(
+        files.data.map((f) => f.filename),
+        ['engine.md'],
+      );
 
-      const comment = await octokit.rest.pulls.createReviewComment({ owner, repo, pull_number, body: 'Which patterns?', commit_id: feature, path: 'engine.md', position: 1 });
+      const comment = await octokit.rest.pulls.createReviewComment({
+        owner,
+        repo,
+        pull_number,
+        body: 'Which patterns?',
+        commit_id: feature,
+        path: 'engine.md',
+        position: 1,
+      });
       assert.equal(comment.status, 201);
-      const reply = await octokit.rest.pulls.createReviewComment({ owner, repo, pull_number, body: 'Algebraic ones.', in_reply_to: comment.data.id } as Parameters<typeof octokit.rest.pulls.createReviewComment>[0]);
+      const reply = await octokit.rest.pulls.createReviewComment({
+        owner,
+        repo,
+        pull_number,
+        body: 'Algebraic ones.',
+        in_reply_to: comment.data.id,
+      } as Parameters<typeof octokit.rest.pulls.createReviewComment>[0]);
       assert.equal(reply.status, 201);
       const thread = await octokit.rest.pulls.listReviewComments({ owner, repo, pull_number });
-      assert.deepEqual(thread.data.map((c) => [c.body, c.path, c.position]), [['Which patterns?', 'engine.md', 1], ['Algebraic ones.', 'engine.md', 1]]);
+      assert.deepEqual(
+        thread.data.map((c) => [c.body, c.path, c.position]),
+        [
+          ['Which patterns?', 'engine.md', 1],
+          ['Algebraic ones.', 'engine.md', 1],
+        ],
+      );
 
       const merged = await octokit.rest.pulls.merge({ owner, repo, pull_number });
       assert.equal(merged.status, 200);
@@ -143,7 +202,7 @@ for (const vendor of ['service', 'github'] as const) {
       assert.equal(check.status, 204);
     });
 
-    it('labels and issue comments — create a label, rename it with new_name (issues.updateLabel), put it on the pull request\'s issue, comment there', async () => {
+    it("labels and issue comments — create a label, rename it with new_name (issues.updateLabel), put it on the pull request's issue, comment there", async () => {
       const label = await octokit.rest.issues.createLabel({ owner, repo, name: 'engine', color: 'f29513' });
       assert.equal(label.status, 201);
       const renamed = await octokit.rest.issues.updateLabel({ owner, repo, name: 'engine', new_name: 'difference-engine', color: '00ff00' });
@@ -152,16 +211,25 @@ for (const vendor of ['service', 'github'] as const) {
       assert.equal((await refusal(octokit.rest.issues.getLabel({ owner, repo, name: 'engine' }))).status, 404);
 
       const added = await octokit.rest.issues.addLabels({ owner, repo, issue_number: 1, labels: ['difference-engine'] });
-      assert.deepEqual(added.data.map((l) => l.name), ['difference-engine']);
+      assert.deepEqual(
+        added.data.map((l) => l.name),
+        ['difference-engine'],
+      );
       const listed = await octokit.rest.issues.listLabelsOnIssue({ owner, repo, issue_number: 1 });
-      assert.deepEqual(listed.data.map((l) => l.name), ['difference-engine']);
+      assert.deepEqual(
+        listed.data.map((l) => l.name),
+        ['difference-engine'],
+      );
 
       const comment = await octokit.rest.issues.createComment({ owner, repo, issue_number: 1, body: 'Merged, thank you.' });
       assert.equal(comment.status, 201);
       const edited = await octokit.rest.issues.updateComment({ owner, repo, comment_id: comment.data.id, body: 'Merged, thank you!' });
       assert.equal(edited.data.body, 'Merged, thank you!');
       const comments = await octokit.rest.issues.listComments({ owner, repo, issue_number: 1 });
-      assert.deepEqual(comments.data.map((c) => c.body), ['Merged, thank you!']);
+      assert.deepEqual(
+        comments.data.map((c) => c.body),
+        ['Merged, thank you!'],
+      );
     });
 
     it('release — an asset goes up through upload_url with a label and comes back with Accept: application/octet-stream', async () => {
@@ -172,7 +240,14 @@ for (const vendor of ['service', 'github'] as const) {
       assert.ok(release.data.upload_url.endsWith(vendor === 'github' ? '{?name,label}' : '{?name}'), release.data.upload_url);
       const template = release.data.upload_url.replace(/\{\?name\}$/, '{?name,label}');
       const bytes = Buffer.from([0, 1, 2, 3, 254, 255, 10, 13, 0]);
-      const uploaded = await octokit.request({ method: 'POST', url: template, name: 'engine.bin', label: 'Engine (binary)', data: bytes, headers: { 'content-type': 'application/octet-stream' } });
+      const uploaded = await octokit.request({
+        method: 'POST',
+        url: template,
+        name: 'engine.bin',
+        label: 'Engine (binary)',
+        data: bytes,
+        headers: { 'content-type': 'application/octet-stream' },
+      });
       assert.equal(uploaded.status, 201);
       const asset = uploaded.data as { id: number; name: string; label: string; size: number };
       assert.deepEqual([asset.name, asset.label, asset.size], ['engine.bin', 'Engine (binary)', bytes.length]);
@@ -183,7 +258,10 @@ for (const vendor of ['service', 'github'] as const) {
       assert.equal(download.status, 200);
       assert.ok(Buffer.from(download.data as unknown as ArrayBuffer).equals(bytes), 'the same bytes come back');
       const listed = await octokit.rest.repos.listReleaseAssets({ owner, repo, release_id: release.data.id });
-      assert.deepEqual(listed.data.map((a) => a.name), ['engine.bin']);
+      assert.deepEqual(
+        listed.data.map((a) => a.name),
+        ['engine.bin'],
+      );
     });
 
     it('conditional request — If-None-Match with the ETag is answered 304, and costs no rate limit', async () => {
@@ -196,23 +274,36 @@ for (const vendor of ['service', 'github'] as const) {
       assert.equal(Number(next.headers['x-ratelimit-remaining']), Number(first.headers['x-ratelimit-remaining']) - 1, 'only the two 200s counted');
     });
 
-    it('statistics — contributors answers 202 while computing, then 200 (weeks[].w a string in the documents\' mode, a number under --vendor github)', async () => {
+    it("statistics — contributors answers 202 while computing, then 200 (weeks[].w a string in the documents' mode, a number under --vendor github)", async () => {
       const first = await octokit.rest.repos.getContributorsStats({ owner, repo });
       assert.equal(first.status, 202);
-      const done = await until(async () => {
-        const res = await octokit.rest.repos.getContributorsStats({ owner, repo });
-        return res.status === 200 ? res : undefined;
-      }, 'statistics', 20_000);
+      const done = await until(
+        async () => {
+          const res = await octokit.rest.repos.getContributorsStats({ owner, repo });
+          return res.status === 200 ? res : undefined;
+        },
+        'statistics',
+        20_000,
+      );
       const stats = done.data as Array<{ author: { login: string } | null; total: number; weeks: Array<{ w: unknown; c: number }> }>;
       assert.ok(stats.length > 0);
       const week = stats[0]!.weeks[0]!;
       assert.equal(typeof week.w, vendor === 'github' ? 'number' : 'string');
-      assert.equal(stats.reduce((n, s) => n + s.total, 0), stats.reduce((n, s) => n + s.weeks.reduce((m, w) => m + w.c, 0), 0));
+      assert.equal(
+        stats.reduce((n, s) => n + s.total, 0),
+        stats.reduce((n, s) => n + s.weeks.reduce((m, w) => m + w.c, 0), 0),
+      );
     });
 
-    it('hook — created with a secret, its ping and a push delivered to a local port, named by the vendor\'s headers, X-Hub-Signature checks', async () => {
+    it("hook — created with a secret, its ping and a push delivered to a local port, named by the vendor's headers, X-Hub-Signature checks", async () => {
       const secret = 'engine-secret';
-      const hook = await octokit.rest.repos.createWebhook({ owner, repo, name: 'web', events: ['push'], config: { url: receiver.url, content_type: 'json', secret } });
+      const hook = await octokit.rest.repos.createWebhook({
+        owner,
+        repo,
+        name: 'web',
+        events: ['push'],
+        config: { url: receiver.url, content_type: 'json', secret },
+      });
       assert.equal(hook.status, 201);
       const eventHeader = vendor === 'github' ? 'x-github-event' : 'x-service-event';
       const deliveryHeader = vendor === 'github' ? 'x-github-delivery' : 'x-service-delivery';
@@ -232,7 +323,7 @@ for (const vendor of ['service', 'github'] as const) {
       assert.equal(push.headers[other], undefined);
     });
 
-    it('annotated tag — the demo\'s v1.0.0 reference points at a tag object that git.getTag reads', async () => {
+    it("annotated tag — the demo's v1.0.0 reference points at a tag object that git.getTag reads", async () => {
       const ref = await octokit.rest.git.getRef({ owner: 'analytical-engines', repo: 'difference-engine', ref: 'tags/v1.0.0' });
       assert.equal(ref.data.object.type, 'tag');
       const tag = await octokit.rest.git.getTag({ owner: 'analytical-engines', repo: 'difference-engine', tag_sha: ref.data.object.sha });

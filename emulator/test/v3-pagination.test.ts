@@ -83,7 +83,10 @@ describe('v3 pagination (docs/service-api/hosting/conventions §14)', () => {
   it('GET /repositories — every public repository in creation order, minimal form, paged only by since', async () => {
     const first = await call(emu, 'GET', '/repositories');
     const ids = first.json.map((r: { id: number }) => r.id);
-    assert.deepEqual(ids, [...ids].sort((a: number, b: number) => a - b));
+    assert.deepEqual(
+      ids,
+      [...ids].sort((a: number, b: number) => a - b),
+    );
     assert.ok(!first.json.some((r: { private: boolean }) => r.private));
     assert.deepEqual(Object.keys(first.json[0]).sort(), ['description', 'fork', 'full_name', 'html_url', 'id', 'name', 'owner', 'private', 'url']);
     const next = links(first.headers.get('link')).next!;
@@ -93,6 +96,9 @@ describe('v3 pagination (docs/service-api/hosting/conventions §14)', () => {
     assert.ok(second.json.length > 0);
     assert.ok(second.json[0].id > ids[ids.length - 1]);
     // page is not a parameter of this list.
-    assert.deepEqual((await call(emu, 'GET', '/repositories?page=2')).json.map((r: { id: number }) => r.id), ids);
+    assert.deepEqual(
+      (await call(emu, 'GET', '/repositories?page=2')).json.map((r: { id: number }) => r.id),
+      ids,
+    );
   });
 });

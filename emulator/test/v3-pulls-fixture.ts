@@ -13,15 +13,28 @@ const REPO = 'difference-engine';
 export const R = `/repos/${OWNER}/${REPO}`;
 
 export function gitDirOf(emu: TestEmulator, owner = OWNER, repo = REPO): string {
-  const row = emu.db.prepare('SELECT r.id FROM repositories r JOIN users u ON u.id = r.owner_id WHERE u.login = ? AND r.name = ?').get(owner, repo) as { id: number };
+  const row = emu.db.prepare('SELECT r.id FROM repositories r JOIN users u ON u.id = r.owner_id WHERE u.login = ? AND r.name = ?').get(owner, repo) as {
+    id: number;
+  };
   return path.join(emu.dataDir, 'git', `${row.id}.git`);
 }
 
 export function git(gitDir: string, args: string[], input?: string, env: Record<string, string> = {}): string {
   return execFileSync('git', [`--git-dir=${gitDir}`, ...args], {
     input,
-    env: { PATH: process.env.PATH, HOME: os.tmpdir(), GIT_CONFIG_NOSYSTEM: '1', GIT_AUTHOR_NAME: 'Grace Hopper', GIT_AUTHOR_EMAIL: 'grace@analytical-engines.test', GIT_COMMITTER_NAME: 'Grace Hopper', GIT_COMMITTER_EMAIL: 'grace@analytical-engines.test', ...env },
-  }).toString().trim();
+    env: {
+      PATH: process.env.PATH,
+      HOME: os.tmpdir(),
+      GIT_CONFIG_NOSYSTEM: '1',
+      GIT_AUTHOR_NAME: 'Grace Hopper',
+      GIT_AUTHOR_EMAIL: 'grace@analytical-engines.test',
+      GIT_COMMITTER_NAME: 'Grace Hopper',
+      GIT_COMMITTER_EMAIL: 'grace@analytical-engines.test',
+      ...env,
+    },
+  })
+    .toString()
+    .trim();
 }
 
 /**

@@ -34,7 +34,28 @@ describe('v3 pull requests (docs/service-api/hosting/pulls §1–§6)', () => {
     assert.deepEqual(numbers((await call(emu, 'GET', `${R}/pulls?state=closed`)).json), [3, 2]);
     assert.deepEqual(numbers((await call(emu, 'GET', `${R}/pulls?state=all`)).json), [3, 2, 1]);
     const first = open.json[0];
-    for (const field of ['url', 'html_url', 'diff_url', 'patch_url', 'issue_url', 'commits_url', 'review_comments_url', 'review_comment_url', 'comments_url', 'statuses_url', 'title', 'body', 'created_at', 'updated_at', 'closed_at', 'merged_at', 'head', 'base', '_links', 'user']) {
+    for (const field of [
+      'url',
+      'html_url',
+      'diff_url',
+      'patch_url',
+      'issue_url',
+      'commits_url',
+      'review_comments_url',
+      'review_comment_url',
+      'comments_url',
+      'statuses_url',
+      'title',
+      'body',
+      'created_at',
+      'updated_at',
+      'closed_at',
+      'merged_at',
+      'head',
+      'base',
+      '_links',
+      'user',
+    ]) {
       assert.ok(field in first, field);
     }
     assert.equal(first.review_comment_url, `${emu.url}${R}/pulls/comments/{number}`);
@@ -88,8 +109,14 @@ describe('v3 pull requests (docs/service-api/hosting/pulls §1–§6)', () => {
     assert.equal(res.json.review_comments, 4);
     assert.equal(res.json.commits, 2);
     assert.equal(res.json.changed_files, 3);
-    assert.equal(res.json.additions, files.reduce((n, f) => n + f.additions, 0));
-    assert.equal(res.json.deletions, files.reduce((n, f) => n + f.deletions, 0));
+    assert.equal(
+      res.json.additions,
+      files.reduce((n, f) => n + f.additions, 0),
+    );
+    assert.equal(
+      res.json.deletions,
+      files.reduce((n, f) => n + f.deletions, 0),
+    );
     const merged = await call(emu, 'GET', `${R}/pulls/3`);
     assert.equal(merged.json.merged, true);
     assert.equal(merged.json.merged_by.login, 'ada');
@@ -113,7 +140,10 @@ describe('v3 pull requests (docs/service-api/hosting/pulls §1–§6)', () => {
 
   it('POST /repos/:owner/:repo/pulls — 201 with Location, title/head/base/body; pull_request opened event with sender, repository, organization', async () => {
     commitOnBranch(gitDir, 'feature/printer', 'master', { 'src/differences/printer.js': 'export const print = (table) => table.join("\\n");\n' });
-    const res = await call(emu, 'POST', `${R}/pulls`, { auth: grace, body: { title: 'Print the table', head: 'feature/printer', base: 'master', body: 'Stereotype moulds later.' } });
+    const res = await call(emu, 'POST', `${R}/pulls`, {
+      auth: grace,
+      body: { title: 'Print the table', head: 'feature/printer', base: 'master', body: 'Stereotype moulds later.' },
+    });
     assert.equal(res.status, 201);
     assert.equal(res.json.number, 5, 'numbers are shared with issues');
     assert.equal(res.headers.get('location'), `${emu.url}${R}/pulls/5`);
@@ -135,7 +165,13 @@ describe('v3 pull requests (docs/service-api/hosting/pulls §1–§6)', () => {
     const before = count();
     const missing = await call(emu, 'POST', `${R}/pulls`, { auth: ada, body: { head: 'feature/printer' } });
     assert.equal(missing.status, 422);
-    assert.deepEqual(missing.json.errors.map((e: { field: string; code: string }) => [e.field, e.code]), [['title', 'missing_field'], ['base', 'missing_field']]);
+    assert.deepEqual(
+      missing.json.errors.map((e: { field: string; code: string }) => [e.field, e.code]),
+      [
+        ['title', 'missing_field'],
+        ['base', 'missing_field'],
+      ],
+    );
     const badBase = await call(emu, 'POST', `${R}/pulls`, { auth: ada, body: { title: 't', head: 'feature/printer', base: 'no-such-branch' } });
     assert.deepEqual(badBase.json.errors, [{ resource: 'PullRequest', field: 'base', code: 'invalid' }]);
     const badHead = await call(emu, 'POST', `${R}/pulls`, { auth: ada, body: { title: 't', head: 'no-such-branch', base: 'master' } });
@@ -183,7 +219,10 @@ describe('v3 pull requests (docs/service-api/hosting/pulls §1–§6)', () => {
   it('GET /repos/:owner/:repo/pulls/:number/commits — the commits of head not on base, oldest first', async () => {
     const res = await call(emu, 'GET', `${R}/pulls/1/commits`);
     assert.equal(res.status, 200);
-    assert.deepEqual(res.json.map((c: { commit: { message: string } }) => c.commit.message), ['Tabulate polynomials by the method of differences', 'Read the initial differences as numbers']);
+    assert.deepEqual(
+      res.json.map((c: { commit: { message: string } }) => c.commit.message),
+      ['Tabulate polynomials by the method of differences', 'Read the initial differences as numbers'],
+    );
     const [first, second] = res.json;
     assert.equal(first.author.login, 'charles');
     assert.equal(second.parents[0].sha, first.sha);
@@ -223,15 +262,23 @@ describe('v3 pull requests (docs/service-api/hosting/pulls §1–§6)', () => {
     assert.deepEqual(res.json, { sha: res.json.sha, merged: true, message: 'Pull Request successfully merged' });
     assert.equal(git(gitDir, ['rev-parse', 'refs/heads/master']), res.json.sha);
     assert.equal(git(gitDir, ['log', '-1', '--format=%P', res.json.sha]), `${pull.base.sha} ${pull.head.sha}`);
-    assert.match(git(gitDir, ['log', '-1', '--format=%B', res.json.sha]), /^Merge pull request #5 from analytical-engines\/feature\/printer\n\nPrinting, at last/);
+    assert.match(
+      git(gitDir, ['log', '-1', '--format=%B', res.json.sha]),
+      /^Merge pull request #5 from analytical-engines\/feature\/printer\n\nPrinting, at last/,
+    );
     assert.equal(git(gitDir, ['cat-file', '-p', `${res.json.sha}:src/differences/printer.js`]).length > 0, true);
     assert.equal((await call(emu, 'GET', `${R}/pulls/5/merge`)).status, 204);
     const after = (await call(emu, 'GET', `${R}/pulls/5`)).json;
     assert.equal(after.merged, true);
     assert.equal(after.merge_commit_sha, res.json.sha);
-    const event = recorded.named('pull_request').find((e) => e.payload.action === 'closed' && e.payload.number === 5 && (e.payload.pull_request as { merged: boolean }).merged);
+    const event = recorded
+      .named('pull_request')
+      .find((e) => e.payload.action === 'closed' && e.payload.number === 5 && (e.payload.pull_request as { merged: boolean }).merged);
     assert.ok(event);
-    assert.ok(recorded.named('push').some((e) => e.payload.after === res.json.sha), 'moving the base branch is a push');
+    assert.ok(
+      recorded.named('push').some((e) => e.payload.after === res.json.sha),
+      'moving the base branch is a push',
+    );
     const again = await call(emu, 'PUT', `${R}/pulls/5/merge`, { auth: ada, body: {} });
     assert.equal(again.status, 405);
     assert.equal(again.json.message, 'Pull Request is not mergeable');
@@ -276,7 +323,10 @@ describe('v3 pull requests (docs/service-api/hosting/pulls §1–§6)', () => {
     assert.equal(res.json.head.repo.full_name, 'charles/difference-engine');
     assert.equal(res.json.head.sha, head);
     const files = await call(emu, 'GET', `${R}/pulls/${res.json.number}/files`);
-    assert.deepEqual(files.json.map((f: { filename: string; status: string }) => [f.filename, f.status]), [['GEARS.md', 'added']]);
+    assert.deepEqual(
+      files.json.map((f: { filename: string; status: string }) => [f.filename, f.status]),
+      [['GEARS.md', 'added']],
+    );
     const unknownOwner = await call(emu, 'POST', `${R}/pulls`, { auth: ada, body: { title: 't', head: 'grace:fork/gears', base: 'master' } });
     assert.deepEqual(unknownOwner.json.errors, [{ resource: 'PullRequest', field: 'head', code: 'invalid' }], 'grace has no fork');
   });

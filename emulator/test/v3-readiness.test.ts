@@ -61,7 +61,15 @@ describe('readiness: no request sees a half-seeded service (conventions: 503 whi
     const oauthApp = path.join(dataDir, 'oauth-app.json');
 
     const probes: Array<[string, () => Promise<Response>]> = [
-      ['v2 authenticate', () => fetch(`${url}/api/v2/authenticate`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'userName=ada&apiKey=ada-demo-api-key&password=ada-demo-password' })],
+      [
+        'v2 authenticate',
+        () =>
+          fetch(`${url}/api/v2/authenticate`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+            body: 'userName=ada&apiKey=ada-demo-api-key&password=ada-demo-password',
+          }),
+      ],
       ['v3 /user', () => fetch(`${url}/user`, { headers: { 'User-Agent': UA, Authorization: basic('ada') } })],
       ['v3 /repos/ada/notes-on-the-engine', () => fetch(`${url}/repos/ada/notes-on-the-engine`, { headers: { 'User-Agent': UA } })],
       ['health', () => fetch(`${url}/health`)],
@@ -141,7 +149,11 @@ describe('readiness: no request sees a half-seeded service (conventions: 503 whi
           assert.equal(res.headers.get('retry-after'), '1');
           assert.equal(((await res.json()) as { message: string }).message, SEEDING_MESSAGE);
         }
-        const v2 = await fetch(`${base}/api/v2/authenticate`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'userName=ada&apiKey=ada-demo-api-key&password=ada-demo-password' });
+        const v2 = await fetch(`${base}/api/v2/authenticate`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: 'userName=ada&apiKey=ada-demo-api-key&password=ada-demo-password',
+        });
         assert.equal(v2.status, 503);
         assert.deepEqual(await v2.json(), { success: false, statusMessage: SEEDING_MESSAGE });
         checked = true;

@@ -25,7 +25,10 @@ describe('v3 releases and assets (docs/service-api/hosting/releases §1–§6)',
     emu = await startEmulator({ seed: 'demo' });
     log = eventLog(emu);
     events = log.events;
-    const id = emu.db.prepare("SELECT r.id FROM repositories r JOIN users u ON u.id = r.owner_id WHERE u.login = 'analytical-engines' AND r.name = 'difference-engine'").pluck().get() as number;
+    const id = emu.db
+      .prepare("SELECT r.id FROM repositories r JOIN users u ON u.id = r.owner_id WHERE u.login = 'analytical-engines' AND r.name = 'difference-engine'")
+      .pluck()
+      .get() as number;
     const gitDir = path.join(emu.dataDir, 'git', `${id}.git`);
     git = (...args) => execFileSync('git', ['--git-dir', gitDir, ...args], { encoding: 'utf8' }).trim();
   });
@@ -37,7 +40,11 @@ describe('v3 releases and assets (docs/service-api/hosting/releases §1–§6)',
     if (label) url.searchParams.set('label', label);
     const headers: Record<string, string> = { 'User-Agent': UA, Authorization: auth };
     if (contentType) headers['Content-Type'] = contentType;
-    return fetch(url, { method: 'POST', headers, body: new Uint8Array(bytes) }).then(async (res) => ({ status: res.status, headers: res.headers, json: await res.json() }));
+    return fetch(url, { method: 'POST', headers, body: new Uint8Array(bytes) }).then(async (res) => ({
+      status: res.status,
+      headers: res.headers,
+      json: await res.json(),
+    }));
   };
 
   it('GET /repos/:owner/:repo/releases — 200; the draft v1.1.0 only for callers with push access', async () => {
@@ -59,13 +66,44 @@ describe('v3 releases and assets (docs/service-api/hosting/releases §1–§6)',
     const res = await call(emu, 'GET', `${REPO}/releases/${v1.id}`);
     assert.equal(res.status, 200);
     const r = res.json;
-    assert.deepEqual(Object.keys(r).sort(), ['assets', 'assets_url', 'author', 'body', 'created_at', 'draft', 'html_url', 'id', 'name', 'prerelease', 'published_at', 'tag_name', 'tarball_url', 'target_commitish', 'upload_url', 'url', 'zipball_url']);
+    assert.deepEqual(Object.keys(r).sort(), [
+      'assets',
+      'assets_url',
+      'author',
+      'body',
+      'created_at',
+      'draft',
+      'html_url',
+      'id',
+      'name',
+      'prerelease',
+      'published_at',
+      'tag_name',
+      'tarball_url',
+      'target_commitish',
+      'upload_url',
+      'url',
+      'zipball_url',
+    ]);
     assert.equal(r.url, `${emu.url}${REPO}/releases/${r.id}`);
     assert.equal(r.upload_url, `${emu.url}${REPO}/releases/${r.id}/assets{?name}`);
     assert.match(r.published_at, TIMESTAMP);
     assert.equal(r.author.login, 'ada');
     assert.equal(r.assets.length, 2);
-    assert.deepEqual(Object.keys(r.assets[0]).sort(), ['browser_download_url', 'content_type', 'created_at', 'download_count', 'id', 'label', 'name', 'size', 'state', 'updated_at', 'uploader', 'url']);
+    assert.deepEqual(Object.keys(r.assets[0]).sort(), [
+      'browser_download_url',
+      'content_type',
+      'created_at',
+      'download_count',
+      'id',
+      'label',
+      'name',
+      'size',
+      'state',
+      'updated_at',
+      'uploader',
+      'url',
+    ]);
     assert.equal(r.assets[0].state, 'uploaded');
     const draft = (await call(emu, 'GET', `${REPO}/releases`, { auth: ada })).json.find((x: { draft: boolean }) => x.draft);
     assert.equal((await call(emu, 'GET', `${REPO}/releases/${draft.id}`)).status, 404, 'a draft is hidden from pullers');
@@ -75,7 +113,10 @@ describe('v3 releases and assets (docs/service-api/hosting/releases §1–§6)',
   it('POST /repos/:owner/:repo/releases — 201, Location, empty assets; a new tag is created at target_commitish and release is emitted', async () => {
     const target = git('rev-parse', 'gear-train');
     events.length = 0;
-    const res = await call(emu, 'POST', `${REPO}/releases`, { auth: luigi, body: { tag_name: 'v1.2.0', target_commitish: 'gear-train', name: 'Gears', body: 'New gear train.' } });
+    const res = await call(emu, 'POST', `${REPO}/releases`, {
+      auth: luigi,
+      body: { tag_name: 'v1.2.0', target_commitish: 'gear-train', name: 'Gears', body: 'New gear train.' },
+    });
     assert.equal(res.status, 201);
     assert.equal(res.headers.get('location'), res.json.url);
     assert.deepEqual(res.json.assets, []);
@@ -104,7 +145,10 @@ describe('v3 releases and assets (docs/service-api/hosting/releases §1–§6)',
     const before = (await call(emu, 'GET', `${REPO}/releases`, { auth: ada })).json.length;
     const other = await call(emu, 'POST', `${REPO}/releases`, { auth: ada, body: { tag_name: 'v0.1.0', target_commitish: 'master' } });
     assert.equal(other.status, 422);
-    assert.deepEqual(other.json.errors.map((e: { field: string; code: string }) => [e.field, e.code]), [['target_commitish', 'invalid']]);
+    assert.deepEqual(
+      other.json.errors.map((e: { field: string; code: string }) => [e.field, e.code]),
+      [['target_commitish', 'invalid']],
+    );
     const unknown = await call(emu, 'POST', `${REPO}/releases`, { auth: ada, body: { tag_name: 'v9.0.0', target_commitish: 'no-such-branch' } });
     assert.equal(unknown.status, 422);
     assert.equal(git('tag', '--list', 'v9.0.0'), '', 'no tag left behind');
@@ -177,7 +221,11 @@ describe('v3 releases and assets (docs/service-api/hosting/releases §1–§6)',
 
   it('POST upload_url — 422 without name or Content-Type, already_exists for a duplicate name; 404 without push access', async () => {
     const release = (await call(emu, 'POST', `${REPO}/releases`, { auth: ada, body: { tag_name: 'v4.1.0' } })).json;
-    const noName = await fetch(release.upload_url.replace('{?name}', ''), { method: 'POST', headers: { 'User-Agent': UA, Authorization: ada, 'Content-Type': 'text/plain' }, body: 'x' });
+    const noName = await fetch(release.upload_url.replace('{?name}', ''), {
+      method: 'POST',
+      headers: { 'User-Agent': UA, Authorization: ada, 'Content-Type': 'text/plain' },
+      body: 'x',
+    });
     assert.equal(noName.status, 422);
     assert.deepEqual((await noName.json()).errors, [{ resource: 'ReleaseAsset', field: 'name', code: 'missing_field' }]);
     assert.equal((await upload(release.upload_url, 'x.txt', Buffer.from('x'), undefined)).status, 422);
@@ -192,7 +240,10 @@ describe('v3 releases and assets (docs/service-api/hosting/releases §1–§6)',
     const asset = (await upload(release.upload_url, 'old.txt', Buffer.from('text'), 'text/plain')).json;
     const list = await call(emu, 'GET', new URL(release.assets_url).pathname);
     assert.equal(list.status, 200);
-    assert.deepEqual(list.json.map((a: { name: string }) => a.name), ['old.txt']);
+    assert.deepEqual(
+      list.json.map((a: { name: string }) => a.name),
+      ['old.txt'],
+    );
     const path = new URL(asset.url).pathname;
     assert.deepEqual((await call(emu, 'GET', path)).json, asset);
     const edited = await call(emu, 'PATCH', path, { auth: ada, body: { name: 'new.txt', label: 'Renamed' } });
@@ -217,16 +268,29 @@ describe('v3 releases and assets (docs/service-api/hosting/releases §1–§6)',
     assert.equal(res.headers.get('content-type')?.startsWith('text/csv'), true);
   });
 
-  it('tarball_url and zipball_url of a release — the tag\'s sources as git archive makes them', async () => {
+  it("tarball_url and zipball_url of a release — the tag's sources as git archive makes them", async () => {
     const v1 = (await call(emu, 'GET', `${REPO}/releases`)).json.find((r: { tag_name: string }) => r.tag_name === 'v1.0.0');
     const tar = await fetch(v1.tarball_url, { headers: { 'User-Agent': UA } });
     assert.equal(tar.status, 200);
-    const listing = execFileSync('tar', ['-tz'], { input: Buffer.from(await tar.arrayBuffer()), encoding: 'utf8' }).split('\n').filter(Boolean);
+    const listing = execFileSync('tar', ['-tz'], { input: Buffer.from(await tar.arrayBuffer()), encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean);
     const expected = git('ls-tree', '-r', '--name-only', 'v1.0.0').split('\n');
-    assert.deepEqual(listing.filter((p) => !p.endsWith('/')).map((p) => p.slice(p.indexOf('/') + 1)).sort(), expected.sort());
+    assert.deepEqual(
+      listing
+        .filter((p) => !p.endsWith('/'))
+        .map((p) => p.slice(p.indexOf('/') + 1))
+        .sort(),
+      expected.sort(),
+    );
     const zip = await fetch(v1.zipball_url, { headers: { 'User-Agent': UA } });
     assert.equal(zip.status, 200);
-    assert.equal(Buffer.from(await zip.arrayBuffer()).subarray(0, 2).toString('latin1'), 'PK');
+    assert.equal(
+      Buffer.from(await zip.arrayBuffer())
+        .subarray(0, 2)
+        .toString('latin1'),
+      'PK',
+    );
     assert.equal((await fetch(v1.tarball_url.replace('v1.0.0', 'v0.0.0-none'), { headers: { 'User-Agent': UA } })).status, 404);
   });
 });

@@ -19,7 +19,8 @@ describe('v3 repositories (docs/service-api/hosting/repositories §1–§8)', ()
   const ada = basic('ada');
   const mary = basic('mary');
   const grace = basic('grace');
-  const git = (repoId: number, ...args: string[]) => execFileSync('git', ['--git-dir', repoGitPath(`${emu.dataDir}/git`, repoId), ...args], { encoding: 'utf8' }).trim();
+  const git = (repoId: number, ...args: string[]) =>
+    execFileSync('git', ['--git-dir', repoGitPath(`${emu.dataDir}/git`, repoId), ...args], { encoding: 'utf8' }).trim();
   before(async () => {
     emu = await startEmulator({ seed: 'demo' });
     emu.events.onEvent((e) => events.push(e));
@@ -89,7 +90,16 @@ describe('v3 repositories (docs/service-api/hosting/repositories §1–§8)', ()
   it('POST /user/repos — 201 with Location and every create field applied', async () => {
     const res = await call(emu, 'POST', '/user/repos', {
       auth: ada,
-      body: { name: 'every-field', description: 'All of them', homepage: 'https://example.test', private: true, has_issues: false, has_wiki: false, has_downloads: false, unknown_field: 1 },
+      body: {
+        name: 'every-field',
+        description: 'All of them',
+        homepage: 'https://example.test',
+        private: true,
+        has_issues: false,
+        has_wiki: false,
+        has_downloads: false,
+        unknown_field: 1,
+      },
     });
     assert.equal(res.status, 201);
     assert.equal(res.headers.get('location'), `${emu.url}/repos/ada/every-field`);
@@ -129,7 +139,9 @@ describe('v3 repositories (docs/service-api/hosting/repositories §1–§8)', ()
   });
 
   it('POST /user/repos — gitignore_template and license_template add .gitignore and LICENSE, only with auto_init', async () => {
-    const r = (await call(emu, 'POST', '/user/repos', { auth: ada, body: { name: 'templated', auto_init: true, gitignore_template: 'Node', license_template: 'mit' } })).json;
+    const r = (
+      await call(emu, 'POST', '/user/repos', { auth: ada, body: { name: 'templated', auto_init: true, gitignore_template: 'Node', license_template: 'mit' } })
+    ).json;
     assert.deepEqual(git(r.id, 'ls-tree', '--name-only', 'master').split('\n'), ['.gitignore', 'LICENSE', 'README.md']);
     assert.match(git(r.id, 'show', 'master:.gitignore'), /node_modules/);
     assert.match(git(r.id, 'show', 'master:LICENSE'), /^MIT License/);
@@ -205,13 +217,18 @@ describe('v3 repositories (docs/service-api/hosting/repositories §1–§8)', ()
     assert.deepEqual(denied.json.errors, [{ resource: 'Fork', field: 'organization', code: 'invalid' }]);
   });
 
-  it('Redirects — a renamed repository\'s old name answers 301 Moved Permanently (GET, HEAD) or 307 Temporary Redirect (other verbs) to /repositories/:id', async () => {
+  it("Redirects — a renamed repository's old name answers 301 Moved Permanently (GET, HEAD) or 307 Temporary Redirect (other verbs) to /repositories/:id", async () => {
     await call(emu, 'POST', '/user/repos', { auth: ada, body: { name: 'old-name' } });
     const renamed = await call(emu, 'PATCH', '/repos/ada/old-name', { auth: ada, body: { name: 'new-name' } });
     assert.equal(renamed.json.full_name, 'ada/new-name');
     const id = renamed.json.id as number;
     const answer = (method: string, path: string, body?: unknown) =>
-      fetch(`${emu.url}${path}`, { method, redirect: 'manual', headers: { 'User-Agent': 'x', Authorization: ada, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      fetch(`${emu.url}${path}`, {
+        method,
+        redirect: 'manual',
+        headers: { 'User-Agent': 'x', Authorization: ada, 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
     for (const method of ['GET', 'HEAD']) {
       const res = await answer(method, '/repos/ada/old-name?x=1');
       assert.deepEqual([res.status, res.statusText, res.headers.get('location')], [301, 'Moved Permanently', `${emu.url}/repositories/${id}?x=1`], method);
@@ -219,13 +236,21 @@ describe('v3 repositories (docs/service-api/hosting/repositories §1–§8)', ()
     const sub = await answer('GET', '/api/v3/repos/ada/old-name/forks');
     assert.deepEqual([sub.status, sub.headers.get('location')], [301, `${emu.url}/api/v3/repositories/${id}/forks`]);
     assert.equal(((await sub.json()) as { message: string }).message, 'Moved Permanently');
-    for (const [method, path, body] of [['PATCH', '/repos/ada/old-name', { description: 'x' }], ['POST', '/repos/ada/old-name/labels', { name: 'l', color: 'ffffff' }], ['DELETE', '/repos/ada/old-name/labels/l', undefined]] as const) {
+    for (const [method, path, body] of [
+      ['PATCH', '/repos/ada/old-name', { description: 'x' }],
+      ['POST', '/repos/ada/old-name/labels', { name: 'l', color: 'ffffff' }],
+      ['DELETE', '/repos/ada/old-name/labels/l', undefined],
+    ] as const) {
       const res = await answer(method, path, body);
-      assert.deepEqual([res.status, res.statusText, res.headers.get('location')], [307, 'Temporary Redirect', `${emu.url}${path.replace('/repos/ada/old-name', `/repositories/${id}`)}`], method);
+      assert.deepEqual(
+        [res.status, res.statusText, res.headers.get('location')],
+        [307, 'Temporary Redirect', `${emu.url}${path.replace('/repos/ada/old-name', `/repositories/${id}`)}`],
+        method,
+      );
     }
   });
 
-  it('GET /repositories/:id and the paths under it answer as the repository\'s /repos/:owner/:repo; a follower of the redirects gets the final answer', async () => {
+  it("GET /repositories/:id and the paths under it answer as the repository's /repos/:owner/:repo; a follower of the redirects gets the final answer", async () => {
     await call(emu, 'POST', '/user/repos', { auth: ada, body: { name: 'first-name', private: true } });
     const id = (await call(emu, 'PATCH', '/repos/ada/first-name', { auth: ada, body: { name: 'second-name' } })).json.id as number;
     await call(emu, 'PATCH', '/repos/ada/second-name', { auth: ada, body: { name: 'third-name' } });
@@ -238,7 +263,11 @@ describe('v3 repositories (docs/service-api/hosting/repositories §1–§8)', ()
     assert.deepEqual([unknown.status, unknown.json.message], [404, 'Not Found']);
     // Followed: both old names end at the repository; a 307 repeats the verb and the body.
     const follow = (method: string, path: string, body?: unknown) =>
-      fetch(`${emu.url}${path}`, { method, headers: { 'User-Agent': 'x', Authorization: ada, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      fetch(`${emu.url}${path}`, {
+        method,
+        headers: { 'User-Agent': 'x', Authorization: ada, 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
     for (const old of ['first-name', 'second-name']) {
       const got = await follow('GET', `/repos/ada/${old}`);
       assert.deepEqual([got.status, ((await got.json()) as { full_name: string }).full_name], [200, 'ada/third-name']);
@@ -251,7 +280,10 @@ describe('v3 repositories (docs/service-api/hosting/repositories §1–§8)', ()
   it('Events — public fires when a private repository is made public', async () => {
     await call(emu, 'POST', '/user/repos', { auth: ada, body: { name: 'going-public', private: true } });
     await call(emu, 'PATCH', '/repos/ada/going-public', { auth: ada, body: { private: false } });
-    assert.deepEqual(events.filter((e) => e.name === 'public').map((e) => (e.payload.repository as { full_name: string }).full_name), ['ada/going-public']);
+    assert.deepEqual(
+      events.filter((e) => e.name === 'public').map((e) => (e.payload.repository as { full_name: string }).full_name),
+      ['ada/going-public'],
+    );
   });
 
   it('Events — watch fires when a user stars a repository; member when a collaborator is added', async () => {
@@ -284,7 +316,9 @@ describe('v3 repositories (docs/service-api/hosting/repositories §1–§8)', ()
     assert.equal(page1again.headers.get('link'), page1.headers.get('link'));
     assert.ok(page1again.headers.get('link'));
     // A write elsewhere (luigi leaves Engineers) changes what he may see.
-    const engineers = ((await call(emu, 'GET', `/orgs/${ORG}/teams`, { auth: ada })).json as Array<{ name: string; id: number }>).find((t) => t.name === 'Engineers')!;
+    const engineers = ((await call(emu, 'GET', `/orgs/${ORG}/teams`, { auth: ada })).json as Array<{ name: string; id: number }>).find(
+      (t) => t.name === 'Engineers',
+    )!;
     await call(emu, 'DELETE', `/teams/${engineers.id}/members/luigi`, { auth: ada });
     assert.equal((await call(emu, 'GET', `/repos/${ORG}/analytical-engine`, { auth: luigi })).status, 404);
     await call(emu, 'PUT', `/teams/${engineers.id}/members/luigi`, { auth: ada, headers: { 'Content-Length': '0' } });

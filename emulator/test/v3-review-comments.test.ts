@@ -11,7 +11,17 @@ const ada = basic('ada');
 const mary = basic('mary'); // Translators: pull access only
 const grace = basic('grace');
 
-interface Comment { id: number; path: string; position: number | null; original_position: number; commit_id: string; original_commit_id: string; in_reply_to_id: number | null; body: string; diff_hunk: string }
+interface Comment {
+  id: number;
+  path: string;
+  position: number | null;
+  original_position: number;
+  commit_id: string;
+  original_commit_id: string;
+  in_reply_to_id: number | null;
+  body: string;
+  diff_hunk: string;
+}
 
 describe('v3 review comments (docs/service-api/hosting/pulls §7–§9)', () => {
   let emu: TestEmulator;
@@ -33,7 +43,10 @@ describe('v3 review comments (docs/service-api/hosting/pulls §7–§9)', () => 
   it('GET /repos/:owner/:repo/pulls/:number/comments — the threads, the outdated one with position null', async () => {
     assert.equal(seeded.length, 4);
     const [outdated, reply, kept, keptReply] = seeded as [Comment, Comment, Comment, Comment];
-    assert.deepEqual(seeded.map((c) => c.id), [...seeded.map((c) => c.id)].sort((a, b) => a - b));
+    assert.deepEqual(
+      seeded.map((c) => c.id),
+      [...seeded.map((c) => c.id)].sort((a, b) => a - b),
+    );
     assert.equal(outdated.path, 'src/differences/tabulate.js');
     assert.equal(outdated.position, null);
     assert.equal(outdated.original_position, 3);
@@ -84,12 +97,15 @@ describe('v3 review comments (docs/service-api/hosting/pulls §7–§9)', () => 
     assert.ok(event.payload.repository);
   });
 
-  it('POST /repos/:owner/:repo/pulls/:number/comments — in_reply_to: a reply in the thread, at the parent\'s place', async () => {
+  it("POST /repos/:owner/:repo/pulls/:number/comments — in_reply_to: a reply in the thread, at the parent's place", async () => {
     const parent = seeded[2]!;
     const res = await line({ body: 'Agreed with Luigi.', in_reply_to: seeded[3]!.id }, grace);
     assert.equal(res.status, 201);
     assert.equal(res.json.in_reply_to_id, parent.id, 'a reply to a reply joins the thread');
-    assert.deepEqual([res.json.path, res.json.position, res.json.original_position, res.json.commit_id], [parent.path, parent.position, parent.original_position, parent.commit_id]);
+    assert.deepEqual(
+      [res.json.path, res.json.position, res.json.original_position, res.json.commit_id],
+      [parent.path, parent.position, parent.original_position, parent.commit_id],
+    );
     assert.equal(res.json.user.login, 'grace');
     const unknown = await line({ body: 'to nothing', in_reply_to: 999999 });
     assert.deepEqual(unknown.json.errors, [{ resource: 'PullRequestReviewComment', field: 'in_reply_to', code: 'missing' }]);
@@ -113,7 +129,13 @@ describe('v3 review comments (docs/service-api/hosting/pulls §7–§9)', () => 
     const notInPull = await line({ ...base, commit_id: master, position: 1 });
     assert.deepEqual([notInPull.json.errors[0].field, notInPull.json.errors[0].code], ['commit_id', 'invalid']);
     const missing = await line({ body: 'x', path: 'docs/tables.md' });
-    assert.deepEqual(missing.json.errors.map((e: { field: string; code: string }) => [e.field, e.code]), [['commit_id', 'missing_field'], ['position', 'missing_field']]);
+    assert.deepEqual(
+      missing.json.errors.map((e: { field: string; code: string }) => [e.field, e.code]),
+      [
+        ['commit_id', 'missing_field'],
+        ['position', 'missing_field'],
+      ],
+    );
     const noBody = await line({ in_reply_to: seeded[0]!.id });
     assert.deepEqual(noBody.json.errors, [{ resource: 'PullRequestReviewComment', field: 'body', code: 'missing_field' }]);
     assert.equal((await call(emu, 'POST', `${R}/pulls/1/comments`, { body: { ...base, position: 1 } })).status, 401);
@@ -123,7 +145,10 @@ describe('v3 review comments (docs/service-api/hosting/pulls §7–§9)', () => 
   it('GET /repos/:owner/:repo/pulls/comments — ascending id by default; sort, direction (ignored without sort), since', async () => {
     const all = (await call(emu, 'GET', `${R}/pulls/comments`)).json as Comment[];
     const ids = all.map((c) => c.id);
-    assert.deepEqual(ids, [...ids].sort((a, b) => a - b));
+    assert.deepEqual(
+      ids,
+      [...ids].sort((a, b) => a - b),
+    );
     assert.ok(all.length >= 6);
     // Spread the times: comment k created and updated k hours after a fixed start.
     const start = Date.parse('2026-01-01T00:00:00Z');
@@ -166,7 +191,10 @@ describe('v3 review comments (docs/service-api/hosting/pulls §7–§9)', () => 
     const onKept = (await line({ body: 'This line stays.', commit_id: head, path: 'src/differences/tabulate.js', position: 1 })).json as Comment;
     const source = 'src/differences/tabulate.js';
     const current = (await call(emu, 'GET', `${R}/pulls/1/files`)).json.find((f: { filename: string }) => f.filename === source).patch as string;
-    const lines = current.split('\n').slice(1).map((l) => l.slice(1));
+    const lines = current
+      .split('\n')
+      .slice(1)
+      .map((l) => l.slice(1));
     lines[8] = '  return table.slice();';
     const moved = commitOnBranch(gitDir, 'feature/method-of-differences', head, { [source]: `${lines.join('\n')}\n` });
     const changed = (await call(emu, 'GET', `${R}/pulls/comments/${onChanged.id}`)).json as Comment;
@@ -183,7 +211,12 @@ describe('v3 review comments (docs/service-api/hosting/pulls §7–§9)', () => 
   });
 
   it('body media types — raw (default), text, html (escaped, paragraphs, line breaks), full', async () => {
-    const made = await line({ body: 'Beware <script>alert(1)</script> & "quotes"\nsecond line\n\nnext paragraph', commit_id: head, path: 'docs/tables.md', position: 2 });
+    const made = await line({
+      body: 'Beware <script>alert(1)</script> & "quotes"\nsecond line\n\nnext paragraph',
+      commit_id: head,
+      path: 'docs/tables.md',
+      position: 2,
+    });
     const url = `${R}/pulls/comments/${made.json.id}`;
     const accept = (t: string) => ({ headers: { Accept: `application/vnd.service.v3.${t}+json` } });
     const raw = (await call(emu, 'GET', url, accept('raw'))).json;
@@ -212,13 +245,22 @@ describe('v3 review comments (docs/service-api/hosting/pulls §7–§9)', () => 
     const second = lines.findIndex((l, i) => i > 0 && l.startsWith('@@'));
     assert.ok(second > 0, 'two hunks');
     const target = lines.indexOf('+row 28 (checked)');
-    const res = await call(emu, 'POST', `${R}/pulls/${pr.json.number}/comments`, { auth: ada, body: { body: 'Checked against Prony.', commit_id: tip, path: 'TABLE.txt', position: target } });
+    const res = await call(emu, 'POST', `${R}/pulls/${pr.json.number}/comments`, {
+      auth: ada,
+      body: { body: 'Checked against Prony.', commit_id: tip, path: 'TABLE.txt', position: target },
+    });
     assert.equal(res.status, 201);
     assert.equal(res.json.diff_hunk, lines.slice(second, target + 1).join('\n'));
     assert.equal(res.json.diff_hunk.split('\n').at(-1), '+row 28 (checked)');
-    const onHeader = await call(emu, 'POST', `${R}/pulls/${pr.json.number}/comments`, { auth: ada, body: { body: 'On a header line.', commit_id: tip, path: 'TABLE.txt', position: second } });
+    const onHeader = await call(emu, 'POST', `${R}/pulls/${pr.json.number}/comments`, {
+      auth: ada,
+      body: { body: 'On a header line.', commit_id: tip, path: 'TABLE.txt', position: second },
+    });
     assert.equal(onHeader.status, 201, 'a later @@ header is a line with a position');
-    const past = await call(emu, 'POST', `${R}/pulls/${pr.json.number}/comments`, { auth: ada, body: { body: 'x', commit_id: tip, path: 'TABLE.txt', position: lines.length } });
+    const past = await call(emu, 'POST', `${R}/pulls/${pr.json.number}/comments`, {
+      auth: ada,
+      body: { body: 'x', commit_id: tip, path: 'TABLE.txt', position: lines.length },
+    });
     assert.equal(past.status, 422);
   });
 });

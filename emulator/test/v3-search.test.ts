@@ -23,9 +23,26 @@ describe('v3 legacy search (docs/service-api/hosting/search §1–§3, deprecate
     const res = await call(emu, 'GET', '/legacy/issues/search/analytical-engines/difference-engine/open/carry', { auth: ada });
     assert.equal(res.status, 200);
     assert.deepEqual(Object.keys(res.json), ['issues']);
-    assert.deepEqual(res.json.issues.map((i: { title: string }) => i.title), ['Carry lever jams', 'Printer drops a figure']);
+    assert.deepEqual(
+      res.json.issues.map((i: { title: string }) => i.title),
+      ['Carry lever jams', 'Printer drops a figure'],
+    );
     const issue = res.json.issues[1];
-    assert.deepEqual(Object.keys(issue).sort(), ['body', 'comments', 'created_at', 'gravatar_id', 'html_url', 'labels', 'number', 'position', 'state', 'title', 'updated_at', 'user', 'votes']);
+    assert.deepEqual(Object.keys(issue).sort(), [
+      'body',
+      'comments',
+      'created_at',
+      'gravatar_id',
+      'html_url',
+      'labels',
+      'number',
+      'position',
+      'state',
+      'title',
+      'updated_at',
+      'user',
+      'votes',
+    ]);
     assert.equal(issue.user, 'ada');
     assert.deepEqual(issue.labels, ['bug']);
     assert.equal(issue.position, 2);
@@ -34,7 +51,11 @@ describe('v3 legacy search (docs/service-api/hosting/search §1–§3, deprecate
     const closed = await call(emu, 'GET', '/legacy/issues/search/analytical-engines/difference-engine/closed/carry', { auth: ada });
     assert.deepEqual(closed.json.issues, []);
     assert.equal((await call(emu, 'GET', '/legacy/issues/search/analytical-engines/difference-engine/merged/carry', { auth: ada })).status, 422);
-    assert.equal((await call(emu, 'GET', '/legacy/issues/search/analytical-engines/analytical-engine/open/x', { auth: basic('grace') })).status, 404, 'private repository');
+    assert.equal(
+      (await call(emu, 'GET', '/legacy/issues/search/analytical-engines/analytical-engine/open/x', { auth: basic('grace') })).status,
+      404,
+      'private repository',
+    );
   });
 
   it('GET /legacy/repos/search/:keyword — 200 {repositories} in the legacy shape; language filter; sort and order', async () => {
@@ -45,8 +66,29 @@ describe('v3 legacy search (docs/service-api/hosting/search §1–§3, deprecate
     assert.ok(names.includes('ada/notes-on-the-engine'));
     const r = res.json.repositories.find((x: { name: string; owner: string }) => x.owner === 'analytical-engines' && x.name === 'difference-engine');
     assert.deepEqual(Object.keys(r).sort(), [
-      'created', 'created_at', 'description', 'followers', 'fork', 'forks', 'has_downloads', 'has_issues', 'has_wiki', 'homepage', 'language', 'name', 'open_issues', 'owner', 'private',
-      'pushed', 'pushed_at', 'score', 'size', 'type', 'url', 'username', 'watchers',
+      'created',
+      'created_at',
+      'description',
+      'followers',
+      'fork',
+      'forks',
+      'has_downloads',
+      'has_issues',
+      'has_wiki',
+      'homepage',
+      'language',
+      'name',
+      'open_issues',
+      'owner',
+      'private',
+      'pushed',
+      'pushed_at',
+      'score',
+      'size',
+      'type',
+      'url',
+      'username',
+      'watchers',
     ]);
     assert.equal(r.type, 'repo');
     assert.equal(typeof r.score, 'number');
@@ -58,7 +100,10 @@ describe('v3 legacy search (docs/service-api/hosting/search §1–§3, deprecate
     assert.deepEqual(byLanguage.json.repositories, []);
     const forks = await call(emu, 'GET', '/legacy/repos/search/engine?sort=forks&order=desc', { auth: ada });
     const counts = forks.json.repositories.map((x: { forks: number }) => x.forks);
-    assert.deepEqual(counts, [...counts].sort((a, b) => b - a));
+    assert.deepEqual(
+      counts,
+      [...counts].sort((a, b) => b - a),
+    );
     assert.equal((await call(emu, 'GET', '/legacy/repos/search/engine?sort=size', { auth: ada })).status, 422);
     assert.equal(res.headers.get('link'), null, 'no v3 Link pagination');
   });
@@ -66,14 +111,19 @@ describe('v3 legacy search (docs/service-api/hosting/search §1–§3, deprecate
   it('GET /legacy/repos/search/:keyword — start_page pages by 100 (not the v3 pattern), language filter', async () => {
     // 130 repository rows (search reads rows only) matching "gear", 40 of them in Ruby.
     const grace = emu.db.prepare("SELECT id FROM users WHERE login = 'grace'").pluck().get();
-    const insert = emu.db.prepare("INSERT INTO repositories (owner_id, name, language, stargazers_count, created_at, updated_at) VALUES (?, ?, ?, ?, '2014-01-01T00:00:00Z', '2014-01-01T00:00:00Z')");
+    const insert = emu.db.prepare(
+      "INSERT INTO repositories (owner_id, name, language, stargazers_count, created_at, updated_at) VALUES (?, ?, ?, ?, '2014-01-01T00:00:00Z', '2014-01-01T00:00:00Z')",
+    );
     for (let i = 0; i < 130; i++) insert.run(grace, `gear-${i}`, i % 13 < 4 ? 'Ruby' : 'JavaScript', i);
     const first = await call(emu, 'GET', '/legacy/repos/search/gear?sort=stars&order=asc', { auth: ada });
     const second = await call(emu, 'GET', '/legacy/repos/search/gear?sort=stars&order=asc&start_page=2', { auth: ada });
     assert.equal(first.json.repositories.length, 100);
     assert.equal(second.json.repositories.length, 30);
     const all = [...first.json.repositories, ...second.json.repositories].map((r: { name: string }) => r.name);
-    assert.deepEqual(all, Array.from({ length: 130 }, (_, i) => `gear-${i}`));
+    assert.deepEqual(
+      all,
+      Array.from({ length: 130 }, (_, i) => `gear-${i}`),
+    );
     const ruby = await call(emu, 'GET', '/legacy/repos/search/gear?language=ruby', { auth: ada });
     assert.equal(ruby.json.repositories.length, 40);
   });
@@ -83,7 +133,24 @@ describe('v3 legacy search (docs/service-api/hosting/search §1–§3, deprecate
     assert.equal(res.status, 200);
     assert.equal(res.json.users.length, 1);
     const u = res.json.users[0];
-    assert.deepEqual(Object.keys(u).sort(), ['created', 'created_at', 'followers', 'followers_count', 'fullname', 'gravatar_id', 'id', 'language', 'location', 'login', 'name', 'public_repo_count', 'repos', 'score', 'type', 'username']);
+    assert.deepEqual(Object.keys(u).sort(), [
+      'created',
+      'created_at',
+      'followers',
+      'followers_count',
+      'fullname',
+      'gravatar_id',
+      'id',
+      'language',
+      'location',
+      'login',
+      'name',
+      'public_repo_count',
+      'repos',
+      'score',
+      'type',
+      'username',
+    ]);
     assert.equal(u.login, 'ada');
     assert.equal(u.username, 'ada');
     assert.equal(u.fullname, 'Ada Lovelace');
@@ -91,7 +158,10 @@ describe('v3 legacy search (docs/service-api/hosting/search §1–§3, deprecate
     assert.equal(u.type, 'user');
     assert.equal(u.public_repo_count, 1);
     const byLogin = await call(emu, 'GET', '/legacy/user/search/grace', { auth: ada });
-    assert.deepEqual(byLogin.json.users.map((x: { login: string }) => x.login), ['grace']);
+    assert.deepEqual(
+      byLogin.json.users.map((x: { login: string }) => x.login),
+      ['grace'],
+    );
   });
 
   it('GET /legacy/user/email/:email — 200 {user} by public e-mail with @ unencoded; %40 and unknown addresses are 404', async () => {
@@ -99,7 +169,23 @@ describe('v3 legacy search (docs/service-api/hosting/search §1–§3, deprecate
     assert.equal(res.status, 200);
     assert.deepEqual(Object.keys(res.json), ['user']);
     const u = res.json.user;
-    assert.deepEqual(Object.keys(u).sort(), ['blog', 'company', 'created', 'created_at', 'email', 'followers_count', 'following_count', 'gravatar_id', 'id', 'location', 'login', 'name', 'public_gist_count', 'public_repo_count', 'type']);
+    assert.deepEqual(Object.keys(u).sort(), [
+      'blog',
+      'company',
+      'created',
+      'created_at',
+      'email',
+      'followers_count',
+      'following_count',
+      'gravatar_id',
+      'id',
+      'location',
+      'login',
+      'name',
+      'public_gist_count',
+      'public_repo_count',
+      'type',
+    ]);
     assert.equal(u.login, 'mary');
     assert.equal(typeof u.id, 'number');
     assert.equal(u.email, 'mary@analytical-engines.test');

@@ -27,7 +27,10 @@ describe('v3 statistics (docs/service-api/hosting/statistics §1–§6)', () => 
   const git = (...args: string[]) => execFileSync('git', ['--git-dir', gitDir, ...args], { encoding: 'utf8' }).trim();
   before(async () => {
     emu = await startEmulator({ seed: 'demo' });
-    const id = emu.db.prepare("SELECT r.id FROM repositories r JOIN users u ON u.id = r.owner_id WHERE u.login = 'analytical-engines' AND r.name = 'difference-engine'").pluck().get() as number;
+    const id = emu.db
+      .prepare("SELECT r.id FROM repositories r JOIN users u ON u.id = r.owner_id WHERE u.login = 'analytical-engines' AND r.name = 'difference-engine'")
+      .pluck()
+      .get() as number;
     gitDir = path.join(emu.dataDir, 'git', `${id}.git`);
   });
   after(() => emu.dispose());
@@ -51,7 +54,10 @@ describe('v3 statistics (docs/service-api/hosting/statistics §1–§6)', () => 
     assert.equal(total, Number(git('rev-list', '--count', 'master')));
     for (const c of res.json) {
       assert.equal(c.author.url, `${emu.url}/users/${c.author.login}`);
-      assert.equal(c.weeks.reduce((s: number, w: { c: number }) => s + w.c, 0), c.total);
+      assert.equal(
+        c.weeks.reduce((s: number, w: { c: number }) => s + w.c, 0),
+        c.total,
+      );
       for (const w of c.weeks) {
         assert.equal(typeof w.w, 'string');
         assert.equal(Number(w.w) % WEEK, 3 * 86_400, 'weeks start on Sunday 00:00 UTC');
@@ -67,7 +73,10 @@ describe('v3 statistics (docs/service-api/hosting/statistics §1–§6)', () => 
     assert.equal(res.json.length, 52);
     for (const w of res.json) {
       assert.equal(w.days.length, 7);
-      assert.equal(w.days.reduce((s: number, d: number) => s + d, 0), w.total);
+      assert.equal(
+        w.days.reduce((s: number, d: number) => s + d, 0),
+        w.total,
+      );
       assert.equal(typeof w.week, 'number');
     }
     const year = res.json.reduce((s: number, w: { total: number }) => s + w.total, 0);
@@ -80,11 +89,20 @@ describe('v3 statistics (docs/service-api/hosting/statistics §1–§6)', () => 
   it('GET /repos/:owner/:repo/stats/code_frequency — [week, additions, -deletions] per week', async () => {
     const res = await settled(emu, `${REPO}/stats/code_frequency`);
     assert.ok(res.json.length >= 50);
-    const numstat = git('log', '--numstat', '--format=', 'master').split('\n').filter(Boolean).map((l) => l.split('\t'));
+    const numstat = git('log', '--numstat', '--format=', 'master')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => l.split('\t'));
     const added = numstat.reduce((s, [a]) => s + Number(a), 0);
     const deleted = numstat.reduce((s, [, d]) => s + Number(d), 0);
-    assert.equal(res.json.reduce((s: number, r: number[]) => s + r[1]!, 0), added);
-    assert.equal(res.json.reduce((s: number, r: number[]) => s + r[2]!, 0), -deleted);
+    assert.equal(
+      res.json.reduce((s: number, r: number[]) => s + r[1]!, 0),
+      added,
+    );
+    assert.equal(
+      res.json.reduce((s: number, r: number[]) => s + r[2]!, 0),
+      -deleted,
+    );
     for (const [week, a, d] of res.json) {
       assert.ok(a >= 0 && d <= 0);
       assert.equal(week % WEEK, 3 * 86_400);
@@ -121,21 +139,36 @@ describe('v3 statistics (docs/service-api/hosting/statistics §1–§6)', () => 
     const next = execFileSync('git', ['--git-dir', gitDir, 'commit-tree', tree, '-p', tip, '-m', 'Empty change'], {
       encoding: 'utf8',
       // An author with no account: counted under the e-mail, with a null author.
-      env: { ...process.env, GIT_AUTHOR_NAME: 'Joseph Clement', GIT_AUTHOR_EMAIL: 'clement@workshop.test', GIT_COMMITTER_NAME: 'Joseph Clement', GIT_COMMITTER_EMAIL: 'clement@workshop.test' },
+      env: {
+        ...process.env,
+        GIT_AUTHOR_NAME: 'Joseph Clement',
+        GIT_AUTHOR_EMAIL: 'clement@workshop.test',
+        GIT_COMMITTER_NAME: 'Joseph Clement',
+        GIT_COMMITTER_EMAIL: 'clement@workshop.test',
+      },
     }).trim();
     git('update-ref', 'refs/heads/master', next, tip); // as a push would
     const after = await call(emu, 'GET', `${REPO}/stats/contributors`);
     assert.equal(after.status, 202);
     const recomputed = await settled(emu, `${REPO}/stats/contributors`);
-    assert.equal(recomputed.json.reduce((s: number, c: { total: number }) => s + c.total, 0), total + 1);
+    assert.equal(
+      recomputed.json.reduce((s: number, c: { total: number }) => s + c.total, 0),
+      total + 1,
+    );
     const unknown = recomputed.json.filter((c: { author: unknown }) => c.author === null);
-    assert.deepEqual(unknown.map((c: { total: number }) => c.total), [1]);
+    assert.deepEqual(
+      unknown.map((c: { total: number }) => c.total),
+      [1],
+    );
   });
 
   it('statistics — PATCH /git/refs/heads/master (an API push) resets the cache as well', async () => {
     await settled(emu, `${REPO}/stats/participation`);
     const tip = git('rev-parse', 'master');
-    const commit = await call(emu, 'POST', `${REPO}/git/commits`, { auth: basic('ada'), body: { message: 'Through the API', tree: git('rev-parse', 'master^{tree}'), parents: [tip] } });
+    const commit = await call(emu, 'POST', `${REPO}/git/commits`, {
+      auth: basic('ada'),
+      body: { message: 'Through the API', tree: git('rev-parse', 'master^{tree}'), parents: [tip] },
+    });
     assert.equal(commit.status, 201);
     const moved = await call(emu, 'PATCH', `${REPO}/git/refs/heads/master`, { auth: basic('ada'), body: { sha: commit.json.sha } });
     assert.equal(moved.status, 200);

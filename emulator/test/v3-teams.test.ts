@@ -89,7 +89,10 @@ describe('v3 teams (docs/service-api/hosting/organizations §1–§4)', () => {
   it('GET /teams/:id/members — 200 for members of the team, 403 for other members', async () => {
     const res = await call(emu, 'GET', `/teams/${teamId.Translators}/members`, { auth: mary });
     assert.equal(res.status, 200);
-    assert.deepEqual(res.json.map((u: { login: string }) => u.login), ['ada', 'luigi', 'mary']);
+    assert.deepEqual(
+      res.json.map((u: { login: string }) => u.login),
+      ['ada', 'luigi', 'mary'],
+    );
     assert.equal(res.json[0].type, 'User');
     assert.equal((await call(emu, 'GET', `/teams/${teamId.Engineers}/members`, { auth: mary })).status, 403);
     assert.equal((await call(emu, 'GET', `/teams/${teamId.Engineers}/members`, { auth: grace })).status, 404);
@@ -158,8 +161,16 @@ describe('v3 teams (docs/service-api/hosting/organizations §1–§4)', () => {
     // charles/difference-engine is a direct fork of the organization's.
     assert.equal((await call(emu, 'PUT', `/teams/${teamId.Translators}/repos/charles/difference-engine`, { auth: ada, headers: put0 })).status, 204);
     off();
-    assert.deepEqual(events.map((e) => e.name), ['team_add', 'team_add']);
-    const first = events[0]!.payload as { team: { name: string }; repository: { full_name: string }; sender: { login: string }; organization: { login: string } };
+    assert.deepEqual(
+      events.map((e) => e.name),
+      ['team_add', 'team_add'],
+    );
+    const first = events[0]!.payload as {
+      team: { name: string };
+      repository: { full_name: string };
+      sender: { login: string };
+      organization: { login: string };
+    };
     assert.equal(first.team.name, 'Translators');
     assert.equal(first.repository.full_name, `${ORG}/analytical-engine`);
     assert.equal(first.sender.login, 'ada');
@@ -186,7 +197,9 @@ describe('v3 teams (docs/service-api/hosting/organizations §1–§4)', () => {
     const res = await call(emu, 'GET', '/user/teams', { auth: mary });
     assert.equal(res.status, 200);
     assert.ok(res.json.length > 0, 'mary is on teams of the organization');
-    assert.ok(res.json.every((t: { organization: { login: string }; members_count: number }) => t.organization.login === ORG && typeof t.members_count === 'number'));
+    assert.ok(
+      res.json.every((t: { organization: { login: string }; members_count: number }) => t.organization.login === ORG && typeof t.members_count === 'number'),
+    );
     assert.ok(res.json.some((t: { name: string }) => t.name === 'Translators'));
     assert.equal((await call(emu, 'GET', '/user/teams', { token: makeToken(emu, 'mary', ['read:org']) })).status, 404);
     assert.equal((await call(emu, 'GET', '/user/teams', { token: makeToken(emu, 'mary', ['user']) })).status, 200);

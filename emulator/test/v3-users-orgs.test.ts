@@ -5,8 +5,23 @@ import { startEmulator, type TestEmulator } from './support/emulator';
 import { basic, call, makeToken, TIMESTAMP } from './helpers/v3';
 
 const SUMMARY_FIELDS = [
-  'avatar_url', 'events_url', 'followers_url', 'following_url', 'gists_url', 'gravatar_id', 'html_url', 'id', 'login',
-  'organizations_url', 'received_events_url', 'repos_url', 'site_admin', 'starred_url', 'subscriptions_url', 'type', 'url',
+  'avatar_url',
+  'events_url',
+  'followers_url',
+  'following_url',
+  'gists_url',
+  'gravatar_id',
+  'html_url',
+  'id',
+  'login',
+  'organizations_url',
+  'received_events_url',
+  'repos_url',
+  'site_admin',
+  'starred_url',
+  'subscriptions_url',
+  'type',
+  'url',
 ];
 
 describe('v3 users and organizations (documents 1 and 2)', () => {
@@ -75,8 +90,14 @@ describe('v3 users and organizations (documents 1 and 2)', () => {
 
   it('GET /user/orgs and /users/:username/orgs — memberships; only public ones for others', async () => {
     const own = await call(emu, 'GET', '/user/orgs', { auth: basic('mary') });
-    assert.deepEqual(own.json.map((o: { login: string }) => o.login), ['analytical-engines']);
+    assert.deepEqual(
+      own.json.map((o: { login: string }) => o.login),
+      ['analytical-engines'],
+    );
     assert.deepEqual((await call(emu, 'GET', '/users/mary/orgs')).json, [], 'mary is a concealed member');
-    assert.deepEqual((await call(emu, 'GET', '/users/ada/orgs')).json.map((o: { login: string }) => o.login), ['analytical-engines']);
+    assert.deepEqual(
+      (await call(emu, 'GET', '/users/ada/orgs')).json.map((o: { login: string }) => o.login),
+      ['analytical-engines'],
+    );
   });
 });

@@ -77,7 +77,14 @@ const ROWS: Row[] = [
   { method: 'PATCH', path: `${R}/git/refs/heads/master`, body: { sha: '0'.repeat(40) }, accepted: REPO, refused: 404 },
   { method: 'DELETE', path: `${R}/git/refs/heads/master`, accepted: REPO, refused: 404 },
   // Hooks (write:repo_hook for changes, admin:repo_hook to delete)
-  { method: 'POST', path: `${R}/hooks`, body: { name: 'web', config: { url: 'http://127.0.0.1:9/' } }, accepted: 'write:repo_hook, repo', refused: 404, wrong: 'read:repo_hook' },
+  {
+    method: 'POST',
+    path: `${R}/hooks`,
+    body: { name: 'web', config: { url: 'http://127.0.0.1:9/' } },
+    accepted: 'write:repo_hook, repo',
+    refused: 404,
+    wrong: 'read:repo_hook',
+  },
   { method: 'PATCH', path: `${R}/hooks/1`, body: { active: false }, accepted: 'write:repo_hook, repo', refused: 404, wrong: 'read:repo_hook' },
   { method: 'DELETE', path: `${R}/hooks/1`, accepted: 'admin:repo_hook, repo', refused: 404, wrong: 'write:repo_hook' },
   { method: 'POST', path: `${R}/hooks/1/pings`, accepted: 'write:repo_hook, repo', refused: 404, wrong: 'read:repo_hook' },
@@ -114,21 +121,38 @@ describe('Scopes on every write route (docs/service-api/hosting/auth §6: with n
 
   for (const row of ROWS) {
     it(`${row.method} ${row.path} — no scope: ${row.refused}, X-Accepted-OAuth-Scopes: ${row.accepted}`, async () => {
-      const rows = emu.db.prepare("SELECT (SELECT count(*) FROM issues) + (SELECT count(*) FROM repositories) + (SELECT count(*) FROM labels) + (SELECT count(*) FROM releases) + (SELECT count(*) FROM gists)").pluck().get();
+      const rows = emu.db
+        .prepare(
+          'SELECT (SELECT count(*) FROM issues) + (SELECT count(*) FROM repositories) + (SELECT count(*) FROM labels) + (SELECT count(*) FROM releases) + (SELECT count(*) FROM gists)',
+        )
+        .pluck()
+        .get();
       for (const scopes of [[], [row.wrong ?? 'notifications']]) {
         const res = await send(row, makeToken(emu, 'ada', scopes));
         assert.equal(res.status, row.refused, `${JSON.stringify(scopes)}: ${res.status} ${res.text}`);
         assert.equal(res.headers.get('x-accepted-oauth-scopes'), row.accepted, JSON.stringify(scopes));
         assert.equal(res.headers.get('x-oauth-scopes'), scopes.join(', '));
       }
-      assert.equal(emu.db.prepare("SELECT (SELECT count(*) FROM issues) + (SELECT count(*) FROM repositories) + (SELECT count(*) FROM labels) + (SELECT count(*) FROM releases) + (SELECT count(*) FROM gists)").pluck().get(), rows, 'nothing was written');
+      assert.equal(
+        emu.db
+          .prepare(
+            'SELECT (SELECT count(*) FROM issues) + (SELECT count(*) FROM repositories) + (SELECT count(*) FROM labels) + (SELECT count(*) FROM releases) + (SELECT count(*) FROM gists)',
+          )
+          .pluck()
+          .get(),
+        rows,
+        'nothing was written',
+      );
     });
   }
 
   it('with the accepted scope the same writes are not refused for lack of scope (issue, star, label, gist, profile)', async () => {
     const repo = makeToken(emu, 'ada', ['public_repo']);
     assert.equal((await call(emu, 'POST', `${R}/issues`, { token: repo, body: { title: 'scoped' } })).status, 201);
-    assert.equal((await call(emu, 'PUT', '/user/starred/analytical-engines/difference-engine', { token: repo, headers: { 'Content-Length': '0' } })).status, 204);
+    assert.equal(
+      (await call(emu, 'PUT', '/user/starred/analytical-engines/difference-engine', { token: repo, headers: { 'Content-Length': '0' } })).status,
+      204,
+    );
     assert.equal((await call(emu, 'POST', `${R}/labels`, { token: repo, body: { name: 'scoped', color: 'ffffff' } })).status, 201);
     assert.equal((await call(emu, 'POST', `${P}/issues`, { token: makeToken(emu, 'ada', ['repo']), body: { title: 'private' } })).status, 201);
     assert.equal((await call(emu, 'POST', '/gists', { token: makeToken(emu, 'ada', ['gist']), body: { files: { 'a.txt': { content: 'a' } } } })).status, 201);

@@ -142,7 +142,13 @@ describe('web pages at the html_url addresses', () => {
   });
 
   it('private repositories and everything in them answer the 404 page to an anonymous browser; their owner sees them', async () => {
-    const hidden = ['/ada/bernoulli-numbers', '/analytical-engines/analytical-engine', '/ada/bernoulli-numbers/pull/1', '/ada/bernoulli-numbers/issues/1', '/ada/bernoulli-numbers/releases/tag/v1.0.0'];
+    const hidden = [
+      '/ada/bernoulli-numbers',
+      '/analytical-engines/analytical-engine',
+      '/ada/bernoulli-numbers/pull/1',
+      '/ada/bernoulli-numbers/issues/1',
+      '/ada/bernoulli-numbers/releases/tag/v1.0.0',
+    ];
     const missing = await browse(emu, '/ada/no-such-repository');
     for (const path of hidden) {
       const res = await browse(emu, path);
@@ -169,7 +175,10 @@ describe('web pages at the html_url addresses', () => {
     assert.ok(visibleText(repoPage.text).includes(`${evil} & "quotes"`), 'the user reads the text as written');
     assert.ok(!(await browse(emu, '/ada')).text.includes('<script>'), 'no raw script tag on the user page');
 
-    const release = await call(emu, 'POST', '/repos/ada/escape-test/releases', { auth: ada, body: { tag_name: 'v0.1', name: `<b>bold</b>`, body: `<img src=x onerror=alert(1)>` } });
+    const release = await call(emu, 'POST', '/repos/ada/escape-test/releases', {
+      auth: ada,
+      body: { tag_name: 'v0.1', name: `<b>bold</b>`, body: `<img src=x onerror=alert(1)>` },
+    });
     assert.equal(release.status, 201);
     const releasePage = await browse(emu, release.json.html_url);
     assertHtmlPage(releasePage);

@@ -22,17 +22,35 @@ describe('webhook services (docs/service-api/hosting/webhooks §3–§5)', () =>
   });
 
   it('web config — url required and http(s); content_type json by default, or form; unknown keys dropped', () => {
-    assert.deepEqual(checkConfig(web, { url: 'http://x.test/h', extra: 'gone' }), { config: { url: 'http://x.test/h', content_type: 'json', insecure_ssl: '0' }, errors: [] });
+    assert.deepEqual(checkConfig(web, { url: 'http://x.test/h', extra: 'gone' }), {
+      config: { url: 'http://x.test/h', content_type: 'json', insecure_ssl: '0' },
+      errors: [],
+    });
     assert.deepEqual(checkConfig(web, { url: 'http://x.test/h', content_type: 'form', insecure_ssl: 1 }).config.insecure_ssl, '1');
-    assert.deepEqual(checkConfig(web, {}).errors.map((e) => [e.field, e.code]), [['url', 'missing_field']]);
-    assert.deepEqual(checkConfig(web, { url: 'javascript:alert(1)' }).errors.map((e) => [e.field, e.code]), [['url', 'invalid']]);
-    assert.deepEqual(checkConfig(web, undefined).errors.map((e) => [e.field, e.code]), [['config', 'missing_field']]);
+    assert.deepEqual(
+      checkConfig(web, {}).errors.map((e) => [e.field, e.code]),
+      [['url', 'missing_field']],
+    );
+    assert.deepEqual(
+      checkConfig(web, { url: 'javascript:alert(1)' }).errors.map((e) => [e.field, e.code]),
+      [['url', 'invalid']],
+    );
+    assert.deepEqual(
+      checkConfig(web, undefined).errors.map((e) => [e.field, e.code]),
+      [['config', 'missing_field']],
+    );
   });
 
   it('rule 1 — the e-mail service sends to at most two addresses', () => {
     assert.deepEqual(checkConfig(email, { address: 'a@x.org,b@x.org' }).config.address, 'a@x.org b@x.org');
-    assert.deepEqual(checkConfig(email, { address: 'a@x.org b@x.org c@x.org' }).errors.map((e) => [e.field, e.code]), [['address', 'invalid']]);
-    assert.deepEqual(checkConfig(email, { address: 'not-an-address' }).errors.map((e) => [e.field, e.code]), [['address', 'invalid']]);
+    assert.deepEqual(
+      checkConfig(email, { address: 'a@x.org b@x.org c@x.org' }).errors.map((e) => [e.field, e.code]),
+      [['address', 'invalid']],
+    );
+    assert.deepEqual(
+      checkConfig(email, { address: 'not-an-address' }).errors.map((e) => [e.field, e.code]),
+      [['address', 'invalid']],
+    );
   });
 
   it('rule 2 — default events: web push; irc push and pull_request; email push', () => {

@@ -46,7 +46,13 @@ function seededBytes(seed: number, size: number): Buffer {
   return out;
 }
 
-interface Emulator { proc: ChildProcess; url: string; port: number; output: () => string; exited: Promise<void> }
+interface Emulator {
+  proc: ChildProcess;
+  url: string;
+  port: number;
+  output: () => string;
+  exited: Promise<void>;
+}
 
 /** Starts the CLI on the folder, in its own process group; resolves once it listens. */
 function start(dataDir: string, seed = false): Promise<Emulator> {
@@ -92,7 +98,10 @@ class KillingProxy {
   private readonly server: net.Server;
   private readonly sockets = new Set<net.Socket>();
 
-  constructor(private readonly target: Emulator, private readonly cutAt: number) {
+  constructor(
+    private readonly target: Emulator,
+    private readonly cutAt: number,
+  ) {
     this.server = net.createServer((client) => {
       const upstream = net.connect(target.port, '127.0.0.1');
       this.sockets.add(client).add(upstream);
@@ -131,7 +140,8 @@ class KillingProxy {
   }
 }
 
-async function api(e: Emulator, method: string, p: string, body?: unknown): Promise<{ status: number; json: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+async function api(e: Emulator, method: string, p: string, body?: unknown): Promise<{ status: number; json: any }> {
+  // eslint-disable-line @typescript-eslint/no-explicit-any
   const res = await fetch(`${e.url}${p}`, {
     method,
     headers: { 'User-Agent': UA, Authorization: ADA, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
@@ -158,7 +168,10 @@ type CutPoint = number | 'answer';
 
 /** The cut points of a case: one drawn from each seed in [1, total], and the client's answer. */
 function cutPoints(total: number): Array<{ label: string; cutAt: CutPoint }> {
-  return [...SEEDS.map((seed) => ({ label: `seed ${seed}`, cutAt: 1 + Math.floor(generator(seed)() * total) })), { label: 'the answer', cutAt: 'answer' as const }];
+  return [
+    ...SEEDS.map((seed) => ({ label: `seed ${seed}`, cutAt: 1 + Math.floor(generator(seed)() * total) })),
+    { label: 'the answer', cutAt: 'answer' as const },
+  ];
 }
 
 describe('write crash safety: SIGKILL at random points of a push, an upload and a webhook delivery, then a restart (emulator process)', () => {
@@ -197,9 +210,21 @@ describe('write crash safety: SIGKILL at random points of a push, an upload and 
   it('git push: killed at a random byte (seeds 1–3) and as the client has its answer, the folder starts, git fsck is clean, an acknowledged push is there with its push delivery recorded, an unacknowledged one is the old ref or the whole new one', async function () {
     this.timeout(180_000);
     const work = fs.mkdtempSync(path.join(os.tmpdir(), 'repodesk-write-crash-git-'));
-    const env = { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_AUTHOR_NAME: 'Crash', GIT_AUTHOR_EMAIL: 'crash@example.test', GIT_COMMITTER_NAME: 'Crash', GIT_COMMITTER_EMAIL: 'crash@example.test' };
+    const env = {
+      ...process.env,
+      GIT_TERMINAL_PROMPT: '0',
+      GIT_AUTHOR_NAME: 'Crash',
+      GIT_AUTHOR_EMAIL: 'crash@example.test',
+      GIT_COMMITTER_NAME: 'Crash',
+      GIT_COMMITTER_EMAIL: 'crash@example.test',
+    };
     const git = async (args: string[]) => (await run('git', args, { cwd: work, env })).stdout.trim();
-    const hook = await api(emu, 'POST', `${REPO}/hooks`, { name: 'web', active: true, events: ['push'], config: { url: 'http://127.0.0.1:9/unreachable', content_type: 'json' } });
+    const hook = await api(emu, 'POST', `${REPO}/hooks`, {
+      name: 'web',
+      active: true,
+      events: ['push'],
+      config: { url: 'http://127.0.0.1:9/unreachable', content_type: 'json' },
+    });
     assert.equal(hook.status, 201);
     const withAuth = (base: string) => `${base.replace('http://', 'http://ada:ada-demo-password@')}/ada/notes-on-the-engine.git`;
     await git(['clone', '--quiet', withAuth(emu.url), '.']);
@@ -235,8 +260,15 @@ describe('write crash safety: SIGKILL at random points of a push, an upload and 
         if (ref.status === 200) {
           assert.equal((await api(emu, 'GET', `${REPO}/git/commits/${sha}`)).status, 200, `${label}: the pushed commit is readable`);
           const deliveries = (await api(emu, 'GET', `${REPO}/hooks/${hook.json.id}/deliveries?per_page=100`)).json as Array<{ id: number; event: string }>;
-          const refsDelivered = await Promise.all(deliveries.filter((d) => d.event === 'push').map(async (d) => (await api(emu, 'GET', `${REPO}/hooks/${hook.json.id}/deliveries/${d.id}`)).json.request.payload.ref as string));
-          assert.ok(refsDelivered.includes(`refs/heads/${name}`), `${label}: the push of ${name} has its delivery recorded (${acked ? 'acknowledged' : 'not acknowledged, but there'})`);
+          const refsDelivered = await Promise.all(
+            deliveries
+              .filter((d) => d.event === 'push')
+              .map(async (d) => (await api(emu, 'GET', `${REPO}/hooks/${hook.json.id}/deliveries/${d.id}`)).json.request.payload.ref as string),
+          );
+          assert.ok(
+            refsDelivered.includes(`refs/heads/${name}`),
+            `${label}: the push of ${name} has its delivery recorded (${acked ? 'acknowledged' : 'not acknowledged, but there'})`,
+          );
         }
       }
     } finally {
@@ -269,7 +301,11 @@ describe('write crash safety: SIGKILL at random points of a push, an upload and 
       const { result: acked, cut } = await throughProxy(cutAt, (proxyUrl) => upload(proxyUrl, name, bytes));
       assert.ok(cut, `${label}: the kill happened`);
       fsckAll(dataDir, label);
-      const assets = (await api(emu, 'GET', `${REPO}/releases/${release.json.id}/assets?per_page=100`)).json as Array<{ name: string; size: number; browser_download_url: string }>;
+      const assets = (await api(emu, 'GET', `${REPO}/releases/${release.json.id}/assets?per_page=100`)).json as Array<{
+        name: string;
+        size: number;
+        browser_download_url: string;
+      }>;
       const asset = assets.find((a) => a.name === name);
       if (acked) assert.ok(asset, `${label}: the acknowledged asset is there`);
       for (const a of assets) {
@@ -280,12 +316,16 @@ describe('write crash safety: SIGKILL at random points of a push, an upload and 
       if (asset) {
         assert.equal(asset.size, size, `${label}: the asset is whole`);
         const got = Buffer.from(await (await fetch(asset.browser_download_url, { headers: { 'User-Agent': UA, Authorization: ADA } })).arrayBuffer());
-        assert.equal(createHash('sha256').update(got).digest('hex'), createHash('sha256').update(bytes).digest('hex'), `${label}: the asset's bytes are the uploaded ones`);
+        assert.equal(
+          createHash('sha256').update(got).digest('hex'),
+          createHash('sha256').update(bytes).digest('hex'),
+          `${label}: the asset's bytes are the uploaded ones`,
+        );
       }
     }
   });
 
-  it('webhook delivery: killed at a random byte of the delivery (seeds 1–3) and after the receiver\'s answer, the folder starts, git fsck is clean, the acknowledged issue is there, the delivery is sent again whole with its guid or recorded as delivered', async function () {
+  it("webhook delivery: killed at a random byte of the delivery (seeds 1–3) and after the receiver's answer, the folder starts, git fsck is clean, the acknowledged issue is there, the delivery is sent again whole with its guid or recorded as delivered", async function () {
     this.timeout(180_000);
     // The receiver: raw sockets, so that it can kill the emulator at an exact byte of the delivery it reads.
     // cutAt: kill once that many bytes of a delivery have arrived; a delivery that is whole before then is
@@ -324,14 +364,22 @@ describe('write crash safety: SIGKILL at random points of a push, an upload and 
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     const nextWhole = () => new Promise<void>((resolve) => (onWhole = resolve));
     try {
-      const hook = await api(emu, 'POST', `${REPO}/hooks`, { name: 'web', active: true, events: ['issues'], config: { url: `http://127.0.0.1:${(receiver.address() as net.AddressInfo).port}/hook`, content_type: 'json' } });
+      const hook = await api(emu, 'POST', `${REPO}/hooks`, {
+        name: 'web',
+        active: true,
+        events: ['issues'],
+        config: { url: `http://127.0.0.1:${(receiver.address() as net.AddressInfo).port}/hook`, content_type: 'json' },
+      });
       assert.equal(hook.status, 201);
       // A delivery with no cut gives its length (the later titles are as long).
       let arrived = nextWhole();
       assert.equal((await api(emu, 'POST', `${REPO}/issues`, { title: 'crash delivery, calibration' })).status, 201);
       await arrived;
       const total = whole[0]!.length;
-      const points = [...SEEDS.map((seed) => ({ label: `seed ${seed}`, at: 1 + Math.floor(generator(seed)() * total) })), { label: 'after the receiver\'s answer', at: Number.MAX_SAFE_INTEGER }];
+      const points = [
+        ...SEEDS.map((seed) => ({ label: `seed ${seed}`, at: 1 + Math.floor(generator(seed)() * total) })),
+        { label: "after the receiver's answer", at: Number.MAX_SAFE_INTEGER },
+      ];
       for (const { label, at } of points) {
         whole.length = 0;
         killed = false;
@@ -355,7 +403,12 @@ describe('write crash safety: SIGKILL at random points of a push, an upload and 
         emu = await start(dataDir);
         fsckAll(dataDir, label);
         if (acked) assert.equal((await api(emu, 'GET', `${REPO}/issues/${number}`)).json.title, title, `${label}: the acknowledged issue is there`);
-        const rows = (await api(emu, 'GET', `${REPO}/hooks/${hook.json.id}/deliveries?per_page=100`)).json as Array<{ id: number; guid: string; state: string; status_code: number | null }>;
+        const rows = (await api(emu, 'GET', `${REPO}/hooks/${hook.json.id}/deliveries?per_page=100`)).json as Array<{
+          id: number;
+          guid: string;
+          state: string;
+          status_code: number | null;
+        }>;
         const mine = [];
         for (const row of rows) {
           const detail = (await api(emu, 'GET', `${REPO}/hooks/${hook.json.id}/deliveries/${row.id}`)).json;

@@ -3,9 +3,25 @@
 import * as z from 'zod/mini';
 import type { EngagementDate } from './dates';
 import {
-  campaignSchema, campaignStatsSchema, caseSchema, contactSchema, createdCampaignSchema, createdCaseSchema, createdContactSchema, meSchema,
-  messageResultSchema, pageSchema, profilesSchema, tagsSchema,
-  type Campaign, type CampaignStats, type Case, type CaseState, type Contact, type MeStatus, type Profile,
+  campaignSchema,
+  campaignStatsSchema,
+  caseSchema,
+  contactSchema,
+  createdCampaignSchema,
+  createdCaseSchema,
+  createdContactSchema,
+  meSchema,
+  messageResultSchema,
+  pageSchema,
+  profilesSchema,
+  tagsSchema,
+  type Campaign,
+  type CampaignStats,
+  type Case,
+  type CaseState,
+  type Contact,
+  type MeStatus,
+  type Profile,
 } from './schemas';
 import { Transport, type EngagementToken, type Params, type TransportOptions } from './transport';
 
@@ -158,7 +174,18 @@ export class EngagementClient {
   /** POST /api/v2/contact/<id>/profiles/add (source and ext_id required); answers the contact's profiles. */
   async addProfile(
     contactId: number,
-    profile: { source: string; ext_id: string; user_name?: string; name?: string; image_url?: string; about?: string; location?: string; followers?: number; following?: number; gender?: string },
+    profile: {
+      source: string;
+      ext_id: string;
+      user_name?: string;
+      name?: string;
+      image_url?: string;
+      about?: string;
+      location?: string;
+      followers?: number;
+      following?: number;
+      gender?: string;
+    },
   ): Promise<Profile[]> {
     return (await this.transport.call('post', `contact/${contactId}/profiles/add`, { ...profile }, profilesSchema)).profiles;
   }

@@ -3,14 +3,17 @@
 import * as z from 'zod/mini';
 import { parseEngagementDate } from './dates';
 
-const engagementDate = z.pipe(z.string(), z.transform((text: string, ctx) => {
-  const date = parseEngagementDate(text);
-  if (!date) {
-    ctx.issues.push({ code: 'custom', message: `not a date of the form yyyy-MM-ddTHH:mm:ss±hhmm: "${text}"`, input: text });
-    return z.NEVER;
-  }
-  return date;
-}));
+const engagementDate = z.pipe(
+  z.string(),
+  z.transform((text: string, ctx) => {
+    const date = parseEngagementDate(text);
+    if (!date) {
+      ctx.issues.push({ code: 'custom', message: `not a date of the form yyyy-MM-ddTHH:mm:ss±hhmm: "${text}"`, input: text });
+      return z.NEVER;
+    }
+    return date;
+  }),
+);
 
 const nullableDate = z.nullable(engagementDate);
 

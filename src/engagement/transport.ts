@@ -141,7 +141,8 @@ export class Transport {
       return await (method === 'get' ? http.get(path, { searchParams: encoded }) : http.post(path, { body: encoded }));
     } catch (e) {
       // A transient status still failing after the retries: read it like any other answer.
-      if (e instanceof Error && e.name === 'HTTPError' && (e as { response?: unknown }).response instanceof Response) return (e as unknown as { response: Response }).response;
+      if (e instanceof Error && e.name === 'HTTPError' && (e as { response?: unknown }).response instanceof Response)
+        return (e as unknown as { response: Response }).response;
       throw e;
     }
   }

@@ -50,18 +50,18 @@ export async function aheadBehind(read: (sha: string) => Promise<WalkCommit>, he
   const paint = async (sha: string, side: number): Promise<boolean> => {
     const was = sides.get(sha) ?? 0;
     if ((was | side) === was) return true;
-    if (!await load(sha)) return false;
+    if (!(await load(sha))) return false;
     sides.set(sha, was | side);
     queue.push(sha);
     return true;
   };
-  if (!await paint(head, HEAD_SIDE) || !await paint(base, BASE_SIDE)) return undefined;
+  if (!(await paint(head, HEAD_SIDE)) || !(await paint(base, BASE_SIDE))) return undefined;
   // Newest first; the walk ends when every commit still queued is on both sides (all older ones are too).
   while (queue.some((sha) => sides.get(sha) !== BOTH)) {
     queue.sort((a, b) => commits.get(a)!.time - commits.get(b)!.time);
     const sha = queue.pop()!;
     for (const parent of commits.get(sha)!.parents) {
-      if (!await paint(parent, sides.get(sha)!)) return undefined;
+      if (!(await paint(parent, sides.get(sha)!))) return undefined;
     }
   }
   let ahead = 0;

@@ -61,7 +61,11 @@ export class NothingToCommitError extends Error {
 
 /** The branch moved since the preview; the commit exists, unreferenced, and can go elsewhere. */
 export class NotFastForwardError extends Error {
-  constructor(readonly branch: string, readonly commit: string, serviceMessage: string) {
+  constructor(
+    readonly branch: string,
+    readonly commit: string,
+    serviceMessage: string,
+  ) {
     super(`${branch} has moved since the preview (${serviceMessage}).`);
   }
 }
@@ -78,7 +82,14 @@ export class ShaMismatchError extends Error {
  * it with the files: two requests (the ref and the recursive tree; a
  * truncated tree is walked by subtree).
  */
-export async function previewCommit(client: HostingClient, owner: string, repo: string, branch: string, files: readonly GitFile[], options: { prefix?: string; from?: string | null } = {}): Promise<CommitPreview> {
+export async function previewCommit(
+  client: HostingClient,
+  owner: string,
+  repo: string,
+  branch: string,
+  files: readonly GitFile[],
+  options: { prefix?: string; from?: string | null } = {},
+): Promise<CommitPreview> {
   let requests = 0;
   let parent: string | undefined;
   const newBranch = options.from !== undefined;
@@ -115,7 +126,12 @@ export async function rebasePreview(client: HostingClient, preview: CommitPrevie
 }
 
 /** Writes the changes of a preview and moves (or creates) the branch: the new commit's SHA. */
-export async function commitPreview(client: HostingClient, preview: CommitPreview, files: readonly WorkspaceFile[], options: CommitOptions): Promise<CommitResult> {
+export async function commitPreview(
+  client: HostingClient,
+  preview: CommitPreview,
+  files: readonly WorkspaceFile[],
+  options: CommitOptions,
+): Promise<CommitResult> {
   const { owner, repo, branch, changes } = preview;
   if (changes.length === 0) throw new NothingToCommitError(branch);
   let requests = preview.requests;

@@ -12,7 +12,6 @@ import { FolderRefusedError, type FolderLimits } from './folderRefused';
 
 export { FolderRefusedError, type FolderLimits } from './folderRefused';
 
-
 export async function readFolderFiles(root: string, extraPatterns: readonly string[] = [], limits: FolderLimits = {}): Promise<WorkspaceFile[]> {
   const exclude = await fs.readFile(path.join(root, '.git', 'info', 'exclude'), 'utf8').catch(() => '');
   const ignoreFiles: IgnoreFile[] = [];
@@ -27,7 +26,11 @@ export async function readFolderFiles(root: string, extraPatterns: readonly stri
     const sorted = entries.sort((a, b) => (a.name < b.name ? -1 : 1));
     // The modes of a folder's files are read together; its subfolders after, in order.
     const kept = sorted.filter((e) => (e.isFile() || e.isSymbolicLink()) && !rules.ignores(dir ? `${dir}/${e.name}` : e.name, false));
-    const modes = await Promise.all(kept.map(async (e) => (e.isSymbolicLink() ? '120000' as const : ((await fs.stat(path.join(abs, e.name))).mode & 0o111) !== 0 ? '100755' as const : '100644' as const)));
+    const modes = await Promise.all(
+      kept.map(async (e) =>
+        e.isSymbolicLink() ? ('120000' as const) : ((await fs.stat(path.join(abs, e.name))).mode & 0o111) !== 0 ? ('100755' as const) : ('100644' as const),
+      ),
+    );
     kept.forEach((e, i) => files.push({ rel: dir ? `${dir}/${e.name}` : e.name, abs: path.join(abs, e.name), mode: modes[i]! }));
     for (const e of sorted) {
       const rel = dir ? `${dir}/${e.name}` : e.name;

@@ -10,7 +10,10 @@ export interface FolderLimits {
 
 /** A folder that cannot be committed as it is: too many files, or files too large (all of them named). */
 export class FolderRefusedError extends Error {
-  constructor(message: string, readonly offenders: readonly string[]) {
+  constructor(
+    message: string,
+    readonly offenders: readonly string[],
+  ) {
     super(offenders.length ? `${message}: ${offenders.slice(0, 10).join(', ')}${offenders.length > 10 ? ', …' : ''}` : message);
   }
 }

@@ -15,9 +15,15 @@ export const AUTHORIZATIONS_ROUTES = {
 } as const;
 
 /** User name and password: the only credentials /authorizations accepts. */
-export interface BasicLogin { username: string; password: string }
+export interface BasicLogin {
+  username: string;
+  password: string;
+}
 /** An OAuth application's id and secret: the credentials of /applications. */
-export interface AppCredentials { clientId: string; clientSecret: string }
+export interface AppCredentials {
+  clientId: string;
+  clientSecret: string;
+}
 
 export interface NewAuthorization {
   note: string;
@@ -50,7 +56,12 @@ export class AuthorizationsApi {
   }
 
   /** Get-or-create the user's token for an application: `created` is true on 201, false on 200. */
-  async getOrCreateForApp(login: BasicLogin, clientId: string, input: { client_secret: string; scopes?: string[]; note?: string; note_url?: string }, options?: CallOptions) {
+  async getOrCreateForApp(
+    login: BasicLogin,
+    clientId: string,
+    input: { client_secret: string; scopes?: string[]; note?: string; note_url?: string },
+    options?: CallOptions,
+  ) {
     const res = await this.core.call(AUTHORIZATIONS_ROUTES.getOrCreateForApp, { client_id: clientId, ...input }, authorizationSchema, asBasic(login, options));
     return { authorization: res.data, created: res.status === 201 };
   }
@@ -66,12 +77,16 @@ export class AuthorizationsApi {
 
   /** Checks a token; an invalid one is a NotFoundError. */
   async checkToken(app: AppCredentials, accessToken: string, options?: CallOptions) {
-    return (await this.core.call(AUTHORIZATIONS_ROUTES.checkToken, { client_id: app.clientId, access_token: accessToken }, authorizationSchema, asApp(app, options))).data;
+    return (
+      await this.core.call(AUTHORIZATIONS_ROUTES.checkToken, { client_id: app.clientId, access_token: accessToken }, authorizationSchema, asApp(app, options))
+    ).data;
   }
 
   /** Replaces the token at once: save the new `token` of the answer. */
   async resetToken(app: AppCredentials, accessToken: string, options?: CallOptions) {
-    return (await this.core.call(AUTHORIZATIONS_ROUTES.resetToken, { client_id: app.clientId, access_token: accessToken }, authorizationSchema, asApp(app, options))).data;
+    return (
+      await this.core.call(AUTHORIZATIONS_ROUTES.resetToken, { client_id: app.clientId, access_token: accessToken }, authorizationSchema, asApp(app, options))
+    ).data;
   }
 
   /** Revokes every token of the application (a background job on the service). */

@@ -9,16 +9,25 @@ import LinkHeader from 'http-link-header';
 import * as z from 'zod/mini';
 import { EtagCache } from './etagCache';
 import {
-  BadCredentialsError, ForbiddenError, HostingError, LoginLockedOutError, NetworkError, NotFoundError, RateLimitedError,
-  RedirectError, ResponseShapeError, ServerError, StatisticsPendingError, ValidationFailedError, type ValidationErrorItem,
+  BadCredentialsError,
+  ForbiddenError,
+  HostingError,
+  LoginLockedOutError,
+  NetworkError,
+  NotFoundError,
+  RateLimitedError,
+  RedirectError,
+  ResponseShapeError,
+  ServerError,
+  StatisticsPendingError,
+  ValidationFailedError,
+  type ValidationErrorItem,
 } from './errors';
 import { TypedEmitter } from './emitter';
 import { RateLimitTracker } from './rateLimit';
 import { mediaTypes, resolveAddresses, type MediaTypes, type ServiceAddresses } from './urls';
 
-export type Credentials =
-  | { type: 'token'; token: string }
-  | { type: 'basic'; username: string; password: string };
+export type Credentials = { type: 'token'; token: string } | { type: 'basic'; username: string; password: string };
 
 export interface HostingClientOptions {
   /** `https://host` or `https://host/api/v3` (setting `repodesk.hosting.apiUrl`). */
@@ -84,11 +93,31 @@ export interface HostingResponse<T> {
 }
 
 type Params = Record<string, unknown>;
-type SendByOptions = (options: { method: string; url: string; headers: Record<string, string>; data?: unknown }) => Promise<{ status: number; headers: Record<string, unknown>; data: unknown }>;
+type SendByOptions = (options: {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  data?: unknown;
+}) => Promise<{ status: number; headers: Record<string, unknown>; data: unknown }>;
 /** The shape of @octokit/request's RequestError (a transitive package, so matched by shape rather than imported). */
-interface RequestErrorLike extends Error { status: number; response?: { headers: Record<string, unknown>; data: unknown } }
-interface RawResponse { status: number; url: string; headers: Record<string, string>; data: unknown; fromCache: boolean }
-interface Prepared { method: string; url: string; headers: Record<string, string>; body: unknown; raw?: boolean }
+interface RequestErrorLike extends Error {
+  status: number;
+  response?: { headers: Record<string, unknown>; data: unknown };
+}
+interface RawResponse {
+  status: number;
+  url: string;
+  headers: Record<string, string>;
+  data: unknown;
+  fromCache: boolean;
+}
+interface Prepared {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: unknown;
+  raw?: boolean;
+}
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const MAX_REDIRECTS = 5;
@@ -153,7 +182,12 @@ export class HostingCore {
    * Every item of a list, page after page, following `Link: rel="next"` as the
    * service wrote it (page numbers and the `since` cursor alike).
    */
-  async *paginate<S extends z.ZodMiniType>(route: string, params: Params, itemSchema: S, options: CallOptions = {}): AsyncGenerator<z.infer<S>, void, undefined> {
+  async *paginate<S extends z.ZodMiniType>(
+    route: string,
+    params: Params,
+    itemSchema: S,
+    options: CallOptions = {},
+  ): AsyncGenerator<z.infer<S>, void, undefined> {
     const pageSchema = z.array(itemSchema);
     const first = this.prepare(route, params, options);
     const res = await this.execute(first, route, options);
@@ -162,7 +196,13 @@ export class HostingCore {
   }
 
   /** The items of the pages after `res`, one after another, following each page's `Link: rel="next"`. */
-  private async *pagesAfter<S extends z.ZodMiniType>(prepared: Prepared, res: RawResponse, route: string, itemSchema: S, options: CallOptions): AsyncGenerator<z.infer<S>, void, undefined> {
+  private async *pagesAfter<S extends z.ZodMiniType>(
+    prepared: Prepared,
+    res: RawResponse,
+    route: string,
+    itemSchema: S,
+    options: CallOptions,
+  ): AsyncGenerator<z.infer<S>, void, undefined> {
     const pageSchema = z.array(itemSchema);
     let page = res;
     let url = prepared.url;
@@ -194,11 +234,17 @@ export class HostingCore {
       return items;
     }
     const read = async (url: string) => this.validate(route, pageSchema, (await this.execute({ ...first, url }, route, options)).data);
-    return items.concat(...await mapAtMost(pages, PAGES_AT_ONCE, read));
+    return items.concat(...(await mapAtMost(pages, PAGES_AT_ONCE, read)));
   }
 
   /** Statistics: a 202 means "computing"; retry with backoff until 200 or the attempt limit. */
-  async statistics<S extends z.ZodMiniType>(route: string, params: Params, schema: S, onProgress?: (p: StatisticsProgress) => void, options: CallOptions = {}): Promise<z.infer<S>> {
+  async statistics<S extends z.ZodMiniType>(
+    route: string,
+    params: Params,
+    schema: S,
+    onProgress?: (p: StatisticsProgress) => void,
+    options: CallOptions = {},
+  ): Promise<z.infer<S>> {
     const maxAttempts = this.options.statistics?.maxAttempts ?? 8;
     const maxDelay = this.options.statistics?.maxDelayMs ?? 8000;
     let delay = this.options.statistics?.initialDelayMs ?? 500;
@@ -335,7 +381,10 @@ export class HostingCore {
     const requestBody = prepared.body === '' || prepared.body === undefined ? undefined : prepared.body;
     try {
       const res = await (this.send as unknown as SendByOptions)({
-        method: prepared.method, url: prepared.url, headers, ...(requestBody !== undefined ? { data: requestBody } : {}),
+        method: prepared.method,
+        url: prepared.url,
+        headers,
+        ...(requestBody !== undefined ? { data: requestBody } : {}),
         // A raw body arrives unparsed, as the response's stream.
         ...(prepared.raw ? { request: { parseSuccessResponseBody: false } } : {}),
       });
@@ -361,7 +410,8 @@ export class HostingCore {
         return { status: 200, url: prepared.url, headers, data: cached.data, fromCache: true };
       }
       // No answer: in the browser build, a service without CORS is named as such (unreachable.ts).
-      if (isRequestError(err) && !err.response) throw new NetworkError(await unreachableMessage(prepared.url, err.message, this.options.fetch ?? ((...args) => fetch(...args))), endpoint);
+      if (isRequestError(err) && !err.response)
+        throw new NetworkError(await unreachableMessage(prepared.url, err.message, this.options.fetch ?? ((...args) => fetch(...args))), endpoint);
       throw this.toHostingError(err, endpoint);
     }
   }

@@ -22,7 +22,12 @@ export class LoginLockedOutError extends HostingError {}
 
 /** The hourly request budget is spent; `resetAt` says when it refills. */
 export class RateLimitedError extends HostingError {
-  constructor(message: string, endpoint: string, readonly resetAt: Date, status?: number) {
+  constructor(
+    message: string,
+    endpoint: string,
+    readonly resetAt: Date,
+    status?: number,
+  ) {
     super(`${message} The limit resets at ${resetAt.toISOString()}.`, endpoint, status);
   }
 }
@@ -42,7 +47,12 @@ export interface ValidationErrorItem {
 
 /** 422 `Validation Failed` (or another 4xx about the request body) with the service's `errors`. */
 export class ValidationFailedError extends HostingError {
-  constructor(message: string, endpoint: string, readonly errors: ValidationErrorItem[], status?: number) {
+  constructor(
+    message: string,
+    endpoint: string,
+    readonly errors: ValidationErrorItem[],
+    status?: number,
+  ) {
     const detail = errors.map((e) => [e.resource, e.field, e.code].filter(Boolean).join('.')).join(', ');
     super(detail ? `${message} (${detail})` : message, endpoint, status);
   }
@@ -56,7 +66,11 @@ export class NetworkError extends HostingError {}
 
 /** A response did not have the documented shape; names the endpoint and the field path. */
 export class ResponseShapeError extends HostingError {
-  constructor(endpoint: string, readonly fieldPath: string, detail: string) {
+  constructor(
+    endpoint: string,
+    readonly fieldPath: string,
+    detail: string,
+  ) {
     super(`Unexpected response from ${endpoint}: field "${fieldPath || '(root)'}" ${detail}`, endpoint);
   }
 }

@@ -23,7 +23,11 @@ export const GIT_ROUTES = {
 /** The refs of one namespace (`tags`): same path shape as getRef, so kept out of the registry. */
 const LIST_REFS_IN_NAMESPACE = 'GET /repos/{owner}/{repo}/git/refs/{+namespace}';
 
-export interface PersonInput { name: string; email: string; date?: string }
+export interface PersonInput {
+  name: string;
+  email: string;
+  date?: string;
+}
 export interface NewTreeEntry {
   path: string;
   mode: '100644' | '100755' | '040000' | '160000' | '120000';
@@ -40,7 +44,12 @@ export class GitApi {
     return (await this.core.call(GIT_ROUTES.getCommit, { owner, repo, sha }, gitCommitSchema, options)).data;
   }
 
-  async createCommit(owner: string, repo: string, input: { message: string; tree: string; parents: string[]; author?: PersonInput; committer?: PersonInput }, options?: CallOptions) {
+  async createCommit(
+    owner: string,
+    repo: string,
+    input: { message: string; tree: string; parents: string[]; author?: PersonInput; committer?: PersonInput },
+    options?: CallOptions,
+  ) {
     return (await this.core.call(GIT_ROUTES.createCommit, { owner, repo, ...input }, gitCommitSchema, options)).data;
   }
 
@@ -49,7 +58,12 @@ export class GitApi {
   }
 
   /** Writes an annotated tag object; `createRef(refs/tags/<tag>, tag.sha)` then makes the tag. */
-  async createTag(owner: string, repo: string, input: { tag: string; message: string; object: string; type?: 'commit' | 'tree' | 'blob' | 'tag'; tagger?: PersonInput }, options?: CallOptions) {
+  async createTag(
+    owner: string,
+    repo: string,
+    input: { tag: string; message: string; object: string; type?: 'commit' | 'tree' | 'blob' | 'tag'; tagger?: PersonInput },
+    options?: CallOptions,
+  ) {
     return (await this.core.call(GIT_ROUTES.createTag, { owner, repo, type: 'commit', ...input }, gitTagSchema, options)).data;
   }
 
@@ -60,7 +74,8 @@ export class GitApi {
 
   /** All references, or those of one namespace such as `tags`. */
   listRefs(owner: string, repo: string, namespace?: string, options?: CallOptions) {
-    if (namespace) return this.core.paginate(LIST_REFS_IN_NAMESPACE, { owner, repo, namespace: stripRefsPrefix(namespace), per_page: 100 }, referenceSchema, options);
+    if (namespace)
+      return this.core.paginate(LIST_REFS_IN_NAMESPACE, { owner, repo, namespace: stripRefsPrefix(namespace), per_page: 100 }, referenceSchema, options);
     return this.core.paginate(GIT_ROUTES.listRefs, { owner, repo, per_page: 100 }, referenceSchema, options);
   }
 

@@ -17,9 +17,26 @@ export const HOOKS_ROUTES = {
   getDelivery: 'GET /repos/{owner}/{repo}/hooks/{id}/deliveries/{delivery_id}',
 } as const;
 
-interface HookConfig { url?: string; content_type?: 'json' | 'form'; secret?: string; insecure_ssl?: string; [key: string]: unknown }
-export interface NewHook { name: 'web' | 'irc' | 'email' | string; config: HookConfig; events?: string[]; active?: boolean }
-export interface HookChange { config?: HookConfig; events?: string[]; add_events?: string[]; remove_events?: string[]; active?: boolean }
+interface HookConfig {
+  url?: string;
+  content_type?: 'json' | 'form';
+  secret?: string;
+  insecure_ssl?: string;
+  [key: string]: unknown;
+}
+export interface NewHook {
+  name: 'web' | 'irc' | 'email' | string;
+  config: HookConfig;
+  events?: string[];
+  active?: boolean;
+}
+export interface HookChange {
+  config?: HookConfig;
+  events?: string[];
+  add_events?: string[];
+  remove_events?: string[];
+  active?: boolean;
+}
 
 export class HooksApi {
   constructor(private readonly core: HostingCore) {}

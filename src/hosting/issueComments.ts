@@ -16,11 +16,26 @@ export class IssueCommentsApi {
   constructor(private readonly core: HostingCore) {}
 
   listForIssue(owner: string, repo: string, number: number, options?: CommentCallOptions) {
-    return this.core.paginate(ISSUE_COMMENTS_ROUTES.listForIssue, { owner, repo, number, per_page: 100 }, issueCommentSchema, withBodyFormat(this.core, options));
+    return this.core.paginate(
+      ISSUE_COMMENTS_ROUTES.listForIssue,
+      { owner, repo, number, per_page: 100 },
+      issueCommentSchema,
+      withBodyFormat(this.core, options),
+    );
   }
 
-  listForRepo(owner: string, repo: string, query: { sort?: 'created' | 'updated'; direction?: 'asc' | 'desc'; since?: string } = {}, options?: CommentCallOptions) {
-    return this.core.paginate(ISSUE_COMMENTS_ROUTES.listForRepo, { owner, repo, per_page: 100, ...query }, issueCommentSchema, withBodyFormat(this.core, options));
+  listForRepo(
+    owner: string,
+    repo: string,
+    query: { sort?: 'created' | 'updated'; direction?: 'asc' | 'desc'; since?: string } = {},
+    options?: CommentCallOptions,
+  ) {
+    return this.core.paginate(
+      ISSUE_COMMENTS_ROUTES.listForRepo,
+      { owner, repo, per_page: 100, ...query },
+      issueCommentSchema,
+      withBodyFormat(this.core, options),
+    );
   }
 
   async get(owner: string, repo: string, id: number, options?: CommentCallOptions) {

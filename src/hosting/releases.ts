@@ -92,7 +92,11 @@ export class ReleasesApi {
    * a TypeError) and a Latin-1 text with replacement characters.
    */
   async downloadAsset(asset: { browser_download_url: string }, options?: CallOptions): Promise<Uint8Array> {
-    const res = await this.core.call(`GET ${asset.browser_download_url}`, {}, z.instanceof(ArrayBuffer), { ...options, accept: 'application/octet-stream', rawBody: true });
+    const res = await this.core.call(`GET ${asset.browser_download_url}`, {}, z.instanceof(ArrayBuffer), {
+      ...options,
+      accept: 'application/octet-stream',
+      rawBody: true,
+    });
     return new Uint8Array(res.data);
   }
 }

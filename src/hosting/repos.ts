@@ -31,7 +31,10 @@ export interface CreateRepositoryInput {
 export class ReposApi {
   constructor(private readonly core: HostingCore) {}
 
-  listForAuthenticatedUser(query: { type?: 'all' | 'owner' | 'public' | 'private' | 'member'; sort?: Sort; direction?: Direction } = {}, options?: CallOptions) {
+  listForAuthenticatedUser(
+    query: { type?: 'all' | 'owner' | 'public' | 'private' | 'member'; sort?: Sort; direction?: Direction } = {},
+    options?: CallOptions,
+  ) {
     return this.core.paginate(REPOS_ROUTES.listForAuthenticatedUser, { per_page: 100, ...query }, repositorySummarySchema, options);
   }
 
@@ -60,4 +63,3 @@ export class ReposApi {
     return (await this.core.call(REPOS_ROUTES.get, { owner, repo }, repositoryDetailedSchema, options)).data;
   }
 }
-

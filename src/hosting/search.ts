@@ -9,7 +9,11 @@ export const SEARCH_ROUTES = {
   userByEmail: 'GET /legacy/user/email/{+email}',
 } as const;
 
-interface SearchPage { start_page?: number; sort?: 'stars' | 'forks' | 'updated'; order?: 'asc' | 'desc' }
+interface SearchPage {
+  start_page?: number;
+  sort?: 'stars' | 'forks' | 'updated';
+  order?: 'asc' | 'desc';
+}
 
 /** Legacy search (deprecated). It pages by `start_page`, up to 100 results a page, outside the v3 pattern. */
 export class SearchApi {

@@ -10,7 +10,10 @@ import { CALLS_ACROSS_ORIGINS } from '../platform/crossOrigin';
 export async function unreachableMessage(url: string, failure: string, fetchFn: typeof fetch, crossOrigin = CALLS_ACROSS_ORIGINS): Promise<string> {
   const plain = `Could not reach the service: ${failure}`;
   if (!crossOrigin) return plain;
-  const answered = await fetchFn(url, { method: 'GET', mode: 'no-cors', credentials: 'omit', cache: 'no-store' }).then(() => true, () => false);
+  const answered = await fetchFn(url, { method: 'GET', mode: 'no-cors', credentials: 'omit', cache: 'no-store' }).then(
+    () => true,
+    () => false,
+  );
   if (!answered) return plain;
   return `The service at ${new URL(url).origin} answered, but does not allow requests from VS Code in the browser: it sends no CORS headers (Access-Control-Allow-Origin) for this page. Its administrator can allow this page's origin, or use VS Code on a desktop.`;
 }

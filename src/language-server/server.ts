@@ -5,8 +5,15 @@
 // knows no service: every fact comes from the extension through the custom
 // requests of protocol.ts, and is cached here so completion answers at once.
 import {
-  CompletionItemKind, DiagnosticSeverity, MarkupKind, TextDocumentSyncKind, TextDocuments,
-  type CompletionItem, type Connection, type Diagnostic, type Hover,
+  CompletionItemKind,
+  DiagnosticSeverity,
+  MarkupKind,
+  TextDocumentSyncKind,
+  TextDocuments,
+  type CompletionItem,
+  type Connection,
+  type Diagnostic,
+  type Hover,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { NOTIFICATIONS, REQUESTS, type IssueRef, type Person, type PersonDetail } from './protocol';
@@ -32,7 +39,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   const peopleOf = (uri: string) => people.get(uri, () => connection.sendRequest<Person[]>(REQUESTS.people, { uri }));
   const issuesOf = (uri: string) => issues.get(uri, () => connection.sendRequest<IssueRef[]>(REQUESTS.issues, { uri }));
-  const personOf = (uri: string, login: string) => persons.get(login.toLowerCase(), () => connection.sendRequest<PersonDetail | null>(REQUESTS.person, { uri, login }));
+  const personOf = (uri: string, login: string) =>
+    persons.get(login.toLowerCase(), () => connection.sendRequest<PersonDetail | null>(REQUESTS.person, { uri, login }));
   const issueOf = async (uri: string, number: number): Promise<IssueRef | null> => {
     const listed = (await issuesOf(uri)).find((i) => i.number === number);
     if (listed) return listed;
@@ -70,7 +78,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         // Participants first, then everyone else, each by login.
         sortText: `${p.participant ? '0' : '1'}${p.login.toLowerCase()}`,
         textEdit: { range, newText: `@${p.login}` },
-        ...(p.avatarUrl ? { documentation: { kind: MarkupKind.Markdown, value: `![](${p.avatarUrl}|width=32,height=32) **${escapeMarkdown(p.name ?? p.login)}**` } } : {}),
+        ...(p.avatarUrl
+          ? { documentation: { kind: MarkupKind.Markdown, value: `![](${p.avatarUrl}|width=32,height=32) **${escapeMarkdown(p.name ?? p.login)}**` } }
+          : {}),
       }));
     }
     const list = await issuesOf(doc.uri);
@@ -105,14 +115,16 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const diagnose = async (doc: TextDocument) => {
     const diagnostics: Diagnostic[] = [];
     const refs = findReferences(doc.getText());
-    const results = await Promise.all(refs.map(async (r): Promise<[Reference, boolean]> => {
-      try {
-        return [r, r.kind === '@' ? (await personOf(doc.uri, r.value)) !== null : (await issueOf(doc.uri, Number(r.value))) !== null];
-      } catch {
-        // The extension could not tell (signed out, offline): no warning rather than a wrong one.
-        return [r, true];
-      }
-    }));
+    const results = await Promise.all(
+      refs.map(async (r): Promise<[Reference, boolean]> => {
+        try {
+          return [r, r.kind === '@' ? (await personOf(doc.uri, r.value)) !== null : (await issueOf(doc.uri, Number(r.value))) !== null];
+        } catch {
+          // The extension could not tell (signed out, offline): no warning rather than a wrong one.
+          return [r, true];
+        }
+      }),
+    );
     for (const [r, exists] of results) {
       if (exists) continue;
       diagnostics.push({
@@ -129,10 +141,13 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   const scheduleDiagnostics = (doc: TextDocument) => {
     clearTimeout(timers.get(doc.uri));
-    timers.set(doc.uri, setTimeout(() => {
-      timers.delete(doc.uri);
-      void diagnose(doc).catch(() => undefined);
-    }, options.diagnosticsDelayMs ?? 300));
+    timers.set(
+      doc.uri,
+      setTimeout(() => {
+        timers.delete(doc.uri);
+        void diagnose(doc).catch(() => undefined);
+      }, options.diagnosticsDelayMs ?? 300),
+    );
   };
 
   documents.onDidChangeContent((e) => scheduleDiagnostics(e.document));
@@ -154,6 +169,10 @@ function personMarkdown(login: string, p: PersonDetail | null): string {
 
 function issueMarkdown(i: IssueRef): string {
   // An issue known only to exist (the service lists no issues) has no title, state or author.
-  const facts = [i.kind === 'pull' ? 'Pull request' : 'Issue', i.state ? escapeMarkdown(i.state) : '', i.author ? `by @${escapeMarkdown(i.author)}` : ''].filter(Boolean);
+  const facts = [
+    i.kind === 'pull' ? 'Pull request' : 'Issue',
+    i.state ? escapeMarkdown(i.state) : '',
+    i.author ? `by @${escapeMarkdown(i.author)}` : '',
+  ].filter(Boolean);
   return `**#${i.number}${i.title ? ` ${escapeMarkdown(i.title)}` : ''}**\n\n${facts.join(' · ')}`;
 }

@@ -5,7 +5,10 @@ export class StaleCache<T> {
   private readonly entries = new Map<string, { value: T; at: number }>();
   private readonly pending = new Map<string, Promise<T>>();
 
-  constructor(private readonly maxAgeMs: number, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly maxAgeMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** The cached value (refreshed in the background when older than maxAgeMs), or the first read. */
   async get(key: string, load: () => Promise<T>): Promise<T> {
@@ -24,10 +27,12 @@ export class StaleCache<T> {
   private load(key: string, load: () => Promise<T>): Promise<T> {
     let p = this.pending.get(key);
     if (!p) {
-      p = load().then((value) => {
-        this.entries.set(key, { value, at: this.now() });
-        return value;
-      }).finally(() => this.pending.delete(key));
+      p = load()
+        .then((value) => {
+          this.entries.set(key, { value, at: this.now() });
+          return value;
+        })
+        .finally(() => this.pending.delete(key));
       this.pending.set(key, p);
     }
     return p;

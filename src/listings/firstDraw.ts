@@ -18,7 +18,10 @@ export async function firstDraw<T>(fresh: Promise<T>, kept: T | undefined, first
   if (kept !== undefined) return { now: kept, early: true, fresh };
   // Settled either way, so that a failure after the first page is drawn is
   // left to the caller's handler on `fresh`, never unhandled here.
-  const whole = fresh.then((all) => ({ all }), (err: unknown) => ({ err }));
+  const whole = fresh.then(
+    (all) => ({ all }),
+    (err: unknown) => ({ err }),
+  );
   const first = await Promise.race([whole, firstPage.then((page) => ({ page }))]);
   if ('err' in first) throw first.err;
   return 'all' in first ? { now: first.all, early: false } : { now: first.page, early: true, fresh };

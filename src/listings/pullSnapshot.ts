@@ -53,7 +53,9 @@ export function takePullSnapshot(key: string, pulls: readonly PullLike[], more: 
     version: 1,
     key,
     savedAt: now,
-    pulls: pulls.slice(0, PULL_SNAPSHOT_LIMIT).map((p) => ({ number: p.number, title: p.title, state: p.merged_at ? 'merged' : p.state, author: p.user.login })),
+    pulls: pulls
+      .slice(0, PULL_SNAPSHOT_LIMIT)
+      .map((p) => ({ number: p.number, title: p.title, state: p.merged_at ? 'merged' : p.state, author: p.user.login })),
     more: more || pulls.length > PULL_SNAPSHOT_LIMIT,
   };
 }

@@ -79,7 +79,11 @@ function rowOf(r: RepositoryLike): RepositoryLike {
 }
 
 /** What to keep of the groups just read: the first page of each, the row fields only. */
-export function takeSnapshot(key: string, groups: readonly { id: string; repositories: readonly RepositoryLike[]; more: boolean }[], now: number): RepositorySnapshot {
+export function takeSnapshot(
+  key: string,
+  groups: readonly { id: string; repositories: readonly RepositoryLike[]; more: boolean }[],
+  now: number,
+): RepositorySnapshot {
   return {
     version: 1,
     key,

@@ -1,18 +1,15 @@
 // OAuth errors of docs/service-api/hosting/oauth §7, §8 and of the loopback
 // receiver, each with a message a user can act on.
 
-export type OAuthErrorCode =
-  | 'application_suspended'
-  | 'redirect_uri_mismatch'
-  | 'access_denied'
-  | 'incorrect_client_credentials'
-  | 'bad_verification_code';
+export type OAuthErrorCode = 'application_suspended' | 'redirect_uri_mismatch' | 'access_denied' | 'incorrect_client_credentials' | 'bad_verification_code';
 
 const USER_MESSAGES: Record<OAuthErrorCode, string> = {
-  application_suspended: 'The RepoDesk application is suspended on this service. Contact the service\'s support.',
-  redirect_uri_mismatch: 'The callback address RepoDesk used does not match the one registered for the application. Check the application\'s callback URL setting.',
-  access_denied: 'Sign-in was cancelled: access was denied on the service\'s authorization page.',
-  incorrect_client_credentials: 'The application\'s client id or client secret is wrong. Set the client secret again with the "Set OAuth Client Secret" command.',
+  application_suspended: "The RepoDesk application is suspended on this service. Contact the service's support.",
+  redirect_uri_mismatch:
+    "The callback address RepoDesk used does not match the one registered for the application. Check the application's callback URL setting.",
+  access_denied: "Sign-in was cancelled: access was denied on the service's authorization page.",
+  incorrect_client_credentials:
+    'The application\'s client id or client secret is wrong. Set the client secret again with the "Set OAuth Client Secret" command.',
   bad_verification_code: 'The authorization code was incorrect or expired. Sign in again to get a new one.',
 };
 
@@ -58,7 +55,10 @@ export class OAuthCancelledError extends Error {
 
 /** Signing in with a user name and password failed for a reason the user can fix. */
 export class PasswordSignInError extends Error {
-  constructor(readonly reason: 'bad-credentials' | 'locked-out', message: string) {
+  constructor(
+    readonly reason: 'bad-credentials' | 'locked-out',
+    message: string,
+  ) {
     super(message);
     this.name = 'PasswordSignInError';
   }

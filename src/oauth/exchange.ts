@@ -37,7 +37,10 @@ export async function exchangeCode(r: ExchangeRequest): Promise<ExchangedToken> 
       body: form.toString(),
     });
   } catch (err) {
-    throw new NetworkError(`Could not reach the service: ${(err as Error).cause instanceof Error ? ((err as Error).cause as Error).message : (err as Error).message}`, ENDPOINT);
+    throw new NetworkError(
+      `Could not reach the service: ${(err as Error).cause instanceof Error ? ((err as Error).cause as Error).message : (err as Error).message}`,
+      ENDPOINT,
+    );
   }
   const body: unknown = await res.json().catch(() => undefined);
   const failure = oauthErrorSchema.safeParse(body);

@@ -53,7 +53,12 @@ export async function startLoopbackReceiver(options: LoopbackOptions): Promise<L
     const outcome = readCallback(q, options.expectedState);
     const ok = !(outcome instanceof Error);
     res.writeHead(ok ? 200 : 400, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', connection: 'close' });
-    res.end(page(ok ? 'Signed in to RepoDesk' : 'RepoDesk sign-in failed', ok ? 'You can close this tab and return to VS Code.' : `${outcome.message} You can close this tab.`));
+    res.end(
+      page(
+        ok ? 'Signed in to RepoDesk' : 'RepoDesk sign-in failed',
+        ok ? 'You can close this tab and return to VS Code.' : `${outcome.message} You can close this tab.`,
+      ),
+    );
     finish(outcome);
   });
 
@@ -82,7 +87,8 @@ export async function startLoopbackReceiver(options: LoopbackOptions): Promise<L
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', (err: NodeJS.ErrnoException) =>
-      reject(err.code === 'EADDRINUSE' ? new Error(`Port ${callback.port} of the OAuth callback is in use; close the program using it and try again.`) : err));
+      reject(err.code === 'EADDRINUSE' ? new Error(`Port ${callback.port} of the OAuth callback is in use; close the program using it and try again.`) : err),
+    );
     // Listen where the browser will connect: the IPv6 loopback only when the callback names it.
     server.listen(Number(callback.port), callback.hostname === '[::1]' ? '::1' : '127.0.0.1', () => resolve());
   });
@@ -107,8 +113,10 @@ function readCallback(q: URLSearchParams, expectedState: string): AuthorizationC
 
 function page(title: string, text: string): string {
   const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title>`
-    + `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`
-    + `<style>body{font:16px system-ui,sans-serif;margin:4rem auto;max-width:32rem;color:#333}</style></head>`
-    + `<body><h1>${esc(title)}</h1><p>${esc(text)}</p></body></html>`;
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title>` +
+    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">` +
+    `<style>body{font:16px system-ui,sans-serif;margin:4rem auto;max-width:32rem;color:#333}</style></head>` +
+    `<body><h1>${esc(title)}</h1><p>${esc(text)}</p></body></html>`
+  );
 }

@@ -4,5 +4,9 @@
 import type { LoopbackOptions, LoopbackReceiver } from './loopback';
 
 export function startLoopbackReceiver(_options: LoopbackOptions): Promise<LoopbackReceiver> {
-  return Promise.reject(new Error('Signing in through the browser needs VS Code on a desktop or a remote host (it listens for the redirect on this machine). In the browser, sign in with a token or with your user name and password.'));
+  return Promise.reject(
+    new Error(
+      'Signing in through the browser needs VS Code on a desktop or a remote host (it listens for the redirect on this machine). In the browser, sign in with a token or with your user name and password.',
+    ),
+  );
 }

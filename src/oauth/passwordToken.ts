@@ -39,7 +39,10 @@ export async function createTokenWithPassword(client: HostingClient, r: Password
       throw new PasswordSignInError('bad-credentials', `The user name or password is wrong (the service said: ${err.message}).`);
     }
     if (err instanceof LoginLockedOutError) {
-      throw new PasswordSignInError('locked-out', `Too many failed sign-ins: the service has blocked sign-in for "${r.username}" for a while, even with the right password. Try again later. (${err.message})`);
+      throw new PasswordSignInError(
+        'locked-out',
+        `Too many failed sign-ins: the service has blocked sign-in for "${r.username}" for a while, even with the right password. Try again later. (${err.message})`,
+      );
     }
     throw err;
   }

@@ -26,8 +26,13 @@ export async function signInWithBrowser(o: WebFlowOptions): Promise<ExchangedTok
     await o.openBrowser(buildAuthorizeUrl({ webUrl: o.webUrl, clientId: o.clientId, redirectUri: receiver.redirectUri, scopes: o.scopes, state }));
     const { code } = await receiver.result;
     return await exchangeCode({
-      webUrl: o.webUrl, clientId: o.clientId, clientSecret: o.clientSecret, code, redirectUri: receiver.redirectUri,
-      userAgentVersion: o.userAgentVersion, fetch: o.fetch,
+      webUrl: o.webUrl,
+      clientId: o.clientId,
+      clientSecret: o.clientSecret,
+      code,
+      redirectUri: receiver.redirectUri,
+      userAgentVersion: o.userAgentVersion,
+      fetch: o.fetch,
     });
   } finally {
     await receiver.close();

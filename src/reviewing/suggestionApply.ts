@@ -4,9 +4,7 @@
 // that the suggestion no longer applies. The file keeps its line endings
 // (CRLF stays CRLF) and whether its last line ends with a newline.
 
-export type ApplyResult =
-  | { ok: true; text: string }
-  | { ok: false; reason: 'changed' | 'missing' };
+export type ApplyResult = { ok: true; text: string } | { ok: false; reason: 'changed' | 'missing' };
 
 /** The lines with their own endings ("a\r\n", "b\n", "c"). */
 function linesWithEndings(text: string): string[] {

@@ -94,10 +94,12 @@ function fenceFor(lines: readonly string[]): string {
 export function suggestionMarkdown(body: string | null | undefined, oldLines: readonly string[] | undefined, label: string): string {
   const parts = splitSuggestions(body ?? '');
   if (!parts.some((p) => p.kind === 'suggestion')) return body ?? '';
-  return parts.map((p) => {
-    if (p.kind === 'text') return p.text;
-    const rows = [...(oldLines ?? []).map((l) => `-${l}`), ...p.lines.map((l) => `+${l}`)];
-    const fence = fenceFor(rows);
-    return [`**${label}**`, '', `${fence}diff`, ...rows, fence].join('\n');
-  }).join('\n');
+  return parts
+    .map((p) => {
+      if (p.kind === 'text') return p.text;
+      const rows = [...(oldLines ?? []).map((l) => `-${l}`), ...p.lines.map((l) => `+${l}`)];
+      const fence = fenceFor(rows);
+      return [`**${label}**`, '', `${fence}diff`, ...rows, fence].join('\n');
+    })
+    .join('\n');
 }

@@ -41,7 +41,9 @@ export function readViewed(raw: unknown): PullViewed {
   if (typeof raw !== 'object' || raw === null) return EMPTY_VIEWED;
   const r = raw as { viewed?: unknown; heads?: unknown };
   if (!isStringRecord(r.viewed) || !Array.isArray(r.heads)) return EMPTY_VIEWED;
-  const heads = r.heads.filter((h): h is ViewedHead => typeof h === 'object' && h !== null && typeof (h as ViewedHead).sha === 'string' && isStringRecord((h as ViewedHead).blobs));
+  const heads = r.heads.filter(
+    (h): h is ViewedHead => typeof h === 'object' && h !== null && typeof (h as ViewedHead).sha === 'string' && isStringRecord((h as ViewedHead).blobs),
+  );
   return { viewed: { ...r.viewed }, heads };
 }
 

@@ -121,18 +121,20 @@ export class AvatarCache {
     if (failedAt !== undefined && this.o.now() - failedAt < this.o.retryAfterMs) return Promise.resolve(undefined);
     let p = this.pending.get(url);
     if (!p) {
-      p = fetchAvatar(url, this.o).then(
-        (avatar) => {
-          this.failed.delete(url);
-          this.loaded.set(url, avatar);
-          return avatar;
-        },
-        () => {
-          if (this.failed.size >= this.o.maxEntries) this.failed.clear();
-          this.failed.set(url, this.o.now());
-          return undefined;
-        },
-      ).finally(() => this.pending.delete(url));
+      p = fetchAvatar(url, this.o)
+        .then(
+          (avatar) => {
+            this.failed.delete(url);
+            this.loaded.set(url, avatar);
+            return avatar;
+          },
+          () => {
+            if (this.failed.size >= this.o.maxEntries) this.failed.clear();
+            this.failed.set(url, this.o.now());
+            return undefined;
+          },
+        )
+        .finally(() => this.pending.delete(url));
       this.pending.set(url, p);
     }
     return p;

@@ -8,14 +8,15 @@ import { isOutdated, type PlacedComment, type PullSides } from './threadPlacemen
 import { lineOfDiffHunk, shortSha } from './viewFormat';
 
 export type CommentLocation =
-  | { outdated: false; line: number | undefined; removed: boolean }
-  | { outdated: true; line: number | undefined; removed: boolean; commit: string };
+  { outdated: false; line: number | undefined; removed: boolean } | { outdated: true; line: number | undefined; removed: boolean; commit: string };
 
 /** The location of a thread's root comment in a pull request. */
 export function commentLocation(root: PlacedComment, pull: Pick<PullSides, 'headSha'>): CommentLocation {
   const was = lineOfDiffHunk(root.diff_hunk);
   const at = { line: was?.line, removed: was?.side === 'base' };
-  return isOutdated(root, { headSha: pull.headSha, baseSha: '' }) ? { outdated: true, ...at, commit: shortSha(root.original_commit_id) } : { outdated: false, ...at };
+  return isOutdated(root, { headSha: pull.headSha, baseSha: '' })
+    ? { outdated: true, ...at, commit: shortSha(root.original_commit_id) }
+    : { outdated: false, ...at };
 }
 
 /** The phrases of a location, localized by the caller ({0} the line, {1} the commit). */
@@ -39,11 +40,18 @@ export const ENGLISH_LOCATION_WORDS: LocationWords = {
 
 /** The location in words: "line 3", "line 3 of 1a2b3c4 (outdated)". */
 export function describeLocation(loc: CommentLocation, words: LocationWords): string {
-  const template = loc.line === undefined
-    ? (loc.outdated ? words.outdatedNoLine : words.noLine)
-    : loc.outdated
-      ? (loc.removed ? words.outdatedRemovedLine : words.outdatedLine)
-      : (loc.removed ? words.removedLine : words.line);
+  const template =
+    loc.line === undefined
+      ? loc.outdated
+        ? words.outdatedNoLine
+        : words.noLine
+      : loc.outdated
+        ? loc.removed
+          ? words.outdatedRemovedLine
+          : words.outdatedLine
+        : loc.removed
+          ? words.removedLine
+          : words.line;
   const args = [loc.line === undefined ? '' : String(loc.line), loc.outdated ? loc.commit : ''];
   return template.replace(/\{(\d)\}/g, (m, i: string) => args[Number(i)] ?? m);
 }

@@ -17,7 +17,10 @@ export class Gate {
   private open_ = false;
 
   /** Opens by itself after `maxWaitMs`, so nothing waits on it for longer. */
-  constructor(maxWaitMs: number, private readonly clock: GateTimers = realTimers) {
+  constructor(
+    maxWaitMs: number,
+    private readonly clock: GateTimers = realTimers,
+  ) {
     this.opened = new Promise<void>((resolve) => {
       this.release = resolve;
     });

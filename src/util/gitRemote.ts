@@ -29,7 +29,11 @@ export function repoFromRemoteUrl(url: string, hosts: readonly string[]): { owne
   const wanted = hosts.map((h) => h.toLowerCase());
   const hostOnly = host.split(':')[0]!.toLowerCase();
   if (!wanted.includes(host.toLowerCase()) && !wanted.includes(hostOnly)) return undefined;
-  const parts = path.replace(/^\/+/, '').replace(/\/+$/, '').replace(/\.git$/, '').split('/');
+  const parts = path
+    .replace(/^\/+/, '')
+    .replace(/\/+$/, '')
+    .replace(/\.git$/, '')
+    .split('/');
   if (parts.length < 2) return undefined;
   const [owner, name] = parts.slice(-2);
   return owner && name ? { owner, name } : undefined;

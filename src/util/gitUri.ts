@@ -33,5 +33,12 @@ export function fromGitPath(path: string, query = ''): GitLocation {
   if (parts.length < 3) throw new Error(`Not a RepoDesk file path: ${path}`);
   const [owner, repo, sha, ...rest] = parts as [string, string, string, ...string[]];
   const account = /(?:^|&)account=([^&]*)/.exec(query)?.[1];
-  return { owner, repo, sha, path: rest.join('/'), ...(/(^|&)empty(=|&|$)/.test(query) ? { empty: true } : {}), ...(account !== undefined ? { account: decodeURIComponent(account) } : {}) };
+  return {
+    owner,
+    repo,
+    sha,
+    path: rest.join('/'),
+    ...(/(^|&)empty(=|&|$)/.test(query) ? { empty: true } : {}),
+    ...(account !== undefined ? { account: decodeURIComponent(account) } : {}),
+  };
 }

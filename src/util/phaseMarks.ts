@@ -14,7 +14,10 @@ export type Phase = (typeof PHASES)[number];
 export class StepMarks<S extends string> {
   private readonly times = new Map<S, number>();
 
-  constructor(private readonly steps: readonly S[], private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly steps: readonly S[],
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** The first time of a step counts; later marks of it are ignored. */
   mark(step: S, at: number = this.now()): void {

@@ -34,7 +34,9 @@ export function sshKeyInfo(text: string): SshKeyInfo | undefined {
 
 /** A fingerprint cut for a tree row: `SHA256:abcdefgh…`. */
 export function shortFingerprint(fingerprint: string, keep = 12): string {
-  const [prefix, rest] = fingerprint.includes(':') ? [fingerprint.slice(0, fingerprint.indexOf(':') + 1), fingerprint.slice(fingerprint.indexOf(':') + 1)] : ['', fingerprint];
+  const [prefix, rest] = fingerprint.includes(':')
+    ? [fingerprint.slice(0, fingerprint.indexOf(':') + 1), fingerprint.slice(fingerprint.indexOf(':') + 1)]
+    : ['', fingerprint];
   return rest.length > keep ? `${prefix}${rest.slice(0, keep)}…` : fingerprint;
 }
 

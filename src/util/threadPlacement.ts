@@ -44,7 +44,12 @@ export function isOutdated(c: PlacedComment, pull: PullSides): boolean {
 }
 
 /** The threads of one file that a document shows, with their lines. */
-export function placeThreads<C extends PlacedComment>(threads: readonly ReviewThread<C>[], pull: PullSides, patch: string | null | undefined, doc: DocumentSide): Placement<C>[] {
+export function placeThreads<C extends PlacedComment>(
+  threads: readonly ReviewThread<C>[],
+  pull: PullSides,
+  patch: string | null | undefined,
+  doc: DocumentSide,
+): Placement<C>[] {
   const map = mapPositions(patch);
   const atCurrentHead = doc.side === 'head' && doc.sha === pull.headSha;
   const atCurrentBase = doc.side === 'base' && doc.sha === pull.baseSha;
@@ -78,7 +83,11 @@ export function placeThreads<C extends PlacedComment>(threads: readonly ReviewTh
  * VS Code's work for a new thread grows with the threads the document has,
  * so the ones on screen are handed over first.
  */
-export function inViewFirst<T extends { line: number | undefined }>(placed: readonly T[], visible: readonly (readonly [number, number])[], margin: number): { inView: T[]; later: T[] } {
+export function inViewFirst<T extends { line: number | undefined }>(
+  placed: readonly T[],
+  visible: readonly (readonly [number, number])[],
+  margin: number,
+): { inView: T[]; later: T[] } {
   if (visible.length === 0) return { inView: [...placed], later: [] };
   const inView: T[] = [];
   const later: T[] = [];

@@ -57,7 +57,11 @@ export function formatAge(iso: string, now: number = Date.now()): string {
 
 /** The first non-empty line of a text, trimmed and cut to `max` characters. */
 export function firstLine(text: string | null | undefined, max = 80): string {
-  const line = (text ?? '').split(/\r?\n/).map((l) => l.trim()).find((l) => l.length > 0) ?? '';
+  const line =
+    (text ?? '')
+      .split(/\r?\n/)
+      .map((l) => l.trim())
+      .find((l) => l.length > 0) ?? '';
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 

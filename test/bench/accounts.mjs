@@ -85,7 +85,15 @@ async function main() {
 
   const services = (both) => [
     { name: 'Local', apiUrl: local.url, oauthClientId: JSON.parse(fs.readFileSync(path.join(local.dataDir, 'oauth-app.json'), 'utf8')).client_id },
-    ...(both ? [{ name: 'Enterprise', apiUrl: enterpriseApi, oauthClientId: JSON.parse(fs.readFileSync(path.join(enterprise.dataDir, 'oauth-app.json'), 'utf8')).client_id }] : []),
+    ...(both
+      ? [
+          {
+            name: 'Enterprise',
+            apiUrl: enterpriseApi,
+            oauthClientId: JSON.parse(fs.readFileSync(path.join(enterprise.dataDir, 'oauth-app.json'), 'utf8')).client_id,
+          },
+        ]
+      : []),
   ];
   const codeServer = await startCodeServer({
     settings: {
@@ -119,7 +127,10 @@ async function main() {
     const current = JSON.parse(fs.readFileSync(settingsFile, 'utf8'));
     fs.writeFileSync(settingsFile, JSON.stringify({ ...current, 'repodesk.hosting.services': services(both) }, null, 2));
   };
-  const variants = [{ name: 'one account', both: false }, { name: 'three accounts', both: true }];
+  const variants = [
+    { name: 'one account', both: false },
+    { name: 'three accounts', both: true },
+  ];
   const loads = [];
   const loadOnce = async (v) => {
     useServices(v.both);
@@ -129,7 +140,12 @@ async function main() {
     const activation = await hostActivationAfter(codeServer.dirs.userData, 'repodesk.repodesk', Math.floor(l.timeOrigin));
     // The top row: the first account's group with three accounts, "Your repositories" with one.
     const top = (await pane(page, 'Repositories').locator('.monaco-list-row').first().textContent())?.trim().slice(0, 30);
-    return { 'activation→row': Math.round(l.repoEpoch - activation), 'navigation→row': Math.round(l.repo), 'top row': top, 'first repository row': l.repoText.trim().slice(0, 30) };
+    return {
+      'activation→row': Math.round(l.repoEpoch - activation),
+      'navigation→row': Math.round(l.repo),
+      'top row': top,
+      'first repository row': l.repoText.trim().slice(0, 30),
+    };
   };
   // One unmeasured load of each: the code is in the file cache, the settings file was read once.
   for (const v of variants) await loadOnce(v);
@@ -153,7 +169,10 @@ async function main() {
   await waitQuiet(local.output, { quietMs: 3000 });
   await waitQuiet(enterprise.output, { quietMs: 3000 });
   // The enterprise log's paths hold the prefix: without it, GET /rate_limit is told apart as on Local.
-  const [sl, se] = [summarize(requestsSince(local.output, marks[0])), summarize(requestsSince(enterprise.output, marks[1]).map((r) => ({ ...r, url: r.url.replace(/^\/api\/v3/, '') })))];
+  const [sl, se] = [
+    summarize(requestsSince(local.output, marks[0])),
+    summarize(requestsSince(enterprise.output, marks[1]).map((r) => ({ ...r, url: r.url.replace(/^\/api\/v3/, '') }))),
+  ];
   const after = Object.fromEntries(await Promise.all(Object.keys(tokens).map(async (k) => [k, await remaining(k)])));
   const refresh = Object.keys(tokens).map((k) => ({ account: k, 'rate limit used': before[k] - after[k] }));
 

@@ -40,7 +40,11 @@ const COMMENTS = Number(process.env.BENCH_COMMENTS ?? 2000);
 const PAGE = 100;
 const started = Date.now();
 const say = (line) => console.log(`[${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}`);
-const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' / ');
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
 const MB = (bytes) => Math.round(bytes / 1024 / 1024);
 
 if (!fs.existsSync(path.join(repoRoot, 'dist', 'extension.js'))) {
@@ -102,7 +106,11 @@ async function loadAllInTree(page) {
 }
 
 async function waitQuietTree(page) {
-  await page.waitForFunction(() => !document.querySelector('[id="workbench.view.extension.repodesk"] .monaco-progress-container.active'), undefined, { timeout: 60_000 }).catch(() => {});
+  await page
+    .waitForFunction(() => !document.querySelector('[id="workbench.view.extension.repodesk"] .monaco-progress-container.active'), undefined, {
+      timeout: 60_000,
+    })
+    .catch(() => {});
 }
 
 /**
@@ -136,7 +144,14 @@ async function main() {
   seeding.catch(() => {});
 
   const app = JSON.parse(fs.readFileSync(path.join(emulator.dataDir, 'oauth-app.json'), 'utf8'));
-  const codeServer = await startCodeServer({ settings: { 'repodesk.hosting.apiUrl': emulator.url, 'repodesk.hosting.oauthClientId': app.client_id, 'repodesk.engagement.apiUrl': emulator.url, 'repodesk.views.refreshIntervalSeconds': 0 } });
+  const codeServer = await startCodeServer({
+    settings: {
+      'repodesk.hosting.apiUrl': emulator.url,
+      'repodesk.hosting.oauthClientId': app.client_id,
+      'repodesk.engagement.apiUrl': emulator.url,
+      'repodesk.views.refreshIntervalSeconds': 0,
+    },
+  });
   cleanups.push(() => codeServer.stop());
   const browser = await launchBrowser({ viewport: { width: 1400, height: 1400 } });
   cleanups.push(() => browser.close());
@@ -146,7 +161,9 @@ async function main() {
   await signInWithToken(page, token);
   await row(page, 'Repositories', /ada\//, 120_000);
   const pull = await seeding;
-  say(`seeded ${pull.owner}/${pull.repo}#${pull.number} in ${Math.round((Date.now() - seedingStarted) / 1000)} s: ${pull.files} files, ${pull.commits} commits, ${pull.comments} review comments in ${pull.threads} threads`);
+  say(
+    `seeded ${pull.owner}/${pull.repo}#${pull.number} in ${Math.round((Date.now() - seedingStarted) / 1000)} s: ${pull.files} files, ${pull.commits} commits, ${pull.comments} review comments in ${pull.threads} threads`,
+  );
 
   await openContainer(page);
   await runCommand(page, 'RepoDesk: Refresh All Views');
@@ -203,12 +220,25 @@ async function measure(page, emulator, heap, pull, label, heapBefore, rateBefore
     const tree = await timeRows(page, [{ key: 'folder', pane: 'Pull Requests', re: /^big/ }], () => twistie.click());
     await waitQuiet(emulator.output, { quietMs: 1500 });
     const s = summarize(requestsSince(emulator.output, mark));
-    results.push({ run, 'Changed files: first folder row': tree.folder, 'overview Files: first rows': f.ms, 'overview Commits: first rows': c.ms, 'service worker wait': worker, 'Files less the wait': less(f.ms), 'Commits less the wait': less(c.ms), 'Review Comments: first row': rc.rc, requests: s.requests, '304': s.notModified });
+    results.push({
+      run,
+      'Changed files: first folder row': tree.folder,
+      'overview Files: first rows': f.ms,
+      'overview Commits: first rows': c.ms,
+      'service worker wait': worker,
+      'Files less the wait': less(f.ms),
+      'Commits less the wait': less(c.ms),
+      'Review Comments: first row': rc.rc,
+      requests: s.requests,
+      304: s.notModified,
+    });
     say(`${run}: ${JSON.stringify(results.at(-1))}`);
     // Collapsed again for the next run.
     await twistie.click();
   }
-  console.log(`\n${pull.owner}/${pull.repo}#${pull.number} (${pull.files} files, ${pull.commits} commits, ${pull.comments} review comments), ms from the click (load average ${load()}):`);
+  console.log(
+    `\n${pull.owner}/${pull.repo}#${pull.number} (${pull.files} files, ${pull.commits} commits, ${pull.comments} review comments), ms from the click (load average ${load()}):`,
+  );
   console.table(results);
 
   // ---- 2. a full first read ------------------------------------------------
@@ -228,8 +258,12 @@ async function measure(page, emulator, heap, pull, label, heapBefore, rateBefore
   const needed = Math.ceil(pull.files / PAGE) + Math.ceil(pull.commits / PAGE) + Math.ceil(pull.comments / PAGE) + 3; // + the pull request, its issue comments, its labels
   const shownRows = await frame.locator('ol.rows.files li').count();
   const shownCommits = await frame.locator('ol.rows.commits li').count();
-  console.log(`\nFull first read (3 openings, then Load more ${treePresses}× in Changed files, ${filePresses}× in Files, ${commitPresses}× in Commits; the overview shows ${shownRows} files and ${shownCommits} commits):`);
-  console.log(`  rate limit used ${used}; ${all.length} GET requests, ${counted} answered 200, ${all.length - counted} answered 304; distinct URLs ${pages}; pages the API needs ${needed}; used / needed ${(used / needed).toFixed(3)}`);
+  console.log(
+    `\nFull first read (3 openings, then Load more ${treePresses}× in Changed files, ${filePresses}× in Files, ${commitPresses}× in Commits; the overview shows ${shownRows} files and ${shownCommits} commits):`,
+  );
+  console.log(
+    `  rate limit used ${used}; ${all.length} GET requests, ${counted} answered 200, ${all.length - counted} answered 304; distinct URLs ${pages}; pages the API needs ${needed}; used / needed ${(used / needed).toFixed(3)}`,
+  );
   const heapAfter = await heap.heapUsed('after');
   console.log(`\nExtension host heap used (after GC): before ${MB(heapBefore)} MB, after ${MB(heapAfter)} MB, growth ${MB(heapAfter - heapBefore)} MB`);
 }

@@ -51,7 +51,9 @@ for (const f of activation) {
   for (const [input, { bytesInOutput }] of Object.entries(outputs[f].inputs)) {
     const rel = input.replace(/^.*?node_modules\//, 'node_modules/');
     const parts = rel.split('/');
-    const key = rel.startsWith('node_modules/') ? parts.slice(0, parts[1].startsWith('@') ? 3 : 2).join('/') : parts.slice(0, Math.min(3, parts.length - 1)).join('/');
+    const key = rel.startsWith('node_modules/')
+      ? parts.slice(0, parts[1].startsWith('@') ? 3 : 2).join('/')
+      : parts.slice(0, Math.min(3, parts.length - 1)).join('/');
     by.set(key, (by.get(key) ?? 0) + bytesInOutput);
   }
 }

@@ -26,14 +26,23 @@ async function main(): Promise<void> {
     const { token } = await createTokenWithPassword(anonymous, { username: 'bench', password: 'bench-pw', scopes: ['repo'], hostName: 'bench' });
     let requests = 0;
     const client = new HostingClient({
-      apiUrl: emu.url, userAgentVersion: 'bench', credentials: { type: 'token', token }, cacheSize: 1000,
+      apiUrl: emu.url,
+      userAgentVersion: 'bench',
+      credentials: { type: 'token', token },
+      cacheSize: 1000,
       fetch: (url, init) => (requests++, fetch(url, init)),
     });
 
     // Learn the rate-limit state first so that every run's use is a difference.
     await client.users.getAuthenticated();
     console.log(`Against the emulator (in-process, SQLite), node ${process.version}:`);
-    console.table(await measure(client, () => requests, () => (requests = 0)));
+    console.table(
+      await measure(
+        client,
+        () => requests,
+        () => (requests = 0),
+      ),
+    );
     // Where the time goes: one page fetched raw (server side) vs. the whole run.
     const t0 = performance.now();
     const raw = await fetch(`${emu.url}/user/repos?per_page=100&page=7`, { headers: { authorization: `token ${token}`, 'user-agent': 'bench' } });
@@ -44,7 +53,13 @@ async function main(): Promise<void> {
   }
 }
 
-interface Row { run: string; ms: number; items: number; requests: number; rateUsed: number }
+interface Row {
+  run: string;
+  ms: number;
+  items: number;
+  requests: number;
+  rateUsed: number;
+}
 
 /** Lists every repository once cold and three times warm with the same client (same ETag cache). */
 async function measure(client: HostingClient, requests: () => number, resetRequests: () => void): Promise<Row[]> {
@@ -72,7 +87,12 @@ async function clientOnly(): Promise<void> {
   const server = http.createServer((req, res) => {
     const page = Number(new URL(req.url ?? '/', base).searchParams.get('page') ?? '1');
     const p = pages[page - 1]!;
-    const headers: Record<string, string> = { etag: p.etag, 'x-ratelimit-limit': '5000', 'x-ratelimit-reset': reset, 'content-type': 'application/json; charset=utf-8' };
+    const headers: Record<string, string> = {
+      etag: p.etag,
+      'x-ratelimit-limit': '5000',
+      'x-ratelimit-reset': reset,
+      'content-type': 'application/json; charset=utf-8',
+    };
     if (page < 50) headers.link = `<${base}/user/repos?per_page=100&page=${page + 1}>; rel="next", <${base}/user/repos?per_page=100&page=50>; rel="last"`;
     if (req.headers['if-none-match'] === p.etag) {
       res.writeHead(304, { ...headers, 'x-ratelimit-remaining': String(remaining) }).end();
@@ -88,10 +108,22 @@ async function clientOnly(): Promise<void> {
     pages.push({ body: JSON.stringify(items), etag: `"p${page}"` });
   }
   let requests = 0;
-  const client = new HostingClient({ apiUrl: base, userAgentVersion: 'bench', credentials: { type: 'token', token: 'bench-token' }, cacheSize: 1000, fetch: (url, init) => (requests++, fetch(url, init)) });
+  const client = new HostingClient({
+    apiUrl: base,
+    userAgentVersion: 'bench',
+    credentials: { type: 'token', token: 'bench-token' },
+    cacheSize: 1000,
+    fetch: (url, init) => (requests++, fetch(url, init)),
+  });
   await collectFirstPage(client);
   console.log('Client only (bare node:http server answering from memory):');
-  console.table(await measure(client, () => requests, () => (requests = 0)));
+  console.table(
+    await measure(
+      client,
+      () => requests,
+      () => (requests = 0),
+    ),
+  );
   server.closeAllConnections();
   server.close();
 }
@@ -104,21 +136,61 @@ async function collectFirstPage(client: HostingClient): Promise<void> {
 function fakeRepo(id: number, base: string) {
   const login = 'bench';
   const owner = {
-    login, id: 1, avatar_url: `${base}/a/${login}`, gravatar_id: null, url: `${base}/users/${login}`, html_url: `${base}/${login}`,
-    followers_url: `${base}/users/${login}/followers`, following_url: `${base}/users/${login}/following{/other_user}`, gists_url: `${base}/users/${login}/gists{/gist_id}`,
-    starred_url: `${base}/users/${login}/starred{/owner}{/repo}`, subscriptions_url: `${base}/users/${login}/subscriptions`, organizations_url: `${base}/users/${login}/orgs`,
-    repos_url: `${base}/users/${login}/repos`, events_url: `${base}/users/${login}/events{/privacy}`, received_events_url: `${base}/users/${login}/received_events`, type: 'User', site_admin: false,
+    login,
+    id: 1,
+    avatar_url: `${base}/a/${login}`,
+    gravatar_id: null,
+    url: `${base}/users/${login}`,
+    html_url: `${base}/${login}`,
+    followers_url: `${base}/users/${login}/followers`,
+    following_url: `${base}/users/${login}/following{/other_user}`,
+    gists_url: `${base}/users/${login}/gists{/gist_id}`,
+    starred_url: `${base}/users/${login}/starred{/owner}{/repo}`,
+    subscriptions_url: `${base}/users/${login}/subscriptions`,
+    organizations_url: `${base}/users/${login}/orgs`,
+    repos_url: `${base}/users/${login}/repos`,
+    events_url: `${base}/users/${login}/events{/privacy}`,
+    received_events_url: `${base}/users/${login}/received_events`,
+    type: 'User',
+    site_admin: false,
   };
   const name = `repo-${id}`;
   return {
-    id, owner, name, full_name: `${login}/${name}`, description: `Repository number ${id}`, private: false, fork: false, url: `${base}/repos/${login}/${name}`, html_url: `${base}/${login}/${name}`,
-    clone_url: `${base}/${login}/${name}.git`, git_url: `git://h/${login}/${name}.git`, ssh_url: `git@h:${login}/${name}.git`, svn_url: `${base}/${login}/${name}`, mirror_url: null, homepage: null,
-    language: null, forks_count: 0, stargazers_count: 0, watchers_count: 0, size: 0, open_issues_count: 0, default_branch: 'main', has_issues: true, has_wiki: true, has_downloads: true,
-    pushed_at: null, created_at: '2024-01-01T00:00:00Z', updated_at: '2024-01-01T00:00:00Z', permissions: { admin: true, push: true, pull: true },
+    id,
+    owner,
+    name,
+    full_name: `${login}/${name}`,
+    description: `Repository number ${id}`,
+    private: false,
+    fork: false,
+    url: `${base}/repos/${login}/${name}`,
+    html_url: `${base}/${login}/${name}`,
+    clone_url: `${base}/${login}/${name}.git`,
+    git_url: `git://h/${login}/${name}.git`,
+    ssh_url: `git@h:${login}/${name}.git`,
+    svn_url: `${base}/${login}/${name}`,
+    mirror_url: null,
+    homepage: null,
+    language: null,
+    forks_count: 0,
+    stargazers_count: 0,
+    watchers_count: 0,
+    size: 0,
+    open_issues_count: 0,
+    default_branch: 'main',
+    has_issues: true,
+    has_wiki: true,
+    has_downloads: true,
+    pushed_at: null,
+    created_at: '2024-01-01T00:00:00Z',
+    updated_at: '2024-01-01T00:00:00Z',
+    permissions: { admin: true, push: true, pull: true },
   };
 }
 
-main().then(clientOnly).catch((err) => {
-  console.error(err);
-  process.exitCode = 1;
-});
+main()
+  .then(clientOnly)
+  .catch((err) => {
+    console.error(err);
+    process.exitCode = 1;
+  });

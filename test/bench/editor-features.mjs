@@ -38,7 +38,11 @@ const REPO = 'difference-engine';
 const HISTORY = Number(process.env.BENCH_COMMITS ?? 10_000);
 const started = Date.now();
 const say = (line) => console.log(`[${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}`);
-const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' / ');
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
 
 if (!fs.existsSync(path.join(repoRoot, 'dist', 'extension.js'))) {
   console.error('dist/extension.js is missing: run `npm run build` first.');
@@ -63,13 +67,23 @@ async function main() {
     await call('POST', '/user/repos', { name: 'bench-history' });
     const t = Date.now();
     await pushHistory({ emulatorUrl: emulator.url, owner: 'ada', repo: 'bench-history', count: HISTORY });
-    say(`seeded #${pull.number} (${pull.comments} comments, ${pull.threads} threads on ${pull.paths[0]}) and pushed ${HISTORY} commits in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    say(
+      `seeded #${pull.number} (${pull.comments} comments, ${pull.threads} threads on ${pull.paths[0]}) and pushed ${HISTORY} commits in ${((Date.now() - t) / 1000).toFixed(1)} s`,
+    );
     return pull;
   })();
   seeding.catch(() => {});
 
   const app = JSON.parse(fs.readFileSync(path.join(emulator.dataDir, 'oauth-app.json'), 'utf8'));
-  const codeServer = await startCodeServer({ settings: { 'repodesk.hosting.apiUrl': emulator.url, 'repodesk.hosting.oauthClientId': app.client_id, 'repodesk.engagement.apiUrl': emulator.url, 'repodesk.views.refreshIntervalSeconds': 0, ...(process.env.BENCH_COMMENTS_VIEW ? { 'comments.openView': process.env.BENCH_COMMENTS_VIEW } : {}) } });
+  const codeServer = await startCodeServer({
+    settings: {
+      'repodesk.hosting.apiUrl': emulator.url,
+      'repodesk.hosting.oauthClientId': app.client_id,
+      'repodesk.engagement.apiUrl': emulator.url,
+      'repodesk.views.refreshIntervalSeconds': 0,
+      ...(process.env.BENCH_COMMENTS_VIEW ? { 'comments.openView': process.env.BENCH_COMMENTS_VIEW } : {}),
+    },
+  });
   cleanups.push(() => codeServer.stop());
   const browser = await launchBrowser({ viewport: { width: 1400, height: 1400 } });
   cleanups.push(() => browser.close());
@@ -102,8 +116,18 @@ async function main() {
     const steps = threadStepsAfter(codeServer.dirs.userData, pull.paths[0], t.clickAt);
     const rel = (k) => (steps?.[k] === undefined ? '-' : Math.round(steps[k] - t.clickAt));
     results.push({
-      run, 'click → diff text drawn': t.text, 'click → first thread drawn': t.first, 'click → last thread drawn': t.all, 'threads drawn (widgets and gutter marks of the lines on screen)': t.count,
-      'host: asked': rel('asked'), placed: rel('placed'), comments: rel('comments'), avatars: rel('avatars'), mapped: rel('mapped'), 'handed to VS Code': rel('handed'), drawings: steps?.draws ?? 0,
+      run,
+      'click → diff text drawn': t.text,
+      'click → first thread drawn': t.first,
+      'click → last thread drawn': t.all,
+      'threads drawn (widgets and gutter marks of the lines on screen)': t.count,
+      'host: asked': rel('asked'),
+      placed: rel('placed'),
+      comments: rel('comments'),
+      avatars: rel('avatars'),
+      mapped: rel('mapped'),
+      'handed to VS Code': rel('handed'),
+      drawings: steps?.draws ?? 0,
     });
     say(`${run}: ${JSON.stringify(results.at(-1))}`);
   }
@@ -124,32 +148,51 @@ async function main() {
   for (const [i, line] of [215, 217, 219].entries()) {
     const threadMarks = THREAD_MARKS;
     const baseline = await page.evaluate((sel) => document.querySelectorAll(sel).length, threadMarks);
-    await call('POST', `/repos/${OWNER}/${REPO}/pulls/${pull.number}/comments`, { body: `Bench late thread ${i + 1}`, commit_id: head, path: pull.paths[0], position: line });
-    await page.evaluate(([n, sel]) => {
-      window.__arrival = { drawnAt: 0 };
-      const tick = () => {
-        if (document.querySelectorAll(sel).length > n) window.__arrival.drawnAt = performance.timeOrigin + performance.now();
-        else requestAnimationFrame(tick);
-      };
-      requestAnimationFrame(tick);
-    }, [baseline, threadMarks]);
+    await call('POST', `/repos/${OWNER}/${REPO}/pulls/${pull.number}/comments`, {
+      body: `Bench late thread ${i + 1}`,
+      commit_id: head,
+      path: pull.paths[0],
+      position: line,
+    });
+    await page.evaluate(
+      ([n, sel]) => {
+        window.__arrival = { drawnAt: 0 };
+        const tick = () => {
+          if (document.querySelectorAll(sel).length > n) window.__arrival.drawnAt = performance.timeOrigin + performance.now();
+          else requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      },
+      [baseline, threadMarks],
+    );
     const mark = emulator.output.length;
     const asked = Date.now();
     await runCommand(page, 'RepoDesk: Refresh All Views');
-    await page.waitForFunction(() => window.__arrival.drawnAt > 0, undefined, { timeout: 30_000, polling: 100 }).catch(async (err) => {
-      const shot = path.join(os.tmpdir(), `repodesk-bench-new-thread-${Date.now()}.png`);
-      await page.screenshot({ path: shot });
-      throw new Error(`the new thread on line ${line} was not drawn within 30 s (screenshot: ${shot}): ${err.message}`);
-    });
+    await page
+      .waitForFunction(() => window.__arrival.drawnAt > 0, undefined, { timeout: 30_000, polling: 100 })
+      .catch(async (err) => {
+        const shot = path.join(os.tmpdir(), `repodesk-bench-new-thread-${Date.now()}.png`);
+        await page.screenshot({ path: shot });
+        throw new Error(`the new thread on line ${line} was not drawn within 30 s (screenshot: ${shot}): ${err.message}`);
+      });
     const drawnAt = await page.evaluate(() => window.__arrival.drawnAt);
     await waitQuiet(emulator.output, { quietMs: 1500 });
-    const answers = requestsSince(emulator.output, mark).filter((r) => r.url.startsWith(`/repos/${OWNER}/${REPO}/pulls/${pull.number}/comments`) && r.status === 200);
+    const answers = requestsSince(emulator.output, mark).filter(
+      (r) => r.url.startsWith(`/repos/${OWNER}/${REPO}/pulls/${pull.number}/comments`) && r.status === 200,
+    );
     const arrived = answers.length ? Math.min(...answers.map((r) => r.end)) : NaN;
     const steps = threadStepsAfter(codeServer.dirs.userData, pull.paths[0], asked);
-    arrivals.push({ thread: `line ${line}`, 'answer with it → handed to VS Code (host)': steps?.handed ? Math.round(steps.handed - arrived) : '-', 'answer with it → its mark on screen': Math.round(drawnAt - arrived), 'answers 200': answers.length });
+    arrivals.push({
+      thread: `line ${line}`,
+      'answer with it → handed to VS Code (host)': steps?.handed ? Math.round(steps.handed - arrived) : '-',
+      'answer with it → its mark on screen': Math.round(drawnAt - arrived),
+      'answers 200': answers.length,
+    });
     say(`new thread on line ${line}: ${JSON.stringify(arrivals.at(-1))}`);
   }
-  console.log(`\nA new thread arriving in the open diff (another reviewer's comment, read by "Refresh All Views"; goal: on screen within 200 ms of its data arriving):`);
+  console.log(
+    `\nA new thread arriving in the open diff (another reviewer's comment, read by "Refresh All Views"; goal: on screen within 200 ms of its data arriving):`,
+  );
   console.table(arrivals);
 
   // ---- 2. an idle refresh with the threads drawn ---------------------------
@@ -163,7 +206,9 @@ async function main() {
   await waitQuiet(emulator.output, { quietMs: 3000 });
   const used = before - (await rateRemaining());
   const s = summarize(requestsSince(emulator.output, mark));
-  console.log(`\nIdle refresh with the diff and its threads open ("Refresh All Views"): rate limit used ${used}; ${s.requests} requests, ${s.notModified} answered 304`);
+  console.log(
+    `\nIdle refresh with the diff and its threads open ("Refresh All Views"): rate limit used ${used}; ${s.requests} requests, ${s.notModified} answered 304`,
+  );
   console.log(s.urls.map((u) => `  ${u}`).join('\n'));
 
   // ---- 3. Insights on a 10,000-commit history ----------------------------
@@ -175,7 +220,11 @@ async function main() {
   await page.locator('.quick-input-widget .quick-input-box input').first().fill('>RepoDesk: Sign In to the Engagement Service');
   await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Sign In to the Engagement Service' }).first().waitFor();
   await page.keyboard.press('Enter');
-  for (const [step, answer] of [['(1/3)', 'ada'], ['(2/3)', 'ada-demo-api-key'], ['(3/3)', 'ada-demo-password']]) {
+  for (const [step, answer] of [
+    ['(1/3)', 'ada'],
+    ['(2/3)', 'ada-demo-api-key'],
+    ['(3/3)', 'ada-demo-password'],
+  ]) {
     await page.locator('.quick-input-widget .quick-input-title', { hasText: step }).waitFor({ timeout: 15_000 });
     await page.locator('.quick-input-widget input.input').first().fill(answer);
     await page.keyboard.press('Enter');
@@ -200,7 +249,10 @@ async function main() {
     let charted = false;
     const watching = (async () => {
       while (!charted && !pendingSeen) {
-        pendingSeen = await frame().locator('.banner', { hasText: 'omputing' }).isVisible().catch(() => false);
+        pendingSeen = await frame()
+          .locator('.banner', { hasText: 'omputing' })
+          .isVisible()
+          .catch(() => false);
         await new Promise((r) => setTimeout(r, 50));
       }
     })();
@@ -216,7 +268,23 @@ async function main() {
     const slowest = answered.length ? Math.round(Math.max(...answered) - t0) : '-';
     const inner = await frameWith(page, '.card-punchCard canvas');
     const load = inner ? await webviewLoad(inner, t0) : {};
-    insights.push({ run, 'command → five charts drawn': ms, 'page frame': load['page frame'], 'service worker wait': load['service worker wait'], 'script evaluated': load.mark?.('evaluated'), 'init received': load.mark?.('init'), 'tabs built': load.mark?.('started'), 'first chart': load.first?.('repodesk:chart:'), 'last chart': load.last?.('repodesk:chart:'), 'case list drawn': load.mark?.('cases'), 'slowest stats answer': slowest, 'stats requests': reqs.length, '202s': reqs.filter((r) => r.status === 202).length, '304s': reqs.filter((r) => r.status === 304).length, 'computing shown': pendingSeen });
+    insights.push({
+      run,
+      'command → five charts drawn': ms,
+      'page frame': load['page frame'],
+      'service worker wait': load['service worker wait'],
+      'script evaluated': load.mark?.('evaluated'),
+      'init received': load.mark?.('init'),
+      'tabs built': load.mark?.('started'),
+      'first chart': load.first?.('repodesk:chart:'),
+      'last chart': load.last?.('repodesk:chart:'),
+      'case list drawn': load.mark?.('cases'),
+      'slowest stats answer': slowest,
+      'stats requests': reqs.length,
+      '202s': reqs.filter((r) => r.status === 202).length,
+      '304s': reqs.filter((r) => r.status === 304).length,
+      'computing shown': pendingSeen,
+    });
     say(`${run}: ${JSON.stringify(insights.at(-1))}`);
   }
   console.log(`\nInsights on ada/bench-history, ${HISTORY} commits (load average ${load()}):`);

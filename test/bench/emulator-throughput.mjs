@@ -26,7 +26,9 @@ const UA = 'repodesk-bench';
 
 function startEmulator(dataDir, seed, extra = []) {
   const started = performance.now();
-  const proc = spawn(process.execPath, [entry, '--port', '0', '--data', dataDir, '--quiet', ...(seed ? ['--seed', 'demo'] : []), ...extra], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const proc = spawn(process.execPath, [entry, '--port', '0', '--data', dataDir, '--quiet', ...(seed ? ['--seed', 'demo'] : []), ...extra], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   return new Promise((resolve, reject) => {
     proc.stdout.on('data', (d) => {
@@ -76,7 +78,11 @@ async function main() {
     const basic = `Basic ${Buffer.from('ada:ada-demo-password').toString('base64')}`;
     // A token through the token endpoint when it is there; Basic otherwise (also verified once, then cached).
     let authorization = basic;
-    const created = await fetch(`${seeded.url}/authorizations`, { method: 'POST', headers: { 'User-Agent': UA, Authorization: basic, 'Content-Type': 'application/json' }, body: JSON.stringify({ note: 'benchmark', scopes: ['repo'] }) });
+    const created = await fetch(`${seeded.url}/authorizations`, {
+      method: 'POST',
+      headers: { 'User-Agent': UA, Authorization: basic, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ note: 'benchmark', scopes: ['repo'] }),
+    });
     if (created.status === 201) authorization = `token ${(await created.json()).token}`;
     const headers = { 'User-Agent': UA, Authorization: authorization };
     const sample = await fetch(`${seeded.url}${REPO_PATH}`, { headers });
@@ -148,8 +154,14 @@ async function main() {
       emuCpu: median(pairs.map((p) => p.emuCpu)),
       bareCpu: median(pairs.map((p) => p.bareCpu)),
       pairs: pairs.map((p) => ({
-        emuRps: Math.round(p.emulator.requests.average), bareRps: Math.round(p.baseline.requests.average), ratio: p.ratio.toFixed(2),
-        emuP99: p.emulator.latency.p99, bareP99: p.baseline.latency.p99, emuCpu: Math.round(p.emuCpu), bareCpu: Math.round(p.bareCpu), load: p.load.toFixed(1),
+        emuRps: Math.round(p.emulator.requests.average),
+        bareRps: Math.round(p.baseline.requests.average),
+        ratio: p.ratio.toFixed(2),
+        emuP99: p.emulator.latency.p99,
+        bareP99: p.baseline.latency.p99,
+        emuCpu: Math.round(p.emuCpu),
+        bareCpu: Math.round(p.bareCpu),
+        load: p.load.toFixed(1),
       })),
       emuP99: emulator.latency.p99,
       bareP99: baseline.latency.p99,

@@ -32,7 +32,11 @@ const FILE = 'docs/tables.md';
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const started = Date.now();
 const say = (line) => console.log(`[${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}`);
-const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' / ');
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
 
 if (!fs.existsSync(path.join(repoRoot, 'dist', 'extension.js'))) {
   console.error('dist/extension.js is missing: run `npm run build` first.');
@@ -54,7 +58,14 @@ const median = (xs) => {
 
 async function oneRun(emulator, token) {
   const app = JSON.parse(fs.readFileSync(path.join(emulator.dataDir, 'oauth-app.json'), 'utf8'));
-  const codeServer = await startCodeServer({ settings: { 'repodesk.hosting.apiUrl': emulator.url, 'repodesk.hosting.oauthClientId': app.client_id, 'repodesk.engagement.apiUrl': emulator.url, 'repodesk.views.refreshIntervalSeconds': 0 } });
+  const codeServer = await startCodeServer({
+    settings: {
+      'repodesk.hosting.apiUrl': emulator.url,
+      'repodesk.hosting.oauthClientId': app.client_id,
+      'repodesk.engagement.apiUrl': emulator.url,
+      'repodesk.views.refreshIntervalSeconds': 0,
+    },
+  });
   const browser = await launchBrowser({ viewport: { width: 1400, height: 1000 } });
   try {
     const { page } = browser;
@@ -80,8 +91,12 @@ async function oneRun(emulator, token) {
     await page.screenshot({ path: path.join(repoRoot, 'test-results', 'bench-first-thread.png') });
     if (process.env.BENCH_VERBOSE) {
       // What the emulator answered and what the extension host and RepoDesk logged, from the click on.
-      for (const r of requestsSince(emulator.output, mark)) console.log(`  ${String(Math.round(r.start - t.clickAt)).padStart(6)}..${String(Math.round(r.end - t.clickAt)).padStart(6)} ms ${r.method} ${r.url} ${r.status}`);
-      for (const [at, text] of logEntriesBetween(dir, t.clickAt - 200, t.clickAt + 20_000)) console.log(`  ${String(Math.round(at - t.clickAt)).padStart(6)} ms ${text}`);
+      for (const r of requestsSince(emulator.output, mark))
+        console.log(
+          `  ${String(Math.round(r.start - t.clickAt)).padStart(6)}..${String(Math.round(r.end - t.clickAt)).padStart(6)} ms ${r.method} ${r.url} ${r.status}`,
+        );
+      for (const [at, text] of logEntriesBetween(dir, t.clickAt - 200, t.clickAt + 20_000))
+        console.log(`  ${String(Math.round(at - t.clickAt)).padStart(6)} ms ${text}`);
     }
     const rel = (x) => (x === undefined ? NaN : Math.round(x - t.clickAt));
     const threads = threadStepsAfter(dir, FILE, t.clickAt);
@@ -121,7 +136,13 @@ async function main() {
   for (let i = 1; i <= RUNS; i++) {
     // A run that could not reach the click (the workbench too slow to show a row) is reported and left out.
     const r = await oneRun(emulator, token).catch((err) => {
-      say(`run ${i} did not reach the click: ${err.message.split('\n').filter((l) => /Timeout|waiting for/.test(l)).join(' ').slice(0, 400)}`);
+      say(
+        `run ${i} did not reach the click: ${err.message
+          .split('\n')
+          .filter((l) => /Timeout|waiting for/.test(l))
+          .join(' ')
+          .slice(0, 400)}`,
+      );
       return undefined;
     });
     if (!r) continue;
@@ -131,7 +152,9 @@ async function main() {
   if (!results.length) throw new Error('no run reached the click');
   const keys = Object.keys(results[0]).filter((k) => k !== 'run' && k !== 'load');
   const medians = Object.fromEntries(keys.map((k) => [k, median(results.map((r) => r[k]))]));
-  console.log(`\nThe first thread of ${FILE} in a fresh window, ms from the click (${results.length} of ${RUNS} runs; load average ${load()}; ${os.cpus().length} CPUs; Node ${process.version}):`);
+  console.log(
+    `\nThe first thread of ${FILE} in a fresh window, ms from the click (${results.length} of ${RUNS} runs; load average ${load()}; ${os.cpus().length} CPUs; Node ${process.version}):`,
+  );
   console.table([...results, { run: 'median', ...medians }]);
 }
 

@@ -53,7 +53,10 @@ async function main(): Promise<void> {
   const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
   const fmt = (x: number) => `${x.toFixed(1)} ms`;
 
-  const load = os.loadavg().map((l) => l.toFixed(2)).join(' / ');
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
   await client.sendNotification('textDocument/didOpen', { textDocument: { uri: uri(1), languageId: 'markdown', version: ++version, text: 'Thanks @' } });
   const cold = await complete(uri(1), 8);
 
@@ -76,14 +79,21 @@ async function main(): Promise<void> {
   console.log(`| case | runs | p50 | p95 | max |`);
   console.log(`|---|---|---|---|---|`);
   console.log(`| first @ (server asks the extension, 1 request) | 1 | ${fmt(cold.ms)} | | |`);
-  for (const [name, xs] of [['@ once cached', warm], ['@mem once cached', prefixed], ['first @ of a new reply box', newBox]] as const) {
+  for (const [name, xs] of [
+    ['@ once cached', warm],
+    ['@mem once cached', prefixed],
+    ['first @ of a new reply box', newBox],
+  ] as const) {
     console.log(`| ${name} | ${xs.length} | ${fmt(pct(xs, 50))} | ${fmt(pct(xs, 95))} | ${fmt(Math.max(...xs))} |`);
   }
   console.log(`people requests to the extension: ${peopleRequests} (1 + one per new reply box)`);
   client.dispose();
 }
 
-main().then(() => process.exit(0), (err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

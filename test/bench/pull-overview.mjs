@@ -33,7 +33,11 @@ const COMMITS = Number(process.env.BENCH_COMMITS ?? 250);
 const COMMENTS = Number(process.env.BENCH_COMMENTS ?? 300);
 const started = Date.now();
 const say = (line) => console.log(`[${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}`);
-const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' / ');
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
 
 if (!fs.existsSync(path.join(repoRoot, 'dist', 'extension.js'))) {
   console.error('dist/extension.js is missing: run `npm run build` first.');
@@ -54,10 +58,15 @@ async function timeOverview(page, title, lastText, t0, timeoutMs = 60_000) {
     if (now - t0 > timeoutMs) throw new Error(`the overview page was not drawn within ${timeoutMs} ms`);
     // The webview's frames only: the tree row carries the title too.
     for (const frame of page.frames().filter((f) => f !== page.mainFrame())) {
-      const seen = await frame.evaluate(([t, last]) => {
-        const text = document.body?.innerText ?? '';
-        return { title: text.includes(t), last: text.includes(last) };
-      }, [title, lastText]).catch(() => ({ title: false, last: false }));
+      const seen = await frame
+        .evaluate(
+          ([t, last]) => {
+            const text = document.body?.innerText ?? '';
+            return { title: text.includes(t), last: text.includes(last) };
+          },
+          [title, lastText],
+        )
+        .catch(() => ({ title: false, last: false }));
       if (seen.title && titleAt === undefined) titleAt = Date.now() - t0;
       if (seen.title && seen.last) {
         const all = Date.now() - t0;
@@ -88,7 +97,14 @@ async function main() {
   seeding.catch(() => {});
 
   const app = JSON.parse(fs.readFileSync(path.join(emulator.dataDir, 'oauth-app.json'), 'utf8'));
-  const codeServer = await startCodeServer({ settings: { 'repodesk.hosting.apiUrl': emulator.url, 'repodesk.hosting.oauthClientId': app.client_id, 'repodesk.engagement.apiUrl': emulator.url, 'repodesk.views.refreshIntervalSeconds': 0 } });
+  const codeServer = await startCodeServer({
+    settings: {
+      'repodesk.hosting.apiUrl': emulator.url,
+      'repodesk.hosting.oauthClientId': app.client_id,
+      'repodesk.engagement.apiUrl': emulator.url,
+      'repodesk.views.refreshIntervalSeconds': 0,
+    },
+  });
   cleanups.push(() => codeServer.stop());
   const browser = await launchBrowser({ viewport: { width: 1400, height: 1400 } });
   cleanups.push(() => browser.close());
@@ -132,9 +148,21 @@ async function main() {
     const host = openingAfter(codeServer.dirs.userData, t0);
     const rel = (epoch) => (epoch === undefined ? '-' : Math.round(epoch - t0));
     results.push({
-      run, 'click → title drawn': t.title, 'click → whole page drawn': t.all, requests: s.requests, '304': s.notModified,
-      'host: panel': rel(host?.panel), 'page frame': t.load['page frame'], 'service worker wait': t.load['service worker wait'], 'script evaluated': t.load.mark?.('evaluated'), 'ready sent': t.load.mark?.('ready'),
-      'host: ready': rel(host?.ready), 'host: data read': rel(host?.read), 'host: posted': rel(host?.posted), 'model in page': t.load.mark?.('model'), 'drawn': t.load.mark?.('drawn'),
+      run,
+      'click → title drawn': t.title,
+      'click → whole page drawn': t.all,
+      requests: s.requests,
+      304: s.notModified,
+      'host: panel': rel(host?.panel),
+      'page frame': t.load['page frame'],
+      'service worker wait': t.load['service worker wait'],
+      'script evaluated': t.load.mark?.('evaluated'),
+      'ready sent': t.load.mark?.('ready'),
+      'host: ready': rel(host?.ready),
+      'host: data read': rel(host?.read),
+      'host: posted': rel(host?.posted),
+      'model in page': t.load.mark?.('model'),
+      drawn: t.load.mark?.('drawn'),
     });
     say(`${run}: ${JSON.stringify(results.at(-1))}`);
   }
@@ -150,8 +178,15 @@ async function main() {
   await waitQuiet(emulator.output, { quietMs: 3000 });
   const used = before - (await rateRemaining());
   const s = summarize(requestsSince(emulator.output, mark));
-  console.log(`\nIdle refresh with the overview page open ("Refresh All Views"): rate limit used ${used}; ${s.requests} requests, ${s.notModified} answered 304`);
-  console.log(s.urls.filter((u) => !u.endsWith(' 304')).map((u) => `  not 304: ${u}`).join('\n') || '  every request answered 304');
+  console.log(
+    `\nIdle refresh with the overview page open ("Refresh All Views"): rate limit used ${used}; ${s.requests} requests, ${s.notModified} answered 304`,
+  );
+  console.log(
+    s.urls
+      .filter((u) => !u.endsWith(' 304'))
+      .map((u) => `  not 304: ${u}`)
+      .join('\n') || '  every request answered 304',
+  );
 }
 
 let code = 0;

@@ -11,7 +11,12 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 const only = process.argv.slice(2);
 const files = [here, path.join(root, 'emulator', 'bench')]
-  .flatMap((dir) => fs.readdirSync(dir).filter((f) => /\.(mjs|ts)$/.test(f) && f !== 'run-all.mjs').map((f) => path.join(dir, f)))
+  .flatMap((dir) =>
+    fs
+      .readdirSync(dir)
+      .filter((f) => /\.(mjs|ts)$/.test(f) && f !== 'run-all.mjs')
+      .map((f) => path.join(dir, f)),
+  )
   .filter((f) => only.length === 0 || only.some((o) => path.basename(f).includes(o)))
   .sort((a, b) => path.basename(a).localeCompare(path.basename(b)));
 

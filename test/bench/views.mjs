@@ -104,7 +104,9 @@ async function main() {
     await createRepositories(call, REPOS);
     const repoMs = Date.now() - t;
     const pull = await createReviewedPull(call, { owner: OWNER, repo: REPO, comments: COMMENTS });
-    say(`seeded ${REPOS} repositories in ${(repoMs / 1000).toFixed(1)} s, pull request #${pull.number} with ${pull.comments} review comments in ${pull.threads} threads in ${((Date.now() - t - repoMs) / 1000).toFixed(1)} s`);
+    say(
+      `seeded ${REPOS} repositories in ${(repoMs / 1000).toFixed(1)} s, pull request #${pull.number} with ${pull.comments} review comments in ${pull.threads} threads in ${((Date.now() - t - repoMs) / 1000).toFixed(1)} s`,
+    );
     return pull;
   })();
   seeding.catch(() => {});
@@ -155,9 +157,19 @@ async function main() {
   if (profiled) cleanups.push(async () => profiled.remove());
   const measuredRoot = profiled?.dir ?? repoRoot;
   const variants = [
-    { name: 'RepoDesk, kept listing', id: 'repodesk.repodesk', url: codeServer.workbenchUrl({ extensionDevelopmentPath: measuredRoot, logLevel: TIMING_LOG }), keep: true },
+    {
+      name: 'RepoDesk, kept listing',
+      id: 'repodesk.repodesk',
+      url: codeServer.workbenchUrl({ extensionDevelopmentPath: measuredRoot, logLevel: TIMING_LOG }),
+      keep: true,
+    },
     { name: 'floor', id: 'repodesk-bench.repodesk-bench-floor', url: codeServer.workbenchUrl({ extensionDevelopmentPath: floorDir }) },
-    { name: 'RepoDesk, cold', id: 'repodesk.repodesk', url: codeServer.workbenchUrl({ extensionDevelopmentPath: measuredRoot, logLevel: TIMING_LOG }), keep: false },
+    {
+      name: 'RepoDesk, cold',
+      id: 'repodesk.repodesk',
+      url: codeServer.workbenchUrl({ extensionDevelopmentPath: measuredRoot, logLevel: TIMING_LOG }),
+      keep: false,
+    },
     { name: 'floor', id: 'repodesk-bench.repodesk-bench-floor', url: codeServer.workbenchUrl({ extensionDevelopmentPath: floorDir }) },
   ];
   const loads = [];
@@ -193,13 +205,19 @@ async function main() {
       const l = await page.evaluate(() => ({ ...window.__repodeskLoad, timeOrigin: performance.timeOrigin }));
       const activation = await hostActivationAfter(codeServer.dirs.userData, v.id, Math.floor(l.timeOrigin));
       const rel = (t) => (t === undefined || Number.isNaN(t) ? NaN : Math.round(t - activation));
-      const entry = { load: i, variant: v.name, 'activation→row': rel(l.repoEpoch), 'navigation→activation': Math.round(activation - l.timeOrigin), 'navigation→row': Math.round(l.repo) };
+      const entry = {
+        load: i,
+        variant: v.name,
+        'activation→row': rel(l.repoEpoch),
+        'navigation→activation': Math.round(activation - l.timeOrigin),
+        'navigation→row': Math.round(l.repo),
+      };
       // The floor logs the same phases for the same steps (test/bench/floor-extension).
       const phases = (await phasesAfter(codeServer.dirs.userData, Math.floor(l.timeOrigin))) ?? {};
       Object.assign(entry, {
         'loader read': rel(phases.loader),
         'graph evaluated': rel(phases.bundle),
-        'registered': rel(phases.registered),
+        registered: rel(phases.registered),
         'session restored': rel(phases.session),
         'roots asked': rel(phases.asked),
         'groups handed': rel(phases.rows),
@@ -214,8 +232,12 @@ async function main() {
           '/user/repos answered': list ? rel(list.end) : NaN,
         });
         if (i === RELOADS && v.keep === false) {
-          timeline = reqs.map((r) => [r.start, `${String(rel(r.start)).padStart(5)} → ${String(rel(r.end)).padStart(5)} ms  emulator: ${r.method} ${r.url} ${r.status}`]);
-          for (const [t, text] of logEntriesBetween(codeServer.dirs.userData, activation - 2000, l.repoEpoch)) timeline.push([t, `${String(rel(t)).padStart(5)} ms           ${text}`]);
+          timeline = reqs.map((r) => [
+            r.start,
+            `${String(rel(r.start)).padStart(5)} → ${String(rel(r.end)).padStart(5)} ms  emulator: ${r.method} ${r.url} ${r.status}`,
+          ]);
+          for (const [t, text] of logEntriesBetween(codeServer.dirs.userData, activation - 2000, l.repoEpoch))
+            timeline.push([t, `${String(rel(t)).padStart(5)} ms           ${text}`]);
           timeline = timeline.sort((x, y) => x[0] - y[0]).map((x) => x[1]);
           timeline.push(`${String(rel(l.repoEpoch)).padStart(5)} ms  first repository row drawn: ${(l.repoText ?? '').slice(0, 40)}`);
         }
@@ -241,18 +263,44 @@ async function main() {
   keepListing(true);
   // Reported now: a failure further on must not lose these figures.
   console.log(`\nRepoDesk sidebar in a real VS Code (code-server 4.100.3, Chromium, built extension), ${new Date().toISOString()}`);
-  console.log(`Node ${process.version}, ${os.cpus().length} CPUs, load average ${load0.map((x) => x.toFixed(2)).join(' ')} at start, ${os.loadavg().map((x) => x.toFixed(2)).join(' ')} after step 1${BUSY ? `, ${BUSY} busy process(es) beside it (BENCH_BUSY)` : ''}`);
-  const of = (name, key) => loads.filter((l) => l.variant === name).map((l) => l[key]).filter((x) => Number.isFinite(x));
+  console.log(
+    `Node ${process.version}, ${os.cpus().length} CPUs, load average ${load0.map((x) => x.toFixed(2)).join(' ')} at start, ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')} after step 1${BUSY ? `, ${BUSY} busy process(es) beside it (BENCH_BUSY)` : ''}`,
+  );
+  const of = (name, key) =>
+    loads
+      .filter((l) => l.variant === name)
+      .map((l) => l[key])
+      .filter((x) => Number.isFinite(x));
   const floorRow = median(of('floor', 'activation→row'));
-  console.log(`\n1. VS Code's activation of the extension (extension host log) → first repository row drawn, ${REPOS} extra repositories of ada, ${RELOADS} interleaved loads of each (phases in ms from that activation):`);
+  console.log(
+    `\n1. VS Code's activation of the extension (extension host log) → first repository row drawn, ${REPOS} extra repositories of ada, ${RELOADS} interleaved loads of each (phases in ms from that activation):`,
+  );
   console.table(loads);
   console.log(`timeline of the last cold load (ms from VS Code's activation of RepoDesk; request times from the emulator's log):\n  ${timeline.join('\n  ')}`);
   console.log(`floor (one in-memory tree view): activation → row median ${floorRow} ms`);
   for (const p of profiles) printProfile(`load ${p.load}, ${p.variant}`, p);
-  for (const [name, goal] of [['RepoDesk, kept listing', 100], ['RepoDesk, cold', 300]]) {
+  for (const [name, goal] of [
+    ['RepoDesk, kept listing', 100],
+    ['RepoDesk, cold', 300],
+  ]) {
     const m = median(of(name, 'activation→row'));
-    console.log(`${name}: activation → row median ${m} ms; over the floor ${m - floorRow} ms, ${(m / floorRow).toFixed(2)}× the floor (goal: within ${goal} ms of the floor: ${m - floorRow <= goal ? 'met' : 'NOT met'}); navigation → row median ${median(of(name, 'navigation→row'))} ms (floor ${median(of('floor', 'navigation→row'))} ms)`);
-    const phaseMedians = ['loader read', 'graph evaluated', 'registered', 'session restored', 'roots asked', '1st request sent', '1st answer', 'groups handed', 'group rows handed'].map((k) => `${k} ${median(of(name, k))}`);
+    console.log(
+      `${name}: activation → row median ${m} ms; over the floor ${m - floorRow} ms, ${(m / floorRow).toFixed(2)}× the floor (goal: within ${goal} ms of the floor: ${m - floorRow <= goal ? 'met' : 'NOT met'}); navigation → row median ${median(of(name, 'navigation→row'))} ms (floor ${median(of('floor', 'navigation→row'))} ms)`,
+    );
+    const phaseMedians = [
+      'loader read',
+      'graph evaluated',
+      'registered',
+      'session restored',
+      'roots asked',
+      '1st request sent',
+      '1st answer',
+      'groups handed',
+      'group rows handed',
+    ].map((k) => `${k} ${median(of(name, k))}`);
     console.log(`  phase medians (ms from activation): ${phaseMedians.join(', ')}`);
   }
   const floorPhases = ['loader read', 'roots asked', 'groups handed', 'group rows handed'].map((k) => `${k} ${median(of('floor', k))}`);
@@ -308,8 +356,18 @@ async function main() {
     const pageProfile = await pageWindow?.stop();
     if (hostProfile) {
       const drawnAt = clickedAt + selectedRows[selectSpecs[0].key];
-      clickProfiles.push({ load: run, what: 'extension host, selecting the pull request: click → first Review Comments row drawn', ms: Math.round(drawnAt - clickedAt), ...timeBetween(hostProfile, clickedAt, drawnAt) });
-      clickProfiles.push({ load: run, what: 'workbench page, the same click → row drawn', ms: Math.round(drawnAt - clickedAt), ...timeBetween(pageProfile, clickedAt, drawnAt) });
+      clickProfiles.push({
+        load: run,
+        what: 'extension host, selecting the pull request: click → first Review Comments row drawn',
+        ms: Math.round(drawnAt - clickedAt),
+        ...timeBetween(hostProfile, clickedAt, drawnAt),
+      });
+      clickProfiles.push({
+        load: run,
+        what: 'workbench page, the same click → row drawn',
+        ms: Math.round(drawnAt - clickedAt),
+        ...timeBetween(pageProfile, clickedAt, drawnAt),
+      });
     }
     const expand = { ...expanded, ...selectedRows };
     await waitQuiet(emulator.output, { quietMs: 1500 });
@@ -331,7 +389,14 @@ async function main() {
       'row drawn': selectedRows[selectSpecs[0].key],
     });
     // Every request of the selection, as the emulator saw it, from the click: which ones the comments waited behind.
-    clickTimelines.push(`${run}: ${requestsSince(emulator.output, selectMark).map((r) => `${r.method} ${r.url.replace(`/repos/${OWNER}/${REPO}/`, '').replace(/\?(?:.*&)?(page=\d+).*$|\?.*$/, (_, page) => (page ? `?${page}` : ''))} ${r.status} ${fromClick(r.start)}→${fromClick(r.end)}`).join(', ')}`);
+    clickTimelines.push(
+      `${run}: ${requestsSince(emulator.output, selectMark)
+        .map(
+          (r) =>
+            `${r.method} ${r.url.replace(`/repos/${OWNER}/${REPO}/`, '').replace(/\?(?:.*&)?(page=\d+).*$|\?.*$/, (_, page) => (page ? `?${page}` : ''))} ${r.status} ${fromClick(r.start)}→${fromClick(r.end)}`,
+        )
+        .join(', ')}`,
+    );
     mark = emulator.output.length;
     const threadsRow = await row(page, 'Pull Requests', /Review threads/);
     let threads;
@@ -341,13 +406,22 @@ async function main() {
       // Not drawn: say why if VS Code logged it (e.g. a tree item id used twice).
       const why = [...new Set([...consoleErrors, ...logLines(codeServer.dirs.userData, /already registered/i)])].slice(-2);
       threads = { [threadSpecs[0].key]: 'not drawn' };
-      failures.push(`${run}: ${threadSpecs[0].key}: not drawn within 20 s${why.length ? `; VS Code logged: ${why.join(' | ')}` : ''} (${err.message.split('\n')[0]})`);
+      failures.push(
+        `${run}: ${threadSpecs[0].key}: not drawn within 20 s${why.length ? `; VS Code logged: ${why.join(' | ')}` : ''} (${err.message.split('\n')[0]})`,
+      );
     }
     await waitQuiet(emulator.output, { quietMs: 1500 });
     const threadReqs = summarize(requestsSince(emulator.output, mark));
-    for (const [what, ms] of Object.entries(expand)) expansions.push({ run, 'click → row': what, ms, requests: '', '304': '', 'emulator ms': '' });
-    Object.assign(expansions.at(-1), { requests: expandReqs.requests, '304': expandReqs.notModified, 'emulator ms': expandReqs.emulatorMs });
-    expansions.push({ run, 'click → row': threadSpecs[0].key, ms: threads[threadSpecs[0].key], requests: threadReqs.requests, '304': threadReqs.notModified, 'emulator ms': threadReqs.emulatorMs });
+    for (const [what, ms] of Object.entries(expand)) expansions.push({ run, 'click → row': what, ms, requests: '', 304: '', 'emulator ms': '' });
+    Object.assign(expansions.at(-1), { requests: expandReqs.requests, 304: expandReqs.notModified, 'emulator ms': expandReqs.emulatorMs });
+    expansions.push({
+      run,
+      'click → row': threadSpecs[0].key,
+      ms: threads[threadSpecs[0].key],
+      requests: threadReqs.requests,
+      304: threadReqs.notModified,
+      'emulator ms': threadReqs.emulatorMs,
+    });
     say(`${run}: ${JSON.stringify({ ...expand, ...threads })}; requests ${JSON.stringify(expandReqs.urls)} then ${JSON.stringify(threadReqs.urls)}`);
   };
   // Cold: the first click after the window was loaded (a new extension
@@ -377,7 +451,10 @@ async function main() {
     await prRow.locator('.monaco-tl-twistie').click();
     await pane(page, 'Pull Requests').locator('.monaco-list-row', { hasText: 'Changed files' }).first().waitFor({ state: 'detached', timeout: 30_000 });
     await (await row(page, 'Pull Requests', /#1 /)).click();
-    await pane(page, 'Review Comments').locator('.monaco-list-row', { hasText: /Bench thread/ }).first().waitFor({ state: 'detached', timeout: 30_000 });
+    await pane(page, 'Review Comments')
+      .locator('.monaco-list-row', { hasText: /Bench thread/ })
+      .first()
+      .waitFor({ state: 'detached', timeout: 30_000 });
     await runCommand(page, 'RepoDesk: Refresh Pull Requests');
     prRow = await row(page, 'Pull Requests', prLabel);
     await waitQuiet(emulator.output);
@@ -391,20 +468,33 @@ async function main() {
   }
 
   // Reported now: a failure in step 3 must not lose these figures.
-  console.log(`\nload average after step 2 ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
-  console.log(`\n2. Expanding pull request #${pull.number} (${pull.comments} review comments in ${pull.threads} threads, ${pull.paths.length} files), ms from the mousedown to the first frame with the row:`);
+  console.log(
+    `\nload average after step 2 ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}`,
+  );
+  console.log(
+    `\n2. Expanding pull request #${pull.number} (${pull.comments} review comments in ${pull.threads} threads, ${pull.paths.length} files), ms from the mousedown to the first frame with the row:`,
+  );
   console.table(expansions);
   for (const f of failures) console.log(`NOT DRAWN: ${f}`);
   const drawnMs = expansions.filter((e) => typeof e.ms === 'number');
   const worstOf = (rows) => Math.max(...rows.map((e) => e.ms));
   const slowest = new Map([...new Set(drawnMs.map((e) => e.run))].map((run) => [run, worstOf(drawnMs.filter((e) => e.run === run))]));
-  for (const [run, w] of slowest) console.log(`${run}: slowest drawn row ${w} ms (goal < ${run.startsWith('cold') ? 300 : 150} ms: ${w < (run.startsWith('cold') ? 300 : 150) ? 'met' : 'NOT met'})`);
+  for (const [run, w] of slowest)
+    console.log(
+      `${run}: slowest drawn row ${w} ms (goal < ${run.startsWith('cold') ? 300 : 150} ms: ${w < (run.startsWith('cold') ? 300 : 150) ? 'met' : 'NOT met'})`,
+    );
   const colds = [...slowest].filter(([run]) => run.startsWith('cold')).map(([, w]) => w);
-  if (colds.length > 1) console.log(`cold, median of ${colds.length} loads: slowest drawn row ${median(colds)} ms (goal < 300 ms: ${median(colds) < 300 ? 'met' : 'NOT met'})`);
+  if (colds.length > 1)
+    console.log(`cold, median of ${colds.length} loads: slowest drawn row ${median(colds)} ms (goal < 300 ms: ${median(colds) < 300 ? 'met' : 'NOT met'})`);
   const warms = [...slowest].filter(([run]) => run.startsWith('warm')).map(([, w]) => w);
   console.log(`warm, median of ${warms.length} clicks: slowest drawn row ${median(warms)} ms (goal < 150 ms: ${median(warms) < 150 ? 'met' : 'NOT met'})`);
   if (failures.length) console.log(`${failures.length} expansion(s) never drew their rows: goal not met for those`);
-  console.log('\nSelecting the pull request, step by step (ms from the mousedown; RepoDesk\'s "Review Comments … (epoch ms)" line, the emulator\'s log, the page):');
+  console.log(
+    '\nSelecting the pull request, step by step (ms from the mousedown; RepoDesk\'s "Review Comments … (epoch ms)" line, the emulator\'s log, the page):',
+  );
   console.table(selectPhases);
   console.log(`Requests of each selection (emulator's log: start→end, ms from the mousedown):\n  ${clickTimelines.join('\n  ')}`);
   for (const p of clickProfiles) printProfile(p.load, p);
@@ -416,8 +506,11 @@ async function main() {
   await waitQuiet(emulator.output);
   const drawn = async () => {
     const out = {};
-    for (const title of ['Repositories', 'Pull Requests', 'Review Comments', 'Releases', 'Git Refs']) out[title] = await pane(page, title).locator('.monaco-list-row').count();
-    return Object.entries(out).map(([k, v]) => `${k.split(' ')[0]} ${v}`).join(', ');
+    for (const title of ['Repositories', 'Pull Requests', 'Review Comments', 'Releases', 'Git Refs'])
+      out[title] = await pane(page, title).locator('.monaco-list-row').count();
+    return Object.entries(out)
+      .map(([k, v]) => `${k.split(' ')[0]} ${v}`)
+      .join(', ');
   };
   const refreshes = [];
   const measureRefresh = async (how, act) => {
@@ -428,25 +521,39 @@ async function main() {
     await waitQuiet(emulator.output, { quietMs: 3000 });
     const after = await rateRemaining();
     const s = summarize(requestsSince(emulator.output, mark));
-    refreshes.push({ refresh: how, 'rate limit used': before - after, requests: s.requests, '304': s.notModified, 'other statuses': s.urls.filter((u) => !u.endsWith(' 304')).join(', ') || '—', 'rows drawn after': await drawn(), 'to quiet ms': Date.now() - t - 3000 });
+    refreshes.push({
+      refresh: how,
+      'rate limit used': before - after,
+      requests: s.requests,
+      304: s.notModified,
+      'other statuses': s.urls.filter((u) => !u.endsWith(' 304')).join(', ') || '—',
+      'rows drawn after': await drawn(),
+      'to quiet ms': Date.now() - t - 3000,
+    });
     say(`${how}: rate limit used ${before - after}, ${s.requests} requests (${s.notModified} × 304): ${JSON.stringify(s.urls)}`);
   };
   await measureRefresh('background interval (one round, refreshIntervalSeconds set to 10 in Settings)', async () => {
     await setSetting(page, 'repodesk.views.refreshIntervalSeconds', 10);
     const mark = emulator.output.length;
     const deadline = Date.now() + 60_000;
-    while (requestsSince(emulator.output, mark).filter((r) => !r.url.startsWith('/rate_limit')).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    while (requestsSince(emulator.output, mark).filter((r) => !r.url.startsWith('/rate_limit')).length === 0 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
     if (Date.now() >= deadline) say('the background refresh did not run within 60 s');
     await waitQuiet(emulator.output, { quietMs: 2000 });
     await setSetting(page, 'repodesk.views.refreshIntervalSeconds', 0);
   });
-  await measureRefresh('each view\'s Refresh command (5 commands)', async () => {
+  await measureRefresh("each view's Refresh command (5 commands)", async () => {
     for (const title of ['Repositories', 'Pull Requests', 'Review Comments', 'Releases', 'Git Refs']) await runCommand(page, `RepoDesk: Refresh ${title}`);
   });
   await measureRefresh('"RepoDesk: Refresh All Views" (palette)', () => runCommand(page, 'RepoDesk: Refresh All Views'));
 
-  console.log(`\nload average at the end ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
-  console.log('\n3. Rate limit spent by a refresh of all five views (requests from the emulator\'s log; GET /rate_limit is not counted):');
+  console.log(
+    `\nload average at the end ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}`,
+  );
+  console.log("\n3. Rate limit spent by a refresh of all five views (requests from the emulator's log; GET /rate_limit is not counted):");
   console.table(refreshes);
 }
 
@@ -458,7 +565,10 @@ try {
   code = 1;
   if (failurePage) {
     const shot = path.join(os.tmpdir(), `repodesk-bench-views-failed-${Date.now()}.png`);
-    await failurePage.screenshot({ path: shot }).then(() => console.error(`screenshot: ${shot}`), () => {});
+    await failurePage.screenshot({ path: shot }).then(
+      () => console.error(`screenshot: ${shot}`),
+      () => {},
+    );
   }
 } finally {
   await closeAll();

@@ -53,7 +53,7 @@ export async function forgetNotifications(page) {
   const { bell, center } = await openNotificationCenter(page);
   const clear = center.locator('.notifications-center-header a[aria-label^="Clear All"]');
   // Disabled when the centre is empty.
-  if (await clear.isVisible() && (await clear.getAttribute('aria-disabled')) !== 'true') await clear.click();
+  if ((await clear.isVisible()) && (await clear.getAttribute('aria-disabled')) !== 'true') await clear.click();
   if (await center.isVisible()) await bell.click();
 }
 
@@ -72,9 +72,12 @@ export async function expectCleanScreen(page = session.page, { allowedProblems =
 /** Opens RepoDesk signed in as ada, waiting first until the view shows either its rows or its Sign In button (a fresh window takes a moment). */
 export async function openSignedIn(openAndSignIn) {
   const { page } = session;
-  if (!(await page.locator('[id="workbench.view.extension.repodesk"]').isVisible())) await page.locator('.part.activitybar .action-item a[aria-label^="RepoDesk"]').first().click();
+  if (!(await page.locator('[id="workbench.view.extension.repodesk"]').isVisible()))
+    await page.locator('.part.activitybar .action-item a[aria-label^="RepoDesk"]').first().click();
   // An earlier journey may have closed Repositories (to give another view room): opened again on its twistie.
-  const header = page.locator('[id="workbench.view.extension.repodesk"] .pane-header', { has: page.locator('h3.title', { hasText: /^Repositories$/ }) }).first();
+  const header = page
+    .locator('[id="workbench.view.extension.repodesk"] .pane-header', { has: page.locator('h3.title', { hasText: /^Repositories$/ }) })
+    .first();
   await header.waitFor();
   if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click({ position: { x: 8, y: 10 } });
   const signIn = page.locator('[id="workbench.view.extension.repodesk"] .welcome-view-content').first().getByRole('button', { name: 'Sign In' });
@@ -87,7 +90,9 @@ export async function openSignedIn(openAndSignIn) {
 export async function restorePanes() {
   const { page } = session;
   for (const title of ['Repositories', 'Pull Requests', 'Review Comments', 'Releases', 'Git Refs']) {
-    const header = page.locator('[id="workbench.view.extension.repodesk"] .pane-header', { has: page.locator('h3.title', { hasText: new RegExp(`^${title}$`) }) }).first();
+    const header = page
+      .locator('[id="workbench.view.extension.repodesk"] .pane-header', { has: page.locator('h3.title', { hasText: new RegExp(`^${title}$`) }) })
+      .first();
     // On the header's twistie: its middle can be under a title-bar button.
     if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click({ position: { x: 8, y: 10 } });
   }

@@ -2,7 +2,10 @@
 // finding panes and rows as a user sees them, signing in, making room.
 import { session, viewContainer } from '../harness/e2eSession.mjs';
 
-export const pane = (title) => viewContainer('workbench.view.extension.repodesk').locator('.pane', { has: session.page.locator('.pane-header h3.title', { hasText: new RegExp(`^${title}$`) }) }).first();
+export const pane = (title) =>
+  viewContainer('workbench.view.extension.repodesk')
+    .locator('.pane', { has: session.page.locator('.pane-header h3.title', { hasText: new RegExp(`^${title}$`) }) })
+    .first();
 
 export async function row(title, text, timeout = 30_000) {
   const r = pane(title).locator('.monaco-list-row', { hasText: text }).first();
@@ -21,9 +24,20 @@ export async function selectRow(title, text) {
   for (let attempt = 0; attempt < 3; attempt++) {
     const r = await row(title, text);
     await r.click();
-    const selected = await page.waitForFunction((el) => el?.getAttribute('aria-selected') === 'true', await r.elementHandle(), { timeout: 5_000 }).then(() => true, () => false);
+    const selected = await page
+      .waitForFunction((el) => el?.getAttribute('aria-selected') === 'true', await r.elementHandle(), { timeout: 5_000 })
+      .then(
+        () => true,
+        () => false,
+      );
     const stale = page.locator('.notification-toast', { hasText: 'Actual command not found' });
-    if (await stale.count()) await stale.first().locator('.codicon-notifications-clear').first().click().catch(() => undefined);
+    if (await stale.count())
+      await stale
+        .first()
+        .locator('.codicon-notifications-clear')
+        .first()
+        .click()
+        .catch(() => undefined);
     if (selected && !(await stale.count())) return r;
   }
   throw new Error(`the row ${text} of ${title} did not become selected`);
@@ -86,7 +100,11 @@ export async function openFromRow(r, action) {
   const tab = page.context().waitForEvent('page', { timeout: 30_000 });
   await r.locator(`.actions a[aria-label^="${action}"]`).click();
   // code-server asks before opening an external site.
-  await page.locator('.monaco-dialog-box').getByRole('button', { name: 'Open' }).click({ timeout: 10_000 }).catch(() => {});
+  await page
+    .locator('.monaco-dialog-box')
+    .getByRole('button', { name: 'Open' })
+    .click({ timeout: 10_000 })
+    .catch(() => {});
   const opened = await tab;
   await opened.waitForLoadState();
   return opened;
@@ -152,7 +170,10 @@ export async function chooseColorTheme(label, kind) {
   const { page } = session;
   await palette('Preferences: Color Theme');
   // The picker opens on the current theme (Light Modern or Dark Modern, both in the first rows).
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: / Modern/ }).first().waitFor();
+  await page
+    .locator('.quick-input-widget .monaco-list-row', { hasText: / Modern/ })
+    .first()
+    .waitFor();
   // Typed: the list draws only the rows in sight, and the dark themes come after the light ones.
   await page.locator('.quick-input-widget input.input').first().fill(label);
   await page.locator('.quick-input-widget .monaco-list-row.focused', { hasText: label }).first().waitFor();
@@ -165,7 +186,11 @@ export async function chooseColorTheme(label, kind) {
 export async function apiAsAda(method, route, body) {
   const res = await fetch(`${session.emulatorUrl}${route}`, {
     method,
-    headers: { authorization: `Basic ${Buffer.from('ada:ada-demo-password').toString('base64')}`, 'user-agent': 'repodesk-e2e', ...(body ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      authorization: `Basic ${Buffer.from('ada:ada-demo-password').toString('base64')}`,
+      'user-agent': 'repodesk-e2e',
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   const text = await res.text();

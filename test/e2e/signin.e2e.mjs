@@ -18,7 +18,11 @@ describe('Sign-in with the browser (OAuth web flow)', () => {
     await choice.waitFor();
     await choice.click();
     // code-server asks before opening an external site, as VS Code does for untrusted domains.
-    await page.locator('.monaco-dialog-box').getByRole('button', { name: 'Open' }).click({ timeout: 10_000 }).catch(() => {});
+    await page
+      .locator('.monaco-dialog-box')
+      .getByRole('button', { name: 'Open' })
+      .click({ timeout: 10_000 })
+      .catch(() => {});
 
     const authorize = await tab;
     await authorize.waitForLoadState();
@@ -36,8 +40,14 @@ describe('Sign-in with the browser (OAuth web flow)', () => {
     const row = repositories.locator('.monaco-list-row', { hasText: 'ada/notes-on-the-engine' });
     await row.waitFor({ timeout: 30_000 });
     const rows = await repositories.locator('.monaco-list-row').allInnerTexts();
-    assert.ok(rows.some((r) => r.includes('Your repositories')), `rows: ${rows.join(' | ')}`);
-    assert.ok(rows.some((r) => r.includes('ada/bernoulli-numbers')), 'the private repository is listed for its owner');
+    assert.ok(
+      rows.some((r) => r.includes('Your repositories')),
+      `rows: ${rows.join(' | ')}`,
+    );
+    assert.ok(
+      rows.some((r) => r.includes('ada/bernoulli-numbers')),
+      'the private repository is listed for its owner',
+    );
     console.log(`      screenshot: ${await screenshot('repodesk-signed-in')}`);
   });
 });

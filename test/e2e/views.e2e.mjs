@@ -16,7 +16,10 @@ describe('RepoDesk views populated', () => {
     await repo.click();
 
     await row('Pull Requests', '#1 Tabulate polynomials');
-    assert.ok((await rows('Pull Requests')).some((r) => r.includes('charles')), 'the author is shown');
+    assert.ok(
+      (await rows('Pull Requests')).some((r) => r.includes('charles')),
+      'the author is shown',
+    );
     await row('Releases', 'Published');
     await row('Git Refs', 'Branches');
     console.log(`      screenshot: ${await screenshot('views-repository-selected')}`);
@@ -28,7 +31,10 @@ describe('RepoDesk views populated', () => {
     const box = await repo.locator('.monaco-icon-label').first().boundingBox();
     await session.page.mouse.move(box.x + 20, box.y + box.height / 2, { steps: 4 });
     await session.page.mouse.move(box.x + 30, box.y + box.height / 2, { steps: 4 });
-    const hover = session.page.locator('.monaco-hover, .workbench-hover').filter({ hasText: 'Tabulates polynomial functions by the method of finite differences.' }).first();
+    const hover = session.page
+      .locator('.monaco-hover, .workbench-hover')
+      .filter({ hasText: 'Tabulates polynomial functions by the method of finite differences.' })
+      .first();
     await hover.waitFor({ timeout: 15_000 });
     assert.match(await hover.innerText(), /analytical-engines\/difference-engine/);
     await session.page.mouse.move(5, 5);
@@ -92,7 +98,7 @@ describe('A repository’s own nodes', () => {
     await labels.locator('.monaco-tl-twistie').click();
     const bug = await row('Repositories', /^bug/);
     // The swatch is the row's icon, an image drawn from a data: URI.
-    assert.ok(await bug.locator('.custom-view-tree-node-item-icon').count() > 0, 'the label row has an icon');
+    assert.ok((await bug.locator('.custom-view-tree-node-item-icon').count()) > 0, 'the label row has an icon');
     console.log(`      screenshot: ${await screenshot('views-repository-children')}`);
   });
 });
@@ -105,12 +111,15 @@ describe('A window reload, signed in', () => {
     await page.addInitScript(() => {
       if (window.top !== window) return;
       window.__repodeskSignInShown = false;
-      const seen = () => [...document.querySelectorAll('.welcome-view-content')].some((el) => /Sign In/.test(el.textContent ?? '') && el.getClientRects().length > 0);
+      const seen = () =>
+        [...document.querySelectorAll('.welcome-view-content')].some((el) => /Sign In/.test(el.textContent ?? '') && el.getClientRects().length > 0);
       const observer = new MutationObserver(() => {
         if (seen()) window.__repodeskSignInShown = true;
         if (window.__repodeskSignInShown || document.querySelector('[id="workbench.view.extension.repodesk"] .monaco-list-row')) observer.disconnect();
       });
-      document.addEventListener('DOMContentLoaded', () => observer.observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true }));
+      document.addEventListener('DOMContentLoaded', () =>
+        observer.observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true }),
+      );
     });
     await palette('Developer: Reload Window');
     await page.waitForFunction(() => window.__repodeskSignInShown !== undefined, undefined, { timeout: 60_000 });

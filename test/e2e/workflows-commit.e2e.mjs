@@ -45,7 +45,10 @@ describe('Commit Workspace to Branch', () => {
     await rows.filter({ hasText: 'tables/bernoulli.csv' }).first().waitFor();
     const listed = (await rows.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
     assert.match(listed[0], /Commit \d+ Changes to ada\/notes-on-the-engine:/);
-    assert.ok(listed.some((t) => /README\.md.*modified/.test(t)), `README.md is modified: ${listed.join(' | ')}`);
+    assert.ok(
+      listed.some((t) => /README\.md.*modified/.test(t)),
+      `README.md is modified: ${listed.join(' | ')}`,
+    );
     assert.ok(!listed.some((t) => t.includes('build/out.txt')), 'what .gitignore leaves out is not committed');
     console.log(`      screenshot: ${await screenshot('commit-preview')}`);
 
@@ -55,7 +58,10 @@ describe('Commit Workspace to Branch', () => {
     await page.locator('.monaco-diff-editor .line-insert, .monaco-diff-editor .char-insert').first().waitFor({ timeout: 30_000 });
     await preview.waitFor();
     console.log(`      screenshot: ${await screenshot('commit-preview-diff')}`);
-    await rows.filter({ hasText: /^\s*Commit \d+ Changes/ }).first().click();
+    await rows
+      .filter({ hasText: /^\s*Commit \d+ Changes/ })
+      .first()
+      .click();
 
     // The message, written in RepoDesk's message editor (its tab says what it is for); ✓ in its title bar commits.
     await page.locator('.tabs-container .tab.active', { hasText: `Commit message: ${branch}` }).waitFor({ timeout: 15_000 });

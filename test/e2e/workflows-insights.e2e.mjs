@@ -16,7 +16,8 @@ const CHART_TITLES = ['Contributors', 'Commit activity', 'Code frequency', 'Part
 
 async function waitForAllCharts(timeout) {
   const p = panel();
-  for (const chart of ['contributors', 'commitActivity', 'codeFrequency', 'participation', 'punchCard']) await p.locator(`.card-${chart} canvas`).waitFor({ timeout });
+  for (const chart of ['contributors', 'commitActivity', 'codeFrequency', 'participation', 'punchCard'])
+    await p.locator(`.card-${chart} canvas`).waitFor({ timeout });
 }
 
 async function shootBothTabs(theme) {
@@ -70,7 +71,9 @@ describe('Insights panel', () => {
   it('in a dark theme chosen with Preferences: Color Theme, the charts and cases take its colours', async () => {
     await chooseColorTheme('Dark Modern', 'vs-dark');
     try {
-      const background = await panel().locator('body').evaluate((b) => globalThis.getComputedStyle(b).backgroundColor);
+      const background = await panel()
+        .locator('body')
+        .evaluate((b) => globalThis.getComputedStyle(b).backgroundColor);
       const [r, g, b] = background.match(/\d+/g).map(Number);
       assert.ok(r + g + b < 200, `the panel's background is dark (${background})`);
       await shootBothTabs('dark');
@@ -93,7 +96,10 @@ describe('Insights panel', () => {
     await p.locator('h1', { hasText: `ada/${name}` }).waitFor({ timeout: 30_000 });
     // The first request of fresh statistics answers 202: the banner and each card say so.
     await p.locator('.banner', { hasText: 'omputing statistics' }).waitFor({ timeout: 30_000 });
-    await p.locator('.card .status', { hasText: /try \d+ of \d+/ }).first().waitFor({ timeout: 10_000 });
+    await p
+      .locator('.card .status', { hasText: /try \d+ of \d+/ })
+      .first()
+      .waitFor({ timeout: 10_000 });
     console.log(`      screenshot: ${await screenshot('insights-computing')}`);
     await waitForAllCharts(120_000);
     await p.locator('.banner').waitFor({ state: 'hidden' });

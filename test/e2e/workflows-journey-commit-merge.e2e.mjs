@@ -49,7 +49,11 @@ async function checkOutGearTrain() {
 /** gear-train's commits ahead of and behind master, as git itself counts them in the emulator's repository. */
 async function gitAheadBehind() {
   const { id } = await apiAsAda('GET', REPO_PATH);
-  const r = spawnSync('git', ['--git-dir', path.join(session.emulatorDataDir, 'git', `${id}.git`), 'rev-list', '--left-right', '--count', 'gear-train...master'], { encoding: 'utf8' });
+  const r = spawnSync(
+    'git',
+    ['--git-dir', path.join(session.emulatorDataDir, 'git', `${id}.git`), 'rev-list', '--left-right', '--count', 'gear-train...master'],
+    { encoding: 'utf8' },
+  );
   assert.equal(r.status, 0, r.stderr);
   const [ahead, behind] = r.stdout.trim().split(/\s+/).map(Number);
   return { ahead, behind };
@@ -69,7 +73,11 @@ async function expectMessageEditor(title) {
   await activeGroup().locator('.tabs-container .tab.active', { hasText: title }).waitFor({ timeout: 15_000 });
   await titleAction('Use This Message').waitFor();
   await titleAction('Cancel (the Message Is Kept)').waitFor();
-  assert.equal(await activeGroup().locator('.editor-actions a[aria-label*="Accept Commit Message"], .editor-actions a[aria-label*="Discard Commit Message"]').count(), 0, 'no action of the git extension in the editor\'s title bar');
+  assert.equal(
+    await activeGroup().locator('.editor-actions a[aria-label*="Accept Commit Message"], .editor-actions a[aria-label*="Discard Commit Message"]').count(),
+    0,
+    "no action of the git extension in the editor's title bar",
+  );
   assert.equal(await activeGroup().locator('.tabs-container .tab', { hasText: 'Untitled' }).count(), 0);
 }
 
@@ -94,7 +102,7 @@ describe('Journey: commit the workspace to a new branch, open a pull request, me
   });
   after(() => clearWorkspace());
 
-  it('commits the workspace to a new branch that starts from the workspace\'s branch (gear-train), with the base and its distance in the preview', async function () {
+  it("commits the workspace to a new branch that starts from the workspace's branch (gear-train), with the base and its distance in the preview", async function () {
     this.timeout(120_000);
     const { page } = session;
     await signedIn();
@@ -113,7 +121,9 @@ describe('Journey: commit the workspace to a new branch, open a pull request, me
 
     // A name git refuses is refused in the box, before anything is sent.
     await typeStep('New branch: name', `${branch}..x`);
-    await page.locator('.quick-input-widget .quick-input-message', { hasText: 'Git refuses this branch name: it holds ".." or "@{"' }).waitFor({ timeout: 10_000 });
+    await page
+      .locator('.quick-input-widget .quick-input-message', { hasText: 'Git refuses this branch name: it holds ".." or "@{"' })
+      .waitFor({ timeout: 10_000 });
     await page.keyboard.press('Enter');
     await typeStep('New branch: name', '-dash');
     await page.locator('.quick-input-widget .quick-input-message', { hasText: 'it starts with "-"' }).waitFor({ timeout: 10_000 });
@@ -122,7 +132,7 @@ describe('Journey: commit the workspace to a new branch, open a pull request, me
 
     await typeStep(`New branch ${branch}: start from`);
     const input = page.locator('.quick-input-widget input.input').first();
-    assert.equal(await input.inputValue(), 'gear-train', 'the start offered is the workspace\'s branch');
+    assert.equal(await input.inputValue(), 'gear-train', "the start offered is the workspace's branch");
     await page.locator('.quick-input-widget .quick-input-message', { hasText: 'Offered: gear-train, the branch the workspace is on.' }).waitFor();
     await page.keyboard.press('Enter');
 
@@ -133,12 +143,18 @@ describe('Journey: commit the workspace to a new branch, open a pull request, me
     const listed = (await rows.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
     assert.match(listed[0], new RegExp(`Commit 1 Change to ${OWNER}/${REPO}:${branch}…`));
     const { ahead, behind } = await gitAheadBehind();
-    assert.ok(listed[0].includes(`Base: gear-train (${gearTrainSha.slice(0, 7)}), ${ahead} commits ahead of and ${behind} commits behind master.`), `${listed[0]} (git: ${ahead} ahead, ${behind} behind)`);
+    assert.ok(
+      listed[0].includes(`Base: gear-train (${gearTrainSha.slice(0, 7)}), ${ahead} commits ahead of and ${behind} commits behind master.`),
+      `${listed[0]} (git: ${ahead} ahead, ${behind} behind)`,
+    );
     // One row per change (the separator "Changes" is drawn in the first change's row).
     assert.equal(listed.length, 2, `only the workspace's own change, nothing of gear-train reverted: ${listed.join(' | ')}`);
     assert.match(listed[1], /^docs\/gear-ratios\.md\s*added\b/);
     console.log(`      screenshot: ${await screenshot('journey-commit-preview')}`);
-    await rows.filter({ hasText: /^\s*Commit 1 Change/ }).first().click();
+    await rows
+      .filter({ hasText: /^\s*Commit 1 Change/ })
+      .first()
+      .click();
 
     // The message editor: its own tab and ✓; an empty message is refused there.
     await expectMessageEditor(`Commit message: ${branch}`);
@@ -159,14 +175,17 @@ describe('Journey: commit the workspace to a new branch, open a pull request, me
     const ref = await apiAsAda('GET', `${REPO_PATH}/git/refs/heads/${branch}`);
     assert.ok(ref.object.sha.startsWith(sha));
     const commit = await apiAsAda('GET', `${REPO_PATH}/git/commits/${ref.object.sha}`);
-    assert.deepEqual([commit.message, commit.parents.map((p) => p.sha)], ['Write down the gear ratios\n\nTen to one between the figure wheels.', [gearTrainSha]]);
+    assert.deepEqual(
+      [commit.message, commit.parents.map((p) => p.sha)],
+      ['Write down the gear ratios\n\nTen to one between the figure wheels.', [gearTrainSha]],
+    );
 
     // A pull request from the notification's button, into gear-train.
     await done.getByRole('button', { name: 'Create Pull Request…' }).click();
     await typeStep('Create Pull Request (2/4): base');
     await page.locator('.quick-input-widget .monaco-list-row[aria-label^="gear-train"]').first().click();
     await typeStep('Create Pull Request (3/4): title');
-    assert.equal(await input.inputValue(), 'Write down the gear ratios', 'the title is the commit\'s summary');
+    assert.equal(await input.inputValue(), 'Write down the gear ratios', "the title is the commit's summary");
     await page.keyboard.press('Enter');
     await activeGroup().locator('.tabs-container .tab.active', { hasText: 'Untitled' }).waitFor({ timeout: 15_000 });
     await titleAction('Use This Text').click();

@@ -18,7 +18,7 @@ describe('Journey: release notes written in an editor, finished from the status 
     if (made) await apiAsAda('DELETE', `${RELEASES}/${made.id}`).catch(() => {});
   });
 
-  it('what to do stays on screen while the notes are typed, and the status bar\'s Create Release creates the draft with them', async () => {
+  it("what to do stays on screen while the notes are typed, and the status bar's Create Release creates the draft with them", async () => {
     const { page } = session;
     await openAndSignIn();
     await palette('Notifications: Clear All Notifications');

@@ -11,7 +11,7 @@ import { apiAsAda, openAndSignIn, openPane, palette, row } from './sidebar.mjs';
 
 const overview = () => session.page.frameLocator('iframe.webview.ready:visible').frameLocator('iframe#active-frame');
 
-describe('Journey: a review thread\'s replies read on the overview page, by clicks', () => {
+describe("Journey: a review thread's replies read on the overview page, by clicks", () => {
   it('the outdated thread of tabulate.js says "line 3 of <commit> (outdated)" and its reply opens in place with a click', async () => {
     const { page } = session;
     await openAndSignIn();
@@ -29,7 +29,10 @@ describe('Journey: a review thread\'s replies read on the overview page, by clic
     const reply = comments.find((c) => c.in_reply_to_id === root.id);
     const thread = p.locator('.card.thread', { hasText: 'tabulate.js' }).first();
     await thread.waitFor({ timeout: 30_000 });
-    assert.equal((await thread.locator('.thread-link').innerText()).trim(), `src/differences/tabulate.js, line 3 of ${root.original_commit_id.slice(0, 7)} (outdated)`);
+    assert.equal(
+      (await thread.locator('.thread-link').innerText()).trim(),
+      `src/differences/tabulate.js, line 3 of ${root.original_commit_id.slice(0, 7)} (outdated)`,
+    );
     const replies = thread.locator('details.replies');
     assert.equal(await replies.evaluate((d) => d.open), false, 'closed at first');
     assert.equal(await thread.locator('.reply', { hasText: reply.body }).isVisible(), false);

@@ -13,7 +13,11 @@ import { apiAsAda, giveRoomTo, openAndSignIn, openPane, palette, row } from './s
 
 const PULL = '/repos/analytical-engines/difference-engine/pulls/1';
 const ISSUE = '/repos/analytical-engines/difference-engine/issues/1';
-const DRAFTS = [[2, 'First: the blank line could go.'], [1, 'Second: a heading for the table.'], [4, 'Third: name the initial differences.']];
+const DRAFTS = [
+  [2, 'First: the blank line could go.'],
+  [1, 'Second: a heading for the table.'],
+  [4, 'Third: name the initial differences.'],
+];
 const SUMMARY = 'Three notes on the table, in the order I read it.';
 
 /** The overview's page: the active webview's inner frame. */
@@ -62,12 +66,19 @@ async function writeThread(diff, line, text) {
   await page.mouse.move(at.x + at.width + 9, at.y + at.height / 2);
   await modified.locator('.margin-view-overlays .comment-diff-added').first().waitFor({ timeout: 10_000 });
   await page.mouse.click(at.x + at.width + 9, at.y + at.height / 2);
-  const box = page.locator('.review-widget', { has: page.locator('.comment-form .monaco-editor') }).filter({ hasNotText: 'second differences' }).filter({ hasNotText: 'Pending' }).first();
+  const box = page
+    .locator('.review-widget', { has: page.locator('.comment-form .monaco-editor') })
+    .filter({ hasNotText: 'second differences' })
+    .filter({ hasNotText: 'Pending' })
+    .first();
   const editor = box.locator('.comment-form .monaco-editor').first();
   await editor.waitFor({ timeout: 15_000 });
   await editor.click();
   await page.keyboard.type(text);
-  await box.locator('.monaco-button', { hasText: /^\s*Reply\s*$/ }).first().click();
+  await box
+    .locator('.monaco-button', { hasText: /^\s*Reply\s*$/ })
+    .first()
+    .click();
   // Drawn as a pending draft on its line.
   await page.locator('.review-widget', { hasText: text }).filter({ hasText: 'Pending' }).first().waitFor({ timeout: 30_000 });
 }
@@ -79,9 +90,11 @@ async function mine() {
 
 describe('Journey: a pending review across a window reload, by clicks', () => {
   after(async () => {
-    for (const c of await mine().catch(() => [])) await apiAsAda('DELETE', `/repos/analytical-engines/difference-engine/pulls/comments/${c.id}`).catch(() => {});
+    for (const c of await mine().catch(() => []))
+      await apiAsAda('DELETE', `/repos/analytical-engines/difference-engine/pulls/comments/${c.id}`).catch(() => {});
     const issueComments = await apiAsAda('GET', `${ISSUE}/comments?per_page=100`).catch(() => []);
-    for (const c of issueComments.filter((x) => x.body === SUMMARY)) await apiAsAda('DELETE', `/repos/analytical-engines/difference-engine/issues/comments/${c.id}`).catch(() => {});
+    for (const c of issueComments.filter((x) => x.body === SUMMARY))
+      await apiAsAda('DELETE', `/repos/analytical-engines/difference-engine/issues/comments/${c.id}`).catch(() => {});
   });
 
   it('Start Review on the row, three drafts written, the window reloaded, the drafts still there, Submit Review: the comments on the service in the order written, then the summary', async () => {
@@ -117,7 +130,10 @@ describe('Journey: a pending review across a window reload, by clicks', () => {
     await (await openPullRow()).click();
     const p = overview();
     await p.locator('.pending-count', { hasText: '3 pending' }).waitFor({ timeout: 30_000 });
-    assert.deepEqual(await p.locator('.pending-drafts .pending-body').allInnerTexts(), DRAFTS.map(([, text]) => text));
+    assert.deepEqual(
+      await p.locator('.pending-drafts .pending-body').allInnerTexts(),
+      DRAFTS.map(([, text]) => text),
+    );
     console.log(`      screenshot: ${await screenshot('journey-pending-after-reload')}`);
     assert.deepEqual(await mine(), [], 'still nothing on the service');
 
@@ -129,7 +145,10 @@ describe('Journey: a pending review across a window reload, by clicks', () => {
     await page.locator('.notifications-toasts', { hasText: 'Review submitted on #1: 3 comments posted.' }).first().waitFor({ timeout: 30_000 });
 
     const posted = await mine();
-    assert.deepEqual(posted.map((c) => [c.body, c.path, c.position, c.commit_id, c.user.login]), DRAFTS.map(([line, text]) => [text, 'docs/tables.md', line, head, 'ada']));
+    assert.deepEqual(
+      posted.map((c) => [c.body, c.path, c.position, c.commit_id, c.user.login]),
+      DRAFTS.map(([line, text]) => [text, 'docs/tables.md', line, head, 'ada']),
+    );
     const conversation = await apiAsAda('GET', `${ISSUE}/comments?per_page=100`);
     const summary = conversation.find((c) => c.body === SUMMARY);
     assert.ok(summary, 'the summary is in the conversation');

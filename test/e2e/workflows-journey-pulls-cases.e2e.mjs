@@ -13,7 +13,13 @@ const panel = () => session.page.frameLocator('iframe.webview.ready:visible').fr
 
 /** The engagement service as ada, for the assertions. */
 async function engagementAsAda(route) {
-  const auth = await (await fetch(`${session.emulatorUrl}/api/v2/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: 'ada', apiKey: 'ada-demo-api-key', password: 'ada-demo-password' }) })).json();
+  const auth = await (
+    await fetch(`${session.emulatorUrl}/api/v2/authenticate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userName: 'ada', apiKey: 'ada-demo-api-key', password: 'ada-demo-password' }),
+    })
+  ).json();
   const sep = route.includes('?') ? '&' : '?';
   return (await fetch(`${session.emulatorUrl}/api/v2${route}${sep}access_token=${auth.access_token}`)).json();
 }

@@ -42,7 +42,10 @@ describe('Journey: a release asset', () => {
     const dialog = page.locator('.quick-input-widget', { hasText: `Upload an asset to ${release.tag_name}` });
     await dialog.locator('.monaco-list-row', { hasText: name }).first().click({ timeout: 15_000 });
     // A click on a file's row chooses it (the dialog closes); should it only fill the path, Upload does.
-    const chosen = await dialog.waitFor({ state: 'hidden', timeout: 5_000 }).then(() => true, () => false);
+    const chosen = await dialog.waitFor({ state: 'hidden', timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    );
     if (!chosen) await dialog.locator('.monaco-button', { hasText: 'Upload' }).first().click();
 
     const shown = await row('Releases', release.name || release.tag_name);
@@ -50,7 +53,10 @@ describe('Journey: a release asset', () => {
     const asset = await row('Releases', name, 15_000);
     assert.match(await asset.innerText(), /14 B · 0 downloads/);
     const held = await apiAsAda('GET', `${REPO}/releases/${release.id}`);
-    assert.deepEqual(held.assets.filter((a) => a.name === name).map((a) => a.size), [14]);
+    assert.deepEqual(
+      held.assets.filter((a) => a.name === name).map((a) => a.size),
+      [14],
+    );
     await page.mouse.move(900, 600);
     console.log(`      screenshot: ${await screenshot('journey-release-asset')}`);
     await expectCleanScreen(page);

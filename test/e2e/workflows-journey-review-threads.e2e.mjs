@@ -50,7 +50,7 @@ describe('Journey: a review written in the diff editor, by clicks', () => {
     for (const id of created) await apiAsAda('DELETE', `/repos/analytical-engines/difference-engine/pulls/comments/${id}`).catch(() => {});
   });
 
-  it('a reply with @grace picked from the list (she commented on the conversation) is posted with Reply: shown in the thread, held by the service, and its box\'s warning gone from the Problems panel', async () => {
+  it("a reply with @grace picked from the list (she commented on the conversation) is posted with Reply: shown in the thread, held by the service, and its box's warning gone from the Problems panel", async () => {
     const { page } = session;
     await openAndSignIn();
     await palette('Notifications: Clear All Notifications');
@@ -71,11 +71,17 @@ describe('Journey: a review written in the diff editor, by clicks', () => {
     const markers = page.locator('.markers-panel').first();
     await markers.locator('.monaco-list-row', { hasText: 'Review comment being written' }).first().waitFor({ timeout: 10_000 });
     const warnings = (await markers.locator('.monaco-list-row', { hasText: 'No user is named' }).allInnerTexts()).map((t) => t.replace(/\s+/g, ' '));
-    assert.deepEqual(warnings.map((w) => /No user is named @[\w-]+/.exec(w)?.[0]), ['No user is named @nobody-here']);
+    assert.deepEqual(
+      warnings.map((w) => /No user is named @[\w-]+/.exec(w)?.[0]),
+      ['No user is named @nobody-here'],
+    );
     await page.locator('[id="status.problems"]').first().click();
     console.log(`      screenshot: ${await screenshot('journey-review-reply-typed')}`);
 
-    await thread.locator('.monaco-button', { hasText: /^\s*Reply\s*$/ }).first().click();
+    await thread
+      .locator('.monaco-button', { hasText: /^\s*Reply\s*$/ })
+      .first()
+      .click();
     const reply = thread.locator('.review-comment', { hasText: 'Thanks, @grace and @nobody-here' }).first();
     await reply.waitFor({ timeout: 30_000 });
     const comments = await apiAsAda('GET', `${PULL}/comments?per_page=100`);
@@ -90,7 +96,7 @@ describe('Journey: a review written in the diff editor, by clicks', () => {
     await expectCleanScreen(page);
   });
 
-  it('a new thread started on line 1 with the gutter\'s +, @charles picked from the list, is posted with Reply: drawn on line 1 and held by the service at position 1', async () => {
+  it("a new thread started on line 1 with the gutter's +, @charles picked from the list, is posted with Reply: drawn on line 1 and held by the service at position 1", async () => {
     const { page } = session;
     const diff = page.locator('.monaco-diff-editor').first();
     const modified = diff.locator('.editor.modified');
@@ -101,7 +107,11 @@ describe('Journey: a review written in the diff editor, by clicks', () => {
     assert.ok(lines, 'the modified side is on screen');
     await page.mouse.move(lines.x + lines.width / 2, lines.y + 40);
     await page.mouse.wheel(0, -5000);
-    await modified.locator('.sticky-widget .sticky-line-number', { hasText: /^1$/ }).first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+    await modified
+      .locator('.sticky-widget .sticky-line-number', { hasText: /^1$/ })
+      .first()
+      .waitFor({ state: 'detached', timeout: 10_000 })
+      .catch(() => undefined);
     await line1.waitFor();
     // The + of a commentable line shows in the gutter beside its number when the mouse is over it.
     const at = await line1.boundingBox();
@@ -110,13 +120,19 @@ describe('Journey: a review written in the diff editor, by clicks', () => {
     const plus = modified.locator('.margin-view-overlays .comment-diff-added').first();
     await plus.waitFor({ timeout: 10_000 });
     await page.mouse.click(at.x + at.width + 9, at.y + at.height / 2);
-    const box = page.locator('.review-widget', { has: page.locator('.comment-form') }).filter({ hasNotText: 'second differences' }).first();
+    const box = page
+      .locator('.review-widget', { has: page.locator('.comment-form') })
+      .filter({ hasNotText: 'second differences' })
+      .first();
     const editor = box.locator('.comment-form .monaco-editor').first();
     await editor.waitFor({ timeout: 15_000 });
     await editor.click();
     await pickPerson('A heading for the table, ', 'charles');
     await page.keyboard.type(' perhaps?');
-    await box.locator('.monaco-button', { hasText: /^\s*Reply\s*$/ }).first().click();
+    await box
+      .locator('.monaco-button', { hasText: /^\s*Reply\s*$/ })
+      .first()
+      .click();
     const thread = page.locator('.review-widget', { hasText: 'A heading for the table, @charles perhaps?' }).first();
     await thread.locator('.review-comment').first().waitFor({ timeout: 30_000 });
     const comments = await apiAsAda('GET', `${PULL}/comments?per_page=100`);
@@ -127,13 +143,16 @@ describe('Journey: a review written in the diff editor, by clicks', () => {
     // Drawn under line 1 of the modified side.
     const line2 = modified.locator('.margin-view-overlays .line-numbers', { hasText: /^2$/ }).first();
     const [l1, l2, widget] = await Promise.all([line1.boundingBox(), line2.boundingBox(), thread.boundingBox()]);
-    assert.ok(l1 && l2 && widget && widget.y >= l1.y + l1.height - 2 && widget.y <= l2.y, `the thread is between lines 1 and 2 (${JSON.stringify({ l1, l2, widget })})`);
+    assert.ok(
+      l1 && l2 && widget && widget.y >= l1.y + l1.height - 2 && widget.y <= l2.y,
+      `the thread is between lines 1 and 2 (${JSON.stringify({ l1, l2, widget })})`,
+    );
     await page.mouse.move(900, 120);
     console.log(`      screenshot: ${await screenshot('journey-review-new-thread')}`);
     await expectCleanScreen(page);
   });
 
-  it('a reply left unsent when the diff\'s tab is closed leaves no warning of its box in the Problems panel', async () => {
+  it("a reply left unsent when the diff's tab is closed leaves no warning of its box in the Problems panel", async () => {
     const { page } = session;
     const thread = page.locator('.review-widget', { hasText: 'Could the table also show the second differences?' }).first();
     await thread.locator('.comment-form').first().click();

@@ -53,15 +53,27 @@ describe('Journey: a suggestion applied and a file marked viewed, by clicks', ()
     let line = 0;
     let at;
     for (const l of patch.split('\n')) {
-      if (l.startsWith('@@')) { line = Number(/\+(\d+)/.exec(l)[1]) - 1; position++; continue; }
+      if (l.startsWith('@@')) {
+        line = Number(/\+(\d+)/.exec(l)[1]) - 1;
+        position++;
+        continue;
+      }
       position++;
       if (!l.startsWith('-')) line++;
-      if (l.startsWith('+')) { at = { position, line, old: l.slice(1) }; break; }
+      if (l.startsWith('+')) {
+        at = { position, line, old: l.slice(1) };
+        break;
+      }
     }
     assert.ok(at, 'README.md adds a line');
     before = fs.existsSync(file()) ? fs.readFileSync(file(), 'utf8') : undefined;
     fs.writeFileSync(file(), text);
-    const comment = await apiAsAda('POST', `${REPO}/pulls/1/comments`, { body: 'Shorter:\n```suggestion\nThe line, suggested\n```', commit_id: pull.head.sha, path: FILE, position: at.position });
+    const comment = await apiAsAda('POST', `${REPO}/pulls/1/comments`, {
+      body: 'Shorter:\n```suggestion\nThe line, suggested\n```',
+      commit_id: pull.head.sha,
+      path: FILE,
+      position: at.position,
+    });
     created.push(comment.id);
 
     await openAndSignIn();
@@ -86,11 +98,14 @@ describe('Journey: a suggestion applied and a file marked viewed, by clicks', ()
     assert.match(await change.innerText(), new RegExp(`-${at.old.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\s\\S]*\\+The line, suggested`));
     await change.hover();
     await change.locator('.action-label[aria-label="Apply Suggestion"]').first().click();
-    await page.locator('.notification-list-item', { hasText: `Applied the suggestion to ${FILE}.` }).first().waitFor({ timeout: 30_000 });
+    await page
+      .locator('.notification-list-item', { hasText: `Applied the suggestion to ${FILE}.` })
+      .first()
+      .waitFor({ timeout: 30_000 });
     const lines = text.split('\n');
     lines.splice(at.line - 1, 1, 'The line, suggested');
     assert.equal(fs.readFileSync(file(), 'utf8'), lines.join('\n'), 'the workspace file holds the suggestion');
-    assert.equal((await apiAsAda('GET', `${REPO}/pulls/1`)).head.sha, pull.head.sha, 'the service\'s branch did not move');
+    assert.equal((await apiAsAda('GET', `${REPO}/pulls/1`)).head.sha, pull.head.sha, "the service's branch did not move");
     console.log(`      screenshot: ${await screenshot('journey-suggestion-applied')}`);
 
     // The file's box in the Pull Requests view marks it viewed; the node counts it.

@@ -76,7 +76,7 @@ describe('Journey: a webhook', () => {
 
     // At once, from the service's answer: no refresh clicked.
     await row('Repositories', url, 10_000);
-    assert.equal((await row('Repositories', 'No webhooks.', 1).catch(() => undefined)), undefined, 'the empty message is gone');
+    assert.equal(await row('Repositories', 'No webhooks.', 1).catch(() => undefined), undefined, 'the empty message is gone');
     const [held] = await apiAsAda('GET', `${REPO}/hooks`);
     assert.equal(held?.config.url, url);
     assert.equal(held?.config.insecure_ssl, '0');
@@ -99,7 +99,10 @@ describe('Journey: a webhook', () => {
     const pinged = await row('Repositories', new RegExp(`${escaped}.*200 · (just now|\\d+ min ago)`), 10_000);
     assert.doesNotMatch(await pinged.innerText(), /never delivered/);
     const deliveries = await apiAsAda('GET', `${REPO}/hooks/${held.id}/deliveries`);
-    assert.ok(deliveries.filter((d) => d.event === 'ping' && d.status_code === 200).length >= 2, JSON.stringify(deliveries.map((d) => [d.event, d.status_code])));
+    assert.ok(
+      deliveries.filter((d) => d.event === 'ping' && d.status_code === 200).length >= 2,
+      JSON.stringify(deliveries.map((d) => [d.event, d.status_code])),
+    );
 
     // The delivery, read by a click on its row.
     await expand(pinged);

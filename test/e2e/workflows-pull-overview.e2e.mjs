@@ -25,7 +25,11 @@ const overview = () => session.page.frameLocator('iframe.webview.ready:visible')
 /** The three tabs in the theme the window has now (`theme` names it). */
 async function shoot(theme) {
   const p = overview();
-  assert.equal(await session.page.locator('.monaco-workbench').evaluate((el, dark) => el.classList.contains(dark ? 'vs-dark' : 'vs'), theme === 'dark'), true, `the window is in a ${theme} theme`);
+  assert.equal(
+    await session.page.locator('.monaco-workbench').evaluate((el, dark) => el.classList.contains(dark ? 'vs-dark' : 'vs'), theme === 'dark'),
+    true,
+    `the window is in a ${theme} theme`,
+  );
   // No tooltip of the title bar over the page.
   await session.page.mouse.move(900, 600);
   await p.locator('vscode-tab-header', { hasText: 'Conversation' }).click();

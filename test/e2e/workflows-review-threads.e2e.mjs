@@ -60,7 +60,10 @@ describe('Review threads in the diff editor', () => {
     const line3 = modified.locator('.margin-view-overlays .line-numbers', { hasText: /^3$/ }).first();
     const line4 = modified.locator('.margin-view-overlays .line-numbers', { hasText: /^4$/ }).first();
     const [l3, l4, widget] = await Promise.all([line3.boundingBox(), line4.boundingBox(), thread.boundingBox()]);
-    assert.ok(l3 && l4 && widget && widget.y >= l3.y + l3.height - 2 && widget.y <= l4.y, `the thread is between lines 3 and 4 (${JSON.stringify({ l3, l4, widget })})`);
+    assert.ok(
+      l3 && l4 && widget && widget.y >= l3.y + l3.height - 2 && widget.y <= l4.y,
+      `the thread is between lines 3 and 4 (${JSON.stringify({ l3, l4, widget })})`,
+    );
     await page.mouse.move(900, 120);
     console.log(`      screenshot: ${await screenshot('threads-inline')}`);
   });

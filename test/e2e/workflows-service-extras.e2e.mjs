@@ -32,7 +32,12 @@ describe('The rest of the service in the sidebar', () => {
 
   it('a repository shows its Webhooks, with a delivery under a pinged hook, and its Downloads with size and count', async () => {
     await openAndSignIn();
-    const hook = await apiAsAda('POST', '/repos/analytical-engines/difference-engine/hooks', { name: 'web', config: { url: 'http://127.0.0.1:9/e2e-receiver', content_type: 'json' }, events: ['push', 'pull_request'], active: true });
+    const hook = await apiAsAda('POST', '/repos/analytical-engines/difference-engine/hooks', {
+      name: 'web',
+      config: { url: 'http://127.0.0.1:9/e2e-receiver', content_type: 'json' },
+      events: ['push', 'pull_request'],
+      active: true,
+    });
     await apiAsAda('POST', `/repos/analytical-engines/difference-engine/hooks/${hook.id}/pings`);
     await giveRoomTo('Repositories');
     await collapse(await row('Repositories', /^Your repositories/));

@@ -29,7 +29,7 @@ describe('Create Repository, typed into its quick inputs', () => {
     // The progress notification goes once the repository exists.
     await page.locator('.notification-toast', { hasText: `Creating ${name}` }).waitFor({ state: 'hidden', timeout: 10_000 });
     const created = await row('Repositories', `ada/${name}`);
-    assert.match(await created.getAttribute('aria-label') ?? '', /active/, 'the new repository is the active one');
+    assert.match((await created.getAttribute('aria-label')) ?? '', /active/, 'the new repository is the active one');
     // The detail views follow it: Pull Requests names it and has none yet.
     const pulls = await openPane('Pull Requests');
     // The name first, the owner last: the most telling part survives a narrow sidebar.
@@ -124,7 +124,7 @@ describe('Typed into quick inputs: a branch and a label', () => {
     await answerStep('Label color', '#0055aa');
     const made = await row('Repositories', /^typed-in-the-ui/);
     assert.match(await made.innerText(), /#0055aa/);
-    assert.ok(await made.locator('.custom-view-tree-node-item-icon').count() > 0, 'the new label has its swatch');
+    assert.ok((await made.locator('.custom-view-tree-node-item-icon').count()) > 0, 'the new label has its swatch');
   });
 });
 

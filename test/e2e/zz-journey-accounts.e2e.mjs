@@ -32,7 +32,7 @@ describe('Journey: signing in to a second service and seeing its group', () => {
     });
   });
 
-  it('Sign In → Enterprise → user name and password: a group per account, Enterprise · ada lists ada\'s repositories', async () => {
+  it("Sign In → Enterprise → user name and password: a group per account, Enterprise · ada lists ada's repositories", async () => {
     const { page } = session;
     await openAndSignIn();
     await palette('Notifications: Clear All Notifications');
@@ -40,7 +40,11 @@ describe('Journey: signing in to a second service and seeing its group', () => {
     writeSettings((s) => ({
       ...s,
       'repodesk.hosting.services': [
-        { name: 'Local', apiUrl: session.emulatorUrl, oauthClientId: JSON.parse(fs.readFileSync(session.userSettingsFile, 'utf8'))['repodesk.hosting.oauthClientId'] },
+        {
+          name: 'Local',
+          apiUrl: session.emulatorUrl,
+          oauthClientId: JSON.parse(fs.readFileSync(session.userSettingsFile, 'utf8'))['repodesk.hosting.oauthClientId'],
+        },
         { name: 'Enterprise', apiUrl: enterpriseApi, oauthClientId: 'none-set-up' },
       ],
     }));
@@ -74,9 +78,15 @@ describe('Journey: signing in to a second service and seeing its group', () => {
     await row('Repositories', 'Local · ada');
     if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
     const shown = await rows('Repositories');
-    assert.ok(shown.some((r) => r.startsWith('Enterprise · ada')), `rows: ${shown.join(' | ')}`);
+    assert.ok(
+      shown.some((r) => r.startsWith('Enterprise · ada')),
+      `rows: ${shown.join(' | ')}`,
+    );
     // The account just signed in is the one the other views now use, and its group says so.
-    assert.ok(shown.some((r) => r.startsWith('Enterprise · ada') && r.includes('in use')), `rows: ${shown.join(' | ')}`);
+    assert.ok(
+      shown.some((r) => r.startsWith('Enterprise · ada') && r.includes('in use')),
+      `rows: ${shown.join(' | ')}`,
+    );
     assert.ok(!shown.some((r) => r.startsWith('Local · ada') && r.includes('in use')), `rows: ${shown.join(' | ')}`);
     // The status bar names it too.
     await page.locator('.statusbar-item', { hasText: 'ada (Enterprise)' }).first().waitFor({ timeout: 10_000 });
@@ -86,7 +96,10 @@ describe('Journey: signing in to a second service and seeing its group', () => {
     const res = await fetch(`${enterpriseApi}/authorizations`, { headers: basicAda });
     assert.equal(res.status, 200);
     const tokens = await res.json();
-    assert.ok(tokens.some((t) => /RepoDesk/i.test(t.note ?? t.app?.name ?? '')), `authorizations: ${JSON.stringify(tokens.map((t) => t.note))}`);
+    assert.ok(
+      tokens.some((t) => /RepoDesk/i.test(t.note ?? t.app?.name ?? '')),
+      `authorizations: ${JSON.stringify(tokens.map((t) => t.note))}`,
+    );
 
     console.log(`      screenshot: ${await screenshot('journey-accounts')}`);
     await expectCleanScreen(page);

@@ -21,7 +21,19 @@ export function emulatorBin(root = repoRoot) {
   return path.join(path.dirname(manifest), bin['repodesk-emulator']);
 }
 
-export async function startEmulatorProcess({ port = 0, host, dataDir, seed = 'demo', quiet = true, root = repoRoot, timeoutMs = 60_000, echo = false, statsDelayMs, pathPrefix, corsOrigin } = {}) {
+export async function startEmulatorProcess({
+  port = 0,
+  host,
+  dataDir,
+  seed = 'demo',
+  quiet = true,
+  root = repoRoot,
+  timeoutMs = 60_000,
+  echo = false,
+  statsDelayMs,
+  pathPrefix,
+  corsOrigin,
+} = {}) {
   const cli = emulatorBin(root);
   if (!fs.existsSync(cli)) throw new Error(`${cli} is missing: run npm run build first`);
   const ownsData = !dataDir;

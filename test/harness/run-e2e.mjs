@@ -74,7 +74,12 @@ const mocha = new Mocha({
     async afterEach() {
       // The window as it was when a test failed, for diagnosis.
       if (this.currentTest?.state === 'failed' && session.page) {
-        const name = 'failed-' + this.currentTest.fullTitle().replace(/[^\w-]+/g, '-').slice(0, 80);
+        const name =
+          'failed-' +
+          this.currentTest
+            .fullTitle()
+            .replace(/[^\w-]+/g, '-')
+            .slice(0, 80);
         console.log(`screenshot: ${await screenshot(name)}`);
       }
     },
@@ -88,12 +93,19 @@ const mocha = new Mocha({
 // of the words. The suites share one window, so a test that needs another's
 // state (signed in, say) must get it itself.
 if (process.env.REPODESK_E2E_GREP) mocha.grep(process.env.REPODESK_E2E_GREP);
-const only = (process.env.REPODESK_E2E_FILES ?? '').split(',').map((w) => w.trim()).filter(Boolean);
+const only = (process.env.REPODESK_E2E_FILES ?? '')
+  .split(',')
+  .map((w) => w.trim())
+  .filter(Boolean);
 // The journeys (workflows-journey-*) run last: they change the demo data as a
 // person would (replies posted, pull requests merged, releases and hooks made),
 // and the suites before them read the demo as seeded.
 const journeyLast = (a, b) => Number(a.includes('-journey-')) - Number(b.includes('-journey-')) || a.localeCompare(b);
-for (const file of fs.readdirSync(e2eDir).filter((f) => f.endsWith('.e2e.mjs') && (only.length === 0 || only.some((w) => f.includes(w)))).sort(journeyLast)) mocha.addFile(path.join(e2eDir, file));
+for (const file of fs
+  .readdirSync(e2eDir)
+  .filter((f) => f.endsWith('.e2e.mjs') && (only.length === 0 || only.some((w) => f.includes(w))))
+  .sort(journeyLast))
+  mocha.addFile(path.join(e2eDir, file));
 
 let failures = 1;
 try {

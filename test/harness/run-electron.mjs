@@ -28,7 +28,9 @@ try {
 } catch (err) {
   const message = err instanceof Error ? err.message : String(err);
   console.error(`Could not run the tests in a desktop VS Code: ${message}`);
-  console.error('A desktop VS Code could not be downloaded here; set VSCODE_EXECUTABLE_PATH to an installed one, or use npm run test:integration (code-server).');
+  console.error(
+    'A desktop VS Code could not be downloaded here; set VSCODE_EXECUTABLE_PATH to an installed one, or use npm run test:integration (code-server).',
+  );
 } finally {
   await emulator.stop();
   fs.rmSync(userData, { recursive: true, force: true });

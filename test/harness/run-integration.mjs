@@ -85,7 +85,9 @@ async function main() {
 
 /** The workbench passes console.log's arguments as given: a printf format first. */
 function formatLog(args) {
-  return format(...(Array.isArray(args) ? args : [args])).replace(/\s+$/, '').split('\n');
+  return format(...(Array.isArray(args) ? args : [args]))
+    .replace(/\s+$/, '')
+    .split('\n');
 }
 
 let code = 1;

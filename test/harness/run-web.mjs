@@ -30,7 +30,9 @@ async function openWorkbench() {
   const browser = await launchBrowser();
   cleanups.push(() => browser.close());
   // The worker's errors reach the page's console: kept for a failed test's report.
-  browser.page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') consoleLines.push(`[${m.type()}] ${m.text()}`); });
+  browser.page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') consoleLines.push(`[${m.type()}] ${m.text()}`);
+  });
   Object.assign(session, {
     page: browser.page,
     emulatorUrl: emulator.url,
@@ -60,7 +62,12 @@ const mocha = new Mocha({
     },
     async afterEach() {
       if (this.currentTest?.state === 'failed' && session.page) {
-        const name = 'failed-web-' + this.currentTest.fullTitle().replace(/[^\w-]+/g, '-').slice(0, 80);
+        const name =
+          'failed-web-' +
+          this.currentTest
+            .fullTitle()
+            .replace(/[^\w-]+/g, '-')
+            .slice(0, 80);
         console.log(`screenshot: ${await screenshot(name)}`);
         console.log(`page console (errors and warnings):\n${consoleLines.slice(-30).join('\n')}`);
       }
@@ -70,7 +77,11 @@ const mocha = new Mocha({
     },
   },
 });
-for (const file of fs.readdirSync(webDir).filter((f) => f.endsWith('.web.mjs')).sort()) mocha.addFile(path.join(webDir, file));
+for (const file of fs
+  .readdirSync(webDir)
+  .filter((f) => f.endsWith('.web.mjs'))
+  .sort())
+  mocha.addFile(path.join(webDir, file));
 
 let failures = 1;
 try {

@@ -11,10 +11,7 @@ describe('Activation', () => {
     assert.ok(extension, `${EXTENSION_ID} is not loaded`);
     const api = await extension.activate();
     assert.equal(extension.isActive, true);
-    assert.deepEqual(
-      [...api.viewIds],
-      ['repodesk.repositories', 'repodesk.pullRequests', 'repodesk.reviewComments', 'repodesk.releases', 'repodesk.gitRefs'],
-    );
+    assert.deepEqual([...api.viewIds], ['repodesk.repositories', 'repodesk.pullRequests', 'repodesk.reviewComments', 'repodesk.releases', 'repodesk.gitRefs']);
   });
 
   it('registers the commands of the views and the welcome content', async () => {

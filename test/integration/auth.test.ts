@@ -15,8 +15,11 @@ describe('Sign-in: the browser flow against the emulator', function () {
   let api: RepoDeskApi;
 
   before(async () => {
-    api = (await vscode.extensions.getExtension<RepoDeskApi>('repodesk.repodesk')!.activate());
-    const app = JSON.parse(fs.readFileSync(path.join(process.env.REPODESK_TEST_EMULATOR_DATA!, 'oauth-app.json'), 'utf8')) as { client_id: string; client_secret: string };
+    api = await vscode.extensions.getExtension<RepoDeskApi>('repodesk.repodesk')!.activate();
+    const app = JSON.parse(fs.readFileSync(path.join(process.env.REPODESK_TEST_EMULATOR_DATA!, 'oauth-app.json'), 'utf8')) as {
+      client_id: string;
+      client_secret: string;
+    };
     await vscode.workspace.getConfiguration('repodesk.hosting').update('oauthClientId', app.client_id, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('repodesk.setOAuthClientSecret', app.client_id, app.client_secret);
   });
@@ -46,7 +49,10 @@ describe('Sign-in: the browser flow against the emulator', function () {
     // What vscode.authentication shows every extension: RepoDesk's provider has ada's account.
     // (getSession for another extension then needs the user's Allow, a dialog VS Code refuses to show under tests.)
     const accounts = await vscode.authentication.getAccounts('repodesk');
-    assert.deepEqual(accounts.map((a) => a.label), ['ada']);
+    assert.deepEqual(
+      accounts.map((a) => a.label),
+      ['ada'],
+    );
     const sessions = await api.testing!.provider.getSessions(['repo'], {});
     assert.equal(sessions.length, 1);
     const session = sessions[0]!;

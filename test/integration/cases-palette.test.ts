@@ -35,7 +35,10 @@ describe('Support cases from the palette', function () {
     const held = await engagement.getCase(id);
     assert.equal(held.subject, subject);
     assert.ok(held.tags.includes('repo:analytical-engines/difference-engine'), held.tags.join(', '));
-    assert.deepEqual(held.notes?.map((n) => n.text), ['From the palette.']);
+    assert.deepEqual(
+      held.notes?.map((n) => n.text),
+      ['From the palette.'],
+    );
     const linked = await engagement.listCasesOfRepository('analytical-engines', 'difference-engine');
     assert.ok(linked.some((c) => c.id === id));
   });

@@ -16,7 +16,11 @@ import { children, label, signInAsAdaWithDemoRepository, waitFor } from './views
 const OWNER = 'analytical-engines';
 const REPO = 'difference-engine';
 
-interface Result { commit: string; parent: string | undefined; changes: { kind: string; path: string }[] }
+interface Result {
+  commit: string;
+  parent: string | undefined;
+  changes: { kind: string; path: string }[];
+}
 type Client = NonNullable<NonNullable<Awaited<ReturnType<typeof signInAsAdaWithDemoRepository>>['testing']>['session']['client']>;
 
 /** Counts the calls of the client's repository and git data methods (every request of a commit goes through them). */
@@ -72,10 +76,11 @@ function worktreeOf(main: vscode.Uri, branch: string): vscode.Uri {
 const said = async () => (await vscode.commands.executeCommand<string[]>('repodesk.testing.messageEditorSaid')) ?? [];
 
 /** The message editor, once it is the active editor. */
-const messageEditor = () => waitFor('the message editor', async () => {
-  const editor = vscode.window.activeTextEditor;
-  return editor?.document.uri.scheme === 'repodesk-message' ? editor : undefined;
-});
+const messageEditor = () =>
+  waitFor('the message editor', async () => {
+    const editor = vscode.window.activeTextEditor;
+    return editor?.document.uri.scheme === 'repodesk-message' ? editor : undefined;
+  });
 
 describe('Commit from the workspace (git data API)', function () {
   this.timeout(60_000);
@@ -96,16 +101,28 @@ describe('Commit from the workspace (git data API)', function () {
     write('.gitignore', '*.log\n');
     write('debug.log', 'left out');
     const result = await vscode.commands.executeCommand<Result>('repodesk.commit.workspace', {
-      folder, owner: OWNER, repo: REPO, branch: 'workspace/plan', from: 'master', prefix: 'uploaded', message: 'Plan from the workspace',
+      folder,
+      owner: OWNER,
+      repo: REPO,
+      branch: 'workspace/plan',
+      from: 'master',
+      prefix: 'uploaded',
+      message: 'Plan from the workspace',
     });
     assert.ok(result, 'the command returned the commit');
-    assert.deepEqual(result.changes.map((c) => `${c.kind} ${c.path}`), ['added uploaded/.gitignore', 'added uploaded/notes/plan.md', 'added uploaded/notes/table.csv']);
+    assert.deepEqual(
+      result.changes.map((c) => `${c.kind} ${c.path}`),
+      ['added uploaded/.gitignore', 'added uploaded/notes/plan.md', 'added uploaded/notes/table.csv'],
+    );
     const ref = await client.git.getRef(OWNER, REPO, 'heads/workspace/plan');
     assert.equal(ref.object.sha, result.commit);
     const commit = await client.git.getCommit(OWNER, REPO, result.commit);
     assert.equal(commit.message, 'Plan from the workspace');
     const tree = await client.git.getTree(OWNER, REPO, result.commit, true);
-    assert.ok(tree.tree.some((e) => e.path === 'README.md'), 'the rest of the branch is kept');
+    assert.ok(
+      tree.tree.some((e) => e.path === 'README.md'),
+      'the rest of the branch is kept',
+    );
     assert.ok(!tree.tree.some((e) => e.path.endsWith('debug.log')));
     await waitFor('the branch in Git Refs', async () => {
       const groups = await children('repodesk.gitRefs');
@@ -137,15 +154,24 @@ describe('Commit from the workspace (git data API)', function () {
     };
     try {
       const result = await vscode.commands.executeCommand<Result>('repodesk.commit.workspace', {
-        folder, owner: OWNER, repo: REPO, branch: 'workspace/plan', prefix: 'uploaded', message: 'Second version', onMoved: 'rebase',
+        folder,
+        owner: OWNER,
+        repo: REPO,
+        branch: 'workspace/plan',
+        prefix: 'uploaded',
+        message: 'Second version',
+        onMoved: 'rebase',
       });
       assert.ok(result);
-      assert.deepEqual(result.changes.map((c) => `${c.kind} ${c.path}`), ['modified uploaded/notes/plan.md']);
+      assert.deepEqual(
+        result.changes.map((c) => `${c.kind} ${c.path}`),
+        ['modified uploaded/notes/plan.md'],
+      );
       const now = await client.git.getRef(OWNER, REPO, 'heads/workspace/plan');
       assert.equal(now.object.sha, result.commit);
       assert.equal(result.parent, theirs.sha, 'rebased onto the other commit');
       const files = (await client.git.getTree(OWNER, REPO, result.commit, true)).tree.map((e) => e.path);
-      assert.ok(files.includes('theirs.txt'), 'the other commit\'s file is kept');
+      assert.ok(files.includes('theirs.txt'), "the other commit's file is kept");
       assert.ok(moved, 'the branch moved between the preview and the commit');
     } finally {
       client.git.getRef = getRef;
@@ -163,7 +189,13 @@ describe('Commit from the workspace (git data API)', function () {
   it('Create Tag from Commit… with a message: an annotated tag (the ref points at a tag object whose object is the commit)', async () => {
     const client = (await signInAsAdaWithDemoRepository()).testing!.session.client!;
     const head = (await client.git.getRef(OWNER, REPO, 'heads/workspace/plan')).object.sha;
-    const sha = await vscode.commands.executeCommand<string>('repodesk.commit.tag', { owner: OWNER, repo: REPO, from: 'workspace/plan', tag: 'workspace-v1-annotated', message: 'The plan, tagged' });
+    const sha = await vscode.commands.executeCommand<string>('repodesk.commit.tag', {
+      owner: OWNER,
+      repo: REPO,
+      from: 'workspace/plan',
+      tag: 'workspace-v1-annotated',
+      message: 'The plan, tagged',
+    });
     assert.equal(sha, head);
     const ref = await client.git.getRef(OWNER, REPO, 'tags/workspace-v1-annotated');
     assert.equal(ref.object.type, 'tag');
@@ -175,7 +207,12 @@ describe('Commit from the workspace (git data API)', function () {
     const client = (await signInAsAdaWithDemoRepository()).testing!.session.client!;
     const before = (await client.git.getRef(OWNER, REPO, 'heads/workspace/plan')).object.sha;
     const result = await vscode.commands.executeCommand<Result | undefined>('repodesk.commit.workspace', {
-      folder, owner: OWNER, repo: REPO, branch: 'workspace/plan', prefix: 'uploaded', message: 'no-op',
+      folder,
+      owner: OWNER,
+      repo: REPO,
+      branch: 'workspace/plan',
+      prefix: 'uploaded',
+      message: 'no-op',
     });
     // The other commit's file is outside the folder's path: it is not the workspace's to delete.
     assert.equal(result, undefined);
@@ -189,14 +226,24 @@ describe('Commit from the workspace (git data API)', function () {
     fs.writeFileSync(path.join(upload, 'README.md'), '# Uploaded from VS Code\n');
     fs.mkdirSync(path.join(upload, 'src'));
     fs.writeFileSync(path.join(upload, 'src', 'main.ts'), 'export const engine = 1;\n');
-    const result = await vscode.commands.executeCommand<Result>('repodesk.commit.uploadFolder', { folder: upload, name: 'uploaded-from-vscode', message: 'First commit' });
+    const result = await vscode.commands.executeCommand<Result>('repodesk.commit.uploadFolder', {
+      folder: upload,
+      name: 'uploaded-from-vscode',
+      message: 'First commit',
+    });
     assert.ok(result);
     assert.equal(result.parent, undefined, 'the first commit has no parent');
     const repo = await client.repos.get('ada', 'uploaded-from-vscode');
     const head = await client.git.getRef('ada', repo.name, `heads/${repo.default_branch ?? 'master'}`);
     assert.equal(head.object.sha, result.commit);
     const tree = await client.git.getTree('ada', repo.name, result.commit, true);
-    assert.deepEqual(tree.tree.filter((e) => e.type === 'blob').map((e) => e.path).sort(), ['README.md', 'src/main.ts']);
+    assert.deepEqual(
+      tree.tree
+        .filter((e) => e.type === 'blob')
+        .map((e) => e.path)
+        .sort(),
+      ['README.md', 'src/main.ts'],
+    );
     await waitFor('Git Refs showing the new repository (only its master branch)', async () => {
       const groups = await children('repodesk.gitRefs');
       const branches = groups.find((g) => /branch/i.test(label(g)));
@@ -206,22 +253,25 @@ describe('Commit from the workspace (git data API)', function () {
     await vscode.commands.executeCommand('repodesk.testing.setActiveRepository', OWNER, REPO);
   });
 
-  it('the start offered for a new branch: the workspace\'s branch when the service has it, else the default branch (a worktree\'s .git file followed, as git follows it)', async () => {
+  it("the start offered for a new branch: the workspace's branch when the service has it, else the default branch (a worktree's .git file followed, as git follows it)", async () => {
     const client = (await signInAsAdaWithDemoRepository()).testing!.session.client!;
     const onService: string[] = [];
     for await (const r of client.git.listRefs(OWNER, REPO, 'heads')) onService.push(r.ref.replace(/^refs\/heads\//, ''));
     const defaultBranch = (await client.repos.get(OWNER, REPO)).default_branch ?? 'master';
     const offered = async (folder: vscode.Uri) => defaultStartPoint(await branchOfFolder(folder), onService, defaultBranch);
-    assert.ok(onService[0] !== 'gear-train' && onService.includes('gear-train'), `gear-train is on the service and not the first branch: ${onService.join(' ')}`);
+    assert.ok(
+      onService[0] !== 'gear-train' && onService.includes('gear-train'),
+      `gear-train is on the service and not the first branch: ${onService.join(' ')}`,
+    );
     const main = checkout('gear-train');
-    assert.equal(await offered(main), 'gear-train', 'the workspace\'s branch, not the first in the list');
+    assert.equal(await offered(main), 'gear-train', "the workspace's branch, not the first in the list");
     assert.equal(await offered(worktreeOf(main, 'only-here')), defaultBranch, 'a worktree on a branch the service has not: the default branch');
     git(main.fsPath, 'checkout', '--quiet', '--detach');
     assert.equal(await offered(checkout('gear-train', true)), defaultBranch, 'a detached HEAD: the default branch');
     assert.equal(await offered(vscode.Uri.file(inWorkspace('no-git-'))), defaultBranch, 'no git: the default branch');
   });
 
-  it('the repository a folder\'s remote points at, and its author, as git reads them: origin on the service, through a worktree\'s .git file; another server\'s remote is not one', async () => {
+  it("the repository a folder's remote points at, and its author, as git reads them: origin on the service, through a worktree's .git file; another server's remote is not one", async () => {
     await signInAsAdaWithDemoRepository();
     const emulator = process.env.REPODESK_TEST_EMULATOR_URL!;
     const main = checkout('master');
@@ -230,7 +280,7 @@ describe('Commit from the workspace (git data API)', function () {
     git(main.fsPath, 'config', 'user.name', 'Ada Lovelace');
     git(main.fsPath, 'config', 'user.email', 'ada@analytical.example');
     const worktree = worktreeOf(main, 'notation');
-    assert.ok(fs.statSync(path.join(worktree.fsPath, '.git')).isFile(), 'a worktree\'s .git is a file');
+    assert.ok(fs.statSync(path.join(worktree.fsPath, '.git')).isFile(), "a worktree's .git is a file");
     for (const folder of [main, worktree]) {
       assert.deepEqual(await repositoryOfFolder(folder), { owner: OWNER, name: REPO });
       assert.deepEqual(await authorOfFolder(folder), { name: 'Ada Lovelace', email: 'ada@analytical.example' });
@@ -246,7 +296,14 @@ describe('Commit from the workspace (git data API)', function () {
     for (const branch of ['bad..name', '-leading-dash', 'HEAD', 'has space', 'ends.lock']) {
       const calls = countCalls(client);
       try {
-        const result = await vscode.commands.executeCommand<Result | undefined>('repodesk.commit.workspace', { folder, owner: OWNER, repo: REPO, branch, from: 'master', message: 'never sent' });
+        const result = await vscode.commands.executeCommand<Result | undefined>('repodesk.commit.workspace', {
+          folder,
+          owner: OWNER,
+          repo: REPO,
+          branch,
+          from: 'master',
+          message: 'never sent',
+        });
         assert.equal(result, undefined, branch);
         assert.equal(calls.count(), 0, `no request for ${branch}`);
       } finally {
@@ -255,10 +312,17 @@ describe('Commit from the workspace (git data API)', function () {
     }
   });
 
-  it('the commit message editor: its tab says what it is, in RepoDesk\'s language; an empty message is refused there with the reason, nothing sent; a written one is committed', async () => {
+  it("the commit message editor: its tab says what it is, in RepoDesk's language; an empty message is refused there with the reason, nothing sent; a written one is committed", async () => {
     const client = (await signInAsAdaWithDemoRepository()).testing!.session.client!;
     write('notes/message.md', 'message\n');
-    const running = vscode.commands.executeCommand<Result | undefined>('repodesk.commit.workspace', { folder, owner: OWNER, repo: REPO, branch: 'workspace/message', from: 'master', prefix: 'msg' });
+    const running = vscode.commands.executeCommand<Result | undefined>('repodesk.commit.workspace', {
+      folder,
+      owner: OWNER,
+      repo: REPO,
+      branch: 'workspace/message',
+      from: 'master',
+      prefix: 'msg',
+    });
     const editor = await messageEditor();
     assert.equal(editor.document.languageId, 'repodesk-message');
     const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
@@ -268,15 +332,18 @@ describe('Commit from the workspace (git data API)', function () {
     assert.match((await said()).slice(before).join(' | '), /The commit message is empty: write at least its first line/);
     assert.equal(vscode.window.activeTextEditor?.document, editor.document, 'the editor stays open');
     await assert.rejects(client.git.getRef(OWNER, REPO, 'heads/workspace/message'), /Not Found/, 'nothing was sent');
-    await editor.edit((e) => e.insert(new vscode.Position(0, 0), 'Message from its own editor\n\nWritten in RepoDesk\'s editor.'));
+    await editor.edit((e) => e.insert(new vscode.Position(0, 0), "Message from its own editor\n\nWritten in RepoDesk's editor."));
     await vscode.commands.executeCommand('repodesk.messageEditor.accept');
     const result = await running;
     assert.ok(result, 'committed');
-    assert.equal((await client.git.getCommit(OWNER, REPO, result.commit)).message, 'Message from its own editor\n\nWritten in RepoDesk\'s editor.');
-    assert.ok(!vscode.window.tabGroups.all.some((g) => g.tabs.some((t) => t.input instanceof vscode.TabInputText && t.input.uri.scheme === 'repodesk-message')), 'the tab is gone');
+    assert.equal((await client.git.getCommit(OWNER, REPO, result.commit)).message, "Message from its own editor\n\nWritten in RepoDesk's editor.");
+    assert.ok(
+      !vscode.window.tabGroups.all.some((g) => g.tabs.some((t) => t.input instanceof vscode.TabInputText && t.input.uri.scheme === 'repodesk-message')),
+      'the tab is gone',
+    );
   });
 
-  it('closing the message editor\'s tab cancels: said, nothing committed, the text kept and back in the next editor; ✕ cancels too', async () => {
+  it("closing the message editor's tab cancels: said, nothing committed, the text kept and back in the next editor; ✕ cancels too", async () => {
     const client = (await signInAsAdaWithDemoRepository()).testing!.session.client!;
     write('notes/cancel.md', 'cancel\n');
     const answers = { folder, owner: OWNER, repo: REPO, branch: 'workspace/cancel', from: 'master', prefix: 'cancel' };

@@ -18,7 +18,10 @@ describe('Engagement service: sign-in and the cases of a repository', function (
     const session = await provider.createSessionWith({ userName: 'ada', apiKey: 'ada-demo-api-key', password: 'ada-demo-password' });
     assert.equal(session.account.label, 'ada');
     const accounts = await vscode.authentication.getAccounts('repodesk-engagement');
-    assert.deepEqual(accounts.map((a) => a.label), ['ada']);
+    assert.deepEqual(
+      accounts.map((a) => a.label),
+      ['ada'],
+    );
 
     const engagement = await client();
     assert.ok(engagement, 'no engagement client after signing in');
@@ -63,7 +66,7 @@ describe('Engagement service: sign-in and the cases of a repository', function (
     const cases = await (await client())!.listCasesOfRepository('analytical-engines', 'difference-engine');
     assert.ok(cases.length > 0, 'the second service listed no case');
     await config().update('services', undefined, vscode.ConfigurationTarget.Global);
-    assert.deepEqual(await provider.getSessions(), [], 'the second service\'s account under the first service\'s settings');
+    assert.deepEqual(await provider.getSessions(), [], "the second service's account under the first service's settings");
     await vscode.commands.executeCommand('repodesk.engagement.signOut');
   });
 });

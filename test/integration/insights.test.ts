@@ -13,14 +13,18 @@ const send = (key: string, message: unknown) => vscode.commands.executeCommand('
 
 /** The five charts once each has been posted (data or error). */
 async function allCharts(key: string): Promise<Map<string, HostToWebview>> {
-  return waitFor(`the five charts of ${key}`, async () => {
-    const done = new Map<string, HostToWebview>();
-    for (const m of await posted(key)) {
-      if (m.type === 'chart') done.set(m.data.chart, m);
-      if (m.type === 'chartError') done.set(m.chart, m);
-    }
-    return done.size === 5 ? done : undefined;
-  }, 60_000);
+  return waitFor(
+    `the five charts of ${key}`,
+    async () => {
+      const done = new Map<string, HostToWebview>();
+      for (const m of await posted(key)) {
+        if (m.type === 'chart') done.set(m.data.chart, m);
+        if (m.type === 'chartError') done.set(m.chart, m);
+      }
+      return done.size === 5 ? done : undefined;
+    },
+    60_000,
+  );
 }
 
 describe('Insights panel: statistics and the support cases of a repository', function () {
@@ -56,7 +60,10 @@ describe('Insights panel: statistics and the support cases of a repository', fun
     const key = await vscode.commands.executeCommand<string>('repodesk.insights.show', { owner: 'ada', name });
     const charts = await allCharts(key);
     const messages = await posted(key);
-    assert.ok(messages.some((m) => m.type === 'statsPending'), 'no "computing" progress was posted: the first request of fresh statistics answers 202');
+    assert.ok(
+      messages.some((m) => m.type === 'statsPending'),
+      'no "computing" progress was posted: the first request of fresh statistics answers 202',
+    );
     for (const [chart, m] of charts) assert.equal(m.type, 'chart', `${chart} after the 202: ${JSON.stringify(m).slice(0, 200)}`);
 
     // A moment before the next panel: code-server's webview service worker
@@ -75,14 +82,18 @@ describe('Insights panel: statistics and the support cases of a repository', fun
     const key = 'analytical-engines/difference-engine';
     const before = (await posted(key)).length;
     await send(key, { type: 'loadCases', filter: { state: 'all', pull: null }, index: 0 });
-    const list = await waitFor('the case list', async () => (await posted(key)).slice(before).find((m): m is Extract<HostToWebview, { type: 'cases' }> => m.type === 'cases'));
+    const list = await waitFor('the case list', async () =>
+      (await posted(key)).slice(before).find((m): m is Extract<HostToWebview, { type: 'cases' }> => m.type === 'cases'),
+    );
     assert.ok(list.rows.length > 0);
     for (const r of list.rows) assert.ok(r.tags.includes('repo:analytical-engines/difference-engine'), `case ${r.id} is not linked`);
     assert.ok(list.counts.Open >= 1, 'the header counts open cases');
 
     const mark = (await posted(key)).length;
     await send(key, { type: 'loadCases', filter: { state: 'all', pull: 1 }, index: 0 });
-    const pr = await waitFor('the cases of pull request #1', async () => (await posted(key)).slice(mark).find((m): m is Extract<HostToWebview, { type: 'cases' }> => m.type === 'cases'));
+    const pr = await waitFor('the cases of pull request #1', async () =>
+      (await posted(key)).slice(mark).find((m): m is Extract<HostToWebview, { type: 'cases' }> => m.type === 'cases'),
+    );
     assert.ok(pr.rows.length > 0 && pr.rows.every((r) => r.pulls.includes(1)));
   });
 
@@ -90,8 +101,17 @@ describe('Insights panel: statistics and the support cases of a repository', fun
     const key = 'analytical-engines/difference-engine';
     const subject = `Panel case ${Date.now()}`;
     const mark = (await posted(key)).length;
-    await send(key, { type: 'createCase', subject, contact: { name: 'Grace Hopper', email: 'grace@example.com' }, campaign: 'Support', note: 'Found while reviewing.', pull: 1 });
-    const created = await waitFor('the created case', async () => (await posted(key)).slice(mark).find((m): m is Extract<HostToWebview, { type: 'caseCreated' }> => m.type === 'caseCreated'));
+    await send(key, {
+      type: 'createCase',
+      subject,
+      contact: { name: 'Grace Hopper', email: 'grace@example.com' },
+      campaign: 'Support',
+      note: 'Found while reviewing.',
+      pull: 1,
+    });
+    const created = await waitFor('the created case', async () =>
+      (await posted(key)).slice(mark).find((m): m is Extract<HostToWebview, { type: 'caseCreated' }> => m.type === 'caseCreated'),
+    );
     const client = await api.testing!.engagement.client();
     const c = await client!.getCase(created.id);
     assert.equal(c.subject, subject);
@@ -109,12 +129,25 @@ describe('Insights panel: statistics and the support cases of a repository', fun
     });
   });
 
-  it('a case\'s note written and not added is kept by the host and comes back with the case (a reload\'s new panel too); added, it is gone', async () => {
+  it("a case's note written and not added is kept by the host and comes back with the case (a reload's new panel too); added, it is gone", async () => {
     const key = 'analytical-engines/difference-engine';
     const mark = (await posted(key)).length;
-    await send(key, { type: 'createCase', subject: `Draft case ${Date.now()}`, contact: { name: 'Ada Draft', email: `ada.draft.${Date.now()}@example.com` }, campaign: 'Support', pull: null });
-    const created = await waitFor('the created case', async () => (await posted(key)).slice(mark).find((m): m is Extract<HostToWebview, { type: 'caseCreated' }> => m.type === 'caseCreated'));
-    const detailsAfter = async (from: number) => waitFor('the case', async () => (await posted(key)).slice(from).find((m): m is Extract<HostToWebview, { type: 'caseDetails' }> => m.type === 'caseDetails' && m.details.id === created.id));
+    await send(key, {
+      type: 'createCase',
+      subject: `Draft case ${Date.now()}`,
+      contact: { name: 'Ada Draft', email: `ada.draft.${Date.now()}@example.com` },
+      campaign: 'Support',
+      pull: null,
+    });
+    const created = await waitFor('the created case', async () =>
+      (await posted(key)).slice(mark).find((m): m is Extract<HostToWebview, { type: 'caseCreated' }> => m.type === 'caseCreated'),
+    );
+    const detailsAfter = async (from: number) =>
+      waitFor('the case', async () =>
+        (await posted(key))
+          .slice(from)
+          .find((m): m is Extract<HostToWebview, { type: 'caseDetails' }> => m.type === 'caseDetails' && m.details.id === created.id),
+      );
 
     await send(key, { type: 'noteDraft', id: created.id, text: 'Half a thought' });
     // Opened again (as a panel opened after a reload opens it): the draft comes with the case.
@@ -151,7 +184,10 @@ describe('Insights panel: statistics and the support cases of a repository', fun
       const since = (await posted(key)).slice(mark);
       return since.some((m) => m.type === 'caseDetails' && m.details.id === 1) ? since : undefined;
     });
-    assert.deepEqual(after.filter((m) => m.type === 'actionFailed' || (m.type === 'caseDetails' && m.details.id !== 1)).map((m) => m.type), []);
+    assert.deepEqual(
+      after.filter((m) => m.type === 'actionFailed' || (m.type === 'caseDetails' && m.details.id !== 1)).map((m) => m.type),
+      [],
+    );
     assert.equal(after.filter((m) => m.type === 'caseDetails').length, 1, 'only the well-formed message was answered');
   });
 });

@@ -6,7 +6,11 @@ import * as assert from 'node:assert/strict';
 export async function approveInBrowser(authorizeUrl: string, login: string, password: string): Promise<void> {
   let cookie = '';
   const go = async (url: string, init: RequestInit = {}): Promise<Response> => {
-    const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), cookie, 'user-agent': 'integration-test-browser' } });
+    const res = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      headers: { ...(init.headers as Record<string, string>), cookie, 'user-agent': 'integration-test-browser' },
+    });
     const set = res.headers.get('set-cookie');
     if (set) cookie = set.split(';')[0]!;
     return res;
@@ -23,19 +27,35 @@ export async function approveInBrowser(authorizeUrl: string, login: string, pass
   const fields = form(loginPage, '/login/oauth/session');
   fields.set('login', login);
   fields.set('password', password);
-  const afterLogin = await go(new URL('/login/oauth/session', authorizeUrl).toString(), { method: 'POST', body: fields, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  const afterLogin = await go(new URL('/login/oauth/session', authorizeUrl).toString(), {
+    method: 'POST',
+    body: fields,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
   const approvePage = await (await go(new URL(afterLogin.headers.get('location')!, authorizeUrl).toString())).text();
   const approve = form(approvePage, '/login/oauth/authorize');
   approve.set('decision', 'approve');
-  const redirect = await go(new URL('/login/oauth/authorize', authorizeUrl).toString(), { method: 'POST', body: approve, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  const redirect = await go(new URL('/login/oauth/authorize', authorizeUrl).toString(), {
+    method: 'POST',
+    body: approve,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
   const callback = redirect.headers.get('location');
   if (!callback?.startsWith('http://127.0.0.1:7481/callback?')) {
-    const page = (await redirect.text()).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').slice(0, 400);
+    const page = (await redirect.text())
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .slice(0, 400);
     assert.fail(`approving ${authorizeUrl} answered ${redirect.status} ${callback ?? ''}: ${page}`);
   }
   await fetch(callback!);
 }
 
 function decode(s: string): string {
-  return s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return s
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }

@@ -16,8 +16,18 @@ const REVIEWS = 'repodesk.reviewComments';
 const OWNER = 'analytical-engines';
 const REPO = 'difference-engine';
 
-interface Draft { id: string; body: string; target: { kind: string; path?: string; position?: number; commitId?: string; line?: number; inReplyTo?: number }; error?: string }
-interface Entry { thread: vscode.CommentThread; line: number | undefined; kind: string; rootId: number | undefined }
+interface Draft {
+  id: string;
+  body: string;
+  target: { kind: string; path?: string; position?: number; commitId?: string; line?: number; inReplyTo?: number };
+  error?: string;
+}
+interface Entry {
+  thread: vscode.CommentThread;
+  line: number | undefined;
+  kind: string;
+  rootId: number | undefined;
+}
 
 const drafts = async () => vscode.commands.executeCommand<Draft[] | undefined>('repodesk.testing.pendingDrafts', { owner: OWNER, repo: REPO, number: 1 });
 const statusText = async () => vscode.commands.executeCommand<string | undefined>('repodesk.testing.pendingStatus');
@@ -26,11 +36,15 @@ const posted = async () => (await vscode.commands.executeCommand<HostToWebview[]
 const sendToHost = (message: unknown) => vscode.commands.executeCommand('repodesk.testing.pullOverview.send', KEY, message);
 /** The latest page model posted after the first `after` messages that passes `check`. */
 async function pageModel(what: string, check: (m: PageModel) => boolean, after = 0): Promise<PageModel> {
-  return waitFor(what, async () => {
-    const models = (await posted()).slice(after).flatMap((m) => (m.type === 'model' ? [m.model] : []));
-    const last = models[models.length - 1];
-    return last && check(last) ? last : undefined;
-  }, 30_000);
+  return waitFor(
+    what,
+    async () => {
+      const models = (await posted()).slice(after).flatMap((m) => (m.type === 'model' ? [m.model] : []));
+      const last = models[models.length - 1];
+      return last && check(last) ? last : undefined;
+    },
+    30_000,
+  );
 }
 const threads = async (): Promise<Entry[]> => (await vscode.commands.executeCommand<Entry[]>('repodesk.testing.commentThreads')) ?? [];
 
@@ -93,11 +107,19 @@ describe('Pending review', function () {
 
     const diff = await openTables();
     assert.equal(await newThread(diff, 4, 'Pending one.'), true);
-    const seeded = await waitFor('the seeded thread', async () => (await threads()).find((e) => e.thread.uri.path.endsWith('/tables.md') && e.kind === 'current' && e.rootId !== undefined));
+    const seeded = await waitFor('the seeded thread', async () =>
+      (await threads()).find((e) => e.thread.uri.path.endsWith('/tables.md') && e.kind === 'current' && e.rootId !== undefined),
+    );
     assert.equal(await vscode.commands.executeCommand('repodesk.comments.reply', { thread: seeded.thread, text: 'Pending reply.' }), true);
 
     const kept = (await drafts())!;
-    assert.deepEqual(kept.map((d) => [d.body, d.target.kind]), [['Pending one.', 'line'], ['Pending reply.', 'reply']]);
+    assert.deepEqual(
+      kept.map((d) => [d.body, d.target.kind]),
+      [
+        ['Pending one.', 'line'],
+        ['Pending reply.', 'reply'],
+      ],
+    );
     assert.deepEqual([kept[0]!.target.path, kept[0]!.target.position, kept[0]!.target.commitId, kept[0]!.target.line], ['docs/tables.md', 4, headSha, 4]);
     assert.equal(kept[1]!.target.inReplyTo, seeded.rootId);
     assert.deepEqual(await newReviewComments(), [], 'nothing reached the service');
@@ -105,14 +127,22 @@ describe('Pending review', function () {
     const pendingThread = await waitFor('the draft’s thread on line 4', async () => (await threads()).find((e) => e.kind === 'pending' && e.line === 4));
     assert.equal(pendingThread.thread.comments[0]!.label, 'Pending');
     assert.equal(pendingThread.thread.label, 'Pending review comment on line 4');
-    const withReply = await waitFor('the pending reply in its thread', async () => (await threads()).find((e) => e.rootId === seeded.rootId && e.thread.comments.some((c) => c.contextValue === 'pending')));
+    const withReply = await waitFor('the pending reply in its thread', async () =>
+      (await threads()).find((e) => e.rootId === seeded.rootId && e.thread.comments.some((c) => c.contextValue === 'pending')),
+    );
     assert.equal(withReply.thread.comments.at(-1)!.label, 'Pending');
 
     await waitFor('the status bar count of 2', async () => (await statusText()) === '$(comment-draft) #1: 2 pending');
     await vscode.commands.executeCommand('repodesk.reviewComments.refresh');
     const group = await child(REVIEWS, undefined, 'Pending review: 2 drafts');
     const rows = await children(REVIEWS, group);
-    assert.deepEqual(rows.map((r) => [label(r), description(r)]), [['Pending: Pending one.', 'docs/tables.md line 4'], ['Pending: Pending reply.', 'reply · docs/tables.md']]);
+    assert.deepEqual(
+      rows.map((r) => [label(r), description(r)]),
+      [
+        ['Pending: Pending one.', 'docs/tables.md line 4'],
+        ['Pending: Pending reply.', 'reply · docs/tables.md'],
+      ],
+    );
   });
 
   it('Submit Review posts the drafts in the order written, each with the head commit, path and position it was written against, then the summary; the review ends', async () => {
@@ -123,28 +153,48 @@ describe('Pending review', function () {
     assert.equal(await newThread(diff, 3, 'Third.'), true);
     assert.deepEqual(await newReviewComments(), []);
 
-    const result = await vscode.commands.executeCommand<{ left: number; summary: string }>('repodesk.pendingReview.submit', { owner: OWNER, repo: REPO, number: 1 }, { summary: 'Three notes on the tables.' });
+    const result = await vscode.commands.executeCommand<{ left: number; summary: string }>(
+      'repodesk.pendingReview.submit',
+      { owner: OWNER, repo: REPO, number: 1 },
+      { summary: 'Three notes on the tables.' },
+    );
     assert.deepEqual([result.left, result.summary], [0, 'posted']);
     const posted = (await newReviewComments()).sort((a, b) => a.id - b.id);
-    assert.deepEqual(posted.map((c) => [c.body, c.path, c.position, c.commit_id, c.user.login]), [
-      ['First.', 'docs/tables.md', 4, headSha, 'ada'],
-      ['Second.', 'docs/tables.md', 1, headSha, 'ada'],
-      ['Third.', 'docs/tables.md', 3, headSha, 'ada'],
-    ]);
+    assert.deepEqual(
+      posted.map((c) => [c.body, c.path, c.position, c.commit_id, c.user.login]),
+      [
+        ['First.', 'docs/tables.md', 4, headSha, 'ada'],
+        ['Second.', 'docs/tables.md', 1, headSha, 'ada'],
+        ['Third.', 'docs/tables.md', 3, headSha, 'ada'],
+      ],
+    );
     const summary = await newIssueComments();
-    assert.deepEqual(summary.map((c) => c.body), ['Three notes on the tables.']);
+    assert.deepEqual(
+      summary.map((c) => c.body),
+      ['Three notes on the tables.'],
+    );
     assert.ok(Date.parse(summary[0]!.created_at) >= Date.parse(posted[2]!.created_at), 'the summary after the comments');
     assert.equal(await drafts(), undefined, 'the review ended');
     await waitFor('the status bar item gone', async () => (await statusText()) === undefined);
     await waitFor('the posted threads in the editor, no longer pending', async () => {
       const all = await threads();
-      return !all.some((e) => e.kind === 'pending') && all.filter((e) => e.kind === 'current' && e.thread.comments.some((c) => /^(First|Second|Third)\.$/.test(typeof c.body === 'string' ? c.body : c.body.value))).length === 3;
+      return (
+        !all.some((e) => e.kind === 'pending') &&
+        all.filter(
+          (e) => e.kind === 'current' && e.thread.comments.some((c) => /^(First|Second|Third)\.$/.test(typeof c.body === 'string' ? c.body : c.body.value)),
+        ).length === 3
+      );
     });
   });
 
   it('Submit Review with a draft the service refuses: the others are posted and leave the list, the refused one stays pending with the service’s message, and the summary waits', async () => {
     // A thread of ada's on line 1, which she will delete elsewhere before submitting.
-    const doomed = await client.reviewComments.create(OWNER, REPO, 1, { body: 'A thread deleted before the review is submitted.', commit_id: headSha, path: 'docs/tables.md', position: 1 });
+    const doomed = await client.reviewComments.create(OWNER, REPO, 1, {
+      body: 'A thread deleted before the review is submitted.',
+      commit_id: headSha,
+      path: 'docs/tables.md',
+      position: 1,
+    });
     // Not the newest comment when deleted: the emulator (SQLite rowids) would give the newest's id to the next comment.
     await client.reviewComments.create(OWNER, REPO, 1, { body: 'A later thread.', commit_id: headSha, path: 'docs/tables.md', position: 2 });
     await vscode.commands.executeCommand('repodesk.pendingReview.start', { owner: OWNER, repo: REPO, number: 1 });
@@ -152,20 +202,46 @@ describe('Pending review', function () {
     await vscode.commands.executeCommand('repodesk.comments.refresh');
     assert.equal(await newThread(diff, 3, 'Good one.'), true);
     const doomedThread = await waitFor('the thread on line 1', async () => (await threads()).find((e) => e.rootId === doomed.id));
-    assert.equal(await vscode.commands.executeCommand('repodesk.comments.reply', { thread: doomedThread.thread, text: 'A reply to a thread that goes away.' }), true);
+    assert.equal(
+      await vscode.commands.executeCommand('repodesk.comments.reply', { thread: doomedThread.thread, text: 'A reply to a thread that goes away.' }),
+      true,
+    );
     assert.equal(await newThread(diff, 2, 'Also good.'), true);
     await client.reviewComments.delete(OWNER, REPO, doomed.id);
     assert.ok(!(await reviewComments()).some((c) => c.id === doomed.id), 'the thread is gone from the service');
-    assert.deepEqual((await drafts())!.map((d) => [d.body, d.target.inReplyTo]), [['Good one.', undefined], ['A reply to a thread that goes away.', doomed.id], ['Also good.', undefined]]);
+    assert.deepEqual(
+      (await drafts())!.map((d) => [d.body, d.target.inReplyTo]),
+      [
+        ['Good one.', undefined],
+        ['A reply to a thread that goes away.', doomed.id],
+        ['Also good.', undefined],
+      ],
+    );
 
-    const result = await vscode.commands.executeCommand<{ left: number; summary: string; steps: { step: string }[] }>('repodesk.pendingReview.submit', { owner: OWNER, repo: REPO, number: 1 }, { summary: 'Waits for every draft.' });
-    assert.deepEqual(result.steps.map((s) => s.step), ['posted', 'failed', 'posted']);
+    const result = await vscode.commands.executeCommand<{ left: number; summary: string; steps: { step: string }[] }>(
+      'repodesk.pendingReview.submit',
+      { owner: OWNER, repo: REPO, number: 1 },
+      { summary: 'Waits for every draft.' },
+    );
+    assert.deepEqual(
+      result.steps.map((s) => s.step),
+      ['posted', 'failed', 'posted'],
+    );
     assert.deepEqual([result.left, result.summary], [1, 'held']);
     const posted = (await newReviewComments()).filter((c) => c.body !== 'A later thread.').sort((a, b) => a.id - b.id);
-    assert.deepEqual(posted.map((c) => [c.body, c.position]), [['Good one.', 3], ['Also good.', 2]]);
+    assert.deepEqual(
+      posted.map((c) => [c.body, c.position]),
+      [
+        ['Good one.', 3],
+        ['Also good.', 2],
+      ],
+    );
     assert.deepEqual(await newIssueComments(), [], 'the summary waits for the refused draft');
     const left = (await drafts())!;
-    assert.deepEqual(left.map((d) => d.body), ['A reply to a thread that goes away.']);
+    assert.deepEqual(
+      left.map((d) => d.body),
+      ['A reply to a thread that goes away.'],
+    );
     assert.match(left[0]!.error ?? '', /Validation Failed/, 'the service’s own message');
     await waitFor('the status bar count of 1', async () => (await statusText()) === '$(comment-draft) #1: 1 pending');
     await vscode.commands.executeCommand('repodesk.reviewComments.refresh');
@@ -173,8 +249,15 @@ describe('Pending review', function () {
     assert.match(description(row!), /^reply · docs\/tables\.md · not posted: Validation Failed/);
 
     // Submitted again: nothing posted twice, the refused draft refused again and still pending.
-    const again = await vscode.commands.executeCommand<{ left: number; steps: { step: string }[] }>('repodesk.pendingReview.submit', { owner: OWNER, repo: REPO, number: 1 }, { summary: 'Waits for every draft.' });
-    assert.deepEqual(again.steps.map((s) => s.step), ['failed']);
+    const again = await vscode.commands.executeCommand<{ left: number; steps: { step: string }[] }>(
+      'repodesk.pendingReview.submit',
+      { owner: OWNER, repo: REPO, number: 1 },
+      { summary: 'Waits for every draft.' },
+    );
+    assert.deepEqual(
+      again.steps.map((s) => s.step),
+      ['failed'],
+    );
     assert.equal((await newReviewComments()).length, 3, 'the two posted and the later thread');
   });
 
@@ -203,7 +286,10 @@ describe('Pending review', function () {
     } finally {
       (vscode.window as { showInputBox: unknown }).showInputBox = original;
     }
-    assert.deepEqual((await newIssueComments()).map((c) => c.body), ['Kept for the review.', 'And a summary.']);
+    assert.deepEqual(
+      (await newIssueComments()).map((c) => c.body),
+      ['Kept for the review.', 'And a summary.'],
+    );
   });
 
   it('Discard Review drops the drafts after the confirmation; nothing reaches the service', async () => {

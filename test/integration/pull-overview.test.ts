@@ -19,15 +19,21 @@ const send = (key: string, message: unknown) => vscode.commands.executeCommand('
 
 /** The latest model posted after the first `after` messages that passes `check`. */
 async function model(key: string, what: string, check: (m: PageModel) => boolean = () => true, after = 0): Promise<PageModel> {
-  return waitFor(what, async () => {
-    const models = (await posted(key)).slice(after).flatMap((m) => (m.type === 'model' ? [m.model] : []));
-    const last = models[models.length - 1];
-    return last && check(last) ? last : undefined;
-  }, 30_000);
+  return waitFor(
+    what,
+    async () => {
+      const models = (await posted(key)).slice(after).flatMap((m) => (m.type === 'model' ? [m.model] : []));
+      const last = models[models.length - 1];
+      return last && check(last) ? last : undefined;
+    },
+    30_000,
+  );
 }
 
 async function commentDone(key: string, request: number, after: number): Promise<Extract<HostToWebview, { type: 'commentDone' }>> {
-  return waitFor(`the answer to request ${request}`, async () => (await posted(key)).slice(after).find((m): m is Extract<HostToWebview, { type: 'commentDone' }> => m.type === 'commentDone' && m.request === request));
+  return waitFor(`the answer to request ${request}`, async () =>
+    (await posted(key)).slice(after).find((m): m is Extract<HostToWebview, { type: 'commentDone' }> => m.type === 'commentDone' && m.request === request),
+  );
 }
 
 /**
@@ -86,22 +92,35 @@ describe('Pull request overview page', function () {
     assert.equal(m.title, 'Tabulate polynomials by the method of differences');
     assert.equal(m.state, 'open');
     assert.equal(m.author.login, 'charles');
-    assert.match(m.author.avatar ?? '', /^data:image\//, 'the author\'s avatar is passed as a data: URI');
+    assert.match(m.author.avatar ?? '', /^data:image\//, "the author's avatar is passed as a data: URI");
     assert.equal(m.base, pull.base.label);
     assert.equal(m.head, pull.head.label);
     assert.match(m.bodyHtml, /<p>Adds the tabulating loop/);
-    assert.deepEqual(m.counts, { commits: pull.commits, changedFiles: pull.changed_files, additions: pull.additions, deletions: pull.deletions, comments: pull.comments, reviewComments: pull.review_comments });
+    assert.deepEqual(m.counts, {
+      commits: pull.commits,
+      changedFiles: pull.changed_files,
+      additions: pull.additions,
+      deletions: pull.deletions,
+      comments: pull.comments,
+      reviewComments: pull.review_comments,
+    });
 
     // The lists agree with the counts.
     assert.equal(m.commits.rows.length, pull.commits);
-    assert.deepEqual(m.commits.rows.slice(0, 2).map((c) => c.title), ['Tabulate polynomials by the method of differences', 'Read the initial differences as numbers']);
+    assert.deepEqual(
+      m.commits.rows.slice(0, 2).map((c) => c.title),
+      ['Tabulate polynomials by the method of differences', 'Read the initial differences as numbers'],
+    );
     assert.ok(m.commits.rows.every((c) => c.shortSha === c.sha.slice(0, 7) && c.author.length > 0));
     assert.equal(m.files.rows.length, pull.changed_files);
     assert.ok(m.files.rows.some((f) => f.path === 'docs/tables.md' && f.status === 'added'));
     const comments = m.conversation.rows.filter((c) => c.kind === 'comment');
     const threads = m.conversation.rows.filter((c) => c.kind === 'thread');
     assert.equal(comments.length, pull.comments);
-    assert.equal(threads.reduce((n, t) => n + 1 + (t.kind === 'thread' ? t.replies : 0), 0), pull.review_comments);
+    assert.equal(
+      threads.reduce((n, t) => n + 1 + (t.kind === 'thread' ? t.replies : 0), 0),
+      pull.review_comments,
+    );
     const grace = comments.findIndex((c) => c.kind === 'comment' && c.body.startsWith('Ran it for 40 steps'));
     const ada = comments.findIndex((c) => c.kind === 'comment' && c.body.startsWith('Thanks, Grace'));
     assert.ok(grace >= 0 && ada > grace, 'the issue comments in the order they were made');
@@ -111,10 +130,16 @@ describe('Pull request overview page', function () {
     assert.ok(outdated?.kind === 'thread' && outdated.outdated && outdated.replies >= 1, 'the outdated thread on tabulate.js');
     // Its line and commit, as the editor's header says them; its replies, to read in place.
     assert.deepEqual([outdated.line, outdated.removed, /^[0-9a-f]{7}$/.test(outdated.commit ?? '')], [3, false, true]);
-    assert.deepEqual(outdated.replyItems.map((r) => r.author.login), ['charles']);
+    assert.deepEqual(
+      outdated.replyItems.map((r) => r.author.login),
+      ['charles'],
+    );
 
     // Opening it again reveals the same page.
-    assert.equal(await vscode.commands.executeCommand('repodesk.pulls.openOverview', { owner: 'analytical-engines', repo: 'difference-engine', number: 1 }), KEY);
+    assert.equal(
+      await vscode.commands.executeCommand('repodesk.pulls.openOverview', { owner: 'analytical-engines', repo: 'difference-engine', number: 1 }),
+      KEY,
+    );
   });
 
   it('an idle refresh of the open page costs no rate limit and posts nothing new', async () => {
@@ -132,19 +157,25 @@ describe('Pull request overview page', function () {
     let mark = (await posted(KEY)).length;
     await send(KEY, { type: 'addComment', request: 101, body });
     assert.equal((await commentDone(KEY, 101, mark)).ok, true);
-    const onService = async () => (await collect(client.issueComments.listForIssue('analytical-engines', 'difference-engine', 1))).find((c) => c.body?.startsWith(body));
+    const onService = async () =>
+      (await collect(client.issueComments.listForIssue('analytical-engines', 'difference-engine', 1))).find((c) => c.body?.startsWith(body));
     const made = await onService();
     assert.ok(made, 'the comment is on the service');
     const shown = await model(KEY, 'the new comment on the page', (m) => m.conversation.rows.some((c) => c.kind === 'comment' && c.id === made.id), mark);
     const item = shown.conversation.rows.find((c) => c.id === made.id);
-    assert.ok(item?.kind === 'comment' && item.own, 'ada\'s own comment can be edited and deleted');
+    assert.ok(item?.kind === 'comment' && item.own, "ada's own comment can be edited and deleted");
     assert.equal(shown.conversation.rows[shown.conversation.rows.length - 1]?.id, made.id, 'the newest comment is last');
 
     mark = (await posted(KEY)).length;
     await send(KEY, { type: 'editComment', request: 102, id: made.id, body: `${body} (edited)` });
     assert.equal((await commentDone(KEY, 102, mark)).ok, true);
     assert.equal((await onService())?.body, `${body} (edited)`);
-    await model(KEY, 'the edited comment on the page', (m) => m.conversation.rows.some((c) => c.kind === 'comment' && c.id === made.id && c.body.endsWith('(edited)')), mark);
+    await model(
+      KEY,
+      'the edited comment on the page',
+      (m) => m.conversation.rows.some((c) => c.kind === 'comment' && c.id === made.id && c.body.endsWith('(edited)')),
+      mark,
+    );
 
     mark = (await posted(KEY)).length;
     await send(KEY, { type: 'deleteComment', request: 103, id: made.id, confirmed: true });
@@ -153,7 +184,7 @@ describe('Pull request overview page', function () {
     await model(KEY, 'the page without the comment', (m) => !m.conversation.rows.some((c) => c.id === made.id), mark);
   });
 
-  it('an edit the service refuses is answered with the service\'s message (the page keeps the text)', async () => {
+  it("an edit the service refuses is answered with the service's message (the page keeps the text)", async () => {
     const mark = (await posted(KEY)).length;
     await send(KEY, { type: 'editComment', request: 104, id: 999_999_999, body: 'Not there' });
     const answer = await commentDone(KEY, 104, mark);
@@ -188,12 +219,22 @@ describe('Pull request overview page', function () {
     const branch = `overview/${Date.now()}`;
     const master = await client.git.getRef(owner, repo, 'heads/master');
     const parent = await client.git.getCommit(owner, repo, master.object.sha);
-    const tree = await client.git.createTree(owner, repo, [{ path: `${branch.replace('/', '-')}.md`, mode: '100644', type: 'blob', content: 'x\n' }], parent.tree.sha);
+    const tree = await client.git.createTree(
+      owner,
+      repo,
+      [{ path: `${branch.replace('/', '-')}.md`, mode: '100644', type: 'blob', content: 'x\n' }],
+      parent.tree.sha,
+    );
     const commit = await client.git.createCommit(owner, repo, { message: 'Overview page test', tree: tree.sha, parents: [parent.sha] });
     await client.git.createRef(owner, repo, `refs/heads/${branch}`, commit.sha);
-    const pull = await client.pulls.create(owner, repo, { head: branch, base: 'master', title: 'Overview <b>test</b>', body: '<script>alert(1)</script>\n\n<img src=x onerror=alert(2)> **bold**' });
+    const pull = await client.pulls.create(owner, repo, {
+      head: branch,
+      base: 'master',
+      title: 'Overview <b>test</b>',
+      body: '<script>alert(1)</script>\n\n<img src=x onerror=alert(2)> **bold**',
+    });
     const key = await vscode.commands.executeCommand<string>('repodesk.pulls.openOverview', { owner, repo, number: pull.number });
-    const m = await model(key, 'the new pull request\'s page');
+    const m = await model(key, "the new pull request's page");
     assert.equal(m.title, 'Overview <b>test</b>', 'the title is text');
     assert.doesNotMatch(m.bodyHtml, /<script|<img/i);
     assert.match(m.bodyHtml, /&lt;script&gt;alert\(1\)&lt;\/script&gt;/);
@@ -210,7 +251,7 @@ describe('Pull request overview page', function () {
     await client.pulls.update(owner, repo, pull.number, { state: 'closed' });
   });
 
-  it('a pull request whose head repository was deleted (the spec\'s null head.repo): the page says the head is deleted and still lists its commits and files', async () => {
+  it("a pull request whose head repository was deleted (the spec's null head.repo): the page says the head is deleted and still lists its commits and files", async () => {
     // grace forks ada's notes-on-the-engine (not the demo repository, whose
     // pull requests other tests list), opens a pull request from a branch of
     // her fork, then deletes the fork (Basic credentials: no scopes apply).
@@ -218,7 +259,11 @@ describe('Pull request overview page', function () {
     const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
       const res = await fetch(`${apiUrl}${path}`, {
         method,
-        headers: { authorization: `Basic ${Buffer.from('grace:grace-demo-password').toString('base64')}`, accept: 'application/vnd.github.v3+json', 'content-type': 'application/json' },
+        headers: {
+          authorization: `Basic ${Buffer.from('grace:grace-demo-password').toString('base64')}`,
+          accept: 'application/vnd.github.v3+json',
+          'content-type': 'application/json',
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const text = await res.text();
@@ -229,21 +274,39 @@ describe('Pull request overview page', function () {
     const f = `/repos/${fork.full_name}`;
     const tip = await call<{ object: { sha: string } }>('GET', `${f}/git/refs/heads/${fork.default_branch}`);
     const parent = await call<{ sha: string; tree: { sha: string } }>('GET', `${f}/git/commits/${tip.object.sha}`);
-    const tree = await call<{ sha: string }>('POST', `${f}/git/trees`, { base_tree: parent.tree.sha, tree: [{ path: 'docs/grace-notes.md', mode: '100644', type: 'blob', content: 'Notes from a fork.\n' }] });
+    const tree = await call<{ sha: string }>('POST', `${f}/git/trees`, {
+      base_tree: parent.tree.sha,
+      tree: [{ path: 'docs/grace-notes.md', mode: '100644', type: 'blob', content: 'Notes from a fork.\n' }],
+    });
     const commit = await call<{ sha: string }>('POST', `${f}/git/commits`, { message: 'Notes from a deleted fork', tree: tree.sha, parents: [parent.sha] });
     const branch = `fork-notes-${Date.now()}`;
     await call('POST', `${f}/git/refs`, { ref: `refs/heads/${branch}`, sha: commit.sha });
-    const pull = await call<{ number: number }>('POST', '/repos/ada/notes-on-the-engine/pulls', { head: `grace:${branch}`, base: fork.default_branch, title: 'Notes from a fork that is gone', body: 'The fork is deleted after this.' });
+    const pull = await call<{ number: number }>('POST', '/repos/ada/notes-on-the-engine/pulls', {
+      head: `grace:${branch}`,
+      base: fork.default_branch,
+      title: 'Notes from a fork that is gone',
+      body: 'The fork is deleted after this.',
+    });
     await call('DELETE', f);
     try {
       assert.equal((await client.pulls.get('ada', 'notes-on-the-engine', pull.number)).head.repo, null, 'the service answers head.repo null');
-      const key = await vscode.commands.executeCommand<string>('repodesk.pulls.openOverview', { owner: 'ada', repo: 'notes-on-the-engine', number: pull.number });
+      const key = await vscode.commands.executeCommand<string>('repodesk.pulls.openOverview', {
+        owner: 'ada',
+        repo: 'notes-on-the-engine',
+        number: pull.number,
+      });
       const m = await model(key, 'the page of the pull request from the deleted fork');
       assert.equal(m.head, null, 'no head label is shown as if the repository were there');
       assert.equal(m.headRef, branch, 'the page names the deleted head by its branch');
       assert.equal(m.state, 'open');
-      assert.deepEqual(m.commits.rows.map((c) => [c.title, c.shortSha]), [['Notes from a deleted fork', commit.sha.slice(0, 7)]]);
-      assert.deepEqual(m.files.rows.map((x) => [x.path, x.status]), [['docs/grace-notes.md', 'added']]);
+      assert.deepEqual(
+        m.commits.rows.map((c) => [c.title, c.shortSha]),
+        [['Notes from a deleted fork', commit.sha.slice(0, 7)]],
+      );
+      assert.deepEqual(
+        m.files.rows.map((x) => [x.path, x.status]),
+        [['docs/grace-notes.md', 'added']],
+      );
       assert.ok(!(await posted(key)).some((x) => x.type === 'failed'), 'the page is drawn, not refused');
     } finally {
       await client.pulls.update('ada', 'notes-on-the-engine', pull.number, { state: 'closed' });
@@ -251,11 +314,13 @@ describe('Pull request overview page', function () {
   });
 
   it('a page shown again is kept as it was drawn; shown again once its reading is older than a minute, it reads again and draws what changed', async () => {
-    const open = () => vscode.commands.executeCommand<string>('repodesk.pulls.openOverview', { owner: 'analytical-engines', repo: 'difference-engine', number: 1 });
-    const shown = () => waitFor('the overview page shown', async () => {
-      const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
-      return input instanceof vscode.TabInputWebview && input.viewType.endsWith('repodesk.pullOverview') ? input : undefined;
-    });
+    const open = () =>
+      vscode.commands.executeCommand<string>('repodesk.pulls.openOverview', { owner: 'analytical-engines', repo: 'difference-engine', number: 1 });
+    const shown = () =>
+      waitFor('the overview page shown', async () => {
+        const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+        return input instanceof vscode.TabInputWebview && input.viewType.endsWith('repodesk.pullOverview') ? input : undefined;
+      });
     const hide = async () => {
       await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(), vscode.ViewColumn.Active);
       await waitFor('the overview page hidden', async () => !(vscode.window.tabGroups.activeTabGroup.activeTab?.input instanceof vscode.TabInputWebview));
@@ -269,7 +334,11 @@ describe('Pull request overview page', function () {
     // A page rebuilt would boot again and say 'ready', and the host would
     // answer with the strings and the model within a second.
     await new Promise((r) => setTimeout(r, 2000));
-    assert.deepEqual((await posted(KEY)).slice(mark).map((m) => m.type), [], 'the page shown again was not rebuilt nor read again');
+    assert.deepEqual(
+      (await posted(KEY)).slice(mark).map((m) => m.type),
+      [],
+      'the page shown again was not rebuilt nor read again',
+    );
 
     const title = `${first.title} (renamed while hidden)`;
     const before = await vscode.commands.executeCommand<number>('repodesk.testing.pullOverview.rereadShownAfter', 0);
@@ -292,6 +361,9 @@ describe('Pull request overview page', function () {
     await send(KEY, { type: 'deleteComment', request: 1, id: 'all', confirmed: true });
     await send(KEY, { type: 'action', action: 'deleteRepository' });
     await vscode.commands.executeCommand('repodesk.testing.pullOverview.reload', KEY);
-    assert.deepEqual((await posted(KEY)).slice(mark).filter((m) => m.type === 'commentDone'), []);
+    assert.deepEqual(
+      (await posted(KEY)).slice(mark).filter((m) => m.type === 'commentDone'),
+      [],
+    );
   });
 });

@@ -13,7 +13,7 @@ const run = promisify(execFile);
 describe('Pull requests: checkout into the workspace clone', function () {
   this.timeout(90_000);
 
-  it('Checkout Pull Request fetches #1\'s head and checks it out as pr/1 (HEAD is the head SHA, its files are the head\'s)', async () => {
+  it("Checkout Pull Request fetches #1's head and checks it out as pr/1 (HEAD is the head SHA, its files are the head's)", async () => {
     await signInAsAdaWithDemoRepository();
     await vscode.commands.executeCommand('repodesk.pulls.filter', { state: 'open', sort: 'created', direction: 'desc', head: '', base: '' });
     // A clone inside the workspace folder, where the git extension looks for repositories.
@@ -21,7 +21,7 @@ describe('Pull requests: checkout into the workspace clone', function () {
     const url = `${process.env.REPODESK_TEST_EMULATOR_URL!.replace('://', '://ada:ada-demo-password@')}/analytical-engines/difference-engine.git`;
     const env = { ...process.env, GIT_TERMINAL_PROMPT: '0' };
     await run('git', ['clone', '--quiet', url, dir], { env });
-    const node = await child('repodesk.pullRequests', undefined, /^#1 /) as { pull?: { head: { sha: string; ref: string } } };
+    const node = (await child('repodesk.pullRequests', undefined, /^#1 /)) as { pull?: { head: { sha: string; ref: string } } };
     // What the user would read if it fails.
     const shown: string[] = [];
     const original = vscode.window.showErrorMessage;

@@ -26,7 +26,8 @@ describe('Pull requests: create, edit, close, reopen, merge', function () {
     await client!.git.createRef(OWNER, REPO, `refs/heads/${branch}`, commit.sha);
     return commit.sha;
   };
-  const row = async (number: number): Promise<TestNode> => waitFor(`#${number} in the view`, async () => (await children(PULLS)).find((n) => label(n).startsWith(`#${number} `)));
+  const row = async (number: number): Promise<TestNode> =>
+    waitFor(`#${number} in the view`, async () => (await children(PULLS)).find((n) => label(n).startsWith(`#${number} `)));
 
   before(async () => {
     client = (await signInAsAdaWithDemoRepository()).testing!.session.client;
@@ -38,13 +39,22 @@ describe('Pull requests: create, edit, close, reopen, merge', function () {
     await vscode.commands.executeCommand('repodesk.testing.setActiveRepository', 'analytical-engines', 'difference-engine');
   });
 
-  it('Create Pull Request…: the new pull request is listed open with its state badge; a second one for the same head shows the service\'s reason', async () => {
+  it("Create Pull Request…: the new pull request is listed open with its state badge; a second one for the same head shows the service's reason", async () => {
     await branchWithCommit('life/create', 'create.md');
-    const pull = await vscode.commands.executeCommand<PullRequest>('repodesk.pulls.create', { head: 'life/create', base: 'master', title: 'Create from the view', body: 'Body' });
+    const pull = await vscode.commands.executeCommand<PullRequest>('repodesk.pulls.create', {
+      head: 'life/create',
+      base: 'master',
+      title: 'Create from the view',
+      body: 'Body',
+    });
     assert.equal(pull.state, 'open');
     const node = await row(pull.number);
     assert.equal(node.toTreeItem().resourceUri?.query, 'open', 'the state decoration reads open');
-    const again = await vscode.commands.executeCommand<PullRequest | undefined>('repodesk.pulls.create', { head: 'life/create', base: 'master', title: 'Again' });
+    const again = await vscode.commands.executeCommand<PullRequest | undefined>('repodesk.pulls.create', {
+      head: 'life/create',
+      base: 'master',
+      title: 'Again',
+    });
     assert.equal(again, undefined);
   });
 
@@ -75,10 +85,13 @@ describe('Pull requests: create, edit, close, reopen, merge', function () {
 
     await vscode.commands.executeCommand('repodesk.pulls.refresh');
     const fresh = await waitFor('the row with the new head', async () => {
-      const n = await row(pull.number) as TestNode & { pull?: PullRequest };
+      const n = (await row(pull.number)) as TestNode & { pull?: PullRequest };
       return n.pull?.head.sha === newer.sha ? n : undefined;
     });
-    const merged = await vscode.commands.executeCommand<{ sha: string }>('repodesk.pulls.merge', fresh, { commitMessage: 'Merge me, reviewed', deleteBranch: true });
+    const merged = await vscode.commands.executeCommand<{ sha: string }>('repodesk.pulls.merge', fresh, {
+      commitMessage: 'Merge me, reviewed',
+      deleteBranch: true,
+    });
     assert.ok(merged);
     assert.equal(await client!.pulls.checkMerged(OWNER, REPO, pull.number), true);
     assert.match((await client!.git.getCommit(OWNER, REPO, merged.sha)).message, /Merge me, reviewed/);
@@ -88,12 +101,17 @@ describe('Pull requests: create, edit, close, reopen, merge', function () {
 
   it('Merge with the message editor: the tab "Merge message: #n" in RepoDesk\'s language; closing it cancels (said, not merged, text kept); the kept text comes back; empty refused; ✓ merges with the text', async () => {
     await branchWithCommit('life/editor', 'editor.md');
-    const pull = await vscode.commands.executeCommand<PullRequest>('repodesk.pulls.create', { head: 'life/editor', base: 'master', title: 'Merge from the editor' });
-    const said = async () => (await vscode.commands.executeCommand<string[]>('repodesk.testing.messageEditorSaid')) ?? [];
-    const messageEditor = () => waitFor('the message editor', async () => {
-      const editor = vscode.window.activeTextEditor;
-      return editor?.document.uri.scheme === 'repodesk-message' ? editor : undefined;
+    const pull = await vscode.commands.executeCommand<PullRequest>('repodesk.pulls.create', {
+      head: 'life/editor',
+      base: 'master',
+      title: 'Merge from the editor',
     });
+    const said = async () => (await vscode.commands.executeCommand<string[]>('repodesk.testing.messageEditorSaid')) ?? [];
+    const messageEditor = () =>
+      waitFor('the message editor', async () => {
+        const editor = vscode.window.activeTextEditor;
+        return editor?.document.uri.scheme === 'repodesk-message' ? editor : undefined;
+      });
     const first = vscode.commands.executeCommand('repodesk.pulls.merge', await row(pull.number));
     const editor = await messageEditor();
     assert.equal(vscode.window.tabGroups.activeTabGroup.activeTab?.label, `Merge message: #${pull.number}`);
@@ -124,7 +142,7 @@ describe('Pull requests: create, edit, close, reopen, merge', function () {
     assert.match((await client!.git.getCommit(OWNER, REPO, merged.sha)).message, /Merged after a second look/);
   });
 
-  it('Merge of a closed pull request: the service\'s 405 is shown and nothing changes', async () => {
+  it("Merge of a closed pull request: the service's 405 is shown and nothing changes", async () => {
     await branchWithCommit('life/closed', 'closed.md');
     const pull = await vscode.commands.executeCommand<PullRequest>('repodesk.pulls.create', { head: 'life/closed', base: 'master', title: 'Closed one' });
     await client!.pulls.update(OWNER, REPO, pull.number, { state: 'closed' });

@@ -28,7 +28,7 @@ describe('Views: Review Comments of a pull request with several pages of comment
     await vscode.commands.executeCommand('workbench.view.extension.repodesk');
   });
 
-  const titleOfView = async () => String(await vscode.commands.executeCommand('repodesk.testing.reviewCommentsDescription') ?? '');
+  const titleOfView = async () => String((await vscode.commands.executeCommand('repodesk.testing.reviewCommentsDescription')) ?? '');
   const threadRows = async (roots: TestNode[]) => (await Promise.all(roots.map((file) => children(REVIEWS, file)))).flat().map(label);
 
   it(`${COMMENTS} comments: the first page's 100 threads at once, then all ${COMMENTS}`, async () => {
@@ -55,7 +55,7 @@ describe('Views: Review Comments of a pull request with several pages of comment
     await vscode.commands.executeCommand('repodesk.pulls.select', pr);
 
     const first = await threadRows(await children(REVIEWS));
-    assert.equal(first.length, 100, 'the first page\'s threads');
+    assert.equal(first.length, 100, "the first page's threads");
     assert.deepEqual(first.slice(0, 2), ['Comment on row 1', 'Comment on row 2']);
 
     const all = await waitFor(`all ${COMMENTS} threads`, async () => {

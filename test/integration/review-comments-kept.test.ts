@@ -28,7 +28,7 @@ describe('Views: Review Comments of a pull request selected again', function () 
   });
 
   const select = async (title: RegExp) => vscode.commands.executeCommand('repodesk.pulls.select', await child(PULLS, undefined, title));
-  const titleOfView = async () => String(await vscode.commands.executeCommand('repodesk.testing.reviewCommentsDescription') ?? '');
+  const titleOfView = async () => String((await vscode.commands.executeCommand('repodesk.testing.reviewCommentsDescription')) ?? '');
   /** Every comment row of the view (threads and their replies), by label. */
   const rows = async (): Promise<string[]> => {
     const out: string[] = [];
@@ -63,12 +63,15 @@ describe('Views: Review Comments of a pull request selected again', function () 
     await waitFor('the title without "updating"', async () => (await titleOfView()) === `${OWNER}/${REPO}#1`);
   });
 
-  it('a refresh draws the service\'s answer only: nothing kept, nothing said to be updating', async () => {
+  it("a refresh draws the service's answer only: nothing kept, nothing said to be updating", async () => {
     await select(/^#1 /);
     await waitFor('#1 read', async () => (await titleOfView()) === `${OWNER}/${REPO}#1`);
     await replyElsewhere('Written on the service before a refresh.');
     await vscode.commands.executeCommand('repodesk.reviewComments.refresh');
-    assert.ok((await rows()).some((r) => r.includes('Written on the service before a refresh.')), 'the refresh drew the service\'s answer');
+    assert.ok(
+      (await rows()).some((r) => r.includes('Written on the service before a refresh.')),
+      "the refresh drew the service's answer",
+    );
     assert.equal(await titleOfView(), `${OWNER}/${REPO}#1`);
   });
 });

@@ -7,7 +7,11 @@ import { child, children, label, signInAsAdaWithDemoRepository, waitFor } from '
 
 const PULLS = 'repodesk.pullRequests';
 const REVIEWS = 'repodesk.reviewComments';
-interface Entry { thread: vscode.CommentThread; line: number | undefined; kind: string }
+interface Entry {
+  thread: vscode.CommentThread;
+  line: number | undefined;
+  kind: string;
+}
 const threads = async (): Promise<Entry[]> => (await vscode.commands.executeCommand<Entry[]>('repodesk.testing.commentThreads')) ?? [];
 
 describe('Review threads in a busy file', function () {
@@ -43,12 +47,18 @@ describe('Review threads in a busy file', function () {
       const mine = (await threads()).filter((e) => e.thread.uri.path.endsWith(`/${path}`) && e.kind !== 'outdated');
       return mine.length === 21 ? mine : undefined;
     });
-    assert.deepEqual([...new Set(drawn.map((e) => e.thread.collapsibleState))], [vscode.CommentThreadCollapsibleState.Collapsed], 'every thread starts collapsed');
+    assert.deepEqual(
+      [...new Set(drawn.map((e) => e.thread.collapsibleState))],
+      [vscode.CommentThreadCollapsibleState.Collapsed],
+      'every thread starts collapsed',
+    );
 
     // Reveal in Diff from the Review Comments view, for the thread on row 5.
     await vscode.commands.executeCommand('repodesk.reviewComments.switchMode', 'pull');
     await vscode.commands.executeCommand('repodesk.reviewComments.refresh');
-    const fileNode = await waitFor('the file in Review Comments', async () => (await children(REVIEWS)).find((n) => label(n) === path || label(n).endsWith(path)));
+    const fileNode = await waitFor('the file in Review Comments', async () =>
+      (await children(REVIEWS)).find((n) => label(n) === path || label(n).endsWith(path)),
+    );
     const row5 = await child(REVIEWS, fileNode, /^Thread on row 5$/);
     await vscode.commands.executeCommand('repodesk.reviewComments.reveal', row5);
     const opened = await waitFor('the thread on line 5 expanded', async () => {
@@ -57,6 +67,9 @@ describe('Review threads in a busy file', function () {
     });
     assert.equal(opened.line, 5);
     const others = (await threads()).filter((t) => t.thread.uri.path.endsWith(`/${path}`) && t.line !== 5);
-    assert.ok(others.length >= 20 && others.every((t) => t.thread.collapsibleState === vscode.CommentThreadCollapsibleState.Collapsed), 'the others stay collapsed');
+    assert.ok(
+      others.length >= 20 && others.every((t) => t.thread.collapsibleState === vscode.CommentThreadCollapsibleState.Collapsed),
+      'the others stay collapsed',
+    );
   });
 });

@@ -11,8 +11,18 @@ import { child, children, description, label, signInAsAdaWithDemoRepository, wai
 const PULLS = 'repodesk.pullRequests';
 const REVIEWS = 'repodesk.reviewComments';
 
-interface Item extends vscode.Comment { contextValue: string; comment?: { id: number; position: number | null; body?: string }; text: string }
-interface Entry { thread: vscode.CommentThread; line: number | undefined; kind: string; rootId: number | undefined; place: { side: string; path: string } }
+interface Item extends vscode.Comment {
+  contextValue: string;
+  comment?: { id: number; position: number | null; body?: string };
+  text: string;
+}
+interface Entry {
+  thread: vscode.CommentThread;
+  line: number | undefined;
+  kind: string;
+  rootId: number | undefined;
+  place: { side: string; path: string };
+}
 
 const threads = async (): Promise<Entry[]> => (await vscode.commands.executeCommand<Entry[]>('repodesk.testing.commentThreads')) ?? [];
 const bodies = (e: Entry) => e.thread.comments.map((c) => `${c.author.name}: ${(c as Item).text}`);
@@ -36,7 +46,7 @@ async function reviewThreadComments(file: string, start: RegExp): Promise<TestNo
   const fileNode = await child(REVIEWS, undefined, file);
   // The thread's row is its first comment; its children are the replies.
   const thread = await child(REVIEWS, fileNode, start);
-  return [thread, ...await children(REVIEWS, thread)];
+  return [thread, ...(await children(REVIEWS, thread))];
 }
 
 describe('Review threads in the editor (Comments API)', function () {
@@ -57,30 +67,45 @@ describe('Review threads in the editor (Comments API)', function () {
     assert.equal(entry.thread.uri.toString(), diff.modified.toString(), 'on the head side');
     assert.equal(entry.line, 3);
     assert.equal(entry.thread.range?.start.line, 2);
-    assert.deepEqual(bodies(entry), ['mary: Could the table also show the second differences?', 'luigi: They are constant (2), which is the point of the method.']);
+    assert.deepEqual(bodies(entry), [
+      'mary: Could the table also show the second differences?',
+      'luigi: They are constant (2), which is the point of the method.',
+    ]);
     const body = entry.thread.comments[0]!.body as vscode.MarkdownString;
     assert.ok(body instanceof vscode.MarkdownString && !body.isTrusted && !body.supportHtml, 'the body is untrusted Markdown without HTML');
     // ada may not edit mary's or luigi's comments.
-    assert.deepEqual(entry.thread.comments.map((c) => c.contextValue), ['other', 'other']);
+    assert.deepEqual(
+      entry.thread.comments.map((c) => c.contextValue),
+      ['other', 'other'],
+    );
   });
 
   it('commenting ranges are exactly the lines with a position: every line of the added file on the head side, none on its empty base', async () => {
     const diff = await openChangedFile('tables.md');
     const head = await vscode.workspace.openTextDocument(diff.modified);
     const base = await vscode.workspace.openTextDocument(diff.original);
-    assert.deepEqual(await vscode.commands.executeCommand('repodesk.testing.commentingLines', head), [[1, head.lineCount - (head.getText().endsWith('\n') ? 1 : 0)]]);
+    assert.deepEqual(await vscode.commands.executeCommand('repodesk.testing.commentingLines', head), [
+      [1, head.lineCount - (head.getText().endsWith('\n') ? 1 : 0)],
+    ]);
     assert.deepEqual(await vscode.commands.executeCommand('repodesk.testing.commentingLines', base), []);
   });
 
-  it('the outdated thread of tabulate.js is on line 3 of the current head and of the commit it was made on, said in one wording in its header, the Comments panel\'s line and the Review Comments view', async () => {
+  it("the outdated thread of tabulate.js is on line 3 of the current head and of the commit it was made on, said in one wording in its header, the Comments panel's line and the Review Comments view", async () => {
     await openChangedFile('tabulate.js');
-    const top = await threadOn('src/differences/tabulate.js', (e) => e.kind === 'outdated' && (e.place as { current?: boolean }).current === true, 'the outdated thread');
+    const top = await threadOn(
+      'src/differences/tabulate.js',
+      (e) => e.kind === 'outdated' && (e.place as { current?: boolean }).current === true,
+      'the outdated thread',
+    );
     assert.equal(top.line, 3, 'the line it was made on');
     assert.equal(top.thread.range?.start.line, 2, 'the Comments panel lists it on Ln 3');
     const where = /^Review thread on (line 3 of [0-9a-f]{7} \(outdated\)): ada, charles$/.exec(top.thread.label ?? '');
     assert.ok(where, `the header names the line and commit: ${top.thread.label}`);
     assert.deepEqual(bodies(top), ['ada: Copy the figures as numbers: a string column would concatenate.', 'charles: Good catch, fixed in the next commit.']);
-    assert.deepEqual(top.thread.comments.map((c) => c.contextValue), ['own', 'other']);
+    assert.deepEqual(
+      top.thread.comments.map((c) => c.contextValue),
+      ['own', 'other'],
+    );
     assert.match(top.thread.comments[0]!.label ?? '', /Outdated/);
     const [row] = await reviewThreadComments('src/differences/tabulate.js', /^Copy the figures/);
     assert.ok(description(row!).startsWith(`${where[1]} · `), `the view says the same: ${description(row!)}`);
@@ -88,7 +113,11 @@ describe('Review threads in the editor (Comments API)', function () {
     // Reveal in Diff (Review Comments view) opens the commit it was made on: the thread is on line 3, expanded.
     const [ada] = await reviewThreadComments('src/differences/tabulate.js', /^Copy the figures/);
     await vscode.commands.executeCommand('repodesk.reviewComments.reveal', ada);
-    const onOriginal = await waitFor('the thread on the original commit', async () => (await threads()).find((e) => e.kind === 'outdated' && (e.place as { current?: boolean }).current === false && e.thread.uri.path.endsWith('/src/differences/tabulate.js')));
+    const onOriginal = await waitFor('the thread on the original commit', async () =>
+      (await threads()).find(
+        (e) => e.kind === 'outdated' && (e.place as { current?: boolean }).current === false && e.thread.uri.path.endsWith('/src/differences/tabulate.js'),
+      ),
+    );
     assert.equal(onOriginal.line, 3);
     assert.equal(onOriginal.thread.label, top.thread.label);
     assert.equal(onOriginal.thread.collapsibleState, vscode.CommentThreadCollapsibleState.Expanded);
@@ -130,7 +159,7 @@ describe('Review threads in the editor (Comments API)', function () {
     assert.deepEqual(bodies(created), ['ada: Add the third differences too.']);
     const [node] = await reviewThreadComments('docs/tables.md', /^Add the third differences/);
     const comment = (node as TestNode & { comment: { position: number; commit_id: string; path: string } }).comment;
-    const pr = await child(PULLS, undefined, /^#1 /) as TestNode & { pull: { head: { sha: string } } };
+    const pr = (await child(PULLS, undefined, /^#1 /)) as TestNode & { pull: { head: { sha: string } } };
     assert.deepEqual([comment.position, comment.path, comment.commit_id], [4, 'docs/tables.md', pr.pull.head.sha]);
     assert.equal(await vscode.commands.executeCommand('repodesk.comments.delete', created.thread.comments[0], true), true);
     await waitFor('the new thread gone', async () => !(await threads()).some((e) => e.rootId === created.rootId));
@@ -139,7 +168,11 @@ describe('Review threads in the editor (Comments API)', function () {
   it('a new comment where the diff gives no position (the older commit an outdated thread was made on) is refused with a message, and the typed text stays as a draft', async () => {
     const [ada] = await reviewThreadComments('src/differences/tabulate.js', /^Copy the figures/);
     await vscode.commands.executeCommand('repodesk.reviewComments.reveal', ada);
-    const old = await threadOn('src/differences/tabulate.js', (e) => e.kind === 'outdated' && (e.place as { current?: boolean }).current === false, 'the outdated thread on its commit');
+    const old = await threadOn(
+      'src/differences/tabulate.js',
+      (e) => e.kind === 'outdated' && (e.place as { current?: boolean }).current === false,
+      'the outdated thread on its commit',
+    );
     const document = await vscode.workspace.openTextDocument(old.thread.uri);
     assert.deepEqual(await vscode.commands.executeCommand('repodesk.testing.commentingLines', document), [], 'no + on an older commit');
     const started = await vscode.commands.executeCommand<vscode.CommentThread>('repodesk.testing.startCommentThread', old.thread.uri, 5);

@@ -19,8 +19,17 @@ const REPO = 'notes-on-the-engine';
 const TEXT = '# Tables\nThe second line\nThe third line\nThe fourth line\n';
 const FILE = 'docs/tables.md';
 
-interface Item extends vscode.Comment { contextValue: string; comment?: { id: number; body?: string }; text: string }
-interface Entry { thread: vscode.CommentThread; line: number | undefined; kind: string; rootId: number | undefined }
+interface Item extends vscode.Comment {
+  contextValue: string;
+  comment?: { id: number; body?: string };
+  text: string;
+}
+interface Entry {
+  thread: vscode.CommentThread;
+  line: number | undefined;
+  kind: string;
+  rootId: number | undefined;
+}
 type PullNodeT = TestNode & { pull: { number: number; head: { sha: string; ref: string } } };
 type FileNodeT = TestNode & { file: { filename: string; sha: string } };
 
@@ -61,19 +70,28 @@ describe('Suggestions and viewed files', function () {
       const i = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
       return i instanceof vscode.TabInputTextDiff && i.modified.path.endsWith('/tables.md') ? i : undefined;
     });
-    return waitFor('the head side in an editor', async () => vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === input.modified.toString()));
+    return waitFor('the head side in an editor', async () =>
+      vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === input.modified.toString()),
+    );
   }
 
   /** A comment by ada on line 2 of tables.md suggesting `lines` instead. */
   async function suggestion(lines: string[]): Promise<Item> {
     // Each test's suggestion is the only comment on its line.
     for (const id of created.splice(0)) await client.reviewComments.delete(OWNER, REPO, id).catch(() => undefined);
-    const c = await client.reviewComments.create(OWNER, REPO, number, { body: `Better:\n\`\`\`suggestion\n${lines.join('\n')}\n\`\`\``, commit_id: head, path: FILE, position: 2 });
+    const c = await client.reviewComments.create(OWNER, REPO, number, {
+      body: `Better:\n\`\`\`suggestion\n${lines.join('\n')}\n\`\`\``,
+      commit_id: head,
+      path: FILE,
+      position: 2,
+    });
     created.push(c.id);
     await vscode.commands.executeCommand('repodesk.comments.refresh');
     await openHeadSide();
-    const entry = await waitFor('the suggestion\'s thread', async () => (await threads()).find((e) => e.rootId === c.id)).catch(async (err: unknown) => {
-      throw new Error(`${String(err)}; threads drawn: ${(await threads()).map((e) => `${e.rootId}@${e.thread.uri.toString()}`).join(', ')}; open: ${vscode.workspace.textDocuments.map((d) => d.uri.toString()).join(', ')}`);
+    const entry = await waitFor("the suggestion's thread", async () => (await threads()).find((e) => e.rootId === c.id)).catch(async (err: unknown) => {
+      throw new Error(
+        `${String(err)}; threads drawn: ${(await threads()).map((e) => `${e.rootId}@${e.thread.uri.toString()}`).join(', ')}; open: ${vscode.workspace.textDocuments.map((d) => d.uri.toString()).join(', ')}`,
+      );
     });
     return entry.thread.comments[0] as Item;
   }
@@ -126,7 +144,7 @@ describe('Suggestions and viewed files', function () {
     assert.equal(item.contextValue, 'own');
   });
 
-  it('Apply Suggestion edits the workspace file when the workspace holds the head\'s file (and changes nothing on the service)', async () => {
+  it("Apply Suggestion edits the workspace file when the workspace holds the head's file (and changes nothing on the service)", async () => {
     fs.mkdirSync(path.dirname(workspaceFile()), { recursive: true });
     fs.writeFileSync(workspaceFile(), headText);
     const item = await suggestion(['Applied here', 'and here']);
@@ -153,7 +171,7 @@ describe('Suggestions and viewed files', function () {
   });
 
   it('Apply Suggestion commits to the head branch when the workspace does not hold the head; the viewed file is unviewed once its blob changed; Changes Since My Last Review lists it', async () => {
-    const item = committed = await suggestion(['Committed line']);
+    const item = (committed = await suggestion(['Committed line']));
     const done = await vscode.commands.executeCommand<{ where: string; commit?: string }>('repodesk.suggestions.apply', item, { confirmed: true });
     assert.equal(done?.where, 'branch');
     const moved = (await client.pulls.get(OWNER, REPO, number)).head.sha;
@@ -165,8 +183,15 @@ describe('Suggestions and viewed files', function () {
     await vscode.commands.executeCommand('repodesk.pulls.refresh');
     const total = (await children(PULLS, await filesNode())).length;
     await waitFor('tables.md no longer viewed', async () => (await progress()) === `0 of ${total} viewed`);
-    const changes = await vscode.commands.executeCommand<{ path: string; before?: string; after?: string }[]>('repodesk.viewedFiles.changesSinceLastReview', await pullNode(), FILE);
-    assert.deepEqual(changes?.map((c) => c.path), [FILE]);
+    const changes = await vscode.commands.executeCommand<{ path: string; before?: string; after?: string }[]>(
+      'repodesk.viewedFiles.changesSinceLastReview',
+      await pullNode(),
+      FILE,
+    );
+    assert.deepEqual(
+      changes?.map((c) => c.path),
+      [FILE],
+    );
     const diff = await waitFor('the diff between the two heads', async () => {
       const i = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
       return i instanceof vscode.TabInputTextDiff ? i : undefined;
@@ -199,7 +224,9 @@ describe('Suggestions and viewed files', function () {
     assert.equal(draft.mode, vscode.CommentMode.Editing);
     draft.body = `\`\`\`suggestion\n${line4} (better)\n\`\`\``;
     assert.equal(await vscode.commands.executeCommand('repodesk.comments.save', draft), true);
-    const posted = await waitFor('the comment on the service', async () => (await client.reviewComments.listAllForPull(OWNER, REPO, number)).find((c) => c.body === `\`\`\`suggestion\n${line4} (better)\n\`\`\``));
+    const posted = await waitFor('the comment on the service', async () =>
+      (await client.reviewComments.listAllForPull(OWNER, REPO, number)).find((c) => c.body === `\`\`\`suggestion\n${line4} (better)\n\`\`\``),
+    );
     created.push(posted.id);
     assert.deepEqual([posted.path, posted.position, posted.commit_id], [FILE, 4, head]);
   });

@@ -29,7 +29,9 @@ describe('Views: repository extras', function () {
     let labels = (await vscode.commands.executeCommand<L>('repodesk.repo.labels', repoNode, { create: { name: 'views-test', color: '#A1B2C3' } }))!;
     assert.equal(labels.find((l) => l.name === 'views-test')?.color, 'a1b2c3');
     assert.ok(labels.some((l) => l.name === 'bug'));
-    labels = (await vscode.commands.executeCommand<L>('repodesk.repo.labels', repoNode, { update: { name: 'views-test', newName: 'views-tested', color: '00ff00' } }))!;
+    labels = (await vscode.commands.executeCommand<L>('repodesk.repo.labels', repoNode, {
+      update: { name: 'views-test', newName: 'views-tested', color: '00ff00' },
+    }))!;
     assert.equal(labels.find((l) => l.name === 'views-tested')?.color, '00ff00');
     labels = (await vscode.commands.executeCommand<L>('repodesk.repo.labels', repoNode, { delete: 'views-tested' }))!;
     assert.ok(!labels.some((l) => l.name.startsWith('views-test')));
@@ -66,18 +68,35 @@ describe('Views: repository extras', function () {
   it('lists the organization’s teams with their access to the repository', async () => {
     type T = { id: number; name: string; hasAccess: boolean }[];
     const teams = (await vscode.commands.executeCommand<T>('repodesk.repo.teams', repoNode, { list: true }))!;
-    assert.deepEqual(teams.map((t) => [t.name, t.hasAccess]).sort(), [['Engineers', true], ['Owners', true], ['Translators', true]]);
-    const personal = await vscode.commands.executeCommand('repodesk.repo.teams', { repo: { owner: { login: 'ada', type: 'User' }, name: 'notes-on-the-engine' } }, { list: true });
+    assert.deepEqual(teams.map((t) => [t.name, t.hasAccess]).sort(), [
+      ['Engineers', true],
+      ['Owners', true],
+      ['Translators', true],
+    ]);
+    const personal = await vscode.commands.executeCommand(
+      'repodesk.repo.teams',
+      { repo: { owner: { login: 'ada', type: 'User' }, name: 'notes-on-the-engine' } },
+      { list: true },
+    );
     assert.equal(personal, undefined, 'a personal repository has no teams');
   });
 
   it('the legacy search finds repositories, users and the active repository’s issues', async () => {
     type H = { kind: string; label: string }[];
     const repos = (await vscode.commands.executeCommand<H>('repodesk.search', 'repository', 'difference'))!;
-    assert.ok(repos.some((h) => h.label === 'analytical-engines/difference-engine'), repos.map((h) => h.label).join(' | '));
+    assert.ok(
+      repos.some((h) => h.label === 'analytical-engines/difference-engine'),
+      repos.map((h) => h.label).join(' | '),
+    );
     const users = (await vscode.commands.executeCommand<H>('repodesk.search', 'user', 'ada'))!;
-    assert.ok(users.some((h) => h.label === 'ada'), users.map((h) => h.label).join(' | '));
+    assert.ok(
+      users.some((h) => h.label === 'ada'),
+      users.map((h) => h.label).join(' | '),
+    );
     const issues = (await vscode.commands.executeCommand<H>('repodesk.search', 'issue', 'Tabulate'))!;
-    assert.ok(issues.some((h) => h.label.startsWith('#1 ')), issues.map((h) => h.label).join(' | '));
+    assert.ok(
+      issues.some((h) => h.label.startsWith('#1 ')),
+      issues.map((h) => h.label).join(' | '),
+    );
   });
 });

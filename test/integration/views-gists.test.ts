@@ -17,7 +17,7 @@ const item = (node: TestNode) => node.toTreeItem();
 /** The hover's text as the user reads it (Markdown's escapes and non-breaking spaces undone). */
 const tooltip = async (node: TestNode) => {
   const t = await hover(VIEW, node);
-  const markdown = typeof t === 'string' ? t : t?.value ?? '';
+  const markdown = typeof t === 'string' ? t : (t?.value ?? '');
   return markdown.replace(/&nbsp;/g, ' ').replace(/\\([\\`*_{}[\]()#+\-.!|<>~])/g, '$1');
 };
 
@@ -69,7 +69,10 @@ describe('Views: your gists and their comments', function () {
 
     const rows = await comments();
     assert.deepEqual(rows.map(label), ['luigi: The operation cards for B7 look right to me.', 'mary: Could you add the table of variables?']);
-    assert.deepEqual(rows.map((r) => item(r).contextValue), ['gistComment:other', 'gistComment:other']);
+    assert.deepEqual(
+      rows.map((r) => item(r).contextValue),
+      ['gistComment:other', 'gistComment:other'],
+    );
     const luigi = (await serviceComments()).find((c) => c.user.login === 'luigi')!;
     const first = await tooltip(rows[0]!);
     assert.ok(first.includes(new Date(luigi.created_at).toLocaleString()), first);
@@ -111,7 +114,9 @@ describe('Views: your gists and their comments', function () {
   });
 
   it('POST /gists/:id/comments with the gist scope: Add Comment… adds a comment at the end; an empty one is refused and sends nothing', async () => {
-    const added = await vscode.commands.executeCommand<{ body?: string }[]>('repodesk.gists.addComment', await noteG(), { body: 'Also: B8 is on the next card.\n\nSecond paragraph.' });
+    const added = await vscode.commands.executeCommand<{ body?: string }[]>('repodesk.gists.addComment', await noteG(), {
+      body: 'Also: B8 is on the next card.\n\nSecond paragraph.',
+    });
     assert.equal(added?.at(-1)?.body, 'Also: B8 is on the next card.\n\nSecond paragraph.');
     assert.equal((await vscode.commands.executeCommand<string[]>('repodesk.testing.confirmations')).at(-1), `Comment added to ${NOTE_G}.`);
     assert.equal(label((await comments()).at(-1)!), 'ada: Also: B8 is on the next card.');
@@ -131,7 +136,11 @@ describe('Views: your gists and their comments', function () {
     assert.ok(edited, (await comments()).map(label).join(' | '));
     assert.equal((await serviceComments()).find((c) => c.id === id)?.body, 'Also: B8 is on card 25.');
     await waitFor('the edit to be a second later than the comment', async () => {
-      await vscode.commands.executeCommand('repodesk.gists.editComment', (await comments()).find((c) => label(c).startsWith('ada: Also: B8'))!, { body: 'Also: B8 is on card 25 (checked).' });
+      await vscode.commands.executeCommand(
+        'repodesk.gists.editComment',
+        (await comments()).find((c) => label(c).startsWith('ada: Also: B8'))!,
+        { body: 'Also: B8 is on card 25 (checked).' },
+      );
       return / · edited · you$/.test(description((await comments()).find((c) => label(c).startsWith('ada: Also: B8'))!));
     });
   });
@@ -152,12 +161,21 @@ describe('Views: your gists and their comments', function () {
 
   it('DELETE /gists/:id/comments/:id: Delete Comment removes one’s own comments; the gist is back to its two comments', async () => {
     for (const mine of (await comments()).filter((c) => item(c).contextValue === 'gistComment:mine')) {
-      await vscode.commands.executeCommand('repodesk.gists.deleteComment', (await comments()).find((c) => item(c).id === item(mine).id), { confirmed: true });
+      await vscode.commands.executeCommand(
+        'repodesk.gists.deleteComment',
+        (await comments()).find((c) => item(c).id === item(mine).id),
+        { confirmed: true },
+      );
     }
-    assert.deepEqual((await comments()).map((c) => label(c).split(':')[0]), ['luigi', 'mary']);
+    assert.deepEqual(
+      (await comments()).map((c) => label(c).split(':')[0]),
+      ['luigi', 'mary'],
+    );
     assert.match(description(await noteG()), / · 2 comments$/);
-    assert.deepEqual((await serviceComments()).map((c) => c.user.login), ['luigi', 'mary']);
+    assert.deepEqual(
+      (await serviceComments()).map((c) => c.user.login),
+      ['luigi', 'mary'],
+    );
     assert.equal((await vscode.commands.executeCommand<string[]>('repodesk.testing.confirmations')).at(-1), 'Comment deleted.');
   });
 });
-

@@ -21,7 +21,7 @@ async function differenceEngine(): Promise<TestNode> {
 }
 
 async function group(name: 'Webhooks' | 'Downloads', repo?: TestNode): Promise<TestNode> {
-  return child(VIEW, repo ?? await differenceEngine(), name);
+  return child(VIEW, repo ?? (await differenceEngine()), name);
 }
 
 /** ada with her password: checks what the service holds, whatever the view shows. */
@@ -37,7 +37,11 @@ async function receiver() {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      events.push({ event: String(req.headers['x-service-event']), signed: typeof req.headers['x-hub-signature'] === 'string', body: Buffer.concat(chunks).toString('utf8') });
+      events.push({
+        event: String(req.headers['x-service-event']),
+        signed: typeof req.headers['x-hub-signature'] === 'string',
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
       res.writeHead(200).end('thanks');
     });
   });
@@ -45,7 +49,11 @@ async function receiver() {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
     events,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -75,7 +83,11 @@ describe('Views: Webhooks and Downloads of a repository', function () {
     const groupNode = await group('Webhooks');
     try {
       type Hooks = { id: number; config: Record<string, unknown> }[];
-      const created = await vscode.commands.executeCommand<Hooks>('repodesk.repo.hooks.create', groupNode, { name: 'web', config: { url: target.url, content_type: 'json', secret: 'tree-secret' }, events: ['push'] });
+      const created = await vscode.commands.executeCommand<Hooks>('repodesk.repo.hooks.create', groupNode, {
+        name: 'web',
+        config: { url: target.url, content_type: 'json', secret: 'tree-secret' },
+        events: ['push'],
+      });
       assert.ok(created?.length === 1, JSON.stringify(created));
       assert.notEqual(created[0]!.config.secret, 'tree-secret', 'the secret is never shown back');
       // A new hook is pinged by the service.
@@ -89,7 +101,10 @@ describe('Views: Webhooks and Downloads of a repository', function () {
       await waitFor('the second ping', async () => target.events.filter((e) => e.event === 'ping').length >= 2);
       await vscode.commands.executeCommand('repodesk.repo.hooks.test', await child(VIEW, groupNode, target.url));
       await waitFor('the test push', async () => target.events.some((e) => e.event === 'push'));
-      assert.ok(target.events.every((e) => e.signed), 'every delivery carries X-Hub-Signature');
+      assert.ok(
+        target.events.every((e) => e.signed),
+        'every delivery carries X-Hub-Signature',
+      );
 
       // The log, newest first, once every delivery is answered; the hook's last response is the receiver's 200.
       const deliveries = await waitFor('three answered deliveries', async () => {
@@ -125,18 +140,26 @@ describe('Views: Webhooks and Downloads of a repository', function () {
     }
   });
 
-  it('a delivery to a receiver that refuses the connection shows as retrying with the service\'s reason, not as merely pending', async () => {
+  it("a delivery to a receiver that refuses the connection shows as retrying with the service's reason, not as merely pending", async () => {
     // A port that was just free and is closed again: the connection is refused.
     const gone = await receiver();
     await gone.close();
     const groupNode = await group('Webhooks');
-    await vscode.commands.executeCommand('repodesk.repo.hooks.create', groupNode, { name: 'web', config: { url: gone.url, content_type: 'json' }, events: ['push'] });
+    await vscode.commands.executeCommand('repodesk.repo.hooks.create', groupNode, {
+      name: 'web',
+      config: { url: gone.url, content_type: 'json' },
+      events: ['push'],
+    });
     try {
-      const ping = await waitFor('the creation ping tried once', async () => {
-        await vscode.commands.executeCommand('repodesk.repo.extras.refresh', groupNode);
-        const [first] = await children(VIEW, await child(VIEW, groupNode, gone.url));
-        return first && /^retrying/.test(description(first)) ? first : undefined;
-      }, 30_000);
+      const ping = await waitFor(
+        'the creation ping tried once',
+        async () => {
+          await vscode.commands.executeCommand('repodesk.repo.extras.refresh', groupNode);
+          const [first] = await children(VIEW, await child(VIEW, groupNode, gone.url));
+          return first && /^retrying/.test(description(first)) ? first : undefined;
+        },
+        30_000,
+      );
       assert.equal(label(ping), 'ping');
       assert.match(description(ping), /^retrying \(Delivery failed: ECONNREFUSED\) · /);
       assert.equal((item(ping).iconPath as vscode.ThemeIcon).id, 'sync');
@@ -148,10 +171,17 @@ describe('Views: Webhooks and Downloads of a repository', function () {
 
   it('POST /repos/:owner/:repo/hooks with the irc and email services: their configuration names the row and the service’s default events apply; a bad URL is refused with the service’s message and adds nothing', async () => {
     const groupNode = await group('Webhooks');
-    await vscode.commands.executeCommand('repodesk.repo.hooks.create', groupNode, { name: 'irc', config: { server: 'irc.example.org', port: '6697', room: '#engines', nick: 'repodesk' } });
+    await vscode.commands.executeCommand('repodesk.repo.hooks.create', groupNode, {
+      name: 'irc',
+      config: { server: 'irc.example.org', port: '6697', room: '#engines', nick: 'repodesk' },
+    });
     const irc = await child(VIEW, groupNode, '#engines @ irc.example.org:6697');
     assert.equal(description(irc), 'irc · push, pull_request · never delivered');
-    await vscode.commands.executeCommand('repodesk.repo.hooks.create', groupNode, { name: 'email', config: { address: 'ada@analytical-engines.test' }, events: ['push', 'public'] });
+    await vscode.commands.executeCommand('repodesk.repo.hooks.create', groupNode, {
+      name: 'email',
+      config: { address: 'ada@analytical-engines.test' },
+      events: ['push', 'public'],
+    });
     assert.equal(description(await child(VIEW, groupNode, 'ada@analytical-engines.test')), 'email · push, public · never delivered');
 
     assert.equal(await vscode.commands.executeCommand('repodesk.repo.hooks.create', groupNode, { name: 'web', config: { url: 'not a url' } }), undefined);
@@ -169,7 +199,7 @@ describe('Views: Webhooks and Downloads of a repository', function () {
     assert.equal(description(tarball), '47.1 KB · 42 downloads');
     assert.equal(description(await child(VIEW, downloads, 'printed-tables-1834.pdf')), '1.1 MB · 7 downloads');
 
-    const file = savedFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'repodesk-downloads-')), 'saved.tar.gz');
+    const file = (savedFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'repodesk-downloads-')), 'saved.tar.gz'));
     assert.equal(await vscode.commands.executeCommand('repodesk.repo.downloads.save', tarball, { file }), file);
     assert.equal(fs.statSync(file).size, 48_213);
     assert.equal(description(await child(VIEW, downloads, 'difference-engine-0.8.tar.gz')), '47.1 KB · 43 downloads');
@@ -180,14 +210,21 @@ describe('Views: Webhooks and Downloads of a repository', function () {
     const tarball = await child(VIEW, downloads, 'difference-engine-0.8.tar.gz');
     const id = Number(String(item(tarball).id).split('/').pop());
     type Moved = { release: string; moved: string[]; failed: unknown[]; deleted: string[] };
-    const result = await vscode.commands.executeCommand<Moved>('repodesk.repo.downloads.moveToRelease', tarball, { downloads: [id], release: { tag_name: 'v0.8-downloads', draft: true }, deleteMoved: true });
+    const result = await vscode.commands.executeCommand<Moved>('repodesk.repo.downloads.moveToRelease', tarball, {
+      downloads: [id],
+      release: { tag_name: 'v0.8-downloads', draft: true },
+      deleteMoved: true,
+    });
     assert.deepEqual(result, { release: 'v0.8-downloads', moved: ['difference-engine-0.8.tar.gz'], failed: [], deleted: ['difference-engine-0.8.tar.gz'] });
 
     const ada = owner();
     const release = (await collect(ada.releases.list('analytical-engines', 'difference-engine'))).find((r) => r.tag_name === 'v0.8-downloads');
     try {
       assert.ok(release?.draft, 'a draft release');
-      assert.deepEqual(release.assets.map((a) => [a.name, a.size, a.content_type]), [['difference-engine-0.8.tar.gz', 48_213, 'application/x-gzip']]);
+      assert.deepEqual(
+        release.assets.map((a) => [a.name, a.size, a.content_type]),
+        [['difference-engine-0.8.tar.gz', 48_213, 'application/x-gzip']],
+      );
       assert.deepEqual(Buffer.from(await ada.releases.downloadAsset(release.assets[0]!)), fs.readFileSync(savedFile));
       assert.deepEqual((await children(VIEW, downloads)).map(label), ['printed-tables-1834.pdf']);
 

@@ -52,7 +52,10 @@ describe('Views: Pull Requests', function () {
     } finally {
       await vscode.commands.executeCommand('repodesk.pulls.filter', { state: 'open', sort: 'created', direction: 'desc', head: '', base: '' });
     }
-    assert.deepEqual((await children(PULLS)).map((n) => label(n).split(' ')[0]), ['#1']);
+    assert.deepEqual(
+      (await children(PULLS)).map((n) => label(n).split(' ')[0]),
+      ['#1'],
+    );
   });
 
   it('a pull request shows its changed files with their change kind, and its review threads', async () => {
@@ -87,8 +90,15 @@ describe('Views: Pull Requests', function () {
       if (depth < 4) for (const k of await children(PULLS, node)) await walk(k, depth + 1);
     };
     await walk(pr, 0);
-    assert.ok(ids.some((id) => id.includes('file:docs/tables.md')), ids.join(' | '));
-    assert.deepEqual(ids.filter((id, i) => ids.indexOf(id) !== i), [], 'repeated ids');
+    assert.ok(
+      ids.some((id) => id.includes('file:docs/tables.md')),
+      ids.join(' | '),
+    );
+    assert.deepEqual(
+      ids.filter((id, i) => ids.indexOf(id) !== i),
+      [],
+      'repeated ids',
+    );
   });
 
   it('opening a changed file shows the base/head diff read through the repodesk: file system', async () => {
@@ -107,7 +117,11 @@ describe('Views: Pull Requests', function () {
     assert.ok(!base.includes('## Tabulating'), 'the base side already has the change');
     assert.ok(head.includes('## Tabulating'), `the head side lacks the change:\n${head}`);
     assert.ok(head.startsWith(base.trimEnd()), 'the head README does not extend the base README');
-    await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(tab.modified, new Uint8Array([1]))), (e: unknown) => e instanceof vscode.FileSystemError && e.code === 'NoPermissions', 'a pull request file is read-only');
+    await assert.rejects(
+      Promise.resolve(vscode.workspace.fs.writeFile(tab.modified, new Uint8Array([1]))),
+      (e: unknown) => e instanceof vscode.FileSystemError && e.code === 'NoPermissions',
+      'a pull request file is read-only',
+    );
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 });
@@ -127,7 +141,7 @@ describe('Views: Review Comments', function () {
   const commentsOf = async (file: string, threadStart: RegExp): Promise<TestNode[]> => {
     const fileNode = await child(REVIEWS, undefined, file);
     const thread = await child(REVIEWS, fileNode, threadStart);
-    return [thread, ...await children(REVIEWS, thread)];
+    return [thread, ...(await children(REVIEWS, thread))];
   };
 
   it('shows the selected pull request’s comments by file, then thread, with author and age', async () => {
@@ -135,19 +149,29 @@ describe('Views: Review Comments', function () {
     assert.deepEqual(files.map(label), ['docs/tables.md', 'src/differences/tabulate.js']);
     assert.equal(description(files[1]!), '1 thread');
     const comments = await commentsOf('src/differences/tabulate.js', /^Copy the figures/);
-    assert.deepEqual(comments.map(label), ['Copy the figures as numbers: a string column would concatenate.', 'charles: Good catch, fixed in the next commit.']);
+    assert.deepEqual(comments.map(label), [
+      'Copy the figures as numbers: a string column would concatenate.',
+      'charles: Good catch, fixed in the next commit.',
+    ]);
     assert.match(description(comments[1]!), /^(just now|\d+ (min|h) ago)$/);
     // The hover gives the exact date the row counts from.
-    const hover = await hoverOf(REVIEWS, comments[1]!) as vscode.MarkdownString;
+    const hover = (await hoverOf(REVIEWS, comments[1]!)) as vscode.MarkdownString;
     const created = (comments[1] as TestNode & { comment: { created_at: string } }).comment.created_at;
     assert.ok(hover.value.includes(new Date(created).getFullYear().toString()), hover.value);
     // Only ada's own comment offers edit and delete (on the thread's row, the first comment's).
-    assert.deepEqual(comments.map((c) => c.toTreeItem().contextValue), ['reviewComment:own', 'reviewComment']);
+    assert.deepEqual(
+      comments.map((c) => c.toTreeItem().contextValue),
+      ['reviewComment:own', 'reviewComment'],
+    );
   });
 
   it('replies to a thread, edits the reply and deletes it; another user’s comment stays untouched', async () => {
     const [, charles] = await commentsOf('src/differences/tabulate.js', /^Copy the figures/);
-    const reply = await vscode.commands.executeCommand<{ id: number } | undefined>('repodesk.reviewComments.reply', charles, 'Thanks, merged once the docs land.');
+    const reply = await vscode.commands.executeCommand<{ id: number } | undefined>(
+      'repodesk.reviewComments.reply',
+      charles,
+      'Thanks, merged once the docs land.',
+    );
     assert.ok(reply?.id, 'the reply was not created');
     let comments = await commentsOf('src/differences/tabulate.js', /^Copy the figures/);
     assert.equal(label(comments[2]!), 'ada: Thanks, merged once the docs land.');
@@ -164,7 +188,10 @@ describe('Views: Review Comments', function () {
     await vscode.commands.executeCommand('repodesk.reviewComments.delete', comments[1], true);
     await vscode.commands.executeCommand('repodesk.reviewComments.delete', comments[2], true);
     comments = await commentsOf('src/differences/tabulate.js', /^Copy the figures/);
-    assert.deepEqual(comments.map(label), ['Copy the figures as numbers: a string column would concatenate.', 'charles: Good catch, fixed in the next commit.']);
+    assert.deepEqual(comments.map(label), [
+      'Copy the figures as numbers: a string column would concatenate.',
+      'charles: Good catch, fixed in the next commit.',
+    ]);
   });
 
   it('Reply without text opens a Markdown editor: several lines written there are sent on ✓, and the reply shows in the thread', async () => {
@@ -201,7 +228,10 @@ describe('Views: Review Comments', function () {
     await vscode.commands.executeCommand('repodesk.reviewComments.switchMode', 'repository');
     const all = await children(REVIEWS);
     assert.ok(all.length >= 4, `only ${all.length} comments`);
-    assert.ok(all.every((n) => /^[a-z]+: /.test(label(n))), all.map(label).join(' | '));
+    assert.ok(
+      all.every((n) => /^[a-z]+: /.test(label(n))),
+      all.map(label).join(' | '),
+    );
     assert.match(description(all[0]!), /^(docs|src)\//);
     await vscode.commands.executeCommand('repodesk.reviewComments.filter', { since: '2999-01-01T00:00:00Z' });
     assert.deepEqual((await children(REVIEWS)).map(label), ['This repository has no review comments in this range.']);

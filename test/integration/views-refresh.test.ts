@@ -103,7 +103,8 @@ describe('Views: refresh and errors', function () {
       await client.reviewComments.update(owner, repo, mine.id, mine.body ?? '');
       await client.releases.delete(owner, repo, release.id);
       await client.git.deleteRef(owner, repo, 'tags/refresh-test').catch(() => undefined);
-      for (const command of ['repodesk.reviewComments.refresh', 'repodesk.pulls.refresh', 'repodesk.releases.refresh']) await vscode.commands.executeCommand(command);
+      for (const command of ['repodesk.reviewComments.refresh', 'repodesk.pulls.refresh', 'repodesk.releases.refresh'])
+        await vscode.commands.executeCommand(command);
     }
   });
 
@@ -119,14 +120,15 @@ describe('Views: refresh and errors', function () {
       assert.equal(more.toTreeItem().contextValue, 'loadMore');
       const shown = async () => {
         let n = 0;
-        for (const g of await children('repodesk.gitRefs')) if (g.toTreeItem().contextValue?.startsWith('gitRefGroup:')) n += (await children('repodesk.gitRefs', g)).length;
+        for (const g of await children('repodesk.gitRefs'))
+          if (g.toTreeItem().contextValue?.startsWith('gitRefGroup:')) n += (await children('repodesk.gitRefs', g)).length;
         return n;
       };
       assert.equal(await shown(), 50);
       await vscode.commands.executeCommand('repodesk.loadMore', more);
       const after = await children('repodesk.gitRefs');
       assert.notEqual(after[after.length - 1]!.toTreeItem().contextValue, 'loadMore');
-      assert.ok(await shown() > 50);
+      assert.ok((await shown()) > 50);
     } finally {
       for (const ref of names) await client.git.deleteRef('analytical-engines', 'difference-engine', ref);
       await vscode.commands.executeCommand('repodesk.refs.refresh');

@@ -20,7 +20,10 @@ describe('Views: Releases', function () {
     const groups = await children(RELEASES);
     assert.deepEqual(groups.map(label), ['Published', 'Prereleases', 'Drafts']);
     const published = await children(RELEASES, groups[0]);
-    assert.ok(published.some((r) => /v1\.0\.0/.test(label(r)) || /v1\.0\.0/.test(description(r))), published.map(label).join(' | '));
+    assert.ok(
+      published.some((r) => /v1\.0\.0/.test(label(r)) || /v1\.0\.0/.test(description(r))),
+      published.map(label).join(' | '),
+    );
     const stable = published.find((r) => /v1\.0\.0/.test(`${label(r)} ${description(r)}`))!;
     const assets = await children(RELEASES, stable);
     const csv = assets.find((a) => label(a) === 'tables.csv');
@@ -32,7 +35,12 @@ describe('Views: Releases', function () {
 
   it('Edit Release…: the notes editor decides nothing until ✓ (Use This Text); ✕ or closing the editor keeps the release as it was', async () => {
     const client = (await signInAsAdaWithDemoRepository()).testing!.session.client!;
-    const made = await client.releases.create('analytical-engines', 'difference-engine', { tag_name: 'v9.9.8-notes', name: 'Notes editor test', body: 'Before', draft: true });
+    const made = await client.releases.create('analytical-engines', 'difference-engine', {
+      tag_name: 'v9.9.8-notes',
+      name: 'Notes editor test',
+      body: 'Before',
+      draft: true,
+    });
     const draftNode = async () => child(RELEASES, await child(RELEASES, undefined, 'Drafts'), 'Notes editor test');
     await vscode.commands.executeCommand('repodesk.releases.refresh');
     /** Starts Edit Release…, keeps the name (Enter), and waits for the notes editor. */
@@ -75,7 +83,12 @@ describe('Views: Releases', function () {
 
   it('creates a draft, uploads an asset with progress, publishes it, downloads the asset and deletes the release', async () => {
     const created = await vscode.commands.executeCommand<{ id: number } | undefined>('repodesk.releases.create', {
-      tag_name: 'v9.9.9-views', target_commitish: 'master', name: 'Views test release', body: 'Notes', draft: true, prerelease: false,
+      tag_name: 'v9.9.9-views',
+      target_commitish: 'master',
+      name: 'Views test release',
+      body: 'Notes',
+      draft: true,
+      prerelease: false,
     });
     assert.ok(created?.id, 'the release was not created');
     let draft = await child(RELEASES, await child(RELEASES, undefined, 'Drafts'), 'Views test release');
@@ -100,7 +113,9 @@ describe('Views: Releases', function () {
     const again = await child(RELEASES, await child(RELEASES, await child(RELEASES, undefined, 'Published'), 'Views test release'), 'figures.txt');
     assert.equal(description(again), '14 B · 1 download');
 
-    await vscode.commands.executeCommand('repodesk.releases.edit', await child(RELEASES, await child(RELEASES, undefined, 'Published'), 'Views test release'), { name: 'Views test release, renamed' });
+    await vscode.commands.executeCommand('repodesk.releases.edit', await child(RELEASES, await child(RELEASES, undefined, 'Published'), 'Views test release'), {
+      name: 'Views test release, renamed',
+    });
     const renamed = await child(RELEASES, await child(RELEASES, undefined, 'Published'), 'Views test release, renamed');
     await vscode.commands.executeCommand('repodesk.releases.delete', renamed, true);
     const left = await children(RELEASES, await child(RELEASES, undefined, 'Published'));
@@ -123,7 +138,10 @@ describe('Views: Git Refs', function () {
   it('groups branches, tags and other namespaces, each ref with its short SHA and commit message', async () => {
     const groups = await children(REFS);
     assert.deepEqual(groups.slice(0, 2).map(label), ['Branches', 'Tags']);
-    assert.ok(groups.some((g) => label(g) === 'notes'), groups.map(label).join(' | '));
+    assert.ok(
+      groups.some((g) => label(g) === 'notes'),
+      groups.map(label).join(' | '),
+    );
     const branches = await children(REFS, groups[0]);
     const names = branches.map(label);
     for (const b of ['master', 'gear-train', 'docs/notation', 'feature/method-of-differences']) assert.ok(names.includes(b), names.join(' | '));
@@ -162,7 +180,10 @@ describe('Views: Git Refs', function () {
   it('creates a branch from a SHA, refuses a move that is not a fast-forward unless forced, copies its SHA and deletes it', async () => {
     const master = await child(REFS, await child(REFS, undefined, 'Branches'), 'master');
     const masterSha = master.toTreeItem().tooltip!.toString().split('\n')[1]!.split(' ')[1]!;
-    const created = await vscode.commands.executeCommand<{ ref: string; object: { sha: string } } | undefined>('repodesk.refs.createBranch', master, { name: 'views/test', from: masterSha });
+    const created = await vscode.commands.executeCommand<{ ref: string; object: { sha: string } } | undefined>('repodesk.refs.createBranch', master, {
+      name: 'views/test',
+      from: masterSha,
+    });
     assert.deepEqual(created && [created.ref, created.object.sha], ['refs/heads/views/test', masterSha]);
 
     let branch = await child(REFS, await child(REFS, undefined, 'Branches'), 'views/test');
@@ -190,7 +211,11 @@ describe('Views: Git Refs', function () {
     const master = await client.git.getRef('analytical-engines', 'difference-engine', 'heads/master');
     const parent = (await client.git.getCommit('analytical-engines', 'difference-engine', master.object.sha)).parents[0]!.sha;
     await vscode.commands.executeCommand('repodesk.refs.createBranch', undefined, { name: 'views/behind', from: parent.slice(0, 7) });
-    assert.equal((await client.git.getRef('analytical-engines', 'difference-engine', 'heads/views/behind')).object.sha, parent, 'the 7 characters resolved to the full SHA');
+    assert.equal(
+      (await client.git.getRef('analytical-engines', 'difference-engine', 'heads/views/behind')).object.sha,
+      parent,
+      'the 7 characters resolved to the full SHA',
+    );
     const behind = await child(REFS, await child(REFS, undefined, 'Branches'), 'views/behind');
     assert.ok(description(behind).startsWith(parent.slice(0, 7)));
     const moved = await vscode.commands.executeCommand<{ object: { sha: string } }>('repodesk.refs.update', behind, { to: 'master' });

@@ -29,7 +29,7 @@ async function differenceEngine(): Promise<TestNode> {
 }
 
 async function group(name: 'Labels' | 'Deploy Keys' | 'Teams', repo?: TestNode): Promise<TestNode> {
-  return child(VIEW, repo ?? await differenceEngine(), name);
+  return child(VIEW, repo ?? (await differenceEngine()), name);
 }
 
 describe('Views: children of a repository node', function () {
@@ -73,7 +73,11 @@ describe('Views: children of a repository node', function () {
     assert.equal(item(bug).contextValue, 'label');
     const icon = item(bug).iconPath;
     assert.ok(icon instanceof vscode.Uri && icon.scheme === 'data', `swatch icon: ${String(icon)}`);
-    assert.ok(Buffer.from(icon.path.split(',')[1] ?? '', 'base64').toString().includes('fill="#fc2929"'));
+    assert.ok(
+      Buffer.from(icon.path.split(',')[1] ?? '', 'base64')
+        .toString()
+        .includes('fill="#fc2929"'),
+    );
     for (const name of ['enhancement', 'question']) {
       const l = labels.find((x) => label(x) === name);
       assert.ok(l, `no label ${name}`);
@@ -87,7 +91,10 @@ describe('Views: children of a repository node', function () {
     const created = await child(VIEW, labels, 'tree-test');
     assert.equal(description(created), '#a1b2c3');
     // The status bar said it worked.
-    assert.equal((await vscode.commands.executeCommand<string[]>('repodesk.testing.confirmations')).at(-1), 'Created label tree-test in analytical-engines/difference-engine.');
+    assert.equal(
+      (await vscode.commands.executeCommand<string[]>('repodesk.testing.confirmations')).at(-1),
+      'Created label tree-test in analytical-engines/difference-engine.',
+    );
 
     await vscode.commands.executeCommand('repodesk.repo.labels.edit', created, { newName: 'tree-tested', color: '00ff00' });
     const edited = await child(VIEW, labels, 'tree-tested');
@@ -187,11 +194,19 @@ describe('Views: children of a repository node', function () {
     } finally {
       api.testing!.setBrowserOpener(undefined);
     }
-    assert.deepEqual(['admin:org', 'repo'].filter((s) => !api.testing!.session.scopes.includes(s)), [], `granted: ${api.testing!.session.scopes.join(', ')}`);
+    assert.deepEqual(
+      ['admin:org', 'repo'].filter((s) => !api.testing!.session.scopes.includes(s)),
+      [],
+      `granted: ${api.testing!.session.scopes.join(', ')}`,
+    );
     assert.equal(api.testing!.session.account?.label, 'ada');
 
     type Access = { name: string; hasAccess: boolean }[];
-    const removed = await vscode.commands.executeCommand<Access>('repodesk.repo.teams.removeRepository', await child(VIEW, await group('Teams'), 'Translators'), true);
+    const removed = await vscode.commands.executeCommand<Access>(
+      'repodesk.repo.teams.removeRepository',
+      await child(VIEW, await group('Teams'), 'Translators'),
+      true,
+    );
     assert.equal(removed?.find((t) => t.name === 'Translators')?.hasAccess, false, 'the change went through');
     assert.equal(description(await child(VIEW, await group('Teams'), 'Translators')), 'no access · pull');
     const given = await vscode.commands.executeCommand<Access>('repodesk.repo.teams.addRepository', await child(VIEW, await group('Teams'), 'Translators'));
@@ -202,6 +217,9 @@ describe('Views: children of a repository node', function () {
   it('GET /legacy/issues/search/:owner/:repository/:state/:keyword: Search Issues… on a repository node finds that repository’s issues', async () => {
     type H = { kind: string; label: string }[];
     const hits = (await vscode.commands.executeCommand<H>('repodesk.repo.searchIssues', await differenceEngine(), 'Tabulate'))!;
-    assert.ok(hits.some((h) => h.kind === 'issue' && h.label.startsWith('#1 ')), hits.map((h) => h.label).join(' | '));
+    assert.ok(
+      hits.some((h) => h.kind === 'issue' && h.label.startsWith('#1 ')),
+      hits.map((h) => h.label).join(' | '),
+    );
   });
 });

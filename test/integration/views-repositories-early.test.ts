@@ -54,7 +54,7 @@ function sourceWith(sessions: vscode.AuthenticationSession[]): SessionSource & {
 
 const labelOf = (n: RepoDeskNode) => {
   const l = n.toTreeItem().label;
-  return typeof l === 'string' ? l : l?.label ?? '';
+  return typeof l === 'string' ? l : (l?.label ?? '');
 };
 const descriptionOf = (n: RepoDeskNode) => String(n.toTreeItem().description ?? '');
 
@@ -75,7 +75,16 @@ describe('Views: Repositories, kept rows before the session is known', function 
     const workspaceState = new MemoryMemento();
     if (lastSignedIn) void globalState.update(SIGNED_IN_KEY, lastSignedIn);
     const key = `${snapshotKey(readHostingSettings().apiUrl, '1')} ${JSON.stringify(loadFilter(globalState))}`;
-    const repo = { id: 7, name: 'kept-engine', full_name: 'ada/kept-engine', owner: { login: 'ada', type: 'User' }, private: false, fork: false, description: null, html_url: 'http://example.test/ada/kept-engine' };
+    const repo = {
+      id: 7,
+      name: 'kept-engine',
+      full_name: 'ada/kept-engine',
+      owner: { login: 'ada', type: 'User' },
+      private: false,
+      fork: false,
+      description: null,
+      html_url: 'http://example.test/ada/kept-engine',
+    };
     void workspaceState.update(REPOSITORY_SNAPSHOT_KEY, takeSnapshot(key, [{ id: 'group:mine', repositories: [repo], more: false }], Date.now()));
     return { globalState, workspaceState };
   }

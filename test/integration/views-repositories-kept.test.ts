@@ -84,7 +84,11 @@ describe('Views: Pull Requests, the kept listing after a reload', function () {
     await new Promise((r) => setTimeout(r, 300));
     await vscode.commands.executeCommand('repodesk.testing.pullRequestsAsAfterReload');
     const kept = await children(PULLS);
-    assert.deepEqual(kept.map(label), fresh.map(label).filter((l) => l.startsWith('#')), 'the same rows as last shown');
+    assert.deepEqual(
+      kept.map(label),
+      fresh.map(label).filter((l) => l.startsWith('#')),
+      'the same rows as last shown',
+    );
     for (const row of kept) {
       assert.match(description(row), /updating…/);
       assert.equal(row.toTreeItem().collapsibleState, vscode.TreeItemCollapsibleState.None, 'a kept row has no children');

@@ -98,7 +98,7 @@ describe('Views: organization members', function () {
       await ada.teams.removeMember(teamOf('Owners'), 'charles');
       try {
         assert.equal(await vscode.commands.executeCommand('repodesk.org.members.remove', await child(VIEW, await members(), 'ada'), true), undefined);
-        assert.ok('ada' in await rows(await members()));
+        assert.ok('ada' in (await rows(await members())));
         assert.equal(await ada.orgMembers.isMember(ORG, 'ada'), true);
       } finally {
         await ada.teams.addMember(teamOf('Owners'), 'charles');

@@ -46,12 +46,16 @@ describe('Views: Repositories', function () {
     // Other suites create repositories of ada's in the same emulator: the rows are what the service
     // lists for the filter, in its order, and the seed's two are among them in that order.
     const client = (await signInAsAdaWithDemoRepository()).testing!.session.client!;
-    const owned = async () => (await collect(client.repos.listForAuthenticatedUser({ type: 'owner', sort: 'full_name', direction: 'desc' }))).map((r) => r.full_name);
+    const owned = async () =>
+      (await collect(client.repos.listForAuthenticatedUser({ type: 'owner', sort: 'full_name', direction: 'desc' }))).map((r) => r.full_name);
     await vscode.commands.executeCommand('repodesk.repos.filter', { type: 'owner', direction: 'desc' });
     mine = await child(VIEW, undefined, 'Your repositories (owner)');
     let rows = (await children(VIEW, mine)).map(label).filter((l) => l.startsWith('ada/'));
     assert.deepEqual(rows, await owned());
-    assert.deepEqual(rows.filter((r) => ['ada/notes-on-the-engine', 'ada/bernoulli-numbers'].includes(r)), ['ada/notes-on-the-engine', 'ada/bernoulli-numbers']);
+    assert.deepEqual(
+      rows.filter((r) => ['ada/notes-on-the-engine', 'ada/bernoulli-numbers'].includes(r)),
+      ['ada/notes-on-the-engine', 'ada/bernoulli-numbers'],
+    );
 
     // Enter at each step keeps each choice (none of them is the step's first option).
     await enterThrough('repodesk.repos.filter');
@@ -81,7 +85,10 @@ describe('Views: Repositories', function () {
     for (const node of all) {
       const item = node.toTreeItem();
       const tooltip = await hover(VIEW, node);
-      assert.ok(tooltip instanceof vscode.MarkdownString && tooltip.value.includes('analytical\\-engines/'), String(tooltip instanceof vscode.MarkdownString ? tooltip.value : tooltip));
+      assert.ok(
+        tooltip instanceof vscode.MarkdownString && tooltip.value.includes('analytical\\-engines/'),
+        String(tooltip instanceof vscode.MarkdownString ? tooltip.value : tooltip),
+      );
       assert.match(item.accessibilityInformation?.label ?? '', /^analytical-engines\/(analytical|difference)-engine, /);
     }
 

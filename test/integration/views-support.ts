@@ -15,7 +15,7 @@ export interface TestNode {
 
 export function label(node: TestNode): string {
   const l = node.toTreeItem().label;
-  return typeof l === 'string' ? l : l?.label ?? '';
+  return typeof l === 'string' ? l : (l?.label ?? '');
 }
 
 export function description(node: TestNode): string {
@@ -52,9 +52,12 @@ export async function waitFor<T>(what: string, probe: () => Promise<T | undefine
 
 /** Signs in as ada (unless already signed in) and makes difference-engine the active repository. */
 export async function signInAsAdaWithDemoRepository(): Promise<RepoDeskApi> {
-  const api = (await vscode.extensions.getExtension<RepoDeskApi>('repodesk.repodesk')!.activate());
+  const api = await vscode.extensions.getExtension<RepoDeskApi>('repodesk.repodesk')!.activate();
   if (!api.testing!.session.signedIn || api.testing!.session.account?.label !== 'ada') {
-    const app = JSON.parse(fs.readFileSync(path.join(process.env.REPODESK_TEST_EMULATOR_DATA!, 'oauth-app.json'), 'utf8')) as { client_id: string; client_secret: string };
+    const app = JSON.parse(fs.readFileSync(path.join(process.env.REPODESK_TEST_EMULATOR_DATA!, 'oauth-app.json'), 'utf8')) as {
+      client_id: string;
+      client_secret: string;
+    };
     await vscode.workspace.getConfiguration('repodesk.hosting').update('oauthClientId', app.client_id, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('repodesk.setOAuthClientSecret', app.client_id, app.client_secret);
     let opened = false;

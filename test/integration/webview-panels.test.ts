@@ -24,13 +24,18 @@ describe('Webview panels: messages posted before the page is ready', function ()
     const extension = vscode.extensions.getExtension('repodesk.repodesk')!;
     const context = { extensionUri: extension.extensionUri, subscriptions: [] } as unknown as vscode.ExtensionContext;
     const earlyDelivered: Array<Promise<boolean>> = [];
-    panels = new WebviewPanels<In, Out>(context, quiet, { viewType: 'repodesk.test.panelHost', script: 'none.js', styles: [], incoming, outgoing }, (hosted) => {
-      // As a feature does: its reads start with the panel and post what they find.
-      earlyDelivered.push(hosted.post({ type: 'early', n: 1 }), hosted.post({ type: 'early', n: 2 }));
-      return hosted.onMessage((m) => {
-        if (m.type === 'ready') void hosted.post({ type: 'init' });
-      });
-    });
+    panels = new WebviewPanels<In, Out>(
+      context,
+      quiet,
+      { viewType: 'repodesk.test.panelHost', script: 'none.js', styles: [], incoming, outgoing },
+      (hosted) => {
+        // As a feature does: its reads start with the panel and post what they find.
+        earlyDelivered.push(hosted.post({ type: 'early', n: 1 }), hosted.post({ type: 'early', n: 2 }));
+        return hosted.onMessage((m) => {
+          if (m.type === 'ready') void hosted.post({ type: 'init' });
+        });
+      },
+    );
     const { hosted } = panels.show('one', 'Panel host test');
     const seen: Out[] = [];
     (hosted as HostedPanel<In, Out>).onDidPost((m) => seen.push(m));

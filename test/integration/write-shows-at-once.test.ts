@@ -32,9 +32,14 @@ describe('Writes show their change at once, on the rows drawn now', function () 
     assert.ok(!(await children(VIEW, newer)).some((l) => label(l) === 'at-once'));
     try {
       await vscode.commands.executeCommand('repodesk.repo.labels.create', older, { name: 'at-once', color: '#123456' });
-      assert.ok((await children(VIEW, newer)).some((l) => label(l) === 'at-once'), (await children(VIEW, newer)).map(label).join(' | '));
+      assert.ok(
+        (await children(VIEW, newer)).some((l) => label(l) === 'at-once'),
+        (await children(VIEW, newer)).map(label).join(' | '),
+      );
     } finally {
-      await ada().labels.delete('analytical-engines', 'difference-engine', 'at-once').catch(() => undefined);
+      await ada()
+        .labels.delete('analytical-engines', 'difference-engine', 'at-once')
+        .catch(() => undefined);
     }
   });
 
@@ -49,6 +54,9 @@ describe('Writes show their change at once, on the rows drawn now', function () 
     const hook = await child(VIEW, newer, url);
     await vscode.commands.executeCommand('repodesk.repo.hooks.delete', hook, true);
     assert.ok(!(await children(VIEW, newer)).some((h) => label(h) === url));
-    assert.deepEqual((await collect(ada().hooks.list('analytical-engines', 'difference-engine'))).filter((h) => h.config.url === url), []);
+    assert.deepEqual(
+      (await collect(ada().hooks.list('analytical-engines', 'difference-engine'))).filter((h) => h.config.url === url),
+      [],
+    );
   });
 });

@@ -23,7 +23,11 @@ const COMMENTS = 60;
 async function tokenOf(login: string): Promise<string> {
   const res = await fetch(`${process.env.REPODESK_TEST_EMULATOR_URL}/authorizations`, {
     method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from(`${login}:${login}-demo-password`).toString('base64')}`, 'user-agent': 'repodesk-integration', 'content-type': 'application/json' },
+    headers: {
+      authorization: `Basic ${Buffer.from(`${login}:${login}-demo-password`).toString('base64')}`,
+      'user-agent': 'repodesk-integration',
+      'content-type': 'application/json',
+    },
     body: JSON.stringify({ note: `big pull ${login} ${Date.now()}`, scopes: ['repo'] }),
   });
   assert.equal(res.status, 201, await res.clone().text());
@@ -32,11 +36,15 @@ async function tokenOf(login: string): Promise<string> {
 
 const posted = async (key: string) => (await vscode.commands.executeCommand<HostToWebview[]>('repodesk.testing.pullOverview.posted', key)) ?? [];
 async function model(key: string, what: string, check: (m: PageModel) => boolean): Promise<PageModel> {
-  return waitFor(what, async () => {
-    const models = (await posted(key)).flatMap((m) => (m.type === 'model' ? [m.model] : []));
-    const last = models[models.length - 1];
-    return last && check(last) ? last : undefined;
-  }, 60_000);
+  return waitFor(
+    what,
+    async () => {
+      const models = (await posted(key)).flatMap((m) => (m.type === 'model' ? [m.model] : []));
+      const last = models[models.length - 1];
+      return last && check(last) ? last : undefined;
+    },
+    60_000,
+  );
 }
 
 /** Presses a Load more row as a click would (its command). */
@@ -55,7 +63,14 @@ describe('A large pull request', function () {
 
   before(async () => {
     client = (await signInAsAdaWithDemoRepository()).testing!.session.client!;
-    pull = await createBigPull({ emulatorUrl: process.env.REPODESK_TEST_EMULATOR_URL!, token: await tokenOf('ada'), reviewerToken: await tokenOf('charles'), files: FILES, commits: COMMITS, comments: COMMENTS });
+    pull = await createBigPull({
+      emulatorUrl: process.env.REPODESK_TEST_EMULATOR_URL!,
+      token: await tokenOf('ada'),
+      reviewerToken: await tokenOf('charles'),
+      files: FILES,
+      commits: COMMITS,
+      comments: COMMENTS,
+    });
     key = `${pull.owner}/${pull.repo}#${pull.number}`;
     await vscode.commands.executeCommand('repodesk.testing.setActiveRepository', pull.owner, pull.repo);
     listed = (await collect(client.pulls.listFiles(pull.owner, pull.repo, pull.number))).map((f) => f.filename);
@@ -83,27 +98,42 @@ describe('A large pull request', function () {
     for (const pkg of firstPage) counts.set(pkg, (counts.get(pkg) ?? 0) + 1);
     const packages = await children(PULLS, big);
     assert.deepEqual(packages.map(label), [...counts.keys()].sort());
-    assert.deepEqual(packages.map((p) => Number(/(\d+)(?: files| viewed)?$/.exec(description(p))?.[1])), [...counts.keys()].sort().map((k) => counts.get(k)));
+    assert.deepEqual(
+      packages.map((p) => Number(/(\d+)(?: files| viewed)?$/.exec(description(p))?.[1])),
+      [...counts.keys()].sort().map((k) => counts.get(k)),
+    );
 
     await press(rows[1]!);
-    rows = await waitFor('the second page drawn', async () => {
-      const now = await children(PULLS, files);
-      return now[0] && /\b200\b/.test(description(now[0])) ? now : undefined;
-    }, 60_000);
+    rows = await waitFor(
+      'the second page drawn',
+      async () => {
+        const now = await children(PULLS, files);
+        return now[0] && /\b200\b/.test(description(now[0])) ? now : undefined;
+      },
+      60_000,
+    );
     await press(rows.find((r) => label(r) === 'Load more…')!);
-    rows = await waitFor('the third page drawn', async () => {
-      const now = await children(PULLS, files);
-      return now[0] && /\b250\b/.test(description(now[0])) ? now : undefined;
-    }, 60_000);
+    rows = await waitFor(
+      'the third page drawn',
+      async () => {
+        const now = await children(PULLS, files);
+        return now[0] && /\b250\b/.test(description(now[0])) ? now : undefined;
+      },
+      60_000,
+    );
     assert.deepEqual(rows.map(label), ['big'], 'every page read: no Load more, no note (the service listed all it counts)');
     const all = await children(PULLS, rows[0]!);
     assert.equal(all.length, 30, 'pkg-00 … pkg-29');
     const mods = await children(PULLS, all[0]!);
-    assert.deepEqual(mods.map(label), Array.from({ length: 9 }, (_, i) => `mod-${i}`), 'files 0, 30, … 240 of pkg-00 fall in mod-0 … mod-8');
+    assert.deepEqual(
+      mods.map(label),
+      Array.from({ length: 9 }, (_, i) => `mod-${i}`),
+      'files 0, 30, … 240 of pkg-00 fall in mod-0 … mod-8',
+    );
     assert.deepEqual((await children(PULLS, mods[0]!)).map(label), ['file-0.txt'], 'a folder lists its files');
   });
 
-  it('the overview\'s Files and Commits tabs show a page of 100 rows, read the next when asked, and count the pull request\'s own numbers', async () => {
+  it("the overview's Files and Commits tabs show a page of 100 rows, read the next when asked, and count the pull request's own numbers", async () => {
     await vscode.commands.executeCommand('repodesk.pulls.openOverview', { owner: pull.owner, repo: pull.repo, number: pull.number });
     let m = await model(key, 'the first page', () => true);
     assert.equal(m.counts.changedFiles, FILES);

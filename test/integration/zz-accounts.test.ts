@@ -22,7 +22,11 @@ const oauthApp = (dataDir: string) => JSON.parse(fs.readFileSync(path.join(dataD
 async function tokenFor(apiUrl: string, login: string): Promise<string> {
   const res = await fetch(`${apiUrl}/authorizations`, {
     method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from(`${login}:${login}-demo-password`).toString('base64')}`, 'content-type': 'application/json', 'user-agent': 'integration-test' },
+    headers: {
+      authorization: `Basic ${Buffer.from(`${login}:${login}-demo-password`).toString('base64')}`,
+      'content-type': 'application/json',
+      'user-agent': 'integration-test',
+    },
     body: JSON.stringify({ scopes: ['repo', 'read:org', 'user'], note: `accounts test ${login} ${Date.now()}` }),
   });
   assert.equal(res.status, 201, await res.clone().text());
@@ -79,7 +83,7 @@ describe('Accounts: two accounts on one service and one on a second (enterprise 
     return found;
   };
 
-  it('VS Code\'s Accounts menu lists every account with its service', async () => {
+  it("VS Code's Accounts menu lists every account with its service", async () => {
     const accounts = await vscode.authentication.getAccounts('repodesk');
     assert.deepEqual(accounts.map((a) => a.label).sort(), ['ada (Enterprise)', 'ada (Local)', 'charles (Local)']);
     // The same user id on two services is two accounts.
@@ -119,20 +123,29 @@ describe('Accounts: two accounts on one service and one on a second (enterprise 
     assert.deepEqual(logins, ['ada', 'charles', 'ada']);
   });
 
-  it('a repository selected in the Enterprise group is read in Pull Requests with the Enterprise token (the service\'s side)', async () => {
+  it("a repository selected in the Enterprise group is read in Pull Requests with the Enterprise token (the service's side)", async () => {
     const session = api.testing!.session;
     const enterprise = account('ada (Enterprise)');
     // A title only the second service holds: rows with it came from there.
     const headers = { authorization: `token ${enterpriseToken}`, 'user-agent': 'integration-test', 'content-type': 'application/json' };
-    const open = (await (await fetch(`${enterpriseApi()}/repos/analytical-engines/difference-engine/pulls?state=open`, { headers })).json()) as { number: number; title: string }[];
+    const open = (await (await fetch(`${enterpriseApi()}/repos/analytical-engines/difference-engine/pulls?state=open`, { headers })).json()) as {
+      number: number;
+      title: string;
+    }[];
     assert.ok(open.length > 0, 'no open pull request on the enterprise service');
     const title = `${open[0]!.title} (enterprise copy)`;
-    const patched = await fetch(`${enterpriseApi()}/repos/analytical-engines/difference-engine/pulls/${open[0]!.number}`, { method: 'PATCH', headers, body: JSON.stringify({ title }) });
+    const patched = await fetch(`${enterpriseApi()}/repos/analytical-engines/difference-engine/pulls/${open[0]!.number}`, {
+      method: 'PATCH',
+      headers,
+      body: JSON.stringify({ title }),
+    });
     assert.equal(patched.status, 200, await patched.text());
     const VIEW = 'repodesk.repositories';
     const group = await child(VIEW, undefined, 'Enterprise · ada');
     const org = await child(VIEW, group, /^analytical-engines/);
-    const row = await waitFor('difference-engine in the Enterprise group', async () => (await children(VIEW, org)).find((n) => /difference-engine$/.test(label(n))));
+    const row = await waitFor('difference-engine in the Enterprise group', async () =>
+      (await children(VIEW, org)).find((n) => /difference-engine$/.test(label(n))),
+    );
     const before = await used(enterpriseApi(), enterpriseToken);
     // The row's click.
     const click = row.toTreeItem().command!;
@@ -145,10 +158,13 @@ describe('Accounts: two accounts on one service and one on a second (enterprise 
       return rows.includes(`#${open[0]!.number} ${title}`) && rows;
     });
     assert.ok(labels.length > 0);
-    assert.ok((await used(enterpriseApi(), enterpriseToken)) > before, 'the Enterprise token\'s count did not grow');
+    assert.ok((await used(enterpriseApi(), enterpriseToken)) > before, "the Enterprise token's count did not grow");
     // Back to ada's Local account for the tests after this one (remembered for the repository too).
     await vscode.commands.executeCommand('repodesk.switchAccount', account('ada (Local)').id);
-    await waitFor('Pull Requests read with ada (Local) again', async () => !(await children('repodesk.pullRequests')).map(label).includes(`#${open[0]!.number} ${title}`));
+    await waitFor(
+      'Pull Requests read with ada (Local) again',
+      async () => !(await children('repodesk.pullRequests')).map(label).includes(`#${open[0]!.number} ${title}`),
+    );
   });
 
   it('a pull request overview opened under the Enterprise account keeps reading with it after the account in use is switched', async () => {
@@ -158,7 +174,9 @@ describe('Accounts: two accounts on one service and one on a second (enterprise 
     const number = open[0]!.number;
     const key = `analytical-engines/difference-engine#${number}`;
     const titleOf = async (): Promise<string | undefined> => {
-      const models = ((await vscode.commands.executeCommand<{ type: string; model?: { title: string } }[]>('repodesk.testing.pullOverview.posted', key)) ?? []).flatMap((m) => (m.type === 'model' && m.model ? [m.model.title] : []));
+      const models = (
+        (await vscode.commands.executeCommand<{ type: string; model?: { title: string } }[]>('repodesk.testing.pullOverview.posted', key)) ?? []
+      ).flatMap((m) => (m.type === 'model' && m.model ? [m.model.title] : []));
       return models.at(-1);
     };
     await vscode.commands.executeCommand('repodesk.switchAccount', account('ada (Enterprise)').id);
@@ -173,21 +191,23 @@ describe('Accounts: two accounts on one service and one on a second (enterprise 
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  it('a repository becoming active brings its remembered account before any view reads it (the other account\'s token is not used)', async () => {
+  it("a repository becoming active brings its remembered account before any view reads it (the other account's token is not used)", async () => {
     const session = api.testing!.session;
     const VIEW = 'repodesk.repositories';
     const enterprise = account('ada (Enterprise)');
     const adaLocal = account('ada (Local)');
     // notes-on-the-engine chosen in the Enterprise group: remembered for it.
     const mine = await child(VIEW, await child(VIEW, undefined, 'Enterprise · ada'), /^Your repositories/);
-    const row = await waitFor('notes-on-the-engine in the Enterprise group', async () => (await children(VIEW, mine)).find((n) => label(n) === 'ada/notes-on-the-engine'));
+    const row = await waitFor('notes-on-the-engine in the Enterprise group', async () =>
+      (await children(VIEW, mine)).find((n) => label(n) === 'ada/notes-on-the-engine'),
+    );
     const click = row.toTreeItem().command!;
     await vscode.commands.executeCommand(click.command, ...(click.arguments ?? []));
     assert.equal(session.account?.id, enterprise.id);
     // difference-engine again: its remembered account, ada on Local, comes back with it.
     await vscode.commands.executeCommand('repodesk.testing.setActiveRepository', 'analytical-engines', 'difference-engine');
     assert.equal(session.account?.id, adaLocal.id);
-    await waitFor('difference-engine\'s pull requests', async () => (await children('repodesk.pullRequests')).some((n) => /^#\d+ /.test(label(n))));
+    await waitFor("difference-engine's pull requests", async () => (await children('repodesk.pullRequests')).some((n) => /^#\d+ /.test(label(n))));
     // Its other views' reads (started with it) done before counting: they are ada on Local's, rightly.
     await children('repodesk.releases');
     await children('repodesk.gitRefs');
@@ -204,9 +224,13 @@ describe('Accounts: two accounts on one service and one on a second (enterprise 
     assert.equal(session.account?.id, adaLocal.id);
   });
 
-  it('a pull request read under the Enterprise account uses its token: only that token\'s count grows on the service\'s side', async () => {
+  it("a pull request read under the Enterprise account uses its token: only that token's count grows on the service's side", async () => {
     const adaLocalToken = account('ada (Local)').session.accessToken;
-    const before = { enterprise: await used(enterpriseApi(), enterpriseToken), charles: await used(first(), charlesToken), adaLocal: await used(first(), adaLocalToken) };
+    const before = {
+      enterprise: await used(enterpriseApi(), enterpriseToken),
+      charles: await used(first(), charlesToken),
+      adaLocal: await used(first(), adaLocalToken),
+    };
     const numbers: number[] = [];
     for await (const p of account('ada (Enterprise)').client.pulls.list('analytical-engines', 'difference-engine', { state: 'all' })) numbers.push(p.number);
     assert.ok(numbers.length > 0, 'the enterprise service listed no pull request');
@@ -218,7 +242,7 @@ describe('Accounts: two accounts on one service and one on a second (enterprise 
     assert.equal(await used(first(), adaLocalToken), before.adaLocal);
   });
 
-  it('switching the account used makes its client (and its rate limit) the views\' own', async () => {
+  it("switching the account used makes its client (and its rate limit) the views' own", async () => {
     const session = api.testing!.session;
     const enterprise = account('ada (Enterprise)');
     await vscode.commands.executeCommand('repodesk.switchAccount', enterprise.id);
@@ -244,7 +268,12 @@ describe('Accounts: two accounts on one service and one on a second (enterprise 
     const open = (await (await fetch(`${repoApi}/pulls?state=open`, { headers })).json()) as { number: number }[];
     let found: { number: number; comment: { id: number; path: string } } | undefined;
     for (const p of open) {
-      const comments = (await (await fetch(`${repoApi}/pulls/${p.number}/comments`, { headers })).json()) as { id: number; path: string; position: number | null; in_reply_to_id?: number }[];
+      const comments = (await (await fetch(`${repoApi}/pulls/${p.number}/comments`, { headers })).json()) as {
+        id: number;
+        path: string;
+        position: number | null;
+        in_reply_to_id?: number;
+      }[];
       const root = comments.find((c) => c.position !== null && c.in_reply_to_id === undefined);
       if (root) {
         found = { number: p.number, comment: root };
@@ -253,7 +282,11 @@ describe('Accounts: two accounts on one service and one on a second (enterprise 
     }
     assert.ok(found, 'no open pull request with a review comment on its diff on the enterprise service');
     const body = `Read on the Enterprise service ${Date.now()}`;
-    const replied = await fetch(`${repoApi}/pulls/${found.number}/comments`, { method: 'POST', headers, body: JSON.stringify({ body, in_reply_to: found.comment.id }) });
+    const replied = await fetch(`${repoApi}/pulls/${found.number}/comments`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ body, in_reply_to: found.comment.id }),
+    });
     assert.equal(replied.status, 201, await replied.text());
     const key = `analytical-engines/difference-engine#${found.number}`;
     const enterprise = account('ada (Enterprise)');
@@ -267,17 +300,28 @@ describe('Accounts: two accounts on one service and one on a second (enterprise 
     const before = await used(enterpriseApi(), enterpriseToken);
     // The page's file row clicked (its message to the host).
     await vscode.commands.executeCommand('repodesk.testing.pullOverview.send', key, { type: 'openFile', path: found.comment.path });
-    const head = await waitFor('the diff\'s head side open', async () => vscode.window.visibleTextEditors.find((e) => e.document.uri.scheme === 'repodesk' && e.document.uri.path.endsWith(`/${found.comment.path}`) && !e.document.uri.query.includes('empty')));
-    assert.ok(head.document.uri.query.includes(`account=${encodeURIComponent(enterprise.id)}`), `the diff names no Enterprise account: ${head.document.uri.toString()}`);
+    const head = await waitFor("the diff's head side open", async () =>
+      vscode.window.visibleTextEditors.find(
+        (e) => e.document.uri.scheme === 'repodesk' && e.document.uri.path.endsWith(`/${found.comment.path}`) && !e.document.uri.query.includes('empty'),
+      ),
+    );
+    assert.ok(
+      head.document.uri.query.includes(`account=${encodeURIComponent(enterprise.id)}`),
+      `the diff names no Enterprise account: ${head.document.uri.toString()}`,
+    );
     assert.ok(head.document.getText().length > 0);
     type Entry = { thread: vscode.CommentThread; place: { path: string } };
-    const thread = await waitFor('the reply in the diff\'s review thread', async () => {
+    const thread = await waitFor("the reply in the diff's review thread", async () => {
       const all = (await vscode.commands.executeCommand<Entry[]>('repodesk.testing.commentThreads')) ?? [];
-      return all.find((e) => e.thread.uri.toString() === head.document.uri.toString() && e.thread.comments.some((c) => (c as vscode.Comment & { text?: string }).text?.includes(body)));
+      return all.find(
+        (e) =>
+          e.thread.uri.toString() === head.document.uri.toString() &&
+          e.thread.comments.some((c) => (c as vscode.Comment & { text?: string }).text?.includes(body)),
+      );
     });
     assert.ok(thread);
     // The Enterprise token read the sides and the threads (the Local account in use holds no such reply).
-    assert.ok((await used(enterpriseApi(), enterpriseToken)) > before, 'the Enterprise token\'s count did not grow');
+    assert.ok((await used(enterpriseApi(), enterpriseToken)) > before, "the Enterprise token's count did not grow");
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
@@ -287,7 +331,11 @@ describe('Accounts: two accounts on one service and one on a second (enterprise 
     // What is kept for charles and for ada: a pending review each, and (the slot holds one) the kept Pull Requests listing charles read.
     const pull = { owner: 'analytical-engines', repo: 'difference-engine', number: 1 };
     const state = <T>(key?: string) => vscode.commands.executeCommand<T>('repodesk.testing.workspaceState', key);
-    const reviewKeys = async (accountId: string) => (await state<string[]>()).filter((k) => k.startsWith(`repodesk.pendingReview/${encodeURIComponent(accountId)}/`) || k === `repodesk.pendingReview.index/${encodeURIComponent(accountId)}`);
+    const reviewKeys = async (accountId: string) =>
+      (await state<string[]>()).filter(
+        (k) =>
+          k.startsWith(`repodesk.pendingReview/${encodeURIComponent(accountId)}/`) || k === `repodesk.pendingReview.index/${encodeURIComponent(accountId)}`,
+      );
     const keptPulls = async () => (await state<{ key?: string } | undefined>('repodesk.pullRequests.lastListing'))?.key ?? '';
     const charlesId = account('charles (Local)').id;
     const adaId = account('ada (Local)').id;
@@ -295,13 +343,13 @@ describe('Accounts: two accounts on one service and one on a second (enterprise 
     assert.equal(await vscode.commands.executeCommand('repodesk.pendingReview.start', pull), true);
     await vscode.commands.executeCommand('repodesk.switchAccount', charlesId);
     assert.equal(await vscode.commands.executeCommand('repodesk.pendingReview.start', pull), true);
-    await waitFor('charles\'s Pull Requests listing kept', async () => {
+    await waitFor("charles's Pull Requests listing kept", async () => {
       await children('repodesk.pullRequests');
       return (await keptPulls()).startsWith(`${first()} ${charlesId} `);
     });
-    assert.equal((await reviewKeys(charlesId)).length, 2, 'charles\'s review and its index');
+    assert.equal((await reviewKeys(charlesId)).length, 2, "charles's review and its index");
     const adaReviews = await reviewKeys(adaId);
-    assert.equal(adaReviews.length, 2, 'ada\'s review and its index');
+    assert.equal(adaReviews.length, 2, "ada's review and its index");
     const charles = (await api.testing!.provider.getSessions(undefined, {})).find((s) => s.account.label === 'charles (Local)')!;
     await api.testing!.provider.removeSession(charles.id);
     await waitFor('two accounts', async () => session.accounts.length === 2);
@@ -317,8 +365,8 @@ describe('Accounts: two accounts on one service and one on a second (enterprise 
     await waitFor('two account groups', async () => (await children('repodesk.repositories')).length === 2);
     assert.deepEqual((await children('repodesk.repositories')).map(label).sort(), ['Enterprise · ada', 'Local · ada']);
     // charles's pending review and kept listing are gone; ada's review is as it was.
-    await waitFor('charles\'s pending review forgotten', async () => (await reviewKeys(charlesId)).length === 0);
-    assert.ok(!(await keptPulls()).startsWith(`${first()} ${charlesId} `), 'charles\'s kept listing stayed');
+    await waitFor("charles's pending review forgotten", async () => (await reviewKeys(charlesId)).length === 0);
+    assert.ok(!(await keptPulls()).startsWith(`${first()} ${charlesId} `), "charles's kept listing stayed");
     assert.deepEqual(await reviewKeys(adaId), adaReviews);
     await vscode.commands.executeCommand('repodesk.switchAccount', adaId);
     assert.deepEqual(await vscode.commands.executeCommand('repodesk.testing.pendingDrafts', pull), []);
@@ -346,10 +394,11 @@ async function relayTo(target: string): Promise<{ url: string; close(): Promise<
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      for (const s of sockets) s.destroy();
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const s of sockets) s.destroy();
+      }),
   };
 }
 
@@ -397,17 +446,22 @@ describe('Accounts: a revoked token and a service that is down', function () {
   it('bad input: a token revoked on one service (401) signs that account out, with Sign In on its group; the others keep working', async () => {
     const token = await tokenFor(enterpriseApi(), 'charles');
     await api.testing!.provider.signInWithToken('Enterprise', token);
-    await waitFor('charles\'s group', async () => (await children(VIEW)).some((g) => label(g) === 'Enterprise · charles'));
+    await waitFor("charles's group", async () => (await children(VIEW)).some((g) => label(g) === 'Enterprise · charles'));
     // Revoked on the service's side, as a person does on its settings page.
     const basic = { authorization: `Basic ${Buffer.from('charles:charles-demo-password').toString('base64')}`, 'user-agent': 'integration-test' };
-    const list = (await (await fetch(`${enterpriseApi()}/authorizations`, { headers: basic })).json()) as { id: number; token_last_eight?: string; hashed_token?: string; note?: string }[];
+    const list = (await (await fetch(`${enterpriseApi()}/authorizations`, { headers: basic })).json()) as {
+      id: number;
+      token_last_eight?: string;
+      hashed_token?: string;
+      note?: string;
+    }[];
     const mine = list.filter((a) => a.note?.startsWith('accounts test charles'));
     assert.ok(mine.length > 0, JSON.stringify(list));
     for (const a of mine) assert.equal((await fetch(`${enterpriseApi()}/authorizations/${a.id}`, { method: 'DELETE', headers: basic })).status, 204);
     assert.equal((await fetch(`${enterpriseApi()}/user`, { headers: { authorization: `token ${token}`, 'user-agent': 'integration-test' } })).status, 401);
 
     await vscode.commands.executeCommand('repodesk.repos.refresh');
-    const group = await waitFor('charles\'s group signed out', async () => {
+    const group = await waitFor("charles's group signed out", async () => {
       const g = (await children(VIEW)).find((x) => label(x) === 'Enterprise · charles');
       if (g && description(g) !== 'signed out') await children(VIEW, g); // Its rows, as VS Code asks for an expanded group's.
       return g && description(g) === 'signed out' && g;
@@ -458,7 +512,7 @@ describe('Accounts: a revoked token and a service that is down', function () {
     assert.equal(session.isSignedOut(charles.id), false);
     assert.equal(session.account?.id, charles.id, 'the account signed in again is the one in use');
     // Its group reads again, with the new token, on the Enterprise service.
-    await waitFor('charles\'s group signed in again', async () => {
+    await waitFor("charles's group signed in again", async () => {
       const g = (await children(VIEW)).find((x) => label(x) === 'Enterprise · charles');
       return g && description(g) !== 'signed out';
     });
@@ -472,18 +526,23 @@ describe('Accounts: a revoked token and a service that is down', function () {
     // charles on Enterprise with a token of his own (a new session of his account: not refused).
     const token = await tokenFor(enterpriseApi(), 'charles');
     await api.testing!.provider.signInWithToken('Enterprise', token);
-    const charles = await waitFor('charles signed in with the new token', async () => session.accounts.find((a) => a.label === 'charles (Enterprise)' && a.session.accessToken === token && !session.isSignedOut(a.id)));
+    const charles = await waitFor('charles signed in with the new token', async () =>
+      session.accounts.find((a) => a.label === 'charles (Enterprise)' && a.session.accessToken === token && !session.isSignedOut(a.id)),
+    );
     await vscode.commands.executeCommand('repodesk.switchAccount', charles.id);
     assert.equal(session.client, charles.client);
     // difference-engine's pull requests, read with charles's Enterprise token.
-    await waitFor('difference-engine\'s pull requests as charles', async () => (await children('repodesk.pullRequests')).some((n) => /^#\d+ /.test(label(n))));
+    await waitFor("difference-engine's pull requests as charles", async () => (await children('repodesk.pullRequests')).some((n) => /^#\d+ /.test(label(n))));
     // The Repositories view has read what it reads by itself (charles's groups, his organization's first page): only Pull Requests reads after this.
     const group = await child(VIEW, undefined, 'Enterprise · charles');
-    await waitFor('charles\'s organization listed', async () => (await children(VIEW, await child(VIEW, group, /^analytical-engines/))).some((n) => /difference-engine$/.test(label(n))));
+    await waitFor("charles's organization listed", async () =>
+      (await children(VIEW, await child(VIEW, group, /^analytical-engines/))).some((n) => /difference-engine$/.test(label(n))),
+    );
     // Revoked on the service's side, as a person does on its settings page.
     const basic = { authorization: `Basic ${Buffer.from('charles:charles-demo-password').toString('base64')}`, 'user-agent': 'integration-test' };
     const list = (await (await fetch(`${enterpriseApi()}/authorizations`, { headers: basic })).json()) as { id: number; note?: string }[];
-    for (const a of list.filter((x) => x.note?.startsWith('accounts test charles'))) assert.equal((await fetch(`${enterpriseApi()}/authorizations/${a.id}`, { method: 'DELETE', headers: basic })).status, 204);
+    for (const a of list.filter((x) => x.note?.startsWith('accounts test charles')))
+      assert.equal((await fetch(`${enterpriseApi()}/authorizations/${a.id}`, { method: 'DELETE', headers: basic })).status, 204);
     assert.equal((await fetch(`${enterpriseApi()}/user`, { headers: { authorization: `token ${token}`, 'user-agent': 'integration-test' } })).status, 401);
 
     await vscode.commands.executeCommand('repodesk.pulls.refresh');
@@ -491,19 +550,22 @@ describe('Accounts: a revoked token and a service that is down', function () {
       await children('repodesk.pullRequests');
       return session.isSignedOut(charles.id);
     });
-    const signedOut = await waitFor('charles\'s group with its Sign In row', async () => {
+    const signedOut = await waitFor("charles's group with its Sign In row", async () => {
       const g = (await children(VIEW)).find((x) => label(x) === 'Enterprise · charles');
       return g && description(g) === 'signed out' && g;
     });
     assert.deepEqual((await children(VIEW, signedOut)).map(label), ['Sign in to Enterprise again']);
     // The other accounts: not signed out, their groups read, and Pull Requests reads with ada again.
-    assert.deepEqual(session.accounts.filter((a) => session.isSignedOut(a.id)).map((a) => a.label), ['charles (Enterprise)']);
+    assert.deepEqual(
+      session.accounts.filter((a) => session.isSignedOut(a.id)).map((a) => a.label),
+      ['charles (Enterprise)'],
+    );
     for (const other of ['Local · ada', 'Enterprise · ada']) {
       assert.ok((await yourRepositories(other)).includes('ada/notes-on-the-engine'), other);
     }
     const adaLocal = session.accounts.find((a) => a.label === 'ada (Local)')!;
     await vscode.commands.executeCommand('repodesk.switchAccount', adaLocal.id);
-    await waitFor('difference-engine\'s pull requests as ada', async () => (await children('repodesk.pullRequests')).some((n) => /^#\d+ /.test(label(n))));
+    await waitFor("difference-engine's pull requests as ada", async () => (await children('repodesk.pullRequests')).some((n) => /^#\d+ /.test(label(n))));
     assert.equal(session.isSignedOut(adaLocal.id), false);
   });
 
@@ -522,7 +584,10 @@ describe('Accounts: a revoked token and a service that is down', function () {
     assert.equal(api.testing!.session.isSignedOut(branch.id), false);
     for (const other of ['Local · ada', 'Enterprise · ada']) {
       const g = await child(VIEW, undefined, other);
-      assert.ok((await children(VIEW, g)).every((r) => r.toTreeItem().contextValue !== 'error'), other);
+      assert.ok(
+        (await children(VIEW, g)).every((r) => r.toTreeItem().contextValue !== 'error'),
+        other,
+      );
       assert.ok((await yourRepositories(other)).includes('ada/notes-on-the-engine'), other);
     }
   });

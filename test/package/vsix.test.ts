@@ -26,12 +26,19 @@ describe('the packaged .vsix', function () {
   });
 
   it('holds the bundle that runs (the extension) with its manifest, icon and documents', () => {
-    for (const f of ['extension/package.json', 'extension/dist/extension.js', 'extension/media/repodesk.svg', 'extension/readme.md', 'extension/LICENSE.txt', 'extension/changelog.md']) {
+    for (const f of [
+      'extension/package.json',
+      'extension/dist/extension.js',
+      'extension/media/repodesk.svg',
+      'extension/readme.md',
+      'extension/LICENSE.txt',
+      'extension/changelog.md',
+    ]) {
       assert.ok(entries.includes(f), `${f} is missing from the package`);
     }
   });
 
-  it('holds the extension\'s split bundle: the entry that dist/extension.js requires and every chunk required from it, at activation or on first use', () => {
+  it("holds the extension's split bundle: the entry that dist/extension.js requires and every chunk required from it, at activation or on first use", () => {
     assert.ok(entries.includes('extension/dist/main/extension.js'), 'extension/dist/main/extension.js is missing from the package');
     const seen = new Set<string>();
     const pending = ['dist/main/extension.js'];
@@ -48,23 +55,36 @@ describe('the packaged .vsix', function () {
   });
 
   it('holds the Insights webview: its bundle, stylesheet and the codicon font', () => {
-    for (const f of ['extension/dist/webview/insights.js', 'extension/dist/webview/insights.css', 'extension/dist/webview/codicon.css', 'extension/dist/webview/codicon.ttf']) {
+    for (const f of [
+      'extension/dist/webview/insights.js',
+      'extension/dist/webview/insights.css',
+      'extension/dist/webview/codicon.css',
+      'extension/dist/webview/codicon.ttf',
+    ]) {
       assert.ok(entries.includes(f), `${f} is missing from the package`);
     }
   });
 
   it('holds the pull request overview webview: its bundle, stylesheet and tab icons', () => {
-    for (const f of ['extension/dist/webview/pullOverview.js', 'extension/dist/webview/pullOverview.css', 'extension/media/pull-request-light.svg', 'extension/media/pull-request-dark.svg']) {
+    for (const f of [
+      'extension/dist/webview/pullOverview.js',
+      'extension/dist/webview/pullOverview.css',
+      'extension/media/pull-request-light.svg',
+      'extension/media/pull-request-dark.svg',
+    ]) {
       assert.ok(entries.includes(f), `${f} is missing from the package`);
     }
   });
 
-  it('its client parses the service\'s JSON with JSON itself: @octokit/request\'s json-with-bigint is replaced in the bundle', () => {
+  it("its client parses the service's JSON with JSON itself: @octokit/request's json-with-bigint is replaced in the bundle", () => {
     // The build that packaging ran describes its inputs (esbuild's metafile).
     const meta = JSON.parse(fs.readFileSync(path.join(root, 'dist/meta.json'), 'utf8')) as { outputs: Record<string, { inputs: Record<string, unknown> }> };
     const inputs = Object.values(meta.outputs).flatMap((o) => Object.keys(o.inputs));
     assert.ok(inputs.includes('src/hosting/plainJson.ts'), 'src/hosting/plainJson.ts is not in the bundle');
-    assert.deepEqual(inputs.filter((i) => i.includes('json-with-bigint')), []);
+    assert.deepEqual(
+      inputs.filter((i) => i.includes('json-with-bigint')),
+      [],
+    );
   });
 
   it('holds the review comment language server (dist/language-server.js), which the extension starts over IPC', () => {
@@ -75,17 +95,20 @@ describe('the packaged .vsix', function () {
     for (const f of ['extension/package.nls.json', 'extension/l10n/bundle.l10n.json']) assert.ok(entries.includes(f), `${f} is missing from the package`);
   });
 
-  it('holds the browser build (package.json\'s browser entry) and its language server web worker', () => {
-    for (const f of ['extension/dist/web/extension.js', 'extension/dist/web/language-server.js']) assert.ok(entries.includes(f), `${f} is missing from the package`);
+  it("holds the browser build (package.json's browser entry) and its language server web worker", () => {
+    for (const f of ['extension/dist/web/extension.js', 'extension/dist/web/language-server.js'])
+      assert.ok(entries.includes(f), `${f} is missing from the package`);
   });
 
   it('holds no source, tests, emulator, source maps or node_modules', () => {
-    const offending = entries.filter((e) =>
-      /^extension\/(src|test|out|scripts|docs|\.vscode-test|test-results|\.ci)\//.test(e) ||
-      e.includes('node_modules/') ||
-      /^extension\/(emulator\/|dist\/emulator)/.test(e) ||
-      e.endsWith('.map') ||
-      e.endsWith('.ts'));
+    const offending = entries.filter(
+      (e) =>
+        /^extension\/(src|test|out|scripts|docs|\.vscode-test|test-results|\.ci)\//.test(e) ||
+        e.includes('node_modules/') ||
+        /^extension\/(emulator\/|dist\/emulator)/.test(e) ||
+        e.endsWith('.map') ||
+        e.endsWith('.ts'),
+    );
     assert.deepEqual(offending, []);
   });
 });

@@ -43,7 +43,10 @@ describe('the browser build (dist/web/)', function () {
   it('is what package.json names as the browser entry, a single file', () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { browser?: string };
     assert.equal(manifest.browser, './dist/web/extension.js');
-    assert.deepEqual(Object.keys(extension.outputs).filter((f) => f.endsWith('.js')), ['dist/web/extension.js']);
+    assert.deepEqual(
+      Object.keys(extension.outputs).filter((f) => f.endsWith('.js')),
+      ['dist/web/extension.js'],
+    );
   });
 
   it('imports no Node built-in (no node:*, fs, child_process, http, net, os, crypto…)', () => {
@@ -57,7 +60,15 @@ describe('the browser build (dist/web/)', function () {
 
   it('takes the web variant of each Node-only module (loopback receiver, folder reader, language server transport, digest, machine, cross-origin, host)', () => {
     const inputs = Object.keys(extension.outputs['dist/web/extension.js']!.inputs);
-    for (const f of ['src/oauth/loopback', 'src/gitdata/folderFiles', 'src/features/language/serverClient', 'src/platform/digest', 'src/platform/machine', 'src/platform/crossOrigin', 'src/platform/host']) {
+    for (const f of [
+      'src/oauth/loopback',
+      'src/gitdata/folderFiles',
+      'src/features/language/serverClient',
+      'src/platform/digest',
+      'src/platform/machine',
+      'src/platform/crossOrigin',
+      'src/platform/host',
+    ]) {
       assert.ok(inputs.includes(`${f}.web.ts`), `${f}.web.ts is not in the bundle`);
       assert.ok(!inputs.includes(`${f}.ts`), `${f}.ts (Node) is in the bundle`);
     }
@@ -65,6 +76,9 @@ describe('the browser build (dist/web/)', function () {
 
   it('has a language server web worker with no Node built-in and nothing external', () => {
     assert.deepEqual(nodeImports(server), []);
-    assert.deepEqual(server.outputs['dist/web/language-server.js']!.imports.filter((i) => i.external), []);
+    assert.deepEqual(
+      server.outputs['dist/web/language-server.js']!.imports.filter((i) => i.external),
+      [],
+    );
   });
 });

@@ -33,12 +33,14 @@ function api(baseUrl, auth) {
 async function inParallel(items, parallel, fn) {
   const results = new Array(items.length);
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(parallel, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await fn(items[i], i);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(parallel, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        results[i] = await fn(items[i], i);
+      }
+    }),
+  );
   return results;
 }
 
@@ -52,10 +54,14 @@ function branchStream(branch, files, commits, now = Math.floor(Date.now() / 1000
   const data = (s) => `data ${Buffer.byteLength(s)}\n${s}\n`;
   const who = 'Ada Lovelace <ada@analytical-engines.test>';
   const adds = Array.from({ length: files }, (_, i) => `M 100644 inline ${bigPullPath(i)}\n${data(`file ${i}\nline 2\nline 3\n`)}`).join('');
-  out.push(`commit refs/heads/${branch}\nmark :1\nauthor ${who} ${now - commits} +0000\ncommitter ${who} ${now - commits} +0000\n${data('Big change: every file\n')}from refs/heads/base\n${adds}\n`);
+  out.push(
+    `commit refs/heads/${branch}\nmark :1\nauthor ${who} ${now - commits} +0000\ncommitter ${who} ${now - commits} +0000\n${data('Big change: every file\n')}from refs/heads/base\n${adds}\n`,
+  );
   for (let c = 2; c <= commits; c++) {
     const i = (c * 7) % files;
-    out.push(`commit refs/heads/${branch}\nmark :${c}\nauthor ${who} ${now - commits + c} +0000\ncommitter ${who} ${now - commits + c} +0000\n${data(`Big change, round ${c}\n`)}M 100644 inline ${bigPullPath(i)}\n${data(`file ${i}\nline 2\nline 3\nround ${c}\n`)}\n`);
+    out.push(
+      `commit refs/heads/${branch}\nmark :${c}\nauthor ${who} ${now - commits + c} +0000\ncommitter ${who} ${now - commits + c} +0000\n${data(`Big change, round ${c}\n`)}M 100644 inline ${bigPullPath(i)}\n${data(`file ${i}\nline 2\nline 3\nround ${c}\n`)}\n`,
+    );
   }
   return out.join('');
 }
@@ -64,7 +70,16 @@ function branchStream(branch, files, commits, now = Math.floor(Date.now() / 1000
  * Makes the repository and its pull request. `token`: ada's; `reviewerToken`: charles's.
  * Returns { owner, repo, number, title, head, files, commits, comments, threads }.
  */
-export async function createBigPull({ emulatorUrl, token, reviewerToken, repo = `big-pull-${Date.now()}`, files = 3000, commits = 1000, comments = 2000, parallel = 6 }) {
+export async function createBigPull({
+  emulatorUrl,
+  token,
+  reviewerToken,
+  repo = `big-pull-${Date.now()}`,
+  files = 3000,
+  commits = 1000,
+  comments = 2000,
+  parallel = 6,
+}) {
   const ada = api(emulatorUrl, `token ${token}`);
   const charles = api(emulatorUrl, `token ${reviewerToken}`);
   const owner = 'ada';
@@ -97,9 +112,21 @@ export async function createBigPull({ emulatorUrl, token, reviewerToken, repo = 
   const head = pull.head.sha;
   const threads = Math.ceil((comments * 2) / 3);
   // An added file's diff is one hunk: position 1 is its first line.
-  const roots = await inParallel(Array.from({ length: threads }, (_, i) => i), parallel, (i) =>
-    charles('POST', `/repos/${owner}/${repo}/pulls/${pull.number}/comments`, { body: `Big thread ${i + 1} on ${bigPullPath(i % files)}`, commit_id: head, path: bigPullPath(i % files), position: 1 }).then((c) => c.id));
-  await inParallel(Array.from({ length: comments - threads }, (_, i) => i), parallel, (i) =>
-    charles('POST', `/repos/${owner}/${repo}/pulls/${pull.number}/comments`, { body: `Big reply ${i + 1}`, in_reply_to: roots[i % roots.length] }));
+  const roots = await inParallel(
+    Array.from({ length: threads }, (_, i) => i),
+    parallel,
+    (i) =>
+      charles('POST', `/repos/${owner}/${repo}/pulls/${pull.number}/comments`, {
+        body: `Big thread ${i + 1} on ${bigPullPath(i % files)}`,
+        commit_id: head,
+        path: bigPullPath(i % files),
+        position: 1,
+      }).then((c) => c.id),
+  );
+  await inParallel(
+    Array.from({ length: comments - threads }, (_, i) => i),
+    parallel,
+    (i) => charles('POST', `/repos/${owner}/${repo}/pulls/${pull.number}/comments`, { body: `Big reply ${i + 1}`, in_reply_to: roots[i % roots.length] }),
+  );
   return { owner, repo, number: pull.number, title, head, files, commits, comments, threads };
 }

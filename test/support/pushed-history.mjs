@@ -34,7 +34,9 @@ function historyStream(count, now = Math.floor(Date.now() / 1000)) {
     const file = `notes/${String(i % 500).padStart(3, '0')}/${i}.md`;
     const body = `# Note ${i}\n\n${'Table row\n'.repeat(1 + (i % 5))}`;
     const drop = i > 50 && i % 4 === 0 ? `D notes/${String((i - 50) % 500).padStart(3, '0')}/${i - 50}.md\n` : '';
-    out.push(`commit refs/heads/master\nmark :${i}\nauthor ${name} <${email}> ${time} ${zone}\ncommitter ${name} <${email}> ${time} ${zone}\n${data(`Note ${i}\n`)}M 100644 inline ${file}\n${data(body)}${drop}\n`);
+    out.push(
+      `commit refs/heads/master\nmark :${i}\nauthor ${name} <${email}> ${time} ${zone}\ncommitter ${name} <${email}> ${time} ${zone}\n${data(`Note ${i}\n`)}M 100644 inline ${file}\n${data(body)}${drop}\n`,
+    );
   }
   return out.join('');
 }

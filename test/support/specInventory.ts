@@ -13,7 +13,6 @@ export interface SpecRow {
   path: string;
 }
 
-
 export const SPEC_ROWS: readonly SpecRow[] = inventory.rows;
 
 /** `METHOD /path`, as the rows are named in test titles and messages. */

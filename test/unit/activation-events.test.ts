@@ -14,15 +14,25 @@ const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'ut
 
 describe('Activation events', () => {
   it('a window that never uses RepoDesk does not load it: no "*" and no onStartupFinished', () => {
-    assert.deepEqual(manifest.activationEvents.filter((e) => e === '*' || e === 'onStartupFinished'), []);
+    assert.deepEqual(
+      manifest.activationEvents.filter((e) => e === '*' || e === 'onStartupFinished'),
+      [],
+    );
   });
 
   it('the Insights and pull request overview panels are restored after a reload (onWebviewPanel for each); a message editor left open activates RepoDesk (onFileSystem), which keeps its text', () => {
-    assert.deepEqual([...manifest.activationEvents].sort(), ['onFileSystem:repodesk-message', 'onWebviewPanel:repodesk.insights', 'onWebviewPanel:repodesk.pullOverview']);
+    assert.deepEqual([...manifest.activationEvents].sort(), [
+      'onFileSystem:repodesk-message',
+      'onWebviewPanel:repodesk.insights',
+      'onWebviewPanel:repodesk.pullOverview',
+    ]);
   });
 
   it('the views and both authentication providers are contributed, so VS Code activates RepoDesk when one is used', () => {
-    assert.deepEqual(manifest.contributes.views.repodesk?.map((v) => v.id), ['repodesk.repositories', 'repodesk.pullRequests', 'repodesk.reviewComments', 'repodesk.releases', 'repodesk.gitRefs']);
+    assert.deepEqual(
+      manifest.contributes.views.repodesk?.map((v) => v.id),
+      ['repodesk.repositories', 'repodesk.pullRequests', 'repodesk.reviewComments', 'repodesk.releases', 'repodesk.gitRefs'],
+    );
     assert.deepEqual(manifest.contributes.authentication.map((a) => a.id).sort(), ['repodesk', 'repodesk-engagement']);
   });
 });

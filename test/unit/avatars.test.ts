@@ -8,7 +8,10 @@ import { AvatarCache, fetchAvatar } from '../../src/util/avatars';
 
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="red"/></svg>';
 
-interface Seen { path: string; headers: http.IncomingHttpHeaders }
+interface Seen {
+  path: string;
+  headers: http.IncomingHttpHeaders;
+}
 
 describe('avatars (the Pull Requests view’s author icons)', () => {
   let server: http.Server;

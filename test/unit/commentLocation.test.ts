@@ -4,7 +4,17 @@ import type { PlacedComment } from '../../src/util/threadPlacement';
 
 const HEAD = '1'.repeat(40);
 const OLD = 'abcdef0'.padEnd(40, '9');
-const root = (over: Partial<PlacedComment>): PlacedComment => ({ id: 1, path: 'f.txt', created_at: '2024-01-01T00:00:00Z', original_commit_id: HEAD, original_position: 3, position: 3, commit_id: HEAD, diff_hunk: '@@ -0,0 +1,3 @@\n+a\n+b\n+c', ...over });
+const root = (over: Partial<PlacedComment>): PlacedComment => ({
+  id: 1,
+  path: 'f.txt',
+  created_at: '2024-01-01T00:00:00Z',
+  original_commit_id: HEAD,
+  original_position: 3,
+  position: 3,
+  commit_id: HEAD,
+  diff_hunk: '@@ -0,0 +1,3 @@\n+a\n+b\n+c',
+  ...over,
+});
 const where = (over: Partial<PlacedComment>) => describeLocation(commentLocation(root(over), { headSha: HEAD }), EN);
 
 describe('commentLocation (one wording and one line for a thread everywhere)', () => {
@@ -34,7 +44,7 @@ describe('commentLocation (one wording and one line for a thread everywhere)', (
     assert.equal(where({ diff_hunk: '', position: null, original_commit_id: OLD }), 'made on abcdef0 (outdated)');
   });
 
-  it('the caller\'s words are used as given ({0} the line, {1} the commit)', () => {
+  it("the caller's words are used as given ({0} the line, {1} the commit)", () => {
     const words = { ...EN, line: 'Zeile {0}', outdatedLine: '{1}: Zeile {0}' };
     assert.equal(describeLocation(commentLocation(root({}), { headSha: HEAD }), words), 'Zeile 3');
     assert.equal(describeLocation(commentLocation(root({ position: null, original_commit_id: OLD }), { headSha: HEAD }), words), 'abcdef0: Zeile 3');

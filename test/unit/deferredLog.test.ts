@@ -27,7 +27,10 @@ function opener() {
 
 const turn = () => new Promise((r) => setImmediate(r));
 
-const clock = (...iso: string[]) => () => new Date(iso.shift() ?? 'never');
+const clock =
+  (...iso: string[]) =>
+  () =>
+    new Date(iso.shift() ?? 'never');
 
 /** A log whose start-up has not ended, its sink recording, its clock giving these times. */
 function started(...iso: string[]) {

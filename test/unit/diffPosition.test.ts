@@ -18,7 +18,11 @@ type Files = Record<string, string | null>;
 /** Commits `base`, then `head` on top, in a fresh repository; returns the `git diff -M` between them. */
 async function gitDiff(base: Files, head: Files): Promise<string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'repodesk-diffpos-'));
-  const git = (...args: string[]) => run('git', ['-c', 'core.autocrlf=false', '-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: dir, env: { ...process.env, GIT_DIR: undefined, GIT_INDEX_FILE: undefined } as NodeJS.ProcessEnv });
+  const git = (...args: string[]) =>
+    run('git', ['-c', 'core.autocrlf=false', '-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], {
+      cwd: dir,
+      env: { ...process.env, GIT_DIR: undefined, GIT_INDEX_FILE: undefined } as NodeJS.ProcessEnv,
+    });
   const write = (files: Files) => {
     for (const [name, content] of Object.entries(files)) {
       const p = path.join(dir, name);
@@ -92,7 +96,11 @@ describe('review comment position ↔ line (docs/service-api/hosting/pulls §9: 
     assert.equal(lineOfPosition(map, 8), undefined, 'position 8 is the second @@ header');
     assert.equal(positionOfLine(map, 'head', 12), undefined, 'line 12 is outside every hunk');
     assert.equal(positionOfLine(map, 'head', 21), 12, 'the added line 20½ counts past the second header');
-    assert.deepEqual(commentableRuns(map, 'head'), [[1, 6], [18, 24], [35, 40]]);
+    assert.deepEqual(commentableRuns(map, 'head'), [
+      [1, 6],
+      [18, 24],
+      [35, 40],
+    ]);
     assert.equal(lineOfPosition(map, map.lines.length + 1), undefined, 'beyond the diff');
     assert.equal(lineOfPosition(map, 0), undefined);
   });

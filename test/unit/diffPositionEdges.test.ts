@@ -44,19 +44,41 @@ describe('diff positions: line kinds and positions without a line', () => {
 
   it('the commentable lines of each side come as runs of consecutive lines, in line order', () => {
     const map = mapPositions(PATCH);
-    assert.deepEqual(commentableRuns(map, 'head'), [[1, 2], [10, 11]]);
-    assert.deepEqual(commentableRuns(map, 'base'), [[1, 2], [10, 10]]);
+    assert.deepEqual(commentableRuns(map, 'head'), [
+      [1, 2],
+      [10, 11],
+    ]);
+    assert.deepEqual(commentableRuns(map, 'base'), [
+      [1, 2],
+      [10, 10],
+    ]);
     assert.equal(positionOfLine(map, 'base', 10), 6);
     assert.equal(positionOfLine(map, 'head', 3), undefined);
   });
 });
 
-describe('splitting a pull request\'s diff by file (keyed by the head path)', () => {
+describe("splitting a pull request's diff by file (keyed by the head path)", () => {
   const block = (lines: string[]) => `${lines.join('\n')}\n`;
 
   it('a path with " b/" in it is read from the +++ line (added), the --- line (deleted), the rename line (renamed)', () => {
-    const added = block(['diff --git a/docs b/new.txt b/docs b/new.txt', 'new file mode 100644', 'index 0000000..1111111', '--- /dev/null', '+++ b/docs b/new.txt', '@@ -0,0 +1 @@', '+x']);
-    const deleted = block(['diff --git a/docs b/old.txt b/docs b/old.txt', 'deleted file mode 100644', 'index 1111111..0000000', '--- a/docs b/old.txt', '+++ /dev/null', '@@ -1 +0,0 @@', '-x']);
+    const added = block([
+      'diff --git a/docs b/new.txt b/docs b/new.txt',
+      'new file mode 100644',
+      'index 0000000..1111111',
+      '--- /dev/null',
+      '+++ b/docs b/new.txt',
+      '@@ -0,0 +1 @@',
+      '+x',
+    ]);
+    const deleted = block([
+      'diff --git a/docs b/old.txt b/docs b/old.txt',
+      'deleted file mode 100644',
+      'index 1111111..0000000',
+      '--- a/docs b/old.txt',
+      '+++ /dev/null',
+      '@@ -1 +0,0 @@',
+      '-x',
+    ]);
     const renamed = block(['diff --git a/docs b/a.txt b/docs b/c.txt', 'similarity index 100%', 'rename from docs b/a.txt', 'rename to docs b/c.txt']);
     const files = splitDiffByFile(added + deleted + renamed);
     assert.deepEqual([...files.keys()], ['docs b/new.txt', 'docs b/old.txt', 'docs b/c.txt']);
@@ -66,8 +88,15 @@ describe('splitting a pull request\'s diff by file (keyed by the head path)', ()
 
   it('text in a file that looks like a header ("diff --git", "+++ b/", "rename to") stays in its file', () => {
     const doc = block([
-      'diff --git a/notes.md b/notes.md', 'index 1111111..2222222 100644', '--- a/notes.md', '+++ b/notes.md', '@@ -1 +1,4 @@', ' title',
-      '+see diff --git a/x b/y in the manual', '+++ b/elsewhere.txt', '+rename to other.md',
+      'diff --git a/notes.md b/notes.md',
+      'index 1111111..2222222 100644',
+      '--- a/notes.md',
+      '+++ b/notes.md',
+      '@@ -1 +1,4 @@',
+      ' title',
+      '+see diff --git a/x b/y in the manual',
+      '+++ b/elsewhere.txt',
+      '+rename to other.md',
     ]);
     const files = splitDiffByFile(`preamble line\n${doc}`);
     assert.deepEqual([...files.keys()], ['notes.md']);

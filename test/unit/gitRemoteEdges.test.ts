@@ -10,7 +10,11 @@ describe('git remotes: edges', () => {
     assert.deepEqual(repoFromRemoteUrl('git.example.com:ada/notes.git', HOSTS), { owner: 'ada', name: 'notes' });
     assert.deepEqual(repoFromRemoteUrl('ssh://git@git.example.com/ada/notes.git', HOSTS), { owner: 'ada', name: 'notes' });
     assert.deepEqual(repoFromRemoteUrl('http://127.0.0.1:7480/ada/notes.git/', HOSTS), { owner: 'ada', name: 'notes' });
-    assert.deepEqual(repoFromRemoteUrl('https://GIT.EXAMPLE.COM:8443/git/ada/notes', HOSTS), { owner: 'ada', name: 'notes' }, 'host case and a port of a listed host');
+    assert.deepEqual(
+      repoFromRemoteUrl('https://GIT.EXAMPLE.COM:8443/git/ada/notes', HOSTS),
+      { owner: 'ada', name: 'notes' },
+      'host case and a port of a listed host',
+    );
     assert.deepEqual(repoFromRemoteUrl('https://git.example.com//ada//notes.github.io', HOSTS), undefined, 'empty segments');
     assert.deepEqual(repoFromRemoteUrl('https://git.example.com/ada/notes.github.io', HOSTS), { owner: 'ada', name: 'notes.github.io' });
     assert.deepEqual(repoFromRemoteUrl('https://git.example.com/ada/my.gitbook', HOSTS), { owner: 'ada', name: 'my.gitbook' });

@@ -12,7 +12,9 @@ describe('gitdata hashing (SHAs the extension computes without git)', () => {
   const git = (args: string[], input: string | Buffer = '', env: Record<string, string> = {}): string => {
     const clean: NodeJS.ProcessEnv = {};
     for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('GIT_')) clean[k] = v;
-    return execFileSync('git', [`--git-dir=${dir}`, ...args], { input, env: { ...clean, HOME: dir, GIT_CONFIG_NOSYSTEM: '1', ...env } }).toString().trim();
+    return execFileSync('git', [`--git-dir=${dir}`, ...args], { input, env: { ...clean, HOME: dir, GIT_CONFIG_NOSYSTEM: '1', ...env } })
+      .toString()
+      .trim();
   };
   before(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'repodesk-gitdata-'));
@@ -38,7 +40,10 @@ describe('gitdata hashing (SHAs the extension computes without git)', () => {
       { name: 'Z', mode: '100644', sha: blob },
       { name: 'é', mode: '100644', sha: blob },
     ];
-    const byGit = git(['mktree'], entries.map((e) => `${e.mode} ${e.mode === '040000' ? 'tree' : e.mode === '160000' ? 'commit' : 'blob'} ${e.sha}\t${e.name}`).join('\n') + '\n');
+    const byGit = git(
+      ['mktree'],
+      entries.map((e) => `${e.mode} ${e.mode === '040000' ? 'tree' : e.mode === '160000' ? 'commit' : 'blob'} ${e.sha}\t${e.name}`).join('\n') + '\n',
+    );
     assert.equal(treeSha(entries), byGit);
     assert.equal(treeSha([...entries].reverse()), byGit);
     assert.equal(treeSha([]), '4b825dc642cb6eb9a060e54bf8d69288fbee4904', 'the empty tree');
@@ -48,7 +53,14 @@ describe('gitdata hashing (SHAs the extension computes without git)', () => {
     const sha = blobSha('x');
     assert.throws(() => treeSha([{ name: '', mode: '100644', sha }]), /invalid tree entry name/);
     assert.throws(() => treeSha([{ name: 'a/b', mode: '100644', sha }]), /invalid tree entry name/);
-    assert.throws(() => treeSha([{ name: 'a', mode: '100644', sha }, { name: 'a', mode: '100755', sha }]), /duplicate/);
+    assert.throws(
+      () =>
+        treeSha([
+          { name: 'a', mode: '100644', sha },
+          { name: 'a', mode: '100755', sha },
+        ]),
+      /duplicate/,
+    );
   });
 
   it('treeShaOfFiles gives the root tree SHA of nested files, equal to git write-tree of the same index', () => {
@@ -68,8 +80,12 @@ describe('gitdata hashing (SHAs the extension computes without git)', () => {
     const author = { name: 'Alice Example', email: 'alice@example.com', timestamp: 1415394105, timezone: '+0100' };
     const committer = { name: 'Bob', email: 'bob@example.com', timestamp: 1425216600, timezone: '-0500' };
     const env = {
-      GIT_AUTHOR_NAME: author.name, GIT_AUTHOR_EMAIL: author.email, GIT_AUTHOR_DATE: '1415394105 +0100',
-      GIT_COMMITTER_NAME: committer.name, GIT_COMMITTER_EMAIL: committer.email, GIT_COMMITTER_DATE: '1425216600 -0500',
+      GIT_AUTHOR_NAME: author.name,
+      GIT_AUTHOR_EMAIL: author.email,
+      GIT_AUTHOR_DATE: '1415394105 +0100',
+      GIT_COMMITTER_NAME: committer.name,
+      GIT_COMMITTER_EMAIL: committer.email,
+      GIT_COMMITTER_DATE: '1425216600 -0500',
     };
     const root = git(['commit-tree', tree], 'Root commit\n\nWith a body', env);
     assert.equal(commitSha({ tree, parents: [], author, committer, message: 'Root commit\n\nWith a body' }), root);

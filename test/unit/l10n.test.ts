@@ -38,25 +38,28 @@ function userFacingManifestStrings(): { where: string; value: string }[] {
   add('displayName', manifest.displayName);
   add('description', manifest.description);
   for (const v of Object.values(c.viewsContainers ?? {})) for (const x of list(v)) add(`viewsContainer ${x.id}`, x.title);
-  for (const v of Object.values(c.views ?? {})) for (const x of list(v)) {
-    add(`view ${x.id}`, x.name);
-    add(`view ${x.id} contextualTitle`, x.contextualTitle);
-  }
+  for (const v of Object.values(c.views ?? {}))
+    for (const x of list(v)) {
+      add(`view ${x.id}`, x.name);
+      add(`view ${x.id} contextualTitle`, x.contextualTitle);
+    }
   for (const w of list(c.viewsWelcome)) add(`viewsWelcome ${w.view}`, w.contents);
   for (const a of list(c.authentication)) add(`authentication ${a.id}`, a.label);
-  for (const f of list(c.resourceLabelFormatters)) add(`resourceLabelFormatter ${f.scheme}`, (f as unknown as { formatting: { label?: string } }).formatting.label);
+  for (const f of list(c.resourceLabelFormatters))
+    add(`resourceLabelFormatter ${f.scheme}`, (f as unknown as { formatting: { label?: string } }).formatting.label);
   for (const cmd of list(c.commands)) {
     add(`command ${cmd.command}`, cmd.title);
     add(`command ${cmd.command} category`, cmd.category);
   }
   for (const s of list(c.submenus)) add(`submenu ${s.id}`, s.label);
-  for (const l of list(c.languages)) (Array.isArray(l.aliases) ? l.aliases as unknown[] : []).forEach((a, i) => add(`language ${l.id} aliases[${i}]`, a));
+  for (const l of list(c.languages)) (Array.isArray(l.aliases) ? (l.aliases as unknown[]) : []).forEach((a, i) => add(`language ${l.id} aliases[${i}]`, a));
   const confs = Array.isArray(c.configuration) ? list(c.configuration) : [c.configuration as Entry];
   for (const conf of confs) {
     add('configuration title', conf.title);
     for (const [name, prop] of Object.entries(conf.properties ?? {})) {
       for (const f of ['description', 'markdownDescription', 'deprecationMessage', 'markdownDeprecationMessage']) add(`setting ${name} ${f}`, prop[f]);
-      for (const f of ['enumDescriptions', 'markdownEnumDescriptions']) (Array.isArray(prop[f]) ? prop[f] as unknown[] : []).forEach((d, i) => add(`setting ${name} ${f}[${i}]`, d));
+      for (const f of ['enumDescriptions', 'markdownEnumDescriptions'])
+        (Array.isArray(prop[f]) ? (prop[f] as unknown[]) : []).forEach((d, i) => add(`setting ${name} ${f}[${i}]`, d));
     }
   }
   return out;
@@ -67,15 +70,31 @@ describe('localization (vscode.l10n, package.nls.json)', () => {
     const strings = userFacingManifestStrings();
     assert.ok(strings.length > 50, 'the manifest has its commands, views and settings');
     const literal = strings.filter((s) => !/^%[^%]+%$/.test(s.value));
-    assert.deepEqual(literal.map((s) => s.where), [], 'not localized');
+    assert.deepEqual(
+      literal.map((s) => s.where),
+      [],
+      'not localized',
+    );
     const missing = strings.filter((s) => !(s.value.slice(1, -1) in nls));
-    assert.deepEqual(missing.map((s) => `${s.where}: ${s.value}`), [], 'keys missing from package.nls.json');
+    assert.deepEqual(
+      missing.map((s) => `${s.where}: ${s.value}`),
+      [],
+      'keys missing from package.nls.json',
+    );
   });
 
   it('package.nls.json has no key the manifest does not use, and no empty text', () => {
     const used = new Set(userFacingManifestStrings().map((s) => s.value.slice(1, -1)));
-    assert.deepEqual(Object.keys(nls).filter((k) => !used.has(k)), []);
-    assert.deepEqual(Object.entries(nls).filter(([, v]) => !v.trim()).map(([k]) => k), []);
+    assert.deepEqual(
+      Object.keys(nls).filter((k) => !used.has(k)),
+      [],
+    );
+    assert.deepEqual(
+      Object.entries(nls)
+        .filter(([, v]) => !v.trim())
+        .map(([k]) => k),
+      [],
+    );
   });
 
   it('the manifest points VS Code at the l10n/ bundles', () => {
@@ -93,9 +112,11 @@ describe('localization (vscode.l10n, package.nls.json)', () => {
   it('the code passes vscode.l10n.t a literal message (a variable could not be extracted), and never aliases it', () => {
     const offending: string[] = [];
     for (const f of uiFiles) {
-      read(f).split('\n').forEach((line, i) => {
-        if (/l10n\.t\(\s*[^'"`{\s)]/.test(line) || /=\s*vscode\.l10n\.t\s*;/.test(line)) offending.push(`${f}:${i + 1}: ${line.trim()}`);
-      });
+      read(f)
+        .split('\n')
+        .forEach((line, i) => {
+          if (/l10n\.t\(\s*[^'"`{\s)]/.test(line) || /=\s*vscode\.l10n\.t\s*;/.test(line)) offending.push(`${f}:${i + 1}: ${line.trim()}`);
+        });
     }
     assert.deepEqual(offending, []);
   });
@@ -104,9 +125,11 @@ describe('localization (vscode.l10n, package.nls.json)', () => {
     const pattern = /show(Error|Warning|Information)Message\(\s*['"][A-Za-z]|\b(title|prompt|placeHolder|placeholder):\s*['"`][A-Za-z]/;
     const offending: string[] = [];
     for (const f of uiFiles) {
-      read(f).split('\n').forEach((line, i) => {
-        if (pattern.test(line)) offending.push(`${f}:${i + 1}: ${line.trim()}`);
-      });
+      read(f)
+        .split('\n')
+        .forEach((line, i) => {
+          if (pattern.test(line)) offending.push(`${f}:${i + 1}: ${line.trim()}`);
+        });
     }
     assert.deepEqual(offending, []);
   });

@@ -24,18 +24,25 @@ describe('Start-up phase marks', () => {
     marks.mark('loader', 1700000000100);
     marks.mark('bundle', 1700000000150);
     const line = marks.line();
-    assert.equal(line, 'phases (epoch ms): loader=1700000000100 bundle=1700000000150 activate=- registered=- session=- asked=- answer=- rows=1700000000900 children=-');
+    assert.equal(
+      line,
+      'phases (epoch ms): loader=1700000000100 bundle=1700000000150 activate=- registered=- session=- asked=- answer=- rows=1700000000900 children=-',
+    );
     assert.deepEqual(parsePhaseLine(`2026-11-24 01:02:03.456 [info] ${line}`), { loader: 1700000000100, bundle: 1700000000150, rows: 1700000000900 });
   });
 
   it('another line, an unknown phase or a value that is not a number is not read as a phase', () => {
     assert.equal(parsePhaseLine('RepoDesk 0.1.0 activating'), undefined);
     assert.deepEqual(parsePhaseLine('phases (epoch ms): loader=12 bogus=3 rows=x session=7'), { loader: 12, session: 7 });
-    assert.deepEqual(parsePhaseLine('phases (epoch ms): loader=12x bundle=x12 activate answer=5'), { answer: 5 }, 'a value with other characters, or a phase without a value');
+    assert.deepEqual(
+      parsePhaseLine('phases (epoch ms): loader=12x bundle=x12 activate answer=5'),
+      { answer: 5 },
+      'a value with other characters, or a phase without a value',
+    );
     assert.deepEqual(parsePhaseLine('phases (epoch ms):   loader=1    rows=2  '), { loader: 1, rows: 2 }, 'runs of spaces separate the phases');
   });
 
-  it('marks any list of steps (a selected pull request\'s drawing): first time wins, complete once all are marked, one line titled as asked', () => {
+  it("marks any list of steps (a selected pull request's drawing): first time wins, complete once all are marked, one line titled as asked", () => {
     let t = 10;
     const steps = new StepMarks(['selected', 'asked', 'read'] as const, () => t);
     steps.mark('selected');

@@ -109,7 +109,10 @@ describe('service registry: repodesk.hosting.services', () => {
       ],
       legacy,
     );
-    assert.deepEqual(parsed.services.map((s) => s.apiUrl), ['https://a.corp']);
+    assert.deepEqual(
+      parsed.services.map((s) => s.apiUrl),
+      ['https://a.corp'],
+    );
     assert.deepEqual(parsed.problems, [{ kind: 'duplicateName', index: 1, name: 'work' }]);
   });
   it('a URL that is neither form: the entry is left out, the others kept', () => {
@@ -120,17 +123,28 @@ describe('service registry: repodesk.hosting.services', () => {
       ],
       legacy,
     );
-    assert.deepEqual(parsed.services.map((s) => s.name), ['Good']);
+    assert.deepEqual(
+      parsed.services.map((s) => s.name),
+      ['Good'],
+    );
     assert.deepEqual(parsed.problems, [{ kind: 'badUrl', index: 0, name: 'Bad', value: 'https://a.corp/api' }]);
   });
   it('a missing URL is a badUrl problem with an empty value', () => {
     assert.deepEqual(parseHostingServices([{ name: 'X', oauthClientId: 'a' }], legacy).problems, [{ kind: 'badUrl', index: 0, name: 'X', value: '' }]);
   });
   it('a URL that is not text is a badUrl problem with an empty value', () => {
-    assert.deepEqual(parseHostingServices([{ name: 'X', apiUrl: 7, oauthClientId: 'a' }], legacy).problems, [{ kind: 'badUrl', index: 0, name: 'X', value: '' }]);
+    assert.deepEqual(parseHostingServices([{ name: 'X', apiUrl: 7, oauthClientId: 'a' }], legacy).problems, [
+      { kind: 'badUrl', index: 0, name: 'X', value: '' },
+    ]);
   });
   it('a missing OAuth application: the service is kept without one, and reported', () => {
-    const parsed = parseHostingServices([{ name: 'Work', apiUrl: 'https://git.corp' }, { name: 'Other', apiUrl: 'https://o.corp', oauthClientId: '  ' }], legacy);
+    const parsed = parseHostingServices(
+      [
+        { name: 'Work', apiUrl: 'https://git.corp' },
+        { name: 'Other', apiUrl: 'https://o.corp', oauthClientId: '  ' },
+      ],
+      legacy,
+    );
     assert.deepEqual(parsed.services, [
       { name: 'Work', apiUrl: 'https://git.corp', oauthClientId: '' },
       { name: 'Other', apiUrl: 'https://o.corp', oauthClientId: '' },
@@ -142,7 +156,11 @@ describe('service registry: repodesk.hosting.services', () => {
   });
   it('an entry without a name (missing, blank or not text) is left out', () => {
     const parsed = parseHostingServices(
-      [{ apiUrl: 'https://a.corp', oauthClientId: 'a' }, { name: '  ', apiUrl: 'https://b.corp' }, { name: 3, apiUrl: 'https://c.corp' }],
+      [
+        { apiUrl: 'https://a.corp', oauthClientId: 'a' },
+        { name: '  ', apiUrl: 'https://b.corp' },
+        { name: 3, apiUrl: 'https://c.corp' },
+      ],
       legacy,
     );
     assert.deepEqual(parsed.services, []);
@@ -154,7 +172,10 @@ describe('service registry: repodesk.hosting.services', () => {
   });
   it('an entry that is not an object (text, null, a list) is left out', () => {
     const parsed = parseHostingServices(['https://a.corp', null, [], { name: 'Ok', apiUrl: 'https://ok.corp', oauthClientId: 'x' }], legacy);
-    assert.deepEqual(parsed.services.map((s) => s.name), ['Ok']);
+    assert.deepEqual(
+      parsed.services.map((s) => s.name),
+      ['Ok'],
+    );
     assert.deepEqual(parsed.problems, [
       { kind: 'notAnObject', index: 0 },
       { kind: 'notAnObject', index: 1 },
@@ -165,7 +186,7 @@ describe('service registry: repodesk.hosting.services', () => {
     assert.deepEqual(parseHostingServices({ name: 'x' }, legacy), { services: [], problems: [{ kind: 'notAList' }] });
     assert.deepEqual(parseHostingServices('https://a.corp', legacy), { services: [], problems: [{ kind: 'notAList' }] });
   });
-  it('a duplicate name: the name stays its first entry\'s even when that one is left out for its URL', () => {
+  it("a duplicate name: the name stays its first entry's even when that one is left out for its URL", () => {
     const parsed = parseHostingServices(
       [
         { name: 'Work', apiUrl: 'bad' },
@@ -227,7 +248,7 @@ describe('service registry: account keys and remote hosts', () => {
   it('an account key holds the service (any case) and the account id', () => {
     assert.equal(accountKey('Work', '42'), 'work/42');
   });
-  it('a service name with a slash cannot forge another service\'s key', () => {
+  it("a service name with a slash cannot forge another service's key", () => {
     assert.notEqual(accountKey('a/1', '2'), accountKey('a', '1/2'));
     assert.equal(accountKey('a/1', '2'), 'a%2F1/2');
   });

@@ -6,7 +6,11 @@ const KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIJ9koJFnjqaEmyJ6kLDXXTx4ELrGI2x
 describe('public SSH keys as a user recognises them', () => {
   it('gives the type, the SHA256 fingerprint ssh-keygen -lf prints, and the comment', () => {
     // `ssh-keygen -lf` on this key: 256 SHA256:HsMvqwVvbgYf+sbNP2GR7Md4sXE+GKsUvpPIOKEJA3c build@ci (ED25519)
-    assert.deepEqual(sshKeyInfo(`${KEY} build@ci\n`), { type: 'ssh-ed25519', fingerprint: 'SHA256:HsMvqwVvbgYf+sbNP2GR7Md4sXE+GKsUvpPIOKEJA3c', comment: 'build@ci' });
+    assert.deepEqual(sshKeyInfo(`${KEY} build@ci\n`), {
+      type: 'ssh-ed25519',
+      fingerprint: 'SHA256:HsMvqwVvbgYf+sbNP2GR7Md4sXE+GKsUvpPIOKEJA3c',
+      comment: 'build@ci',
+    });
     assert.equal(sshKeyInfo(KEY)?.comment, undefined);
     assert.equal(sshKeyInfo(`  ${KEY}  two words  `)?.comment, 'two words');
   });

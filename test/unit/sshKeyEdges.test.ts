@@ -17,7 +17,11 @@ describe('SSH keys: edges', () => {
   it('the fingerprint is SHA256 of the blob in unpadded base64; the comment keeps its inner spaces; surrounding space is ignored', () => {
     const b = blob('ssh-ed25519', 33);
     const info = sshKeyInfo(`  ${line('ssh-ed25519', b, 'ada at  the engine')}  \n`);
-    assert.deepEqual(info, { type: 'ssh-ed25519', fingerprint: `SHA256:${createHash('sha256').update(b).digest('base64').replace(/=+$/, '')}`, comment: 'ada at  the engine' });
+    assert.deepEqual(info, {
+      type: 'ssh-ed25519',
+      fingerprint: `SHA256:${createHash('sha256').update(b).digest('base64').replace(/=+$/, '')}`,
+      comment: 'ada at  the engine',
+    });
     assert.doesNotMatch(info!.fingerprint, /=/);
     assert.equal(sshKeyInfo(line('ssh-ed25519', b))!.comment, undefined);
   });
@@ -39,7 +43,7 @@ describe('SSH keys: edges', () => {
     assert.equal(shortFingerprint('MD5:ab:cd', 2), 'MD5:ab…');
   });
 
-  it('a deploy key\'s default title: its comment, else the third word of a line that is not a key, else the file name without .pub', () => {
+  it("a deploy key's default title: its comment, else the third word of a line that is not a key, else the file name without .pub", () => {
     assert.equal(defaultDeployKeyTitle(line('ssh-ed25519', blob('ssh-ed25519'), 'ada@engine'), '/home/ada/.ssh/id.pub'), 'ada@engine');
     assert.equal(defaultDeployKeyTitle('ssh-ed25519  !!notbase64!!   deploy@ci  ', 'x.pub'), 'deploy@ci');
     assert.equal(defaultDeployKeyTitle(line('ssh-ed25519', blob('ssh-ed25519')), 'C:\\keys\\deploy.PUB'), 'deploy');

@@ -26,7 +26,14 @@ describe('inViewFirst: the threads on screen first', () => {
   });
 
   it('several visible ranges (a folded region, two editors): a thread in any of them is in view', () => {
-    const { inView, later } = inViewFirst(at(2, 15, 40, 60), [[1, 5], [38, 45]], 0);
+    const { inView, later } = inViewFirst(
+      at(2, 15, 40, 60),
+      [
+        [1, 5],
+        [38, 45],
+      ],
+      0,
+    );
     assert.deepEqual(lines(inView), [2, 40]);
     assert.deepEqual(lines(later), [15, 60]);
   });

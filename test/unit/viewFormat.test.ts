@@ -34,7 +34,10 @@ describe('view formatting helpers', () => {
       const english = formatExactDate(iso, 'en-x-once');
       assert.equal(english, new Real('en-x-once', { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso)));
       assert.match(english, /June 1, 2024/);
-      assert.equal(formatExactDate('2024-06-02T08:00:00Z', 'en-x-once'), new Real('en-x-once', { dateStyle: 'long', timeStyle: 'short' }).format(new Date('2024-06-02T08:00:00Z')));
+      assert.equal(
+        formatExactDate('2024-06-02T08:00:00Z', 'en-x-once'),
+        new Real('en-x-once', { dateStyle: 'long', timeStyle: 'short' }).format(new Date('2024-06-02T08:00:00Z')),
+      );
       const german = formatExactDate(iso, 'de-x-once');
       assert.match(german, /1\. Juni 2024/);
       assert.deepEqual(made, ['en-x-once', 'de-x-once']);
@@ -53,8 +56,14 @@ describe('view formatting helpers', () => {
 });
 
 describe('review threads', () => {
-  const c = (id: number, path: string, at: string, reply?: number | null, pos = 1) =>
-    ({ id, path, created_at: at, in_reply_to_id: reply, original_commit_id: 'c1', original_position: pos });
+  const c = (id: number, path: string, at: string, reply?: number | null, pos = 1) => ({
+    id,
+    path,
+    created_at: at,
+    in_reply_to_id: reply,
+    original_commit_id: 'c1',
+    original_position: pos,
+  });
 
   it('groups by file, then by in_reply_to chains, oldest first', () => {
     const files = groupReviewThreads([
@@ -64,8 +73,14 @@ describe('review threads', () => {
       c(3, 'b.txt', '2024-01-03T00:00:00Z', null),
       c(5, 'b.txt', '2024-01-05T00:00:00Z', 4),
     ]);
-    assert.deepEqual(files.map((f) => f.path), ['a.txt', 'b.txt']);
-    assert.deepEqual(files[1]!.threads.map((t) => t.comments.map((x) => x.id)), [[1, 4, 5], [3]]);
+    assert.deepEqual(
+      files.map((f) => f.path),
+      ['a.txt', 'b.txt'],
+    );
+    assert.deepEqual(
+      files[1]!.threads.map((t) => t.comments.map((x) => x.id)),
+      [[1, 4, 5], [3]],
+    );
   });
 
   it('a reply whose parent is gone starts its own thread', () => {
@@ -74,13 +89,27 @@ describe('review threads', () => {
   });
 
   it('roots without in_reply_to_id (left out where it does not apply) still head the threads their replies name', () => {
-    const files = groupReviewThreads([c(1, 'a', '2024-01-01T00:00:00Z', undefined, 3), c(2, 'a', '2024-01-02T00:00:00Z', 1, 3), c(3, 'a', '2024-01-03T00:00:00Z', undefined, 3)]);
-    assert.deepEqual(files[0]!.threads.map((t) => t.comments.map((x) => x.id)), [[1, 2], [3]]);
+    const files = groupReviewThreads([
+      c(1, 'a', '2024-01-01T00:00:00Z', undefined, 3),
+      c(2, 'a', '2024-01-02T00:00:00Z', 1, 3),
+      c(3, 'a', '2024-01-03T00:00:00Z', undefined, 3),
+    ]);
+    assert.deepEqual(
+      files[0]!.threads.map((t) => t.comments.map((x) => x.id)),
+      [[1, 2], [3]],
+    );
   });
 
   it('without in_reply_to_id, comments at the same place share a thread', () => {
-    const files = groupReviewThreads([c(1, 'a', '2024-01-01T00:00:00Z', undefined, 3), c(2, 'a', '2024-01-02T00:00:00Z', undefined, 3), c(3, 'a', '2024-01-03T00:00:00Z', undefined, 4)]);
-    assert.deepEqual(files[0]!.threads.map((t) => t.comments.map((x) => x.id)), [[1, 2], [3]]);
+    const files = groupReviewThreads([
+      c(1, 'a', '2024-01-01T00:00:00Z', undefined, 3),
+      c(2, 'a', '2024-01-02T00:00:00Z', undefined, 3),
+      c(3, 'a', '2024-01-03T00:00:00Z', undefined, 4),
+    ]);
+    assert.deepEqual(
+      files[0]!.threads.map((t) => t.comments.map((x) => x.id)),
+      [[1, 2], [3]],
+    );
   });
 });
 
@@ -99,12 +128,21 @@ describe('diff hunk line numbers', () => {
 
 describe('ref groups', () => {
   it('puts branches, then tags, then other namespaces, each sorted', () => {
-    const groups = groupRefs([{ ref: 'refs/tags/v1' }, { ref: 'refs/notes/commits' }, { ref: 'refs/heads/main' }, { ref: 'refs/heads/feature/x' }, { ref: 'refs/tags/v0' }]);
-    assert.deepEqual(groups.map((g) => [g.namespace, g.refs.map((r) => r.short)]), [
-      ['heads', ['feature/x', 'main']],
-      ['tags', ['v0', 'v1']],
-      ['notes', ['commits']],
+    const groups = groupRefs([
+      { ref: 'refs/tags/v1' },
+      { ref: 'refs/notes/commits' },
+      { ref: 'refs/heads/main' },
+      { ref: 'refs/heads/feature/x' },
+      { ref: 'refs/tags/v0' },
     ]);
+    assert.deepEqual(
+      groups.map((g) => [g.namespace, g.refs.map((r) => r.short)]),
+      [
+        ['heads', ['feature/x', 'main']],
+        ['tags', ['v0', 'v1']],
+        ['notes', ['commits']],
+      ],
+    );
   });
 });
 

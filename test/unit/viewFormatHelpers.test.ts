@@ -18,10 +18,13 @@ describe('view formatting: small helpers', () => {
     assert.equal(formatSize(3 * 1024 ** 5), '3072.0 TB');
   });
 
-  it('a label\'s swatch is a 16 px SVG square of its color (lower case); a color that is not six hex digits is grey', () => {
+  it("a label's swatch is a 16 px SVG square of its color (lower case); a color that is not six hex digits is grey", () => {
     const uri = colorSwatchDataUri('A1B2C3');
     assert.match(uri, /^data:image\/svg\+xml;base64,/);
-    assert.equal(svgOf(uri), '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"><rect x="2" y="2" width="12" height="12" rx="2" fill="#a1b2c3"/></svg>');
+    assert.equal(
+      svgOf(uri),
+      '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"><rect x="2" y="2" width="12" height="12" rx="2" fill="#a1b2c3"/></svg>',
+    );
     for (const bad of ['#a1b2c3', 'a1b2c', 'a1b2c3d', 'zzzzzz', '']) assert.match(svgOf(colorSwatchDataUri(bad)), /fill="#808080"/, bad);
   });
 
@@ -46,6 +49,12 @@ describe('view formatting: small helpers', () => {
 
   it('a ref outside a namespace (refs/stash) is its own group, named without refs/', () => {
     const groups = groupRefs([{ ref: 'refs/stash' }, { ref: 'refs/heads/master' }]);
-    assert.deepEqual(groups.map((g) => [g.namespace, g.refs.map((r) => r.short)]), [['heads', ['master']], ['stash', ['stash']]]);
+    assert.deepEqual(
+      groups.map((g) => [g.namespace, g.refs.map((r) => r.short)]),
+      [
+        ['heads', ['master']],
+        ['stash', ['stash']],
+      ],
+    );
   });
 });

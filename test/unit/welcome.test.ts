@@ -7,21 +7,36 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(__dirname, '../..');
-const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { contributes: { viewsWelcome: { view: string; contents: string; when?: string }[] } };
+const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+  contributes: { viewsWelcome: { view: string; contents: string; when?: string }[] };
+};
 const nls = JSON.parse(fs.readFileSync(path.join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
 const text = (contents: string) => nls[/^%(.+)%$/.exec(contents)?.[1] ?? ''] ?? contents;
 const signedOut = manifest.contributes.viewsWelcome.filter((w) => w.when === 'repodesk.signedOut');
 
 describe('Welcome text before sign-in', () => {
   it('every view has one, and only the Repositories view offers the Sign In button', () => {
-    assert.deepEqual(signedOut.map((w) => w.view), ['repodesk.repositories', 'repodesk.pullRequests', 'repodesk.reviewComments', 'repodesk.releases', 'repodesk.gitRefs']);
-    const withButton = signedOut.filter((w) => text(w.contents).split('\n').some((line) => /^\[[^\]]+\]\(command:repodesk\.signIn\)$/.test(line.trim())));
-    assert.deepEqual(withButton.map((w) => w.view), ['repodesk.repositories']);
+    assert.deepEqual(
+      signedOut.map((w) => w.view),
+      ['repodesk.repositories', 'repodesk.pullRequests', 'repodesk.reviewComments', 'repodesk.releases', 'repodesk.gitRefs'],
+    );
+    const withButton = signedOut.filter((w) =>
+      text(w.contents)
+        .split('\n')
+        .some((line) => /^\[[^\]]+\]\(command:repodesk\.signIn\)$/.test(line.trim())),
+    );
+    assert.deepEqual(
+      withButton.map((w) => w.view),
+      ['repodesk.repositories'],
+    );
   });
 
   it('the Repositories view has one button; changing the service is a link in a sentence', () => {
     const lines = text(signedOut[0]!.contents).split('\n');
-    assert.deepEqual(lines.filter((l) => /^\[[^\]]+\]\([^)]+\)$/.test(l.trim())), ['[Sign In](command:repodesk.signIn)']);
+    assert.deepEqual(
+      lines.filter((l) => /^\[[^\]]+\]\([^)]+\)$/.test(l.trim())),
+      ['[Sign In](command:repodesk.signIn)'],
+    );
     assert.ok(lines.some((l) => l.includes('(command:repodesk.configureService)') && !l.trim().startsWith('[')));
   });
 

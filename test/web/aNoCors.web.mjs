@@ -23,7 +23,10 @@ async function setApiUrl(page, url) {
   await field.waitFor({ timeout: 15_000 });
   await field.fill(url);
   await field.press('Tab');
-  await container.locator('.pane-header', { hasText: new URL(url).host }).first().waitFor({ timeout: 30_000 });
+  await container
+    .locator('.pane-header', { hasText: new URL(url).host })
+    .first()
+    .waitFor({ timeout: 30_000 });
   await page.keyboard.press('Control+W');
 }
 
@@ -45,7 +48,11 @@ describe('RepoDesk in the browser: a service without CORS', () => {
       assert.match(text, /CORS/);
       assert.doesNotMatch(text, /Failed to fetch/);
       console.log(`      screenshot: ${await screenshot('web-no-cors')}`);
-      await toast.locator('.codicon-notifications-clear').first().click().catch(() => undefined);
+      await toast
+        .locator('.codicon-notifications-clear')
+        .first()
+        .click()
+        .catch(() => undefined);
       // Still signed out: the Sign In button, no rows.
       await container.locator('.welcome-view-content').first().getByRole('button', { name: 'Sign In' }).waitFor();
       assert.equal(await container.locator('.monaco-list-row').count(), 0);

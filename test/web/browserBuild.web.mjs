@@ -15,7 +15,8 @@ describe('RepoDesk in the browser (web worker extension host)', () => {
     // The token a person makes on the service's settings page.
     const { token } = await apiAsAda('POST', '/authorizations', { scopes: ['repo', 'read:org', 'gist'], note: 'RepoDesk in the browser' });
 
-    if (!(await page.locator('[id="workbench.view.extension.repodesk"]').isVisible())) await page.locator('.part.activitybar .action-item a[aria-label^="RepoDesk"]').first().click();
+    if (!(await page.locator('[id="workbench.view.extension.repodesk"]').isVisible()))
+      await page.locator('.part.activitybar .action-item a[aria-label^="RepoDesk"]').first().click();
     const signIn = page.locator('[id="workbench.view.extension.repodesk"] .welcome-view-content').first().getByRole('button', { name: 'Sign In' });
     await signIn.click({ timeout: 60_000 });
     await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Sign in with a token' }).click();

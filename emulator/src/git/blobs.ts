@@ -2,7 +2,6 @@
 import { InvalidInputError } from './errors';
 import type { GitRepository } from './repository';
 
-
 export interface BlobContent {
   sha: string;
   size: number;

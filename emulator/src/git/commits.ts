@@ -65,15 +65,18 @@ export async function createCommit(repo: GitRepository, input: CreateCommitInput
   const parents = await Promise.all(rawParents.map((p, i) => repo.requireObject(p, ['commit'], `parents[${i}]`)));
 
   const nowIso = isoInZone(Math.floor(defaults.now.getTime() / 1000), '+0000');
-  const author = input.author === undefined || input.author === null
-    ? identityFromInput({ ...defaults.user, date: nowIso }, 'author')
-    : identityField(input.author, 'author', defaults.now);
+  const author =
+    input.author === undefined || input.author === null
+      ? identityFromInput({ ...defaults.user, date: nowIso }, 'author')
+      : identityField(input.author, 'author', defaults.now);
   const committer = input.committer === undefined || input.committer === null ? author : identityField(input.committer, 'committer', defaults.now);
 
   const args = ['commit-tree', tree.sha, ...parents.flatMap((p) => ['-p', p.sha])];
-  const sha = (await repo.runText(args, {
-    input: input.message,
-    env: identityEnv({ ...author, date: gitDate(author) }, { ...committer, date: gitDate(committer) }),
-  })).trim();
+  const sha = (
+    await repo.runText(args, {
+      input: input.message,
+      env: identityEnv({ ...author, date: gitDate(author) }, { ...committer, date: gitDate(committer) }),
+    })
+  ).trim();
   return readCommit(repo, sha);
 }

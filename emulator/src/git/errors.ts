@@ -18,7 +18,10 @@ export class GitDataError extends Error {
 
 /** A read asked for an object that is missing or of another type (404). */
 export class ObjectNotFoundError extends GitDataError {
-  constructor(readonly sha: string, readonly expectedType?: string) {
+  constructor(
+    readonly sha: string,
+    readonly expectedType?: string,
+  ) {
     super('Not Found', 404);
   }
 }
@@ -65,7 +68,11 @@ export class ReferenceNotFoundError extends GitDataError {
 
 /** git itself failed in a way no input explains (500). */
 export class GitCommandError extends GitDataError {
-  constructor(readonly args: readonly string[], readonly stderr: string, readonly exitCode: number | null) {
+  constructor(
+    readonly args: readonly string[],
+    readonly stderr: string,
+    readonly exitCode: number | null,
+  ) {
     super(`git ${args[0] ?? ''} failed: ${stderr.trim() || `exit code ${String(exitCode)}`}`, 500);
   }
 }

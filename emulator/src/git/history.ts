@@ -39,7 +39,11 @@ export async function readHistory(repo: GitRepository, options: HistoryOptions =
   // An empty repository (unborn HEAD) has no history rather than an error.
   const result = await repo.run([...args, from, '--'], { okCodes: [128] });
   if (result.code !== 0) return [];
-  return result.stdout.toString('utf8').split(START).filter((record) => record !== '').map(parseRecord);
+  return result.stdout
+    .toString('utf8')
+    .split(START)
+    .filter((record) => record !== '')
+    .map(parseRecord);
 }
 
 function parseRecord(record: string): HistoryCommit {

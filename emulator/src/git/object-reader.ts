@@ -58,7 +58,11 @@ export class ObjectReader {
   private readonly idleMs: number;
   private readonly timers: IdleTimers;
 
-  constructor(private readonly environment: GitEnvironment, private readonly gitDir: string, options: ObjectReaderOptions = {}) {
+  constructor(
+    private readonly environment: GitEnvironment,
+    private readonly gitDir: string,
+    options: ObjectReaderOptions = {},
+  ) {
     this.idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
     this.timers = options.timers ?? realTimers;
   }
@@ -162,7 +166,9 @@ export class ObjectReader {
     this.buffered = 0;
     this.outgoing = [];
     let stderr = '';
-    child.stderr?.on('data', (chunk: Buffer) => { stderr += chunk.toString('utf8'); });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+    });
     child.stdout?.on('data', (chunk: Buffer) => {
       this.chunks.push(chunk);
       this.buffered += chunk.length;

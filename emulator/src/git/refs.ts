@@ -32,23 +32,35 @@ export function checkRefName(name: unknown, field = 'ref'): string {
     throw new InvalidReferenceNameError('Reference name must start with refs/ and contain at least two slashes', field);
   }
   const components = name.split('/');
-  const broken = FORBIDDEN.test(name) || name.includes('..') || name.includes('@{') || name.endsWith('.')
-    || components.some((c) => c === '' || c.startsWith('.') || c.endsWith('.lock'));
+  const broken =
+    FORBIDDEN.test(name) ||
+    name.includes('..') ||
+    name.includes('@{') ||
+    name.endsWith('.') ||
+    components.some((c) => c === '' || c.startsWith('.') || c.endsWith('.lock'));
   if (broken) throw new InvalidReferenceNameError(`${name} is not a valid reference name`, field);
   return name;
 }
 
 function isValidRefName(name: string): boolean {
-  try { checkRefName(name); return true; } catch { return false; }
+  try {
+    checkRefName(name);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const FORMAT = '--format=%(objectname) %(objecttype) %(refname)';
 
 function parseRefLines(text: string): GitRef[] {
-  return text.split('\n').filter((line) => line !== '').map((line) => {
-    const [sha = '', type = '', ...rest] = line.split(' ');
-    return { sha, type: type as ObjectType, ref: rest.join(' ') };
-  });
+  return text
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => {
+      const [sha = '', type = '', ...rest] = line.split(' ');
+      return { sha, type: type as ObjectType, ref: rest.join(' ') };
+    });
 }
 
 /** One reference by its full name, or undefined (a prefix like `refs/heads` never matches). */

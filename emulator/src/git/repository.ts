@@ -28,7 +28,11 @@ export async function cloneBare(environment: GitEnvironment, fromGitDir: string,
 export class GitRepository {
   readonly reader: ObjectReader;
 
-  constructor(readonly environment: GitEnvironment, readonly gitDir: string, options: ObjectReaderOptions = {}) {
+  constructor(
+    readonly environment: GitEnvironment,
+    readonly gitDir: string,
+    options: ObjectReaderOptions = {},
+  ) {
     this.reader = new ObjectReader(environment, gitDir, options);
   }
 
@@ -88,7 +92,10 @@ export class Repositories {
   private readonly maxLive: number;
 
   /** @param dataDir the data folder; git's HOME points here so no user config leaks in. */
-  constructor(dataDir: string, private readonly options: RepositoriesOptions = {}) {
+  constructor(
+    dataDir: string,
+    private readonly options: RepositoriesOptions = {},
+  ) {
     fs.mkdirSync(dataDir, { recursive: true });
     this.environment = { homeDir: dataDir };
     this.maxLive = options.maxLive ?? DEFAULT_MAX_LIVE_READERS;

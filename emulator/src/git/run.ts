@@ -73,8 +73,12 @@ export async function runGitText(environment: GitEnvironment, gitDir: string | u
  */
 export function identityEnv(author: IdentityInput, committer: IdentityInput = author): Record<string, string> {
   return {
-    GIT_AUTHOR_NAME: author.name, GIT_AUTHOR_EMAIL: author.email, GIT_AUTHOR_DATE: author.date,
-    GIT_COMMITTER_NAME: committer.name, GIT_COMMITTER_EMAIL: committer.email, GIT_COMMITTER_DATE: committer.date,
+    GIT_AUTHOR_NAME: author.name,
+    GIT_AUTHOR_EMAIL: author.email,
+    GIT_AUTHOR_DATE: author.date,
+    GIT_COMMITTER_NAME: committer.name,
+    GIT_COMMITTER_EMAIL: committer.email,
+    GIT_COMMITTER_DATE: committer.date,
   };
 }
 

@@ -35,8 +35,18 @@ interface CheckedEntry {
 }
 
 type Node = Leaf | Dir;
-interface Leaf { kind: 'leaf'; mode: TreeMode; type: ObjectType; sha: string }
-interface Dir { kind: 'dir'; sha?: string; children?: Map<string, Node>; changed: boolean }
+interface Leaf {
+  kind: 'leaf';
+  mode: TreeMode;
+  type: ObjectType;
+  sha: string;
+}
+interface Dir {
+  kind: 'dir';
+  sha?: string;
+  children?: Map<string, Node>;
+  changed: boolean;
+}
 
 /** Splits and checks a path: no leading/trailing slash, no empty, `.`, `..` or `.git` segment. */
 export function checkTreePath(path: unknown, field: string): string[] {
@@ -77,24 +87,29 @@ function checkEntry(raw: unknown, index: number): CheckedEntry {
 }
 
 async function checkShas(repo: GitRepository, entries: CheckedEntry[]): Promise<void> {
-  await Promise.all(entries.map(async (entry, index) => {
-    if (typeof entry.sha !== 'string') return;
-    const field = `tree[${index}].sha`;
-    if (entry.type === 'commit') {
-      // A submodule's commit lives in another repository; only its form can be checked.
-      if (!/^[0-9a-f]{40}$/.test(entry.sha)) throw new InvalidTreeEntryError(`${field} must be a 40-character SHA`, field);
-      return;
-    }
-    await repo.requireObject(entry.sha, [entry.type], field);
-  }));
+  await Promise.all(
+    entries.map(async (entry, index) => {
+      if (typeof entry.sha !== 'string') return;
+      const field = `tree[${index}].sha`;
+      if (entry.type === 'commit') {
+        // A submodule's commit lives in another repository; only its form can be checked.
+        if (!/^[0-9a-f]{40}$/.test(entry.sha)) throw new InvalidTreeEntryError(`${field} must be a 40-character SHA`, field);
+        return;
+      }
+      await repo.requireObject(entry.sha, [entry.type], field);
+    }),
+  );
 }
 
 async function childrenOf(repo: GitRepository, dir: Dir): Promise<Map<string, Node>> {
   if (!dir.children) {
     const entries = dir.sha ? await readTreeEntries(repo, dir.sha) : [];
-    dir.children = new Map(entries.map((e): [string, Node] => [e.name, e.type === 'tree'
-      ? { kind: 'dir', sha: e.sha, changed: false }
-      : { kind: 'leaf', mode: e.mode, type: e.type, sha: e.sha }]));
+    dir.children = new Map(
+      entries.map((e): [string, Node] => [
+        e.name,
+        e.type === 'tree' ? { kind: 'dir', sha: e.sha, changed: false } : { kind: 'leaf', mode: e.mode, type: e.type, sha: e.sha },
+      ]),
+    );
   }
   return dir.children;
 }
@@ -128,7 +143,9 @@ class TreeWriter {
   constructor(repo: GitRepository) {
     this.child = spawnGit(repo.environment, repo.gitDir, ['mktree', '-z', '--batch']);
     this.child.stdin?.on('error', () => undefined);
-    this.child.stderr?.on('data', (chunk: Buffer) => { this.stderr += chunk.toString('utf8'); });
+    this.child.stderr?.on('data', (chunk: Buffer) => {
+      this.stderr += chunk.toString('utf8');
+    });
     this.child.stdout?.on('data', (chunk: Buffer) => {
       this.output += chunk.toString('latin1');
       let newline;
@@ -154,11 +171,13 @@ class TreeWriter {
     if (!dir.changed && dir.sha) return dir.sha;
     // Siblings are written together: their trees travel through mktree's pipe without waiting for each other.
     const children = [...(await childrenOf(repo, dir))];
-    const lines = await Promise.all(children.map(async ([name, node]) => {
-      if (node.kind === 'leaf') return `${node.mode} ${node.type} ${node.sha}\t${name}`;
-      const sha = await this.writeDir(repo, node);
-      return sha ? `040000 tree ${sha}\t${name}` : undefined;
-    }));
+    const lines = await Promise.all(
+      children.map(async ([name, node]) => {
+        if (node.kind === 'leaf') return `${node.mode} ${node.type} ${node.sha}\t${name}`;
+        const sha = await this.writeDir(repo, node);
+        return sha ? `040000 tree ${sha}\t${name}` : undefined;
+      }),
+    );
     const present = lines.filter((line): line is string => line !== undefined);
     return present.length === 0 ? null : this.write(present);
   }
@@ -172,14 +191,18 @@ class TreeWriter {
 export async function createTree(repo: GitRepository, input: CreateTreeInput): Promise<TreeListing> {
   if (!Array.isArray(input.tree)) throw new InvalidTreeEntryError('tree must be an array', 'tree');
   const entries = input.tree.map((raw, index) => checkEntry(raw, index));
-  const baseSha = input.base_tree === undefined || input.base_tree === null
-    ? undefined
-    : (await repo.requireObject(input.base_tree, ['tree'], 'base_tree')).sha;
+  const baseSha =
+    input.base_tree === undefined || input.base_tree === null ? undefined : (await repo.requireObject(input.base_tree, ['tree'], 'base_tree')).sha;
   await checkShas(repo, entries);
 
   const withContent = entries.filter((entry) => entry.content !== undefined);
-  const blobShas = await writeBlobs(repo, withContent.map((entry) => entry.content ?? Buffer.alloc(0)));
-  withContent.forEach((entry, index) => { entry.sha = blobShas[index]; });
+  const blobShas = await writeBlobs(
+    repo,
+    withContent.map((entry) => entry.content ?? Buffer.alloc(0)),
+  );
+  withContent.forEach((entry, index) => {
+    entry.sha = blobShas[index];
+  });
 
   const root: Dir = { kind: 'dir', sha: baseSha, changed: true };
   // Shallow paths first: a nested path then rewrites a tree given in the same request.
@@ -200,8 +223,7 @@ export async function createTree(repo: GitRepository, input: CreateTreeInput): P
   const writer = new TreeWriter(repo);
   try {
     // Everything deleted: the empty tree, which mktree's batch mode cannot write.
-    const sha = (await writer.writeDir(repo, root))
-      ?? (await repo.runText(['hash-object', '-t', 'tree', '-w', '--stdin'], { input: '' })).trim();
+    const sha = (await writer.writeDir(repo, root)) ?? (await repo.runText(['hash-object', '-t', 'tree', '-w', '--stdin'], { input: '' })).trim();
     return await readTree(repo, sha);
   } finally {
     writer.close();

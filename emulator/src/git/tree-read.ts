@@ -63,7 +63,10 @@ async function listRecursively(repo: GitRepository, treeSha: string, limit: numb
   // Each record: `<mode> <type> <sha> <padded size or ->\t<path>\0`.
   for (const record of out.split('\0')) {
     if (record === '') continue;
-    if (tree.length >= limit) { truncated = true; break; }
+    if (tree.length >= limit) {
+      truncated = true;
+      break;
+    }
     const tab = record.indexOf('\t');
     const [mode = '', type = '', entrySha = '', size = '-'] = record.slice(0, tab).split(/ +/);
     const entry: TreeListingEntry = { path: record.slice(tab + 1), mode: mode as TreeMode, type: type as ObjectType, sha: entrySha };

@@ -3,7 +3,10 @@
 export type ExchangeFormat = 'form' | 'json' | 'xml';
 
 export function exchangeFormat(accept: string | undefined): ExchangeFormat {
-  const types = (accept ?? '').toLowerCase().split(',').map((t) => t.split(';')[0]!.trim());
+  const types = (accept ?? '')
+    .toLowerCase()
+    .split(',')
+    .map((t) => t.split(';')[0]!.trim());
   if (types.includes('application/json')) return 'json';
   if (types.includes('application/xml') || types.includes('text/xml')) return 'xml';
   return 'form';

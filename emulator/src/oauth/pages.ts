@@ -84,7 +84,10 @@ export function loginPage(options: { appName: string; request: AuthorizeRequest;
 export function approvePage(options: { appName: string; login: string; scopes: string[]; request: AuthorizeRequest; csrfToken: string }): string {
   const scopeItems = options.scopes.length
     ? options.scopes
-        .map((s) => `<li><label><input type="checkbox" name="granted" value="${escapeHtml(s)}" checked> <code>${escapeHtml(s)}</code> ${escapeHtml(SCOPE_TEXT[s] ?? '')}</label></li>`)
+        .map(
+          (s) =>
+            `<li><label><input type="checkbox" name="granted" value="${escapeHtml(s)}" checked> <code>${escapeHtml(s)}</code> ${escapeHtml(SCOPE_TEXT[s] ?? '')}</label></li>`,
+        )
         .join('\n      ')
     : '<li>Read-only access to public information</li>';
   return page(

@@ -109,7 +109,11 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: EmulatorContext):
     const held = latestForApp(db, session.userId, checked.application.id);
     if (held) return completeWithCode(reply, checked.application, session.userId, JSON.parse(held.scopes) as string[], r, checked.target);
     const user = findUserById(db, session.userId)!;
-    return sendHtml(reply, 200, approvePage({ appName: checked.application.name, login: user.login, scopes: requestedScopes(r.scope), request: r, csrfToken: session.csrfToken }));
+    return sendHtml(
+      reply,
+      200,
+      approvePage({ appName: checked.application.name, login: user.login, scopes: requestedScopes(r.scope), request: r, csrfToken: session.csrfToken }),
+    );
   });
 
   app.post('/login/oauth/session', async (req, reply) => {
@@ -127,7 +131,8 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: EmulatorContext):
       const message = status === 403 ? (e as Error).message : 'Incorrect username or password.';
       return sendHtml(reply, status, loginPage({ appName: checked.application.name, request: r, error: message }));
     }
-    if (auth.kind !== 'basic') return sendHtml(reply, 401, loginPage({ appName: checked.application.name, request: r, error: 'Incorrect username or password.' }));
+    if (auth.kind !== 'basic')
+      return sendHtml(reply, 401, loginPage({ appName: checked.application.name, request: r, error: 'Incorrect username or password.' }));
     const session = store.createSession(auth.user.id);
     const back = new URLSearchParams(Object.entries(r).filter((e): e is [string, string] => e[1] !== undefined));
     return reply

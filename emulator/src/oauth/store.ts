@@ -60,15 +60,16 @@ export class OAuthStore {
     const id = randomBytes(32).toString('hex');
     const csrfToken = randomBytes(20).toString('hex');
     this.db.prepare('DELETE FROM oauth_sessions WHERE expires_at < ?').run(Date.now());
-    this.db.prepare('INSERT INTO oauth_sessions (id_hash, user_id, csrf_token, expires_at) VALUES (?, ?, ?, ?)').run(sha256Hex(id), userId, csrfToken, Date.now() + SESSION_TTL_MS);
+    this.db
+      .prepare('INSERT INTO oauth_sessions (id_hash, user_id, csrf_token, expires_at) VALUES (?, ?, ?, ?)')
+      .run(sha256Hex(id), userId, csrfToken, Date.now() + SESSION_TTL_MS);
     return { id, csrfToken };
   }
 
   session(id: string | undefined): Session | undefined {
     if (!id) return undefined;
     const row = this.db.prepare('SELECT user_id, csrf_token FROM oauth_sessions WHERE id_hash = ? AND expires_at >= ?').get(sha256Hex(id), Date.now()) as
-      | { user_id: number; csrf_token: string }
-      | undefined;
+      { user_id: number; csrf_token: string } | undefined;
     return row && { userId: row.user_id, csrfToken: row.csrf_token };
   }
 
@@ -84,7 +85,8 @@ export class OAuthStore {
 
   /** The live code of this application, or undefined (unknown, used or expired). */
   findCode(code: string, appId: number): CodeRow | undefined {
-    return this.db.prepare('SELECT * FROM oauth_codes WHERE code_hash = ? AND app_id = ? AND expires_at >= ?').get(sha256Hex(code), appId, Date.now()) as CodeRow | undefined;
+    return this.db.prepare('SELECT * FROM oauth_codes WHERE code_hash = ? AND app_id = ? AND expires_at >= ?').get(sha256Hex(code), appId, Date.now()) as
+      CodeRow | undefined;
   }
 
   /** Uses a code up; false when another request used it first. */

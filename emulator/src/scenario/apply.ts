@@ -47,7 +47,10 @@ async function step<T>(file: string, at: Path, run: () => Promise<T> | T): Promi
     return await run();
   } catch (err) {
     if (err instanceof ScenarioError) throw err;
-    const detail = err instanceof ApiError && err.errors?.length ? `: ${err.errors.map((e) => (e as { message?: string }).message ?? `${e.field} ${e.code}`).join('; ')}` : '';
+    const detail =
+      err instanceof ApiError && err.errors?.length
+        ? `: ${err.errors.map((e) => (e as { message?: string }).message ?? `${e.field} ${e.code}`).join('; ')}`
+        : '';
     throw new ScenarioError(file, [{ path: at, message: `${(err as Error).message}${detail}` }]);
   }
 }
@@ -57,14 +60,27 @@ function seedAccounts(ctx: EmulatorContext, s: Scenario): void {
   db.transaction(() => {
     for (const u of s.users) {
       insertAccount(db, {
-        login: u.login, type: 'User', name: u.name ?? null, email: u.email ?? null, location: u.location ?? null, bio: u.bio ?? null,
-        site_admin: u.site_admin ? 1 : 0, password_hash: u.password === undefined ? null : hashPassword(u.password),
+        login: u.login,
+        type: 'User',
+        name: u.name ?? null,
+        email: u.email ?? null,
+        location: u.location ?? null,
+        bio: u.bio ?? null,
+        site_admin: u.site_admin ? 1 : 0,
+        password_hash: u.password === undefined ? null : hashPassword(u.password),
       });
       const id = findUser(db, u.login)!.id;
       for (const t of u.tokens) createAuthorization(db, { userId: id, appId: null, scopes: t.scopes, note: t.note ?? null, token: t.token });
     }
     for (const o of s.organizations) {
-      insertAccount(db, { login: o.login, type: 'Organization', name: o.name ?? null, description: o.description ?? null, email: o.email ?? null, location: o.location ?? null });
+      insertAccount(db, {
+        login: o.login,
+        type: 'Organization',
+        name: o.name ?? null,
+        description: o.description ?? null,
+        email: o.email ?? null,
+        location: o.location ?? null,
+      });
       const org = findUser(db, o.login)!;
       for (const t of o.teams) {
         const team = createTeam(db, org.id, t.name, t.permission, t.owners, t.description ?? null);
@@ -101,7 +117,9 @@ async function writeHistory(ctx: EmulatorContext, repo: RepoRow, r: ScenarioRepo
 
 async function seedRepository(ctx: EmulatorContext, file: string, at: Path, r: ScenarioRepository, plan: PlannedHistory): Promise<RepoRow> {
   const owner = findUser(ctx.db, r.owner)!;
-  const repo = await step(file, at, () => createRepository(ctx, owner, owner, { name: r.name, description: r.description ?? null, homepage: r.homepage ?? null, private: r.private }));
+  const repo = await step(file, at, () =>
+    createRepository(ctx, owner, owner, { name: r.name, description: r.description ?? null, homepage: r.homepage ?? null, private: r.private }),
+  );
   const gitPath = repoGitPath(ctx.gitDir, repo.id);
   if (r.default_branch !== repo.default_branch) {
     await runGitText(ctx.gitEnv, gitPath, ['symbolic-ref', 'HEAD', `refs/heads/${r.default_branch}`]);
@@ -118,12 +136,21 @@ async function seedRepository(ctx: EmulatorContext, file: string, at: Path, r: S
   const user = (login: string): UserRow => findUser(ctx.db, login)!;
   for (const [i, p] of r.pulls.entries()) {
     const pat = [...at, 'pulls', i];
-    const pull = await step(file, pat, () => openPull(ctx, seeded, user(p.author), { title: p.title, head: p.head, base: p.base ?? r.default_branch, body: p.body ?? null }));
-    if (p.labels.length) addIssueLabels(ctx.db, pull.issue_id, p.labels.map((l) => labels.get(l.toLowerCase())!));
+    const pull = await step(file, pat, () =>
+      openPull(ctx, seeded, user(p.author), { title: p.title, head: p.head, base: p.base ?? r.default_branch, body: p.body ?? null }),
+    );
+    if (p.labels.length)
+      addIssueLabels(
+        ctx.db,
+        pull.issue_id,
+        p.labels.map((l) => labels.get(l.toLowerCase())!),
+      );
     for (const [j, c] of p.review_comments.entries()) {
       const cat = [...pat, 'review_comments', j];
       const commitId = c.commit === undefined ? pull.head_sha : shas.get(plan.ids.get(c.commit)!)!;
-      const root = await step(file, cat, () => addReviewComment(ctx, seeded, pull, user(c.author), { body: c.body, commit_id: commitId, path: c.path, position: c.position }));
+      const root = await step(file, cat, () =>
+        addReviewComment(ctx, seeded, pull, user(c.author), { body: c.body, commit_id: commitId, path: c.path, position: c.position }),
+      );
       for (const [k, reply] of c.replies.entries()) {
         await step(file, [...cat, 'replies', k], () => addReviewComment(ctx, seeded, pull, user(reply.author), { body: reply.body, in_reply_to: root.id }));
       }
@@ -147,7 +174,14 @@ async function seedRepository(ctx: EmulatorContext, file: string, at: Path, r: S
         if (!has.trim()) await runGitText(ctx.gitEnv, gitPath, ['tag', rel.tag, plan.tips.has(target) ? `refs/heads/${target}` : target]);
       });
     }
-    insertRelease(ctx.db, repo.id, user(rel.author).id, { tag_name: rel.tag, target_commitish: target, name: rel.name ?? null, body: rel.body ?? null, draft: rel.draft, prerelease: rel.prerelease });
+    insertRelease(ctx.db, repo.id, user(rel.author).id, {
+      tag_name: rel.tag,
+      target_commitish: target,
+      name: rel.name ?? null,
+      body: rel.body ?? null,
+      draft: rel.draft,
+      prerelease: rel.prerelease,
+    });
   }
   return seeded;
 }
@@ -162,8 +196,17 @@ function seedEngagement(ctx: EmulatorContext, s: Scenario): void {
     for (const name of e.campaigns) insertCampaign(v2, name, v2.now(), { ifMissing: true });
     const contacts = new Map<string, { id: number; from: string; name: string }>();
     for (const c of e.contacts) {
-      const [first, ...more] = c.profiles.map((p) => ({ source: p.source, ext_id: p.ext_id, optional: { name: c.name, ...(p.user_name ? { user_name: p.user_name } : {}) } }));
-      const fields = { name: c.name, ...(c.first_name ? { first_name: c.first_name } : {}), ...(c.last_name ? { last_name: c.last_name } : {}), ...(c.crm_id ? { crm_id: c.crm_id } : {}) };
+      const [first, ...more] = c.profiles.map((p) => ({
+        source: p.source,
+        ext_id: p.ext_id,
+        optional: { name: c.name, ...(p.user_name ? { user_name: p.user_name } : {}) },
+      }));
+      const fields = {
+        name: c.name,
+        ...(c.first_name ? { first_name: c.first_name } : {}),
+        ...(c.last_name ? { last_name: c.last_name } : {}),
+        ...(c.crm_id ? { crm_id: c.crm_id } : {}),
+      };
       const id = createContact(v2, by, { fields, extra: {}, notes: c.notes, tags: c.tags, profile: first! });
       for (const p of more) addProfile(v2, by, id, p);
       contacts.set(c.id, { id, from: first!.ext_id, name: c.name });
@@ -177,7 +220,12 @@ function seedEngagement(ctx: EmulatorContext, s: Scenario): void {
       for (const m of k.messages) {
         const at = m.date !== undefined ? Date.parse(m.date) : last;
         last = Math.max(last, at);
-        addMessage(v2, id, { direction: m.direction, content: m.content, fromId: m.direction === 'in' ? contact.from : by, fromName: m.direction === 'in' ? contact.name : by }, at);
+        addMessage(
+          v2,
+          id,
+          { direction: m.direction, content: m.content, fromId: m.direction === 'in' ? contact.from : by, fromName: m.direction === 'in' ? contact.name : by },
+          at,
+        );
       }
       if (k.state !== 'Arrived') moveCase(v2, id, k.state, last);
       setCaseUpdateTime(v2, id, last);
@@ -201,12 +249,16 @@ export async function seedScenario(ctx: EmulatorContext, loaded: LoadedScenario)
       for (const t of o.teams) {
         const teamId = teams.find((row) => row.name === t.name)!.id;
         for (const name of t.repositories) {
-          const repo = repos.find((row, i) => s.repositories[i]!.owner.toLowerCase() === o.login.toLowerCase() && row.name.toLowerCase() === name.toLowerCase())!;
+          const repo = repos.find(
+            (row, i) => s.repositories[i]!.owner.toLowerCase() === o.login.toLowerCase() && row.name.toLowerCase() === name.toLowerCase(),
+          )!;
           addTeamRepo(ctx.db, teamId, repo.id);
         }
       }
     }
   })();
   seedEngagement(ctx, s);
-  ctx.log(`scenario ${file}: ${s.users.length} users, ${s.organizations.length} organizations, ${s.repositories.length} repositories, ${s.engagement.cases.length} cases`);
+  ctx.log(
+    `scenario ${file}: ${s.users.length} users, ${s.organizations.length} organizations, ${s.repositories.length} repositories, ${s.engagement.cases.length} cases`,
+  );
 }

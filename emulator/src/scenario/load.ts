@@ -54,18 +54,28 @@ export function parseScenario(text: string, file: string): LoadedScenario {
   if (doc.errors.length) {
     // The parser's message without its own position and excerpt: the line goes first, as for the other problems.
     const message = (e: Error) => e.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
-    throw new ScenarioError(file, doc.errors.map((e) => ({ path: [], message: message(e), line: e.linePos?.[0].line })));
+    throw new ScenarioError(
+      file,
+      doc.errors.map((e) => ({ path: [], message: message(e), line: e.linePos?.[0].line })),
+    );
   }
   const data: unknown = doc.toJS() ?? {};
   const parsed = scenarioSchema.safeParse(data);
   if (!parsed.success) {
-    throw new ScenarioError(file, parsed.error.issues.map((issue) => {
-      const p = zodProblem(issue, data);
-      return { ...p, line: lineOf(doc, lines, p.path) };
-    }));
+    throw new ScenarioError(
+      file,
+      parsed.error.issues.map((issue) => {
+        const p = zodProblem(issue, data);
+        return { ...p, line: lineOf(doc, lines, p.path) };
+      }),
+    );
   }
   const { problems, histories } = checkReferences(parsed.data);
-  if (problems.length) throw new ScenarioError(file, problems.map((p) => ({ ...p, line: lineOf(doc, lines, p.path) })));
+  if (problems.length)
+    throw new ScenarioError(
+      file,
+      problems.map((p) => ({ ...p, line: lineOf(doc, lines, p.path) })),
+    );
   return { file, scenario: parsed.data, histories };
 }
 

@@ -31,7 +31,9 @@ export class ScenarioError extends Error {
     readonly file: string,
     readonly problems: readonly Problem[],
   ) {
-    super(`invalid seed file ${file} (${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}):\n${problems.map((p) => `  ${formatProblem(p)}`).join('\n')}`);
+    super(
+      `invalid seed file ${file} (${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}):\n${problems.map((p) => `  ${formatProblem(p)}`).join('\n')}`,
+    );
     this.name = 'ScenarioError';
   }
 }

@@ -115,14 +115,16 @@ export function checkReferences(s: Scenario): CheckedScenario {
       needUser([...rat, 'author'], rel.author);
       if (releaseTags.has(rel.tag)) problem([...rat, 'tag'], `a release of tag "${rel.tag}" is already defined`);
       releaseTags.add(rel.tag);
-      if (rel.target !== undefined && !plan.tips.has(rel.target) && !plan.ids.has(rel.target)) problem([...rat, 'target'], `"${rel.target}" is neither a branch nor a commit id`);
+      if (rel.target !== undefined && !plan.tips.has(rel.target) && !plan.ids.has(rel.target))
+        problem([...rat, 'target'], `"${rel.target}" is neither a branch nor a commit id`);
       if (rel.target === undefined && !plan.tips.has(r.default_branch)) problem([...rat, 'target'], `the repository has no commit to make the tag from`);
     });
     return plan;
   });
 
   const e = s.engagement;
-  if (e.users.length === 0 && (e.contacts.length > 0 || e.cases.length > 0)) problem(['engagement', 'users'], 'contacts and cases need at least one engagement user (the one who writes them)');
+  if (e.users.length === 0 && (e.contacts.length > 0 || e.cases.length > 0))
+    problem(['engagement', 'users'], 'contacts and cases need at least one engagement user (the one who writes them)');
   const userNames = new Set<string>();
   e.users.forEach((u, i) => {
     if (userNames.has(u.user_name)) problem(['engagement', 'users', i, 'user_name'], `user "${u.user_name}" is already defined`);

@@ -8,11 +8,13 @@ import { z } from 'zod';
 const login = z.string().regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/, 'must be letters, digits and "-" (at most 39), not starting with "-"');
 const text = z.string().min(1, 'must not be empty');
 /** Branch and tag names git accepts (a subset: no spaces, `..`, `~^:?*[\`, no leading or trailing `/` or `.`). */
-const refName = z
+const refName = z.string().regex(/^(?![./])(?!.*(?:\.\.|\/\/|@\{|\/\.|\.lock$|[./]$))[^\s~^:?*[\\\p{Cc}]+$/u, 'is not a valid git branch or tag name');
+const repoName = z
   .string()
-  .regex(/^(?![./])(?!.*(?:\.\.|\/\/|@\{|\/\.|\.lock$|[./]$))[^\s~^:?*[\\\p{Cc}]+$/u, 'is not a valid git branch or tag name');
-const repoName = z.string().regex(/^(?!\.\.?$)(?!.*\.git$)[A-Za-z0-9._-]{1,100}$/, 'must be letters, digits, ".", "-" and "_" (at most 100), not ending in .git');
-const filePath = z.string().regex(/^(?![/"])(?!.*(?:^|\/)\.\.?(?:\/|$))(?!.*\/\/)(?!.*\/$)[^\p{Cc}]+$/u, 'must be a relative file path without "." or ".." parts');
+  .regex(/^(?!\.\.?$)(?!.*\.git$)[A-Za-z0-9._-]{1,100}$/, 'must be letters, digits, ".", "-" and "_" (at most 100), not ending in .git');
+const filePath = z
+  .string()
+  .regex(/^(?![/"])(?!.*(?:^|\/)\.\.?(?:\/|$))(?!.*\/\/)(?!.*\/$)[^\p{Cc}]+$/u, 'must be a relative file path without "." or ".." parts');
 const date = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date and time, e.g. 2026-01-05T10:00:00Z' });
 
 const token = z.strictObject({

@@ -78,11 +78,25 @@ export async function seedDemo(ctx: EmulatorContext): Promise<void> {
     license_template: 'mit',
   });
   ctx.seedPoint('demo repository difference-engine');
-  const analyticalEngine = await createRepository(ctx, org, ada, { name: 'analytical-engine', description: 'The general-purpose engine (private drawings).', private: true, auto_init: true });
+  const analyticalEngine = await createRepository(ctx, org, ada, {
+    name: 'analytical-engine',
+    description: 'The general-purpose engine (private drawings).',
+    private: true,
+    auto_init: true,
+  });
   ctx.seedPoint('demo repository analytical-engine');
-  await createRepository(ctx, ada, ada, { name: 'notes-on-the-engine', description: 'Sketch of the Analytical Engine, with notes by the translator.', auto_init: true });
+  await createRepository(ctx, ada, ada, {
+    name: 'notes-on-the-engine',
+    description: 'Sketch of the Analytical Engine, with notes by the translator.',
+    auto_init: true,
+  });
   ctx.seedPoint('demo repository notes-on-the-engine');
-  await createRepository(ctx, ada, ada, { name: 'bernoulli-numbers', description: 'Note G: computing Bernoulli numbers on the engine.', private: true, auto_init: true });
+  await createRepository(ctx, ada, ada, {
+    name: 'bernoulli-numbers',
+    description: 'Note G: computing Bernoulli numbers on the engine.',
+    private: true,
+    auto_init: true,
+  });
   ctx.seedPoint('demo repository bernoulli-numbers');
   await forkRepository(ctx, differenceEngine, user('charles'), user('charles'));
   ctx.seedPoint('demo fork');

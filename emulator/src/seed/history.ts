@@ -54,12 +54,32 @@ function zoneSeconds(zone: string): number {
 }
 
 const FILES = [
-  'src/engine/column.js', 'src/engine/carriage.js', 'src/engine/adder.js', 'src/engine/table.js',
-  'src/printer/stereotype.js', 'src/printer/typeset.js', 'src/difference.js', 'src/index.js',
-  'docs/method-of-differences.md', 'docs/notation.md', 'test/column.test.js', 'test/table.test.js',
+  'src/engine/column.js',
+  'src/engine/carriage.js',
+  'src/engine/adder.js',
+  'src/engine/table.js',
+  'src/printer/stereotype.js',
+  'src/printer/typeset.js',
+  'src/difference.js',
+  'src/index.js',
+  'docs/method-of-differences.md',
+  'docs/notation.md',
+  'test/column.test.js',
+  'test/table.test.js',
 ];
 const WORDS = ['wheel', 'column', 'figure', 'carry', 'sector', 'axis', 'lever', 'cam', 'gear', 'tabulate', 'difference', 'polynomial', 'printer', 'stereotype'];
-const SUBJECTS = ['Tabulate', 'Fix the carry in', 'Document', 'Tidy', 'Speed up', 'Test', 'Simplify', 'Rename a variable in', 'Handle negative figures in', 'Correct a typo in'];
+const SUBJECTS = [
+  'Tabulate',
+  'Fix the carry in',
+  'Document',
+  'Tidy',
+  'Speed up',
+  'Test',
+  'Simplify',
+  'Rename a variable in',
+  'Handle negative figures in',
+  'Correct a typo in',
+];
 
 interface PlannedCommit {
   author: HistoryAuthor;
@@ -124,13 +144,16 @@ export function historyStream(parent: string, end: number, seed = 1842, count = 
       const removals = Math.min(lines.length, Math.floor(random() * (lines.length > 60 ? 14 : 5)));
       for (let i = 0; i < removals; i++) lines.splice(Math.floor(random() * lines.length), 1);
       const additions = 1 + Math.floor(random() * 12);
-      for (let i = 0; i < additions; i++) lines.splice(Math.floor(random() * (lines.length + 1)), 0, `${path.endsWith('.md') ? '-' : '//'} ${word()} ${word()} ${++lineNo}`);
+      for (let i = 0; i < additions; i++)
+        lines.splice(Math.floor(random() * (lines.length + 1)), 0, `${path.endsWith('.md') ? '-' : '//'} ${word()} ${word()} ${++lineNo}`);
       ops += `M 100644 inline ${path}\n${data(lines.join('\n') + '\n')}`;
     }
     return ops;
   };
   const commit = (ref: string, mark: number, c: PlannedCommit, message: string, from?: string, extra = '') => {
-    out.push(`commit ${ref}\nmark :${mark}\nauthor ${ident(c.author, c.time, c.zone)}\ncommitter ${ident(c.author, c.time, c.zone)}\n${data(message)}${from ? `from ${from}\n` : ''}${change()}${extra}\n`);
+    out.push(
+      `commit ${ref}\nmark :${mark}\nauthor ${ident(c.author, c.time, c.zone)}\ncommitter ${ident(c.author, c.time, c.zone)}\n${data(message)}${from ? `from ${from}\n` : ''}${change()}${extra}\n`,
+    );
   };
 
   const plan = planCommits(random, end - 3 * 3600, count);
@@ -138,7 +161,15 @@ export function historyStream(parent: string, end: number, seed = 1842, count = 
     const path = FILES[Math.floor(random() * FILES.length)]!;
     const subject = `${SUBJECTS[Math.floor(random() * SUBJECTS.length)]} ${path}`;
     // The first commit also writes the README (auto_init leaves it empty).
-    if (i === 0) commit('refs/heads/master', 1, c, `${subject}\n\nDescribe the engine in the README.\n`, parent || undefined, `M 100644 inline README.md\n${data(DEMO_README)}`);
+    if (i === 0)
+      commit(
+        'refs/heads/master',
+        1,
+        c,
+        `${subject}\n\nDescribe the engine in the README.\n`,
+        parent || undefined,
+        `M 100644 inline README.md\n${data(DEMO_README)}`,
+      );
     else commit('refs/heads/master', i + 1, c, `${subject}\n`);
   });
   let mark = count;
@@ -146,7 +177,13 @@ export function historyStream(parent: string, end: number, seed = 1842, count = 
     const base = plan[from - 1]!;
     for (let i = 0; i < commits; i++) {
       const author = HISTORY_AUTHORS[(from + i) % HISTORY_AUTHORS.length]!;
-      commit(`refs/heads/${branch}`, ++mark, { author, zone: author.zones[0]!, time: base.time + (i + 1) * 3600 }, `Work on ${branch} (${i + 1})\n`, i === 0 ? `:${from}` : undefined);
+      commit(
+        `refs/heads/${branch}`,
+        ++mark,
+        { author, zone: author.zones[0]!, time: base.time + (i + 1) * 3600 },
+        `Work on ${branch} (${i + 1})\n`,
+        i === 0 ? `:${from}` : undefined,
+      );
     }
   }
   for (const [tag, at] of Object.entries(HISTORY_TAGS.lightweight)) out.push(`reset refs/tags/${tag}\nfrom :${at}\n\n`);
@@ -155,7 +192,9 @@ export function historyStream(parent: string, end: number, seed = 1842, count = 
     out.push(`tag ${tag}\nfrom :${at}\ntagger ${ident(HISTORY_AUTHORS[0]!, c.time + 600, '+0000')}\n${data(`Release ${tag}\n`)}`);
   }
   const noted = plan[HISTORY_TAGS.annotated['v1.0.0'] - 1]!;
-  out.push(`commit refs/notes/commits\nmark :${++mark}\ncommitter ${ident(HISTORY_AUTHORS[0]!, noted.time + 900, '+0000')}\n${data('Notes added by the release\n')}N inline :${HISTORY_TAGS.annotated['v1.0.0']}\n${data('Verified against the printed tables of 1834.\n')}\n`);
+  out.push(
+    `commit refs/notes/commits\nmark :${++mark}\ncommitter ${ident(HISTORY_AUTHORS[0]!, noted.time + 900, '+0000')}\n${data('Notes added by the release\n')}N inline :${HISTORY_TAGS.annotated['v1.0.0']}\n${data('Verified against the printed tables of 1834.\n')}\n`,
+  );
   return out.join('');
 }
 

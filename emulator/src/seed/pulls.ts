@@ -33,7 +33,15 @@ const DIFFERENCES_V2 = DIFFERENCES_V1.map((line, i) => (i === 2 ? '  const colum
 const TABLES = ['# Tables', '', 'x² + x + 41 from x = 0: 41, 43, 47, 53, 61, 71.', 'Initial differences: 41, 2, 2.'];
 
 /** Writes one commit on top of `parent` changing `files`, through a temporary index. */
-async function commitFiles(env: GitEnvironment, gitDir: string, parent: string, files: Record<string, string>, message: string, author: UserRow, date: Date): Promise<string> {
+async function commitFiles(
+  env: GitEnvironment,
+  gitDir: string,
+  parent: string,
+  files: Record<string, string>,
+  message: string,
+  author: UserRow,
+  date: Date,
+): Promise<string> {
   const index = `${os.tmpdir()}/repodesk-seed-${process.pid}-${Date.now()}.index`;
   const extra = { GIT_INDEX_FILE: index };
   await runGit(env, gitDir, ['read-tree', parent], { env: extra });
@@ -67,11 +75,19 @@ export async function seedPulls(ctx: EmulatorContext, repo: RepoRow): Promise<vo
 
   // #1, open: three files, two review threads; a later commit outdates the first.
   const readme = await fileAt(env, gitDir, master, 'README.md');
-  const first = await commitFiles(env, gitDir, master, {
-    'src/differences/tabulate.js': `${DIFFERENCES_V1.join('\n')}\n`,
-    'docs/tables.md': `${TABLES.join('\n')}\n`,
-    'README.md': `${readme.trimEnd() || '# difference-engine'}\n\n## Tabulating\n\nSee docs/tables.md for a worked table.\n`,
-  }, 'Tabulate polynomials by the method of differences\n', u('charles'), minutesAgo(300));
+  const first = await commitFiles(
+    env,
+    gitDir,
+    master,
+    {
+      'src/differences/tabulate.js': `${DIFFERENCES_V1.join('\n')}\n`,
+      'docs/tables.md': `${TABLES.join('\n')}\n`,
+      'README.md': `${readme.trimEnd() || '# difference-engine'}\n\n## Tabulating\n\nSee docs/tables.md for a worked table.\n`,
+    },
+    'Tabulate polynomials by the method of differences\n',
+    u('charles'),
+    minutesAgo(300),
+  );
   await setBranch(env, gitDir, 'feature/method-of-differences', first);
   const p1 = await openPull(ctx, repo, u('charles'), {
     title: 'Tabulate polynomials by the method of differences',
@@ -79,11 +95,29 @@ export async function seedPulls(ctx: EmulatorContext, repo: RepoRow): Promise<vo
     base: repo.default_branch,
     body: 'Adds the tabulating loop and a worked table for x² + x + 41.\n\nThe columns are added from the highest difference down.',
   });
-  const outdated = await addReviewComment(ctx, repo, p1, u('ada'), { body: 'Copy the figures as numbers: a string column would concatenate.', commit_id: first, path: 'src/differences/tabulate.js', position: 3 });
+  const outdated = await addReviewComment(ctx, repo, p1, u('ada'), {
+    body: 'Copy the figures as numbers: a string column would concatenate.',
+    commit_id: first,
+    path: 'src/differences/tabulate.js',
+    position: 3,
+  });
   await addReviewComment(ctx, repo, p1, u('charles'), { body: 'Good catch, fixed in the next commit.', in_reply_to: outdated.id });
-  const kept = await addReviewComment(ctx, repo, p1, u('mary'), { body: 'Could the table also show the second differences?', commit_id: first, path: 'docs/tables.md', position: 3 });
+  const kept = await addReviewComment(ctx, repo, p1, u('mary'), {
+    body: 'Could the table also show the second differences?',
+    commit_id: first,
+    path: 'docs/tables.md',
+    position: 3,
+  });
   await addReviewComment(ctx, repo, p1, u('luigi'), { body: 'They are constant (2), which is the point of the method.', in_reply_to: kept.id });
-  const second = await commitFiles(env, gitDir, first, { 'src/differences/tabulate.js': `${DIFFERENCES_V2.join('\n')}\n` }, 'Read the initial differences as numbers\n', u('charles'), minutesAgo(200));
+  const second = await commitFiles(
+    env,
+    gitDir,
+    first,
+    { 'src/differences/tabulate.js': `${DIFFERENCES_V2.join('\n')}\n` },
+    'Read the initial differences as numbers\n',
+    u('charles'),
+    minutesAgo(200),
+  );
   await setBranch(env, gitDir, 'feature/method-of-differences', second);
   await refreshRepoPulls(ctx, repo.id, u('charles'));
   const issue1 = issueById(ctx.db, p1.issue_id)!;
@@ -91,20 +125,51 @@ export async function seedPulls(ctx: EmulatorContext, repo: RepoRow): Promise<vo
   createIssueComment(ctx, repo, issue1, u('ada'), 'Thanks, Grace. Waiting for the second differences in the docs.');
 
   // #2, closed without merging.
-  const governor = await commitFiles(env, gitDir, master, { 'src/differences/governor.js': '// A steam governor for the crank.\nexport const maxTurnsPerMinute = 30;\n' }, 'Drive the crank with a steam governor\n', u('luigi'), minutesAgo(180));
+  const governor = await commitFiles(
+    env,
+    gitDir,
+    master,
+    { 'src/differences/governor.js': '// A steam governor for the crank.\nexport const maxTurnsPerMinute = 30;\n' },
+    'Drive the crank with a steam governor\n',
+    u('luigi'),
+    minutesAgo(180),
+  );
   await setBranch(env, gitDir, 'experiment/steam-governor', governor);
-  const p2 = await openPull(ctx, repo, u('luigi'), { title: 'Drive the crank with a steam governor', head: 'experiment/steam-governor', base: repo.default_branch, body: 'An experiment; the engine is hand-cranked for now.' });
+  const p2 = await openPull(ctx, repo, u('luigi'), {
+    title: 'Drive the crank with a steam governor',
+    head: 'experiment/steam-governor',
+    base: repo.default_branch,
+    body: 'An experiment; the engine is hand-cranked for now.',
+  });
   await setPullState(ctx, p2, 'closed', u('ada'));
 
   // #3, merged.
-  const carry = await commitFiles(env, gitDir, master, { 'src/differences/carry.js': '// Anticipating carriage: carries propagate in one step.\nexport const carry = (a, b, base = 10) => [(a + b) % base, Math.floor((a + b) / base)];\n' }, 'Add the anticipating carriage\n', u('mary'), minutesAgo(120));
+  const carry = await commitFiles(
+    env,
+    gitDir,
+    master,
+    {
+      'src/differences/carry.js':
+        '// Anticipating carriage: carries propagate in one step.\nexport const carry = (a, b, base = 10) => [(a + b) % base, Math.floor((a + b) / base)];\n',
+    },
+    'Add the anticipating carriage\n',
+    u('mary'),
+    minutesAgo(120),
+  );
   await setBranch(env, gitDir, 'fix/anticipating-carriage', carry);
-  const p3 = await openPull(ctx, repo, u('mary'), { title: 'Add the anticipating carriage', head: 'fix/anticipating-carriage', base: repo.default_branch, body: 'Carries in one step instead of rippling.' });
+  const p3 = await openPull(ctx, repo, u('mary'), {
+    title: 'Add the anticipating carriage',
+    head: 'fix/anticipating-carriage',
+    base: repo.default_branch,
+    body: 'Carries in one step instead of rippling.',
+  });
   await mergePull(ctx, pullById(ctx.db, p3.id)!, u('ada'), undefined, undefined);
   await refreshRepoPulls(ctx, repo.id);
 
   // An issue with comments, and a gist with comments.
-  const issue = ctx.db.transaction(() => insertIssue(ctx.db, repo.id, u('grace').id, 'Table for x² + x + 41 stops at x = 39', 'Beyond 39 the figures are no longer prime; is that expected?', false))();
+  const issue = ctx.db.transaction(() =>
+    insertIssue(ctx.db, repo.id, u('grace').id, 'Table for x² + x + 41 stops at x = 39', 'Beyond 39 the figures are no longer prime; is that expected?', false),
+  )();
   createIssueComment(ctx, repo, issue, u('charles'), 'Yes: 40² + 40 + 41 = 41². The engine is right, the polynomial stops being prime.');
   createIssueComment(ctx, repo, issue, u('grace'), 'Understood, closing the loop in the docs.');
   const gist = insertGist(ctx.db, u('ada').id, { 'note-g.md': '# Note G\n\nBernoulli numbers computed on the engine.\n' }, 'Note G, for the translators', true);

@@ -41,12 +41,20 @@ export function seedDeployKeys(db: Db, repoId: number): void {
 export function seedDownloads(db: Db, repoId: number): void {
   db.transaction(() => {
     insertDownload(db, repoId, {
-      name: 'difference-engine-0.8.tar.gz', description: 'Tables of the 0.8 engine (before releases)', size: 48_213, download_count: 42,
-      content_type: 'application/x-gzip', created_at: isoTime('2012-10-02T09:30:00Z'),
+      name: 'difference-engine-0.8.tar.gz',
+      description: 'Tables of the 0.8 engine (before releases)',
+      size: 48_213,
+      download_count: 42,
+      content_type: 'application/x-gzip',
+      created_at: isoTime('2012-10-02T09:30:00Z'),
     });
     insertDownload(db, repoId, {
-      name: 'printed-tables-1834.pdf', description: 'Scans of the printed tables', size: 1_204_551, download_count: 7,
-      content_type: 'application/pdf', created_at: isoTime('2012-11-20T16:05:00Z'),
+      name: 'printed-tables-1834.pdf',
+      description: 'Scans of the printed tables',
+      size: 1_204_551,
+      download_count: 7,
+      content_type: 'application/pdf',
+      created_at: isoTime('2012-11-20T16:05:00Z'),
     });
   })();
 }
@@ -57,11 +65,48 @@ export function seedReleases(db: Db, repoId: number): void {
   if (!ada) return;
   const now = isoTime();
   db.transaction(() => {
-    const stable = insertRelease(db, repoId, ada.id, { tag_name: 'v1.0.0', target_commitish: 'master', name: 'Difference Engine 1.0', body: 'Tabulates any polynomial of the sixth degree.', draft: false, prerelease: false }, now);
-    insertAsset(db, stable, ada.id, { name: 'difference-engine-1.0.0.tar.gz', label: 'Source and drawings', contentType: 'application/gzip', content: Buffer.from('1f8b0800000000000003', 'hex') });
+    const stable = insertRelease(
+      db,
+      repoId,
+      ada.id,
+      {
+        tag_name: 'v1.0.0',
+        target_commitish: 'master',
+        name: 'Difference Engine 1.0',
+        body: 'Tabulates any polynomial of the sixth degree.',
+        draft: false,
+        prerelease: false,
+      },
+      now,
+    );
+    insertAsset(db, stable, ada.id, {
+      name: 'difference-engine-1.0.0.tar.gz',
+      label: 'Source and drawings',
+      contentType: 'application/gzip',
+      content: Buffer.from('1f8b0800000000000003', 'hex'),
+    });
     insertAsset(db, stable, ada.id, { name: 'tables.csv', label: null, contentType: 'text/csv', content: Buffer.from('x,x^2+x+41\n0,41\n1,43\n2,47\n3,53\n') });
-    insertRelease(db, repoId, ada.id, { tag_name: 'v1.1.0-rc.1', target_commitish: 'master', name: 'Difference Engine 1.1 (release candidate 1)', body: 'Printing unit, for testing.', draft: false, prerelease: true }, now);
+    insertRelease(
+      db,
+      repoId,
+      ada.id,
+      {
+        tag_name: 'v1.1.0-rc.1',
+        target_commitish: 'master',
+        name: 'Difference Engine 1.1 (release candidate 1)',
+        body: 'Printing unit, for testing.',
+        draft: false,
+        prerelease: true,
+      },
+      now,
+    );
     // A draft: its tag is created when it is published.
-    insertRelease(db, repoId, ada.id, { tag_name: 'v1.1.0', target_commitish: 'master', name: 'Difference Engine 1.1', body: 'The printing unit.', draft: true, prerelease: false }, now);
+    insertRelease(
+      db,
+      repoId,
+      ada.id,
+      { tag_name: 'v1.1.0', target_commitish: 'master', name: 'Difference Engine 1.1', body: 'The printing unit.', draft: true, prerelease: false },
+      now,
+    );
   })();
 }

@@ -33,5 +33,9 @@ export function campaignCaseCount(ctx: V2Context, campaignId: number): number {
 
 /** The cases of a campaign created at or after `sinceMs`, with what the statistics count. */
 export function campaignCases(ctx: V2Context, campaignId: number, sinceMs: number): Array<{ id: number; state: string; reopened: number }> {
-  return ctx.db.prepare('SELECT id, state, reopened FROM v2_cases WHERE campaign_id = ? AND creation_ms >= ?').all(campaignId, sinceMs) as Array<{ id: number; state: string; reopened: number }>;
+  return ctx.db.prepare('SELECT id, state, reopened FROM v2_cases WHERE campaign_id = ? AND creation_ms >= ?').all(campaignId, sinceMs) as Array<{
+    id: number;
+    state: string;
+    reopened: number;
+  }>;
 }

@@ -58,16 +58,20 @@ export function registerCaseRoutes(app: FastifyInstance, ctx: V2Context): void {
     const campaignId = p.int('campaign_id', { min: 1, max: Number.MAX_SAFE_INTEGER });
     const state = p.get('state');
     if (state && !(CASE_STATES as readonly string[]).includes(state)) throw badRequest(`state must be one of ${CASE_STATES.join(', ')}, got "${state}"`);
-    const { total, rows } = searchCases(ctx, {
-      contactId,
-      campaignId,
-      state,
-      source: p.get('source'),
-      withTags: p.texts('with_tag'),
-      withoutTags: p.texts('without_tag'),
-      createdSince: p.date('created_since'),
-      updatedSince: p.date('updated_since'),
-    }, page);
+    const { total, rows } = searchCases(
+      ctx,
+      {
+        contactId,
+        campaignId,
+        state,
+        source: p.get('source'),
+        withTags: p.texts('with_tag'),
+        withoutTags: p.texts('without_tag'),
+        createdSince: p.date('created_since'),
+        updatedSince: p.date('updated_since'),
+      },
+      page,
+    );
     return { success: true, total, items: rows.map((r) => caseJson(ctx, r)) };
   });
 

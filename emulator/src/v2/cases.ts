@@ -29,8 +29,24 @@ interface CaseRow {
 
 /** Fields the service computes or that have their own parameter handling. */
 export const CASE_READ_ONLY = new Set([
-  'id', 'first_open_date', 'last_open_date', 'inbox_date', 'reopened', 'contact', 'we_did_not_reply_since_date', 'handling_ms',
-  'sla_seconds', 'messages_sent', 'messages_received', 'messages', 'url', 'tags', 'notes', 'creation_date', 'update_date', 'updated_by',
+  'id',
+  'first_open_date',
+  'last_open_date',
+  'inbox_date',
+  'reopened',
+  'contact',
+  'we_did_not_reply_since_date',
+  'handling_ms',
+  'sla_seconds',
+  'messages_sent',
+  'messages_received',
+  'messages',
+  'url',
+  'tags',
+  'notes',
+  'creation_date',
+  'update_date',
+  'updated_by',
 ]);
 
 export function caseRow(ctx: V2Context, id: number): CaseRow {

@@ -2,8 +2,23 @@
 import type { FastifyInstance } from 'fastify';
 import { actingUser, type V2Context } from './context';
 import {
-  addProfile, changeTags, CONTACT_ORDER, CONTACT_READ_ONLY, CONTACT_TEXT_FIELDS, contactJson, contactRow, createContact, getContact,
-  PROFILE_COUNT_FIELDS, PROFILE_OPTIONAL_FIELDS, profilesOf, removeProfile, searchContacts, tagsOf, touchContact, updateContact,
+  addProfile,
+  changeTags,
+  CONTACT_ORDER,
+  CONTACT_READ_ONLY,
+  CONTACT_TEXT_FIELDS,
+  contactJson,
+  contactRow,
+  createContact,
+  getContact,
+  PROFILE_COUNT_FIELDS,
+  PROFILE_OPTIONAL_FIELDS,
+  profilesOf,
+  removeProfile,
+  searchContacts,
+  tagsOf,
+  touchContact,
+  updateContact,
 } from './contacts';
 import { badRequest, checkTexts, dynamicAttributes, idParam, paging, Params } from './params';
 

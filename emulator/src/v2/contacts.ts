@@ -67,9 +67,11 @@ export function tagsOf(ctx: V2Context, table: 'v2_contact_tags' | 'v2_case_tags'
 }
 
 export function notesOf(ctx: V2Context, table: 'v2_contact_notes' | 'v2_case_notes', column: 'contact_id' | 'case_id', id: number) {
-  return ctx.db
-    .prepare(`SELECT date_ms AS date, text, user_name AS userName FROM ${table} WHERE ${column} = ? ORDER BY date_ms, id`)
-    .all(id) as Array<{ date: number; text: string; userName: string }>;
+  return ctx.db.prepare(`SELECT date_ms AS date, text, user_name AS userName FROM ${table} WHERE ${column} = ? ORDER BY date_ms, id`).all(id) as Array<{
+    date: number;
+    text: string;
+    userName: string;
+  }>;
 }
 
 export function contactJson(ctx: V2Context, row: ContactRow): Record<string, unknown> {
@@ -123,8 +125,18 @@ export function createContact(ctx: V2Context, userName: string, c: NewContact, a
           `INSERT INTO v2_contacts (name, first_name, last_name, crm_id, client_id, extended_value, extra, creation_ms, update_ms, updated_by)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
-        .run(f.name, f.first_name ?? null, f.last_name ?? null, f.crm_id ?? null, f.client_id ?? null, f.extended_value ?? null, JSON.stringify(c.extra), at, at, userName)
-        .lastInsertRowid,
+        .run(
+          f.name,
+          f.first_name ?? null,
+          f.last_name ?? null,
+          f.crm_id ?? null,
+          f.client_id ?? null,
+          f.extended_value ?? null,
+          JSON.stringify(c.extra),
+          at,
+          at,
+          userName,
+        ).lastInsertRowid,
     );
     addProfile(ctx, userName, id, c.profile ?? { source: 'custom', ext_id: `contact-${id}`, optional: { name: f.name } }, at);
     addNotes(ctx, 'v2_contact_notes', 'contact_id', id, userName, c.notes, at);
@@ -199,7 +211,22 @@ export function addProfile(ctx: V2Context, userName: string, contactId: number, 
       `INSERT INTO v2_profiles (contact_id, source, ext_id, name, user_name, image_url, about, location, followers, following, gender, creation_ms, update_ms, updated_by)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
-    .run(contactId, p.source, p.ext_id, o.name ?? null, o.user_name ?? null, o.image_url ?? null, o.about ?? null, o.location ?? null, n.followers ?? null, n.following ?? null, o.gender ?? null, at, at, userName);
+    .run(
+      contactId,
+      p.source,
+      p.ext_id,
+      o.name ?? null,
+      o.user_name ?? null,
+      o.image_url ?? null,
+      o.about ?? null,
+      o.location ?? null,
+      n.followers ?? null,
+      n.following ?? null,
+      o.gender ?? null,
+      at,
+      at,
+      userName,
+    );
 }
 
 export function removeProfile(ctx: V2Context, contactId: number, source: string, extId: string): void {

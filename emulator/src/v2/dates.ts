@@ -32,7 +32,14 @@ export function parseDate(text: string): number | undefined {
   const m = DATE.exec(text);
   if (!m) return undefined;
   const [year, month, day, hour, minute, second, oh, om] = [m[1], m[2], m[3], m[4], m[5], m[6], m[8], m[9]].map(Number) as number[] as [
-    number, number, number, number, number, number, number, number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
   ];
   if (month < 1 || month > 12 || hour > 23 || minute > 59 || second > 59 || om > 59) return undefined;
   const utc = Date.UTC(year, month - 1, day, hour, minute, second);

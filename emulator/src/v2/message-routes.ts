@@ -10,7 +10,11 @@ import { badRequest, checkTexts, failed, idParam, notFound, Params } from './par
 const MESSAGE_SOURCES = ['email', 'custom'];
 
 /** The contact a message comes from: by profile, then by CRM id (gaining the profile), else a new contact. */
-function senderContact(ctx: V2Context, userName: string, m: { source: string; fromId: string; fromName: string; fromUserName?: string; fromCrmId?: string }): number {
+function senderContact(
+  ctx: V2Context,
+  userName: string,
+  m: { source: string; fromId: string; fromName: string; fromUserName?: string; fromCrmId?: string },
+): number {
   const profile = findProfile(ctx, m.source, m.fromId);
   if (profile) return profile.contact_id;
   const optional = { name: m.fromName, ...(m.fromUserName ? { user_name: m.fromUserName } : {}) };
@@ -51,7 +55,8 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: V2Context): voi
     return ctx.db.transaction(() => {
       const contactId = senderContact(ctx, userName, { source, fromId, fromName, fromUserName: p.get('fromUserName'), fromCrmId: p.get('fromCrmId') });
       const subject = p.get('subject') || content.slice(0, 127);
-      const caseId = openCaseOf(ctx, contactId, campaignId) ?? createCase(ctx, userName, { contactId, campaign, subject, source, notes: [], tags: [], extra: {} });
+      const caseId =
+        openCaseOf(ctx, contactId, campaignId) ?? createCase(ctx, userName, { contactId, campaign, subject, source, notes: [], tags: [], extra: {} });
       const stored = addMessage(ctx, caseId, { direction: 'in', content, subject, fromId, fromName, uuid });
       touchCase(ctx, userName, caseId);
       touchContact(ctx, userName, contactId);
@@ -84,7 +89,12 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: V2Context): voi
     const items = chosen.map((c) => {
       const cases = campaignCases(ctx, c.id, since ?? 0);
       const byState = Object.fromEntries(CASE_STATES.map((s) => [s, cases.filter((k) => k.state === s).length]));
-      let received = 0, sent = 0, awaiting = 0, answered = 0, firstResponse = 0, handling = 0;
+      let received = 0,
+        sent = 0,
+        awaiting = 0,
+        answered = 0,
+        firstResponse = 0,
+        handling = 0;
       for (const k of cases) {
         const f = messageFigures(ctx, k.id);
         received += f.messages_received;

@@ -53,9 +53,7 @@ async function v2Plugin(app: FastifyInstance, opts: { v2: V2Context; log: (line:
     }
     return reply.code(status).send({ success: false, statusMessage: error.message });
   });
-  app.setNotFoundHandler((req, reply) =>
-    reply.code(404).send({ success: false, statusMessage: `No such resource: ${req.method} ${req.url.split('?')[0]}` }),
-  );
+  app.setNotFoundHandler((req, reply) => reply.code(404).send({ success: false, statusMessage: `No such resource: ${req.method} ${req.url.split('?')[0]}` }));
 
   registerAuth(app, opts.v2);
   registerContactRoutes(app, opts.v2);

@@ -18,8 +18,7 @@ export function putUser(ctx: V2Context, userName: string, apiKey: string, passwo
 /** The user whose api key and password these are, or undefined (whichever of the three is wrong). */
 export function checkCredentials(ctx: V2Context, userName: string, apiKey: string, password: string): { id: number } | undefined {
   const user = ctx.db.prepare('SELECT id, api_key_sha256, password_sha256 FROM v2_users WHERE user_name = ?').get(userName) as
-    | { id: number; api_key_sha256: string; password_sha256: string }
-    | undefined;
+    { id: number; api_key_sha256: string; password_sha256: string } | undefined;
   if (!user || user.api_key_sha256 !== sha256(apiKey) || user.password_sha256 !== sha256(password)) return undefined;
   return { id: user.id };
 }

@@ -41,21 +41,20 @@ const STYLE_HTML = new SafeHtml(STYLE);
 /** A whole document: `title` in the tab, `body` inside <main>. */
 export function page(title: string, body: SafeHtml): string {
   return html`<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title} · RepoDesk emulator</title>
-<style>${STYLE_HTML}</style>
-</head>
-<body>
-<header class="site">RepoDesk emulator</header>
-<main>
-${body}
-</main>
-</body>
-</html>
-`.text;
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${title} · RepoDesk emulator</title>
+        <style>
+          ${STYLE_HTML}
+        </style>
+      </head>
+      <body>
+        <header class="site">RepoDesk emulator</header>
+        <main>${body}</main>
+      </body>
+    </html> `.text;
 }
 
 /** Sends a page with the content type and the locked-down headers. */
@@ -83,7 +82,7 @@ function wantsHtml(req: FastifyRequest): boolean {
 export function sendNotFound(req: FastifyRequest, reply: FastifyReply, what: string): FastifyReply {
   if (!wantsHtml(req)) throw notFound();
   const body = html`<h1>404 — Not found</h1>
-<p>${what} was not found on this server.</p>
-<p class="muted">It may not exist, or it may be private: private repositories are not shown to a browser that is not signed in.</p>`;
+    <p>${what} was not found on this server.</p>
+    <p class="muted">It may not exist, or it may be private: private repositories are not shown to a browser that is not signed in.</p>`;
   return sendPage(reply, 404, page('Not found', body));
 }

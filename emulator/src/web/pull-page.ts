@@ -26,23 +26,65 @@ export async function pullPage(ctx: EmulatorContext, b: Bases, r: VisibleRepo, p
   const mergedBy = pull.merged_by_id === null ? undefined : findUserById(db, pull.merged_by_id);
 
   const body = html`${repoCrumbs(r)}
-<h1>${pull.title} <span class="muted">#${pull.number}</span></h1>
-<p><span class="state ${state}">${state === 'merged' ? 'Merged' : state === 'open' ? 'Open' : 'Closed'}</span>
-<strong>${author.login}</strong> wants to merge <code>${head}</code> → <code>${pull.base_ref}</code></p>
-<dl class="facts">
-<dt>Opened</dt><dd>${pull.created_at}</dd>
-${merged ? html`<dt>Merged</dt><dd>${pull.merged_at}${mergedBy ? html` by ${mergedBy.login}` : ''}</dd>` : ''}
-${!merged && pull.closed_at ? html`<dt>Closed</dt><dd>${pull.closed_at}</dd>` : ''}
-${pull.state === 'open' && counts.mergeable !== null ? html`<dt>Mergeable</dt><dd>${counts.mergeable ? 'Yes' : 'No, it has conflicts'}</dd>` : ''}
-<dt>Comments</dt><dd>${counts.comments}</dd>
-<dt>Review comments</dt><dd>${counts.review_comments}</dd>
-</dl>
-${pull.body ? html`<pre>${pull.body}</pre>` : html`<p class="muted">No description provided.</p>`}
-<h2>Files changed <span class="badge">${files.length}</span> <span class="add">+${counts.additions}</span> <span class="del">−${counts.deletions}</span></h2>
-${files.length
-  ? html`<table><thead><tr><th>File</th><th>Status</th><th class="num">Additions</th><th class="num">Deletions</th></tr></thead><tbody>
-${files.map((f) => html`<tr><td><code>${f.previous_filename ? `${f.previous_filename} → ` : ''}${f.filename}</code></td><td>${f.status}</td><td class="num add">+${f.additions}</td><td class="num del">−${f.deletions}</td></tr>`)}
-</tbody></table>`
-  : html`<p class="muted">No changes.</p>`}`;
+    <h1>${pull.title} <span class="muted">#${pull.number}</span></h1>
+    <p>
+      <span class="state ${state}">${state === 'merged' ? 'Merged' : state === 'open' ? 'Open' : 'Closed'}</span> <strong>${author.login}</strong> wants to
+      merge <code>${head}</code> → <code>${pull.base_ref}</code>
+    </p>
+    <dl class="facts">
+      <dt>Opened</dt>
+      <dd>${pull.created_at}</dd>
+      ${
+        merged
+          ? html`<dt>Merged</dt>
+              <dd>${pull.merged_at}${mergedBy ? html` by ${mergedBy.login}` : ''}</dd>`
+          : ''
+      }
+      ${
+        !merged && pull.closed_at
+          ? html`<dt>Closed</dt>
+              <dd>${pull.closed_at}</dd>`
+          : ''
+      }
+      ${
+        pull.state === 'open' && counts.mergeable !== null
+          ? html`<dt>Mergeable</dt>
+              <dd>${counts.mergeable ? 'Yes' : 'No, it has conflicts'}</dd>`
+          : ''
+      }
+      <dt>Comments</dt>
+      <dd>${counts.comments}</dd>
+      <dt>Review comments</dt>
+      <dd>${counts.review_comments}</dd>
+    </dl>
+    ${pull.body ? html`<pre>${pull.body}</pre>` : html`<p class="muted">No description provided.</p>`}
+    <h2>
+      Files changed <span class="badge">${files.length}</span> <span class="add">+${counts.additions}</span> <span class="del">−${counts.deletions}</span>
+    </h2>
+    ${
+      files.length
+        ? html`<table>
+            <thead>
+              <tr>
+                <th>File</th>
+                <th>Status</th>
+                <th class="num">Additions</th>
+                <th class="num">Deletions</th>
+              </tr>
+            </thead>
+            <tbody>
+              ${files.map(
+                (f) =>
+                  html`<tr>
+                    <td><code>${f.previous_filename ? `${f.previous_filename} → ` : ''}${f.filename}</code></td>
+                    <td>${f.status}</td>
+                    <td class="num add">+${f.additions}</td>
+                    <td class="num del">−${f.deletions}</td>
+                  </tr>`,
+              )}
+            </tbody>
+          </table>`
+        : html`<p class="muted">No changes.</p>`
+    }`;
   return page(`${pull.title} · Pull request #${pull.number} · ${r.owner.login}/${r.repo.name}`, body);
 }

@@ -78,7 +78,11 @@ export function registerWebRoutes(app: FastifyInstance, ctx: EmulatorContext): v
     const issue = r && findIssue(db, r.repo.id, req.params.number);
     if (!r || !issue) return sendNotFound(req, reply, `Issue #${req.params.number} of ${req.params.owner}/${req.params.repo}`);
     // Pull requests are issues too (search returns /issues/ links for them): show the pull request page.
-    if (issue.is_pull) return reply.code(302).header('Location', webPath(r.owner.login, r.repo.name, 'pull', issue.number)).send();
+    if (issue.is_pull)
+      return reply
+        .code(302)
+        .header('Location', webPath(r.owner.login, r.repo.name, 'pull', issue.number))
+        .send();
     return sendPage(reply, 200, issuePage(db, r, issue));
   });
 

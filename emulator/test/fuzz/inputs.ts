@@ -28,23 +28,155 @@ export const pick = <T>(r: Rand, list: readonly T[]): T => list[Math.floor(r() *
 
 /** Strings git or the service refuse, or that break naive code: NUL, control characters, traversal, ref-name rules, huge, non-ASCII. */
 const BAD_STRINGS: readonly string[] = [
-  '', ' ', 'a\u0000b', '\u0000', 'line\nbreak', 'tab\there', 'a..b', 'a~1', 'a^b', 'a:b', 'a?b', 'a*b', 'a[b', 'a\\b', 'x.lock', '.hidden', 'ends.',
-  '@{u}', 'refs/heads/', '/leading', 'trailing/', 'a//b', '../../etc/passwd', '..\\..\\windows', '%2e%2e%2f', 'é', '💥', '\ud800', 'x'.repeat(70_000),
-  '-rf', '--upload-pack=touch /tmp/pwned', '$(id)', '<script>alert(1)</script>', "'; DROP TABLE users; --", 'HEAD', 'refs/heads/master',
+  '',
+  ' ',
+  'a\u0000b',
+  '\u0000',
+  'line\nbreak',
+  'tab\there',
+  'a..b',
+  'a~1',
+  'a^b',
+  'a:b',
+  'a?b',
+  'a*b',
+  'a[b',
+  'a\\b',
+  'x.lock',
+  '.hidden',
+  'ends.',
+  '@{u}',
+  'refs/heads/',
+  '/leading',
+  'trailing/',
+  'a//b',
+  '../../etc/passwd',
+  '..\\..\\windows',
+  '%2e%2e%2f',
+  'é',
+  '💥',
+  '\ud800',
+  'x'.repeat(70_000),
+  '-rf',
+  '--upload-pack=touch /tmp/pwned',
+  '$(id)',
+  '<script>alert(1)</script>',
+  "'; DROP TABLE users; --",
+  'HEAD',
+  'refs/heads/master',
 ];
 
 /** Values of the wrong type for any field. */
-const WRONG_TYPES: readonly unknown[] = [null, true, false, 0, -1, 1.5, Number.POSITIVE_INFINITY /* null in JSON */, 2 ** 53 + 1, [], [1, 'a', null], {}, { a: { b: 1 } }, '1', 'true'];
+const WRONG_TYPES: readonly unknown[] = [
+  null,
+  true,
+  false,
+  0,
+  -1,
+  1.5,
+  Number.POSITIVE_INFINITY /* null in JSON */,
+  2 ** 53 + 1,
+  [],
+  [1, 'a', null],
+  {},
+  { a: { b: 1 } },
+  '1',
+  'true',
+];
 
 /** Field names the v3 and v2 APIs read, so wrong values land where they are parsed. */
 const FIELDS: readonly string[] = [
-  'name', 'title', 'body', 'description', 'homepage', 'sha', 'ref', 'tree', 'base_tree', 'message', 'parents', 'author', 'committer', 'head', 'base',
-  'tag_name', 'target_commitish', 'draft', 'prerelease', 'content', 'encoding', 'path', 'mode', 'type', 'state', 'labels', 'assignee', 'milestone',
-  'scopes', 'add_scopes', 'remove_scopes', 'note', 'note_url', 'client_id', 'client_secret', 'fingerprint', 'config', 'events', 'add_events', 'active',
-  'key', 'private', 'auto_init', 'gitignore_template', 'license_template', 'organization', 'team_id', 'permission', 'repo_names', 'commit_id', 'position',
-  'line', 'in_reply_to', 'files', 'public', 'color', 'label', 'force', 'commit_message', 'email', 'blog', 'company', 'location', 'hireable', 'bio',
-  'size', 'content_type', 'default_branch', 'has_issues', 'has_wiki', 'has_downloads', 'userName', 'apiKey', 'password', 'access_token', 'subject',
-  'note', 'tag', 'priority', 'id', 'contact', 'case', 'profiles', 'phone', 'company_name', 'code', 'redirect_uri', 'login', 'since', 'page', 'per_page',
+  'name',
+  'title',
+  'body',
+  'description',
+  'homepage',
+  'sha',
+  'ref',
+  'tree',
+  'base_tree',
+  'message',
+  'parents',
+  'author',
+  'committer',
+  'head',
+  'base',
+  'tag_name',
+  'target_commitish',
+  'draft',
+  'prerelease',
+  'content',
+  'encoding',
+  'path',
+  'mode',
+  'type',
+  'state',
+  'labels',
+  'assignee',
+  'milestone',
+  'scopes',
+  'add_scopes',
+  'remove_scopes',
+  'note',
+  'note_url',
+  'client_id',
+  'client_secret',
+  'fingerprint',
+  'config',
+  'events',
+  'add_events',
+  'active',
+  'key',
+  'private',
+  'auto_init',
+  'gitignore_template',
+  'license_template',
+  'organization',
+  'team_id',
+  'permission',
+  'repo_names',
+  'commit_id',
+  'position',
+  'line',
+  'in_reply_to',
+  'files',
+  'public',
+  'color',
+  'label',
+  'force',
+  'commit_message',
+  'email',
+  'blog',
+  'company',
+  'location',
+  'hireable',
+  'bio',
+  'size',
+  'content_type',
+  'default_branch',
+  'has_issues',
+  'has_wiki',
+  'has_downloads',
+  'userName',
+  'apiKey',
+  'password',
+  'access_token',
+  'subject',
+  'note',
+  'tag',
+  'priority',
+  'id',
+  'contact',
+  'case',
+  'profiles',
+  'phone',
+  'company_name',
+  'code',
+  'redirect_uri',
+  'login',
+  'since',
+  'page',
+  'per_page',
 ];
 
 /** Tree entries that try to leave the tree or break git's rules. */
@@ -89,21 +221,33 @@ export function body(r: Rand, plausible: Record<string, unknown>): Body | undefi
   if (roll < 0.66) return { kind: 'deep JSON', contentType: 'application/json', bytes: Buffer.from(nested(2000 + Math.floor(r() * 8000), r() < 0.5)) };
   if (roll < 0.7) return json('huge field', { ...plausible, [pick(r, FIELDS)]: 'z'.repeat(1_000_000 + Math.floor(r() * 1_000_000)) });
   if (roll < 0.74) return { kind: 'truncated JSON', contentType: 'application/json', bytes: Buffer.from('{"name": "x", "body": ') };
-  if (roll < 0.78) return { kind: 'invalid UTF-8', contentType: 'application/json; charset=utf-8', bytes: Buffer.from([0x7b, 0x22, 0x6e, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x22, 0x7d]) };
+  if (roll < 0.78)
+    return {
+      kind: 'invalid UTF-8',
+      contentType: 'application/json; charset=utf-8',
+      bytes: Buffer.from([0x7b, 0x22, 0x6e, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x22, 0x7d]),
+    };
   if (roll < 0.82) return json('not an object', pick(r, [[1, 2], 'string', 42, null, true]));
   if (roll < 0.86) return { kind: 'empty JSON', contentType: 'application/json', bytes: Buffer.alloc(0) };
   if (roll < 0.9) {
     const deep = `a${'[b]'.repeat(3000)}=1&${pick(r, FIELDS)}=%00&x=%E0%A4%A`;
     return { kind: 'deep form', contentType: 'application/x-www-form-urlencoded', bytes: Buffer.from(deep) };
   }
-  if (roll < 0.94) return { kind: 'wrong content type', contentType: pick(r, ['text/plain', 'application/xml', 'multipart/form-data; boundary=x', 'application/json; charset=latin1']), bytes: Buffer.from(JSON.stringify(plausible)) };
+  if (roll < 0.94)
+    return {
+      kind: 'wrong content type',
+      contentType: pick(r, ['text/plain', 'application/xml', 'multipart/form-data; boundary=x', 'application/json; charset=latin1']),
+      bytes: Buffer.from(JSON.stringify(plausible)),
+    };
   return json('plausible', plausible);
 }
 
 /** A query string: none, or bad paging, sorting, encodings and very deep parameter names. */
 export function query(r: Rand): string {
   return pick(r, [
-    '', '', '',
+    '',
+    '',
+    '',
     '?page=-1&per_page=1000000',
     '?per_page=abc&page=%00',
     '?since=not-a-date&sort=%00&direction=sideways',
@@ -119,15 +263,54 @@ export function query(r: Rand): string {
 
 /** Path parameter values by name; the first values are the plausible ones. */
 export function paramValue(r: Rand, name: string, known: { sha: string; owner: string; repo: string }): string {
-  const bad = ['%00', 'a%00b', '..%2F..%2Fetc%2Fpasswd', '..', '%2e%2e', 'a%0Ab', '%F0%9F%92%A5', 'x'.repeat(300), '-1', '0', '99999999999999999999', '1e3', 'a~b', 'x.lock'];
+  const bad = [
+    '%00',
+    'a%00b',
+    '..%2F..%2Fetc%2Fpasswd',
+    '..',
+    '%2e%2e',
+    'a%0Ab',
+    '%F0%9F%92%A5',
+    'x'.repeat(300),
+    '-1',
+    '0',
+    '99999999999999999999',
+    '1e3',
+    'a~b',
+    'x.lock',
+  ];
   const plausible: Record<string, readonly string[]> = {
-    owner: [known.owner], org: ['analytical-engines'], username: ['grace', 'no-such-user'], login: ['grace', 'analytical-engines'],
-    repo: [known.repo], repository: [known.repo], repoGit: [`${known.repo}.git`], sha: [known.sha, 'master', '0'.repeat(40)],
-    id: ['1', '2', '3'], number: ['1', '2'], gist_id: ['1'], delivery_id: ['1'], name: ['bug', 'a.txt'], tag: ['v1.0'], state: ['open', 'closed'],
-    keyword: ['engine'], email: ['ada@example.com'], client_id: ['0123456789abcdef0123'], access_token: ['0'.repeat(40)],
+    owner: [known.owner],
+    org: ['analytical-engines'],
+    username: ['grace', 'no-such-user'],
+    login: ['grace', 'analytical-engines'],
+    repo: [known.repo],
+    repository: [known.repo],
+    repoGit: [`${known.repo}.git`],
+    sha: [known.sha, 'master', '0'.repeat(40)],
+    id: ['1', '2', '3'],
+    number: ['1', '2'],
+    gist_id: ['1'],
+    delivery_id: ['1'],
+    name: ['bug', 'a.txt'],
+    tag: ['v1.0'],
+    state: ['open', 'closed'],
+    keyword: ['engine'],
+    email: ['ada@example.com'],
+    client_id: ['0123456789abcdef0123'],
+    access_token: ['0'.repeat(40)],
     '*': ['heads/master', 'tags/v1.0', 'heads/fuzz'],
   };
-  const traversal = ['heads/../../config', '..%2F..%2F..%2Fetc%2Fpasswd', 'heads/a..b', 'heads/x.lock', 'heads/%00', `heads/${'a'.repeat(300)}`, 'heads/a%20b', 'heads/@{-1}'];
+  const traversal = [
+    'heads/../../config',
+    '..%2F..%2F..%2Fetc%2Fpasswd',
+    'heads/a..b',
+    'heads/x.lock',
+    'heads/%00',
+    `heads/${'a'.repeat(300)}`,
+    'heads/a%20b',
+    'heads/@{-1}',
+  ];
   const own = plausible[name] ?? ['x'];
   const r1 = r();
   if (r1 < 0.7) return pick(r, own);

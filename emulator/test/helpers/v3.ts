@@ -63,7 +63,13 @@ export async function call(emu: TestEmulator, method: string, path: string, o: C
 }
 
 /** A request through node:http, with exactly the headers given (no User-Agent unless set). */
-export function rawRequest(emu: TestEmulator, method: string, path: string, headers: Record<string, string> = {}, body?: Buffer | string): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
+export function rawRequest(
+  emu: TestEmulator,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: Buffer | string,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
   const url = new URL(`${emu.url}${path}`);
   return new Promise((resolve, reject) => {
     const req = http.request({ host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers }, (res) => {

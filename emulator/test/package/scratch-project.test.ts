@@ -39,7 +39,9 @@ describe('the emulator package from a scratch project (npm pack)', function () {
   before(() => {
     assert.ok(fs.existsSync(path.join(pkgRoot, 'dist/main.js')), 'emulator/dist is missing: run `npm run build` (or `node build.mjs` in emulator/) first');
     scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'repodesk-emulator-consumer-'));
-    const [info] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', scratch], { cwd: pkgRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })) as Array<{ filename: string; files: Array<{ path: string }> }>;
+    const [info] = JSON.parse(
+      execFileSync('npm', ['pack', '--json', '--pack-destination', scratch], { cwd: pkgRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }),
+    ) as Array<{ filename: string; files: Array<{ path: string }> }>;
     packed = info!.files.map((f) => f.path);
     // What `npm install <tarball>` puts in place, without the network: the package's files, its dependencies, its bin.
     installed = path.join(scratch, 'node_modules', '@repodesk', 'emulator');
@@ -57,18 +59,29 @@ describe('the emulator package from a scratch project (npm pack)', function () {
       fs.chmodSync(path.join(installed, file), 0o755);
       fs.symlinkSync(path.join('..', '@repodesk', 'emulator', file), path.join(scratch, 'node_modules', '.bin', name));
     }
-    fs.writeFileSync(path.join(scratch, 'package.json'), JSON.stringify({ name: 'scratch-consumer', private: true, dependencies: { [manifest.name]: `file:./${info!.filename}` } }));
+    fs.writeFileSync(
+      path.join(scratch, 'package.json'),
+      JSON.stringify({ name: 'scratch-consumer', private: true, dependencies: { [manifest.name]: `file:./${info!.filename}` } }),
+    );
   });
   after(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
   it('packs its command, its API, its README and its declarations, and none of its sources or tests', () => {
-    for (const f of ['package.json', 'README.md', 'dist/main.js', 'dist/index.js', 'dist/testing.js', 'dist/types/index.d.ts', 'dist/types/testing.d.ts']) assert.ok(packed.includes(f), `${f} is missing from the package`);
-    assert.deepEqual(packed.filter((f) => /^(src|test|bench)\//.test(f)), []);
+    for (const f of ['package.json', 'README.md', 'dist/main.js', 'dist/index.js', 'dist/testing.js', 'dist/types/index.d.ts', 'dist/types/testing.d.ts'])
+      assert.ok(packed.includes(f), `${f} is missing from the package`);
+    assert.deepEqual(
+      packed.filter((f) => /^(src|test|bench)\//.test(f)),
+      [],
+    );
   });
 
   it('repodesk-emulator --port 0 --memory --seed demo prints its URL; GET /repos/ada/notes-on-the-engine is 200 as ada; SIGTERM removes the folder', async () => {
     const env = { ...process.env, PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ''}` };
-    const proc = spawn(path.join(scratch, 'node_modules', '.bin', 'repodesk-emulator'), ['--port', '0', '--memory', '--seed', 'demo', '--quiet'], { cwd: scratch, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(path.join(scratch, 'node_modules', '.bin', 'repodesk-emulator'), ['--port', '0', '--memory', '--seed', 'demo', '--quiet'], {
+      cwd: scratch,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const exited = new Promise<number | null>((resolve) => proc.on('exit', resolve));
     let out = '';
     const listening = await new Promise<RegExpExecArray>((resolve, reject) => {
@@ -95,7 +108,9 @@ describe('the emulator package from a scratch project (npm pack)', function () {
 
   it("startEmulator imported by the package's name (an ES module of the scratch project) serves ada's repository", () => {
     const script = path.join(scratch, 'consumer.mjs');
-    fs.writeFileSync(script, `import { startEmulator } from '@repodesk/emulator';
+    fs.writeFileSync(
+      script,
+      `import { startEmulator } from '@repodesk/emulator';
 const emu = await startEmulator({ memory: true, seed: 'demo' });
 try {
   const res = await fetch(emu.url + '/repos/ada/notes-on-the-engine', { headers: { 'User-Agent': 'scratch-consumer', Authorization: ${JSON.stringify(ADA)} } });
@@ -103,8 +118,13 @@ try {
 } finally {
   await emu.close();
 }
-`);
-    const out = JSON.parse(execFileSync(process.execPath, [script], { cwd: scratch, encoding: 'utf8' }).trim()) as { url: string; status: number; fullName: string };
+`,
+    );
+    const out = JSON.parse(execFileSync(process.execPath, [script], { cwd: scratch, encoding: 'utf8' }).trim()) as {
+      url: string;
+      status: number;
+      fullName: string;
+    };
     assert.match(out.url, /^http:\/\/127\.0\.0\.1:\d+$/);
     assert.deepEqual({ status: out.status, fullName: out.fullName }, { status: 200, fullName: 'ada/notes-on-the-engine' });
   });
@@ -112,8 +132,24 @@ try {
   it('a TypeScript project type-checks against its declarations: the options and the result are typed, a wrong option is an error', () => {
     // The consumer's own @types/node, as any Node project has it.
     fs.symlinkSync(installedCopy('@types/node'), path.join(scratch, 'node_modules', '@types', 'node'), 'dir');
-    fs.writeFileSync(path.join(scratch, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', noEmit: true, skipLibCheck: true, types: ['node'] }, files: ['consumer.mts'] }));
-    fs.writeFileSync(path.join(scratch, 'consumer.mts'), `import { startEmulator, type RunningEmulator, type StartOptions } from '@repodesk/emulator';
+    fs.writeFileSync(
+      path.join(scratch, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          target: 'es2022',
+          noEmit: true,
+          skipLibCheck: true,
+          types: ['node'],
+        },
+        files: ['consumer.mts'],
+      }),
+    );
+    fs.writeFileSync(
+      path.join(scratch, 'consumer.mts'),
+      `import { startEmulator, type RunningEmulator, type StartOptions } from '@repodesk/emulator';
 const options: StartOptions = { memory: true, seed: 'demo', rateLimits: { authenticated: 10 } };
 const emulator: RunningEmulator = await startEmulator(options);
 const url: string = emulator.url;
@@ -122,7 +158,8 @@ const scenario: StartOptions = { memory: true, seed: 'scenarios/team.yaml' };
 // @ts-expect-error -- a port is a number: the declarations are real types, not any.
 await startEmulator({ ...scenario, port: 'big' });
 export { url };
-`);
+`,
+    );
     const tsc = path.join(installedCopy('typescript'), 'bin', 'tsc');
     const res = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: scratch, encoding: 'utf8' });
     assert.equal(res.status, 0, `tsc in the scratch project:\n${res.stdout}${res.stderr}`);

@@ -23,7 +23,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 
-const { values } = parseArgs({ options: { duration: { type: 'string', default: '120' }, clients: { type: 'string', default: '4' }, sample: { type: 'string', default: '5' }, report: { type: 'string' } } });
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '120' },
+    clients: { type: 'string', default: '4' },
+    sample: { type: 'string', default: '5' },
+    report: { type: 'string' },
+  },
+});
 const DURATION_MS = Number(values.duration) * 1000;
 const CLIENTS = Number(values.clients);
 const SAMPLE_MS = Number(values.sample) * 1000;
@@ -49,7 +56,26 @@ const missing = [];
 const counts = { requests: 0, fiveXX: 0, deliveries: 0, pushes: 0, fetches: 0 };
 
 function start() {
-  const proc = spawn(process.execPath, [entry, '--port', '0', '--host', '127.0.0.1', '--data', dataDir, '--seed', 'demo', '--quiet', '--rate-limit-authenticated', '100000000', '--rate-limit-unauthenticated', '100000000'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(
+    process.execPath,
+    [
+      entry,
+      '--port',
+      '0',
+      '--host',
+      '127.0.0.1',
+      '--data',
+      dataDir,
+      '--seed',
+      'demo',
+      '--quiet',
+      '--rate-limit-authenticated',
+      '100000000',
+      '--rate-limit-unauthenticated',
+      '100000000',
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let out = '';
   return new Promise((resolve, reject) => {
     const onData = (d) => {
@@ -61,7 +87,9 @@ function start() {
     proc.stderr.on('data', onData);
     proc.on('exit', (code) => reject(new Error(`emulator exited with ${code}:\n${out}`)));
     // The emulator logs the stack of every 5xx: kept for the report.
-    proc.stdout.on('data', (d) => { for (const line of d.toString().split('\n')) if (/^\S+ error on /.test(line)) serverErrors.push(line); });
+    proc.stdout.on('data', (d) => {
+      for (const line of d.toString().split('\n')) if (/^\S+ error on /.test(line)) serverErrors.push(line);
+    });
   });
 }
 
@@ -75,7 +103,9 @@ function sampleOf(pid) {
     try {
       const stat = fs.readFileSync(`/proc/${e}/stat`, 'utf8');
       if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) children++;
-    } catch { /* gone while listed */ }
+    } catch {
+      /* gone while listed */
+    }
   }
   return { at: Date.now(), rss, fds, children };
 }
@@ -92,7 +122,11 @@ async function main() {
   const { proc, url } = await start();
   const api = async (method, p, body, login = 'ada', headers = {}) => {
     counts.requests++;
-    const res = await fetch(`${url}${p}`, { method, headers: { 'User-Agent': 'soak', Authorization: auth(login), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(`${url}${p}`, {
+      method,
+      headers: { 'User-Agent': 'soak', Authorization: auth(login), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const text = await res.text();
     if (res.status >= 500) {
       counts.fiveXX++;
@@ -114,12 +148,30 @@ async function main() {
   };
 
   const REPO = '/repos/ada/notes-on-the-engine';
-  const hook = await api('POST', `${REPO}/hooks`, { name: 'web', active: true, events: ['push', 'issues', 'create', 'delete'], config: { url: `http://127.0.0.1:${receiver.address().port}/hook`, content_type: 'json' } });
+  const hook = await api('POST', `${REPO}/hooks`, {
+    name: 'web',
+    active: true,
+    events: ['push', 'issues', 'create', 'delete'],
+    config: { url: `http://127.0.0.1:${receiver.address().port}/hook`, content_type: 'json' },
+  });
   if (hook.status !== 201) failures.push(`hook: ${hook.status}`);
   const cloneUrl = `${url.replace('http://', 'http://ada:ada-demo-password@')}/ada/notes-on-the-engine.git`;
   // Asynchronous, so that one client's push does not stall the others and the sampler.
   const run = promisify(execFile);
-  const git = async (args, cwd) => (await run('git', args, { cwd, env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_AUTHOR_NAME: 'Soak', GIT_AUTHOR_EMAIL: 'soak@example.test', GIT_COMMITTER_NAME: 'Soak', GIT_COMMITTER_EMAIL: 'soak@example.test' } })).stdout;
+  const git = async (args, cwd) =>
+    (
+      await run('git', args, {
+        cwd,
+        env: {
+          ...process.env,
+          GIT_TERMINAL_PROMPT: '0',
+          GIT_AUTHOR_NAME: 'Soak',
+          GIT_AUTHOR_EMAIL: 'soak@example.test',
+          GIT_COMMITTER_NAME: 'Soak',
+          GIT_COMMITTER_EMAIL: 'soak@example.test',
+        },
+      })
+    ).stdout;
   const master = (await api('GET', `${REPO}/git/refs/heads/master`)).json.object.sha;
 
   const release = await api('POST', `${REPO}/releases`, { tag_name: 'soak-assets', name: 'soak' });
@@ -134,7 +186,9 @@ async function main() {
   samples.push(sampleOf(proc.pid));
 
   const ops = [
-    async () => { await api('GET', REPO); },
+    async () => {
+      await api('GET', REPO);
+    },
     async () => {
       const first = await api('GET', `${REPO}/issues?state=all`);
       const etag = first.headers.get('etag');
@@ -155,7 +209,9 @@ async function main() {
       const r = await api('POST', `${REPO}/git/refs`, { ref, sha: master });
       if (r.status === 201) acked.refs.push(ref);
     },
-    async (c, i) => { await api('PATCH', REPO, { name: 'notes-on-the-engine', description: `soak ${c}-${i}` }); },
+    async (c, i) => {
+      await api('PATCH', REPO, { name: 'notes-on-the-engine', description: `soak ${c}-${i}` });
+    },
     async (c, i) => {
       const name = `soak-repo-${c}-${i}`;
       if ((await api('POST', '/user/repos', { name, auto_init: true })).status !== 201) return;
@@ -163,7 +219,9 @@ async function main() {
       if (head) await api('GET', `/repos/ada/${name}/git/trees/${head}?recursive=1`);
       await api('DELETE', `/repos/ada/${name}`);
     },
-    async () => { await api('GET', '/user', undefined, 'nobody'); },
+    async () => {
+      await api('GET', '/user', undefined, 'nobody');
+    },
     async (c, i) => {
       const dir = path.join(workDir, `c${c}`);
       if (!fs.existsSync(dir)) await git(['clone', '--quiet', cloneUrl, dir]);
@@ -182,7 +240,11 @@ async function main() {
       if (release.status !== 201) return;
       const bytes = randomBytes(1024 + ((c * 7919 + i * 104_729) % (63 * 1024)));
       counts.requests++;
-      const res = await fetch(`${url}${REPO}/releases/${release.json.id}/assets?name=soak-${c}-${i}.bin`, { method: 'POST', headers: { 'User-Agent': 'soak', Authorization: auth('ada'), 'Content-Type': 'application/octet-stream' }, body: bytes });
+      const res = await fetch(`${url}${REPO}/releases/${release.json.id}/assets?name=soak-${c}-${i}.bin`, {
+        method: 'POST',
+        headers: { 'User-Agent': 'soak', Authorization: auth('ada'), 'Content-Type': 'application/octet-stream' },
+        body: bytes,
+      });
       const json = await res.json();
       if (res.status >= 500) {
         counts.fiveXX++;
@@ -202,7 +264,11 @@ async function main() {
       try {
         await ops[(c * 7 + i * 5) % ops.length](c, i);
       } catch (e) {
-        failures.push(`client ${c} op ${i}: ${e.message.split('\n')[0]} ${String(e.stderr ?? '').trim().slice(0, 300)}`);
+        failures.push(
+          `client ${c} op ${i}: ${e.message.split('\n')[0]} ${String(e.stderr ?? '')
+            .trim()
+            .slice(0, 300)}`,
+        );
       }
     }
   };
@@ -223,7 +289,9 @@ async function main() {
   }
   for (const a of acked.assets) {
     const res = await fetch(a.url, { headers: { 'User-Agent': 'soak', Authorization: auth('ada') } });
-    const sha = createHash('sha256').update(Buffer.from(await res.arrayBuffer())).digest('hex');
+    const sha = createHash('sha256')
+      .update(Buffer.from(await res.arrayBuffer()))
+      .digest('hex');
     if (res.status !== 200 || sha !== a.sha) missing.push(`release asset ${a.id}`);
   }
   for (const k of acked.contacts) {
@@ -243,9 +311,11 @@ async function main() {
     children: [mean(early, 'children'), mean(late, 'children')],
   };
   failures.push(...fiveXX, ...missing.map((m) => `acknowledged but missing: ${m}`));
-  if (figures.rss[1] - figures.rss[0] > Math.max(MARGIN.rssBytes, figures.rss[0] * MARGIN.rssRatio)) failures.push(`RSS grew from ${mb(figures.rss[0])} to ${mb(figures.rss[1])}`);
+  if (figures.rss[1] - figures.rss[0] > Math.max(MARGIN.rssBytes, figures.rss[0] * MARGIN.rssRatio))
+    failures.push(`RSS grew from ${mb(figures.rss[0])} to ${mb(figures.rss[1])}`);
   if (figures.fds[1] - figures.fds[0] > MARGIN.fds) failures.push(`open descriptors grew from ${figures.fds[0].toFixed(0)} to ${figures.fds[1].toFixed(0)}`);
-  if (figures.children[1] - figures.children[0] > MARGIN.children) failures.push(`child processes grew from ${figures.children[0].toFixed(1)} to ${figures.children[1].toFixed(1)}`);
+  if (figures.children[1] - figures.children[0] > MARGIN.children)
+    failures.push(`child processes grew from ${figures.children[0].toFixed(1)} to ${figures.children[1].toFixed(1)}`);
 
   proc.kill('SIGTERM');
   await new Promise((resolve) => proc.on('exit', resolve));
@@ -253,15 +323,42 @@ async function main() {
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.rmSync(workDir, { recursive: true, force: true });
 
-  console.log(`soak: ${values.duration} s, ${CLIENTS} clients, ${counts.requests} requests, ${counts.pushes} pushes, ${counts.fetches} fetches, ${counts.deliveries} webhook deliveries received, ${counts.fiveXX} answers 5xx`);
-  console.log(`soak: acknowledged ${acked.issues.length} issues, ${acked.labels.length} labels, ${acked.refs.length} refs, ${acked.pushed.length} pushed branches, ${acked.assets.length} release assets, ${acked.contacts.length} v2 contacts`);
+  console.log(
+    `soak: ${values.duration} s, ${CLIENTS} clients, ${counts.requests} requests, ${counts.pushes} pushes, ${counts.fetches} fetches, ${counts.deliveries} webhook deliveries received, ${counts.fiveXX} answers 5xx`,
+  );
+  console.log(
+    `soak: acknowledged ${acked.issues.length} issues, ${acked.labels.length} labels, ${acked.refs.length} refs, ${acked.pushed.length} pushed branches, ${acked.assets.length} release assets, ${acked.contacts.length} v2 contacts`,
+  );
   if (values.report) {
     const ackedCounts = Object.fromEntries(Object.entries(acked).map(([k, v]) => [k, v.length]));
     const clientErrors = failures.filter((f) => f.startsWith('client ') || /^(hook|release|v2 sign-in)/.test(f));
-    fs.writeFileSync(values.report, JSON.stringify({ durationSeconds: Number(values.duration), clients: CLIENTS, counts, acked: ackedCounts, fiveXX, missing, clientErrors, figures, margin: MARGIN, samples, serverErrors }, null, 2));
+    fs.writeFileSync(
+      values.report,
+      JSON.stringify(
+        {
+          durationSeconds: Number(values.duration),
+          clients: CLIENTS,
+          counts,
+          acked: ackedCounts,
+          fiveXX,
+          missing,
+          clientErrors,
+          figures,
+          margin: MARGIN,
+          samples,
+          serverErrors,
+        },
+        null,
+        2,
+      ),
+    );
   }
-  console.log(`soak: ${samples.length} samples; after warm-up, first third → last third: RSS ${mb(figures.rss[0])} → ${mb(figures.rss[1])}, fds ${figures.fds[0].toFixed(0)} → ${figures.fds[1].toFixed(0)}, children ${figures.children[0].toFixed(1)} → ${figures.children[1].toFixed(1)}`);
-  console.log(`soak: samples (s, MB, fds, children): ${samples.map((s) => `${Math.round((s.at - samples[0].at) / 1000)}:${(s.rss / 1048576).toFixed(0)}/${s.fds}/${s.children}`).join(' ')}`);
+  console.log(
+    `soak: ${samples.length} samples; after warm-up, first third → last third: RSS ${mb(figures.rss[0])} → ${mb(figures.rss[1])}, fds ${figures.fds[0].toFixed(0)} → ${figures.fds[1].toFixed(0)}, children ${figures.children[0].toFixed(1)} → ${figures.children[1].toFixed(1)}`,
+  );
+  console.log(
+    `soak: samples (s, MB, fds, children): ${samples.map((s) => `${Math.round((s.at - samples[0].at) / 1000)}:${(s.rss / 1048576).toFixed(0)}/${s.fds}/${s.children}`).join(' ')}`,
+  );
   if (serverErrors.length) console.error(`soak: the emulator logged ${serverErrors.length} server errors:\n  ${serverErrors.slice(0, 5).join('\n  ')}`);
   if (failures.length) {
     console.error(`soak FAILED (${failures.length}):\n  ${[...new Set(failures)].slice(0, 30).join('\n  ')}`);

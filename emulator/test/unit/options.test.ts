@@ -15,7 +15,15 @@ describe('emulator options: the command line', () => {
       { port: DEFAULT_PORT, host: '127.0.0.1', dataDir: path.resolve('data-dir'), seed: undefined, baseUrl: undefined, logRequests: true },
     );
     assert.equal(DEFAULT_PORT, 7480);
-    for (const k of ['vendor', 'loginLockoutThreshold', 'loginLockoutWindowSeconds', 'rateLimitWindowSeconds', 'engagementTokenTtlSeconds', 'engagementTimeZone', 'statisticsDelayMs'] as const) {
+    for (const k of [
+      'vendor',
+      'loginLockoutThreshold',
+      'loginLockoutWindowSeconds',
+      'rateLimitWindowSeconds',
+      'engagementTokenTtlSeconds',
+      'engagementTimeZone',
+      'statisticsDelayMs',
+    ] as const) {
       assert.equal(o[k], undefined, k);
     }
     assert.deepEqual(o.rateLimits, { authenticated: undefined, unauthenticated: undefined });
@@ -39,7 +47,10 @@ describe('emulator options: the command line', () => {
 
   it('--cors-origin: repeatable origins, * or none (no CORS); anything with a path is a usage error', () => {
     assert.equal(parseOptions(['--memory']).corsOrigins, undefined, 'unset: the default, any origin');
-    assert.deepEqual(parseOptions(['--memory', '--cors-origin', 'http://localhost:5173', '--cors-origin', 'https://app.example']).corsOrigins, ['http://localhost:5173', 'https://app.example']);
+    assert.deepEqual(parseOptions(['--memory', '--cors-origin', 'http://localhost:5173', '--cors-origin', 'https://app.example']).corsOrigins, [
+      'http://localhost:5173',
+      'https://app.example',
+    ]);
     assert.deepEqual(parseOptions(['--memory', '--cors-origin', '*']).corsOrigins, ['*']);
     assert.deepEqual(parseOptions(['--memory', '--cors-origin', 'none']).corsOrigins, []);
     assert.throws(() => parseOptions(['--memory', '--cors-origin', 'none', '--cors-origin', '*']), usage(/^--cors-origin none turns CORS off and goes alone/));
@@ -50,22 +61,61 @@ describe('emulator options: the command line', () => {
 
   it('every flag reaches its option', () => {
     const o = parseOptions([
-      '--port', '0', '--host', '127.0.0.2', '--data', '/tmp/x', '--seed', 'demo', '--base-url', 'http://emulator.test/api/', '--quiet',
-      '--vendor', 'github', '--lockout-threshold', '3', '--lockout-window', '30', '--rate-limit-window', '60',
-      '--rate-limit-authenticated', '100', '--rate-limit-unauthenticated', '7', '--engagement-token-ttl', '90',
-      '--engagement-time-zone=+0530', '--stats-delay', '1500',
+      '--port',
+      '0',
+      '--host',
+      '127.0.0.2',
+      '--data',
+      '/tmp/x',
+      '--seed',
+      'demo',
+      '--base-url',
+      'http://emulator.test/api/',
+      '--quiet',
+      '--vendor',
+      'github',
+      '--lockout-threshold',
+      '3',
+      '--lockout-window',
+      '30',
+      '--rate-limit-window',
+      '60',
+      '--rate-limit-authenticated',
+      '100',
+      '--rate-limit-unauthenticated',
+      '7',
+      '--engagement-token-ttl',
+      '90',
+      '--engagement-time-zone=+0530',
+      '--stats-delay',
+      '1500',
     ]);
     assert.deepEqual(o, {
-      port: 0, host: '127.0.0.2', dataDir: '/tmp/x', seed: 'demo', baseUrl: 'http://emulator.test/api', logRequests: false,
-      vendor: 'github', loginLockoutThreshold: 3, loginLockoutWindowSeconds: 30, rateLimitWindowSeconds: 60,
-      rateLimits: { authenticated: 100, unauthenticated: 7 }, engagementTokenTtlSeconds: 90, engagementTimeZone: '+0530', statisticsDelayMs: 1500,
+      port: 0,
+      host: '127.0.0.2',
+      dataDir: '/tmp/x',
+      seed: 'demo',
+      baseUrl: 'http://emulator.test/api',
+      logRequests: false,
+      vendor: 'github',
+      loginLockoutThreshold: 3,
+      loginLockoutWindowSeconds: 30,
+      rateLimitWindowSeconds: 60,
+      rateLimits: { authenticated: 100, unauthenticated: 7 },
+      engagementTokenTtlSeconds: 90,
+      engagementTimeZone: '+0530',
+      statisticsDelayMs: 1500,
     });
   });
 
   it('--port takes 0 to 65535 (0 picks a free one); anything else is a usage error', () => {
     assert.equal(parseOptions(['--data', '/tmp/x', '--port', '65535']).port, 65535);
     for (const bad of ['-1', '65536', '80.5', 'http']) {
-      assert.throws(() => parseOptions(['--data', '/tmp/x', `--port=${bad}`]), usage(new RegExp(`^--port must be a port number, got "${bad.replace('.', '\\.')}"`)), bad);
+      assert.throws(
+        () => parseOptions(['--data', '/tmp/x', `--port=${bad}`]),
+        usage(new RegExp(`^--port must be a port number, got "${bad.replace('.', '\\.')}"`)),
+        bad,
+      );
     }
   });
 
@@ -74,16 +124,38 @@ describe('emulator options: the command line', () => {
     assert.throws(() => parseOptions(['--data', '/tmp/x', '--memory']), usage(/^--data and --memory exclude each other/));
     assert.equal(parseOptions(['--data', '/tmp/x', '--seed', 'scenarios/big.yaml']).seed, path.resolve('scenarios/big.yaml'));
     assert.throws(() => parseOptions(['--data', '/tmp/x', '--seed', '']), usage(/^--seed needs demo or the path of a scenario file/));
-    assert.equal(parseOptions(['--data', '/tmp/x', '--base-url', 'http://emulator.test/api//']).baseUrl, 'http://emulator.test/api', 'every trailing slash goes');
+    assert.equal(
+      parseOptions(['--data', '/tmp/x', '--base-url', 'http://emulator.test/api//']).baseUrl,
+      'http://emulator.test/api',
+      'every trailing slash goes',
+    );
     assert.throws(() => parseOptions(['--data', '/tmp/x', '--base-url', 'emulator.test']), usage(/^--base-url must be an absolute URL, got "emulator.test"$/));
-    assert.throws(() => parseOptions(['--help']), (e: unknown) => e instanceof UsageError && e.message === USAGE);
-    assert.throws(() => parseOptions(['--data', '/tmp/x', '--no-such-flag']), { code: 'ERR_PARSE_ARGS_UNKNOWN_OPTION', message: "Unknown option '--no-such-flag'" });
+    assert.throws(
+      () => parseOptions(['--help']),
+      (e: unknown) => e instanceof UsageError && e.message === USAGE,
+    );
+    assert.throws(() => parseOptions(['--data', '/tmp/x', '--no-such-flag']), {
+      code: 'ERR_PARSE_ARGS_UNKNOWN_OPTION',
+      message: "Unknown option '--no-such-flag'",
+    });
   });
 
   it('every count is a positive integer, named in its error', () => {
-    for (const flag of ['lockout-threshold', 'lockout-window', 'rate-limit-window', 'rate-limit-authenticated', 'rate-limit-unauthenticated', 'engagement-token-ttl', 'stats-delay']) {
+    for (const flag of [
+      'lockout-threshold',
+      'lockout-window',
+      'rate-limit-window',
+      'rate-limit-authenticated',
+      'rate-limit-unauthenticated',
+      'engagement-token-ttl',
+      'stats-delay',
+    ]) {
       for (const bad of ['0', '2.5', 'many']) {
-        assert.throws(() => parseOptions(['--data', '/tmp/x', `--${flag}`, bad]), usage(new RegExp(`^--${flag} must be a positive integer, got "${bad.replace('.', '\\.')}"`)), `${flag} ${bad}`);
+        assert.throws(
+          () => parseOptions(['--data', '/tmp/x', `--${flag}`, bad]),
+          usage(new RegExp(`^--${flag} must be a positive integer, got "${bad.replace('.', '\\.')}"`)),
+          `${flag} ${bad}`,
+        );
       }
     }
   });
@@ -91,7 +163,11 @@ describe('emulator options: the command line', () => {
   it('--engagement-time-zone is ±hhmm from -1459 to +1459, nothing around it', () => {
     assert.equal(parseOptions(['--data', '/tmp/x', '--engagement-time-zone=-1459']).engagementTimeZone, '-1459');
     for (const bad of ['x+0530', '+0530x', '+1500', '+0560', '0530']) {
-      assert.throws(() => parseOptions(['--data', '/tmp/x', `--engagement-time-zone=${bad}`]), usage(/^--engagement-time-zone must look like -0300 or \+0530/), bad);
+      assert.throws(
+        () => parseOptions(['--data', '/tmp/x', `--engagement-time-zone=${bad}`]),
+        usage(/^--engagement-time-zone must look like -0300 or \+0530/),
+        bad,
+      );
     }
   });
 });
@@ -99,21 +175,46 @@ describe('emulator options: the command line', () => {
 describe('emulator options: the limits resolved', () => {
   it('the documented defaults', () => {
     assert.deepEqual(resolveLimits({ port: 0, host: '127.0.0.1', dataDir: '/tmp/x', logRequests: false }), {
-      vendor: 'service', loginLockoutThreshold: 10, loginLockoutWindowSeconds: 300, rateLimitWindowSeconds: 3600,
-      rateLimits: { authenticated: 5000, unauthenticated: 60, application: 5000 }, searchRateLimit: 20,
-      bodyLimitBytes: 25 * 1024 * 1024, docsUrl: 'https://docs.service.test', statisticsDelayMs: 0,
+      vendor: 'service',
+      loginLockoutThreshold: 10,
+      loginLockoutWindowSeconds: 300,
+      rateLimitWindowSeconds: 3600,
+      rateLimits: { authenticated: 5000, unauthenticated: 60, application: 5000 },
+      searchRateLimit: 20,
+      bodyLimitBytes: 25 * 1024 * 1024,
+      docsUrl: 'https://docs.service.test',
+      statisticsDelayMs: 0,
     });
   });
 
   it('what is given wins; a docs URL loses its trailing slashes', () => {
-    assert.deepEqual(resolveLimits({
-      port: 0, host: '127.0.0.1', dataDir: '/tmp/x', logRequests: false, vendor: 'github', loginLockoutThreshold: 2, loginLockoutWindowSeconds: 5,
-      rateLimitWindowSeconds: 9, rateLimits: { authenticated: 11, unauthenticated: 12, application: 13 }, searchRateLimit: 4, bodyLimitBytes: 1000,
-      docsUrl: 'https://docs.example.test/v3//', statisticsDelayMs: 250,
-    }), {
-      vendor: 'github', loginLockoutThreshold: 2, loginLockoutWindowSeconds: 5, rateLimitWindowSeconds: 9,
-      rateLimits: { authenticated: 11, unauthenticated: 12, application: 13 }, searchRateLimit: 4, bodyLimitBytes: 1000,
-      docsUrl: 'https://docs.example.test/v3', statisticsDelayMs: 250,
-    });
+    assert.deepEqual(
+      resolveLimits({
+        port: 0,
+        host: '127.0.0.1',
+        dataDir: '/tmp/x',
+        logRequests: false,
+        vendor: 'github',
+        loginLockoutThreshold: 2,
+        loginLockoutWindowSeconds: 5,
+        rateLimitWindowSeconds: 9,
+        rateLimits: { authenticated: 11, unauthenticated: 12, application: 13 },
+        searchRateLimit: 4,
+        bodyLimitBytes: 1000,
+        docsUrl: 'https://docs.example.test/v3//',
+        statisticsDelayMs: 250,
+      }),
+      {
+        vendor: 'github',
+        loginLockoutThreshold: 2,
+        loginLockoutWindowSeconds: 5,
+        rateLimitWindowSeconds: 9,
+        rateLimits: { authenticated: 11, unauthenticated: 12, application: 13 },
+        searchRateLimit: 4,
+        bodyLimitBytes: 1000,
+        docsUrl: 'https://docs.example.test/v3',
+        statisticsDelayMs: 250,
+      },
+    );
   });
 });

@@ -17,7 +17,12 @@ function request(url: string, apiPrefix = ''): FastifyRequest {
 
 function fakeReply(): { reply: FastifyReply; headers: Record<string, string> } {
   const headers: Record<string, string> = {};
-  const reply = { header(name: string, value: string) { headers[name] = value; return reply; } } as unknown as FastifyReply;
+  const reply = {
+    header(name: string, value: string) {
+      headers[name] = value;
+      return reply;
+    },
+  } as unknown as FastifyReply;
   return { reply, headers };
 }
 
@@ -54,7 +59,7 @@ describe('emulator v3 pagination (docs/service-api/hosting/conventions §14)', (
     assert.equal(pageParams(request('/user/repos?page=300000000000000&per_page=100')).offset, Infinity);
   });
 
-  it('Link on a middle page: next, last, first and prev, each the request\'s own URL with its page', () => {
+  it("Link on a middle page: next, last, first and prev, each the request's own URL with its page", () => {
     assert.deepEqual(rels(linkFor('/user/repos?page=3&per_page=10&type=owner', 45)), {
       next: `${BASE}/user/repos?page=4&per_page=10&type=owner`,
       last: `${BASE}/user/repos?page=5&per_page=10&type=owner`,
@@ -65,8 +70,14 @@ describe('emulator v3 pagination (docs/service-api/hosting/conventions §14)', (
 
   it('Link is written next, last, first, prev', () => {
     const link = linkFor('/user/repos?page=2&per_page=10', 30);
-    assert.deepEqual(LinkHeader.parse(link).refs.map((r) => r.rel), ['next', 'last', 'first', 'prev']);
-    assert.equal(link, `<${BASE}/user/repos?page=3&per_page=10>; rel="next", <${BASE}/user/repos?page=3&per_page=10>; rel="last", <${BASE}/user/repos?page=1&per_page=10>; rel="first", <${BASE}/user/repos?page=1&per_page=10>; rel="prev"`);
+    assert.deepEqual(
+      LinkHeader.parse(link).refs.map((r) => r.rel),
+      ['next', 'last', 'first', 'prev'],
+    );
+    assert.equal(
+      link,
+      `<${BASE}/user/repos?page=3&per_page=10>; rel="next", <${BASE}/user/repos?page=3&per_page=10>; rel="last", <${BASE}/user/repos?page=1&per_page=10>; rel="first", <${BASE}/user/repos?page=1&per_page=10>; rel="prev"`,
+    );
   });
 
   it('the first page has only next and last; the last page only first and prev', () => {
@@ -102,7 +113,7 @@ describe('emulator v3 pagination (docs/service-api/hosting/conventions §14)', (
     assert.equal(rels(linkFor('/user/repos?page=1&per_page=2', 3, '/api/v3')).next, `${BASE}/api/v3/user/repos?page=2&per_page=2`);
   });
 
-  it('paginate answers the page\'s rows and sets Link only when there is more than one page', () => {
+  it("paginate answers the page's rows and sets Link only when there is more than one page", () => {
     const items = Array.from({ length: 25 }, (_, i) => i + 1);
     const many = fakeReply();
     assert.deepEqual(paginateArray(request('/x?page=3&per_page=10'), many.reply, items), [21, 22, 23, 24, 25]);
@@ -112,7 +123,7 @@ describe('emulator v3 pagination (docs/service-api/hosting/conventions §14)', (
     assert.deepEqual(one.headers, {});
   });
 
-  it('paginate does not load rows for a page past the end, and loads with the page\'s limit and offset otherwise', () => {
+  it("paginate does not load rows for a page past the end, and loads with the page's limit and offset otherwise", () => {
     const loads: Array<[number, number]> = [];
     const load = (limit: number, offset: number) => (loads.push([limit, offset]), ['row']);
     assert.deepEqual(paginate(request('/x?page=3&per_page=10'), fakeReply().reply, 20, load), []);

@@ -5,9 +5,7 @@
 import assert from 'node:assert/strict';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../src/v3/core/errors';
-import {
-  KNOWN_SCOPES, expandScope, hasScope, isKnownScope, normalizeScopes, requireScope, scopesSatisfy,
-} from '../../src/v3/core/scopes';
+import { KNOWN_SCOPES, expandScope, hasScope, isKnownScope, normalizeScopes, requireScope, scopesSatisfy } from '../../src/v3/core/scopes';
 
 /** What each scope grants, itself included, as the spec's table describes it. */
 const GRANTS: Record<string, string[]> = {
@@ -34,11 +32,16 @@ const GRANTS: Record<string, string[]> = {
 
 function fakeCall(auth: FastifyRequest['auth']): { req: FastifyRequest; reply: FastifyReply; headers: Record<string, string> } {
   const headers: Record<string, string> = {};
-  const reply = { header(name: string, value: string) { headers[name] = value; return reply; } } as unknown as FastifyReply;
+  const reply = {
+    header(name: string, value: string) {
+      headers[name] = value;
+      return reply;
+    },
+  } as unknown as FastifyReply;
   return { req: { auth } as FastifyRequest, reply, headers };
 }
 
-const tokenWith = (...scopes: string[]) => ({ kind: 'token', scopes } as unknown as FastifyRequest['auth']);
+const tokenWith = (...scopes: string[]) => ({ kind: 'token', scopes }) as unknown as FastifyRequest['auth'];
 
 describe('emulator v3 scopes (docs/service-api/hosting/auth §6, §7)', () => {
   it('knows exactly the scopes of the table', () => {
@@ -58,11 +61,11 @@ describe('emulator v3 scopes (docs/service-api/hosting/auth §6, §7)', () => {
     assert.deepEqual([...expandScope('made:up')], ['made:up']);
   });
 
-  it('normalization: user, gist and user:email are stored as user and gist (the spec\'s example)', () => {
+  it("normalization: user, gist and user:email are stored as user and gist (the spec's example)", () => {
     assert.deepEqual(normalizeScopes(['user', 'gist', 'user:email']), ['user', 'gist']);
   });
 
-  it('normalization: duplicates, blanks and padding go, implied scopes go whatever their order, the first mention\'s order stays', () => {
+  it("normalization: duplicates, blanks and padding go, implied scopes go whatever their order, the first mention's order stays", () => {
     assert.deepEqual(normalizeScopes([' read:org', 'repo', '', 'public_repo', 'admin:org', 'repo', '  ']), ['repo', 'admin:org']);
     assert.deepEqual(normalizeScopes(['read:repo_hook', 'admin:repo_hook']), ['admin:repo_hook']);
     assert.deepEqual(normalizeScopes(['gist', 'delete_repo']), ['gist', 'delete_repo']);
@@ -87,14 +90,23 @@ describe('emulator v3 scopes (docs/service-api/hosting/auth §6, §7)', () => {
 
   it('requireScope answers 404 Not Found by default, so a hidden resource stays hidden', () => {
     const call = fakeCall(tokenWith('gist'));
-    assert.throws(() => requireScope(call.req, call.reply, ['repo']), (err: unknown) => err instanceof ApiError && err.status === 404 && err.message === 'Not Found');
+    assert.throws(
+      () => requireScope(call.req, call.reply, ['repo']),
+      (err: unknown) => err instanceof ApiError && err.status === 404 && err.message === 'Not Found',
+    );
     assert.equal(call.headers['X-Accepted-OAuth-Scopes'], 'repo');
   });
 
   it('requireScope answers 403 naming the missing scopes when asked to', () => {
     const call = fakeCall(tokenWith('read:org'));
-    assert.throws(() => requireScope(call.req, call.reply, ['write:org', 'admin:org'], 'forbidden'),
-      (err: unknown) => err instanceof ApiError && err.status === 403 && err.message === 'Missing the write:org or admin:org scope.' && err.documentation === '/v3/oauth/#scopes');
+    assert.throws(
+      () => requireScope(call.req, call.reply, ['write:org', 'admin:org'], 'forbidden'),
+      (err: unknown) =>
+        err instanceof ApiError &&
+        err.status === 403 &&
+        err.message === 'Missing the write:org or admin:org scope.' &&
+        err.documentation === '/v3/oauth/#scopes',
+    );
   });
 
   it('Basic and anonymous callers are not held to scopes (a scope only limits a token)', () => {

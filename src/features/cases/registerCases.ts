@@ -41,13 +41,28 @@ export function registerCases(context: vscode.ExtensionContext, engagement: Enga
         if (!client) return undefined;
       }
       const c = client;
-      const answers = givenAnswers<NewCaseAnswers>(arg) ?? await askNewCase(repo.owner, repo.name, async () => (await c.searchContacts({ count: 100, order_by: 'name', order_dir: 'ASC' })).items, async () => (await c.listCampaigns()).map((x) => x.name));
+      const answers =
+        givenAnswers<NewCaseAnswers>(arg) ??
+        (await askNewCase(
+          repo.owner,
+          repo.name,
+          async () => (await c.searchContacts({ count: 100, order_by: 'name', order_dir: 'ASC' })).items,
+          async () => (await c.listCampaigns()).map((x) => x.name),
+        ));
       if (!answers) return undefined;
       try {
-        const created = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Creating the case “{0}”…', answers.subject) }, async () => {
-          const contactId = 'id' in answers.contact ? answers.contact.id : (await c.createContact({ name: answers.contact.name })).id;
-          return c.createCase(contactId, { subject: answers.subject, ...(answers.campaign ? { campaign: answers.campaign } : {}), tags: [repoTag(repo.owner, repo.name)], notes: answers.note?.trim() ? [answers.note.trim()] : [] });
-        });
+        const created = await vscode.window.withProgress(
+          { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Creating the case “{0}”…', answers.subject) },
+          async () => {
+            const contactId = 'id' in answers.contact ? answers.contact.id : (await c.createContact({ name: answers.contact.name })).id;
+            return c.createCase(contactId, {
+              subject: answers.subject,
+              ...(answers.campaign ? { campaign: answers.campaign } : {}),
+              tags: [repoTag(repo.owner, repo.name)],
+              notes: answers.note?.trim() ? [answers.note.trim()] : [],
+            });
+          },
+        );
         await showCases(repo.owner, repo.name);
         void vscode.window.showInformationMessage(vscode.l10n.t('Created case #{0} “{1}” for {2}/{3}.', created.id, answers.subject, repo.owner, repo.name));
         return created.id;
@@ -60,26 +75,47 @@ export function registerCases(context: vscode.ExtensionContext, engagement: Enga
 }
 
 /** The new case's subject, contact, campaign and first note; undefined when cancelled. */
-async function askNewCase(owner: string, name: string, contacts: () => Promise<{ id: number; name: string }[]>, campaigns: () => Promise<string[]>): Promise<NewCaseAnswers | undefined> {
+async function askNewCase(
+  owner: string,
+  name: string,
+  contacts: () => Promise<{ id: number; name: string }[]>,
+  campaigns: () => Promise<string[]>,
+): Promise<NewCaseAnswers | undefined> {
   const title = (n: number, what: string) => vscode.l10n.t('New Support Case for {0}/{1} ({2}/4): {3}', owner, name, n, what);
-  const subject = await vscode.window.showInputBox({ title: title(1, vscode.l10n.t('Subject')), ignoreFocusOut: true, validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('A case needs a subject.')) });
+  const subject = await vscode.window.showInputBox({
+    title: title(1, vscode.l10n.t('Subject')),
+    ignoreFocusOut: true,
+    validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('A case needs a subject.')),
+  });
   if (!subject) return undefined;
   const newContact = { label: vscode.l10n.t('$(add) New contact…'), id: undefined as number | undefined };
   const people = await contacts();
-  const who = await vscode.window.showQuickPick([...people.map((p) => ({ label: p.name, id: p.id as number | undefined })), newContact], { title: title(2, vscode.l10n.t('Contact')), ignoreFocusOut: true, placeHolder: vscode.l10n.t('Who the case is for') });
+  const who = await vscode.window.showQuickPick([...people.map((p) => ({ label: p.name, id: p.id as number | undefined })), newContact], {
+    title: title(2, vscode.l10n.t('Contact')),
+    ignoreFocusOut: true,
+    placeHolder: vscode.l10n.t('Who the case is for'),
+  });
   if (!who) return undefined;
   let contact: NewCaseAnswers['contact'];
   if (who.id === undefined) {
-    const named = await vscode.window.showInputBox({ title: title(2, vscode.l10n.t('New contact’s name')), ignoreFocusOut: true, validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('A contact needs a name.')) });
+    const named = await vscode.window.showInputBox({
+      title: title(2, vscode.l10n.t('New contact’s name')),
+      ignoreFocusOut: true,
+      validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('A contact needs a name.')),
+    });
     if (!named) return undefined;
     contact = { name: named.trim() };
   } else {
     contact = { id: who.id };
   }
   const none = vscode.l10n.t('No campaign');
-  const campaign = await vscode.window.showQuickPick([none, ...await campaigns()], { title: title(3, vscode.l10n.t('Campaign')), ignoreFocusOut: true });
+  const campaign = await vscode.window.showQuickPick([none, ...(await campaigns())], { title: title(3, vscode.l10n.t('Campaign')), ignoreFocusOut: true });
   if (!campaign) return undefined;
-  const note = await vscode.window.showInputBox({ title: title(4, vscode.l10n.t('First note')), prompt: vscode.l10n.t('Optional: what the case is about'), ignoreFocusOut: true });
+  const note = await vscode.window.showInputBox({
+    title: title(4, vscode.l10n.t('First note')),
+    prompt: vscode.l10n.t('Optional: what the case is about'),
+    ignoreFocusOut: true,
+  });
   if (note === undefined) return undefined;
   return { subject: subject.trim(), contact, ...(campaign === none ? {} : { campaign }), note };
 }

@@ -83,7 +83,13 @@ async function gitDocumentPlace(uri: vscode.Uri, selected: SelectedPull, facts: 
   let key: PullKey | undefined;
   let side: 'head' | 'base' | undefined;
   // A diff opened with an account of its own is that account's pull request's (not the selection's, read with the account in use).
-  if (loc.account === undefined && sel && sel.owner === loc.owner && sel.repo === loc.repo && (sel.pull.head.sha === loc.sha || sel.pull.base.sha === loc.sha)) {
+  if (
+    loc.account === undefined &&
+    sel &&
+    sel.owner === loc.owner &&
+    sel.repo === loc.repo &&
+    (sel.pull.head.sha === loc.sha || sel.pull.base.sha === loc.sha)
+  ) {
     key = sel;
     side = sel.pull.base.sha === loc.sha ? 'base' : 'head';
   } else {
@@ -111,5 +117,14 @@ async function workspaceDocumentPlace(uri: vscode.Uri, selected: SelectedPull, f
   // Only the head's own content: the lines of any other version would not match the positions.
   const bytes = await vscode.workspace.fs.readFile(uri);
   if (blobSha(bytes) !== file.sha) return undefined;
-  return { pull: { owner: sel.owner, repo: sel.repo, number: sel.number }, head: pull.head, base: pull.base, file, path, sha: pull.head.sha, side: 'head', current: true };
+  return {
+    pull: { owner: sel.owner, repo: sel.repo, number: sel.number },
+    head: pull.head,
+    base: pull.base,
+    file,
+    path,
+    sha: pull.head.sha,
+    side: 'head',
+    current: true,
+  };
 }

@@ -18,7 +18,15 @@ import { ReviewCommentItem } from './reviewCommentItem';
 import type { PendingDrafts } from '../shared/reviews/pendingDrafts';
 
 /** The commands of the threads (registered by registerComments). */
-type InlineCommentCommand = 'repodesk.comments.suggestChange' | 'repodesk.comments.expandAt' | 'repodesk.comments.refresh' | 'repodesk.comments.reply' | 'repodesk.comments.edit' | 'repodesk.comments.save' | 'repodesk.comments.cancel' | 'repodesk.comments.delete';
+type InlineCommentCommand =
+  | 'repodesk.comments.suggestChange'
+  | 'repodesk.comments.expandAt'
+  | 'repodesk.comments.refresh'
+  | 'repodesk.comments.reply'
+  | 'repodesk.comments.edit'
+  | 'repodesk.comments.save'
+  | 'repodesk.comments.cancel'
+  | 'repodesk.comments.delete';
 /** Test seams, registered only under tests. */
 type InlineCommentTestCommand = 'repodesk.testing.commentThreads' | 'repodesk.testing.startCommentThread' | 'repodesk.testing.commentingLines';
 
@@ -31,7 +39,14 @@ export interface StartedInlineComments {
   prepare(d: PullDiffOpening): void;
 }
 
-export function startInlineComments(context: vscode.ExtensionContext, session: HostingSession, selected: SelectedPull, store: PullReviewComments, log: Logger, pending?: PendingDrafts): StartedInlineComments {
+export function startInlineComments(
+  context: vscode.ExtensionContext,
+  session: HostingSession,
+  selected: SelectedPull,
+  store: PullReviewComments,
+  log: Logger,
+  pending?: PendingDrafts,
+): StartedInlineComments {
   const inline = new InlineThreads(session, selected, store, log, pending);
   const redrawAll = (forget = false) => inline.redrawAll(forget);
 
@@ -43,7 +58,9 @@ export function startInlineComments(context: vscode.ExtensionContext, session: H
       return false;
     }
     try {
-      await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Sending review comment…') }, () => create(entry, text));
+      await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Sending review comment…') }, () =>
+        create(entry, text),
+      );
       if (entry.kind === 'new') thread.dispose();
       else if (draft) thread.comments = thread.comments.filter((c) => c !== draft);
       return true;
@@ -60,14 +77,25 @@ export function startInlineComments(context: vscode.ExtensionContext, session: H
     // A pending review keeps the comment as a draft (posted by Submit Review).
     const review = pending?.isActive(place.pull) ? pending : undefined;
     if (entry.rootId !== undefined) {
-      return review ? review.add(place.pull, body, { kind: 'reply', inReplyTo: entry.rootId, path: place.path }) : store.create(place.pull, { body, in_reply_to: entry.rootId });
+      return review
+        ? review.add(place.pull, body, { kind: 'reply', inReplyTo: entry.rootId, path: place.path })
+        : store.create(place.pull, { body, in_reply_to: entry.rootId });
     }
     const position = place.file && entry.line !== undefined ? positionOfLine(mapPositions(place.file.patch), place.side, entry.line) : undefined;
-    if (!place.current || position === undefined || entry.line === undefined) throw new Error(vscode.l10n.t('Line {0} of {1} is not part of the pull request’s diff.', entry.line ?? '?', place.path));
+    if (!place.current || position === undefined || entry.line === undefined)
+      throw new Error(vscode.l10n.t('Line {0} of {1} is not part of the pull request’s diff.', entry.line ?? '?', place.path));
     if (review) {
       // The line's text, to find it again should the head move before the review is submitted.
       const lineText = vscode.workspace.textDocuments.find((d) => d.uri.toString() === entry.thread.uri.toString())?.lineAt(entry.line - 1).text;
-      return review.add(place.pull, body, { kind: 'line', path: place.path, position, commitId: place.head.sha, side: place.side, line: entry.line, ...(lineText !== undefined ? { lineText } : {}) });
+      return review.add(place.pull, body, {
+        kind: 'line',
+        path: place.path,
+        position,
+        commitId: place.head.sha,
+        side: place.side,
+        line: entry.line,
+        ...(lineText !== undefined ? { lineText } : {}),
+      });
     }
     return store.create(place.pull, { body, commit_id: place.head.sha, path: place.path, position });
   };
@@ -113,7 +141,9 @@ export function startInlineComments(context: vscode.ExtensionContext, session: H
       const entry = await inline.entryOf(item.parent);
       if (!entry) return false;
       try {
-        await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Saving review comment…') }, () => store.update(entry.place.pull, item.comment!.id, text));
+        await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Saving review comment…') }, () =>
+          store.update(entry.place.pull, item.comment!.id, text),
+        );
         item.mode = vscode.CommentMode.Preview;
         return true;
       } catch (err) {
@@ -133,16 +163,24 @@ export function startInlineComments(context: vscode.ExtensionContext, session: H
     'repodesk.comments.delete': async (item?: ReviewCommentItem, confirmed?: boolean) => {
       if (!ownItem(item) || !item.comment || !item.own) return false;
       const yes = vscode.l10n.t('Delete');
-      if (confirmed !== true && await vscode.window.showWarningMessage(vscode.l10n.t('Delete this comment?'), { modal: true, detail: item.comment.body ?? '' }, yes) !== yes) return false;
+      if (
+        confirmed !== true &&
+        (await vscode.window.showWarningMessage(vscode.l10n.t('Delete this comment?'), { modal: true, detail: item.comment.body ?? '' }, yes)) !== yes
+      )
+        return false;
       const entry = await inline.entryOf(item.parent);
       if (!entry) return false;
       try {
-        await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Deleting review comment…') }, () => store.delete(entry.place.pull, item.comment!.id));
+        await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Deleting review comment…') }, () =>
+          store.delete(entry.place.pull, item.comment!.id),
+        );
         return true;
       } catch (err) {
-        void vscode.window.showErrorMessage(err instanceof NotFoundError
-          ? vscode.l10n.t('This comment no longer exists: it was deleted elsewhere. The threads are read again.')
-          : vscode.l10n.t('Could not delete the comment: {0}', errorText(err)));
+        void vscode.window.showErrorMessage(
+          err instanceof NotFoundError
+            ? vscode.l10n.t('This comment no longer exists: it was deleted elsewhere. The threads are read again.')
+            : vscode.l10n.t('Could not delete the comment: {0}', errorText(err)),
+        );
         return false;
       }
     },

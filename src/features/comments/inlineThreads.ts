@@ -52,9 +52,18 @@ export class InlineThreads implements vscode.Disposable {
   /** Review comments read as a diff started to open (prepare), kept for its documents' first drawing. */
   private readonly prepared = new Map<string, Promise<ReviewComment[]>>();
 
-  constructor(private readonly session: HostingSession, private readonly selected: SelectedPull, private readonly store: PullReviewComments, private readonly log?: Logger, private readonly pending?: PendingDrafts) {
+  constructor(
+    private readonly session: HostingSession,
+    private readonly selected: SelectedPull,
+    private readonly store: PullReviewComments,
+    private readonly log?: Logger,
+    private readonly pending?: PendingDrafts,
+  ) {
     this.facts = new PullFacts((accountId) => (accountId !== undefined ? session.clientFor(accountId) : session.client));
-    this.controller.options = { prompt: vscode.l10n.t('Reply…'), placeHolder: vscode.l10n.t('Write a review comment (Markdown; @ for people, # for issues and pull requests)') };
+    this.controller.options = {
+      prompt: vscode.l10n.t('Reply…'),
+      placeHolder: vscode.l10n.t('Write a review comment (Markdown; @ for people, # for issues and pull requests)'),
+    };
     this.controller.commentingRangeProvider = {
       provideCommentingRanges: async (document) => {
         const place = await this.placeOf(document.uri);
@@ -102,7 +111,10 @@ export class InlineThreads implements vscode.Disposable {
     void this.facts.filesAt(key, d.headSha).catch(() => undefined);
     const comments = this.store.list(key);
     this.prepared.set(pullId(key), comments);
-    void comments.then((all) => this.avatars.loadAll(all.filter((c) => c.path === d.path).map((c) => c.user.avatar_url)), () => undefined);
+    void comments.then(
+      (all) => this.avatars.loadAll(all.filter((c) => c.path === d.path).map((c) => c.user.avatar_url)),
+      () => undefined,
+    );
   }
 
   /** The comments prepare read for this pull request, once (later drawings read again: a conditional request). */
@@ -128,9 +140,11 @@ export class InlineThreads implements vscode.Disposable {
   /** Draws one document's threads; calls for the same document run one after another. */
   redraw(document: vscode.TextDocument): Promise<void> {
     const id = document.uri.toString();
-    const run = (this.rendering.get(id) ?? Promise.resolve()).then(() => this.draw(document)).catch((err: unknown) => {
-      this.log?.info(`Could not draw review threads on ${document.uri.toString(true)}: ${err instanceof Error ? err.message : String(err)}`);
-    });
+    const run = (this.rendering.get(id) ?? Promise.resolve())
+      .then(() => this.draw(document))
+      .catch((err: unknown) => {
+        this.log?.info(`Could not draw review threads on ${document.uri.toString(true)}: ${err instanceof Error ? err.message : String(err)}`);
+      });
     this.rendering.set(id, run);
     return run;
   }
@@ -169,7 +183,7 @@ export class InlineThreads implements vscode.Disposable {
       // A pending review's drafts: replies under their thread, new threads on their own line.
       const drafts = this.pending?.drafts(place.pull) ?? [];
       const replies = new Map<number, PendingDraft[]>();
-      for (const d of drafts) if (d.target.kind === 'reply') replies.set(d.target.inReplyTo, [...replies.get(d.target.inReplyTo) ?? [], d]);
+      for (const d of drafts) if (d.target.kind === 'reply') replies.set(d.target.inReplyTo, [...(replies.get(d.target.inReplyTo) ?? []), d]);
       for (const d of drafts) {
         const t = d.target;
         if (t.kind !== 'line' || t.path !== place.path || t.side !== place.side) continue;
@@ -180,12 +194,25 @@ export class InlineThreads implements vscode.Disposable {
         this.showPending(key, document, place, d, t.commitId !== place.head.sha);
       }
       const showAll = (some: typeof placed) => {
-        for (const p of some) this.show(`${uriKey}|${p.thread.root.id}`, document, place, p.thread.root.id, p.line, p.kind, p.thread.comments, expanded, replies.get(p.thread.root.id) ?? []);
+        for (const p of some)
+          this.show(
+            `${uriKey}|${p.thread.root.id}`,
+            document,
+            place,
+            p.thread.root.id,
+            p.line,
+            p.kind,
+            p.thread.comments,
+            expanded,
+            replies.get(p.thread.root.id) ?? [],
+          );
       };
       // The threads on screen first: VS Code redraws a document's comment
       // decorations for each thread it hears of, so 200 at once kept the
       // visible ones waiting for seconds. The rest follow a moment later.
-      const visible = vscode.window.visibleTextEditors.filter((e) => e.document === document).flatMap((e) => e.visibleRanges.map((r) => [r.start.line + 1, r.end.line + 1] as const));
+      const visible = vscode.window.visibleTextEditors
+        .filter((e) => e.document === document)
+        .flatMap((e) => e.visibleRanges.map((r) => [r.start.line + 1, r.end.line + 1] as const));
       const wantedLine = this.expandWanted.get(uriKey);
       const { inView, later } = inViewFirst(placed, wantedLine === undefined ? visible : [...visible, [wantedLine, wantedLine] as const], VIEW_MARGIN_LINES);
       showAll(inView);
@@ -237,12 +264,21 @@ export class InlineThreads implements vscode.Disposable {
     this.byThread.set(thread, entry);
   }
 
-  private show(key: string, document: vscode.TextDocument, place: DocumentPlace, rootId: number, line: number | undefined, kind: PlacementKind, comments: ReviewComment[], expanded: boolean, pendingReplies: readonly PendingDraft[] = []): void {
-    const range = line !== undefined && line <= document.lineCount
-      ? document.lineAt(line - 1).range
-      : new vscode.Range(0, 0, 0, 0);
+  private show(
+    key: string,
+    document: vscode.TextDocument,
+    place: DocumentPlace,
+    rootId: number,
+    line: number | undefined,
+    kind: PlacementKind,
+    comments: ReviewComment[],
+    expanded: boolean,
+    pendingReplies: readonly PendingDraft[] = [],
+  ): void {
+    const range = line !== undefined && line <= document.lineCount ? document.lineAt(line - 1).range : new vscode.Range(0, 0, 0, 0);
     const me = this.session.account?.label;
-    const item = (thread: () => vscode.CommentThread, c: ReviewComment) => new ReviewCommentItem(thread, c, me !== undefined && c.user.login === me, this.avatar(c), kind === 'outdated');
+    const item = (thread: () => vscode.CommentThread, c: ReviewComment) =>
+      new ReviewCommentItem(thread, c, me !== undefined && c.user.login === me, this.avatar(c), kind === 'outdated');
     const pendingItems = () => pendingReplies.map((d) => new PendingCommentItem(d, me, false));
     let entry = this.entries.get(key);
     let isNew = false;
@@ -251,7 +287,10 @@ export class InlineThreads implements vscode.Disposable {
       // is, rather than as an empty thread (which it draws as a new
       // discussion) followed by an update.
       const created: { thread?: vscode.CommentThread } = {};
-      const thread = created.thread = this.controller.createCommentThread(document.uri, range, [...comments.map((c) => item(() => created.thread!, c)), ...pendingItems()]);
+      const thread = (created.thread = this.controller.createCommentThread(document.uri, range, [
+        ...comments.map((c) => item(() => created.thread!, c)),
+        ...pendingItems(),
+      ]));
       const wanted = line !== undefined && this.expandWanted.get(document.uri.toString()) === line;
       thread.collapsibleState = expanded || wanted ? vscode.CommentThreadCollapsibleState.Expanded : vscode.CommentThreadCollapsibleState.Collapsed;
       thread.canReply = true;
@@ -275,7 +314,11 @@ export class InlineThreads implements vscode.Disposable {
     thread.contextValue = kind;
     if (isNew) return;
     // Keep a comment that is being edited, and a draft, as they are.
-    const editing = new Map(thread.comments.filter((c): c is ReviewCommentItem => c instanceof ReviewCommentItem && c.mode === vscode.CommentMode.Editing && !!c.comment).map((c) => [c.comment!.id, c]));
+    const editing = new Map(
+      thread.comments
+        .filter((c): c is ReviewCommentItem => c instanceof ReviewCommentItem && c.mode === vscode.CommentMode.Editing && !!c.comment)
+        .map((c) => [c.comment!.id, c]),
+    );
     const drafts = thread.comments.filter((c) => c instanceof ReviewCommentItem && !c.comment);
     thread.comments = [...comments.map((c) => editing.get(c.id) ?? item(() => thread, c)), ...pendingItems(), ...drafts];
   }
@@ -293,7 +336,9 @@ export class InlineThreads implements vscode.Disposable {
 
 function pendingLabel(draft: PendingDraft, outdated: boolean): string {
   const where = draft.target.kind === 'line' ? vscode.l10n.t('line {0}', draft.target.line) : '';
-  return outdated ? vscode.l10n.t('Pending review comment on {0} (outdated: written on an older head)', where) : vscode.l10n.t('Pending review comment on {0}', where);
+  return outdated
+    ? vscode.l10n.t('Pending review comment on {0} (outdated: written on an older head)', where)
+    : vscode.l10n.t('Pending review comment on {0}', where);
 }
 
 const pullId = (key: PullKey) => `${key.accountId ?? ''} ${key.owner}/${key.repo}#${key.number}`;

@@ -13,10 +13,20 @@ export class PendingCommentItem implements vscode.Comment {
   label: string;
   contextValue = 'pending';
 
-  constructor(readonly draft: PendingDraft, me: string | undefined, outdated: boolean) {
+  constructor(
+    readonly draft: PendingDraft,
+    me: string | undefined,
+    outdated: boolean,
+  ) {
     this.body = untrustedMarkdown(draft.body);
     this.author = { name: me ?? vscode.l10n.t('You') };
     this.timestamp = draft.writtenAt ? new Date(draft.writtenAt) : undefined;
-    this.label = [vscode.l10n.t('Pending'), outdated ? vscode.l10n.t('outdated') : undefined, draft.error ? vscode.l10n.t('not posted: {0}', draft.error) : undefined].filter(Boolean).join(' · ');
+    this.label = [
+      vscode.l10n.t('Pending'),
+      outdated ? vscode.l10n.t('outdated') : undefined,
+      draft.error ? vscode.l10n.t('not posted: {0}', draft.error) : undefined,
+    ]
+      .filter(Boolean)
+      .join(' · ');
   }
 }

@@ -19,21 +19,46 @@ export interface InlineComments {
   refresh(): Promise<void>;
 }
 
-export function registerComments(context: vscode.ExtensionContext, session: HostingSession, selected: SelectedPull, store: PullReviewComments, log: Logger, pending?: PendingDrafts): InlineComments {
+export function registerComments(
+  context: vscode.ExtensionContext,
+  session: HostingSession,
+  selected: SelectedPull,
+  store: PullReviewComments,
+  log: Logger,
+  pending?: PendingDrafts,
+): InlineComments {
   let started: Promise<StartedInlineComments> | undefined;
-  const start = () => (started ??= (async () => {
-    const asked = Date.now();
-    const m = await import('./inlineComments.js');
-    const loaded = Date.now();
-    const inline = m.startInlineComments(context, session, selected, store, log, pending);
-    // When the feature was asked for, its code loaded and it started (epoch ms), at debug for the first-thread benchmark.
-    log.debug(`Inline comments started (epoch ms): asked=${asked} loaded=${loaded} started=${Date.now()}`);
-    return inline;
-  })());
+  const start = () =>
+    (started ??= (async () => {
+      const asked = Date.now();
+      const m = await import('./inlineComments.js');
+      const loaded = Date.now();
+      const inline = m.startInlineComments(context, session, selected, store, log, pending);
+      // When the feature was asked for, its code loaded and it started (epoch ms), at debug for the first-thread benchmark.
+      log.debug(`Inline comments started (epoch ms): asked=${asked} loaded=${loaded} started=${Date.now()}`);
+      return inline;
+    })());
 
-  registerLazyCommands(context, ['repodesk.comments.suggestChange', 'repodesk.comments.expandAt', 'repodesk.comments.refresh', 'repodesk.comments.reply', 'repodesk.comments.edit', 'repodesk.comments.save', 'repodesk.comments.cancel', 'repodesk.comments.delete'], async () => (await start()).handlers);
+  registerLazyCommands(
+    context,
+    [
+      'repodesk.comments.suggestChange',
+      'repodesk.comments.expandAt',
+      'repodesk.comments.refresh',
+      'repodesk.comments.reply',
+      'repodesk.comments.edit',
+      'repodesk.comments.save',
+      'repodesk.comments.cancel',
+      'repodesk.comments.delete',
+    ],
+    async () => (await start()).handlers,
+  );
   if (context.extensionMode === vscode.ExtensionMode.Test) {
-    registerLazyCommands(context, ['repodesk.testing.commentThreads', 'repodesk.testing.startCommentThread', 'repodesk.testing.commentingLines'], async () => (await start()).testing);
+    registerLazyCommands(
+      context,
+      ['repodesk.testing.commentThreads', 'repodesk.testing.startCommentThread', 'repodesk.testing.commentingLines'],
+      async () => (await start()).testing,
+    );
   }
   const startWithPull = () => {
     if (selected.value) void start();

@@ -42,7 +42,10 @@ export class ReviewCommentItem implements vscode.Comment {
       this.body = untrustedMarkdown(drawnBody(comment));
       this.author = { name: comment.user.login, ...(avatar ? { iconPath: avatar } : {}) };
       this.timestamp = new Date(comment.created_at);
-      this.label = [outdated ? vscode.l10n.t('Outdated') : undefined, comment.updated_at !== comment.created_at ? vscode.l10n.t('edited') : undefined].filter(Boolean).join(' · ') || undefined;
+      this.label =
+        [outdated ? vscode.l10n.t('Outdated') : undefined, comment.updated_at !== comment.created_at ? vscode.l10n.t('edited') : undefined]
+          .filter(Boolean)
+          .join(' · ') || undefined;
       // "own.suggestion": Apply Suggestion shows on comments that hold one.
       this.contextValue = `${own ? 'own' : 'other'}${parseSuggestions(comment.body).length > 0 ? '.suggestion' : ''}`;
     } else {

@@ -17,7 +17,7 @@ export function suggestionDraft(lines: readonly string[]): string {
 
 export async function suggestChange(inline: InlineThreads, editor = vscode.window.activeTextEditor): Promise<vscode.CommentThread | undefined> {
   if (!editor) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('Select a line of a pull request\'s file first.'));
+    void vscode.window.showInformationMessage(vscode.l10n.t("Select a line of a pull request's file first."));
     return undefined;
   }
   const document = editor.document;
@@ -25,15 +25,24 @@ export async function suggestChange(inline: InlineThreads, editor = vscode.windo
   const place = await inline.placeOf(document.uri);
   const position = place?.current && place.side === 'head' && place.file ? positionOfLine(mapPositions(place.file.patch), 'head', line) : undefined;
   if (!place || position === undefined) {
-    void vscode.window.showErrorMessage(vscode.l10n.t('Line {0} of {1} is not a line the pull request\'s head changes or shows: a suggestion can be made only there.', line, vscode.workspace.asRelativePath(document.uri)));
+    void vscode.window.showErrorMessage(
+      vscode.l10n.t(
+        "Line {0} of {1} is not a line the pull request's head changes or shows: a suggestion can be made only there.",
+        line,
+        vscode.workspace.asRelativePath(document.uri),
+      ),
+    );
     return undefined;
   }
-  if (editor.selection.end.line > editor.selection.start.line && !(editor.selection.end.line === editor.selection.start.line + 1 && editor.selection.end.character === 0)) {
+  if (
+    editor.selection.end.line > editor.selection.start.line &&
+    !(editor.selection.end.line === editor.selection.start.line + 1 && editor.selection.end.character === 0)
+  ) {
     void vscode.window.showInformationMessage(vscode.l10n.t('A review comment addresses one line: the suggestion is for line {0}.', line));
   }
   const text = suggestionDraft([document.lineAt(line - 1).text]);
   const created: { thread?: vscode.CommentThread } = {};
-  const thread = created.thread = inline.controller.createCommentThread(document.uri, new vscode.Range(line - 1, 0, line - 1, 0), []);
+  const thread = (created.thread = inline.controller.createCommentThread(document.uri, new vscode.Range(line - 1, 0, line - 1, 0), []));
   thread.comments = [new ReviewCommentItem(() => created.thread!, undefined, true, undefined, false, text)];
   thread.canReply = false;
   thread.collapsibleState = vscode.CommentThreadCollapsibleState.Expanded;

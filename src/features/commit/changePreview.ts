@@ -5,15 +5,26 @@ import * as vscode from 'vscode';
 import type { AheadBehind, Change, CommitPreview } from '../../gitdata';
 import { gitUri } from '../shared/gitfs/gitFileSystem';
 
-const ICONS: Record<Change['kind'], string> = { added: 'diff-added', modified: 'diff-modified', deleted: 'diff-removed', mode: 'file-binary', renamed: 'diff-renamed' };
+const ICONS: Record<Change['kind'], string> = {
+  added: 'diff-added',
+  modified: 'diff-modified',
+  deleted: 'diff-removed',
+  mode: 'file-binary',
+  renamed: 'diff-renamed',
+};
 
 function describe(c: Change): string {
   switch (c.kind) {
-    case 'added': return vscode.l10n.t('added');
-    case 'modified': return vscode.l10n.t('modified');
-    case 'deleted': return vscode.l10n.t('deleted');
-    case 'mode': return vscode.l10n.t('mode {0} → {1}', c.oldMode, c.mode);
-    case 'renamed': return vscode.l10n.t('renamed from {0}', c.from);
+    case 'added':
+      return vscode.l10n.t('added');
+    case 'modified':
+      return vscode.l10n.t('modified');
+    case 'deleted':
+      return vscode.l10n.t('deleted');
+    case 'mode':
+      return vscode.l10n.t('mode {0} → {1}', c.oldMode, c.mode);
+    case 'renamed':
+      return vscode.l10n.t('renamed from {0}', c.from);
   }
 }
 
@@ -32,14 +43,16 @@ const commits = (n: number) => (n === 1 ? vscode.l10n.t('1 commit') : vscode.l10
 /** "Base: gear-train (1a2b3c4), 3 commits ahead of and 20 commits behind master", and a warning when it is not the workspace's branch. */
 function baseLine(c: BaseComparison): string {
   const at = `${c.base} (${c.sha.slice(0, 7)})`;
-  const line = c.counts === undefined
-    ? vscode.l10n.t('Base: {0}; too far from {1} to count the commits between them.', at, c.defaultBranch)
-    : c.counts.ahead === 0 && c.counts.behind === 0
-      ? vscode.l10n.t('Base: {0}, level with {1}.', at, c.defaultBranch)
-      : vscode.l10n.t('Base: {0}, {1} ahead of and {2} behind {3}.', at, commits(c.counts.ahead), commits(c.counts.behind), c.defaultBranch);
-  const elsewhere = c.workspaceBranch !== undefined && c.workspaceBranch !== c.base
-    ? ` ${vscode.l10n.t('The workspace is on {0}: what differs between {0} and {1} is listed as changes.', c.workspaceBranch, c.base)}`
-    : '';
+  const line =
+    c.counts === undefined
+      ? vscode.l10n.t('Base: {0}; too far from {1} to count the commits between them.', at, c.defaultBranch)
+      : c.counts.ahead === 0 && c.counts.behind === 0
+        ? vscode.l10n.t('Base: {0}, level with {1}.', at, c.defaultBranch)
+        : vscode.l10n.t('Base: {0}, {1} ahead of and {2} behind {3}.', at, commits(c.counts.ahead), commits(c.counts.behind), c.defaultBranch);
+  const elsewhere =
+    c.workspaceBranch !== undefined && c.workspaceBranch !== c.base
+      ? ` ${vscode.l10n.t('The workspace is on {0}: what differs between {0} and {1} is listed as changes.', c.workspaceBranch, c.base)}`
+      : '';
   return line + elsewhere;
 }
 
@@ -94,6 +107,9 @@ async function openChange(preview: CommitPreview, folder: vscode.Uri, change: Ch
   } else if (change.kind === 'deleted') {
     await vscode.commands.executeCommand('vscode.open', remote(change.path));
   } else {
-    await vscode.commands.executeCommand('vscode.diff', remote(change.kind === 'renamed' ? change.from : change.path), local(change.path), title, { preview: true, preserveFocus: true });
+    await vscode.commands.executeCommand('vscode.diff', remote(change.kind === 'renamed' ? change.from : change.path), local(change.path), title, {
+      preview: true,
+      preserveFocus: true,
+    });
   }
 }

@@ -3,7 +3,20 @@
 // Tag, Upload Folder as New Repository.
 import * as vscode from 'vscode';
 import { collect, type HostingClient } from '../../hosting';
-import { FolderRefusedError, NotFastForwardError, NothingToCommitError, aheadBehind, commitPreview, defaultStartPoint, previewCommit, readFolderFiles, rebasePreview, type CommitPreview, type CommitResult, type WorkspaceFile } from '../../gitdata';
+import {
+  FolderRefusedError,
+  NotFastForwardError,
+  NothingToCommitError,
+  aheadBehind,
+  commitPreview,
+  defaultStartPoint,
+  previewCommit,
+  readFolderFiles,
+  rebasePreview,
+  type CommitPreview,
+  type CommitResult,
+  type WorkspaceFile,
+} from '../../gitdata';
 import { givenAnswers } from '../shared/commandArgs';
 import { errorText } from '../shared/failure';
 import { editMessage, keepMessage } from '../shared/messageEditor/messageEditor';
@@ -95,8 +108,14 @@ export function commitCommands(session: HostingSession, active: ActiveRepository
     try {
       return await readFolderFiles(folder.fsPath, excludedPatterns(folder), limits());
     } catch (err) {
-      const detail = err instanceof FolderRefusedError ? vscode.l10n.t('Nothing was written. Leave the files out (.gitignore or files.exclude) or raise repodesk.commit.maxFiles / maxFileSizeMB.') : undefined;
-      void vscode.window.showErrorMessage(vscode.l10n.t('Cannot commit {0}: {1}', folder.fsPath, errorText(err)), ...(detail ? [{ title: detail, isCloseAffordance: true }] : []));
+      const detail =
+        err instanceof FolderRefusedError
+          ? vscode.l10n.t('Nothing was written. Leave the files out (.gitignore or files.exclude) or raise repodesk.commit.maxFiles / maxFileSizeMB.')
+          : undefined;
+      void vscode.window.showErrorMessage(
+        vscode.l10n.t('Cannot commit {0}: {1}', folder.fsPath, errorText(err)),
+        ...(detail ? [{ title: detail, isCloseAffordance: true }] : []),
+      );
       return undefined;
     }
   }
@@ -108,14 +127,20 @@ export function commitCommands(session: HostingSession, active: ActiveRepository
     let files: WorkspaceFile[] | undefined;
     let preview: CommitPreview;
     try {
-      preview = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Comparing the workspace with {0}…', where) }, async () => {
-        files = await readFiles(folder);
-        if (!files) throw new vscode.CancellationError();
-        const base = from === undefined ? undefined : await resolveCommitish(target.client, target.owner, target.repo, from);
-        const found = await previewCommit(target.client, target.owner, target.repo, branch, files, { prefix: given?.prefix, ...(base ? { from: base } : {}) });
-        if (picked.repository) comparison = await compareBase(target, found, picked);
-        return found;
-      });
+      preview = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Comparing the workspace with {0}…', where) },
+        async () => {
+          files = await readFiles(folder);
+          if (!files) throw new vscode.CancellationError();
+          const base = from === undefined ? undefined : await resolveCommitish(target.client, target.owner, target.repo, from);
+          const found = await previewCommit(target.client, target.owner, target.repo, branch, files, {
+            prefix: given?.prefix,
+            ...(base ? { from: base } : {}),
+          });
+          if (picked.repository) comparison = await compareBase(target, found, picked);
+          return found;
+        },
+      );
     } catch (err) {
       if (!(err instanceof vscode.CancellationError)) void vscode.window.showErrorMessage(vscode.l10n.t('Could not read {0}: {1}', where, errorText(err)));
       return undefined;
@@ -124,23 +149,31 @@ export function commitCommands(session: HostingSession, active: ActiveRepository
       void vscode.window.showInformationMessage(vscode.l10n.t('Nothing to commit: the workspace is the same as {0}.', where));
       return undefined;
     }
-    if (!given && !await confirmChanges(preview, folder, comparison)) return undefined;
+    if (!given && !(await confirmChanges(preview, folder, comparison))) return undefined;
     // One kept message per repository: a cancelled or failed commit's text comes back in the next editor.
     const key = `commit:${target.owner}/${target.repo}`;
-    const message = given?.message ?? await editMessage({
-      key,
-      title: vscode.l10n.t('Commit message: {0}', branch),
-      initial: '',
-      prompt: vscode.l10n.t('Write the message of the commit to {0} (the first line is its summary), then choose ✓ in the editor\'s title bar; ✕ or closing the tab cancels.', where),
-      refuseEmpty: vscode.l10n.t('The commit message is empty: write at least its first line, the summary. Nothing was committed.'),
-      cancelled: vscode.l10n.t('Commit cancelled: nothing was committed to {0}.', where),
-    });
+    const message =
+      given?.message ??
+      (await editMessage({
+        key,
+        title: vscode.l10n.t('Commit message: {0}', branch),
+        initial: '',
+        prompt: vscode.l10n.t(
+          "Write the message of the commit to {0} (the first line is its summary), then choose ✓ in the editor's title bar; ✕ or closing the tab cancels.",
+          where,
+        ),
+        refuseEmpty: vscode.l10n.t('The commit message is empty: write at least its first line, the summary. Nothing was committed.'),
+        cancelled: vscode.l10n.t('Commit cancelled: nothing was committed to {0}.', where),
+      }));
     if (message === undefined) return undefined;
     if (!message.trim()) {
       void vscode.window.showErrorMessage(vscode.l10n.t('The commit message is empty: nothing was committed to {0}.', where));
       return undefined;
     }
-    const author = { ...(await authorOfFolder(folder) ?? { name: session.account?.label ?? 'RepoDesk', email: `${session.account?.label ?? 'repodesk'}@users.noreply` }), date: localIsoTime() };
+    const author = {
+      ...((await authorOfFolder(folder)) ?? { name: session.account?.label ?? 'RepoDesk', email: `${session.account?.label ?? 'repodesk'}@users.noreply` }),
+      date: localIsoTime(),
+    };
     const result = await runCommit(target, preview, files!, message.trim(), author, given);
     if (!result && !given) keepMessage(key, message);
     return result;
@@ -152,52 +185,109 @@ export function commitCommands(session: HostingSession, active: ActiveRepository
     const base = picked.from ?? picked.branch;
     if (!preview.parent) return undefined;
     const reference = repository.heads.find((h) => h.name === repository.defaultBranch)?.sha;
-    const counts = reference === undefined ? undefined : await aheadBehind(async (sha) => {
-      const c = await target.client.git.getCommit(target.owner, target.repo, sha);
-      return { parents: c.parents.map((p) => p.sha), time: Date.parse(c.committer.date) };
-    }, preview.parent, reference).catch(() => undefined);
+    const counts =
+      reference === undefined
+        ? undefined
+        : await aheadBehind(
+            async (sha) => {
+              const c = await target.client.git.getCommit(target.owner, target.repo, sha);
+              return { parents: c.parents.map((p) => p.sha), time: Date.parse(c.committer.date) };
+            },
+            preview.parent,
+            reference,
+          ).catch(() => undefined);
     return { base, sha: preview.parent, defaultBranch: repository.defaultBranch, counts, workspaceBranch: repository.workspaceBranch };
   }
 
-  async function runCommit(target: RepoTarget, preview: CommitPreview, files: WorkspaceFile[], message: string, author: { name: string; email: string; date: string }, given?: CommitAnswers): Promise<CommitResult | undefined> {
+  async function runCommit(
+    target: RepoTarget,
+    preview: CommitPreview,
+    files: WorkspaceFile[],
+    message: string,
+    author: { name: string; email: string; date: string },
+    given?: CommitAnswers,
+  ): Promise<CommitResult | undefined> {
     const where = `${target.owner}/${target.repo}:${preview.branch}`;
     try {
-      const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Committing to {0}', where), cancellable: true }, (progress, token) => {
-        const controller = new AbortController();
-        token.onCancellationRequested(() => controller.abort());
-        const steps = { blobs: vscode.l10n.t('uploading binary files…'), tree: vscode.l10n.t('writing the tree…'), commit: vscode.l10n.t('writing the commit…'), ref: vscode.l10n.t('moving the branch…') };
-        return commitPreview(target.client, preview, files, { message, author, signal: controller.signal, onStep: (s) => progress.report({ message: steps[s], increment: 25 }) });
-      });
+      const result = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Committing to {0}', where), cancellable: true },
+        (progress, token) => {
+          const controller = new AbortController();
+          token.onCancellationRequested(() => controller.abort());
+          const steps = {
+            blobs: vscode.l10n.t('uploading binary files…'),
+            tree: vscode.l10n.t('writing the tree…'),
+            commit: vscode.l10n.t('writing the commit…'),
+            ref: vscode.l10n.t('moving the branch…'),
+          };
+          return commitPreview(target.client, preview, files, {
+            message,
+            author,
+            signal: controller.signal,
+            onStep: (s) => progress.report({ message: steps[s], increment: 25 }),
+          });
+        },
+      );
       onCommitted();
       void announce(target, preview.branch, result);
       return result;
     } catch (err) {
       if (err instanceof NotFastForwardError) return branchMoved(target, preview, files, message, author, err, given);
       if (err instanceof NothingToCommitError) void vscode.window.showInformationMessage(err.message);
-      else if (err instanceof Error && err.name === 'AbortError') void vscode.window.showInformationMessage(vscode.l10n.t('Commit cancelled; {0} is as it was.', where));
-      else void vscode.window.showErrorMessage(`${vscode.l10n.t('Could not commit to {0}: {1}', where, errorText(err))}${given ? '' : ` ${vscode.l10n.t('Your message is kept for the next try.')}`}`);
+      else if (err instanceof Error && err.name === 'AbortError')
+        void vscode.window.showInformationMessage(vscode.l10n.t('Commit cancelled; {0} is as it was.', where));
+      else
+        void vscode.window.showErrorMessage(
+          `${vscode.l10n.t('Could not commit to {0}: {1}', where, errorText(err))}${given ? '' : ` ${vscode.l10n.t('Your message is kept for the next try.')}`}`,
+        );
       return undefined;
     }
   }
 
   /** The branch moved since the preview: rebase the same changes, another branch, or (confirmed) force. Nothing is lost. */
-  async function branchMoved(target: RepoTarget, preview: CommitPreview, files: WorkspaceFile[], message: string, author: { name: string; email: string; date: string }, err: NotFastForwardError, given?: CommitAnswers): Promise<CommitResult | undefined> {
+  async function branchMoved(
+    target: RepoTarget,
+    preview: CommitPreview,
+    files: WorkspaceFile[],
+    message: string,
+    author: { name: string; email: string; date: string },
+    err: NotFastForwardError,
+    given?: CommitAnswers,
+  ): Promise<CommitResult | undefined> {
     const rebase = vscode.l10n.t('Rebase onto the New Head');
     const another = vscode.l10n.t('Commit to a New Branch…');
     const force = vscode.l10n.t('Force…');
     const choice = given?.onMoved
-      ? (given.onMoved === 'rebase' ? rebase : given.onMoved === 'force' ? force : another)
-      : await vscode.window.showWarningMessage(vscode.l10n.t('{0} moved since the preview; nothing was changed. Your commit {1} is kept.', preview.branch, err.commit.slice(0, 7)), rebase, another, force);
+      ? given.onMoved === 'rebase'
+        ? rebase
+        : given.onMoved === 'force'
+          ? force
+          : another
+      : await vscode.window.showWarningMessage(
+          vscode.l10n.t('{0} moved since the preview; nothing was changed. Your commit {1} is kept.', preview.branch, err.commit.slice(0, 7)),
+          rebase,
+          another,
+          force,
+        );
     if (choice === rebase) {
       const rebased = await rebasePreview(target.client, preview);
       if ('conflicts' in rebased) {
-        void vscode.window.showErrorMessage(vscode.l10n.t('Cannot rebase: {0} changed on {1} meanwhile too. Commit to a new branch instead.', rebased.conflicts.join(', '), preview.branch));
+        void vscode.window.showErrorMessage(
+          vscode.l10n.t('Cannot rebase: {0} changed on {1} meanwhile too. Commit to a new branch instead.', rebased.conflicts.join(', '), preview.branch),
+        );
         return undefined;
       }
       return runCommit(target, rebased.preview, files, message, author);
     }
     if (choice === another) {
-      const name = typeof given?.onMoved === 'object' ? given.onMoved.newBranch : await vscode.window.showInputBox({ title: vscode.l10n.t('New branch for commit {0}', err.commit.slice(0, 7)), ignoreFocusOut: true, validateInput: branchNameRefusal });
+      const name =
+        typeof given?.onMoved === 'object'
+          ? given.onMoved.newBranch
+          : await vscode.window.showInputBox({
+              title: vscode.l10n.t('New branch for commit {0}', err.commit.slice(0, 7)),
+              ignoreFocusOut: true,
+              validateInput: branchNameRefusal,
+            });
       if (!name) return undefined;
       const refused = branchNameRefusal(name);
       if (refused) {
@@ -213,7 +303,20 @@ export function commitCommands(session: HostingSession, active: ActiveRepository
       const head = await target.client.git.getRef(target.owner, target.repo, `heads/${preview.branch}`);
       const lost = (await target.client.git.getCommit(target.owner, target.repo, head.object.sha)).message.split('\n')[0];
       const yes = vscode.l10n.t('Force Update');
-      const confirmed = given?.onMoved === 'force' || await vscode.window.showWarningMessage(vscode.l10n.t('Force {0} to your commit?', preview.branch), { modal: true, detail: vscode.l10n.t('The branch then no longer contains {0} ("{1}") and what led to it since your preview.', head.object.sha.slice(0, 7), lost ?? '') }, yes) === yes;
+      const confirmed =
+        given?.onMoved === 'force' ||
+        (await vscode.window.showWarningMessage(
+          vscode.l10n.t('Force {0} to your commit?', preview.branch),
+          {
+            modal: true,
+            detail: vscode.l10n.t(
+              'The branch then no longer contains {0} ("{1}") and what led to it since your preview.',
+              head.object.sha.slice(0, 7),
+              lost ?? '',
+            ),
+          },
+          yes,
+        )) === yes;
       if (!confirmed) return undefined;
       await target.client.git.updateRef(target.owner, target.repo, `heads/${preview.branch}`, err.commit, true);
       onCommitted();
@@ -228,68 +331,119 @@ export function commitCommands(session: HostingSession, active: ActiveRepository
     // A pull request is offered for the active repository, where the Pull Requests view shows it.
     const isActive = active.value?.owner === target.owner && active.value?.name === target.repo;
     const n = result.changes.length;
-    const text = n === 1 ? vscode.l10n.t('Committed 1 change to {0} as {1}.', branch, result.commit.slice(0, 7)) : vscode.l10n.t('Committed {0} changes to {1} as {2}.', n, branch, result.commit.slice(0, 7));
+    const text =
+      n === 1
+        ? vscode.l10n.t('Committed 1 change to {0} as {1}.', branch, result.commit.slice(0, 7))
+        : vscode.l10n.t('Committed {0} changes to {1} as {2}.', n, branch, result.commit.slice(0, 7));
     const picked = await vscode.window.showInformationMessage(text, tag, ...(isActive ? [pull] : []));
     if (picked === tag) await createTag(target, onCommitted, { sha: result.commit });
     if (picked === pull) await vscode.commands.executeCommand('repodesk.pulls.create', { head: branch });
   }
 
   async function pickBranch(target: RepoTarget, folder: vscode.Uri): Promise<PickedBranch | undefined> {
-    const [repo, refs, workspaceBranch] = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Reading branches…') }, () => Promise.all([
-      target.client.repos.get(target.owner, target.repo),
-      collect(target.client.git.listRefs(target.owner, target.repo, 'heads')),
-      branchOfFolder(folder),
-    ]));
+    const [repo, refs, workspaceBranch] = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Reading branches…') },
+      () =>
+        Promise.all([
+          target.client.repos.get(target.owner, target.repo),
+          collect(target.client.git.listRefs(target.owner, target.repo, 'heads')),
+          branchOfFolder(folder),
+        ]),
+    );
     const heads = refs.map((r) => ({ name: r.ref.replace(/^refs\/heads\//, ''), sha: r.object.sha }));
     const repository = { defaultBranch: repo.default_branch ?? 'master', heads, workspaceBranch };
     const items = [
       { label: `$(add) ${vscode.l10n.t('New Branch…')}`, branch: undefined as string | undefined, alwaysShow: true },
       ...heads.map((h) => ({
         label: `$(git-branch) ${h.name}`,
-        description: [h.sha.slice(0, 7), h.name === workspaceBranch ? vscode.l10n.t('the workspace\'s branch') : undefined, h.name === repository.defaultBranch ? vscode.l10n.t('default branch') : undefined].filter(Boolean).join(' · '),
+        description: [
+          h.sha.slice(0, 7),
+          h.name === workspaceBranch ? vscode.l10n.t("the workspace's branch") : undefined,
+          h.name === repository.defaultBranch ? vscode.l10n.t('default branch') : undefined,
+        ]
+          .filter(Boolean)
+          .join(' · '),
         branch: h.name,
       })),
     ];
     // Like the steps after it, kept open while the user looks elsewhere (at the branches in Git Refs, say).
-    const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Commit Workspace to {0}/{1}: branch', target.owner, target.repo), ignoreFocusOut: true });
+    const picked = await vscode.window.showQuickPick(items, {
+      title: vscode.l10n.t('Commit Workspace to {0}/{1}: branch', target.owner, target.repo),
+      ignoreFocusOut: true,
+    });
     if (!picked) return undefined;
     if (picked.branch) return { branch: picked.branch, repository };
-    const name = await vscode.window.showInputBox({ title: vscode.l10n.t('New branch: name'), ignoreFocusOut: true, validateInput: (v) =>
-      branchNameRefusal(v) ?? (heads.some((h) => h.name === v) ? vscode.l10n.t('{0} exists already.', v) : undefined) });
+    const name = await vscode.window.showInputBox({
+      title: vscode.l10n.t('New branch: name'),
+      ignoreFocusOut: true,
+      validateInput: (v) => branchNameRefusal(v) ?? (heads.some((h) => h.name === v) ? vscode.l10n.t('{0} exists already.', v) : undefined),
+    });
     if (!name) return undefined;
     // The workspace's files are its branch plus the user's changes: starting elsewhere would list that branch's work as changes.
-    const start = defaultStartPoint(workspaceBranch, heads.map((h) => h.name), repository.defaultBranch);
-    const why = start === workspaceBranch
-      ? vscode.l10n.t('Offered: {0}, the branch the workspace is on.', start)
-      : workspaceBranch
-        ? vscode.l10n.t('Offered: {0}, the default branch ({1}, the workspace\'s branch, is not on the service).', start, workspaceBranch)
-        : vscode.l10n.t('Offered: {0}, the default branch (the workspace is on no branch).', start);
-    const from = await vscode.window.showInputBox({ title: vscode.l10n.t('New branch {0}: start from', name), prompt: `${vscode.l10n.t('A branch, tag or (abbreviated) SHA.')} ${why}`, value: start, ignoreFocusOut: true });
+    const start = defaultStartPoint(
+      workspaceBranch,
+      heads.map((h) => h.name),
+      repository.defaultBranch,
+    );
+    const why =
+      start === workspaceBranch
+        ? vscode.l10n.t('Offered: {0}, the branch the workspace is on.', start)
+        : workspaceBranch
+          ? vscode.l10n.t("Offered: {0}, the default branch ({1}, the workspace's branch, is not on the service).", start, workspaceBranch)
+          : vscode.l10n.t('Offered: {0}, the default branch (the workspace is on no branch).', start);
+    const from = await vscode.window.showInputBox({
+      title: vscode.l10n.t('New branch {0}: start from', name),
+      prompt: `${vscode.l10n.t('A branch, tag or (abbreviated) SHA.')} ${why}`,
+      value: start,
+      ignoreFocusOut: true,
+    });
     return from ? { branch: name, from, repository } : undefined;
   }
 
-  async function uploadFolder(given?: { folder: string; owner?: string; name: string; private?: boolean; message?: string }): Promise<CommitResult | undefined> {
+  async function uploadFolder(given?: {
+    folder: string;
+    owner?: string;
+    name: string;
+    private?: boolean;
+    message?: string;
+  }): Promise<CommitResult | undefined> {
     const client = session.client;
     const login = session.account?.label;
     if (!client || !login) {
       void vscode.window.showErrorMessage(vscode.l10n.t('Sign in to RepoDesk first.'));
       return undefined;
     }
-    const folder = given ? vscode.Uri.file(given.folder) : (await vscode.window.showOpenDialog({ canSelectFiles: false, canSelectFolders: true, title: vscode.l10n.t('Upload Folder as New Repository'), openLabel: vscode.l10n.t('Upload'), defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri }))?.[0];
+    const folder = given
+      ? vscode.Uri.file(given.folder)
+      : (
+          await vscode.window.showOpenDialog({
+            canSelectFiles: false,
+            canSelectFolders: true,
+            title: vscode.l10n.t('Upload Folder as New Repository'),
+            openLabel: vscode.l10n.t('Upload'),
+            defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
+          })
+        )?.[0];
     if (!folder || folder.scheme !== 'file') return undefined;
-    const answers: { owner?: string; name: string; private?: boolean; message?: string } | undefined = given ?? await askNewRepository(client, login, folder);
+    const answers: { owner?: string; name: string; private?: boolean; message?: string } | undefined = given ?? (await askNewRepository(client, login, folder));
     if (!answers) return undefined;
     const files = await readFiles(folder);
     if (!files) return undefined;
     try {
-      const repo = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Creating {0}…', answers.name) }, () =>
-        answers.owner && answers.owner !== login
-          ? client.repos.createInOrg(answers.owner, { name: answers.name, private: answers.private ?? false })
-          : client.repos.createForAuthenticatedUser({ name: answers.name, private: answers.private ?? false }));
+      const repo = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Creating {0}…', answers.name) },
+        () =>
+          answers.owner && answers.owner !== login
+            ? client.repos.createInOrg(answers.owner, { name: answers.name, private: answers.private ?? false })
+            : client.repos.createForAuthenticatedUser({ name: answers.name, private: answers.private ?? false }),
+      );
       const target = { client, owner: repo.owner.login, repo: repo.name };
       const branch = repo.default_branch ?? 'master';
       const preview = await previewCommit(client, target.owner, target.repo, branch, files, { from: null });
-      const result = await runCommit(target, preview, files, answers.message ?? vscode.l10n.t('Initial commit'), { ...(await authorOfFolder(folder) ?? { name: login, email: `${login}@users.noreply` }), date: localIsoTime() });
+      const result = await runCommit(target, preview, files, answers.message ?? vscode.l10n.t('Initial commit'), {
+        ...((await authorOfFolder(folder)) ?? { name: login, email: `${login}@users.noreply` }),
+        date: localIsoTime(),
+      });
       if (result) await active.set({ owner: target.owner, name: target.repo });
       return result;
     } catch (err) {
@@ -299,14 +453,32 @@ export function commitCommands(session: HostingSession, active: ActiveRepository
   }
 }
 
-async function askNewRepository(client: HostingClient, login: string, folder: vscode.Uri): Promise<{ owner?: string; name: string; private: boolean } | undefined> {
+async function askNewRepository(
+  client: HostingClient,
+  login: string,
+  folder: vscode.Uri,
+): Promise<{ owner?: string; name: string; private: boolean } | undefined> {
   const orgs = new Set<string>();
   for await (const t of client.teams.listForAuthenticatedUser()) orgs.add(t.organization.login);
-  const owner = await vscode.window.showQuickPick([{ label: login, org: undefined as string | undefined }, ...[...orgs].sort().map((o) => ({ label: o, org: o }))], { title: vscode.l10n.t('Upload Folder as New Repository (1/3): owner') });
+  const owner = await vscode.window.showQuickPick(
+    [{ label: login, org: undefined as string | undefined }, ...[...orgs].sort().map((o) => ({ label: o, org: o }))],
+    { title: vscode.l10n.t('Upload Folder as New Repository (1/3): owner') },
+  );
   if (!owner) return undefined;
-  const name = await vscode.window.showInputBox({ title: vscode.l10n.t('Upload Folder as New Repository (2/3): name'), value: folder.path.split('/').pop() ?? '', ignoreFocusOut: true, validateInput: (v) => (/^[A-Za-z0-9._-]+$/.test(v) && v !== '.' && v !== '..' ? undefined : vscode.l10n.t('Use letters, digits, ".", "-" and "_" only.')) });
+  const name = await vscode.window.showInputBox({
+    title: vscode.l10n.t('Upload Folder as New Repository (2/3): name'),
+    value: folder.path.split('/').pop() ?? '',
+    ignoreFocusOut: true,
+    validateInput: (v) => (/^[A-Za-z0-9._-]+$/.test(v) && v !== '.' && v !== '..' ? undefined : vscode.l10n.t('Use letters, digits, ".", "-" and "_" only.')),
+  });
   if (!name) return undefined;
-  const visibility = await vscode.window.showQuickPick([{ label: vscode.l10n.t('Public'), isPrivate: false }, { label: vscode.l10n.t('Private'), isPrivate: true }], { title: vscode.l10n.t('Upload Folder as New Repository (3/3): visibility') });
+  const visibility = await vscode.window.showQuickPick(
+    [
+      { label: vscode.l10n.t('Public'), isPrivate: false },
+      { label: vscode.l10n.t('Private'), isPrivate: true },
+    ],
+    { title: vscode.l10n.t('Upload Folder as New Repository (3/3): visibility') },
+  );
   if (!visibility) return undefined;
   return { owner: owner.org, name, private: visibility.isPrivate };
 }

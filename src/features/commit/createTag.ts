@@ -19,9 +19,23 @@ export interface TagAnswers {
 
 /** The commit SHA tagged, or undefined (cancelled, or the user was told why). */
 export async function createTag(target: RepoTarget, onCreated: () => void, given?: TagAnswers): Promise<string | undefined> {
-  const from = given?.sha ?? given?.from ?? await vscode.window.showInputBox({ title: vscode.l10n.t('Create Tag: from'), prompt: vscode.l10n.t('A branch, tag or (abbreviated) SHA'), ignoreFocusOut: true });
+  const from =
+    given?.sha ??
+    given?.from ??
+    (await vscode.window.showInputBox({
+      title: vscode.l10n.t('Create Tag: from'),
+      prompt: vscode.l10n.t('A branch, tag or (abbreviated) SHA'),
+      ignoreFocusOut: true,
+    }));
   if (!from) return undefined;
-  const name = given?.tag ?? await vscode.window.showInputBox({ title: vscode.l10n.t('Create Tag: name'), placeHolder: vscode.l10n.t('e.g. v1.0.0'), ignoreFocusOut: true, validateInput: tagNameRefusal });
+  const name =
+    given?.tag ??
+    (await vscode.window.showInputBox({
+      title: vscode.l10n.t('Create Tag: name'),
+      placeHolder: vscode.l10n.t('e.g. v1.0.0'),
+      ignoreFocusOut: true,
+      validateInput: tagNameRefusal,
+    }));
   if (!name) return undefined;
   let message = given?.message;
   // Asked when the name was asked (a script gives a message, or none for a lightweight tag).
@@ -31,7 +45,15 @@ export async function createTag(target: RepoTarget, onCreated: () => void, given
     const kind = await vscode.window.showQuickPick([lightweight, annotated], { title: vscode.l10n.t('Create Tag {0}: kind', name) });
     if (!kind) return undefined;
     if (kind === annotated) {
-      message = await editInEditor('', vscode.l10n.t('Create Tag'), vscode.l10n.t('Write the message of tag {0} in the editor, then choose "{1}" in the status bar or ✓ in the editor\'s title bar.', name, vscode.l10n.t('Create Tag')));
+      message = await editInEditor(
+        '',
+        vscode.l10n.t('Create Tag'),
+        vscode.l10n.t(
+          'Write the message of tag {0} in the editor, then choose "{1}" in the status bar or ✓ in the editor\'s title bar.',
+          name,
+          vscode.l10n.t('Create Tag'),
+        ),
+      );
       if (!message?.trim()) return undefined;
     }
   }

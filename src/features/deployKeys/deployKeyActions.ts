@@ -37,17 +37,31 @@ function sshFolder(): vscode.Uri | undefined {
 }
 
 export async function askDeployKeyFile(): Promise<{ file: string; title?: string } | undefined> {
-  const files = await vscode.window.showOpenDialog({ title: vscode.l10n.t('Public key file'), openLabel: vscode.l10n.t('Add Deploy Key'), defaultUri: sshFolder(), filters: { [vscode.l10n.t('Public keys')]: ['pub'], [vscode.l10n.t('All files')]: ['*'] } });
+  const files = await vscode.window.showOpenDialog({
+    title: vscode.l10n.t('Public key file'),
+    openLabel: vscode.l10n.t('Add Deploy Key'),
+    defaultUri: sshFolder(),
+    filters: { [vscode.l10n.t('Public keys')]: ['pub'], [vscode.l10n.t('All files')]: ['*'] },
+  });
   const file = files?.[0]?.fsPath;
   if (!file) return undefined;
   const suggested = defaultDeployKeyTitle(await readText(file).catch(() => ''), file);
-  const title = await vscode.window.showInputBox({ title: vscode.l10n.t('Deploy key title'), prompt: vscode.l10n.t('How the key is listed on the repository'), value: suggested, ignoreFocusOut: true });
+  const title = await vscode.window.showInputBox({
+    title: vscode.l10n.t('Deploy key title'),
+    prompt: vscode.l10n.t('How the key is listed on the repository'),
+    value: suggested,
+    ignoreFocusOut: true,
+  });
   if (title === undefined) return undefined;
   return { file, ...(title.trim() ? { title: title.trim() } : {}) };
 }
 
 export function confirmDeployKeyDelete(title: string): Promise<boolean> {
-  return confirm(vscode.l10n.t('Delete the deploy key {0}?', title), vscode.l10n.t('Delete Deploy Key'), vscode.l10n.t('Whatever uses this key can no longer reach the repository.'));
+  return confirm(
+    vscode.l10n.t('Delete the deploy key {0}?', title),
+    vscode.l10n.t('Delete Deploy Key'),
+    vscode.l10n.t('Whatever uses this key can no longer reach the repository.'),
+  );
 }
 
 export async function manageDeployKeys(r: RepoTarget, change?: DeployKeyChange): Promise<{ id: number; title: string | null }[] | undefined> {
@@ -59,7 +73,12 @@ export async function manageDeployKeys(r: RepoTarget, change?: DeployKeyChange):
   const picked = await vscode.window.showQuickPick(
     [
       { label: `$(add) ${vscode.l10n.t('Add from Public-Key File…')}`, id: undefined as number | undefined, title: '', alwaysShow: true },
-      ...keys.map((k) => ({ label: `$(key) ${k.title ?? vscode.l10n.t('untitled')}`, description: `${k.key.slice(0, 30)}…`, id: k.id as number | undefined, title: k.title ?? vscode.l10n.t('untitled') })),
+      ...keys.map((k) => ({
+        label: `$(key) ${k.title ?? vscode.l10n.t('untitled')}`,
+        description: `${k.key.slice(0, 30)}…`,
+        id: k.id as number | undefined,
+        title: k.title ?? vscode.l10n.t('untitled'),
+      })),
     ],
     { title: vscode.l10n.t('Deploy keys of {0}/{1}', r.owner, r.repo), placeHolder: vscode.l10n.t('Pick a key to delete it') },
   );

@@ -8,9 +8,18 @@ import type { RepoTarget } from '../shared/session/require';
 import { RepoDeskNode } from '../shared/tree/nodes';
 import { RefusedLists, RepositoryListNode } from '../shared/tree/repositoryLists';
 
-export function deployKeysGroup(target: RepoTarget, baseId: string, onChanged: (node: RepoDeskNode) => void, refused: RefusedLists): RepositoryListNode<DeployKey> {
+export function deployKeysGroup(
+  target: RepoTarget,
+  baseId: string,
+  onChanged: (node: RepoDeskNode) => void,
+  refused: RefusedLists,
+): RepositoryListNode<DeployKey> {
   return new RepositoryListNode<DeployKey>(target, refused, {
-    id: `${baseId}/deployKeys`, label: vscode.l10n.t('Deploy Keys'), icon: 'key', contextValue: 'deployKeys', onChanged,
+    id: `${baseId}/deployKeys`,
+    label: vscode.l10n.t('Deploy Keys'),
+    icon: 'key',
+    contextValue: 'deployKeys',
+    onChanged,
     open: () => target.client.deployKeys.list(target.owner, target.repo, { priority: 'background' }),
     toNodes: (items, group) => items.map((k) => new DeployKeyNode(k, group)),
     emptyText: vscode.l10n.t('No deploy keys.'),
@@ -18,7 +27,10 @@ export function deployKeysGroup(target: RepoTarget, baseId: string, onChanged: (
 }
 
 export class DeployKeyNode extends RepoDeskNode {
-  constructor(readonly key: DeployKey, readonly group: RepositoryListNode<DeployKey>) {
+  constructor(
+    readonly key: DeployKey,
+    readonly group: RepositoryListNode<DeployKey>,
+  ) {
     super();
   }
 

@@ -20,21 +20,40 @@ export function registerDeployKeys(context: vscode.ExtensionContext, session: Ho
   const refused = new RefusedLists();
   context.subscriptions.push(
     session.onDidChange(() => refused.clear()),
-    vscode.commands.registerCommand('repodesk.repo.deployKeys', guarded(vscode.l10n.t('Deploy keys'), async (node?: RepoNodeLike, answers?: DeployKeyChange) => {
-      const r = repositoryTarget(session, active, repoOfNode(node));
-      return r ? manageDeployKeys(r, answers) : undefined;
-    })),
+    vscode.commands.registerCommand(
+      'repodesk.repo.deployKeys',
+      guarded(vscode.l10n.t('Deploy keys'), async (node?: RepoNodeLike, answers?: DeployKeyChange) => {
+        const r = repositoryTarget(session, active, repoOfNode(node));
+        return r ? manageDeployKeys(r, answers) : undefined;
+      }),
+    ),
     vscode.commands.registerCommand('repodesk.repo.deployKeys.add', async (node?: unknown, answers?: { file: string; title?: string }) => {
       const group = listOf<DeployKey>(node, 'deployKeys');
       if (!group) return undefined;
-      const input = answers ?? await askDeployKeyFile();
+      const input = answers ?? (await askDeployKeyFile());
       if (!input) return undefined;
-      return changeList(session, group, vscode.l10n.t('Adding deploy key…'), vscode.l10n.t('Could not add the deploy key'), () => changeDeployKey(group.target, { add: input }), undefined, (made) => (made ? added(made) : (shown) => [...shown]));
+      return changeList(
+        session,
+        group,
+        vscode.l10n.t('Adding deploy key…'),
+        vscode.l10n.t('Could not add the deploy key'),
+        () => changeDeployKey(group.target, { add: input }),
+        undefined,
+        (made) => (made ? added(made) : (shown) => [...shown]),
+      );
     }),
     vscode.commands.registerCommand('repodesk.repo.deployKeys.delete', async (node?: unknown, confirmed?: boolean) => {
       if (!(node instanceof DeployKeyNode)) return undefined;
-      if (confirmed !== true && !await confirmDeployKeyDelete(node.title)) return undefined;
-      return changeList(session, node.group, vscode.l10n.t('Deleting deploy key {0}…', node.title), vscode.l10n.t('Could not delete the deploy key {0}', node.title), () => changeDeployKey(node.group.target, { delete: node.key.id }), undefined, () => removed(node.key.id));
+      if (confirmed !== true && !(await confirmDeployKeyDelete(node.title))) return undefined;
+      return changeList(
+        session,
+        node.group,
+        vscode.l10n.t('Deleting deploy key {0}…', node.title),
+        vscode.l10n.t('Could not delete the deploy key {0}', node.title),
+        () => changeDeployKey(node.group.target, { delete: node.key.id }),
+        undefined,
+        () => removed(node.key.id),
+      );
     }),
   );
   return {

@@ -16,7 +16,11 @@ export function downloadBytes(r: RepoTarget, d: Download): Promise<Uint8Array> {
 
 export async function askSaveTarget(d: Download): Promise<vscode.Uri | undefined> {
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-  return vscode.window.showSaveDialog({ title: vscode.l10n.t('Save {0}', d.name), saveLabel: vscode.l10n.t('Save Download'), ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, d.name) } : {}) });
+  return vscode.window.showSaveDialog({
+    title: vscode.l10n.t('Save {0}', d.name),
+    saveLabel: vscode.l10n.t('Save Download'),
+    ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, d.name) } : {}),
+  });
 }
 
 /** The release to move to: an existing one, or a new one made from these answers. */
@@ -48,7 +52,13 @@ export async function askMove(r: RepoTarget, all: readonly Download[], preselect
   const choice = await vscode.window.showQuickPick(
     [
       { label: `$(add) ${vscode.l10n.t('New Release…')}`, id: undefined as number | undefined },
-      ...releases.map((x) => ({ label: `$(tag) ${x.tag_name}`, description: [x.name ?? undefined, x.draft ? vscode.l10n.t('draft') : undefined, x.prerelease ? vscode.l10n.t('prerelease') : undefined].filter(Boolean).join(' · '), id: x.id as number | undefined })),
+      ...releases.map((x) => ({
+        label: `$(tag) ${x.tag_name}`,
+        description: [x.name ?? undefined, x.draft ? vscode.l10n.t('draft') : undefined, x.prerelease ? vscode.l10n.t('prerelease') : undefined]
+          .filter(Boolean)
+          .join(' · '),
+        id: x.id as number | undefined,
+      })),
     ],
     { title: vscode.l10n.t('Move Downloads to a Release (2/2): release'), ignoreFocusOut: true },
   );
@@ -56,12 +66,17 @@ export async function askMove(r: RepoTarget, all: readonly Download[], preselect
   const downloads = picked.map((p) => p.id);
   if (choice.id !== undefined) return { downloads, release: { id: choice.id } };
   const tag = await vscode.window.showInputBox({
-    title: vscode.l10n.t('New release: tag'), prompt: vscode.l10n.t('Created at the default branch when it does not exist'), ignoreFocusOut: true,
+    title: vscode.l10n.t('New release: tag'),
+    prompt: vscode.l10n.t('Created at the default branch when it does not exist'),
+    ignoreFocusOut: true,
     validateInput: (v) => (v.trim() && !/\s/.test(v.trim()) ? undefined : vscode.l10n.t('A tag name, without spaces.')),
   });
   if (!tag) return undefined;
   const kind = await vscode.window.showQuickPick(
-    [{ label: vscode.l10n.t('Save as draft'), description: vscode.l10n.t('publish it from Releases after a look'), draft: true }, { label: vscode.l10n.t('Publish'), draft: false }],
+    [
+      { label: vscode.l10n.t('Save as draft'), description: vscode.l10n.t('publish it from Releases after a look'), draft: true },
+      { label: vscode.l10n.t('Publish'), draft: false },
+    ],
     { title: vscode.l10n.t('New release {0}', tag.trim()), ignoreFocusOut: true },
   );
   if (!kind) return undefined;
@@ -77,33 +92,42 @@ async function targetRelease(r: RepoTarget, choice: ReleaseChoice): Promise<Rele
 export async function moveDownloads(r: RepoTarget, all: readonly Download[], answers: MoveAnswers): Promise<MoveResult | undefined> {
   const chosen = answers.downloads ? all.filter((d) => answers.downloads!.includes(d.id)) : [...all];
   if (chosen.length === 0) return undefined;
-  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Moving downloads to a release'), cancellable: true }, async (progress, token) => {
-    progress.report({ message: vscode.l10n.t('preparing the release…') });
-    const release = await targetRelease(r, answers.release);
-    const result: MoveResult = { release: release.tag_name, moved: [], failed: [], deleted: [] };
-    for (const [i, d] of chosen.entries()) {
-      if (token.isCancellationRequested) break;
-      progress.report({ message: `${d.name} (${i + 1}/${chosen.length})`, increment: 100 / chosen.length });
-      try {
-        const bytes = await downloadBytes(r, d);
-        await r.client.releases.uploadAsset(release, d.name, bytes, d.content_type || 'application/octet-stream');
-        result.moved.push(d.name);
-      } catch (err) {
-        result.failed.push({ name: d.name, message: errorText(err) });
+  return vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Moving downloads to a release'), cancellable: true },
+    async (progress, token) => {
+      progress.report({ message: vscode.l10n.t('preparing the release…') });
+      const release = await targetRelease(r, answers.release);
+      const result: MoveResult = { release: release.tag_name, moved: [], failed: [], deleted: [] };
+      for (const [i, d] of chosen.entries()) {
+        if (token.isCancellationRequested) break;
+        progress.report({ message: `${d.name} (${i + 1}/${chosen.length})`, increment: 100 / chosen.length });
+        try {
+          const bytes = await downloadBytes(r, d);
+          await r.client.releases.uploadAsset(release, d.name, bytes, d.content_type || 'application/octet-stream');
+          result.moved.push(d.name);
+        } catch (err) {
+          result.failed.push({ name: d.name, message: errorText(err) });
+        }
       }
-    }
-    return result;
-  });
+      return result;
+    },
+  );
 }
 
 export function confirmDeleteMoved(names: readonly string[], tag: string): Promise<boolean> {
   return confirm(
-    names.length === 1 ? vscode.l10n.t('Delete the download {0}, now an asset of {1}?', names[0]!, tag) : vscode.l10n.t('Delete the {0} downloads now assets of {1}?', names.length, tag),
+    names.length === 1
+      ? vscode.l10n.t('Delete the download {0}, now an asset of {1}?', names[0]!, tag)
+      : vscode.l10n.t('Delete the {0} downloads now assets of {1}?', names.length, tag),
     vscode.l10n.t('Delete Downloads'),
     names.join('\n'),
   );
 }
 
 export function confirmDownloadDelete(name: string): Promise<boolean> {
-  return confirm(vscode.l10n.t('Delete the download {0}?', name), vscode.l10n.t('Delete Download'), vscode.l10n.t('Its address stops working; downloads cannot be uploaded again (move it to a release first).'));
+  return confirm(
+    vscode.l10n.t('Delete the download {0}?', name),
+    vscode.l10n.t('Delete Download'),
+    vscode.l10n.t('Its address stops working; downloads cannot be uploaded again (move it to a release first).'),
+  );
 }

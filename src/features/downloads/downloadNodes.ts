@@ -8,9 +8,18 @@ import type { RepoTarget } from '../shared/session/require';
 import { RepoDeskNode } from '../shared/tree/nodes';
 import { RefusedLists, RepositoryListNode } from '../shared/tree/repositoryLists';
 
-export function downloadsGroup(target: RepoTarget, baseId: string, onChanged: (node: RepoDeskNode) => void, refused: RefusedLists): RepositoryListNode<Download> {
+export function downloadsGroup(
+  target: RepoTarget,
+  baseId: string,
+  onChanged: (node: RepoDeskNode) => void,
+  refused: RefusedLists,
+): RepositoryListNode<Download> {
   return new RepositoryListNode<Download>(target, refused, {
-    id: `${baseId}/downloads`, label: vscode.l10n.t('Downloads'), icon: 'cloud-download', contextValue: 'downloads', onChanged,
+    id: `${baseId}/downloads`,
+    label: vscode.l10n.t('Downloads'),
+    icon: 'cloud-download',
+    contextValue: 'downloads',
+    onChanged,
     open: () => target.client.downloads.list(target.owner, target.repo, { priority: 'background' }),
     toNodes: (items, group) => items.map((d) => new DownloadNode(d, group)),
     emptyText: vscode.l10n.t('No downloads (releases replace them).'),
@@ -22,7 +31,10 @@ function downloadCountText(n: number): string {
 }
 
 export class DownloadNode extends RepoDeskNode {
-  constructor(readonly download: Download, readonly group: RepositoryListNode<Download>) {
+  constructor(
+    readonly download: Download,
+    readonly group: RepositoryListNode<Download>,
+  ) {
     super();
   }
 

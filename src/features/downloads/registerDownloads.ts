@@ -44,8 +44,16 @@ export function registerDownloads(context: vscode.ExtensionContext, session: Hos
     }),
     vscode.commands.registerCommand('repodesk.repo.downloads.delete', async (node?: unknown, confirmed?: boolean) => {
       if (!(node instanceof DownloadNode)) return undefined;
-      if (confirmed !== true && !await (await actions()).confirmDownloadDelete(node.download.name)) return undefined;
-      return changeList(session, node.group, vscode.l10n.t('Deleting {0}…', node.download.name), vscode.l10n.t('Could not delete the download {0}', node.download.name), deleteAll(node.group, [node.download.id]), undefined, () => removed(node.download.id));
+      if (confirmed !== true && !(await (await actions()).confirmDownloadDelete(node.download.name))) return undefined;
+      return changeList(
+        session,
+        node.group,
+        vscode.l10n.t('Deleting {0}…', node.download.name),
+        vscode.l10n.t('Could not delete the download {0}', node.download.name),
+        deleteAll(node.group, [node.download.id]),
+        undefined,
+        () => removed(node.download.id),
+      );
     }),
     vscode.commands.registerCommand('repodesk.repo.downloads.moveToRelease', async (node?: unknown, given?: unknown): Promise<MoveResult | undefined> => {
       const group = node instanceof DownloadNode ? node.group : listOf<Download>(node, 'downloads');
@@ -57,18 +65,32 @@ export function registerDownloads(context: vscode.ExtensionContext, session: Hos
           void vscode.window.showInformationMessage(vscode.l10n.t('{0}/{1} has no downloads.', r.owner, r.repo));
           return undefined;
         }
-        const answers = givenAnswers<MoveAnswers>(given) ?? await (await actions()).askMove(r, all, node instanceof DownloadNode ? node.download.id : undefined);
+        const answers =
+          givenAnswers<MoveAnswers>(given) ?? (await (await actions()).askMove(r, all, node instanceof DownloadNode ? node.download.id : undefined));
         if (!answers) return undefined;
         const result = await (await actions()).moveDownloads(r, all, answers);
         if (!result) return undefined;
         if (result.failed.length) {
-          void vscode.window.showErrorMessage(vscode.l10n.t('Not moved to {0}: {1}', result.release, result.failed.map((f) => `${f.name} (${f.message})`).join('; ')));
+          void vscode.window.showErrorMessage(
+            vscode.l10n.t('Not moved to {0}: {1}', result.release, result.failed.map((f) => `${f.name} (${f.message})`).join('; ')),
+          );
         }
         if (result.moved.length === 0) return result;
         void vscode.window.setStatusBarMessage(vscode.l10n.t('Moved {0} to the release {1}.', result.moved.join(', '), result.release), 6000);
         const ids = all.filter((d) => result.moved.includes(d.name)).map((d) => d.id);
-        const remove = answers.deleteMoved ?? await (await actions()).confirmDeleteMoved(result.moved, result.release);
-        if (remove && await changeList(session, group, vscode.l10n.t('Deleting the moved downloads…'), vscode.l10n.t('Could not delete the moved downloads'), deleteAll(group, ids), undefined, () => removedWhere((d) => ids.includes(d.id)))) {
+        const remove = answers.deleteMoved ?? (await (await actions()).confirmDeleteMoved(result.moved, result.release));
+        if (
+          remove &&
+          (await changeList(
+            session,
+            group,
+            vscode.l10n.t('Deleting the moved downloads…'),
+            vscode.l10n.t('Could not delete the moved downloads'),
+            deleteAll(group, ids),
+            undefined,
+            () => removedWhere((d) => ids.includes(d.id)),
+          ))
+        ) {
           result.deleted.push(...result.moved);
         }
         return result;

@@ -29,7 +29,11 @@ export class GistsGroupNode extends PagedGroupNode<Gist> {
   /** The same node for an unchanged gist across redraws: its loaded comments stay. */
   private readonly known = new Map<string, GistNode>();
 
-  constructor(readonly client: HostingClient, onChanged: (node: RepoDeskNode) => void, readonly me: Me) {
+  constructor(
+    readonly client: HostingClient,
+    onChanged: (node: RepoDeskNode) => void,
+    readonly me: Me,
+  ) {
     super({
       id: 'group:gists',
       label: vscode.l10n.t('Your gists'),
@@ -65,7 +69,10 @@ export class GistsGroupNode extends PagedGroupNode<Gist> {
 
 /** A gist; its children are its comments, oldest first. */
 export class GistNode extends PagedGroupNode<GistComment> {
-  constructor(readonly gist: Gist, readonly group: GistsGroupNode) {
+  constructor(
+    readonly gist: Gist,
+    readonly group: GistsGroupNode,
+  ) {
     super({
       id: `${group.id}/gist:${gist.id}`,
       label: gistTitle(gist),
@@ -121,7 +128,9 @@ export class GistNode extends PagedGroupNode<GistComment> {
     const tooltip = new vscode.MarkdownString();
     tooltip.appendMarkdown(`**${escapeMarkdown(this.title)}**\n\n`);
     tooltip.appendText(`${g.public ? vscode.l10n.t('Public gist') : vscode.l10n.t('Secret gist (anyone with its address can read it)')}\n`);
-    tooltip.appendText(`${files.length === 1 ? vscode.l10n.t('1 file: {0}', files.join(', ')) : vscode.l10n.t('{0} files: {1}', files.length, files.join(', '))}\n`);
+    tooltip.appendText(
+      `${files.length === 1 ? vscode.l10n.t('1 file: {0}', files.join(', ')) : vscode.l10n.t('{0} files: {1}', files.length, files.join(', '))}\n`,
+    );
     tooltip.appendText(`${vscode.l10n.t('Created {0}', exact(g.created_at))}\n${vscode.l10n.t('Updated {0}', exact(g.updated_at))}`);
     return tooltip;
   }
@@ -129,7 +138,10 @@ export class GistNode extends PagedGroupNode<GistComment> {
 
 /** One comment of a gist. */
 export class GistCommentNode extends RepoDeskNode {
-  constructor(readonly comment: GistComment, readonly gistNode: GistNode) {
+  constructor(
+    readonly comment: GistComment,
+    readonly gistNode: GistNode,
+  ) {
     super();
   }
 
@@ -143,7 +155,9 @@ export class GistCommentNode extends RepoDeskNode {
     const item = new vscode.TreeItem(`${c.user.login}: ${firstLine(c.body)}`, vscode.TreeItemCollapsibleState.None);
     item.id = `${this.gistNode.id}/comment:${c.id}`;
     const edited = c.updated_at !== c.created_at;
-    item.description = [ageText(c.created_at), edited ? vscode.l10n.t('edited') : undefined, this.mine ? vscode.l10n.t('you') : undefined].filter(Boolean).join(' · ');
+    item.description = [ageText(c.created_at), edited ? vscode.l10n.t('edited') : undefined, this.mine ? vscode.l10n.t('you') : undefined]
+      .filter(Boolean)
+      .join(' · ');
     item.iconPath = new vscode.ThemeIcon('comment');
     // gistComment:<mine|other>: Edit and Delete are offered on one's own only.
     item.contextValue = `gistComment:${this.mine ? 'mine' : 'other'}`;
@@ -155,7 +169,9 @@ export class GistCommentNode extends RepoDeskNode {
     const c = this.comment;
     const edited = c.updated_at !== c.created_at;
     const tooltip = new vscode.MarkdownString();
-    tooltip.appendMarkdown(`**${escapeMarkdown(c.user.login)}** · ${escapeMarkdown(exact(c.created_at))}${edited ? ` · ${escapeMarkdown(vscode.l10n.t('edited {0}', exact(c.updated_at)))}` : ''}\n\n`);
+    tooltip.appendMarkdown(
+      `**${escapeMarkdown(c.user.login)}** · ${escapeMarkdown(exact(c.created_at))}${edited ? ` · ${escapeMarkdown(vscode.l10n.t('edited {0}', exact(c.updated_at)))}` : ''}\n\n`,
+    );
     tooltip.appendText(c.body ?? '');
     return tooltip;
   }

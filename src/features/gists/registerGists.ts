@@ -57,7 +57,13 @@ export function registerGists(context: vscode.ExtensionContext, session: Hosting
   };
 
   /** Runs a change of a gist's comments (with progress, the comments read again); the text is kept as a draft when it fails. */
-  const change = async (gistNode: GistNode, title: string, failure: string, task: (client: HostingClient) => Promise<unknown>, draft?: { key: string; text: string }): Promise<readonly GistComment[] | undefined> => {
+  const change = async (
+    gistNode: GistNode,
+    title: string,
+    failure: string,
+    task: (client: HostingClient) => Promise<unknown>,
+    draft?: { key: string; text: string },
+  ): Promise<readonly GistComment[] | undefined> => {
     const done = async (client: HostingClient) => {
       await task(client);
       if (draft) drafts.delete(draft.key);
@@ -75,11 +81,24 @@ export function registerGists(context: vscode.ExtensionContext, session: Hosting
       if (!(gistNode instanceof GistNode)) return undefined;
       const key = `add:${gistNode.gist.id}`;
       const action = vscode.l10n.t('Add Comment');
-      const body = await askBody(given, drafts.get(key) ?? '', action,
-        vscode.l10n.t('Write your comment on "{0}" in the editor (Markdown), then choose "{1}" in the status bar or ✓ in the editor\'s title bar.', gistNode.title, action));
+      const body = await askBody(
+        given,
+        drafts.get(key) ?? '',
+        action,
+        vscode.l10n.t(
+          'Write your comment on "{0}" in the editor (Markdown), then choose "{1}" in the status bar or ✓ in the editor\'s title bar.',
+          gistNode.title,
+          action,
+        ),
+      );
       if (body === undefined) return undefined;
-      const result = await change(gistNode, vscode.l10n.t('Commenting on {0}…', gistNode.title), vscode.l10n.t('Could not comment on {0}', gistNode.title),
-        (client) => client.gistComments.create(gistNode.gist.id, body), { key, text: body });
+      const result = await change(
+        gistNode,
+        vscode.l10n.t('Commenting on {0}…', gistNode.title),
+        vscode.l10n.t('Could not comment on {0}', gistNode.title),
+        (client) => client.gistComments.create(gistNode.gist.id, body),
+        { key, text: body },
+      );
       if (result) confirmDone(vscode.l10n.t('Comment added to {0}.', gistNode.title));
       return result;
     }),
@@ -89,11 +108,20 @@ export function registerGists(context: vscode.ExtensionContext, session: Hosting
       const { gistNode, comment } = own;
       const key = `edit:${gistNode.gist.id}/${comment.id}`;
       const action = vscode.l10n.t('Save Comment');
-      const body = await askBody(given, drafts.get(key) ?? comment.body ?? '', action,
-        vscode.l10n.t('Edit your comment on "{0}" in the editor, then choose "{1}" in the status bar or ✓ in the editor\'s title bar.', gistNode.title, action));
+      const body = await askBody(
+        given,
+        drafts.get(key) ?? comment.body ?? '',
+        action,
+        vscode.l10n.t('Edit your comment on "{0}" in the editor, then choose "{1}" in the status bar or ✓ in the editor\'s title bar.', gistNode.title, action),
+      );
       if (body === undefined) return undefined;
-      const result = await change(gistNode, vscode.l10n.t('Saving your comment on {0}…', gistNode.title), vscode.l10n.t('Could not save your comment on {0}', gistNode.title),
-        (client) => client.gistComments.update(gistNode.gist.id, comment.id, body), { key, text: body });
+      const result = await change(
+        gistNode,
+        vscode.l10n.t('Saving your comment on {0}…', gistNode.title),
+        vscode.l10n.t('Could not save your comment on {0}', gistNode.title),
+        (client) => client.gistComments.update(gistNode.gist.id, comment.id, body),
+        { key, text: body },
+      );
       if (result) confirmDone(vscode.l10n.t('Comment saved.'));
       return result;
     }),
@@ -102,16 +130,32 @@ export function registerGists(context: vscode.ExtensionContext, session: Hosting
       if (!own) return undefined;
       const { gistNode, comment } = own;
       const confirmed = given === true || givenAnswers<DeleteAnswers>(given)?.confirmed === true;
-      if (!confirmed && !await confirm(vscode.l10n.t('Delete your comment on {0}?', gistNode.title), vscode.l10n.t('Delete Comment'), vscode.l10n.t('The comment cannot be brought back.'))) return undefined;
-      const result = await change(gistNode, vscode.l10n.t('Deleting your comment on {0}…', gistNode.title), vscode.l10n.t('Could not delete your comment on {0}', gistNode.title),
-        (client) => client.gistComments.delete(gistNode.gist.id, comment.id));
+      if (
+        !confirmed &&
+        !(await confirm(
+          vscode.l10n.t('Delete your comment on {0}?', gistNode.title),
+          vscode.l10n.t('Delete Comment'),
+          vscode.l10n.t('The comment cannot be brought back.'),
+        ))
+      )
+        return undefined;
+      const result = await change(
+        gistNode,
+        vscode.l10n.t('Deleting your comment on {0}…', gistNode.title),
+        vscode.l10n.t('Could not delete your comment on {0}', gistNode.title),
+        (client) => client.gistComments.delete(gistNode.gist.id, comment.id),
+      );
       if (result) confirmDone(vscode.l10n.t('Comment deleted.'));
       return result;
     }),
     // The gist's page; a comment opens on its anchor there.
     vscode.commands.registerCommand('repodesk.gists.openInBrowser', async (node?: unknown) => {
-      const url = node instanceof GistNode ? node.gist.html_url
-        : node instanceof GistCommentNode ? `${node.gistNode.gist.html_url}#gistcomment-${node.comment.id}` : undefined;
+      const url =
+        node instanceof GistNode
+          ? node.gist.html_url
+          : node instanceof GistCommentNode
+            ? `${node.gistNode.gist.html_url}#gistcomment-${node.comment.id}`
+            : undefined;
       if (!url) return undefined;
       await vscode.env.openExternal(vscode.Uri.parse(url, true));
       return url;

@@ -17,9 +17,19 @@ export type LastDeliveries = Map<string, HookDelivery>;
 /** A hook's key in LastDeliveries: the service may give a deleted hook's id to a new one. */
 export const hookKey = (hook: Pick<Hook, 'id' | 'created_at'>): string => `${hook.id} ${hook.created_at}`;
 
-export function hooksGroup(target: RepoTarget, baseId: string, onChanged: (node: RepoDeskNode) => void, refused: RefusedLists, last: LastDeliveries = new Map()): RepositoryListNode<Hook> {
+export function hooksGroup(
+  target: RepoTarget,
+  baseId: string,
+  onChanged: (node: RepoDeskNode) => void,
+  refused: RefusedLists,
+  last: LastDeliveries = new Map(),
+): RepositoryListNode<Hook> {
   return new RepositoryListNode<Hook>(target, refused, {
-    id: `${baseId}/hooks`, label: vscode.l10n.t('Webhooks'), icon: 'radio-tower', contextValue: 'hooks', onChanged,
+    id: `${baseId}/hooks`,
+    label: vscode.l10n.t('Webhooks'),
+    icon: 'radio-tower',
+    contextValue: 'hooks',
+    onChanged,
     open: () => target.client.hooks.list(target.owner, target.repo, { priority: 'background' }),
     toNodes: (items, group) => items.map((h) => new HookNode(h, group, last)),
     emptyText: vscode.l10n.t('No webhooks.'),
@@ -46,13 +56,26 @@ function lastResponseText(hook: Hook): string {
 
 /** The last delivery as a row says it: its status and how long ago ("200 · just now"). */
 function lastDeliveryText(d: HookDelivery): string {
-  const status = d.state === 'pending' ? (d.attempts > 0 ? vscode.l10n.t('retrying') : vscode.l10n.t('pending')) : d.status_code ? String(d.status_code) : d.state === 'failed' ? vscode.l10n.t('failed') : d.status ?? '';
+  const status =
+    d.state === 'pending'
+      ? d.attempts > 0
+        ? vscode.l10n.t('retrying')
+        : vscode.l10n.t('pending')
+      : d.status_code
+        ? String(d.status_code)
+        : d.state === 'failed'
+          ? vscode.l10n.t('failed')
+          : (d.status ?? '');
   return `${status} · ${ageText(d.created_at)}`;
 }
 
 /** A hook; its children are its recent deliveries. */
 export class HookNode extends RepositoryListNode<HookDelivery> {
-  constructor(readonly hook: Hook, readonly group: RepositoryListNode<Hook>, readonly lastDeliveries: LastDeliveries = new Map()) {
+  constructor(
+    readonly hook: Hook,
+    readonly group: RepositoryListNode<Hook>,
+    readonly lastDeliveries: LastDeliveries = new Map(),
+  ) {
     super(group.target, group.refused, {
       id: `${group.id}/${hook.id}`,
       label: hookTarget(hook),
@@ -81,8 +104,13 @@ export class HookNode extends RepositoryListNode<HookDelivery> {
     const item = super.toTreeItem();
     const events = h.events.includes('*') ? vscode.l10n.t('all events') : h.events.join(', ');
     const last = this.lastDelivery;
-    item.description = [h.name, events, h.active ? undefined : vscode.l10n.t('inactive'), last ? lastDeliveryText(last) : lastResponseText(h)].filter(Boolean).join(' · ');
-    item.iconPath = new vscode.ThemeIcon(h.active ? 'radio-tower' : 'circle-slash', h.last_response?.status === 'failed' ? new vscode.ThemeColor('errorForeground') : undefined);
+    item.description = [h.name, events, h.active ? undefined : vscode.l10n.t('inactive'), last ? lastDeliveryText(last) : lastResponseText(h)]
+      .filter(Boolean)
+      .join(' · ');
+    item.iconPath = new vscode.ThemeIcon(
+      h.active ? 'radio-tower' : 'circle-slash',
+      h.last_response?.status === 'failed' ? new vscode.ThemeColor('errorForeground') : undefined,
+    );
     item.contextValue = `hook:${h.name}${h.active ? ':active' : ':inactive'}`;
     return item;
   }
@@ -92,14 +120,19 @@ export class HookNode extends RepositoryListNode<HookDelivery> {
     const events = h.events.includes('*') ? vscode.l10n.t('all events') : h.events.join(', ');
     const tooltip = new vscode.MarkdownString();
     tooltip.appendMarkdown(`**${escapeMarkdown(h.name)}** · ${escapeMarkdown(this.title)}\n\n`);
-    tooltip.appendText(`${vscode.l10n.t('Events: {0}', events)}\n${h.active ? vscode.l10n.t('Active') : vscode.l10n.t('Inactive')}\n${vscode.l10n.t('Last response: {0}', lastResponseText(h))}${h.last_response?.message ? ` (${h.last_response.message})` : ''}`);
+    tooltip.appendText(
+      `${vscode.l10n.t('Events: {0}', events)}\n${h.active ? vscode.l10n.t('Active') : vscode.l10n.t('Inactive')}\n${vscode.l10n.t('Last response: {0}', lastResponseText(h))}${h.last_response?.message ? ` (${h.last_response.message})` : ''}`,
+    );
     return tooltip;
   }
 }
 
 /** One delivery of the log: event, status and age; a click opens its payload. */
 export class DeliveryNode extends RepoDeskNode {
-  constructor(readonly delivery: HookDelivery, readonly hookNode: HookNode) {
+  constructor(
+    readonly delivery: HookDelivery,
+    readonly hookNode: HookNode,
+  ) {
     super();
   }
 
@@ -113,7 +146,14 @@ export class DeliveryNode extends RepoDeskNode {
     const retrying = d.state === 'pending' && d.attempts > 0;
     const status = retrying ? vscode.l10n.t('retrying ({0})', answer) : d.state === 'pending' ? vscode.l10n.t('pending') : answer;
     item.description = [status, d.redelivery ? vscode.l10n.t('redelivery') : undefined, ageText(d.created_at)].filter(Boolean).join(' · ');
-    const color = d.state === 'failed' ? new vscode.ThemeColor('errorForeground') : retrying ? new vscode.ThemeColor('list.warningForeground') : d.state === 'pending' ? undefined : new vscode.ThemeColor('charts.green');
+    const color =
+      d.state === 'failed'
+        ? new vscode.ThemeColor('errorForeground')
+        : retrying
+          ? new vscode.ThemeColor('list.warningForeground')
+          : d.state === 'pending'
+            ? undefined
+            : new vscode.ThemeColor('charts.green');
     item.iconPath = new vscode.ThemeIcon(d.state === 'failed' ? 'error' : retrying ? 'sync' : d.state === 'pending' ? 'clock' : 'check', color);
     item.tooltip = `${d.guid}\n${new Date(d.created_at).toLocaleString()}${d.duration !== null ? ` · ${d.duration} s` : ''} · ${d.attempts === 1 ? vscode.l10n.t('1 attempt') : vscode.l10n.t('{0} attempts', d.attempts)}`;
     item.contextValue = 'hookDelivery';

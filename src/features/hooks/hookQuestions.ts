@@ -27,7 +27,13 @@ type Field = readonly [type: string, name: string];
 export function fieldsOf(service: HookService): Field[] {
   const schema = (service as { schema?: unknown }).schema;
   if (Array.isArray(schema) && schema.every((f) => Array.isArray(f) && typeof f[0] === 'string' && typeof f[1] === 'string')) return schema as Field[];
-  if (service.name === 'web') return [['string', 'url'], ['string', 'content_type'], ['string', 'secret'], ['boolean', 'insecure_ssl']];
+  if (service.name === 'web')
+    return [
+      ['string', 'url'],
+      ['string', 'content_type'],
+      ['string', 'secret'],
+      ['boolean', 'insecure_ssl'],
+    ];
   return [];
 }
 
@@ -50,18 +56,30 @@ function httpUrlError(v: string): string | undefined {
 /** A configuration field in a person's words (the API's field names are not). */
 export function fieldLabel(service: string, name: string): string {
   switch (name) {
-    case 'url': return vscode.l10n.t('Payload URL');
-    case 'content_type': return vscode.l10n.t('Content type');
-    case 'secret': return vscode.l10n.t('Secret');
-    case 'insecure_ssl': return vscode.l10n.t('Check the receiver’s TLS certificate?');
-    case 'server': return vscode.l10n.t('Server');
-    case 'port': return vscode.l10n.t('Port');
-    case 'room': return vscode.l10n.t('Room');
-    case 'nick': return vscode.l10n.t('Nickname');
-    case 'password': return vscode.l10n.t('Password');
-    case 'ssl': return vscode.l10n.t('Connect with TLS?');
-    case 'address': return service === 'email' ? vscode.l10n.t('Email address') : vscode.l10n.t('Address');
-    case 'send_from_author': return vscode.l10n.t('Send as the commit’s author?');
+    case 'url':
+      return vscode.l10n.t('Payload URL');
+    case 'content_type':
+      return vscode.l10n.t('Content type');
+    case 'secret':
+      return vscode.l10n.t('Secret');
+    case 'insecure_ssl':
+      return vscode.l10n.t('Check the receiver’s TLS certificate?');
+    case 'server':
+      return vscode.l10n.t('Server');
+    case 'port':
+      return vscode.l10n.t('Port');
+    case 'room':
+      return vscode.l10n.t('Room');
+    case 'nick':
+      return vscode.l10n.t('Nickname');
+    case 'password':
+      return vscode.l10n.t('Password');
+    case 'ssl':
+      return vscode.l10n.t('Connect with TLS?');
+    case 'address':
+      return service === 'email' ? vscode.l10n.t('Email address') : vscode.l10n.t('Address');
+    case 'send_from_author':
+      return vscode.l10n.t('Send as the commit’s author?');
     default: {
       const words = name.replace(/_/g, ' ');
       return words.charAt(0).toUpperCase() + words.slice(1);
@@ -75,7 +93,13 @@ export interface StepTitle {
 }
 
 /** Asks one field; undefined when the user cancelled. `current` is the hook's value when editing. */
-async function askField(service: string, [type, name]: Field, title: string, current: string | undefined, secretNote: { generated?: string }): Promise<string | undefined> {
+async function askField(
+  service: string,
+  [type, name]: Field,
+  title: string,
+  current: string | undefined,
+  secretNote: { generated?: string },
+): Promise<string | undefined> {
   const required = REQUIRED[service]?.includes(name) ?? false;
   const label = fieldLabel(service, name);
   if (name === 'insecure_ssl') {
@@ -83,8 +107,18 @@ async function askField(service: string, [type, name]: Field, title: string, cur
     const skipping = current === '1' || current === 'true';
     const picked = await vscode.window.showQuickPick(
       [
-        { label: vscode.l10n.t('Yes'), detail: vscode.l10n.t('Deliver only to a receiver whose certificate is valid (recommended)'), value: '0', description: skipping ? undefined : vscode.l10n.t('current') },
-        { label: vscode.l10n.t('No'), detail: vscode.l10n.t('Deliver even when the certificate cannot be verified'), value: '1', description: skipping ? vscode.l10n.t('current') : undefined },
+        {
+          label: vscode.l10n.t('Yes'),
+          detail: vscode.l10n.t('Deliver only to a receiver whose certificate is valid (recommended)'),
+          value: '0',
+          description: skipping ? undefined : vscode.l10n.t('current'),
+        },
+        {
+          label: vscode.l10n.t('No'),
+          detail: vscode.l10n.t('Deliver even when the certificate cannot be verified'),
+          value: '1',
+          description: skipping ? vscode.l10n.t('current') : undefined,
+        },
       ],
       { title, ignoreFocusOut: true },
     );
@@ -93,14 +127,20 @@ async function askField(service: string, [type, name]: Field, title: string, cur
   if (type === 'boolean') {
     const on = current === '1' || current === 'true';
     const picked = await vscode.window.showQuickPick(
-      [{ label: vscode.l10n.t('No'), value: '0', description: on ? undefined : vscode.l10n.t('current') }, { label: vscode.l10n.t('Yes'), value: '1', description: on ? vscode.l10n.t('current') : undefined }],
+      [
+        { label: vscode.l10n.t('No'), value: '0', description: on ? undefined : vscode.l10n.t('current') },
+        { label: vscode.l10n.t('Yes'), value: '1', description: on ? vscode.l10n.t('current') : undefined },
+      ],
       { title, ignoreFocusOut: true },
     );
     return picked?.value;
   }
   if (name === 'content_type' && service === 'web') {
     const picked = await vscode.window.showQuickPick(
-      [{ label: vscode.l10n.t('JSON'), description: 'application/json', value: 'json' }, { label: vscode.l10n.t('Form'), description: 'application/x-www-form-urlencoded', value: 'form' }],
+      [
+        { label: vscode.l10n.t('JSON'), description: 'application/json', value: 'json' },
+        { label: vscode.l10n.t('Form'), description: 'application/x-www-form-urlencoded', value: 'form' },
+      ],
       { title, ignoreFocusOut: true, placeHolder: vscode.l10n.t('How the payload is sent') },
     );
     return picked?.value;
@@ -108,20 +148,30 @@ async function askField(service: string, [type, name]: Field, title: string, cur
   if (name === 'secret' && service === 'web') {
     const keep = current ? [{ label: vscode.l10n.t('Keep the current secret'), value: 'keep' }] : [];
     const picked = await vscode.window.showQuickPick(
-      [...keep, { label: vscode.l10n.t('Generate a secret'), value: 'generate' }, { label: vscode.l10n.t('Type a secret…'), value: 'type' }, { label: vscode.l10n.t('No secret (deliveries are not signed)'), value: 'none' }],
+      [
+        ...keep,
+        { label: vscode.l10n.t('Generate a secret'), value: 'generate' },
+        { label: vscode.l10n.t('Type a secret…'), value: 'type' },
+        { label: vscode.l10n.t('No secret (deliveries are not signed)'), value: 'none' },
+      ],
       { title, ignoreFocusOut: true },
     );
     if (!picked) return undefined;
     if (picked.value === 'keep') return current;
     if (picked.value === 'none') return '';
     if (picked.value === 'generate') return (secretNote.generated = generateSecret());
-    return vscode.window.showInputBox({ title, password: true, prompt: vscode.l10n.t('Deliveries are signed with it (X-Hub-Signature); it is not shown again.'), ignoreFocusOut: true });
+    return vscode.window.showInputBox({
+      title,
+      password: true,
+      prompt: vscode.l10n.t('Deliveries are signed with it (X-Hub-Signature); it is not shown again.'),
+      ignoreFocusOut: true,
+    });
   }
   const masked = type === 'password' && current !== undefined;
   const value = await vscode.window.showInputBox({
     title,
     password: type === 'password',
-    value: masked ? '' : current ?? '',
+    value: masked ? '' : (current ?? ''),
     placeHolder: name === 'url' ? 'https://example.com/hook' : undefined,
     prompt: masked ? vscode.l10n.t('Leave empty to keep the current value.') : required ? undefined : vscode.l10n.t('Optional'),
     validateInput: (v) => {
@@ -136,12 +186,16 @@ async function askField(service: string, [type, name]: Field, title: string, cur
 }
 
 /** Asks every configuration field of the service, in the schema's order; `step(i, label)` titles the i-th field's step. */
-async function askConfig(service: HookService, step: StepTitle, current: Record<string, unknown> = {}): Promise<{ config: Record<string, string>; generatedSecret?: string } | undefined> {
+async function askConfig(
+  service: HookService,
+  step: StepTitle,
+  current: Record<string, unknown> = {},
+): Promise<{ config: Record<string, string>; generatedSecret?: string } | undefined> {
   const note: { generated?: string } = {};
   const config: Record<string, string> = {};
   const fields = fieldsOf(service);
   for (const [i, field] of fields.entries()) {
-    const was = typeof current[field[1]] === 'string' ? current[field[1]] as string : undefined;
+    const was = typeof current[field[1]] === 'string' ? (current[field[1]] as string) : undefined;
     const value = await askField(service.name, field, step(i, fieldLabel(service.name, field[1])), was, note);
     if (value === undefined) return undefined;
     if (value !== '' || was !== undefined) config[field[1]] = value;
@@ -154,9 +208,18 @@ async function askEvents(service: HookService, picked: readonly string[], title:
   const all = picked.includes('*');
   const items = [
     { label: '*', description: vscode.l10n.t('every event, including ones added later'), picked: all },
-    ...service.supported_events.map((e) => ({ label: e, description: service.default_events?.includes(e) ? vscode.l10n.t('default') : undefined, picked: !all && picked.includes(e) })),
+    ...service.supported_events.map((e) => ({
+      label: e,
+      description: service.default_events?.includes(e) ? vscode.l10n.t('default') : undefined,
+      picked: !all && picked.includes(e),
+    })),
   ];
-  const chosen = await vscode.window.showQuickPick(items, { title, canPickMany: true, ignoreFocusOut: true, placeHolder: vscode.l10n.t('The events that trigger the hook') });
+  const chosen = await vscode.window.showQuickPick(items, {
+    title,
+    canPickMany: true,
+    ignoreFocusOut: true,
+    placeHolder: vscode.l10n.t('The events that trigger the hook'),
+  });
   if (!chosen) return undefined;
   if (chosen.length === 0) {
     void vscode.window.showWarningMessage(vscode.l10n.t('Choose at least one event.'));
@@ -168,7 +231,12 @@ async function askEvents(service: HookService, picked: readonly string[], title:
 /** The new hook's service, configuration and events; undefined when cancelled. */
 export async function askNewHook(services: readonly HookService[]): Promise<{ answers: HookAnswers; generatedSecret?: string } | undefined> {
   const service = await vscode.window.showQuickPick(
-    services.map((s) => ({ label: s.name, description: (s as { title?: unknown }).title === undefined ? undefined : String((s as { title?: unknown }).title), detail: vscode.l10n.t('Default events: {0}', (s.default_events ?? s.events).join(', ')), service: s })),
+    services.map((s) => ({
+      label: s.name,
+      description: (s as { title?: unknown }).title === undefined ? undefined : String((s as { title?: unknown }).title),
+      detail: vscode.l10n.t('Default events: {0}', (s.default_events ?? s.events).join(', ')),
+      service: s,
+    })),
     { title: vscode.l10n.t('New Webhook: Service'), ignoreFocusOut: true, placeHolder: vscode.l10n.t('Where the events are delivered') },
   );
   if (!service) return undefined;
@@ -179,7 +247,10 @@ export async function askNewHook(services: readonly HookService[]): Promise<{ an
   if (!asked) return undefined;
   const events = await askEvents(service.service, service.service.default_events ?? service.service.events, stepTitle(total, vscode.l10n.t('Events')));
   if (!events) return undefined;
-  return { answers: { name: service.service.name, config: asked.config, events, active: true }, ...(asked.generatedSecret ? { generatedSecret: asked.generatedSecret } : {}) };
+  return {
+    answers: { name: service.service.name, config: asked.config, events, active: true },
+    ...(asked.generatedSecret ? { generatedSecret: asked.generatedSecret } : {}),
+  };
 }
 
 /** What to change on a hook: its events, its configuration, or its active state. */
@@ -188,7 +259,9 @@ export async function askHookEdit(hook: Hook, service: HookService): Promise<{ c
     [
       { label: vscode.l10n.t('Events…'), description: hook.events.join(', '), value: 'events' },
       { label: vscode.l10n.t('Configuration…'), value: 'config' },
-      hook.active ? { label: vscode.l10n.t('Deactivate'), description: vscode.l10n.t('keep the hook but deliver nothing'), value: 'off' } : { label: vscode.l10n.t('Activate'), value: 'on' },
+      hook.active
+        ? { label: vscode.l10n.t('Deactivate'), description: vscode.l10n.t('keep the hook but deliver nothing'), value: 'off' }
+        : { label: vscode.l10n.t('Activate'), value: 'on' },
     ],
     { title: vscode.l10n.t('Edit Webhook {0}', hook.name) },
   );

@@ -51,18 +51,26 @@ export function registerHooks(context: vscode.ExtensionContext, session: Hosting
       let secret: string | undefined;
       if (!answers) {
         const list = await services(r);
-        const asked = list && await (await questions()).askNewHook(list);
+        const asked = list && (await (await questions()).askNewHook(list));
         if (!asked) return undefined;
         answers = asked.answers;
         secret = asked.generatedSecret;
       }
       const input = answers;
       const create = (x: RepoTarget) => x.client.hooks.create(...t(x), input);
-      const result = await changeList(session, group, vscode.l10n.t('Creating the {0} webhook…', input.name), vscode.l10n.t('Could not create the webhook'), () => create(r), refusal(r, create), (hook) => {
-        // A new hook has no delivery known (the service may give it a deleted hook's id).
-        lastDeliveries.delete(hookKey(hook));
-        return added(hook);
-      });
+      const result = await changeList(
+        session,
+        group,
+        vscode.l10n.t('Creating the {0} webhook…', input.name),
+        vscode.l10n.t('Could not create the webhook'),
+        () => create(r),
+        refusal(r, create),
+        (hook) => {
+          // A new hook has no delivery known (the service may give it a deleted hook's id).
+          lastDeliveries.delete(hookKey(hook));
+          return added(hook);
+        },
+      );
       if (result && secret) {
         // Shown nowhere: the receiver needs it once, from the clipboard.
         await vscode.env.clipboard.writeText(secret);
@@ -79,17 +87,27 @@ export function registerHooks(context: vscode.ExtensionContext, session: Hosting
       let secret: string | undefined;
       if (!change) {
         const service = (await services(r))?.find((s) => s.name === node.hook.name);
-        const asked = service && await (await questions()).askHookEdit(node.hook, service);
+        const asked = service && (await (await questions()).askHookEdit(node.hook, service));
         if (!asked) return undefined;
         change = asked.change;
         secret = asked.generatedSecret;
       }
       const edit = change;
       const update = (x: RepoTarget) => x.client.hooks.update(...t(x), node.hook.id, edit);
-      const result = await changeList(session, node.group, vscode.l10n.t('Saving the webhook {0}…', node.title), vscode.l10n.t('Could not change the webhook {0}', node.title), () => update(r), refusal(r, update), (hook) => replaced(hook));
+      const result = await changeList(
+        session,
+        node.group,
+        vscode.l10n.t('Saving the webhook {0}…', node.title),
+        vscode.l10n.t('Could not change the webhook {0}', node.title),
+        () => update(r),
+        refusal(r, update),
+        (hook) => replaced(hook),
+      );
       if (result && secret) {
         await vscode.env.clipboard.writeText(secret);
-        void vscode.window.showInformationMessage(vscode.l10n.t('Webhook saved. Its new generated secret is on the clipboard; RepoDesk does not show it again.'));
+        void vscode.window.showInformationMessage(
+          vscode.l10n.t('Webhook saved. Its new generated secret is on the clipboard; RepoDesk does not show it again.'),
+        );
       }
       return result;
     }),
@@ -97,7 +115,14 @@ export function registerHooks(context: vscode.ExtensionContext, session: Hosting
       if (!(node instanceof HookNode)) return undefined;
       const r = node.group.target;
       const test = (x: RepoTarget) => x.client.hooks.test(...t(x), node.hook.id);
-      const result = await changeList(session, node.group, vscode.l10n.t('Sending a test push to {0}…', node.title), vscode.l10n.t('Could not test the webhook {0}', node.title), () => test(r), refusal(r, test));
+      const result = await changeList(
+        session,
+        node.group,
+        vscode.l10n.t('Sending a test push to {0}…', node.title),
+        vscode.l10n.t('Could not test the webhook {0}', node.title),
+        () => test(r),
+        refusal(r, test),
+      );
       if (result) void vscode.window.setStatusBarMessage(vscode.l10n.t('Test push sent to {0}.', node.title), 4000);
       return result;
     }),
@@ -114,31 +139,69 @@ export function registerHooks(context: vscode.ExtensionContext, session: Hosting
         return node.hook.name === 'web' ? deliveryAfter(x, hookId, before) : undefined;
       };
       let pinged: HookDelivery | undefined;
-      const result = await changeList(session, node.group, vscode.l10n.t('Pinging {0} and waiting for its answer…', node.title), vscode.l10n.t('Could not ping the webhook {0}', node.title), () => ping(r), refusal(r, ping), (delivery) => {
-        pinged = delivery;
-        if (delivery) lastDeliveries.set(hookKey(node.hook), delivery);
-        return changedWhere((h) => h.id === hookId, (h) => (delivery ? { ...h, last_response: lastResponseOf(delivery) } : h));
-      });
+      const result = await changeList(
+        session,
+        node.group,
+        vscode.l10n.t('Pinging {0} and waiting for its answer…', node.title),
+        vscode.l10n.t('Could not ping the webhook {0}', node.title),
+        () => ping(r),
+        refusal(r, ping),
+        (delivery) => {
+          pinged = delivery;
+          if (delivery) lastDeliveries.set(hookKey(node.hook), delivery);
+          return changedWhere(
+            (h) => h.id === hookId,
+            (h) => (delivery ? { ...h, last_response: lastResponseOf(delivery) } : h),
+          );
+        },
+      );
       if (result) sayPingOutcome(node.title, pinged, node.hook.name === 'web');
       return result;
     }),
     vscode.commands.registerCommand('repodesk.repo.hooks.delete', async (node?: unknown, confirmed?: boolean) => {
       if (!(node instanceof HookNode)) return undefined;
       const r = node.group.target;
-      if (confirmed !== true && !await confirm(vscode.l10n.t('Delete the webhook {0}?', node.title), vscode.l10n.t('Delete Webhook'), vscode.l10n.t('Nothing is delivered to it any more; its delivery log goes with it.'))) return undefined;
+      if (
+        confirmed !== true &&
+        !(await confirm(
+          vscode.l10n.t('Delete the webhook {0}?', node.title),
+          vscode.l10n.t('Delete Webhook'),
+          vscode.l10n.t('Nothing is delivered to it any more; its delivery log goes with it.'),
+        ))
+      )
+        return undefined;
       const remove = (x: RepoTarget) => x.client.hooks.delete(...t(x), node.hook.id);
-      return changeList(session, node.group, vscode.l10n.t('Deleting the webhook {0}…', node.title), vscode.l10n.t('Could not delete the webhook {0}', node.title), () => remove(r), refusal(r, remove), () => {
-        lastDeliveries.delete(hookKey(node.hook));
-        return removed(node.hook.id);
-      });
+      return changeList(
+        session,
+        node.group,
+        vscode.l10n.t('Deleting the webhook {0}…', node.title),
+        vscode.l10n.t('Could not delete the webhook {0}', node.title),
+        () => remove(r),
+        refusal(r, remove),
+        () => {
+          lastDeliveries.delete(hookKey(node.hook));
+          return removed(node.hook.id);
+        },
+      );
     }),
     // The emulator's delivery log: the request as sent (headers, payload) and the receiver's response.
     vscode.commands.registerCommand('repodesk.repo.hooks.openDelivery', async (node?: unknown) => {
       if (!(node instanceof DeliveryNode)) return undefined;
       const r = node.hookNode.group.target;
       try {
-        const detail = await withNotification(vscode.l10n.t('Reading the delivery…'), () => r.client.hooks.getDelivery(...t(r), node.hookNode.hook.id, node.delivery.id));
-        const shown = { event: detail.event, guid: detail.guid, state: detail.state, status: detail.status, status_code: detail.status_code, created_at: detail.created_at, request: detail.request, response: detail.response };
+        const detail = await withNotification(vscode.l10n.t('Reading the delivery…'), () =>
+          r.client.hooks.getDelivery(...t(r), node.hookNode.hook.id, node.delivery.id),
+        );
+        const shown = {
+          event: detail.event,
+          guid: detail.guid,
+          state: detail.state,
+          status: detail.status,
+          status_code: detail.status_code,
+          created_at: detail.created_at,
+          request: detail.request,
+          response: detail.response,
+        };
         const uri = deliveries.uriFor(r.owner, r.repo, node.hookNode.hook.id, node.delivery.id, detail.event);
         deliveries.show(uri, `${JSON.stringify(shown, null, 2)}\n`);
         await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: true });
@@ -182,11 +245,15 @@ function sayPingOutcome(title: string, d: HookDelivery | undefined, recorded: bo
   if (!recorded) {
     // Only web hooks' deliveries are recorded: there is no answer to wait for.
     void vscode.window.showInformationMessage(vscode.l10n.t('Ping sent to {0}.', title));
-  } else if (!d || d.state === 'pending' && d.attempts === 0) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('Ping sent to {0}; the receiver has not answered yet. Its deliveries are listed under the webhook.', title));
+  } else if (!d || (d.state === 'pending' && d.attempts === 0)) {
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('Ping sent to {0}; the receiver has not answered yet. Its deliveries are listed under the webhook.', title),
+    );
   } else if (d.state === 'delivered') {
     void vscode.window.showInformationMessage(vscode.l10n.t('Ping delivered to {0}: {1}.', title, answer));
   } else {
-    void vscode.window.showWarningMessage(vscode.l10n.t('Ping to {0} failed: {1}. The service tries again; its deliveries are listed under the webhook.', title, answer));
+    void vscode.window.showWarningMessage(
+      vscode.l10n.t('Ping to {0} failed: {1}. The service tries again; its deliveries are listed under the webhook.', title, answer),
+    );
   }
 }

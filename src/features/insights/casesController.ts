@@ -47,14 +47,15 @@ export class CasesController {
       const with_tag = [this.tag, ...(m.filter.pull === null ? [] : [pullTag(m.filter.pull)])];
       const state = m.filter.state === 'all' ? undefined : m.filter.state;
       const page = client.searchCases({ with_tag, state, count: CASES_PAGE_SIZE, index: m.index, order_by: 'update_date', order_dir: 'DESC' });
-      const extras = m.index === 0
-        ? Promise.all([
-          client.searchCases({ with_tag: this.tag, state: 'Open', count: 1 }),
-          client.searchCases({ with_tag: this.tag, state: 'Arrived', count: 1 }),
-          client.searchContacts({ count: 100, order_by: 'name', order_dir: 'ASC' }),
-          client.listCampaigns(),
-        ])
-        : undefined;
+      const extras =
+        m.index === 0
+          ? Promise.all([
+              client.searchCases({ with_tag: this.tag, state: 'Open', count: 1 }),
+              client.searchCases({ with_tag: this.tag, state: 'Arrived', count: 1 }),
+              client.searchContacts({ count: 100, order_by: 'name', order_dir: 'ASC' }),
+              client.listCampaigns(),
+            ])
+          : undefined;
       const [p, more] = await Promise.all([page, extras]);
       this.post({
         type: 'cases',
@@ -105,9 +106,10 @@ export class CasesController {
     const client = await this.client();
     if (!client) return undefined;
     try {
-      const contactId = 'id' in m.contact
-        ? m.contact.id
-        : (await client.createContact({ name: m.contact.name, attributes: m.contact.email ? { email: m.contact.email } : {} })).id;
+      const contactId =
+        'id' in m.contact
+          ? m.contact.id
+          : (await client.createContact({ name: m.contact.name, attributes: m.contact.email ? { email: m.contact.email } : {} })).id;
       const tags = [this.tag, ...(m.pull === null ? [] : [pullTag(m.pull)])];
       const created = await client.createCase(contactId, { subject: m.subject, campaign: m.campaign, tags, notes: m.note?.trim() ? [m.note.trim()] : [] });
       this.log.info(`Created case ${created.id} for ${this.owner}/${this.name}`);
@@ -129,7 +131,11 @@ export class CasesController {
       this.post({ type: 'caseDetails', details, ...this.draftOf(id) });
     } catch (err) {
       if (err instanceof EngagementError && err.status === 404) {
-        this.post({ type: 'caseGone', id, message: vscode.l10n.t('Case #{0} no longer exists; it may have been deleted elsewhere. The list is refreshed.', id) });
+        this.post({
+          type: 'caseGone',
+          id,
+          message: vscode.l10n.t('Case #{0} no longer exists; it may have been deleted elsewhere. The list is refreshed.', id),
+        });
         return;
       }
       this.failed(vscode.l10n.t('Could not update case #{0}', id), err);

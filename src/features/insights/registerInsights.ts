@@ -39,7 +39,13 @@ function targetOf(arg: unknown, active: ActiveRepository): { owner: string; name
   return active.value ? { owner: active.value.owner, name: active.value.name } : undefined;
 }
 
-export function registerInsights(context: vscode.ExtensionContext, log: Logger, session: HostingSession, engagement: EngagementSession, active: ActiveRepository): void {
+export function registerInsights(
+  context: vscode.ExtensionContext,
+  log: Logger,
+  session: HostingSession,
+  engagement: EngagementSession,
+  active: ActiveRepository,
+): void {
   const focusAsked = new Map<string, Focus>();
   const posted = new Map<string, HostToWebview[]>();
   const testing = context.extensionMode === vscode.ExtensionMode.Test;
@@ -47,7 +53,14 @@ export function registerInsights(context: vscode.ExtensionContext, log: Logger, 
   const panels = new WebviewPanels<WebviewToHost, HostToWebview>(
     context,
     log,
-    { viewType: INSIGHTS_VIEW_TYPE, script: 'insights.js', styles: ['codicon.css', 'insights.css'], icon: vscode.Uri.joinPath(context.extensionUri, 'media', 'repodesk.svg'), incoming: webviewToHost, outgoing: hostToWebview },
+    {
+      viewType: INSIGHTS_VIEW_TYPE,
+      script: 'insights.js',
+      styles: ['codicon.css', 'insights.css'],
+      icon: vscode.Uri.joinPath(context.extensionUri, 'media', 'repodesk.svg'),
+      incoming: webviewToHost,
+      outgoing: hostToWebview,
+    },
     // The panel's code loads with the first panel, not at activation.
     async (hosted) => {
       const { startInsightsPanel } = await import('./insightsPanel.js');
@@ -65,7 +78,10 @@ export function registerInsights(context: vscode.ExtensionContext, log: Logger, 
       if (!testing) return started;
       // Test seam: what the host posted to this panel.
       posted.set(hosted.key, []);
-      return vscode.Disposable.from(started, hosted.onDidPost((m) => posted.get(hosted.key)?.push(m)));
+      return vscode.Disposable.from(
+        started,
+        hosted.onDidPost((m) => posted.get(hosted.key)?.push(m)),
+      );
     },
   );
   context.subscriptions.push(

@@ -37,32 +37,37 @@ export async function loadStatistics(client: HostingClient | undefined, owner: s
   const startProgress = () => {
     if (report) return;
     const done = new Promise<void>((resolve) => (finish = resolve));
-    void vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Computing statistics of {0}/{1}…', owner, repo) }, (progress) => {
-      report = (message) => progress.report({ message });
-      return done;
-    });
+    void vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Computing statistics of {0}/{1}…', owner, repo) },
+      (progress) => {
+        report = (message) => progress.report({ message });
+        return done;
+      },
+    );
   };
-  await Promise.all(CHARTS.map(async (chart) => {
-    let pending = false;
-    try {
-      const data = await load[chart]((p) => {
-        if (!pending) {
-          pending = true;
-          computing++;
-          startProgress();
+  await Promise.all(
+    CHARTS.map(async (chart) => {
+      let pending = false;
+      try {
+        const data = await load[chart]((p) => {
+          if (!pending) {
+            pending = true;
+            computing++;
+            startProgress();
+          }
+          report?.(vscode.l10n.t('try {0} of {1}', p.attempt + 1, p.maxAttempts));
+          post({ type: 'statsPending', chart, attempt: p.attempt, maxAttempts: p.maxAttempts, nextDelayMs: p.nextDelayMs });
+        });
+        post({ type: 'chart', data });
+      } catch (err) {
+        log.warn(`Statistics ${chart} of ${owner}/${repo}: ${errorText(err)}`);
+        post({ type: 'chartError', chart, message: errorText(err) });
+      } finally {
+        if (pending && --computing === 0) {
+          finish?.();
+          report = undefined;
         }
-        report?.(vscode.l10n.t('try {0} of {1}', p.attempt + 1, p.maxAttempts));
-        post({ type: 'statsPending', chart, attempt: p.attempt, maxAttempts: p.maxAttempts, nextDelayMs: p.nextDelayMs });
-      });
-      post({ type: 'chart', data });
-    } catch (err) {
-      log.warn(`Statistics ${chart} of ${owner}/${repo}: ${errorText(err)}`);
-      post({ type: 'chartError', chart, message: errorText(err) });
-    } finally {
-      if (pending && --computing === 0) {
-        finish?.();
-        report = undefined;
       }
-    }
-  }));
+    }),
+  );
 }

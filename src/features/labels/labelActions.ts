@@ -18,17 +18,29 @@ export function listLabels(r: RepoTarget): Promise<Label[]> {
 export async function changeLabel(r: RepoTarget, change: LabelChange): Promise<Label | undefined> {
   const color = (c: string) => normalizeColor(c) ?? c;
   if ('create' in change) return r.client.labels.create(r.owner, r.repo, { name: change.create.name, color: color(change.create.color) });
-  if ('update' in change) return r.client.labels.update(r.owner, r.repo, change.update.name, { name: change.update.newName, color: color(change.update.color) });
+  if ('update' in change)
+    return r.client.labels.update(r.owner, r.repo, change.update.name, { name: change.update.newName, color: color(change.update.color) });
   await r.client.labels.delete(r.owner, r.repo, change.delete);
   return undefined;
 }
 
 function askLabelColor(value: string): Thenable<string | undefined> {
-  return vscode.window.showInputBox({ title: vscode.l10n.t('Label color'), prompt: vscode.l10n.t('Six hex digits, e.g. #d73a4a'), value, ignoreFocusOut: true, validateInput: (v) => (normalizeColor(v) ? undefined : vscode.l10n.t('Use six hex digits, e.g. #d73a4a.')) });
+  return vscode.window.showInputBox({
+    title: vscode.l10n.t('Label color'),
+    prompt: vscode.l10n.t('Six hex digits, e.g. #d73a4a'),
+    value,
+    ignoreFocusOut: true,
+    validateInput: (v) => (normalizeColor(v) ? undefined : vscode.l10n.t('Use six hex digits, e.g. #d73a4a.')),
+  });
 }
 
 function askLabelName(title: string, value?: string): Thenable<string | undefined> {
-  return vscode.window.showInputBox({ title, value, ignoreFocusOut: true, validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('The name cannot be empty.')) });
+  return vscode.window.showInputBox({
+    title,
+    value,
+    ignoreFocusOut: true,
+    validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('The name cannot be empty.')),
+  });
 }
 
 export async function askNewLabel(): Promise<{ name: string; color: string } | undefined> {
@@ -46,7 +58,11 @@ export async function askLabelEdit(label: Label): Promise<{ name: string; newNam
 }
 
 export function confirmLabelDelete(name: string): Promise<boolean> {
-  return confirm(vscode.l10n.t('Delete the label {0}?', name), vscode.l10n.t('Delete Label'), vscode.l10n.t('It is removed from every issue and pull request.'));
+  return confirm(
+    vscode.l10n.t('Delete the label {0}?', name),
+    vscode.l10n.t('Delete Label'),
+    vscode.l10n.t('It is removed from every issue and pull request.'),
+  );
 }
 
 export async function manageLabels(r: RepoTarget, change?: LabelChange): Promise<Label[] | undefined> {
@@ -58,7 +74,12 @@ export async function manageLabels(r: RepoTarget, change?: LabelChange): Promise
   const picked = await vscode.window.showQuickPick(
     [
       { label: `$(add) ${vscode.l10n.t('New Label…')}`, name: undefined as string | undefined, alwaysShow: true },
-      ...labels.map((l) => ({ label: l.name, description: `#${l.color}`, iconPath: vscode.Uri.parse(colorSwatchDataUri(l.color)), name: l.name as string | undefined })),
+      ...labels.map((l) => ({
+        label: l.name,
+        description: `#${l.color}`,
+        iconPath: vscode.Uri.parse(colorSwatchDataUri(l.color)),
+        name: l.name as string | undefined,
+      })),
     ],
     { title: vscode.l10n.t('Labels of {0}/{1}', r.owner, r.repo), placeHolder: vscode.l10n.t('Pick a label to edit or delete it') },
   );
@@ -68,7 +89,13 @@ export async function manageLabels(r: RepoTarget, change?: LabelChange): Promise
     return answers ? manageLabels(r, { create: answers }) : undefined;
   }
   const current = labels.find((l) => l.name === picked.name)!;
-  const action = await vscode.window.showQuickPick([{ label: `$(edit) ${vscode.l10n.t('Edit')}`, id: 'edit' }, { label: `$(trash) ${vscode.l10n.t('Delete')}`, id: 'delete' }], { title: current.name });
+  const action = await vscode.window.showQuickPick(
+    [
+      { label: `$(edit) ${vscode.l10n.t('Edit')}`, id: 'edit' },
+      { label: `$(trash) ${vscode.l10n.t('Delete')}`, id: 'delete' },
+    ],
+    { title: current.name },
+  );
   if (!action) return undefined;
   if (action.id === 'delete') return (await confirmLabelDelete(current.name)) ? manageLabels(r, { delete: current.name }) : undefined;
   const answers = await askLabelEdit(current);

@@ -8,7 +8,11 @@ import { RefusedLists, RepositoryListNode } from '../shared/tree/repositoryLists
 
 export function labelsGroup(target: RepoTarget, baseId: string, onChanged: (node: RepoDeskNode) => void, refused: RefusedLists): RepositoryListNode<Label> {
   return new RepositoryListNode<Label>(target, refused, {
-    id: `${baseId}/labels`, label: vscode.l10n.t('Labels'), icon: 'tag', contextValue: 'labels', onChanged,
+    id: `${baseId}/labels`,
+    label: vscode.l10n.t('Labels'),
+    icon: 'tag',
+    contextValue: 'labels',
+    onChanged,
     open: () => target.client.labels.listForRepo(target.owner, target.repo, { priority: 'background' }),
     toNodes: (items, group) => [...items].sort((a, b) => a.name.localeCompare(b.name)).map((l) => new LabelNode(l, group)),
     emptyText: vscode.l10n.t('No labels yet.'),
@@ -16,7 +20,10 @@ export function labelsGroup(target: RepoTarget, baseId: string, onChanged: (node
 }
 
 export class LabelNode extends RepoDeskNode {
-  constructor(readonly label: Label, readonly group: RepositoryListNode<Label>) {
+  constructor(
+    readonly label: Label,
+    readonly group: RepositoryListNode<Label>,
+  ) {
     super();
   }
 

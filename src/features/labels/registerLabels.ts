@@ -24,16 +24,27 @@ export function registerLabels(context: vscode.ExtensionContext, session: Hostin
   const refused = new RefusedLists();
   context.subscriptions.push(
     session.onDidChange(() => refused.clear()),
-    vscode.commands.registerCommand('repodesk.repo.labels', guarded(vscode.l10n.t('Labels'), async (node?: RepoNodeLike, answers?: LabelChange) => {
-      const r = repositoryTarget(session, active, repoOfNode(node));
-      return r ? (await actions()).manageLabels(r, answers) : undefined;
-    })),
+    vscode.commands.registerCommand(
+      'repodesk.repo.labels',
+      guarded(vscode.l10n.t('Labels'), async (node?: RepoNodeLike, answers?: LabelChange) => {
+        const r = repositoryTarget(session, active, repoOfNode(node));
+        return r ? (await actions()).manageLabels(r, answers) : undefined;
+      }),
+    ),
     vscode.commands.registerCommand('repodesk.repo.labels.create', async (node?: unknown, answers?: { name: string; color: string }) => {
       const group = listOf<Label>(node, 'labels');
       if (!group) return undefined;
-      const input = answers ?? await (await actions()).askNewLabel();
+      const input = answers ?? (await (await actions()).askNewLabel());
       if (!input) return undefined;
-      const labels = await changeList(session, group, vscode.l10n.t('Creating label {0}…', input.name), vscode.l10n.t('Could not create the label {0}', input.name), async () => (await actions()).changeLabel(group.target, { create: input }), undefined, (made) => (shown) => (made ? [...shown.filter((l) => l.name !== made.name), made] : [...shown]));
+      const labels = await changeList(
+        session,
+        group,
+        vscode.l10n.t('Creating label {0}…', input.name),
+        vscode.l10n.t('Could not create the label {0}', input.name),
+        async () => (await actions()).changeLabel(group.target, { create: input }),
+        undefined,
+        (made) => (shown) => (made ? [...shown.filter((l) => l.name !== made.name), made] : [...shown]),
+      );
       if (labels) confirmDone(vscode.l10n.t('Created label {0} in {1}/{2}.', input.name, group.target.owner, group.target.repo));
       return labels;
     }),
@@ -41,12 +52,28 @@ export function registerLabels(context: vscode.ExtensionContext, session: Hostin
       if (!(node instanceof LabelNode)) return undefined;
       const input = answers ? { name: node.label.name, ...answers } : await (await actions()).askLabelEdit(node.label);
       if (!input) return undefined;
-      return changeList(session, node.group, vscode.l10n.t('Saving label {0}…', input.newName), vscode.l10n.t('Could not change the label {0}', node.label.name), async () => (await actions()).changeLabel(node.group.target, { update: input }), undefined, (saved) => (shown) => shown.map((l) => (l.name === node.label.name && saved ? saved : l)));
+      return changeList(
+        session,
+        node.group,
+        vscode.l10n.t('Saving label {0}…', input.newName),
+        vscode.l10n.t('Could not change the label {0}', node.label.name),
+        async () => (await actions()).changeLabel(node.group.target, { update: input }),
+        undefined,
+        (saved) => (shown) => shown.map((l) => (l.name === node.label.name && saved ? saved : l)),
+      );
     }),
     vscode.commands.registerCommand('repodesk.repo.labels.delete', async (node?: unknown, confirmed?: boolean) => {
       if (!(node instanceof LabelNode)) return undefined;
-      if (confirmed !== true && !await (await actions()).confirmLabelDelete(node.label.name)) return undefined;
-      return changeList(session, node.group, vscode.l10n.t('Deleting label {0}…', node.label.name), vscode.l10n.t('Could not delete the label {0}', node.label.name), async () => (await actions()).changeLabel(node.group.target, { delete: node.label.name }), undefined, () => removedWhere((l) => l.name === node.label.name));
+      if (confirmed !== true && !(await (await actions()).confirmLabelDelete(node.label.name))) return undefined;
+      return changeList(
+        session,
+        node.group,
+        vscode.l10n.t('Deleting label {0}…', node.label.name),
+        vscode.l10n.t('Could not delete the label {0}', node.label.name),
+        async () => (await actions()).changeLabel(node.group.target, { delete: node.label.name }),
+        undefined,
+        () => removedWhere((l) => l.name === node.label.name),
+      );
     }),
   );
   return {

@@ -50,7 +50,13 @@ function stillInBox(uri: vscode.Uri): boolean {
 }
 
 /** Starts the client (`running` settles when the server has answered its start); it stops with the extension. */
-export async function startLanguageClient(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository, selected: SelectedPull, store: PullReviewComments): Promise<{ client: BaseLanguageClient; running: Promise<void> }> {
+export async function startLanguageClient(
+  context: vscode.ExtensionContext,
+  session: HostingSession,
+  active: ActiveRepository,
+  selected: SelectedPull,
+  store: PullReviewComments,
+): Promise<{ client: BaseLanguageClient; running: Promise<void> }> {
   const clientOptions: LanguageClientOptions = {
     // The reply and new-comment boxes of review threads.
     documentSelector: [{ scheme: 'comment' }],
@@ -67,7 +73,7 @@ export async function startLanguageClient(context: vscode.ExtensionContext, sess
       // LSP has no kinds for people and issues; VS Code does.
       provideCompletionItem: async (document, position, ctx, token, next) => {
         const result = await next(document, position, ctx, token);
-        const items = Array.isArray(result) ? result : result?.items ?? [];
+        const items = Array.isArray(result) ? result : (result?.items ?? []);
         for (const item of items) {
           const label = typeof item.label === 'string' ? item.label : item.label.label;
           item.kind = label.startsWith('@') ? vscode.CompletionItemKind.User : vscode.CompletionItemKind.Issue;
@@ -78,7 +84,14 @@ export async function startLanguageClient(context: vscode.ExtensionContext, sess
   };
   const client = await newServerClient(context, 'repodesk.reviewLanguage', vscode.l10n.t('RepoDesk Review Comments'), clientOptions);
   let reviewEditorsShown = reviewEditorVisible();
-  const facts = new ReviewFacts(() => session.client, active, selected, store, new AvatarCache(), () => reviewedPull(selected));
+  const facts = new ReviewFacts(
+    () => session.client,
+    active,
+    selected,
+    store,
+    new AvatarCache(),
+    () => reviewedPull(selected),
+  );
 
   client.onRequest(REQUESTS.people, (p: DocumentParams) => facts.people(p.uri));
   client.onRequest(REQUESTS.issues, (p: DocumentParams) => facts.issues(p.uri));

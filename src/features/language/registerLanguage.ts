@@ -9,7 +9,14 @@ import type { ActiveRepository } from '../shared/selection/activeRepository';
 import type { SelectedPull } from '../shared/selection/selectedPull';
 import type { Logger } from '../shared/log/outputLog';
 
-export function registerLanguage(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository, selected: SelectedPull, store: PullReviewComments, log?: Logger): void {
+export function registerLanguage(
+  context: vscode.ExtensionContext,
+  session: HostingSession,
+  active: ActiveRepository,
+  selected: SelectedPull,
+  store: PullReviewComments,
+  log?: Logger,
+): void {
   let started = false;
   const startOnce = (doc: vscode.TextDocument) => {
     if (started || doc.uri.scheme !== 'comment') return;
@@ -18,11 +25,18 @@ export function registerLanguage(context: vscode.ExtensionContext, session: Host
     void import('./languageClient.js')
       .then(async ({ startLanguageClient }) => {
         const loaded = Date.now();
-        await (await startLanguageClient(context, session, active, selected, store)).running;
+        await (
+          await startLanguageClient(context, session, active, selected, store)
+        ).running;
         // When the first comment box asked for it, its client loaded and the server answered (epoch ms), at debug for the first-thread benchmark.
         log?.debug(`Review comment language server (epoch ms): asked=${asked} loaded=${loaded} running=${Date.now()}`);
       })
-      .catch((err: unknown) => void vscode.window.showErrorMessage(vscode.l10n.t('The review comment language server could not start: {0}', err instanceof Error ? err.message : String(err))));
+      .catch(
+        (err: unknown) =>
+          void vscode.window.showErrorMessage(
+            vscode.l10n.t('The review comment language server could not start: {0}', err instanceof Error ? err.message : String(err)),
+          ),
+      );
   };
   vscode.workspace.textDocuments.forEach(startOnce);
   context.subscriptions.push(vscode.workspace.onDidOpenTextDocument(startOnce));

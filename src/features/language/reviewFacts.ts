@@ -60,7 +60,7 @@ export class ReviewFacts {
     const byLogin = new Map<string, Person>();
     // A loaded avatar as a data: URI; else an https URL the editor may load itself; never a plain http
     // one, which the workbench's Content-Security-Policy blocks (a broken image in the details).
-    const avatarOf = (url: string | undefined) => (url ? this.avatars.get(url)?.dataUri ?? (url.startsWith('https:') ? url : undefined) : undefined);
+    const avatarOf = (url: string | undefined) => (url ? (this.avatars.get(url)?.dataUri ?? (url.startsWith('https:') ? url : undefined)) : undefined);
     const add = (login: string, avatar: string | undefined, participant: boolean) => {
       const known = byLogin.get(login);
       if (known) known.participant ||= participant;
@@ -69,7 +69,10 @@ export class ReviewFacts {
     if (ctx.pull) {
       const pull = { owner: ctx.owner, repo: ctx.repo, number: ctx.pull.number };
       const [author, review, conversation] = await Promise.all([
-        ctx.pull.author ?? this.need().pulls.get(ctx.owner, ctx.repo, ctx.pull.number, { priority: 'background' }).then((p) => p.user ?? undefined),
+        ctx.pull.author ??
+          this.need()
+            .pulls.get(ctx.owner, ctx.repo, ctx.pull.number, { priority: 'background' })
+            .then((p) => p.user ?? undefined),
         this.store.list(pull),
         collect(this.need().issueComments.listForIssue(ctx.owner, ctx.repo, ctx.pull.number, { priority: 'background' })),
       ]);

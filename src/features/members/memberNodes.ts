@@ -28,16 +28,30 @@ async function* markedMembers(target: OrganizationTarget): AsyncIterable<MemberR
   for await (const user of target.client.orgMembers.list(target.org, {}, options)) yield { user, public: shown.has(user.login.toLowerCase()) };
 }
 
-export function memberGroups(target: OrganizationTarget, baseId: string, onChanged: (node: RepoDeskNode) => void, refused: RefusedLists, me: () => string | undefined): MemberLists {
+export function memberGroups(
+  target: OrganizationTarget,
+  baseId: string,
+  onChanged: (node: RepoDeskNode) => void,
+  refused: RefusedLists,
+  me: () => string | undefined,
+): MemberLists {
   const lists = {} as MemberLists;
   lists.members = new OrganizationListNode<MemberRow>(target, refused, {
-    id: `${baseId}/members`, label: vscode.l10n.t('Members'), icon: 'person', contextValue: 'orgMembers', onChanged,
+    id: `${baseId}/members`,
+    label: vscode.l10n.t('Members'),
+    icon: 'person',
+    contextValue: 'orgMembers',
+    onChanged,
     open: () => markedMembers(target),
     toNodes: (items) => items.map((m) => new MemberNode(m, lists, lists.members, me)),
     emptyText: vscode.l10n.t('No members you can see.'),
   });
   lists.publicMembers = new OrganizationListNode<MemberRow>(target, refused, {
-    id: `${baseId}/publicMembers`, label: vscode.l10n.t('Public Members'), icon: 'eye', contextValue: 'orgPublicMembers', onChanged,
+    id: `${baseId}/publicMembers`,
+    label: vscode.l10n.t('Public Members'),
+    icon: 'eye',
+    contextValue: 'orgPublicMembers',
+    onChanged,
     open: async function* () {
       for await (const user of target.client.orgMembers.listPublic(target.org, { priority: 'background' })) yield { user, public: true };
     },
@@ -48,7 +62,12 @@ export function memberGroups(target: OrganizationTarget, baseId: string, onChang
 }
 
 export class MemberNode extends RepoDeskNode {
-  constructor(readonly row: MemberRow, readonly lists: MemberLists, readonly group: OrganizationListNode<MemberRow>, private readonly me: () => string | undefined) {
+  constructor(
+    readonly row: MemberRow,
+    readonly lists: MemberLists,
+    readonly group: OrganizationListNode<MemberRow>,
+    private readonly me: () => string | undefined,
+  ) {
     super();
   }
 
@@ -63,7 +82,9 @@ export class MemberNode extends RepoDeskNode {
   toTreeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(this.login, vscode.TreeItemCollapsibleState.None);
     item.id = `${this.group.id}/${this.login}`;
-    item.description = [this.row.public ? vscode.l10n.t('public') : vscode.l10n.t('concealed'), this.isMe ? vscode.l10n.t('you') : undefined].filter(Boolean).join(' · ');
+    item.description = [this.row.public ? vscode.l10n.t('public') : vscode.l10n.t('concealed'), this.isMe ? vscode.l10n.t('you') : undefined]
+      .filter(Boolean)
+      .join(' · ');
     item.iconPath = new vscode.ThemeIcon(this.row.public ? 'person' : 'eye-closed');
     item.tooltip = this.row.public
       ? vscode.l10n.t('{0} is a public member of {1}.', this.login, this.group.target.org)

@@ -31,12 +31,19 @@ export function registerMembers(context: vscode.ExtensionContext, session: Hosti
     if (!(node instanceof MemberNode) || !node.isMe || node.row.public === makePublic) return undefined;
     const { org } = node.group.target;
     const change = (t: OrganizationTarget) => (makePublic ? t.client.orgMembers.publicize(t.org, node.login) : t.client.orgMembers.conceal(t.org, node.login));
-    const result = await changeList(session, bothLists(node.lists, node.group),
+    const result = await changeList(
+      session,
+      bothLists(node.lists, node.group),
       makePublic ? vscode.l10n.t('Making your membership of {0} public…', org) : vscode.l10n.t('Concealing your membership of {0}…', org),
       makePublic ? vscode.l10n.t('Could not make your membership of {0} public', org) : vscode.l10n.t('Could not conceal your membership of {0}', org),
       () => change(node.group.target),
-      { hint: visibilityHint, scope: 'write:org', retry: (client) => change({ ...node.group.target, client }) });
-    if (result) void vscode.window.setStatusBarMessage(makePublic ? vscode.l10n.t('Your membership of {0} is public.', org) : vscode.l10n.t('Your membership of {0} is concealed.', org), 4000);
+      { hint: visibilityHint, scope: 'write:org', retry: (client) => change({ ...node.group.target, client }) },
+    );
+    if (result)
+      void vscode.window.setStatusBarMessage(
+        makePublic ? vscode.l10n.t('Your membership of {0} is public.', org) : vscode.l10n.t('Your membership of {0} is concealed.', org),
+        4000,
+      );
     return result;
   };
 
@@ -47,13 +54,28 @@ export function registerMembers(context: vscode.ExtensionContext, session: Hosti
     vscode.commands.registerCommand('repodesk.org.members.remove', async (node?: unknown, confirmed?: boolean) => {
       if (!(node instanceof MemberNode)) return undefined;
       const { org } = node.group.target;
-      const ask = () => node.isMe
-        ? confirm(vscode.l10n.t('Leave {0}?', org), vscode.l10n.t('Remove Me'), vscode.l10n.t('You are removed from every team of {0} and lose access to its repositories.', org))
-        : confirm(vscode.l10n.t('Remove {0} from {1}?', node.login, org), vscode.l10n.t('Remove Member'), vscode.l10n.t('{0} is removed from every team of {1} and loses access to its repositories.', node.login, org));
-      if (confirmed !== true && !await ask()) return undefined;
+      const ask = () =>
+        node.isMe
+          ? confirm(
+              vscode.l10n.t('Leave {0}?', org),
+              vscode.l10n.t('Remove Me'),
+              vscode.l10n.t('You are removed from every team of {0} and lose access to its repositories.', org),
+            )
+          : confirm(
+              vscode.l10n.t('Remove {0} from {1}?', node.login, org),
+              vscode.l10n.t('Remove Member'),
+              vscode.l10n.t('{0} is removed from every team of {1} and loses access to its repositories.', node.login, org),
+            );
+      if (confirmed !== true && !(await ask())) return undefined;
       const remove = (t: OrganizationTarget) => t.client.orgMembers.remove(t.org, node.login);
-      return changeList(session, bothLists(node.lists, node.group), vscode.l10n.t('Removing {0} from {1}…', node.login, org), vscode.l10n.t('Could not remove {0} from {1}', node.login, org),
-        () => remove(node.group.target), { hint: removeHint, scope: 'admin:org', retry: (client) => remove({ ...node.group.target, client }) });
+      return changeList(
+        session,
+        bothLists(node.lists, node.group),
+        vscode.l10n.t('Removing {0} from {1}…', node.login, org),
+        vscode.l10n.t('Could not remove {0} from {1}', node.login, org),
+        () => remove(node.group.target),
+        { hint: removeHint, scope: 'admin:org', retry: (client) => remove({ ...node.group.target, client }) },
+      );
     }),
   );
   return {

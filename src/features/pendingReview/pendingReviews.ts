@@ -13,7 +13,11 @@ export class PendingReviews implements PendingDrafts, vscode.Disposable {
   /** Records read so far (null: none stored), by storage key. */
   private readonly held = new Map<string, ReviewRecord | null>();
 
-  constructor(private readonly storage: vscode.Memento, private readonly account: () => string | undefined, private readonly now: () => Date = () => new Date()) {}
+  constructor(
+    private readonly storage: vscode.Memento,
+    private readonly account: () => string | undefined,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
 
   private key(pull: PullKey): string | undefined {
     const account = this.account();
@@ -48,7 +52,9 @@ export class PendingReviews implements PendingDrafts, vscode.Disposable {
   started(): PullKey[] {
     const key = this.indexKey();
     const list = key ? this.storage.get<unknown>(key) : undefined;
-    return (Array.isArray(list) ? list : []).filter((p): p is PullKey => typeof p?.owner === 'string' && typeof p.repo === 'string' && typeof p.number === 'number' && this.isActive(p));
+    return (Array.isArray(list) ? list : []).filter(
+      (p): p is PullKey => typeof p?.owner === 'string' && typeof p.repo === 'string' && typeof p.number === 'number' && this.isActive(p),
+    );
   }
 
   private async save(pull: PullKey, next: ReviewRecord | undefined): Promise<void> {

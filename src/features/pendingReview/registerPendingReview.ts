@@ -28,7 +28,12 @@ function pullKeyOf(arg: unknown, selected: SelectedPull): PullKey | undefined {
   return s ? { owner: s.owner, repo: s.repo, number: s.number } : undefined;
 }
 
-export function registerPendingReview(context: vscode.ExtensionContext, session: HostingSession, selected: SelectedPull, comments: PullReviewComments): PendingReviews {
+export function registerPendingReview(
+  context: vscode.ExtensionContext,
+  session: HostingSession,
+  selected: SelectedPull,
+  comments: PullReviewComments,
+): PendingReviews {
   const reviews = new PendingReviews(context.workspaceState, () => session.account?.id);
   const status = vscode.window.createStatusBarItem('repodesk.pendingReview', vscode.StatusBarAlignment.Left, 50);
   status.name = vscode.l10n.t('RepoDesk Pending Review');
@@ -72,9 +77,11 @@ export function registerPendingReview(context: vscode.ExtensionContext, session:
       if (!pull || !signedInClient(session)) return false;
       try {
         const started = await reviews.start(pull);
-        confirmDone(started
-          ? vscode.l10n.t('Review started on #{0}: new comments are kept as pending until you submit.', pull.number)
-          : vscode.l10n.t('A review is already pending on #{0}.', pull.number));
+        confirmDone(
+          started
+            ? vscode.l10n.t('Review started on #{0}: new comments are kept as pending until you submit.', pull.number)
+            : vscode.l10n.t('A review is already pending on #{0}.', pull.number),
+        );
         return true;
       } catch (err) {
         showFailure(vscode.l10n.t('Could not start the review'), err);
@@ -104,8 +111,15 @@ export function registerPendingReview(context: vscode.ExtensionContext, session:
         return false;
       }
       const yes = vscode.l10n.t('Discard');
-      const question = n === 1 ? vscode.l10n.t('Discard the pending review on #{0} and its 1 draft?', pull.number) : vscode.l10n.t('Discard the pending review on #{0} and its {1} drafts?', pull.number, n);
-      if (confirmed !== true && await vscode.window.showWarningMessage(question, { modal: true, detail: vscode.l10n.t('Nothing was posted; the drafts are lost.') }, yes) !== yes) return false;
+      const question =
+        n === 1
+          ? vscode.l10n.t('Discard the pending review on #{0} and its 1 draft?', pull.number)
+          : vscode.l10n.t('Discard the pending review on #{0} and its {1} drafts?', pull.number, n);
+      if (
+        confirmed !== true &&
+        (await vscode.window.showWarningMessage(question, { modal: true, detail: vscode.l10n.t('Nothing was posted; the drafts are lost.') }, yes)) !== yes
+      )
+        return false;
       await reviews.end(pull);
       confirmDone(vscode.l10n.t('Review on #{0} discarded.', pull.number));
       return true;

@@ -47,7 +47,12 @@ function serviceOf(client: HostingClient, pull: PullKey): ReviewService {
 type Choice = 'original' | 'replace' | 'keep';
 
 /** Asks, per draft written on an older head, what to do with it (or takes the given answers). */
-async function movedChoices(moved: Draft[], headSha: string, files: Map<string, PullRequestFile>, given: SubmitAnswers['moved']): Promise<Map<string, HeadMovedChoice> | undefined> {
+async function movedChoices(
+  moved: Draft[],
+  headSha: string,
+  files: Map<string, PullRequestFile>,
+  given: SubmitAnswers['moved'],
+): Promise<Map<string, HeadMovedChoice> | undefined> {
   const out = new Map<string, HeadMovedChoice>();
   let i = 0;
   for (const d of moved) {
@@ -60,8 +65,20 @@ async function movedChoices(moved: Draft[], headSha: string, files: Map<string, 
     if (!choice) {
       const where = file ? vscode.l10n.t('line {0} of {1}', t.line, t.path) : vscode.l10n.t('{0} (no longer changed in the pull request)', t.path);
       const items: (vscode.QuickPickItem & { choice: Choice })[] = [
-        { label: vscode.l10n.t('Post on {0} (outdated)', shortSha(t.commitId)), detail: vscode.l10n.t('Where it was written; it shows as outdated.'), choice: 'original' },
-        ...(position !== undefined ? [{ label: vscode.l10n.t('Place on the new head {0}', shortSha(headSha)), detail: vscode.l10n.t('The line is still there.'), choice: 'replace' as const }] : []),
+        {
+          label: vscode.l10n.t('Post on {0} (outdated)', shortSha(t.commitId)),
+          detail: vscode.l10n.t('Where it was written; it shows as outdated.'),
+          choice: 'original',
+        },
+        ...(position !== undefined
+          ? [
+              {
+                label: vscode.l10n.t('Place on the new head {0}', shortSha(headSha)),
+                detail: vscode.l10n.t('The line is still there.'),
+                choice: 'replace' as const,
+              },
+            ]
+          : []),
         { label: vscode.l10n.t('Keep it pending'), choice: 'keep' },
       ];
       const picked = await vscode.window.showQuickPick(items, {
@@ -77,7 +94,14 @@ async function movedChoices(moved: Draft[], headSha: string, files: Map<string, 
   return out;
 }
 
-export async function runSubmit(client: HostingClient, me: string, pull: PullKey, reviews: PendingReviews, answers: SubmitAnswers | undefined, afterPosted: () => void): Promise<SubmitOutcome | undefined> {
+export async function runSubmit(
+  client: HostingClient,
+  me: string,
+  pull: PullKey,
+  reviews: PendingReviews,
+  answers: SubmitAnswers | undefined,
+  afterPosted: () => void,
+): Promise<SubmitOutcome | undefined> {
   const record = reviews.record(pull);
   if (!record) {
     void vscode.window.showInformationMessage(vscode.l10n.t('No review is pending on #{0}. Start Review first.', pull.number));
@@ -103,48 +127,66 @@ export async function runSubmit(client: HostingClient, me: string, pull: PullKey
     if (summary === undefined) return undefined;
   }
   const total = record.drafts.length;
-  const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Submitting review on #{0}…', pull.number) }, async (progress) => {
-    let done = 0;
-    return submitReview({ drafts: record.drafts, headSha: head, me, moved: choices, summary, summaryTried: record.summaryTried && record.summary?.trim() === summary.trim() }, serviceOf(client, pull), async (s) => {
-      if (s.id === 'summary') {
-        await reviews.update(pull, (r) => ({ ...r, summary, summaryTried: true }));
-        return;
-      }
-      switch (s.step) {
-        case 'trying':
-          progress.report({ message: vscode.l10n.t('comment {0} of {1}', done + 1, total), increment: total ? 100 / total : 0 });
-          return reviews.mark(pull, s.id, { tried: true });
-        case 'posted':
-        case 'alreadyPosted':
-          done++;
-          return reviews.remove(pull, new Set([s.id]));
-        case 'failed':
-          return reviews.mark(pull, s.id, { error: s.message });
-        case 'kept':
-          return;
-      }
-    });
-  });
+  const result = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Submitting review on #{0}…', pull.number) },
+    async (progress) => {
+      let done = 0;
+      return submitReview(
+        { drafts: record.drafts, headSha: head, me, moved: choices, summary, summaryTried: record.summaryTried && record.summary?.trim() === summary.trim() },
+        serviceOf(client, pull),
+        async (s) => {
+          if (s.id === 'summary') {
+            await reviews.update(pull, (r) => ({ ...r, summary, summaryTried: true }));
+            return;
+          }
+          switch (s.step) {
+            case 'trying':
+              progress.report({ message: vscode.l10n.t('comment {0} of {1}', done + 1, total), increment: total ? 100 / total : 0 });
+              return reviews.mark(pull, s.id, { tried: true });
+            case 'posted':
+            case 'alreadyPosted':
+              done++;
+              return reviews.remove(pull, new Set([s.id]));
+            case 'failed':
+              return reviews.mark(pull, s.id, { error: s.message });
+            case 'kept':
+              return;
+          }
+        },
+      );
+    },
+  );
   afterPosted();
   const left = reviews.drafts(pull).length;
   const summaryDone = result.summary === 'posted' || result.summary === 'alreadyPosted' || result.summary === 'none';
   if (left === 0 && summaryDone) await reviews.end(pull);
-  else await reviews.update(pull, (r) => {
-    const { summaryError: _e, ...rest } = r;
-    return { ...rest, ...(summary.trim() ? { summary } : {}), ...(typeof result.summary === 'object' ? { summaryError: result.summary.failed } : {}) };
-  });
+  else
+    await reviews.update(pull, (r) => {
+      const { summaryError: _e, ...rest } = r;
+      return { ...rest, ...(summary.trim() ? { summary } : {}), ...(typeof result.summary === 'object' ? { summaryError: result.summary.failed } : {}) };
+    });
   const posted = result.steps.filter((s) => s.step === 'posted' || s.step === 'alreadyPosted').length;
   const failed = result.steps.flatMap((s) => (s.step === 'failed' ? [s.message] : []));
   if (left === 0 && summaryDone) {
-    void vscode.window.showInformationMessage(posted === 1 ? vscode.l10n.t('Review submitted on #{0}: 1 comment posted.', pull.number) : vscode.l10n.t('Review submitted on #{0}: {1} comments posted.', pull.number, posted));
+    void vscode.window.showInformationMessage(
+      posted === 1
+        ? vscode.l10n.t('Review submitted on #{0}: 1 comment posted.', pull.number)
+        : vscode.l10n.t('Review submitted on #{0}: {1} comments posted.', pull.number, posted),
+    );
   } else if (failed.length) {
-    void vscode.window.showErrorMessage(vscode.l10n.t('Review on #{0}: {1} of {2} posted; {3} still pending. The service said: {4}', pull.number, posted, total, left, failed[0]!));
+    void vscode.window.showErrorMessage(
+      vscode.l10n.t('Review on #{0}: {1} of {2} posted; {3} still pending. The service said: {4}', pull.number, posted, total, left, failed[0]!),
+    );
   } else if (typeof result.summary === 'object') {
-    void vscode.window.showErrorMessage(vscode.l10n.t('Review on #{0}: the comments were posted, the summary was not: {1}', pull.number, result.summary.failed));
+    void vscode.window.showErrorMessage(
+      vscode.l10n.t('Review on #{0}: the comments were posted, the summary was not: {1}', pull.number, result.summary.failed),
+    );
   } else {
-    void vscode.window.showWarningMessage(left === 1
-      ? vscode.l10n.t('Review on #{0}: 1 draft kept pending (written on an older head).', pull.number)
-      : vscode.l10n.t('Review on #{0}: {1} drafts kept pending (written on an older head).', pull.number, left));
+    void vscode.window.showWarningMessage(
+      left === 1
+        ? vscode.l10n.t('Review on #{0}: 1 draft kept pending (written on an older head).', pull.number)
+        : vscode.l10n.t('Review on #{0}: {1} drafts kept pending (written on an older head).', pull.number, left),
+    );
   }
   return { ...result, left };
 }

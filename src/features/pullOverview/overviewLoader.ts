@@ -53,7 +53,16 @@ async function read<T>(p: Promise<T>): Promise<Read<T>> {
 }
 
 /** The page; throws when the pull request itself cannot be read (the lists fail one by one). */
-export async function loadPage(client: HostingClient, store: PullReviewComments, key: PullKeyParts, me: string | undefined, avatars: AvatarCache, background: boolean, extras: Pick<PageSources, 'viewed' | 'suggestionLabel'> = {}, shown: Shown = { commits: OVERVIEW_PAGE, files: OVERVIEW_PAGE }): Promise<LoadedPage> {
+export async function loadPage(
+  client: HostingClient,
+  store: PullReviewComments,
+  key: PullKeyParts,
+  me: string | undefined,
+  avatars: AvatarCache,
+  background: boolean,
+  extras: Pick<PageSources, 'viewed' | 'suggestionLabel'> = {},
+  shown: Shown = { commits: OVERVIEW_PAGE, files: OVERVIEW_PAGE },
+): Promise<LoadedPage> {
   const { owner, repo, number } = key;
   const options = background ? { priority: 'background' as const } : undefined;
   const [pull, commits, files, comments, reviewComments, labels] = await Promise.all([
@@ -69,6 +78,17 @@ export async function loadPage(client: HostingClient, store: PullReviewComments,
   await avatars.loadAll(avatarUrls(pull, comments, reviewComments));
   const items = <T>(r: Read<{ items: T[]; ended: boolean }>): Read<readonly T[]> => (r.ok ? { ok: true, value: r.value.items } : r);
   const ended = { commits: !commits.ok || commits.value.ended, files: !files.ok || files.value.ended };
-  const model = pageModel(owner, repo, { ...extras, pull, commits: items(commits), files: items(files), ended, comments, reviewComments, labels, me, avatar: (url) => avatars.get(url)?.dataUri });
+  const model = pageModel(owner, repo, {
+    ...extras,
+    pull,
+    commits: items(commits),
+    files: items(files),
+    ended,
+    comments,
+    reviewComments,
+    labels,
+    me,
+    avatar: (url) => avatars.get(url)?.dataUri,
+  });
   return { model, pull, reviewComments: reviewComments.ok ? reviewComments.value : [] };
 }

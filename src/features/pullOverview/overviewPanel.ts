@@ -21,7 +21,6 @@ import type { PendingDrafts } from '../shared/reviews/pendingDrafts';
 import { withPending } from './model/pendingItems';
 import type { ViewedFilesStore } from '../shared/reviews/viewedFilesStore';
 
-
 export interface OverviewDeps {
   session: HostingSession;
   store: PullReviewComments;
@@ -65,11 +64,20 @@ export function startOverviewPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
   const shown: Shown = { commits: OVERVIEW_PAGE, files: OVERVIEW_PAGE };
   // When each step of the page's opening happened (epoch ms), logged once at debug for
   // the overview benchmark (test/bench/pull-overview.mjs), which reads it.
-  const opening: Record<'panel' | 'read' | 'ready' | 'posted', number | undefined> = { panel: Date.now(), read: undefined, ready: undefined, posted: undefined };
+  const opening: Record<'panel' | 'read' | 'ready' | 'posted', number | undefined> = {
+    panel: Date.now(),
+    read: undefined,
+    ready: undefined,
+    posted: undefined,
+  };
   const openingLogged = () => {
     if (opening.posted !== undefined) return;
     opening.posted = Date.now();
-    log.debug(`Pull overview #${number} opening (epoch ms): ${Object.entries(opening).map(([k, v]) => `${k}=${v ?? '-'}`).join(' ')}`);
+    log.debug(
+      `Pull overview #${number} opening (epoch ms): ${Object.entries(opening)
+        .map(([k, v]) => `${k}=${v ?? '-'}`)
+        .join(' ')}`,
+    );
   };
   const post = (m: HostToWebview) => {
     if (!disposed) void hosted.post(m).catch((err: unknown) => log.debug(`Pull overview post: ${String(err)}`));
@@ -79,7 +87,16 @@ export function startOverviewPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
     const client = clientNow();
     if (!client) return post({ type: 'failed', message: vscode.l10n.t('Sign in to RepoDesk first.') });
     try {
-      const page = await loadPage(client, deps.store, key, labelNow(), deps.avatars, background, { viewed: deps.viewed?.get(key), suggestionLabel: vscode.l10n.t('Suggested change') }, { ...shown });
+      const page = await loadPage(
+        client,
+        deps.store,
+        key,
+        labelNow(),
+        deps.avatars,
+        background,
+        { viewed: deps.viewed?.get(key), suggestionLabel: vscode.l10n.t('Suggested change') },
+        { ...shown },
+      );
       if (disposed) return;
       loaded = page;
       opening.read ??= Date.now();
@@ -93,7 +110,8 @@ export function startOverviewPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
     }
   };
   /** The page model with the pending review's drafts; posted only when it changed. */
-  const modelNow = () => (loaded ? withPending(loaded.model, loaded.pull.head.sha, deps.pending?.isActive(key) ? deps.pending.drafts(key) : undefined) : undefined);
+  const modelNow = () =>
+    loaded ? withPending(loaded.model, loaded.pull.head.sha, deps.pending?.isActive(key) ? deps.pending.drafts(key) : undefined) : undefined;
   function postModel(): void {
     const model = modelNow();
     if (!model) return;
@@ -168,7 +186,16 @@ export function startOverviewPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
       case 'openFile': {
         if (!loaded) return;
         const file = loaded.model.files.rows.find((f) => f.path === m.path);
-        await openDiff({ owner, repo, baseSha: loaded.pull.base.sha, headSha: loaded.pull.head.sha, path: m.path, status: file?.status, number, accountId: session.accounts.length > 1 ? accountId : undefined });
+        await openDiff({
+          owner,
+          repo,
+          baseSha: loaded.pull.base.sha,
+          headSha: loaded.pull.head.sha,
+          path: m.path,
+          status: file?.status,
+          number,
+          accountId: session.accounts.length > 1 ? accountId : undefined,
+        });
         return;
       }
       case 'openCommit':
@@ -177,7 +204,8 @@ export function startOverviewPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
       case 'openThread': {
         const root = loaded?.reviewComments.find((c) => c.id === m.id);
         // The Review Comments feature reveals a thread in its diff (the inline threads show there).
-        if (root) await vscode.commands.executeCommand('repodesk.reviewComments.reveal', new CommentNode(root, { owner, repo, me: session.account?.label }, undefined));
+        if (root)
+          await vscode.commands.executeCommand('repodesk.reviewComments.reveal', new CommentNode(root, { owner, repo, me: session.account?.label }, undefined));
         return;
       }
       case 'review':
@@ -187,7 +215,8 @@ export function startOverviewPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
       case 'addComment':
         if (!client) return post({ type: 'commentDone', request: m.request, ok: false, message: vscode.l10n.t('Sign in to RepoDesk first.') });
         // A pending review keeps it as a draft, posted with the review.
-        if (deps.pending?.isActive(key)) return comment(m.request, vscode.l10n.t('Keeping the comment as pending…'), () => deps.pending!.add(key, m.body, { kind: 'conversation' }));
+        if (deps.pending?.isActive(key))
+          return comment(m.request, vscode.l10n.t('Keeping the comment as pending…'), () => deps.pending!.add(key, m.body, { kind: 'conversation' }));
         return comment(m.request, vscode.l10n.t('Sending comment…'), () => client.issueComments.create(owner, repo, number, m.body));
       case 'editComment':
         if (!client) return post({ type: 'commentDone', request: m.request, ok: false, message: vscode.l10n.t('Sign in to RepoDesk first.') });
@@ -196,7 +225,14 @@ export function startOverviewPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
         if (!client) return post({ type: 'commentDone', request: m.request, ok: false, message: vscode.l10n.t('Sign in to RepoDesk first.') });
         const yes = vscode.l10n.t('Delete');
         const body = loaded?.model.conversation.rows.find((c) => c.kind === 'comment' && c.id === m.id);
-        if (m.confirmed !== true && await vscode.window.showWarningMessage(vscode.l10n.t('Delete this comment?'), { modal: true, detail: body?.kind === 'comment' ? body.body : undefined }, yes) !== yes) {
+        if (
+          m.confirmed !== true &&
+          (await vscode.window.showWarningMessage(
+            vscode.l10n.t('Delete this comment?'),
+            { modal: true, detail: body?.kind === 'comment' ? body.body : undefined },
+            yes,
+          )) !== yes
+        ) {
           return post({ type: 'commentDone', request: m.request, ok: false });
         }
         return comment(m.request, vscode.l10n.t('Deleting comment…'), () => client.issueComments.delete(owner, repo, m.id));
@@ -208,10 +244,13 @@ export function startOverviewPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
   // hundreds of milliseconds later), not after.
   let firstRead: Promise<void> | undefined = reload(false);
   const subscriptions = vscode.Disposable.from(
-    hosted.onMessage((m) => void handle(m).catch((err: unknown) => {
-      log.error(`Pull overview ${m.type}`, err);
-      void vscode.window.showErrorMessage(errorText(err));
-    })),
+    hosted.onMessage(
+      (m) =>
+        void handle(m).catch((err: unknown) => {
+          log.error(`Pull overview ${m.type}`, err);
+          void vscode.window.showErrorMessage(errorText(err));
+        }),
+    ),
     session.onDidChange(() => void reload(false)),
     // The page stays drawn while hidden; shown again, it reads again in the
     // background once what it shows is older than a minute (a quick switch
@@ -224,13 +263,21 @@ export function startOverviewPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
       if (!changed || (changed.owner === owner && changed.repo === repo && changed.number === number)) void reload(true);
     }),
     // The pending review's drafts are drawn from what the host holds: no read.
-    ...(deps.pending ? [deps.pending.onDidChange((changed) => {
-      if (ready && (!changed || (changed.owner === owner && changed.repo === repo && changed.number === number))) postModel();
-    })] : []),
+    ...(deps.pending
+      ? [
+          deps.pending.onDidChange((changed) => {
+            if (ready && (!changed || (changed.owner === owner && changed.repo === repo && changed.number === number))) postModel();
+          }),
+        ]
+      : []),
     // A file marked viewed changes the Files tab's progress.
-    ...(deps.viewed ? [deps.viewed.onDidChange((changed) => {
-      if (changed && changed.owner === owner && changed.repo === repo && changed.number === number) void reload(true);
-    })] : []),
+    ...(deps.viewed
+      ? [
+          deps.viewed.onDidChange((changed) => {
+            if (changed && changed.owner === owner && changed.repo === repo && changed.number === number) void reload(true);
+          }),
+        ]
+      : []),
   );
   return {
     key,

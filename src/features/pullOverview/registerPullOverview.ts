@@ -32,13 +32,21 @@ async function targetOf(arg: unknown, active: ActiveRepository): Promise<PullKey
   if (!repo) return undefined;
   const typed = await vscode.window.showInputBox({
     title: vscode.l10n.t('Open Pull Request of {0}/{1}', repo.owner, repo.name),
-    prompt: vscode.l10n.t('The pull request\'s number'),
+    prompt: vscode.l10n.t("The pull request's number"),
     validateInput: (v) => (/^\s*#?[1-9]\d*\s*$/.test(v) ? undefined : vscode.l10n.t('Type a pull request number.')),
   });
   return typed ? { owner: repo.owner, repo: repo.name, number: Number(typed.trim().replace(/^#/, '')) } : undefined;
 }
 
-export function registerPullOverview(context: vscode.ExtensionContext, log: Logger, session: HostingSession, active: ActiveRepository, store: PullReviewComments, pending?: PendingDrafts, viewed?: ViewedFilesStore): PullOverviews {
+export function registerPullOverview(
+  context: vscode.ExtensionContext,
+  log: Logger,
+  session: HostingSession,
+  active: ActiveRepository,
+  store: PullReviewComments,
+  pending?: PendingDrafts,
+  viewed?: ViewedFilesStore,
+): PullOverviews {
   const avatars = new AvatarCache();
   const pages = new Set<OverviewPage>();
   const posted = new Map<string, HostToWebview[]>();
@@ -48,11 +56,21 @@ export function registerPullOverview(context: vscode.ExtensionContext, log: Logg
   const panels = new WebviewPanels<WebviewToHost, HostToWebview>(
     context,
     log,
-    { viewType: PULL_OVERVIEW_VIEW_TYPE, script: 'pullOverview.js', styles: ['codicon.css', 'pullOverview.css'], icon: { light: vscode.Uri.joinPath(context.extensionUri, 'media', 'pull-request-light.svg'), dark: vscode.Uri.joinPath(context.extensionUri, 'media', 'pull-request-dark.svg') }, incoming: webviewToHost, outgoing: hostToWebview,
+    {
+      viewType: PULL_OVERVIEW_VIEW_TYPE,
+      script: 'pullOverview.js',
+      styles: ['codicon.css', 'pullOverview.css'],
+      icon: {
+        light: vscode.Uri.joinPath(context.extensionUri, 'media', 'pull-request-light.svg'),
+        dark: vscode.Uri.joinPath(context.extensionUri, 'media', 'pull-request-dark.svg'),
+      },
+      incoming: webviewToHost,
+      outgoing: hostToWebview,
       // A page shown again (a click on its pull request, its tab) is kept
       // drawn rather than rebuilt: rebuilding 300 comments and 250 commits
       // cost the workbench ~50 ms of the click, and its six reads over again.
-      retainContextWhenHidden: true },
+      retainContextWhenHidden: true,
+    },
     // The page's code loads with the first page, not at activation.
     async (hosted) => {
       const { startOverviewPanel } = await import('./overviewPanel.js');
@@ -61,7 +79,15 @@ export function registerPullOverview(context: vscode.ExtensionContext, log: Logg
         posted.set(hosted.key, []);
         hosted.onDidPost((m) => posted.get(hosted.key)?.push(m));
       }
-      const page = startOverviewPanel(hosted, { session, store, viewed, avatars, log, rereadShownAfterMs: () => rereadShownAfterMs, ...(pending ? { pending } : {}) });
+      const page = startOverviewPanel(hosted, {
+        session,
+        store,
+        viewed,
+        avatars,
+        log,
+        rereadShownAfterMs: () => rereadShownAfterMs,
+        ...(pending ? { pending } : {}),
+      });
       if (!page) return new vscode.Disposable(() => undefined);
       pages.add(page);
       return new vscode.Disposable(() => {
@@ -99,7 +125,9 @@ export function registerPullOverview(context: vscode.ExtensionContext, log: Logg
       vscode.commands.registerCommand('repodesk.testing.pullOverview.posted', (key: string) => posted.get(key) ?? []),
       vscode.commands.registerCommand('repodesk.testing.pullOverview.send', (key: string, message: unknown) => panels.get(key)?.receive(message)),
       // Reads the page again as the background refresh does, and resolves when done.
-      vscode.commands.registerCommand('repodesk.testing.pullOverview.reload', (key: string) => [...pages].find((p) => overviewKey(p.key) === key)?.reload(true)),
+      vscode.commands.registerCommand('repodesk.testing.pullOverview.reload', (key: string) =>
+        [...pages].find((p) => overviewKey(p.key) === key)?.reload(true),
+      ),
     );
   }
   return {

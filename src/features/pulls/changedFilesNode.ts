@@ -33,7 +33,11 @@ export interface FileRow extends RepoDeskNode {
 
 /** A folder of changed files: collapsed, with how many files it holds (and how many are viewed). */
 class FolderNode extends RepoDeskNode {
-  constructor(private readonly id: string, public group: FolderGroup<FileRow>, private readonly folderOf: (g: FolderGroup<FileRow>) => FolderNode) {
+  constructor(
+    private readonly id: string,
+    public group: FolderGroup<FileRow>,
+    private readonly folderOf: (g: FolderGroup<FileRow>) => FolderNode,
+  ) {
     super();
   }
 
@@ -99,7 +103,20 @@ export class ChangedFilesNode extends PagedGroupNode<PullRequestFile> {
         const more = group.list.hasMore;
         // The service's list read to its end, short of the pull request's own count: said, not cut silently.
         const missing = unlisted(items.length, (pull as Partial<PullRequestDetailed>).changed_files, more);
-        const note = missing > 0 ? [new MessageNode(vscode.l10n.t('The service lists {0} of this pull request\'s {1} changed files; open it on the web for the other {2}.', items.length, items.length + missing, missing), 'warning')] : [];
+        const note =
+          missing > 0
+            ? [
+                new MessageNode(
+                  vscode.l10n.t(
+                    "The service lists {0} of this pull request's {1} changed files; open it on the web for the other {2}.",
+                    items.length,
+                    items.length + missing,
+                    missing,
+                  ),
+                  'warning',
+                ),
+              ]
+            : [];
         if (!groupsByFolder(items.length, more)) return [...rows, ...note];
         const root = groupByFolder(rows, (r) => r.file.filename);
         return [...root.folders.map(folderOf), ...root.files, ...note];

@@ -20,20 +20,26 @@ export function registerCheckedOutStatus(context: vscode.ExtensionContext): void
     item.tooltip = vscode.l10n.t('Pull request #{0} is checked out', head.slice(3));
     item.show();
   };
-  const watchGit = () => void gitApi().then((git) => {
-    if (!git) return;
-    const watch = (r: GitRepository) => {
-      if (watched.has(r)) return;
-      watched.add(r);
-      context.subscriptions.push(r.state.onDidChange(() => update(git.repositories)));
-    };
-    git.repositories.forEach(watch);
-    context.subscriptions.push(git.onDidOpenRepository((r) => {
-      watch(r);
-      update(git.repositories);
-    }));
-    update(git.repositories);
-  }, () => undefined);
+  const watchGit = () =>
+    void gitApi().then(
+      (git) => {
+        if (!git) return;
+        const watch = (r: GitRepository) => {
+          if (watched.has(r)) return;
+          watched.add(r);
+          context.subscriptions.push(r.state.onDidChange(() => update(git.repositories)));
+        };
+        git.repositories.forEach(watch);
+        context.subscriptions.push(
+          git.onDidOpenRepository((r) => {
+            watch(r);
+            update(git.repositories);
+          }),
+        );
+        update(git.repositories);
+      },
+      () => undefined,
+    );
   // Activating the git extension costs the shared extension host ~150 ms:
   // not during RepoDesk's start, unless something else activated it already.
   if (vscode.extensions.getExtension('vscode.git')?.isActive) watchGit();

@@ -11,7 +11,12 @@ import { errorText } from '../shared/failure';
 import { gitApi, type GitRepository } from '../shared/git/gitExtension';
 
 /** The clone in the workspace whose remote points at `owner/repo`, with that remote's name. */
-function cloneOf(repos: readonly GitRepository[], owner: string, repo: string, hosts: readonly string[]): { repository: GitRepository; remote: string } | undefined {
+function cloneOf(
+  repos: readonly GitRepository[],
+  owner: string,
+  repo: string,
+  hosts: readonly string[],
+): { repository: GitRepository; remote: string } | undefined {
   for (const repository of repos) {
     for (const r of repository.state.remotes) {
       const named = repoFromRemoteUrl(r.fetchUrl ?? r.pushUrl ?? '', hosts);
@@ -24,7 +29,7 @@ function cloneOf(repos: readonly GitRepository[], owner: string, repo: string, h
 export async function checkoutPull(pull: PullRequest, owner: string, repo: string, hosts: readonly string[], folder?: vscode.Uri): Promise<string | undefined> {
   const git = await gitApi();
   if (!git) {
-    void vscode.window.showErrorMessage(vscode.l10n.t('Checking out needs VS Code\'s built-in git extension, which is disabled or missing.'));
+    void vscode.window.showErrorMessage(vscode.l10n.t("Checking out needs VS Code's built-in git extension, which is disabled or missing."));
     return undefined;
   }
   if (folder && git.openRepository) {
@@ -34,7 +39,9 @@ export async function checkoutPull(pull: PullRequest, owner: string, repo: strin
   }
   const clone = cloneOf(git.repositories, owner, repo, hosts);
   if (!clone) {
-    void vscode.window.showErrorMessage(vscode.l10n.t('No clone of {0}/{1} is open in the workspace: clone it first (its clone URL is in the repository\'s context menu).', owner, repo));
+    void vscode.window.showErrorMessage(
+      vscode.l10n.t("No clone of {0}/{1} is open in the workspace: clone it first (its clone URL is in the repository's context menu).", owner, repo),
+    );
     return undefined;
   }
   const { repository } = clone;
@@ -45,19 +52,25 @@ export async function checkoutPull(pull: PullRequest, owner: string, repo: strin
     return undefined;
   }
   try {
-    return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking out #{0} ({1})…', pull.number, pull.head.label) }, async () => {
-      let remote = clone.remote;
-      if (headRepo.full_name.toLowerCase() !== `${owner}/${repo}`.toLowerCase()) {
-        // A fork: its own remote, added once.
-        remote = headRepo.owner.login;
-        if (!repository.state.remotes.some((r) => r.name === remote)) await repository.addRemote(remote, headRepo.clone_url);
-      }
-      await repository.fetch(remote, pull.head.ref);
-      const exists = await repository.getBranch(branch).then(() => true, () => false);
-      if (exists) await repository.checkout(branch);
-      else await repository.createBranch(branch, true, `${remote}/${pull.head.ref}`);
-      return branch;
-    });
+    return await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking out #{0} ({1})…', pull.number, pull.head.label) },
+      async () => {
+        let remote = clone.remote;
+        if (headRepo.full_name.toLowerCase() !== `${owner}/${repo}`.toLowerCase()) {
+          // A fork: its own remote, added once.
+          remote = headRepo.owner.login;
+          if (!repository.state.remotes.some((r) => r.name === remote)) await repository.addRemote(remote, headRepo.clone_url);
+        }
+        await repository.fetch(remote, pull.head.ref);
+        const exists = await repository.getBranch(branch).then(
+          () => true,
+          () => false,
+        );
+        if (exists) await repository.checkout(branch);
+        else await repository.createBranch(branch, true, `${remote}/${pull.head.ref}`);
+        return branch;
+      },
+    );
   } catch (err) {
     void vscode.window.showErrorMessage(vscode.l10n.t('Could not check out #{0}: {1}', pull.number, errorText(err)));
     return undefined;

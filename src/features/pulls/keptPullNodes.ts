@@ -9,7 +9,11 @@ import { pullStateUri } from './pullDecorations';
 import { STATE_ICONS } from './pullNodes';
 
 export class KeptPullNode extends RepoDeskNode {
-  constructor(readonly owner: string, readonly repo: string, readonly kept: CachedPull) {
+  constructor(
+    readonly owner: string,
+    readonly repo: string,
+    readonly kept: CachedPull,
+  ) {
     super();
   }
 

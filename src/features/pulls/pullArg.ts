@@ -22,7 +22,10 @@ export async function pullOfArg(arg: unknown, session: HostingSession): Promise<
   if (!client || typeof given?.owner !== 'string' || typeof given.repo !== 'string' || typeof given.number !== 'number') return undefined;
   const { owner, repo, number } = given as { owner: string; repo: string; number: number };
   try {
-    const pull = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Reading pull request #{0}…', number) }, () => client.pulls.get(owner, repo, number));
+    const pull = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Reading pull request #{0}…', number) },
+      () => client.pulls.get(owner, repo, number),
+    );
     return { owner, repo, pull };
   } catch (err) {
     void vscode.window.showErrorMessage(vscode.l10n.t('Could not read pull request #{0}: {1}', number, errorText(err)));

@@ -19,12 +19,14 @@ export function pullStateUri(owner: string, repo: string, number: number, state:
 
 export function registerPullDecorations(context: vscode.ExtensionContext): void {
   const stateText: Record<PullState, string> = { open: vscode.l10n.t('Open'), merged: vscode.l10n.t('Merged'), closed: vscode.l10n.t('Closed') };
-  context.subscriptions.push(vscode.window.registerFileDecorationProvider({
-    provideFileDecoration(uri) {
-      if (uri.scheme !== PULL_STATE_SCHEME) return undefined;
-      const state = uri.query as PullState;
-      const b = BADGES[state];
-      return b ? new vscode.FileDecoration(b.badge, stateText[state], new vscode.ThemeColor(b.color)) : undefined;
-    },
-  }));
+  context.subscriptions.push(
+    vscode.window.registerFileDecorationProvider({
+      provideFileDecoration(uri) {
+        if (uri.scheme !== PULL_STATE_SCHEME) return undefined;
+        const state = uri.query as PullState;
+        const b = BADGES[state];
+        return b ? new vscode.FileDecoration(b.badge, stateText[state], new vscode.ThemeColor(b.color)) : undefined;
+      },
+    }),
+  );
 }

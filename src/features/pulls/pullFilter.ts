@@ -50,7 +50,11 @@ export async function pickPullFilter(state: vscode.Memento): Promise<PullFilter 
     value: current.head,
   });
   if (head === undefined) return undefined;
-  const base = await vscode.window.showInputBox({ title: vscode.l10n.t('Base filter (5/5)'), prompt: vscode.l10n.t('A branch name, or empty for any base'), value: current.base });
+  const base = await vscode.window.showInputBox({
+    title: vscode.l10n.t('Base filter (5/5)'),
+    prompt: vscode.l10n.t('A branch name, or empty for any base'),
+    value: current.base,
+  });
   if (base === undefined) return undefined;
   const next: PullFilter = {
     state: st,

@@ -53,7 +53,11 @@ export class PullNode extends RepoDeskNode {
     item.resourceUri = pullStateUri(this.owner, this.repo, p.number, state);
     item.accessibilityInformation = { label: `${vscode.l10n.t('Pull request')} ${p.number}, ${p.title}, ${p.user.login}, ${stateText}` };
     // A click opens the overview page (the pullOverview feature's command, by id); the twistie expands.
-    item.command = { command: 'repodesk.pulls.openOverview', title: vscode.l10n.t('Open Overview'), arguments: [{ owner: this.owner, repo: this.repo, number: p.number, preserveFocus: true }] };
+    item.command = {
+      command: 'repodesk.pulls.openOverview',
+      title: vscode.l10n.t('Open Overview'),
+      arguments: [{ owner: this.owner, repo: this.repo, number: p.number, preserveFocus: true }],
+    };
     return item;
   }
 
@@ -82,17 +86,20 @@ export class PullNode extends RepoDeskNode {
       chunkSize: 100,
     });
     const ctx: CommentContext = { owner, repo, me: this.me, headSha: pull.head.sha };
-    const threads: ItemNode = new ItemNode(() => {
-      const item = new vscode.TreeItem(vscode.l10n.t('Review threads'), vscode.TreeItemCollapsibleState.Collapsed);
-      item.id = `${id}threads`;
-      item.iconPath = new vscode.ThemeIcon('comment-discussion');
-      item.contextValue = 'pullThreads';
-      return item;
-    }, async (): Promise<RepoDeskNode[]> => {
-      const comments = await client.reviewComments.listAllForPull(owner, repo, pull.number, { priority: 'background' });
-      const nodes = threadNodes(comments, ctx, `${id}threads:`);
-      return adopt<RepoDeskNode>(threads, nodes.length > 0 ? nodes : [new ItemNode(() => new vscode.TreeItem(vscode.l10n.t('No review comments yet.')))]);
-    });
+    const threads: ItemNode = new ItemNode(
+      () => {
+        const item = new vscode.TreeItem(vscode.l10n.t('Review threads'), vscode.TreeItemCollapsibleState.Collapsed);
+        item.id = `${id}threads`;
+        item.iconPath = new vscode.ThemeIcon('comment-discussion');
+        item.contextValue = 'pullThreads';
+        return item;
+      },
+      async (): Promise<RepoDeskNode[]> => {
+        const comments = await client.reviewComments.listAllForPull(owner, repo, pull.number, { priority: 'background' });
+        const nodes = threadNodes(comments, ctx, `${id}threads:`);
+        return adopt<RepoDeskNode>(threads, nodes.length > 0 ? nodes : [new ItemNode(() => new vscode.TreeItem(vscode.l10n.t('No review comments yet.')))]);
+      },
+    );
     // The first page of files read before the row is drawn, so it shows the viewed progress at once.
     if (this.viewed) await files.list.ensureLoaded();
     return adopt(this, [files, threads]);
@@ -104,7 +111,16 @@ export class PullNode extends RepoDeskNode {
  * authors have loaded (in parallel; from memory after the first time). A
  * failed avatar leaves its pull requests with the state icon.
  */
-export async function pullNodes(owner: string, repo: string, pulls: readonly PullRequest[], client: HostingClient, me: string | undefined, onChanged: (node: RepoDeskNode) => void, avatars: AvatarCache, viewed?: ViewedFilesStore): Promise<PullNode[]> {
+export async function pullNodes(
+  owner: string,
+  repo: string,
+  pulls: readonly PullRequest[],
+  client: HostingClient,
+  me: string | undefined,
+  onChanged: (node: RepoDeskNode) => void,
+  avatars: AvatarCache,
+  viewed?: ViewedFilesStore,
+): Promise<PullNode[]> {
   await avatars.loadAll(pulls.map((p) => p.user.avatar_url));
   return pulls.map((pr) => new PullNode(owner, repo, pr, client, me, onChanged, avatars, viewed));
 }
@@ -112,7 +128,13 @@ export async function pullNodes(owner: string, repo: string, pulls: readonly Pul
 const STATUS_ICONS: Record<string, string> = { added: 'diff-added', removed: 'diff-removed', modified: 'diff-modified', renamed: 'diff-renamed' };
 
 export class PullFileNode extends RepoDeskNode {
-  constructor(readonly owner: string, readonly repo: string, readonly pull: PullRequest, readonly file: PullRequestFile, public viewed: boolean | undefined = undefined) {
+  constructor(
+    readonly owner: string,
+    readonly repo: string,
+    readonly pull: PullRequest,
+    readonly file: PullRequestFile,
+    public viewed: boolean | undefined = undefined,
+  ) {
     super();
   }
 
@@ -128,7 +150,11 @@ export class PullFileNode extends RepoDeskNode {
     item.tooltip = `${f.filename}\n${f.status}: +${f.additions} −${f.deletions}`;
     item.contextValue = `pullFile:${f.status}${this.viewed ? ':viewed' : ''}`;
     // The box marks the file viewed (at its blob now: it unticks itself when the file changes again).
-    if (this.viewed !== undefined) item.checkboxState = { state: this.viewed ? vscode.TreeItemCheckboxState.Checked : vscode.TreeItemCheckboxState.Unchecked, tooltip: vscode.l10n.t('Viewed') };
+    if (this.viewed !== undefined)
+      item.checkboxState = {
+        state: this.viewed ? vscode.TreeItemCheckboxState.Checked : vscode.TreeItemCheckboxState.Unchecked,
+        tooltip: vscode.l10n.t('Viewed'),
+      };
     item.command = { command: 'repodesk.pulls.openFile', title: vscode.l10n.t('Open Changes'), arguments: [this] };
     return item;
   }

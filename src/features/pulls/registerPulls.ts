@@ -29,7 +29,14 @@ import { changedFilesNodes } from './changedFilesNode';
 const PULL_SNAPSHOT_KEY = 'repodesk.pullRequests.lastListing';
 
 /** `refreshAll` re-reads every view but `except` (a merge moves Git Refs too). */
-export function registerPulls(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository, selected: SelectedPull, refreshAll: (except?: NodeTreeProvider) => void, viewed?: ViewedFilesStore): NodeTreeProvider {
+export function registerPulls(
+  context: vscode.ExtensionContext,
+  session: HostingSession,
+  active: ActiveRepository,
+  selected: SelectedPull,
+  refreshAll: (except?: NodeTreeProvider) => void,
+  viewed?: ViewedFilesStore,
+): NodeTreeProvider {
   const state = context.workspaceState;
   // Authors' avatars for the pull request icons, kept across refreshes.
   const avatars = new AvatarCache();
@@ -47,21 +54,26 @@ export function registerPulls(context: vscode.ExtensionContext, session: Hosting
     const key = pullSnapshotKey(readHostingSettings().apiUrl, account.id, repo.owner, repo.name, filter);
     const keeping = vscode.workspace.getConfiguration('repodesk.views').get<boolean>('keepLastListing', true);
     const built = ++generation;
-    const fresh = pagedRoots(p,
+    const fresh = pagedRoots(
+      p,
       () => client.pulls.list(repo.owner, repo.name, toQuery(filter), { priority: 'background' }),
       (pulls) => {
         void state.update(PULL_SNAPSHOT_KEY, keeping ? takePullSnapshot(key, pulls, pulls.length >= 50, Date.now()) : undefined);
         return pullNodes(repo.owner, repo.name, pulls, client, account.label, (n) => p.update(n), avatars, viewed);
       },
-      vscode.l10n.t('No pull requests match this filter.'));
+      vscode.l10n.t('No pull requests match this filter.'),
+    );
     const kept = firstLook && keeping ? readPullSnapshot(state.get(PULL_SNAPSHOT_KEY), key) : undefined;
     firstLook = false;
     if (!kept || kept.pulls.length === 0) return fresh;
-    fresh.then((roots) => {
-      if (built === generation) p.replaceRoots(Promise.resolve(roots));
-    }, (err: unknown) => {
-      if (built === generation) p.replaceRoots(Promise.resolve([new ErrorNode(errorText(err), () => p.refresh())]));
-    });
+    fresh.then(
+      (roots) => {
+        if (built === generation) p.replaceRoots(Promise.resolve(roots));
+      },
+      (err: unknown) => {
+        if (built === generation) p.replaceRoots(Promise.resolve([new ErrorNode(errorText(err), () => p.refresh())]));
+      },
+    );
     return kept.pulls.map((k) => new KeptPullNode(repo.owner, repo.name, k));
   });
   // A new session or repository clears the selected pull request (and so Review Comments).
@@ -76,12 +88,15 @@ export function registerPulls(context: vscode.ExtensionContext, session: Hosting
   registerPullDecorations(context);
   registerCheckedOutStatus(context);
   registerLazyCommands(context, ['repodesk.pulls.create', 'repodesk.pulls.edit', 'repodesk.pulls.close', 'repodesk.pulls.reopen', 'repodesk.pulls.merge'], () =>
-    import('./pullLifecycle.js').then((m) => m.pullLifecycleCommands(session, active, (pull) => {
-      if (!pull) return refreshAll();
-      // The pull request as the write answered, at once; the list is read again behind it.
-      void provider.showChange(pullListEdit(pull, loadPullFilter(state)));
-      refreshAll(provider);
-    })));
+    import('./pullLifecycle.js').then((m) =>
+      m.pullLifecycleCommands(session, active, (pull) => {
+        if (!pull) return refreshAll();
+        // The pull request as the write answered, at once; the list is read again behind it.
+        void provider.showChange(pullListEdit(pull, loadPullFilter(state)));
+        refreshAll(provider);
+      }),
+    ),
+  );
   const setState = async (st: PullFilter['state']) => {
     await savePullFilter(state, { ...loadPullFilter(state), state: st });
     await vscode.commands.executeCommand('setContext', 'repodesk.pulls.state', st);
@@ -102,7 +117,11 @@ export function registerPulls(context: vscode.ExtensionContext, session: Hosting
     // A changed file's box marks it viewed (the viewedFiles feature's commands, by id).
     view.onDidChangeCheckboxState((e) => {
       for (const [node, state] of e.items) {
-        if (node instanceof PullFileNode) void vscode.commands.executeCommand(state === vscode.TreeItemCheckboxState.Checked ? 'repodesk.viewedFiles.mark' : 'repodesk.viewedFiles.unmark', node);
+        if (node instanceof PullFileNode)
+          void vscode.commands.executeCommand(
+            state === vscode.TreeItemCheckboxState.Checked ? 'repodesk.viewedFiles.mark' : 'repodesk.viewedFiles.unmark',
+            node,
+          );
       }
     }),
     ...(viewed ? [viewed.onDidChange((pull) => changedFilesNodes(pull).forEach((n) => provider.update(n)))] : []),
@@ -114,7 +133,13 @@ export function registerPulls(context: vscode.ExtensionContext, session: Hosting
       const a = resolveAddresses(s.apiUrl, s.webUrl);
       // The checkout flow loads on first use.
       const { checkoutPull } = await import('./checkout.js');
-      return checkoutPull(node.pull, node.owner, node.repo, [...new Set([new URL(a.webUrl).host, new URL(a.apiUrl).host])], typeof folder === 'string' ? vscode.Uri.file(folder) : undefined);
+      return checkoutPull(
+        node.pull,
+        node.owner,
+        node.repo,
+        [...new Set([new URL(a.webUrl).host, new URL(a.apiUrl).host])],
+        typeof folder === 'string' ? vscode.Uri.file(folder) : undefined,
+      );
     }),
     vscode.commands.registerCommand('repodesk.pulls.showOpen', () => setState('open')),
     vscode.commands.registerCommand('repodesk.pulls.showClosed', () => setState('closed')),
@@ -127,7 +152,7 @@ export function registerPulls(context: vscode.ExtensionContext, session: Hosting
     vscode.commands.registerCommand('repodesk.pulls.filter', async (arg?: unknown) => {
       const given = givenAnswers<Partial<PullFilter>>(arg);
       if (given) await savePullFilter(state, { ...loadPullFilter(state), ...given });
-      if (given || await pickPullFilter(state)) {
+      if (given || (await pickPullFilter(state))) {
         await vscode.commands.executeCommand('setContext', 'repodesk.pulls.state', loadPullFilter(state).state);
         describe();
         provider.refresh();
@@ -140,7 +165,17 @@ export function registerPulls(context: vscode.ExtensionContext, session: Hosting
     vscode.commands.registerCommand('repodesk.pulls.openFile', async (node?: PullFileNode) => {
       if (!(node instanceof PullFileNode)) return;
       try {
-        await openDiff({ owner: node.owner, repo: node.repo, baseSha: node.pull.base.sha, headSha: node.pull.head.sha, path: node.file.filename, status: node.file.status, number: node.pull.number, headBlob: node.file.sha, accountId: session.accounts.length > 1 ? session.account?.id : undefined });
+        await openDiff({
+          owner: node.owner,
+          repo: node.repo,
+          baseSha: node.pull.base.sha,
+          headSha: node.pull.head.sha,
+          path: node.file.filename,
+          status: node.file.status,
+          number: node.pull.number,
+          headBlob: node.file.sha,
+          accountId: session.accounts.length > 1 ? session.account?.id : undefined,
+        });
       } catch (err) {
         void vscode.window.showErrorMessage(vscode.l10n.t('Could not open the changes of {0}: {1}', node.file.filename, errorText(err)));
       }
@@ -148,10 +183,13 @@ export function registerPulls(context: vscode.ExtensionContext, session: Hosting
   );
   if (context.extensionMode === vscode.ExtensionMode.Test) {
     // Test seam: the next look is drawn as the first of a session (after a window reload).
-    context.subscriptions.push(vscode.commands.registerCommand('repodesk.testing.pullRequestsAsAfterReload', () => {
-      firstLook = true;
-      provider.refresh();
-    }), vscode.commands.registerCommand('repodesk.testing.workspaceState', (key?: string) => (key === undefined ? state.keys() : state.get(key))));
+    context.subscriptions.push(
+      vscode.commands.registerCommand('repodesk.testing.pullRequestsAsAfterReload', () => {
+        firstLook = true;
+        provider.refresh();
+      }),
+      vscode.commands.registerCommand('repodesk.testing.workspaceState', (key?: string) => (key === undefined ? state.keys() : state.get(key))),
+    );
   }
   return provider;
 }

@@ -16,7 +16,9 @@ export function registerRateLimitStatus(context: vscode.ExtensionContext, sessio
       .filter((a) => a.id !== session.account?.id)
       .map((a) => {
         const other = a.client.rateLimit;
-        return other ? `${a.label}: ${vscode.l10n.t('{0} of {1} requests left this hour', other.remaining, other.limit)}` : `${a.label}: ${vscode.l10n.t('no request yet')}`;
+        return other
+          ? `${a.label}: ${vscode.l10n.t('{0} of {1} requests left this hour', other.remaining, other.limit)}`
+          : `${a.label}: ${vscode.l10n.t('no request yet')}`;
       });
   const show = (state: RateLimitState | undefined) => {
     if (!session.signedIn || !state) {
@@ -26,7 +28,12 @@ export function registerRateLimitStatus(context: vscode.ExtensionContext, sessio
     item.text = `$(dashboard) ${state.remaining}/${state.limit}`;
     const own = vscode.l10n.t('{0} of {1} requests left this hour; the limit resets at {2}.', state.remaining, state.limit, state.resetAt.toLocaleTimeString());
     item.tooltip = session.accounts.length < 2 ? own : [`${session.account?.label ?? ''}: ${own}`, ...otherAccounts()].join('\n');
-    item.backgroundColor = state.remaining === 0 ? new vscode.ThemeColor('statusBarItem.errorBackground') : state.remaining < state.limit / 10 ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    item.backgroundColor =
+      state.remaining === 0
+        ? new vscode.ThemeColor('statusBarItem.errorBackground')
+        : state.remaining < state.limit / 10
+          ? new vscode.ThemeColor('statusBarItem.warningBackground')
+          : undefined;
     item.show();
   };
   // Every answer changes the count; the item follows the latest at most once

@@ -23,7 +23,12 @@ export interface RefsContext {
 }
 
 export class RefNode extends RepoDeskNode {
-  constructor(readonly ctx: RefsContext, readonly ref: Reference, readonly short: string, readonly namespace: string) {
+  constructor(
+    readonly ctx: RefsContext,
+    readonly ref: Reference,
+    readonly short: string,
+    readonly namespace: string,
+  ) {
     super();
   }
 
@@ -53,10 +58,19 @@ export class RefNode extends RepoDeskNode {
     if (tag) {
       // An annotated tag reads like a release note: its message and who tagged, at the commit it marks.
       item.description = [commit ? shortSha(commit) : undefined, firstLine(tag.message, 60) || undefined, tag.tagger.name].filter(Boolean).join(' · ');
-      item.tooltip = [r.ref, `tag ${r.object.sha}`, ...(commit ? [`commit ${commit}`] : []), `${tag.tagger.name} <${tag.tagger.email}> · ${exactDate(tag.tagger.date)}`, '', tag.message.trimEnd()].join('\n');
+      item.tooltip = [
+        r.ref,
+        `tag ${r.object.sha}`,
+        ...(commit ? [`commit ${commit}`] : []),
+        `${tag.tagger.name} <${tag.tagger.email}> · ${exactDate(tag.tagger.date)}`,
+        '',
+        tag.message.trimEnd(),
+      ].join('\n');
       return item;
     }
-    item.description = [shortSha(r.object.sha), r.object.type === 'tag' ? vscode.l10n.t('annotated tag') : message ? firstLine(message, 60) : undefined].filter(Boolean).join(' · ');
+    item.description = [shortSha(r.object.sha), r.object.type === 'tag' ? vscode.l10n.t('annotated tag') : message ? firstLine(message, 60) : undefined]
+      .filter(Boolean)
+      .join(' · ');
     item.tooltip = `${r.ref}\n${r.object.type} ${r.object.sha}${message ? `\n\n${message}` : ''}`;
     return item;
   }
@@ -76,7 +90,12 @@ function peel(ctx: RefsContext, sha: string): string | undefined {
 }
 
 class TreeEntryNode extends RepoDeskNode {
-  constructor(readonly ctx: RefsContext, readonly sha: string, readonly path: string, readonly isDirectory: boolean) {
+  constructor(
+    readonly ctx: RefsContext,
+    readonly sha: string,
+    readonly path: string,
+    readonly isDirectory: boolean,
+  ) {
     super();
   }
 
@@ -135,7 +154,10 @@ export async function loadMessages(ctx: RefsContext, refs: readonly Reference[])
     await inParallel(todo, async (sha) => {
       ctx.tags.set(sha, await ctx.client.git.getTag(ctx.owner, ctx.repo, sha, { priority: 'background' }));
     });
-    tagShas = tagShas.map((sha) => ctx.tags.get(sha)).filter((t) => t?.object.type === 'tag').map((t) => t!.object.sha);
+    tagShas = tagShas
+      .map((sha) => ctx.tags.get(sha))
+      .filter((t) => t?.object.type === 'tag')
+      .map((t) => t!.object.sha);
   }
   const commits = refs.map((r) => (r.object.type === 'commit' ? r.object.sha : peel(ctx, r.object.sha)));
   await inParallel([...new Set(commits.filter((sha): sha is string => sha !== undefined && !ctx.messages.has(sha)))], async (sha) => {
@@ -145,14 +167,24 @@ export async function loadMessages(ctx: RefsContext, refs: readonly Reference[])
 
 export function refGroupNodes(ctx: RefsContext, refs: readonly Reference[]): RepoDeskNode[] {
   return groupRefs(refs).map((g) => {
-    const group: ItemNode = new ItemNode(() => {
-      const item = new vscode.TreeItem(NAMESPACE_LABELS[g.namespace]?.() ?? g.namespace, g.namespace === 'heads' ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
-      item.id = `refs:${ctx.owner}/${ctx.repo}:${g.namespace}`;
-      item.iconPath = new vscode.ThemeIcon(g.namespace === 'heads' ? 'git-branch' : g.namespace === 'tags' ? 'tag' : 'folder');
-      item.description = String(g.refs.length);
-      item.contextValue = `gitRefGroup:${g.namespace}`;
-      return item;
-    }, () => adopt(group, g.refs.map((r) => new RefNode(ctx, r.ref, r.short, g.namespace))));
+    const group: ItemNode = new ItemNode(
+      () => {
+        const item = new vscode.TreeItem(
+          NAMESPACE_LABELS[g.namespace]?.() ?? g.namespace,
+          g.namespace === 'heads' ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed,
+        );
+        item.id = `refs:${ctx.owner}/${ctx.repo}:${g.namespace}`;
+        item.iconPath = new vscode.ThemeIcon(g.namespace === 'heads' ? 'git-branch' : g.namespace === 'tags' ? 'tag' : 'folder');
+        item.description = String(g.refs.length);
+        item.contextValue = `gitRefGroup:${g.namespace}`;
+        return item;
+      },
+      () =>
+        adopt(
+          group,
+          g.refs.map((r) => new RefNode(ctx, r.ref, r.short, g.namespace)),
+        ),
+    );
     return group;
   });
 }

@@ -24,7 +24,12 @@ export function registerReleases(context: vscode.ExtensionContext, session: Host
     const at = { owner: repo.owner, repo: repo.name };
     // Drafts are shown only to those who can push (the service lists them only to them too).
     const canPush = (await client.repos.get(repo.owner, repo.name, { priority: 'background' })).permissions?.push ?? false;
-    return pagedRoots(p, () => client.releases.list(repo.owner, repo.name, { priority: 'background' }), (items) => releaseGroups(at, items, canPush), vscode.l10n.t('No releases yet.'));
+    return pagedRoots(
+      p,
+      () => client.releases.list(repo.owner, repo.name, { priority: 'background' }),
+      (items) => releaseGroups(at, items, canPush),
+      vscode.l10n.t('No releases yet.'),
+    );
   });
   createRepositoryView(context, VIEW, provider, session, active);
 
@@ -49,49 +54,100 @@ export function registerReleases(context: vscode.ExtensionContext, session: Host
       const repo = active.value;
       if (!c || !repo) return undefined;
       const at = { owner: repo.owner, repo: repo.name };
-      const answers = input ?? await (await actions()).askNewRelease(c, at);
+      const answers = input ?? (await (await actions()).askNewRelease(c, at));
       if (!answers) return undefined;
-      return run(vscode.l10n.t('Creating release {0}…', answers.tag_name), vscode.l10n.t('Could not create the release'), () => c.releases.create(at.owner, at.repo, answers), (made) => added(made));
+      return run(
+        vscode.l10n.t('Creating release {0}…', answers.tag_name),
+        vscode.l10n.t('Could not create the release'),
+        () => c.releases.create(at.owner, at.repo, answers),
+        (made) => added(made),
+      );
     }),
     vscode.commands.registerCommand('repodesk.releases.edit', async (node?: ReleaseNode, arg?: unknown) => {
       const input = givenAnswers<Partial<ReleaseInput>>(arg);
       const c = client();
       if (!c || !(node instanceof ReleaseNode)) return undefined;
-      const answers = input ?? await (await actions()).askReleaseEdit(node.release);
+      const answers = input ?? (await (await actions()).askReleaseEdit(node.release));
       if (!answers) return undefined;
-      return run(vscode.l10n.t('Saving release {0}…', node.release.tag_name), vscode.l10n.t('Could not edit the release'), () => c.releases.update(node.at.owner, node.at.repo, node.release.id, answers), (saved) => replaced(saved));
+      return run(
+        vscode.l10n.t('Saving release {0}…', node.release.tag_name),
+        vscode.l10n.t('Could not edit the release'),
+        () => c.releases.update(node.at.owner, node.at.repo, node.release.id, answers),
+        (saved) => replaced(saved),
+      );
     }),
     vscode.commands.registerCommand('repodesk.releases.publish', async (node?: ReleaseNode) => {
       const c = client();
       if (!c || !(node instanceof ReleaseNode)) return undefined;
-      return run(vscode.l10n.t('Publishing {0}…', node.release.tag_name), vscode.l10n.t('Could not publish the release'), () => c.releases.update(node.at.owner, node.at.repo, node.release.id, { draft: false }), (saved) => replaced(saved));
+      return run(
+        vscode.l10n.t('Publishing {0}…', node.release.tag_name),
+        vscode.l10n.t('Could not publish the release'),
+        () => c.releases.update(node.at.owner, node.at.repo, node.release.id, { draft: false }),
+        (saved) => replaced(saved),
+      );
     }),
     vscode.commands.registerCommand('repodesk.releases.delete', async (node?: ReleaseNode, confirmed?: boolean) => {
       const c = client();
       if (!c || !(node instanceof ReleaseNode)) return;
       const yes = vscode.l10n.t('Delete Release');
-      if (confirmed !== true && await vscode.window.showWarningMessage(vscode.l10n.t('Delete the release {0}?', node.release.name ?? node.release.tag_name), { modal: true, detail: vscode.l10n.t('Its assets are deleted too; the tag {0} stays.', node.release.tag_name) }, yes) !== yes) return;
-      await run(vscode.l10n.t('Deleting {0}…', node.release.tag_name), vscode.l10n.t('Could not delete the release'), () => c.releases.delete(node.at.owner, node.at.repo, node.release.id), () => removed(node.release.id));
+      if (
+        confirmed !== true &&
+        (await vscode.window.showWarningMessage(
+          vscode.l10n.t('Delete the release {0}?', node.release.name ?? node.release.tag_name),
+          { modal: true, detail: vscode.l10n.t('Its assets are deleted too; the tag {0} stays.', node.release.tag_name) },
+          yes,
+        )) !== yes
+      )
+        return;
+      await run(
+        vscode.l10n.t('Deleting {0}…', node.release.tag_name),
+        vscode.l10n.t('Could not delete the release'),
+        () => c.releases.delete(node.at.owner, node.at.repo, node.release.id),
+        () => removed(node.release.id),
+      );
     }),
     vscode.commands.registerCommand('repodesk.releases.uploadAsset', async (node?: ReleaseNode, file?: vscode.Uri) => {
       const c = client();
       if (!c || !(node instanceof ReleaseNode)) return undefined;
-      const picked = file ? [file] : await vscode.window.showOpenDialog({ canSelectMany: false, openLabel: vscode.l10n.t('Upload'), title: vscode.l10n.t('Upload an asset to {0}', node.release.tag_name) });
+      const picked = file
+        ? [file]
+        : await vscode.window.showOpenDialog({
+            canSelectMany: false,
+            openLabel: vscode.l10n.t('Upload'),
+            title: vscode.l10n.t('Upload an asset to {0}', node.release.tag_name),
+          });
       const uri = picked?.[0];
       if (!uri) return undefined;
-      return run(vscode.l10n.t('Uploading to {0}', node.release.tag_name), vscode.l10n.t('Could not upload the asset'), () =>
-        vscode.window.withProgress({ location: { viewId: VIEW } }, async () => (await actions()).uploadAsset(c, node.release, uri)),
-      (asset) => changedWhere((r) => r.id === node.release.id, (r) => ({ ...r, assets: [...r.assets.filter((a) => a.id !== asset.id), asset] })));
+      return run(
+        vscode.l10n.t('Uploading to {0}', node.release.tag_name),
+        vscode.l10n.t('Could not upload the asset'),
+        () => vscode.window.withProgress({ location: { viewId: VIEW } }, async () => (await actions()).uploadAsset(c, node.release, uri)),
+        (asset) =>
+          changedWhere(
+            (r) => r.id === node.release.id,
+            (r) => ({ ...r, assets: [...r.assets.filter((a) => a.id !== asset.id), asset] }),
+          ),
+      );
     }),
     vscode.commands.registerCommand('repodesk.releases.downloadAsset', async (node?: AssetNode, target?: vscode.Uri) => {
       const c = client();
       if (!c || !(node instanceof AssetNode)) return;
-      const uri = target ?? await vscode.window.showSaveDialog({ defaultUri: vscode.Uri.file(node.asset.name), title: vscode.l10n.t('Save {0}', node.asset.name) });
+      const uri =
+        target ?? (await vscode.window.showSaveDialog({ defaultUri: vscode.Uri.file(node.asset.name), title: vscode.l10n.t('Save {0}', node.asset.name) }));
       if (!uri) return;
-      const done = await run(vscode.l10n.t('Downloading {0}…', node.asset.name), vscode.l10n.t('Could not download the asset'), async () => {
-        await (await actions()).downloadAsset(c, node.asset, uri);
-        return true;
-      }, () => changedWhere((r) => r.id === node.release.id, (r) => ({ ...r, assets: r.assets.map((a) => (a.id === node.asset.id ? { ...a, download_count: a.download_count + 1 } : a)) })));
+      const done = await run(
+        vscode.l10n.t('Downloading {0}…', node.asset.name),
+        vscode.l10n.t('Could not download the asset'),
+        async () => {
+          await (await actions()).downloadAsset(c, node.asset, uri);
+          return true;
+        },
+        () =>
+          changedWhere(
+            (r) => r.id === node.release.id,
+            (r) => ({ ...r, assets: r.assets.map((a) => (a.id === node.asset.id ? { ...a, download_count: a.download_count + 1 } : a)) }),
+          ),
+      );
       if (done) void vscode.window.showInformationMessage(vscode.l10n.t('Saved {0}.', uri.fsPath));
     }),
     vscode.commands.registerCommand('repodesk.releases.openInBrowser', async (node?: ReleaseNode) => {

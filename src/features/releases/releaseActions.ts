@@ -10,10 +10,20 @@ import { editInEditor } from '../shared/notesEditor';
 import type { RepoCoords } from './releaseNodes';
 
 export async function askNewRelease(client: HostingClient, at: RepoCoords): Promise<ReleaseInput | undefined> {
-  const tag = await vscode.window.showInputBox({ title: vscode.l10n.t('New release (1/5): tag'), prompt: vscode.l10n.t('An existing tag, or a new one created at the target'), ignoreFocusOut: true, validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('The tag cannot be empty.')) });
+  const tag = await vscode.window.showInputBox({
+    title: vscode.l10n.t('New release (1/5): tag'),
+    prompt: vscode.l10n.t('An existing tag, or a new one created at the target'),
+    ignoreFocusOut: true,
+    validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('The tag cannot be empty.')),
+  });
   if (!tag) return undefined;
   const repo = await client.repos.get(at.owner, at.repo);
-  const target = await vscode.window.showInputBox({ title: vscode.l10n.t('New release (2/5): target'), prompt: vscode.l10n.t('Branch or commit SHA for a new tag'), value: repo.default_branch, ignoreFocusOut: true });
+  const target = await vscode.window.showInputBox({
+    title: vscode.l10n.t('New release (2/5): target'),
+    prompt: vscode.l10n.t('Branch or commit SHA for a new tag'),
+    value: repo.default_branch,
+    ignoreFocusOut: true,
+  });
   if (target === undefined) return undefined;
   const name = await vscode.window.showInputBox({ title: vscode.l10n.t('New release (3/5): name'), value: tag.trim(), ignoreFocusOut: true });
   if (name === undefined) return undefined;
@@ -27,9 +37,20 @@ export async function askNewRelease(client: HostingClient, at: RepoCoords): Prom
     { title: vscode.l10n.t('New release (4/5): kind'), ignoreFocusOut: true },
   );
   if (!kind) return undefined;
-  const body = await editInEditor(`<!-- ${vscode.l10n.t('Release notes for {0}', tag.trim())} -->\n`, vscode.l10n.t('Create Release'), notesPrompt(vscode.l10n.t('Create Release')));
+  const body = await editInEditor(
+    `<!-- ${vscode.l10n.t('Release notes for {0}', tag.trim())} -->\n`,
+    vscode.l10n.t('Create Release'),
+    notesPrompt(vscode.l10n.t('Create Release')),
+  );
   if (body === undefined) return undefined;
-  return { tag_name: tag.trim(), target_commitish: target.trim() || repo.default_branch, name: name.trim(), body: stripTemplateComment(body), draft: kind.draft, prerelease: kind.prerelease };
+  return {
+    tag_name: tag.trim(),
+    target_commitish: target.trim() || repo.default_branch,
+    name: name.trim(),
+    body: stripTemplateComment(body),
+    draft: kind.draft,
+    prerelease: kind.prerelease,
+  };
 }
 
 function stripTemplateComment(body: string): string {
@@ -37,7 +58,11 @@ function stripTemplateComment(body: string): string {
 }
 
 export async function askReleaseEdit(release: Release): Promise<Partial<ReleaseInput> | undefined> {
-  const name = await vscode.window.showInputBox({ title: vscode.l10n.t('Edit release {0} (1/2): name', release.tag_name), value: release.name ?? '', ignoreFocusOut: true });
+  const name = await vscode.window.showInputBox({
+    title: vscode.l10n.t('Edit release {0} (1/2): name', release.tag_name),
+    value: release.name ?? '',
+    ignoreFocusOut: true,
+  });
   if (name === undefined) return undefined;
   const body = await editInEditor(release.body ?? '', vscode.l10n.t('Save Release'), notesPrompt(vscode.l10n.t('Save Release')));
   if (body === undefined) return undefined;
@@ -45,7 +70,12 @@ export async function askReleaseEdit(release: Release): Promise<Partial<ReleaseI
 }
 
 /** Uploads a file's bytes through the release's `upload_url` template (read through `workspace.fs`: a local path, or any file system's URI in the browser). */
-export async function uploadAsset(client: HostingClient, release: Release, file: string | vscode.Uri, progress?: vscode.Progress<{ message?: string }>): Promise<ReleaseAsset> {
+export async function uploadAsset(
+  client: HostingClient,
+  release: Release,
+  file: string | vscode.Uri,
+  progress?: vscode.Progress<{ message?: string }>,
+): Promise<ReleaseAsset> {
   const uri = typeof file === 'string' ? vscode.Uri.file(file) : file;
   const bytes = await vscode.workspace.fs.readFile(uri);
   const name = uri.path.slice(uri.path.lastIndexOf('/') + 1);
@@ -59,8 +89,17 @@ export async function downloadAsset(client: HostingClient, asset: ReleaseAsset, 
 }
 
 const TYPES: Record<string, string> = {
-  '.zip': 'application/zip', '.gz': 'application/gzip', '.tgz': 'application/gzip', '.tar': 'application/x-tar', '.json': 'application/json',
-  '.txt': 'text/plain', '.md': 'text/markdown', '.pdf': 'application/pdf', '.png': 'image/png', '.jpg': 'image/jpeg', '.svg': 'image/svg+xml',
+  '.zip': 'application/zip',
+  '.gz': 'application/gzip',
+  '.tgz': 'application/gzip',
+  '.tar': 'application/x-tar',
+  '.json': 'application/json',
+  '.txt': 'text/plain',
+  '.md': 'text/markdown',
+  '.pdf': 'application/pdf',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.svg': 'image/svg+xml',
 };
 
 function contentTypeOf(name: string): string {

@@ -12,16 +12,28 @@ export interface RepoCoords {
 }
 
 export class ReleaseNode extends RepoDeskNode {
-  constructor(readonly at: RepoCoords, readonly release: Release) {
+  constructor(
+    readonly at: RepoCoords,
+    readonly release: Release,
+  ) {
     super();
   }
 
   toTreeItem(): vscode.TreeItem {
     const r = this.release;
-    const item = new vscode.TreeItem(r.name ? `${r.name}` : r.tag_name, r.assets.length > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(
+      r.name ? `${r.name}` : r.tag_name,
+      r.assets.length > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
+    );
     item.id = `release:${this.at.owner}/${this.at.repo}:${r.id}`;
     const when = r.published_at ?? r.created_at;
-    item.description = [r.name && r.name !== r.tag_name ? r.tag_name : undefined, ageText(when), r.assets.length === 1 ? vscode.l10n.t('1 asset') : vscode.l10n.t('{0} assets', r.assets.length)].filter(Boolean).join(' · ');
+    item.description = [
+      r.name && r.name !== r.tag_name ? r.tag_name : undefined,
+      ageText(when),
+      r.assets.length === 1 ? vscode.l10n.t('1 asset') : vscode.l10n.t('{0} assets', r.assets.length),
+    ]
+      .filter(Boolean)
+      .join(' · ');
     item.iconPath = new vscode.ThemeIcon(r.draft ? 'edit' : r.prerelease ? 'beaker' : 'tag');
     item.contextValue = `release${r.draft ? ':draft' : r.prerelease ? ':prerelease' : ':published'}`;
     return item;
@@ -36,12 +48,19 @@ export class ReleaseNode extends RepoDeskNode {
   }
 
   override children(): RepoDeskNode[] {
-    return adopt(this, this.release.assets.map((a) => new AssetNode(this.at, this.release, a)));
+    return adopt(
+      this,
+      this.release.assets.map((a) => new AssetNode(this.at, this.release, a)),
+    );
   }
 }
 
 export class AssetNode extends RepoDeskNode {
-  constructor(readonly at: RepoCoords, readonly release: Release, readonly asset: ReleaseAsset) {
+  constructor(
+    readonly at: RepoCoords,
+    readonly release: Release,
+    readonly asset: ReleaseAsset,
+  ) {
     super();
   }
 
@@ -65,15 +84,24 @@ export function releaseGroups(at: RepoCoords, releases: readonly Release[], canP
     ['prerelease', vscode.l10n.t('Prereleases'), 'beaker', releases.filter((r) => !r.draft && r.prerelease)],
     ['draft', vscode.l10n.t('Drafts'), 'edit', canPush ? releases.filter((r) => r.draft) : []],
   ];
-  return groups.filter(([, , , list]) => list.length > 0).map(([key, label, icon, list]) => {
-    const group: ItemNode = new ItemNode(() => {
-      const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.Expanded);
-      item.id = `releases:${at.owner}/${at.repo}:${key}`;
-      item.iconPath = new vscode.ThemeIcon(icon);
-      item.description = String(list.length);
-      item.contextValue = `releaseGroup:${key}`;
-      return item;
-    }, () => adopt(group, list.map((r) => new ReleaseNode(at, r))));
-    return group;
-  });
+  return groups
+    .filter(([, , , list]) => list.length > 0)
+    .map(([key, label, icon, list]) => {
+      const group: ItemNode = new ItemNode(
+        () => {
+          const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.Expanded);
+          item.id = `releases:${at.owner}/${at.repo}:${key}`;
+          item.iconPath = new vscode.ThemeIcon(icon);
+          item.description = String(list.length);
+          item.contextValue = `releaseGroup:${key}`;
+          return item;
+        },
+        () =>
+          adopt(
+            group,
+            list.map((r) => new ReleaseNode(at, r)),
+          ),
+      );
+      return group;
+    });
 }

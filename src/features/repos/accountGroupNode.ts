@@ -58,7 +58,7 @@ class SignInNode extends RepoDeskNode {
     const item = new vscode.TreeItem(title, vscode.TreeItemCollapsibleState.None);
     item.iconPath = new vscode.ThemeIcon('sign-in');
     item.contextValue = 'signIn';
-    item.tooltip = vscode.l10n.t('{0} refused this account\'s token (revoked or expired).', this.account.serviceName);
+    item.tooltip = vscode.l10n.t("{0} refused this account's token (revoked or expired).", this.account.serviceName);
     item.command = { command: 'repodesk.signIn', title, arguments: [this.account.id] };
     return item;
   }

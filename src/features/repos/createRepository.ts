@@ -20,7 +20,10 @@ interface Answers {
 
 export async function createRepository(client: HostingClient, organizations: string[], login: string): Promise<{ owner: string; name: string } | undefined> {
   const ownerPick = await vscode.window.showQuickPick(
-    [{ label: login, description: vscode.l10n.t('your account'), org: undefined as string | undefined }, ...organizations.map((o) => ({ label: o, description: vscode.l10n.t('organization'), org: o }))],
+    [
+      { label: login, description: vscode.l10n.t('your account'), org: undefined as string | undefined },
+      ...organizations.map((o) => ({ label: o, description: vscode.l10n.t('organization'), org: o })),
+    ],
     { title: vscode.l10n.t('Create Repository (1/6): owner') },
   );
   if (!ownerPick) return undefined;
@@ -46,7 +49,16 @@ export async function createRepository(client: HostingClient, organizations: str
     { title: vscode.l10n.t('Create Repository (5/6): options'), canPickMany: true, ignoreFocusOut: true },
   );
   if (!choices) return undefined;
-  const answers: Answers = { owner: ownerPick.org, name, description, homepage, private: false, options: new Set(choices.map((c) => c.label)), gitignore: '', license: '' };
+  const answers: Answers = {
+    owner: ownerPick.org,
+    name,
+    description,
+    homepage,
+    private: false,
+    options: new Set(choices.map((c) => c.label)),
+    gitignore: '',
+    license: '',
+  };
   if (answers.options.has('auto_init')) {
     const templates = await vscode.window.showInputBox({
       title: vscode.l10n.t('Create Repository (6/6): templates (optional)'),
@@ -91,9 +103,10 @@ export async function createRepository(client: HostingClient, organizations: str
     void vscode.window.showInformationMessage(vscode.l10n.t('Created {0}.', created.full_name));
     return { owner: created.owner.login, name: created.name };
   } catch (err) {
-    const detail = err instanceof ValidationFailedError && err.errors.some((e) => e.code === 'already_exists')
-      ? vscode.l10n.t('a repository with that name already exists')
-      : errorText(err);
+    const detail =
+      err instanceof ValidationFailedError && err.errors.some((e) => e.code === 'already_exists')
+        ? vscode.l10n.t('a repository with that name already exists')
+        : errorText(err);
     void vscode.window.showErrorMessage(vscode.l10n.t('Could not create the repository: {0}', detail));
     return undefined;
   }

@@ -27,8 +27,25 @@ const creation = () => import('./createRepository.js');
  * after an organization's repositories (its members); `rootProviders` the
  * top-level groups after the organizations' (the user's gists).
  */
-export function registerRepositories(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository, childProviders: readonly RepositoryChildProvider[], orgProviders: readonly OrganizationChildProvider[] = [], rootProviders: readonly RootGroupProvider[] = [], firstPaint?: Gate): NodeTreeProvider {
-  const { provider, subscriptions, showKeptNext } = createRepositoriesProvider(session, active, context.globalState, context.workspaceState, childProviders, orgProviders, rootProviders, firstPaint);
+export function registerRepositories(
+  context: vscode.ExtensionContext,
+  session: HostingSession,
+  active: ActiveRepository,
+  childProviders: readonly RepositoryChildProvider[],
+  orgProviders: readonly OrganizationChildProvider[] = [],
+  rootProviders: readonly RootGroupProvider[] = [],
+  firstPaint?: Gate,
+): NodeTreeProvider {
+  const { provider, subscriptions, showKeptNext } = createRepositoriesProvider(
+    session,
+    active,
+    context.globalState,
+    context.workspaceState,
+    childProviders,
+    orgProviders,
+    rootProviders,
+    firstPaint,
+  );
   context.subscriptions.push(...subscriptions);
   const view = createNodeTreeView('repodesk.repositories', provider, { showCollapseAll: true });
   const repoOf = (node: unknown) => (node instanceof RepositoryNode ? node.repo : undefined);

@@ -41,7 +41,16 @@ const FIRST_GROUP_FIRST_MS = 1500;
 /** How long the organizations' first pages wait at most for VS Code to ask for an expanded group's rows (every group may be collapsed). */
 const ORG_COUNTS_AFTER_MS = 300;
 
-export function createRepositoriesProvider(session: HostingSession, active: ActiveRepository, state: vscode.Memento, workspaceState: vscode.Memento, childProviders: readonly RepositoryChildProvider[], orgProviders: readonly OrganizationChildProvider[] = [], rootProviders: readonly RootGroupProvider[] = [], firstPaint?: Gate): { provider: NodeTreeProvider; subscriptions: vscode.Disposable[]; showKeptNext(): void } {
+export function createRepositoriesProvider(
+  session: HostingSession,
+  active: ActiveRepository,
+  state: vscode.Memento,
+  workspaceState: vscode.Memento,
+  childProviders: readonly RepositoryChildProvider[],
+  orgProviders: readonly OrganizationChildProvider[] = [],
+  rootProviders: readonly RootGroupProvider[] = [],
+  firstPaint?: Gate,
+): { provider: NodeTreeProvider; subscriptions: vscode.Disposable[]; showKeptNext(): void } {
   // A build replaced by a newer one (a refresh) must not put its roots back.
   let generation = 0;
   // Only the first look of a session draws the kept listing: after that the
@@ -71,17 +80,18 @@ export function createRepositoriesProvider(session: HostingSession, active: Acti
       const groups = session.accounts.map((a, i) => {
         const signedOut = session.isSignedOut(a.id);
         if (i === 0 && signedOut) releaseOthers();
-        const build = i === 0
-          ? async () => {
-            const roots = await accountRoots(a, p);
-            const mine = roots.find((r): r is RepositoryGroupNode => r instanceof RepositoryGroupNode);
-            void (mine ? mine.list.ensureLoaded() : Promise.resolve()).finally(releaseOthers);
-            return roots;
-          }
-          : async () => {
-            await firstRead;
-            return accountRoots(a, p);
-          };
+        const build =
+          i === 0
+            ? async () => {
+                const roots = await accountRoots(a, p);
+                const mine = roots.find((r): r is RepositoryGroupNode => r instanceof RepositoryGroupNode);
+                void (mine ? mine.list.ensureLoaded() : Promise.resolve()).finally(releaseOthers);
+                return roots;
+              }
+            : async () => {
+                await firstRead;
+                return accountRoots(a, p);
+              };
         return new AccountGroupNode(a, build, a.id === account.id, signedOut);
       });
       // As one account's roots are (prefetch): the first group's reads start before VS Code asks for its rows.
@@ -122,12 +132,15 @@ export function createRepositoriesProvider(session: HostingSession, active: Acti
     // roots before that makes it start over.
     const keptShown = childrenHanded(p, KEPT_ROWS_DRAWN_WITHIN_MS);
     void keptShown.then(() => firstPaint?.openAfter(KEPT_ROWS_DRAW_MS));
-    fresh.then(async (roots) => {
-      await keptShown;
-      if (built === generation) p.replaceRoots(Promise.resolve(roots));
-    }, (err: unknown) => {
-      if (built === generation) p.replaceRoots(Promise.resolve([new ErrorNode(errorText(err), () => p.refresh())]));
-    });
+    fresh.then(
+      async (roots) => {
+        await keptShown;
+        if (built === generation) p.replaceRoots(Promise.resolve(roots));
+      },
+      (err: unknown) => {
+        if (built === generation) p.replaceRoots(Promise.resolve([new ErrorNode(errorText(err), () => p.refresh())]));
+      },
+    );
     return keptRoots(client, p, kept);
   });
 
@@ -137,19 +150,25 @@ export function createRepositoriesProvider(session: HostingSession, active: Acti
     // "Your repositories" is read while the organizations are: wait for it.
     await Promise.all(groups.map((g) => g.list.ensureLoaded()));
     if (groups.some((g) => g.list.error)) return;
-    const snapshot = takeSnapshot(key, groups.map((g) => ({ id: g.id, repositories: g.list.loaded, more: g.list.hasMore })), Date.now());
+    const snapshot = takeSnapshot(
+      key,
+      groups.map((g) => ({ id: g.id, repositories: g.list.loaded, more: g.list.hasMore })),
+      Date.now(),
+    );
     await workspaceState.update(REPOSITORY_SNAPSHOT_KEY, snapshot);
   }
 
   // What a repository node shows when expanded: each provider's lists, in
   // order, read with the client of the group it is in (kept rows drawn
   // before the session was known: the session's).
-  const childrenOf = (groupClient: HostingClient | undefined): RepositoryChildren => (node, onChanged) => {
-    const client = groupClient ?? session.client;
-    if (!client) return [];
-    const target = { client, owner: node.repo.owner.login, repo: node.repo.name };
-    return childProviders.flatMap((c) => c.children(target, node.repo, node.id, onChanged));
-  };
+  const childrenOf =
+    (groupClient: HostingClient | undefined): RepositoryChildren =>
+    (node, onChanged) => {
+      const client = groupClient ?? session.client;
+      if (!client) return [];
+      const target = { client, owner: node.repo.owner.login, repo: node.repo.name };
+      return childProviders.flatMap((c) => c.children(target, node.repo, node.id, onChanged));
+    };
 
   const isActive = (r: RepositoryMinimal) => active.value?.owner === r.owner.login && active.value?.name === r.name;
 
@@ -162,9 +181,17 @@ export function createRepositoriesProvider(session: HostingSession, active: Acti
 
   function mineGroup(client: HostingClient | undefined, onChanged: (n: RepoDeskNode) => void, prefix = ''): RepositoryGroupNode {
     const filter = loadFilter(state);
-    return new RepositoryGroupNode(`${prefix}group:mine`, vscode.l10n.t('Your repositories ({0})', filter.type), 'account',
-      () => reader(client).repos.listForAuthenticatedUser(filter, { priority: 'background' }), isActive, onChanged, childrenOf(client),
-      vscode.l10n.t('No repositories match this filter.'), 'repositoryGroup:mine');
+    return new RepositoryGroupNode(
+      `${prefix}group:mine`,
+      vscode.l10n.t('Your repositories ({0})', filter.type),
+      'account',
+      () => reader(client).repos.listForAuthenticatedUser(filter, { priority: 'background' }),
+      isActive,
+      onChanged,
+      childrenOf(client),
+      vscode.l10n.t('No repositories match this filter.'),
+      'repositoryGroup:mine',
+    );
   }
 
   function orgGroup(client: HostingClient | undefined, org: string, onChanged: (n: RepoDeskNode) => void, prefix = ''): RepositoryGroupNode {
@@ -172,16 +199,35 @@ export function createRepositoriesProvider(session: HostingSession, active: Acti
     // The organization of the active repository starts open, so that the
     // active repository is in sight (VS Code keeps what the user changes).
     const holdsActive = active.value?.owner.toLowerCase() === org.toLowerCase();
-    return new RepositoryGroupNode(`${prefix}group:org:${org}`, type === 'all' ? org : `${org} (${type})`, 'organization',
-      () => reader(client).repos.listForOrg(org, type === 'all' ? {} : { type }, { priority: 'background' }), isActive, onChanged, childrenOf(client),
-      vscode.l10n.t('This organization has no repositories you can see.'), 'repositoryGroup:org', holdsActive, org,
-      () => (client || session.client ? orgProviders.flatMap((o) => o.children({ client: reader(client), org }, `${prefix}group:org:${org}`, onChanged)) : []));
+    return new RepositoryGroupNode(
+      `${prefix}group:org:${org}`,
+      type === 'all' ? org : `${org} (${type})`,
+      'organization',
+      () => reader(client).repos.listForOrg(org, type === 'all' ? {} : { type }, { priority: 'background' }),
+      isActive,
+      onChanged,
+      childrenOf(client),
+      vscode.l10n.t('This organization has no repositories you can see.'),
+      'repositoryGroup:org',
+      holdsActive,
+      org,
+      () => (client || session.client ? orgProviders.flatMap((o) => o.children({ client: reader(client), org }, `${prefix}group:org:${org}`, onChanged)) : []),
+    );
   }
 
   function publicGroup(client: HostingClient, onChanged: (n: RepoDeskNode) => void, prefix = ''): RepositoryGroupNode {
-    return new RepositoryGroupNode(`${prefix}group:public`, vscode.l10n.t('All public repositories'), 'globe',
-      () => client.repos.listPublic({}, { priority: 'background' }), isActive, onChanged, childrenOf(client),
-      vscode.l10n.t('There are no public repositories.'), 'repositoryGroup:public', false);
+    return new RepositoryGroupNode(
+      `${prefix}group:public`,
+      vscode.l10n.t('All public repositories'),
+      'globe',
+      () => client.repos.listPublic({}, { priority: 'background' }),
+      isActive,
+      onChanged,
+      childrenOf(client),
+      vscode.l10n.t('There are no public repositories.'),
+      'repositoryGroup:public',
+      false,
+    );
   }
 
   /**
@@ -272,7 +318,8 @@ export function createRepositoriesProvider(session: HostingSession, active: Acti
       active.onDidChange(() => provider.redraw()),
       // Signed out of an account: its kept listing goes (the slot holds one account's).
       session.onDidSignOutAccount((id) => {
-        if (keptFor(workspaceState.get(REPOSITORY_SNAPSHOT_KEY), readHostingSettings().apiUrl, id)) void workspaceState.update(REPOSITORY_SNAPSHOT_KEY, undefined);
+        if (keptFor(workspaceState.get(REPOSITORY_SNAPSHOT_KEY), readHostingSettings().apiUrl, id))
+          void workspaceState.update(REPOSITORY_SNAPSHOT_KEY, undefined);
       }),
     ],
   };

@@ -37,8 +37,8 @@ export async function pickFilter(state: vscode.Memento): Promise<RepositoryFilte
 export async function saveFilter(state: vscode.Memento, given: Partial<RepositoryFilter>): Promise<RepositoryFilter> {
   const current = loadFilter(state);
   const next: RepositoryFilter = {
-    type: REPO_TYPES.includes(given.type as RepoType) ? given.type as RepoType : current.type,
-    sort: REPO_SORTS.includes(given.sort as RepoSort) ? given.sort as RepoSort : current.sort,
+    type: REPO_TYPES.includes(given.type as RepoType) ? (given.type as RepoType) : current.type,
+    sort: REPO_SORTS.includes(given.sort as RepoSort) ? (given.sort as RepoSort) : current.sort,
     direction: given.direction === 'asc' || given.direction === 'desc' ? given.direction : current.direction,
   };
   await state.update(KEY, next);
@@ -56,7 +56,7 @@ export function loadOrgType(state: vscode.Memento, org: string): OrgRepoType {
 export async function pickOrgType(state: vscode.Memento, org: string, given?: OrgRepoType): Promise<OrgRepoType | undefined> {
   const current = loadOrgType(state, org);
   const types = ['all', 'public', 'private', 'forks', 'sources', 'member'] as const;
-  const type = given ?? await pickCurrent(vscode.l10n.t('Show which repositories of {0}?', org), plain(types), current);
+  const type = given ?? (await pickCurrent(vscode.l10n.t('Show which repositories of {0}?', org), plain(types), current));
   if (!type || !(types as readonly string[]).includes(type)) return undefined;
   await state.update(ORG_KEY, { ...state.get<Record<string, OrgRepoType>>(ORG_KEY), [org]: type });
   return type as OrgRepoType;

@@ -146,10 +146,14 @@ export class RepositoryGroupNode extends RepoDeskNode {
   private async repositoryNodes(): Promise<RepoDeskNode[]> {
     await this.list.ensureLoaded();
     if (this.list.error) {
-      return [this.adopt(new ErrorNode(errorText(this.list.error), () => {
-        this.list.reset();
-        this.onChanged(this);
-      }))];
+      return [
+        this.adopt(
+          new ErrorNode(errorText(this.list.error), () => {
+            this.list.reset();
+            this.onChanged(this);
+          }),
+        ),
+      ];
     }
     // The same node for the same loaded repository across redraws (Load more,
     // a new active repository): what its children loaded stays.
@@ -165,10 +169,14 @@ export class RepositoryGroupNode extends RepoDeskNode {
     });
     if (nodes.length === 0) return [this.adopt(new MessageNode(this.emptyText))];
     if (this.list.hasMore && !this.stale) {
-      nodes.push(this.adopt(new LoadMoreNode(async () => {
-        await this.list.loadMore();
-        this.onChanged(this);
-      })));
+      nodes.push(
+        this.adopt(
+          new LoadMoreNode(async () => {
+            await this.list.loadMore();
+            this.onChanged(this);
+          }),
+        ),
+      );
     }
     return nodes;
   }

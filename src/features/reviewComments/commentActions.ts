@@ -20,7 +20,17 @@ export function commentActions(need: () => HostingClient | undefined, changed: (
       const pullNumber = pullNumberOf(node.comment);
       // A reply is Markdown of any length: written in an editor, as release notes are.
       const send = vscode.l10n.t('Send Reply');
-      const body = text ?? await editInEditor('', send, vscode.l10n.t('Write your reply to {0} in the editor (Markdown), then choose "{1}" in the status bar or ✓ in the editor\'s title bar.', node.comment.user.login, send));
+      const body =
+        text ??
+        (await editInEditor(
+          '',
+          send,
+          vscode.l10n.t(
+            'Write your reply to {0} in the editor (Markdown), then choose "{1}" in the status bar or ✓ in the editor\'s title bar.',
+            node.comment.user.login,
+            send,
+          ),
+        ));
       if (body === undefined) return;
       if (!body.trim()) {
         void vscode.window.showWarningMessage(vscode.l10n.t('The reply cannot be empty; nothing was sent.'));
@@ -28,7 +38,9 @@ export function commentActions(need: () => HostingClient | undefined, changed: (
       }
       const rootId = node.thread?.root.id ?? node.comment.in_reply_to_id ?? node.comment.id;
       try {
-        const created = await vscode.window.withProgress({ location: { viewId: 'repodesk.reviewComments' } }, () => client.reviewComments.create(node.ctx.owner, node.ctx.repo, pullNumber, { body, in_reply_to: rootId }));
+        const created = await vscode.window.withProgress({ location: { viewId: 'repodesk.reviewComments' } }, () =>
+          client.reviewComments.create(node.ctx.owner, node.ctx.repo, pullNumber, { body, in_reply_to: rootId }),
+        );
         changed();
         return created;
       } catch (err) {
@@ -43,14 +55,22 @@ export function commentActions(need: () => HostingClient | undefined, changed: (
         return;
       }
       const save = vscode.l10n.t('Save Comment');
-      const body = text ?? await editInEditor(node.comment.body ?? '', save, vscode.l10n.t('Edit your comment in the editor, then choose "{0}" in the status bar or ✓ in the editor\'s title bar.', save));
+      const body =
+        text ??
+        (await editInEditor(
+          node.comment.body ?? '',
+          save,
+          vscode.l10n.t('Edit your comment in the editor, then choose "{0}" in the status bar or ✓ in the editor\'s title bar.', save),
+        ));
       if (body === undefined) return;
       if (!body.trim()) {
         void vscode.window.showWarningMessage(vscode.l10n.t('The comment cannot be empty; it was left as it was.'));
         return;
       }
       try {
-        const updated = await vscode.window.withProgress({ location: { viewId: 'repodesk.reviewComments' } }, () => client.reviewComments.update(node.ctx.owner, node.ctx.repo, node.comment.id, body));
+        const updated = await vscode.window.withProgress({ location: { viewId: 'repodesk.reviewComments' } }, () =>
+          client.reviewComments.update(node.ctx.owner, node.ctx.repo, node.comment.id, body),
+        );
         changed();
         return updated;
       } catch (err) {
@@ -65,9 +85,15 @@ export function commentActions(need: () => HostingClient | undefined, changed: (
         return;
       }
       const yes = vscode.l10n.t('Delete');
-      if (confirmed !== true && await vscode.window.showWarningMessage(vscode.l10n.t('Delete this comment?'), { modal: true, detail: node.comment.body ?? '' }, yes) !== yes) return;
+      if (
+        confirmed !== true &&
+        (await vscode.window.showWarningMessage(vscode.l10n.t('Delete this comment?'), { modal: true, detail: node.comment.body ?? '' }, yes)) !== yes
+      )
+        return;
       try {
-        await vscode.window.withProgress({ location: { viewId: 'repodesk.reviewComments' } }, () => client.reviewComments.delete(node.ctx.owner, node.ctx.repo, node.comment.id));
+        await vscode.window.withProgress({ location: { viewId: 'repodesk.reviewComments' } }, () =>
+          client.reviewComments.delete(node.ctx.owner, node.ctx.repo, node.comment.id),
+        );
         changed();
       } catch (err) {
         showFailure(vscode.l10n.t('Could not delete the comment'), err);

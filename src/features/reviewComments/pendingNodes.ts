@@ -9,7 +9,10 @@ import type { PendingDraft } from '../shared/reviews/pendingDrafts';
 import { RepoDeskNode } from '../shared/tree/nodes';
 
 class PendingDraftNode extends RepoDeskNode {
-  constructor(readonly draft: PendingDraft, private readonly headSha: string | undefined) {
+  constructor(
+    readonly draft: PendingDraft,
+    private readonly headSha: string | undefined,
+  ) {
     super();
   }
 
@@ -22,8 +25,15 @@ class PendingDraftNode extends RepoDeskNode {
     const d = this.draft;
     const t = d.target;
     const item = new vscode.TreeItem(vscode.l10n.t('Pending: {0}', firstLine(d.body)), vscode.TreeItemCollapsibleState.None);
-    const where = t.kind === 'line' ? vscode.l10n.t('{0} line {1}', t.path, t.line) : t.kind === 'reply' ? vscode.l10n.t('reply{0}', t.path ? ` · ${t.path}` : '') : vscode.l10n.t('conversation');
-    item.description = [where, this.outdated ? vscode.l10n.t('outdated') : undefined, d.error ? vscode.l10n.t('not posted: {0}', d.error) : undefined].filter(Boolean).join(' · ');
+    const where =
+      t.kind === 'line'
+        ? vscode.l10n.t('{0} line {1}', t.path, t.line)
+        : t.kind === 'reply'
+          ? vscode.l10n.t('reply{0}', t.path ? ` · ${t.path}` : '')
+          : vscode.l10n.t('conversation');
+    item.description = [where, this.outdated ? vscode.l10n.t('outdated') : undefined, d.error ? vscode.l10n.t('not posted: {0}', d.error) : undefined]
+      .filter(Boolean)
+      .join(' · ');
     item.iconPath = new vscode.ThemeIcon(d.error ? 'warning' : 'comment-draft');
     item.contextValue = 'pendingDraft';
     return item;
@@ -37,13 +47,20 @@ class PendingDraftNode extends RepoDeskNode {
 }
 
 export class PendingGroupNode extends RepoDeskNode {
-  constructor(private readonly drafts: readonly PendingDraft[], private readonly headSha: string | undefined, private readonly number: number) {
+  constructor(
+    private readonly drafts: readonly PendingDraft[],
+    private readonly headSha: string | undefined,
+    private readonly number: number,
+  ) {
     super();
   }
 
   toTreeItem(): vscode.TreeItem {
     const n = this.drafts.length;
-    const item = new vscode.TreeItem(n === 1 ? vscode.l10n.t('Pending review: 1 draft') : vscode.l10n.t('Pending review: {0} drafts', n), n ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(
+      n === 1 ? vscode.l10n.t('Pending review: 1 draft') : vscode.l10n.t('Pending review: {0} drafts', n),
+      n ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
+    );
     item.id = `pendingReview:${this.number}`;
     item.iconPath = new vscode.ThemeIcon('comment-draft');
     item.contextValue = 'pendingReview';

@@ -23,7 +23,11 @@ import type { PendingDrafts } from '../shared/reviews/pendingDrafts';
 import { PendingGroupNode } from './pendingNodes';
 
 type Mode = 'pull' | 'repository';
-interface RepoCommentFilter { sort: 'created' | 'updated'; direction: 'asc' | 'desc'; since: string }
+interface RepoCommentFilter {
+  sort: 'created' | 'updated';
+  direction: 'asc' | 'desc';
+  since: string;
+}
 const MODE_KEY = 'repodesk.reviewComments.mode';
 /** How many pull requests' comments the view remembers for a selection made again. */
 const PULLS_KEPT = 20;
@@ -37,7 +41,15 @@ const FILTER_KEY = 'repodesk.reviewComments.filter';
 const SELECT_STEPS = ['selected', 'asked', 'read', 'rows', 'threads'] as const;
 
 /** `afterChange` runs after a reply, edit or delete (the Pull Requests view shows the threads too). */
-export function registerReviewComments(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository, selected: SelectedPull, log: Logger, afterChange: () => void = () => undefined, pending?: PendingDrafts): NodeTreeProvider {
+export function registerReviewComments(
+  context: vscode.ExtensionContext,
+  session: HostingSession,
+  active: ActiveRepository,
+  selected: SelectedPull,
+  log: Logger,
+  afterChange: () => void = () => undefined,
+  pending?: PendingDrafts,
+): NodeTreeProvider {
   const state = context.workspaceState;
   const mode = (): Mode => state.get<Mode>(MODE_KEY, 'pull');
   const filter = (): RepoCommentFilter => ({ sort: 'created', direction: 'desc', since: '', ...state.get<Partial<RepoCommentFilter>>(FILTER_KEY) });
@@ -71,10 +83,18 @@ export function registerReviewComments(context: vscode.ExtensionContext, session
       if (!repo) return [new MessageNode(vscode.l10n.t('Select a repository to list its review comments.'))];
       const f = filter();
       const ctx = { owner: repo.owner, repo: repo.name, me: me() };
-      return pagedRoots(p,
-        () => client.reviewComments.listForRepo(repo.owner, repo.name, { sort: f.sort, direction: f.direction, ...(f.since ? { since: f.since } : {}) }, { priority: 'background' }),
+      return pagedRoots(
+        p,
+        () =>
+          client.reviewComments.listForRepo(
+            repo.owner,
+            repo.name,
+            { sort: f.sort, direction: f.direction, ...(f.since ? { since: f.since } : {}) },
+            { priority: 'background' },
+          ),
         (items) => items.map((c) => new CommentNode(c, ctx, undefined)),
-        vscode.l10n.t('This repository has no review comments in this range.'));
+        vscode.l10n.t('This repository has no review comments in this range.'),
+      );
     }
     const pull = selected.value;
     // No pull request selected: the view's welcome content says what to do.
@@ -89,37 +109,47 @@ export function registerReviewComments(context: vscode.ExtensionContext, session
     const marks = steps?.of === key ? steps.marks : undefined;
     let firstPageRead: (comments: ReviewComment[]) => void = () => undefined;
     const firstPage = new Promise<ReviewComment[]>((resolve) => (firstPageRead = resolve));
-    const fresh = client.reviewComments.listAllForPull(pull.owner, pull.repo, pull.number, { priority: 'background', onFirstPage: (c) => firstPageRead(c) }).then((comments) => {
-      marks?.mark('read');
-      stepsDone();
-      lastRead.delete(key);
-      lastRead.set(key, comments);
-      if (lastRead.size > PULLS_KEPT) lastRead.delete(lastRead.keys().next().value!);
-      return comments;
-    });
+    const fresh = client.reviewComments
+      .listAllForPull(pull.owner, pull.repo, pull.number, { priority: 'background', onFirstPage: (c) => firstPageRead(c) })
+      .then((comments) => {
+        marks?.mark('read');
+        stepsDone();
+        lastRead.delete(key);
+        lastRead.set(key, comments);
+        if (lastRead.size > PULLS_KEPT) lastRead.delete(lastRead.keys().next().value!);
+        return comments;
+      });
     // What was read last time, else the first of several pages, is drawn
     // at once and marked as updating until every comment is read.
     const draw = await firstDraw(fresh, useKept ? lastRead.get(key) : undefined, firstPage);
     if (!draw.early) return nodesOf(draw.now);
     // A newer selection may have come while the first page was read.
     if (built === generation) setUpdating(true);
-    draw.fresh.then((comments) => {
-      if (built !== generation) return;
-      setUpdating(false);
-      if (JSON.stringify(comments) !== JSON.stringify(draw.now)) p.replaceRoots(Promise.resolve(nodesOf(comments)));
-    }, (err: unknown) => {
-      if (built !== generation) return;
-      setUpdating(false);
-      p.replaceRoots(Promise.resolve([new ErrorNode(errorText(err), () => p.refresh())]));
-    });
+    draw.fresh.then(
+      (comments) => {
+        if (built !== generation) return;
+        setUpdating(false);
+        if (JSON.stringify(comments) !== JSON.stringify(draw.now)) p.replaceRoots(Promise.resolve(nodesOf(comments)));
+      },
+      (err: unknown) => {
+        if (built !== generation) return;
+        setUpdating(false);
+        p.replaceRoots(Promise.resolve([new ErrorNode(errorText(err), () => p.refresh())]));
+      },
+    );
     return nodesOf(draw.now);
   });
   const view = createNodeTreeView('repodesk.reviewComments', provider, { showCollapseAll: true });
   const describe = () => {
     const pull = selected.value;
-    view.description = mode() === 'repository'
-      ? (active.value ? vscode.l10n.t('{0}/{1}, all pull requests', active.value.owner, active.value.name) : undefined)
-      : pull ? `${pull.owner}/${pull.repo}#${pull.number}${updating ? ` · ${vscode.l10n.t('updating…')}` : ''}` : undefined;
+    view.description =
+      mode() === 'repository'
+        ? active.value
+          ? vscode.l10n.t('{0}/{1}, all pull requests', active.value.owner, active.value.name)
+          : undefined
+        : pull
+          ? `${pull.owner}/${pull.repo}#${pull.number}${updating ? ` · ${vscode.l10n.t('updating…')}` : ''}`
+          : undefined;
     void vscode.commands.executeCommand('setContext', 'repodesk.reviewComments.mode', mode());
   };
   describe();
@@ -178,7 +208,11 @@ export function registerReviewComments(context: vscode.ExtensionContext, session
       const current = filter();
       const sort = await pickCurrent(vscode.l10n.t('Sort review comments by (1/3)'), plain(['created', 'updated'] as const), current.sort);
       if (!sort) return;
-      const direction = await pickCurrent(vscode.l10n.t('Direction (2/3)'), directions(vscode.l10n.t('oldest first'), vscode.l10n.t('newest first')), current.direction);
+      const direction = await pickCurrent(
+        vscode.l10n.t('Direction (2/3)'),
+        directions(vscode.l10n.t('oldest first'), vscode.l10n.t('newest first')),
+        current.direction,
+      );
       if (!direction) return;
       const since = await vscode.window.showInputBox({
         title: vscode.l10n.t('Only comments updated since (3/3)'),
@@ -199,12 +233,17 @@ export function registerReviewComments(context: vscode.ExtensionContext, session
       const pullNumber = pullNumberOf(c);
       try {
         const known = selected.value;
-        const pull = known && known.number === pullNumber && known.owner === node.ctx.owner && known.repo === node.ctx.repo
-          ? known.pull : await client.pulls.get(node.ctx.owner, node.ctx.repo, pullNumber);
+        const pull =
+          known && known.number === pullNumber && known.owner === node.ctx.owner && known.repo === node.ctx.repo
+            ? known.pull
+            : await client.pulls.get(node.ctx.owner, node.ctx.repo, pullNumber);
         // An outdated comment is shown where it was written: on its original commit.
         const head = c.position === null ? c.original_commit_id : c.commit_id;
         const at = lineOfDiffHunk(c.diff_hunk);
-        const sides = await openDiff({ owner: node.ctx.owner, repo: node.ctx.repo, baseSha: pull.base.sha, headSha: head, path: c.path, number: pullNumber }, at);
+        const sides = await openDiff(
+          { owner: node.ctx.owner, repo: node.ctx.repo, baseSha: pull.base.sha, headSha: head, path: c.path, number: pullNumber },
+          at,
+        );
         // The thread there opens expanded, even in a file whose many threads start collapsed.
         if (at) await vscode.commands.executeCommand('repodesk.comments.expandAt', sides[at.side], at.line);
       } catch (err) {
@@ -218,9 +257,12 @@ export function registerReviewComments(context: vscode.ExtensionContext, session
   }
   // Reply, edit and delete (their editors and requests) load on first use.
   registerLazyCommands(context, ['repodesk.reviewComments.reply', 'repodesk.reviewComments.edit', 'repodesk.reviewComments.delete'], () =>
-    import('./commentActions.js').then((m) => m.commentActions(need, () => {
-      provider.refresh();
-      afterChange();
-    })));
+    import('./commentActions.js').then((m) =>
+      m.commentActions(need, () => {
+        provider.refresh();
+        afterChange();
+      }),
+    ),
+  );
   return provider;
 }

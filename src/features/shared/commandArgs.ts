@@ -5,5 +5,5 @@
 export function givenAnswers<T extends object>(value: unknown): T | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const proto = Object.getPrototypeOf(value) as unknown;
-  return proto === Object.prototype || proto === null ? value as T : undefined;
+  return proto === Object.prototype || proto === null ? (value as T) : undefined;
 }

@@ -11,7 +11,11 @@ export type CommandHandler = (...args: never[]) => unknown;
  * Registers `ids`; the first run of any of them calls `load` (once; again
  * after a failure) for the handlers of all of them.
  */
-export function registerLazyCommands<Id extends string>(context: vscode.ExtensionContext, ids: readonly Id[], load: () => Promise<Record<Id, CommandHandler>>): void {
+export function registerLazyCommands<Id extends string>(
+  context: vscode.ExtensionContext,
+  ids: readonly Id[],
+  load: () => Promise<Record<Id, CommandHandler>>,
+): void {
   let loading: Promise<Record<Id, CommandHandler>> | undefined;
   const handlers = () => {
     loading ??= load().catch((err: unknown) => {
@@ -21,9 +25,11 @@ export function registerLazyCommands<Id extends string>(context: vscode.Extensio
     return loading;
   };
   for (const id of ids) {
-    context.subscriptions.push(vscode.commands.registerCommand(id, async (...args: unknown[]) => {
-      const handler = (await handlers())[id] as (...a: unknown[]) => unknown;
-      return handler(...args);
-    }));
+    context.subscriptions.push(
+      vscode.commands.registerCommand(id, async (...args: unknown[]) => {
+        const handler = (await handlers())[id] as (...a: unknown[]) => unknown;
+        return handler(...args);
+      }),
+    );
   }
 }

@@ -23,7 +23,10 @@ export function pullOfComment(c: Pick<ReviewComment, 'pull_request_url'>): PullK
   return m ? { owner: decodeURIComponent(m[1]!), repo: decodeURIComponent(m[2]!), number: Number(m[3]) } : undefined;
 }
 
-interface GitRepo { readonly rootUri: vscode.Uri; readonly state: { readonly HEAD: { readonly commit?: string } | undefined } }
+interface GitRepo {
+  readonly rootUri: vscode.Uri;
+  readonly state: { readonly HEAD: { readonly commit?: string } | undefined };
+}
 
 /** The workspace clones VS Code's git extension knows (none when it is disabled or missing). */
 async function workspaceClones(): Promise<readonly GitRepo[]> {
@@ -50,13 +53,13 @@ async function exists(uri: vscode.Uri): Promise<boolean> {
 async function headFileInWorkspace(client: HostingClient, key: PullKey, pull: PullRequestDetailed, path: string): Promise<vscode.Uri | undefined> {
   for (const clone of await workspaceClones()) {
     const uri = vscode.Uri.joinPath(clone.rootUri, ...path.split('/'));
-    if (clone.state.HEAD?.commit === pull.head.sha && await exists(uri)) return uri;
+    if (clone.state.HEAD?.commit === pull.head.sha && (await exists(uri))) return uri;
   }
   const file = (await collect(client.pulls.listFiles(key.owner, key.repo, key.number))).find((f) => f.filename === path);
   if (!file) return undefined;
   for (const folder of vscode.workspace.workspaceFolders ?? []) {
     const uri = vscode.Uri.joinPath(folder.uri, ...path.split('/'));
-    if (!await exists(uri)) continue;
+    if (!(await exists(uri))) continue;
     const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
     // An open document counts as saved: its unsaved edits are the user's, kept by the edit below.
     const bytes = open && !open.isDirty ? new TextEncoder().encode(open.getText()) : await vscode.workspace.fs.readFile(uri);
@@ -75,7 +78,10 @@ export async function applySuggestionOf(client: HostingClient, comment: ReviewCo
   if (!key || blocks.length === 0) return nowhere(vscode.l10n.t('This comment holds no suggested change.'));
   let index = options.block ?? 0;
   if (options.block === undefined && blocks.length > 1) {
-    const picked = await vscode.window.showQuickPick(blocks.map((b, i) => ({ label: vscode.l10n.t('Suggestion {0}', i + 1), detail: b.join(' ⏎ '), index: i })), { title: vscode.l10n.t('Which suggested change?') });
+    const picked = await vscode.window.showQuickPick(
+      blocks.map((b, i) => ({ label: vscode.l10n.t('Suggestion {0}', i + 1), detail: b.join(' ⏎ '), index: i })),
+      { title: vscode.l10n.t('Which suggested change?') },
+    );
     if (!picked) return { where: 'nowhere', why: 'cancelled' };
     index = picked.index;
   }
@@ -94,7 +100,7 @@ export async function applySuggestionOf(client: HostingClient, comment: ReviewCo
     if (!applied.ok) return nowhere(stale);
     const edit = new vscode.WorkspaceEdit();
     edit.replace(local, new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)), applied.text);
-    if (!await vscode.workspace.applyEdit(edit) || !await document.save()) return nowhere(vscode.l10n.t('Could not change {0}.', local.fsPath));
+    if (!(await vscode.workspace.applyEdit(edit)) || !(await document.save())) return nowhere(vscode.l10n.t('Could not change {0}.', local.fsPath));
     await vscode.window.showTextDocument(document, { selection: new vscode.Range(target.line - 1, 0, target.line - 1, 0), preview: false });
     void vscode.window.showInformationMessage(vscode.l10n.t('Applied the suggestion to {0}.', vscode.workspace.asRelativePath(local)));
     return { where: 'workspace', uri: local };
@@ -105,12 +111,27 @@ export async function applySuggestionOf(client: HostingClient, comment: ReviewCo
   const [owner, repo] = headRepo.full_name.split('/') as [string, string];
   const where = `${headRepo.full_name}:${pull.head.ref}`;
   const commitIt = vscode.l10n.t('Commit');
-  if (options.confirmed !== true && await vscode.window.showInformationMessage(vscode.l10n.t('The workspace does not hold the head of #{0}. Commit the suggestion to {1}?', key.number, where), { modal: true, detail: vscode.l10n.t('{0}, line {1}', comment.path, target.line) }, commitIt) !== commitIt) {
+  if (
+    options.confirmed !== true &&
+    (await vscode.window.showInformationMessage(
+      vscode.l10n.t('The workspace does not hold the head of #{0}. Commit the suggestion to {1}?', key.number, where),
+      { modal: true, detail: vscode.l10n.t('{0}, line {1}', comment.path, target.line) },
+      commitIt,
+    )) !== commitIt
+  ) {
     return { where: 'nowhere', why: 'cancelled' };
   }
   try {
-    const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Committing the suggestion to {0}…', where) }, () =>
-      commitSuggestion(client, { owner, repo, branch: pull.head.ref, path: comment.path }, change, vscode.l10n.t('Apply suggestion from @{0} to {1}', comment.user.login, comment.path)));
+    const result = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Committing the suggestion to {0}…', where) },
+      () =>
+        commitSuggestion(
+          client,
+          { owner, repo, branch: pull.head.ref, path: comment.path },
+          change,
+          vscode.l10n.t('Apply suggestion from @{0} to {1}', comment.user.login, comment.path),
+        ),
+    );
     if (!result.ok) return nowhere(stale);
     void vscode.window.showInformationMessage(vscode.l10n.t('Committed the suggestion to {0} as {1}.', where, shortSha(result.commit.commit)));
     return { where: 'branch', commit: result.commit.commit };

@@ -15,23 +15,25 @@ const commentOf = (arg: unknown): ReviewComment | undefined => {
 };
 
 export function registerSuggestions(context: vscode.ExtensionContext, session: HostingSession, store: PullReviewComments): void {
-  context.subscriptions.push(vscode.commands.registerCommand('repodesk.suggestions.apply', async (arg?: unknown, options?: { block?: number; confirmed?: boolean }) => {
-    const comment = commentOf(arg);
-    const client = session.client;
-    if (!comment) return undefined;
-    if (!client) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('Sign in to RepoDesk first.'));
-      return undefined;
-    }
-    try {
-      const { applySuggestionOf, pullOfComment } = await import('./applySuggestion.js');
-      const done = await applySuggestionOf(client, comment, options ?? {});
-      // A commit moved the head: the threads, views and overview read again.
-      if (done.where === 'branch') store.fireChanged(pullOfComment(comment));
-      return done;
-    } catch (err) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('Could not apply the suggestion: {0}', errorText(err)));
-      return undefined;
-    }
-  }));
+  context.subscriptions.push(
+    vscode.commands.registerCommand('repodesk.suggestions.apply', async (arg?: unknown, options?: { block?: number; confirmed?: boolean }) => {
+      const comment = commentOf(arg);
+      const client = session.client;
+      if (!comment) return undefined;
+      if (!client) {
+        void vscode.window.showErrorMessage(vscode.l10n.t('Sign in to RepoDesk first.'));
+        return undefined;
+      }
+      try {
+        const { applySuggestionOf, pullOfComment } = await import('./applySuggestion.js');
+        const done = await applySuggestionOf(client, comment, options ?? {});
+        // A commit moved the head: the threads, views and overview read again.
+        if (done.where === 'branch') store.fireChanged(pullOfComment(comment));
+        return done;
+      } catch (err) {
+        void vscode.window.showErrorMessage(vscode.l10n.t('Could not apply the suggestion: {0}', errorText(err)));
+        return undefined;
+      }
+    }),
+  );
 }

@@ -46,7 +46,11 @@ export async function changeTeamAccess(r: RepoTarget, change: { add: number } | 
 }
 
 export function confirmTeamRemoval(team: string, repo: string): Promise<boolean> {
-  return confirm(vscode.l10n.t('Remove {0} from the team {1}?', repo, team), vscode.l10n.t('Remove Repository'), vscode.l10n.t('Members of the team lose the access the team gave them.'));
+  return confirm(
+    vscode.l10n.t('Remove {0} from the team {1}?', repo, team),
+    vscode.l10n.t('Remove Repository'),
+    vscode.l10n.t('Members of the team lose the access the team gave them.'),
+  );
 }
 
 export async function manageTeams(r: RepoTarget, change?: TeamChange): Promise<TeamAccess[] | undefined> {
@@ -56,22 +60,30 @@ export async function manageTeams(r: RepoTarget, change?: TeamChange): Promise<T
   }
   const teams = await withNotification(vscode.l10n.t('Reading the teams of {0}…', r.owner), () => listTeamAccess(r));
   const team = await vscode.window.showQuickPick(
-    teams.map((x) => ({ label: `$(organization) ${x.name}`, description: x.hasAccess ? vscode.l10n.t('has access · {0}', x.permission) : vscode.l10n.t('no access · {0}', x.permission), team: x })),
+    teams.map((x) => ({
+      label: `$(organization) ${x.name}`,
+      description: x.hasAccess ? vscode.l10n.t('has access · {0}', x.permission) : vscode.l10n.t('no access · {0}', x.permission),
+      team: x,
+    })),
     { title: vscode.l10n.t('Teams of {0} and {1}', r.owner, r.repo) },
   );
   if (!team) return undefined;
   const members = await withNotification(vscode.l10n.t('Reading members…'), () => collect(r.client.teams.listMembers(team.team.id)));
   const action = await vscode.window.showQuickPick(
     [
-      ...(isOwnersTeam(team.team) ? [] : [team.team.hasAccess
-        ? { label: `$(remove) ${vscode.l10n.t('Remove {0} from the team', r.repo)}`, id: 'remove' }
-        : { label: `$(add) ${vscode.l10n.t('Give the team access to {0}', r.repo)}`, id: 'add' }]),
+      ...(isOwnersTeam(team.team)
+        ? []
+        : [
+            team.team.hasAccess
+              ? { label: `$(remove) ${vscode.l10n.t('Remove {0} from the team', r.repo)}`, id: 'remove' }
+              : { label: `$(add) ${vscode.l10n.t('Give the team access to {0}', r.repo)}`, id: 'add' },
+          ]),
       { label: vscode.l10n.t('Members'), kind: vscode.QuickPickItemKind.Separator, id: '' },
       ...members.map((m) => ({ label: `$(person) ${m.login}`, id: '' })),
     ],
     { title: members.length === 1 ? vscode.l10n.t('{0}: 1 member', team.team.name) : vscode.l10n.t('{0}: {1} members', team.team.name, members.length) },
   );
   if (!action?.id) return undefined;
-  if (action.id === 'remove' && !await confirmTeamRemoval(team.team.name, r.repo)) return undefined;
+  if (action.id === 'remove' && !(await confirmTeamRemoval(team.team.name, r.repo))) return undefined;
   return manageTeams(r, action.id === 'add' ? { add: team.team.id } : { remove: team.team.id });
 }

@@ -10,7 +10,11 @@ import { isOwnersTeam, teamAccess, type TeamAccess } from './teamActions';
 
 export function teamsGroup(target: RepoTarget, baseId: string, onChanged: (node: RepoDeskNode) => void, refused: RefusedLists): RepositoryListNode<TeamAccess> {
   return new RepositoryListNode<TeamAccess>(target, refused, {
-    id: `${baseId}/teams`, label: vscode.l10n.t('Teams'), icon: 'organization', contextValue: 'teams', onChanged,
+    id: `${baseId}/teams`,
+    label: vscode.l10n.t('Teams'),
+    icon: 'organization',
+    contextValue: 'teams',
+    onChanged,
     open: () => withAccess(target, target.client.teams.listForOrg(target.owner, { priority: 'background' })),
     toNodes: (items, group) => items.map((a) => new TeamNode(a, group)),
     emptyText: vscode.l10n.t('This organization has no teams.'),
@@ -24,7 +28,10 @@ async function* withAccess(target: RepoTarget, teams: AsyncIterable<TeamSummary>
 
 /** A team of the organization; its children are its members. */
 export class TeamNode extends RepositoryListNode<UserSummary> {
-  constructor(readonly access: TeamAccess, readonly group: RepositoryListNode<TeamAccess>) {
+  constructor(
+    readonly access: TeamAccess,
+    readonly group: RepositoryListNode<TeamAccess>,
+  ) {
     super(group.target, group.refused, {
       id: `${group.id}/${access.id}`,
       label: access.name,
@@ -56,14 +63,21 @@ export class TeamNode extends RepositoryListNode<UserSummary> {
     const repo = `${this.group.target.owner}/${this.group.target.repo}`;
     const tooltip = new vscode.MarkdownString();
     tooltip.appendMarkdown(`**${escapeMarkdown(a.name)}**\n\n`);
-    tooltip.appendText(a.hasAccess ? vscode.l10n.t('The team has {0} access to {1}.', a.permission, repo) : vscode.l10n.t('The team has no access to {0}; given access, its members get {1}.', repo, a.permission));
+    tooltip.appendText(
+      a.hasAccess
+        ? vscode.l10n.t('The team has {0} access to {1}.', a.permission, repo)
+        : vscode.l10n.t('The team has no access to {0}; given access, its members get {1}.', repo, a.permission),
+    );
     if (isOwnersTeam(a)) tooltip.appendText(`\n\n${vscode.l10n.t('The Owners team always has every repository of the organization.')}`);
     return tooltip;
   }
 }
 
 class MemberNode extends RepoDeskNode {
-  constructor(readonly user: UserSummary, private readonly baseId: string) {
+  constructor(
+    readonly user: UserSummary,
+    private readonly baseId: string,
+  ) {
     super();
   }
 

@@ -33,7 +33,10 @@ export function registerViewedFiles(context: vscode.ExtensionContext, session: H
   const headFiles = async (a: PullArg): Promise<{ head: string; files: PullRequestFile[] }> => {
     const client = session.client;
     if (!client) throw new Error(vscode.l10n.t('Sign in to RepoDesk first.'));
-    const [pull, files] = await Promise.all([client.pulls.get(a.owner, a.repo, a.pull.number), collect(client.pulls.listFiles(a.owner, a.repo, a.pull.number))]);
+    const [pull, files] = await Promise.all([
+      client.pulls.get(a.owner, a.repo, a.pull.number),
+      collect(client.pulls.listFiles(a.owner, a.repo, a.pull.number)),
+    ]);
     return { head: pull.head.sha, files };
   };
 
@@ -66,28 +69,41 @@ export function registerViewedFiles(context: vscode.ExtensionContext, session: H
     const key = { owner: arg.owner, repo: arg.repo, number: arg.pull.number };
     let read;
     try {
-      read = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Reading the changes of #{0}…', key.number) }, () => headFiles(arg));
+      read = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Reading the changes of #{0}…', key.number) },
+        () => headFiles(arg),
+      );
     } catch (err) {
       void vscode.window.showErrorMessage(vscode.l10n.t('Could not read the changes of #{0}: {1}', key.number, errorText(err)));
       return undefined;
     }
     const since = changesSince(store.get(key), read.head, read.files);
     if (!since) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('You have not viewed files of #{0} at an earlier head: mark files as viewed, and this lists what changes after.', key.number));
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('You have not viewed files of #{0} at an earlier head: mark files as viewed, and this lists what changes after.', key.number),
+      );
       return undefined;
     }
     if (since.changes.length === 0) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('No file of #{0} changed since {1}, the head you last viewed.', key.number, shortSha(since.since)));
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('No file of #{0} changed since {1}, the head you last viewed.', key.number, shortSha(since.since)),
+      );
       return [];
     }
     const status = (c: ChangeSince) => (c.before === undefined ? 'added' : c.after === undefined ? 'removed' : 'modified');
     const words = { added: vscode.l10n.t('new in the pull request'), removed: vscode.l10n.t('no longer changed'), modified: vscode.l10n.t('changed') };
-    const chosen = pick !== undefined
-      ? since.changes.find((c) => c.path === pick)
-      : (await vscode.window.showQuickPick(since.changes.map((c) => ({ label: c.path, description: words[status(c)], change: c })), {
-        title: vscode.l10n.t('{0} files changed since {1}, the head you last viewed', since.changes.length, shortSha(since.since)),
-        placeHolder: vscode.l10n.t('Choose a file to see its diff between the two heads'),
-      }))?.change;
+    const chosen =
+      pick !== undefined
+        ? since.changes.find((c) => c.path === pick)
+        : (
+            await vscode.window.showQuickPick(
+              since.changes.map((c) => ({ label: c.path, description: words[status(c)], change: c })),
+              {
+                title: vscode.l10n.t('{0} files changed since {1}, the head you last viewed', since.changes.length, shortSha(since.since)),
+                placeHolder: vscode.l10n.t('Choose a file to see its diff between the two heads'),
+              },
+            )
+          )?.change;
     if (chosen) {
       try {
         await openDiff({ owner: key.owner, repo: key.repo, baseSha: since.since, headSha: read.head, path: chosen.path, status: status(chosen) });

@@ -39,4 +39,3 @@ export const validationErrorSchema = z.object({
   errors: z.optional(z.array(z.object({ resource: z.optional(z.string()), field: z.optional(z.string()), code: z.string() }))),
   documentation_url: z.optional(z.string()),
 });
-

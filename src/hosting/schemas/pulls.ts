@@ -33,7 +33,14 @@ export const pullRequestSchema = z.object({
   head: branchSchema,
   base: branchSchema,
   _links: z.object({
-    self: href, html: href, issue: href, comments: href, review_comments: href, review_comment: href, commits: href, statuses: href,
+    self: href,
+    html: href,
+    issue: href,
+    comments: href,
+    review_comments: href,
+    review_comment: href,
+    commits: href,
+    statuses: href,
   }),
   user: userSummarySchema,
 });

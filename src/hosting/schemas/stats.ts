@@ -2,20 +2,24 @@
 import * as z from 'zod/mini';
 import { userSummarySchema } from './common';
 
-export const contributorStatsSchema = z.array(z.object({
-  author: z.nullable(userSummarySchema),
-  total: z.int(),
-  // `w` is a string, as the documents say; the real service sends a number
-  // (the emulator's `--vendor github` too), so both are read.
-  weeks: z.array(z.object({ w: z.union([z.string(), z.number()]), a: z.int(), d: z.int(), c: z.int() })),
-}));
+export const contributorStatsSchema = z.array(
+  z.object({
+    author: z.nullable(userSummarySchema),
+    total: z.int(),
+    // `w` is a string, as the documents say; the real service sends a number
+    // (the emulator's `--vendor github` too), so both are read.
+    weeks: z.array(z.object({ w: z.union([z.string(), z.number()]), a: z.int(), d: z.int(), c: z.int() })),
+  }),
+);
 export type ContributorStats = z.infer<typeof contributorStatsSchema>;
 
-export const commitActivitySchema = z.array(z.object({
-  days: z.array(z.int()).check(z.length(7)),
-  total: z.int(),
-  week: z.int(),
-}));
+export const commitActivitySchema = z.array(
+  z.object({
+    days: z.array(z.int()).check(z.length(7)),
+    total: z.int(),
+    week: z.int(),
+  }),
+);
 export type CommitActivity = z.infer<typeof commitActivitySchema>;
 
 export const codeFrequencySchema = z.array(z.tuple([z.int(), z.int(), z.int()]));

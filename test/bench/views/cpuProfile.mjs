@@ -20,7 +20,8 @@ export async function startPageProfile(page) {
   };
 }
 
-const label = (frame) => `${frame.functionName || '(anonymous)'} ${frame.url ? `${frame.url.split('/').slice(-2).join('/')}:${frame.lineNumber + 1}` : ''}`.trim();
+const label = (frame) =>
+  `${frame.functionName || '(anonymous)'} ${frame.url ? `${frame.url.split('/').slice(-2).join('/')}:${frame.lineNumber + 1}` : ''}`.trim();
 const IDLE = new Set(['(idle)', '(program)', '(garbage collector)']);
 
 /**
@@ -76,6 +77,15 @@ export function timeBetween({ profile, epochAtStop }, fromEpoch, toEpoch, top = 
       inclusive.set(key, (inclusive.get(key) ?? 0) + ms);
     }
   }
-  const rank = (m) => [...m.entries()].sort((a, b) => b[1] - a[1]).slice(0, top).map(([fn, ms]) => ({ fn, ms: Math.round(ms) }));
-  return { ...Object.fromEntries(Object.entries(totals).map(([k, v]) => [k, Math.round(v)])), owners: rank(owners), self: rank(self), inclusive: rank(inclusive) };
+  const rank = (m) =>
+    [...m.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([fn, ms]) => ({ fn, ms: Math.round(ms) }));
+  return {
+    ...Object.fromEntries(Object.entries(totals).map(([k, v]) => [k, Math.round(v)])),
+    owners: rank(owners),
+    self: rank(self),
+    inclusive: rank(inclusive),
+  };
 }

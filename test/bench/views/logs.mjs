@@ -120,7 +120,14 @@ export async function phasesAfter(userDataDir, sinceEpoch, timeoutMs = 15_000) {
       for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
         const m = /phases \(epoch ms\): (.*)$/.exec(line);
         if (!m) continue;
-        const phases = Object.fromEntries(m[1].trim().split(/\s+/).map((p) => p.split('=')).filter(([, v]) => /^\d+$/.test(v ?? '')).map(([k, v]) => [k, Number(v)]));
+        const phases = Object.fromEntries(
+          m[1]
+            .trim()
+            .split(/\s+/)
+            .map((p) => p.split('='))
+            .filter(([, v]) => /^\d+$/.test(v ?? ''))
+            .map(([k, v]) => [k, Number(v)]),
+        );
         if ((phases.loader ?? phases.activate ?? 0) >= sinceEpoch) return phases;
       }
     }

@@ -30,12 +30,14 @@ export function api(baseUrl, auth) {
 export async function inParallel(items, parallel, fn) {
   const results = new Array(items.length);
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(parallel, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await fn(items[i], i);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(parallel, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        results[i] = await fn(items[i], i);
+      }
+    }),
+  );
   return results;
 }
 
@@ -52,20 +54,27 @@ export async function createRepositories(call, count, { parallel = 8, prefix = '
 }
 
 /** Returns { number, title, paths, threads, comments } of the new pull request. */
-export async function createReviewedPull(call, { owner = 'analytical-engines', repo = 'difference-engine', files = 4, linesPerFile = 80, comments = 300, commits = 1, parallel = 6 } = {}) {
+export async function createReviewedPull(
+  call,
+  { owner = 'analytical-engines', repo = 'difference-engine', files = 4, linesPerFile = 80, comments = 300, commits = 1, parallel = 6 } = {},
+) {
   const r = `/repos/${owner}/${repo}`;
   const repository = (await call('GET', r)).body;
   const base = repository.default_branch;
   const baseRef = (await call('GET', `${r}/git/refs/heads/${base}`)).body;
   const baseCommit = (await call('GET', `${r}/git/commits/${baseRef.object.sha}`)).body;
   const paths = Array.from({ length: files }, (_, f) => `bench/table-${f + 1}.txt`);
-  const tree = (await call('POST', `${r}/git/trees`, {
-    base_tree: baseCommit.tree.sha,
-    tree: paths.map((path, f) => ({
-      path, mode: '100644', type: 'blob',
-      content: Array.from({ length: linesPerFile }, (_, l) => `table ${f + 1}, row ${l + 1}: ${(l + 1) ** 2} ${(l + 1) ** 3}`).join('\n') + '\n',
-    })),
-  })).body;
+  const tree = (
+    await call('POST', `${r}/git/trees`, {
+      base_tree: baseCommit.tree.sha,
+      tree: paths.map((path, f) => ({
+        path,
+        mode: '100644',
+        type: 'blob',
+        content: Array.from({ length: linesPerFile }, (_, l) => `table ${f + 1}, row ${l + 1}: ${(l + 1) ** 2} ${(l + 1) ** 3}`).join('\n') + '\n',
+      })),
+    })
+  ).body;
   let commit = (await call('POST', `${r}/git/commits`, { message: 'Benchmark: tables with many lines', tree: tree.sha, parents: [baseRef.object.sha] })).body;
   // More commits on top (the same tree: the diff, and so the positions, stay those of the first).
   for (let i = 2; i <= commits; i++) {
@@ -85,9 +94,17 @@ export async function createReviewedPull(call, { owner = 'analytical-engines', r
   }));
   if (roots.some((c) => c.position > linesPerFile)) throw new Error('more thread roots than diff lines');
   const created = await inParallel(roots, parallel, (c) =>
-    call('POST', `${r}/pulls/${pull.number}/comments`, { body: c.body, commit_id: commit.sha, path: c.path, position: c.position }).then((res) => res.body.id));
+    call('POST', `${r}/pulls/${pull.number}/comments`, { body: c.body, commit_id: commit.sha, path: c.path, position: c.position }).then((res) => res.body.id),
+  );
   const replies = comments - rootCount;
-  await inParallel(Array.from({ length: replies }, (_, i) => i), parallel, (i) =>
-    call('POST', `${r}/pulls/${pull.number}/comments`, { body: `Reply ${i + 1}: agreed, fixed in the next commit.`, in_reply_to: created[(i * 2) % created.length] }));
+  await inParallel(
+    Array.from({ length: replies }, (_, i) => i),
+    parallel,
+    (i) =>
+      call('POST', `${r}/pulls/${pull.number}/comments`, {
+        body: `Reply ${i + 1}: agreed, fixed in the next commit.`,
+        in_reply_to: created[(i * 2) % created.length],
+      }),
+  );
   return { number: pull.number, title, paths, threads: rootCount, comments: rootCount + replies };
 }

@@ -6,7 +6,8 @@
 import { epochTimes, logLines } from './logs.mjs';
 
 /** Thread widgets and the gutter marks of threads, not the commenting-range bars VS Code draws on every line a comment can start on. */
-export const THREAD_MARKS = '.monaco-diff-editor .review-widget, .monaco-diff-editor .comment-range-glyph.comment-thread, .monaco-diff-editor .comment-range-glyph.comment-thread-unresolved';
+export const THREAD_MARKS =
+  '.monaco-diff-editor .review-widget, .monaco-diff-editor .comment-range-glyph.comment-thread, .monaco-diff-editor .comment-range-glyph.comment-thread-unresolved';
 
 /**
  * Counts the threads drawn in the diff editor each frame from the next
@@ -19,30 +20,37 @@ export const THREAD_MARKS = '.monaco-diff-editor .review-widget, .monaco-diff-ed
  * `clickAt` is the mousedown in epoch ms.
  */
 export async function timeThreads(page, want, act, { timeoutMs = 60_000, bodyText } = {}) {
-  await page.evaluate(([n, marks, text]) => {
-    const state = { start: 0, first: 0, last: 0, count: 0, text: 0, body: 0, done: false };
-    window.__threads = state;
-    window.addEventListener('mousedown', () => {
-      state.start = performance.now();
-      const tick = () => {
-        const now = performance.now();
-        // The diff's own text on screen (the floor of any mark on it).
-        if (!state.text && document.querySelector('.monaco-diff-editor .editor.modified .view-line')) state.text = now;
-        // An expanded thread with a comment's text drawn (what a person reads).
-        if (text && !state.body && [...document.querySelectorAll('.review-widget')].some((w) => (w.textContent ?? '').includes(text))) state.body = now;
-        const count = document.querySelectorAll(marks).length;
-        if (count !== state.count) {
-          state.count = count;
-          state.last = now;
-          if (count > 0 && !state.first) state.first = now;
-        }
-        // Done when the count is reached (or held for 1.5 s) and, when asked for, the comment's text is drawn.
-        if ((count >= n || (state.first && now - state.last > 1500)) && (!text || state.body || now - state.start > 60_000)) state.done = true;
-        else requestAnimationFrame(tick);
-      };
-      requestAnimationFrame(tick);
-    }, { once: true, capture: true });
-  }, [want, THREAD_MARKS, bodyText]);
+  await page.evaluate(
+    ([n, marks, text]) => {
+      const state = { start: 0, first: 0, last: 0, count: 0, text: 0, body: 0, done: false };
+      window.__threads = state;
+      window.addEventListener(
+        'mousedown',
+        () => {
+          state.start = performance.now();
+          const tick = () => {
+            const now = performance.now();
+            // The diff's own text on screen (the floor of any mark on it).
+            if (!state.text && document.querySelector('.monaco-diff-editor .editor.modified .view-line')) state.text = now;
+            // An expanded thread with a comment's text drawn (what a person reads).
+            if (text && !state.body && [...document.querySelectorAll('.review-widget')].some((w) => (w.textContent ?? '').includes(text))) state.body = now;
+            const count = document.querySelectorAll(marks).length;
+            if (count !== state.count) {
+              state.count = count;
+              state.last = now;
+              if (count > 0 && !state.first) state.first = now;
+            }
+            // Done when the count is reached (or held for 1.5 s) and, when asked for, the comment's text is drawn.
+            if ((count >= n || (state.first && now - state.last > 1500)) && (!text || state.body || now - state.start > 60_000)) state.done = true;
+            else requestAnimationFrame(tick);
+          };
+          requestAnimationFrame(tick);
+        },
+        { once: true, capture: true },
+      );
+    },
+    [want, THREAD_MARKS, bodyText],
+  );
   await act();
   await page.waitForFunction(() => window.__threads.done, undefined, { timeout: timeoutMs, polling: 100 }).catch(() => {});
   const s = await page.evaluate(() => window.__threads);

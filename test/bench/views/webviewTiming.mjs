@@ -6,18 +6,24 @@
 // webview machinery, not RepoDesk's: the benchmarks report it apart.
 
 export async function webviewLoad(frame, t0) {
-  const seen = await frame.evaluate(() => {
-    const nav = performance.getEntriesByType('navigation')[0];
-    return {
-      origin: performance.timeOrigin,
-      workerStart: nav?.workerStart,
-      fetchStart: nav?.fetchStart,
-      marks: performance.getEntriesByType('mark').map((m) => [m.name, m.startTime]),
-    };
-  }).catch(() => undefined);
+  const seen = await frame
+    .evaluate(() => {
+      const nav = performance.getEntriesByType('navigation')[0];
+      return {
+        origin: performance.timeOrigin,
+        workerStart: nav?.workerStart,
+        fetchStart: nav?.fetchStart,
+        marks: performance.getEntriesByType('mark').map((m) => [m.name, m.startTime]),
+      };
+    })
+    .catch(() => undefined);
   if (!seen) return {};
   const rel = (ms) => (ms === undefined ? '-' : Math.round(seen.origin + ms - t0));
-  const matching = (prefix) => seen.marks.filter(([n]) => n.startsWith(prefix)).map(([, t]) => t).sort((a, b) => a - b);
+  const matching = (prefix) =>
+    seen.marks
+      .filter(([n]) => n.startsWith(prefix))
+      .map(([, t]) => t)
+      .sort((a, b) => a - b);
   const mark = (name) => rel(seen.marks.find(([n]) => n === `repodesk:${name}`)?.[1]);
   return {
     'page frame': rel(0),
@@ -35,7 +41,13 @@ export async function webviewLoad(frame, t0) {
 export async function frameWith(page, selector) {
   for (const frame of page.frames()) {
     if (frame === page.mainFrame()) continue;
-    if (await frame.locator(selector).count().catch(() => 0)) return frame;
+    if (
+      await frame
+        .locator(selector)
+        .count()
+        .catch(() => 0)
+    )
+      return frame;
   }
   return undefined;
 }

@@ -25,7 +25,14 @@ function installPageHelpers() {
     watch(specs, { startOnMouseDown = true } = {}) {
       const state = { start: startOnMouseDown ? null : performance.now(), found: {}, done: false };
       bench.current = state;
-      if (startOnMouseDown) document.addEventListener('mousedown', (e) => { if (state.start === null) state.start = e.timeStamp; }, { capture: true, once: true });
+      if (startOnMouseDown)
+        document.addEventListener(
+          'mousedown',
+          (e) => {
+            if (state.start === null) state.start = e.timeStamp;
+          },
+          { capture: true, once: true },
+        );
       const compiled = specs.map((s) => ({ ...s, re: new RegExp(s.re) }));
       const tick = () => {
         for (const s of compiled) if (!(s.key in state.found) && state.start !== null && findRow(s.pane, s.re)) state.found[s.key] = performance.now();
@@ -108,7 +115,11 @@ export async function runCommand(page, title) {
   const item = page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first();
   await item.waitFor({ timeout: 30_000 });
   await page.keyboard.press('Enter');
-  await page.locator('.quick-input-widget').first().waitFor({ state: 'hidden', timeout: 30_000 }).catch(() => {});
+  await page
+    .locator('.quick-input-widget')
+    .first()
+    .waitFor({ state: 'hidden', timeout: 30_000 })
+    .catch(() => {});
 }
 
 /**
@@ -144,7 +155,11 @@ export async function setSetting(page, id, value) {
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.type(id);
   // The row of that setting, titled from its key ("…: Refresh Interval Seconds").
-  const title = id.split('.').at(-1).replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase());
+  const title = id
+    .split('.')
+    .at(-1)
+    .replace(/([A-Z])/g, ' $1')
+    .replace(/^./, (c) => c.toUpperCase());
   const input = editor.locator('.setting-item-contents', { hasText: title }).locator('input').first();
   await input.waitFor({ timeout: 30_000 });
   await input.fill(String(value));

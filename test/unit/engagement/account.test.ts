@@ -36,7 +36,10 @@ describe('engagement account (sign-in storage)', () => {
     assert.equal(info.userName, 'ada');
     assert.deepEqual([...secrets.map.keys()], [ENGAGEMENT_SECRET_KEY]);
     const stored = JSON.parse(secrets.map.get(ENGAGEMENT_SECRET_KEY)!);
-    assert.deepEqual([stored.serviceUrl, stored.userName, stored.apiKey, stored.password, stored.token.accessToken], [emulator.url, 'ada', DEMO.apiKey, DEMO.password, info.accessToken]);
+    assert.deepEqual(
+      [stored.serviceUrl, stored.userName, stored.apiKey, stored.password, stored.token.accessToken],
+      [emulator.url, 'ada', DEMO.apiKey, DEMO.password, info.accessToken],
+    );
   });
 
   it('wrong credentials are not kept', async () => {

@@ -17,17 +17,46 @@ interface Seen {
 
 function contact(id: number, extra: Record<string, unknown> = {}) {
   return {
-    id, name: `Contact ${id}`, cases: 0, profiles: [], url: `u/${id}`, tags: [], notes: [],
-    creation_date: DATE, update_date: null, updated_by: null, ...extra,
+    id,
+    name: `Contact ${id}`,
+    cases: 0,
+    profiles: [],
+    url: `u/${id}`,
+    tags: [],
+    notes: [],
+    creation_date: DATE,
+    update_date: null,
+    updated_by: null,
+    ...extra,
   };
 }
 
 function caseOf(id: number, extra: Record<string, unknown> = {}) {
   return {
-    id, first_open_date: null, last_open_date: null, inbox_date: DATE, reopened: false, campaign: { id: 1, name: 'Support' }, source: null,
-    private: false, subject: null, contact: contact(1), state: 'Arrived', credits: 0, we_did_not_reply_since_date: null, handling_ms: 0,
-    sla_seconds: 0, messages_sent: 0, messages_received: 0, messages: 0, url: `c/${id}`, tags: [], creation_date: DATE, update_date: DATE,
-    updated_by: null, ...extra,
+    id,
+    first_open_date: null,
+    last_open_date: null,
+    inbox_date: DATE,
+    reopened: false,
+    campaign: { id: 1, name: 'Support' },
+    source: null,
+    private: false,
+    subject: null,
+    contact: contact(1),
+    state: 'Arrived',
+    credits: 0,
+    we_did_not_reply_since_date: null,
+    handling_ms: 0,
+    sla_seconds: 0,
+    messages_sent: 0,
+    messages_received: 0,
+    messages: 0,
+    url: `c/${id}`,
+    tags: [],
+    creation_date: DATE,
+    update_date: DATE,
+    updated_by: null,
+    ...extra,
   };
 }
 
@@ -46,7 +75,11 @@ function fakeClient(reply: (seen: Seen) => unknown) {
     seen.push(s);
     return Response.json(reply(s));
   };
-  const client = new EngagementClient({ baseUrl: 'http://engagement.invalid/', credentials: { userName: 'u', apiKey: 'k', password: 'p' }, ky: { fetch: fetchImpl, retry: 0 } });
+  const client = new EngagementClient({
+    baseUrl: 'http://engagement.invalid/',
+    credentials: { userName: 'u', apiKey: 'k', password: 'p' },
+    ky: { fetch: fetchImpl, retry: 0 },
+  });
   return { client, seen };
 }
 
@@ -55,7 +88,8 @@ describe('engagement client requests: contacts', () => {
     const tokens: (string | null)[] = [];
     const { client } = fakeClient(() => ({ success: true, logged_in: false }));
     const spy = new EngagementClient({
-      baseUrl: 'http://engagement.invalid', credentials: { userName: 'u', apiKey: 'k', password: 'p' },
+      baseUrl: 'http://engagement.invalid',
+      credentials: { userName: 'u', apiKey: 'k', password: 'p' },
       ky: {
         retry: 0,
         fetch: async (input: Request | URL | string, init?: RequestInit) => {
@@ -79,38 +113,81 @@ describe('engagement client requests: contacts', () => {
     const { client, seen } = fakeClient(() => ({ success: true, contact_id: 7, data: contact(7, { plan: 'gold' }) }));
     const created = await client.createContact({ name: 'Ada', crm_id: 'C1', notes: ['n1', 'n2'], tags: ['t1', 't2'], attributes: { plan: 'gold', seats: 3 } });
     assert.deepEqual([created.id, created.plan], [7, 'gold']);
-    assert.deepEqual(seen, [{
-      method: 'POST', path: 'contact',
-      params: [['plan', 'gold'], ['seats', '3'], ['name', 'Ada'], ['crm_id', 'C1'], ['note', 'n1'], ['note', 'n2'], ['tag', 't1'], ['tag', 't2'], ['echo_data', 'true']],
-    }]);
+    assert.deepEqual(seen, [
+      {
+        method: 'POST',
+        path: 'contact',
+        params: [
+          ['plan', 'gold'],
+          ['seats', '3'],
+          ['name', 'Ada'],
+          ['crm_id', 'C1'],
+          ['note', 'n1'],
+          ['note', 'n2'],
+          ['tag', 't1'],
+          ['tag', 't2'],
+          ['echo_data', 'true'],
+        ],
+      },
+    ]);
   });
 
   it('createContact without the record echoed: the contact is read by its new id', async () => {
     const { client, seen } = fakeClient((s) => (s.method === 'POST' ? { success: true, contact_id: 9 } : contact(9)));
     assert.equal((await client.createContact({ name: 'X' })).name, 'Contact 9');
-    assert.deepEqual(seen.map((s) => `${s.method} ${s.path}`), ['POST contact', 'GET contact/9']);
+    assert.deepEqual(
+      seen.map((s) => `${s.method} ${s.path}`),
+      ['POST contact', 'GET contact/9'],
+    );
   });
 
-  it('updateContact and getContact: the contact\'s path; an update answer without success true is refused', async () => {
+  it("updateContact and getContact: the contact's path; an update answer without success true is refused", async () => {
     const { client, seen } = fakeClient((s) => (s.method === 'POST' ? { ...contact(3), success: true } : contact(3)));
     assert.equal((await client.updateContact(3, { last_name: 'L', notes: ['again'] })).id, 3);
     assert.equal((await client.getContact(3)).id, 3);
     assert.deepEqual(seen, [
-      { method: 'POST', path: 'contact/3', params: [['last_name', 'L'], ['note', 'again']] },
+      {
+        method: 'POST',
+        path: 'contact/3',
+        params: [
+          ['last_name', 'L'],
+          ['note', 'again'],
+        ],
+      },
       { method: 'GET', path: 'contact/3', params: [] },
     ]);
     const bare = fakeClient(() => contact(3));
     // The rest of the text is zod's (its wording depends on the locale loaded).
-    await assert.rejects(bare.client.updateContact(3, {}), (e: unknown) => e instanceof EngagementResponseError && e.message.startsWith('POST contact/3: unexpected answer at success: Invalid input'));
+    await assert.rejects(
+      bare.client.updateContact(3, {}),
+      (e: unknown) => e instanceof EngagementResponseError && e.message.startsWith('POST contact/3: unexpected answer at success: Invalid input'),
+    );
   });
 
-  it('searchContacts: the query as given, dates in the service\'s form', async () => {
+  it("searchContacts: the query as given, dates in the service's form", async () => {
     const { client, seen } = fakeClient(() => ({ success: true, total: 1, items: [contact(1)] }));
-    const page = await client.searchContacts({ name: 'a', crm_id: 'C', count: 5, index: 10, order_by: 'name', order_dir: 'DESC', updated_since: parseEngagementDate(DATE)! });
+    const page = await client.searchContacts({
+      name: 'a',
+      crm_id: 'C',
+      count: 5,
+      index: 10,
+      order_by: 'name',
+      order_dir: 'DESC',
+      updated_since: parseEngagementDate(DATE)!,
+    });
     assert.deepEqual([page.total, page.items.map((c) => c.id)], [1, [1]]);
     assert.deepEqual(seen[0], {
-      method: 'GET', path: 'contact',
-      params: [['name', 'a'], ['crm_id', 'C'], ['count', '5'], ['index', '10'], ['order_by', 'name'], ['order_dir', 'DESC'], ['updated_since', DATE]],
+      method: 'GET',
+      path: 'contact',
+      params: [
+        ['name', 'a'],
+        ['crm_id', 'C'],
+        ['count', '5'],
+        ['index', '10'],
+        ['order_by', 'name'],
+        ['order_dir', 'DESC'],
+        ['updated_since', DATE],
+      ],
     });
   });
 
@@ -122,18 +199,44 @@ describe('engagement client requests: contacts', () => {
     assert.deepEqual(await client.removeProfile(4, 'email', 'a@b'), [profile]);
     assert.deepEqual(seen, [
       { method: 'GET', path: 'contact/4/profiles', params: [] },
-      { method: 'POST', path: 'contact/4/profiles/add', params: [['source', 'twitter'], ['ext_id', 'x'], ['user_name', '@x'], ['followers', '2']] },
-      { method: 'POST', path: 'contact/4/profiles/remove', params: [['source', 'email'], ['ext_id', 'a@b']] },
+      {
+        method: 'POST',
+        path: 'contact/4/profiles/add',
+        params: [
+          ['source', 'twitter'],
+          ['ext_id', 'x'],
+          ['user_name', '@x'],
+          ['followers', '2'],
+        ],
+      },
+      {
+        method: 'POST',
+        path: 'contact/4/profiles/remove',
+        params: [
+          ['source', 'email'],
+          ['ext_id', 'a@b'],
+        ],
+      },
     ]);
   });
 
   it('contact tags: listed; changed with repeated add= and remove=, answering the contact', async () => {
-    const { client, seen } = fakeClient((s) => (s.method === 'GET' ? { success: true, tags: ['a', 'b'] } : { ...contact(5, { tags: ['b', 'c'] }), success: true }));
+    const { client, seen } = fakeClient((s) =>
+      s.method === 'GET' ? { success: true, tags: ['a', 'b'] } : { ...contact(5, { tags: ['b', 'c'] }), success: true },
+    );
     assert.deepEqual(await client.listContactTags(5), ['a', 'b']);
     assert.deepEqual((await client.changeContactTags(5, { add: ['c', 'd'], remove: ['a'] })).tags, ['b', 'c']);
     assert.deepEqual(seen, [
       { method: 'GET', path: 'contact/5/tags', params: [] },
-      { method: 'POST', path: 'contact/5/tags', params: [['add', 'c'], ['add', 'd'], ['remove', 'a']] },
+      {
+        method: 'POST',
+        path: 'contact/5/tags',
+        params: [
+          ['add', 'c'],
+          ['add', 'd'],
+          ['remove', 'a'],
+        ],
+      },
     ]);
   });
 });
@@ -143,22 +246,45 @@ describe('engagement client requests: cases, messages, campaigns', () => {
     const echoed = fakeClient(() => ({ success: true, case_id: 2, data: caseOf(2) }));
     assert.equal((await echoed.client.createCase(1, { campaign: 'Support', subject: 'S', private: true, tags: ['x'] })).id, 2);
     assert.deepEqual(echoed.seen[0], {
-      method: 'POST', path: 'case',
-      params: [['campaign', 'Support'], ['subject', 'S'], ['private', 'true'], ['tag', 'x'], ['contact_id', '1'], ['echo_data', 'true']],
+      method: 'POST',
+      path: 'case',
+      params: [
+        ['campaign', 'Support'],
+        ['subject', 'S'],
+        ['private', 'true'],
+        ['tag', 'x'],
+        ['contact_id', '1'],
+        ['echo_data', 'true'],
+      ],
     });
     const silent = fakeClient((s) => (s.method === 'POST' ? { success: true, case_id: 8 } : caseOf(8)));
     assert.equal((await silent.client.createCase(1)).id, 8);
-    assert.deepEqual(silent.seen.map((s) => `${s.method} ${s.path} ${new URLSearchParams(s.params)}`), ['POST case contact_id=1&echo_data=true', 'GET case/8 ']);
+    assert.deepEqual(
+      silent.seen.map((s) => `${s.method} ${s.path} ${new URLSearchParams(s.params)}`),
+      ['POST case contact_id=1&echo_data=true', 'GET case/8 '],
+    );
   });
 
   it('updateCase: state, notes, tags and replies as repeated names; getCase; tags of a case', async () => {
-    const { client, seen } = fakeClient((s) => (s.path.endsWith('/tags') && s.method === 'GET' ? { success: true, tags: ['t'] } : { ...caseOf(6, { state: 'Open' }), success: true }));
+    const { client, seen } = fakeClient((s) =>
+      s.path.endsWith('/tags') && s.method === 'GET' ? { success: true, tags: ['t'] } : { ...caseOf(6, { state: 'Open' }), success: true },
+    );
     assert.equal((await client.updateCase(6, { state: 'Open', replies: ['r1', 'r2'], notes: ['n'], attributes: { priority: 'high' } })).state, 'Open');
     assert.equal((await client.getCase(6)).id, 6);
     assert.deepEqual(await client.listCaseTags(6), ['t']);
     assert.equal((await client.changeCaseTags(6, { add: ['a'] })).id, 6);
     assert.deepEqual(seen, [
-      { method: 'POST', path: 'case/6', params: [['priority', 'high'], ['state', 'Open'], ['note', 'n'], ['reply', 'r1'], ['reply', 'r2']] },
+      {
+        method: 'POST',
+        path: 'case/6',
+        params: [
+          ['priority', 'high'],
+          ['state', 'Open'],
+          ['note', 'n'],
+          ['reply', 'r1'],
+          ['reply', 'r2'],
+        ],
+      },
       { method: 'GET', path: 'case/6', params: [] },
       { method: 'GET', path: 'case/6/tags', params: [] },
       { method: 'POST', path: 'case/6/tags', params: [['add', 'a']] },
@@ -167,8 +293,18 @@ describe('engagement client requests: cases, messages, campaigns', () => {
 
   it('searchCases: every filter, tags repeated', async () => {
     const { client, seen } = fakeClient(() => ({ success: true, total: 0, items: [] }));
-    assert.deepEqual(await client.searchCases({ contact_id: 1, state: 'Closed', with_tag: ['a', 'b'], without_tag: 'c', created_since: new Date(Date.UTC(2026, 0, 2)) }), { success: true, total: 0, items: [] });
-    assert.deepEqual(seen[0]!.params, [['contact_id', '1'], ['state', 'Closed'], ['with_tag', 'a'], ['with_tag', 'b'], ['without_tag', 'c'], ['created_since', '2026-01-02T00:00:00+0000']]);
+    assert.deepEqual(
+      await client.searchCases({ contact_id: 1, state: 'Closed', with_tag: ['a', 'b'], without_tag: 'c', created_since: new Date(Date.UTC(2026, 0, 2)) }),
+      { success: true, total: 0, items: [] },
+    );
+    assert.deepEqual(seen[0]!.params, [
+      ['contact_id', '1'],
+      ['state', 'Closed'],
+      ['with_tag', 'a'],
+      ['with_tag', 'b'],
+      ['without_tag', 'c'],
+      ['created_since', '2026-01-02T00:00:00+0000'],
+    ]);
   });
 
   it('listCasesOfRepository: tagged repo:<owner>/<name> (and pr:<n>), the state, newest update first, every page', async () => {
@@ -178,12 +314,27 @@ describe('engagement client requests: cases, messages, campaigns', () => {
     });
     const cases = await client.listCasesOfRepository('ada', 'engine', { prNumber: 0, state: 'Open' });
     assert.deepEqual([cases.length, cases[0]!.id, cases[149]!.id], [150, 1, 150]);
-    assert.deepEqual(seen.map((s) => s.params), [0, 100].map((index) => [
-      ['with_tag', 'repo:ada/engine'], ['with_tag', 'pr:0'], ['state', 'Open'], ['order_by', 'update_date'], ['order_dir', 'DESC'], ['count', '100'], ['index', String(index)],
-    ]));
+    assert.deepEqual(
+      seen.map((s) => s.params),
+      [0, 100].map((index) => [
+        ['with_tag', 'repo:ada/engine'],
+        ['with_tag', 'pr:0'],
+        ['state', 'Open'],
+        ['order_by', 'update_date'],
+        ['order_dir', 'DESC'],
+        ['count', '100'],
+        ['index', String(index)],
+      ]),
+    );
     const plain = fakeClient(() => ({ success: true, total: 0, items: [] }));
     assert.deepEqual(await plain.client.listCasesOfRepository('o', 'r'), []);
-    assert.deepEqual(plain.seen[0]!.params, [['with_tag', 'repo:o/r'], ['order_by', 'update_date'], ['order_dir', 'DESC'], ['count', '100'], ['index', '0']]);
+    assert.deepEqual(plain.seen[0]!.params, [
+      ['with_tag', 'repo:o/r'],
+      ['order_by', 'update_date'],
+      ['order_dir', 'DESC'],
+      ['count', '100'],
+      ['index', '0'],
+    ]);
   });
 
   it('sendMessage: every field sent; the case id and UUID the service gives', async () => {
@@ -195,8 +346,15 @@ describe('engagement client requests: cases, messages, campaigns', () => {
 
   it('campaigns: listed, created by name (its id), stats filtered by campaign and date', async () => {
     const stats = {
-      campaign: { id: 3, name: 'C' }, cases: { total: 1, Arrived: 1, Open: 0, Closed: 0 }, reopened: 0, messages_received: 1, messages_sent: 0,
-      awaiting_reply: 1, answered_cases: 0, average_first_response_seconds: null, average_handling_ms: 1.5,
+      campaign: { id: 3, name: 'C' },
+      cases: { total: 1, Arrived: 1, Open: 0, Closed: 0 },
+      reopened: 0,
+      messages_received: 1,
+      messages_sent: 0,
+      awaiting_reply: 1,
+      answered_cases: 0,
+      average_first_response_seconds: null,
+      average_handling_ms: 1.5,
     };
     const { client, seen } = fakeClient((s) => {
       if (s.path === 'campaign/stats') return { success: true, created_since: DATE, items: [stats] };
@@ -210,15 +368,26 @@ describe('engagement client requests: cases, messages, campaigns', () => {
     assert.deepEqual(seen, [
       { method: 'GET', path: 'campaign', params: [] },
       { method: 'POST', path: 'campaign', params: [['name', 'C']] },
-      { method: 'GET', path: 'campaign/stats', params: [['campaign_id', '3'], ['created_since', DATE]] },
+      {
+        method: 'GET',
+        path: 'campaign/stats',
+        params: [
+          ['campaign_id', '3'],
+          ['created_since', DATE],
+        ],
+      },
       { method: 'GET', path: 'campaign/stats', params: [] },
     ]);
   });
 
-  it('an answer whose date is not the service\'s form is refused, naming the field and the text', async () => {
+  it("an answer whose date is not the service's form is refused, naming the field and the text", async () => {
     const { client } = fakeClient(() => contact(1, { creation_date: '2026-03-02 09:00' }));
-    await assert.rejects(client.getContact(1), (e: unknown) => e instanceof EngagementResponseError
-      && e.message === 'GET contact/1: unexpected answer at creation_date: not a date of the form yyyy-MM-ddTHH:mm:ss±hhmm: "2026-03-02 09:00"');
+    await assert.rejects(
+      client.getContact(1),
+      (e: unknown) =>
+        e instanceof EngagementResponseError &&
+        e.message === 'GET contact/1: unexpected answer at creation_date: not a date of the form yyyy-MM-ddTHH:mm:ss±hhmm: "2026-03-02 09:00"',
+    );
   });
 });
 
@@ -243,7 +412,10 @@ describe('engagement client: walking pages', () => {
   it('pages of 100 by default from index 0; a full last page ends the walk at the total, without asking past it', async () => {
     const { client, seen } = paged(200);
     assert.equal(MAX_PAGE_SIZE, 100);
-    assert.deepEqual(await walk(client.contacts()), Array.from({ length: 200 }, (_, i) => i + 1));
+    assert.deepEqual(
+      await walk(client.contacts()),
+      Array.from({ length: 200 }, (_, i) => i + 1),
+    );
     assert.deepEqual(asked(seen), ['100@0', '100@100']);
   });
 
@@ -251,7 +423,11 @@ describe('engagement client: walking pages', () => {
     const { client, seen } = paged(7);
     assert.deepEqual(await walk(client.contacts({ count: 3, index: 1, name: 'x' })), [2, 3, 4, 5, 6, 7]);
     assert.deepEqual(asked(seen), ['3@1', '3@4']);
-    assert.deepEqual(seen[1]!.params, [['count', '3'], ['index', '4'], ['name', 'x']]);
+    assert.deepEqual(seen[1]!.params, [
+      ['count', '3'],
+      ['index', '4'],
+      ['name', 'x'],
+    ]);
   });
 
   it('a page shorter than asked ends the walk even when the total says more', async () => {
@@ -266,7 +442,10 @@ describe('engagement client: walking pages', () => {
       return { success: true, total: 3, items: index === 0 ? [caseOf(1), caseOf(2)] : [caseOf(3)] };
     });
     assert.deepEqual(await walk(client.cases({ count: 2, state: 'Open' })), [1, 2, 3]);
-    assert.deepEqual(seen.map((s) => `${s.path} ${new URLSearchParams(s.params)}`), ['case count=2&state=Open&index=0', 'case count=2&state=Open&index=2']);
+    assert.deepEqual(
+      seen.map((s) => `${s.path} ${new URLSearchParams(s.params)}`),
+      ['case count=2&state=Open&index=0', 'case count=2&state=Open&index=2'],
+    );
   });
 
   it('an empty result: one request, nothing yielded', async () => {
@@ -277,7 +456,7 @@ describe('engagement client: walking pages', () => {
 });
 
 describe('engagement client: a refusal names the call', () => {
-  it('each writing method is a POST, and a refusal (success false) says so with the path and the service\'s statusMessage', async () => {
+  it("each writing method is a POST, and a refusal (success false) says so with the path and the service's statusMessage", async () => {
     const { client } = fakeClient(() => ({ success: false, statusMessage: 'refused' }));
     const calls: [string, () => Promise<unknown>][] = [
       ['POST contact', () => client.createContact({ name: 'n' })],
@@ -294,12 +473,17 @@ describe('engagement client: a refusal names the call', () => {
     ];
     const messages: string[] = [];
     for (const [, call] of calls) {
-      await call().then(() => assert.fail('refused'), (e: unknown) => {
-        assert.ok(e instanceof EngagementError, String(e));
-        messages.push(`${e.message} (${e.status}, ${e.statusMessage})`);
-      });
+      await call().then(
+        () => assert.fail('refused'),
+        (e: unknown) => {
+          assert.ok(e instanceof EngagementError, String(e));
+          messages.push(`${e.message} (${e.status}, ${e.statusMessage})`);
+        },
+      );
     }
-    assert.deepEqual(messages, calls.map(([what]) => `${what} failed: refused (200, refused)`));
+    assert.deepEqual(
+      messages,
+      calls.map(([what]) => `${what} failed: refused (200, refused)`),
+    );
   });
 });
-

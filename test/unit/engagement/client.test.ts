@@ -24,7 +24,10 @@ describe('engagement client', () => {
 
   it('POST /api/v2/authenticate — wrong credentials give an EngagementAuthError with the service statusMessage', async () => {
     const bad = new EngagementClient({ baseUrl: emulator.url, credentials: { ...DEMO, password: 'wrong' } });
-    await assert.rejects(bad.getContact(1), (e: unknown) => e instanceof EngagementAuthError && /wrong userName, apiKey or password/.test(e.statusMessage ?? ''));
+    await assert.rejects(
+      bad.getContact(1),
+      (e: unknown) => e instanceof EngagementAuthError && /wrong userName, apiKey or password/.test(e.statusMessage ?? ''),
+    );
   });
 
   it('GET /api/v2/me — logged_in true once authenticated, false for a fresh client', async () => {
@@ -42,8 +45,14 @@ describe('engagement client', () => {
     assert.deepEqual([updated.last_name, updated.notes.length], ['Tester', 2]);
     assert.equal((await client.getContact(created.id)).last_name, 'Tester');
     const profiles = await client.addProfile(created.id, { source: 'twitter', ext_id: 'ct1', user_name: '@ct1' });
-    assert.deepEqual(profiles.map((p) => p.source), ['custom', 'twitter']);
-    assert.deepEqual((await client.removeProfile(created.id, 'custom', `contact-${created.id}`)).map((p) => p.source), ['twitter']);
+    assert.deepEqual(
+      profiles.map((p) => p.source),
+      ['custom', 'twitter'],
+    );
+    assert.deepEqual(
+      (await client.removeProfile(created.id, 'custom', `contact-${created.id}`)).map((p) => p.source),
+      ['twitter'],
+    );
     assert.equal((await client.listProfiles(created.id)).length, 1);
     assert.deepEqual((await client.changeContactTags(created.id, { add: ['t3'], remove: ['t1'] })).tags, ['t2', 't3']);
     assert.deepEqual(await client.listContactTags(created.id), ['t2', 't3']);
@@ -54,7 +63,10 @@ describe('engagement client', () => {
       return e instanceof EngagementError && e.status === 200 && /at least one profile/.test(e.statusMessage ?? '');
     });
     await assert.rejects(client.getCase(98765), (e: unknown) => e instanceof EngagementError && e.status === 404 && e.statusMessage === 'Case 98765 not found');
-    await assert.rejects(client.searchCases({ count: 0 }), (e: unknown) => e instanceof EngagementError && e.status === 400 && /count must be between 1 and 100/.test(e.message));
+    await assert.rejects(
+      client.searchCases({ count: 0 }),
+      (e: unknown) => e instanceof EngagementError && e.status === 400 && /count must be between 1 and 100/.test(e.message),
+    );
   });
 
   it('GET /api/v2/contact — searchContacts pages; contacts() iterates over every page', async () => {
@@ -63,7 +75,10 @@ describe('engagement client', () => {
     const all: string[] = [];
     for await (const c of client.contacts({ name: 'e', count: 2, order_by: 'name' })) all.push(c.name);
     assert.equal(all.length, page.total);
-    assert.deepEqual(all.slice(0, 2), page.items.map((c) => c.name));
+    assert.deepEqual(
+      all.slice(0, 2),
+      page.items.map((c) => c.name),
+    );
   });
 
   it('Cases: create (Arrived), update through Open and Closed, tags, and the search filters', async () => {
@@ -76,7 +91,10 @@ describe('engagement client', () => {
     assert.deepEqual((await client.changeCaseTags(created.id, { add: ['pr:7'] })).tags, ['pr:7', 'repo:ada/client-test']);
     assert.deepEqual(await client.listCaseTags(created.id), ['pr:7', 'repo:ada/client-test']);
     const found = await client.searchCases({ with_tag: 'repo:ada/client-test', state: 'Closed', created_since: new Date(Date.now() - 60_000) });
-    assert.deepEqual(found.items.map((c) => c.id), [created.id]);
+    assert.deepEqual(
+      found.items.map((c) => c.id),
+      [created.id],
+    );
   });
 
   it('listCasesOfRepository — the cases tagged repo:<owner>/<name>, narrowed to a pull request with pr:<n>', async () => {
@@ -92,7 +110,13 @@ describe('engagement client', () => {
 
   it('POST /api/v2/message and campaigns: a message opens a case; stats count it', async () => {
     const campaignId = await client.createCampaign('Client campaign');
-    const sent = await client.sendMessage({ campaign: 'Client campaign', source: 'email', fromId: 'someone@example.org', fromName: 'Someone', content: 'Help!' });
+    const sent = await client.sendMessage({
+      campaign: 'Client campaign',
+      source: 'email',
+      fromId: 'someone@example.org',
+      fromName: 'Someone',
+      content: 'Help!',
+    });
     const c = await client.getCase(sent.caseId);
     assert.deepEqual([c.messages_received, c.campaign.id], [1, campaignId]);
     assert.ok(c.we_did_not_reply_since_date);

@@ -10,7 +10,17 @@ describe('engagement dates at their limits', () => {
   it('the largest valid value of each field is read; one more is refused', () => {
     assert.equal(iso('2026-12-31T23:59:59+0000'), '2026-12-31T23:59:59.000Z');
     assert.equal(iso('2026-01-01T00:00:00+0000'), '2026-01-01T00:00:00.000Z');
-    for (const text of ['2026-13-01T00:00:00+0000', '2026-00-10T00:00:00+0000', '2026-01-01T24:00:00+0000', '2026-01-01T10:00:75+0000', '2026-01-01T23:60:00+0000', '2026-01-01T10:60:00+0000', '2026-01-01T10:99:00+0000', '2026-01-01T23:00:60+0000', '2026-01-01T00:00:00+0060']) {
+    for (const text of [
+      '2026-13-01T00:00:00+0000',
+      '2026-00-10T00:00:00+0000',
+      '2026-01-01T24:00:00+0000',
+      '2026-01-01T10:00:75+0000',
+      '2026-01-01T23:60:00+0000',
+      '2026-01-01T10:60:00+0000',
+      '2026-01-01T10:99:00+0000',
+      '2026-01-01T23:00:60+0000',
+      '2026-01-01T00:00:00+0060',
+    ]) {
       assert.equal(parseEngagementDate(text), undefined, text);
     }
     assert.equal(iso('2026-01-01T00:00:00+0059'), '2025-12-31T23:01:00.000Z');
@@ -26,20 +36,32 @@ describe('engagement dates at their limits', () => {
 
   it('hours and minutes of the offset both count, with its sign: +0530 is 330, -0330 is -210', () => {
     assert.deepEqual(parseEngagementDate('2026-03-02T09:00:00+0530'), {
-      instant: new Date('2026-03-02T03:30:00.000Z'), offset: '+0530', offsetMinutes: 330, text: '2026-03-02T09:00:00+0530',
+      instant: new Date('2026-03-02T03:30:00.000Z'),
+      offset: '+0530',
+      offsetMinutes: 330,
+      text: '2026-03-02T09:00:00+0530',
     });
     assert.deepEqual(parseEngagementDate('2026-03-02T09:00:00-0330'), {
-      instant: new Date('2026-03-02T12:30:00.000Z'), offset: '-0330', offsetMinutes: -210, text: '2026-03-02T09:00:00-0330',
+      instant: new Date('2026-03-02T12:30:00.000Z'),
+      offset: '-0330',
+      offsetMinutes: -210,
+      text: '2026-03-02T09:00:00-0330',
     });
   });
 
   it('text around the date, or another separator, is refused', () => {
-    for (const text of [' 2026-03-02T09:00:00-0300', '2026-03-02T09:00:00-0300 ', '2026-03-02 09:00:00-0300', '2026-3-02T09:00:00-0300', '2026-03-02T09:00:00-030']) {
+    for (const text of [
+      ' 2026-03-02T09:00:00-0300',
+      '2026-03-02T09:00:00-0300 ',
+      '2026-03-02 09:00:00-0300',
+      '2026-3-02T09:00:00-0300',
+      '2026-03-02T09:00:00-030',
+    ]) {
       assert.equal(parseEngagementDate(text), undefined, JSON.stringify(text));
     }
   });
 
-  it('written at an offset with minutes on either side, across midnight; a given offset of 0 is UTC, not the date\'s own', () => {
+  it("written at an offset with minutes on either side, across midnight; a given offset of 0 is UTC, not the date's own", () => {
     const d = parseEngagementDate('2026-03-01T23:30:00+0000')!;
     assert.equal(formatEngagementDate(d.instant, 90), '2026-03-02T01:00:00+0130');
     assert.equal(formatEngagementDate(d.instant, -210), '2026-03-01T20:00:00-0330');
@@ -55,12 +77,19 @@ describe('engagement dates at their limits', () => {
 });
 
 describe('engagement errors', () => {
-  it('each error carries its message, status and the service\'s statusMessage, and is named EngagementError', () => {
-    const errors = [new EngagementError('m', 404, 'Case 1 not found'), new EngagementAuthError('sign-in', 200, 'wrong'), new EngagementResponseError('shape', 200)];
-    assert.deepEqual(errors.map((e) => [e.name, e.message, e.status, e.statusMessage, e instanceof EngagementError]), [
-      ['EngagementError', 'm', 404, 'Case 1 not found', true],
-      ['EngagementError', 'sign-in', 200, 'wrong', true],
-      ['EngagementError', 'shape', 200, undefined, true],
-    ]);
+  it("each error carries its message, status and the service's statusMessage, and is named EngagementError", () => {
+    const errors = [
+      new EngagementError('m', 404, 'Case 1 not found'),
+      new EngagementAuthError('sign-in', 200, 'wrong'),
+      new EngagementResponseError('shape', 200),
+    ];
+    assert.deepEqual(
+      errors.map((e) => [e.name, e.message, e.status, e.statusMessage, e instanceof EngagementError]),
+      [
+        ['EngagementError', 'm', 404, 'Case 1 not found', true],
+        ['EngagementError', 'sign-in', 200, 'wrong', true],
+        ['EngagementError', 'shape', 200, undefined, true],
+      ],
+    );
   });
 });

@@ -40,7 +40,10 @@ describe('engagement client token renewal', () => {
     await client.authenticate();
     clock.advance(1000); // the token's lifetime: the service now refuses it
     const contacts = await Promise.all([1, 2, 3, 4].map((id) => client.getContact(id)));
-    assert.deepEqual(contacts.map((c) => c.id), [1, 2, 3, 4]);
+    assert.deepEqual(
+      contacts.map((c) => c.id),
+      [1, 2, 3, 4],
+    );
     assert.equal(renewals, 2, 'the first token and one renewal');
   });
 

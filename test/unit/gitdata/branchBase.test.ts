@@ -26,13 +26,13 @@ function history(lines: string[]): { read: (sha: string) => Promise<WalkCommit>;
 const LINE = ['a1:', 'a2: a1', 'a3: a2', 'b1: a3', 'a4: a3', 'b2: b1', 'a5: a4', 'b3: b2', 'a6: a5'];
 
 describe('gitdata: the base of a workspace commit', () => {
-  it('the start offered: the workspace\'s branch when the service has it, else the default branch', () => {
+  it("the start offered: the workspace's branch when the service has it, else the default branch", () => {
     const onService = ['docs/notation', 'gear-train', 'master'];
     assert.equal(defaultStartPoint('gear-train', onService, 'master'), 'gear-train');
     assert.equal(defaultStartPoint('local-only', onService, 'master'), 'master');
     assert.equal(defaultStartPoint(undefined, onService, 'master'), 'master');
     assert.equal(defaultStartPoint('master', onService, 'master'), 'master');
-    assert.equal(defaultStartPoint('gear', onService, 'trunk'), 'trunk', 'a name that is only part of a branch\'s is not that branch');
+    assert.equal(defaultStartPoint('gear', onService, 'trunk'), 'trunk', "a name that is only part of a branch's is not that branch");
   });
 
   it('ahead/behind: the same commit is level, without reading anything', async () => {
@@ -69,7 +69,10 @@ describe('gitdata: the base of a workspace commit', () => {
     const h = history([...LINE, 'm1: a6 b3', 'c1: m1']);
     await aheadBehind(h.read, 'c1', 'b3');
     assert.ok(h.reads.includes('b3') && h.reads.includes('a3'));
-    assert.deepEqual(h.reads.filter((sha, i) => h.reads.indexOf(sha) !== i), []);
+    assert.deepEqual(
+      h.reads.filter((sha, i) => h.reads.indexOf(sha) !== i),
+      [],
+    );
   });
 
   it('ahead/behind: unrelated histories count every commit of each', async () => {

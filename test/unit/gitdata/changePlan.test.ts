@@ -45,25 +45,53 @@ describe('gitdata: change plan against the branch tree', () => {
       { path: 'x2', mode: '100644', type: 'blob', sha: sha('same') },
     ];
     const changes = planChanges([{ path: 'y', mode: '100644', sha: sha('same') }], twins);
-    assert.deepEqual(changes.map((c) => c.kind), ['deleted', 'deleted', 'added']);
+    assert.deepEqual(
+      changes.map((c) => c.kind),
+      ['deleted', 'deleted', 'added'],
+    );
   });
 
   it('an empty file is never taken for a renamed empty file (as git)', () => {
     const changes = planChanges([{ path: 'new-empty', mode: '100644', sha: sha('') }], [{ path: 'old-empty', mode: '100644', type: 'blob', sha: sha('') }]);
-    assert.deepEqual(changes.map((c) => `${c.kind} ${c.path}`), ['added new-empty', 'deleted old-empty']);
+    assert.deepEqual(
+      changes.map((c) => `${c.kind} ${c.path}`),
+      ['added new-empty', 'deleted old-empty'],
+    );
   });
 
   it('a folder mapped to a path: only that path is compared, nothing outside it is deleted', () => {
-    const changes = planChanges([{ path: 'a.ts', mode: '100644', sha: sha('a') }, { path: 'b.ts', mode: '100644', sha: sha('b') }], remote, 'src/');
-    assert.deepEqual(changes.map((c) => `${c.kind} ${c.path}`), ['added src/b.ts', 'deleted src/old-name.ts']);
+    const changes = planChanges(
+      [
+        { path: 'a.ts', mode: '100644', sha: sha('a') },
+        { path: 'b.ts', mode: '100644', sha: sha('b') },
+      ],
+      remote,
+      'src/',
+    );
+    assert.deepEqual(
+      changes.map((c) => `${c.kind} ${c.path}`),
+      ['added src/b.ts', 'deleted src/old-name.ts'],
+    );
   });
 
   it('a workspace file under a submodule path is not committed over the submodule', () => {
-    assert.deepEqual(planChanges([{ path: 'vendor/lib/x.c', mode: '100644', sha: sha('x') }, ...remote.filter((e) => e.type === 'blob').map((e) => ({ path: e.path, mode: e.mode as GitFile['mode'], sha: e.sha }))], remote), []);
+    assert.deepEqual(
+      planChanges(
+        [
+          { path: 'vendor/lib/x.c', mode: '100644', sha: sha('x') },
+          ...remote.filter((e) => e.type === 'blob').map((e) => ({ path: e.path, mode: e.mode as GitFile['mode'], sha: e.sha })),
+        ],
+        remote,
+      ),
+      [],
+    );
   });
 
-  it('filesAfter: the branch with the changes applied, submodule kept; its tree SHA is git\'s', () => {
-    const local: GitFile[] = [{ path: 'README.md', mode: '100644', sha: sha('readme 2') }, { path: 'src/new-name.ts', mode: '100644', sha: sha('moved') }];
+  it("filesAfter: the branch with the changes applied, submodule kept; its tree SHA is git's", () => {
+    const local: GitFile[] = [
+      { path: 'README.md', mode: '100644', sha: sha('readme 2') },
+      { path: 'src/new-name.ts', mode: '100644', sha: sha('moved') },
+    ];
     const after = filesAfter(remote, planChanges(local, remote));
     assert.deepEqual(after.map((f) => f.path).sort(), ['README.md', 'src/new-name.ts', 'vendor/lib']);
     assert.equal(after.find((f) => f.path === 'README.md')?.sha, sha('readme 2'));

@@ -37,8 +37,11 @@ describe('gitdata: change plan edges', () => {
     ]);
   });
 
-  it('a workspace file at the submodule\'s own path or under it is skipped; one beside it with a longer name is added', () => {
-    const remote: RemoteEntry[] = [{ path: 'vendor/lib', mode: '160000', type: 'commit', sha: SUB }, { path: 'vendor', mode: '040000', type: 'tree', sha: 'd'.repeat(40) }];
+  it("a workspace file at the submodule's own path or under it is skipped; one beside it with a longer name is added", () => {
+    const remote: RemoteEntry[] = [
+      { path: 'vendor/lib', mode: '160000', type: 'commit', sha: SUB },
+      { path: 'vendor', mode: '040000', type: 'tree', sha: 'd'.repeat(40) },
+    ];
     assert.deepEqual(planChanges([file('vendor/lib', 'x'), file('vendor/lib/inner.c', 'y'), file('vendor/library.c', 'z')], remote), [
       { kind: 'added', path: 'vendor/library.c', mode: '100644', sha: sha('z') },
     ]);
@@ -50,7 +53,11 @@ describe('gitdata: change plan edges', () => {
   });
 
   it('a tree entry or a submodule of the branch is never planned as deleted', () => {
-    const remote: RemoteEntry[] = [{ path: 'dir', mode: '040000', type: 'tree', sha: 'd'.repeat(40) }, { path: 'mod', mode: '160000', type: 'commit', sha: SUB }, blob('dir/f', 'f')];
+    const remote: RemoteEntry[] = [
+      { path: 'dir', mode: '040000', type: 'tree', sha: 'd'.repeat(40) },
+      { path: 'mod', mode: '160000', type: 'commit', sha: SUB },
+      blob('dir/f', 'f'),
+    ];
     assert.deepEqual(planChanges([file('dir/f', 'f')], remote), []);
   });
 
@@ -63,7 +70,7 @@ describe('gitdata: change plan edges', () => {
     ]);
   });
 
-  it('a rename keeps the new path\'s mode, and an unrelated deletion of other content stays a deletion', () => {
+  it("a rename keeps the new path's mode, and an unrelated deletion of other content stays a deletion", () => {
     const changes = planChanges([file('new.sh', 'script', '100755')], [blob('old.sh', 'script'), blob('other', 'other')]);
     assert.deepEqual(changes, [
       { kind: 'renamed', path: 'new.sh', from: 'old.sh', mode: '100755', sha: sha('script') },
@@ -73,11 +80,14 @@ describe('gitdata: change plan edges', () => {
 
   it('changes are sorted by path as strings (upper case before lower case, "a.b" before "a/b")', () => {
     const changes = planChanges([file('b', '1'), file('a/b', '2'), file('a.b', '3'), file('B', '4')], []);
-    assert.deepEqual(changes.map((c) => c.path), ['B', 'a.b', 'a/b', 'b']);
+    assert.deepEqual(
+      changes.map((c) => c.path),
+      ['B', 'a.b', 'a/b', 'b'],
+    );
   });
 });
 
-describe('gitdata: the branch\'s files after the changes', () => {
+describe("gitdata: the branch's files after the changes", () => {
   const remote: RemoteEntry[] = [
     blob('keep', 'keep'),
     blob('old', 'moved', '100755'),
@@ -107,7 +117,10 @@ describe('gitdata: the branch\'s files after the changes', () => {
     });
   });
 
-  it('no change: the branch\'s blobs and submodules as they are', () => {
-    assert.deepEqual(filesAfter(remote, []).map((f) => f.path), ['keep', 'old', 'gone', 'edit', 'chmod', 'mod']);
+  it("no change: the branch's blobs and submodules as they are", () => {
+    assert.deepEqual(
+      filesAfter(remote, []).map((f) => f.path),
+      ['keep', 'old', 'gone', 'edit', 'chmod', 'mod'],
+    );
   });
 });

@@ -6,8 +6,18 @@
 import assert from 'node:assert/strict';
 import { ValidationFailedError, NotFoundError } from '../../../src/hosting';
 import {
-  NotFastForwardError, NothingToCommitError, ShaMismatchError, blobSha, commitPreview, inlineText, previewCommit, rebasePreview, treeShaOfFiles,
-  type CommitPreview, type GitFile, type WorkspaceFile,
+  NotFastForwardError,
+  NothingToCommitError,
+  ShaMismatchError,
+  blobSha,
+  commitPreview,
+  inlineText,
+  previewCommit,
+  rebasePreview,
+  treeShaOfFiles,
+  type CommitPreview,
+  type GitFile,
+  type WorkspaceFile,
 } from '../../../src/gitdata';
 import { FakeGitData } from './fakeGitData';
 
@@ -18,7 +28,10 @@ const R = 'engine';
 function wsFile(path: string, content: string | Buffer, mode: GitFile['mode'] = '100644', reads?: string[]): WorkspaceFile {
   const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
   return {
-    path, mode, sha: blobSha(bytes), read: async () => {
+    path,
+    mode,
+    sha: blobSha(bytes),
+    read: async () => {
       reads?.push(path);
       return new Uint8Array(bytes);
     },
@@ -36,7 +49,14 @@ describe('gitdata: preview of a workspace commit', () => {
     const preview = await previewCommit(fake.client, O, R, 'main', files);
     const baseTree = fake.commits.get(head)!.tree;
     assert.deepEqual(preview, {
-      owner: O, repo: R, branch: 'main', parent: head, newBranch: false, baseTree, prefix: '', requests: 2,
+      owner: O,
+      repo: R,
+      branch: 'main',
+      parent: head,
+      newBranch: false,
+      baseTree,
+      prefix: '',
+      requests: 2,
       remote: [
         { path: 'a.txt', mode: '100644', type: 'blob', sha: blobSha('a') },
         { path: 'dir', mode: '040000', type: 'tree', sha: treeShaOfFiles([meta(wsFile('dir/b.txt', 'b'))]).trees.get('dir')! },
@@ -68,10 +88,13 @@ describe('gitdata: preview of a workspace commit', () => {
     assert.equal(preview.baseTree, trees.get(''));
     // The ref, the truncated read, then the root, x and x/y one level each.
     assert.equal(preview.requests, 5);
-    assert.deepEqual(fake.calls.map((c) => c.args.slice(2)), [['heads/main'], [head, true], [trees.get(''), false], [trees.get('x'), false], [trees.get('x/y'), false]]);
+    assert.deepEqual(
+      fake.calls.map((c) => c.args.slice(2)),
+      [['heads/main'], [head, true], [trees.get(''), false], [trees.get('x'), false], [trees.get('x/y'), false]],
+    );
   });
 
-  it('a new branch from a commit: no ref read, the commit\'s tree; a prefix given with slashes is trimmed and applied', async () => {
+  it("a new branch from a commit: no ref read, the commit's tree; a prefix given with slashes is trimmed and applied", async () => {
     const fake = new FakeGitData();
     const base = fake.commitFiles('main', [meta(wsFile('docs/a.md', 'a')), meta(wsFile('top', 't'))]);
     fake.calls.length = 0;
@@ -93,7 +116,15 @@ describe('gitdata: preview of a workspace commit', () => {
     const fake = new FakeGitData();
     const preview = await previewCommit(fake.client, O, R, 'main', [wsFile('a', 'a')], { from: null, prefix: '//sub//' });
     assert.deepEqual(preview, {
-      owner: O, repo: R, branch: 'main', parent: undefined, newBranch: true, baseTree: undefined, remote: [], prefix: 'sub', requests: 0,
+      owner: O,
+      repo: R,
+      branch: 'main',
+      parent: undefined,
+      newBranch: true,
+      baseTree: undefined,
+      remote: [],
+      prefix: 'sub',
+      requests: 0,
       changes: [{ kind: 'added', path: 'sub/a', mode: '100644', sha: blobSha('a') }],
     });
     assert.deepEqual(fake.calls, []);
@@ -110,15 +141,23 @@ describe('gitdata: committing a preview', () => {
   function setup() {
     const fake = new FakeGitData();
     const before = [
-      wsFile('keep.txt', 'keep'), wsFile('edit.txt', 'v1'), wsFile('old/name.txt', 'moved text', '100755'), wsFile('gone.txt', 'gone', '100755'),
-      wsFile('run.sh', '#!/bin/sh\n'), wsFile('img.png', BINARY),
+      wsFile('keep.txt', 'keep'),
+      wsFile('edit.txt', 'v1'),
+      wsFile('old/name.txt', 'moved text', '100755'),
+      wsFile('gone.txt', 'gone', '100755'),
+      wsFile('run.sh', '#!/bin/sh\n'),
+      wsFile('img.png', BINARY),
     ];
     const head = fake.commitFiles('main', before.map(meta));
     fake.calls.length = 0;
     const reads: string[] = [];
     const after = [
-      wsFile('keep.txt', 'keep', '100644', reads), wsFile('edit.txt', 'v2 — “quoted”\r\n', '100644', reads), wsFile('new/name.txt', 'moved text', '100644', reads),
-      wsFile('run.sh', '#!/bin/sh\n', '100755', reads), wsFile('img.png', BINARY2, '100644', reads), wsFile('added.bin', BINARY, '100644', reads),
+      wsFile('keep.txt', 'keep', '100644', reads),
+      wsFile('edit.txt', 'v2 — “quoted”\r\n', '100644', reads),
+      wsFile('new/name.txt', 'moved text', '100644', reads),
+      wsFile('run.sh', '#!/bin/sh\n', '100755', reads),
+      wsFile('img.png', BINARY2, '100644', reads),
+      wsFile('added.bin', BINARY, '100644', reads),
       wsFile('bom.txt', Buffer.from('\ufeffwith BOM', 'utf8'), '100644', reads),
     ];
     return { fake, head, after, reads };
@@ -130,20 +169,28 @@ describe('gitdata: committing a preview', () => {
     const steps: string[] = [];
     const result = await commitPreview(fake.client, preview, after, { message: 'msg', onStep: (s, d) => void steps.push(d === undefined ? s : `${s} ${d}`) });
     const createTree = fake.calls.find((c) => c.method === 'createTree')!;
-    assert.deepEqual(createTree.args, [O, R, [
-      { path: 'added.bin', mode: '100644', type: 'blob', sha: blobSha(BINARY) },
-      { path: 'bom.txt', mode: '100644', type: 'blob', content: '\ufeffwith BOM' },
-      { path: 'edit.txt', mode: '100644', type: 'blob', content: 'v2 — “quoted”\r\n' },
-      { path: 'gone.txt', mode: '100755', type: 'blob', sha: null },
-      { path: 'img.png', mode: '100644', type: 'blob', sha: blobSha(BINARY2) },
-      { path: 'new/name.txt', mode: '100644', type: 'blob', sha: blobSha('moved text') },
-      { path: 'old/name.txt', mode: '100755', type: 'blob', sha: null },
-      { path: 'run.sh', mode: '100755', type: 'blob', sha: blobSha('#!/bin/sh\n') },
-    ], preview.baseTree]);
+    assert.deepEqual(createTree.args, [
+      O,
+      R,
+      [
+        { path: 'added.bin', mode: '100644', type: 'blob', sha: blobSha(BINARY) },
+        { path: 'bom.txt', mode: '100644', type: 'blob', content: '\ufeffwith BOM' },
+        { path: 'edit.txt', mode: '100644', type: 'blob', content: 'v2 — “quoted”\r\n' },
+        { path: 'gone.txt', mode: '100755', type: 'blob', sha: null },
+        { path: 'img.png', mode: '100644', type: 'blob', sha: blobSha(BINARY2) },
+        { path: 'new/name.txt', mode: '100644', type: 'blob', sha: blobSha('moved text') },
+        { path: 'old/name.txt', mode: '100755', type: 'blob', sha: null },
+        { path: 'run.sh', mode: '100755', type: 'blob', sha: blobSha('#!/bin/sh\n') },
+      ],
+      preview.baseTree,
+    ]);
     // Only added and modified files are read; the binary ones are uploaded first, base64.
     assert.deepEqual(reads.sort(), ['added.bin', 'bom.txt', 'edit.txt', 'img.png']);
     const blobs = fake.calls.filter((c) => c.method === 'createBlob').map((c) => c.args);
-    assert.deepEqual(blobs, [[O, R, BINARY.toString('base64'), 'base64'], [O, R, BINARY2.toString('base64'), 'base64']]);
+    assert.deepEqual(blobs, [
+      [O, R, BINARY.toString('base64'), 'base64'],
+      [O, R, BINARY2.toString('base64'), 'base64'],
+    ]);
     assert.deepEqual(steps, ['blobs 2', 'tree', 'commit', 'ref']);
     assert.deepEqual(fake.requests(), ['getRef', 'getTree', 'createBlob', 'createBlob', 'createTree', 'createCommit', 'updateRef']);
     const commit = fake.commits.get(result.commit)!;
@@ -163,7 +210,11 @@ describe('gitdata: committing a preview', () => {
     const committer = { name: 'Bot', email: 'bot@example.test', date: '2026-01-01T00:00:00Z' };
     const result = await commitPreview(fake.client, preview, files, { message: 'two', author, committer, onStep: (s) => void steps.push(s) });
     assert.deepEqual(steps, ['tree', 'commit', 'ref']);
-    assert.deepEqual(fake.calls.find((c) => c.method === 'createCommit')!.args, [O, R, { message: 'two', tree: result.tree, parents: [head], author, committer }]);
+    assert.deepEqual(fake.calls.find((c) => c.method === 'createCommit')!.args, [
+      O,
+      R,
+      { message: 'two', tree: result.tree, parents: [head], author, committer },
+    ]);
     assert.equal(result.requests, 5);
   });
 
@@ -206,7 +257,10 @@ describe('gitdata: committing a preview', () => {
     const files = [wsFile('a', 'a')];
     const preview = await previewCommit(fake.client, O, R, 'main', files);
     fake.calls.length = 0;
-    await assert.rejects(commitPreview(fake.client, preview, files, { message: 'x' }), (e: unknown) => e instanceof NothingToCommitError && e.message === 'Nothing to commit: the files are the same as main.');
+    await assert.rejects(
+      commitPreview(fake.client, preview, files, { message: 'x' }),
+      (e: unknown) => e instanceof NothingToCommitError && e.message === 'Nothing to commit: the files are the same as main.',
+    );
     assert.deepEqual(fake.calls, []);
   });
 
@@ -216,25 +270,37 @@ describe('gitdata: committing a preview', () => {
     fake.blobShaOverride = () => 'f'.repeat(40);
     const files = [wsFile('a', 'a'), wsFile('pic.bin', BINARY)];
     const preview = await previewCommit(fake.client, O, R, 'main', files);
-    await assert.rejects(commitPreview(fake.client, preview, files, { message: 'x' }), (e: unknown) => e instanceof ShaMismatchError
-      && e.message === `The service's blob of pic.bin ${'f'.repeat(40)} is not the ${blobSha(BINARY)} computed locally; the branch was not changed.`);
+    await assert.rejects(
+      commitPreview(fake.client, preview, files, { message: 'x' }),
+      (e: unknown) =>
+        e instanceof ShaMismatchError &&
+        e.message === `The service's blob of pic.bin ${'f'.repeat(40)} is not the ${blobSha(BINARY)} computed locally; the branch was not changed.`,
+    );
     assert.deepEqual(fake.requests(), ['getRef', 'getTree', 'createBlob']);
   });
 
-  it('a tree SHA other than git\'s stops before the commit, naming both', async () => {
+  it("a tree SHA other than git's stops before the commit, naming both", async () => {
     const fake = new FakeGitData();
     fake.commitFiles('main', [meta(wsFile('a', 'a'))]);
     fake.treeShaOverride = 'e'.repeat(40);
     const files = [wsFile('a', 'a2')];
     const preview = await previewCommit(fake.client, O, R, 'main', files);
     const expected = treeShaOfFiles([meta(files[0]!)]).sha;
-    await assert.rejects(commitPreview(fake.client, preview, files, { message: 'x' }), (e: unknown) => e instanceof ShaMismatchError
-      && e.message === `The service's tree ${'e'.repeat(40)} is not the ${expected} computed locally; the branch was not changed.`);
+    await assert.rejects(
+      commitPreview(fake.client, preview, files, { message: 'x' }),
+      (e: unknown) =>
+        e instanceof ShaMismatchError &&
+        e.message === `The service's tree ${'e'.repeat(40)} is not the ${expected} computed locally; the branch was not changed.`,
+    );
     assert.deepEqual(fake.requests(), ['getRef', 'getTree', 'createTree']);
   });
 
   it('blobs are uploaded at most 4 at once by default, or as many as asked', async () => {
-    for (const [limit, expected] of [[undefined, 4], [2, 2], [1, 1]] as const) {
+    for (const [limit, expected] of [
+      [undefined, 4],
+      [2, 2],
+      [1, 1],
+    ] as const) {
       const fake = new FakeGitData();
       fake.commitFiles('main', [meta(wsFile('a', 'a'))]);
       const files = [wsFile('a', 'a'), ...Array.from({ length: 7 }, (_, i) => wsFile(`bin/${i}`, Buffer.from([0, i])))];
@@ -317,7 +383,10 @@ describe('gitdata: committing a preview', () => {
       fake.updateRefError = error;
       const files = [wsFile('a', 'a2')];
       const preview = await previewCommit(fake.client, O, R, 'main', files);
-      const err = await commitPreview(fake.client, preview, files, { message: 'x' }).then(() => undefined, (e: unknown) => e);
+      const err = await commitPreview(fake.client, preview, files, { message: 'x' }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       return { err, commit: [...fake.commits.keys()].at(-1)! };
     }
 
@@ -343,11 +412,15 @@ describe('gitdata: rebasing a preview on a moved branch', () => {
     const fake = new FakeGitData();
     const start = [wsFile('same', 's'), wsFile('edit', 'v1'), wsFile('from', 'moved'), wsFile('chmod', 'x')].map(meta);
     fake.commitFiles('main', start);
-    return { fake, start, move: () => {
-      const files = new Map(start.map((f) => [f.path, f]));
-      change(files);
-      return fake.commitFiles('main', [...files.values()]);
-    } };
+    return {
+      fake,
+      start,
+      move: () => {
+        const files = new Map(start.map((f) => [f.path, f]));
+        change(files);
+        return fake.commitFiles('main', [...files.values()]);
+      },
+    };
   }
   const ours = [wsFile('same', 's'), wsFile('edit', 'v2'), wsFile('to', 'moved'), wsFile('chmod', 'x', '100755'), wsFile('new', 'n')];
 
@@ -359,14 +432,30 @@ describe('gitdata: rebasing a preview on a moved branch', () => {
     const rebased = await rebasePreview(fake.client, { ...preview, newBranch: true });
     assert.ok('preview' in rebased);
     const expected: CommitPreview = {
-      ...preview, parent: head, newBranch: false, baseTree: fake.commits.get(head)!.tree, requests: 4,
+      ...preview,
+      parent: head,
+      newBranch: false,
+      baseTree: fake.commits.get(head)!.tree,
+      requests: 4,
       remote: (await previewCommit(fake.client, O, R, 'main', ours)).remote,
     };
     assert.deepEqual(rebased.preview, expected);
-    assert.deepEqual(fake.calls.slice(0, 2).map((c) => [c.method, ...c.args]), [['getRef', O, R, 'heads/main'], ['getTree', O, R, head, true]]);
+    assert.deepEqual(
+      fake.calls.slice(0, 2).map((c) => [c.method, ...c.args]),
+      [
+        ['getRef', O, R, 'heads/main'],
+        ['getTree', O, R, head, true],
+      ],
+    );
     const result = await commitPreview(fake.client, rebased.preview, ours, { message: 'rebased' });
     assert.equal(result.parent, head);
-    assert.deepEqual(fake.trees.get(result.tree)!.map((f) => f.path).sort(), ['chmod', 'edit', 'new', 'same', 'theirs', 'to']);
+    assert.deepEqual(
+      fake.trees
+        .get(result.tree)!
+        .map((f) => f.path)
+        .sort(),
+      ['chmod', 'edit', 'new', 'same', 'theirs', 'to'],
+    );
   });
 
   for (const [what, change, conflict] of [
@@ -389,7 +478,7 @@ describe('gitdata: rebasing a preview on a moved branch', () => {
 });
 
 describe('gitdata: what goes inline as text', () => {
-  it('UTF-8 text as it is, a BOM kept; a NUL, invalid UTF-8 or a lone surrogate\'s bytes are binary', () => {
+  it("UTF-8 text as it is, a BOM kept; a NUL, invalid UTF-8 or a lone surrogate's bytes are binary", () => {
     assert.equal(inlineText(Buffer.from('héllo\r\n', 'utf8')), 'héllo\r\n');
     assert.equal(inlineText(Buffer.from('\ufeffx', 'utf8')), '\ufeffx');
     assert.equal(inlineText(new Uint8Array(0)), '');

@@ -10,7 +10,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { startEmulator, type TestEmulator } from '../../support/emulator';
 import { HostingClient } from '../../../src/hosting';
-import { NotFastForwardError, NothingToCommitError, commitPreview, previewCommit, readFolderFiles, rebasePreview, FolderRefusedError } from '../../../src/gitdata';
+import {
+  NotFastForwardError,
+  NothingToCommitError,
+  commitPreview,
+  previewCommit,
+  readFolderFiles,
+  rebasePreview,
+  FolderRefusedError,
+} from '../../../src/gitdata';
 
 const OWNER = 'ada';
 const REPO = 'notes-on-the-engine';
@@ -77,8 +85,14 @@ describe('gitdata: commit a folder to a branch (blobs, trees, commits, refs)', (
     assert.ok(!files.some((f) => f.path.startsWith('build/') || f.path === 'debug.log' || f.path.startsWith('.git/')), 'ignored files are not committed');
     const preview = await previewCommit(client, OWNER, REPO, 'master', files);
     assert.equal(preview.parent, before);
-    assert.ok(preview.changes.some((c) => c.kind === 'deleted' && c.path === tracked[0]), JSON.stringify([tracked[0], preview.changes]));
-    const result = await commitPreview(client, preview, files, { message: 'Commit the workspace\n\nwith every kind of file', author: { name: 'Ada', email: 'ada@example.test' } });
+    assert.ok(
+      preview.changes.some((c) => c.kind === 'deleted' && c.path === tracked[0]),
+      JSON.stringify([tracked[0], preview.changes]),
+    );
+    const result = await commitPreview(client, preview, files, {
+      message: 'Commit the workspace\n\nwith every kind of file',
+      author: { name: 'Ada', email: 'ada@example.test' },
+    });
     assert.equal(result.requests, 2 + 3 + 2, 'ref, tree; two binary blobs; new tree, commit, ref update');
 
     const clone = path.join(work, 'clone');
@@ -141,8 +155,14 @@ describe('gitdata: commit a folder to a branch (blobs, trees, commits, refs)', (
     const result = await commitPreview(client, rebased.preview, files, { message: 'ours, rebased' });
     assert.equal(result.parent, theirs.sha);
     const after = await client.git.getTree(OWNER, REPO, result.commit, true);
-    assert.ok(after.tree.some((e) => e.path === 'theirs.txt'), 'their file is kept');
-    assert.ok(after.tree.some((e) => e.path === 'ours.txt'), 'our file is added');
+    assert.ok(
+      after.tree.some((e) => e.path === 'theirs.txt'),
+      'their file is kept',
+    );
+    assert.ok(
+      after.tree.some((e) => e.path === 'ours.txt'),
+      'our file is added',
+    );
 
     // Now both change ours.txt: the rebase names it.
     write(ws, 'ours.txt', 'ours, again\n');
@@ -163,7 +183,10 @@ describe('gitdata: commit a folder to a branch (blobs, trees, commits, refs)', (
     write(ws, 'src/main.ts', 'export {};\n');
     const files = await readFolderFiles(ws);
     const preview = await previewCommit(client, OWNER, 'uploaded-folder', 'master', files, { from: null });
-    assert.deepEqual(preview.changes.map((c) => `${c.kind} ${c.path}`), ['added README.md', 'added src/main.ts']);
+    assert.deepEqual(
+      preview.changes.map((c) => `${c.kind} ${c.path}`),
+      ['added README.md', 'added src/main.ts'],
+    );
     const result = await commitPreview(client, preview, files, { message: 'Initial commit' });
     assert.equal(result.requests, 3, 'tree, commit, ref');
     const clone = path.join(work, 'upload-clone');
@@ -178,7 +201,9 @@ describe('gitdata: commit a folder to a branch (blobs, trees, commits, refs)', (
     const base = await git(ws, 'rev-parse', 'HEAD');
     write(ws, 'feature.txt', 'feature\n');
     const files = await readFolderFiles(ws);
-    const result = await commitPreview(client, await previewCommit(client, OWNER, REPO, 'feature/from-workspace', files, { from: base }), files, { message: 'feature' });
+    const result = await commitPreview(client, await previewCommit(client, OWNER, REPO, 'feature/from-workspace', files, { from: base }), files, {
+      message: 'feature',
+    });
     assert.equal((await client.git.getRef(OWNER, REPO, 'heads/feature/from-workspace')).object.sha, result.commit);
     assert.equal((await client.git.getRef(OWNER, REPO, 'heads/master')).object.sha, base);
   });
@@ -192,7 +217,14 @@ describe('gitdata: commit a folder to a branch (blobs, trees, commits, refs)', (
     const preview = await previewCommit(client, OWNER, REPO, 'master', files);
     const controller = new AbortController();
     const steps: string[] = [];
-    const run = commitPreview(client, preview, files, { message: 'cancelled', signal: controller.signal, onStep: (s) => { steps.push(s); if (s === 'commit') controller.abort(); } });
+    const run = commitPreview(client, preview, files, {
+      message: 'cancelled',
+      signal: controller.signal,
+      onStep: (s) => {
+        steps.push(s);
+        if (s === 'commit') controller.abort();
+      },
+    });
     await assert.rejects(run, (e: unknown) => e instanceof Error && e.name === 'AbortError');
     assert.deepEqual(steps, ['tree', 'commit']);
     assert.equal((await client.git.getRef(OWNER, REPO, 'heads/master')).object.sha, head);
@@ -204,6 +236,9 @@ describe('gitdata: commit a folder to a branch (blobs, trees, commits, refs)', (
     write(ws, 'big-1.bin', Buffer.alloc(2048));
     write(ws, 'big-2.bin', Buffer.alloc(4096));
     await assert.rejects(readFolderFiles(ws, [], { maxFiles: 2 }), (e: unknown) => e instanceof FolderRefusedError && /3 files/.test(e.message));
-    await assert.rejects(readFolderFiles(ws, [], { maxFileBytes: 1024 }), (e: unknown) => e instanceof FolderRefusedError && e.offenders.join() === 'big-1.bin,big-2.bin');
+    await assert.rejects(
+      readFolderFiles(ws, [], { maxFileBytes: 1024 }),
+      (e: unknown) => e instanceof FolderRefusedError && e.offenders.join() === 'big-1.bin,big-2.bin',
+    );
   });
 });

@@ -11,7 +11,13 @@ export interface RecordedCall {
 }
 
 type Mode = '100644' | '100755' | '040000' | '160000' | '120000';
-interface Entry { path: string; mode: Mode; type: 'blob' | 'tree' | 'commit'; sha: string; url: string }
+interface Entry {
+  path: string;
+  mode: Mode;
+  type: 'blob' | 'tree' | 'commit';
+  sha: string;
+  url: string;
+}
 
 export class FakeGitData {
   readonly calls: RecordedCall[] = [];
@@ -35,7 +41,10 @@ export class FakeGitData {
     const { sha, trees } = treeShaOfFiles(files);
     for (const [dir, treeSha] of trees) {
       const prefix = dir === '' ? '' : `${dir}/`;
-      this.trees.set(treeSha, files.filter((f) => f.path.startsWith(prefix)).map((f) => ({ ...f, path: f.path.slice(prefix.length) })));
+      this.trees.set(
+        treeSha,
+        files.filter((f) => f.path.startsWith(prefix)).map((f) => ({ ...f, path: f.path.slice(prefix.length) })),
+      );
     }
     return sha;
   }
@@ -81,7 +90,8 @@ export class FakeGitData {
       if (dir !== '' && (recursive || !dir.includes('/'))) out.push({ path: dir, mode: '040000', type: 'tree', sha, url: `u/${sha}` });
     }
     for (const f of files) {
-      if (recursive || !f.path.includes('/')) out.push({ path: f.path, mode: f.mode, type: f.mode === '160000' ? 'commit' : 'blob', sha: f.sha, url: `u/${f.sha}` });
+      if (recursive || !f.path.includes('/'))
+        out.push({ path: f.path, mode: f.mode, type: f.mode === '160000' ? 'commit' : 'blob', sha: f.sha, url: `u/${f.sha}` });
     }
     return out.sort((a, b) => (a.path < b.path ? -1 : 1));
   }
@@ -108,7 +118,7 @@ export class FakeGitData {
     },
     createTree: async (owner: string, repo: string, tree: NewTreeEntry[], baseTree?: string) => {
       await this.record('createTree', [owner, repo, tree, baseTree]);
-      const files = new Map((baseTree ? this.trees.get(baseTree) ?? [] : []).map((f) => [f.path, f]));
+      const files = new Map((baseTree ? (this.trees.get(baseTree) ?? []) : []).map((f) => [f.path, f]));
       for (const e of tree) {
         if (e.sha === null) files.delete(e.path);
         else files.set(e.path, { path: e.path, mode: e.mode as GitFile['mode'], sha: e.content !== undefined ? blobSha(e.content) : e.sha! });
@@ -116,7 +126,11 @@ export class FakeGitData {
       const sha = this.addTree([...files.values()]);
       return { sha: this.treeShaOverride ?? sha, url: '', tree: [] };
     },
-    createCommit: async (owner: string, repo: string, input: { message: string; tree: string; parents: string[]; author?: PersonInput; committer?: PersonInput }) => {
+    createCommit: async (
+      owner: string,
+      repo: string,
+      input: { message: string; tree: string; parents: string[]; author?: PersonInput; committer?: PersonInput },
+    ) => {
       await this.record('createCommit', [owner, repo, input]);
       const sha = this.newCommitSha();
       this.commits.set(sha, { ...input });

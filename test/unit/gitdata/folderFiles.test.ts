@@ -62,18 +62,27 @@ describe('gitdata: the files of a folder', () => {
     write('plain', 'x', 0o644);
     fs.symlinkSync('plain', path.join(root, 'link'));
     const files = await readFolderFiles(root);
-    assert.deepEqual(files.map((f) => `${f.mode} ${f.path}`), ['100755 group-x', '120000 link', '100755 other-x', '100755 owner-x', '100644 plain']);
+    assert.deepEqual(
+      files.map((f) => `${f.mode} ${f.path}`),
+      ['100755 group-x', '120000 link', '100755 other-x', '100755 owner-x', '100644 plain'],
+    );
     const link = files.find((f) => f.path === 'link')!;
     assert.equal(link.sha, blobSha('plain'));
     assert.equal(Buffer.from(await link.read()).toString(), 'plain');
   });
 
-  it('each file\'s SHA is its content\'s blob SHA, and read() gives the bytes again', async () => {
+  it("each file's SHA is its content's blob SHA, and read() gives the bytes again", async () => {
     const bytes = Buffer.from([0, 1, 2, 250]);
     write('data.bin', bytes);
     write('sub/t.txt', 'text\n');
     const files = await readFolderFiles(root);
-    assert.deepEqual(files.map((f) => [f.path, f.sha]), [['data.bin', blobSha(bytes)], ['sub/t.txt', blobSha('text\n')]]);
+    assert.deepEqual(
+      files.map((f) => [f.path, f.sha]),
+      [
+        ['data.bin', blobSha(bytes)],
+        ['sub/t.txt', blobSha('text\n')],
+      ],
+    );
     assert.deepEqual(Buffer.from(await files[0]!.read()), bytes);
     assert.equal(Buffer.from(await files[1]!.read()).toString(), 'text\n');
   });
@@ -92,7 +101,12 @@ describe('gitdata: the files of a folder', () => {
     write('sub/y.txt', 'y');
     write('other/x.tmp', 't');
     assert.deepEqual(await listing(['secret.env']), [
-      '100644 .gitignore', '100644 keep.txt', '100644 other/x.tmp', '100644 sub/.gitignore', '100644 sub/debug.log', '100644 sub/y.txt',
+      '100644 .gitignore',
+      '100644 keep.txt',
+      '100644 other/x.tmp',
+      '100644 sub/.gitignore',
+      '100644 sub/debug.log',
+      '100644 sub/y.txt',
     ]);
   });
 
@@ -109,8 +123,10 @@ describe('gitdata: the files of a folder', () => {
     write('b/c', 'c');
     assert.equal((await readFolderFiles(root, [], { maxFiles: 2 })).length, 2);
     write('d', 'd');
-    await assert.rejects(readFolderFiles(root, [], { maxFiles: 2 }), (e: unknown) => e instanceof FolderRefusedError
-      && e.message === 'The folder holds 3 files, more than the 2 allowed' && e.offenders.length === 0);
+    await assert.rejects(
+      readFolderFiles(root, [], { maxFiles: 2 }),
+      (e: unknown) => e instanceof FolderRefusedError && e.message === 'The folder holds 3 files, more than the 2 allowed' && e.offenders.length === 0,
+    );
   });
 
   it('a file of exactly the size limit passes; larger ones are all named, sorted by path', async () => {
@@ -119,8 +135,11 @@ describe('gitdata: the files of a folder', () => {
     write('a/ok.bin', Buffer.alloc(10));
     write('m.txt', Buffer.alloc(10));
     assert.equal((await readFolderFiles(root, [], { maxFileBytes: 12 })).length, 4);
-    await assert.rejects(readFolderFiles(root, [], { maxFileBytes: 10 }), (e: unknown) => e instanceof FolderRefusedError
-      && e.message === 'Files larger than 10 bytes: a/big.bin, z.bin' && e.offenders.join() === 'a/big.bin,z.bin');
+    await assert.rejects(
+      readFolderFiles(root, [], { maxFileBytes: 10 }),
+      (e: unknown) =>
+        e instanceof FolderRefusedError && e.message === 'Files larger than 10 bytes: a/big.bin, z.bin' && e.offenders.join() === 'a/big.bin,z.bin',
+    );
   });
 
   it('more than ten offenders: the first ten named, then an ellipsis; all of them in offenders', async () => {
@@ -138,6 +157,9 @@ describe('gitdata: the files of a folder', () => {
   it('a folder of more than 64 files: every one read and hashed, in order', async () => {
     for (let i = 0; i < 70; i++) write(`n${String(i).padStart(2, '0')}`, `content ${i}`);
     const files = await readFolderFiles(root);
-    assert.deepEqual(files.map((f) => [f.path, f.sha]), Array.from({ length: 70 }, (_, i) => [`n${String(i).padStart(2, '0')}`, blobSha(`content ${i}`)]));
+    assert.deepEqual(
+      files.map((f) => [f.path, f.sha]),
+      Array.from({ length: 70 }, (_, i) => [`n${String(i).padStart(2, '0')}`, blobSha(`content ${i}`)]),
+    );
   });
 });

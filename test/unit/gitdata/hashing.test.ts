@@ -4,7 +4,15 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import {
-  blobSha, commitObject, commitSha, compareTreeEntries, gitObjectSha, treeObject, treeSha, treeShaOfFiles, type GitTreeEntry,
+  blobSha,
+  commitObject,
+  commitSha,
+  compareTreeEntries,
+  gitObjectSha,
+  treeObject,
+  treeSha,
+  treeShaOfFiles,
+  type GitTreeEntry,
 } from '../../../src/gitdata';
 
 const sha1 = (bytes: Buffer | string) => createHash('sha1').update(bytes).digest('hex');
@@ -41,12 +49,20 @@ describe('gitdata hashing: objects, tree order and tree bodies', () => {
       { name: 'a.txt', mode: '100644', sha: B },
     ]);
     const expected = Buffer.concat([
-      Buffer.from('100644 a.txt\0'), Buffer.from(B, 'hex'),
-      Buffer.from('40000 a\0'), Buffer.from(B, 'hex'),
-      Buffer.from('100755 b\0'), Buffer.from(C, 'hex'),
+      Buffer.from('100644 a.txt\0'),
+      Buffer.from(B, 'hex'),
+      Buffer.from('40000 a\0'),
+      Buffer.from(B, 'hex'),
+      Buffer.from('100755 b\0'),
+      Buffer.from(C, 'hex'),
     ]);
     assert.deepEqual(Buffer.from(body), expected);
-    assert.equal(Buffer.from(treeObject([{ name: 'x', mode: '40000', sha: C }])).toString('latin1').slice(0, 8), '40000 x\0');
+    assert.equal(
+      Buffer.from(treeObject([{ name: 'x', mode: '40000', sha: C }]))
+        .toString('latin1')
+        .slice(0, 8),
+      '40000 x\0',
+    );
     assert.equal(treeObject([]).length, 0);
   });
 
@@ -58,7 +74,14 @@ describe('gitdata hashing: objects, tree order and tree bodies', () => {
     assert.throws(() => treeObject([{ name: 'short', mode: '100644', sha: B.slice(1) }]), { message: `invalid SHA for short: ${B.slice(1)}` });
     assert.throws(() => treeObject([{ name: 'long', mode: '100644', sha: `${B}0` }]), { message: `invalid SHA for long: ${B}0` });
     assert.throws(() => treeObject([{ name: 'pre', mode: '100644', sha: `x${B.slice(1)}` }]), { message: `invalid SHA for pre: x${B.slice(1)}` });
-    assert.throws(() => treeObject([{ name: 'd', mode: '100644', sha: B }, { name: 'd', mode: '040000', sha: C }]), { message: 'duplicate tree entry: d' });
+    assert.throws(
+      () =>
+        treeObject([
+          { name: 'd', mode: '100644', sha: B },
+          { name: 'd', mode: '040000', sha: C },
+        ]),
+      { message: 'duplicate tree entry: d' },
+    );
   });
 
   it('treeSha is the SHA of the tree object; no entry gives the empty tree', () => {
@@ -77,10 +100,17 @@ describe('gitdata hashing: the trees of a set of files', () => {
       { path: 'ab/x', mode: '120000', sha: C },
     ]);
     const c = treeSha([{ name: 'deep.txt', mode: '100755', sha: C }]);
-    const b = treeSha([{ name: 'c', mode: '040000', sha: c }, { name: 'side.txt', mode: '100644', sha: B }]);
+    const b = treeSha([
+      { name: 'c', mode: '040000', sha: c },
+      { name: 'side.txt', mode: '100644', sha: B },
+    ]);
     const a = treeSha([{ name: 'b', mode: '040000', sha: b }]);
     const ab = treeSha([{ name: 'x', mode: '120000', sha: C }]);
-    const root = treeSha([{ name: 'top.txt', mode: '100644', sha: B }, { name: 'a', mode: '040000', sha: a }, { name: 'ab', mode: '040000', sha: ab }]);
+    const root = treeSha([
+      { name: 'top.txt', mode: '100644', sha: B },
+      { name: 'a', mode: '040000', sha: a },
+      { name: 'ab', mode: '040000', sha: ab },
+    ]);
     assert.deepEqual(Object.fromEntries(trees), { 'a/b/c': c, 'a/b': b, a, ab, '': root });
     assert.equal(sha, root);
     assert.deepEqual(treeShaOfFiles([]), { sha: treeSha([]), trees: new Map([['', treeSha([])]]) });
@@ -94,14 +124,17 @@ describe('gitdata hashing: the trees of a set of files', () => {
     ]);
     assert.equal(trees.get('x/y'), treeSha([{ name: 'one', mode: '100644', sha: B }]));
     assert.equal(trees.get('xx/y'), treeSha([{ name: 'two', mode: '100644', sha: C }]));
-    assert.equal(trees.get('x'), treeSha([
-      { name: 'y', mode: '040000', sha: trees.get('x/y')! },
-      { name: 'yy', mode: '040000', sha: treeSha([{ name: 'three', mode: '100644', sha: B }]) },
-    ]));
+    assert.equal(
+      trees.get('x'),
+      treeSha([
+        { name: 'y', mode: '040000', sha: trees.get('x/y')! },
+        { name: 'yy', mode: '040000', sha: treeSha([{ name: 'three', mode: '100644', sha: B }]) },
+      ]),
+    );
     assert.equal(trees.get('xx'), treeSha([{ name: 'y', mode: '040000', sha: trees.get('xx/y')! }]));
   });
 
-  it('a deep folder whose path is shorter than a shallower one\'s is still hashed before its parent', () => {
+  it("a deep folder whose path is shorter than a shallower one's is still hashed before its parent", () => {
     // "a/b/c" (depth 3, 5 characters) and "longname" (depth 1, 8 characters).
     const { sha, trees } = treeShaOfFiles([
       { path: 'a/b/c/f', mode: '100644', sha: B },
@@ -112,7 +145,13 @@ describe('gitdata hashing: the trees of a set of files', () => {
     const a = treeSha([{ name: 'b', mode: '040000', sha: b }]);
     const longname = treeSha([{ name: 'g', mode: '100644', sha: C }]);
     assert.equal(trees.get('a'), a);
-    assert.equal(sha, treeSha([{ name: 'a', mode: '040000', sha: a }, { name: 'longname', mode: '040000', sha: longname }]));
+    assert.equal(
+      sha,
+      treeSha([
+        { name: 'a', mode: '040000', sha: a },
+        { name: 'longname', mode: '040000', sha: longname },
+      ]),
+    );
   });
 });
 
@@ -125,7 +164,10 @@ describe('gitdata hashing: commit objects', () => {
       commitObject({ tree: C, parents: [B, C], author, committer, message: 'Subject\n\nBody' }),
       `tree ${C}\nparent ${B}\nparent ${C}\nauthor Ada <ada@example.test> 1700000000 +0100\ncommitter Bob <bob@example.test> 1700000060 -0500\n\nSubject\n\nBody`,
     );
-    assert.equal(commitObject({ tree: C, parents: [], author, committer, message: '' }), `tree ${C}\nauthor Ada <ada@example.test> 1700000000 +0100\ncommitter Bob <bob@example.test> 1700000060 -0500\n\n`);
+    assert.equal(
+      commitObject({ tree: C, parents: [], author, committer, message: '' }),
+      `tree ${C}\nauthor Ada <ada@example.test> 1700000000 +0100\ncommitter Bob <bob@example.test> 1700000060 -0500\n\n`,
+    );
   });
 
   it('commitSha is the SHA of that text as a commit object', () => {

@@ -13,9 +13,24 @@ const FILES: Record<string, string> = {
   'sub/deeper/.gitignore': '!again.tmp\n',
 };
 const PATHS = [
-  'a.log', 'keep.log', 'sub/debug.log', 'sub/x.log', 'sub/secret.txt', 'secret.txt', 'root-only.txt', 'sub/root-only.txt',
-  'build/out.js', 'sub/build/out.js', 'docs/a/draft-1.md', 'docs/a/final.md', 'sub/deeper/again.tmp', 'sub/deeper/other.tmp', 'sub/y.tmp',
-  'excluded.bak', 'sub/excluded.bak', 'src/main.ts',
+  'a.log',
+  'keep.log',
+  'sub/debug.log',
+  'sub/x.log',
+  'sub/secret.txt',
+  'secret.txt',
+  'root-only.txt',
+  'sub/root-only.txt',
+  'build/out.js',
+  'sub/build/out.js',
+  'docs/a/draft-1.md',
+  'docs/a/final.md',
+  'sub/deeper/again.tmp',
+  'sub/deeper/other.tmp',
+  'sub/y.tmp',
+  'excluded.bak',
+  'sub/excluded.bak',
+  'src/main.ts',
 ];
 
 describe('gitdata: ignore rules agree with git check-ignore', () => {
@@ -37,7 +52,9 @@ describe('gitdata: ignore rules agree with git check-ignore', () => {
 
   it('every fixture path: left out exactly when git leaves it out (every level, negation, anchors, info/exclude)', () => {
     const ignoredByGit = new Set(
-      execFileSync('git', ['check-ignore', '--no-index', '--stdin'], { cwd: dir, input: PATHS.join('\n'), encoding: 'utf8' }).split('\n').filter(Boolean),
+      execFileSync('git', ['check-ignore', '--no-index', '--stdin'], { cwd: dir, input: PATHS.join('\n'), encoding: 'utf8' })
+        .split('\n')
+        .filter(Boolean),
     );
     const rules = new IgnoreRules(
       Object.entries(FILES).map(([p, text]) => ({ dir: path.posix.dirname(p) === '.' ? '' : path.posix.dirname(p), text })),
@@ -57,8 +74,8 @@ describe('gitdata: ignore rules agree with git check-ignore', () => {
   });
 
   it('files.exclude globs become root patterns; only the ones set to true count', () => {
-    assert.deepEqual(patternsOfFilesExclude({ '**/.DS_Store': true, 'out': true, '**/*.map': false, 'x': 'when' }), ['.DS_Store', '/out']);
-    const rules = new IgnoreRules([], patternsOfFilesExclude({ '**/.DS_Store': true, 'out': true }));
+    assert.deepEqual(patternsOfFilesExclude({ '**/.DS_Store': true, out: true, '**/*.map': false, x: 'when' }), ['.DS_Store', '/out']);
+    const rules = new IgnoreRules([], patternsOfFilesExclude({ '**/.DS_Store': true, out: true }));
     assert.equal(rules.ignores('a/b/.DS_Store'), true);
     assert.equal(rules.ignores('out', true), true);
     assert.equal(rules.ignores('src/out', true), false, 'anchored at the root');

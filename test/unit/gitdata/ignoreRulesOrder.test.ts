@@ -40,7 +40,7 @@ describe('gitdata: ignore rules, who decides last', () => {
     assert.equal(rules.ignores('x'), false);
   });
 
-  it('a folder-only pattern matches a folder asked as one, inside a sub-folder\'s rules too', () => {
+  it("a folder-only pattern matches a folder asked as one, inside a sub-folder's rules too", () => {
     const rules = new IgnoreRules([{ dir: 'sub', text: 'cache/\n' }]);
     assert.equal(rules.ignores('sub/cache', true), true);
     assert.equal(rules.ignores('sub/cache', false), false);
@@ -72,8 +72,11 @@ describe('gitdata: ignore rules, who decides last', () => {
 
 describe('gitdata: files.exclude as gitignore patterns', () => {
   it('"**/x" matches at any depth, anything else is anchored at the root (leading slashes removed); only true counts', () => {
-    assert.deepEqual(patternsOfFilesExclude({ '**/node_modules': true, '/out': true, '//dist': true, 'a/**/b': true, 'off': false, 'text': 'true', 'one': 1 }), [
-      'node_modules', '/out', '/dist', '/a/**/b',
+    assert.deepEqual(patternsOfFilesExclude({ '**/node_modules': true, '/out': true, '//dist': true, 'a/**/b': true, off: false, text: 'true', one: 1 }), [
+      'node_modules',
+      '/out',
+      '/dist',
+      '/a/**/b',
     ]);
     assert.deepEqual(patternsOfFilesExclude(undefined), []);
     assert.deepEqual(patternsOfFilesExclude({}), []);

@@ -10,7 +10,7 @@ const EMPTY_PART = 'emptyPart';
 const DOT_LOCK = 'dotOrLock';
 
 describe('gitdata: the reason a ref name is refused', () => {
-  it('control characters: below 0x20 and DEL; a space (0x20) is the next rule\'s', () => {
+  it("control characters: below 0x20 and DEL; a space (0x20) is the next rule's", () => {
     assert.equal(refNameProblem('a\u0000b'), CONTROL);
     assert.equal(refNameProblem('a\u001fb'), CONTROL);
     assert.equal(refNameProblem('tab\there'), CONTROL);

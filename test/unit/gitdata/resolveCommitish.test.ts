@@ -32,7 +32,10 @@ function source(refs: Ref[], parents: Record<string, string[]> = {}) {
 }
 
 const rejection = async (p: Promise<unknown>): Promise<CommitishError> => {
-  const err = await p.then(() => undefined, (e: unknown) => e);
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   assert.ok(err instanceof CommitishError, `expected a CommitishError, got ${String(err)}`);
   return err;
 };
@@ -83,13 +86,16 @@ describe('gitdata: resolving a commit-ish (refs asked, the walk, the refusals)',
     assert.equal(await resolveCommitish(git, 'o', 'r', 'AAAA'), MAIN);
   });
 
-  it('an abbreviation matching one tip is that tip; a tag object\'s own SHA (type tag) is not a tip', async () => {
+  it("an abbreviation matching one tip is that tip; a tag object's own SHA (type tag) is not a tip", async () => {
     const { git, calls } = source([
       { ref: 'refs/tags/annotated', object: { sha: hex('aaaa02'), type: 'tag' } },
       { ref: 'refs/heads/main', object: { sha: MAIN, type: 'commit' } },
     ]);
     assert.equal(await resolveCommitish(git, 'o', 'r', 'aaaa'), MAIN);
-    assert.deepEqual(calls.filter((c) => c.startsWith('getCommit')), []);
+    assert.deepEqual(
+      calls.filter((c) => c.startsWith('getCommit')),
+      [],
+    );
   });
 
   it('an abbreviation matching two tips is ambiguous: both named by 12 characters, in the order of the refs', async () => {
@@ -107,10 +113,13 @@ describe('gitdata: resolving a commit-ish (refs asked, the walk, the refusals)',
     // The tag is listed first, but the branch's parent is met first.
     const tag = hex('1001');
     const head = hex('2001');
-    const { git, calls } = source([
-      { ref: 'refs/tags/t', object: { sha: tag, type: 'commit' } },
-      { ref: 'refs/heads/h', object: { sha: head, type: 'commit' } },
-    ], { [tag]: [hex('beef01')], [head]: [hex('beef02')] });
+    const { git, calls } = source(
+      [
+        { ref: 'refs/tags/t', object: { sha: tag, type: 'commit' } },
+        { ref: 'refs/heads/h', object: { sha: head, type: 'commit' } },
+      ],
+      { [tag]: [hex('beef01')], [head]: [hex('beef02')] },
+    );
     assert.equal(await resolveCommitish(git, 'o', 'r', 'beef'), hex('beef02'));
     assert.deepEqual(calls.slice(-1), ['getCommit o/r 200100']);
   });
@@ -118,10 +127,13 @@ describe('gitdata: resolving a commit-ish (refs asked, the walk, the refusals)',
   it('breadth-first: a match one step from a tip is found before a match deeper behind the first tip', async () => {
     const h1 = hex('1101');
     const h2 = hex('1102');
-    const { git } = source([
-      { ref: 'refs/heads/one', object: { sha: h1, type: 'commit' } },
-      { ref: 'refs/heads/two', object: { sha: h2, type: 'commit' } },
-    ], { [h1]: [hex('3301')], [hex('3301')]: [hex('cafe01')], [h2]: [hex('cafe02')] });
+    const { git } = source(
+      [
+        { ref: 'refs/heads/one', object: { sha: h1, type: 'commit' } },
+        { ref: 'refs/heads/two', object: { sha: h2, type: 'commit' } },
+      ],
+      { [h1]: [hex('3301')], [hex('3301')]: [hex('cafe01')], [h2]: [hex('cafe02')] },
+    );
     assert.equal(await resolveCommitish(git, 'o', 'r', 'cafe'), hex('cafe02'));
   });
 
@@ -134,12 +146,15 @@ describe('gitdata: resolving a commit-ish (refs asked, the walk, the refusals)',
     assert.deepEqual(calls.filter((x) => x.startsWith('getCommit')).length, 4);
   });
 
-  it('a tip that is also another tip\'s parent is not read twice', async () => {
+  it("a tip that is also another tip's parent is not read twice", async () => {
     const [top, below] = [hex('1e01'), hex('1e02')];
-    const { git } = source([
-      { ref: 'refs/heads/top', object: { sha: top, type: 'commit' } },
-      { ref: 'refs/heads/below', object: { sha: below, type: 'commit' } },
-    ], { [top]: [below] });
+    const { git } = source(
+      [
+        { ref: 'refs/heads/top', object: { sha: top, type: 'commit' } },
+        { ref: 'refs/heads/below', object: { sha: below, type: 'commit' } },
+      ],
+      { [top]: [below] },
+    );
     const err = await rejection(resolveCommitish(git, 'o', 'r', 'ffff'));
     assert.deepEqual(err.walk, { read: 2, complete: true });
   });
@@ -166,13 +181,19 @@ describe('gitdata: resolving a commit-ish (refs asked, the walk, the refusals)',
   it('the walk starts only from refs that point at commits: a branch ref to another kind of object is not read', async () => {
     const head = hex('4401');
     const odd = hex('4402');
-    const { git, calls } = source([
-      { ref: 'refs/heads/odd', object: { sha: odd, type: 'tag' } },
-      { ref: 'refs/heads/main', object: { sha: head, type: 'commit' } },
-    ], { [head]: [] });
+    const { git, calls } = source(
+      [
+        { ref: 'refs/heads/odd', object: { sha: odd, type: 'tag' } },
+        { ref: 'refs/heads/main', object: { sha: head, type: 'commit' } },
+      ],
+      { [head]: [] },
+    );
     const err = await rejection(resolveCommitish(git, 'o', 'r', 'ffff'));
     assert.deepEqual(err.walk, { read: 1, complete: true });
-    assert.deepEqual(calls.filter((c) => c.startsWith('getCommit')), ['getCommit o/r 440100']);
+    assert.deepEqual(
+      calls.filter((c) => c.startsWith('getCommit')),
+      ['getCommit o/r 440100'],
+    );
   });
 
   it('a failure other than 404 on the tags/ reading reaches the user too', async () => {

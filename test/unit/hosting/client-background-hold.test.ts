@@ -33,20 +33,31 @@ describe('v3 client: background calls wait for beforeBackground', () => {
     });
     const user = await c.users.get('grace');
     assert.equal(user.login, 'grace');
-    assert.deepEqual(s.requests.map((r) => r.url), ['/users/grace'], 'only the user call was sent');
+    assert.deepEqual(
+      s.requests.map((r) => r.url),
+      ['/users/grace'],
+      'only the user call was sent',
+    );
     assert.equal(backgroundDone, false);
     release();
     assert.equal((await background).login, 'ada');
-    assert.deepEqual(s.requests.map((r) => r.url), ['/users/grace', '/users/ada']);
+    assert.deepEqual(
+      s.requests.map((r) => r.url),
+      ['/users/grace', '/users/ada'],
+    );
   });
 
   it('once released, background calls go at once', async () => {
     const s = await users();
     let asked = 0;
-    const c = new HostingClient({ apiUrl: s.url, userAgentVersion: '1', beforeBackground: () => {
-      asked++;
-      return Promise.resolve();
-    } });
+    const c = new HostingClient({
+      apiUrl: s.url,
+      userAgentVersion: '1',
+      beforeBackground: () => {
+        asked++;
+        return Promise.resolve();
+      },
+    });
     await c.users.get('ada', { priority: 'background' });
     await c.users.get('grace');
     assert.equal(s.requests.length, 2);

@@ -5,7 +5,14 @@
 import assert from 'node:assert/strict';
 import { z } from 'zod';
 import {
-  ForbiddenError, HostingClient, HostingError, NetworkError, RateLimitedError, ServerError, StatisticsPendingError, ValidationFailedError,
+  ForbiddenError,
+  HostingClient,
+  HostingError,
+  NetworkError,
+  RateLimitedError,
+  ServerError,
+  StatisticsPendingError,
+  ValidationFailedError,
 } from '../../../src/hosting';
 import { fakeUser, rateHeaders, startFakeService, type FakeService } from './fakeService';
 
@@ -31,22 +38,40 @@ describe('v3 client request path (fake server)', () => {
     const client = clientFor(s);
     assert.equal(await client.orgMembers.isMember('analytical-engines', 'ada'), true);
     assert.equal(await client.orgMembers.isMember('analytical-engines', 'bob'), false);
-    await assert.rejects(client.orgMembers.isMember('analytical-engines', 'cy'), (err: unknown) => err instanceof ForbiddenError && err.message === 'Must be an organization member.');
+    await assert.rejects(
+      client.orgMembers.isMember('analytical-engines', 'cy'),
+      (err: unknown) => err instanceof ForbiddenError && err.message === 'Must be an organization member.',
+    );
   });
 
   it('Statistics: by default 8 tries, waiting 0.5 s, doubling up to 8 s, then a StatisticsPendingError that says to try later', async () => {
     const s = (service = await startFakeService(() => ({ status: 202, headers: rateHeaders(10), body: {} })));
     const waits: number[] = [];
     const progress: Array<[number, number, number]> = [];
-    const err = await clientFor(s, { sleep: async (ms) => void waits.push(ms) }).stats
-      .punchCard('ada', 'engine', { onProgress: (p) => progress.push([p.attempt, p.maxAttempts, p.nextDelayMs]) }).catch((e: unknown) => e);
+    const err = await clientFor(s, { sleep: async (ms) => void waits.push(ms) })
+      .stats.punchCard('ada', 'engine', { onProgress: (p) => progress.push([p.attempt, p.maxAttempts, p.nextDelayMs]) })
+      .catch((e: unknown) => e);
     assert.ok(err instanceof StatisticsPendingError, String(err));
     assert.equal(err.message, 'Statistics are still being computed after 8 tries; try again later.');
     assert.equal(err.status, 202);
     assert.equal(s.requests.length, 8);
     assert.deepEqual(waits, [500, 1000, 2000, 4000, 8000, 8000, 8000]);
-    assert.deepEqual(progress.map(([attempt, max]) => [attempt, max]), [[1, 8], [2, 8], [3, 8], [4, 8], [5, 8], [6, 8], [7, 8]]);
-    assert.deepEqual(progress.map(([, , next]) => next), waits);
+    assert.deepEqual(
+      progress.map(([attempt, max]) => [attempt, max]),
+      [
+        [1, 8],
+        [2, 8],
+        [3, 8],
+        [4, 8],
+        [5, 8],
+        [6, 8],
+        [7, 8],
+      ],
+    );
+    assert.deepEqual(
+      progress.map(([, , next]) => next),
+      waits,
+    );
   });
 
   it('Statistics: the cap on the wait is a setting', async () => {
@@ -82,33 +107,50 @@ describe('v3 client request path (fake server)', () => {
         : { status: 200, headers: { ...rateHeaders(10), etag }, body: { number: 1, user: fakeUser('ada', 1, base) } };
     }));
     const client = clientFor(s);
-    const json = () => client.core.call('GET /repos/{owner}/{repo}/pulls/{number}', { owner: 'ada', repo: 'engine', number: 1 }, z.object({ number: z.number() }));
+    const json = () =>
+      client.core.call('GET /repos/{owner}/{repo}/pulls/{number}', { owner: 'ada', repo: 'engine', number: 1 }, z.object({ number: z.number() }));
     assert.equal((await json()).data.number, 1);
     assert.equal(await client.pulls.getDiff('ada', 'engine', 1), diff);
     assert.equal((await json()).data.number, 1);
     assert.equal(await client.pulls.getDiff('ada', 'engine', 1), diff);
-    assert.deepEqual(s.requests.map((r) => r.headers['if-none-match']), [undefined, undefined, '"json"', '"diff"']);
+    assert.deepEqual(
+      s.requests.map((r) => r.headers['if-none-match']),
+      [undefined, undefined, '"json"', '"diff"'],
+    );
   });
 
   it('Conditional requests: a POST to a URL whose GET is cached sends no If-None-Match', async () => {
-    const s = (service = await startFakeService((req) => (req.method === 'GET'
-      ? { status: 200, headers: { etag: '"keys"', ...rateHeaders(10) }, body: [] }
-      : { status: 201, headers: rateHeaders(10), body: { id: 1 } })));
+    const s = (service = await startFakeService((req) =>
+      req.method === 'GET'
+        ? { status: 200, headers: { etag: '"keys"', ...rateHeaders(10) }, body: [] }
+        : { status: 201, headers: rateHeaders(10), body: { id: 1 } },
+    ));
     const client = clientFor(s);
     await client.core.call('GET /user/keys', {}, z.array(z.unknown()));
     await client.core.call('POST /user/keys', { title: 'laptop', key: 'ssh-ed25519 AAAA' }, z.object({ id: z.number() }));
-    assert.deepEqual(s.requests.map((r) => [r.method, r.headers['if-none-match']]), [['GET', undefined], ['POST', undefined]]);
+    assert.deepEqual(
+      s.requests.map((r) => [r.method, r.headers['if-none-match']]),
+      [
+        ['GET', undefined],
+        ['POST', undefined],
+      ],
+    );
   });
 
   it('Conditional requests: a 304 without rate-limit headers keeps those of the cached answer', async () => {
-    const s = (service = await startFakeService((req, base) => (req.headers['if-none-match']
-      ? { status: 304 }
-      : { status: 200, headers: { etag: '"v1"', ...rateHeaders(77, 100, 2_000_000_000) }, body: fakeUser('ada', 1, base) })));
+    const s = (service = await startFakeService((req, base) =>
+      req.headers['if-none-match']
+        ? { status: 304 }
+        : { status: 200, headers: { etag: '"v1"', ...rateHeaders(77, 100, 2_000_000_000) }, body: fakeUser('ada', 1, base) },
+    ));
     const client = clientFor(s);
     await client.core.call('GET /user', {}, z.unknown());
     const again = await client.core.call('GET /user', {}, z.unknown());
     assert.equal(again.fromCache, true);
-    assert.deepEqual([again.headers['x-ratelimit-limit'], again.headers['x-ratelimit-remaining'], again.headers['x-ratelimit-reset']], ['100', '77', '2000000000']);
+    assert.deepEqual(
+      [again.headers['x-ratelimit-limit'], again.headers['x-ratelimit-remaining'], again.headers['x-ratelimit-reset']],
+      ['100', '77', '2000000000'],
+    );
   });
 
   it('the ETag cache keeps cacheSize answers, the least recently used going first', async () => {
@@ -122,27 +164,40 @@ describe('v3 client request path (fake server)', () => {
     await client.users.get('ada');
     await client.users.get('bob');
     await client.users.get('ada');
-    assert.deepEqual(s.requests.map((r) => r.headers['if-none-match']), [undefined, '"ada"', undefined, undefined]);
+    assert.deepEqual(
+      s.requests.map((r) => r.headers['if-none-match']),
+      [undefined, '"ada"', undefined, undefined],
+    );
   });
 
   it('textual answers without a charset (patch, XML, +json) arrive as text; other bodies (release assets) stay bytes', async () => {
     let type = '';
-    const s = (service = await startFakeService(() => ({ status: 200, headers: { ...rateHeaders(10), 'content-type': type }, body: 'From 1234 Mon Sep 17 00:00:00 2001\n' })));
+    const s = (service = await startFakeService(() => ({
+      status: 200,
+      headers: { ...rateHeaders(10), 'content-type': type },
+      body: 'From 1234 Mon Sep 17 00:00:00 2001\n',
+    })));
     const client = clientFor(s);
     for (const t of ['application/vnd.service.v3.patch', 'application/xml', 'image/svg+xml', 'application/vnd.service.v3+json-seq']) {
       type = t;
-      const { data } = await client.core.call('GET /repos/{owner}/{repo}/pulls/{number}', { owner: 'a', repo: 'b', number: 1 }, z.unknown(), { accept: 'application/vnd.service.v3.patch' });
+      const { data } = await client.core.call('GET /repos/{owner}/{repo}/pulls/{number}', { owner: 'a', repo: 'b', number: 1 }, z.unknown(), {
+        accept: 'application/vnd.service.v3.patch',
+      });
       assert.equal(data, 'From 1234 Mon Sep 17 00:00:00 2001\n', t);
     }
     type = 'application/octet-stream';
-    const { data } = await client.core.call('GET /repos/{owner}/{repo}/releases/assets/{id}', { owner: 'a', repo: 'b', id: 1 }, z.unknown(), { accept: 'application/octet-stream' });
+    const { data } = await client.core.call('GET /repos/{owner}/{repo}/releases/assets/{id}', { owner: 'a', repo: 'b', id: 1 }, z.unknown(), {
+      accept: 'application/octet-stream',
+    });
     assert.ok(data instanceof ArrayBuffer, String(data));
     assert.equal(new TextDecoder().decode(data), 'From 1234 Mon Sep 17 00:00:00 2001\n');
   });
 
   it('an answer whose body has no message reads "HTTP <status>"', async () => {
     const s = (service = await startFakeService(() => ({ status: 502, headers: rateHeaders(10), body: { message: 42 } })));
-    const err = await clientFor(s).users.getAuthenticated().catch((e: unknown) => e);
+    const err = await clientFor(s)
+      .users.getAuthenticated()
+      .catch((e: unknown) => e);
     assert.ok(err instanceof ServerError, String(err));
     assert.equal(err.message, 'HTTP 502');
   });
@@ -161,18 +216,27 @@ describe('v3 client request path (fake server)', () => {
 
   it('Statistics: a 202 is never cached, so the next try asks afresh rather than revalidating "still computing"', async () => {
     let calls = 0;
-    const s = (service = await startFakeService(() => (++calls < 3
-      ? { status: 202, headers: { etag: '"computing"', ...rateHeaders(10) }, body: {} }
-      : { status: 200, headers: { etag: '"done"', ...rateHeaders(10) }, body: [[0, 9, 4]] })));
+    const s = (service = await startFakeService(() =>
+      ++calls < 3
+        ? { status: 202, headers: { etag: '"computing"', ...rateHeaders(10) }, body: {} }
+        : { status: 200, headers: { etag: '"done"', ...rateHeaders(10) }, body: [[0, 9, 4]] },
+    ));
     const card = await clientFor(s, { sleep: async () => {} }).stats.punchCard('ada', 'engine');
     assert.deepEqual(card, [[0, 9, 4]]);
-    assert.deepEqual(s.requests.map((r) => r.headers['if-none-match']), [undefined, undefined, undefined]);
+    assert.deepEqual(
+      s.requests.map((r) => r.headers['if-none-match']),
+      [undefined, undefined, undefined],
+    );
   });
 
   it('a transport failure is a NetworkError that says the service could not be reached and why', async () => {
     const client = new HostingClient({
-      apiUrl: 'http://127.0.0.1:9', userAgentVersion: '1', credentials: { type: 'token', token: TOKEN },
-      fetch: async () => { throw new Error('socket hang up'); },
+      apiUrl: 'http://127.0.0.1:9',
+      userAgentVersion: '1',
+      credentials: { type: 'token', token: TOKEN },
+      fetch: async () => {
+        throw new Error('socket hang up');
+      },
     });
     const err = await client.users.getAuthenticated().catch((e: unknown) => e);
     assert.ok(err instanceof NetworkError, String(err));
@@ -180,7 +244,7 @@ describe('v3 client request path (fake server)', () => {
     assert.equal(err.endpoint, 'GET /user');
   });
 
-  it('per-call credentials replace the client\'s: Basic is user:password in base64; a client without credentials sends none', async () => {
+  it("per-call credentials replace the client's: Basic is user:password in base64; a client without credentials sends none", async () => {
     const s = (service = await startFakeService((_req, base) => ({ status: 200, headers: rateHeaders(10), body: fakeUser('ada', 1, base) })));
     await clientFor(s).core.call('GET /user', {}, z.unknown(), { credentials: { type: 'basic', username: 'ada', password: 'pässword:1' } });
     await new HostingClient({ apiUrl: s.url, userAgentVersion: '1' }).users.get('ada');

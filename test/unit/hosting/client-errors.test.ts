@@ -7,8 +7,16 @@
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import {
-  BadCredentialsError, HostingClient, LoginLockedOutError, NetworkError, NotFoundError, RateLimitedError, ResponseShapeError,
-  ServerError, ValidationFailedError, collect,
+  BadCredentialsError,
+  HostingClient,
+  LoginLockedOutError,
+  NetworkError,
+  NotFoundError,
+  RateLimitedError,
+  ResponseShapeError,
+  ServerError,
+  ValidationFailedError,
+  collect,
 } from '../../../src/hosting';
 import { fakeUser, rateHeaders, startFakeService, type FakeReply, type FakeService } from './fakeService';
 
@@ -24,7 +32,10 @@ describe('v3 client errors (fake server)', () => {
   async function failWith(reply: FakeReply): Promise<Error> {
     service = await startFakeService(() => reply);
     const client = new HostingClient({ apiUrl: service.url, userAgentVersion: '1', credentials: { type: 'token', token: TOKEN } });
-    const err = await client.repos.get('ada', 'engine').then(() => undefined, (e: unknown) => e);
+    const err = await client.repos.get('ada', 'engine').then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     assert.ok(err instanceof Error, 'the call should fail');
     assert.ok(!err.message.includes(TOKEN) && !String(err.stack).includes(TOKEN), 'the token must not appear in the error');
     return err;
@@ -37,7 +48,7 @@ describe('v3 client errors (fake server)', () => {
     assert.equal(err.endpoint, 'GET /repos/{owner}/{repo}');
   });
 
-  it('Authentication rule 2: a 401 to the client\'s own token is announced (onDidRefuseCredentials), whichever call saw it', async () => {
+  it("Authentication rule 2: a 401 to the client's own token is announced (onDidRefuseCredentials), whichever call saw it", async () => {
     service = await startFakeService(() => ({ status: 401, headers: rateHeaders(59, 60), body: { message: 'Bad credentials' } }));
     const client = new HostingClient({ apiUrl: service.url, userAgentVersion: '1', credentials: { type: 'token', token: TOKEN } });
     let refused = 0;
@@ -48,7 +59,7 @@ describe('v3 client errors (fake server)', () => {
     assert.equal(refused, 2);
   });
 
-  it('Authentication rule 2: a 401 to other credentials than the client\'s own (a password, no token) is not announced', async () => {
+  it("Authentication rule 2: a 401 to other credentials than the client's own (a password, no token) is not announced", async () => {
     service = await startFakeService(() => ({ status: 401, headers: rateHeaders(59, 60), body: { message: 'Bad credentials' } }));
     const withToken = new HostingClient({ apiUrl: service.url, userAgentVersion: '1', credentials: { type: 'token', token: TOKEN } });
     const anonymous = new HostingClient({ apiUrl: service.url, userAgentVersion: '1' });
@@ -61,14 +72,22 @@ describe('v3 client errors (fake server)', () => {
   });
 
   it('Authentication rule 3: 403 after too many failed logins is a LoginLockedOutError', async () => {
-    const err = await failWith({ status: 403, headers: rateHeaders(50, 60), body: { message: 'Maximum number of login attempts exceeded. Please try again later.' } });
+    const err = await failWith({
+      status: 403,
+      headers: rateHeaders(50, 60),
+      body: { message: 'Maximum number of login attempts exceeded. Please try again later.' },
+    });
     assert.ok(err instanceof LoginLockedOutError);
     assert.equal(err.message, 'Maximum number of login attempts exceeded. Please try again later.');
   });
 
   it('Other status conditions: rate limit exceeded is a RateLimitedError with the reset time', async () => {
     const reset = Math.floor(Date.now() / 1000) + 120;
-    const err = await failWith({ status: 403, headers: rateHeaders(0, 5000, reset), body: { message: 'API rate limit exceeded for ada.', documentation_url: 'http://docs' } });
+    const err = await failWith({
+      status: 403,
+      headers: rateHeaders(0, 5000, reset),
+      body: { message: 'API rate limit exceeded for ada.', documentation_url: 'http://docs' },
+    });
     assert.ok(err instanceof RateLimitedError);
     assert.equal(err.resetAt.getTime(), reset * 1000);
   });
@@ -83,7 +102,10 @@ describe('v3 client errors (fake server)', () => {
     const errors = [{ resource: 'Label', field: 'name', code: 'already_exists' }];
     const err = await failWith({ status: 422, headers: rateHeaders(10), body: { message: 'Validation Failed', errors } });
     assert.ok(err instanceof ValidationFailedError);
-    assert.deepEqual(err.errors.map((e) => [e.resource, e.field, e.code]), [['Label', 'name', 'already_exists']]);
+    assert.deepEqual(
+      err.errors.map((e) => [e.resource, e.field, e.code]),
+      [['Label', 'name', 'already_exists']],
+    );
     assert.match(err.message, /^Validation Failed/);
   });
 
@@ -103,18 +125,28 @@ describe('v3 client errors (fake server)', () => {
   it('a refused connection is a NetworkError', async () => {
     const port = await freePort();
     const client = new HostingClient({ apiUrl: `http://127.0.0.1:${port}`, userAgentVersion: '1', credentials: { type: 'token', token: TOKEN } });
-    const err = await client.users.getAuthenticated().then(() => undefined, (e: unknown) => e);
+    const err = await client.users.getAuthenticated().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     assert.ok(err instanceof NetworkError, String(err));
     assert.ok(!err.message.includes(TOKEN));
   });
 
   it('Resources: a field of the wrong type is a ResponseShapeError naming the endpoint and the field path', async () => {
     service = await startFakeService((_req, base) => ({
-      status: 200, headers: rateHeaders(10),
-      body: [{ url: `${base}/teams/1`, name: 'Owners', id: 1 }, { url: `${base}/teams/2`, name: 'Core', id: 'two' }],
+      status: 200,
+      headers: rateHeaders(10),
+      body: [
+        { url: `${base}/teams/1`, name: 'Owners', id: 1 },
+        { url: `${base}/teams/2`, name: 'Core', id: 'two' },
+      ],
     }));
     const client = new HostingClient({ apiUrl: service.url, userAgentVersion: '1', credentials: { type: 'token', token: TOKEN } });
-    const err = await collect(client.teams.listForOrg('analytical-engines')).then(() => undefined, (e: unknown) => e);
+    const err = await collect(client.teams.listForOrg('analytical-engines')).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     assert.ok(err instanceof ResponseShapeError);
     assert.equal(err.endpoint, 'GET /orgs/{org}/teams');
     assert.equal(err.fieldPath, '[1].id');
@@ -124,10 +156,17 @@ describe('v3 client errors (fake server)', () => {
   it('Resources: a missing field is a ResponseShapeError naming its nested path', async () => {
     service = await startFakeService((_req, base) => {
       const { login: _missing, ...owner } = fakeUser('ada', 1, base);
-      return { status: 200, headers: rateHeaders(10), body: [{ id: 3, owner, name: 'x', full_name: 'ada/x', description: null, private: false, fork: false, url: base, html_url: base }] };
+      return {
+        status: 200,
+        headers: rateHeaders(10),
+        body: [{ id: 3, owner, name: 'x', full_name: 'ada/x', description: null, private: false, fork: false, url: base, html_url: base }],
+      };
     });
     const client = new HostingClient({ apiUrl: service.url, userAgentVersion: '1' });
-    const err = await collect(client.repos.listPublic()).then(() => undefined, (e: unknown) => e);
+    const err = await collect(client.repos.listPublic()).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     assert.ok(err instanceof ResponseShapeError);
     assert.equal(err.fieldPath, '[0].owner.login');
     assert.equal(err.endpoint, 'GET /repositories');
@@ -135,11 +174,22 @@ describe('v3 client errors (fake server)', () => {
 
   it('Resources: a timestamp in another format is a ResponseShapeError (convention 2)', async () => {
     service = await startFakeService((_req, base) => ({
-      status: 200, headers: rateHeaders(10),
-      body: { id: 7, url: `${base}/gists/1/comments/7`, body: 'hi', user: fakeUser('ada', 1, base), created_at: '2024-01-01 10:00:00', updated_at: '2024-01-01T10:00:00Z' },
+      status: 200,
+      headers: rateHeaders(10),
+      body: {
+        id: 7,
+        url: `${base}/gists/1/comments/7`,
+        body: 'hi',
+        user: fakeUser('ada', 1, base),
+        created_at: '2024-01-01 10:00:00',
+        updated_at: '2024-01-01T10:00:00Z',
+      },
     }));
     const client = new HostingClient({ apiUrl: service.url, userAgentVersion: '1' });
-    const err = await client.gistComments.get('abc', 7).then(() => undefined, (e: unknown) => e);
+    const err = await client.gistComments.get('abc', 7).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     assert.ok(err instanceof ResponseShapeError);
     assert.equal(err.fieldPath, 'created_at');
   });

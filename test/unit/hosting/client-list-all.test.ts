@@ -38,7 +38,9 @@ describe('v3 client: a whole list at once (Link rel="last" with page numbers)', 
       if (page === opts.failPage) return { status: 404, headers: rateHeaders(10), body: { message: 'Not Found' } };
       const link = opts.links
         ? opts.links(page, last, base)
-        : page < last ? `<${base}/things?per_page=2&page=${page + 1}>; rel="next", <${base}/things?per_page=2&page=${last}>; rel="last"` : undefined;
+        : page < last
+          ? `<${base}/things?per_page=2&page=${page + 1}>; rel="next", <${base}/things?per_page=2&page=${last}>; rel="last"`
+          : undefined;
       const body = Array.from({ length: Math.min(2, total - (page - 1) * 2) }, (_, i) => ({ n: (page - 1) * 2 + i + 1 }));
       return { status: 200, headers: { ...rateHeaders(10), ...(link ? { link } : {}) }, body };
     }));
@@ -59,8 +61,14 @@ describe('v3 client: a whole list at once (Link rel="last" with page numbers)', 
     const { s, client, release, mostAtOnce } = await pagedService(6);
     const all = client.core.listAll('GET /things', { per_page: 2 }, item);
     await release(all);
-    assert.deepEqual((await all).map((i) => i.n), [1, 2, 3, 4, 5, 6]);
-    assert.deepEqual(s.requests.map((r) => new URL(r.url, s.url).searchParams.get('page')), [null, '2', '3']);
+    assert.deepEqual(
+      (await all).map((i) => i.n),
+      [1, 2, 3, 4, 5, 6],
+    );
+    assert.deepEqual(
+      s.requests.map((r) => new URL(r.url, s.url).searchParams.get('page')),
+      [null, '2', '3'],
+    );
     assert.equal(mostAtOnce(), 2, 'pages 2 and 3 were under way at the same time');
   });
 
@@ -78,11 +86,16 @@ describe('v3 client: a whole list at once (Link rel="last" with page numbers)', 
     await release(all);
     assert.deepEqual(firstPages, [[1, 2]]);
     assert.equal(requestsThen, 1, 'handed over once the first page was there, before page 2 was asked for');
-    assert.deepEqual((await all).map((i) => i.n), [1, 2, 3, 4, 5, 6], 'what the caller does with the first page does not change the list');
+    assert.deepEqual(
+      (await all).map((i) => i.n),
+      [1, 2, 3, 4, 5, 6],
+      'what the caller does with the first page does not change the list',
+    );
   });
 
   it('the first page of a list read by its next links (no page numbers) is handed over too; a list of one page is not', async () => {
-    const cursor = (page: number, last: number, base: string) => (page < last ? `<${base}/things?per_page=2&page=${page + 1}&cursor=c${page}>; rel="next"` : undefined);
+    const cursor = (page: number, last: number, base: string) =>
+      page < last ? `<${base}/things?per_page=2&page=${page + 1}&cursor=c${page}>; rel="next"` : undefined;
     const { client, release } = await pagedService(4, { links: cursor });
     const firstPages: number[][] = [];
     const all = client.core.listAll('GET /things', { per_page: 2 }, item, { onFirstPage: (items) => firstPages.push(items.map((i) => i.n)) });
@@ -95,57 +108,94 @@ describe('v3 client: a whole list at once (Link rel="last" with page numbers)', 
     assert.equal(called, false, 'the only page is the whole list');
   });
 
-  it('ten pages: at most three under way at once, the items still in the service\'s order', async () => {
+  it("ten pages: at most three under way at once, the items still in the service's order", async () => {
     const { s, client, release, mostAtOnce } = await pagedService(20);
     const all = client.core.listAll('GET /things', { per_page: 2 }, item);
     await release(all);
-    assert.deepEqual((await all).map((i) => i.n), Array.from({ length: 20 }, (_, i) => i + 1));
+    assert.deepEqual(
+      (await all).map((i) => i.n),
+      Array.from({ length: 20 }, (_, i) => i + 1),
+    );
     assert.equal(s.requests.length, 10);
     assert.equal(mostAtOnce(), 3);
   });
 
   it('one page (no Link): one request', async () => {
     const { s, client } = await pagedService(2);
-    assert.deepEqual((await client.core.listAll('GET /things', { per_page: 2 }, item)).map((i) => i.n), [1, 2]);
+    assert.deepEqual(
+      (await client.core.listAll('GET /things', { per_page: 2 }, item)).map((i) => i.n),
+      [1, 2],
+    );
     assert.equal(s.requests.length, 1);
   });
 
   it('links without page numbers (a cursor): followed one after the other, as written', async () => {
     // The last page links back to the first only: no next, the list ends there.
-    const cursor = (page: number, last: number, base: string) => (page < last ? `<${base}/things?per_page=2&page=${page + 1}&cursor=c${page}>; rel="next"` : `<${base}/things?per_page=2>; rel="first"`);
+    const cursor = (page: number, last: number, base: string) =>
+      page < last ? `<${base}/things?per_page=2&page=${page + 1}&cursor=c${page}>; rel="next"` : `<${base}/things?per_page=2>; rel="first"`;
     const { s, client, release, mostAtOnce } = await pagedService(6, { links: cursor });
     const all = client.core.listAll('GET /things', { per_page: 2 }, item);
     await release(all);
-    assert.deepEqual((await all).map((i) => i.n), [1, 2, 3, 4, 5, 6]);
-    assert.deepEqual(s.requests.map((r) => new URL(r.url, s.url).searchParams.get('cursor')), [null, 'c1', 'c2']);
+    assert.deepEqual(
+      (await all).map((i) => i.n),
+      [1, 2, 3, 4, 5, 6],
+    );
+    assert.deepEqual(
+      s.requests.map((r) => new URL(r.url, s.url).searchParams.get('cursor')),
+      [null, 'c1', 'c2'],
+    );
     assert.equal(mostAtOnce(), 1);
   });
 
-  it('a page that fails fails the list with the service\'s error', async () => {
+  it("a page that fails fails the list with the service's error", async () => {
     const { client, release } = await pagedService(6, { failPage: 3 });
     const all = client.core.listAll('GET /things', { per_page: 2 }, item);
     await release(all);
     await assert.rejects(all, (err: unknown) => err instanceof NotFoundError && err.message === 'Not Found');
   });
 
-  it('a pull request\'s review comments (GET /repos/:owner/:repo/pulls/:number/comments) through listAllForPull: per_page=100 and the pages together', async () => {
+  it("a pull request's review comments (GET /repos/:owner/:repo/pulls/:number/comments) through listAllForPull: per_page=100 and the pages together", async () => {
     const comment = (id: number, base: string) => ({
-      id, url: `${base}/c/${id}`, html_url: `${base}/h/${id}`, pull_request_url: `${base}/p/5`, body: `c${id}`, path: 'a.txt', position: 1, original_position: 1,
-      commit_id: 'a'.repeat(40), original_commit_id: 'a'.repeat(40), diff_hunk: '@@ -1 +1 @@', user: fakeUser('ada', 1, base), created_at: '2026-11-24T00:00:00Z', updated_at: '2026-11-24T00:00:00Z',
+      id,
+      url: `${base}/c/${id}`,
+      html_url: `${base}/h/${id}`,
+      pull_request_url: `${base}/p/5`,
+      body: `c${id}`,
+      path: 'a.txt',
+      position: 1,
+      original_position: 1,
+      commit_id: 'a'.repeat(40),
+      original_commit_id: 'a'.repeat(40),
+      diff_hunk: '@@ -1 +1 @@',
+      user: fakeUser('ada', 1, base),
+      created_at: '2026-11-24T00:00:00Z',
+      updated_at: '2026-11-24T00:00:00Z',
       _links: { self: { href: `${base}/c/${id}` }, html: { href: `${base}/h/${id}` }, pull_request: { href: `${base}/p/5` } },
     });
     const s = (service = await startFakeService((req, base) => {
       const page = Number(new URL(req.url, base).searchParams.get('page') ?? '1');
-      const link = page === 1 ? `<${base}/repos/o/r/pulls/5/comments?per_page=100&page=2>; rel="next", <${base}/repos/o/r/pulls/5/comments?per_page=100&page=3>; rel="last"` : undefined;
+      const link =
+        page === 1
+          ? `<${base}/repos/o/r/pulls/5/comments?per_page=100&page=2>; rel="next", <${base}/repos/o/r/pulls/5/comments?per_page=100&page=3>; rel="last"`
+          : undefined;
       return { status: 200, headers: { ...rateHeaders(10), ...(link ? { link } : {}) }, body: [comment(page, base)] };
     }));
     const client = new HostingClient({ apiUrl: s.url, userAgentVersion: '1', credentials: { type: 'token', token: 't' } });
     const firstPages: number[][] = [];
-    const comments = await client.reviewComments.listAllForPull('o', 'r', 5, { bodyFormat: 'html', onFirstPage: (page) => firstPages.push(page.map((c) => c.id)) });
-    assert.deepEqual(comments.map((c) => c.id), [1, 2, 3]);
+    const comments = await client.reviewComments.listAllForPull('o', 'r', 5, {
+      bodyFormat: 'html',
+      onFirstPage: (page) => firstPages.push(page.map((c) => c.id)),
+    });
+    assert.deepEqual(
+      comments.map((c) => c.id),
+      [1, 2, 3],
+    );
     assert.match(s.requests[0]!.url, /^\/repos\/o\/r\/pulls\/5\/comments\?per_page=100$/);
     assert.deepEqual(firstPages, [[1]], 'the first page handed over');
-    assert.ok(s.requests.every((r) => /html\+json/.test(String(r.headers.accept))), 'the body format asked for on every page');
+    assert.ok(
+      s.requests.every((r) => /html\+json/.test(String(r.headers.accept))),
+      'the body format asked for on every page',
+    );
   });
 });
 
@@ -153,7 +203,9 @@ describe('numberedPages: the pages between next and last', () => {
   const base = 'https://h/api/v3/x';
   it('next page 2 and last page 4: pages 2, 3 and 4, the other parameters kept', () => {
     assert.deepEqual(numberedPages('<https://h/x?per_page=100&page=2>; rel="next", <https://h/x?per_page=100&page=4>; rel="last"', base), [
-      'https://h/x?per_page=100&page=2', 'https://h/x?per_page=100&page=3', 'https://h/x?per_page=100&page=4',
+      'https://h/x?per_page=100&page=2',
+      'https://h/x?per_page=100&page=3',
+      'https://h/x?per_page=100&page=4',
     ]);
   });
   it('page numbers start at 1: next page 1 (a list asked from page 0) and last page 2', () => {
@@ -178,6 +230,9 @@ describe('numberedPages: the pages between next and last', () => {
     assert.equal(numberedPages('<https://h/x?page=2>; rel="next", <https://h/x?page=1002>; rel="last"', base), undefined, '1,001 are not trusted');
   });
   it('relative links resolve against the request', () => {
-    assert.deepEqual(numberedPages('</api/v3/x?page=2>; rel="next", </api/v3/x?page=3>; rel="last"', base), ['https://h/api/v3/x?page=2', 'https://h/api/v3/x?page=3']);
+    assert.deepEqual(numberedPages('</api/v3/x?page=2>; rel="next", </api/v3/x?page=3>; rel="last"', base), [
+      'https://h/api/v3/x?page=2',
+      'https://h/api/v3/x?page=3',
+    ]);
   });
 });

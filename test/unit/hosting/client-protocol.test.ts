@@ -25,7 +25,10 @@ describe('v3 client protocol mechanics (fake server)', () => {
       const page = Number(url.searchParams.get('cursor') ?? '1');
       const per = Number(url.searchParams.get('per_page') ?? '30');
       const items = Array.from({ length: per }, (_, i) => ({ ...fakeMinimalRepo((page - 1) * per + i + 1, base) }));
-      const next = page * per < 5000 ? `<${base}/user/repos?per_page=${per}&cursor=${page + 1}>; rel="next", <${base}/user/repos?per_page=${per}&cursor=50>; rel="last"` : '';
+      const next =
+        page * per < 5000
+          ? `<${base}/user/repos?per_page=${per}&cursor=${page + 1}>; rel="next", <${base}/user/repos?per_page=${per}&cursor=50>; rel="last"`
+          : '';
       return { status: 200, headers: { ...rateHeaders(5000 - page), ...(next ? { link: next } : {}) }, body: items.map(toSummary(base)) };
     });
     const repos = await collect(clientFor(service).repos.listForAuthenticatedUser());
@@ -44,8 +47,14 @@ describe('v3 client protocol mechanics (fake server)', () => {
       return { status: 200, headers: { ...rateHeaders(4000), ...link }, body: ids.map((id) => fakeMinimalRepo(id, base)) };
     });
     const repos = await collect(clientFor(service).repos.listPublic());
-    assert.deepEqual(repos.map((r) => r.id), [1, 2, 3, 4, 5, 6]);
-    assert.deepEqual(service.requests.map((r) => r.url), ['/repositories', '/repositories?since=3', '/repositories?since=6']);
+    assert.deepEqual(
+      repos.map((r) => r.id),
+      [1, 2, 3, 4, 5, 6],
+    );
+    assert.deepEqual(
+      service.requests.map((r) => r.url),
+      ['/repositories', '/repositories?since=3', '/repositories?since=6'],
+    );
   });
 
   it('Conditional requests (docs/service-api/hosting/conventions §16): a repeat GET sends If-None-Match and a 304 is served from the cache at no rate cost', async () => {
@@ -84,9 +93,15 @@ describe('v3 client protocol mechanics (fake server)', () => {
     service = await startFakeService((_req, base) =>
       spent
         ? { status: 403, headers: rateHeaders(0, 5000, reset), body: { message: 'API rate limit exceeded for 127.0.0.1.', documentation_url: `${base}/docs` } }
-        : { status: 200, headers: rateHeaders(4999), body: fakeUser('ada', 1, base) });
+        : { status: 200, headers: rateHeaders(4999), body: fakeUser('ada', 1, base) },
+    );
     const waits: number[] = [];
-    const client = clientFor(service, { sleep: async (ms) => { waits.push(ms); spent = false; } });
+    const client = clientFor(service, {
+      sleep: async (ms) => {
+        waits.push(ms);
+        spent = false;
+      },
+    });
     const err = await client.users.getAuthenticated().catch((e: unknown) => e);
     assert.ok(err instanceof RateLimitedError);
     assert.equal(err.resetAt.getTime(), reset * 1000);
@@ -105,12 +120,26 @@ describe('v3 client protocol mechanics (fake server)', () => {
 
   it('Statistics: a 202 is retried with backoff until 200, reporting progress', async () => {
     let calls = 0;
-    service = await startFakeService(() => (++calls < 3 ? { status: 202, headers: rateHeaders(10), body: {} } : { status: 200, headers: rateHeaders(10), body: [[0, 9, 4], [3, 14, 1]] }));
+    service = await startFakeService(() =>
+      ++calls < 3
+        ? { status: 202, headers: rateHeaders(10), body: {} }
+        : {
+            status: 200,
+            headers: rateHeaders(10),
+            body: [
+              [0, 9, 4],
+              [3, 14, 1],
+            ],
+          },
+    );
     const waits: number[] = [];
     const client = clientFor(service, { sleep: async (ms) => void waits.push(ms), statistics: { initialDelayMs: 100, maxDelayMs: 1000 } });
     const progress: number[] = [];
     const card = await client.stats.punchCard('ada', 'engine', { onProgress: (p) => progress.push(p.attempt) });
-    assert.deepEqual(card, [[0, 9, 4], [3, 14, 1]]);
+    assert.deepEqual(card, [
+      [0, 9, 4],
+      [3, 14, 1],
+    ]);
     assert.deepEqual(progress, [1, 2]);
     assert.deepEqual(waits, [100, 200]);
   });
@@ -148,19 +177,26 @@ describe('v3 client protocol mechanics (fake server)', () => {
     await collect(client.labels.listForRepo('ada', 'old'));
     await collect(client.labels.listForRepo('ada', 'old'));
     await collect(client.releases.list('ada', 'old'));
-    assert.deepEqual(service.requests.map((r) => r.url.split('?')[0]), ['/repos/ada/old/labels', '/repos/ada/new/labels', '/repos/ada/new/labels', '/repos/ada/new/releases']);
+    assert.deepEqual(
+      service.requests.map((r) => r.url.split('?')[0]),
+      ['/repos/ada/old/labels', '/repos/ada/new/labels', '/repos/ada/new/labels', '/repos/ada/new/releases'],
+    );
   });
 
-  it('Protocol convention 7: a 301 to /repositories/:id (a renamed repository) moves the repository\'s other addresses there too', async () => {
+  it("Protocol convention 7: a 301 to /repositories/:id (a renamed repository) moves the repository's other addresses there too", async () => {
     service = await startFakeService((req, base) => {
-      if (req.url.startsWith('/repos/ada/old')) return { status: 301, headers: { location: `${base}${req.url.replace('/repos/ada/old', '/repositories/42')}` } };
+      if (req.url.startsWith('/repos/ada/old'))
+        return { status: 301, headers: { location: `${base}${req.url.replace('/repos/ada/old', '/repositories/42')}` } };
       return { status: 200, headers: rateHeaders(50), body: [] };
     });
     const client = clientFor(service);
     await collect(client.labels.listForRepo('ada', 'old'));
     await collect(client.releases.list('ada', 'old'));
     await collect(client.labels.listForRepo('ada', 'other'));
-    assert.deepEqual(service.requests.map((r) => r.url.split('?')[0]), ['/repos/ada/old/labels', '/repositories/42/labels', '/repositories/42/releases', '/repos/ada/other/labels']);
+    assert.deepEqual(
+      service.requests.map((r) => r.url.split('?')[0]),
+      ['/repos/ada/old/labels', '/repositories/42/labels', '/repositories/42/releases', '/repos/ada/other/labels'],
+    );
   });
 
   it('docs/service-api/hosting/pulls §6: the diff media type returns the unified diff as text, cached apart from the JSON', async () => {
@@ -181,7 +217,12 @@ describe('v3 client protocol mechanics (fake server)', () => {
 
   it('Versioning: the vendor word is a setting; User-Agent is RepoDesk/<version>; the enterprise /api/v3 prefix is kept', async () => {
     service = await startFakeService((_req, base) => ({ status: 200, headers: rateHeaders(10), body: fakeUser('ada', 1, base) }));
-    const client = new HostingClient({ apiUrl: `${service.url}/api/v3/`, mediaTypeVendor: 'acme', userAgentVersion: '0.9.0', credentials: { type: 'token', token: TOKEN } });
+    const client = new HostingClient({
+      apiUrl: `${service.url}/api/v3/`,
+      mediaTypeVendor: 'acme',
+      userAgentVersion: '0.9.0',
+      credentials: { type: 'token', token: TOKEN },
+    });
     await client.users.getAuthenticated();
     const req = service.requests[0]!;
     assert.equal(req.url, '/api/v3/user');
@@ -194,8 +235,25 @@ describe('v3 client protocol mechanics (fake server)', () => {
 
 function toSummary(base: string) {
   return (r: ReturnType<typeof fakeMinimalRepo>) => ({
-    ...r, clone_url: `${base}/${r.full_name}.git`, git_url: `git://x/${r.full_name}.git`, ssh_url: `git@x:${r.full_name}.git`, svn_url: `${base}/${r.full_name}`,
-    mirror_url: null, homepage: null, language: null, forks_count: 0, stargazers_count: 0, watchers_count: 0, size: 0, open_issues_count: 0,
-    default_branch: 'main', has_issues: true, has_wiki: true, has_downloads: true, pushed_at: null, created_at: '2024-01-01T00:00:00Z', updated_at: '2024-01-01T00:00:00Z',
+    ...r,
+    clone_url: `${base}/${r.full_name}.git`,
+    git_url: `git://x/${r.full_name}.git`,
+    ssh_url: `git@x:${r.full_name}.git`,
+    svn_url: `${base}/${r.full_name}`,
+    mirror_url: null,
+    homepage: null,
+    language: null,
+    forks_count: 0,
+    stargazers_count: 0,
+    watchers_count: 0,
+    size: 0,
+    open_issues_count: 0,
+    default_branch: 'main',
+    has_issues: true,
+    has_wiki: true,
+    has_downloads: true,
+    pushed_at: null,
+    created_at: '2024-01-01T00:00:00Z',
+    updated_at: '2024-01-01T00:00:00Z',
   });
 }

@@ -21,8 +21,11 @@ describe('v3 client rate limit (fake server, injected clock)', () => {
 
   function clientFor(s: FakeService, waits: number[] = []): HostingClient {
     return new HostingClient({
-      apiUrl: s.url, userAgentVersion: '1', credentials: { type: 'token', token: TOKEN },
-      now: () => NOW, sleep: async (ms) => void waits.push(ms),
+      apiUrl: s.url,
+      userAgentVersion: '1',
+      credentials: { type: 'token', token: TOKEN },
+      now: () => NOW,
+      sleep: async (ms) => void waits.push(ms),
     });
   }
 
@@ -34,7 +37,11 @@ describe('v3 client rate limit (fake server, injected clock)', () => {
   }
 
   it('403 "API rate limit exceeded" with the headers: RateLimitedError at the reset, and the next user action fails without a request', async () => {
-    const { err, client, requests } = await refusal({ status: 403, headers: rateHeaders(0, 5000, RESET), body: { message: 'API rate limit exceeded for ada.' } });
+    const { err, client, requests } = await refusal({
+      status: 403,
+      headers: rateHeaders(0, 5000, RESET),
+      body: { message: 'API rate limit exceeded for ada.' },
+    });
     assert.ok(err instanceof RateLimitedError, String(err));
     assert.equal(err.status, 403);
     assert.equal(err.message, `API rate limit exceeded for ada. The limit resets at ${new Date(RESET * 1000).toISOString()}.`);
@@ -66,7 +73,11 @@ describe('v3 client rate limit (fake server, injected clock)', () => {
 
   it('a rate-limit 403 with a reset of 0 or garbage waits a minute', async () => {
     for (const reset of ['0', 'soon']) {
-      const { err } = await refusal({ status: 403, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset }, body: { message: 'API rate limit exceeded.' } });
+      const { err } = await refusal({
+        status: 403,
+        headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset },
+        body: { message: 'API rate limit exceeded.' },
+      });
       assert.ok(err instanceof RateLimitedError, String(err));
       assert.equal(err.resetAt.getTime(), NOW + 60_000, `reset ${reset}`);
       await service?.close();
@@ -75,7 +86,11 @@ describe('v3 client rate limit (fake server, injected clock)', () => {
   });
 
   it('a 403 for another reason is a ForbiddenError and blocks nothing', async () => {
-    const { err, client, requests } = await refusal({ status: 403, headers: rateHeaders(4999, 5000, RESET), body: { message: 'Must have admin rights to Repository.' } });
+    const { err, client, requests } = await refusal({
+      status: 403,
+      headers: rateHeaders(4999, 5000, RESET),
+      body: { message: 'Must have admin rights to Repository.' },
+    });
     assert.ok(err instanceof ForbiddenError, String(err));
     assert.equal(err.message, 'Must have admin rights to Repository.');
     await assert.rejects(client.users.getAuthenticated(), ForbiddenError);
@@ -98,8 +113,14 @@ describe('v3 client rate limit (fake server, injected clock)', () => {
     }));
     const waits: number[] = [];
     const client = new HostingClient({
-      apiUrl: s.url, userAgentVersion: '1', credentials: { type: 'token', token: TOKEN },
-      now: () => NOW, sleep: async (ms) => { waits.push(ms); spent = false; },
+      apiUrl: s.url,
+      userAgentVersion: '1',
+      credentials: { type: 'token', token: TOKEN },
+      now: () => NOW,
+      sleep: async (ms) => {
+        waits.push(ms);
+        spent = false;
+      },
     });
     const { user } = await client.users.getAuthenticated({ priority: 'background' });
     assert.equal(user.login, 'ada');
@@ -110,7 +131,9 @@ describe('v3 client rate limit (fake server, injected clock)', () => {
   it('a background refresh gives up after three more tries when the limit stays spent', async () => {
     const s = (service = await startFakeService(() => ({ status: 403, headers: rateHeaders(0, 5000, RESET), body: { message: 'API rate limit exceeded.' } })));
     const waits: number[] = [];
-    const err = await clientFor(s, waits).users.getAuthenticated({ priority: 'background' }).catch((e: unknown) => e);
+    const err = await clientFor(s, waits)
+      .users.getAuthenticated({ priority: 'background' })
+      .catch((e: unknown) => e);
     assert.ok(err instanceof RateLimitedError, String(err));
     assert.equal(s.requests.length, 4);
     assert.deepEqual(waits, [601_000, 601_000, 601_000]);
@@ -118,7 +141,11 @@ describe('v3 client rate limit (fake server, injected clock)', () => {
 
   it('a background refresh does not retry other failures, and a user action does not retry a rate limit', async () => {
     let status = 500;
-    const s = (service = await startFakeService(() => ({ status, headers: rateHeaders(status === 500 ? 10 : 0, 5000, RESET), body: { message: status === 500 ? 'Server Error' : 'API rate limit exceeded.' } })));
+    const s = (service = await startFakeService(() => ({
+      status,
+      headers: rateHeaders(status === 500 ? 10 : 0, 5000, RESET),
+      body: { message: status === 500 ? 'Server Error' : 'API rate limit exceeded.' },
+    })));
     const waits: number[] = [];
     const client = clientFor(s, waits);
     await assert.rejects(client.users.getAuthenticated({ priority: 'background' }), ServerError);
@@ -133,7 +160,15 @@ describe('v3 client rate limit (fake server, injected clock)', () => {
     let now = NOW;
     const s = (service = await startFakeService((_req, base) => ({ status: 200, headers: rateHeaders(0, 5000, RESET), body: fakeUser('ada', 1, base) })));
     const waits: number[] = [];
-    const client = new HostingClient({ apiUrl: s.url, userAgentVersion: '1', now: () => now, sleep: async (ms) => { waits.push(ms); now = RESET * 1000 + 5000; } });
+    const client = new HostingClient({
+      apiUrl: s.url,
+      userAgentVersion: '1',
+      now: () => now,
+      sleep: async (ms) => {
+        waits.push(ms);
+        now = RESET * 1000 + 5000;
+      },
+    });
     await client.users.getAuthenticated();
     now = RESET * 1000 - 250;
     await client.users.getAuthenticated({ priority: 'background' });
@@ -145,7 +180,8 @@ describe('v3 client rate limit (fake server, injected clock)', () => {
 
   it('Conditional requests: a 304 answer carries the cached headers freshened by the 304’s own (its rate limit, its request id; not a body length)', async () => {
     const s = (service = await startFakeService((req, base) => {
-      if (req.headers['if-none-match'] === '"v1"') return { status: 304, headers: { ...rateHeaders(4321, 6000, RESET + 60), 'x-request-id': 'second', 'content-length': '0' } };
+      if (req.headers['if-none-match'] === '"v1"')
+        return { status: 304, headers: { ...rateHeaders(4321, 6000, RESET + 60), 'x-request-id': 'second', 'content-length': '0' } };
       return { status: 200, headers: { etag: '"v1"', 'x-request-id': 'first', ...rateHeaders(4322, 5000, RESET) }, body: fakeUser('ada', 1, base) };
     }));
     const client = clientFor(s);
@@ -156,15 +192,20 @@ describe('v3 client rate limit (fake server, injected clock)', () => {
     assert.equal(second.headers.etag, '"v1"');
     assert.equal(second.headers['x-request-id'], 'second', 'the 304’s fields replace the stored ones (RFC 9111, 3.2)');
     assert.notEqual(second.headers['content-length'], '0', 'a 304’s body length is not the stored body’s');
-    assert.deepEqual([second.headers['x-ratelimit-limit'], second.headers['x-ratelimit-remaining'], second.headers['x-ratelimit-reset']], ['6000', '4321', String(RESET + 60)]);
+    assert.deepEqual(
+      [second.headers['x-ratelimit-limit'], second.headers['x-ratelimit-remaining'], second.headers['x-ratelimit-reset']],
+      ['6000', '4321', String(RESET + 60)],
+    );
     assert.deepEqual(client.rateLimit, { limit: 6000, remaining: 4321, resetAt: new Date((RESET + 60) * 1000) });
   });
 
   it('Conditional requests: a cached resource that is gone answers 404, not the cached copy', async () => {
     let gone = false;
-    const s = (service = await startFakeService((_req, base) => (gone
-      ? { status: 404, headers: rateHeaders(10), body: { message: 'Not Found' } }
-      : { status: 200, headers: { etag: '"v1"', ...rateHeaders(10) }, body: fakeUser('ada', 1, base) })));
+    const s = (service = await startFakeService((_req, base) =>
+      gone
+        ? { status: 404, headers: rateHeaders(10), body: { message: 'Not Found' } }
+        : { status: 200, headers: { etag: '"v1"', ...rateHeaders(10) }, body: fakeUser('ada', 1, base) },
+    ));
     const client = clientFor(s);
     await client.users.getAuthenticated();
     gone = true;
@@ -174,7 +215,8 @@ describe('v3 client rate limit (fake server, injected clock)', () => {
 
   it('Conditional requests: only a GET answered 200 with an ETag is cached', async () => {
     const s = (service = await startFakeService((req, base) => {
-      if (req.method === 'POST') return { status: 201, headers: { etag: '"label"', ...rateHeaders(10) }, body: { url: `${base}/l`, name: 'bug', color: 'ff0000' } };
+      if (req.method === 'POST')
+        return { status: 201, headers: { etag: '"label"', ...rateHeaders(10) }, body: { url: `${base}/l`, name: 'bug', color: 'ff0000' } };
       if (req.url.startsWith('/user')) return { status: 200, headers: rateHeaders(10), body: fakeUser('ada', 1, base) };
       return { status: 404, headers: { etag: '"missing"', ...rateHeaders(10) }, body: { message: 'Not Found' } };
     }));
@@ -184,7 +226,10 @@ describe('v3 client rate limit (fake server, injected clock)', () => {
       await client.users.getAuthenticated();
       await assert.rejects(client.repos.get('ada', 'gone'), NotFoundError);
     }
-    assert.deepEqual(s.requests.map((r) => r.headers['if-none-match']), [undefined, undefined, undefined, undefined, undefined, undefined]);
+    assert.deepEqual(
+      s.requests.map((r) => r.headers['if-none-match']),
+      [undefined, undefined, undefined, undefined, undefined, undefined],
+    );
     assert.equal(client.core.cache.size, 0);
   });
 });

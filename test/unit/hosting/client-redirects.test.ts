@@ -49,7 +49,9 @@ describe('v3 client redirects and moves (fake server)', () => {
 
   it('Protocol convention 7: a redirect without a Location is a RedirectError naming the status', async () => {
     const api = await serve(() => ({ status: 302, headers: {} }));
-    const err = await clientFor(api).users.getAuthenticated().catch((e: unknown) => e);
+    const err = await clientFor(api)
+      .users.getAuthenticated()
+      .catch((e: unknown) => e);
     assert.ok(err instanceof RedirectError, String(err));
     assert.equal(err.message, 'The service answered 302 without a Location.');
     assert.equal(err.status, 302);
@@ -57,7 +59,9 @@ describe('v3 client redirects and moves (fake server)', () => {
 
   it('Protocol convention 7: a redirect loop stops after 5 redirects with a RedirectError', async () => {
     const api = await serve((req, base) => ({ status: 302, headers: { location: `${base}/loop/${api.requests.length}` } }));
-    const err = await clientFor(api).users.getAuthenticated().catch((e: unknown) => e);
+    const err = await clientFor(api)
+      .users.getAuthenticated()
+      .catch((e: unknown) => e);
     assert.ok(err instanceof RedirectError, String(err));
     assert.equal(err.message, 'More than 5 redirects.');
     assert.equal(api.requests.length, 6, 'the first request and five redirects');
@@ -77,7 +81,7 @@ describe('v3 client redirects and moves (fake server)', () => {
     }
   });
 
-  it('a transferred repository (301 to another owner) moves that repository only, never the owner\'s other repositories', async () => {
+  it("a transferred repository (301 to another owner) moves that repository only, never the owner's other repositories", async () => {
     const api = await serve((req, base) => {
       if (req.url.startsWith('/repos/ada/engine/')) return { status: 301, headers: { location: `${base}${req.url.replace('/repos/ada/', '/repos/bob/')}` } };
       return { status: 200, headers: rateHeaders(50), body: [] };
@@ -87,7 +91,8 @@ describe('v3 client redirects and moves (fake server)', () => {
     await collect(client.releases.list('ada', 'engine'));
     await collect(client.labels.listForRepo('ada', 'notes'));
     assert.deepEqual(paths(api), [
-      '/repos/ada/engine/labels?per_page=100', '/repos/bob/engine/labels?per_page=100',
+      '/repos/ada/engine/labels?per_page=100',
+      '/repos/bob/engine/labels?per_page=100',
       '/repos/bob/engine/releases?per_page=100',
       '/repos/ada/notes/labels?per_page=100',
     ]);
@@ -95,7 +100,8 @@ describe('v3 client redirects and moves (fake server)', () => {
 
   it('under the enterprise /api/v3 prefix too, a transfer moves that repository only, never the owner', async () => {
     const api = await serve((req, base) => {
-      if (req.url.startsWith('/api/v3/repos/ada/engine/')) return { status: 301, headers: { location: `${base}${req.url.replace('/repos/ada/', '/repos/bob/')}` } };
+      if (req.url.startsWith('/api/v3/repos/ada/engine/'))
+        return { status: 301, headers: { location: `${base}${req.url.replace('/repos/ada/', '/repos/bob/')}` } };
       return { status: 200, headers: rateHeaders(50), body: [] };
     });
     const client = new HostingClient({ apiUrl: `${api.url}/api/v3`, userAgentVersion: '1', credentials: { type: 'token', token: TOKEN } });
@@ -103,7 +109,8 @@ describe('v3 client redirects and moves (fake server)', () => {
     await collect(client.releases.list('ada', 'engine'));
     await collect(client.labels.listForRepo('ada', 'notes'));
     assert.deepEqual(paths(api), [
-      '/api/v3/repos/ada/engine/labels?per_page=100', '/api/v3/repos/bob/engine/labels?per_page=100',
+      '/api/v3/repos/ada/engine/labels?per_page=100',
+      '/api/v3/repos/bob/engine/labels?per_page=100',
       '/api/v3/repos/bob/engine/releases?per_page=100',
       '/api/v3/repos/ada/notes/labels?per_page=100',
     ]);
@@ -137,7 +144,8 @@ describe('v3 client redirects and moves (fake server)', () => {
 
   it('a remembered move rewrites the moved address itself and those below it, keeps the query, and leaves a longer name alone', async () => {
     const api = await serve((req, base) => {
-      if (req.url.startsWith('/repos/ada/old/')) return { status: 301, headers: { location: `${base}${req.url.replace('/repos/ada/old/', '/repos/ada/new/')}` } };
+      if (req.url.startsWith('/repos/ada/old/'))
+        return { status: 301, headers: { location: `${base}${req.url.replace('/repos/ada/old/', '/repos/ada/new/')}` } };
       if (req.url.startsWith('/repos/ada/new/labels') || req.url.startsWith('/repos/ada/old-two/')) return { status: 200, headers: rateHeaders(50), body: [] };
       return { status: 200, headers: rateHeaders(50), body: repoBody(base, 'new') };
     });
@@ -147,7 +155,8 @@ describe('v3 client redirects and moves (fake server)', () => {
     await collect(client.labels.listForRepo('ada', 'old-two'));
     assert.equal(repo.name, 'new');
     assert.deepEqual(paths(api), [
-      '/repos/ada/old/labels?per_page=100', '/repos/ada/new/labels?per_page=100',
+      '/repos/ada/old/labels?per_page=100',
+      '/repos/ada/new/labels?per_page=100',
       '/repos/ada/new',
       '/repos/ada/old-two/labels?per_page=100',
     ]);
@@ -156,10 +165,34 @@ describe('v3 client redirects and moves (fake server)', () => {
 
 function repoBody(base: string, name: string) {
   return {
-    id: 9, owner: fakeUser('ada', 1, base), name, full_name: `ada/${name}`, description: null, private: false, fork: false, url: `${base}/repos/ada/${name}`, html_url: `${base}/ada/${name}`,
-    clone_url: `${base}/ada/${name}.git`, git_url: `git://x/ada/${name}.git`, ssh_url: `git@x:ada/${name}.git`, svn_url: `${base}/ada/${name}`,
-    mirror_url: null, homepage: null, language: null, forks_count: 0, stargazers_count: 0, watchers_count: 0, size: 0, open_issues_count: 0,
-    default_branch: 'main', has_issues: true, has_wiki: true, has_downloads: true, pushed_at: null, created_at: '2024-01-01T00:00:00Z', updated_at: '2024-01-01T00:00:00Z',
+    id: 9,
+    owner: fakeUser('ada', 1, base),
+    name,
+    full_name: `ada/${name}`,
+    description: null,
+    private: false,
+    fork: false,
+    url: `${base}/repos/ada/${name}`,
+    html_url: `${base}/ada/${name}`,
+    clone_url: `${base}/ada/${name}.git`,
+    git_url: `git://x/ada/${name}.git`,
+    ssh_url: `git@x:ada/${name}.git`,
+    svn_url: `${base}/ada/${name}`,
+    mirror_url: null,
+    homepage: null,
+    language: null,
+    forks_count: 0,
+    stargazers_count: 0,
+    watchers_count: 0,
+    size: 0,
+    open_issues_count: 0,
+    default_branch: 'main',
+    has_issues: true,
+    has_wiki: true,
+    has_downloads: true,
+    pushed_at: null,
+    created_at: '2024-01-01T00:00:00Z',
+    updated_at: '2024-01-01T00:00:00Z',
     subscribers_count: 0,
   };
 }

@@ -35,14 +35,30 @@ describe('v3 client: a 304 freshens the stored answer’s headers', () => {
   it('a list that grew a page: its first page 304 with a new Link, and the new page is read', async () => {
     const state = { total: 4, linkOn304: true };
     const { s, client } = await things(state);
-    assert.deepEqual((await client.core.listAll('GET /things', { per_page: 2 }, item)).map((t) => t.n), [1, 2, 3, 4]);
+    assert.deepEqual(
+      (await client.core.listAll('GET /things', { per_page: 2 }, item)).map((t) => t.n),
+      [1, 2, 3, 4],
+    );
     state.total = 5;
-    assert.deepEqual((await client.core.listAll('GET /things', { per_page: 2 }, item)).map((t) => t.n), [1, 2, 3, 4, 5]);
-    assert.deepEqual(s.requests.slice(2).map((r) => new URL(r.url, s.url).searchParams.get('page') ?? '1').sort(), ['1', '2', '3'], 'page 3 was asked for');
+    assert.deepEqual(
+      (await client.core.listAll('GET /things', { per_page: 2 }, item)).map((t) => t.n),
+      [1, 2, 3, 4, 5],
+    );
+    assert.deepEqual(
+      s.requests
+        .slice(2)
+        .map((r) => new URL(r.url, s.url).searchParams.get('page') ?? '1')
+        .sort(),
+      ['1', '2', '3'],
+      'page 3 was asked for',
+    );
     // The stored first page keeps the fresher Link: a later 304 without one still reads page 3.
     state.linkOn304 = false;
     const before = s.requests.length;
-    assert.deepEqual((await client.core.listAll('GET /things', { per_page: 2 }, item)).map((t) => t.n), [1, 2, 3, 4, 5]);
+    assert.deepEqual(
+      (await client.core.listAll('GET /things', { per_page: 2 }, item)).map((t) => t.n),
+      [1, 2, 3, 4, 5],
+    );
     const firstPage = s.requests.slice(before).find((r) => !new URL(r.url, s.url).searchParams.has('page'));
     assert.ok(firstPage?.headers['if-none-match'], 'the first page was revalidated with its stored ETag');
   });

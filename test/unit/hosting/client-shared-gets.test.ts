@@ -17,7 +17,8 @@ describe('v3 client: identical GETs under way share one request', () => {
     return (service = await startFakeService(async (req, base) => {
       await new Promise((r) => setTimeout(r, 50));
       const login = req.url.split('/')[2]!.split('?')[0]!;
-      if (req.method === 'POST') return { status: 201, headers: rateHeaders(10), body: { url: `${base}/label`, name: JSON.parse(req.body).name, color: 'ffffff' } };
+      if (req.method === 'POST')
+        return { status: 201, headers: rateHeaders(10), body: { url: `${base}/label`, name: JSON.parse(req.body).name, color: 'ffffff' } };
       if (login === 'nobody') return { status: 404, headers: rateHeaders(10), body: { message: 'Not Found' } };
       return { status: 200, headers: { ...rateHeaders(10), etag: `"${login}"` }, body: fakeUser(login, login.length, base) };
     }));
@@ -74,7 +75,7 @@ describe('v3 client: identical GETs under way share one request', () => {
     let written: () => void = () => undefined;
     const write = new Promise<void>((resolve) => (written = resolve));
     let gets = 0;
-    const s = service = await startFakeService(async (req, base) => {
+    const s = (service = await startFakeService(async (req, base) => {
       if (req.method === 'POST') {
         setImmediate(written);
         return { status: 201, headers: rateHeaders(10), body: { url: `${base}/label`, name: 'a', color: 'ffffff' } };
@@ -82,13 +83,16 @@ describe('v3 client: identical GETs under way share one request', () => {
       gets++;
       if (gets === 1) await write;
       return { status: 200, headers: rateHeaders(10), body: fakeUser(gets === 1 ? 'ada' : 'ada-after', 1, base) };
-    });
+    }));
     const c = client(s);
     const before = c.users.get('ada');
     await c.labels.create('ada', 'engine', { name: 'a', color: 'ffffff' });
     const after = await c.users.get('ada');
     assert.equal((await before).login, 'ada');
     assert.equal(after.login, 'ada-after');
-    assert.deepEqual(s.requests.map((r) => r.method), ['GET', 'POST', 'GET']);
+    assert.deepEqual(
+      s.requests.map((r) => r.method),
+      ['GET', 'POST', 'GET'],
+    );
   });
 });

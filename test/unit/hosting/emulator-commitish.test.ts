@@ -77,7 +77,10 @@ describe('resolving a branch, tag or abbreviated SHA (GET /repos/:owner/:repo/gi
     };
     const err = await resolveCommitish(fake, ORG, REPO, 'abcd').catch((e: unknown) => e);
     assert.ok(err instanceof CommitishError && err.reason === 'ambiguous', String(err));
-    assert.deepEqual(err.candidates.map((s) => s.slice(0, 8)), ['abcd1111', 'abcd2222']);
+    assert.deepEqual(
+      err.candidates.map((s) => s.slice(0, 8)),
+      ['abcd1111', 'abcd2222'],
+    );
   });
 
   it('a failure other than 404 while reading a ref reaches the user instead of being taken for "no such ref"', async () => {

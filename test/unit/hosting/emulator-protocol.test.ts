@@ -5,7 +5,13 @@
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from '../../support/emulator';
 import {
-  BadCredentialsError, HostingClient, LoginLockedOutError, RateLimitedError, ValidationFailedError, collect, type RateLimitState,
+  BadCredentialsError,
+  HostingClient,
+  LoginLockedOutError,
+  RateLimitedError,
+  ValidationFailedError,
+  collect,
+  type RateLimitState,
 } from '../../../src/hosting';
 import { addUser } from '../oauth/accounts';
 
@@ -26,7 +32,10 @@ describe('v3 client errors and protocol rules against the emulator (docs/service
     const err = await client.authorizations.create(ada, { note: '' }).catch((e: unknown) => e);
     assert.ok(err instanceof ValidationFailedError, String(err));
     assert.equal(err.status, 422);
-    assert.ok(err.errors.some((e) => e.field === 'note'), JSON.stringify(err.errors));
+    assert.ok(
+      err.errors.some((e) => e.field === 'note'),
+      JSON.stringify(err.errors),
+    );
   });
 
   it('Authentication rules 2-3: a wrong password is BadCredentialsError, then the lockout is LoginLockedOutError even with the right one', async () => {
@@ -43,11 +52,15 @@ describe('v3 client errors and protocol rules against the emulator (docs/service
 
   it('Conditional requests: a repeated GET is answered 304 from the cache and does not use the rate limit', async () => {
     const statuses: number[] = [];
-    const watched = new HostingClient({ apiUrl: emu.url, userAgentVersion: 'test', fetch: async (url, init) => {
-      const res = await fetch(url, init);
-      statuses.push(res.status);
-      return res;
-    } });
+    const watched = new HostingClient({
+      apiUrl: emu.url,
+      userAgentVersion: 'test',
+      fetch: async (url, init) => {
+        const res = await fetch(url, init);
+        statuses.push(res.status);
+        return res;
+      },
+    });
     const created = await watched.authorizations.create(ada, { note: 'etag' });
     await watched.authorizations.get(ada, created.id);
     const before = watched.rateLimit!.remaining;
@@ -80,7 +93,10 @@ describe('v3 client rate limits against the emulator (docs/service-api/hosting/c
     client.onDidChangeRateLimit((s) => seen.push(s));
     const ada = { username: 'ada', password: 'ada-pw' };
     for (let i = 0; i < 3; i++) await client.authorizations.create(ada, { note: `n${i}` });
-    assert.deepEqual(seen.map((s) => s.remaining), [2, 1, 0]);
+    assert.deepEqual(
+      seen.map((s) => s.remaining),
+      [2, 1, 0],
+    );
     assert.equal(seen[0]!.limit, 3);
     const err = await client.authorizations.create(ada, { note: 'one too many' }).catch((e: unknown) => e);
     assert.ok(err instanceof RateLimitedError, String(err));

@@ -4,31 +4,53 @@
 // field of which answer did not have the documented shape.
 import assert from 'node:assert/strict';
 import {
-  BadCredentialsError, HostingClient, HostingError, NotFoundError, RateLimitedError, ResponseShapeError, ValidationFailedError,
+  BadCredentialsError,
+  HostingClient,
+  HostingError,
+  NotFoundError,
+  RateLimitedError,
+  ResponseShapeError,
+  ValidationFailedError,
 } from '../../../src/hosting';
 import { fakeUser, rateHeaders, startFakeService } from './fakeService';
 
 describe('v3 client error texts', () => {
   it('Client errors: a validation error lists each error as resource.field.code after the message', () => {
-    const err = new ValidationFailedError('Validation Failed', 'POST /repos/{owner}/{repo}/labels', [
-      { resource: 'Label', field: 'name', code: 'already_exists' },
-      { resource: 'Label', field: 'color', code: 'invalid' },
-    ], 422);
+    const err = new ValidationFailedError(
+      'Validation Failed',
+      'POST /repos/{owner}/{repo}/labels',
+      [
+        { resource: 'Label', field: 'name', code: 'already_exists' },
+        { resource: 'Label', field: 'color', code: 'invalid' },
+      ],
+      422,
+    );
     assert.equal(err.message, 'Validation Failed (Label.name.already_exists, Label.color.invalid)');
     assert.equal(err.status, 422);
     assert.equal(err.endpoint, 'POST /repos/{owner}/{repo}/labels');
   });
 
   it('Client errors: the parts an error leaves out are left out of its text, and no errors means the bare message', () => {
-    const partial = new ValidationFailedError('Validation Failed', 'POST /x', [{ field: 'note', code: 'missing_field' }, { resource: 'Issue', code: 'custom' }]);
+    const partial = new ValidationFailedError('Validation Failed', 'POST /x', [
+      { field: 'note', code: 'missing_field' },
+      { resource: 'Issue', code: 'custom' },
+    ]);
     assert.equal(partial.message, 'Validation Failed (note.missing_field, Issue.custom)');
     assert.equal(new ValidationFailedError('Problems parsing JSON', 'POST /x', [], 400).message, 'Problems parsing JSON');
   });
 
   it('the service\'s validation errors reach the error with their fields; a missing code reads "invalid"', async () => {
     const service = await startFakeService(() => ({
-      status: 422, headers: rateHeaders(10),
-      body: { message: 'Validation Failed', errors: [{ resource: 'Label', field: 'name', code: 'missing_field', message: 'name is required' }, { resource: 5, field: 7, code: 3, message: 9 }, 'odd'] },
+      status: 422,
+      headers: rateHeaders(10),
+      body: {
+        message: 'Validation Failed',
+        errors: [
+          { resource: 'Label', field: 'name', code: 'missing_field', message: 'name is required' },
+          { resource: 5, field: 7, code: 3, message: 9 },
+          'odd',
+        ],
+      },
     }));
     try {
       const client = new HostingClient({ apiUrl: service.url, userAgentVersion: '1' });

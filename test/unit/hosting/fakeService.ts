@@ -45,7 +45,11 @@ export async function startFakeService(handle: (req: RecordedRequest, base: stri
   return {
     url: base,
     requests,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -56,15 +60,36 @@ export function rateHeaders(remaining: number, limit = 5000, resetEpochSeconds =
 /** A user summary as docs/service-api/hosting/users §1 describes it. */
 export function fakeUser(login: string, id: number, base: string) {
   return {
-    login, id, avatar_url: `${base}/avatars/${login}`, gravatar_id: null, url: `${base}/users/${login}`, html_url: `${base}/${login}`,
-    followers_url: `${base}/users/${login}/followers`, following_url: `${base}/users/${login}/following{/other_user}`,
-    gists_url: `${base}/users/${login}/gists{/gist_id}`, starred_url: `${base}/users/${login}/starred{/owner}{/repo}`,
-    subscriptions_url: `${base}/users/${login}/subscriptions`, organizations_url: `${base}/users/${login}/orgs`,
-    repos_url: `${base}/users/${login}/repos`, events_url: `${base}/users/${login}/events{/privacy}`,
-    received_events_url: `${base}/users/${login}/received_events`, type: 'User', site_admin: false,
+    login,
+    id,
+    avatar_url: `${base}/avatars/${login}`,
+    gravatar_id: null,
+    url: `${base}/users/${login}`,
+    html_url: `${base}/${login}`,
+    followers_url: `${base}/users/${login}/followers`,
+    following_url: `${base}/users/${login}/following{/other_user}`,
+    gists_url: `${base}/users/${login}/gists{/gist_id}`,
+    starred_url: `${base}/users/${login}/starred{/owner}{/repo}`,
+    subscriptions_url: `${base}/users/${login}/subscriptions`,
+    organizations_url: `${base}/users/${login}/orgs`,
+    repos_url: `${base}/users/${login}/repos`,
+    events_url: `${base}/users/${login}/events{/privacy}`,
+    received_events_url: `${base}/users/${login}/received_events`,
+    type: 'User',
+    site_admin: false,
   };
 }
 
 export function fakeMinimalRepo(id: number, base: string) {
-  return { id, owner: fakeUser('ada', 1, base), name: `repo-${id}`, full_name: `ada/repo-${id}`, description: null, private: false, fork: false, url: `${base}/repos/ada/repo-${id}`, html_url: `${base}/ada/repo-${id}` };
+  return {
+    id,
+    owner: fakeUser('ada', 1, base),
+    name: `repo-${id}`,
+    full_name: `ada/repo-${id}`,
+    description: null,
+    private: false,
+    fork: false,
+    url: `${base}/repos/ada/repo-${id}`,
+    html_url: `${base}/ada/repo-${id}`,
+  };
 }

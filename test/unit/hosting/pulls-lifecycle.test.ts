@@ -28,7 +28,7 @@ describe('v3 client: a pull request from create to merge', () => {
   });
   after(() => emu.dispose());
 
-  it('POST /repos/:owner/:repo/pulls creates it open, with the head\'s commit; a second one for the same head is 422 with the service\'s message', async () => {
+  it("POST /repos/:owner/:repo/pulls creates it open, with the head's commit; a second one for the same head is 422 with the service's message", async () => {
     const head = await branchWithCommit('lifecycle/one', 'one.md', 'one\n');
     const pull = await client.pulls.create(OWNER, REPO, { title: 'One', head: 'lifecycle/one', base: 'master', body: 'First body' });
     assert.equal(pull.state, 'open');
@@ -36,7 +36,10 @@ describe('v3 client: a pull request from create to merge', () => {
     assert.equal(pull.body, 'First body');
     const again = await client.pulls.create(OWNER, REPO, { title: 'Again', head: 'lifecycle/one', base: 'master' }).catch((e: unknown) => e);
     assert.ok(again instanceof ValidationFailedError, String(again));
-    assert.ok(again.errors.some((e) => /already exists/i.test(e.message ?? '')), JSON.stringify(again.errors));
+    assert.ok(
+      again.errors.some((e) => /already exists/i.test(e.message ?? '')),
+      JSON.stringify(again.errors),
+    );
   });
 
   it('PATCH /repos/:owner/:repo/pulls/:number edits title and body, closes and reopens', async () => {

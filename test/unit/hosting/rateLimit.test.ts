@@ -58,9 +58,15 @@ describe('RateLimitTracker (docs/service-api/hosting/conventions §13)', () => {
     tracker.update({ ...full, 'x-ratelimit-limit': '6000', 'x-ratelimit-remaining': '4998' });
     tracker.update({ ...full, 'x-ratelimit-limit': '6000', 'x-ratelimit-remaining': '4998', 'x-ratelimit-reset': String(RESET + 1) });
     tracker.update({ ...full, 'x-ratelimit-limit': '6000', 'x-ratelimit-remaining': '4998', 'x-ratelimit-reset': String(RESET + 1) });
-    assert.deepEqual(seen.map((s) => [s.limit, s.remaining, s.resetAt.getTime() / 1000]), [
-      [5000, 4999, RESET], [6000, 4999, RESET], [6000, 4998, RESET], [6000, 4998, RESET + 1],
-    ]);
+    assert.deepEqual(
+      seen.map((s) => [s.limit, s.remaining, s.resetAt.getTime() / 1000]),
+      [
+        [5000, 4999, RESET],
+        [6000, 4999, RESET],
+        [6000, 4998, RESET],
+        [6000, 4998, RESET + 1],
+      ],
+    );
   });
 
   it('the budget is spent while remaining is 0 and the reset lies ahead; then it is available again', () => {

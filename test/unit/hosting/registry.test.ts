@@ -32,6 +32,9 @@ describe('hosting registry: endpointShape', () => {
     // 10 authorizations, 4 deploy keys, 3 downloads, 5 gist comments, 3 gists, 13 git, 10 hooks, 6 issue comments,
     // 11 labels, 7 organization members, 8 pulls, 9 releases, 7 repositories, 6 review comments, 4 search, 5 stats, 14 teams, 2 users.
     assert.equal(shapes.length, 127);
-    assert.deepEqual(shapes.filter((s, i) => shapes.indexOf(s) !== i), []);
+    assert.deepEqual(
+      shapes.filter((s, i) => shapes.indexOf(s) !== i),
+      [],
+    );
   });
 });

@@ -86,7 +86,10 @@ describe('hosting releases: uploadUrl', () => {
   const template = 'https://uploads.code.example/repos/o/r/releases/7/assets{?name,label}';
 
   it('expands the template with the name and the label, encoded', () => {
-    assert.equal(uploadUrl(template, { name: 'table 1.csv', label: 'Tables & figures' }), 'https://uploads.code.example/repos/o/r/releases/7/assets?name=table+1.csv&label=Tables+%26+figures');
+    assert.equal(
+      uploadUrl(template, { name: 'table 1.csv', label: 'Tables & figures' }),
+      'https://uploads.code.example/repos/o/r/releases/7/assets?name=table+1.csv&label=Tables+%26+figures',
+    );
   });
 
   it('a label that is undefined or empty leaves no label parameter', () => {
@@ -94,7 +97,7 @@ describe('hosting releases: uploadUrl', () => {
     assert.equal(uploadUrl(template, { name: 'a.bin', label: '' }), 'https://uploads.code.example/repos/o/r/releases/7/assets?name=a.bin');
   });
 
-  it('only the query template at the end is replaced (the documents\' {?name} too); a URL without one gets the query appended', () => {
+  it("only the query template at the end is replaced (the documents' {?name} too); a URL without one gets the query appended", () => {
     assert.equal(uploadUrl('https://h/r/{?x}/assets{?name}', { name: 'a' }), 'https://h/r/{?x}/assets?name=a');
     assert.equal(uploadUrl('https://h/r/assets', { name: 'a' }), 'https://h/r/assets?name=a');
   });

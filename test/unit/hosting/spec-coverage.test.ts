@@ -69,7 +69,10 @@ describe('spec inventory: every endpoint row has a client method and an emulator
         return { name: `EngagementClient.${name ?? '?'}`, ok: !!name && typeof engagement[name] === 'function' };
       }
       const entry = registered.get(endpointShape(endpoint));
-      return { name: entry ? `client.${entry.group}.${entry.method}` : 'no registry entry', ok: !!entry && typeof hosting[entry.group]?.[entry.method] === 'function' };
+      return {
+        name: entry ? `client.${entry.group}.${entry.method}` : 'no registry entry',
+        ok: !!entry && typeof hosting[entry.group]?.[entry.method] === 'function',
+      };
     };
     // Parameter names do not matter to the router; a trailing parameter may be a wildcard (refs with slashes).
     const emulatorRoute = (row: SpecRow): boolean =>

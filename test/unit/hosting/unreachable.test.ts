@@ -13,7 +13,10 @@ describe('a request that got no answer', () => {
       return new Response(null, { status: 200 });
     }) as unknown as typeof fetch;
     const message = await unreachableMessage(URL_, 'Failed to fetch', probe, true);
-    assert.match(message, /^The service at https:\/\/hosting\.example:8443 answered, but does not allow requests from VS Code in the browser: it sends no CORS headers/);
+    assert.match(
+      message,
+      /^The service at https:\/\/hosting\.example:8443 answered, but does not allow requests from VS Code in the browser: it sends no CORS headers/,
+    );
     assert.doesNotMatch(message, /Could not reach/);
     assert.equal(asked.length, 1);
     assert.equal(asked[0]!.mode, 'no-cors');
@@ -33,7 +36,10 @@ describe('a request that got no answer', () => {
       calls++;
       return new Response(null);
     }) as unknown as typeof fetch;
-    assert.equal(await unreachableMessage(URL_, 'connect ECONNREFUSED 127.0.0.1:1', probe, false), 'Could not reach the service: connect ECONNREFUSED 127.0.0.1:1');
+    assert.equal(
+      await unreachableMessage(URL_, 'connect ECONNREFUSED 127.0.0.1:1', probe, false),
+      'Could not reach the service: connect ECONNREFUSED 127.0.0.1:1',
+    );
     assert.equal(calls, 0);
     // The Node build's default.
     assert.equal(await unreachableMessage(URL_, 'fetch failed', probe), 'Could not reach the service: fetch failed');

@@ -11,12 +11,18 @@ describe('hosting urls: resolveAddresses', () => {
   });
 
   it('only a trailing /api/v3 is the enterprise prefix: a deployment below a path that contains it keeps its whole path as the web base', () => {
-    assert.deepEqual(resolveAddresses('https://code.example/api/v3/mirror'), { apiUrl: 'https://code.example/api/v3/mirror', webUrl: 'https://code.example/api/v3/mirror' });
+    assert.deepEqual(resolveAddresses('https://code.example/api/v3/mirror'), {
+      apiUrl: 'https://code.example/api/v3/mirror',
+      webUrl: 'https://code.example/api/v3/mirror',
+    });
     assert.deepEqual(resolveAddresses('https://code.example/git/api/v3'), { apiUrl: 'https://code.example/git/api/v3', webUrl: 'https://code.example/git' });
   });
 
   it('every trailing slash goes, of the API and of a given web address, not only the last one', () => {
-    assert.deepEqual(resolveAddresses('https://code.example/api/v3//', 'https://www.code.example/web//'), { apiUrl: 'https://code.example/api/v3', webUrl: 'https://www.code.example/web' });
+    assert.deepEqual(resolveAddresses('https://code.example/api/v3//', 'https://www.code.example/web//'), {
+      apiUrl: 'https://code.example/api/v3',
+      webUrl: 'https://www.code.example/web',
+    });
   });
 });
 

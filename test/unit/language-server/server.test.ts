@@ -4,7 +4,15 @@
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { createConnection } from 'vscode-languageserver/node';
-import { createProtocolConnection, StreamMessageReader, StreamMessageWriter, type ProtocolConnection, type CompletionItem, type Hover, type PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
+import {
+  createProtocolConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type ProtocolConnection,
+  type CompletionItem,
+  type Hover,
+  type PublishDiagnosticsParams,
+} from 'vscode-languageserver-protocol/node';
 import { startServer } from '../../../src/language-server/server';
 import { NOTIFICATIONS, REQUESTS, type IssueRef, type Person, type PersonDetail } from '../../../src/language-server/protocol';
 import { Arrivals } from '../../support/arrivals';
@@ -34,11 +42,22 @@ describe('language server: @ and # in review comments (in-memory connection, fak
     client = createProtocolConnection(new StreamMessageReader(down), new StreamMessageWriter(up));
     client.onRequest(REQUESTS.people, () => (asked.push('people'), PEOPLE));
     client.onRequest(REQUESTS.issues, () => (asked.push('issues'), ISSUES));
-    client.onRequest(REQUESTS.person, ({ login }: { login: string }) => (asked.push(`person ${login}`), DETAILS[login] ?? (PEOPLE.some((p) => p.login === login) ? { login } : null)));
-    client.onRequest(REQUESTS.issue, ({ number }: { number: number }) => (asked.push(`issue ${number}`), number === 7 ? { number: 7, title: 'Old issue', state: 'closed', author: 'ada', kind: 'issue' } : null));
+    client.onRequest(
+      REQUESTS.person,
+      ({ login }: { login: string }) => (asked.push(`person ${login}`), DETAILS[login] ?? (PEOPLE.some((p) => p.login === login) ? { login } : null)),
+    );
+    client.onRequest(
+      REQUESTS.issue,
+      ({ number }: { number: number }) => (
+        asked.push(`issue ${number}`),
+        number === 7 ? { number: 7, title: 'Old issue', state: 'closed', author: 'ada', kind: 'issue' } : null
+      ),
+    );
     client.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => diagnostics.push(p));
     client.listen();
-    const init = await client.sendRequest('initialize', { processId: null, rootUri: null, capabilities: {} }) as { capabilities: { completionProvider: { triggerCharacters: string[] }; hoverProvider: boolean } };
+    const init = (await client.sendRequest('initialize', { processId: null, rootUri: null, capabilities: {} })) as {
+      capabilities: { completionProvider: { triggerCharacters: string[] }; hoverProvider: boolean };
+    };
     assert.deepEqual(init.capabilities.completionProvider.triggerCharacters, ['@', '#']);
     assert.equal(init.capabilities.hoverProvider, true);
     await client.sendNotification('initialized', {});
@@ -48,12 +67,17 @@ describe('language server: @ and # in review comments (in-memory connection, fak
 
   const open = async (text: string) => {
     version++;
-    await client.sendNotification(version === 1 ? 'textDocument/didOpen' : 'textDocument/didChange', version === 1
-      ? { textDocument: { uri: URI, languageId: 'markdown', version, text } }
-      : { textDocument: { uri: URI, version }, contentChanges: [{ text }] });
+    await client.sendNotification(
+      version === 1 ? 'textDocument/didOpen' : 'textDocument/didChange',
+      version === 1
+        ? { textDocument: { uri: URI, languageId: 'markdown', version, text } }
+        : { textDocument: { uri: URI, version }, contentChanges: [{ text }] },
+    );
   };
-  const complete = async (line: number, character: number) => (await client.sendRequest('textDocument/completion', { textDocument: { uri: URI }, position: { line, character } })) as CompletionItem[];
-  const hover = async (line: number, character: number) => (await client.sendRequest('textDocument/hover', { textDocument: { uri: URI }, position: { line, character } })) as Hover | null;
+  const complete = async (line: number, character: number) =>
+    (await client.sendRequest('textDocument/completion', { textDocument: { uri: URI }, position: { line, character } })) as CompletionItem[];
+  const hover = async (line: number, character: number) =>
+    (await client.sendRequest('textDocument/hover', { textDocument: { uri: URI }, position: { line, character } })) as Hover | null;
   /** The diagnostics of the document's current version, once the server has published them. */
   const latestDiagnostics = (): Promise<PublishDiagnosticsParams> => diagnostics.when((all) => all.filter((d) => d.version === version).at(-1));
 
@@ -61,7 +85,10 @@ describe('language server: @ and # in review comments (in-memory connection, fak
     await open('Thanks @ch');
     const items = await complete(0, 10);
     const sorted = [...items].sort((a, b) => a.sortText!.localeCompare(b.sortText!));
-    assert.deepEqual(sorted.map((i) => i.label), ['@charles', '@ada', '@mary']);
+    assert.deepEqual(
+      sorted.map((i) => i.label),
+      ['@charles', '@ada', '@mary'],
+    );
     const charles = sorted[0]!;
     assert.equal(charles.detail, 'Charles Babbage');
     assert.match((charles.documentation as { value: string }).value, /^!\[\]\(data:image\/svg\+xml;base64,PHN2Zy8\+\|width=32,height=32\)/);
@@ -72,7 +99,13 @@ describe('language server: @ and # in review comments (in-memory connection, fak
     await open('See #');
     const items = await complete(0, 5);
     const sorted = [...items].sort((a, b) => a.sortText!.localeCompare(b.sortText!));
-    assert.deepEqual(sorted.map((i) => [i.label, i.detail]), [['#4', 'Table stops at x = 39'], ['#1', 'Tabulate polynomials']]);
+    assert.deepEqual(
+      sorted.map((i) => [i.label, i.detail]),
+      [
+        ['#4', 'Table stops at x = 39'],
+        ['#1', 'Tabulate polynomials'],
+      ],
+    );
     assert.deepEqual(sorted[1]!.textEdit, { range: { start: { line: 0, character: 4 }, end: { line: 0, character: 5 } }, newText: '#1' });
   });
 
@@ -104,10 +137,13 @@ describe('language server: @ and # in review comments (in-memory connection, fak
   it('warns on an @login that does not exist and a #number that is neither an issue nor a pull request; an issue outside the list is asked for', async () => {
     await open('Thanks @charles and @nobody-here, see #1, #7 and #99.\n```\n@ghost #123\n```');
     const { diagnostics: found } = await latestDiagnostics();
-    assert.deepEqual(found.map((d) => [d.message, d.range.start.character, d.range.end.character, d.severity]), [
-      ['No user is named @nobody-here.', 20, 32, 2],
-      ['#99 is neither an issue nor a pull request of this repository.', 49, 52, 2],
-    ]);
+    assert.deepEqual(
+      found.map((d) => [d.message, d.range.start.character, d.range.end.character, d.severity]),
+      [
+        ['No user is named @nobody-here.', 20, 32, 2],
+        ['#99 is neither an issue nor a pull request of this repository.', 49, 52, 2],
+      ],
+    );
     assert.ok(asked.includes('issue 7') && asked.includes('issue 99'));
     assert.ok(!asked.includes('person ghost'), 'code is not checked');
     await open('All good, @charles.');

@@ -82,7 +82,10 @@ describe('citations resolve inside the repository (docs/service-api)', () => {
     const ref = ['docs', 'service-api'].join('/'); // not written out, so that the check above does not read this sample
     const text = `// (${ref}/hosting/auth §4, §99) and ${ref}/hosting/nowhere §1\n`;
     const found = [...text.matchAll(CITATION)].map((m) => [m[1], m[2], m[3]]);
-    assert.deepEqual(found, [['hosting/auth', '4', ', §99'], ['hosting/nowhere', '1', '']]);
+    assert.deepEqual(found, [
+      ['hosting/auth', '4', ', §99'],
+      ['hosting/nowhere', '1', ''],
+    ]);
     assert.equal(sectionsOf('hosting/nowhere'), undefined);
     assert.equal(sectionsOf('hosting/auth')?.has(99), false);
     assert.equal(sectionsOf('hosting/auth')?.has(4), true);
@@ -118,7 +121,7 @@ describe('citations resolve inside the repository (docs/service-api)', () => {
   // │ It rewrites the old citations of the services' own documents in place    │
   // │ and lists any it cannot map (add a row to its CITATIONS table for them).  │
   // └──────────────────────────────────────────────────────────────────────────┘
-  it('(b) no citation of the services\' own documents is left (run scripts/cite-service-api.mjs after merging)', async () => {
+  it("(b) no citation of the services' own documents is left (run scripts/cite-service-api.mjs after merging)", async () => {
     const { leftovers } = await loadScript();
     const own = new Set(['test/unit/lint/citations.test.ts']);
     const left = files()
@@ -139,7 +142,7 @@ describe('citations resolve inside the repository (docs/service-api)', () => {
       const split = `// The files of a pull request and the review-comment positions (${old(2)},\n// "Pull requests: files" and "Review comments"; positions count the lines\n// below a file's first header.\n`;
       assert.equal(
         rewrite(split).text,
-        '// The files of a pull request and the review-comment positions\n// (docs/service-api/hosting/pulls §5, §7–§9; positions count the lines\n// below a file\'s first header.\n',
+        "// The files of a pull request and the review-comment positions\n// (docs/service-api/hosting/pulls §5, §7–§9; positions count the lines\n// below a file's first header.\n",
       );
     });
 

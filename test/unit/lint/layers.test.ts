@@ -31,27 +31,48 @@ describe('lint: the layers of src (repodesk/layers)', () => {
       assert.deepEqual(await walls('src/features/pulls/x.ts', "export { a } from '../reviewComments/registerReviewComments';\n"), [
         'src/features/pulls (a feature (host code)) may not import src/features/reviewComments: features do not import each other; move what both need to src/features/shared (host code) or a pure module',
       ]);
-      await refused('src/features/pulls/x.ts', "export { a } from '../insights/model/caseRows';\n", /^src\/features\/pulls .* may not import src\/features\/insights\/model: features do not import each other/);
+      await refused(
+        'src/features/pulls/x.ts',
+        "export { a } from '../insights/model/caseRows';\n",
+        /^src\/features\/pulls .* may not import src\/features\/insights\/model: features do not import each other/,
+      );
     });
 
     it('refuses a feature importing the wiring root', async () => {
-      await refused('src/features/pulls/x.ts', "export { a } from '../../extension';\n", /^src\/features\/pulls .* may not import src\/extension\.ts: .* the wiring root, the top of the stack; nothing in src imports them$/);
+      await refused(
+        'src/features/pulls/x.ts',
+        "export { a } from '../../extension';\n",
+        /^src\/features\/pulls .* may not import src\/extension\.ts: .* the wiring root, the top of the stack; nothing in src imports them$/,
+      );
     });
 
     it("refuses a feature's host importing its own webview (browser code)", async () => {
-      await refused('src/features/insights/x.ts', "export { a } from './webview/main';\n", /may not import src\/features\/insights\/webview: webview code is browser code that runs in the webview page/);
-      await refused('src/features/insights/x.ts', "export { a } from '../shared/webview/dom';\n", /may not import src\/features\/shared\/webview: webview code is browser code/);
+      await refused(
+        'src/features/insights/x.ts',
+        "export { a } from './webview/main';\n",
+        /may not import src\/features\/insights\/webview: webview code is browser code that runs in the webview page/,
+      );
+      await refused(
+        'src/features/insights/x.ts',
+        "export { a } from '../shared/webview/dom';\n",
+        /may not import src\/features\/shared\/webview: webview code is browser code/,
+      );
     });
 
     it('lets a feature import its model, the shared floor, itself, pure modules and the language server protocol', async () => {
-      const code = "export { a } from './model/caseRows';\nexport { b } from '../shared/tree/nodes';\nexport { c } from './insightsPanel';\nexport { d } from '../../util/viewFormat';\nexport { e } from '../../language-server/protocol';\n";
+      const code =
+        "export { a } from './model/caseRows';\nexport { b } from '../shared/tree/nodes';\nexport { c } from './insightsPanel';\nexport { d } from '../../util/viewFormat';\nexport { e } from '../../language-server/protocol';\n";
       assert.deepEqual(await walls('src/features/insights/x.ts', code), []);
       assert.deepEqual(await walls('src/features/insights/x.ts', vscode), []);
     });
 
     it('lets a feature reach a client through its index only', async () => {
       assert.deepEqual(await walls('src/features/pulls/x.ts', "export { a } from '../../hosting';\nexport { b } from '../../engagement/index';\n"), []);
-      await refused('src/features/pulls/x.ts', "export { a } from '../../hosting/errors';\n", /^src\/features\/pulls .* may not import src\/hosting\/errors: features use the client only through src\/hosting\/index\.ts/);
+      await refused(
+        'src/features/pulls/x.ts',
+        "export { a } from '../../hosting/errors';\n",
+        /^src\/features\/pulls .* may not import src\/hosting\/errors: features use the client only through src\/hosting\/index\.ts/,
+      );
     });
   });
 
@@ -64,12 +85,21 @@ describe('lint: the layers of src (repodesk/layers)', () => {
     });
 
     it('refuses vscode and the DOM in a model', async () => {
-      await refused('src/features/insights/model/x.ts', vscode, /^src\/features\/insights\/model \(a feature's model\) may not import vscode: a feature's model is pure/);
-      await refused('src/features/insights/model/x.ts', 'export const t = () => document.title;\n', /^src\/features\/insights\/model .* may not use document: a feature's model is pure/);
+      await refused(
+        'src/features/insights/model/x.ts',
+        vscode,
+        /^src\/features\/insights\/model \(a feature's model\) may not import vscode: a feature's model is pure/,
+      );
+      await refused(
+        'src/features/insights/model/x.ts',
+        'export const t = () => document.title;\n',
+        /^src\/features\/insights\/model .* may not use document: a feature's model is pure/,
+      );
     });
 
     it('lets a model import itself and pure modules, and use what Node and the language share', async () => {
-      const code = "export { a } from './linking';\nexport { b } from '../../../hosting';\nexport const u = new URL('https://x'); export const n = JSON.stringify(setTimeout);\nexport function f(document: string) { return document; }\n";
+      const code =
+        "export { a } from './linking';\nexport { b } from '../../../hosting';\nexport const u = new URL('https://x'); export const n = JSON.stringify(setTimeout);\nexport function f(document: string) { return document; }\n";
       assert.deepEqual(await walls('src/features/insights/model/x.ts', code), []);
     });
   });
@@ -89,31 +119,53 @@ describe('lint: the layers of src (repodesk/layers)', () => {
 
     it("refuses vscode and Node's built-ins in browser code", async () => {
       await refused('src/features/insights/webview/x.ts', vscode, /may not import vscode: webview code is browser code: the vscode API is not in the page/);
-      await refused('src/features/insights/webview/x.ts', "export { readFileSync } from 'node:fs';\n", /may not import node:fs: webview code is browser code: Node's built-ins are not in the page/);
-      await refused('src/features/shared/webview/x.ts', "export { join } from 'path';\n", /^src\/features\/shared\/webview \(the webviews' shared floor\) may not import path: .*Node's built-ins/);
+      await refused(
+        'src/features/insights/webview/x.ts',
+        "export { readFileSync } from 'node:fs';\n",
+        /may not import node:fs: webview code is browser code: Node's built-ins are not in the page/,
+      );
+      await refused(
+        'src/features/shared/webview/x.ts',
+        "export { join } from 'path';\n",
+        /^src\/features\/shared\/webview \(the webviews' shared floor\) may not import path: .*Node's built-ins/,
+      );
     });
 
-    it('lets the webview import its model, the webviews\' shared floor, pure modules and browser libraries, and use the DOM', async () => {
-      const code = "export { a } from '../model/messages';\nexport { b } from '../../shared/webview/dom';\nexport { c } from '../../../util/viewFormat';\nexport { Chart } from 'chart.js';\nexport const t = () => document.title;\n";
+    it("lets the webview import its model, the webviews' shared floor, pure modules and browser libraries, and use the DOM", async () => {
+      const code =
+        "export { a } from '../model/messages';\nexport { b } from '../../shared/webview/dom';\nexport { c } from '../../../util/viewFormat';\nexport { Chart } from 'chart.js';\nexport const t = () => document.title;\n";
       assert.deepEqual(await walls('src/features/insights/webview/x.ts', code), []);
     });
   });
 
   describe('the shared floors', () => {
     it('refuses the shared floor importing a feature or its model', async () => {
-      await refused('src/features/shared/tree/x.ts', "import { a } from '../../pulls/pullNodes';\nexport const b = a;\n", /^src\/features\/shared \(the shared floor\) may not import src\/features\/pulls: the shared floor lies under the features/);
-      await refused('src/features/shared/tree/x.ts', "export { a } from '../../insights/model/caseRows';\n", /may not import src\/features\/insights\/model: the shared floor lies under the features/);
+      await refused(
+        'src/features/shared/tree/x.ts',
+        "import { a } from '../../pulls/pullNodes';\nexport const b = a;\n",
+        /^src\/features\/shared \(the shared floor\) may not import src\/features\/pulls: the shared floor lies under the features/,
+      );
+      await refused(
+        'src/features/shared/tree/x.ts',
+        "export { a } from '../../insights/model/caseRows';\n",
+        /may not import src\/features\/insights\/model: the shared floor lies under the features/,
+      );
     });
 
     it("refuses the webviews' shared floor importing a feature's model or the host floor", async () => {
-      await refused('src/features/shared/webview/x.ts', "export { a } from '../../insights/model/messages';\n", /the webviews' shared floor \(src\/features\/shared\/webview\) is browser code under every webview/);
+      await refused(
+        'src/features/shared/webview/x.ts',
+        "export { a } from '../../insights/model/messages';\n",
+        /the webviews' shared floor \(src\/features\/shared\/webview\) is browser code under every webview/,
+      );
       await refused('src/features/shared/webview/x.ts', "export { a } from '../failure';\n", /is browser code under every webview/);
     });
   });
 
   describe('pure modules', () => {
     it('refuses a pure module importing the emulator, src/features or the wiring root', async () => {
-      const code = "export { a } from '../../emulator/src/db';\nexport { b } from '../features/shared/commandArgs';\nexport { c } from '../wiring';\nexport { d } from '../features/insights/model/caseRows';\n";
+      const code =
+        "export { a } from '../../emulator/src/db';\nexport { b } from '../features/shared/commandArgs';\nexport { c } from '../wiring';\nexport { d } from '../features/insights/model/caseRows';\n";
       const found = await walls('src/hosting/x.ts', code);
       assert.equal(found.length, 4);
       assert.match(found[0]!, /^src\/hosting \(a pure module\) may not import emulator\/src\/db: the emulator is a package of its own/);
@@ -134,31 +186,57 @@ describe('lint: the layers of src (repodesk/layers)', () => {
 
   describe('the language server (a process of its own)', () => {
     it('refuses the server importing the extension, and vscode or the DOM', async () => {
-      await refused('src/language-server/x.ts', "export { a } from '../features/language/reviewFacts';\n", /^src\/language-server \(the language server\) may not import src\/features\/language: the language server is a process of its own/);
+      await refused(
+        'src/language-server/x.ts',
+        "export { a } from '../features/language/reviewFacts';\n",
+        /^src\/language-server \(the language server\) may not import src\/features\/language: the language server is a process of its own/,
+      );
       await refused('src/language-server/x.ts', vscode, /may not import vscode: the language server is a process of its own: the vscode API is not there/);
-      await refused('src/language-server/x.ts', 'export const d = () => document;\n', /may not use document: the language server is a process of its own under Node/);
+      await refused(
+        'src/language-server/x.ts',
+        'export const d = () => document;\n',
+        /may not use document: the language server is a process of its own under Node/,
+      );
     });
 
     it("refuses the extension importing the server's process files", async () => {
-      await refused('src/features/language/x.ts', "export { a } from '../../language-server/server';\n", /may not import src\/language-server\/server: the language server is a process of its own/);
+      await refused(
+        'src/features/language/x.ts',
+        "export { a } from '../../language-server/server';\n",
+        /may not import src\/language-server\/server: the language server is a process of its own/,
+      );
     });
   });
 
   it("refuses a test reaching into the emulator package's files; its name and testing entry are the way in", async () => {
-    const found = await walls('test/unit/hosting/x.test.ts', "export { a } from '../../../emulator/src/server';\nexport const b = () => import('../../../emulator/test/support/emulator');\n");
+    const found = await walls(
+      'test/unit/hosting/x.test.ts',
+      "export { a } from '../../../emulator/src/server';\nexport const b = () => import('../../../emulator/test/support/emulator');\n",
+    );
     assert.equal(found.length, 2);
-    assert.match(found[0]!, /^test\/unit\/hosting\/x\.test may not import emulator\/src\/server: the emulator is a package of its own: outside emulator\/ use it by its name/);
+    assert.match(
+      found[0]!,
+      /^test\/unit\/hosting\/x\.test may not import emulator\/src\/server: the emulator is a package of its own: outside emulator\/ use it by its name/,
+    );
     assert.match(found[1]!, /^test\/unit\/hosting\/x\.test may not import emulator\/test\/support\/emulator: /);
-    assert.deepEqual(await walls('test/unit/hosting/x.test.ts', "export { a } from '@repodesk/emulator';\nexport { b } from '@repodesk/emulator/testing';\n"), []);
+    assert.deepEqual(
+      await walls('test/unit/hosting/x.test.ts', "export { a } from '@repodesk/emulator';\nexport { b } from '@repodesk/emulator/testing';\n"),
+      [],
+    );
   });
 
   it('refuses the shipped extension importing the emulator package at all', async () => {
     const found = await walls('src/hosting/x.ts', "export { a } from '@repodesk/emulator';\n");
-    assert.deepEqual(found, ['src/hosting (a pure module) may not import @repodesk/emulator: the extension ships without the emulator: only tests and scripts use it']);
+    assert.deepEqual(found, [
+      'src/hosting (a pure module) may not import @repodesk/emulator: the extension ships without the emulator: only tests and scripts use it',
+    ]);
   });
 
   it('refuses the emulator package importing the extension, dynamic imports included', async () => {
-    const found = await walls('emulator/src/oauth/x.ts', "export { a } from '../../../src/oauth/pages';\nexport const b = () => import('../../../test/support/emulator');\n");
+    const found = await walls(
+      'emulator/src/oauth/x.ts',
+      "export { a } from '../../../src/oauth/pages';\nexport const b = () => import('../../../test/support/emulator');\n",
+    );
     assert.equal(found.length, 2);
     assert.match(found[0]!, /^emulator \(the emulator\) may not import src\/oauth\/pages: the emulator package stands alone/);
     assert.match(found[1]!, /^emulator \(the emulator\) may not import test\/support\/emulator: /);
@@ -168,8 +246,16 @@ describe('lint: the layers of src (repodesk/layers)', () => {
 
   describe('the emulator (apart)', () => {
     it('refuses the emulator workspace (emulator/) and the extension reaching into each other', async () => {
-      await refused('emulator/src/x.ts', "export { a } from '../../src/util/y';\n", /^emulator \(the emulator\) may not import src\/util\/y: the emulator package stands alone/);
-      await refused('src/features/pulls/x.ts', "export { a } from '../../../emulator/src/server';\n", /may not import emulator\/src\/server: the emulator is a package of its own/);
+      await refused(
+        'emulator/src/x.ts',
+        "export { a } from '../../src/util/y';\n",
+        /^emulator \(the emulator\) may not import src\/util\/y: the emulator package stands alone/,
+      );
+      await refused(
+        'src/features/pulls/x.ts',
+        "export { a } from '../../../emulator/src/server';\n",
+        /may not import emulator\/src\/server: the emulator is a package of its own/,
+      );
     });
   });
 
@@ -180,7 +266,11 @@ describe('lint: the layers of src (repodesk/layers)', () => {
     });
 
     it('refuses the wiring root importing webview code', async () => {
-      await refused('src/wiring.ts', "export { a } from './features/insights/webview/main';\n", /^src\/wiring\.ts \(the wiring root\) may not import src\/features\/insights\/webview: webview code is browser code/);
+      await refused(
+        'src/wiring.ts',
+        "export { a } from './features/insights/webview/main';\n",
+        /^src\/wiring\.ts \(the wiring root\) may not import src\/features\/insights\/webview: webview code is browser code/,
+      );
     });
   });
 

@@ -4,7 +4,14 @@ import assert from 'node:assert/strict';
 import { PULL_SNAPSHOT_LIMIT, pullSnapshotKey, readPullSnapshot, takePullSnapshot, type PullLike } from '../../../src/listings/pullSnapshot';
 
 const pull = (n: number, extra: Partial<PullLike> = {}): PullLike & Record<string, unknown> => ({
-  number: n, title: `Pull ${n}`, state: 'open', merged_at: null, user: { login: 'ada' }, head: { sha: 'abc' }, body: 'secret plans', ...extra,
+  number: n,
+  title: `Pull ${n}`,
+  state: 'open',
+  merged_at: null,
+  user: { login: 'ada' },
+  head: { sha: 'abc' },
+  body: 'secret plans',
+  ...extra,
 });
 
 describe('Pull request listing snapshot (rows at once after a reload)', () => {
@@ -15,13 +22,22 @@ describe('Pull request listing snapshot (rows at once after a reload)', () => {
       pullSnapshotKey('https://api.example', '43', 'ada', 'notes', { state: 'open' }),
       pullSnapshotKey('https://api.example', '42', 'ada', 'other', { state: 'open' }),
       pullSnapshotKey('https://api.example', '42', 'ada', 'notes', { state: 'closed' }),
-    ]) assert.notEqual(other, key);
+    ])
+      assert.notEqual(other, key);
   });
 
   it('keeps number, title, state (merged when merged) and author only', () => {
-    const s = takePullSnapshot('k', [pull(1), pull(2, { state: 'closed' }), pull(3, { state: 'closed', merged_at: '2026-01-01T00:00:00Z', user: { login: 'charles' } })], false, 9);
+    const s = takePullSnapshot(
+      'k',
+      [pull(1), pull(2, { state: 'closed' }), pull(3, { state: 'closed', merged_at: '2026-01-01T00:00:00Z', user: { login: 'charles' } })],
+      false,
+      9,
+    );
     assert.deepEqual(s, {
-      version: 1, key: 'k', savedAt: 9, more: false,
+      version: 1,
+      key: 'k',
+      savedAt: 9,
+      more: false,
       pulls: [
         { number: 1, title: 'Pull 1', state: 'open', author: 'ada' },
         { number: 2, title: 'Pull 2', state: 'closed', author: 'ada' },

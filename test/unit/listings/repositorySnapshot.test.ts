@@ -33,11 +33,26 @@ describe('Repository listing snapshot (rows at once after a reload)', () => {
       version: 1,
       key: KEY,
       savedAt: 1000,
-      groups: [{
-        id: 'group:mine',
-        more: false,
-        repositories: [{ id: 2, name: 'r2', full_name: 'ada/r2', owner: { login: 'ada', type: 'User' }, private: true, fork: false, description: 'repository 2', html_url: 'https://service.example/ada/r2', language: 'JavaScript', stargazers_count: 7 }],
-      }],
+      groups: [
+        {
+          id: 'group:mine',
+          more: false,
+          repositories: [
+            {
+              id: 2,
+              name: 'r2',
+              full_name: 'ada/r2',
+              owner: { login: 'ada', type: 'User' },
+              private: true,
+              fork: false,
+              description: 'repository 2',
+              html_url: 'https://service.example/ada/r2',
+              language: 'JavaScript',
+              stargazers_count: 7,
+            },
+          ],
+        },
+      ],
     });
   });
 
@@ -52,14 +67,24 @@ describe('Repository listing snapshot (rows at once after a reload)', () => {
   it(`keeps the first page only (${SNAPSHOT_LIMITS.repositories} repositories a group, then "more") and at most ${SNAPSHOT_LIMITS.groups} groups`, () => {
     const many = Array.from({ length: SNAPSHOT_LIMITS.repositories + 1 }, (_, i) => repo(i + 1));
     const exactly = many.slice(0, SNAPSHOT_LIMITS.repositories);
-    const s = takeSnapshot(KEY, [{ id: 'a', repositories: many, more: false }, { id: 'b', repositories: exactly, more: false }], 1);
+    const s = takeSnapshot(
+      KEY,
+      [
+        { id: 'a', repositories: many, more: false },
+        { id: 'b', repositories: exactly, more: false },
+      ],
+      1,
+    );
     assert.equal(s.groups[0]!.repositories.length, SNAPSHOT_LIMITS.repositories);
     assert.equal(s.groups[0]!.repositories.at(-1)!.id, SNAPSHOT_LIMITS.repositories);
     assert.equal(s.groups[0]!.more, true, 'cut to the first page: the service has more');
     assert.equal(s.groups[1]!.more, false, 'a full page with nothing after it is not "more"');
     const groups = Array.from({ length: SNAPSHOT_LIMITS.groups + 3 }, (_, i) => ({ id: `g${i}`, repositories: [], more: false }));
     const t = takeSnapshot(KEY, groups, 1);
-    assert.deepEqual(t.groups.map((g) => g.id), groups.slice(0, SNAPSHOT_LIMITS.groups).map((g) => g.id));
+    assert.deepEqual(
+      t.groups.map((g) => g.id),
+      groups.slice(0, SNAPSHOT_LIMITS.groups).map((g) => g.id),
+    );
   });
 
   it('reads back what it kept, for the same account on the same service', () => {
@@ -77,7 +102,7 @@ describe('Repository listing snapshot (rows at once after a reload)', () => {
     assert.equal(readSnapshot({ ...s, groups: [{ id: 'g', repositories: [], more: 'yes' }] }, KEY), undefined);
   });
 
-  it('sign-out of one account: a snapshot is that account\'s only when its key starts with the account\'s key', () => {
+  it("sign-out of one account: a snapshot is that account's only when its key starts with the account's key", () => {
     const api = 'https://api.service.example/';
     const kept = takeSnapshot(`${snapshotKey(api, '42')} {"type":"owner"}`, [], 1);
     assert.equal(keptFor(kept, api, '42'), true);

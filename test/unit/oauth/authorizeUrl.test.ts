@@ -10,7 +10,15 @@ describe('web flow step 1: state and authorize URL (docs/service-api/hosting/oau
   });
 
   it('the authorize URL is on the web address with client_id, redirect_uri, comma-separated scope and state', () => {
-    const url = new URL(buildAuthorizeUrl({ webUrl: 'https://code.example/', clientId: 'abc', redirectUri: 'http://127.0.0.1:7481/callback', scopes: ['repo', 'read:org'], state: 'xyz' }));
+    const url = new URL(
+      buildAuthorizeUrl({
+        webUrl: 'https://code.example/',
+        clientId: 'abc',
+        redirectUri: 'http://127.0.0.1:7481/callback',
+        scopes: ['repo', 'read:org'],
+        state: 'xyz',
+      }),
+    );
     assert.equal(url.origin + url.pathname, 'https://code.example/login/oauth/authorize');
     assert.equal(url.searchParams.get('client_id'), 'abc');
     assert.equal(url.searchParams.get('redirect_uri'), 'http://127.0.0.1:7481/callback');

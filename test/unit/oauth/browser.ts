@@ -16,7 +16,10 @@ export async function browse(authorizeUrl: string, user: BrowserUser): Promise<{
   if (res.status === 200) {
     // The login form of the authorize page.
     const session = await fetch(new URL('/login/oauth/session', url), {
-      method: 'POST', headers: FORM, body: new URLSearchParams({ ...request, login: user.login, password: user.password }), redirect: 'manual',
+      method: 'POST',
+      headers: FORM,
+      body: new URLSearchParams({ ...request, login: user.login, password: user.password }),
+      redirect: 'manual',
     });
     if (session.status !== 303) throw new Error(`login form answered ${session.status}`);
     const cookie = session.headers.get('set-cookie')!.split(';')[0]!;
@@ -25,7 +28,10 @@ export async function browse(authorizeUrl: string, user: BrowserUser): Promise<{
       const csrf = /name="authenticity_token" value="([^"]+)"/.exec(await res.text())?.[1];
       if (!csrf) throw new Error('no approval form on the authorize page');
       res = await fetch(new URL('/login/oauth/authorize', url), {
-        method: 'POST', headers: { ...FORM, cookie }, body: new URLSearchParams({ ...request, authenticity_token: csrf, decision: user.decision }), redirect: 'manual',
+        method: 'POST',
+        headers: { ...FORM, cookie },
+        body: new URLSearchParams({ ...request, authenticity_token: csrf, decision: user.decision }),
+        redirect: 'manual',
       });
     }
   }

@@ -27,7 +27,7 @@ describe('password sign-in: POST /authorizations with Basic (docs/service-api/ho
     assert.equal(checked.note, 'RepoDesk on build-box');
   });
 
-  it('a token bound to RepoDesk\'s application can be revoked with the application\'s credentials (sign-out)', async () => {
+  it("a token bound to RepoDesk's application can be revoked with the application's credentials (sign-out)", async () => {
     const app = await addLoopbackApplication(emu, adaId);
     const creds = { clientId: app.clientId, clientSecret: app.clientSecret };
     const auth = await createTokenWithPassword(client, { username: 'ada', password: 'ada-pw', scopes: ['repo'], hostName: 'laptop', app: creds });

@@ -4,7 +4,14 @@ import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from '../../support/emulator';
 import { HostingClient } from '../../../src/hosting';
 import {
-  OAuthError, StateMismatchError, OAuthTimeoutError, buildAuthorizeUrl, createState, exchangeCode, signInWithBrowser, startLoopbackReceiver,
+  OAuthError,
+  StateMismatchError,
+  OAuthTimeoutError,
+  buildAuthorizeUrl,
+  createState,
+  exchangeCode,
+  signInWithBrowser,
+  startLoopbackReceiver,
 } from '../../../src/oauth';
 import { addLoopbackApplication, addUser, type TestApplication } from './accounts';
 import { browse } from './browser';
@@ -31,8 +38,13 @@ describe('OAuth web flow against the emulator (docs/service-api/hosting/oauth §
   const flow = (application: TestApplication, user: { login: string; decision: 'approve' | 'deny' }, scopes = ['repo', 'read:org']) => {
     let page: Promise<{ callbackStatus: number; callbackPage: string }> | undefined;
     const token = signInWithBrowser({
-      webUrl: emu.url, clientId: application.clientId, clientSecret: application.clientSecret, callbackUrl: application.callbackUrl, scopes,
-      userAgentVersion: 'test', timeoutMs: 10_000,
+      webUrl: emu.url,
+      clientId: application.clientId,
+      clientSecret: application.clientSecret,
+      callbackUrl: application.callbackUrl,
+      scopes,
+      userAgentVersion: 'test',
+      timeoutMs: 10_000,
       openBrowser: async (url) => {
         page = browse(url, { login: user.login, password: `${user.login}-pw`, decision: user.decision });
       },
@@ -57,7 +69,10 @@ describe('OAuth web flow against the emulator (docs/service-api/hosting/oauth §
 
   it('rule 2 / OAuth errors: access_denied when the user denies becomes a clear message', async () => {
     const { token, page } = flow(app, { login: 'bob', decision: 'deny' });
-    const err = await token.then(() => undefined, (e: unknown) => e);
+    const err = await token.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     assert.ok(err instanceof OAuthError);
     assert.equal(err.code, 'access_denied');
     assert.match(err.message, /access was denied/);
@@ -66,7 +81,10 @@ describe('OAuth web flow against the emulator (docs/service-api/hosting/oauth §
 
   it('OAuth errors: application_suspended comes back on the callback and is explained', async () => {
     const { token } = flow(suspendedApp, { login: 'cy', decision: 'approve' });
-    const err = await token.then(() => undefined, (e: unknown) => e);
+    const err = await token.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     assert.ok(err instanceof OAuthError);
     assert.equal(err.code, 'application_suspended');
     assert.match(err.message, /suspended/);
@@ -77,8 +95,15 @@ describe('OAuth web flow against the emulator (docs/service-api/hosting/oauth §
     const receiver = await startLoopbackReceiver({ callbackUrl: app.callbackUrl, expectedState: state, timeoutMs: 10_000 });
     const wrong = new URL(app.callbackUrl);
     wrong.port = String(Number(wrong.port) + 1);
-    await browse(buildAuthorizeUrl({ webUrl: emu.url, clientId: app.clientId, redirectUri: wrong.toString(), scopes: [], state }), { login: 'dee', password: 'dee-pw', decision: 'approve' });
-    const err = await receiver.result.then(() => undefined, (e: unknown) => e);
+    await browse(buildAuthorizeUrl({ webUrl: emu.url, clientId: app.clientId, redirectUri: wrong.toString(), scopes: [], state }), {
+      login: 'dee',
+      password: 'dee-pw',
+      decision: 'approve',
+    });
+    const err = await receiver.result.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     assert.ok(err instanceof OAuthError);
     assert.equal(err.code, 'redirect_uri_mismatch');
     assert.match(err.message, /callback/);
@@ -114,9 +139,15 @@ describe('OAuth web flow against the emulator (docs/service-api/hosting/oauth §
     // A real code, exchanged with a redirect_uri other than the registered callback.
     const state = createState();
     const receiver = await startLoopbackReceiver({ callbackUrl: app.callbackUrl, expectedState: state, timeoutMs: 10_000 });
-    await browse(buildAuthorizeUrl({ webUrl: emu.url, clientId: app.clientId, scopes: ['repo'], state }), { login: 'ada', password: 'ada-pw', decision: 'approve' });
+    await browse(buildAuthorizeUrl({ webUrl: emu.url, clientId: app.clientId, scopes: ['repo'], state }), {
+      login: 'ada',
+      password: 'ada-pw',
+      decision: 'approve',
+    });
     const { code } = await receiver.result;
-    const mismatch = await exchangeCode({ ...base, clientSecret: app.clientSecret, code, redirectUri: 'http://127.0.0.1:1/elsewhere' }).catch((e: unknown) => e);
+    const mismatch = await exchangeCode({ ...base, clientSecret: app.clientSecret, code, redirectUri: 'http://127.0.0.1:1/elsewhere' }).catch(
+      (e: unknown) => e,
+    );
     assert.ok(mismatch instanceof OAuthError);
     assert.equal(mismatch.code, 'redirect_uri_mismatch');
   });

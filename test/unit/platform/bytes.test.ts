@@ -18,7 +18,7 @@ describe('bytes without Buffer (browser build)', () => {
     }
   });
 
-  it('base64 of the service\'s wrapped blob content ignores its line breaks', () => {
+  it("base64 of the service's wrapped blob content ignores its line breaks", () => {
     assert.deepEqual(new TextDecoder().decode(fromBase64('aGVs\nbG8g\r\nd29y bGQ=')), 'hello world');
   });
 
@@ -42,7 +42,16 @@ describe('bytes without Buffer (browser build)', () => {
   });
 
   it('orders bytes as Buffer.compare does (a prefix first)', () => {
-    const pairs: [string, string][] = [['a', 'b'], ['b', 'a'], ['a', 'a'], ['a', 'ab'], ['ab', 'a'], ['a/', 'a0'], ['', ''], ['é', 'z']];
+    const pairs: [string, string][] = [
+      ['a', 'b'],
+      ['b', 'a'],
+      ['a', 'a'],
+      ['a', 'ab'],
+      ['ab', 'a'],
+      ['a/', 'a0'],
+      ['', ''],
+      ['é', 'z'],
+    ];
     for (const [a, b] of pairs) {
       assert.equal(compareBytes(utf8Bytes(a), utf8Bytes(b)), Buffer.compare(Buffer.from(a), Buffer.from(b)), `${a} vs ${b}`);
     }

@@ -22,9 +22,15 @@ describe('the manifest for the browser build', () => {
 
   for (const command of NODE_ONLY) {
     it(`${command} is hidden in the browser: every menu entry (palette included) needs repodesk.localFiles or never shows`, () => {
-      const entries = Object.entries(manifest.contributes.menus).flatMap(([menu, items]) => items.filter((i) => i.command === command).map((i) => ({ menu, when: i.when ?? '' })));
-      assert.ok(entries.some((e) => e.menu === 'commandPalette'), `${command} has no palette entry to hide it`);
-      for (const e of entries) assert.ok(e.when === 'false' || /(^|&&\s*)repodesk\.localFiles(\s*&&|$)/.test(e.when), `${e.menu}: "${e.when}" shows ${command} in the browser`);
+      const entries = Object.entries(manifest.contributes.menus).flatMap(([menu, items]) =>
+        items.filter((i) => i.command === command).map((i) => ({ menu, when: i.when ?? '' })),
+      );
+      assert.ok(
+        entries.some((e) => e.menu === 'commandPalette'),
+        `${command} has no palette entry to hide it`,
+      );
+      for (const e of entries)
+        assert.ok(e.when === 'false' || /(^|&&\s*)repodesk\.localFiles(\s*&&|$)/.test(e.when), `${e.menu}: "${e.when}" shows ${command} in the browser`);
     });
   }
 });

@@ -10,10 +10,7 @@ const ident = (s: string) => s;
 /** The tree as lines a person reads: "name/ (count)" for a folder, the file's path for a file. */
 function lines(g: FolderGroup<string>, depth = 0): string[] {
   const pad = '  '.repeat(depth);
-  return [
-    ...g.folders.flatMap((f) => [`${pad}${f.name}/ (${f.count}) [${f.path}]`, ...lines(f, depth + 1)]),
-    ...g.files.map((f) => `${pad}${f}`),
-  ];
+  return [...g.folders.flatMap((f) => [`${pad}${f.name}/ (${f.count}) [${f.path}]`, ...lines(f, depth + 1)]), ...g.files.map((f) => `${pad}${f}`)];
 }
 
 describe('Changed files by folder', () => {
@@ -47,14 +44,7 @@ describe('Changed files by folder', () => {
 
   it('the chain stops at a folder with a file of its own or two folders', () => {
     const root = groupByFolder(['a/b/one.ts', 'a/b/c/two.ts', 'a/b/d/three.ts'], ident);
-    assert.deepEqual(lines(root), [
-      'a/b/ (3) [a/b]',
-      '  c/ (1) [a/b/c]',
-      '    a/b/c/two.ts',
-      '  d/ (1) [a/b/d]',
-      '    a/b/d/three.ts',
-      '  a/b/one.ts',
-    ]);
+    assert.deepEqual(lines(root), ['a/b/ (3) [a/b]', '  c/ (1) [a/b/c]', '    a/b/c/two.ts', '  d/ (1) [a/b/d]', '    a/b/d/three.ts', '  a/b/one.ts']);
     const two = groupByFolder(['a/x/1.ts', 'a/y/2.ts'], ident);
     assert.deepEqual(lines(two), ['a/ (2) [a]', '  x/ (1) [a/x]', '    a/x/1.ts', '  y/ (1) [a/y]', '    a/y/2.ts']);
   });
@@ -71,7 +61,10 @@ describe('Changed files by folder', () => {
     // Sorting by code unit, as the service's paths are compared (upper case before lower).
     assert.deepEqual(groupByFolder(['b', 'B', 'a'], ident).files, ['B', 'a', 'b']);
     assert.deepEqual(groupByFolder(['e', 'd', 'c', 'b', 'a'], ident).files, ['a', 'b', 'c', 'd', 'e']);
-    assert.deepEqual(groupByFolder(['e/1', 'd/1', 'c/1', 'b/1', 'a/1'], ident).folders.map((f) => f.name), ['a', 'b', 'c', 'd', 'e']);
+    assert.deepEqual(
+      groupByFolder(['e/1', 'd/1', 'c/1', 'b/1', 'a/1'], ident).folders.map((f) => f.name),
+      ['a', 'b', 'c', 'd', 'e'],
+    );
   });
 
   it('keeps the items as given (objects, not paths) and each one once', () => {

@@ -9,7 +9,7 @@ describe('Suggestion applier', () => {
     assert.deepEqual(applySuggestion('one\ntwo\nthree\n', 2, ['two'], ['TWO', 'two and a half']), { ok: true, text: 'one\nTWO\ntwo and a half\nthree\n' });
   });
 
-  it('CRLF: the new lines end with CRLF as the file\'s do', () => {
+  it("CRLF: the new lines end with CRLF as the file's do", () => {
     assert.deepEqual(applySuggestion('one\r\ntwo\r\nthree\r\n', 2, ['two'], ['a', 'b']), { ok: true, text: 'one\r\na\r\nb\r\nthree\r\n' });
   });
 

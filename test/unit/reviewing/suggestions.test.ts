@@ -58,7 +58,7 @@ describe('Suggestion parser', () => {
 });
 
 describe('The commented line of a suggestion (from the diff hunk)', () => {
-  it('the hunk\'s last line, counted on the new side, its text without the diff mark', () => {
+  it("the hunk's last line, counted on the new side, its text without the diff mark", () => {
     assert.deepEqual(suggestedLine('@@ -1,3 +1,4 @@\n one\n-two\n+TWO\n+three'), { line: 3, text: 'three' });
     assert.deepEqual(suggestedLine('@@ -10,2 +12,2 @@ function f()\n keep\n same'), { line: 13, text: 'same' });
     assert.deepEqual(suggestedLine('@@ -0,0 +1 @@\n+only\n'), { line: 1, text: 'only' });
@@ -81,8 +81,10 @@ describe('The commented line of a suggestion (from the diff hunk)', () => {
 
 describe('A suggestion drawn as a change (Markdown)', () => {
   it('the old line as - and the new lines as + in a diff block, under the label, the text around kept', () => {
-    assert.equal(suggestionMarkdown('Please:\n```suggestion\nnew one\nnew two\n```\nok?', ['old'], 'Suggested change'),
-      'Please:\n**Suggested change**\n\n```diff\n-old\n+new one\n+new two\n```\nok?');
+    assert.equal(
+      suggestionMarkdown('Please:\n```suggestion\nnew one\nnew two\n```\nok?', ['old'], 'Suggested change'),
+      'Please:\n**Suggested change**\n\n```diff\n-old\n+new one\n+new two\n```\nok?',
+    );
   });
 
   it('without the old lines, only the new ones; an empty block shows the removal', () => {

@@ -3,7 +3,17 @@
 // viewed once it changes; the progress counts only those; the changes since
 // the last head viewed are the files whose blob differs.
 import assert from 'node:assert/strict';
-import { changesSince, EMPTY_VIEWED, isViewed, markViewed, readViewed, unmarkViewed, viewedKey, viewedProgress, type HeadFile } from '../../../src/reviewing/viewedFiles';
+import {
+  changesSince,
+  EMPTY_VIEWED,
+  isViewed,
+  markViewed,
+  readViewed,
+  unmarkViewed,
+  viewedKey,
+  viewedProgress,
+  type HeadFile,
+} from '../../../src/reviewing/viewedFiles';
 
 const H1 = '1'.repeat(40);
 const H2 = '2'.repeat(40);
@@ -47,10 +57,23 @@ describe('Viewed files (keyed by blob SHA)', () => {
   it('a stored record is read back; a malformed one reads as nothing viewed', () => {
     const s = markViewed(EMPTY_VIEWED, H1, AT_H1, ['a.txt']);
     assert.deepEqual(readViewed(JSON.parse(JSON.stringify(s))), s);
-    for (const bad of [undefined, null, 3, 'x', { viewed: [] , heads: [] }, { viewed: { a: 1 }, heads: [] }, { viewed: {} }, { viewed: {}, heads: {} }, { viewed: null, heads: [] }]) {
+    for (const bad of [
+      undefined,
+      null,
+      3,
+      'x',
+      { viewed: [], heads: [] },
+      { viewed: { a: 1 }, heads: [] },
+      { viewed: {} },
+      { viewed: {}, heads: {} },
+      { viewed: null, heads: [] },
+    ]) {
       assert.deepEqual(readViewed(bad), EMPTY_VIEWED, JSON.stringify(bad));
     }
-    assert.deepEqual(readViewed({ viewed: {}, heads: [{ sha: H1, blobs: {} }, { sha: 1, blobs: {} }, null, { sha: H2, blobs: { a: 2 } }, { sha: H3 }] }).heads, [{ sha: H1, blobs: {} }]);
+    assert.deepEqual(
+      readViewed({ viewed: {}, heads: [{ sha: H1, blobs: {} }, { sha: 1, blobs: {} }, null, { sha: H2, blobs: { a: 2 } }, { sha: H3 }] }).heads,
+      [{ sha: H1, blobs: {} }],
+    );
   });
 });
 
@@ -77,13 +100,24 @@ describe('Changes since my last review', () => {
     const atH2 = [f('a.txt', 'a2'), f('b.txt', 'b1'), f('c.txt', 'c1')];
     let s = markViewed(EMPTY_VIEWED, H1, AT_H1, ['a.txt']);
     s = markViewed(s, H1, AT_H1, ['b.txt']);
-    assert.deepEqual(s.heads.map((h) => h.sha), [H1], 'one record a head');
+    assert.deepEqual(
+      s.heads.map((h) => h.sha),
+      [H1],
+      'one record a head',
+    );
     s = markViewed(s, H2, atH2, ['a.txt']);
-    assert.deepEqual(changesSince(s, H2, atH2)?.changes.map((c) => c.path), ['a.txt']);
+    assert.deepEqual(
+      changesSince(s, H2, atH2)?.changes.map((c) => c.path),
+      ['a.txt'],
+    );
     assert.equal(changesSince(s, H2, atH2)?.since, H1);
     const atH3 = [f('a.txt', 'a2'), f('b.txt', 'b3'), f('c.txt', 'c1')];
     assert.deepEqual(changesSince(s, H3, atH3), { since: H2, changes: [{ path: 'b.txt', before: 'b1', after: 'b3' }] });
     s = markViewed(s, H3, atH3, ['b.txt']);
-    assert.deepEqual(s.heads.map((h) => h.sha), [H2, H3], 'the last two heads only');
+    assert.deepEqual(
+      s.heads.map((h) => h.sha),
+      [H2, H3],
+      'the last two heads only',
+    );
   });
 });

@@ -27,15 +27,20 @@ function escapeXml(s: string): string {
 function avatarSvg(id: number, login: string, size: number): string {
   const hue = Math.round((id * 137.508) % 360);
   const letter = escapeXml(Array.from(login)[0]?.toUpperCase() ?? '?');
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 64 64" role="img" aria-label="${escapeXml(login)}">`
-    + `<rect width="64" height="64" fill="hsl(${hue}, 55%, 45%)"/>`
-    + `<text x="32" y="32" dy=".35em" text-anchor="middle" font-family="sans-serif" font-size="34" font-weight="600" fill="#fff">${letter}</text>`
-    + '</svg>';
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 64 64" role="img" aria-label="${escapeXml(login)}">` +
+    `<rect width="64" height="64" fill="hsl(${hue}, 55%, 45%)"/>` +
+    `<text x="32" y="32" dy=".35em" text-anchor="middle" font-family="sans-serif" font-size="34" font-weight="600" fill="#fff">${letter}</text>` +
+    '</svg>'
+  );
 }
 
 function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
-  return header.split(',').map((t) => t.trim().replace(/^W\//, '')).some((t) => t === etag || t === '*');
+  return header
+    .split(',')
+    .map((t) => t.trim().replace(/^W\//, ''))
+    .some((t) => t === etag || t === '*');
 }
 
 export function registerAvatarRoutes(app: FastifyInstance, ctx: EmulatorContext): void {

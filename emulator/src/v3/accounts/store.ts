@@ -38,7 +38,10 @@ export function updateUser(db: Db, id: number, fields: Record<string, unknown>, 
 
 /** E-mail (lower case) → login of every user with a public e-mail. */
 export function loginsByEmail(db: Db): Map<string, string> {
-  const rows = db.prepare("SELECT lower(email) AS email, login FROM users WHERE email IS NOT NULL AND type = 'User'").all() as Array<{ email: string; login: string }>;
+  const rows = db.prepare("SELECT lower(email) AS email, login FROM users WHERE email IS NOT NULL AND type = 'User'").all() as Array<{
+    email: string;
+    login: string;
+  }>;
   return new Map(rows.map((r) => [r.email, r.login]));
 }
 
@@ -92,10 +95,22 @@ export function isPublicMember(db: Db, orgId: number, userId: number): boolean {
 }
 
 export function slugify(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'team';
+  return (
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'team'
+  );
 }
 
-export function createTeam(db: Db, orgId: number, name: string, permission: TeamRow['permission'], isOwners = false, description: string | null = null): TeamRow {
+export function createTeam(
+  db: Db,
+  orgId: number,
+  name: string,
+  permission: TeamRow['permission'],
+  isOwners = false,
+  description: string | null = null,
+): TeamRow {
   const now = isoTime();
   const info = db
     .prepare('INSERT INTO teams (org_id, name, slug, description, permission, is_owners, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
@@ -131,7 +146,10 @@ export function setMembershipPublic(db: Db, orgId: number, userId: number, isPub
 }
 
 export function ownersCount(db: Db, orgId: number): number {
-  return db.prepare('SELECT count(*) FROM team_members tm JOIN teams t ON t.id = tm.team_id WHERE t.org_id = ? AND t.is_owners = 1').pluck().get(orgId) as number;
+  return db
+    .prepare('SELECT count(*) FROM team_members tm JOIN teams t ON t.id = tm.team_id WHERE t.org_id = ? AND t.is_owners = 1')
+    .pluck()
+    .get(orgId) as number;
 }
 
 /** The team `id` (as the URL gives it), or undefined. */
@@ -153,7 +171,9 @@ export function orgTeams(db: Db, orgId: number): TeamRow[] {
 /** A user's teams, by organization login then team name. */
 export function userTeams(db: Db, userId: number): TeamRow[] {
   return db
-    .prepare<[number], TeamRow>('SELECT t.* FROM team_members tm JOIN teams t ON t.id = tm.team_id JOIN users o ON o.id = t.org_id WHERE tm.user_id = ? ORDER BY o.login, t.name')
+    .prepare<[number], TeamRow>(
+      'SELECT t.* FROM team_members tm JOIN teams t ON t.id = tm.team_id JOIN users o ON o.id = t.org_id WHERE tm.user_id = ? ORDER BY o.login, t.name',
+    )
     .all(userId);
 }
 

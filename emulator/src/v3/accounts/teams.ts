@@ -16,12 +16,33 @@ import { requireScope } from '../core/scopes';
 import { bases } from '../core/urls';
 import { repoById } from '../repos/store';
 import {
-  addTeamMember, addTeamRepo, createTeam, deleteTeam, isTeamMember, orgTeams, otherTeamNamed, removeTeamMember, removeTeamRepo, slugify, teamById, teamMemberCount,
-  teamMembers, teamNameOrSlugTaken, teamRepoCount, teamRepos, updateTeam, userTeams,
+  addTeamMember,
+  addTeamRepo,
+  createTeam,
+  deleteTeam,
+  isTeamMember,
+  orgTeams,
+  otherTeamNamed,
+  removeTeamMember,
+  removeTeamRepo,
+  slugify,
+  teamById,
+  teamMemberCount,
+  teamMembers,
+  teamNameOrSlugTaken,
+  teamRepoCount,
+  teamRepos,
+  updateTeam,
+  userTeams,
 } from './store';
 
 const permission = z.enum(['pull', 'push', 'admin']);
-const teamCreate = z.object({ name: z.string().min(1).max(255), repo_names: z.array(z.string()).optional(), permission: permission.optional(), description: z.string().nullable().optional() });
+const teamCreate = z.object({
+  name: z.string().min(1).max(255),
+  repo_names: z.array(z.string()).optional(),
+  permission: permission.optional(),
+  description: z.string().nullable().optional(),
+});
 const teamUpdate = z.object({ name: z.string().min(1).max(255), permission: permission.optional(), description: z.string().nullable().optional() });
 
 type TeamParams = { Params: { id: string } };
@@ -30,14 +51,28 @@ type TeamRepoParams = { Params: { id: string; owner: string; repo: string } };
 
 function teamSummary(b: Bases, t: TeamRow): Record<string, unknown> {
   const url = `${b.api}/teams/${t.id}`;
-  return { url, name: t.name, id: t.id, slug: t.slug, description: t.description, permission: t.permission, members_url: `${url}/members{/member}`, repositories_url: `${url}/repos` };
+  return {
+    url,
+    name: t.name,
+    id: t.id,
+    slug: t.slug,
+    description: t.description,
+    permission: t.permission,
+    members_url: `${url}/members{/member}`,
+    repositories_url: `${url}/repos`,
+  };
 }
 
 function teamDetailed(ctx: EmulatorContext, b: Bases, t: TeamRow): Record<string, unknown> {
   const { db } = ctx;
   const org = findUserById(db, t.org_id)!;
   const o = orgSummary(b, org);
-  return { ...teamSummary(b, t), members_count: teamMemberCount(db, t.id), repos_count: teamRepoCount(db, t), organization: { login: o.login, id: o.id, url: o.url, avatar_url: o.avatar_url } };
+  return {
+    ...teamSummary(b, t),
+    members_count: teamMemberCount(db, t.id),
+    repos_count: teamRepoCount(db, t),
+    organization: { login: o.login, id: o.id, url: o.url, avatar_url: o.avatar_url },
+  };
 }
 
 export function registerTeamRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
@@ -69,7 +104,12 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     const owner = findUserById(db, repo.owner_id)!;
     ctx.events.emitEvent(
       'team_add',
-      { team: teamSummary(b, team), repository: repoSummary(b, repo, owner, repoPermission(db, repo, sender)), organization: orgSummary(b, org), sender: userSummary(b, sender) },
+      {
+        team: teamSummary(b, team),
+        repository: repoSummary(b, repo, owner, repoPermission(db, repo, sender)),
+        organization: orgSummary(b, org),
+        sender: userSummary(b, sender),
+      },
       { repoId: repo.id, orgId: org.id },
     );
   };

@@ -71,7 +71,6 @@ export function registerUserRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     return rows.map((u) => userSummary(b, u));
   });
 
-
   app.get('/user/orgs', { config: { cacheable: true } }, async (req, reply) => {
     const user = currentUser(req);
     if (!user) throw requiresAuthentication();

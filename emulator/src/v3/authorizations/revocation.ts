@@ -61,7 +61,11 @@ export class RevocationJobs {
   private runDue(): void {
     this.timer = undefined;
     if (this.stopped) return;
-    const due = this.db.prepare('SELECT * FROM token_revocation_jobs WHERE run_at <= ?').all(Date.now()) as Array<{ id: number; app_id: number; max_authorization_id: number }>;
+    const due = this.db.prepare('SELECT * FROM token_revocation_jobs WHERE run_at <= ?').all(Date.now()) as Array<{
+      id: number;
+      app_id: number;
+      max_authorization_id: number;
+    }>;
     for (const job of due) {
       const revoked = this.db.transaction(() => {
         const n = this.db.prepare('DELETE FROM authorizations WHERE app_id = ? AND id <= ?').run(job.app_id, job.max_authorization_id).changes;

@@ -13,8 +13,17 @@ import { safeEqual, sha256Hex } from '../core/secrets';
 import { bases } from '../core/urls';
 import { findUserById } from '../core/access';
 import {
-  authorizationsPage, countAuthorizations, createAuthorization, deleteAuthorization, findAuthorization, findByToken, findApplicationByClientId, latestForApp, renderAuthorization,
-  resetAuthorization, updateAuthorization,
+  authorizationsPage,
+  countAuthorizations,
+  createAuthorization,
+  deleteAuthorization,
+  findAuthorization,
+  findByToken,
+  findApplicationByClientId,
+  latestForApp,
+  renderAuthorization,
+  resetAuthorization,
+  updateAuthorization,
 } from './store';
 import { RevocationJobs } from './revocation';
 
@@ -103,7 +112,8 @@ export function registerAuthorizationRoutes(app: FastifyInstance, ctx: EmulatorC
       if (input.client_secret === undefined) throw validationFailed({ resource: RESOURCE, field: 'client_secret', code: 'missing_field' });
       const application = findApplicationByClientId(db, input.client_id);
       if (!application) throw validationFailed({ resource: RESOURCE, field: 'client_id', code: 'invalid' });
-      if (!safeEqual(application.client_secret_hash, sha256Hex(input.client_secret))) throw validationFailed({ resource: RESOURCE, field: 'client_secret', code: 'invalid' });
+      if (!safeEqual(application.client_secret_hash, sha256Hex(input.client_secret)))
+        throw validationFailed({ resource: RESOURCE, field: 'client_secret', code: 'invalid' });
       appId = application.id;
     }
     const scopes = checkedScopes(input.scopes, 'scopes');
@@ -116,7 +126,8 @@ export function registerAuthorizationRoutes(app: FastifyInstance, ctx: EmulatorC
     const input = parseBody(req, RESOURCE, getOrCreateSchema);
     const application = findApplicationByClientId(db, req.params.client_id);
     if (!application) throw notFound();
-    if (!safeEqual(application.client_secret_hash, sha256Hex(input.client_secret))) throw validationFailed({ resource: RESOURCE, field: 'client_secret', code: 'invalid' });
+    if (!safeEqual(application.client_secret_hash, sha256Hex(input.client_secret)))
+      throw validationFailed({ resource: RESOURCE, field: 'client_secret', code: 'invalid' });
     const scopes = checkedScopes(input.scopes, 'scopes');
     const existing = latestForApp(db, user.id, application.id);
     if (existing) return reply.code(200).header('Location', location(req, existing)).send(render(req, existing));
@@ -131,7 +142,9 @@ export function registerAuthorizationRoutes(app: FastifyInstance, ctx: EmulatorC
     const input = parseBody(req, RESOURCE, updateSchema);
     const given = (['scopes', 'add_scopes', 'remove_scopes'] as const).filter((f) => body[f] !== undefined);
     if (given.length > 1) {
-      throw validationFailed(...given.map((field) => ({ resource: RESOURCE, field, code: 'invalid', message: 'Only one of scopes, add_scopes, or remove_scopes may be sent' })));
+      throw validationFailed(
+        ...given.map((field) => ({ resource: RESOURCE, field, code: 'invalid', message: 'Only one of scopes, add_scopes, or remove_scopes may be sent' })),
+      );
     }
     let scopes = JSON.parse(row.scopes) as string[];
     if (input.scopes) scopes = checkedScopes(input.scopes, 'scopes');

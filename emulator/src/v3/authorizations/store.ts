@@ -37,7 +37,12 @@ export function createAuthorization(db: Db, a: NewAuthorization): { row: Authori
 /** Replaces the token value at once: the old value stops working with this write. */
 export function resetAuthorization(db: Db, id: number): { row: AuthorizationRow; token: string } {
   const token = newToken();
-  db.prepare('UPDATE authorizations SET token_hash = ?, token_last_eight = ?, updated_at = ? WHERE id = ?').run(sha256Hex(token), token.slice(-8), isoTime(), id);
+  db.prepare('UPDATE authorizations SET token_hash = ?, token_last_eight = ?, updated_at = ? WHERE id = ?').run(
+    sha256Hex(token),
+    token.slice(-8),
+    isoTime(),
+    id,
+  );
   return { row: findAuthorization(db, id)!, token };
 }
 
@@ -51,11 +56,19 @@ export function countAuthorizations(db: Db, userId: number): number {
 
 /** One page of a user's authorizations, oldest first. */
 export function authorizationsPage(db: Db, userId: number, limit: number, offset: number): AuthorizationRow[] {
-  return db.prepare<[number, number, number], AuthorizationRow>('SELECT * FROM authorizations WHERE user_id = ? ORDER BY id LIMIT ? OFFSET ?').all(userId, limit, offset);
+  return db
+    .prepare<[number, number, number], AuthorizationRow>('SELECT * FROM authorizations WHERE user_id = ? ORDER BY id LIMIT ? OFFSET ?')
+    .all(userId, limit, offset);
 }
 
 export function updateAuthorization(db: Db, id: number, scopes: string[], note: string | null, noteUrl: string | null): void {
-  db.prepare('UPDATE authorizations SET scopes = ?, note = ?, note_url = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(scopes), note, noteUrl, isoTime(), id);
+  db.prepare('UPDATE authorizations SET scopes = ?, note = ?, note_url = ?, updated_at = ? WHERE id = ?').run(
+    JSON.stringify(scopes),
+    note,
+    noteUrl,
+    isoTime(),
+    id,
+  );
 }
 
 export function deleteAuthorization(db: Db, id: number): void {
@@ -68,7 +81,9 @@ export function findByToken(db: Db, appId: number, token: string): Authorization
 
 /** The user's most recent authorization for an application (the one "already held"). */
 export function latestForApp(db: Db, userId: number, appId: number): AuthorizationRow | undefined {
-  return db.prepare<[number, number], AuthorizationRow>('SELECT * FROM authorizations WHERE user_id = ? AND app_id = ? ORDER BY id DESC LIMIT 1').get(userId, appId);
+  return db
+    .prepare<[number, number], AuthorizationRow>('SELECT * FROM authorizations WHERE user_id = ? AND app_id = ? ORDER BY id DESC LIMIT 1')
+    .get(userId, appId);
 }
 
 export interface NewApplication {

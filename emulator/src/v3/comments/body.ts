@@ -12,11 +12,17 @@ function escapeHtml(text: string): string {
 }
 
 function paragraphs(body: string): string[] {
-  return body.replace(/\r\n?/g, '\n').split(/\n[ \t]*\n+/).map((p) => p.trim()).filter((p) => p !== '');
+  return body
+    .replace(/\r\n?/g, '\n')
+    .split(/\n[ \t]*\n+/)
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
 }
 
 function bodyHtml(body: string): string {
-  return paragraphs(body).map((p) => `<p>${p.split('\n').map(escapeHtml).join('<br>\n')}</p>`).join('\n');
+  return paragraphs(body)
+    .map((p) => `<p>${p.split('\n').map(escapeHtml).join('<br>\n')}</p>`)
+    .join('\n');
 }
 
 /** Plain text: paragraphs separated by one blank line, surrounding spaces dropped. */

@@ -17,7 +17,16 @@ import { bases, type Bases } from '../core/urls';
 import { emitRepoEvent } from '../repos/create';
 import type { IssueCommentRow, IssueRow } from '../issues/schema';
 import {
-  deleteIssueComment, findIssue, findIssueComment, insertIssueComment, issueById, issueComments, issueJson, repoIssueComments, repoPath, updateIssueCommentBody,
+  deleteIssueComment,
+  findIssue,
+  findIssueComment,
+  insertIssueComment,
+  issueById,
+  issueComments,
+  issueJson,
+  repoIssueComments,
+  repoPath,
+  updateIssueCommentBody,
 } from '../issues/store';
 import { bodyFields } from './body';
 import { commentListSql, type CommentListQuery } from './list-query';
@@ -53,7 +62,11 @@ export function createIssueComment(ctx: EmulatorContext, repo: RepoRow, issue: I
   emitRepoEvent(
     ctx,
     'issue_comment',
-    { action: 'created', issue: issueJson(db, b, repo, issueById(db, issue.id)!), comment: issueCommentJson(db, b, undefined, ctx.limits.vendor, repo, comment) },
+    {
+      action: 'created',
+      issue: issueJson(db, b, repo, issueById(db, issue.id)!),
+      comment: issueCommentJson(db, b, undefined, ctx.limits.vendor, repo, comment),
+    },
     repo,
     user,
   );

@@ -20,7 +20,16 @@ import { repoPath } from '../issues/store';
 import { pullSummary } from '../pulls/representation';
 import { createReviewComment, type NewReviewComment } from '../pulls/review-placement';
 import type { Pull, ReviewCommentRow } from '../pulls/schema';
-import { deleteReviewComment, findPull, findReviewComment, pullById, pullNumber, pullReviewComments, repoReviewComments, updateReviewCommentBody } from '../pulls/store';
+import {
+  deleteReviewComment,
+  findPull,
+  findReviewComment,
+  pullById,
+  pullNumber,
+  pullReviewComments,
+  repoReviewComments,
+  updateReviewCommentBody,
+} from '../pulls/store';
 import { refreshRepoPulls } from '../pulls/sync';
 import { bodyFields } from './body';
 import { commentListSql, type CommentListQuery } from './list-query';
@@ -62,7 +71,14 @@ function reviewCommentJson(db: Db, b: Bases, req: FastifyRequest | undefined, ve
 }
 
 /** Writes a review comment (or reply) and emits `pull_request_review_comment` (created). */
-export async function addReviewComment(ctx: EmulatorContext, repo: RepoRow, pull: Pull, user: UserRow, input: NewReviewComment, now = isoTime()): Promise<ReviewCommentRow> {
+export async function addReviewComment(
+  ctx: EmulatorContext,
+  repo: RepoRow,
+  pull: Pull,
+  user: UserRow,
+  input: NewReviewComment,
+  now = isoTime(),
+): Promise<ReviewCommentRow> {
   const comment = await createReviewComment(ctx, pull, user, input, now);
   const b = bases(ctx);
   const payload = {

@@ -35,7 +35,9 @@ export function findOrg(db: Db, login: string): UserRow | undefined {
 
 /** Member of the organization's Owners team. */
 export function isOrgOwner(db: Db, orgId: number, userId: number): boolean {
-  return !!db.prepare('SELECT 1 FROM team_members tm JOIN teams t ON t.id = tm.team_id WHERE t.org_id = ? AND t.is_owners = 1 AND tm.user_id = ?').get(orgId, userId);
+  return !!db
+    .prepare('SELECT 1 FROM team_members tm JOIN teams t ON t.id = tm.team_id WHERE t.org_id = ? AND t.is_owners = 1 AND tm.user_id = ?')
+    .get(orgId, userId);
 }
 
 /** In at least one team of the organization (docs/service-api/hosting/organizations §5, §6). */
@@ -131,9 +133,7 @@ function isWriteRequest(req: FastifyRequest): boolean {
  */
 export function redirectIfRenamed(db: Db, req: FastifyRequest, owner: string, name: string): void {
   const repoId = db
-    .prepare<[string, string], number>(
-      `SELECT r.id FROM repository_redirects d JOIN repositories r ON r.id = d.repo_id WHERE d.owner_login = ? AND d.name = ?`,
-    )
+    .prepare<[string, string], number>(`SELECT r.id FROM repository_redirects d JOIN repositories r ON r.id = d.repo_id WHERE d.owner_login = ? AND d.name = ?`)
     .pluck()
     .get(owner, name);
   if (repoId === undefined) return;

@@ -97,7 +97,12 @@ export function installConventions(app: FastifyInstance, s: ConventionServices):
     reply.header('X-Accepted-OAuth-Scopes', '');
     const ua = req.headers['user-agent'];
     if (typeof ua !== 'string' || ua.trim() === '') {
-      throw new ApiError(403, 'Request forbidden by administrative rules. Please make sure your request has a User-Agent header.', undefined, '/v3/#user-agent-required');
+      throw new ApiError(
+        403,
+        'Request forbidden by administrative rules. Please make sure your request has a User-Agent header.',
+        undefined,
+        '/v3/#user-agent-required',
+      );
     }
     let authError: unknown;
     try {

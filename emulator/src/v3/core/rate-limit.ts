@@ -48,8 +48,10 @@ export class RateLimiter {
   bucketOf(req: FastifyRequest): { key: string; limit: number; who: string } {
     const auth = req.auth;
     const p = this.keyPrefix;
-    if (auth.kind === 'basic' || auth.kind === 'token') return { key: `${p}user:${auth.user.id}`, limit: this.limits.authenticated, who: `user ID ${auth.user.id}` };
-    if (auth.kind === 'application') return { key: `${p}app:${auth.application.id}`, limit: this.limits.application, who: `application ${auth.application.client_id}` };
+    if (auth.kind === 'basic' || auth.kind === 'token')
+      return { key: `${p}user:${auth.user.id}`, limit: this.limits.authenticated, who: `user ID ${auth.user.id}` };
+    if (auth.kind === 'application')
+      return { key: `${p}app:${auth.application.id}`, limit: this.limits.application, who: `application ${auth.application.client_id}` };
     return { key: `${p}ip:${req.ip}`, limit: this.limits.unauthenticated, who: req.ip };
   }
 
@@ -84,7 +86,10 @@ export class RateLimiter {
     setHeaders(reply, { limit: w.limit, remaining: Math.max(0, w.limit - w.used), reset: Math.ceil(w.resetAt / 1000) });
     (req as CountedRequest).rateBucket = exceeded ? undefined : key;
     if (exceeded) {
-      const hint = req.auth.kind === 'anonymous' ? " (But here's the good news: Authenticated requests get a higher rate limit. Check out the documentation for more details.)" : '';
+      const hint =
+        req.auth.kind === 'anonymous'
+          ? " (But here's the good news: Authenticated requests get a higher rate limit. Check out the documentation for more details.)"
+          : '';
       throw new ApiError(403, `API rate limit exceeded for ${who}.${hint}`, undefined, '/v3/#rate-limiting');
     }
   }

@@ -106,7 +106,13 @@ export function checkText(resource: string, field: string, value: string): void 
  */
 export function checkBodyText(resource: string, body: Record<string, unknown>): void {
   for (const [field, value] of Object.entries(body)) {
-    if (hasLoneSurrogate(field)) throw validationFailed({ resource, field: field.replace(new RegExp(LONE_SURROGATE.source, 'g'), '\uFFFD'), code: 'invalid', message: 'a field name is not valid Unicode text (it contains a lone surrogate)' });
+    if (hasLoneSurrogate(field))
+      throw validationFailed({
+        resource,
+        field: field.replace(new RegExp(LONE_SURROGATE.source, 'g'), '\uFFFD'),
+        code: 'invalid',
+        message: 'a field name is not valid Unicode text (it contains a lone surrogate)',
+      });
     if (typeof value === 'string') checkText(resource, field, value);
     else if (value !== null && typeof value === 'object' && !deepWellFormed(value)) {
       throw validationFailed({ resource, field, code: 'invalid', message: `${field} is not valid Unicode text (it contains a lone surrogate)` });

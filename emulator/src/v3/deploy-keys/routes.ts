@@ -34,7 +34,13 @@ export function registerDeployKeyRoutes(app: FastifyInstance, ctx: EmulatorConte
     const { repo, owner } = loadRepo(db, req, reply, req.params.owner, req.params.repo, 'admin');
     const f = parseBody(req, 'PublicKey', createBody);
     const key = normalizeSshKey(f.key);
-    if (!key) throw validationFailed({ resource: 'PublicKey', field: 'key', code: 'invalid', message: 'key is invalid. It must begin with \'ssh-ed25519\', \'ssh-rsa\' or \'ecdsa-sha2-nistp256\'. Check that you\'re copying the public half of the key' });
+    if (!key)
+      throw validationFailed({
+        resource: 'PublicKey',
+        field: 'key',
+        code: 'invalid',
+        message: "key is invalid. It must begin with 'ssh-ed25519', 'ssh-rsa' or 'ecdsa-sha2-nistp256'. Check that you're copying the public half of the key",
+      });
     if (deployKeyInUse(db, key)) throw validationFailed({ resource: 'PublicKey', field: 'key', code: 'custom', message: 'key is already in use' });
     const body = deployKeyJson(bases(ctx, req), owner, repo, insertDeployKey(db, repo.id, f.title ?? null, key));
     return created(reply, body.url as string, body);

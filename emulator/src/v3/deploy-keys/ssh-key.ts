@@ -28,8 +28,10 @@ export function normalizeSshKey(text: string): string | undefined {
   const parts = sshStrings(Buffer.from(data, 'base64'));
   if (!parts || parts[0]?.toString('latin1') !== type) return undefined;
   const fieldsOk =
-    type === 'ssh-ed25519' ? parts.length === 2 && parts[1]!.length === 32
-    : type === 'ssh-rsa' ? parts.length === 3 && parts[1]!.length > 0 && parts[2]!.length >= 128
-    : parts.length === 3 && parts[1]!.toString('latin1') === 'nistp256' && parts[2]!.length === 65 && parts[2]![0] === 4;
+    type === 'ssh-ed25519'
+      ? parts.length === 2 && parts[1]!.length === 32
+      : type === 'ssh-rsa'
+        ? parts.length === 3 && parts[1]!.length > 0 && parts[2]!.length >= 128
+        : parts.length === 3 && parts[1]!.toString('latin1') === 'nistp256' && parts[2]!.length === 65 && parts[2]![0] === 4;
   return fieldsOk ? `${type} ${data}` : undefined;
 }

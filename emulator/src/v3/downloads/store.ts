@@ -33,7 +33,13 @@ export type NewDownload = Pick<DownloadRow, 'name' | 'description' | 'size' | 'd
 
 export function insertDownload(db: Db, repoId: number, d: NewDownload): void {
   db.prepare('INSERT INTO downloads (repo_id, name, description, size, download_count, content_type, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
-    repoId, d.name, d.description, d.size, d.download_count, d.content_type, d.created_at,
+    repoId,
+    d.name,
+    d.description,
+    d.size,
+    d.download_count,
+    d.content_type,
+    d.created_at,
   );
 }
 

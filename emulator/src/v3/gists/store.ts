@@ -47,7 +47,9 @@ export function publicGists(db: Db, since?: string): Listing<GistRow> {
 }
 
 export function insertGistComment(db: Db, gistId: number, userId: number, body: string, now = isoTime()): GistCommentRow {
-  const info = db.prepare('INSERT INTO gist_comments (gist_id, user_id, body, created_at, updated_at) VALUES (?, ?, ?, ?, ?)').run(gistId, userId, body, now, now);
+  const info = db
+    .prepare('INSERT INTO gist_comments (gist_id, user_id, body, created_at, updated_at) VALUES (?, ?, ?, ?, ?)')
+    .run(gistId, userId, body, now, now);
   return db.prepare<[number], GistCommentRow>('SELECT * FROM gist_comments WHERE id = ?').get(Number(info.lastInsertRowid))!;
 }
 
@@ -83,10 +85,12 @@ const LANGUAGES: Record<string, string> = { md: 'Markdown', ts: 'TypeScript', js
  */
 export function gistListJson(db: Db, b: Bases, g: GistRow): Record<string, unknown> {
   const full = gistJson(db, b, g);
-  const files = Object.fromEntries(Object.entries(full.files as Record<string, Record<string, unknown>>).map(([name, f]) => {
-    const { content: _content, ...rest } = f;
-    return [name, rest];
-  }));
+  const files = Object.fromEntries(
+    Object.entries(full.files as Record<string, Record<string, unknown>>).map(([name, f]) => {
+      const { content: _content, ...rest } = f;
+      return [name, rest];
+    }),
+  );
   return { ...full, files, truncated: false };
 }
 
@@ -104,14 +108,19 @@ export function gistJson(db: Db, b: Bases, g: GistRow): Record<string, unknown> 
     public: g.public === 1,
     owner,
     user: null,
-    files: Object.fromEntries(Object.entries(files).map(([name, content]) => [name, {
-      filename: name,
-      type: 'text/plain',
-      language: LANGUAGES[name.split('.').pop()?.toLowerCase() ?? ''] ?? null,
-      raw_url: `${b.web}/gist/${g.id}/raw/${encodeURIComponent(name)}`,
-      size: Buffer.byteLength(content),
-      content,
-    }])),
+    files: Object.fromEntries(
+      Object.entries(files).map(([name, content]) => [
+        name,
+        {
+          filename: name,
+          type: 'text/plain',
+          language: LANGUAGES[name.split('.').pop()?.toLowerCase() ?? ''] ?? null,
+          raw_url: `${b.web}/gist/${g.id}/raw/${encodeURIComponent(name)}`,
+          size: Buffer.byteLength(content),
+          content,
+        },
+      ]),
+    ),
     comments,
     comments_url: `${url}/comments`,
     html_url: `${b.web}/gist/${g.id}`,

@@ -29,30 +29,32 @@ async function pushedCommits(git: GitRepository, htmlUrl: string, before: string
   if (after === ZERO) return [];
   const range = before === ZERO ? [after] : [after, `^${before}`];
   const shas = (await git.runText(['rev-list', '--reverse', `--max-count=${MAX_COMMITS}`, ...range, '--'])).split('\n').filter(Boolean);
-  return Promise.all(shas.map(async (sha) => {
-    const commit = await readCommit(git, sha);
-    const changes = (await git.runText(['diff-tree', '-r', '--root', '--no-commit-id', '--no-renames', '--name-status', '-z', sha])).split('\0');
-    const added: string[] = [];
-    const removed: string[] = [];
-    const modified: string[] = [];
-    for (let i = 0; i + 1 < changes.length; i += 2) {
-      const list = changes[i] === 'A' ? added : changes[i] === 'D' ? removed : modified;
-      list.push(changes[i + 1] ?? '');
-    }
-    return {
-      id: sha,
-      tree_id: commit.tree,
-      distinct: true,
-      message: commit.message,
-      timestamp: commit.author.date,
-      url: `${htmlUrl}/commit/${sha}`,
-      author: { name: commit.author.name, email: commit.author.email },
-      committer: { name: commit.committer.name, email: commit.committer.email },
-      added,
-      removed,
-      modified,
-    };
-  }));
+  return Promise.all(
+    shas.map(async (sha) => {
+      const commit = await readCommit(git, sha);
+      const changes = (await git.runText(['diff-tree', '-r', '--root', '--no-commit-id', '--no-renames', '--name-status', '-z', sha])).split('\0');
+      const added: string[] = [];
+      const removed: string[] = [];
+      const modified: string[] = [];
+      for (let i = 0; i + 1 < changes.length; i += 2) {
+        const list = changes[i] === 'A' ? added : changes[i] === 'D' ? removed : modified;
+        list.push(changes[i + 1] ?? '');
+      }
+      return {
+        id: sha,
+        tree_id: commit.tree,
+        distinct: true,
+        message: commit.message,
+        timestamp: commit.author.date,
+        url: `${htmlUrl}/commit/${sha}`,
+        author: { name: commit.author.name, email: commit.author.email },
+        committer: { name: commit.committer.name, email: commit.committer.email },
+        added,
+        removed,
+        modified,
+      };
+    }),
+  );
 }
 
 /** An event of a reference change, ready to emit: its name and its payload's own fields. */
@@ -62,7 +64,14 @@ export interface PendingRefEvent {
 }
 
 /** The events of a reference change (create or delete, then push), built from the repository's git data. */
-export async function refEventsOf(ctx: EmulatorContext, git: GitRepository, repo: RepoRow, owner: UserRow, sender: UserRow, change: RefEvent): Promise<PendingRefEvent[]> {
+export async function refEventsOf(
+  ctx: EmulatorContext,
+  git: GitRepository,
+  repo: RepoRow,
+  owner: UserRow,
+  sender: UserRow,
+  change: RefEvent,
+): Promise<PendingRefEvent[]> {
   const { kind, name } = shortName(change.ref);
   if (!kind) return [];
   const htmlUrl = `${bases(ctx).web}/${owner.login}/${repo.name}`;
@@ -70,7 +79,11 @@ export async function refEventsOf(ctx: EmulatorContext, git: GitRepository, repo
   const created = change.before === ZERO;
   const deleted = change.after === ZERO;
   const events: PendingRefEvent[] = [];
-  if (created) events.push({ name: 'create', extra: { ref: name, ref_type: kind, master_branch: repo.default_branch, description: repo.description, pusher_type: 'user' } });
+  if (created)
+    events.push({
+      name: 'create',
+      extra: { ref: name, ref_type: kind, master_branch: repo.default_branch, description: repo.description, pusher_type: 'user' },
+    });
   if (deleted) events.push({ name: 'delete', extra: { ref: name, ref_type: kind, pusher_type: 'user' } });
   events.push({
     name: 'push',

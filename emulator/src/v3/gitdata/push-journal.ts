@@ -35,7 +35,10 @@ type RefMap = Map<string, string>;
 
 /** Writes the references as they are before a push; returns the journal row. */
 export function beginPush(db: Db, repoId: number, senderId: number | null, before: RefMap): number {
-  return Number(db.prepare('INSERT INTO pushes_in_flight (repo_id, sender_id, refs_before) VALUES (?, ?, ?)').run(repoId, senderId, JSON.stringify([...before])).lastInsertRowid);
+  return Number(
+    db.prepare('INSERT INTO pushes_in_flight (repo_id, sender_id, refs_before) VALUES (?, ?, ?)').run(repoId, senderId, JSON.stringify([...before]))
+      .lastInsertRowid,
+  );
 }
 
 export async function currentRefs(git: GitRepository): Promise<RefMap> {
@@ -46,7 +49,15 @@ export async function currentRefs(git: GitRepository): Promise<RefMap> {
  * Records what a push moved — pushed_at and the events of every moved
  * reference — and removes its journal row, in one transaction.
  */
-export async function finishPush(ctx: EmulatorContext, git: GitRepository, journalId: number, repo: RepoRow, owner: UserRow, sender: UserRow | undefined, before: RefMap): Promise<void> {
+export async function finishPush(
+  ctx: EmulatorContext,
+  git: GitRepository,
+  journalId: number,
+  repo: RepoRow,
+  owner: UserRow,
+  sender: UserRow | undefined,
+  before: RefMap,
+): Promise<void> {
   const after = await currentRefs(git);
   const moved = [...new Set([...before.keys(), ...after.keys()])].filter((ref) => before.get(ref) !== after.get(ref));
   const events: PendingRefEvent[] = [];
@@ -67,7 +78,12 @@ export async function finishPush(ctx: EmulatorContext, git: GitRepository, journ
 
 /** Finishes the pushes a killed run left in the journal (before the server is ready). */
 export async function recoverPushes(ctx: EmulatorContext, repositories: Repositories): Promise<void> {
-  const rows = ctx.db.prepare('SELECT * FROM pushes_in_flight ORDER BY id').all() as Array<{ id: number; repo_id: number; sender_id: number | null; refs_before: string }>;
+  const rows = ctx.db.prepare('SELECT * FROM pushes_in_flight ORDER BY id').all() as Array<{
+    id: number;
+    repo_id: number;
+    sender_id: number | null;
+    refs_before: string;
+  }>;
   for (const row of rows) {
     const repo = repoById(ctx.db, row.repo_id);
     const owner = repo && findUserById(ctx.db, repo.owner_id);

@@ -5,8 +5,23 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { EmulatorContext } from '../../server';
 import {
-  createBlob, createCommit, createRef, createTree, deleteRef, findRef, listRefs, readBlob, readCommit, readTag, readTree, updateRef, createTagObject,
-  GitDataError, repoGitPath, Repositories, type GitRepository,
+  createBlob,
+  createCommit,
+  createRef,
+  createTree,
+  deleteRef,
+  findRef,
+  listRefs,
+  readBlob,
+  readCommit,
+  readTag,
+  readTree,
+  updateRef,
+  createTagObject,
+  GitDataError,
+  repoGitPath,
+  Repositories,
+  type GitRepository,
 } from '../../git';
 import { loadRepo, type LoadedRepo } from '../core/access';
 import { currentUser } from '../core/auth';
@@ -20,7 +35,8 @@ import { commitResource, refResource, refUrl, tagResource, treeResource, type Gi
 import { hasNul } from '../core/git-input';
 
 /** A NUL byte in a string, or in a string field of an object (author, committer). */
-const nulInside = (v: unknown): boolean => (typeof v === 'string' ? hasNul(v) : typeof v === 'object' && v !== null && Object.values(v).some((x) => typeof x === 'string' && hasNul(x)));
+const nulInside = (v: unknown): boolean =>
+  typeof v === 'string' ? hasNul(v) : typeof v === 'object' && v !== null && Object.values(v).some((x) => typeof x === 'string' && hasNul(x));
 
 const ZERO_SHA = '0'.repeat(40);
 
@@ -46,13 +62,23 @@ async function translated<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export function registerGitDataRoutes(app: FastifyInstance, ctx: EmulatorContext, repositories: Repositories): void {
-  const open = (req: FastifyRequest, reply: FastifyReply, params: RepoParams['Params'], need: 'pull' | 'push' = 'pull'): { loaded: LoadedRepo; git: GitRepository; u: GitDataUrls } => {
+  const open = (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    params: RepoParams['Params'],
+    need: 'pull' | 'push' = 'pull',
+  ): { loaded: LoadedRepo; git: GitRepository; u: GitDataUrls } => {
     const loaded = loadRepo(ctx.db, req, reply, params.owner, params.repo, need);
     const git = repositories.get(repoGitPath(ctx.gitDir, loaded.repo.id));
     return { loaded, git, u: { git: `${bases(ctx, req).api}/repos/${loaded.owner.login}/${loaded.repo.name}/git` } };
   };
   /** A ref change through the API counts as a push: pushed_at, and the push/create/delete events. */
-  const pushed = (req: FastifyRequest, loaded: LoadedRepo, git: GitRepository, change: { ref: string; before: string; after: string; forced: boolean }): void => {
+  const pushed = (
+    req: FastifyRequest,
+    loaded: LoadedRepo,
+    git: GitRepository,
+    change: { ref: string; before: string; after: string; forced: boolean },
+  ): void => {
     markPushed(ctx.db, loaded.repo.id);
     const sender = currentUser(req);
     if (sender) emitRefEvents(ctx, git, loaded.repo, loaded.owner, sender, change);
@@ -80,16 +106,26 @@ export function registerGitDataRoutes(app: FastifyInstance, ctx: EmulatorContext
   app.post<RepoParams>('/repos/:owner/:repo/git/commits', async (req, reply) => {
     const { git, u } = open(req, reply, req.params, 'push');
     const body = bodyHash(req, 'Commit');
-    if (typeof body.message !== 'string') throw new ApiError(422, 'message is required', [{ resource: 'Commit', field: 'message', code: 'missing_field' }], '/v3');
+    if (typeof body.message !== 'string')
+      throw new ApiError(422, 'message is required', [{ resource: 'Commit', field: 'message', code: 'missing_field' }], '/v3');
     if (typeof body.tree !== 'string') throw new ApiError(422, 'tree is required', [{ resource: 'Commit', field: 'tree', code: 'missing_field' }], '/v3');
-    for (const [field, value] of [['message', body.message], ['author', body.author], ['committer', body.committer]] as const) {
+    for (const [field, value] of [
+      ['message', body.message],
+      ['author', body.author],
+      ['committer', body.committer],
+    ] as const) {
       if (nulInside(value)) throw new ApiError(422, 'Validation Failed', [{ resource: 'Commit', field, code: 'invalid' }], '/v3');
     }
     // Without an author: the authenticated user, named as auto_init commits name them.
     const user = currentUser(req);
     const login = user?.login ?? 'unknown';
-    const defaults = { user: { name: user?.name ?? login, email: user?.email ?? `${login}@users.noreply.${new URL(ctx.baseUrl()).hostname}` }, now: new Date() };
-    const commit = await translated(() => createCommit(git, { message: body.message, tree: body.tree, parents: body.parents, author: body.author, committer: body.committer }, defaults));
+    const defaults = {
+      user: { name: user?.name ?? login, email: user?.email ?? `${login}@users.noreply.${new URL(ctx.baseUrl()).hostname}` },
+      now: new Date(),
+    };
+    const commit = await translated(() =>
+      createCommit(git, { message: body.message, tree: body.tree, parents: body.parents, author: body.author, committer: body.committer }, defaults),
+    );
     const resource = commitResource(u, commit);
     return created(reply, resource.url, resource);
   });
@@ -109,19 +145,25 @@ export function registerGitDataRoutes(app: FastifyInstance, ctx: EmulatorContext
     for (const field of ['tag', 'message', 'object'] as const) {
       if (typeof body[field] !== 'string') throw new ApiError(422, `${field} is required`, [{ resource: 'Tag', field, code: 'missing_field' }], '/v3');
     }
-    for (const [field, value] of [['tag', body.tag], ['message', body.message], ['tagger', body.tagger]] as const) {
+    for (const [field, value] of [
+      ['tag', body.tag],
+      ['message', body.message],
+      ['tagger', body.tagger],
+    ] as const) {
       if (nulInside(value)) throw new ApiError(422, 'Validation Failed', [{ resource: 'Tag', field, code: 'invalid' }], '/v3');
     }
     // Without a tagger: the authenticated user, now, as a commit without an author.
     const user = currentUser(req);
     const login = user?.login ?? 'unknown';
-    const given = typeof body.tagger === 'object' && body.tagger !== null ? body.tagger as Record<string, unknown> : {};
+    const given = typeof body.tagger === 'object' && body.tagger !== null ? (body.tagger as Record<string, unknown>) : {};
     const tagger = {
-      name: typeof given.name === 'string' ? given.name : user?.name ?? login,
-      email: typeof given.email === 'string' ? given.email : user?.email ?? `${login}@users.noreply.${new URL(ctx.baseUrl()).hostname}`,
+      name: typeof given.name === 'string' ? given.name : (user?.name ?? login),
+      email: typeof given.email === 'string' ? given.email : (user?.email ?? `${login}@users.noreply.${new URL(ctx.baseUrl()).hostname}`),
       date: typeof given.date === 'string' ? given.date : new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
     };
-    const tag = await translated(() => createTagObject(git, { tag: body.tag as string, message: body.message as string, object: body.object as string, tagger }));
+    const tag = await translated(() =>
+      createTagObject(git, { tag: body.tag as string, message: body.message as string, object: body.object as string, tagger }),
+    );
     const resource = tagResource(u, tag);
     return created(reply, resource.url, resource);
   });
@@ -143,7 +185,11 @@ export function registerGitDataRoutes(app: FastifyInstance, ctx: EmulatorContext
   // References
   app.get<RepoParams>('/repos/:owner/:repo/git/refs', async (req, reply) => {
     const { git, u } = open(req, reply, req.params);
-    return paginateArray(req, reply, (await listRefs(git)).map((r) => refResource(u, r)));
+    return paginateArray(
+      req,
+      reply,
+      (await listRefs(git)).map((r) => refResource(u, r)),
+    );
   });
   app.get<RefParams>('/repos/:owner/:repo/git/refs/*', async (req, reply) => {
     const { git, u } = open(req, reply, req.params);
@@ -153,7 +199,11 @@ export function registerGitDataRoutes(app: FastifyInstance, ctx: EmulatorContext
     if (exact) return refResource(u, exact);
     const matching = await listRefs(git, name);
     if (matching.length === 0) throw notFound();
-    return paginateArray(req, reply, matching.map((r) => refResource(u, r)));
+    return paginateArray(
+      req,
+      reply,
+      matching.map((r) => refResource(u, r)),
+    );
   });
   // Today's client paths (octokit git.getRef / git.listMatchingRefs, PyGithub get_git_ref), served in
   // every mode: `git/ref/<ref>` is one reference only; `git/matching-refs/<prefix>` lists every ref whose
@@ -168,7 +218,11 @@ export function registerGitDataRoutes(app: FastifyInstance, ctx: EmulatorContext
     const { git, u } = open(req, reply, req.params);
     const prefix = `refs/${req.params['*']}`;
     const matching = (await listRefs(git)).filter((r) => r.ref.startsWith(prefix));
-    return paginateArray(req, reply, matching.map((r) => refResource(u, r)));
+    return paginateArray(
+      req,
+      reply,
+      matching.map((r) => refResource(u, r)),
+    );
   });
   app.post<RepoParams>('/repos/:owner/:repo/git/refs', async (req, reply) => {
     const { loaded, git, u } = open(req, reply, req.params, 'push');

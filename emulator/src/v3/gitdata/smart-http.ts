@@ -30,7 +30,14 @@ function access(ctx: EmulatorContext, req: FastifyRequest<GitParams>, reply: Fas
 }
 
 /** Runs http-backend for one request and copies its CGI answer (Status and headers, then the body) to the reply. */
-async function backend(ctx: EmulatorContext, repositories: Repositories, req: FastifyRequest<GitParams>, reply: FastifyReply, loaded: LoadedRepo, pathInfo: string): Promise<FastifyReply> {
+async function backend(
+  ctx: EmulatorContext,
+  repositories: Repositories,
+  req: FastifyRequest<GitParams>,
+  reply: FastifyReply,
+  loaded: LoadedRepo,
+  pathInfo: string,
+): Promise<FastifyReply> {
   const user = currentUser(req);
   const env: Record<string, string> = {
     GIT_PROJECT_ROOT: ctx.gitDir,
@@ -89,7 +96,8 @@ export function registerSmartHttp(app: FastifyInstance, ctx: EmulatorContext, re
     } finally {
       // The answer is sent; a failure here leaves the journal row, finished at the next start.
       await finishPush(ctx, git, journal, loaded.repo, loaded.owner, sender, before).catch((error: unknown) =>
-        ctx.log(`push events of ${loaded.owner.login}/${loaded.repo.name} failed: ${error instanceof Error ? error.message : String(error)}`));
+        ctx.log(`push events of ${loaded.owner.login}/${loaded.repo.name} failed: ${error instanceof Error ? error.message : String(error)}`),
+      );
     }
   });
 }

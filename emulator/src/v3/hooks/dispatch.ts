@@ -99,7 +99,12 @@ export class HookDispatcher {
     let after = ZERO_SHA;
     let before = ZERO_SHA;
     try {
-      const out = await runGitText(this.ctx.gitEnv, repoGitPath(this.ctx.gitDir, repo.id), ['log', '-2', '--format=%H%x00%s%x00%an%x00%ae%x00%cn%x00%ce%x00%cI', ref]);
+      const out = await runGitText(this.ctx.gitEnv, repoGitPath(this.ctx.gitDir, repo.id), [
+        'log',
+        '-2',
+        '--format=%H%x00%s%x00%an%x00%ae%x00%cn%x00%ce%x00%cI',
+        ref,
+      ]);
       const [head, parent] = out.trim().split('\n');
       const [id, message, an, ae, cn, ce, date] = (head ?? '').split('\0');
       if (id) {

@@ -8,7 +8,6 @@ import type { DeliveryOptions } from './delivery-options';
 import { CONTENT_TYPE_HEADER, encodeBody, signBody, type HookContentType } from './signature';
 import { headerWord } from '../core/vendor';
 
-
 /** The hookshot User-Agent under a vendor word (`GitHub-Hookshot/emulator-1` under `github`). */
 function hookshotUserAgent(vendor = 'service'): string {
   return `${headerWord(vendor)}-Hookshot/emulator-1`;
@@ -83,7 +82,14 @@ export function isoSeconds(ms: number): string {
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
-function requestHeaders(event: string, guid: string, contentType: HookContentType, body: string, secret: string | null | undefined, vendor: string | undefined) {
+function requestHeaders(
+  event: string,
+  guid: string,
+  contentType: HookContentType,
+  body: string,
+  secret: string | null | undefined,
+  vendor: string | undefined,
+) {
   const word = headerWord(vendor ?? 'service');
   const headers: Record<string, string> = {
     'User-Agent': hookshotUserAgent(vendor),
@@ -137,13 +143,16 @@ export class DeliveryQueue {
 
   /** Newest first. */
   list(hookId: number, limit: number, offset: number): { rows: DeliveryRow[]; total: number } {
-    const rows = this.db.prepare('SELECT * FROM hook_deliveries WHERE hook_id = ? ORDER BY id DESC LIMIT ? OFFSET ?').all(hookId, limit, offset) as DeliveryRow[];
+    const rows = this.db
+      .prepare('SELECT * FROM hook_deliveries WHERE hook_id = ? ORDER BY id DESC LIMIT ? OFFSET ?')
+      .all(hookId, limit, offset) as DeliveryRow[];
     const total = this.db.prepare('SELECT COUNT(*) FROM hook_deliveries WHERE hook_id = ?').pluck().get(hookId) as number;
     return { rows, total };
   }
 
   latest(hookId: number): DeliveryRow | undefined {
-    return this.db.prepare("SELECT * FROM hook_deliveries WHERE hook_id = ? AND state != 'pending' ORDER BY id DESC LIMIT 1").get(hookId) as DeliveryRow | undefined;
+    return this.db.prepare("SELECT * FROM hook_deliveries WHERE hook_id = ? AND state != 'pending' ORDER BY id DESC LIMIT 1").get(hookId) as
+      DeliveryRow | undefined;
   }
 
   deleteForHook(hookId: number): void {
@@ -195,11 +204,14 @@ export class DeliveryQueue {
     if (this.timer && this.timerDueAt <= dueAt) return;
     if (this.timer) clearTimeout(this.timer);
     this.timerDueAt = dueAt;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.timerDueAt = Infinity;
-      this.run();
-    }, Math.max(0, delayMs));
+    this.timer = setTimeout(
+      () => {
+        this.timer = undefined;
+        this.timerDueAt = Infinity;
+        this.run();
+      },
+      Math.max(0, delayMs),
+    );
     this.timer.unref();
   }
 
@@ -214,10 +226,8 @@ export class DeliveryQueue {
         .all(now, free + this.inFlight.size) as DeliveryRow[];
       for (const row of due.filter((r) => !this.inFlight.has(r.id)).slice(0, free)) this.attempt(row);
     }
-    const next = this.db
-      .prepare("SELECT MIN(next_attempt_at) FROM hook_deliveries WHERE state = 'pending' AND next_attempt_at > ?")
-      .pluck()
-      .get(now) as number | null;
+    const next = this.db.prepare("SELECT MIN(next_attempt_at) FROM hook_deliveries WHERE state = 'pending' AND next_attempt_at > ?").pluck().get(now) as
+      number | null;
     if (next !== null) this.wake(next - now);
   }
 
@@ -268,7 +278,18 @@ export class DeliveryQueue {
         `UPDATE hook_deliveries SET state = ?, status = ?, status_code = ?, response_headers = ?, response_body = ?, duration_ms = ?,
            attempts = ?, next_attempt_at = ?, delivered_at = ? WHERE id = ?`,
       )
-      .run(state, status, statusCode, responseHeaders && JSON.stringify(responseHeaders), responseBody, durationMs, attempts, nextAttemptAt, isoSeconds(this.now()), row.id);
+      .run(
+        state,
+        status,
+        statusCode,
+        responseHeaders && JSON.stringify(responseHeaders),
+        responseBody,
+        durationMs,
+        attempts,
+        nextAttemptAt,
+        isoSeconds(this.now()),
+        row.id,
+      );
     if (!ok) this.log(`webhook delivery ${row.guid} (${row.event}) attempt ${attempts}: ${status}${retry ? '' : ', giving up'}`);
   }
 }

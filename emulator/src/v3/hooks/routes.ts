@@ -59,7 +59,12 @@ export function registerHookRoutes(app: FastifyInstance, ctx: EmulatorContext, q
     }
     if (repoPermission(db, found.repo, user) !== 'admin') throw notFound();
     requireScope(req, reply, accepted);
-    return { owner: { kind: 'repo', id: found.repo.id }, apiUrl: repoApiUrl(bases(ctx, req), found.owner.login, found.repo.name), sender: user, target: { repo: found.repo } };
+    return {
+      owner: { kind: 'repo', id: found.repo.id },
+      apiUrl: repoApiUrl(bases(ctx, req), found.owner.login, found.repo.name),
+      sender: user,
+      target: { repo: found.repo },
+    };
   };
 
   /** Organization hooks: owners of the organization only. */
@@ -72,7 +77,14 @@ export function registerHookRoutes(app: FastifyInstance, ctx: EmulatorContext, q
   };
 
   app.get('/hooks', async () =>
-    SERVICES.map((s) => ({ name: s.name, title: s.title, events: s.default_events, default_events: s.default_events, supported_events: s.supported_events, schema: s.schema })),
+    SERVICES.map((s) => ({
+      name: s.name,
+      title: s.title,
+      events: s.default_events,
+      default_events: s.default_events,
+      supported_events: s.supported_events,
+      schema: s.schema,
+    })),
   );
 
   registerHookSet(app, ctx, queue, dispatcher, '/repos/:owner/:repo', repoScope, REPO_SCOPES);
@@ -93,7 +105,15 @@ function loadHook(db: EmulatorContext['db'], scope: HookScope, id: string): Hook
   return hook;
 }
 
-function registerHookSet(app: FastifyInstance, ctx: EmulatorContext, queue: DeliveryQueue, dispatcher: HookDispatcher, base: string, resolve: Resolve, scopes: AccessScopes): void {
+function registerHookSet(
+  app: FastifyInstance,
+  ctx: EmulatorContext,
+  queue: DeliveryQueue,
+  dispatcher: HookDispatcher,
+  base: string,
+  resolve: Resolve,
+  scopes: AccessScopes,
+): void {
   const db = ctx.db;
   const hookUrl = (scope: HookScope, hook: Hook) => `${scope.apiUrl}/hooks/${hook.row.id}`;
   const render = (scope: HookScope, hook: Hook) => renderHook(hook, hookUrl(scope, hook), queue);
@@ -120,13 +140,20 @@ function registerHookSet(app: FastifyInstance, ctx: EmulatorContext, queue: Deli
     if (body.name === undefined || body.name === null) throw validationFailed({ resource: 'Hook', field: 'name', code: 'missing_field' });
     const allowed = scope.owner.kind === 'org' ? SERVICES.filter((s) => s.name === 'web') : SERVICES;
     const service = allowed.find((s) => s.name === body.name);
-    if (!service) throw validationFailed({ resource: 'Hook', field: 'name', code: 'invalid', message: `Unknown service; available: ${allowed.map((s) => s.name).join(', ')}` });
+    if (!service)
+      throw validationFailed({
+        resource: 'Hook',
+        field: 'name',
+        code: 'invalid',
+        message: `Unknown service; available: ${allowed.map((s) => s.name).join(', ')}`,
+      });
     const { config, errors } = checkConfig(service, body.config);
     const events = body.events === undefined ? [...service.default_events] : (body.events as string[]);
     errors.push(...(body.events === undefined ? [] : eventErrors(service, 'events', body.events)), ...activeErrors(body.active));
     if (errors.length) throw validationFailed(...errors);
     const duplicate = hooksOf(db, scope.owner).some((h) => h.row.name === service.name && (service.name !== 'web' || h.config.url === config.url));
-    if (duplicate) throw validationFailed({ resource: 'Hook', field: service.name === 'web' ? 'url' : 'name', code: 'already_exists', message: 'Hook already exists here' });
+    if (duplicate)
+      throw validationFailed({ resource: 'Hook', field: service.name === 'web' ? 'url' : 'name', code: 'already_exists', message: 'Hook already exists here' });
     const hook = insertHook(db, scope.owner, service.name, normalizeEvents(events), body.active !== false, config);
     // Rule 4: a new webhook is pinged.
     if (hook.row.active) dispatcher.ping(hook, hookUrl(scope, hook), scope.target, scope.sender);
@@ -145,7 +172,8 @@ function registerHookSet(app: FastifyInstance, ctx: EmulatorContext, queue: Deli
       errors.push(...checked.errors);
       config = checked.config;
     }
-    for (const field of ['events', 'add_events', 'remove_events'] as const) if (body[field] !== undefined) errors.push(...eventErrors(service, field, body[field]));
+    for (const field of ['events', 'add_events', 'remove_events'] as const)
+      if (body[field] !== undefined) errors.push(...eventErrors(service, field, body[field]));
     if (errors.length) throw validationFailed(...errors);
     let events = body.events !== undefined ? (body.events as string[]) : hook.events;
     if (body.add_events !== undefined) events = [...events, ...(body.add_events as string[])];
@@ -189,7 +217,10 @@ function registerHookSet(app: FastifyInstance, ctx: EmulatorContext, queue: Deli
     if (!hook.config.url) throw notFound();
     const again = queue.redeliver(original, { url: hook.config.url, secret: hook.config.secret });
     const url = hookUrl(scope, hook);
-    return reply.code(202).header('Location', `${url}/deliveries/${again.id}`).send(renderDelivery(again, url, false));
+    return reply
+      .code(202)
+      .header('Location', `${url}/deliveries/${again.id}`)
+      .send(renderDelivery(again, url, false));
   });
 }
 
@@ -230,4 +261,3 @@ function renderDelivery(d: DeliveryRow, hookUrl: string, detailed: boolean): Rec
   }
   return out;
 }
-

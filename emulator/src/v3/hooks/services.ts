@@ -9,8 +9,26 @@ import type { ValidationError } from '../core/errors';
  * created), which the real family delivers to organization hooks.
  */
 const EVENT_NAMES = [
-  'commit_comment', 'create', 'delete', 'deployment', 'deployment_status', 'fork', 'gollum', 'issue_comment', 'issues', 'member',
-  'page_build', 'public', 'pull_request_review_comment', 'pull_request', 'push', 'release', 'repository', 'status', 'team_add', 'watch',
+  'commit_comment',
+  'create',
+  'delete',
+  'deployment',
+  'deployment_status',
+  'fork',
+  'gollum',
+  'issue_comment',
+  'issues',
+  'member',
+  'page_build',
+  'public',
+  'pull_request_review_comment',
+  'pull_request',
+  'push',
+  'release',
+  'repository',
+  'status',
+  'team_add',
+  'watch',
 ] as const;
 
 export interface HookService {
@@ -28,21 +46,37 @@ export const SERVICES: readonly HookService[] = [
     title: 'Web',
     supported_events: EVENT_NAMES,
     default_events: ['push'],
-    schema: [['string', 'url'], ['string', 'content_type'], ['string', 'secret'], ['boolean', 'insecure_ssl']],
+    schema: [
+      ['string', 'url'],
+      ['string', 'content_type'],
+      ['string', 'secret'],
+      ['boolean', 'insecure_ssl'],
+    ],
   },
   {
     name: 'irc',
     title: 'IRC',
     supported_events: ['push', 'issues', 'pull_request', 'commit_comment', 'pull_request_review_comment', 'issue_comment'],
     default_events: ['push', 'pull_request'],
-    schema: [['string', 'server'], ['string', 'port'], ['string', 'room'], ['string', 'nick'], ['password', 'password'], ['boolean', 'ssl']],
+    schema: [
+      ['string', 'server'],
+      ['string', 'port'],
+      ['string', 'room'],
+      ['string', 'nick'],
+      ['password', 'password'],
+      ['boolean', 'ssl'],
+    ],
   },
   {
     name: 'email',
     title: 'Email',
     supported_events: ['push', 'public'],
     default_events: ['push'],
-    schema: [['string', 'address'], ['password', 'secret'], ['boolean', 'send_from_author']],
+    schema: [
+      ['string', 'address'],
+      ['password', 'secret'],
+      ['boolean', 'send_from_author'],
+    ],
   },
 ];
 

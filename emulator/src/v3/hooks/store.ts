@@ -86,7 +86,13 @@ export function insertHook(db: Db, owner: HookOwner, name: string, events: strin
 }
 
 export function updateHook(db: Db, hook: Hook, events: string[], active: boolean, config: HookConfig): Hook {
-  db.prepare('UPDATE hooks SET events = ?, active = ?, config = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(events), active ? 1 : 0, JSON.stringify(config), isoTime(), hook.row.id);
+  db.prepare('UPDATE hooks SET events = ?, active = ?, config = ?, updated_at = ? WHERE id = ?').run(
+    JSON.stringify(events),
+    active ? 1 : 0,
+    JSON.stringify(config),
+    isoTime(),
+    hook.row.id,
+  );
   return parseHook(db.prepare<[number], HookRow>('SELECT * FROM hooks WHERE id = ?').get(hook.row.id)!);
 }
 

@@ -13,7 +13,7 @@ import type { IssueCommentRow, IssueRow } from './schema';
 
 /** Inserts an open issue with the next number of the repository; call inside a transaction. */
 export function insertIssue(db: Db, repoId: number, userId: number, title: string, body: string | null, isPull: boolean, now = isoTime()): IssueRow {
-  const next = (db.prepare('SELECT coalesce(max(number), 0) + 1 FROM issues WHERE repo_id = ?').pluck().get(repoId) as number);
+  const next = db.prepare('SELECT coalesce(max(number), 0) + 1 FROM issues WHERE repo_id = ?').pluck().get(repoId) as number;
   const info = db
     .prepare('INSERT INTO issues (repo_id, number, user_id, title, body, state, is_pull, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
     .run(repoId, next, userId, title, body, 'open', isPull ? 1 : 0, now, now);

@@ -15,7 +15,19 @@ import { bases } from '../core/urls';
 import { findIssue } from '../issues/store';
 import type { LabelRow } from './schema';
 import {
-  addIssueLabels, clearIssueLabels, deleteLabel, findLabel, findMilestoneId, insertLabel, issueLabels, LABEL_COLOR, labelJson, milestoneLabels, removeIssueLabel, repoLabels, updateLabel,
+  addIssueLabels,
+  clearIssueLabels,
+  deleteLabel,
+  findLabel,
+  findMilestoneId,
+  insertLabel,
+  issueLabels,
+  LABEL_COLOR,
+  labelJson,
+  milestoneLabels,
+  removeIssueLabel,
+  repoLabels,
+  updateLabel,
 } from './store';
 
 type RepoParams = { Params: { owner: string; repo: string } };
@@ -30,7 +42,11 @@ const labelEditBody = z.object({ name: z.string().min(1).optional(), new_name: z
 /** The label names of an issue-label write: a JSON array of names (or `{labels: [...]}`). */
 function labelNames(req: FastifyRequest): string[] {
   const body = req.body === undefined ? [] : req.body;
-  const list = Array.isArray(body) ? body : typeof body === 'object' && body !== null && !Buffer.isBuffer(body) && Array.isArray((body as { labels?: unknown }).labels) ? (body as { labels: unknown[] }).labels : undefined;
+  const list = Array.isArray(body)
+    ? body
+    : typeof body === 'object' && body !== null && !Buffer.isBuffer(body) && Array.isArray((body as { labels?: unknown }).labels)
+      ? (body as { labels: unknown[] }).labels
+      : undefined;
   if (!list) throw notAJsonHash();
   if (!list.every((n): n is string => typeof n === 'string')) throw invalidField('Label', 'name');
   for (const name of list) checkText('Label', 'name', name);
@@ -39,7 +55,8 @@ function labelNames(req: FastifyRequest): string[] {
 
 export function registerLabelRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   const { db } = ctx;
-  const load = (req: FastifyRequest<RepoParams>, reply: FastifyReply, need: Permission = 'pull') => loadRepo(db, req, reply, req.params.owner, req.params.repo, need);
+  const load = (req: FastifyRequest<RepoParams>, reply: FastifyReply, need: Permission = 'pull') =>
+    loadRepo(db, req, reply, req.params.owner, req.params.repo, need);
   const json = (req: FastifyRequest, r: LoadedRepo, label: LabelRow) => labelJson(bases(ctx, req), r.owner, r.repo, label);
   const labelOr404 = (repoId: number, name: string) => {
     const label = findLabel(db, repoId, name);

@@ -23,7 +23,9 @@ export function repoLabels(db: Db, repoId: number): LabelRow[] {
 }
 
 export function issueLabels(db: Db, issueId: number): LabelRow[] {
-  return db.prepare<[number], LabelRow>('SELECT l.* FROM labels l JOIN issue_labels il ON il.label_id = l.id WHERE il.issue_id = ? ORDER BY l.name, l.id').all(issueId);
+  return db
+    .prepare<[number], LabelRow>('SELECT l.* FROM labels l JOIN issue_labels il ON il.label_id = l.id WHERE il.issue_id = ? ORDER BY l.name, l.id')
+    .all(issueId);
 }
 
 export function insertLabel(db: Db, repoId: number, name: string, color: string): LabelRow {
@@ -70,7 +72,9 @@ export function milestoneLabels(db: Db, milestoneId: number): LabelRow[] {
 }
 
 export function insertMilestone(db: Db, repoId: number, number: number, title: string): number {
-  return Number(db.prepare('INSERT INTO milestones (repo_id, number, title, created_at) VALUES (?, ?, ?, ?)').run(repoId, number, title, isoTime()).lastInsertRowid);
+  return Number(
+    db.prepare('INSERT INTO milestones (repo_id, number, title, created_at) VALUES (?, ?, ?, ?)').run(repoId, number, title, isoTime()).lastInsertRowid,
+  );
 }
 
 export function addMilestoneIssue(db: Db, milestoneId: number, issueId: number): void {

@@ -39,15 +39,20 @@ function parseBlock(lines: string[]): FileDiff {
     const line = lines[i]!;
     if (line.startsWith('new file mode')) status = 'added';
     else if (line.startsWith('deleted file mode')) status = 'removed';
-    else if (line.startsWith('rename from ')) { status = 'renamed'; oldName = line.slice('rename from '.length); }
-    else if (line.startsWith('rename to ')) newName = line.slice('rename to '.length);
+    else if (line.startsWith('rename from ')) {
+      status = 'renamed';
+      oldName = line.slice('rename from '.length);
+    } else if (line.startsWith('rename to ')) newName = line.slice('rename to '.length);
     // git ends a `---`/`+++` name that holds a space with a tab (for patch); without this, a
     // changed `my file.txt` was listed as `my file.txt\t` and no review comment could find it.
     else if (line.startsWith('--- ') && line !== '--- /dev/null') oldName ??= stripPrefix(line.slice(4).replace(/\t$/, ''), 'a/');
     else if (line.startsWith('+++ ') && line !== '+++ /dev/null') newName ??= stripPrefix(line.slice(4).replace(/\t$/, ''), 'b/');
     else if (line.startsWith('index ')) {
       const m = /^index ([0-9a-f]+)\.\.([0-9a-f]+)/.exec(line);
-      if (m) { oldSha = m[1]!; newSha = m[2]!; }
+      if (m) {
+        oldSha = m[1]!;
+        newSha = m[2]!;
+      }
     }
   }
   const binary = lines.slice(1, i).some((l) => l.startsWith('Binary files'));

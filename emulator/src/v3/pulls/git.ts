@@ -18,7 +18,10 @@ export interface CommitInfo {
 
 /** One bare repository, for the pull request operations. */
 export class PullGit {
-  constructor(private readonly env: GitEnvironment, readonly gitDir: string) {}
+  constructor(
+    private readonly env: GitEnvironment,
+    readonly gitDir: string,
+  ) {}
 
   static of(ctx: EmulatorContext, repoId: number): PullGit {
     return new PullGit(ctx.gitEnv, repoGitPath(ctx.gitDir, repoId));
@@ -90,14 +93,21 @@ export class PullGit {
   async commits(base: string, head: string): Promise<CommitInfo[]> {
     const format = '%H%x1f%T%x1f%P%x1f%an%x1f%ae%x1f%aI%x1f%cn%x1f%ce%x1f%cI%x1f%B%x1e';
     const r = await this.text(['log', '--reverse', `--format=${format}`, `${base}..${head}`, '--']);
-    return r.out.split('\x1e').map((s) => s.replace(/^\n/, '')).filter((s) => s !== '').map((record) => {
-      const [sha = '', tree = '', parents = '', an = '', ae = '', ad = '', cn = '', ce = '', cd = '', message = ''] = record.split('\x1f');
-      return {
-        sha, tree, parents: parents ? parents.split(' ') : [],
-        author: { name: an, email: ae, date: ad }, committer: { name: cn, email: ce, date: cd },
-        message: message.replace(/\n+$/, ''),
-      };
-    });
+    return r.out
+      .split('\x1e')
+      .map((s) => s.replace(/^\n/, ''))
+      .filter((s) => s !== '')
+      .map((record) => {
+        const [sha = '', tree = '', parents = '', an = '', ae = '', ad = '', cn = '', ce = '', cd = '', message = ''] = record.split('\x1f');
+        return {
+          sha,
+          tree,
+          parents: parents ? parents.split(' ') : [],
+          author: { name: an, email: ae, date: ad },
+          committer: { name: cn, email: ce, date: cd },
+          message: message.replace(/\n+$/, ''),
+        };
+      });
   }
 
   /** The tree of merging head into base, or null when they conflict. */

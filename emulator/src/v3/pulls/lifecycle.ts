@@ -59,12 +59,25 @@ export async function openPull(ctx: EmulatorContext, repo: RepoRow, user: UserRo
     throw validationFailed({ resource: RESOURCE, field: 'head', code: 'invalid', message: `No commits between ${f.base} and ${f.head}` });
   }
   if (openPullExists(db, repo.id, head.repo.id, head.ref, f.base)) {
-    throw validationFailed({ resource: RESOURCE, field: 'head', code: 'already_exists', message: `A pull request already exists for ${head.owner.login}:${head.ref}.` });
+    throw validationFailed({
+      resource: RESOURCE,
+      field: 'head',
+      code: 'already_exists',
+      message: `A pull request already exists for ${head.owner.login}:${head.ref}.`,
+    });
   }
   const pullId = db.transaction(() => {
     const issue = insertIssue(db, repo.id, user.id, f.title, f.body ?? null, true, now);
     return insertPull(db, {
-      issueId: issue.id, repoId: repo.id, number: issue.number, headRepoId: head.repo.id, headOwnerId: head.owner.id, headRef: head.ref, headSha, baseRef: f.base, baseSha,
+      issueId: issue.id,
+      repoId: repo.id,
+      number: issue.number,
+      headRepoId: head.repo.id,
+      headOwnerId: head.owner.id,
+      headRef: head.ref,
+      headSha,
+      baseRef: f.base,
+      baseSha,
     });
   })();
   const pull = pullById(db, pullId)!;
@@ -75,7 +88,8 @@ export async function openPull(ctx: EmulatorContext, repo: RepoRow, user: UserRo
 /** Closes (without merging) or reopens a pull request. */
 export async function setPullState(ctx: EmulatorContext, pull: Pull, state: 'open' | 'closed', user: UserRow): Promise<Pull> {
   if (pull.state === state) return pull;
-  if (state === 'open' && pull.merged_at !== null) throw validationFailed({ resource: RESOURCE, field: 'state', code: 'invalid', message: 'A merged pull request cannot be reopened' });
+  if (state === 'open' && pull.merged_at !== null)
+    throw validationFailed({ resource: RESOURCE, field: 'state', code: 'invalid', message: 'A merged pull request cannot be reopened' });
   const now = isoTime();
   ctx.db.transaction(() => {
     setIssueState(ctx.db, pull.issue_id, state, now);
@@ -94,7 +108,14 @@ const NOT_MERGEABLE = 'Pull Request is not mergeable';
  * Merges head into base with a real merge commit (merge-tree, commit-tree,
  * then the base branch moved only if it still holds the SHA that was merged).
  */
-export async function mergePull(ctx: EmulatorContext, pull: Pull, user: UserRow, commitMessage: string | undefined, expectedSha: string | undefined, now = isoTime()): Promise<string> {
+export async function mergePull(
+  ctx: EmulatorContext,
+  pull: Pull,
+  user: UserRow,
+  commitMessage: string | undefined,
+  expectedSha: string | undefined,
+  now = isoTime(),
+): Promise<string> {
   const { db } = ctx;
   if (pull.state !== 'open') throw new ApiError(405, NOT_MERGEABLE, undefined, '/v3/pulls/#merge-a-pull-request-merge-button');
   if (expectedSha !== undefined && expectedSha !== pull.head_sha) {
@@ -129,14 +150,34 @@ function emitMergePush(ctx: EmulatorContext, pull: Pull, sha: string, message: s
   const full = `${findUserById(ctx.db, repo.owner_id)!.login}/${repo.name}`;
   const identity = gitIdentity(user, now, new URL(b.web || 'http://localhost').host);
   const commit = {
-    id: sha, distinct: true, message: message.trimEnd(), timestamp: now, url: `${b.web}/${full}/commit/${sha}`,
+    id: sha,
+    distinct: true,
+    message: message.trimEnd(),
+    timestamp: now,
+    url: `${b.web}/${full}/commit/${sha}`,
     author: { name: identity.name, email: identity.email, username: user.login },
     committer: { name: identity.name, email: identity.email, username: user.login },
-    added: [], removed: [], modified: [],
+    added: [],
+    removed: [],
+    modified: [],
   };
-  emitRepoEvent(ctx, 'push', {
-    ref: `refs/heads/${pull.base_ref}`, before: pull.base_sha, after: sha, created: false, deleted: false, forced: false, base_ref: null,
-    compare: `${b.web}/${full}/compare/${pull.base_sha.slice(0, 12)}...${sha.slice(0, 12)}`,
-    commits: [commit], head_commit: commit, pusher: { name: user.login, email: identity.email },
-  }, repo, user);
+  emitRepoEvent(
+    ctx,
+    'push',
+    {
+      ref: `refs/heads/${pull.base_ref}`,
+      before: pull.base_sha,
+      after: sha,
+      created: false,
+      deleted: false,
+      forced: false,
+      base_ref: null,
+      compare: `${b.web}/${full}/compare/${pull.base_sha.slice(0, 12)}...${sha.slice(0, 12)}`,
+      commits: [commit],
+      head_commit: commit,
+      pusher: { name: user.login, email: identity.email },
+    },
+    repo,
+    user,
+  );
 }

@@ -22,13 +22,23 @@ async function placeLineComment(ctx: EmulatorContext, pull: Pull, commitId: stri
   if (!inPull) throw validationFailed({ resource: RESOURCE, field: 'commit_id', code: 'invalid', message: 'commit_id is not part of the pull request' });
   const file = (await git.files(pull.base_sha, sha)).find((f) => f.filename === path);
   if (!file) throw validationFailed({ resource: RESOURCE, field: 'path', code: 'invalid', message: 'path is not part of the diff' });
-  if (!isValidPosition(file.patch, position)) throw validationFailed({ resource: RESOURCE, field: 'position', code: 'invalid', message: 'position is outside the diff' });
+  if (!isValidPosition(file.patch, position))
+    throw validationFailed({ resource: RESOURCE, field: 'position', code: 'invalid', message: 'position is outside the diff' });
   const hunk = diffHunk(file.patch, position);
-  if (sha === pull.head_sha) return { path, position, original_position: position, commit_id: sha, original_commit_id: sha, diff_hunk: hunk, in_reply_to_id: null };
+  if (sha === pull.head_sha)
+    return { path, position, original_position: position, commit_id: sha, original_commit_id: sha, diff_hunk: hunk, in_reply_to_id: null };
   // Made on an older commit: shown on the head's diff if its line is still there.
   const headPatch = (await git.files(pull.base_sha, pull.head_sha)).find((f) => f.filename === path)?.patch ?? null;
   const current = relocatePosition(headPatch, hunk);
-  return { path, position: current, original_position: position, commit_id: current === null ? sha : pull.head_sha, original_commit_id: sha, diff_hunk: hunk, in_reply_to_id: null };
+  return {
+    path,
+    position: current,
+    original_position: position,
+    commit_id: current === null ? sha : pull.head_sha,
+    original_commit_id: sha,
+    diff_hunk: hunk,
+    in_reply_to_id: null,
+  };
 }
 
 function placeReply(ctx: EmulatorContext, pull: Pull, inReplyTo: number): ReviewPlacement {
@@ -47,6 +57,7 @@ function placeReply(ctx: EmulatorContext, pull: Pull, inReplyTo: number): Review
 }
 
 export async function createReviewComment(ctx: EmulatorContext, pull: Pull, user: UserRow, input: NewReviewComment, now: string): Promise<ReviewCommentRow> {
-  const place = 'in_reply_to' in input ? placeReply(ctx, pull, input.in_reply_to) : await placeLineComment(ctx, pull, input.commit_id, input.path, input.position);
+  const place =
+    'in_reply_to' in input ? placeReply(ctx, pull, input.in_reply_to) : await placeLineComment(ctx, pull, input.commit_id, input.path, input.position);
   return insertReviewComment(ctx.db, pull, user.id, input.body, place, now);
 }

@@ -111,7 +111,8 @@ export function registerPullRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     if (user.id !== pull.user_id && !atLeast(loaded.permission, 'push')) throw forbidden('Must have push access to edit the pull requests of other users');
     const f = parseBody(req, RESOURCE, editBody);
     // Every check before any write: a merged pull request stays closed.
-    if (f.state === 'open' && pull.merged_at !== null) throw validationFailed({ resource: RESOURCE, field: 'state', code: 'invalid', message: 'A merged pull request cannot be reopened' });
+    if (f.state === 'open' && pull.merged_at !== null)
+      throw validationFailed({ resource: RESOURCE, field: 'state', code: 'invalid', message: 'A merged pull request cannot be reopened' });
     updateIssueText(db, pull.issue_id, f);
     const updated = f.state ? await setPullState(ctx, pullById(db, pull.id)!, f.state, user) : pullById(db, pull.id)!;
     return pullDetailed(ctx, bases(ctx, req), updated);
@@ -144,5 +145,4 @@ export function registerPullRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     const sha = await mergePull(ctx, pull, user, f.commit_message, f.sha);
     return { sha, merged: true, message: 'Pull Request successfully merged' };
   });
-
 }

@@ -28,7 +28,9 @@ export function openPullsNewestFirst(db: Db, repoId: number): Pull[] {
 /** The repositories with an open pull request whose base or head is `repoId`. */
 export function reposWithOpenPullsOn(db: Db, repoId: number): number[] {
   return db
-    .prepare(`SELECT DISTINCT p.repo_id FROM pull_requests p JOIN issues i ON i.id = p.issue_id WHERE i.state = 'open' AND (p.repo_id = ? OR p.head_repo_id = ?)`)
+    .prepare(
+      `SELECT DISTINCT p.repo_id FROM pull_requests p JOIN issues i ON i.id = p.issue_id WHERE i.state = 'open' AND (p.repo_id = ? OR p.head_repo_id = ?)`,
+    )
     .pluck()
     .all(repoId, repoId) as number[];
 }
@@ -36,7 +38,9 @@ export function reposWithOpenPullsOn(db: Db, repoId: number): number[] {
 /** Whether an open pull request of the repository already asks to merge this head into this base. */
 export function openPullExists(db: Db, repoId: number, headRepoId: number, headRef: string, baseRef: string): boolean {
   return !!db
-    .prepare(`SELECT 1 FROM pull_requests p JOIN issues i ON i.id = p.issue_id WHERE p.repo_id = ? AND i.state = 'open' AND p.head_repo_id = ? AND p.head_ref = ? AND p.base_ref = ?`)
+    .prepare(
+      `SELECT 1 FROM pull_requests p JOIN issues i ON i.id = p.issue_id WHERE p.repo_id = ? AND i.state = 'open' AND p.head_repo_id = ? AND p.head_ref = ? AND p.base_ref = ?`,
+    )
     .get(repoId, headRepoId, headRef, baseRef);
 }
 
@@ -55,7 +59,9 @@ export interface NewPull {
 /** The pull_requests row of an issue just inserted with is_pull; returns its id. */
 export function insertPull(db: Db, p: NewPull): number {
   const info = db
-    .prepare('INSERT INTO pull_requests (issue_id, repo_id, number, head_repo_id, head_owner_id, head_ref, head_sha, base_ref, base_sha) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
+    .prepare(
+      'INSERT INTO pull_requests (issue_id, repo_id, number, head_repo_id, head_owner_id, head_ref, head_sha, base_ref, base_sha) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    )
     .run(p.issueId, p.repoId, p.number, p.headRepoId, p.headOwnerId, p.headRef, p.headSha, p.baseRef, p.baseSha);
   return Number(info.lastInsertRowid);
 }
@@ -97,16 +103,28 @@ export const isPullSort = (sort: string): sort is PullSort => sort in SORTS;
 export function repoPulls(db: Db, repoId: number, f: PullFilter): Listing<Pull> {
   const where: string[] = [];
   const params: Array<string | number> = [repoId];
-  if (f.state !== 'all') { where.push('i.state = ?'); params.push(f.state); }
+  if (f.state !== 'all') {
+    where.push('i.state = ?');
+    params.push(f.state);
+  }
   if (f.head !== undefined) {
     const colon = f.head.indexOf(':');
     if (colon >= 0) {
       where.push('p.head_owner_id = (SELECT id FROM users WHERE login = ?) AND p.head_ref = ?');
       params.push(f.head.slice(0, colon), f.head.slice(colon + 1));
-    } else { where.push('p.head_ref = ?'); params.push(f.head); }
+    } else {
+      where.push('p.head_ref = ?');
+      params.push(f.head);
+    }
   }
-  if (f.base !== undefined) { where.push('p.base_ref = ?'); params.push(f.base); }
-  if (f.updatedSince !== undefined) { where.push('i.updated_at >= ?'); params.push(f.updatedSince); }
+  if (f.base !== undefined) {
+    where.push('p.base_ref = ?');
+    params.push(f.base);
+  }
+  if (f.updatedSince !== undefined) {
+    where.push('i.updated_at >= ?');
+    params.push(f.updatedSince);
+  }
   const filter = `WHERE p.repo_id = ?${where.map((w) => ` AND ${w}`).join('')}`;
   return listing(db, {
     count: `SELECT count(*) FROM pull_requests p JOIN issues i ON i.id = p.issue_id ${filter}`,
@@ -124,7 +142,10 @@ export function commentCount(db: Db, pull: Pull): { comments: number; review_com
 }
 
 /** Where a review comment stands on the diff, and the thread it answers. */
-export type ReviewPlacement = Pick<ReviewCommentRow, 'path' | 'position' | 'original_position' | 'commit_id' | 'original_commit_id' | 'diff_hunk' | 'in_reply_to_id'>;
+export type ReviewPlacement = Pick<
+  ReviewCommentRow,
+  'path' | 'position' | 'original_position' | 'commit_id' | 'original_commit_id' | 'diff_hunk' | 'in_reply_to_id'
+>;
 
 /** Writes a review comment and moves the pull request's updated_at. */
 export function insertReviewComment(db: Db, pull: Pull, userId: number, body: string, place: ReviewPlacement, now: string): ReviewCommentRow {
@@ -134,7 +155,21 @@ export function insertReviewComment(db: Db, pull: Pull, userId: number, body: st
         `INSERT INTO review_comments (pull_id, repo_id, user_id, body, path, position, original_position, commit_id, original_commit_id, diff_hunk, in_reply_to_id, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(pull.id, pull.repo_id, userId, body, place.path, place.position, place.original_position, place.commit_id, place.original_commit_id, place.diff_hunk, place.in_reply_to_id, now, now);
+      .run(
+        pull.id,
+        pull.repo_id,
+        userId,
+        body,
+        place.path,
+        place.position,
+        place.original_position,
+        place.commit_id,
+        place.original_commit_id,
+        place.diff_hunk,
+        place.in_reply_to_id,
+        now,
+        now,
+      );
     touchIssue(db, pull.issue_id, now);
     return db.prepare<[number], ReviewCommentRow>('SELECT * FROM review_comments WHERE id = ?').get(Number(info.lastInsertRowid))!;
   })();

@@ -22,7 +22,10 @@ function serialized(ctx: EmulatorContext, repoId: number, work: () => Promise<vo
   let perRepo = queues.get(ctx);
   if (!perRepo) queues.set(ctx, (perRepo = new Map()));
   const next = (perRepo.get(repoId) ?? Promise.resolve()).then(work, work);
-  perRepo.set(repoId, next.catch(() => undefined));
+  perRepo.set(
+    repoId,
+    next.catch(() => undefined),
+  );
   return next;
 }
 
@@ -72,7 +75,9 @@ export function followPushes(ctx: EmulatorContext): () => void {
     const senderLogin = (event.payload.sender as { login?: string } | undefined)?.login;
     const sender = senderLogin ? findUser(ctx.db, senderLogin) : undefined;
     for (const repo_id of reposWithOpenPullsOn(ctx.db, pushed)) {
-      refreshRepoPulls(ctx, repo_id, sender).catch((err: unknown) => ctx.log(`pull request refresh of repository ${repo_id} failed: ${err instanceof Error ? err.message : String(err)}`));
+      refreshRepoPulls(ctx, repo_id, sender).catch((err: unknown) =>
+        ctx.log(`pull request refresh of repository ${repo_id} failed: ${err instanceof Error ? err.message : String(err)}`),
+      );
     }
   });
 }

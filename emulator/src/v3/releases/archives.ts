@@ -9,7 +9,10 @@ import { resolveCommit } from './tags';
 
 type ArchiveParams = { Params: { owner: string; repo: string; '*': string } };
 
-const FORMATS = { tarball: { format: 'tar.gz', type: 'application/x-gzip', ext: 'tar.gz' }, zipball: { format: 'zip', type: 'application/zip', ext: 'zip' } } as const;
+const FORMATS = {
+  tarball: { format: 'tar.gz', type: 'application/x-gzip', ext: 'tar.gz' },
+  zipball: { format: 'zip', type: 'application/zip', ext: 'zip' },
+} as const;
 
 export function registerArchiveRoutes(app: FastifyInstance, ctx: EmulatorContext, repositories: Repositories): void {
   for (const [kind, f] of Object.entries(FORMATS)) {

@@ -13,7 +13,19 @@ import { alreadyExists, invalidField, missingField, notFound, requiresAuthentica
 import { paginateArray } from '../core/pagination';
 import { bases } from '../core/urls';
 import type { ReleaseRow } from './schema';
-import { assetById, assetContent, assetJson, assetNameTaken, assetsOf, countAssetDownload, deleteAsset, insertAsset, releaseById, releaseByTag, updateAsset } from './store';
+import {
+  assetById,
+  assetContent,
+  assetJson,
+  assetNameTaken,
+  assetsOf,
+  countAssetDownload,
+  deleteAsset,
+  insertAsset,
+  releaseById,
+  releaseByTag,
+  updateAsset,
+} from './store';
 
 type ReleaseParams = { Params: { owner: string; repo: string; id: string } };
 type UploadQuery = { Querystring: { name?: string; label?: string } };
@@ -30,7 +42,8 @@ export function registerAssetRoutes(app: FastifyInstance, ctx: EmulatorContext):
     if (!release || (release.draft && !atLeast(r.permission, 'push'))) throw notFound();
     return release;
   };
-  const json = (req: FastifyRequest, r: LoadedRepo, release: ReleaseRow, asset: Parameters<typeof assetJson>[5]) => assetJson(db, bases(ctx, req), r.owner, r.repo, release, asset);
+  const json = (req: FastifyRequest, r: LoadedRepo, release: ReleaseRow, asset: Parameters<typeof assetJson>[5]) =>
+    assetJson(db, bases(ctx, req), r.owner, r.repo, release, asset);
 
   // The upload takes any content type as raw bytes: its own parser, in a
   // plugin of its own so that every other route keeps the JSON parser.
@@ -44,11 +57,13 @@ export function registerAssetRoutes(app: FastifyInstance, ctx: EmulatorContext):
       const release = visibleRelease(r, releaseById(db, r.repo.id, req.params.id));
       const name = req.query.name;
       if (!name) throw missingField('ReleaseAsset', 'name');
-      if (typeof name !== 'string' || (req.query.label !== undefined && typeof req.query.label !== 'string')) throw invalidField('ReleaseAsset', typeof name !== 'string' ? 'name' : 'label');
+      if (typeof name !== 'string' || (req.query.label !== undefined && typeof req.query.label !== 'string'))
+        throw invalidField('ReleaseAsset', typeof name !== 'string' ? 'name' : 'label');
       checkText('ReleaseAsset', 'name', name);
       if (req.query.label !== undefined) checkText('ReleaseAsset', 'label', req.query.label);
       const contentType = req.headers['content-type'];
-      if (!contentType) throw validationFailed({ resource: 'ReleaseAsset', field: 'content_type', code: 'missing_field', message: 'Content-Type header required' });
+      if (!contentType)
+        throw validationFailed({ resource: 'ReleaseAsset', field: 'content_type', code: 'missing_field', message: 'Content-Type header required' });
       if (assetNameTaken(db, release.id, name)) throw alreadyExists('ReleaseAsset', 'name');
       const content = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const asset = insertAsset(db, release.id, user.id, { name, label: req.query.label ?? null, contentType, content });
@@ -75,7 +90,11 @@ export function registerAssetRoutes(app: FastifyInstance, ctx: EmulatorContext):
     const { asset, release } = assetOr404(r, req.params.id);
     const body = json(req, r, release, asset);
     // Asking for the bytes (Accept: application/octet-stream) redirects to the download.
-    if (String(req.headers.accept ?? '').includes('application/octet-stream')) return reply.code(302).header('Location', body.browser_download_url as string).send();
+    if (String(req.headers.accept ?? '').includes('application/octet-stream'))
+      return reply
+        .code(302)
+        .header('Location', body.browser_download_url as string)
+        .send();
     return body;
   });
 
@@ -104,10 +123,7 @@ export function registerAssetRoutes(app: FastifyInstance, ctx: EmulatorContext):
     const row = assetContent(db, release.id, req.params.name);
     if (!row) throw notFound();
     if (req.method === 'GET') countAssetDownload(db, row.id);
-    return reply
-      .type(row.content_type)
-      .header('Content-Disposition', contentDisposition(req.params.name))
-      .send(row.content);
+    return reply.type(row.content_type).header('Content-Disposition', contentDisposition(req.params.name)).send(row.content);
   });
 }
 

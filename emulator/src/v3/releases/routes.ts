@@ -45,7 +45,8 @@ export function registerReleaseRoutes(app: FastifyInstance, ctx: EmulatorContext
     return out;
   };
   const visible = (r: LoadedRepo, release: ReleaseRow | undefined) => (release && (!release.draft || atLeast(r.permission, 'push')) ? release : undefined);
-  const load = (req: FastifyRequest<RepoParams>, reply: FastifyReply, need: 'pull' | 'push' = 'pull') => loadRepo(db, req, reply, req.params.owner, req.params.repo, need);
+  const load = (req: FastifyRequest<RepoParams>, reply: FastifyReply, need: 'pull' | 'push' = 'pull') =>
+    loadRepo(db, req, reply, req.params.owner, req.params.repo, need);
 
   app.get<RepoParams>('/repos/:owner/:repo/releases', async (req, reply) => {
     const r = load(req, reply);
@@ -73,7 +74,14 @@ export function registerReleaseRoutes(app: FastifyInstance, ctx: EmulatorContext
     // and removed if the tag cannot be made: no release without its tag, no
     // tag left by a refused release.
     if (releaseByTag(db, r.repo.id, f.tag_name)) throw alreadyExists('Release', 'tag_name');
-    const id = insertRelease(db, r.repo.id, user.id, { tag_name: f.tag_name, target_commitish: target, name: f.name ?? null, body: f.body ?? null, draft, prerelease: f.prerelease ?? false });
+    const id = insertRelease(db, r.repo.id, user.id, {
+      tag_name: f.tag_name,
+      target_commitish: target,
+      name: f.name ?? null,
+      body: f.body ?? null,
+      draft,
+      prerelease: f.prerelease ?? false,
+    });
     if (!draft && newTagAt) {
       await createTag(ctx, git(r), r.repo, r.owner, user, f.tag_name, newTagAt).catch((err: unknown) => {
         deleteRelease(db, id);

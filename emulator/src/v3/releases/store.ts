@@ -31,14 +31,23 @@ export interface ReleaseFields {
 export function insertRelease(db: Db, repoId: number, authorId: number, f: ReleaseFields, now = isoTime()): number {
   return Number(
     db
-      .prepare('INSERT INTO releases (repo_id, tag_name, target_commitish, name, body, draft, prerelease, author_id, created_at, published_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
+      .prepare(
+        'INSERT INTO releases (repo_id, tag_name, target_commitish, name, body, draft, prerelease, author_id, created_at, published_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      )
       .run(repoId, f.tag_name, f.target_commitish, f.name, f.body, f.draft ? 1 : 0, f.prerelease ? 1 : 0, authorId, now, f.draft ? null : now).lastInsertRowid,
   );
 }
 
 export function updateRelease(db: Db, id: number, f: ReleaseFields, publishedAt: string | null): void {
   db.prepare('UPDATE releases SET tag_name = ?, target_commitish = ?, name = ?, body = ?, draft = ?, prerelease = ?, published_at = ? WHERE id = ?').run(
-    f.tag_name, f.target_commitish, f.name, f.body, f.draft ? 1 : 0, f.prerelease ? 1 : 0, publishedAt, id,
+    f.tag_name,
+    f.target_commitish,
+    f.name,
+    f.body,
+    f.draft ? 1 : 0,
+    f.prerelease ? 1 : 0,
+    publishedAt,
+    id,
   );
 }
 
@@ -58,7 +67,11 @@ export function assetsOf(db: Db, releaseId: number): AssetRow[] {
 export function assetById(db: Db, repoId: number, id: string): { asset: AssetRow; release: ReleaseRow } | undefined {
   if (!/^\d+$/.test(id)) return undefined;
   const asset = db
-    .prepare<[number, number], AssetRow>(`SELECT ${ASSET_COLUMNS.split(', ').map((c) => `a.${c}`).join(', ')} FROM release_assets a JOIN releases r ON r.id = a.release_id WHERE r.repo_id = ? AND a.id = ?`)
+    .prepare<[number, number], AssetRow>(
+      `SELECT ${ASSET_COLUMNS.split(', ')
+        .map((c) => `a.${c}`)
+        .join(', ')} FROM release_assets a JOIN releases r ON r.id = a.release_id WHERE r.repo_id = ? AND a.id = ?`,
+    )
     .get(repoId, Number(id));
   return asset ? { asset, release: db.prepare<[number], ReleaseRow>('SELECT * FROM releases WHERE id = ?').get(asset.release_id)! } : undefined;
 }
@@ -70,8 +83,7 @@ export function assetNameTaken(db: Db, releaseId: number, name: string): boolean
 /** An asset's bytes and type, by its release and name (the download URL). */
 export function assetContent(db: Db, releaseId: number, name: string): { id: number; content: Buffer; content_type: string } | undefined {
   return db.prepare('SELECT id, content, content_type FROM release_assets WHERE release_id = ? AND name = ?').get(releaseId, name) as
-    | { id: number; content: Buffer; content_type: string }
-    | undefined;
+    { id: number; content: Buffer; content_type: string } | undefined;
 }
 
 export function countAssetDownload(db: Db, id: number): void {
@@ -86,10 +98,17 @@ export function deleteAsset(db: Db, id: number): void {
   db.prepare('DELETE FROM release_assets WHERE id = ?').run(id);
 }
 
-export function insertAsset(db: Db, releaseId: number, uploaderId: number, a: { name: string; label: string | null; contentType: string; content: Buffer }): AssetRow {
+export function insertAsset(
+  db: Db,
+  releaseId: number,
+  uploaderId: number,
+  a: { name: string; label: string | null; contentType: string; content: Buffer },
+): AssetRow {
   const now = isoTime();
   const id = db
-    .prepare('INSERT INTO release_assets (release_id, name, label, content_type, size, content, uploader_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
+    .prepare(
+      'INSERT INTO release_assets (release_id, name, label, content_type, size, content, uploader_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    )
     .run(releaseId, a.name, a.label, a.contentType, a.content.length, a.content, uploaderId, now, now).lastInsertRowid;
   return db.prepare<[number], AssetRow>(`SELECT ${ASSET_COLUMNS} FROM release_assets WHERE id = ?`).get(Number(id))!;
 }

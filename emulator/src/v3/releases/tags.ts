@@ -45,7 +45,15 @@ export async function checkTag(git: GitRepository, tag: string, target: string, 
 }
 
 /** Creates refs/tags/<tag> at `commit` and emits create and push, as a tag push would. */
-export async function createTag(ctx: EmulatorContext, git: GitRepository, repo: RepoRow, owner: UserRow, sender: UserRow, tag: string, commit: string): Promise<void> {
+export async function createTag(
+  ctx: EmulatorContext,
+  git: GitRepository,
+  repo: RepoRow,
+  owner: UserRow,
+  sender: UserRow,
+  tag: string,
+  commit: string,
+): Promise<void> {
   const ref = await createRef(git, `refs/tags/${tag}`, commit).catch((err: unknown) => {
     // The tag appeared meanwhile, or git refuses the name: the library's 422 in the spec's error body.
     throw err instanceof GitDataError && err.status === 422 ? new ApiError(422, err.message, undefined, '/v3') : err;

@@ -47,7 +47,14 @@ export function gitIdentity(user: UserRow, when: string, host: string): Identity
  * Writes files as one root commit on `branch` (auto_init): blobs with
  * hash-object, the tree with mktree, the commit with commit-tree.
  */
-async function commitFiles(env: GitEnvironment, gitPath: string, branch: string, files: Array<{ path: string; content: string }>, message: string, author: IdentityInput): Promise<string> {
+async function commitFiles(
+  env: GitEnvironment,
+  gitPath: string,
+  branch: string,
+  files: Array<{ path: string; content: string }>,
+  message: string,
+  author: IdentityInput,
+): Promise<string> {
   const entries: string[] = [];
   for (const f of files) {
     const sha = (await runGitText(env, gitPath, ['hash-object', '-w', '--stdin'], { input: f.content })).trim();
@@ -107,17 +114,22 @@ export async function createRepository(ctx: EmulatorContext, owner: UserRow, cre
     }
     const repo = db.transaction(() => {
       if (exists()) throw alreadyExists('Repository', 'name');
-      const id = insertRepository(db, owner.id, {
-        name: f.name,
-        description: f.description ?? null,
-        homepage: f.homepage ?? null,
-        private: f.private ?? false,
-        default_branch: DEFAULT_BRANCH,
-        has_issues: f.has_issues !== false,
-        has_wiki: f.has_wiki !== false,
-        has_downloads: f.has_downloads !== false,
-        pushed_at: files.length ? now : null,
-      }, now);
+      const id = insertRepository(
+        db,
+        owner.id,
+        {
+          name: f.name,
+          description: f.description ?? null,
+          homepage: f.homepage ?? null,
+          private: f.private ?? false,
+          default_branch: DEFAULT_BRANCH,
+          has_issues: f.has_issues !== false,
+          has_wiki: f.has_wiki !== false,
+          has_downloads: f.has_downloads !== false,
+          pushed_at: files.length ? now : null,
+        },
+        now,
+      );
       if (f.team_id !== undefined && owner.type === 'Organization') addTeamRepo(db, f.team_id, id);
       moveIntoPlace(temp, repoGitPath(ctx.gitDir, id));
       return repoById(db, id)!;
@@ -133,7 +145,11 @@ export async function createRepository(ctx: EmulatorContext, owner: UserRow, cre
 export function emitRepoEvent(ctx: EmulatorContext, name: string, extra: Record<string, unknown>, repo: RepoRow, sender: UserRow): void {
   const b = bases(ctx);
   const owner = findUserById(ctx.db, repo.owner_id)!;
-  const payload: Record<string, unknown> = { ...extra, repository: repoDetailed(ctx.db, b, repo, repoPermission(ctx.db, repo, sender)), sender: userSummary(b, sender) };
+  const payload: Record<string, unknown> = {
+    ...extra,
+    repository: repoDetailed(ctx.db, b, repo, repoPermission(ctx.db, repo, sender)),
+    sender: userSummary(b, sender),
+  };
   if (owner.type === 'Organization') payload.organization = orgSummary(b, owner);
   ctx.events.emitEvent(name, payload, { repoId: repo.id, orgId: owner.type === 'Organization' ? owner.id : undefined });
 }
@@ -146,7 +162,8 @@ export async function forkRepository(ctx: EmulatorContext, source: RepoRow, targ
   const { db } = ctx;
   const existing = forkOwnedBy(db, target.id, source.id);
   if (existing) return existing;
-  if (source.owner_id === target.id) throw validationFailed({ resource: 'Fork', field: 'owner', code: 'invalid', message: 'A repository cannot be forked into its own account.' });
+  if (source.owner_id === target.id)
+    throw validationFailed({ resource: 'Fork', field: 'owner', code: 'invalid', message: 'A repository cannot be forked into its own account.' });
   const now = isoTime();
   const temp = tempGitPath(ctx);
   try {

@@ -19,8 +19,22 @@ import { bases } from '../core/urls';
 import { createRepository, emitRepoEvent, forkRepository, isValidRepoName } from './create';
 import { repoDetailed, summaryOf } from './representation';
 import {
-  deleteRepository, forksOf, isForkSort, isOrgReposType, isOwnReposType, isRepoSort, isUserReposType, orgRepos, ownRepos, publicReposSince, publicUserRepos,
-  recordRename, repoById, repoNameTaken, updateRepository, type RepoOrder,
+  deleteRepository,
+  forksOf,
+  isForkSort,
+  isOrgReposType,
+  isOwnReposType,
+  isRepoSort,
+  isUserReposType,
+  orgRepos,
+  ownRepos,
+  publicReposSince,
+  publicUserRepos,
+  recordRename,
+  repoById,
+  repoNameTaken,
+  updateRepository,
+  type RepoOrder,
 } from './store';
 
 const createBody = z.object({
@@ -203,6 +217,9 @@ export function registerRepoRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     const b = bases(ctx, req);
     const owner = findUserById(db, fork.owner_id)!;
     // Forking happens asynchronously on the real service: 202 Accepted.
-    return reply.code(202).header('Location', `${b.api}/repos/${owner.login}/${fork.name}`).send(repoDetailed(db, b, fork, 'admin'));
+    return reply
+      .code(202)
+      .header('Location', `${b.api}/repos/${owner.login}/${fork.name}`)
+      .send(repoDetailed(db, b, fork, 'admin'));
   });
 }

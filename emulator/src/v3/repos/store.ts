@@ -36,7 +36,9 @@ export function publicRepoCount(db: Db, ownerId: number): number {
 /** The language most of the owner's public repositories are in (ties: alphabetical), or undefined. */
 export function mainLanguage(db: Db, ownerId: number): string | undefined {
   return db
-    .prepare('SELECT language FROM repositories WHERE owner_id = ? AND private = 0 AND language IS NOT NULL GROUP BY language ORDER BY count(*) DESC, language LIMIT 1')
+    .prepare(
+      'SELECT language FROM repositories WHERE owner_id = ? AND private = 0 AND language IS NOT NULL GROUP BY language ORDER BY count(*) DESC, language LIMIT 1',
+    )
     .pluck()
     .get(ownerId) as string | undefined;
 }
@@ -53,7 +55,9 @@ export function adjustOpenIssues(db: Db, repoId: number, delta: number): void {
 
 /** The owner's repository in the network whose root is `rootId` (the root itself or a fork of it), the oldest first. */
 export function networkRepoOwnedBy(db: Db, ownerId: number, rootId: number): RepoRow | undefined {
-  return db.prepare<[number, number, number], RepoRow>('SELECT * FROM repositories WHERE owner_id = ? AND (id = ? OR source_id = ?) ORDER BY id LIMIT 1').get(ownerId, rootId, rootId);
+  return db
+    .prepare<[number, number, number], RepoRow>('SELECT * FROM repositories WHERE owner_id = ? AND (id = ? OR source_id = ?) ORDER BY id LIMIT 1')
+    .get(ownerId, rootId, rootId);
 }
 
 /** A push moved a ref: pushed_at is `at` (now by default). */
@@ -141,7 +145,11 @@ export function orgRepos(db: Db, orgId: number, type: string, callerId: number, 
   return listRepos(db, `r.owner_id = ? AND (${where})`, [orgId, ...params], byOrder(order));
 }
 
-const FORK_ORDERS: Record<string, string> = { newest: 'r.created_at DESC, r.id DESC', oldest: 'r.created_at ASC, r.id ASC', stargazers: 'r.stargazers_count DESC, r.id DESC' };
+const FORK_ORDERS: Record<string, string> = {
+  newest: 'r.created_at DESC, r.id DESC',
+  oldest: 'r.created_at ASC, r.id ASC',
+  stargazers: 'r.stargazers_count DESC, r.id DESC',
+};
 export const isForkSort = (sort: string): boolean => sort in FORK_ORDERS;
 
 export function forksOf(db: Db, repoId: number, sort: string): RepoRow[] {
@@ -173,7 +181,20 @@ export function insertRepository(db: Db, ownerId: number, f: NewRepository, now:
       `INSERT INTO repositories (owner_id, name, description, homepage, private, default_branch, has_issues, has_wiki, has_downloads, pushed_at, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
-    .run(ownerId, f.name, f.description, f.homepage, f.private ? 1 : 0, f.default_branch, f.has_issues ? 1 : 0, f.has_wiki ? 1 : 0, f.has_downloads ? 1 : 0, f.pushed_at, now, now);
+    .run(
+      ownerId,
+      f.name,
+      f.description,
+      f.homepage,
+      f.private ? 1 : 0,
+      f.default_branch,
+      f.has_issues ? 1 : 0,
+      f.has_wiki ? 1 : 0,
+      f.has_downloads ? 1 : 0,
+      f.pushed_at,
+      now,
+      now,
+    );
   return Number(info.lastInsertRowid);
 }
 
@@ -189,7 +210,23 @@ export function insertFork(db: Db, source: RepoRow, ownerId: number, name: strin
       `INSERT INTO repositories (owner_id, name, description, homepage, private, fork, parent_id, source_id, default_branch, has_issues, has_wiki, has_downloads, language, size, pushed_at, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?)`,
     )
-    .run(ownerId, name, source.description, source.homepage, source.private, source.id, source.source_id ?? source.id, source.default_branch, source.has_wiki, source.has_downloads, source.language, source.size, source.pushed_at, now, now);
+    .run(
+      ownerId,
+      name,
+      source.description,
+      source.homepage,
+      source.private,
+      source.id,
+      source.source_id ?? source.id,
+      source.default_branch,
+      source.has_wiki,
+      source.has_downloads,
+      source.language,
+      source.size,
+      source.pushed_at,
+      now,
+      now,
+    );
   db.prepare('UPDATE repositories SET forks_count = forks_count + 1 WHERE id = ?').run(source.id);
   return Number(info.lastInsertRowid);
 }
@@ -223,7 +260,9 @@ export function isStarred(db: Db, repoId: number, userId: number): boolean {
 }
 
 function refreshStarCount(db: Db, repoId: number): void {
-  db.prepare('UPDATE repositories SET stargazers_count = (SELECT count(*) FROM stars WHERE repo_id = ?), watchers_count = (SELECT count(*) FROM stars WHERE repo_id = ?) WHERE id = ?').run(repoId, repoId, repoId);
+  db.prepare(
+    'UPDATE repositories SET stargazers_count = (SELECT count(*) FROM stars WHERE repo_id = ?), watchers_count = (SELECT count(*) FROM stars WHERE repo_id = ?) WHERE id = ?',
+  ).run(repoId, repoId, repoId);
 }
 
 /** Stars the repository for the user; false when it was starred already. */
@@ -252,7 +291,9 @@ export function stargazers(db: Db, repoId: number): UserRow[] {
 /** The owner (when a user) and the collaborators, by login. */
 export function collaborators(db: Db, repo: RepoRow): UserRow[] {
   return db
-    .prepare<[number, number], UserRow>('SELECT * FROM users WHERE id = ? UNION SELECT u.* FROM collaborators c JOIN users u ON u.id = c.user_id WHERE c.repo_id = ? ORDER BY login')
+    .prepare<[number, number], UserRow>(
+      'SELECT * FROM users WHERE id = ? UNION SELECT u.* FROM collaborators c JOIN users u ON u.id = c.user_id WHERE c.repo_id = ? ORDER BY login',
+    )
     .all(repo.owner_id, repo.id)
     .filter((u) => u.type === 'User');
 }

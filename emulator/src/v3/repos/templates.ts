@@ -63,7 +63,6 @@ For more information, please refer to <https://unlicense.org>
 
 const LICENSES: Record<string, string> = { mit: MIT, isc: ISC, unlicense: UNLICENSE };
 
-
 /** The license text with the year and holder filled in, or undefined for an unknown template. */
 export function licenseText(template: string, year: number, fullname: string): string | undefined {
   const text = LICENSES[template.toLowerCase()];

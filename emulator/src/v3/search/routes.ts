@@ -46,14 +46,17 @@ function page<T extends { score: number }>(req: FastifyRequest<PagingQuery>, ite
 export function registerSearchRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   const { db } = ctx;
 
-  app.get<{ Params: { owner: string; repository: string; state: string; keyword: string } }>('/legacy/issues/search/:owner/:repository/:state/:keyword', async (req, reply) => {
-    const { repo, owner } = loadRepo(db, req, reply, req.params.owner, req.params.repository);
-    const { state, keyword } = req.params;
-    if (state !== 'open' && state !== 'closed') throw invalidField('Issue', 'state');
-    const issues = issuesInState(db, repo.id, state);
-    const found = issues.filter((i) => contains(i.title, keyword) || contains(i.body, keyword));
-    return { issues: found.map((i, index) => legacyIssue(db, bases(ctx, req), `${owner.login}/${repo.name}`, i, index + 1)) };
-  });
+  app.get<{ Params: { owner: string; repository: string; state: string; keyword: string } }>(
+    '/legacy/issues/search/:owner/:repository/:state/:keyword',
+    async (req, reply) => {
+      const { repo, owner } = loadRepo(db, req, reply, req.params.owner, req.params.repository);
+      const { state, keyword } = req.params;
+      if (state !== 'open' && state !== 'closed') throw invalidField('Issue', 'state');
+      const issues = issuesInState(db, repo.id, state);
+      const found = issues.filter((i) => contains(i.title, keyword) || contains(i.body, keyword));
+      return { issues: found.map((i, index) => legacyIssue(db, bases(ctx, req), `${owner.login}/${repo.name}`, i, index + 1)) };
+    },
+  );
 
   app.get<{ Params: { keyword: string } } & PagingQuery>('/legacy/repos/search/:keyword', async (req) => {
     const { keyword } = req.params;

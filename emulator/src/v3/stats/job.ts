@@ -3,7 +3,17 @@
 // result is served with 200. An entry is keyed by the SHA of the default
 // branch, so any move of that branch (API ref update or git push) resets it.
 import { readHistory, type GitRepository } from '../../git';
-import { codeFrequency, commitActivity, contributors, participation, punchCard, type AttributedCommit, type CommitActivityWeek, type ContributorWeeks, type Participation } from '../../stats/compute';
+import {
+  codeFrequency,
+  commitActivity,
+  contributors,
+  participation,
+  punchCard,
+  type AttributedCommit,
+  type CommitActivityWeek,
+  type ContributorWeeks,
+  type Participation,
+} from '../../stats/compute';
 
 export interface RepositoryStatistics {
   contributors: ContributorWeeks[];

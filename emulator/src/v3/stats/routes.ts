@@ -19,7 +19,9 @@ export function registerStatisticsRoutes(app: FastifyInstance, ctx: EmulatorCont
     const { repo, owner } = loadRepo(ctx.db, req, reply, req.params.owner, req.params.repo);
     const gitPath = repoGitPath(ctx.gitDir, repo.id);
     // An unborn default branch has an empty history: key it by the empty string.
-    const sha = (await runGitText(ctx.gitEnv, gitPath, ['rev-parse', '--verify', '--quiet', `refs/heads/${repo.default_branch}^{commit}`]).catch(() => '')).trim();
+    const sha = (
+      await runGitText(ctx.gitEnv, gitPath, ['rev-parse', '--verify', '--quiet', `refs/heads/${repo.default_branch}^{commit}`]).catch(() => '')
+    ).trim();
     const result = cache.lookup(repo.id, sha, async () => {
       if (ctx.limits.statisticsDelayMs > 0) await new Promise((r) => setTimeout(r, ctx.limits.statisticsDelayMs));
       const commits = sha === '' ? [] : await historyOf(repositories.get(gitPath), sha, loginsByEmail(ctx.db));

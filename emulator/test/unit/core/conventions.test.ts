@@ -13,7 +13,15 @@ import Fastify, { type FastifyInstance, type FastifyRequest, type InjectOptions,
 import { z } from 'zod';
 import type { Authenticator } from '../../../src/v3/core/auth';
 import {
-  bodyHash, created, excludeFromV3, installConventions, isSearchRequest, isV3Request, mediaTypeParam, parseBody, parseJsonBody,
+  bodyHash,
+  created,
+  excludeFromV3,
+  installConventions,
+  isSearchRequest,
+  isV3Request,
+  mediaTypeParam,
+  parseBody,
+  parseJsonBody,
 } from '../../../src/v3/core/conventions';
 import { ApiError, badCredentials, installErrorHandler } from '../../../src/v3/core/errors';
 import { RateLimiter } from '../../../src/v3/core/rate-limit';
@@ -70,7 +78,9 @@ async function server(vendor = 'service'): Promise<Server> {
   app.post('/things', async (req, reply) => created(reply, 'http://emu/things/1', { id: 1, body: req.body }));
   await app.ready();
   return {
-    app, core, search,
+    app,
+    core,
+    search,
     send: (o) => app.inject({ ...o, headers: { 'user-agent': UA, ...o.headers } }),
   };
 }
@@ -80,7 +90,7 @@ const req = (fields: Record<string, unknown>) => fields as unknown as FastifyReq
 
 describe('emulator v3 protocol conventions (docs/service-api/hosting/conventions §1–§15)', () => {
   describe('which paths are v3', () => {
-    it('the API\'s paths are; the v2 service, the login pages and /health are not', () => {
+    it("the API's paths are; the v2 service, the login pages and /health are not", () => {
       assert.equal(isV3Request(req({ url: '/users/ada' })), true);
       assert.equal(isV3Request(req({ url: '/' })), true);
       assert.equal(isV3Request(req({ url: '/api/v2/contact/1' })), false);
@@ -136,12 +146,23 @@ describe('emulator v3 protocol conventions (docs/service-api/hosting/conventions
       assert.deepEqual(bodyHash(req({ body: { a: 1 } })), { a: 1 });
       assert.deepEqual(bodyHash(req({ body: undefined })), {});
       for (const body of [null, [1], 'x', 42, true, Buffer.from('{}')]) {
-        assert.throws(() => bodyHash(req({ body })), (e: unknown) => e instanceof ApiError && e.status === 400 && e.message === 'Body should be a JSON Hash', JSON.stringify(body));
+        assert.throws(
+          () => bodyHash(req({ body })),
+          (e: unknown) => e instanceof ApiError && e.status === 400 && e.message === 'Body should be a JSON Hash',
+          JSON.stringify(body),
+        );
       }
     });
 
     describe('validation (422 Validation Failed)', () => {
-      const schema = z.object({ name: z.string(), private: z.boolean().optional(), color: z.string().regex(/^[0-9a-f]{6}$/).optional() });
+      const schema = z.object({
+        name: z.string(),
+        private: z.boolean().optional(),
+        color: z
+          .string()
+          .regex(/^[0-9a-f]{6}$/)
+          .optional(),
+      });
       const failure = (body: unknown) => {
         try {
           parseBody(req({ body }), 'Label', schema);
@@ -168,15 +189,24 @@ describe('emulator v3 protocol conventions (docs/service-api/hosting/conventions
       });
 
       it('several problems of one field give one entry', () => {
-        const strict = z.object({ name: z.string().min(3).regex(/^[a-z]+$/) });
-        assert.throws(() => parseBody(req({ body: { name: 'A' } }), 'Label', strict), (e: unknown) =>
-          e instanceof ApiError && JSON.stringify(e.errors) === JSON.stringify([{ resource: 'Label', field: 'name', code: 'invalid' }]));
+        const strict = z.object({
+          name: z
+            .string()
+            .min(3)
+            .regex(/^[a-z]+$/),
+        });
+        assert.throws(
+          () => parseBody(req({ body: { name: 'A' } }), 'Label', strict),
+          (e: unknown) => e instanceof ApiError && JSON.stringify(e.errors) === JSON.stringify([{ resource: 'Label', field: 'name', code: 'invalid' }]),
+        );
       });
 
       it('a problem of the whole body names no field', () => {
         const either = z.object({ a: z.string().optional(), b: z.string().optional() }).refine((v) => v.a !== undefined || v.b !== undefined);
-        assert.throws(() => parseBody(req({ body: {} }), 'Thing', either as unknown as z.ZodObject), (e: unknown) =>
-          e instanceof ApiError && JSON.stringify(e.errors) === JSON.stringify([{ resource: 'Thing', field: '', code: 'missing_field' }]));
+        assert.throws(
+          () => parseBody(req({ body: {} }), 'Thing', either as unknown as z.ZodObject),
+          (e: unknown) => e instanceof ApiError && JSON.stringify(e.errors) === JSON.stringify([{ resource: 'Thing', field: '', code: 'missing_field' }]),
+        );
       });
     });
   });
@@ -253,7 +283,7 @@ describe('emulator v3 protocol conventions (docs/service-api/hosting/conventions
       assert.equal(res.headers['x-ratelimit-remaining'], String(before - 1));
     });
 
-    it('a token\'s scopes in X-OAuth-Scopes; none for Basic or anonymous callers', async () => {
+    it("a token's scopes in X-OAuth-Scopes; none for Basic or anonymous callers", async () => {
       assert.equal((await s.send({ method: 'GET', url: '/thing', headers: { authorization: 'token good' } })).headers['x-oauth-scopes'], 'repo, gist');
       assert.equal((await s.send({ method: 'GET', url: '/thing', headers: { authorization: 'basic' } })).headers['x-oauth-scopes'], undefined);
       assert.equal((await s.send({ method: 'GET', url: '/thing' })).headers['x-oauth-scopes'], undefined);
@@ -349,17 +379,24 @@ describe('emulator v3 protocol conventions (docs/service-api/hosting/conventions
     it('without Content-Length and without a body: 411', async () => {
       const res = await s.send({ method: 'PUT', url: '/put', headers: { authorization: 'basic' } });
       assert.equal(res.statusCode, 411);
-      assert.deepEqual(res.json(), { message: 'Length Required: a PUT without a body must send Content-Length: 0', documentation_url: `${DOCS}/v3/#http-verbs` });
+      assert.deepEqual(res.json(), {
+        message: 'Length Required: a PUT without a body must send Content-Length: 0',
+        documentation_url: `${DOCS}/v3/#http-verbs`,
+      });
     });
 
     it('with Content-Length: 0, or with a body, the PUT goes through', async () => {
       assert.equal((await s.send({ method: 'PUT', url: '/put', headers: { authorization: 'basic', 'content-length': '0' } })).statusCode, 204);
-      assert.equal((await s.send({ method: 'PUT', url: '/put', headers: { authorization: 'basic', 'content-type': 'application/json' }, payload: '{}' })).statusCode, 204);
+      assert.equal(
+        (await s.send({ method: 'PUT', url: '/put', headers: { authorization: 'basic', 'content-type': 'application/json' }, payload: '{}' })).statusCode,
+        204,
+      );
     });
 
     it('a chunked body (no Content-Length) is a body: the PUT goes through', async () => {
       const res = await s.send({
-        method: 'PUT', url: '/put',
+        method: 'PUT',
+        url: '/put',
         headers: { authorization: 'basic', 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
         payload: Readable.from(['{"a":', '1}']),
       });
@@ -408,7 +445,7 @@ describe('emulator v3 protocol conventions (docs/service-api/hosting/conventions
       assert.equal((await get('/thing', { authorization: 'basic' })).headers['cache-control'], 'private, max-age=60');
     });
 
-    it('HEAD with If-None-Match: 304 with the 200\'s Content-Length and no body', async () => {
+    it("HEAD with If-None-Match: 304 with the 200's Content-Length and no body", async () => {
       const ok = await s.send({ method: 'HEAD', url: '/thing' });
       assert.equal(ok.headers['content-length'], String(Buffer.byteLength('{"name":"thing"}')));
       const res = await s.send({ method: 'HEAD', url: '/thing', headers: { 'if-none-match': String(ok.headers.etag) } });

@@ -7,8 +7,21 @@
 import assert from 'node:assert/strict';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
-  alreadyExists, ApiError, badCredentials, errorBody, forbidden, installErrorHandler, invalidField, missingField, notAJsonHash, notFound,
-  orNotFound, problemsParsingJson, requiresAuthentication, validationFailed, type ValidationError,
+  alreadyExists,
+  ApiError,
+  badCredentials,
+  errorBody,
+  forbidden,
+  installErrorHandler,
+  invalidField,
+  missingField,
+  notAJsonHash,
+  notFound,
+  orNotFound,
+  problemsParsingJson,
+  requiresAuthentication,
+  validationFailed,
+  type ValidationError,
 } from '../../../src/v3/core/errors';
 
 const DOCS = 'https://docs.service.test';
@@ -18,7 +31,9 @@ async function serverWithErrors(log: string[], bodyLimit = 1024): Promise<Fastif
   const app = Fastify({ logger: false, bodyLimit });
   installErrorHandler(app, DOCS, (line) => log.push(line));
   app.get('/api-error', async () => {
-    throw new ApiError(409, 'Conflict', [{ resource: 'Ref', field: 'sha', code: 'custom', message: 'not a fast forward' }], '/v3/git/refs', { 'Retry-After': '5' });
+    throw new ApiError(409, 'Conflict', [{ resource: 'Ref', field: 'sha', code: 'custom', message: 'not a fast forward' }], '/v3/git/refs', {
+      'Retry-After': '5',
+    });
   });
   app.get('/moved', async () => {
     throw new ApiError(301, 'Moved Permanently', undefined, '/v3/#redirects', { Location: 'http://emu/repositories/7' });
@@ -48,7 +63,9 @@ describe('emulator v3 error bodies (docs/service-api/hosting/conventions ยง11, ย
 
     it('errors[] when there are some', () => {
       assert.deepEqual(errorBody(missingField('Issue', 'title'), DOCS), {
-        message: 'Validation Failed', errors: [{ resource: 'Issue', field: 'title', code: 'missing_field' }], documentation_url: `${DOCS}/v3`,
+        message: 'Validation Failed',
+        errors: [{ resource: 'Issue', field: 'title', code: 'missing_field' }],
+        documentation_url: `${DOCS}/v3`,
       });
     });
 
@@ -57,7 +74,7 @@ describe('emulator v3 error bodies (docs/service-api/hosting/conventions ยง11, ย
       assert.deepEqual(errorBody(new ApiError(400, 'x', undefined, ''), DOCS), { message: 'x', documentation_url: DOCS });
     });
 
-    it('url from a Location header (a redirect\'s body)', () => {
+    it("url from a Location header (a redirect's body)", () => {
       const moved = new ApiError(301, 'Moved Permanently', undefined, '/v3/#redirects', { Location: 'http://emu/repositories/7' });
       assert.deepEqual(errorBody(moved, DOCS), { message: 'Moved Permanently', url: 'http://emu/repositories/7', documentation_url: `${DOCS}/v3/#redirects` });
       const other = new ApiError(429, 'Slow down', undefined, undefined, { 'Retry-After': '5' });
@@ -76,7 +93,11 @@ describe('emulator v3 error bodies (docs/service-api/hosting/conventions ยง11, ย
         [validationFailed(), 422, 'Validation Failed', []],
       ];
       for (const [err, status, message, errors] of cases) {
-        assert.deepEqual({ status: err.status, message: err.message, documentation: err.documentation, errors: err.errors }, { status, message, documentation: '/v3', errors }, message);
+        assert.deepEqual(
+          { status: err.status, message: err.message, documentation: err.documentation, errors: err.errors },
+          { status, message, documentation: '/v3', errors },
+          message,
+        );
       }
     });
 
@@ -86,7 +107,10 @@ describe('emulator v3 error bodies (docs/service-api/hosting/conventions ยง11, ย
       assert.deepEqual(alreadyExists('Repository', 'name').errors, [{ resource: 'Repository', field: 'name', code: 'already_exists' }]);
       assert.deepEqual(
         validationFailed({ resource: 'Label', field: 'name', code: 'missing_field' }, { resource: 'Label', field: 'color', code: 'invalid' }).errors,
-        [{ resource: 'Label', field: 'name', code: 'missing_field' }, { resource: 'Label', field: 'color', code: 'invalid' }],
+        [
+          { resource: 'Label', field: 'name', code: 'missing_field' },
+          { resource: 'Label', field: 'color', code: 'invalid' },
+        ],
       );
       assert.equal(missingField('Repository', 'name').status, 422);
     });
@@ -98,7 +122,10 @@ describe('emulator v3 error bodies (docs/service-api/hosting/conventions ยง11, ย
     it('orNotFound: the row, or 404 Not Found', () => {
       assert.deepEqual(orNotFound({ id: 1 }), { id: 1 });
       assert.equal(orNotFound(0), 0, 'a falsy row is still a row');
-      assert.throws(() => orNotFound(undefined), (e: unknown) => e instanceof ApiError && e.status === 404 && e.message === 'Not Found' && e.documentation === '/v3');
+      assert.throws(
+        () => orNotFound(undefined),
+        (e: unknown) => e instanceof ApiError && e.status === 404 && e.message === 'Not Found' && e.documentation === '/v3',
+      );
     });
   });
 
@@ -112,7 +139,7 @@ describe('emulator v3 error bodies (docs/service-api/hosting/conventions ยง11, ย
     });
     afterEach(() => app.close());
 
-    it('an ApiError: its status, its headers, JSON in UTF-8, the spec\'s body; not logged', async () => {
+    it("an ApiError: its status, its headers, JSON in UTF-8, the spec's body; not logged", async () => {
       const res = await app.inject({ method: 'GET', url: '/api-error' });
       assert.equal(res.statusCode, 409);
       assert.equal(res.headers['retry-after'], '5');
@@ -125,7 +152,7 @@ describe('emulator v3 error bodies (docs/service-api/hosting/conventions ยง11, ย
       assert.deepEqual(log, []);
     });
 
-    it('a redirect: Location and the body\'s url', async () => {
+    it("a redirect: Location and the body's url", async () => {
       const res = await app.inject({ method: 'GET', url: '/moved' });
       assert.equal(res.statusCode, 301);
       assert.equal(res.headers.location, 'http://emu/repositories/7');
@@ -140,7 +167,12 @@ describe('emulator v3 error bodies (docs/service-api/hosting/conventions ยง11, ย
     });
 
     it('a body over the limit: 413 Request body too large', async () => {
-      const res = await app.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ text: 'x'.repeat(2000) }) });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/echo',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ text: 'x'.repeat(2000) }),
+      });
       assert.equal(res.statusCode, 413);
       assert.deepEqual(res.json(), { message: 'Request body too large', documentation_url: `${DOCS}/v3` });
     });
@@ -151,14 +183,19 @@ describe('emulator v3 error bodies (docs/service-api/hosting/conventions ยง11, ย
       assert.deepEqual(res.json(), { message: 'Unsupported Media Type', documentation_url: `${DOCS}/v3` });
     });
 
-    it('an empty JSON body where the server\'s own JSON parser runs: 400 Problems parsing JSON', async () => {
+    it("an empty JSON body where the server's own JSON parser runs: 400 Problems parsing JSON", async () => {
       const res = await app.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'application/json' }, payload: '' });
       assert.equal(res.statusCode, 400);
       assert.deepEqual(res.json(), { message: 'Problems parsing JSON', documentation_url: `${DOCS}/v3` });
     });
 
     it('a Content-Length that does not match the body: 400 Problems parsing JSON', async () => {
-      const res = await app.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'application/json', 'content-length': '3' }, payload: '{"a":1}' });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/echo',
+        headers: { 'content-type': 'application/json', 'content-length': '3' },
+        payload: '{"a":1}',
+      });
       assert.equal(res.statusCode, 400);
       assert.deepEqual(res.json(), { message: 'Problems parsing JSON', documentation_url: `${DOCS}/v3` });
     });

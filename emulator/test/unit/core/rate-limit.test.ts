@@ -25,10 +25,18 @@ function request(auth: Auth, ip = '10.0.0.1'): FastifyRequest {
   return { auth, ip } as unknown as FastifyRequest;
 }
 
-interface Answer { headers: Record<string, string>; reply: FastifyReply }
+interface Answer {
+  headers: Record<string, string>;
+  reply: FastifyReply;
+}
 function answer(): Answer {
   const headers: Record<string, string> = {};
-  const reply = { header(name: string, value: string) { headers[name] = value; return reply; } } as unknown as FastifyReply;
+  const reply = {
+    header(name: string, value: string) {
+      headers[name] = value;
+      return reply;
+    },
+  } as unknown as FastifyReply;
   return { headers, reply };
 }
 
@@ -47,7 +55,9 @@ function call(limiter: RateLimiter, req: FastifyRequest): { headers: Record<stri
 }
 
 const headers = (limit: number, remaining: number, reset: number) => ({
-  'X-RateLimit-Limit': String(limit), 'X-RateLimit-Remaining': String(remaining), 'X-RateLimit-Reset': String(reset),
+  'X-RateLimit-Limit': String(limit),
+  'X-RateLimit-Remaining': String(remaining),
+  'X-RateLimit-Reset': String(reset),
 });
 
 describe('emulator v3 rate limits (docs/service-api/hosting/conventions §13)', () => {
@@ -86,7 +96,8 @@ describe('emulator v3 rate limits (docs/service-api/hosting/conventions §13)', 
     assert.deepEqual(call(limiter, request(anonymous, '10.0.0.1')), { headers: headers(2, 0, RESET) });
     assert.deepEqual(call(limiter, request(anonymous, '10.0.0.1')), {
       headers: headers(2, 0, RESET),
-      refused: "API rate limit exceeded for 10.0.0.1. (But here's the good news: Authenticated requests get a higher rate limit. Check out the documentation for more details.)",
+      refused:
+        "API rate limit exceeded for 10.0.0.1. (But here's the good news: Authenticated requests get a higher rate limit. Check out the documentation for more details.)",
     });
     assert.deepEqual(call(limiter, request(anonymous, '10.0.0.2')), { headers: headers(2, 1, RESET) }, 'another address has its own window');
   });
@@ -123,7 +134,7 @@ describe('emulator v3 rate limits (docs/service-api/hosting/conventions §13)', 
     assert.deepEqual(call(limiter, request(anonymous)), { headers: headers(2, 1, Math.ceil((T0 + 2 * HOUR) / 1000)) });
   });
 
-  it('status: the caller\'s window without counting', () => {
+  it("status: the caller's window without counting", () => {
     const limiter = new RateLimiter(LIMITS, HOUR);
     assert.deepEqual(limiter.status(request(basicAda)), { limit: 5, remaining: 5, reset: RESET });
     assert.deepEqual(limiter.status(request(basicAda)), { limit: 5, remaining: 5, reset: RESET });

@@ -22,7 +22,11 @@ interface Counting {
   db: Db;
   /** How many times each route's handler ran. */
   runs: Record<string, number>;
-  get(url: string, headers?: Record<string, string>, method?: InjectOptions['method']): Promise<{ status: number; body: string; headers: Record<string, unknown> }>;
+  get(
+    url: string,
+    headers?: Record<string, string>,
+    method?: InjectOptions['method'],
+  ): Promise<{ status: number; body: string; headers: Record<string, unknown> }>;
   /** A write to the database, as a route would make one. */
   write(): void;
   dispose(): Promise<void>;
@@ -38,7 +42,11 @@ async function countingServer(): Promise<Counting> {
   installResponseCache(app, db);
   app.get('/things', { config: { cacheable: true } }, async (req, reply) => {
     const n = ran('things');
-    reply.header('Last-Modified', LAST_MODIFIED).header('Link', '<http://emu/things?page=2>; rel="next"').header('X-Accepted-OAuth-Scopes', 'repo').header('X-Run', String(n));
+    reply
+      .header('Last-Modified', LAST_MODIFIED)
+      .header('Link', '<http://emu/things?page=2>; rel="next"')
+      .header('X-Accepted-OAuth-Scopes', 'repo')
+      .header('X-Run', String(n));
     return { run: n, url: req.url, auth: req.headers.authorization ?? null, accept: req.headers.accept ?? null };
   });
   app.get('/plain', async () => ({ run: ran('plain') }));
@@ -57,7 +65,9 @@ async function countingServer(): Promise<Counting> {
   app.get<{ Params: { n: string } }>('/many/:n', { config: { cacheable: true } }, async (req) => ({ n: req.params.n, run: ran(`many/${req.params.n}`) }));
   await app.ready();
   return {
-    app, db, runs,
+    app,
+    db,
+    runs,
     async get(url, headers = {}, method = 'GET') {
       const res = await app.inject({ method, url, headers });
       return { status: res.statusCode, body: res.body, headers: res.headers };
@@ -91,7 +101,7 @@ describe('emulator v3 response cache', () => {
       assert.equal(s.runs.things, 1);
     });
 
-    it('the route\'s Last-Modified, Link and X-Accepted-OAuth-Scopes come back with the cached body; no other header of the route', async () => {
+    it("the route's Last-Modified, Link and X-Accepted-OAuth-Scopes come back with the cached body; no other header of the route", async () => {
       await s.get('/things');
       const again = await s.get('/things');
       assert.equal(again.headers['last-modified'], LAST_MODIFIED);
@@ -129,7 +139,10 @@ describe('emulator v3 response cache', () => {
       assert.deepEqual(JSON.parse((await s.get('/things', { authorization: 'token a' })).body), { run: 3, url: '/things', auth: 'token a', accept: null });
       assert.deepEqual(JSON.parse((await s.get('/things', { authorization: 'token b' })).body), { run: 4, url: '/things', auth: 'token b', accept: null });
       assert.deepEqual(JSON.parse((await s.get('/things', { accept: 'application/vnd.service.v3.raw+json' })).body), {
-        run: 5, url: '/things', auth: null, accept: 'application/vnd.service.v3.raw+json',
+        run: 5,
+        url: '/things',
+        auth: null,
+        accept: 'application/vnd.service.v3.raw+json',
       });
       assert.deepEqual(JSON.parse((await s.get('/things', { accept: 'application/vnd.service.v3.full+json' })).body).run, 6, 'each Accept its own answer');
       assert.deepEqual(JSON.parse((await s.get('/things', { authorization: 'token a' })).body).run, 3, 'each one kept');
@@ -143,7 +156,7 @@ describe('emulator v3 response cache', () => {
       assert.deepEqual([s.runs.plain, s.runs['other-config']], [2, 2]);
     });
 
-    it('a path without a route is the server\'s 404, untouched by the cache', async () => {
+    it("a path without a route is the server's 404, untouched by the cache", async () => {
       for (let i = 0; i < 2; i++) {
         const res = await s.get('/nowhere');
         assert.equal(res.status, 404);
@@ -193,7 +206,8 @@ describe('emulator v3 response cache', () => {
       emu = await startEmulator({ seed: 'demo' });
     });
     after(() => emu.dispose());
-    const get = (url: string, headers: Record<string, string> = {}) => emu.app.inject({ method: 'GET', url, headers: { 'user-agent': 'RepoDesk-unit-tests', ...headers } });
+    const get = (url: string, headers: Record<string, string> = {}) =>
+      emu.app.inject({ method: 'GET', url, headers: { 'user-agent': 'RepoDesk-unit-tests', ...headers } });
 
     it('the /api/v3 form of a path is answered with its own URLs, not with the cached answer of the other form', async () => {
       const plain = await get('/users/ada');

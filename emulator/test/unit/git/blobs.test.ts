@@ -37,36 +37,62 @@ describe('git blobs: content decoding (docs/service-api/hosting/git-data §8, en
 
   it('base64 with characters outside the alphabet, padding in the middle, three pads or a lone last character is refused', () => {
     for (const content of ['not base64!', 'YQ=a', 'Y===', 'YWJjZ', 'YW-j', 'YW_j', 'é']) {
-      assert.deepEqual(refusal(() => decodeContent(content, 'base64')), { message: 'content is not valid base64', field: 'content', status: 422 }, content);
+      assert.deepEqual(
+        refusal(() => decodeContent(content, 'base64')),
+        { message: 'content is not valid base64', field: 'content', status: 422 },
+        content,
+      );
     }
   });
 
   it('an encoding other than utf-8 or base64 is refused under encoding', () => {
     for (const encoding of ['latin1', 'UTF-8', 'hex', '', null, 1]) {
-      assert.deepEqual(refusal(() => decodeContent('x', encoding)), { message: 'encoding must be utf-8 or base64', field: 'encoding', status: 422 }, String(encoding));
+      assert.deepEqual(
+        refusal(() => decodeContent('x', encoding)),
+        { message: 'encoding must be utf-8 or base64', field: 'encoding', status: 422 },
+        String(encoding),
+      );
     }
   });
 
   it('content that is not a string is refused, under the field the caller names', () => {
-    assert.deepEqual(refusal(() => decodeContent(42)), { message: 'content must be a string', field: 'content', status: 422 });
-    assert.deepEqual(refusal(() => decodeContent(undefined, 'base64', 'tree[3].content')), { message: 'tree[3].content must be a string', field: 'tree[3].content', status: 422 });
-    assert.deepEqual(refusal(() => decodeContent('%%', 'base64', 'tree[3].content')), { message: 'tree[3].content is not valid base64', field: 'tree[3].content', status: 422 });
+    assert.deepEqual(
+      refusal(() => decodeContent(42)),
+      { message: 'content must be a string', field: 'content', status: 422 },
+    );
+    assert.deepEqual(
+      refusal(() => decodeContent(undefined, 'base64', 'tree[3].content')),
+      { message: 'tree[3].content must be a string', field: 'tree[3].content', status: 422 },
+    );
+    assert.deepEqual(
+      refusal(() => decodeContent('%%', 'base64', 'tree[3].content')),
+      { message: 'tree[3].content is not valid base64', field: 'tree[3].content', status: 422 },
+    );
   });
 });
 
 describe('git blobs: writing and reading', () => {
   let fx: GitFixture;
-  beforeEach(async () => { fx = await gitFixture(); });
-  afterEach(async () => { await fx.cleanup(); });
+  beforeEach(async () => {
+    fx = await gitFixture();
+  });
+  afterEach(async () => {
+    await fx.cleanup();
+  });
 
-  it('POST utf-8 and base64 content: git\'s own SHA and the size in bytes; GET gives base64 back', async () => {
+  it("POST utf-8 and base64 content: git's own SHA and the size in bytes; GET gives base64 back", async () => {
     const text = await createBlob(fx.repo, 'héllo\n');
     assert.deepEqual(text, { sha: fx.git(['hash-object', '--stdin'], 'héllo\n'), size: 7 });
     const bytes = Buffer.from([0, 1, 2, 255, 10]);
     const binary = await createBlob(fx.repo, bytes.toString('base64'), 'base64');
     assert.deepEqual(binary, { sha: fx.git(['hash-object', '--stdin'], bytes), size: 5 });
     assert.deepEqual(await readBlob(fx.repo, binary.sha), { sha: binary.sha, size: 5, content: 'AAEC/wo=', encoding: 'base64' });
-    assert.deepEqual(await readBlob(fx.repo, text.sha.toUpperCase()), { sha: text.sha, size: 7, content: Buffer.from('héllo\n').toString('base64'), encoding: 'base64' });
+    assert.deepEqual(await readBlob(fx.repo, text.sha.toUpperCase()), {
+      sha: text.sha,
+      size: 7,
+      content: Buffer.from('héllo\n').toString('base64'),
+      encoding: 'base64',
+    });
   });
 
   it('content is stored byte for byte: no line-ending or filter conversion', async () => {
@@ -93,10 +119,13 @@ describe('git blobs: writing and reading', () => {
     }
   });
 
-  it('many blobs in one go: each SHA is git\'s own, in the order given, every object readable', async () => {
+  it("many blobs in one go: each SHA is git's own, in the order given, every object readable", async () => {
     const contents = [Buffer.from('first\n'), Buffer.alloc(0), Buffer.from([0, 255, 10, 13]), Buffer.from('first\n'), Buffer.from('x'.repeat(70_000))];
     const shas = await writeBlobs(fx.repo, contents);
-    assert.deepEqual(shas, contents.map((c) => fx.git(['hash-object', '--stdin'], c)));
+    assert.deepEqual(
+      shas,
+      contents.map((c) => fx.git(['hash-object', '--stdin'], c)),
+    );
     for (const [i, sha] of shas.entries()) assert.equal(fx.git(['cat-file', '-s', sha]), String(contents[i]!.length));
   });
 

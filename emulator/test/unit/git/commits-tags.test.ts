@@ -15,26 +15,30 @@ const USER = { name: 'Octo User', email: 'octo@example.com' };
 const DEFAULTS = { user: USER, now: NOW };
 
 const identityEnv = (who: string, name: string, email: string, date: string): Record<string, string> => ({
-  [`GIT_${who}_NAME`]: name, [`GIT_${who}_EMAIL`]: email, [`GIT_${who}_DATE`]: date,
+  [`GIT_${who}_NAME`]: name,
+  [`GIT_${who}_EMAIL`]: email,
+  [`GIT_${who}_DATE`]: date,
 });
 
 describe('git commits: parsing a commit object', () => {
   it('tree, parents in order, author and committer in their own offsets, the message; other headers ignored', () => {
-    const content = Buffer.from([
-      `tree ${'a'.repeat(40)}`,
-      `parent ${'b'.repeat(40)}`,
-      `parent ${'c'.repeat(40)}`,
-      'author Ada <ada@example.com> 1415394105 +0100',
-      'committer Bob <bob@example.com> 1425216600 -0500',
-      'encoding ISO-8859-1',
-      'gpgsig -----BEGIN PGP SIGNATURE-----',
-      ' tree fake',
-      ' -----END PGP SIGNATURE-----',
-      '',
-      'Subject',
-      '',
-      'Body',
-    ].join('\n'));
+    const content = Buffer.from(
+      [
+        `tree ${'a'.repeat(40)}`,
+        `parent ${'b'.repeat(40)}`,
+        `parent ${'c'.repeat(40)}`,
+        'author Ada <ada@example.com> 1415394105 +0100',
+        'committer Bob <bob@example.com> 1425216600 -0500',
+        'encoding ISO-8859-1',
+        'gpgsig -----BEGIN PGP SIGNATURE-----',
+        ' tree fake',
+        ' -----END PGP SIGNATURE-----',
+        '',
+        'Subject',
+        '',
+        'Body',
+      ].join('\n'),
+    );
     assert.deepEqual(parseCommit('d'.repeat(40), content), {
       sha: 'd'.repeat(40),
       tree: 'a'.repeat(40),
@@ -48,7 +52,12 @@ describe('git commits: parsing a commit object', () => {
   it('a commit object without identities reads as empty ones at the epoch', () => {
     const epoch = { name: '', email: '', date: '1970-01-01T00:00:00Z', timestamp: 0, timezone: '+0000' };
     assert.deepEqual(parseCommit('e'.repeat(40), Buffer.from(`tree ${'a'.repeat(40)}\n\nm`)), {
-      sha: 'e'.repeat(40), tree: 'a'.repeat(40), parents: [], author: epoch, committer: epoch, message: 'm',
+      sha: 'e'.repeat(40),
+      tree: 'a'.repeat(40),
+      parents: [],
+      author: epoch,
+      committer: epoch,
+      message: 'm',
     });
   });
 });
@@ -60,10 +69,15 @@ describe('git commits and tags: writing and reading', () => {
     fx = await gitFixture();
     tree = (await createTree(fx.repo, { tree: [{ path: 'README', mode: '100644', content: 'hello\n' }] })).sha;
   });
-  afterEach(async () => { await fx.cleanup(); });
+  afterEach(async () => {
+    await fx.cleanup();
+  });
 
   const byHand = (message: string, parents: string[], author: [string, string, string], committer = author): string =>
-    fx.git(['commit-tree', tree, ...parents.flatMap((p) => ['-p', p])], message, { ...identityEnv('AUTHOR', ...author), ...identityEnv('COMMITTER', ...committer) });
+    fx.git(['commit-tree', tree, ...parents.flatMap((p) => ['-p', p])], message, {
+      ...identityEnv('AUTHOR', ...author),
+      ...identityEnv('COMMITTER', ...committer),
+    });
 
   it('POST: the SHA of git commit-tree by hand; GET gives author and committer in their own time zones', async () => {
     const root = await createCommit(fx.repo, { message: 'Root\n\nBody', tree, parents: [], author: ALICE, committer: BOB }, DEFAULTS);
@@ -100,7 +114,11 @@ describe('git commits and tags: writing and reading', () => {
     const withAuthor = await createCommit(fx.repo, { message: 'm', tree, author: BOB }, DEFAULTS);
     assert.deepEqual(withAuthor.committer, withAuthor.author);
     assert.equal(withAuthor.author.date, BOB.date);
-    const noDate = await createCommit(fx.repo, { message: 'm', tree, author: { name: 'N', email: 'n@example.com' }, committer: { name: 'C', email: 'c@example.com' } }, DEFAULTS);
+    const noDate = await createCommit(
+      fx.repo,
+      { message: 'm', tree, author: { name: 'N', email: 'n@example.com' }, committer: { name: 'C', email: 'c@example.com' } },
+      DEFAULTS,
+    );
     assert.deepEqual([noDate.author.date, noDate.committer.date, noDate.committer.name], ['2026-01-02T03:04:05Z', '2026-01-02T03:04:05Z', 'C']);
   });
 
@@ -109,11 +127,18 @@ describe('git commits and tags: writing and reading', () => {
     const blob = fx.git(['hash-object', '-w', '--stdin'], 'b');
     const after = fx.git(['count-objects']);
     const refused = async (input: Record<string, unknown>, message: string, field: string, type: new (...args: never[]) => Error = InvalidInputError) => {
-      await assert.rejects(createCommit(fx.repo, { message: 'm', tree, ...input } as never, DEFAULTS), (error: unknown) => {
-        assert.ok(error instanceof type, String(error));
-        assert.deepEqual([(error as InvalidInputError).message, (error as InvalidInputError).field, (error as InvalidInputError).status], [message, field, 422]);
-        return true;
-      }, message);
+      await assert.rejects(
+        createCommit(fx.repo, { message: 'm', tree, ...input } as never, DEFAULTS),
+        (error: unknown) => {
+          assert.ok(error instanceof type, String(error));
+          assert.deepEqual(
+            [(error as InvalidInputError).message, (error as InvalidInputError).field, (error as InvalidInputError).status],
+            [message, field, 422],
+          );
+          return true;
+        },
+        message,
+      );
     };
     await refused({ message: undefined }, 'message is required', 'message');
     await refused({ message: 5 }, 'message is required', 'message');
@@ -135,18 +160,27 @@ describe('git commits and tags: writing and reading', () => {
 
   it('POST: the second bad parent is named by its index', async () => {
     const root = await createCommit(fx.repo, { message: 'root', tree, author: ALICE }, DEFAULTS);
-    await assert.rejects(createCommit(fx.repo, { message: 'm', tree, parents: [root.sha, 'nope'] }, DEFAULTS), { message: 'parents[1] must be a 40-character SHA', field: 'parents[1]' });
+    await assert.rejects(createCommit(fx.repo, { message: 'm', tree, parents: [root.sha, 'nope'] }, DEFAULTS), {
+      message: 'parents[1] must be a 40-character SHA',
+      field: 'parents[1]',
+    });
   });
 
   it('POST without author, for an account whose name git refuses → 422 author.name', async () => {
     await assert.rejects(createCommit(fx.repo, { message: 'm', tree }, { user: { name: 'Eve <x>', email: 'eve@example.com' }, now: NOW }), {
-      name: 'InvalidInputError', message: 'author.name is invalid', field: 'author.name',
+      name: 'InvalidInputError',
+      message: 'author.name is invalid',
+      field: 'author.name',
     });
   });
 
   it('GET of a tree, an unknown SHA or a name is Not Found', async () => {
     for (const sha of [tree, 'ab'.repeat(20), 'HEAD']) {
-      await assert.rejects(readCommit(fx.repo, sha), (error: unknown) => error instanceof ObjectNotFoundError && error.status === 404 && error.expectedType === 'commit', sha);
+      await assert.rejects(
+        readCommit(fx.repo, sha),
+        (error: unknown) => error instanceof ObjectNotFoundError && error.status === 404 && error.expectedType === 'commit',
+        sha,
+      );
     }
   });
 
@@ -172,18 +206,37 @@ describe('git commits and tags: writing and reading', () => {
     assert.deepEqual([empty.message, empty.object], ['', { sha: withNewline.sha, type: 'tag' }]);
     assert.equal(empty.sha, fx.git(['mktag'], `object ${withNewline.sha}\ntype tag\ntag b\ntagger Alice Example <alice@example.com> 1415394105 +0100\n\n`));
     const blob = fx.git(['hash-object', '-w', '--stdin'], 'b');
-    assert.deepEqual((await createTagObject(fx.repo, { tag: 'c', message: 'x', object: blob.toUpperCase(), tagger: ALICE })).object, { sha: blob, type: 'blob' });
+    assert.deepEqual((await createTagObject(fx.repo, { tag: 'c', message: 'x', object: blob.toUpperCase(), tagger: ALICE })).object, {
+      sha: blob,
+      type: 'blob',
+    });
   });
 
   it('annotated tag: a bad name, message, object or tagger → 422 naming the field', async () => {
     const commit = (await createCommit(fx.repo, { message: 'm', tree, author: ALICE }, DEFAULTS)).sha;
     for (const name of ['', 'bad tag', 'tab\tx', 'a~1', 'a^', 'a:b', 'a?', 'a*', 'a[1]', 'a\\b', 'a..b', 'a@{1}', 5]) {
-      await assert.rejects(createTagObject(fx.repo, { tag: name, message: 'm', object: commit, tagger: BOB } as never), { name: 'InvalidInputError', message: 'tag is not a valid tag name', field: 'tag' }, String(name));
+      await assert.rejects(
+        createTagObject(fx.repo, { tag: name, message: 'm', object: commit, tagger: BOB } as never),
+        { name: 'InvalidInputError', message: 'tag is not a valid tag name', field: 'tag' },
+        String(name),
+      );
     }
     assert.equal((await createTagObject(fx.repo, { tag: 'release/1.0-rc.1', message: 'm', object: commit, tagger: BOB })).tag, 'release/1.0-rc.1');
-    await assert.rejects(createTagObject(fx.repo, { tag: 'v', message: 5, object: commit, tagger: BOB } as never), { name: 'InvalidInputError', message: 'message is required', field: 'message' });
-    await assert.rejects(createTagObject(fx.repo, { tag: 'v', message: 'm', object: 'ab'.repeat(20), tagger: BOB }), { name: 'InvalidObjectError', message: `object ${'ab'.repeat(20)} does not exist`, field: 'object' });
-    await assert.rejects(createTagObject(fx.repo, { tag: 'v', message: 'm', object: commit, tagger: { ...BOB, date: 'now' } }), { name: 'InvalidInputError', message: 'tagger.date is not a valid ISO 8601 date', field: 'tagger.date' });
+    await assert.rejects(createTagObject(fx.repo, { tag: 'v', message: 5, object: commit, tagger: BOB } as never), {
+      name: 'InvalidInputError',
+      message: 'message is required',
+      field: 'message',
+    });
+    await assert.rejects(createTagObject(fx.repo, { tag: 'v', message: 'm', object: 'ab'.repeat(20), tagger: BOB }), {
+      name: 'InvalidObjectError',
+      message: `object ${'ab'.repeat(20)} does not exist`,
+      field: 'object',
+    });
+    await assert.rejects(createTagObject(fx.repo, { tag: 'v', message: 'm', object: commit, tagger: { ...BOB, date: 'now' } }), {
+      name: 'InvalidInputError',
+      message: 'tagger.date is not a valid ISO 8601 date',
+      field: 'tagger.date',
+    });
   });
 
   it('GET of a tag: a commit SHA is Not Found', async () => {

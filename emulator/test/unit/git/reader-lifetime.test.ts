@@ -39,7 +39,11 @@ class ManualTimers implements IdleTimers {
 /** Resolves once the process has exited (signal 0 fails). */
 async function gone(pid: number): Promise<void> {
   for (;;) {
-    try { process.kill(pid, 0); } catch { return; }
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
     await new Promise((resolve) => setImmediate(resolve));
   }
 }

@@ -4,9 +4,7 @@
 // repository. A ref that moves between the library's read and its write is made
 // to move by a repository whose git calls are wrapped.
 import assert from 'node:assert/strict';
-import {
-  InvalidObjectError, InvalidReferenceNameError, NotFastForwardError, ReferenceExistsError, ReferenceNotFoundError,
-} from '../../../src/git/errors';
+import { InvalidObjectError, InvalidReferenceNameError, NotFastForwardError, ReferenceExistsError, ReferenceNotFoundError } from '../../../src/git/errors';
 import { checkRefName, createRef, deleteRef, findRef, getRef, listRefs, updateRef } from '../../../src/git/refs';
 import type { GitRepository } from '../../../src/git/repository';
 import { commitByHand, gitFixture, type GitFixture } from '../../git-fixture';
@@ -16,7 +14,10 @@ function racing(repo: GitRepository, before: () => void): GitRepository {
   const wrapped = Object.create(repo) as GitRepository;
   let done = false;
   wrapped.run = (args, options) => {
-    if (args[0] === 'update-ref' && !done) { done = true; before(); }
+    if (args[0] === 'update-ref' && !done) {
+      done = true;
+      before();
+    }
     return repo.run(args, options);
   };
   return wrapped;
@@ -24,26 +25,62 @@ function racing(repo: GitRepository, before: () => void): GitRepository {
 
 describe('git references: names (docs/service-api/hosting/git-data §5, ref)', () => {
   it('a fully qualified name with at least two slashes is accepted as it is', () => {
-    for (const name of ['refs/heads/master', 'refs/heads/feature/a', 'refs/tags/v1.0', 'refs/notes/commits', 'refs/heads/a.b', 'refs/heads/x-lock', 'refs/heads/ünïcode']) {
+    for (const name of [
+      'refs/heads/master',
+      'refs/heads/feature/a',
+      'refs/tags/v1.0',
+      'refs/notes/commits',
+      'refs/heads/a.b',
+      'refs/heads/x-lock',
+      'refs/heads/ünïcode',
+    ]) {
       assert.equal(checkRefName(name), name);
     }
   });
 
-  it('a name not under refs/, with a single slash, or not text → the spec\'s message', () => {
+  it("a name not under refs/, with a single slash, or not text → the spec's message", () => {
     for (const name of ['heads/master', 'refs/master', 'refs/', 'master', 'refsx/heads/a', '', 5, undefined]) {
-      assert.throws(() => checkRefName(name), {
-        name: 'InvalidReferenceNameError', message: 'Reference name must start with refs/ and contain at least two slashes', field: 'ref', status: 422,
-      }, String(name));
+      assert.throws(
+        () => checkRefName(name),
+        {
+          name: 'InvalidReferenceNameError',
+          message: 'Reference name must start with refs/ and contain at least two slashes',
+          field: 'ref',
+          status: 422,
+        },
+        String(name),
+      );
     }
   });
 
   it('a name git refuses → `<name> is not a valid reference name`, under the field given', () => {
     for (const name of [
-      'refs/heads/a..b', 'refs/heads/bad name', 'refs/heads/x.lock', 'refs/heads/.hidden', 'refs/heads/a//b', 'refs/heads/end/', 'refs/heads/a@{1}',
-      'refs/heads/star*', 'refs/heads/a~1', 'refs/heads/a^', 'refs/heads/a:b', 'refs/heads/a?', 'refs/heads/a[1', 'refs/heads/a\\b', 'refs/heads/del\x7f',
-      'refs/heads/ctl\x01', 'refs/heads/tab\t', 'refs/heads/dot.', 'refs/heads/a/.b', 'refs/heads/sub.lock/x',
+      'refs/heads/a..b',
+      'refs/heads/bad name',
+      'refs/heads/x.lock',
+      'refs/heads/.hidden',
+      'refs/heads/a//b',
+      'refs/heads/end/',
+      'refs/heads/a@{1}',
+      'refs/heads/star*',
+      'refs/heads/a~1',
+      'refs/heads/a^',
+      'refs/heads/a:b',
+      'refs/heads/a?',
+      'refs/heads/a[1',
+      'refs/heads/a\\b',
+      'refs/heads/del\x7f',
+      'refs/heads/ctl\x01',
+      'refs/heads/tab\t',
+      'refs/heads/dot.',
+      'refs/heads/a/.b',
+      'refs/heads/sub.lock/x',
     ]) {
-      assert.throws(() => checkRefName(name, 'base'), { name: 'InvalidReferenceNameError', message: `${name} is not a valid reference name`, field: 'base' }, JSON.stringify(name));
+      assert.throws(
+        () => checkRefName(name, 'base'),
+        { name: 'InvalidReferenceNameError', message: `${name} is not a valid reference name`, field: 'base' },
+        JSON.stringify(name),
+      );
     }
   });
 });
@@ -59,7 +96,9 @@ describe('git references: reading and changing', () => {
     child = commitByHand(fx, { a: '2' }, 'child', [root]);
     sibling = commitByHand(fx, { a: '3' }, 'sibling', [root]);
   });
-  afterEach(async () => { await fx.cleanup(); });
+  afterEach(async () => {
+    await fx.cleanup();
+  });
 
   it('POST/GET: a branch with slashes, tags, notes; every ref sorted by name, or those of a namespace by whole components', async () => {
     const tag = fx.git(['mktag'], `object ${root}\ntype commit\ntag v2\ntagger T <t@example.com> 1 +0000\n\nm\n`);
@@ -124,29 +163,58 @@ describe('git references: reading and changing', () => {
   it('POST: refs/heads/a/b while refs/heads/a exists, or the other way round → 422 conflict, nothing written', async () => {
     await createRef(fx.repo, 'refs/heads/a', root);
     await assert.rejects(createRef(fx.repo, 'refs/heads/a/b', root), {
-      name: 'ReferenceConflictError', message: 'Reference refs/heads/a/b conflicts with an existing reference', field: 'ref', status: 422,
+      name: 'ReferenceConflictError',
+      message: 'Reference refs/heads/a/b conflicts with an existing reference',
+      field: 'ref',
+      status: 422,
     });
     await createRef(fx.repo, 'refs/heads/x/y', root);
-    await assert.rejects(createRef(fx.repo, 'refs/heads/x', root), { name: 'ReferenceConflictError', message: 'Reference refs/heads/x conflicts with an existing reference' });
-    assert.deepEqual((await listRefs(fx.repo)).map((r) => r.ref), ['refs/heads/a', 'refs/heads/x/y']);
+    await assert.rejects(createRef(fx.repo, 'refs/heads/x', root), {
+      name: 'ReferenceConflictError',
+      message: 'Reference refs/heads/x conflicts with an existing reference',
+    });
+    assert.deepEqual(
+      (await listRefs(fx.repo)).map((r) => r.ref),
+      ['refs/heads/a', 'refs/heads/x/y'],
+    );
   });
 
   it('POST: an invalid name, an unknown SHA, a tree, or an annotated tag on a branch → 422, no ref written', async () => {
     const tree = fx.git(['rev-parse', `${root}^{tree}`]);
     const tag = fx.git(['mktag'], `object ${root}\ntype commit\ntag v\ntagger T <t@example.com> 1 +0000\n\nm\n`);
     await assert.rejects(createRef(fx.repo, 'refs/heads/bad name', root), InvalidReferenceNameError);
-    await assert.rejects(createRef(fx.repo, 'refs/heads/x', 'ab'.repeat(20)), { name: 'InvalidObjectError', message: `sha ${'ab'.repeat(20)} does not exist`, field: 'sha' });
+    await assert.rejects(createRef(fx.repo, 'refs/heads/x', 'ab'.repeat(20)), {
+      name: 'InvalidObjectError',
+      message: `sha ${'ab'.repeat(20)} does not exist`,
+      field: 'sha',
+    });
     await assert.rejects(createRef(fx.repo, 'refs/heads/x', tree), { name: 'InvalidObjectError', message: `sha ${tree} is not a valid commit`, field: 'sha' });
     await assert.rejects(createRef(fx.repo, 'refs/heads/x', tag), { name: 'InvalidObjectError', message: `sha ${tag} is not a valid commit`, field: 'sha' });
-    await assert.rejects(createRef(fx.repo, 'refs/tags/t', tree), { name: 'InvalidObjectError', message: `sha ${tree} is not a valid commit or tag`, field: 'sha' });
+    await assert.rejects(createRef(fx.repo, 'refs/tags/t', tree), {
+      name: 'InvalidObjectError',
+      message: `sha ${tree} is not a valid commit or tag`,
+      field: 'sha',
+    });
     assert.deepEqual(await listRefs(fx.repo), []);
   });
 
   it('PATCH: a fast-forward moves the ref; the same SHA again is a no-op; neither is forced', async () => {
     await createRef(fx.repo, 'refs/heads/feature/x', root);
-    assert.deepEqual(await updateRef(fx.repo, 'refs/heads/feature/x', child), { ref: { ref: 'refs/heads/feature/x', sha: child, type: 'commit' }, before: root, forced: false });
-    assert.deepEqual(await updateRef(fx.repo, 'refs/heads/feature/x', child), { ref: { ref: 'refs/heads/feature/x', sha: child, type: 'commit' }, before: child, forced: false });
-    assert.deepEqual(await updateRef(fx.repo, 'refs/heads/feature/x', child, true), { ref: { ref: 'refs/heads/feature/x', sha: child, type: 'commit' }, before: child, forced: false });
+    assert.deepEqual(await updateRef(fx.repo, 'refs/heads/feature/x', child), {
+      ref: { ref: 'refs/heads/feature/x', sha: child, type: 'commit' },
+      before: root,
+      forced: false,
+    });
+    assert.deepEqual(await updateRef(fx.repo, 'refs/heads/feature/x', child), {
+      ref: { ref: 'refs/heads/feature/x', sha: child, type: 'commit' },
+      before: child,
+      forced: false,
+    });
+    assert.deepEqual(await updateRef(fx.repo, 'refs/heads/feature/x', child, true), {
+      ref: { ref: 'refs/heads/feature/x', sha: child, type: 'commit' },
+      before: child,
+      forced: false,
+    });
     assert.equal(fx.git(['rev-parse', 'refs/heads/feature/x']), child);
   });
 
@@ -160,7 +228,11 @@ describe('git references: reading and changing', () => {
       });
     }
     assert.equal((await getRef(fx.repo, 'refs/heads/feature/x')).sha, child, 'a refused update changes nothing');
-    assert.deepEqual(await updateRef(fx.repo, 'refs/heads/feature/x', sibling, true), { ref: { ref: 'refs/heads/feature/x', sha: sibling, type: 'commit' }, before: child, forced: true });
+    assert.deepEqual(await updateRef(fx.repo, 'refs/heads/feature/x', sibling, true), {
+      ref: { ref: 'refs/heads/feature/x', sha: sibling, type: 'commit' },
+      before: child,
+      forced: true,
+    });
     assert.equal(fx.git(['rev-parse', 'refs/heads/feature/x']), sibling);
   });
 
@@ -173,11 +245,14 @@ describe('git references: reading and changing', () => {
     await assert.rejects(updateRef(fx.repo, 'refs/heads/b', tag, true), InvalidObjectError);
   });
 
-  it('PATCH: the ref moved between the read and the write → 422 conflict, the other writer\'s value kept', async () => {
+  it("PATCH: the ref moved between the read and the write → 422 conflict, the other writer's value kept", async () => {
     await createRef(fx.repo, 'refs/heads/x', root);
     const repo = racing(fx.repo, () => fx.git(['update-ref', 'refs/heads/x', sibling]));
     await assert.rejects(updateRef(repo, 'refs/heads/x', child), {
-      name: 'ReferenceConflictError', message: 'Reference refs/heads/x changed during the update', field: 'ref', status: 422,
+      name: 'ReferenceConflictError',
+      message: 'Reference refs/heads/x changed during the update',
+      field: 'ref',
+      status: 422,
     });
     assert.equal(fx.git(['rev-parse', 'refs/heads/x']), sibling);
   });
@@ -190,27 +265,45 @@ describe('git references: reading and changing', () => {
   it('DELETE removes the ref and tells what it held', async () => {
     await createRef(fx.repo, 'refs/heads/gone/soon', child);
     await createRef(fx.repo, 'refs/heads/stays', child);
-    assert.deepEqual(await deleteRef(fx.repo, 'refs/heads/gone/soon'), { ref: { ref: 'refs/heads/gone/soon', sha: child, type: 'commit' }, before: child, forced: false });
+    assert.deepEqual(await deleteRef(fx.repo, 'refs/heads/gone/soon'), {
+      ref: { ref: 'refs/heads/gone/soon', sha: child, type: 'commit' },
+      before: child,
+      forced: false,
+    });
     assert.equal(await findRef(fx.repo, 'refs/heads/gone/soon'), undefined);
-    assert.deepEqual((await listRefs(fx.repo)).map((r) => r.ref), ['refs/heads/stays']);
+    assert.deepEqual(
+      (await listRefs(fx.repo)).map((r) => r.ref),
+      ['refs/heads/stays'],
+    );
     assert.throws(() => fx.git(['rev-parse', '--verify', '--quiet', 'refs/heads/gone/soon']), { status: 1 }, 'git no longer finds the branch');
   });
 
   it('DELETE: the ref moved between the read and the write → 422 conflict, the ref kept', async () => {
     await createRef(fx.repo, 'refs/heads/x', root);
     const repo = racing(fx.repo, () => fx.git(['update-ref', 'refs/heads/x', child]));
-    await assert.rejects(deleteRef(repo, 'refs/heads/x'), { name: 'ReferenceConflictError', message: 'Reference refs/heads/x changed during the delete', field: 'ref' });
+    await assert.rejects(deleteRef(repo, 'refs/heads/x'), {
+      name: 'ReferenceConflictError',
+      message: 'Reference refs/heads/x changed during the delete',
+      field: 'ref',
+    });
     assert.equal(fx.git(['rev-parse', 'refs/heads/x']), child);
   });
 
   it('a namespace is cut at its leading refs/ only: heads/refs/ lists refs/heads/refs/*', async () => {
     await createRef(fx.repo, 'refs/heads/refs/x', root);
     await createRef(fx.repo, 'refs/heads/main', root);
-    assert.deepEqual((await listRefs(fx.repo, 'heads/refs/')).map((r) => r.ref), ['refs/heads/refs/x']);
+    assert.deepEqual(
+      (await listRefs(fx.repo, 'heads/refs/')).map((r) => r.ref),
+      ['refs/heads/refs/x'],
+    );
   });
 
   it('PATCH to a SHA that does not exist → 422 naming sha', async () => {
     await createRef(fx.repo, 'refs/heads/x', root);
-    await assert.rejects(updateRef(fx.repo, 'refs/heads/x', 'ab'.repeat(20)), { name: 'InvalidObjectError', message: `sha ${'ab'.repeat(20)} does not exist`, field: 'sha' });
+    await assert.rejects(updateRef(fx.repo, 'refs/heads/x', 'ab'.repeat(20)), {
+      name: 'InvalidObjectError',
+      message: `sha ${'ab'.repeat(20)} does not exist`,
+      field: 'sha',
+    });
   });
 });

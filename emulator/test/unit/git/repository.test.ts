@@ -7,7 +7,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  GitCommandError, GitDataError, InvalidObjectError, NotFastForwardError, ObjectNotFoundError, ReferenceExistsError, ReferenceNotFoundError,
+  GitCommandError,
+  GitDataError,
+  InvalidObjectError,
+  NotFastForwardError,
+  ObjectNotFoundError,
+  ReferenceExistsError,
+  ReferenceNotFoundError,
 } from '../../../src/git/errors';
 import { ObjectReader } from '../../../src/git/object-reader';
 import { cloneBare, initBare, Repositories, repoGitPath } from '../../../src/git/repository';
@@ -17,7 +23,11 @@ import { gitFixture, withProcessEnv, type GitFixture } from '../../git-fixture';
 /** Resolves when the process with this id has exited. */
 async function gone(pid: number): Promise<void> {
   for (;;) {
-    try { process.kill(pid, 0); } catch { return; }
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
@@ -47,14 +57,25 @@ describe('git errors: status, field and message of each failure', () => {
 
 describe('git runner: environment and exit codes', () => {
   let fx: GitFixture;
-  beforeEach(async () => { fx = await gitFixture(); });
-  afterEach(async () => { await fx.cleanup(); });
+  beforeEach(async () => {
+    fx = await gitFixture();
+  });
+  afterEach(async () => {
+    await fx.cleanup();
+  });
 
-  it('the environment drops every GIT_* variable of the process, keeps the rest, and sets git\'s own', async () => {
+  it("the environment drops every GIT_* variable of the process, keeps the rest, and sets git's own", async () => {
     const env = await withProcessEnv({ GIT_DIR: '/decoy', GIT_AUTHOR_NAME: 'Leaked', REPODESK_KEPT: 'yes' }, () => gitEnv({ homeDir: '/data' }));
-    assert.deepEqual(Object.keys(env).filter((k) => k.startsWith('GIT_')).sort(), ['GIT_CONFIG_NOSYSTEM', 'GIT_TERMINAL_PROMPT']);
-    assert.deepEqual([env.HOME, env.XDG_CONFIG_HOME, env.GIT_CONFIG_NOSYSTEM, env.GIT_TERMINAL_PROMPT, env.LC_ALL, env.REPODESK_KEPT, env.PATH],
-      ['/data', '/data', '1', '0', 'C', 'yes', process.env.PATH]);
+    assert.deepEqual(
+      Object.keys(env)
+        .filter((k) => k.startsWith('GIT_'))
+        .sort(),
+      ['GIT_CONFIG_NOSYSTEM', 'GIT_TERMINAL_PROMPT'],
+    );
+    assert.deepEqual(
+      [env.HOME, env.XDG_CONFIG_HOME, env.GIT_CONFIG_NOSYSTEM, env.GIT_TERMINAL_PROMPT, env.LC_ALL, env.REPODESK_KEPT, env.PATH],
+      ['/data', '/data', '1', '0', 'C', 'yes', process.env.PATH],
+    );
     const extra = gitEnv({ homeDir: '/data' }, { GIT_INDEX_FILE: '/own.index', LC_ALL: 'POSIX' });
     assert.deepEqual([extra.GIT_INDEX_FILE, extra.LC_ALL], ['/own.index', 'POSIX'], 'what the caller passes on purpose wins');
   });
@@ -63,12 +84,20 @@ describe('git runner: environment and exit codes', () => {
     const ada = { name: 'Ada', email: 'ada@example.com', date: '@1 +0000' };
     const bob = { name: 'Bob', email: 'bob@example.com', date: '@2 +0100' };
     assert.deepEqual(identityEnv(ada, bob), {
-      GIT_AUTHOR_NAME: 'Ada', GIT_AUTHOR_EMAIL: 'ada@example.com', GIT_AUTHOR_DATE: '@1 +0000',
-      GIT_COMMITTER_NAME: 'Bob', GIT_COMMITTER_EMAIL: 'bob@example.com', GIT_COMMITTER_DATE: '@2 +0100',
+      GIT_AUTHOR_NAME: 'Ada',
+      GIT_AUTHOR_EMAIL: 'ada@example.com',
+      GIT_AUTHOR_DATE: '@1 +0000',
+      GIT_COMMITTER_NAME: 'Bob',
+      GIT_COMMITTER_EMAIL: 'bob@example.com',
+      GIT_COMMITTER_DATE: '@2 +0100',
     });
     assert.deepEqual(identityEnv(ada), {
-      GIT_AUTHOR_NAME: 'Ada', GIT_AUTHOR_EMAIL: 'ada@example.com', GIT_AUTHOR_DATE: '@1 +0000',
-      GIT_COMMITTER_NAME: 'Ada', GIT_COMMITTER_EMAIL: 'ada@example.com', GIT_COMMITTER_DATE: '@1 +0000',
+      GIT_AUTHOR_NAME: 'Ada',
+      GIT_AUTHOR_EMAIL: 'ada@example.com',
+      GIT_AUTHOR_DATE: '@1 +0000',
+      GIT_COMMITTER_NAME: 'Ada',
+      GIT_COMMITTER_EMAIL: 'ada@example.com',
+      GIT_COMMITTER_DATE: '@1 +0000',
     });
   });
 
@@ -76,24 +105,41 @@ describe('git runner: environment and exit codes', () => {
     const result = await runGit(fx.repos.environment, fx.repo.gitDir, ['hash-object', '-w', '--stdin'], { input: Buffer.from('bytes\n') });
     assert.deepEqual([result.stdout.toString().trim(), result.stderr, result.code], [fx.git(['hash-object', '--stdin'], 'bytes\n'), '', 0]);
     assert.equal((await runGitText(fx.repos.environment, fx.repo.gitDir, ['rev-parse', '--git-dir'])).trim(), fx.repo.gitDir);
-    assert.equal((await runGitText(fx.repos.environment, fx.repo.gitDir, ['hash-object', '--stdin'])).trim(), fx.git(['hash-object', '--stdin'], ''), 'no input: empty stdin');
-    assert.equal((await runGitText(fx.repos.environment, undefined, ['config', '--global', '--get', 'user.name'], { okCodes: [1] })), '', 'no user configuration applies');
+    assert.equal(
+      (await runGitText(fx.repos.environment, fx.repo.gitDir, ['hash-object', '--stdin'])).trim(),
+      fx.git(['hash-object', '--stdin'], ''),
+      'no input: empty stdin',
+    );
+    assert.equal(
+      await runGitText(fx.repos.environment, undefined, ['config', '--global', '--get', 'user.name'], { okCodes: [1] }),
+      '',
+      'no user configuration applies',
+    );
   });
 
-  it('a failing command rejects with git\'s message and exit code; okCodes turn an exit code into an answer', async () => {
+  it("a failing command rejects with git's message and exit code; okCodes turn an exit code into an answer", async () => {
     await assert.rejects(runGit(fx.repos.environment, fx.repo.gitDir, ['rev-parse', '--verify', 'refs/heads/none']), (error: unknown) => {
       assert.ok(error instanceof GitCommandError);
-      assert.deepEqual([error.message, error.exitCode, error.args], ['git rev-parse failed: fatal: Needed a single revision', 128, ['rev-parse', '--verify', 'refs/heads/none']]);
+      assert.deepEqual(
+        [error.message, error.exitCode, error.args],
+        ['git rev-parse failed: fatal: Needed a single revision', 128, ['rev-parse', '--verify', 'refs/heads/none']],
+      );
       return true;
     });
     const answered = await runGit(fx.repos.environment, fx.repo.gitDir, ['rev-parse', '--verify', '--quiet', 'refs/heads/none'], { okCodes: [1] });
     assert.deepEqual([answered.code, answered.stdout.length], [1, 0]);
-    await assert.rejects(runGit(fx.repos.environment, fx.repo.gitDir, ['rev-parse', '--verify', '--quiet', 'refs/heads/none'], { okCodes: [128] }), { name: 'GitCommandError', message: 'git rev-parse failed: exit code 1' });
+    await assert.rejects(runGit(fx.repos.environment, fx.repo.gitDir, ['rev-parse', '--verify', '--quiet', 'refs/heads/none'], { okCodes: [128] }), {
+      name: 'GitCommandError',
+      message: 'git rev-parse failed: exit code 1',
+    });
   });
 
   it('git that cannot be started rejects with a GitCommandError, not a crash', async () => {
     await withProcessEnv({ PATH: path.join(fx.dataDir, 'no-bin') }, async () => {
-      await assert.rejects(runGit(fx.repos.environment, fx.repo.gitDir, ['status']), { name: 'GitCommandError', message: 'git status failed: spawn git ENOENT' });
+      await assert.rejects(runGit(fx.repos.environment, fx.repo.gitDir, ['status']), {
+        name: 'GitCommandError',
+        message: 'git status failed: spawn git ENOENT',
+      });
     });
   });
 
@@ -109,14 +155,18 @@ describe('git runner: environment and exit codes', () => {
 
 describe('git repositories: opening, creating, reading objects', () => {
   let fx: GitFixture;
-  beforeEach(async () => { fx = await gitFixture(); });
-  afterEach(async () => { await fx.cleanup(); });
+  beforeEach(async () => {
+    fx = await gitFixture();
+  });
+  afterEach(async () => {
+    await fx.cleanup();
+  });
 
-  it('a repository\'s folder is <id>.git under the git folder', () => {
+  it("a repository's folder is <id>.git under the git folder", () => {
     assert.equal(repoGitPath('/data/git', 42), path.join('/data/git', '42.git'));
   });
 
-  it('the data folder is created, and is git\'s HOME', () => {
+  it("the data folder is created, and is git's HOME", () => {
     const dataDir = path.join(fx.dataDir, 'new', 'data');
     const repos = new Repositories(dataDir);
     assert.deepEqual([fs.existsSync(dataDir), repos.environment], [true, { homeDir: dataDir }]);
@@ -136,7 +186,12 @@ describe('git repositories: opening, creating, reading objects', () => {
     await initBare(fx.repos.environment, source, 'main');
     const blob = fx.git(['hash-object', '-w', '--stdin'], 'x');
     const tree = fx.git(['mktree'], `100644 blob ${blob}\tx\n`);
-    const commit = fx.git(['commit-tree', tree], 'm', { GIT_AUTHOR_NAME: 'A', GIT_AUTHOR_EMAIL: 'a@example.com', GIT_COMMITTER_NAME: 'A', GIT_COMMITTER_EMAIL: 'a@example.com' });
+    const commit = fx.git(['commit-tree', tree], 'm', {
+      GIT_AUTHOR_NAME: 'A',
+      GIT_AUTHOR_EMAIL: 'a@example.com',
+      GIT_COMMITTER_NAME: 'A',
+      GIT_COMMITTER_EMAIL: 'a@example.com',
+    });
     await runGit(fx.repos.environment, fx.repo.gitDir, ['push', '--quiet', source, `${commit}:refs/heads/main`, `${commit}:refs/tags/v1`]);
     const fork = path.join(fx.dataDir, 'forks', 'deep', 'y.git');
     await cloneBare(fx.repos.environment, source, fork);
@@ -190,7 +245,12 @@ describe('git repositories: opening, creating, reading objects', () => {
   it('readObject: an object of the type asked for, by a SHA in any case; anything else Not Found', async () => {
     const blob = fx.git(['hash-object', '-w', '--stdin'], 'abc');
     assert.deepEqual(await fx.repo.readObject(blob.toUpperCase(), 'blob'), { sha: blob, type: 'blob', size: 3, content: Buffer.from('abc') });
-    for (const [sha, type] of [[blob, 'tree'], ['ab'.repeat(20), 'blob'], ['HEAD', 'blob'], [`${blob}0`, 'blob']] as const) {
+    for (const [sha, type] of [
+      [blob, 'tree'],
+      ['ab'.repeat(20), 'blob'],
+      ['HEAD', 'blob'],
+      [`${blob}0`, 'blob'],
+    ] as const) {
       await assert.rejects(fx.repo.readObject(sha, type), (error: unknown) => {
         assert.ok(error instanceof ObjectNotFoundError);
         assert.deepEqual([error.sha, error.expectedType, error.status], [sha, type, 404]);
@@ -215,8 +275,12 @@ describe('git repositories: opening, creating, reading objects', () => {
 
 describe('git object reader: one cat-file process per repository', () => {
   let fx: GitFixture;
-  beforeEach(async () => { fx = await gitFixture(); });
-  afterEach(async () => { await fx.cleanup(); });
+  beforeEach(async () => {
+    fx = await gitFixture();
+  });
+  afterEach(async () => {
+    await fx.cleanup();
+  });
 
   it('info and contents of objects; a missing object is null; no process until the first read', async () => {
     const reader = new ObjectReader(fx.repos.environment, fx.repo.gitDir);
@@ -230,7 +294,11 @@ describe('git object reader: one cat-file process per repository', () => {
       assert.deepEqual(await reader.info(tree), { sha: tree, type: 'tree', size: 29 });
       assert.equal(await reader.info('ab'.repeat(20)), null);
       assert.equal(await reader.contents('ab'.repeat(20)), null);
-      assert.deepEqual(await reader.infoMany([blob, 'ab'.repeat(20), tree]), [{ sha: blob, type: 'blob', size: 5 }, null, { sha: tree, type: 'tree', size: 29 }]);
+      assert.deepEqual(await reader.infoMany([blob, 'ab'.repeat(20), tree]), [
+        { sha: blob, type: 'blob', size: 5 },
+        null,
+        { sha: tree, type: 'tree', size: 29 },
+      ]);
       assert.deepEqual(await reader.infoMany([]), []);
     } finally {
       await reader.close();
@@ -250,12 +318,21 @@ describe('git object reader: one cat-file process per repository', () => {
 
   it('mixed reads in one tick come back in order, with contents split over many chunks, empty and binary objects', async () => {
     const big = Buffer.alloc(300_000, 'abcdefghij');
-    const shas = [fx.git(['hash-object', '-w', '--stdin'], big), fx.git(['hash-object', '-w', '--stdin'], ''), fx.git(['hash-object', '-w', '--stdin'], Buffer.from([10, 0, 10]))];
+    const shas = [
+      fx.git(['hash-object', '-w', '--stdin'], big),
+      fx.git(['hash-object', '-w', '--stdin'], ''),
+      fx.git(['hash-object', '-w', '--stdin'], Buffer.from([10, 0, 10])),
+    ];
     const reader = new ObjectReader(fx.repos.environment, fx.repo.gitDir);
     try {
       const answers = await Promise.all([
-        reader.contents(shas[0]!), reader.info(shas[1]!), reader.contents(shas[1]!), reader.info('ab'.repeat(20)),
-        reader.contents(shas[2]!), reader.info(shas[0]!), reader.contents(shas[0]!),
+        reader.contents(shas[0]!),
+        reader.info(shas[1]!),
+        reader.contents(shas[1]!),
+        reader.info('ab'.repeat(20)),
+        reader.contents(shas[2]!),
+        reader.info(shas[0]!),
+        reader.contents(shas[0]!),
       ]);
       assert.deepEqual(answers, [
         { sha: shas[0], type: 'blob', size: 300_000, content: big },
@@ -307,7 +384,7 @@ describe('git object reader: one cat-file process per repository', () => {
     }
   });
 
-  it('a reader on a folder that is not a repository fails its reads with git\'s message', async () => {
+  it("a reader on a folder that is not a repository fails its reads with git's message", async () => {
     const missing = path.join(fx.dataDir, 'not-a-repo.git');
     const reader = new ObjectReader(fx.repos.environment, missing);
     await assert.rejects(reader.info('ab'.repeat(20)), (error: unknown) => {
@@ -344,7 +421,10 @@ describe('git object reader: one cat-file process per repository', () => {
         await Promise.resolve();
         await Promise.resolve();
       }
-      assert.deepEqual(await Promise.all(answers), shas.map((sha, i) => ({ sha, type: 'blob', size: `object ${i}`.length })));
+      assert.deepEqual(
+        await Promise.all(answers),
+        shas.map((sha, i) => ({ sha, type: 'blob', size: `object ${i}`.length })),
+      );
     } finally {
       await reader.close();
     }

@@ -33,15 +33,17 @@ describe('emulator pull request diff: files of git diff output', () => {
       '\\ No newline at end of file',
       '',
     ].join('\n');
-    assert.deepEqual(parseDiff(text), [{
-      filename: 'keep.txt',
-      previous_filename: null,
-      status: 'modified',
-      additions: 2,
-      deletions: 1,
-      patch: '@@ -1,3 +1,3 @@\n one\n-two\n+TWO\n three\n@@ -9,2 +9,3 @@ eight\n nine\n+nine and a half\n\\ No newline at end of file',
-      sha: SHA_B,
-    }]);
+    assert.deepEqual(parseDiff(text), [
+      {
+        filename: 'keep.txt',
+        previous_filename: null,
+        status: 'modified',
+        additions: 2,
+        deletions: 1,
+        patch: '@@ -1,3 +1,3 @@\n one\n-two\n+TWO\n three\n@@ -9,2 +9,3 @@ eight\n nine\n+nine and a half\n\\ No newline at end of file',
+        sha: SHA_B,
+      },
+    ]);
   });
 
   it('an added file (its blob) and a removed file (the old blob), with /dev/null on the other side', () => {
@@ -83,9 +85,17 @@ describe('emulator pull request diff: files of git diff output', () => {
       '-h',
       '+H',
     ].join('\n');
-    assert.deepEqual(parseDiff(text), [{
-      filename: 'docs/moved.txt', previous_filename: 'moved.txt', status: 'renamed', additions: 1, deletions: 1, patch: '@@ -5,4 +5,4 @@ d\n e\n-h\n+H', sha: SHA_C,
-    }]);
+    assert.deepEqual(parseDiff(text), [
+      {
+        filename: 'docs/moved.txt',
+        previous_filename: 'moved.txt',
+        status: 'renamed',
+        additions: 1,
+        deletions: 1,
+        patch: '@@ -5,4 +5,4 @@ d\n e\n-h\n+H',
+        sha: SHA_C,
+      },
+    ]);
   });
 
   it('a pure rename has no index line and no patch: empty patch, sha null (the caller asks the tree)', () => {
@@ -94,8 +104,15 @@ describe('emulator pull request diff: files of git diff output', () => {
   });
 
   it('a binary file: patch null, its blob; the name from the diff --git line', () => {
-    const text = ['diff --git a/img/logo.png b/img/logo.png', `index ${SHA_A}..${SHA_B} 100644`, 'Binary files a/img/logo.png and b/img/logo.png differ', ''].join('\n');
-    assert.deepEqual(parseDiff(text), [{ filename: 'img/logo.png', previous_filename: null, status: 'modified', additions: 0, deletions: 0, patch: null, sha: SHA_B }]);
+    const text = [
+      'diff --git a/img/logo.png b/img/logo.png',
+      `index ${SHA_A}..${SHA_B} 100644`,
+      'Binary files a/img/logo.png and b/img/logo.png differ',
+      '',
+    ].join('\n');
+    assert.deepEqual(parseDiff(text), [
+      { filename: 'img/logo.png', previous_filename: null, status: 'modified', additions: 0, deletions: 0, patch: null, sha: SHA_B },
+    ]);
   });
 
   it('a mode change only and an empty new file: empty patch, names from the diff --git line', () => {
@@ -113,7 +130,15 @@ describe('emulator pull request diff: files of git diff output', () => {
     assert.deepEqual(parseDiff(text), [
       { filename: 'run.sh', previous_filename: null, status: 'modified', additions: 0, deletions: 0, patch: '', sha: null },
       { filename: 'a/empty', previous_filename: null, status: 'added', additions: 0, deletions: 0, patch: '', sha: 'e69de29bb2d1d6434b8b29ae775ad8c2e48c5391' },
-      { filename: 'gone/empty', previous_filename: null, status: 'removed', additions: 0, deletions: 0, patch: '', sha: 'e69de29bb2d1d6434b8b29ae775ad8c2e48c5391' },
+      {
+        filename: 'gone/empty',
+        previous_filename: null,
+        status: 'removed',
+        additions: 0,
+        deletions: 0,
+        patch: '',
+        sha: 'e69de29bb2d1d6434b8b29ae775ad8c2e48c5391',
+      },
     ]);
   });
 
@@ -134,7 +159,13 @@ describe('emulator pull request diff: files of git diff output', () => {
       '@@ -1 +0,0 @@',
       '-y',
     ].join('\n');
-    assert.deepEqual(parseDiff(text).map((f) => [f.filename, f.status, f.sha]), [['my file.txt', 'modified', SHA_B], ['old name.txt', 'removed', SHA_C]]);
+    assert.deepEqual(
+      parseDiff(text).map((f) => [f.filename, f.status, f.sha]),
+      [
+        ['my file.txt', 'modified', SHA_B],
+        ['old name.txt', 'removed', SHA_C],
+      ],
+    );
   });
 
   it('lines of the body that look like headers count as changes, not as names', () => {
@@ -151,10 +182,17 @@ describe('emulator pull request diff: files of git diff output', () => {
       ' new file mode 100644',
       ' Binary files differ',
     ].join('\n');
-    assert.deepEqual(parseDiff(text), [{
-      filename: 'notes.md', previous_filename: null, status: 'modified', additions: 1, deletions: 1,
-      patch: '@@ -1,2 +1,2 @@\n--- a/x\n+++ b/evil\n rename from nowhere\n new file mode 100644\n Binary files differ', sha: SHA_B,
-    }]);
+    assert.deepEqual(parseDiff(text), [
+      {
+        filename: 'notes.md',
+        previous_filename: null,
+        status: 'modified',
+        additions: 1,
+        deletions: 1,
+        patch: '@@ -1,2 +1,2 @@\n--- a/x\n+++ b/evil\n rename from nowhere\n new file mode 100644\n Binary files differ',
+        sha: SHA_B,
+      },
+    ]);
   });
 
   it('an index line without full SHAs is read as far as it goes; an unreadable one leaves sha null', () => {
@@ -168,7 +206,10 @@ describe('emulator pull request diff: files of git diff output', () => {
     assert.deepEqual(parseDiff(''), []);
     assert.deepEqual(parseDiff('warning: something\n'), []);
     const text = ['warning: something', 'diff --git a/x b/x', `index ${SHA_A}..${SHA_B} 100644`, '--- a/x', '+++ b/x', '@@ -1 +1 @@', '-a', '+b'].join('\n');
-    assert.deepEqual(parseDiff(text).map((f) => f.filename), ['x']);
+    assert.deepEqual(
+      parseDiff(text).map((f) => f.filename),
+      ['x'],
+    );
   });
 
   it('real git diff output: modified, added, removed, renamed, binary, mode change, a name with spaces', () => {
@@ -199,33 +240,56 @@ describe('emulator pull request diff: files of git diff output', () => {
       const blob = (spec: string): string => git('rev-parse', spec).trim();
       // The command PullGit runs.
       const files = parseDiff(git('-c', 'core.quotePath=false', 'diff', '--no-color', '--no-ext-diff', '-M', '--full-index', 'HEAD~1...HEAD'));
-      assert.deepEqual(files.map((f) => ({ ...f, patch: f.patch === null || f.patch === '' ? f.patch : f.patch.split('\n').length })), [
-        { filename: 'added.txt', previous_filename: null, status: 'added', additions: 1, deletions: 0, patch: 2, sha: blob('HEAD:added.txt') },
-        { filename: 'bin.dat', previous_filename: null, status: 'modified', additions: 0, deletions: 0, patch: null, sha: blob('HEAD:bin.dat') },
-        { filename: 'keep.txt', previous_filename: null, status: 'modified', additions: 1, deletions: 1, patch: 5, sha: blob('HEAD:keep.txt') },
-        { filename: 'mode.sh', previous_filename: null, status: 'modified', additions: 0, deletions: 0, patch: '', sha: null },
-        { filename: 'my file.txt', previous_filename: null, status: 'modified', additions: 1, deletions: 1, patch: 3, sha: blob('HEAD:my file.txt') },
-        { filename: 'new name.txt', previous_filename: 'moved.txt', status: 'renamed', additions: 1, deletions: 1, patch: 6, sha: blob('HEAD:new name.txt') },
-        { filename: 'old.txt', previous_filename: null, status: 'removed', additions: 0, deletions: 1, patch: 2, sha: blob('HEAD~1:old.txt') },
-      ]);
+      assert.deepEqual(
+        files.map((f) => ({ ...f, patch: f.patch === null || f.patch === '' ? f.patch : f.patch.split('\n').length })),
+        [
+          { filename: 'added.txt', previous_filename: null, status: 'added', additions: 1, deletions: 0, patch: 2, sha: blob('HEAD:added.txt') },
+          { filename: 'bin.dat', previous_filename: null, status: 'modified', additions: 0, deletions: 0, patch: null, sha: blob('HEAD:bin.dat') },
+          { filename: 'keep.txt', previous_filename: null, status: 'modified', additions: 1, deletions: 1, patch: 5, sha: blob('HEAD:keep.txt') },
+          { filename: 'mode.sh', previous_filename: null, status: 'modified', additions: 0, deletions: 0, patch: '', sha: null },
+          { filename: 'my file.txt', previous_filename: null, status: 'modified', additions: 1, deletions: 1, patch: 3, sha: blob('HEAD:my file.txt') },
+          { filename: 'new name.txt', previous_filename: 'moved.txt', status: 'renamed', additions: 1, deletions: 1, patch: 6, sha: blob('HEAD:new name.txt') },
+          { filename: 'old.txt', previous_filename: null, status: 'removed', additions: 0, deletions: 1, patch: 2, sha: blob('HEAD~1:old.txt') },
+        ],
+      );
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 
   it('a name from the diff --git line may hold " b/": a binary file in a folder named "x b"', () => {
-    const text = ['diff --git a/x b/logo.png b/x b/logo.png', `index ${SHA_A}..${SHA_B} 100644`, 'Binary files a/x b/logo.png and b/x b/logo.png differ'].join('\n');
-    assert.deepEqual(parseDiff(text).map((f) => [f.filename, f.patch, f.sha]), [['x b/logo.png', null, SHA_B]]);
+    const text = ['diff --git a/x b/logo.png b/x b/logo.png', `index ${SHA_A}..${SHA_B} 100644`, 'Binary files a/x b/logo.png and b/x b/logo.png differ'].join(
+      '\n',
+    );
+    assert.deepEqual(
+      parseDiff(text).map((f) => [f.filename, f.patch, f.sha]),
+      [['x b/logo.png', null, SHA_B]],
+    );
   });
 
   it('a blob SHA that begins or ends with zeros is a SHA like any other; only the all-zero one means none', () => {
     const leading = `00${'1'.repeat(38)}`;
     const trailing = `${'2'.repeat(38)}00`;
     const text = [
-      'diff --git a/x b/x', `index ${trailing}..${leading} 100644`, '--- a/x', '+++ b/x', '@@ -1 +1 @@', '-a', '+b',
-      'diff --git a/y b/y', 'deleted file mode 100644', `index ${trailing}..${ZERO}`, '--- a/y', '+++ /dev/null', '@@ -1 +0,0 @@', '-y',
+      'diff --git a/x b/x',
+      `index ${trailing}..${leading} 100644`,
+      '--- a/x',
+      '+++ b/x',
+      '@@ -1 +1 @@',
+      '-a',
+      '+b',
+      'diff --git a/y b/y',
+      'deleted file mode 100644',
+      `index ${trailing}..${ZERO}`,
+      '--- a/y',
+      '+++ /dev/null',
+      '@@ -1 +0,0 @@',
+      '-y',
     ].join('\n');
-    assert.deepEqual(parseDiff(text).map((f) => f.sha), [leading, trailing]);
+    assert.deepEqual(
+      parseDiff(text).map((f) => f.sha),
+      [leading, trailing],
+    );
   });
 });
 

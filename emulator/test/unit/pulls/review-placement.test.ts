@@ -15,7 +15,16 @@ const RESOURCE = 'PullRequestReviewComment';
 const rows = Array.from({ length: 30 }, (_, i) => `row ${i + 1}`);
 const table = (changes: Record<number, string>): string => `${rows.map((r, i) => changes[i + 1] ?? r).join('\n')}\n`;
 
-interface Comment { id: number; path: string; position: number | null; original_position: number; commit_id: string; original_commit_id: string; in_reply_to_id?: number; diff_hunk: string }
+interface Comment {
+  id: number;
+  path: string;
+  position: number | null;
+  original_position: number;
+  commit_id: string;
+  original_commit_id: string;
+  in_reply_to_id?: number;
+  diff_hunk: string;
+}
 
 describe('emulator review comment placement (docs/service-api/hosting/pulls §8, §9)', () => {
   let emu: TestEmulator;
@@ -34,7 +43,8 @@ describe('emulator review comment placement (docs/service-api/hosting/pulls §8,
     // (16-24, its line now at 21); the draft gone, so the pull request's diff no longer has it; a
     // CHANGES.txt added, listed before TABLE.txt in the diff.
     head = commitOnBranch(gitDir, 'placement/head', first, {
-      'TABLE.txt': table({ 2: 'row 2 (checked)', 12: 'row 12 (rechecked)', 25: 'row 25 (checked)' }), 'draft.txt': null,
+      'TABLE.txt': table({ 2: 'row 2 (checked)', 12: 'row 12 (rechecked)', 25: 'row 25 (checked)' }),
+      'draft.txt': null,
       'CHANGES.txt': 'Rows 2, 12 and 25 checked.\n',
     });
     const pr = await call(emu, 'POST', `${R}/pulls`, { auth: ada, body: { title: 'Check rows', head: 'placement/head', base: 'placement/base' } });
@@ -45,7 +55,7 @@ describe('emulator review comment placement (docs/service-api/hosting/pulls §8,
 
   const post = (body: Record<string, unknown>) => call(emu, 'POST', `${R}/pulls/${number}/comments`, { auth: ada, body: { body: 'A remark.', ...body } });
 
-  it('a comment on the head commit keeps its position and commit; diff_hunk runs from its hunk\'s header to the line', async () => {
+  it("a comment on the head commit keeps its position and commit; diff_hunk runs from its hunk's header to the line", async () => {
     const res = await post({ commit_id: head, path: 'TABLE.txt', position: 3 });
     assert.equal(res.status, 201);
     const c = res.json as Comment;
@@ -68,7 +78,7 @@ describe('emulator review comment placement (docs/service-api/hosting/pulls §8,
     assert.deepEqual([res.json.commit_id, res.json.original_commit_id, res.json.diff_hunk], [head, head, '@@ -1,5 +1,5 @@\n row 1']);
   });
 
-  it('an older commit of the pull request: a line unchanged since moves to its place on the head\'s diff', async () => {
+  it("an older commit of the pull request: a line unchanged since moves to its place on the head's diff", async () => {
     const res = await post({ commit_id: first, path: 'TABLE.txt', position: 14 });
     assert.equal(res.status, 201);
     const c = res.json as Comment;
@@ -84,11 +94,14 @@ describe('emulator review comment placement (docs/service-api/hosting/pulls §8,
     assert.equal(c.diff_hunk, '@@ -9,7 +9,7 @@ row 8\n row 9\n row 10\n row 11\n-row 12\n+row 12 (checked)');
   });
 
-  it('an older commit of the pull request: a file no longer in the head\'s diff is outdated', async () => {
+  it("an older commit of the pull request: a file no longer in the head's diff is outdated", async () => {
     const res = await post({ commit_id: first, path: 'draft.txt', position: 1 });
     assert.equal(res.status, 201);
     const c = res.json as Comment;
-    assert.deepEqual([c.path, c.position, c.original_position, c.commit_id, c.original_commit_id, c.diff_hunk], ['draft.txt', null, 1, first, first, '@@ -0,0 +1 @@\n+draft']);
+    assert.deepEqual(
+      [c.path, c.position, c.original_position, c.commit_id, c.original_commit_id, c.diff_hunk],
+      ['draft.txt', null, 1, first, first, '@@ -0,0 +1 @@\n+draft'],
+    );
   });
 
   it('a commit that does not exist → 422 commit_id missing', async () => {
@@ -109,21 +122,32 @@ describe('emulator review comment placement (docs/service-api/hosting/pulls §8,
     assert.deepEqual(res.json.errors, [{ resource: RESOURCE, field: 'commit_id', code: 'invalid', message: 'commit_id is not part of the pull request' }]);
   });
 
-  it('a path outside the diff at that commit → 422 path invalid (draft.txt is not in the head\'s diff)', async () => {
-    for (const [commit, path] of [[head, 'notes.txt'], [head, 'draft.txt']] as const) {
+  it("a path outside the diff at that commit → 422 path invalid (draft.txt is not in the head's diff)", async () => {
+    for (const [commit, path] of [
+      [head, 'notes.txt'],
+      [head, 'draft.txt'],
+    ] as const) {
       const res = await post({ commit_id: commit, path, position: 1 });
-      assert.deepEqual([res.status, res.json.errors], [422, [{ resource: RESOURCE, field: 'path', code: 'invalid', message: 'path is not part of the diff' }]], path);
+      assert.deepEqual(
+        [res.status, res.json.errors],
+        [422, [{ resource: RESOURCE, field: 'path', code: 'invalid', message: 'path is not part of the diff' }]],
+        path,
+      );
     }
   });
 
-  it('a position outside the file\'s patch → 422 position invalid', async () => {
+  it("a position outside the file's patch → 422 position invalid", async () => {
     for (const position of [0, 200]) {
       const res = await post({ commit_id: head, path: 'TABLE.txt', position });
-      assert.deepEqual([res.status, res.json.errors], [422, [{ resource: RESOURCE, field: 'position', code: 'invalid', message: 'position is outside the diff' }]], String(position));
+      assert.deepEqual(
+        [res.status, res.json.errors],
+        [422, [{ resource: RESOURCE, field: 'position', code: 'invalid', message: 'position is outside the diff' }]],
+        String(position),
+      );
     }
   });
 
-  it('a reply takes its parent\'s place; a reply to a reply joins the first comment\'s thread', async () => {
+  it("a reply takes its parent's place; a reply to a reply joins the first comment's thread", async () => {
     const root = (await post({ commit_id: first, path: 'TABLE.txt', position: 14 })).json as Comment;
     const reply = await post({ in_reply_to: root.id });
     assert.equal(reply.status, 201);

@@ -27,7 +27,10 @@ function lines(text: string): string[] {
     parseScenario(text, '/s.yaml');
   } catch (e) {
     assert.ok(e instanceof ScenarioError, String(e));
-    return e.message.split('\n').slice(1).map((l) => l.trim());
+    return e.message
+      .split('\n')
+      .slice(1)
+      .map((l) => l.trim());
   }
   assert.fail('expected a ScenarioError');
 }
@@ -55,7 +58,7 @@ describe('scenario file loading', () => {
     assert.deepEqual(lines('users: []\nfoo: 1\nbar: 2\n'), ['line 2: foo: unknown fields "foo", "bar"']);
   });
 
-  it('a wrong type or value: the field\'s own message', () => {
+  it("a wrong type or value: the field's own message", () => {
     assert.deepEqual(lines('users:\n  - login: -ann\n'), ['line 2: users[0].login: must be letters, digits and "-" (at most 39), not starting with "-"']);
     assert.deepEqual(lines('users:\n  - login: ann\n    site_admin: yes please\n'), ['line 3: users[0].site_admin: expected boolean, received string']);
     assert.deepEqual(lines(YAML.replace('head: x', 'head: x\n        state: reverted')), [
@@ -70,7 +73,7 @@ describe('scenario file loading', () => {
     ]);
   });
 
-  it('a YAML syntax error: the parser\'s message and line, without its own position', () => {
+  it("a YAML syntax error: the parser's message and line, without its own position", () => {
     const text = `${'# comment\n'.repeat(12)}users:\n  - login: ann\n    tokens: [ann_token_0123456789ab, {a: }]]\n`;
     assert.deepEqual(lines(text), ['line 15: (file): Unexpected flow-seq-end token in YAML stream: "]"']);
   });
@@ -80,7 +83,10 @@ describe('scenario file loading', () => {
   });
 
   it('a value of the wrong kind where an object belongs: what was found', () => {
-    assert.deepEqual(lines('users:\n  - ann\n  - null\n'), ['line 2: users[0]: expected object, received string', 'line 3: users[1]: expected object, received null']);
+    assert.deepEqual(lines('users:\n  - ann\n  - null\n'), [
+      'line 2: users[0]: expected object, received string',
+      'line 3: users[1]: expected object, received null',
+    ]);
   });
 
   it('an empty file is an empty scenario; a file that is not a map is one problem', () => {
@@ -95,7 +101,10 @@ describe('scenario file loading', () => {
 
   it('a file that cannot be read', () => {
     const missing = path.join(os.tmpdir(), 'repodesk-no-such-scenario.yaml');
-    assert.throws(() => loadScenarioFile(missing), (e: unknown) => e instanceof ScenarioError && e.message.startsWith(`invalid seed file ${missing} (1 problem):\n  (file): cannot be read: ENOENT`));
+    assert.throws(
+      () => loadScenarioFile(missing),
+      (e: unknown) => e instanceof ScenarioError && e.message.startsWith(`invalid seed file ${missing} (1 problem):\n  (file): cannot be read: ENOENT`),
+    );
   });
 
   it('a file is read from disk', () => {
@@ -115,6 +124,9 @@ describe('the README example of a scenario file', () => {
     const example = /## Scenario files[^]*?```yaml\n([^]*?)```/.exec(readme)?.[1];
     assert.ok(example, 'the README has a YAML example under "Scenario files"');
     const loaded = parseScenario(example, 'README.md');
-    assert.deepEqual(loaded.scenario.repositories.map((r) => [r.name, r.pulls.length, r.commits.length]), [['widgets', 1, 2]]);
+    assert.deepEqual(
+      loaded.scenario.repositories.map((r) => [r.name, r.pulls.length, r.commits.length]),
+      [['widgets', 1, 2]],
+    );
   });
 });

@@ -18,7 +18,10 @@ describe('scenario problems', () => {
   it('the error lists every problem, one a line, and counts them', () => {
     const one = new ScenarioError('/s.yaml', [{ path: ['a'], message: 'm' }]);
     assert.equal(one.message, 'invalid seed file /s.yaml (1 problem):\n  a: m');
-    const two = new ScenarioError('/s.yaml', [{ path: ['a'], message: 'm', line: 1 }, { path: ['b'], message: 'n', line: 2 }]);
+    const two = new ScenarioError('/s.yaml', [
+      { path: ['a'], message: 'm', line: 1 },
+      { path: ['b'], message: 'n', line: 2 },
+    ]);
     assert.equal(two.message, 'invalid seed file /s.yaml (2 problems):\n  line 1: a: m\n  line 2: b: n');
     assert.equal(two.name, 'ScenarioError');
     assert.equal(two.problems.length, 2);

@@ -16,18 +16,34 @@ function valid(): Json {
       { login: 'bob', tokens: [{ token: 'bob_token_0123456789ab' }] },
     ],
     organizations: [{ login: 'acme', teams: [{ name: 'Devs', members: ['ann', 'bob'], repositories: ['w'] }], public_members: ['ann'] }],
-    repositories: [{
-      owner: 'acme', name: 'w',
-      commits: [
-        { id: 'a', author: 'ann', message: 'a', files: { 'x.txt': '1\n' } },
-        { id: 'b', branch: 'topic', parents: ['a'], author: 'bob', message: 'b', files: { 'y.txt': '2\n' } },
-      ],
-      tags: [{ name: 'v1', commit: 'a', tagger: 'ann', message: 'v1' }],
-      labels: [{ name: 'bug', color: 'fc2929' }],
-      pulls: [{ title: 't', author: 'bob', head: 'topic', labels: ['bug'], closed_by: 'ann', comments: [{ author: 'ann', body: 'c' }],
-        review_comments: [{ author: 'ann', body: 'r', path: 'y.txt', position: 1, commit: 'b', replies: [{ author: 'bob', body: 'ok' }] }] }],
-      releases: [{ tag: 'v1', author: 'ann', target: 'a' }, { tag: 'v2', author: 'ann', target: 'topic' }, { tag: 'v3', author: 'bob' }],
-    }],
+    repositories: [
+      {
+        owner: 'acme',
+        name: 'w',
+        commits: [
+          { id: 'a', author: 'ann', message: 'a', files: { 'x.txt': '1\n' } },
+          { id: 'b', branch: 'topic', parents: ['a'], author: 'bob', message: 'b', files: { 'y.txt': '2\n' } },
+        ],
+        tags: [{ name: 'v1', commit: 'a', tagger: 'ann', message: 'v1' }],
+        labels: [{ name: 'bug', color: 'fc2929' }],
+        pulls: [
+          {
+            title: 't',
+            author: 'bob',
+            head: 'topic',
+            labels: ['bug'],
+            closed_by: 'ann',
+            comments: [{ author: 'ann', body: 'c' }],
+            review_comments: [{ author: 'ann', body: 'r', path: 'y.txt', position: 1, commit: 'b', replies: [{ author: 'bob', body: 'ok' }] }],
+          },
+        ],
+        releases: [
+          { tag: 'v1', author: 'ann', target: 'a' },
+          { tag: 'v2', author: 'ann', target: 'topic' },
+          { tag: 'v3', author: 'bob' },
+        ],
+      },
+    ],
     engagement: {
       users: [{ user_name: 'ann', api_key: 'k', password: 'p' }],
       campaigns: ['Support'],
@@ -51,123 +67,196 @@ describe('scenario references', () => {
   });
 
   it('a login used twice, by users or organizations, in any case', () => {
-    assert.deepEqual(problems((s) => s.users.push({ login: 'ANN' })), ['users[2].login: login "ANN" is already used']);
-    assert.deepEqual(problems((s) => s.organizations.push({ login: 'bob' })), ['organizations[1].login: login "bob" is already used']);
+    assert.deepEqual(
+      problems((s) => s.users.push({ login: 'ANN' })),
+      ['users[2].login: login "ANN" is already used'],
+    );
+    assert.deepEqual(
+      problems((s) => s.organizations.push({ login: 'bob' })),
+      ['organizations[1].login: login "bob" is already used'],
+    );
   });
 
   it('a token used twice', () => {
-    assert.deepEqual(problems((s) => (s.users[1].tokens[0].token = 'ann_token_0123456789ab')), ['users[1].tokens[0].token: token is already used by another entry']);
+    assert.deepEqual(
+      problems((s) => (s.users[1].tokens[0].token = 'ann_token_0123456789ab')),
+      ['users[1].tokens[0].token: token is already used by another entry'],
+    );
   });
 
   it('a team: defined twice, an unknown member, a repository of another owner; a public member outside the teams', () => {
-    assert.deepEqual(problems((s) => s.organizations[0].teams.push({ name: 'devs', members: ['eve'], repositories: ['nope'] })), [
-      'organizations[0].teams[1].name: team "devs" is already defined',
-      'organizations[0].teams[1].members[0]: user "eve" is not in users',
-      'organizations[0].teams[1].repositories[0]: repository "acme/nope" is not in repositories',
-    ]);
-    assert.deepEqual(problems((s) => s.organizations[0].public_members.push('bob', 'eve')), ['organizations[0].public_members[2]: "eve" is not a member of a team of "acme"']);
+    assert.deepEqual(
+      problems((s) => s.organizations[0].teams.push({ name: 'devs', members: ['eve'], repositories: ['nope'] })),
+      [
+        'organizations[0].teams[1].name: team "devs" is already defined',
+        'organizations[0].teams[1].members[0]: user "eve" is not in users',
+        'organizations[0].teams[1].repositories[0]: repository "acme/nope" is not in repositories',
+      ],
+    );
+    assert.deepEqual(
+      problems((s) => s.organizations[0].public_members.push('bob', 'eve')),
+      ['organizations[0].public_members[2]: "eve" is not a member of a team of "acme"'],
+    );
   });
 
   it('an organization is not a user: it cannot author', () => {
-    assert.deepEqual(problems((s) => (s.repositories[0].commits[0].author = 'acme')), ['repositories[0].commits[0].author: user "acme" is not in users']);
+    assert.deepEqual(
+      problems((s) => (s.repositories[0].commits[0].author = 'acme')),
+      ['repositories[0].commits[0].author: user "acme" is not in users'],
+    );
   });
 
   it('a repository: an unknown owner, defined twice', () => {
-    assert.deepEqual(problems((s) => s.repositories.push({ owner: 'zed', name: 'x' }, { owner: 'acme', name: 'W' })), [
-      'repositories[1].owner: account "zed" is not in users or organizations',
-      'repositories[2].name: repository "acme/W" is already defined',
-    ]);
+    assert.deepEqual(
+      problems((s) => s.repositories.push({ owner: 'zed', name: 'x' }, { owner: 'acme', name: 'W' })),
+      ['repositories[1].owner: account "zed" is not in users or organizations', 'repositories[2].name: repository "acme/W" is already defined'],
+    );
   });
 
   it('history problems come with the repository path; unknown commit authors and taggers', () => {
-    assert.deepEqual(problems((s) => {
-      s.repositories[0].tags[0].commit = 'zzz';
-      s.repositories[0].tags[0].tagger = 'eve';
-      s.repositories[0].commits[1].author = 'eve';
-    }), [
-      'repositories[0].tags[0].commit: commit "zzz" does not exist',
-      'repositories[0].commits[1].author: user "eve" is not in users',
-      'repositories[0].tags[0].tagger: user "eve" is not in users',
-    ]);
+    assert.deepEqual(
+      problems((s) => {
+        s.repositories[0].tags[0].commit = 'zzz';
+        s.repositories[0].tags[0].tagger = 'eve';
+        s.repositories[0].commits[1].author = 'eve';
+      }),
+      [
+        'repositories[0].tags[0].commit: commit "zzz" does not exist',
+        'repositories[0].commits[1].author: user "eve" is not in users',
+        'repositories[0].tags[0].tagger: user "eve" is not in users',
+      ],
+    );
   });
 
   it('a label defined twice; a pull request label not defined', () => {
-    assert.deepEqual(problems((s) => s.repositories[0].labels.push({ name: 'Bug', color: '000000' })), ['repositories[0].labels[1].name: label "Bug" is already defined']);
-    assert.deepEqual(problems((s) => s.repositories[0].pulls[0].labels.push('wontfix')), ['repositories[0].pulls[0].labels[1]: label "wontfix" is not in the repository\'s labels']);
+    assert.deepEqual(
+      problems((s) => s.repositories[0].labels.push({ name: 'Bug', color: '000000' })),
+      ['repositories[0].labels[1].name: label "Bug" is already defined'],
+    );
+    assert.deepEqual(
+      problems((s) => s.repositories[0].pulls[0].labels.push('wontfix')),
+      ['repositories[0].pulls[0].labels[1]: label "wontfix" is not in the repository\'s labels'],
+    );
   });
 
   it('a pull request: head branch missing, base branch missing (given or default), nothing to merge', () => {
-    assert.deepEqual(problems((s) => (s.repositories[0].pulls[0].head = 'x')), ['repositories[0].pulls[0].head: branch "x" does not exist']);
-    assert.deepEqual(problems((s) => (s.repositories[0].pulls[0].base = 'y')), ['repositories[0].pulls[0].base: base branch "y" does not exist']);
-    assert.deepEqual(problems((s) => {
-      s.repositories[0].default_branch = 'topic';
-      s.repositories[0].commits[0].branch = 'master';
-      s.repositories[0].pulls[0].head = 'master';
-      s.repositories[0].pulls[0].review_comments = [];
-    }), ['repositories[0].pulls[0].head: branch "master" has no commits that "topic" lacks']);
-    assert.deepEqual(problems((s) => {
-      s.repositories[0].pulls[0].head = 'master';
-      s.repositories[0].pulls[0].base = 'topic';
-    }), ['repositories[0].pulls[0].head: branch "master" has no commits that "topic" lacks']);
+    assert.deepEqual(
+      problems((s) => (s.repositories[0].pulls[0].head = 'x')),
+      ['repositories[0].pulls[0].head: branch "x" does not exist'],
+    );
+    assert.deepEqual(
+      problems((s) => (s.repositories[0].pulls[0].base = 'y')),
+      ['repositories[0].pulls[0].base: base branch "y" does not exist'],
+    );
+    assert.deepEqual(
+      problems((s) => {
+        s.repositories[0].default_branch = 'topic';
+        s.repositories[0].commits[0].branch = 'master';
+        s.repositories[0].pulls[0].head = 'master';
+        s.repositories[0].pulls[0].review_comments = [];
+      }),
+      ['repositories[0].pulls[0].head: branch "master" has no commits that "topic" lacks'],
+    );
+    assert.deepEqual(
+      problems((s) => {
+        s.repositories[0].pulls[0].head = 'master';
+        s.repositories[0].pulls[0].base = 'topic';
+      }),
+      ['repositories[0].pulls[0].head: branch "master" has no commits that "topic" lacks'],
+    );
   });
 
   it('a pull request: unknown author, closer, comment and reply authors', () => {
-    assert.deepEqual(problems((s) => {
-      const p = s.repositories[0].pulls[0];
-      p.author = 'e1';
-      p.closed_by = 'e2';
-      p.comments[0].author = 'e3';
-      p.review_comments[0].author = 'e4';
-      p.review_comments[0].replies[0].author = 'e5';
-    }), [
-      'repositories[0].pulls[0].author: user "e1" is not in users',
-      'repositories[0].pulls[0].closed_by: user "e2" is not in users',
-      'repositories[0].pulls[0].comments[0].author: user "e3" is not in users',
-      'repositories[0].pulls[0].review_comments[0].author: user "e4" is not in users',
-      'repositories[0].pulls[0].review_comments[0].replies[0].author: user "e5" is not in users',
-    ]);
+    assert.deepEqual(
+      problems((s) => {
+        const p = s.repositories[0].pulls[0];
+        p.author = 'e1';
+        p.closed_by = 'e2';
+        p.comments[0].author = 'e3';
+        p.review_comments[0].author = 'e4';
+        p.review_comments[0].replies[0].author = 'e5';
+      }),
+      [
+        'repositories[0].pulls[0].author: user "e1" is not in users',
+        'repositories[0].pulls[0].closed_by: user "e2" is not in users',
+        'repositories[0].pulls[0].comments[0].author: user "e3" is not in users',
+        'repositories[0].pulls[0].review_comments[0].author: user "e4" is not in users',
+        'repositories[0].pulls[0].review_comments[0].replies[0].author: user "e5" is not in users',
+      ],
+    );
   });
 
   it('a review comment: on a commit outside the pull request, on a file it does not change', () => {
-    assert.deepEqual(problems((s) => (s.repositories[0].pulls[0].review_comments[0].commit = 'a')), ['repositories[0].pulls[0].review_comments[0].commit: commit "a" is not a commit of the pull request']);
-    assert.deepEqual(problems((s) => (s.repositories[0].pulls[0].review_comments[0].path = 'x.txt')), ['repositories[0].pulls[0].review_comments[0].path: file "x.txt" is not changed by the pull request']);
+    assert.deepEqual(
+      problems((s) => (s.repositories[0].pulls[0].review_comments[0].commit = 'a')),
+      ['repositories[0].pulls[0].review_comments[0].commit: commit "a" is not a commit of the pull request'],
+    );
+    assert.deepEqual(
+      problems((s) => (s.repositories[0].pulls[0].review_comments[0].path = 'x.txt')),
+      ['repositories[0].pulls[0].review_comments[0].path: file "x.txt" is not changed by the pull request'],
+    );
     // Default commit: the head, whose changes are those of the pull request.
-    assert.deepEqual(problems((s) => delete s.repositories[0].pulls[0].review_comments[0].commit), []);
+    assert.deepEqual(
+      problems((s) => delete s.repositories[0].pulls[0].review_comments[0].commit),
+      [],
+    );
   });
 
   it('a release: unknown author, tag released twice, target neither branch nor commit, no commit for the default target', () => {
-    assert.deepEqual(problems((s) => s.repositories[0].releases.push({ tag: 'v1', author: 'eve', target: 'nowhere' })), [
-      'repositories[0].releases[3].author: user "eve" is not in users',
-      'repositories[0].releases[3].tag: a release of tag "v1" is already defined',
-      'repositories[0].releases[3].target: "nowhere" is neither a branch nor a commit id',
-    ]);
-    assert.deepEqual(problems((s) => s.repositories.push({ owner: 'ann', name: 'empty', releases: [{ tag: 'v0', author: 'ann' }] })), [
-      'repositories[1].releases[0].target: the repository has no commit to make the tag from',
-    ]);
+    assert.deepEqual(
+      problems((s) => s.repositories[0].releases.push({ tag: 'v1', author: 'eve', target: 'nowhere' })),
+      [
+        'repositories[0].releases[3].author: user "eve" is not in users',
+        'repositories[0].releases[3].tag: a release of tag "v1" is already defined',
+        'repositories[0].releases[3].target: "nowhere" is neither a branch nor a commit id',
+      ],
+    );
+    assert.deepEqual(
+      problems((s) => s.repositories.push({ owner: 'ann', name: 'empty', releases: [{ tag: 'v0', author: 'ann' }] })),
+      ['repositories[1].releases[0].target: the repository has no commit to make the tag from'],
+    );
   });
 
   it('engagement: contacts and cases need a user; users, campaigns, contact ids and profiles defined twice', () => {
-    assert.deepEqual(problems((s) => (s.engagement.users = [])), ['engagement.users: contacts and cases need at least one engagement user (the one who writes them)']);
-    assert.deepEqual(problems((s) => {
-      s.engagement.users.push({ user_name: 'ann', api_key: 'k2', password: 'p2' });
-      s.engagement.campaigns.push('General');
-      s.engagement.contacts.push({ id: 'c', name: 'D', profiles: [{ source: 'email', ext_id: 'c@e.test' }] });
-    }), [
-      'engagement.users[1].user_name: user "ann" is already defined',
-      'engagement.campaigns[1]: campaign "General" is already defined',
-      'engagement.contacts[1].id: contact id "c" is already used',
-      'engagement.contacts[1].profiles[0].ext_id: profile email "c@e.test" is already used',
-    ]);
+    assert.deepEqual(
+      problems((s) => (s.engagement.users = [])),
+      ['engagement.users: contacts and cases need at least one engagement user (the one who writes them)'],
+    );
+    assert.deepEqual(
+      problems((s) => {
+        s.engagement.users.push({ user_name: 'ann', api_key: 'k2', password: 'p2' });
+        s.engagement.campaigns.push('General');
+        s.engagement.contacts.push({ id: 'c', name: 'D', profiles: [{ source: 'email', ext_id: 'c@e.test' }] });
+      }),
+      [
+        'engagement.users[1].user_name: user "ann" is already defined',
+        'engagement.campaigns[1]: campaign "General" is already defined',
+        'engagement.contacts[1].id: contact id "c" is already used',
+        'engagement.contacts[1].profiles[0].ext_id: profile email "c@e.test" is already used',
+      ],
+    );
   });
 
   it('a case: unknown contact, campaign, repository; a pull request without repository or beyond its pull requests', () => {
-    assert.deepEqual(problems((s) => Object.assign(s.engagement.cases[0], { contact: 'x', campaign: 'Sales', repository: 'acme/nope' })), [
-      'engagement.cases[0].contact: contact "x" is not in engagement.contacts',
-      'engagement.cases[0].campaign: campaign "Sales" is not in engagement.campaigns',
-      'engagement.cases[0].repository: repository "acme/nope" is not in repositories',
-    ]);
-    assert.deepEqual(problems((s) => delete s.engagement.cases[0].repository), ['engagement.cases[0].pull: a pull request needs its repository']);
-    assert.deepEqual(problems((s) => (s.engagement.cases[0].pull = 2)), ['engagement.cases[0].pull: repository "acme/w" has no pull request #2']);
-    assert.deepEqual(problems((s) => (s.engagement.cases[0].repository = 'ACME/W')), []);
+    assert.deepEqual(
+      problems((s) => Object.assign(s.engagement.cases[0], { contact: 'x', campaign: 'Sales', repository: 'acme/nope' })),
+      [
+        'engagement.cases[0].contact: contact "x" is not in engagement.contacts',
+        'engagement.cases[0].campaign: campaign "Sales" is not in engagement.campaigns',
+        'engagement.cases[0].repository: repository "acme/nope" is not in repositories',
+      ],
+    );
+    assert.deepEqual(
+      problems((s) => delete s.engagement.cases[0].repository),
+      ['engagement.cases[0].pull: a pull request needs its repository'],
+    );
+    assert.deepEqual(
+      problems((s) => (s.engagement.cases[0].pull = 2)),
+      ['engagement.cases[0].pull: repository "acme/w" has no pull request #2'],
+    );
+    assert.deepEqual(
+      problems((s) => (s.engagement.cases[0].repository = 'ACME/W')),
+      [],
+    );
   });
 });

@@ -4,16 +4,18 @@
 // commits. In-process, so that mutation testing sees it (the conformance file
 // emulator/test/stats-compute runs outside Stryker's view).
 import assert from 'node:assert/strict';
-import {
-  codeFrequency, commitActivity, contributors, participation, punchCard, weekStart, type AttributedCommit,
-} from '../../../src/stats/compute';
+import { codeFrequency, commitActivity, contributors, participation, punchCard, weekStart, type AttributedCommit } from '../../../src/stats/compute';
 
 /** Unix seconds of an ISO time. */
 const t = (iso: string): number => Date.parse(iso) / 1000;
 const WEEK = 7 * 86_400;
 
 const commit = (authorKey: string, iso: string, additions = 1, deletions = 0, tzOffsetMinutes = 0): AttributedCommit => ({
-  authorKey, authorTime: t(iso), tzOffsetMinutes, additions, deletions,
+  authorKey,
+  authorTime: t(iso),
+  tzOffsetMinutes,
+  additions,
+  deletions,
 });
 
 describe('emulator statistics: weeks', () => {
@@ -47,18 +49,23 @@ describe('emulator statistics: /stats/contributors', () => {
     assert.deepEqual(contributors([], now), []);
   });
 
-  it('every contributor has one row per week from the first commit\'s week to the week of now, w a Unix timestamp string', () => {
-    const result = contributors([
-      commit('ada', '2026-11-10T09:00:00Z', 10, 2),
-      commit('ada', '2026-11-11T09:00:00Z', 5, 1),
-      commit('charles', '2026-11-19T09:00:00Z', 3, 4),
-      // The oldest commit comes last in git log order: the first week is the earliest of all.
-      commit('ada', '2026-11-02T09:00:00Z', 7, 0),
-    ], now);
+  it("every contributor has one row per week from the first commit's week to the week of now, w a Unix timestamp string", () => {
+    const result = contributors(
+      [
+        commit('ada', '2026-11-10T09:00:00Z', 10, 2),
+        commit('ada', '2026-11-11T09:00:00Z', 5, 1),
+        commit('charles', '2026-11-19T09:00:00Z', 3, 4),
+        // The oldest commit comes last in git log order: the first week is the earliest of all.
+        commit('ada', '2026-11-02T09:00:00Z', 7, 0),
+      ],
+      now,
+    );
     const w = (iso: string) => String(t(iso));
     assert.deepEqual(result, [
       {
-        authorKey: 'charles', total: 1, weeks: [
+        authorKey: 'charles',
+        total: 1,
+        weeks: [
           { w: w('2026-11-01T00:00:00Z'), a: 0, d: 0, c: 0 },
           { w: w('2026-11-08T00:00:00Z'), a: 0, d: 0, c: 0 },
           { w: w('2026-11-15T00:00:00Z'), a: 3, d: 4, c: 1 },
@@ -66,7 +73,9 @@ describe('emulator statistics: /stats/contributors', () => {
         ],
       },
       {
-        authorKey: 'ada', total: 3, weeks: [
+        authorKey: 'ada',
+        total: 3,
+        weeks: [
           { w: w('2026-11-01T00:00:00Z'), a: 7, d: 0, c: 1 },
           { w: w('2026-11-08T00:00:00Z'), a: 15, d: 3, c: 2 },
           { w: w('2026-11-15T00:00:00Z'), a: 0, d: 0, c: 0 },
@@ -85,14 +94,25 @@ describe('emulator statistics: /stats/contributors', () => {
   });
 
   it('least active first; equal totals in order of the author key', () => {
-    const result = contributors([
-      commit('mary', '2026-11-23T09:00:00Z'),
-      commit('ada', '2026-11-23T09:00:00Z'),
-      commit('luigi', '2026-11-23T09:00:00Z'),
-      commit('luigi', '2026-11-24T09:00:00Z'),
-      commit('charles', '2026-11-23T09:00:00Z'),
-    ], now);
-    assert.deepEqual(result.map((r) => [r.authorKey, r.total]), [['ada', 1], ['charles', 1], ['mary', 1], ['luigi', 2]]);
+    const result = contributors(
+      [
+        commit('mary', '2026-11-23T09:00:00Z'),
+        commit('ada', '2026-11-23T09:00:00Z'),
+        commit('luigi', '2026-11-23T09:00:00Z'),
+        commit('luigi', '2026-11-24T09:00:00Z'),
+        commit('charles', '2026-11-23T09:00:00Z'),
+      ],
+      now,
+    );
+    assert.deepEqual(
+      result.map((r) => [r.authorKey, r.total]),
+      [
+        ['ada', 1],
+        ['charles', 1],
+        ['mary', 1],
+        ['luigi', 2],
+      ],
+    );
   });
 });
 
@@ -105,25 +125,34 @@ describe('emulator statistics: /stats/commit_activity', () => {
     assert.equal(weeks[51]!.week, t('2026-11-22T00:00:00Z'));
     assert.equal(weeks[0]!.week, t('2026-11-22T00:00:00Z') - 51 * WEEK);
     assert.deepEqual(weeks[0], { days: [0, 0, 0, 0, 0, 0, 0], total: 0, week: t('2026-11-22T00:00:00Z') - 51 * WEEK });
-    assert.deepEqual(weeks.map((w) => w.week), weeks.map((_, i) => weeks[0]!.week + i * WEEK));
+    assert.deepEqual(
+      weeks.map((w) => w.week),
+      weeks.map((_, i) => weeks[0]!.week + i * WEEK),
+    );
   });
 
   it('commits per day, Sunday first; the oldest week of the year counts; older and later commits do not', () => {
     const firstWeek = t('2026-11-22T00:00:00Z') - 51 * WEEK;
-    const weeks = commitActivity([
-      commit('ada', '2026-11-22T00:00:00Z'),
-      commit('ada', '2026-11-23T08:00:00Z'),
-      commit('ada', '2026-11-28T23:59:59Z'),
-      commit('ada', '2026-11-28T08:00:00Z'),
-      commit('ada', '2026-11-18T08:00:00Z'),
-      { authorKey: 'ada', authorTime: firstWeek + 86_400 + 60, tzOffsetMinutes: 0, additions: 0, deletions: 0 },
-      { authorKey: 'ada', authorTime: firstWeek - 1, tzOffsetMinutes: 0, additions: 0, deletions: 0 },
-      commit('ada', '2026-11-29T00:00:00Z'),
-    ], now);
+    const weeks = commitActivity(
+      [
+        commit('ada', '2026-11-22T00:00:00Z'),
+        commit('ada', '2026-11-23T08:00:00Z'),
+        commit('ada', '2026-11-28T23:59:59Z'),
+        commit('ada', '2026-11-28T08:00:00Z'),
+        commit('ada', '2026-11-18T08:00:00Z'),
+        { authorKey: 'ada', authorTime: firstWeek + 86_400 + 60, tzOffsetMinutes: 0, additions: 0, deletions: 0 },
+        { authorKey: 'ada', authorTime: firstWeek - 1, tzOffsetMinutes: 0, additions: 0, deletions: 0 },
+        commit('ada', '2026-11-29T00:00:00Z'),
+      ],
+      now,
+    );
     assert.deepEqual(weeks[51], { days: [1, 1, 0, 0, 0, 0, 2], total: 4, week: t('2026-11-22T00:00:00Z') });
     assert.deepEqual(weeks[50], { days: [0, 0, 0, 1, 0, 0, 0], total: 1, week: t('2026-11-15T00:00:00Z') });
     assert.deepEqual(weeks[0], { days: [0, 1, 0, 0, 0, 0, 0], total: 1, week: firstWeek });
-    assert.equal(weeks.reduce((n, w) => n + w.total, 0), 6);
+    assert.equal(
+      weeks.reduce((n, w) => n + w.total, 0),
+      6,
+    );
   });
 });
 
@@ -155,19 +184,26 @@ describe('emulator statistics: /stats/participation', () => {
 
   it('52 weekly counts oldest first: all includes the owner; the first and last week count, outside them nothing', () => {
     const firstWeek = t('2026-11-22T00:00:00Z') - 51 * WEEK;
-    const p = participation([
-      commit('ada', '2026-11-22T08:00:00Z'),
-      commit('charles', '2026-11-22T09:00:00Z'),
-      commit('ada', '2026-11-02T09:00:00Z'),
-      { authorKey: 'ada', authorTime: firstWeek, tzOffsetMinutes: 0, additions: 0, deletions: 0 },
-      { authorKey: 'charles', authorTime: firstWeek - 1, tzOffsetMinutes: 0, additions: 0, deletions: 0 },
-      commit('ada', '2026-11-29T00:00:00Z'),
-    ], 'ada', now);
+    const p = participation(
+      [
+        commit('ada', '2026-11-22T08:00:00Z'),
+        commit('charles', '2026-11-22T09:00:00Z'),
+        commit('ada', '2026-11-02T09:00:00Z'),
+        { authorKey: 'ada', authorTime: firstWeek, tzOffsetMinutes: 0, additions: 0, deletions: 0 },
+        { authorKey: 'charles', authorTime: firstWeek - 1, tzOffsetMinutes: 0, additions: 0, deletions: 0 },
+        commit('ada', '2026-11-29T00:00:00Z'),
+      ],
+      'ada',
+      now,
+    );
     const all = new Array<number>(52).fill(0);
     const owner = new Array<number>(52).fill(0);
-    all[51] = 2; owner[51] = 1;
-    all[48] = 1; owner[48] = 1;
-    all[0] = 1; owner[0] = 1;
+    all[51] = 2;
+    owner[51] = 1;
+    all[48] = 1;
+    owner[48] = 1;
+    all[0] = 1;
+    owner[0] = 1;
     assert.deepEqual(p, { all, owner });
   });
 
@@ -186,7 +222,7 @@ describe('emulator statistics: /stats/punch_card', () => {
     assert.deepEqual(card[167], [6, 23, 0]);
   });
 
-  it('day and hour in each commit\'s own time zone', () => {
+  it("day and hour in each commit's own time zone", () => {
     const card = punchCard([
       // 23:30 UTC on Saturday is 05:00 on Sunday at +0530.
       commit('ada', '2026-11-21T23:30:00Z', 1, 0, 330),
@@ -196,11 +232,18 @@ describe('emulator statistics: /stats/punch_card', () => {
       commit('ada', '2026-11-25T02:59:59Z', 1, 0, -300),
     ]);
     const nonZero = card.filter(([, , n]) => n > 0);
-    assert.deepEqual(nonZero, [[0, 5, 1], [2, 21, 2], [6, 23, 1]]);
+    assert.deepEqual(nonZero, [
+      [0, 5, 1],
+      [2, 21, 2],
+      [6, 23, 1],
+    ]);
   });
 
   it('a commit at the epoch with a negative offset lands on Wednesday 23h (the evening before)', () => {
     const card = punchCard([{ authorKey: 'ada', authorTime: 0, tzOffsetMinutes: -60, additions: 0, deletions: 0 }]);
-    assert.deepEqual(card.filter(([, , n]) => n > 0), [[3, 23, 1]]);
+    assert.deepEqual(
+      card.filter(([, , n]) => n > 0),
+      [[3, 23, 1]],
+    );
   });
 });

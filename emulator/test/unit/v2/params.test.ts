@@ -7,7 +7,18 @@
 import assert from 'node:assert/strict';
 import type { FastifyRequest } from 'fastify';
 import {
-  badRequest, DEFAULT_COUNT, dynamicAttributes, failed, idParam, jsonTooDeep, MAX_COUNT, MAX_JSON_DEPTH, notFound, paging, Params, V2Error,
+  badRequest,
+  DEFAULT_COUNT,
+  dynamicAttributes,
+  failed,
+  idParam,
+  jsonTooDeep,
+  MAX_COUNT,
+  MAX_JSON_DEPTH,
+  notFound,
+  paging,
+  Params,
+  V2Error,
 } from '../../../src/v2/params';
 
 /** A request as a route sees it: the URL as sent, and the body the content-type parser made. */
@@ -31,9 +42,24 @@ const bad = (message: string) => ({ status: 400, message });
 describe('emulator v2 parameters', () => {
   describe('the failures of the v2 envelope', () => {
     it('400 for a bad request, 404 for a missing record, 200 for a processed failure', () => {
-      assert.deepEqual(refusal(() => { throw badRequest('b'); }), { status: 400, message: 'b' });
-      assert.deepEqual(refusal(() => { throw notFound('n'); }), { status: 404, message: 'n' });
-      assert.deepEqual(refusal(() => { throw failed('f'); }), { status: 200, message: 'f' });
+      assert.deepEqual(
+        refusal(() => {
+          throw badRequest('b');
+        }),
+        { status: 400, message: 'b' },
+      );
+      assert.deepEqual(
+        refusal(() => {
+          throw notFound('n');
+        }),
+        { status: 404, message: 'n' },
+      );
+      assert.deepEqual(
+        refusal(() => {
+          throw failed('f');
+        }),
+        { status: 200, message: 'f' },
+      );
     });
   });
 
@@ -107,9 +133,18 @@ describe('emulator v2 parameters', () => {
 
     it('required: the trimmed last value; missing or blank is 400 Missing required parameter', () => {
       assert.equal(params('/x?name=+Ada+').required('name'), 'Ada');
-      assert.deepEqual(refusal(() => params('/x').required('name')), bad('Missing required parameter: name'));
-      assert.deepEqual(refusal(() => params('/x?name=+++').required('name')), bad('Missing required parameter: name'));
-      assert.deepEqual(refusal(() => params('/x?name=Ada&name=').required('name')), bad('Missing required parameter: name'));
+      assert.deepEqual(
+        refusal(() => params('/x').required('name')),
+        bad('Missing required parameter: name'),
+      );
+      assert.deepEqual(
+        refusal(() => params('/x?name=+++').required('name')),
+        bad('Missing required parameter: name'),
+      );
+      assert.deepEqual(
+        refusal(() => params('/x?name=Ada&name=').required('name')),
+        bad('Missing required parameter: name'),
+      );
     });
 
     it('int: digits with an optional minus; empty or missing is no value', () => {
@@ -118,7 +153,11 @@ describe('emulator v2 parameters', () => {
       assert.equal(params('/x?n=').int('n'), undefined);
       assert.equal(params('/x').int('n'), undefined);
       for (const text of ['4.2', '1e3', 'x1', '1x', ' 1', '+1', '--1']) {
-        assert.deepEqual(refusal(() => params(`/x?n=${encodeURIComponent(text)}`).int('n')), bad(`Parameter n must be an integer, got "${text}"`), text);
+        assert.deepEqual(
+          refusal(() => params(`/x?n=${encodeURIComponent(text)}`).int('n')),
+          bad(`Parameter n must be an integer, got "${text}"`),
+          text,
+        );
       }
     });
 
@@ -126,8 +165,14 @@ describe('emulator v2 parameters', () => {
       const range = { min: 1, max: 100 };
       assert.equal(params('/x?n=1').int('n', range), 1);
       assert.equal(params('/x?n=100').int('n', range), 100);
-      assert.deepEqual(refusal(() => params('/x?n=0').int('n', range)), bad('Parameter n must be between 1 and 100, got 0'));
-      assert.deepEqual(refusal(() => params('/x?n=101').int('n', range)), bad('Parameter n must be between 1 and 100, got 101'));
+      assert.deepEqual(
+        refusal(() => params('/x?n=0').int('n', range)),
+        bad('Parameter n must be between 1 and 100, got 0'),
+      );
+      assert.deepEqual(
+        refusal(() => params('/x?n=101').int('n', range)),
+        bad('Parameter n must be between 1 and 100, got 101'),
+      );
       assert.equal(params('/x?n=101').int('n'), 101, 'no range, no limit');
     });
 
@@ -136,7 +181,10 @@ describe('emulator v2 parameters', () => {
       for (const f of ['false', 'False', '0', 'no', 'NO']) assert.equal(params(`/x?b=${f}`).bool('b'), false, f);
       assert.equal(params('/x?b=').bool('b'), undefined);
       assert.equal(params('/x').bool('b'), undefined);
-      assert.deepEqual(refusal(() => params('/x?b=Maybe').bool('b')), bad('Parameter b must be true or false, got "Maybe"'));
+      assert.deepEqual(
+        refusal(() => params('/x?b=Maybe').bool('b')),
+        bad('Parameter b must be true or false, got "Maybe"'),
+      );
     });
 
     it('date: a v2 date as epoch milliseconds; empty or missing is no value; anything else 400 naming the shape', () => {
@@ -170,17 +218,27 @@ describe('emulator v2 parameters', () => {
     });
 
     it('a read-only field cannot be set', () => {
-      assert.deepEqual(refusal(() => dynamicAttributes(params('/x?creation_date=1'), known, readOnly)), bad('Field creation_date is read-only'));
+      assert.deepEqual(
+        refusal(() => dynamicAttributes(params('/x?creation_date=1'), known, readOnly)),
+        bad('Field creation_date is read-only'),
+      );
     });
 
     it('a name must start with a letter and hold only letters, digits and _, 64 at most', () => {
       const message = (name: string) => bad(`Attribute name "${name}" must start with a letter and hold only letters, digits and _`);
       for (const name of ['1st', '_x', 'a-b', 'a b', 'é']) {
-        assert.deepEqual(refusal(() => dynamicAttributes(params(`/x?${encodeURIComponent(name)}=v`), known, readOnly)), message(name), name);
+        assert.deepEqual(
+          refusal(() => dynamicAttributes(params(`/x?${encodeURIComponent(name)}=v`), known, readOnly)),
+          message(name),
+          name,
+        );
       }
       const longest = `a${'b'.repeat(63)}`;
       assert.deepEqual(dynamicAttributes(params(`/x?${longest}=v`), known, readOnly), { [longest]: 'v' });
-      assert.deepEqual(refusal(() => dynamicAttributes(params(`/x?${longest}c=v`), known, readOnly)), message(`${longest}c`));
+      assert.deepEqual(
+        refusal(() => dynamicAttributes(params(`/x?${longest}c=v`), known, readOnly)),
+        message(`${longest}c`),
+      );
     });
   });
 
@@ -192,9 +250,13 @@ describe('emulator v2 parameters', () => {
       assert.equal(idParam(req('999999999999999'), 'Contact'), 999999999999999);
     });
 
-    it('anything else is the record\'s 404', () => {
+    it("anything else is the record's 404", () => {
       for (const id of ['abc', '4x', '-1', '1.5', '', '1000000000000000']) {
-        assert.deepEqual(refusal(() => idParam(req(id), 'Case')), { status: 404, message: `Case ${id} not found` }, id);
+        assert.deepEqual(
+          refusal(() => idParam(req(id), 'Case')),
+          { status: 404, message: `Case ${id} not found` },
+          id,
+        );
       }
     });
   });
@@ -210,22 +272,42 @@ describe('emulator v2 parameters', () => {
     });
 
     it('the given values, order_dir in any case', () => {
-      assert.deepEqual(paging(params('/x?count=100&index=7&order_by=subject&order_dir=desc'), orderable, 'id'), { count: 100, index: 7, orderBy: 'subject', desc: true });
+      assert.deepEqual(paging(params('/x?count=100&index=7&order_by=subject&order_dir=desc'), orderable, 'id'), {
+        count: 100,
+        index: 7,
+        orderBy: 'subject',
+        desc: true,
+      });
       assert.deepEqual(paging(params('/x?count=1&order_dir=Asc'), orderable, 'id'), { count: 1, index: 0, orderBy: 'id', desc: false });
     });
 
     it('count outside 1..100 and a negative index are 400', () => {
-      assert.deepEqual(refusal(() => paging(params('/x?count=0'), orderable, 'id')), bad('Parameter count must be between 1 and 100, got 0'));
-      assert.deepEqual(refusal(() => paging(params('/x?count=101'), orderable, 'id')), bad('Parameter count must be between 1 and 100, got 101'));
-      assert.deepEqual(refusal(() => paging(params('/x?index=-1'), orderable, 'id')), bad(`Parameter index must be between 0 and ${Number.MAX_SAFE_INTEGER}, got -1`));
+      assert.deepEqual(
+        refusal(() => paging(params('/x?count=0'), orderable, 'id')),
+        bad('Parameter count must be between 1 and 100, got 0'),
+      );
+      assert.deepEqual(
+        refusal(() => paging(params('/x?count=101'), orderable, 'id')),
+        bad('Parameter count must be between 1 and 100, got 101'),
+      );
+      assert.deepEqual(
+        refusal(() => paging(params('/x?index=-1'), orderable, 'id')),
+        bad(`Parameter index must be between 0 and ${Number.MAX_SAFE_INTEGER}, got -1`),
+      );
     });
 
     it('an unknown order_by is 400 naming the attributes one may sort on', () => {
-      assert.deepEqual(refusal(() => paging(params('/x?order_by=color'), orderable, 'id')), bad('order_by: unknown attribute "color"; one of id, subject'));
+      assert.deepEqual(
+        refusal(() => paging(params('/x?order_by=color'), orderable, 'id')),
+        bad('order_by: unknown attribute "color"; one of id, subject'),
+      );
     });
 
     it('order_dir other than ASC or DESC is 400 quoting the value as sent', () => {
-      assert.deepEqual(refusal(() => paging(params('/x?order_dir=up'), orderable, 'id')), bad('order_dir must be ASC or DESC, got "up"'));
+      assert.deepEqual(
+        refusal(() => paging(params('/x?order_dir=up'), orderable, 'id')),
+        bad('order_dir must be ASC or DESC, got "up"'),
+      );
     });
   });
 

@@ -71,8 +71,9 @@ export class EngagementAuthProvider implements vscode.AuthenticationProvider, vs
   /** Signs in with credentials already known (the input boxes above, or a test). */
   async createSessionWith(credentials: { userName: string; apiKey: string; password: string }): Promise<vscode.AuthenticationSession> {
     const serviceUrl = engagementServiceUrl();
-    const info = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Signing in to {0}…', serviceUrl) }, () =>
-      this.account.signIn(serviceUrl, credentials),
+    const info = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Signing in to {0}…', serviceUrl) },
+      () => this.account.signIn(serviceUrl, credentials),
     );
     this.log.info(`Signed in to the engagement service ${serviceUrl} as ${info.userName}`);
     const session = sessionOf(info);

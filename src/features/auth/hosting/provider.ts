@@ -71,7 +71,8 @@ export class HostingAuthProvider implements vscode.AuthenticationProvider, vscod
 
   private async pickService(): Promise<HostingService> {
     const services = this.backend.services();
-    if (services.length === 0) throw new Error(vscode.l10n.t('No hosting service is configured: check "repodesk.hosting.services" (the RepoDesk log says what is wrong).'));
+    if (services.length === 0)
+      throw new Error(vscode.l10n.t('No hosting service is configured: check "repodesk.hosting.services" (the RepoDesk log says what is wrong).'));
     if (services.length === 1) return services[0]!;
     const picked = await vscode.window.showQuickPick(
       services.map((service) => ({ label: service.name, detail: service.apiUrl, service })),
@@ -107,7 +108,12 @@ export class HostingAuthProvider implements vscode.AuthenticationProvider, vscod
     });
   }
 
-  private async create(service: HostingService, scopes: readonly string[], beforeSignIn?: (method: SignInMethod) => Promise<void>, login?: string): Promise<vscode.AuthenticationSession> {
+  private async create(
+    service: HostingService,
+    scopes: readonly string[],
+    beforeSignIn?: (method: SignInMethod) => Promise<void>,
+    login?: string,
+  ): Promise<vscode.AuthenticationSession> {
     const method = await pickMethod(this.backend.hostLabel(service));
     if (!method) throw new SignInCancelled();
     await beforeSignIn?.(method);
@@ -142,9 +148,7 @@ export class HostingAuthProvider implements vscode.AuthenticationProvider, vscod
     } catch (err) {
       // The session is forgotten either way; the user is told the token may still be valid.
       this.log.warn(`Could not revoke the token of ${removed.account.label}: ${errorText(err)}`);
-      void vscode.window.showWarningMessage(
-        vscode.l10n.t('Signed out of {0}, but the token could not be revoked: {1}', removed.account.label, errorText(err)),
-      );
+      void vscode.window.showWarningMessage(vscode.l10n.t('Signed out of {0}, but the token could not be revoked: {1}', removed.account.label, errorText(err)));
     }
     this.log.info(`Signed out ${removed.account.label}`);
     this.changed.fire({ added: [], removed: [this.toVsSession(removed, this.backend.services())], changed: [] });
@@ -178,9 +182,19 @@ export class HostingAuthProvider implements vscode.AuthenticationProvider, vscod
         return withSpinner(vscode.l10n.t('Checking the token…'), () => this.backend.tokenSignIn(service, token.trim()));
       }
       case 'password': {
-        const login = await vscode.window.showInputBox({ title: vscode.l10n.t('Sign in with user name and password (1/2)'), prompt: vscode.l10n.t('User name on {0}', host), ignoreFocusOut: true, ...(knownLogin ? { value: knownLogin } : {}) });
+        const login = await vscode.window.showInputBox({
+          title: vscode.l10n.t('Sign in with user name and password (1/2)'),
+          prompt: vscode.l10n.t('User name on {0}', host),
+          ignoreFocusOut: true,
+          ...(knownLogin ? { value: knownLogin } : {}),
+        });
         if (!login) throw new SignInCancelled();
-        const password = await vscode.window.showInputBox({ title: vscode.l10n.t('Sign in with user name and password (2/2)'), prompt: vscode.l10n.t('Password of {0}', login), password: true, ignoreFocusOut: true });
+        const password = await vscode.window.showInputBox({
+          title: vscode.l10n.t('Sign in with user name and password (2/2)'),
+          prompt: vscode.l10n.t('Password of {0}', login),
+          password: true,
+          ignoreFocusOut: true,
+        });
         if (!password) throw new SignInCancelled();
         return withSpinner(vscode.l10n.t('Creating a token…'), () => this.backend.passwordSignIn(service, login.trim(), password, scopes));
       }
@@ -202,9 +216,17 @@ interface MethodItem extends vscode.QuickPickItem {
 
 async function pickMethod(host: string): Promise<SignInMethod | undefined> {
   const items: MethodItem[] = [
-    { method: 'browser', label: `$(globe) ${vscode.l10n.t('Sign in with your browser')}`, detail: vscode.l10n.t('Approve RepoDesk on the service\'s page in your browser; recommended.') },
+    {
+      method: 'browser',
+      label: `$(globe) ${vscode.l10n.t('Sign in with your browser')}`,
+      detail: vscode.l10n.t("Approve RepoDesk on the service's page in your browser; recommended."),
+    },
     { method: 'token', label: `$(key) ${vscode.l10n.t('Sign in with a token')}`, detail: vscode.l10n.t('Paste a personal access token.') },
-    { method: 'password', label: `$(person) ${vscode.l10n.t('Sign in with user name and password')}`, detail: vscode.l10n.t('RepoDesk creates a token for itself and revokes it when you sign out.') },
+    {
+      method: 'password',
+      label: `$(person) ${vscode.l10n.t('Sign in with user name and password')}`,
+      detail: vscode.l10n.t('RepoDesk creates a token for itself and revokes it when you sign out.'),
+    },
   ];
   const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Sign in to {0}', host), ignoreFocusOut: true });
   return picked?.method;

@@ -35,7 +35,9 @@ export function registerHostingAuth(context: vscode.ExtensionContext, log: Logge
   context.subscriptions.push(
     provider,
     session,
-    vscode.authentication.registerAuthenticationProvider(HOSTING_AUTH_PROVIDER_ID, readHostingSettings().authLabel, provider, { supportsMultipleAccounts: true }),
+    vscode.authentication.registerAuthenticationProvider(HOSTING_AUTH_PROVIDER_ID, readHostingSettings().authLabel, provider, {
+      supportsMultipleAccounts: true,
+    }),
     vscode.window.registerUriHandler(uriCallbacks),
     context.secrets.onDidChange((e) => {
       if (e.key === SESSIONS_SECRET_KEY) void provider.reload();
@@ -62,12 +64,20 @@ export function registerHostingAuth(context: vscode.ExtensionContext, log: Logge
       const sessions = await provider.getSessions();
       if (sessions.length === 0) {
         const first = backend.services()[0];
-        void vscode.window.showInformationMessage(vscode.l10n.t('You are not signed in to {0}.', first ? backend.hostLabel(first) : readHostingSettings().authLabel));
+        void vscode.window.showInformationMessage(
+          vscode.l10n.t('You are not signed in to {0}.', first ? backend.hostLabel(first) : readHostingSettings().authLabel),
+        );
         return;
       }
-      const pick = sessions.length === 1
-        ? sessions[0]
-        : (await vscode.window.showQuickPick(sessions.map((s) => ({ label: s.account.label, description: s.scopes.join(', '), session: s })), { title: vscode.l10n.t('Sign out of which account?') }))?.session;
+      const pick =
+        sessions.length === 1
+          ? sessions[0]
+          : (
+              await vscode.window.showQuickPick(
+                sessions.map((s) => ({ label: s.account.label, description: s.scopes.join(', '), session: s })),
+                { title: vscode.l10n.t('Sign out of which account?') },
+              )
+            )?.session;
       if (pick) await provider.removeSession(pick.id);
     }),
     vscode.commands.registerCommand('repodesk.setOAuthClientSecret', async (clientIdArg?: string, secretArg?: string) => {
@@ -76,13 +86,15 @@ export function registerHostingAuth(context: vscode.ExtensionContext, log: Logge
         void vscode.window.showErrorMessage(vscode.l10n.t('Set "repodesk.hosting.oauthClientId" first.'));
         return;
       }
-      const secret = secretArg ?? (await vscode.window.showInputBox({
-        title: vscode.l10n.t('OAuth client secret'),
-        prompt: vscode.l10n.t('Client secret of the OAuth application {0}; kept in the OS keychain only.', clientId),
-        password: true,
-        ignoreFocusOut: true,
-        validateInput: (v) => (/^[0-9a-zA-Z]{40}$/.test(v.trim()) ? undefined : vscode.l10n.t('A client secret is 40 letters and digits.')),
-      }));
+      const secret =
+        secretArg ??
+        (await vscode.window.showInputBox({
+          title: vscode.l10n.t('OAuth client secret'),
+          prompt: vscode.l10n.t('Client secret of the OAuth application {0}; kept in the OS keychain only.', clientId),
+          password: true,
+          ignoreFocusOut: true,
+          validateInput: (v) => (/^[0-9a-zA-Z]{40}$/.test(v.trim()) ? undefined : vscode.l10n.t('A client secret is 40 letters and digits.')),
+        }));
       if (!secret) return;
       await secrets.set(clientId, secret.trim());
       log.info(`OAuth client secret stored for application ${clientId}`);

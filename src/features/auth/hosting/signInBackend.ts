@@ -37,7 +37,12 @@ export class SignInBackend implements HostingAuthBackend {
   async browserSignIn(service: HostingService, scopes: readonly string[], token: vscode.CancellationToken): Promise<NewSession> {
     const s = { ...readHostingSettings(), oauthClientId: service.oauthClientId };
     if (!s.oauthClientId) {
-      throw new Error(vscode.l10n.t('No OAuth application is configured for {0}: set its oauthClientId ("repodesk.hosting.services" or "repodesk.hosting.oauthClientId") and run "RepoDesk: Set OAuth Client Secret", or sign in with a token.', service.name));
+      throw new Error(
+        vscode.l10n.t(
+          'No OAuth application is configured for {0}: set its oauthClientId ("repodesk.hosting.services" or "repodesk.hosting.oauthClientId") and run "RepoDesk: Set OAuth Client Secret", or sign in with a token.',
+          service.name,
+        ),
+      );
     }
     const clientSecret = await this.deps.secrets.get(s.oauthClientId);
     if (!clientSecret) {
@@ -49,18 +54,21 @@ export class SignInBackend implements HostingAuthBackend {
     const abort = (this.pendingBrowserFlow = new AbortController());
     const cancel = token.onCancellationRequested(() => abort.abort());
     try {
-      const exchanged = s.oauthCallbackUrl.startsWith('vscode:') || s.oauthCallbackUrl.startsWith(`${vscode.env.uriScheme}:`)
-        ? await this.viaUriHandler(webUrl, s.oauthClientId, clientSecret, scopes, abort.signal)
-        : await (await oauth()).signInWithBrowser({
-            webUrl,
-            clientId: s.oauthClientId,
-            clientSecret,
-            callbackUrl: s.oauthCallbackUrl,
-            scopes,
-            openBrowser: (url) => this.deps.openBrowser(url),
-            userAgentVersion: this.deps.version,
-            signal: abort.signal,
-          });
+      const exchanged =
+        s.oauthCallbackUrl.startsWith('vscode:') || s.oauthCallbackUrl.startsWith(`${vscode.env.uriScheme}:`)
+          ? await this.viaUriHandler(webUrl, s.oauthClientId, clientSecret, scopes, abort.signal)
+          : await (
+              await oauth()
+            ).signInWithBrowser({
+              webUrl,
+              clientId: s.oauthClientId,
+              clientSecret,
+              callbackUrl: s.oauthCallbackUrl,
+              scopes,
+              openBrowser: (url) => this.deps.openBrowser(url),
+              userAgentVersion: this.deps.version,
+              signal: abort.signal,
+            });
       const who = await this.whoAmI(service.apiUrl, exchanged.accessToken);
       return { accessToken: exchanged.accessToken, login: who.login, userId: who.id, scopes: exchanged.scopes, method: 'browser', clientId: s.oauthClientId };
     } finally {
@@ -87,7 +95,8 @@ export class SignInBackend implements HostingAuthBackend {
       );
     } catch (err) {
       if (err instanceof BadCredentialsError) throw new Error(vscode.l10n.t('The user name or password is wrong ({0}).', err.message));
-      if (err instanceof LoginLockedOutError) throw new Error(vscode.l10n.t('Sign-in is blocked for "{0}" after too many failed attempts: {1}', login, err.message));
+      if (err instanceof LoginLockedOutError)
+        throw new Error(vscode.l10n.t('Sign-in is blocked for "{0}" after too many failed attempts: {1}', login, err.message));
       throw err;
     }
     const who = await this.whoAmI(service.apiUrl, created.token);

@@ -114,8 +114,17 @@ export function relativeParts(iso: string, nowMs: number): { value: number; unit
 /** A duration in its two largest units: "3d 4h", "2h 5m", "45s". */
 export function compactDuration(ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000));
-  const parts: Array<[number, string]> = [[Math.floor(s / 86_400), 'd'], [Math.floor((s % 86_400) / 3600), 'h'], [Math.floor((s % 3600) / 60), 'm'], [s % 60, 's']];
+  const parts: Array<[number, string]> = [
+    [Math.floor(s / 86_400), 'd'],
+    [Math.floor((s % 86_400) / 3600), 'h'],
+    [Math.floor((s % 3600) / 60), 'm'],
+    [s % 60, 's'],
+  ];
   const first = parts.findIndex(([n]) => n > 0);
   if (first < 0) return '0s';
-  return parts.slice(first, first + 2).filter(([n]) => n > 0).map(([n, u]) => `${n}${u}`).join(' ');
+  return parts
+    .slice(first, first + 2)
+    .filter(([n]) => n > 0)
+    .map(([n, u]) => `${n}${u}`)
+    .join(' ');
 }

@@ -8,7 +8,11 @@ export const WEEK_SECONDS = 7 * 24 * 3600;
 
 /** A statistic whose shape cannot be charted; the message names the field. */
 export class StatisticsShapeError extends Error {
-  constructor(readonly chart: string, readonly field: string, detail: string) {
+  constructor(
+    readonly chart: string,
+    readonly field: string,
+    detail: string,
+  ) {
     super(`${chart}: ${field} ${detail}`);
     this.name = 'StatisticsShapeError';
   }
@@ -184,9 +188,11 @@ export const summaryFigures = {
   punchCard(s: PunchCardSeries) {
     let day = 0;
     let hour = 0;
-    s.grid.forEach((row, d) => row.forEach((n, h) => {
-      if (n > (s.grid[day]![hour] ?? 0)) [day, hour] = [d, h];
-    }));
+    s.grid.forEach((row, d) =>
+      row.forEach((n, h) => {
+        if (n > (s.grid[day]![hour] ?? 0)) [day, hour] = [d, h];
+      }),
+    );
     return { total: s.total, day, hour, commits: s.grid[day]![hour] ?? 0 };
   },
 };

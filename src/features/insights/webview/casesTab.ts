@@ -128,14 +128,26 @@ export class CasesTab {
   private renderFilters(): void {
     const { t } = this.text;
     clear(this.filters);
-    const state = h('select', { 'aria-label': t('stateFilter') },
-      ...(['all', 'Arrived', 'Open', 'Closed'] as const).map((s) => h('option', { value: s, selected: this.filter.state === s }, s === 'all' ? t('allStates') : stateLabel(this.text, s))));
+    const state = h(
+      'select',
+      { 'aria-label': t('stateFilter') },
+      ...(['all', 'Arrived', 'Open', 'Closed'] as const).map((s) =>
+        h('option', { value: s, selected: this.filter.state === s }, s === 'all' ? t('allStates') : stateLabel(this.text, s)),
+      ),
+    );
     state.addEventListener('change', () => {
       this.filter = { ...this.filter, state: state.value as CaseFilter['state'] };
       this.save(this.filter, this.openId);
       this.reload();
     });
-    const pull = h('input', { type: 'number', min: 1, class: 'pull', placeholder: t('pullPlaceholder'), 'aria-label': t('pullFilter'), value: this.filter.pull ?? '' });
+    const pull = h('input', {
+      type: 'number',
+      min: 1,
+      class: 'pull',
+      placeholder: t('pullPlaceholder'),
+      'aria-label': t('pullFilter'),
+      value: this.filter.pull ?? '',
+    });
     pull.addEventListener('change', () => {
       const n = Number(pull.value);
       this.filter = { ...this.filter, pull: pull.value && Number.isInteger(n) && n > 0 ? n : null };
@@ -155,7 +167,14 @@ export class CasesTab {
 
   private openForm(): void {
     clear(this.form);
-    this.form.append(createForm(this.text, { contacts: this.contacts, campaigns: this.campaigns, pull: this.filter.pull }, (m) => this.post(m), () => (this.form.hidden = true)));
+    this.form.append(
+      createForm(
+        this.text,
+        { contacts: this.contacts, campaigns: this.campaigns, pull: this.filter.pull },
+        (m) => this.post(m),
+        () => (this.form.hidden = true),
+      ),
+    );
     this.form.hidden = false;
     this.form.querySelector<HTMLElement>('input, textarea')?.focus();
   }
@@ -175,33 +194,57 @@ export class CasesTab {
       return;
     }
     if (shown.length === 0) {
-      this.list.append(h('div', { class: 'empty' }, h('p', {}, this.rows.length ? t('noMatchingCases') : t('noCases', repoTag(this.repo.owner, this.repo.name)))));
+      this.list.append(
+        h('div', { class: 'empty' }, h('p', {}, this.rows.length ? t('noMatchingCases') : t('noCases', repoTag(this.repo.owner, this.repo.name)))),
+      );
     } else {
       const body = h('tbody', {}, ...shown.map((r) => this.row(r)));
-      this.list.append(h('table', { class: 'case-table' },
-        h('caption', { class: 'visually-hidden' }, t('casesCaption', shown.length, this.text.count(this.total, 'case'))),
-        h('thead', {}, h('tr', {}, ...[t('case'), t('state'), t('contact'), t('campaign'), t('updated'), t('sla'), t('handling')].map((c) => h('th', { scope: 'col' }, c)))),
-        body));
+      this.list.append(
+        h(
+          'table',
+          { class: 'case-table' },
+          h('caption', { class: 'visually-hidden' }, t('casesCaption', shown.length, this.text.count(this.total, 'case'))),
+          h(
+            'thead',
+            {},
+            h(
+              'tr',
+              {},
+              ...[t('case'), t('state'), t('contact'), t('campaign'), t('updated'), t('sla'), t('handling')].map((c) => h('th', { scope: 'col' }, c)),
+            ),
+          ),
+          body,
+        ),
+      );
     }
     const footer = h('div', { class: 'footer' }, h('span', { class: 'muted' }, t('shownOf', this.rows.length, this.text.count(this.total, 'case'))));
     if (this.rows.length < this.total) {
       const more = h('vscode-button', { secondary: true }, t('loadMore'));
-      more.addEventListener('click', () => this.post({ type: 'loadCases', filter: { state: this.filter.state, pull: this.filter.pull }, index: this.rows.length }));
+      more.addEventListener('click', () =>
+        this.post({ type: 'loadCases', filter: { state: this.filter.state, pull: this.filter.pull }, index: this.rows.length }),
+      );
       footer.append(more);
     }
     this.list.append(footer);
   }
 
   private row(r: CaseRow): HTMLElement {
-    const tr = h('tr', { tabindex: 0, class: r.id === this.openId ? 'selected' : undefined, 'aria-selected': String(r.id === this.openId) },
-      h('td', {}, h('div', { class: 'subject' }, r.subject || this.text.t('noSubject')), h('div', { class: 'muted' }, `#${r.id}`, ...r.pulls.map((p) => ` · ${this.text.t('pullRef', p)}`)),
+    const tr = h(
+      'tr',
+      { tabindex: 0, class: r.id === this.openId ? 'selected' : undefined, 'aria-selected': String(r.id === this.openId) },
+      h(
+        'td',
+        {},
+        h('div', { class: 'subject' }, r.subject || this.text.t('noSubject')),
+        h('div', { class: 'muted' }, `#${r.id}`, ...r.pulls.map((p) => ` · ${this.text.t('pullRef', p)}`)),
       ),
       h('td', {}, badge(this.text, r.state)),
       h('td', {}, r.contact),
       h('td', {}, r.campaign),
       h('td', {}, when(this.text, r.updated)),
       h('td', {}, compactDuration(r.slaSeconds * 1000)),
-      h('td', {}, compactDuration(r.handlingMs)));
+      h('td', {}, compactDuration(r.handlingMs)),
+    );
     const open = () => this.post({ type: 'openCase', id: r.id });
     tr.addEventListener('click', open);
     tr.addEventListener('keydown', (e) => {
@@ -230,15 +273,19 @@ export class CasesTab {
     if (d.state === 'Closed') stateButton(t('reopenCase'), 'Open');
 
     const ownTag = repoTag(this.repo.owner, this.repo.name);
-    const tags = h('ul', { class: 'tags', 'aria-label': t('tags') }, ...d.tags.map((tag) => {
-      const li = h('li', { class: 'chip' }, tag);
-      if (tag !== ownTag) {
-        const remove = h('button', { class: 'chip-remove', 'aria-label': t('removeTag', tag), title: t('removeTag', tag) }, icon('close'));
-        remove.addEventListener('click', () => post({ type: 'changeTags', id: d.id, add: [], remove: [tag] }));
-        li.append(remove);
-      }
-      return li;
-    }));
+    const tags = h(
+      'ul',
+      { class: 'tags', 'aria-label': t('tags') },
+      ...d.tags.map((tag) => {
+        const li = h('li', { class: 'chip' }, tag);
+        if (tag !== ownTag) {
+          const remove = h('button', { class: 'chip-remove', 'aria-label': t('removeTag', tag), title: t('removeTag', tag) }, icon('close'));
+          remove.addEventListener('click', () => post({ type: 'changeTags', id: d.id, add: [], remove: [tag] }));
+          li.append(remove);
+        }
+        return li;
+      }),
+    );
     const tagInput = h('input', { type: 'text', placeholder: t('addTagPlaceholder'), 'aria-label': t('addTag') });
     const addTag = h('vscode-button', { secondary: true }, t('addTag'));
     const submitTag = () => {
@@ -269,8 +316,12 @@ export class CasesTab {
     });
 
     const dates: Array<[string, DateStamp | null]> = [
-      [t('created'), d.created], [t('inbox'), d.history.inbox], [t('firstOpened'), d.history.firstOpen], [t('lastOpened'), d.history.lastOpen],
-      [t('unansweredSince'), d.history.unansweredSince], [t('updated'), d.updated],
+      [t('created'), d.created],
+      [t('inbox'), d.history.inbox],
+      [t('firstOpened'), d.history.firstOpen],
+      [t('lastOpened'), d.history.lastOpen],
+      [t('unansweredSince'), d.history.unansweredSince],
+      [t('updated'), d.updated],
     ];
     this.detail.append(
       h('h2', {}, `#${d.id} `, d.subject || t('noSubject')),
@@ -281,13 +332,32 @@ export class CasesTab {
       h('ul', { class: 'profiles' }, ...d.profiles.map((p) => h('li', {}, icon(profileIcon(p.source)), ` ${p.source}: `, p.userName ?? p.extId))),
       h('h3', {}, t('history')),
       h('dl', { class: 'dates' }, ...dates.filter(([, v]) => v).flatMap(([k, v]) => [h('dt', {}, k), h('dd', {}, when(this.text, v))])),
-      h('p', { class: 'muted' }, t('messagesLine', this.text.count(d.messages.received, 'message'), d.messages.sent), ' · ', t('slaLine', compactDuration(d.slaSeconds * 1000), compactDuration(d.handlingMs))),
+      h(
+        'p',
+        { class: 'muted' },
+        t('messagesLine', this.text.count(d.messages.received, 'message'), d.messages.sent),
+        ' · ',
+        t('slaLine', compactDuration(d.slaSeconds * 1000), compactDuration(d.handlingMs)),
+      ),
       h('h3', {}, t('tags')),
       tags,
       h('div', { class: 'row' }, tagInput, addTag),
       h('div', { class: 'row' }, pullInput, link),
       h('h3', {}, t('notes')),
-      d.notes.length ? h('ol', { class: 'notes' }, ...d.notes.map((n) => h('li', {}, h('div', { class: 'muted' }, n.userName, ' · ', when(this.text, { iso: n.date, text: n.date })), h('div', { class: 'note-text' }, n.text)))) : h('p', { class: 'muted' }, t('noNotes')),
+      d.notes.length
+        ? h(
+            'ol',
+            { class: 'notes' },
+            ...d.notes.map((n) =>
+              h(
+                'li',
+                {},
+                h('div', { class: 'muted' }, n.userName, ' · ', when(this.text, { iso: n.date, text: n.date })),
+                h('div', { class: 'note-text' }, n.text),
+              ),
+            ),
+          )
+        : h('p', { class: 'muted' }, t('noNotes')),
       note,
       h('div', { class: 'row' }, addNote),
     );

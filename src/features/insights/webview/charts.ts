@@ -49,7 +49,16 @@ export function chartConfig(data: ChartData, o: ChartOptions, theme: ChartTheme,
       const v = contributorsShown(data, o);
       return {
         type: 'bar',
-        data: { labels: v.weeks.map(text.week), datasets: v.contributors.map((c, i) => ({ label: c.login, data: c.commits, backgroundColor: colour(i), borderWidth: theme.highContrast ? 1 : 0, borderColor: theme.foreground })) },
+        data: {
+          labels: v.weeks.map(text.week),
+          datasets: v.contributors.map((c, i) => ({
+            label: c.login,
+            data: c.commits,
+            backgroundColor: colour(i),
+            borderWidth: theme.highContrast ? 1 : 0,
+            borderColor: theme.foreground,
+          })),
+        },
         options: base(theme, true),
       };
     }
@@ -57,9 +66,17 @@ export function chartConfig(data: ChartData, o: ChartOptions, theme: ChartTheme,
       const weeks = data.weeks.slice(-52);
       if (o.week !== null && data.days[data.weeks.length - weeks.length + o.week]) {
         const days = data.days[data.weeks.length - weeks.length + o.week]!;
-        return { type: 'bar', data: { labels: text.weekdays, datasets: [{ label: text.t('commitsOfWeek', text.week(weeks[o.week]!)), data: days, backgroundColor: colour(1) }] }, options: base(theme) };
+        return {
+          type: 'bar',
+          data: { labels: text.weekdays, datasets: [{ label: text.t('commitsOfWeek', text.week(weeks[o.week]!)), data: days, backgroundColor: colour(1) }] },
+          options: base(theme),
+        };
       }
-      return { type: 'bar', data: { labels: weeks.map(text.week), datasets: [{ label: text.t('commits'), data: data.totals.slice(-52), backgroundColor: colour(0) }] }, options: base(theme) };
+      return {
+        type: 'bar',
+        data: { labels: weeks.map(text.week), datasets: [{ label: text.t('commits'), data: data.totals.slice(-52), backgroundColor: colour(0) }] },
+        options: base(theme),
+      };
     }
     case 'codeFrequency':
       return {
@@ -71,7 +88,10 @@ export function chartConfig(data: ChartData, o: ChartOptions, theme: ChartTheme,
             { label: text.t('deletions'), data: data.deletions, backgroundColor: colour(4) },
           ],
         },
-        options: { ...base(theme, true), scales: { ...base(theme, true)!.scales, y: { stacked: true, ticks: { color: theme.muted, precision: 0 }, grid: { color: theme.grid } } } },
+        options: {
+          ...base(theme, true),
+          scales: { ...base(theme, true)!.scales, y: { stacked: true, ticks: { color: theme.muted, precision: 0 }, grid: { color: theme.grid } } },
+        },
       };
     case 'participation': {
       const labels = data.all.map((_, i) => text.weeksAgo(data.all.length - 1 - i));
@@ -81,7 +101,14 @@ export function chartConfig(data: ChartData, o: ChartOptions, theme: ChartTheme,
         data: {
           labels,
           datasets: [
-            { label: text.t('owner'), data: data.owner, backgroundColor: colour(1), borderWidth: theme.highContrast ? 1 : 0, borderColor: theme.foreground, order: 0 },
+            {
+              label: text.t('owner'),
+              data: data.owner,
+              backgroundColor: colour(1),
+              borderWidth: theme.highContrast ? 1 : 0,
+              borderColor: theme.foreground,
+              order: 0,
+            },
             { label: text.t('everyone'), data: data.all, backgroundColor: colour(0), order: 1 },
           ],
         },
@@ -89,21 +116,57 @@ export function chartConfig(data: ChartData, o: ChartOptions, theme: ChartTheme,
       };
     }
     case 'punchCard': {
-      const points = data.grid.flatMap((row, day) => row.map((count, hour) => ({ x: hour, y: day, r: count === 0 ? 0 : 2 + 10 * Math.sqrt(count / Math.max(1, data.max)), count })));
+      const points = data.grid.flatMap((row, day) =>
+        row.map((count, hour) => ({ x: hour, y: day, r: count === 0 ? 0 : 2 + 10 * Math.sqrt(count / Math.max(1, data.max)), count })),
+      );
       const opts = base(theme)!;
       return {
         type: 'bubble',
-        data: { datasets: [{ label: text.t('commits'), data: points.filter((p) => p.count > 0), backgroundColor: colour(0), borderColor: theme.highContrast ? theme.foreground : colour(0) }] },
+        data: {
+          datasets: [
+            {
+              label: text.t('commits'),
+              data: points.filter((p) => p.count > 0),
+              backgroundColor: colour(0),
+              borderColor: theme.highContrast ? theme.foreground : colour(0),
+            },
+          ],
+        },
         options: {
           ...opts,
           plugins: {
-            tooltip: { callbacks: { label: (ctx) => text.t('punchTooltip', text.weekdays[(ctx.raw as { y: number }).y] ?? '', (ctx.raw as { x: number }).x, text.count((ctx.raw as { count: number }).count, 'commit')) } },
+            tooltip: {
+              callbacks: {
+                label: (ctx) =>
+                  text.t(
+                    'punchTooltip',
+                    text.weekdays[(ctx.raw as { y: number }).y] ?? '',
+                    (ctx.raw as { x: number }).x,
+                    text.count((ctx.raw as { count: number }).count, 'commit'),
+                  ),
+              },
+            },
           },
           scales: {
             // The ticks are set, not generated: Chart.js starts them at `min` (-0.5, the half cell
             // that keeps the bubbles of hour 0 and Sunday inside), so none fell on an hour or a day.
-            x: { type: 'linear', min: -0.5, max: 23.5, afterBuildTicks: (scale) => void (scale.ticks = PUNCH_HOURS.map((value) => ({ value }))), ticks: { color: theme.muted, autoSkip: false, callback: (v) => `${Number(v)}:00` }, grid: { color: theme.grid } },
-            y: { type: 'linear', min: -0.5, max: 6.5, reverse: true, afterBuildTicks: (scale) => void (scale.ticks = PUNCH_DAYS.map((value) => ({ value }))), ticks: { color: theme.muted, autoSkip: false, callback: (v) => text.weekdays[Number(v)] ?? '' }, grid: { color: theme.grid } },
+            x: {
+              type: 'linear',
+              min: -0.5,
+              max: 23.5,
+              afterBuildTicks: (scale) => void (scale.ticks = PUNCH_HOURS.map((value) => ({ value }))),
+              ticks: { color: theme.muted, autoSkip: false, callback: (v) => `${Number(v)}:00` },
+              grid: { color: theme.grid },
+            },
+            y: {
+              type: 'linear',
+              min: -0.5,
+              max: 6.5,
+              reverse: true,
+              afterBuildTicks: (scale) => void (scale.ticks = PUNCH_DAYS.map((value) => ({ value }))),
+              ticks: { color: theme.muted, autoSkip: false, callback: (v) => text.weekdays[Number(v)] ?? '' },
+              grid: { color: theme.grid },
+            },
           },
         },
       };
@@ -114,11 +177,23 @@ export function chartConfig(data: ChartData, o: ChartOptions, theme: ChartTheme,
 /** The legend of a chart with several series, in HTML (colours by palette index, as chartConfig uses them); null when one series says it all. */
 export function chartLegend(data: ChartData, text: Text): HTMLElement | null {
   const items: Array<[string, number]> =
-    data.chart === 'codeFrequency' ? [[text.t('additions'), 2], [text.t('deletions'), 4]]
-    : data.chart === 'participation' ? [[text.t('owner'), 1], [text.t('everyone'), 0]]
-    : [];
+    data.chart === 'codeFrequency'
+      ? [
+          [text.t('additions'), 2],
+          [text.t('deletions'), 4],
+        ]
+      : data.chart === 'participation'
+        ? [
+            [text.t('owner'), 1],
+            [text.t('everyone'), 0],
+          ]
+        : [];
   if (items.length === 0) return null;
-  return h('ul', { class: 'totals legend' }, ...items.map(([label, i]) => h('li', {}, h('span', { class: `swatch swatch-${i}`, 'aria-hidden': 'true' }), label)));
+  return h(
+    'ul',
+    { class: 'totals legend' },
+    ...items.map(([label, i]) => h('li', {}, h('span', { class: `swatch swatch-${i}`, 'aria-hidden': 'true' }), label)),
+  );
 }
 
 /** The sentence a screen reader (or anyone) reads instead of the chart. */
@@ -128,11 +203,18 @@ export function chartSummary(data: ChartData, o: ChartOptions, text: Text): stri
     case 'contributors': {
       const v = contributorsShown(data, o);
       const top = v.contributors[0];
-      return top ? t('contributorsSummary', text.count(v.contributors.length + v.hidden, 'contributor'), top.login, text.count(top.totalCommits, 'commit')) : t('noCommitsInRange');
+      return top
+        ? t('contributorsSummary', text.count(v.contributors.length + v.hidden, 'contributor'), top.login, text.count(top.totalCommits, 'commit'))
+        : t('noCommitsInRange');
     }
     case 'commitActivity': {
       const f = summaryFigures.commitActivity(data);
-      return t('activitySummary', text.count(f.total, 'commit'), f.busiestWeek === undefined ? '' : text.week(f.busiestWeek), text.count(f.busiestCommits, 'commit'));
+      return t(
+        'activitySummary',
+        text.count(f.total, 'commit'),
+        f.busiestWeek === undefined ? '' : text.week(f.busiestWeek),
+        text.count(f.busiestCommits, 'commit'),
+      );
     }
     case 'codeFrequency': {
       const f = summaryFigures.codeFrequency(data);
@@ -150,10 +232,13 @@ export function chartSummary(data: ChartData, o: ChartOptions, text: Text): stri
 }
 
 function table(caption: string, head: string[], rows: Array<Array<string | number>>): HTMLTableElement {
-  return h('table', { class: 'data' },
+  return h(
+    'table',
+    { class: 'data' },
     h('caption', {}, caption),
     h('thead', {}, h('tr', {}, ...head.map((c) => h('th', { scope: 'col' }, c)))),
-    h('tbody', {}, ...rows.map((r) => h('tr', {}, ...r.map((c, i) => (i === 0 ? h('th', { scope: 'row' }, String(c)) : h('td', {}, String(c))))))));
+    h('tbody', {}, ...rows.map((r) => h('tr', {}, ...r.map((c, i) => (i === 0 ? h('th', { scope: 'row' }, String(c)) : h('td', {}, String(c))))))),
+  );
 }
 
 /** The chart's data as a table. */
@@ -162,15 +247,35 @@ export function chartTable(data: ChartData, o: ChartOptions, text: Text, caption
   switch (data.chart) {
     case 'contributors': {
       const v = contributorsShown(data, o);
-      return table(caption, [t('contributor'), t('commits'), t('additions'), t('deletions')], v.contributors.map((c) => [c.login, c.totalCommits, c.totalAdditions, c.totalDeletions]));
+      return table(
+        caption,
+        [t('contributor'), t('commits'), t('additions'), t('deletions')],
+        v.contributors.map((c) => [c.login, c.totalCommits, c.totalAdditions, c.totalDeletions]),
+      );
     }
     case 'commitActivity':
-      return table(caption, [t('week'), t('commits'), ...text.weekdays], data.weeks.slice(-52).map((w, i) => [text.week(w), data.totals.slice(-52)[i] ?? 0, ...(data.days.slice(-52)[i] ?? [])]));
+      return table(
+        caption,
+        [t('week'), t('commits'), ...text.weekdays],
+        data.weeks.slice(-52).map((w, i) => [text.week(w), data.totals.slice(-52)[i] ?? 0, ...(data.days.slice(-52)[i] ?? [])]),
+      );
     case 'codeFrequency':
-      return table(caption, [t('week'), t('additions'), t('deletions')], data.weeks.map((w, i) => [text.week(w), data.additions[i] ?? 0, Math.abs(data.deletions[i] ?? 0)]));
+      return table(
+        caption,
+        [t('week'), t('additions'), t('deletions')],
+        data.weeks.map((w, i) => [text.week(w), data.additions[i] ?? 0, Math.abs(data.deletions[i] ?? 0)]),
+      );
     case 'participation':
-      return table(caption, [t('week'), t('owner'), t('everyone')], data.all.map((n, i) => [text.weeksAgo(data.all.length - 1 - i), data.owner[i] ?? 0, n]));
+      return table(
+        caption,
+        [t('week'), t('owner'), t('everyone')],
+        data.all.map((n, i) => [text.weeksAgo(data.all.length - 1 - i), data.owner[i] ?? 0, n]),
+      );
     case 'punchCard':
-      return table(caption, [t('day'), ...Array.from({ length: 24 }, (_, i) => String(i))], data.grid.map((row, d) => [text.weekdays[d] ?? '', ...row]));
+      return table(
+        caption,
+        [t('day'), ...Array.from({ length: 24 }, (_, i) => String(i))],
+        data.grid.map((row, d) => [text.weekdays[d] ?? '', ...row]),
+      );
   }
 }

@@ -48,7 +48,9 @@ export function createForm(
     error.textContent = '';
     post(checked.data);
   });
-  const form = h('form', { class: 'create-form', 'aria-label': t('newCase') },
+  const form = h(
+    'form',
+    { class: 'create-form', 'aria-label': t('newCase') },
     h('h2', {}, t('newCaseTitle')),
     field(t('subject'), subject),
     field(t('contact'), contact),
@@ -57,7 +59,8 @@ export function createForm(
     field(t('pullOptional'), pull),
     field(t('firstNote'), note),
     error,
-    h('div', { class: 'row' }, submit, cancel));
+    h('div', { class: 'row' }, submit, cancel),
+  );
   form.addEventListener('submit', (e) => e.preventDefault());
   return form;
 }

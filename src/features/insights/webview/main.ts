@@ -50,20 +50,34 @@ function start(m: Extract<HostToWebview, { type: 'init' }>): void {
   clear(app);
   const counts = h('span', { class: 'counts', 'aria-live': 'polite' });
   const header = h('header', { class: 'top' }, h('h1', {}, icon('repo'), ` ${m.repo.owner}/${m.repo.name}`), counts);
-  const stats = new StatsTab(text, state.stats ?? { tables: [], options: { everyone: false, allWeeks: false, week: null } }, (v) => channel.saveState({ stats: v }), () => {
-    stats.reset();
-    channel.post({ type: 'retryStats' });
-  });
-  const cases = new CasesTab(text, m.repo, state.filter ?? NO_FILTER, state.openCase ?? null, (msg) => channel.post(msg),
+  const stats = new StatsTab(
+    text,
+    state.stats ?? { tables: [], options: { everyone: false, allWeeks: false, week: null } },
+    (v) => channel.saveState({ stats: v }),
+    () => {
+      stats.reset();
+      channel.post({ type: 'retryStats' });
+    },
+  );
+  const cases = new CasesTab(
+    text,
+    m.repo,
+    state.filter ?? NO_FILTER,
+    state.openCase ?? null,
+    (msg) => channel.post(msg),
     (filter, openCase) => channel.saveState({ filter, openCase }),
     (c) => {
       counts.textContent = c ? t('openCounts', c.Open, c.Arrived) : '';
-    });
-  const tabs = h('vscode-tabs', { 'selected-index': TABS.indexOf(state.tab ?? 'statistics') },
+    },
+  );
+  const tabs = h(
+    'vscode-tabs',
+    { 'selected-index': TABS.indexOf(state.tab ?? 'statistics') },
     h('vscode-tab-header', { slot: 'header' }, icon('graph'), ` ${t('statisticsTab')}`),
     h('vscode-tab-panel', {}, stats.element),
     h('vscode-tab-header', { slot: 'header' }, icon('issues'), ` ${t('casesTab')}`),
-    h('vscode-tab-panel', {}, cases.element));
+    h('vscode-tab-panel', {}, cases.element),
+  );
   tabs.addEventListener('vsc-tabs-select', (e) => {
     const index = (e as CustomEvent<{ selectedIndex: number }>).detail.selectedIndex;
     const tab = TABS[index];

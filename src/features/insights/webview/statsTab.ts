@@ -19,7 +19,8 @@ const TITLES: Record<ChartName, StringKey> = {
   punchCard: 'punchTitle',
 };
 
-type CardState = { kind: 'waiting' } | { kind: 'pending'; attempt: number; maxAttempts: number } | { kind: 'data'; data: ChartData } | { kind: 'error'; message: string };
+type CardState =
+  { kind: 'waiting' } | { kind: 'pending'; attempt: number; maxAttempts: number } | { kind: 'data'; data: ChartData } | { kind: 'error'; message: string };
 
 export interface StatsViewState {
   tables: ChartName[];
@@ -129,9 +130,19 @@ export class StatsTab {
         config.options = { ...config.options, onClick: (_e, elements) => elements[0] && this.setOptions({ week: elements[0].index }) };
       }
       // The labels Chart.js put on the axes, on the canvas (a picture to the page): the UI tests read them there.
-      const axisTicks = { id: 'repodeskAxisTicks', afterUpdate: (c: Chart) => {
-        for (const [id, scale] of Object.entries(c.scales)) canvas.setAttribute(`data-${id}-ticks`, scale.ticks.map((tick) => String(tick.label ?? '')).filter(Boolean).join('|'));
-      } };
+      const axisTicks = {
+        id: 'repodeskAxisTicks',
+        afterUpdate: (c: Chart) => {
+          for (const [id, scale] of Object.entries(c.scales))
+            canvas.setAttribute(
+              `data-${id}-ticks`,
+              scale.ticks
+                .map((tick) => String(tick.label ?? ''))
+                .filter(Boolean)
+                .join('|'),
+            );
+        },
+      };
       card.chart = new Chart(canvas, { ...config, plugins: [...(config.plugins ?? []), axisTicks] });
       // For the benchmarks: when each chart was drawn (read from the frame's performance marks).
       performance.mark(`repodesk:chart:${chart}`);
@@ -144,11 +155,21 @@ export class StatsTab {
     if (data.chart !== 'contributors') return h('div');
     const v = contributorsShown(data, this.view.options);
     const theme = readTheme();
-    const list = h('ul', { class: 'totals', 'aria-label': this.text.t('contributorTotals') },
+    const list = h(
+      'ul',
+      { class: 'totals', 'aria-label': this.text.t('contributorTotals') },
       ...v.contributors.map((c, i) => {
         const swatch = h('span', { class: `swatch swatch-${i % theme.palette.length}`, 'aria-hidden': 'true' });
-        return h('li', {}, swatch, h('strong', {}, c.login), ' ', this.text.t('contributorLine', this.text.count(c.totalCommits, 'commit'), c.totalAdditions, c.totalDeletions));
-      }));
+        return h(
+          'li',
+          {},
+          swatch,
+          h('strong', {}, c.login),
+          ' ',
+          this.text.t('contributorLine', this.text.count(c.totalCommits, 'commit'), c.totalAdditions, c.totalDeletions),
+        );
+      }),
+    );
     if (v.hidden > 0) list.append(h('li', { class: 'muted' }, this.text.t('moreContributors', v.hidden)));
     return list;
   }
@@ -167,7 +188,12 @@ export class StatsTab {
     }
     if (chart === 'commitActivity' && data.chart === 'commitActivity') {
       const weeks = data.weeks.slice(-52);
-      const select = h('select', { 'aria-label': t('chooseWeek') }, h('option', { value: '' }, t('allWeeks')), ...weeks.map((w, i) => h('option', { value: i, selected: o.week === i }, this.text.week(w))));
+      const select = h(
+        'select',
+        { 'aria-label': t('chooseWeek') },
+        h('option', { value: '' }, t('allWeeks')),
+        ...weeks.map((w, i) => h('option', { value: i, selected: o.week === i }, this.text.week(w))),
+      );
       select.addEventListener('change', () => this.setOptions({ week: select.value === '' ? null : Number(select.value) }));
       tools.append(select);
     }
@@ -189,10 +215,15 @@ export class StatsTab {
 
 function emptyData(data: ChartData): boolean {
   switch (data.chart) {
-    case 'contributors': return isEmpty.contributors(data);
-    case 'commitActivity': return isEmpty.commitActivity(data);
-    case 'codeFrequency': return isEmpty.codeFrequency(data);
-    case 'participation': return isEmpty.participation(data);
-    case 'punchCard': return isEmpty.punchCard(data);
+    case 'contributors':
+      return isEmpty.contributors(data);
+    case 'commitActivity':
+      return isEmpty.commitActivity(data);
+    case 'codeFrequency':
+      return isEmpty.codeFrequency(data);
+    case 'participation':
+      return isEmpty.participation(data);
+    case 'punchCard':
+      return isEmpty.punchCard(data);
   }
 }

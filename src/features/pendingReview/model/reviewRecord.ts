@@ -63,8 +63,23 @@ function parseTarget(t: unknown): DraftTarget | undefined {
   if (!isObject(t)) return undefined;
   if (t.kind === 'conversation') return { kind: 'conversation' };
   if (t.kind === 'reply' && isCount(t.inReplyTo)) return { kind: 'reply', inReplyTo: t.inReplyTo, ...(typeof t.path === 'string' ? { path: t.path } : {}) };
-  if (t.kind === 'line' && typeof t.path === 'string' && isCount(t.position) && typeof t.commitId === 'string' && (t.side === 'head' || t.side === 'base') && isCount(t.line)) {
-    return { kind: 'line', path: t.path, position: t.position, commitId: t.commitId, side: t.side, line: t.line, ...(typeof t.lineText === 'string' ? { lineText: t.lineText } : {}) };
+  if (
+    t.kind === 'line' &&
+    typeof t.path === 'string' &&
+    isCount(t.position) &&
+    typeof t.commitId === 'string' &&
+    (t.side === 'head' || t.side === 'base') &&
+    isCount(t.line)
+  ) {
+    return {
+      kind: 'line',
+      path: t.path,
+      position: t.position,
+      commitId: t.commitId,
+      side: t.side,
+      line: t.line,
+      ...(typeof t.lineText === 'string' ? { lineText: t.lineText } : {}),
+    };
   }
   return undefined;
 }
@@ -74,7 +89,11 @@ function parseDraft(d: unknown): Draft | undefined {
   const target = parseTarget(d.target);
   if (!target) return undefined;
   return {
-    id: d.id, seq: d.seq, body: d.body, target, writtenAt: typeof d.writtenAt === 'string' ? d.writtenAt : '',
+    id: d.id,
+    seq: d.seq,
+    body: d.body,
+    target,
+    writtenAt: typeof d.writtenAt === 'string' ? d.writtenAt : '',
     ...(typeof d.error === 'string' ? { error: d.error } : {}),
     ...(d.tried === true ? { tried: true } : {}),
   };

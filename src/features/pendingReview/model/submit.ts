@@ -81,7 +81,11 @@ function failure(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-export async function submitReview(input: SubmitInput, service: ReviewService, report: (step: DraftStep) => void | Promise<void> = () => undefined): Promise<SubmitResult> {
+export async function submitReview(
+  input: SubmitInput,
+  service: ReviewService,
+  report: (step: DraftStep) => void | Promise<void> = () => undefined,
+): Promise<SubmitResult> {
   const steps: DraftStep[] = [];
   const say = async (s: DraftStep) => {
     if (s.step !== 'trying') steps.push(s);
@@ -123,7 +127,7 @@ export async function submitReview(input: SubmitInput, service: ReviewService, r
         send = () => service.postConversation(d.body);
         already = async () => (await issueOnes()).some((x) => x.user.login === input.me && sameBody(x.body, d.body));
       }
-      if (d.tried && await already()) {
+      if (d.tried && (await already())) {
         await say({ id: d.id, step: 'alreadyPosted' });
         continue;
       }
@@ -139,7 +143,8 @@ export async function submitReview(input: SubmitInput, service: ReviewService, r
   if (!summary) return { steps, summary: 'none' };
   if (steps.some((s) => s.step === 'failed' || s.step === 'kept')) return { steps, summary: 'held' };
   try {
-    if (input.summaryTried && (await issueOnes()).some((x) => x.user.login === input.me && sameBody(x.body, summary))) return { steps, summary: 'alreadyPosted' };
+    if (input.summaryTried && (await issueOnes()).some((x) => x.user.login === input.me && sameBody(x.body, summary)))
+      return { steps, summary: 'alreadyPosted' };
     await report({ id: 'summary', step: 'trying' });
     await service.postConversation(summary);
     return { steps, summary: 'posted' };

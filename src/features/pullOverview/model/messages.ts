@@ -18,7 +18,8 @@ const sha = z.string().check(z.regex(/^[0-9a-f]{40}$/));
 const section = <T extends z.ZodMiniType>(row: T) => z.object({ rows: z.array(row), error: z.optional(z.string()) });
 
 /** A section read a page at a time: whether more is to be read, and what the service left out of the pull request's count. */
-const pagedSection = <T extends z.ZodMiniType>(row: T) => z.object({ rows: z.array(row), error: z.optional(z.string()), more: z.optional(z.boolean()), unlisted: z.optional(count) });
+const pagedSection = <T extends z.ZodMiniType>(row: T) =>
+  z.object({ rows: z.array(row), error: z.optional(z.string()), more: z.optional(z.boolean()), unlisted: z.optional(count) });
 
 const person = z.object({ login: z.string(), avatar: z.optional(z.string()) });
 

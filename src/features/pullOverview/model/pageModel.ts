@@ -38,7 +38,12 @@ export function pullStateName(pull: { state: 'open' | 'closed'; merged_at: strin
 }
 
 /** A list read a page at a time, with whether more is to be read and what the service leaves out of the count. */
-function pagedSection<T, R>(read: Read<readonly T[]>, shape: (items: readonly T[]) => R[], counted: number, ended: boolean): { rows: R[]; error?: string; more?: boolean; unlisted?: number } {
+function pagedSection<T, R>(
+  read: Read<readonly T[]>,
+  shape: (items: readonly T[]) => R[],
+  counted: number,
+  ended: boolean,
+): { rows: R[]; error?: string; more?: boolean; unlisted?: number } {
   if (!read.ok) return { rows: [], error: read.error };
   const listed = read.value.length;
   const missing = unlisted(listed, counted, !ended);
@@ -71,7 +76,14 @@ function withSuggestions(body: string | undefined, diffHunk: string, label: stri
   return suggestionMarkdown(body, old ? [old.text] : undefined, label);
 }
 
-export function conversation(comments: readonly IssueComment[], reviewComments: readonly ReviewComment[], me: string | undefined, avatar: (url: string) => string | undefined, headSha?: string, suggestionLabel = 'Suggested change'): ConversationItem[] {
+export function conversation(
+  comments: readonly IssueComment[],
+  reviewComments: readonly ReviewComment[],
+  me: string | undefined,
+  avatar: (url: string) => string | undefined,
+  headSha?: string,
+  suggestionLabel = 'Suggested change',
+): ConversationItem[] {
   const drawSuggestions = (body: string | undefined, hunk: string) => withSuggestions(body, hunk, suggestionLabel);
   const person = (u: { login: string; avatar_url: string }) => {
     const a = avatar(u.avatar_url);
@@ -107,7 +119,9 @@ export function conversation(comments: readonly IssueComment[], reviewComments: 
         replies: t.comments.length - 1,
         participants: [...new Set(t.comments.map((c) => c.user.login))],
         ...(parseSuggestions(t.root.body).length > 0 ? { suggestionHtml: renderMarkdown(drawSuggestions(t.root.body, t.root.diff_hunk)) } : {}),
-        replyItems: t.comments.slice(1).map((c) => ({ id: c.id, author: person(c.user), created: c.created_at, html: renderMarkdown(drawSuggestions(c.body, t.root.diff_hunk)) })),
+        replyItems: t.comments
+          .slice(1)
+          .map((c) => ({ id: c.id, author: person(c.user), created: c.created_at, html: renderMarkdown(drawSuggestions(c.body, t.root.diff_hunk)) })),
       });
     }
   }
@@ -148,9 +162,10 @@ export function pageModel(owner: string, repo: string, s: PageSources): PageMode
     files: pagedSection(s.files, (list) => list.map(fileRow), p.changed_files, s.ended?.files ?? true),
     // Of every changed file the pull request counts, not only the pages read.
     ...(s.viewed && s.files.ok ? { viewed: { ...viewedProgress(s.viewed, s.files.value), total: Math.max(p.changed_files, s.files.value.length) } } : {}),
-    conversation: s.comments.ok && s.reviewComments.ok
-      ? { rows: conversation(s.comments.value, s.reviewComments.value, s.me, s.avatar, p.head.sha, s.suggestionLabel) }
-      : { rows: [], error: s.comments.ok ? (s.reviewComments as { error: string }).error : s.comments.error },
+    conversation:
+      s.comments.ok && s.reviewComments.ok
+        ? { rows: conversation(s.comments.value, s.reviewComments.value, s.me, s.avatar, p.head.sha, s.suggestionLabel) }
+        : { rows: [], error: s.comments.ok ? (s.reviewComments as { error: string }).error : s.comments.error },
     me: s.me ?? null,
   };
 }

@@ -25,7 +25,12 @@ export class Conversation {
   private readonly pending = new Map<number, (ok: boolean, message?: string) => void>();
   private nextRequest = 1;
 
-  constructor(private readonly text: Text, private drafts: Drafts, private readonly send: Send, private readonly saveDrafts: (d: Drafts) => void) {}
+  constructor(
+    private readonly text: Text,
+    private drafts: Drafts,
+    private readonly send: Send,
+    private readonly saveDrafts: (d: Drafts) => void,
+  ) {}
 
   /** The host answered a comment request. */
   done(request: number, ok: boolean, message?: string): void {
@@ -36,9 +41,14 @@ export class Conversation {
   render(m: PageModel): void {
     const { t } = this.text;
     clear(this.element);
-    this.element.append(h('article', { class: 'card description' },
-      h('div', { class: 'card-head' }, avatarImage(m.author, this.text), h('strong', {}, m.author.login), ' ', this.when('opened', m.created)),
-      markdownBlock(m.bodyHtml, t('noDescription'))));
+    this.element.append(
+      h(
+        'article',
+        { class: 'card description' },
+        h('div', { class: 'card-head' }, avatarImage(m.author, this.text), h('strong', {}, m.author.login), ' ', this.when('opened', m.created)),
+        markdownBlock(m.bodyHtml, t('noDescription')),
+      ),
+    );
     const list = h('ol', { class: 'timeline' });
     for (const item of m.conversation.rows) list.append(h('li', {}, item.kind === 'comment' ? this.comment(item) : this.thread(item)));
     if (m.conversation.error) this.element.append(h('p', { class: 'error', role: 'alert' }, t('sectionFailed', m.conversation.error)));
@@ -113,19 +123,48 @@ export class Conversation {
     const replies = th.replies === 0 ? '' : th.replies === 1 ? t('repliesOne') : t('repliesMany', th.replies);
     const summary = [replies, th.participants.join(', ')].filter(Boolean).join(' · ');
     // The replies open in place (a <details>: a click or Enter/Space on its summary), so they can be read here.
-    const footer = th.replyItems.length === 0
-      ? h('p', { class: 'muted' }, summary)
-      : h('details', { class: 'replies', 'data-thread-id': th.id },
-        h('summary', { class: 'muted', title: t('showReplies') }, summary),
-        h('ol', { class: 'reply-list' }, ...th.replyItems.map((r) => h('li', { class: 'reply', 'data-comment-id': r.id },
-          h('div', { class: 'thread-body' }, avatarImage(r.author, this.text, 16), h('strong', {}, r.author.login), ' ', this.when('commented', r.created)),
-          markdownBlock(r.html, '')))));
-    return h('article', { class: 'card thread' },
-      h('div', { class: 'card-head' }, icon('comment-discussion'), ` ${t('reviewThread')} · `, link,
-        th.outdated ? h('span', { class: 'badge outdated' }, t('outdated')) : null),
+    const footer =
+      th.replyItems.length === 0
+        ? h('p', { class: 'muted' }, summary)
+        : h(
+            'details',
+            { class: 'replies', 'data-thread-id': th.id },
+            h('summary', { class: 'muted', title: t('showReplies') }, summary),
+            h(
+              'ol',
+              { class: 'reply-list' },
+              ...th.replyItems.map((r) =>
+                h(
+                  'li',
+                  { class: 'reply', 'data-comment-id': r.id },
+                  h(
+                    'div',
+                    { class: 'thread-body' },
+                    avatarImage(r.author, this.text, 16),
+                    h('strong', {}, r.author.login),
+                    ' ',
+                    this.when('commented', r.created),
+                  ),
+                  markdownBlock(r.html, ''),
+                ),
+              ),
+            ),
+          );
+    return h(
+      'article',
+      { class: 'card thread' },
+      h(
+        'div',
+        { class: 'card-head' },
+        icon('comment-discussion'),
+        ` ${t('reviewThread')} · `,
+        link,
+        th.outdated ? h('span', { class: 'badge outdated' }, t('outdated')) : null,
+      ),
       h('div', { class: 'thread-body' }, avatarImage(th.author, this.text, 16), h('strong', {}, th.author.login), ' ', this.when('commented', th.created)),
       th.suggestionHtml ? markdownBlock(th.suggestionHtml, '') : h('p', { class: 'excerpt' }, th.excerpt),
-      footer);
+      footer,
+    );
   }
 
   /** "line 3", "line 3 of 1a2b3c4 (outdated)": the words the editor's thread header and the views use. */
@@ -158,7 +197,12 @@ export class Conversation {
     return h('div', { class: 'composer' }, area, error, h('div', { class: 'row' }, send));
   }
 
-  private request(m: DistributiveOmit<Extract<WebviewToHost, { request: number }>, 'request'>, button: HTMLElement, error?: HTMLElement, onOk?: () => void): void {
+  private request(
+    m: DistributiveOmit<Extract<WebviewToHost, { request: number }>, 'request'>,
+    button: HTMLElement,
+    error?: HTMLElement,
+    onOk?: () => void,
+  ): void {
     const request = this.nextRequest++;
     button.setAttribute('disabled', '');
     if (error) error.textContent = '';

@@ -47,23 +47,36 @@ function render(m: PageModel): void {
   const tab = state.tab ?? 'conversation';
   conversation ??= new Conversation(text, { draft: state.draft ?? '', editing: state.editing ?? null }, send, (d) => channel.saveState(d));
   conversation.render(m);
-  const scrollY = restoredScroll ? window.scrollY : channel.state().scroll ?? 0;
+  const scrollY = restoredScroll ? window.scrollY : (channel.state().scroll ?? 0);
   const tabHeader = (label: string, codicon: string, n?: number) =>
     h('vscode-tab-header', { slot: 'header' }, icon(codicon), ` ${label}`, n === undefined ? null : h('span', { class: 'tab-count' }, text!.num(n)));
-  const tabs = h('vscode-tabs', { 'selected-index': TABS.indexOf(tab) },
+  const tabs = h(
+    'vscode-tabs',
+    { 'selected-index': TABS.indexOf(tab) },
     tabHeader(t('conversationTab'), 'comment-discussion', m.conversation.rows.filter((c) => c.kind === 'comment').length),
     h('vscode-tab-panel', {}, conversation.element),
     // The pull request's own counts: the tabs read a page at a time.
     tabHeader(t('commitsTab'), 'git-commit', m.counts.commits),
     h('vscode-tab-panel', {}, renderCommits(m, text, send)),
     tabHeader(t('filesTab'), 'files', m.counts.changedFiles),
-    h('vscode-tab-panel', {}, renderFiles(m, text, send)));
+    h('vscode-tab-panel', {}, renderFiles(m, text, send)),
+  );
   tabs.addEventListener('vsc-tabs-select', (e) => {
     const next = TABS[(e as CustomEvent<{ selectedIndex: number }>).detail.selectedIndex];
     if (next) channel.saveState({ tab: next });
   });
   clear(app);
-  app.append(renderHeader(m, text, (action) => send({ type: 'action', action }), () => send({ type: 'refresh' }), (action) => send({ type: 'review', action }), localFiles), tabs);
+  app.append(
+    renderHeader(
+      m,
+      text,
+      (action) => send({ type: 'action', action }),
+      () => send({ type: 'refresh' }),
+      (action) => send({ type: 'review', action }),
+      localFiles,
+    ),
+    tabs,
+  );
   app.setAttribute('aria-busy', 'false');
   requestAnimationFrame(() => window.scrollTo(0, scrollY));
   restoredScroll = true;

@@ -25,10 +25,15 @@ export function reviewButtons(m: PageModel, text: Text, review: (a: ReviewAction
 function draft(d: PendingItem, text: Text): HTMLElement {
   const { t } = text;
   const where = d.kind === 'line' ? t('fileLine', d.path ?? '', d.line ?? '') : d.kind === 'reply' ? t('pendingReply', d.path ?? '') : t('pendingConversation');
-  const marks = [t('pendingLabel'), d.outdated ? t('pendingOutdated') : undefined, d.error ? t('pendingNotPosted', d.error) : undefined].filter(Boolean).join(' · ');
-  return h('li', { class: 'card pending', 'data-pending-id': d.id },
+  const marks = [t('pendingLabel'), d.outdated ? t('pendingOutdated') : undefined, d.error ? t('pendingNotPosted', d.error) : undefined]
+    .filter(Boolean)
+    .join(' · ');
+  return h(
+    'li',
+    { class: 'card pending', 'data-pending-id': d.id },
     h('div', { class: 'card-head' }, h('span', { class: `pending-badge${d.error ? ' failed' : ''}` }, marks), ' ', h('span', { class: 'muted' }, where)),
-    h('p', { class: 'pending-body' }, d.body));
+    h('p', { class: 'pending-body' }, d.body),
+  );
 }
 
 export function pendingList(m: PageModel, text: Text): HTMLElement | null {
@@ -36,9 +41,12 @@ export function pendingList(m: PageModel, text: Text): HTMLElement | null {
   if (!p) return null;
   const { t } = text;
   const more = p.count - p.items.length;
-  return h('section', { class: 'pending-review', 'aria-label': t('pendingTitle') },
+  return h(
+    'section',
+    { class: 'pending-review', 'aria-label': t('pendingTitle') },
     h('h2', {}, `${t('pendingTitle')} · ${p.count === 1 ? t('pendingOne') : t('pendingMany', text.num(p.count))}`),
     h('p', { class: 'muted' }, t('pendingNote')),
     h('ol', { class: 'pending-drafts' }, ...p.items.map((d) => draft(d, text))),
-    more > 0 ? h('p', { class: 'muted' }, t('pendingMore', text.num(more))) : null);
+    more > 0 ? h('p', { class: 'muted' }, t('pendingMore', text.num(more))) : null,
+  );
 }

@@ -4,8 +4,15 @@
 // copied whole from git.d.ts: only these members are relied on.
 import * as vscode from 'vscode';
 
-interface GitRemote { readonly name: string; readonly fetchUrl?: string; readonly pushUrl?: string }
-interface GitBranch { readonly name?: string; readonly commit?: string }
+interface GitRemote {
+  readonly name: string;
+  readonly fetchUrl?: string;
+  readonly pushUrl?: string;
+}
+interface GitBranch {
+  readonly name?: string;
+  readonly commit?: string;
+}
 interface GitRepositoryState {
   readonly HEAD: GitBranch | undefined;
   readonly remotes: readonly GitRemote[];

@@ -15,7 +15,7 @@ async function checkoutOf(folder: vscode.Uri): Promise<GitRepository | undefined
     return undefined; // The git extension failed to start (no git on the machine, say).
   }
   if (!api) return undefined;
-  let repo = api.getRepository(folder) ?? await api.openRepository?.(folder) ?? undefined;
+  let repo = api.getRepository(folder) ?? (await api.openRepository?.(folder)) ?? undefined;
   // Opened just now, its state is filled by its first status.
   if (repo && !repo.state.HEAD) await repo.status().catch(() => undefined);
   repo ??= api.getRepository(folder) ?? undefined;
@@ -46,7 +46,11 @@ export async function branchOfFolder(folder: vscode.Uri): Promise<string | undef
 export async function authorOfFolder(folder: vscode.Uri): Promise<{ name: string; email: string } | undefined> {
   const repo = await checkoutOf(folder);
   if (!repo) return undefined;
-  const read = (key: string) => repo.getConfig(key).then((v) => v.trim(), () => '');
+  const read = (key: string) =>
+    repo.getConfig(key).then(
+      (v) => v.trim(),
+      () => '',
+    );
   const [name, email] = await Promise.all([read('user.name'), read('user.email')]);
   return name && email ? { name, email } : undefined;
 }

@@ -36,7 +36,10 @@ export class GitFileSystem implements vscode.FileSystemProvider {
   /** Commit SHA (or ref) to its root tree SHA. */
   private readonly roots = new Map<string, string>();
 
-  constructor(private readonly session: HostingSession, private readonly log?: Logger) {}
+  constructor(
+    private readonly session: HostingSession,
+    private readonly log?: Logger,
+  ) {}
 
   watch(): vscode.Disposable {
     return new vscode.Disposable(() => undefined);

@@ -24,12 +24,14 @@ export interface DiffSides {
 export async function openDiff(d: DiffSides, at?: { side: 'head' | 'base'; line: number }): Promise<{ base: vscode.Uri; head: vscode.Uri }> {
   // Heard first: the pull request's threads are read while the sides are.
   const account = d.accountId;
-  if (d.number !== undefined) rememberPullDiffOpening({ owner: d.owner, repo: d.repo, number: d.number, baseSha: d.baseSha, headSha: d.headSha, path: d.path, accountId: account });
+  if (d.number !== undefined)
+    rememberPullDiffOpening({ owner: d.owner, repo: d.repo, number: d.number, baseSha: d.baseSha, headSha: d.headSha, path: d.path, accountId: account });
   // `added` has no base side and `removed` no head side; without the change kind, a side where the file does not exist
   // reads as empty (both sides asked at once).
-  const there = (side: 'base' | 'head') => (d.status === undefined
-    ? exists({ owner: d.owner, repo: d.repo, sha: side === 'base' ? d.baseSha : d.headSha, path: d.path, account })
-    : Promise.resolve(d.status !== (side === 'base' ? 'added' : 'removed')));
+  const there = (side: 'base' | 'head') =>
+    d.status === undefined
+      ? exists({ owner: d.owner, repo: d.repo, sha: side === 'base' ? d.baseSha : d.headSha, path: d.path, account })
+      : Promise.resolve(d.status !== (side === 'base' ? 'added' : 'removed'));
   const [baseThere, headThere] = await Promise.all([there('base'), there('head')]);
   const left = gitUri({ owner: d.owner, repo: d.repo, sha: d.baseSha, path: d.path, empty: !baseThere, account });
   const right = gitUri({ owner: d.owner, repo: d.repo, sha: d.headSha, path: d.path, empty: !headThere, account });

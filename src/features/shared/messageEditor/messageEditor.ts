@@ -125,10 +125,17 @@ function restoreAfterReload(memento: vscode.Memento): void {
   for (const [key, text] of open) kept.set(key, text);
   void memento.update(OPEN_STATE, undefined);
   saveKept();
-  const stale = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputText && t.input.uri.scheme === MESSAGE_SCHEME);
+  const stale = vscode.window.tabGroups.all
+    .flatMap((g) => g.tabs)
+    .filter((t) => t.input instanceof vscode.TabInputText && t.input.uri.scheme === MESSAGE_SCHEME);
   if (stale.length > 0) void vscode.window.tabGroups.close(stale);
   if (stale.length > 0 || open.length > 0) {
-    say('info', vscode.l10n.t('The window reloaded while a commit or merge message was being written: nothing was committed or merged. The text is kept: it is back in the editor when you commit or merge again.'));
+    say(
+      'info',
+      vscode.l10n.t(
+        'The window reloaded while a commit or merge message was being written: nothing was committed or merged. The text is kept: it is back in the editor when you commit or merge again.',
+      ),
+    );
   }
 }
 
@@ -151,7 +158,7 @@ export async function editMessage(request: MessageRequest): Promise<string | und
   const doc = await vscode.languages.setTextDocumentLanguage(await vscode.workspace.openTextDocument(uri), MESSAGE_LANGUAGE);
   const key = uri.toString();
   let entry: Pending | undefined;
-  const decided = new Promise<boolean>((decide) => pending.set(key, entry = { request, decide, text: doc.getText() }));
+  const decided = new Promise<boolean>((decide) => pending.set(key, (entry = { request, decide, text: doc.getText() })));
   saveOpen();
   await vscode.window.showTextDocument(doc, { preview: false });
   say('info', earlier === undefined ? request.prompt : `${request.prompt} ${vscode.l10n.t('Your earlier text is back in the editor.')}`);

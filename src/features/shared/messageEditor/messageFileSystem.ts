@@ -30,7 +30,8 @@ export class MessageFileSystem implements vscode.FileSystemProvider {
     const file = this.files.get(uri.path);
     if (file) return { type: vscode.FileType.File, ctime: file.mtime, mtime: file.mtime, size: file.data.byteLength };
     // The folders of the paths (one per open message) exist while their file does.
-    if ([...this.files.keys()].some((p) => p.startsWith(uri.path.endsWith('/') ? uri.path : `${uri.path}/`))) return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
+    if ([...this.files.keys()].some((p) => p.startsWith(uri.path.endsWith('/') ? uri.path : `${uri.path}/`)))
+      return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
     throw vscode.FileSystemError.FileNotFound(uri);
   }
 

@@ -24,20 +24,16 @@ function makeNonce(): string {
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function contentSecurityPolicy(cspSource: string, nonce: string): string {
-  return [
-    "default-src 'none'",
-    `script-src 'nonce-${nonce}'`,
-    `style-src ${cspSource}`,
-    `font-src ${cspSource}`,
-    `img-src ${cspSource} data:`,
-  ].join('; ');
+  return ["default-src 'none'", `script-src 'nonce-${nonce}'`, `style-src ${cspSource}`, `font-src ${cspSource}`, `img-src ${cspSource} data:`].join('; ');
 }
 
 export function webviewHtml(parts: PageParts, nonce = makeNonce()): string {
   const { webview, root } = parts;
   const uri = (file: string) => escapeHtml(webview.asWebviewUri(root.with({ path: `${root.path}/${file}` })).toString());
   // The codicon stylesheet's id is the one @vscode-elements/elements looks for.
-  const styles = parts.styles.map((s) => `<link rel="stylesheet" href="${uri(s)}"${s === 'codicon.css' ? ' id="vscode-codicon-stylesheet"' : ''}>`).join('\n    ');
+  const styles = parts.styles
+    .map((s) => `<link rel="stylesheet" href="${uri(s)}"${s === 'codicon.css' ? ' id="vscode-codicon-stylesheet"' : ''}>`)
+    .join('\n    ');
   return `<!DOCTYPE html>
 <html lang="${escapeHtml(parts.lang)}">
   <head>

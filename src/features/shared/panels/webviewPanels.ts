@@ -10,7 +10,9 @@ import { webviewHtml } from './webviewHtml';
 
 /** A schema that checks a message (a zod or zod/mini schema is one). */
 interface MessageSchema<T> {
-  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } };
+  safeParse(
+    value: unknown,
+  ): { success: true; data: T } | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } };
 }
 
 export interface PanelSpec<In, Out> {
@@ -93,14 +95,27 @@ export class WebviewPanels<In, Out> implements vscode.Disposable {
   }
 
   private options(): vscode.WebviewPanelOptions & vscode.WebviewOptions {
-    return { enableScripts: true, localResourceRoots: [this.root], enableFindWidget: true, retainContextWhenHidden: this.spec.retainContextWhenHidden ?? false };
+    return {
+      enableScripts: true,
+      localResourceRoots: [this.root],
+      enableFindWidget: true,
+      retainContextWhenHidden: this.spec.retainContextWhenHidden ?? false,
+    };
   }
 
   private adopt(panel: vscode.WebviewPanel, key: string): HostedPanel<In, Out> {
     const { spec, log } = this;
     panel.webview.options = this.options();
     if (spec.icon) panel.iconPath = spec.icon;
-    panel.webview.html = webviewHtml({ webview: panel.webview, root: this.root, script: spec.script, styles: spec.styles, title: panel.title, panelKey: key, lang: vscode.env.language });
+    panel.webview.html = webviewHtml({
+      webview: panel.webview,
+      root: this.root,
+      script: spec.script,
+      styles: spec.styles,
+      title: panel.title,
+      panelKey: key,
+      lang: vscode.env.language,
+    });
     const messages = new vscode.EventEmitter<In>();
     const posted = new vscode.EventEmitter<Out>();
     // Messages that arrive while the feature's code is still loading wait here.

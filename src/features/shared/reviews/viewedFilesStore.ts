@@ -17,7 +17,10 @@ export class ViewedFilesStore implements vscode.Disposable {
   /** A pull request's marks changed (undefined: the hide toggle). */
   readonly onDidChange = this.changed.event;
 
-  constructor(private readonly state: vscode.Memento, private readonly session: HostingSession) {}
+  constructor(
+    private readonly state: vscode.Memento,
+    private readonly session: HostingSession,
+  ) {}
 
   private key(pull: PullKey): string | undefined {
     const account = this.session.account;

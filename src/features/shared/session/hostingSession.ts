@@ -248,11 +248,17 @@ export class HostingSession implements vscode.Disposable {
     this.restored = true;
     if (this.state.get<string>(SIGNED_IN_KEY) !== next?.account.id) void this.state.update(SIGNED_IN_KEY, next?.account.id);
     // A second service renames the accounts (their ids then hold the service): a change too.
-    const same = next?.id === this.session?.id && next?.accessToken === this.session?.accessToken && next?.account.id === this.session?.account.id && next?.account.label === this.session?.account.label && settings === this.clientSettings;
+    const same =
+      next?.id === this.session?.id &&
+      next?.accessToken === this.session?.accessToken &&
+      next?.account.id === this.session?.account.id &&
+      next?.account.label === this.session?.account.label &&
+      settings === this.clientSettings;
     if (same && !drewExpected) return;
     this.session = next;
     this.clientSettings = settings;
-    if (!same) this.log?.info(next ? `Session: ${next.account.label} on ${JSON.parse(settings)[0]} (scopes: ${next.scopes.join(', ') || 'none'})` : 'Signed out');
+    if (!same)
+      this.log?.info(next ? `Session: ${next.account.label} on ${JSON.parse(settings)[0]} (scopes: ${next.scopes.join(', ') || 'none'})` : 'Signed out');
     this.rebuildClient();
     const alongside = this.alongside;
     this.alongside = undefined;
@@ -286,7 +292,8 @@ export class HostingSession implements vscode.Disposable {
   async signIn(extraScopes: readonly string[] = []): Promise<vscode.AuthenticationSession> {
     const scopes = [...new Set([...readHostingSettings().scopes, ...(extraScopes.length ? this.scopes : []), ...extraScopes])];
     const current = this.session;
-    const created = extraScopes.length && current ? await this.provider.createSessionWithMoreScopes(scopes, current.id) : await this.provider.createSession(scopes);
+    const created =
+      extraScopes.length && current ? await this.provider.createSessionWithMoreScopes(scopes, current.id) : await this.provider.createSession(scopes);
     return this.afterSignIn(created, extraScopes);
   }
 
@@ -306,7 +313,13 @@ export class HostingSession implements vscode.Disposable {
     if (missing.length) {
       await this.state.update(ACCOUNT_KEY, created.account.id);
       await this.refresh();
-      throw new Error(vscode.l10n.t('The service granted {0}, not {1}. Revoke RepoDesk\'s access on the service\'s settings page, then sign in again.', created.scopes.join(', ') || vscode.l10n.t('no scopes'), missing.join(', ')));
+      throw new Error(
+        vscode.l10n.t(
+          "The service granted {0}, not {1}. Revoke RepoDesk's access on the service's settings page, then sign in again.",
+          created.scopes.join(', ') || vscode.l10n.t('no scopes'),
+          missing.join(', '),
+        ),
+      );
     }
     await this.state.update(ACCOUNT_KEY, created.account.id);
     await this.refresh();
@@ -328,7 +341,8 @@ export class HostingSession implements vscode.Disposable {
     }
     const id = this.session.id;
     // The current account's client is its entry's: one client (one ETag cache, one rate limit) per account.
-    this.currentClient = this.signedInAccounts.find((a) => a.session.id === id)?.client ?? clientFromSettings(this.version, this.session.accessToken, () => this.backgroundAfter);
+    this.currentClient =
+      this.signedInAccounts.find((a) => a.session.id === id)?.client ?? clientFromSettings(this.version, this.session.accessToken, () => this.backgroundAfter);
     this.rateLimitSubscription = this.currentClient.onDidChangeRateLimit((state) => this.rateLimitChanged.fire(state));
   }
 
@@ -337,7 +351,11 @@ export class HostingSession implements vscode.Disposable {
    * its own service; an account whose session, token and settings did not
    * change keeps its client (and so its ETag cache and rate limit).
    */
-  private async updateAccounts(sessions: readonly vscode.AuthenticationSession[], current: vscode.AuthenticationSession | undefined, settings: string): Promise<void> {
+  private async updateAccounts(
+    sessions: readonly vscode.AuthenticationSession[],
+    current: vscode.AuthenticationSession | undefined,
+    settings: string,
+  ): Promise<void> {
     const newest = new Map<string, vscode.AuthenticationSession>();
     for (const s of sessions) newest.set(s.account.id, s);
     // The current session is its account's even when an older one was chosen.
@@ -348,7 +366,10 @@ export class HostingSession implements vscode.Disposable {
       const service = this.provider.serviceOf ? await this.provider.serviceOf(session.id) : firstService();
       if (!service) continue;
       const kept = before.find((a) => a.session.id === session.id && a.session.accessToken === session.accessToken && a.apiUrl === service.apiUrl);
-      const client = kept && settings === this.clientSettings ? kept.client : clientFromSettings(this.version, session.accessToken, () => this.backgroundAfter, service.apiUrl);
+      const client =
+        kept && settings === this.clientSettings
+          ? kept.client
+          : clientFromSettings(this.version, session.accessToken, () => this.backgroundAfter, service.apiUrl);
       const suffix = ` (${service.name})`;
       const login = session.account.label.endsWith(suffix) ? session.account.label.slice(0, -suffix.length) : session.account.label;
       next.push({ id: session.account.id, label: session.account.label, login, serviceName: service.name, apiUrl: service.apiUrl, session, client });
@@ -360,7 +381,8 @@ export class HostingSession implements vscode.Disposable {
       // One place sees every 401 to the account's token, whichever view or action read.
       a.client.onDidRefuseCredentials(() => this.markSignedOut(a.id)),
     ]);
-    if (before.length !== next.length || before.some((a, i) => a !== next[i] && (a.id !== next[i]?.id || a.client !== next[i]?.client))) this.accountsChanged.fire();
+    if (before.length !== next.length || before.some((a, i) => a !== next[i] && (a.id !== next[i]?.id || a.client !== next[i]?.client)))
+      this.accountsChanged.fire();
   }
 }
 

@@ -23,10 +23,21 @@ function problemText(setting: string, p: ServiceProblem): string {
       return vscode.l10n.t('"{0}" entry {1}: the name "{2}" is already used by an earlier entry; it is left out.', setting, p.index + 1, p.name);
     case 'badUrl':
       return setting === HOSTING_SERVICES_SETTING
-        ? vscode.l10n.t('"{0}" entry {1} ("{2}"): the API URL "{3}" is neither https://host nor https://host/api/v3; it is left out.', setting, p.index + 1, p.name, p.value)
+        ? vscode.l10n.t(
+            '"{0}" entry {1} ("{2}"): the API URL "{3}" is neither https://host nor https://host/api/v3; it is left out.',
+            setting,
+            p.index + 1,
+            p.name,
+            p.value,
+          )
         : vscode.l10n.t('"{0}" entry {1} ("{2}"): the URL "{3}" is not of the form https://host; it is left out.', setting, p.index + 1, p.name, p.value);
     case 'missingOAuth':
-      return vscode.l10n.t('"{0}" entry {1} ("{2}") has no OAuth application (oauthClientId): sign in to it with a token or a password.', setting, p.index + 1, p.name);
+      return vscode.l10n.t(
+        '"{0}" entry {1} ("{2}") has no OAuth application (oauthClientId): sign in to it with a token or a password.',
+        setting,
+        p.index + 1,
+        p.name,
+      );
   }
 }
 
@@ -39,7 +50,9 @@ function currentServiceProblems(): string[] {
   if (hosting !== undefined) lines.push(...readHostingServices().problems.map((p) => problemText(HOSTING_SERVICES_SETTING, p)));
   const engagementList = engagement.get<unknown>('services');
   if (engagementList !== undefined) {
-    lines.push(...parseEngagementServices(engagementList, engagement.get<string>('apiUrl', '')).problems.map((p) => problemText(ENGAGEMENT_SERVICES_SETTING, p)));
+    lines.push(
+      ...parseEngagementServices(engagementList, engagement.get<string>('apiUrl', '')).problems.map((p) => problemText(ENGAGEMENT_SERVICES_SETTING, p)),
+    );
   }
   return lines;
 }
@@ -56,9 +69,18 @@ export function watchServiceProblems(log: Logger): vscode.Disposable {
     if (!lines.length) return;
     const open = vscode.l10n.t('Open Settings');
     const more = lines.length - 1;
-    const message = more === 0 ? lines[0]! : more === 1 ? vscode.l10n.t('{0} (and 1 more problem: see the RepoDesk log)', lines[0]!) : vscode.l10n.t('{0} (and {1} more problems: see the RepoDesk log)', lines[0]!, more);
+    const message =
+      more === 0
+        ? lines[0]!
+        : more === 1
+          ? vscode.l10n.t('{0} (and 1 more problem: see the RepoDesk log)', lines[0]!)
+          : vscode.l10n.t('{0} (and {1} more problems: see the RepoDesk log)', lines[0]!, more);
     void vscode.window.showWarningMessage(message, open).then((picked) => {
-      if (picked === open) void vscode.commands.executeCommand('workbench.action.openSettings', lines[0]!.includes(ENGAGEMENT_SERVICES_SETTING) ? ENGAGEMENT_SERVICES_SETTING : HOSTING_SERVICES_SETTING);
+      if (picked === open)
+        void vscode.commands.executeCommand(
+          'workbench.action.openSettings',
+          lines[0]!.includes(ENGAGEMENT_SERVICES_SETTING) ? ENGAGEMENT_SERVICES_SETTING : HOSTING_SERVICES_SETTING,
+        );
     });
   };
   check();

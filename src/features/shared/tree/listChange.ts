@@ -29,7 +29,15 @@ export interface ReloadableList<T> {
  * Without `edit` the list is read again before the progress ends. The list
  * after the change, or undefined when it failed (the user was told why).
  */
-export async function changeList<T, A = unknown>(session: HostingSession, group: ReloadableList<T>, title: string, failure: string, task: () => Promise<A>, refusal?: ScopedRefusal, edit?: (answer: A) => ListEdit<T>): Promise<readonly T[] | undefined> {
+export async function changeList<T, A = unknown>(
+  session: HostingSession,
+  group: ReloadableList<T>,
+  title: string,
+  failure: string,
+  task: () => Promise<A>,
+  refusal?: ScopedRefusal,
+  edit?: (answer: A) => ListEdit<T>,
+): Promise<readonly T[] | undefined> {
   try {
     await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title }, async () => {
       const answer = await task();
@@ -66,5 +74,5 @@ export async function changeList<T, A = unknown>(session: HostingSession, group:
 
 /** The list node a group command was run on, when it is of `kind` (its contextValue). */
 export function listOf<T>(node: unknown, kind: string): RepositoryListNode<T> | undefined {
-  return node instanceof RepositoryListNode && node.options.contextValue === kind ? node as RepositoryListNode<T> : undefined;
+  return node instanceof RepositoryListNode && node.options.contextValue === kind ? (node as RepositoryListNode<T>) : undefined;
 }

@@ -21,7 +21,10 @@ export abstract class RepoDeskNode {
 }
 
 export class LoadMoreNode extends RepoDeskNode {
-  constructor(private readonly load: () => Promise<void>, private readonly label = vscode.l10n.t('Load more…')) {
+  constructor(
+    private readonly load: () => Promise<void>,
+    private readonly label = vscode.l10n.t('Load more…'),
+  ) {
     super();
   }
   toTreeItem(): vscode.TreeItem {
@@ -37,7 +40,10 @@ export class LoadMoreNode extends RepoDeskNode {
 }
 
 export class ErrorNode extends RepoDeskNode {
-  constructor(private readonly message: string, private readonly retry: () => void) {
+  constructor(
+    private readonly message: string,
+    private readonly retry: () => void,
+  ) {
     super();
   }
   toTreeItem(): vscode.TreeItem {
@@ -56,7 +62,10 @@ export class ErrorNode extends RepoDeskNode {
 }
 
 export class MessageNode extends RepoDeskNode {
-  constructor(private readonly message: string, private readonly icon = 'info') {
+  constructor(
+    private readonly message: string,
+    private readonly icon = 'info',
+  ) {
     super();
   }
   toTreeItem(): vscode.TreeItem {

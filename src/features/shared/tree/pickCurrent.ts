@@ -42,5 +42,8 @@ export function plain<V extends string>(values: readonly V[]): Choice<V>[] {
 
 /** The two directions of a sorted list, worded for what is sorted (ascending/descending by default). */
 export function directions(ascending = vscode.l10n.t('ascending'), descending = vscode.l10n.t('descending')): Choice<'asc' | 'desc'>[] {
-  return [{ value: 'asc', description: ascending }, { value: 'desc', description: descending }];
+  return [
+    { value: 'asc', description: ascending },
+    { value: 'desc', description: descending },
+  ];
 }

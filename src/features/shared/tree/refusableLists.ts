@@ -50,11 +50,17 @@ export class RefusedLists {
   }
 }
 
-type GroupOptions<Target, T> = Omit<PagedGroupOptions<T>, 'toNodes'> & { toNodes: (items: readonly T[], group: TargetListNode<Target, T>) => RepoDeskNode[] | Promise<RepoDeskNode[]> };
+type GroupOptions<Target, T> = Omit<PagedGroupOptions<T>, 'toNodes'> & {
+  toNodes: (items: readonly T[], group: TargetListNode<Target, T>) => RepoDeskNode[] | Promise<RepoDeskNode[]>;
+};
 
 /** A list of `target` (a repository, an organization) that can read itself again. */
 export class TargetListNode<Target, T> extends PagedGroupNode<T> {
-  constructor(readonly target: Target, readonly refused: RefusedLists, options: GroupOptions<Target, T>) {
+  constructor(
+    readonly target: Target,
+    readonly refused: RefusedLists,
+    options: GroupOptions<Target, T>,
+  ) {
     super({ ...options, open: refused.open(options.id, options.open), toNodes: (items, group) => options.toNodes(items, group as TargetListNode<Target, T>) });
     latest.set(options.id, new WeakRef(this as TargetListNode<unknown, unknown>));
   }
@@ -108,10 +114,12 @@ export class TargetListNode<Target, T> extends PagedGroupNode<T> {
   /** As PagedGroupNode's, but the error's retry asks the service again even after a refusal. */
   override async listNodes(): Promise<RepoDeskNode[]> {
     if (!this.list.error) return super.listNodes();
-    return [new ErrorNode(errorText(this.list.error), () => {
-      this.refused.forget(this.id);
-      this.list.reset();
-      this.options.onChanged(this);
-    })];
+    return [
+      new ErrorNode(errorText(this.list.error), () => {
+        this.refused.forget(this.id);
+        this.list.reset();
+        this.options.onChanged(this);
+      }),
+    ];
   }
 }

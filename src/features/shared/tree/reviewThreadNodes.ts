@@ -18,7 +18,11 @@ export interface CommentContext {
 }
 
 export class CommentNode extends RepoDeskNode {
-  constructor(readonly comment: ReviewComment, readonly ctx: CommentContext, readonly thread: ReviewThread<ReviewComment> | undefined) {
+  constructor(
+    readonly comment: ReviewComment,
+    readonly ctx: CommentContext,
+    readonly thread: ReviewThread<ReviewComment> | undefined,
+  ) {
     super();
   }
 
@@ -58,7 +62,11 @@ function commentTooltip(c: ReviewComment): vscode.MarkdownString {
  * delete, reveal); its children are the replies, so nothing shows twice.
  */
 class ThreadNode extends CommentNode {
-  constructor(thread: ReviewThread<ReviewComment>, ctx: CommentContext, private readonly idPrefix: string) {
+  constructor(
+    thread: ReviewThread<ReviewComment>,
+    ctx: CommentContext,
+    private readonly idPrefix: string,
+  ) {
     super(thread.root, ctx, thread);
   }
 
@@ -76,18 +84,28 @@ class ThreadNode extends CommentNode {
       root.user.login,
       ageText(root.created_at),
       replies === 0 ? undefined : replies === 1 ? vscode.l10n.t('1 reply') : vscode.l10n.t('{0} replies', replies),
-    ].filter(Boolean).join(' · ');
+    ]
+      .filter(Boolean)
+      .join(' · ');
     item.iconPath = new vscode.ThemeIcon(root.position === null ? 'comment-unresolved' : 'comment-discussion');
     return item;
   }
 
   override children(): RepoDeskNode[] {
-    return adopt(this, this.thread!.comments.slice(1).map((c) => new CommentNode(c, this.ctx, this.thread)));
+    return adopt(
+      this,
+      this.thread!.comments.slice(1).map((c) => new CommentNode(c, this.ctx, this.thread)),
+    );
   }
 }
 
 export class CommentFileNode extends RepoDeskNode {
-  constructor(readonly path: string, readonly threads: ReviewThread<ReviewComment>[], readonly ctx: CommentContext, private readonly idPrefix: string) {
+  constructor(
+    readonly path: string,
+    readonly threads: ReviewThread<ReviewComment>[],
+    readonly ctx: CommentContext,
+    private readonly idPrefix: string,
+  ) {
     super();
   }
 
@@ -102,7 +120,10 @@ export class CommentFileNode extends RepoDeskNode {
   }
 
   override children(): RepoDeskNode[] {
-    return adopt(this, this.threads.map((t) => new ThreadNode(t, this.ctx, this.idPrefix)));
+    return adopt(
+      this,
+      this.threads.map((t) => new ThreadNode(t, this.ctx, this.idPrefix)),
+    );
   }
 }
 

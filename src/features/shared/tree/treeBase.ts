@@ -114,14 +114,17 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<RepoDeskNode>, 
     // The rows as selected: a redraw between the click's selection and its
     // command leaves VS Code's selection empty until the rows are read again.
     let selected: readonly RepoDeskNode[] = [];
-    this.owned.push(view.onDidChangeSelection((e) => {
-      selected = e.selection;
-    }), vscode.commands.registerCommand(clickCommandOf(this.viewId), () => {
-      const node = view.selection[0] ?? selected[0];
-      const command = node && (this.clicks.get(node) ?? node.toTreeItem().command);
-      if (command) return vscode.commands.executeCommand(command.command, ...(command.arguments ?? []));
-      return undefined;
-    }));
+    this.owned.push(
+      view.onDidChangeSelection((e) => {
+        selected = e.selection;
+      }),
+      vscode.commands.registerCommand(clickCommandOf(this.viewId), () => {
+        const node = view.selection[0] ?? selected[0];
+        const command = node && (this.clicks.get(node) ?? node.toTreeItem().command);
+        if (command) return vscode.commands.executeCommand(command.command, ...(command.arguments ?? []));
+        return undefined;
+      }),
+    );
   }
 
   /** VS Code asks on hover for the tooltip a row was handed without (RepoDeskNode.tooltip). */
@@ -181,7 +184,11 @@ function clickCommandOf(viewId: string): string {
 }
 
 /** A tree view of a NodeTreeProvider, its rows' clicks safe from redraws. */
-export function createNodeTreeView(viewId: string, provider: NodeTreeProvider, options: Omit<vscode.TreeViewOptions<RepoDeskNode>, 'treeDataProvider'> = {}): vscode.TreeView<RepoDeskNode> {
+export function createNodeTreeView(
+  viewId: string,
+  provider: NodeTreeProvider,
+  options: Omit<vscode.TreeViewOptions<RepoDeskNode>, 'treeDataProvider'> = {},
+): vscode.TreeView<RepoDeskNode> {
   const view = vscode.window.createTreeView(viewId, { ...options, treeDataProvider: provider });
   provider.attach(view);
   return view;
@@ -260,18 +267,22 @@ export class PagedGroupNode<T> extends RepoDeskNode {
   /** The loaded items as nodes, then Load more; or the error with retry; or the empty text. */
   async listNodes(): Promise<RepoDeskNode[]> {
     if (this.list.error) {
-      return [new ErrorNode(errorText(this.list.error), () => {
-        this.list.reset();
-        this.options.onChanged(this);
-      })];
+      return [
+        new ErrorNode(errorText(this.list.error), () => {
+          this.list.reset();
+          this.options.onChanged(this);
+        }),
+      ];
     }
-    const nodes = [...await this.options.toNodes(this.list.loaded, this)];
+    const nodes = [...(await this.options.toNodes(this.list.loaded, this))];
     if (nodes.length === 0) return [new MessageNode(this.options.emptyText)];
     if (this.list.hasMore) {
-      nodes.push(new LoadMoreNode(async () => {
-        await this.list.loadMore();
-        this.options.onChanged(this);
-      }));
+      nodes.push(
+        new LoadMoreNode(async () => {
+          await this.list.loadMore();
+          this.options.onChanged(this);
+        }),
+      );
     }
     return nodes;
   }
@@ -285,19 +296,26 @@ export interface RootList<T = unknown> {
 }
 
 /** The roots of a view as one paged list: Load more re-renders the whole view; a write shows its change in it (NodeTreeProvider.showChange). */
-export async function pagedRoots<T>(provider: NodeTreeProvider, open: () => AsyncIterable<T>, toNodes: (items: readonly T[]) => RepoDeskNode[] | Promise<RepoDeskNode[]>, emptyText: string): Promise<RepoDeskNode[]> {
+export async function pagedRoots<T>(
+  provider: NodeTreeProvider,
+  open: () => AsyncIterable<T>,
+  toNodes: (items: readonly T[]) => RepoDeskNode[] | Promise<RepoDeskNode[]>,
+  emptyText: string,
+): Promise<RepoDeskNode[]> {
   const list = new PagedList(open, 50);
   await list.ensureLoaded();
   const render = async (): Promise<RepoDeskNode[]> => {
     if (list.error) return [new ErrorNode(errorText(list.error), () => provider.refresh())];
-    const nodes = [...await toNodes(list.loaded)];
+    const nodes = [...(await toNodes(list.loaded))];
     if (nodes.length === 0) return [new MessageNode(emptyText)];
     if (list.hasMore) {
-      nodes.push(new LoadMoreNode(async () => {
-        await list.loadMore();
-        current = render();
-        provider.replaceRoots(current);
-      }));
+      nodes.push(
+        new LoadMoreNode(async () => {
+          await list.loadMore();
+          current = render();
+          provider.replaceRoots(current);
+        }),
+      );
     }
     return nodes;
   };
@@ -310,12 +328,18 @@ export async function pagedRoots<T>(provider: NodeTreeProvider, open: () => Asyn
 export function ageText(iso: string): string {
   const { n, unit } = ageParts(iso);
   switch (unit) {
-    case 'now': return vscode.l10n.t('just now');
-    case 'min': return vscode.l10n.t('{0} min ago', n);
-    case 'h': return vscode.l10n.t('{0} h ago', n);
-    case 'd': return vscode.l10n.t('{0} d ago', n);
-    case 'mo': return vscode.l10n.t('{0} mo ago', n);
-    default: return vscode.l10n.t('{0} y ago', n);
+    case 'now':
+      return vscode.l10n.t('just now');
+    case 'min':
+      return vscode.l10n.t('{0} min ago', n);
+    case 'h':
+      return vscode.l10n.t('{0} h ago', n);
+    case 'd':
+      return vscode.l10n.t('{0} d ago', n);
+    case 'mo':
+      return vscode.l10n.t('{0} mo ago', n);
+    default:
+      return vscode.l10n.t('{0} y ago', n);
   }
 }
 

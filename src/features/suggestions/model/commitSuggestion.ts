@@ -11,7 +11,13 @@ import type { ApplyResult } from '../../../reviewing/suggestionApply';
 
 export type CommitSuggestionResult = { ok: true; commit: CommitResult } | { ok: false; reason: 'changed' | 'missing' };
 
-export async function commitSuggestion(client: HostingClient, target: { owner: string; repo: string; branch: string; path: string }, change: (text: string) => ApplyResult, message: string, author?: PersonInput): Promise<CommitSuggestionResult> {
+export async function commitSuggestion(
+  client: HostingClient,
+  target: { owner: string; repo: string; branch: string; path: string },
+  change: (text: string) => ApplyResult,
+  message: string,
+  author?: PersonInput,
+): Promise<CommitSuggestionResult> {
   const { owner, repo, branch, path } = target;
   const preview = await previewCommit(client, owner, repo, branch, []);
   const entry = preview.remote.find((e) => e.path === path && e.type === 'blob');
@@ -22,10 +28,12 @@ export async function commitSuggestion(client: HostingClient, target: { owner: s
   if (!applied.ok) return applied;
   const bytes = utf8Bytes(applied.text);
   // Every other file as the branch has it: only the changed one differs.
-  const files: WorkspaceFile[] = preview.remote.filter((e) => e.type === 'blob').map((e) => {
-    const file: GitFile = { path: e.path, mode: e.mode as GitFile['mode'], sha: e.path === path ? blobSha(bytes) : e.sha };
-    return { ...file, read: () => (e.path === path ? Promise.resolve(bytes) : Promise.reject(new Error(`${e.path} is not changed`))) };
-  });
+  const files: WorkspaceFile[] = preview.remote
+    .filter((e) => e.type === 'blob')
+    .map((e) => {
+      const file: GitFile = { path: e.path, mode: e.mode as GitFile['mode'], sha: e.path === path ? blobSha(bytes) : e.sha };
+      return { ...file, read: () => (e.path === path ? Promise.resolve(bytes) : Promise.reject(new Error(`${e.path} is not changed`))) };
+    });
   const commit = await commitPreview(client, { ...preview, changes: planChanges(files, preview.remote) }, files, { message, ...(author ? { author } : {}) });
   return { ok: true, commit };
 }

@@ -7,14 +7,45 @@ import { cleanTags, isLinked, pullNumbersOf, pullTag, repoTag } from '../../../.
 import { parseEngagementDate, type Case } from '../../../../src/engagement';
 
 const date = (text: string) => parseEngagementDate(text)!;
-const demoCase = (over: Partial<Case> = {}): Case => ({
-  id: 7, first_open_date: date('2026-03-02T10:00:00-0300'), last_open_date: null, inbox_date: date('2026-03-02T09:00:00-0300'), reopened: false,
-  campaign: { id: 1, name: 'Support' }, source: 'email', private: false, subject: 'Carry mechanism jams',
-  contact: { id: 3, name: 'Charles Babbage', cases: 1, profiles: [{ id: 1, source: 'email', ext_id: 'charles@difference.engine' }], url: '', tags: [], notes: [], creation_date: null, update_date: null, updated_by: null },
-  state: 'Open', credits: 0, we_did_not_reply_since_date: null, handling_ms: 3_600_000, sla_seconds: 5400, messages_sent: 1, messages_received: 2, messages: 3, url: '',
-  tags: ['repo:analytical-engines/difference-engine', 'pr:12', 'bug', 'pr:1'], notes: [{ date: Date.UTC(2026, 2, 2, 12), text: '<b>not html</b>', userName: 'ada' }],
-  creation_date: date('2026-03-02T09:00:00-0300'), update_date: date('2026-03-03T09:00:00-0300'), updated_by: 'ada', ...over,
-}) as Case;
+const demoCase = (over: Partial<Case> = {}): Case =>
+  ({
+    id: 7,
+    first_open_date: date('2026-03-02T10:00:00-0300'),
+    last_open_date: null,
+    inbox_date: date('2026-03-02T09:00:00-0300'),
+    reopened: false,
+    campaign: { id: 1, name: 'Support' },
+    source: 'email',
+    private: false,
+    subject: 'Carry mechanism jams',
+    contact: {
+      id: 3,
+      name: 'Charles Babbage',
+      cases: 1,
+      profiles: [{ id: 1, source: 'email', ext_id: 'charles@difference.engine' }],
+      url: '',
+      tags: [],
+      notes: [],
+      creation_date: null,
+      update_date: null,
+      updated_by: null,
+    },
+    state: 'Open',
+    credits: 0,
+    we_did_not_reply_since_date: null,
+    handling_ms: 3_600_000,
+    sla_seconds: 5400,
+    messages_sent: 1,
+    messages_received: 2,
+    messages: 3,
+    url: '',
+    tags: ['repo:analytical-engines/difference-engine', 'pr:12', 'bug', 'pr:1'],
+    notes: [{ date: Date.UTC(2026, 2, 2, 12), text: '<b>not html</b>', userName: 'ada' }],
+    creation_date: date('2026-03-02T09:00:00-0300'),
+    update_date: date('2026-03-03T09:00:00-0300'),
+    updated_by: 'ada',
+    ...over,
+  }) as Case;
 
 describe('insights: cases linked to a repository', () => {
   it('links by tags: repo:<owner>/<name>, and pr:<number> for a pull request', () => {
@@ -53,11 +84,26 @@ describe('insights: cases linked to a repository', () => {
       caseRow(demoCase()),
       caseRow(demoCase({ id: 8, state: 'Closed', subject: 'Invoice', tags: ['repo:analytical-engines/difference-engine', 'billing'] })),
     ];
-    assert.deepEqual(filterRows(rows, NO_FILTER).map((r) => r.id), [7, 8]);
-    assert.deepEqual(filterRows(rows, { ...NO_FILTER, state: 'Closed' }).map((r) => r.id), [8]);
-    assert.deepEqual(filterRows(rows, { ...NO_FILTER, pull: 12 }).map((r) => r.id), [7]);
-    assert.deepEqual(filterRows(rows, { ...NO_FILTER, text: 'BILLING' }).map((r) => r.id), [8]);
-    assert.deepEqual(filterRows(rows, { ...NO_FILTER, text: '#7 babbage' }).map((r) => r.id), [7]);
+    assert.deepEqual(
+      filterRows(rows, NO_FILTER).map((r) => r.id),
+      [7, 8],
+    );
+    assert.deepEqual(
+      filterRows(rows, { ...NO_FILTER, state: 'Closed' }).map((r) => r.id),
+      [8],
+    );
+    assert.deepEqual(
+      filterRows(rows, { ...NO_FILTER, pull: 12 }).map((r) => r.id),
+      [7],
+    );
+    assert.deepEqual(
+      filterRows(rows, { ...NO_FILTER, text: 'BILLING' }).map((r) => r.id),
+      [8],
+    );
+    assert.deepEqual(
+      filterRows(rows, { ...NO_FILTER, text: '#7 babbage' }).map((r) => r.id),
+      [7],
+    );
     assert.deepEqual(filterRows(rows, { ...NO_FILTER, text: 'nothing-like-it' }), []);
   });
 

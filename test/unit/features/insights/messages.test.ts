@@ -6,7 +6,9 @@ import { hostToWebview, parseMessage, webviewToHost } from '../../../../src/feat
 describe('insights: messages between host and webview', () => {
   it('accepts each request of the webview it knows', () => {
     for (const m of [
-      { type: 'ready' }, { type: 'retryStats' }, { type: 'signIn' },
+      { type: 'ready' },
+      { type: 'retryStats' },
+      { type: 'signIn' },
       { type: 'loadCases', filter: { state: 'Open', pull: 1 }, index: 25 },
       { type: 'openCase', id: 3 },
       { type: 'createCase', subject: 'S', contact: { id: 2 }, campaign: 'Support', pull: null },
@@ -14,7 +16,8 @@ describe('insights: messages between host and webview', () => {
       { type: 'addNote', id: 3, text: 'hello' },
       { type: 'setState', id: 3, state: 'Closed' },
       { type: 'changeTags', id: 3, add: ['pr:2'], remove: ['bug'] },
-    ]) assert.ok(parseMessage(webviewToHost, m).ok, JSON.stringify(m));
+    ])
+      assert.ok(parseMessage(webviewToHost, m).ok, JSON.stringify(m));
   });
 
   it('refuses unknown types and malformed fields, naming the field', () => {
@@ -25,7 +28,10 @@ describe('insights: messages between host and webview', () => {
     const badId = parseMessage(webviewToHost, { type: 'openCase', id: -1 });
     assert.ok(!badId.ok && badId.error.startsWith('id'));
     assert.equal(parseMessage(webviewToHost, { type: 'addNote', id: 3, text: '   ' }).ok, false, 'a blank note');
-    assert.equal(parseMessage(webviewToHost, { type: 'createCase', subject: 'S', contact: { name: 'N', email: 'not-an-address' }, campaign: 'Support', pull: null }).ok, false);
+    assert.equal(
+      parseMessage(webviewToHost, { type: 'createCase', subject: 'S', contact: { name: 'N', email: 'not-an-address' }, campaign: 'Support', pull: null }).ok,
+      false,
+    );
   });
 
   it('trims what the user typed', () => {

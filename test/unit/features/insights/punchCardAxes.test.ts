@@ -30,7 +30,7 @@ function axisLabels(): { x: string[]; y: string[] } {
   }
 }
 
-describe('Insights: the punch card\'s axes (day × hour)', () => {
+describe("Insights: the punch card's axes (day × hour)", () => {
   it('the vertical axis names the seven days, Sunday first', () => {
     assert.deepEqual(axisLabels().y, ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
   });

@@ -2,13 +2,22 @@
 // filled in, `w` as a string, contributors with nothing in range left out.
 import assert from 'node:assert/strict';
 import {
-  codeFrequencySeries, commitActivitySeries, contributorsSeries, contributorsView, isEmpty, participationSeries, punchCardSeries,
-  StatisticsShapeError, summaryFigures, WEEK_SECONDS,
+  codeFrequencySeries,
+  commitActivitySeries,
+  contributorsSeries,
+  contributorsView,
+  isEmpty,
+  participationSeries,
+  punchCardSeries,
+  StatisticsShapeError,
+  summaryFigures,
+  WEEK_SECONDS,
 } from '../../../../src/features/insights/model/statsSeries';
 import type { ContributorStats } from '../../../../src/hosting';
 
 const W0 = 1_700_000_000 - (1_700_000_000 % WEEK_SECONDS);
-const author = (login: string) => ({ login, id: 1, avatar_url: `https://avatars/${login}`, url: '', gravatar_id: '' }) as unknown as NonNullable<ContributorStats[number]['author']>;
+const author = (login: string) =>
+  ({ login, id: 1, avatar_url: `https://avatars/${login}`, url: '', gravatar_id: '' }) as unknown as NonNullable<ContributorStats[number]['author']>;
 const week = (k: number, c: number, a = 0, d = 0) => ({ w: String(W0 + k * WEEK_SECONDS), a, d, c });
 
 describe('insights: statistics shaped for the charts', () => {
@@ -17,8 +26,17 @@ describe('insights: statistics shaped for the charts', () => {
       { author: author('ada'), total: 5, weeks: [week(0, 2, 10, 1), week(3, 3, 5, 2)] },
       { author: author('charles'), total: 1, weeks: [week(1, 1, 4, 0)] },
     ]);
-    assert.deepEqual(s.weeks, [0, 1, 2, 3].map((k) => W0 + k * WEEK_SECONDS));
-    assert.deepEqual(s.contributors.map((c) => [c.login, c.commits]), [['ada', [2, 0, 0, 3]], ['charles', [0, 1, 0, 0]]]);
+    assert.deepEqual(
+      s.weeks,
+      [0, 1, 2, 3].map((k) => W0 + k * WEEK_SECONDS),
+    );
+    assert.deepEqual(
+      s.contributors.map((c) => [c.login, c.commits]),
+      [
+        ['ada', [2, 0, 0, 3]],
+        ['charles', [0, 1, 0, 0]],
+      ],
+    );
     assert.deepEqual(s.contributors[0]!.additions, [10, 0, 0, 5]);
   });
 
@@ -27,8 +45,10 @@ describe('insights: statistics shaped for the charts', () => {
   });
 
   it('contributors: a `w` that is not a number is a shape error naming the field', () => {
-    assert.throws(() => contributorsSeries([{ author: author('ada'), total: 1, weeks: [{ w: 'soon', a: 0, d: 0, c: 1 }] }]),
-      (err: unknown) => err instanceof StatisticsShapeError && err.field === '[0].weeks[0].w' && /soon/.test(err.message));
+    assert.throws(
+      () => contributorsSeries([{ author: author('ada'), total: 1, weeks: [{ w: 'soon', a: 0, d: 0, c: 1 }] }]),
+      (err: unknown) => err instanceof StatisticsShapeError && err.field === '[0].weeks[0].w' && /soon/.test(err.message),
+    );
   });
 
   it('contributors view: the top N by commits in range with their totals; a contributor with none in range is left out', () => {
@@ -39,23 +59,38 @@ describe('insights: statistics shaped for the charts', () => {
       { author: author('bob'), total: 2, weeks: weeks.map((k) => week(k, k === 59 ? 2 : 0)) },
     ]);
     const year = contributorsView(s, { lastWeeks: 52, top: 5 });
-    assert.deepEqual(year.contributors.map((c) => [c.login, c.totalCommits]), [['ada', 5], ['bob', 2]]);
+    assert.deepEqual(
+      year.contributors.map((c) => [c.login, c.totalCommits]),
+      [
+        ['ada', 5],
+        ['bob', 2],
+      ],
+    );
     assert.equal(year.weeks.length, 52);
     assert.equal(year.contributors[0]!.totalAdditions, 52 * 7);
     const all = contributorsView(s, { top: 1 });
-    assert.deepEqual(all.contributors.map((c) => c.login), ['old']);
+    assert.deepEqual(
+      all.contributors.map((c) => c.login),
+      ['old'],
+    );
     assert.equal(all.hidden, 2);
   });
 
   it('commit activity: sorted by week, with the days of each week; the summary names the busiest week', () => {
-    const s = commitActivitySeries([{ week: W0 + WEEK_SECONDS, total: 4, days: [0, 1, 1, 0, 2, 0, 0] }, { week: W0, total: 1, days: [1, 0, 0, 0, 0, 0, 0] }]);
+    const s = commitActivitySeries([
+      { week: W0 + WEEK_SECONDS, total: 4, days: [0, 1, 1, 0, 2, 0, 0] },
+      { week: W0, total: 1, days: [1, 0, 0, 0, 0, 0, 0] },
+    ]);
     assert.deepEqual(s.weeks, [W0, W0 + WEEK_SECONDS]);
     assert.deepEqual(s.days[1], [0, 1, 1, 0, 2, 0, 0]);
     assert.deepEqual(summaryFigures.commitActivity(s), { total: 5, busiestWeek: W0 + WEEK_SECONDS, busiestCommits: 4 });
   });
 
   it('code frequency: additions up, deletions down, whatever sign the service used', () => {
-    const s = codeFrequencySeries([[W0 + WEEK_SECONDS, 5, -3], [W0, 2, 1]]);
+    const s = codeFrequencySeries([
+      [W0 + WEEK_SECONDS, 5, -3],
+      [W0, 2, 1],
+    ]);
     assert.deepEqual(s, { weeks: [W0, W0 + WEEK_SECONDS], additions: [2, 5], deletions: [-1, -3] });
     assert.deepEqual(summaryFigures.codeFrequency(s), { additions: 7, deletions: 4, weeks: 2 });
   });
@@ -69,7 +104,11 @@ describe('insights: statistics shaped for the charts', () => {
   });
 
   it('punch card: a 7 × 24 grid, its busiest hour and total', () => {
-    const s = punchCardSeries([[1, 9, 4], [5, 23, 1], [0, 0, 0]]);
+    const s = punchCardSeries([
+      [1, 9, 4],
+      [5, 23, 1],
+      [0, 0, 0],
+    ]);
     assert.equal(s.grid.length, 7);
     assert.equal(s.grid[1]!.length, 24);
     assert.equal(s.grid[1]![9], 4);

@@ -5,19 +5,29 @@ import { countKey } from '../../../../src/features/insights/model/strings';
 import { makeText } from '../../../../src/features/insights/webview/text';
 
 const english = {
-  commitCountOne: '{0} commit', commitCountOther: '{0} commits',
-  contributorCountOne: '{0} contributor', contributorCountOther: '{0} contributors',
-  weekCountOne: '{0} week', weekCountOther: '{0} weeks',
-  lineCountOne: '{0} line', lineCountOther: '{0} lines',
-  thisWeek: 'This week', weekAgo: '{0} week ago', weeksAgo: '{0} weeks ago',
+  commitCountOne: '{0} commit',
+  commitCountOther: '{0} commits',
+  contributorCountOne: '{0} contributor',
+  contributorCountOther: '{0} contributors',
+  weekCountOne: '{0} week',
+  weekCountOther: '{0} weeks',
+  lineCountOne: '{0} line',
+  lineCountOther: '{0} lines',
+  thisWeek: 'This week',
+  weekAgo: '{0} week ago',
+  weeksAgo: '{0} weeks ago',
   contributorsSummary: '{0}; the most active is {1} with {2}.',
-  caseCountOne: '{0} case', caseCountOther: '{0} cases',
-  messageCountOne: '{0} message', messageCountOther: '{0} messages',
-  casesCaption: '{0} of {1}', shownOf: '{0} of {1} loaded', messagesLine: '{0} received, {1} sent',
+  caseCountOne: '{0} case',
+  caseCountOther: '{0} cases',
+  messageCountOne: '{0} message',
+  messageCountOther: '{0} messages',
+  casesCaption: '{0} of {1}',
+  shownOf: '{0} of {1} loaded',
+  messagesLine: '{0} received, {1} sent',
 };
 
 describe('Insights: counts in the plural form of the locale', () => {
-  it('one commit, one contributor, one week, one line are singular; other counts plural, with the locale\'s digits grouping', () => {
+  it("one commit, one contributor, one week, one line are singular; other counts plural, with the locale's digits grouping", () => {
     const text = makeText(english, 'en');
     assert.equal(text.count(1, 'commit'), '1 commit');
     assert.equal(text.count(2, 'commit'), '2 commits');
@@ -26,12 +36,18 @@ describe('Insights: counts in the plural form of the locale', () => {
     assert.equal(text.count(1, 'week'), '1 week');
     assert.equal(text.count(52, 'week'), '52 weeks');
     assert.equal(text.count(1234, 'line'), '1,234 lines');
-    assert.equal(text.t('contributorsSummary', text.count(1, 'contributor'), 'ada', text.count(1, 'commit')), '1 contributor; the most active is ada with 1 commit.');
+    assert.equal(
+      text.t('contributorsSummary', text.count(1, 'contributor'), 'ada', text.count(1, 'commit')),
+      '1 contributor; the most active is ada with 1 commit.',
+    );
   });
 
   it('weeks ago: this week, 1 week ago, 3 weeks ago', () => {
     const text = makeText(english, 'en');
-    assert.deepEqual([0, 1, 3].map((n) => text.weeksAgo(n)), ['This week', '1 week ago', '3 weeks ago']);
+    assert.deepEqual(
+      [0, 1, 3].map((n) => text.weeksAgo(n)),
+      ['This week', '1 week ago', '3 weeks ago'],
+    );
   });
 
   it('the locale decides what is singular (French counts 0 as one)', () => {

@@ -2,11 +2,32 @@
 // per account, repository and pull request, read back from storage without
 // losing what it holds.
 import assert from 'node:assert/strict';
-import { accountPrefix, addDraft, editDraft, isOutdated, markDraft, newRecord, ordered, parseRecord, recordKey, removeDrafts, type Draft, type DraftTarget } from '../../../../src/features/pendingReview/model/reviewRecord';
+import {
+  accountPrefix,
+  addDraft,
+  editDraft,
+  isOutdated,
+  markDraft,
+  newRecord,
+  ordered,
+  parseRecord,
+  recordKey,
+  removeDrafts,
+  type Draft,
+  type DraftTarget,
+} from '../../../../src/features/pendingReview/model/reviewRecord';
 
 const HEAD = 'a'.repeat(40);
 const OLD = 'b'.repeat(40);
-const line = (over: Partial<Extract<DraftTarget, { kind: 'line' }>> = {}): DraftTarget => ({ kind: 'line', path: 'src/a.ts', position: 3, commitId: HEAD, side: 'head', line: 7, ...over });
+const line = (over: Partial<Extract<DraftTarget, { kind: 'line' }>> = {}): DraftTarget => ({
+  kind: 'line',
+  path: 'src/a.ts',
+  position: 3,
+  commitId: HEAD,
+  side: 'head',
+  line: 7,
+  ...over,
+});
 const T0 = '2026-11-25T10:00:00Z';
 
 function three() {
@@ -24,11 +45,14 @@ describe('pending review record', () => {
 
   it('drafts are numbered in the order written, with their target and time', () => {
     const r = three();
-    assert.deepEqual(r.drafts.map((d) => [d.id, d.seq, d.body, d.writtenAt]), [
-      ['d1', 1, 'first', '2026-11-25T10:01:00Z'],
-      ['d2', 2, 'second', '2026-11-25T10:02:00Z'],
-      ['d3', 3, 'third', '2026-11-25T10:03:00Z'],
-    ]);
+    assert.deepEqual(
+      r.drafts.map((d) => [d.id, d.seq, d.body, d.writtenAt]),
+      [
+        ['d1', 1, 'first', '2026-11-25T10:01:00Z'],
+        ['d2', 2, 'second', '2026-11-25T10:02:00Z'],
+        ['d3', 3, 'third', '2026-11-25T10:03:00Z'],
+      ],
+    );
     assert.equal(r.nextSeq, 4);
     assert.deepEqual(r.drafts[1]!.target, { kind: 'reply', inReplyTo: 12 });
   });
@@ -46,30 +70,52 @@ describe('pending review record', () => {
     let r = three();
     r = removeDrafts(r, new Set(['d3']));
     r = addDraft(r, 'fourth', line(), T0).record;
-    assert.deepEqual(r.drafts.map((d) => d.id), ['d1', 'd2', 'd4']);
+    assert.deepEqual(
+      r.drafts.map((d) => d.id),
+      ['d1', 'd2', 'd4'],
+    );
   });
 
   it('ordered sorts by the order written, not by the array', () => {
     const r = three();
     const shuffled = [r.drafts[2]!, r.drafts[0]!, r.drafts[1]!];
-    assert.deepEqual(ordered(shuffled).map((d) => d.body), ['first', 'second', 'third']);
-    assert.deepEqual(shuffled.map((d) => d.body), ['third', 'first', 'second']);
+    assert.deepEqual(
+      ordered(shuffled).map((d) => d.body),
+      ['first', 'second', 'third'],
+    );
+    assert.deepEqual(
+      shuffled.map((d) => d.body),
+      ['third', 'first', 'second'],
+    );
   });
 
   it('editDraft changes one draft’s body only', () => {
     const r = editDraft(three(), 'd2', 'second, better');
-    assert.deepEqual(r.drafts.map((d) => d.body), ['first', 'second, better', 'third']);
+    assert.deepEqual(
+      r.drafts.map((d) => d.body),
+      ['first', 'second, better', 'third'],
+    );
   });
 
   it('removeDrafts drops the named drafts and keeps the rest in order', () => {
     const r = removeDrafts(three(), new Set(['d1', 'd3']));
-    assert.deepEqual(r.drafts.map((d) => d.id), ['d2']);
+    assert.deepEqual(
+      r.drafts.map((d) => d.id),
+      ['d2'],
+    );
     assert.equal(r.nextSeq, 4);
   });
 
   it('markDraft records a try and the service’s message; a later success clears the message, the try stays', () => {
     let r = markDraft(three(), 'd2', { tried: true });
-    assert.deepEqual(r.drafts.map((d) => [d.tried, d.error]), [[undefined, undefined], [true, undefined], [undefined, undefined]]);
+    assert.deepEqual(
+      r.drafts.map((d) => [d.tried, d.error]),
+      [
+        [undefined, undefined],
+        [true, undefined],
+        [undefined, undefined],
+      ],
+    );
     r = markDraft(r, 'd2', { error: 'Validation Failed: position is not part of the diff' });
     assert.equal(r.drafts[1]!.error, 'Validation Failed: position is not part of the diff');
     assert.equal(r.drafts[1]!.tried, true);
@@ -93,7 +139,7 @@ describe('pending review record', () => {
     assert.notEqual(recordKey('ada', 'o', 'r', 1), recordKey('grace', 'o', 'r', 1));
   });
 
-  it('an account\'s key prefix starts every record key of that account and no other account\'s (sign-out forgets by it)', () => {
+  it("an account's key prefix starts every record key of that account and no other account's (sign-out forgets by it)", () => {
     assert.equal(accountPrefix('ada'), 'repodesk.pendingReview/ada/');
     assert.ok(recordKey('Local:7', 'o', 'r', 1).startsWith(accountPrefix('Local:7')));
     // "ada" is a prefix of "adam", but not of its records.
@@ -130,20 +176,33 @@ describe('pending review record', () => {
 
     it('a line draft keeps its side, line and line text', () => {
       const r = addDraft(newRecord(T0), 'x', line({ side: 'base', lineText: 'old text', line: 2 }), T0).record;
-      assert.deepEqual(parseRecord(JSON.parse(JSON.stringify(r)))!.record.drafts[0]!.target, { kind: 'line', path: 'src/a.ts', position: 3, commitId: HEAD, side: 'base', line: 2, lineText: 'old text' });
+      assert.deepEqual(parseRecord(JSON.parse(JSON.stringify(r)))!.record.drafts[0]!.target, {
+        kind: 'line',
+        path: 'src/a.ts',
+        position: 3,
+        commitId: HEAD,
+        side: 'base',
+        line: 2,
+        lineText: 'old text',
+      });
     });
 
     it('nothing stored, or not a record, is no record', () => {
-      for (const raw of [undefined, null, 'x', [], {}, { v: 2, drafts: [] }, { v: 1, drafts: 'x' }]) assert.equal(parseRecord(raw), undefined, JSON.stringify(raw));
+      for (const raw of [undefined, null, 'x', [], {}, { v: 2, drafts: [] }, { v: 1, drafts: 'x' }])
+        assert.equal(parseRecord(raw), undefined, JSON.stringify(raw));
     });
 
     it('drafts that cannot be read are counted, the others kept in order', () => {
       const raw = {
-        v: 1, startedAt: T0, nextSeq: 9,
+        v: 1,
+        startedAt: T0,
+        nextSeq: 9,
         drafts: [
           { id: 'd5', seq: 5, body: 'five', target: { kind: 'conversation' }, writtenAt: T0 },
           { id: 'd2', seq: 2, body: 'two', target: { kind: 'reply', inReplyTo: 4, path: 'p' }, writtenAt: T0 },
-          'junk', null, [],
+          'junk',
+          null,
+          [],
           { id: 3, seq: 3, body: 'x', target: { kind: 'conversation' } },
           { id: 'd3', seq: 0, body: 'x', target: { kind: 'conversation' } },
           { id: 'd3', seq: 1.5, body: 'x', target: { kind: 'conversation' } },
@@ -162,7 +221,13 @@ describe('pending review record', () => {
       };
       const back = parseRecord(raw)!;
       assert.equal(back.unreadable, 17);
-      assert.deepEqual(back.record.drafts.map((d) => [d.id, d.body]), [['d2', 'two'], ['d5', 'five']]);
+      assert.deepEqual(
+        back.record.drafts.map((d) => [d.id, d.body]),
+        [
+          ['d2', 'two'],
+          ['d5', 'five'],
+        ],
+      );
       assert.deepEqual(back.record.drafts[0]!.target, { kind: 'reply', inReplyTo: 4, path: 'p' });
       assert.equal(back.record.nextSeq, 9);
       assert.deepEqual(back.record.unreadable, raw.drafts.slice(2), 'kept to be written back');
@@ -181,13 +246,24 @@ describe('pending review record', () => {
     });
 
     it('fields of the wrong type are left out, not kept as they were', () => {
-      const raw = { v: 1, startedAt: 5, drafts: [{ id: 'd1', seq: 1, body: 'x', target: { kind: 'reply', inReplyTo: 3, path: 4 }, error: 3, tried: 'yes' }], summary: 3, summaryTried: 'yes', summaryError: 1 };
-      assert.deepEqual(parseRecord(raw), { record: { v: 1, startedAt: '', nextSeq: 2, drafts: [{ id: 'd1', seq: 1, body: 'x', target: { kind: 'reply', inReplyTo: 3 }, writtenAt: '' }] }, unreadable: 0 });
+      const raw = {
+        v: 1,
+        startedAt: 5,
+        drafts: [{ id: 'd1', seq: 1, body: 'x', target: { kind: 'reply', inReplyTo: 3, path: 4 }, error: 3, tried: 'yes' }],
+        summary: 3,
+        summaryTried: 'yes',
+        summaryError: 1,
+      };
+      assert.deepEqual(parseRecord(raw), {
+        record: { v: 1, startedAt: '', nextSeq: 2, drafts: [{ id: 'd1', seq: 1, body: 'x', target: { kind: 'reply', inReplyTo: 3 }, writtenAt: '' }] },
+        unreadable: 0,
+      });
     });
 
     it('10,000 drafts read back in order', () => {
       let r = newRecord(T0);
-      for (let i = 0; i < 10_000; i++) r = { ...r, drafts: [...r.drafts, { id: `d${10_000 - i}`, seq: 10_000 - i, body: `n${10_000 - i}`, target: { kind: 'conversation' }, writtenAt: T0 }] };
+      for (let i = 0; i < 10_000; i++)
+        r = { ...r, drafts: [...r.drafts, { id: `d${10_000 - i}`, seq: 10_000 - i, body: `n${10_000 - i}`, target: { kind: 'conversation' }, writtenAt: T0 }] };
       const back = parseRecord(JSON.parse(JSON.stringify({ ...r, nextSeq: 10_001 })))!;
       assert.equal(back.record.drafts.length, 10_000);
       assert.equal(back.record.drafts[0]!.body, 'n1');

@@ -4,7 +4,13 @@
 // comment twice; a draft written on an older head waits for the user's choice.
 import assert from 'node:assert/strict';
 import { addDraft, markDraft, newRecord, type DraftTarget, type ReviewRecord } from '../../../../src/features/pendingReview/model/reviewRecord';
-import { submitReview, type DraftStep, type ReviewService, type ServiceIssueComment, type ServiceReviewComment } from '../../../../src/features/pendingReview/model/submit';
+import {
+  submitReview,
+  type DraftStep,
+  type ReviewService,
+  type ServiceIssueComment,
+  type ServiceReviewComment,
+} from '../../../../src/features/pendingReview/model/submit';
 
 const HEAD = 'a'.repeat(40);
 const OLD = 'b'.repeat(40);
@@ -58,12 +64,26 @@ function record(...drafts: [string, DraftTarget][]): ReviewRecord {
 const tried = (r: ReviewRecord) => r.drafts.reduce((acc, d) => markDraft(acc, d.id, { tried: true }), r);
 
 const posted = (c: Partial<ServiceReviewComment> = {}): ServiceReviewComment => ({
-  id: 1, body: 'first', path: 'src/a.ts', position: 3, original_position: 3, commit_id: HEAD, original_commit_id: HEAD, in_reply_to_id: null, user: { login: 'ada' }, ...c,
+  id: 1,
+  body: 'first',
+  path: 'src/a.ts',
+  position: 3,
+  original_position: 3,
+  commit_id: HEAD,
+  original_commit_id: HEAD,
+  in_reply_to_id: null,
+  user: { login: 'ada' },
+  ...c,
 });
 
 describe('pending review: submit', () => {
   it('posts every draft in the order written, each with its commit, path and position, then the summary', async () => {
-    const r = record(['first', line('src/a.ts', 3)], ['a reply', { kind: 'reply', inReplyTo: 41 }], ['in the conversation', { kind: 'conversation' }], ['second', line('src/b.ts', 9)]);
+    const r = record(
+      ['first', line('src/a.ts', 3)],
+      ['a reply', { kind: 'reply', inReplyTo: 41 }],
+      ['in the conversation', { kind: 'conversation' }],
+      ['second', line('src/b.ts', 9)],
+    );
     const { service, calls, reads } = fakeService();
     const result = await submitReview({ drafts: [...r.drafts].reverse(), headSha: HEAD, me: 'ada', summary: '  Looks good overall.  ' }, service);
     assert.deepEqual(calls, [
@@ -85,8 +105,10 @@ describe('pending review: submit', () => {
       seen.push([s, calls.length]);
     });
     assert.deepEqual(seen, [
-      [{ id: 'd1', step: 'trying' }, 0], [{ id: 'd1', step: 'posted' }, 1],
-      [{ id: 'd2', step: 'trying' }, 1], [{ id: 'd2', step: 'posted' }, 2],
+      [{ id: 'd1', step: 'trying' }, 0],
+      [{ id: 'd1', step: 'posted' }, 1],
+      [{ id: 'd2', step: 'trying' }, 1],
+      [{ id: 'd2', step: 'posted' }, 2],
       [{ id: 'summary', step: 'trying' }, 2],
     ]);
   });
@@ -105,7 +127,10 @@ describe('pending review: submit', () => {
   it('no summary, or only spaces: nothing posted after the drafts', async () => {
     for (const summary of [undefined, '', '  \n ']) {
       const { service, calls } = fakeService();
-      const result = await submitReview({ drafts: record(['first', line('p', 1)]).drafts, headSha: HEAD, me: 'ada', ...(summary === undefined ? {} : { summary }) }, service);
+      const result = await submitReview(
+        { drafts: record(['first', line('p', 1)]).drafts, headSha: HEAD, me: 'ada', ...(summary === undefined ? {} : { summary }) },
+        service,
+      );
       assert.equal(result.summary, 'none');
       assert.equal(calls.length, 1);
     }
@@ -124,10 +149,17 @@ describe('pending review: submit', () => {
       const { service, calls } = fakeService({ fail: { second: new Error('Validation Failed: position is invalid') } });
       const result = await submitReview({ drafts: r.drafts, headSha: HEAD, me: 'ada', summary: 'S' }, service);
       assert.deepEqual(result, {
-        steps: [{ id: 'd1', step: 'posted' }, { id: 'd2', step: 'failed', message: 'Validation Failed: position is invalid' }, { id: 'd3', step: 'posted' }],
+        steps: [
+          { id: 'd1', step: 'posted' },
+          { id: 'd2', step: 'failed', message: 'Validation Failed: position is invalid' },
+          { id: 'd3', step: 'posted' },
+        ],
         summary: 'held',
       });
-      assert.deepEqual(calls.map((c) => c[0]), ['line', 'line', 'line']);
+      assert.deepEqual(
+        calls.map((c) => c[0]),
+        ['line', 'line', 'line'],
+      );
     });
 
     it('a failure that is not an Error is reported as text', async () => {
@@ -145,12 +177,14 @@ describe('pending review: submit', () => {
   });
 
   describe('retry without duplicates', () => {
-
     it('a draft tried before whose comment is on the service (body, path, position, commit, author) is not posted again', async () => {
       const r = tried(record(['first', line('src/a.ts', 3)], ['second', line('src/a.ts', 4)]));
       const { service, calls, reads } = fakeService({ review: [posted({ id: 7, body: 'unrelated' }), posted()] });
       const result = await submitReview({ drafts: r.drafts, headSha: HEAD, me: 'ada' }, service);
-      assert.deepEqual(result.steps, [{ id: 'd1', step: 'alreadyPosted' }, { id: 'd2', step: 'posted' }]);
+      assert.deepEqual(result.steps, [
+        { id: 'd1', step: 'alreadyPosted' },
+        { id: 'd2', step: 'posted' },
+      ]);
       assert.deepEqual(calls, [['line', { body: 'second', commit_id: HEAD, path: 'src/a.ts', position: 4 }]]);
       assert.equal(reads.review, 1, 'the service’s comments are read once for every draft');
     });
@@ -198,18 +232,36 @@ describe('pending review: submit', () => {
     });
 
     it('a reply tried before is found by its thread, body and author', async () => {
-      const r = tried(record(['thanks', { kind: 'reply', inReplyTo: 41 }], ['again', { kind: 'reply', inReplyTo: 41 }], ['thanks', { kind: 'reply', inReplyTo: 42 }]));
-      const { service, calls } = fakeService({ review: [posted({ body: 'thanks', in_reply_to_id: 41 }), posted({ body: 'again', in_reply_to_id: 41, user: { login: 'grace' } })] });
+      const r = tried(
+        record(['thanks', { kind: 'reply', inReplyTo: 41 }], ['again', { kind: 'reply', inReplyTo: 41 }], ['thanks', { kind: 'reply', inReplyTo: 42 }]),
+      );
+      const { service, calls } = fakeService({
+        review: [posted({ body: 'thanks', in_reply_to_id: 41 }), posted({ body: 'again', in_reply_to_id: 41, user: { login: 'grace' } })],
+      });
       const result = await submitReview({ drafts: r.drafts, headSha: HEAD, me: 'ada' }, service);
-      assert.deepEqual(result.steps.map((s) => s.step), ['alreadyPosted', 'posted', 'posted']);
-      assert.deepEqual(calls, [['reply', { body: 'again', in_reply_to: 41 }], ['reply', { body: 'thanks', in_reply_to: 42 }]]);
+      assert.deepEqual(
+        result.steps.map((s) => s.step),
+        ['alreadyPosted', 'posted', 'posted'],
+      );
+      assert.deepEqual(calls, [
+        ['reply', { body: 'again', in_reply_to: 41 }],
+        ['reply', { body: 'thanks', in_reply_to: 42 }],
+      ]);
     });
 
     it('a conversation draft tried before is found among the conversation’s comments by body and author', async () => {
       const r = tried(record(['hello', { kind: 'conversation' }], ['bye', { kind: 'conversation' }]));
-      const { service, calls, reads } = fakeService({ issue: [{ body: 'hello', user: { login: 'ada' } }, { body: 'bye', user: { login: 'grace' } }] });
+      const { service, calls, reads } = fakeService({
+        issue: [
+          { body: 'hello', user: { login: 'ada' } },
+          { body: 'bye', user: { login: 'grace' } },
+        ],
+      });
       const result = await submitReview({ drafts: r.drafts, headSha: HEAD, me: 'ada' }, service);
-      assert.deepEqual(result.steps.map((s) => s.step), ['alreadyPosted', 'posted']);
+      assert.deepEqual(
+        result.steps.map((s) => s.step),
+        ['alreadyPosted', 'posted'],
+      );
       assert.deepEqual(calls, [['conversation', 'bye']]);
       assert.deepEqual(reads, { review: 0, issue: 1 });
     });
@@ -262,7 +314,13 @@ describe('pending review: submit', () => {
       const r = record(['old one', line('p', 2, OLD)], ['new one', line('p', 5)]);
       const { service, calls } = fakeService();
       const result = await submitReview({ drafts: r.drafts, headSha: HEAD, me: 'ada', summary: 'S' }, service);
-      assert.deepEqual(result, { steps: [{ id: 'd1', step: 'kept' }, { id: 'd2', step: 'posted' }], summary: 'held' });
+      assert.deepEqual(result, {
+        steps: [
+          { id: 'd1', step: 'kept' },
+          { id: 'd2', step: 'posted' },
+        ],
+        summary: 'held',
+      });
       assert.deepEqual(calls, [['line', { body: 'new one', commit_id: HEAD, path: 'p', position: 5 }]]);
     });
 
@@ -283,7 +341,10 @@ describe('pending review: submit', () => {
 
     it('“keep”: stays pending', async () => {
       const { service, calls } = fakeService();
-      const result = await submitReview({ drafts: record(['old one', line('p', 2, OLD)]).drafts, headSha: HEAD, me: 'ada', moved: new Map([['d1', { choice: 'keep' }]]) }, service);
+      const result = await submitReview(
+        { drafts: record(['old one', line('p', 2, OLD)]).drafts, headSha: HEAD, me: 'ada', moved: new Map([['d1', { choice: 'keep' }]]) },
+        service,
+      );
       assert.deepEqual(result.steps, [{ id: 'd1', step: 'kept' }]);
       assert.equal(calls.length, 0);
     });
@@ -300,7 +361,10 @@ describe('pending review: submit', () => {
       const r = record(['r', { kind: 'reply', inReplyTo: 3 }], ['c', { kind: 'conversation' }]);
       const { service, calls } = fakeService();
       const result = await submitReview({ drafts: r.drafts, headSha: OLD, me: 'ada' }, service);
-      assert.deepEqual(result.steps.map((s) => s.step), ['posted', 'posted']);
+      assert.deepEqual(
+        result.steps.map((s) => s.step),
+        ['posted', 'posted'],
+      );
       assert.equal(calls.length, 2);
     });
   });

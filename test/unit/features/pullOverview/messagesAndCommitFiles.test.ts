@@ -24,7 +24,8 @@ describe('pull request overview: messages', () => {
       { type: 'editComment', request: 1, id: 'all', body: 'x' },
       { type: 'openCommit', sha: '../../etc/passwd' },
       null,
-    ]) assert.equal(webviewToHost.safeParse(bad).success, false, JSON.stringify(bad));
+    ])
+      assert.equal(webviewToHost.safeParse(bad).success, false, JSON.stringify(bad));
   });
 
   it('refuses a model the host should not post (a label colour that is not hex)', () => {
@@ -37,8 +38,20 @@ const blob = (path: string, sha: string, mode: TreeEntry['mode'] = '100644'): Tr
 
 describe('pull request overview: the files of a commit', () => {
   it('added, removed and modified (content or mode) files, by path; subtrees left out', () => {
-    const parent = [blob('README.md', 'a'), blob('old.js', 'b'), blob('run.sh', 'c'), { path: 'src', mode: '040000', type: 'tree', sha: 'd'.repeat(40) } as TreeEntry, blob('src/same.js', 'e')];
-    const commit = [blob('README.md', 'f'), blob('run.sh', 'c', '100755'), blob('src/new.js', '1'), blob('src/same.js', 'e'), { path: 'src', mode: '040000', type: 'tree', sha: '2'.repeat(40) } as TreeEntry];
+    const parent = [
+      blob('README.md', 'a'),
+      blob('old.js', 'b'),
+      blob('run.sh', 'c'),
+      { path: 'src', mode: '040000', type: 'tree', sha: 'd'.repeat(40) } as TreeEntry,
+      blob('src/same.js', 'e'),
+    ];
+    const commit = [
+      blob('README.md', 'f'),
+      blob('run.sh', 'c', '100755'),
+      blob('src/new.js', '1'),
+      blob('src/same.js', 'e'),
+      { path: 'src', mode: '040000', type: 'tree', sha: '2'.repeat(40) } as TreeEntry,
+    ];
     assert.deepEqual(changedFiles(parent, commit), [
       { path: 'old.js', status: 'removed' },
       { path: 'README.md', status: 'modified' },

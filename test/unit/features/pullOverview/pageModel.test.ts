@@ -9,41 +9,121 @@ import { avatarUrls, commitRow, conversation, pageModel, pullStateName, type Pag
 import { pageModelSchema, threadItemSchema } from '../../../../src/features/pullOverview/model/messages';
 
 const user = (login: string): UserSummary => ({
-  login, id: login.length, avatar_url: `http://127.0.0.1/avatars/${login}`, gravatar_id: null, url: '', html_url: '', followers_url: '', following_url: '', gists_url: '',
-  starred_url: '', subscriptions_url: '', organizations_url: '', repos_url: '', events_url: '', received_events_url: '', type: 'User', site_admin: false,
+  login,
+  id: login.length,
+  avatar_url: `http://127.0.0.1/avatars/${login}`,
+  gravatar_id: null,
+  url: '',
+  html_url: '',
+  followers_url: '',
+  following_url: '',
+  gists_url: '',
+  starred_url: '',
+  subscriptions_url: '',
+  organizations_url: '',
+  repos_url: '',
+  events_url: '',
+  received_events_url: '',
+  type: 'User',
+  site_admin: false,
 });
 const sha = (c: string) => c.repeat(40);
 const branch = (label: string, deleted = false) => ({
-  label, ref: label.split(':')[1]!, sha: sha('a'), user: user('charles'),
-  repo: deleted ? null : { full_name: 'analytical-engines/difference-engine' } as never,
+  label,
+  ref: label.split(':')[1]!,
+  sha: sha('a'),
+  user: user('charles'),
+  repo: deleted ? null : ({ full_name: 'analytical-engines/difference-engine' } as never),
 });
 
 function demoPull(over: Partial<PullRequestDetailed> = {}): PullRequestDetailed {
   return {
-    url: '', html_url: 'http://127.0.0.1/analytical-engines/difference-engine/pull/1', diff_url: '', patch_url: '', issue_url: '', commits_url: '', review_comments_url: '',
-    review_comment_url: '', comments_url: '', statuses_url: '', number: 1, state: 'open', title: 'Tabulate polynomials', body: 'Adds **the loop**.',
-    created_at: '2026-01-01T10:00:00Z', updated_at: '2026-01-02T10:00:00Z', closed_at: null, merged_at: null,
-    head: branch('analytical-engines:feature/method-of-differences'), base: branch('analytical-engines:master'),
-    _links: {} as never, user: user('charles'), merged: false, mergeable: true, comments: 2, review_comments: 4, commits: 2, additions: 18, deletions: 1, changed_files: 3,
+    url: '',
+    html_url: 'http://127.0.0.1/analytical-engines/difference-engine/pull/1',
+    diff_url: '',
+    patch_url: '',
+    issue_url: '',
+    commits_url: '',
+    review_comments_url: '',
+    review_comment_url: '',
+    comments_url: '',
+    statuses_url: '',
+    number: 1,
+    state: 'open',
+    title: 'Tabulate polynomials',
+    body: 'Adds **the loop**.',
+    created_at: '2026-01-01T10:00:00Z',
+    updated_at: '2026-01-02T10:00:00Z',
+    closed_at: null,
+    merged_at: null,
+    head: branch('analytical-engines:feature/method-of-differences'),
+    base: branch('analytical-engines:master'),
+    _links: {} as never,
+    user: user('charles'),
+    merged: false,
+    mergeable: true,
+    comments: 2,
+    review_comments: 4,
+    commits: 2,
+    additions: 18,
+    deletions: 1,
+    changed_files: 3,
     ...over,
   };
 }
 
-const issueComment = (id: number, login: string, created: string, body: string): IssueComment =>
-  ({ id, url: '', html_url: '', body, user: user(login), created_at: created, updated_at: created });
+const issueComment = (id: number, login: string, created: string, body: string): IssueComment => ({
+  id,
+  url: '',
+  html_url: '',
+  body,
+  user: user(login),
+  created_at: created,
+  updated_at: created,
+});
 const review = (id: number, login: string, created: string, over: Partial<ReviewComment> = {}): ReviewComment => ({
-  url: '', id, diff_hunk: '@@ -1,3 +1,3 @@\n a\n-b\n+c', path: 'src/differences/tabulate.js', position: 3, original_position: 3, commit_id: sha('b'), original_commit_id: sha('b'),
-  user: user(login), body: `review ${id}`, created_at: created, updated_at: created, html_url: '', pull_request_url: '', _links: {} as never, in_reply_to_id: null, ...over,
+  url: '',
+  id,
+  diff_hunk: '@@ -1,3 +1,3 @@\n a\n-b\n+c',
+  path: 'src/differences/tabulate.js',
+  position: 3,
+  original_position: 3,
+  commit_id: sha('b'),
+  original_commit_id: sha('b'),
+  user: user(login),
+  body: `review ${id}`,
+  created_at: created,
+  updated_at: created,
+  html_url: '',
+  pull_request_url: '',
+  _links: {} as never,
+  in_reply_to_id: null,
+  ...over,
 });
 const ok = <T>(value: T) => ({ ok: true as const, value });
 
 function sources(over: Partial<PageSources> = {}): PageSources {
   return {
     pull: demoPull(),
-    commits: ok([{ sha: sha('c'), url: '', commit: { message: 'Tabulate polynomials\n\nBy the method of differences.', author: { name: 'Charles Babbage', email: 'c@x', date: '2026-01-01T09:00:00Z' }, committer: { name: 'C', email: 'c@x', date: '2026-01-01T09:00:00Z' } }, author: { login: 'charles' } } as CommitSummary]),
+    commits: ok([
+      {
+        sha: sha('c'),
+        url: '',
+        commit: {
+          message: 'Tabulate polynomials\n\nBy the method of differences.',
+          author: { name: 'Charles Babbage', email: 'c@x', date: '2026-01-01T09:00:00Z' },
+          committer: { name: 'C', email: 'c@x', date: '2026-01-01T09:00:00Z' },
+        },
+        author: { login: 'charles' },
+      } as CommitSummary,
+    ]),
     files: ok([{ sha: sha('d'), filename: 'docs/tables.md', status: 'added', additions: 4, deletions: 0, changes: 4 } as PullRequestFile]),
     comments: ok([issueComment(11, 'grace', '2026-01-01T12:00:00Z', 'Ran it.'), issueComment(12, 'ada', '2026-01-01T14:00:00Z', 'Thanks.')]),
-    reviewComments: ok([review(21, 'ada', '2026-01-01T11:00:00Z', { position: null }), review(22, 'charles', '2026-01-01T11:30:00Z', { in_reply_to_id: 21 }), review(23, 'mary', '2026-01-01T13:00:00Z', { path: 'docs/tables.md' })]),
+    reviewComments: ok([
+      review(21, 'ada', '2026-01-01T11:00:00Z', { position: null }),
+      review(22, 'charles', '2026-01-01T11:30:00Z', { in_reply_to_id: 21 }),
+      review(23, 'mary', '2026-01-01T13:00:00Z', { path: 'docs/tables.md' }),
+    ]),
     labels: ok([{ url: '', name: 'enhancement', color: '84b6eb' }]),
     me: 'ada',
     avatar: (url) => (url.endsWith('/charles') ? 'data:image/png;base64,AAAA' : undefined),
@@ -71,39 +151,83 @@ describe('pull request overview: the page model', () => {
     assert.equal(m.mergeable, true);
     assert.deepEqual(m.labels, [{ name: 'enhancement', color: '84b6eb' }]);
     assert.match(m.bodyHtml, /<strong>the loop<\/strong>/);
-    assert.deepEqual(m.commits.rows, [{ sha: sha('c'), shortSha: 'ccccccc', title: 'Tabulate polynomials', more: 'By the method of differences.', author: 'Charles Babbage', login: 'charles', date: '2026-01-01T09:00:00Z' }]);
+    assert.deepEqual(m.commits.rows, [
+      {
+        sha: sha('c'),
+        shortSha: 'ccccccc',
+        title: 'Tabulate polynomials',
+        more: 'By the method of differences.',
+        author: 'Charles Babbage',
+        login: 'charles',
+        date: '2026-01-01T09:00:00Z',
+      },
+    ]);
     assert.deepEqual(m.files.rows, [{ path: 'docs/tables.md', status: 'added', additions: 4, deletions: 0 }]);
   });
 
   it('orders the conversation by time: comments and review threads interleaved, a thread by its first comment', () => {
     const items = conversation(
       [issueComment(11, 'grace', '2026-01-01T12:00:00Z', 'Ran it.'), issueComment(12, 'ada', '2026-01-01T14:00:00Z', 'Thanks.')],
-      [review(21, 'ada', '2026-01-01T11:00:00Z', { position: null }), review(22, 'charles', '2026-01-01T11:30:00Z', { in_reply_to_id: 21 }), review(23, 'mary', '2026-01-01T13:00:00Z', { path: 'docs/tables.md' })],
-      'ada', () => undefined);
-    assert.deepEqual(items.map((i) => `${i.kind}:${i.id}`), ['thread:21', 'comment:11', 'thread:23', 'comment:12']);
+      [
+        review(21, 'ada', '2026-01-01T11:00:00Z', { position: null }),
+        review(22, 'charles', '2026-01-01T11:30:00Z', { in_reply_to_id: 21 }),
+        review(23, 'mary', '2026-01-01T13:00:00Z', { path: 'docs/tables.md' }),
+      ],
+      'ada',
+      () => undefined,
+    );
+    assert.deepEqual(
+      items.map((i) => `${i.kind}:${i.id}`),
+      ['thread:21', 'comment:11', 'thread:23', 'comment:12'],
+    );
     const first = items[0]!;
     assert.ok(first.kind === 'thread');
     assert.equal(first.replies, 1);
     assert.equal(first.outdated, true);
     assert.deepEqual(first.participants, ['ada', 'charles']);
-    assert.equal(first.line, 2, "the line the hunk ends at");
+    assert.equal(first.line, 2, 'the line the hunk ends at');
     assert.equal(first.path, 'src/differences/tabulate.js');
     const own = items.filter((i) => i.kind === 'comment').map((i) => i.kind === 'comment' && i.own);
-    assert.deepEqual(own, [false, true], 'only the signed-in user\'s comments are their own');
+    assert.deepEqual(own, [false, true], "only the signed-in user's comments are their own");
   });
 
   it('a thread carries its replies to read in place (author, time, rendered Markdown), oldest first', () => {
-    const items = conversation([], [review(21, 'ada', '2026-01-01T11:00:00Z'), review(23, 'mary', '2026-01-01T13:00:00Z', { in_reply_to_id: 21, body: 'Also **bold**' }), review(22, 'charles', '2026-01-01T12:00:00Z', { in_reply_to_id: 21, body: 'Done.' })], 'ada', (url) => (url.endsWith('/charles') ? 'data:c' : undefined), sha('b'));
+    const items = conversation(
+      [],
+      [
+        review(21, 'ada', '2026-01-01T11:00:00Z'),
+        review(23, 'mary', '2026-01-01T13:00:00Z', { in_reply_to_id: 21, body: 'Also **bold**' }),
+        review(22, 'charles', '2026-01-01T12:00:00Z', { in_reply_to_id: 21, body: 'Done.' }),
+      ],
+      'ada',
+      (url) => (url.endsWith('/charles') ? 'data:c' : undefined),
+      sha('b'),
+    );
     const [thread] = items;
     assert.ok(thread?.kind === 'thread');
     assert.equal(thread.replies, 2);
-    assert.deepEqual(thread.replyItems.map((r) => [r.id, r.author, r.created]), [[22, { login: 'charles', avatar: 'data:c' }, '2026-01-01T12:00:00Z'], [23, { login: 'mary' }, '2026-01-01T13:00:00Z']]);
+    assert.deepEqual(
+      thread.replyItems.map((r) => [r.id, r.author, r.created]),
+      [
+        [22, { login: 'charles', avatar: 'data:c' }, '2026-01-01T12:00:00Z'],
+        [23, { login: 'mary' }, '2026-01-01T13:00:00Z'],
+      ],
+    );
     assert.match(thread.replyItems[1]!.html, /<strong>bold<\/strong>/);
     assert.equal(threadItemSchema.safeParse(thread).success, true);
   });
 
-  it('a thread\'s location is the one the editor and the views say: the line it was made on, and the commit when outdated (made on another commit than the head)', () => {
-    const [current, outdated] = conversation([], [review(21, 'ada', '2026-01-01T11:00:00Z'), review(22, 'ada', '2026-01-01T12:00:00Z', { commit_id: sha('a'), original_commit_id: sha('a'), diff_hunk: '@@ -1,2 +1,5 @@\n a\n+b\n+c' })], 'ada', () => undefined, sha('b'));
+  it("a thread's location is the one the editor and the views say: the line it was made on, and the commit when outdated (made on another commit than the head)", () => {
+    const [current, outdated] = conversation(
+      [],
+      [
+        review(21, 'ada', '2026-01-01T11:00:00Z'),
+        review(22, 'ada', '2026-01-01T12:00:00Z', { commit_id: sha('a'), original_commit_id: sha('a'), diff_hunk: '@@ -1,2 +1,5 @@\n a\n+b\n+c' }),
+      ],
+      'ada',
+      () => undefined,
+      sha('b'),
+    );
     assert.ok(current?.kind === 'thread' && outdated?.kind === 'thread');
     assert.deepEqual([current.line, current.outdated, current.commit, current.removed], [2, false, null, false]);
     assert.deepEqual([outdated.line, outdated.outdated, outdated.commit, outdated.removed], [3, true, 'aaaaaaa', false]);
@@ -117,7 +241,11 @@ describe('pull request overview: the page model', () => {
   });
 
   it('a list that fails shows its error; the rest of the page is there', () => {
-    const m = pageModel('o', 'r', sources({ commits: { ok: false, error: 'Not Found' }, reviewComments: { ok: false, error: 'Server Error' }, labels: { ok: false, error: 'x' } }));
+    const m = pageModel(
+      'o',
+      'r',
+      sources({ commits: { ok: false, error: 'Not Found' }, reviewComments: { ok: false, error: 'Server Error' }, labels: { ok: false, error: 'x' } }),
+    );
     assert.deepEqual(m.commits, { rows: [], error: 'Not Found' });
     assert.deepEqual(m.conversation, { rows: [], error: 'Server Error' });
     assert.deepEqual(m.labels, []);
@@ -126,7 +254,15 @@ describe('pull request overview: the page model', () => {
   });
 
   it('a commit with a one-line message has nothing more to show', () => {
-    const c = commitRow({ sha: sha('e'), url: '', commit: { message: 'One line', author: { name: 'A', email: 'a@x', date: '2026-01-01T00:00:00Z' }, committer: { name: 'A', email: 'a@x', date: '2026-01-01T00:00:00Z' } } } as CommitSummary);
+    const c = commitRow({
+      sha: sha('e'),
+      url: '',
+      commit: {
+        message: 'One line',
+        author: { name: 'A', email: 'a@x', date: '2026-01-01T00:00:00Z' },
+        committer: { name: 'A', email: 'a@x', date: '2026-01-01T00:00:00Z' },
+      },
+    } as CommitSummary);
     assert.equal(c.title, 'One line');
     assert.equal(c.more, '');
     assert.equal(c.login, undefined);
@@ -139,7 +275,12 @@ describe('pull request overview: the page model', () => {
 
   it('a commit message: CRLF read as LF, title and more trimmed, a message starting with its newline has an empty title', () => {
     const at = { name: 'A', email: 'a@x', date: '2026-01-01T00:00:00Z' };
-    const c = commitRow({ sha: sha('e'), url: '', commit: { message: '  Title  \r\n\r\n  Body line  \r\n', author: at, committer: at }, author: { login: 42 } } as unknown as CommitSummary);
+    const c = commitRow({
+      sha: sha('e'),
+      url: '',
+      commit: { message: '  Title  \r\n\r\n  Body line  \r\n', author: at, committer: at },
+      author: { login: 42 },
+    } as unknown as CommitSummary);
     assert.deepEqual([c.title, c.more, c.login], ['Title', 'Body line', undefined], 'a login that is not text is left out');
     const d = commitRow({ sha: sha('e'), url: '', commit: { message: '\nOnly more', author: at, committer: at } } as CommitSummary);
     assert.deepEqual([d.title, d.more], ['', 'Only more']);
@@ -150,8 +291,14 @@ describe('pull request overview: the page model', () => {
     const items = conversation(
       [body(issueComment(12, 'ada', '2026-01-01T10:00:00Z', 'x')), issueComment(11, 'charles', '2026-01-01T10:00:00Z', 'y')],
       [review(30, 'mary', '2026-01-01T09:00:00Z', { diff_hunk: 'not a hunk' })],
-      undefined, (url) => (url.endsWith('/charles') ? 'data:a' : undefined));
-    assert.deepEqual(items.map((i) => `${i.kind}:${i.id}`), ['thread:30', 'comment:11', 'comment:12'], 'the same time: by id');
+      undefined,
+      (url) => (url.endsWith('/charles') ? 'data:a' : undefined),
+    );
+    assert.deepEqual(
+      items.map((i) => `${i.kind}:${i.id}`),
+      ['thread:30', 'comment:11', 'comment:12'],
+      'the same time: by id',
+    );
     const [thread, charles, ada] = items;
     assert.ok(thread?.kind === 'thread' && charles?.kind === 'comment' && ada?.kind === 'comment');
     assert.equal(thread.line, null);
@@ -172,11 +319,15 @@ describe('pull request overview: the page model', () => {
     assert.equal(pageModel('o', 'r', sources()).conversation.rows.length, 4);
   });
 
-  it('the avatars to load: the author\'s and each commenter\'s once, from the lists that could be read', () => {
+  it("the avatars to load: the author's and each commenter's once, from the lists that could be read", () => {
     const pull = demoPull();
     const comments = ok([issueComment(1, 'grace', '2026-01-01T00:00:00Z', 'a'), issueComment(2, 'charles', '2026-01-01T00:00:00Z', 'b')]);
     const reviews = ok([review(3, 'mary', '2026-01-01T00:00:00Z')]);
-    assert.deepEqual(avatarUrls(pull, comments, reviews), ['http://127.0.0.1/avatars/charles', 'http://127.0.0.1/avatars/grace', 'http://127.0.0.1/avatars/mary']);
+    assert.deepEqual(avatarUrls(pull, comments, reviews), [
+      'http://127.0.0.1/avatars/charles',
+      'http://127.0.0.1/avatars/grace',
+      'http://127.0.0.1/avatars/mary',
+    ]);
     assert.deepEqual(avatarUrls(pull, { ok: false, error: 'x' }, { ok: false, error: 'y' }), ['http://127.0.0.1/avatars/charles']);
   });
 });

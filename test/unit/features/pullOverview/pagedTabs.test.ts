@@ -9,18 +9,89 @@ import { pageModelSchema } from '../../../../src/features/pullOverview/model/mes
 import { moreToList } from '../../../../src/reviewing/listShortfall';
 
 const sha = (n: number) => n.toString(16).padStart(40, '0');
-const files = (n: number) => Array.from({ length: n }, (_, i) => ({ sha: sha(i + 1), filename: `pkg${i % 10}/f${i}.ts`, status: 'modified', additions: 1, deletions: 1, changes: 2 }) as PullRequestFile);
-const commits = (n: number) => Array.from({ length: n }, (_, i) => ({ sha: sha(i + 1), url: '', commit: { message: `change ${i}`, author: { name: 'Ada', email: 'a@x', date: '2026-01-01T09:00:00Z' }, committer: { name: 'Ada', email: 'a@x', date: '2026-01-01T09:00:00Z' } }, author: { login: 'ada' } }) as CommitSummary);
-const user = { login: 'ada', id: 1, avatar_url: 'http://127.0.0.1/a', gravatar_id: null, url: '', html_url: '', followers_url: '', following_url: '', gists_url: '', starred_url: '', subscriptions_url: '', organizations_url: '', repos_url: '', events_url: '', received_events_url: '', type: 'User' as const, site_admin: false };
+const files = (n: number) =>
+  Array.from(
+    { length: n },
+    (_, i) => ({ sha: sha(i + 1), filename: `pkg${i % 10}/f${i}.ts`, status: 'modified', additions: 1, deletions: 1, changes: 2 }) as PullRequestFile,
+  );
+const commits = (n: number) =>
+  Array.from(
+    { length: n },
+    (_, i) =>
+      ({
+        sha: sha(i + 1),
+        url: '',
+        commit: {
+          message: `change ${i}`,
+          author: { name: 'Ada', email: 'a@x', date: '2026-01-01T09:00:00Z' },
+          committer: { name: 'Ada', email: 'a@x', date: '2026-01-01T09:00:00Z' },
+        },
+        author: { login: 'ada' },
+      }) as CommitSummary,
+  );
+const user = {
+  login: 'ada',
+  id: 1,
+  avatar_url: 'http://127.0.0.1/a',
+  gravatar_id: null,
+  url: '',
+  html_url: '',
+  followers_url: '',
+  following_url: '',
+  gists_url: '',
+  starred_url: '',
+  subscriptions_url: '',
+  organizations_url: '',
+  repos_url: '',
+  events_url: '',
+  received_events_url: '',
+  type: 'User' as const,
+  site_admin: false,
+};
 const branch = { label: 'analytical-engines:x', ref: 'x', sha: sha(9), user, repo: null };
 const pull = (over: Partial<PullRequestDetailed>): PullRequestDetailed => ({
-  url: '', html_url: '', diff_url: '', patch_url: '', issue_url: '', commits_url: '', review_comments_url: '', review_comment_url: '', comments_url: '', statuses_url: '',
-  number: 7, state: 'open', title: 'Big', body: null, created_at: '2026-01-01T10:00:00Z', updated_at: '2026-01-01T10:00:00Z', closed_at: null, merged_at: null,
-  head: branch, base: branch, _links: {} as never, user, merged: false, mergeable: true, comments: 0, review_comments: 0, commits: 1000, additions: 0, deletions: 0, changed_files: 3000, ...over,
+  url: '',
+  html_url: '',
+  diff_url: '',
+  patch_url: '',
+  issue_url: '',
+  commits_url: '',
+  review_comments_url: '',
+  review_comment_url: '',
+  comments_url: '',
+  statuses_url: '',
+  number: 7,
+  state: 'open',
+  title: 'Big',
+  body: null,
+  created_at: '2026-01-01T10:00:00Z',
+  updated_at: '2026-01-01T10:00:00Z',
+  closed_at: null,
+  merged_at: null,
+  head: branch,
+  base: branch,
+  _links: {} as never,
+  user,
+  merged: false,
+  mergeable: true,
+  comments: 0,
+  review_comments: 0,
+  commits: 1000,
+  additions: 0,
+  deletions: 0,
+  changed_files: 3000,
+  ...over,
 });
 const sources = (over: Partial<PageSources>): PageSources => ({
-  pull: pull({}), commits: { ok: true, value: commits(100) }, files: { ok: true, value: files(100) }, comments: { ok: true, value: [] }, reviewComments: { ok: true, value: [] },
-  labels: { ok: true, value: [] }, me: 'ada', avatar: () => undefined, ...over,
+  pull: pull({}),
+  commits: { ok: true, value: commits(100) },
+  files: { ok: true, value: files(100) },
+  comments: { ok: true, value: [] },
+  reviewComments: { ok: true, value: [] },
+  labels: { ok: true, value: [] },
+  me: 'ada',
+  avatar: () => undefined,
+  ...over,
 });
 
 describe('pull request overview: tabs read a page at a time', () => {

@@ -8,8 +8,15 @@ import { PENDING_LISTED, pendingItemSchema, type PageModel } from '../../../../s
 
 const HEAD = 'a'.repeat(40);
 const OLD = 'b'.repeat(40);
-const model = (files: PageModel['files'] = { rows: [{ path: 'docs/tables.md', status: 'added', additions: 4, deletions: 0 }] }) => ({ number: 1, files }) as unknown as PageModel;
-const line = (over: Partial<Extract<DraftLike['target'], { kind: 'line' }>> = {}): DraftLike['target'] => ({ kind: 'line', path: 'docs/tables.md', line: 3, commitId: HEAD, ...over });
+const model = (files: PageModel['files'] = { rows: [{ path: 'docs/tables.md', status: 'added', additions: 4, deletions: 0 }] }) =>
+  ({ number: 1, files }) as unknown as PageModel;
+const line = (over: Partial<Extract<DraftLike['target'], { kind: 'line' }>> = {}): DraftLike['target'] => ({
+  kind: 'line',
+  path: 'docs/tables.md',
+  line: 3,
+  commitId: HEAD,
+  ...over,
+});
 
 describe('pull request overview: the pending review’s drafts', () => {
   it('no review pending: the model as it was, without a pending field', () => {
@@ -48,7 +55,10 @@ describe('pull request overview: the pending review’s drafts', () => {
 
   it('a line draft whose file was deleted from the pull request is listed, outdated', () => {
     const items = withPending(model(), HEAD, [{ id: 'd1', body: 'x', target: line({ path: 'src/gone.js' }) }]).pending!.items;
-    assert.deepEqual(items.map((i) => [i.path, i.outdated]), [['src/gone.js', true]]);
+    assert.deepEqual(
+      items.map((i) => [i.path, i.outdated]),
+      [['src/gone.js', true]],
+    );
   });
 
   it('when the files could not be read, a draft is not called outdated for its file', () => {

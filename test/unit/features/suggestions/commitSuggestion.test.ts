@@ -16,7 +16,10 @@ const R = 'engine';
 function branchWith(files: Record<string, string>, encoding: 'base64' | 'utf-8' = 'base64') {
   const fake = new FakeGitData();
   const contents = new Map(Object.entries(files).map(([, text]) => [blobSha(text), text]));
-  const head = fake.commitFiles('main', Object.entries(files).map(([path, text]): GitFile => ({ path, mode: '100644', sha: blobSha(text) })));
+  const head = fake.commitFiles(
+    'main',
+    Object.entries(files).map(([path, text]): GitFile => ({ path, mode: '100644', sha: blobSha(text) })),
+  );
   const getBlob = async (_o: string, _r: string, sha: string) => {
     const text = contents.get(sha)!;
     return { sha, url: '', size: text.length, encoding, content: encoding === 'base64' ? Buffer.from(text, 'utf8').toString('base64') : text };
@@ -30,7 +33,13 @@ const change = (line: number, old: string, lines: string[]) => (text: string) =>
 describe('Apply Suggestion as a commit on the head branch', () => {
   it('commits the file with the suggested lines, the other files as they were, with the message given', async () => {
     const { fake, head, client } = branchWith({ 'docs/t.md': 'one\r\ntwo\r\nthree', 'a.txt': 'a\n' });
-    const result = await commitSuggestion(client, { owner: O, repo: R, branch: 'main', path: 'docs/t.md' }, change(2, 'two', ['TWO', '2']), 'Apply suggestion from @mary', { name: 'ada', email: 'ada@x' });
+    const result = await commitSuggestion(
+      client,
+      { owner: O, repo: R, branch: 'main', path: 'docs/t.md' },
+      change(2, 'two', ['TWO', '2']),
+      'Apply suggestion from @mary',
+      { name: 'ada', email: 'ada@x' },
+    );
     assert.ok(result.ok);
     const moved = fake.refs.get('heads/main')!;
     assert.equal(moved, result.commit.commit);
@@ -40,14 +49,20 @@ describe('Apply Suggestion as a commit on the head branch', () => {
     assert.deepEqual(commit.author, { name: 'ada', email: 'ada@x' });
     const files = Object.fromEntries(fake.trees.get(commit.tree)!.map((f) => [f.path, f.sha]));
     assert.deepEqual(files, { 'a.txt': blobSha('a\n'), 'docs/t.md': blobSha('one\r\nTWO\r\n2\r\nthree') });
-    assert.deepEqual(result.commit.changes.map((c) => [c.kind, c.path]), [['modified', 'docs/t.md']]);
+    assert.deepEqual(
+      result.commit.changes.map((c) => [c.kind, c.path]),
+      [['modified', 'docs/t.md']],
+    );
   });
 
   it('a blob the service answers as UTF-8 text is read the same', async () => {
     const { client } = branchWith({ 'f.txt': 'x\ny\n' }, 'utf-8');
     const result = await commitSuggestion(client, { owner: O, repo: R, branch: 'main', path: 'f.txt' }, change(1, 'x', ['X']), 'm');
     assert.ok(result.ok);
-    assert.deepEqual(result.commit.changes.map((c) => c.kind === 'modified' && c.sha), [blobSha('X\ny\n')]);
+    assert.deepEqual(
+      result.commit.changes.map((c) => c.kind === 'modified' && c.sha),
+      [blobSha('X\ny\n')],
+    );
   });
 
   it('no author given: none is sent', async () => {
@@ -62,7 +77,10 @@ describe('Apply Suggestion as a commit on the head branch', () => {
     const result = await commitSuggestion(client, { owner: O, repo: R, branch: 'main', path: 'f.txt' }, change(2, 'y', ['Y']), 'm');
     assert.deepEqual(result, { ok: false, reason: 'changed' });
     assert.equal(fake.refs.get('heads/main'), head);
-    assert.deepEqual(fake.requests().filter((m) => m.startsWith('create') || m === 'updateRef'), []);
+    assert.deepEqual(
+      fake.requests().filter((m) => m.startsWith('create') || m === 'updateRef'),
+      [],
+    );
   });
 
   it('a file the branch does not hold: missing, nothing written', async () => {
@@ -72,6 +90,9 @@ describe('Apply Suggestion as a commit on the head branch', () => {
     assert.equal(fake.refs.get('heads/main'), head);
     // A folder of that name is not the file either.
     const withFolder = branchWith({ 'docs/t.md': 'x\n' });
-    assert.deepEqual(await commitSuggestion(withFolder.client, { owner: O, repo: R, branch: 'main', path: 'docs' }, change(1, 'x', ['X']), 'm'), { ok: false, reason: 'missing' });
+    assert.deepEqual(await commitSuggestion(withFolder.client, { owner: O, repo: R, branch: 'main', path: 'docs' }, change(1, 'x', ['X']), 'm'), {
+      ok: false,
+      reason: 'missing',
+    });
   });
 });

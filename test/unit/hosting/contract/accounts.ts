@@ -14,7 +14,7 @@ export const accounts: ContractGroup = {
   cases: [
     {
       row: 'GET /user',
-      does: 'answers the token\'s user and the scopes of X-OAuth-Scopes',
+      does: "answers the token's user and the scopes of X-OAuth-Scopes",
       calls: ['authorizations.create', 'users.getAuthenticated'],
       async run(w) {
         const scopes = ['repo', 'admin:org', 'user', 'delete_repo'];
@@ -26,7 +26,7 @@ export const accounts: ContractGroup = {
     },
     {
       row: 'GET /users/:user',
-      does: 'a user\'s public profile: name and public repositories (ada owns one public repository); an organization is a user of type Organization; an unknown login is 404',
+      does: "a user's public profile: name and public repositories (ada owns one public repository); an organization is a user of type Organization; an unknown login is 404",
       calls: ['users.get'],
       async run(w) {
         const ada = await w.as('ada').users.get('ada');
@@ -38,7 +38,7 @@ export const accounts: ContractGroup = {
     },
     {
       row: 'GET /user/repos',
-      does: 'lists the user\'s own repositories, private ones included',
+      does: "lists the user's own repositories, private ones included",
       calls: ['repos.listForAuthenticatedUser'],
       async run(w) {
         const names = (await collect(w.as('ada').repos.listForAuthenticatedUser())).map((r) => r.full_name);
@@ -57,11 +57,14 @@ export const accounts: ContractGroup = {
     },
     {
       row: 'GET /orgs/:org/repos',
-      does: 'lists the organization\'s repositories, the private one to a member only',
+      does: "lists the organization's repositories, the private one to a member only",
       calls: ['repos.listForOrg'],
       async run(w) {
         assert.deepEqual((await collect(w.as('ada').repos.listForOrg(ORG))).map((r) => r.name).sort(), ['analytical-engine', 'difference-engine']);
-        assert.deepEqual((await collect(w.as('grace').repos.listForOrg(ORG))).map((r) => r.name), ['difference-engine']);
+        assert.deepEqual(
+          (await collect(w.as('grace').repos.listForOrg(ORG))).map((r) => r.name),
+          ['difference-engine'],
+        );
       },
     },
     {
@@ -71,9 +74,15 @@ export const accounts: ContractGroup = {
       async run(w) {
         const all = await collect(w.as('grace').repos.listPublic());
         const ids = all.map((r) => r.id);
-        assert.deepEqual(ids, [...ids].sort((a, b) => a - b));
+        assert.deepEqual(
+          ids,
+          [...ids].sort((a, b) => a - b),
+        );
         assert.deepEqual(all.map((r) => r.full_name).sort(), ['ada/notes-on-the-engine', `${ORG}/${REPO}`, `charles/${REPO}`].sort());
-        assert.deepEqual((await collect(w.as('grace').repos.listPublic({ since: ids[0]! }))).map((r) => r.id), ids.slice(1));
+        assert.deepEqual(
+          (await collect(w.as('grace').repos.listPublic({ since: ids[0]! }))).map((r) => r.id),
+          ids.slice(1),
+        );
       },
     },
     {
@@ -101,7 +110,10 @@ export const accounts: ContractGroup = {
         assert.deepEqual([fork.fork, fork.parent?.full_name, fork.source?.full_name], [true, `${ORG}/${REPO}`, `${ORG}/${REPO}`]);
         assert.equal(typeof fork.subscribers_count, 'number');
         const again = await ada.repos.get('charles', REPO);
-        assert.deepEqual(w.of('repos.get').map((x) => x.status), [200, 304]);
+        assert.deepEqual(
+          w.of('repos.get').map((x) => x.status),
+          [200, 304],
+        );
         assert.deepEqual(again, fork);
       },
     },
@@ -122,14 +134,22 @@ export const accounts: ContractGroup = {
         const ada = w.as('ada');
         const { id } = await ada.repos.createForAuthenticatedUser({ name: 'old-name' });
         const rename = await fetch(`${w.emu.url}/repos/ada/old-name`, {
-          method: 'PATCH', body: JSON.stringify({ name: 'new-name' }),
-          headers: { 'user-agent': 'tests', 'content-type': 'application/json', authorization: `Basic ${Buffer.from('ada:ada-demo-password').toString('base64')}` },
+          method: 'PATCH',
+          body: JSON.stringify({ name: 'new-name' }),
+          headers: {
+            'user-agent': 'tests',
+            'content-type': 'application/json',
+            authorization: `Basic ${Buffer.from('ada:ada-demo-password').toString('base64')}`,
+          },
         });
         assert.equal(rename.status, 200);
         const from = w.exchanges.length;
         assert.equal((await ada.repos.get('ada', 'old-name')).full_name, 'ada/new-name');
         assert.equal((await ada.repos.get('ada', 'old-name')).full_name, 'ada/new-name');
-        assert.deepEqual(w.exchanges.slice(from).map((x) => `${x.status} ${x.url}`), ['301 /repos/ada/old-name', `200 /repositories/${id}`, `304 /repositories/${id}`]);
+        assert.deepEqual(
+          w.exchanges.slice(from).map((x) => `${x.status} ${x.url}`),
+          ['301 /repos/ada/old-name', `200 /repositories/${id}`, `304 /repositories/${id}`],
+        );
       },
     },
   ],

@@ -11,7 +11,10 @@ import type { ContractGroup, World } from './harness';
 const ada = { username: 'ada', password: 'ada-demo-password' };
 
 function demoApplication(w: World) {
-  const { client_id, client_secret } = JSON.parse(fs.readFileSync(path.join(w.emu.dataDir, OAUTH_APP_FILE), 'utf8')) as { client_id: string; client_secret: string };
+  const { client_id, client_secret } = JSON.parse(fs.readFileSync(path.join(w.emu.dataDir, OAUTH_APP_FILE), 'utf8')) as {
+    client_id: string;
+    client_secret: string;
+  };
   return { clientId: client_id, clientSecret: client_secret };
 }
 
@@ -71,7 +74,7 @@ export const authorizations: ContractGroup = {
     },
     {
       row: 'PUT /authorizations/clients/:client_id',
-      does: 'creates the application\'s token (201), then returns that same one (200)',
+      does: "creates the application's token (201), then returns that same one (200)",
       calls: ['authorizations.getOrCreateForApp'],
       async run(w) {
         const app = demoApplication(w);
@@ -79,7 +82,10 @@ export const authorizations: ContractGroup = {
         const first = await w.client().authorizations.getOrCreateForApp(ada, app.clientId, input);
         const second = await w.client().authorizations.getOrCreateForApp(ada, app.clientId, input);
         assert.deepEqual([first.created, second.created, second.authorization.id], [true, false, first.authorization.id]);
-        assert.deepEqual(w.of('authorizations.getOrCreateForApp').map((x) => x.status), [201, 200]);
+        assert.deepEqual(
+          w.of('authorizations.getOrCreateForApp').map((x) => x.status),
+          [201, 200],
+        );
       },
     },
     {
@@ -108,12 +114,20 @@ export const authorizations: ContractGroup = {
       async run(w) {
         const app = demoApplication(w);
         const client = w.client();
-        const tokens = await Promise.all(['one', 'two'].map(async (note) => (await client.authorizations.create(ada, { note, client_id: app.clientId, client_secret: app.clientSecret })).token));
+        const tokens = await Promise.all(
+          ['one', 'two'].map(
+            async (note) => (await client.authorizations.create(ada, { note, client_id: app.clientId, client_secret: app.clientSecret })).token,
+          ),
+        );
         // Revoked means the service answers 404 for the token; any other failure (a refused connection) is not a revocation.
-        const isAlive = (t: string) => client.authorizations.checkToken(app, t).then(() => true, (err: unknown) => {
-          if (err instanceof NotFoundError) return false;
-          throw err;
-        });
+        const isAlive = (t: string) =>
+          client.authorizations.checkToken(app, t).then(
+            () => true,
+            (err: unknown) => {
+              if (err instanceof NotFoundError) return false;
+              throw err;
+            },
+          );
         assert.deepEqual(await Promise.all(tokens.map(isAlive)), [true, true], 'both tokens work before the revocation');
         await client.authorizations.revokeAllTokens(app);
         assert.equal(w.of('authorizations.revokeAllTokens')[0]?.status, 204);

@@ -24,7 +24,9 @@ const GROUPS: readonly ContractGroup[] = [authorizations, accounts, teamsAndMemb
 describe('contract: every client method has a case that calls it', () => {
   it('each method of the registry is named by at least one case', () => {
     const called = new Set(GROUPS.flatMap((g) => g.cases.flatMap((c) => c.calls)));
-    const missing = registeredEndpoints().map((e) => `${e.group}.${e.method}`).filter((m) => !called.has(m as never));
+    const missing = registeredEndpoints()
+      .map((e) => `${e.group}.${e.method}`)
+      .filter((m) => !called.has(m as never));
     assert.deepEqual(missing, [], `no contract case calls: ${missing.join(', ')}`);
   });
 });

@@ -10,7 +10,10 @@ const OWNER = 'ada';
 const REPO = 'notes-on-the-engine';
 
 /** git's object id: SHA-1 of "<type> <size>\0<content>". */
-const objectId = (type: string, content: string) => createHash('sha1').update(`${type} ${Buffer.byteLength(content)}\0${content}`).digest('hex');
+const objectId = (type: string, content: string) =>
+  createHash('sha1')
+    .update(`${type} ${Buffer.byteLength(content)}\0${content}`)
+    .digest('hex');
 
 async function tip(git: HostingClient['git']) {
   const heads = await collect(git.listRefs(OWNER, REPO, 'heads'));
@@ -36,7 +39,7 @@ export const gitData: ContractGroup = {
     },
     {
       row: 'POST /repos/:owner/:repo/git/tags, GET .../git/tags/:sha (annotated tags)',
-      does: 'an annotated tag object of the tip with its tagger and message; the tag ref points at the tag object, which points at the commit; git\'s own tag id',
+      does: "an annotated tag object of the tip with its tagger and message; the tag ref points at the tag object, which points at the commit; git's own tag id",
       calls: ['git.createTag', 'git.createRef', 'git.getTag', 'git.getRef'],
       async run(w) {
         const git = w.as('ada').git;
@@ -45,7 +48,10 @@ export const gitData: ContractGroup = {
         const tag = await git.createTag(OWNER, REPO, { tag: 'v2.0.0-annotated', message: 'Second edition', object: main.object.sha, tagger });
         const text = `object ${main.object.sha}\ntype commit\ntag v2.0.0-annotated\ntagger Ada Lovelace <ada@example.test> 1709528767 +0000\n\nSecond edition\n`;
         assert.equal(tag.sha, objectId('tag', text));
-        assert.deepEqual([tag.tag, tag.message.trim(), tag.tagger.name, tag.object.sha, tag.object.type], ['v2.0.0-annotated', 'Second edition', 'Ada Lovelace', main.object.sha, 'commit']);
+        assert.deepEqual(
+          [tag.tag, tag.message.trim(), tag.tagger.name, tag.object.sha, tag.object.type],
+          ['v2.0.0-annotated', 'Second edition', 'Ada Lovelace', main.object.sha, 'commit'],
+        );
         await git.createRef(OWNER, REPO, 'refs/tags/v2.0.0-annotated', tag.sha);
         const ref = await git.getRef(OWNER, REPO, 'tags/v2.0.0-annotated');
         assert.deepEqual([ref.object.type, ref.object.sha], ['tag', tag.sha]);
@@ -54,7 +60,7 @@ export const gitData: ContractGroup = {
     },
     {
       row: 'GET /repos/:owner/:repo/git/commits/:sha, GET .../git/trees/:sha',
-      does: 'the tip commit\'s tree holds README.md, whose blob SHA is git\'s id of its content',
+      does: "the tip commit's tree holds README.md, whose blob SHA is git's id of its content",
       calls: ['git.getCommit', 'git.getTree', 'git.getBlob'],
       async run(w) {
         const git = w.as('ada').git;
@@ -70,7 +76,7 @@ export const gitData: ContractGroup = {
     },
     {
       row: 'POST /repos/:owner/:repo/git/blobs, GET .../git/blobs/:sha',
-      does: 'a new blob has git\'s SHA and reads back byte for byte',
+      does: "a new blob has git's SHA and reads back byte for byte",
       calls: ['git.createBlob', 'git.getBlob'],
       async run(w) {
         const git = w.as('ada').git;
@@ -92,15 +98,24 @@ export const gitData: ContractGroup = {
         const tree = await git.createTree(OWNER, REPO, [{ path: 'notes/g.md', mode: '100644', type: 'blob', sha: blob.sha }], parent.tree.sha);
         const flat = await git.getTree(OWNER, REPO, tree.sha, true);
         assert.ok(flat.tree.some((e) => e.path === 'notes/g.md' && e.sha === blob.sha));
-        assert.ok(flat.tree.some((e) => e.path === 'README.md'), 'base_tree kept the other files');
+        assert.ok(
+          flat.tree.some((e) => e.path === 'README.md'),
+          'base_tree kept the other files',
+        );
         const author = { name: 'Ada', email: 'ada@example.test', date: '2024-01-02T03:04:05Z' };
         const commit = await git.createCommit(OWNER, REPO, { message: 'Add note G', tree: tree.sha, parents: [parent.sha], author });
-        assert.deepEqual([commit.message, commit.tree.sha, commit.parents.map((p) => p.sha), commit.author.date], ['Add note G', tree.sha, [parent.sha], author.date]);
+        assert.deepEqual(
+          [commit.message, commit.tree.sha, commit.parents.map((p) => p.sha), commit.author.date],
+          ['Add note G', tree.sha, [parent.sha], author.date],
+        );
         assert.equal(commit.committer.name, 'Ada', 'the committer is filled from the author');
         const ref = await git.createRef(OWNER, REPO, 'refs/heads/feature/note-g', commit.sha);
         assert.deepEqual([ref.ref, ref.object.sha], ['refs/heads/feature/note-g', commit.sha]);
         assert.equal((await git.getRef(OWNER, REPO, 'heads/feature/note-g')).object.sha, commit.sha);
-        assert.ok(w.of('git.getRef').some((x) => x.url === `/repos/${OWNER}/${REPO}/git/refs/heads/feature/note-g`), 'the slashes of the ref are sent as they are');
+        assert.ok(
+          w.of('git.getRef').some((x) => x.url === `/repos/${OWNER}/${REPO}/git/refs/heads/feature/note-g`),
+          'the slashes of the ref are sent as they are',
+        );
       },
     },
     {
@@ -114,9 +129,22 @@ export const gitData: ContractGroup = {
           { path: 'README.md', mode: '100644', type: 'blob', content: 'Notes\n' },
         ]);
         const top = await git.getTree(OWNER, REPO, tree.sha);
-        assert.deepEqual(top.tree.map((e) => [e.path, e.type]), [['README.md', 'blob'], ['notes', 'tree']]);
+        assert.deepEqual(
+          top.tree.map((e) => [e.path, e.type]),
+          [
+            ['README.md', 'blob'],
+            ['notes', 'tree'],
+          ],
+        );
         const flat = await git.getTree(OWNER, REPO, tree.sha, true);
-        assert.deepEqual(flat.tree.map((e) => [e.path, e.type]), [['README.md', 'blob'], ['notes', 'tree'], ['notes/g.md', 'blob']]);
+        assert.deepEqual(
+          flat.tree.map((e) => [e.path, e.type]),
+          [
+            ['README.md', 'blob'],
+            ['notes', 'tree'],
+            ['notes/g.md', 'blob'],
+          ],
+        );
       },
     },
     {
@@ -131,13 +159,23 @@ export const gitData: ContractGroup = {
         await git.createRef(OWNER, REPO, 'refs/heads/archive/refs/old', main.object.sha);
         const tags = (await collect(git.listRefs(OWNER, REPO, 'refs/tags'))).map((r) => r.ref);
         assert.ok(tags.includes('refs/tags/v0.1-listed'), tags.join());
-        assert.deepEqual(tags.filter((r) => !r.startsWith('refs/tags/')), []);
-        assert.deepEqual((await collect(git.listRefs(OWNER, REPO, 'tags'))).map((r) => r.ref), tags);
-        assert.deepEqual([(await git.getRef(OWNER, REPO, 'refs/tags/v0.1-listed')).ref, (await git.getRef(OWNER, REPO, 'heads/archive/refs/old')).ref], ['refs/tags/v0.1-listed', 'refs/heads/archive/refs/old']);
+        assert.deepEqual(
+          tags.filter((r) => !r.startsWith('refs/tags/')),
+          [],
+        );
+        assert.deepEqual(
+          (await collect(git.listRefs(OWNER, REPO, 'tags'))).map((r) => r.ref),
+          tags,
+        );
+        assert.deepEqual(
+          [(await git.getRef(OWNER, REPO, 'refs/tags/v0.1-listed')).ref, (await git.getRef(OWNER, REPO, 'heads/archive/refs/old')).ref],
+          ['refs/tags/v0.1-listed', 'refs/heads/archive/refs/old'],
+        );
         // A namespace list has getRef's path shape, so the frame files it under getRef: refs/ is stripped from both.
-        assert.deepEqual(w.of('git.getRef').map((x) => x.url.replace(`/repos/${OWNER}/${REPO}/git/refs/`, '')), [
-          'heads?per_page=100', 'tags?per_page=100', 'tags?per_page=100', 'tags/v0.1-listed', 'heads/archive/refs/old',
-        ]);
+        assert.deepEqual(
+          w.of('git.getRef').map((x) => x.url.replace(`/repos/${OWNER}/${REPO}/git/refs/`, '')),
+          ['heads?per_page=100', 'tags?per_page=100', 'tags?per_page=100', 'tags/v0.1-listed', 'heads/archive/refs/old'],
+        );
       },
     },
     {

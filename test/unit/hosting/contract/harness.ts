@@ -30,7 +30,10 @@ export interface Exchange {
 /** Registry routes as patterns over the sent path; the most literal match wins (`pulls/comments` before `pulls/{number}`). */
 const ROUTES = registeredEndpoints().map((e) => {
   const [verb = '', path = ''] = e.route.split(' ');
-  const pattern = path.replace(/[.*?^$()|[\]\\]/g, '\\$&').replace(/\{\+[^}]+\}/g, '.+').replace(/\{[^}]+\}/g, '[^/]+');
+  const pattern = path
+    .replace(/[.*?^$()|[\]\\]/g, '\\$&')
+    .replace(/\{\+[^}]+\}/g, '.+')
+    .replace(/\{[^}]+\}/g, '[^/]+');
   return { verb, regex: new RegExp(`^${pattern}$`), literal: path.replace(/\{[^}]+\}/g, '').length, name: `${e.group}.${e.method}` as ClientMethod };
 });
 
@@ -49,7 +52,13 @@ export class World {
       const res = await fetch(input, init);
       const url = new URL(input instanceof Request ? input.url : String(input));
       const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
-      this.exchanges.push({ method, url: `${url.pathname}${url.search}`, status: res.status, headers: res.headers, endpoint: endpointOf(method, url.pathname) });
+      this.exchanges.push({
+        method,
+        url: `${url.pathname}${url.search}`,
+        status: res.status,
+        headers: res.headers,
+        endpoint: endpointOf(method, url.pathname),
+      });
       return res;
     };
     return new HostingClient({ apiUrl: this.emu.url, userAgentVersion: 'test', credentials, fetch: record, ...extra });

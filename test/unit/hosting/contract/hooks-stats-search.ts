@@ -10,7 +10,11 @@ import { NotFoundError, collect, type StatisticsProgress } from '../../../../src
 import { ORG, REPO, type ContractGroup } from './harness';
 import { Arrivals } from '../../../support/arrivals';
 
-interface Delivery { event: string; signature: string | undefined; body: string }
+interface Delivery {
+  event: string;
+  signature: string | undefined;
+  body: string;
+}
 
 /** A local endpoint for hook deliveries; `next(event, after)` waits for the one of that event after `after` of them. */
 async function receiver() {
@@ -19,7 +23,11 @@ async function receiver() {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      deliveries.push({ event: String(req.headers['x-service-event']), signature: req.headers['x-hub-signature'] as string | undefined, body: Buffer.concat(chunks).toString('utf8') });
+      deliveries.push({
+        event: String(req.headers['x-service-event']),
+        signature: req.headers['x-hub-signature'] as string | undefined,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
       res.writeHead(200).end('ok');
     });
   });
@@ -28,7 +36,11 @@ async function receiver() {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
     count: (event: string) => deliveries.items.filter((d) => d.event === event).length,
     next: (event: string, after: number): Promise<Delivery> => deliveries.when((all) => all.filter((d) => d.event === event)[after]),
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -67,7 +79,7 @@ export const hooksStatsSearch: ContractGroup = {
     },
     {
       row: 'POST /repos/:owner/:repo/hooks/:id/pings, POST .../hooks/:id/tests',
-      does: 'the ping delivers zen and this hook_id, the test a push of the default branch, both signed with the secret (204 each); the emulator\'s delivery log lists them newest first with the payload sent',
+      does: "the ping delivers zen and this hook_id, the test a push of the default branch, both signed with the secret (204 each); the emulator's delivery log lists them newest first with the payload sent",
       calls: ['hooks.create', 'hooks.ping', 'hooks.test', 'hooks.listDeliveries', 'hooks.getDelivery', 'hooks.delete'],
       async run(w) {
         const ada = w.as('ada');
@@ -89,7 +101,10 @@ export const hooksStatsSearch: ContractGroup = {
           assert.deepEqual([w.of('hooks.ping')[0]?.status, w.of('hooks.test')[0]?.status], [204, 204]);
           // The emulator's delivery log, newest first: the test's push, the ping, the ping on creation.
           const log = await collect(ada.hooks.listDeliveries(ORG, REPO, hook.id));
-          assert.deepEqual(log.map((d) => d.event), ['push', 'ping', 'ping']);
+          assert.deepEqual(
+            log.map((d) => d.event),
+            ['push', 'ping', 'ping'],
+          );
           const detail = await ada.hooks.getDelivery(ORG, REPO, hook.id, log[0]!.id);
           assert.equal((detail.request.payload as { ref?: unknown }).ref, `refs/heads/${repo.default_branch}`);
           assert.equal(detail.request.headers['X-Service-Event'], 'push');
@@ -110,7 +125,12 @@ export const hooksStatsSearch: ContractGroup = {
         assert.equal(w.of('stats.contributors')[0]?.status, 202);
         assert.equal(progress[0]?.attempt, 1);
         assert.ok(contributors.length >= 2, String(contributors.length));
-        for (const c of contributors) assert.equal(c.total, c.weeks.reduce((n, week) => n + week.c, 0), c.author?.login);
+        for (const c of contributors)
+          assert.equal(
+            c.total,
+            c.weeks.reduce((n, week) => n + week.c, 0),
+            c.author?.login,
+          );
         assert.equal(typeof contributors[0]!.weeks[0]!.w, 'string', 'w is a string, as docs/service-api/hosting/statistics §2 says');
       },
     },
@@ -141,7 +161,10 @@ export const hooksStatsSearch: ContractGroup = {
       async run(w) {
         const ada = w.as('ada');
         const repos = await ada.search.repositories('engine');
-        assert.ok(repos.some((r) => r.name === REPO && r.owner === ORG), JSON.stringify(repos.map((r) => r.name)));
+        assert.ok(
+          repos.some((r) => r.name === REPO && r.owner === ORG),
+          JSON.stringify(repos.map((r) => r.name)),
+        );
         assert.ok(repos.every((r) => typeof r.score === 'number'));
         const found = (await ada.search.users('ada')).find((u) => u.login === 'ada');
         assert.ok(found);

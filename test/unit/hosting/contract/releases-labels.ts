@@ -23,7 +23,8 @@ function ed25519PublicKey(): string {
 const names = (labels: ReadonlyArray<{ name: string }>) => labels.map((l) => l.name).sort();
 
 export const releasesAndLabels: ContractGroup = {
-  title: 'contract: releases, labels, deploy keys and downloads (docs/service-api/hosting/releases §1–§7, docs/service-api/hosting/labels §1–§3, docs/service-api/hosting/repositories §10)',
+  title:
+    'contract: releases, labels, deploy keys and downloads (docs/service-api/hosting/releases §1–§7, docs/service-api/hosting/labels §1–§3, docs/service-api/hosting/repositories §10)',
   cases: [
     {
       row: 'GET /repos/:owner/:repo/releases, GET .../releases/:id',
@@ -78,7 +79,13 @@ export const releasesAndLabels: ContractGroup = {
         const ada = w.as('ada');
         const release = await ada.releases.create(ORG, REPO, { tag_name: 'v9.9.7-assets', draft: true });
         // The real service's template has both parameters.
-        const withLabel = await ada.releases.uploadAsset({ upload_url: release.upload_url.replace(/\{\?[^}]*\}$/, '{?name,label}') }, 'table.csv', new TextEncoder().encode('n,v\n1,1\n'), 'text/csv', { label: 'The table' });
+        const withLabel = await ada.releases.uploadAsset(
+          { upload_url: release.upload_url.replace(/\{\?[^}]*\}$/, '{?name,label}') },
+          'table.csv',
+          new TextEncoder().encode('n,v\n1,1\n'),
+          'text/csv',
+          { label: 'The table' },
+        );
         assert.deepEqual([withLabel.name, withLabel.label, withLabel.size], ['table.csv', 'The table', 8]);
         const plain = await ada.releases.uploadAsset(release, 'plain.bin', new Uint8Array([1, 2, 3]), 'application/octet-stream');
         assert.equal(plain.label ?? null, null, 'no label sent, none stored');
@@ -97,7 +104,10 @@ export const releasesAndLabels: ContractGroup = {
       async run(w) {
         const labels = await collect(w.as('grace').labels.listForRepo(ORG, REPO));
         const colours = Object.fromEntries(labels.map((l) => [l.name, l.color]));
-        assert.deepEqual({ bug: colours.bug, enhancement: colours.enhancement, question: colours.question }, { bug: 'fc2929', enhancement: '84b6eb', question: 'cc317c' });
+        assert.deepEqual(
+          { bug: colours.bug, enhancement: colours.enhancement, question: colours.question },
+          { bug: 'fc2929', enhancement: '84b6eb', question: 'cc317c' },
+        );
         const question = await w.as('grace').labels.get(ORG, REPO, 'question');
         assert.deepEqual([question.name, question.color], ['question', 'cc317c']);
         assert.match(question.url, /\/repos\/analytical-engines\/difference-engine\/labels\/question$/);
@@ -197,12 +207,18 @@ export const releasesAndLabels: ContractGroup = {
       async run(w) {
         const ada = w.as('ada');
         const downloads = await collect(ada.downloads.list(ORG, REPO));
-        assert.deepEqual(downloads.map((d) => [d.name, d.size]).sort(), [['difference-engine-0.8.tar.gz', 48_213], ['printed-tables-1834.pdf', 1_204_551]]);
+        assert.deepEqual(downloads.map((d) => [d.name, d.size]).sort(), [
+          ['difference-engine-0.8.tar.gz', 48_213],
+          ['printed-tables-1834.pdf', 1_204_551],
+        ]);
         const pdf = await ada.downloads.get(ORG, REPO, downloads.find((d) => d.name === 'printed-tables-1834.pdf')!.id);
         assert.deepEqual([pdf.content_type, pdf.download_count], ['application/pdf', 7]);
         await ada.downloads.delete(ORG, REPO, pdf.id);
         await assert.rejects(ada.downloads.get(ORG, REPO, pdf.id), NotFoundError);
-        assert.deepEqual((await collect(ada.downloads.list(ORG, REPO))).map((d) => d.name), ['difference-engine-0.8.tar.gz']);
+        assert.deepEqual(
+          (await collect(ada.downloads.list(ORG, REPO))).map((d) => d.name),
+          ['difference-engine-0.8.tar.gz'],
+        );
       },
     },
   ],

@@ -58,7 +58,10 @@ export const teamsAndMembers: ContractGroup = {
         assert.equal(await ada.teams.isMember(translators, 'grace'), false);
         const err = await ada.teams.addMember(translators, ORG).catch((e: unknown) => e);
         assert.ok(err instanceof ValidationFailedError, String(err));
-        assert.deepEqual(err.errors.map((e) => [e.resource, e.field, e.code]), [['TeamMember', 'user', 'org']]);
+        assert.deepEqual(
+          err.errors.map((e) => [e.resource, e.field, e.code]),
+          [['TeamMember', 'user', 'org']],
+        );
       },
     },
     {
@@ -68,26 +71,41 @@ export const teamsAndMembers: ContractGroup = {
       async run(w) {
         const ada = w.as('ada');
         const translators = await teamId(ada, 'Translators');
-        assert.deepEqual((await collect(ada.teams.listRepos(translators))).map((r) => r.name), [REPO]);
-        assert.deepEqual([await ada.teams.managesRepo(translators, ORG, REPO), await ada.teams.managesRepo(translators, ORG, 'analytical-engine')], [true, false]);
+        assert.deepEqual(
+          (await collect(ada.teams.listRepos(translators))).map((r) => r.name),
+          [REPO],
+        );
+        assert.deepEqual(
+          [await ada.teams.managesRepo(translators, ORG, REPO), await ada.teams.managesRepo(translators, ORG, 'analytical-engine')],
+          [true, false],
+        );
         await ada.teams.addRepo(translators, ORG, 'analytical-engine');
         assert.equal(await ada.teams.managesRepo(translators, ORG, 'analytical-engine'), true);
         await ada.teams.removeRepo(translators, ORG, 'analytical-engine');
         assert.equal(await ada.teams.managesRepo(translators, ORG, 'analytical-engine'), false);
         const err = await ada.teams.addRepo(translators, 'ada', 'notes-on-the-engine').catch((e: unknown) => e);
         assert.ok(err instanceof ValidationFailedError, String(err));
-        assert.deepEqual(err.errors.map((e) => [e.resource, e.field, e.code]), [['TeamMember', 'repository', 'not_owned']]);
+        assert.deepEqual(
+          err.errors.map((e) => [e.resource, e.field, e.code]),
+          [['TeamMember', 'repository', 'not_owned']],
+        );
       },
     },
     {
       row: 'GET /user/teams',
-      does: 'the caller\'s teams across organizations, in the detailed form, asked for a hundred a page',
+      does: "the caller's teams across organizations, in the detailed form, asked for a hundred a page",
       calls: ['teams.listForAuthenticatedUser'],
       async run(w) {
         const teams = await collect(w.as('mary').teams.listForAuthenticatedUser());
-        assert.deepEqual(teams.map((t) => [t.name, t.organization.login]), [['Translators', ORG]]);
+        assert.deepEqual(
+          teams.map((t) => [t.name, t.organization.login]),
+          [['Translators', ORG]],
+        );
         assert.deepEqual(await collect(w.as('grace').teams.listForAuthenticatedUser()), []);
-        assert.deepEqual(w.of('teams.listForAuthenticatedUser').map((x) => x.url), ['/user/teams?per_page=100', '/user/teams?per_page=100']);
+        assert.deepEqual(
+          w.of('teams.listForAuthenticatedUser').map((x) => x.url),
+          ['/user/teams?per_page=100', '/user/teams?per_page=100'],
+        );
       },
     },
     {
@@ -98,7 +116,10 @@ export const teamsAndMembers: ContractGroup = {
         assert.deepEqual(logins(await collect(w.as('ada').orgMembers.list(ORG))), ['ada', 'charles', 'luigi', 'mary']);
         const from = w.exchanges.length;
         assert.deepEqual(logins(await collect(w.as('grace').orgMembers.list(ORG))), ['ada', 'charles']);
-        assert.deepEqual(w.exchanges.slice(from).map((x) => `${x.status} ${x.endpoint}`), ['302 orgMembers.list', '200 orgMembers.listPublic']);
+        assert.deepEqual(
+          w.exchanges.slice(from).map((x) => `${x.status} ${x.endpoint}`),
+          ['302 orgMembers.list', '200 orgMembers.listPublic'],
+        );
         assert.deepEqual(logins(await collect(w.as('grace').orgMembers.listPublic(ORG))), ['ada', 'charles']);
       },
     },
@@ -109,7 +130,10 @@ export const teamsAndMembers: ContractGroup = {
       async run(w) {
         assert.deepEqual([await w.as('ada').orgMembers.isMember(ORG, 'mary'), await w.as('ada').orgMembers.isMember(ORG, 'grace')], [true, false]);
         assert.deepEqual([await w.as('grace').orgMembers.isMember(ORG, 'mary'), await w.as('grace').orgMembers.isMember(ORG, 'ada')], [false, true]);
-        assert.deepEqual([await w.as('grace').orgMembers.isPublicMember(ORG, 'charles'), await w.as('grace').orgMembers.isPublicMember(ORG, 'mary')], [true, false]);
+        assert.deepEqual(
+          [await w.as('grace').orgMembers.isPublicMember(ORG, 'charles'), await w.as('grace').orgMembers.isPublicMember(ORG, 'mary')],
+          [true, false],
+        );
       },
     },
     {
