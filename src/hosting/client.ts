@@ -68,6 +68,11 @@ export class HostingClient {
     return this.core.rateLimit.onDidChange;
   }
 
+  /** The service refused the client's token (401): the account is signed out there. */
+  get onDidRefuseCredentials() {
+    return this.core.onDidRefuseCredentials;
+  }
+
   get rateLimit() {
     return this.core.rateLimit.state;
   }

@@ -23,6 +23,7 @@ import {
   ValidationFailedError,
   type ValidationErrorItem,
 } from './errors';
+import { TypedEmitter } from './emitter';
 import { RateLimitTracker } from './rateLimit';
 import { mediaTypes, resolveAddresses, type MediaTypes, type ServiceAddresses } from './urls';
 
@@ -133,6 +134,13 @@ export class HostingCore {
   private readonly send: typeof octokitRequest;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly now: () => number;
+  private readonly refused = new TypedEmitter<void>();
+  /**
+   * Fires when the service refuses the client's own credentials (401): the
+   * token was revoked or expired, whichever call saw it. A call made with
+   * credentials of its own (a password, an application's) does not count.
+   */
+  readonly onDidRefuseCredentials = this.refused.event;
 
   constructor(private readonly options: HostingClientOptions) {
     this.addresses = resolveAddresses(options.apiUrl, options.webUrl);
@@ -291,6 +299,7 @@ export class HostingCore {
         if (prepared.method !== 'GET' && prepared.method !== 'HEAD') this.inFlight.clear();
         return res;
       } catch (err) {
+        if (err instanceof BadCredentialsError && !options.credentials && this.options.credentials) this.refused.fire();
         // A background refresh that hit the limit waits for the reset and tries again.
         if (err instanceof RateLimitedError && options.priority === 'background' && tries < 3) continue;
         throw err;

@@ -1,7 +1,9 @@
 // The paths of the read-only `repodesk:` file system: a file of a repository
 // at a commit (or tree) SHA, `/<owner>/<repo>/<sha>/<path...>`. An `empty`
-// marker stands for a side of a diff where the file does not exist. Pure, no
-// `vscode`: the provider turns these into URIs.
+// marker stands for a side of a diff where the file does not exist; an
+// `account` names the account it is read with (a pull request's diff: the
+// account the pull request was opened under). Pure, no `vscode`: the
+// provider turns these into URIs.
 
 export interface GitLocation {
   owner: string;
@@ -12,6 +14,13 @@ export interface GitLocation {
   path: string;
   /** A missing side of a diff: reads as an empty file. */
   empty?: boolean;
+  /** The account the file is read with; none: the account in use. */
+  account?: string | undefined;
+}
+
+/** The query of a location's URI: its `empty` marker and its account. */
+export function toGitQuery(loc: GitLocation): string {
+  return [...(loc.empty ? ['empty'] : []), ...(loc.account !== undefined ? [`account=${encodeURIComponent(loc.account)}`] : [])].join('&');
 }
 
 export function toGitPath(loc: GitLocation): string {
@@ -23,5 +32,13 @@ export function fromGitPath(path: string, query = ''): GitLocation {
   const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
   if (parts.length < 3) throw new Error(`Not a RepoDesk file path: ${path}`);
   const [owner, repo, sha, ...rest] = parts as [string, string, string, ...string[]];
-  return { owner, repo, sha, path: rest.join('/'), ...(/(^|&)empty(=|&|$)/.test(query) ? { empty: true } : {}) };
+  const account = /(?:^|&)account=([^&]*)/.exec(query)?.[1];
+  return {
+    owner,
+    repo,
+    sha,
+    path: rest.join('/'),
+    ...(/(^|&)empty(=|&|$)/.test(query) ? { empty: true } : {}),
+    ...(account !== undefined ? { account: decodeURIComponent(account) } : {}),
+  };
 }

@@ -11,11 +11,12 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import type { RepoDeskApi } from '../../src/extension';
 import type { SignedInAccount } from '../../src/features/shared/session/hostingSession';
+import { approveInBrowser } from './oauthBrowser';
 import { child, children, description, label, signInAsAdaWithDemoRepository, waitFor } from './views-support';
 
 const first = () => process.env.REPODESK_TEST_EMULATOR_URL!;
 const second = () => process.env.REPODESK_TEST_EMULATOR2_URL!;
-const oauthApp = (dataDir: string) => JSON.parse(fs.readFileSync(path.join(dataDir, 'oauth-app.json'), 'utf8')) as { client_id: string };
+const oauthApp = (dataDir: string) => JSON.parse(fs.readFileSync(path.join(dataDir, 'oauth-app.json'), 'utf8')) as { client_id: string; client_secret: string };
 
 /** A token made on the service with the user's password (POST /authorizations), as a person makes one on the service's page. */
 async function tokenFor(apiUrl: string, login: string): Promise<string> {
@@ -260,6 +261,70 @@ describe('Accounts: two accounts on one service and one on a second (enterprise 
     assert.equal(session.client, account('ada (Local)').client);
   });
 
+  it('a diff opened from the overview of the Enterprise account, after the account in use is switched, and its review threads are read with the Enterprise account', async () => {
+    const headers = { authorization: `token ${enterpriseToken}`, 'user-agent': 'integration-test', 'content-type': 'application/json' };
+    const repoApi = `${enterpriseApi()}/repos/analytical-engines/difference-engine`;
+    // A review comment on a line of an open pull request's current diff, and a reply only the Enterprise service holds.
+    const open = (await (await fetch(`${repoApi}/pulls?state=open`, { headers })).json()) as { number: number }[];
+    let found: { number: number; comment: { id: number; path: string } } | undefined;
+    for (const p of open) {
+      const comments = (await (await fetch(`${repoApi}/pulls/${p.number}/comments`, { headers })).json()) as {
+        id: number;
+        path: string;
+        position: number | null;
+        in_reply_to_id?: number;
+      }[];
+      const root = comments.find((c) => c.position !== null && c.in_reply_to_id === undefined);
+      if (root) {
+        found = { number: p.number, comment: root };
+        break;
+      }
+    }
+    assert.ok(found, 'no open pull request with a review comment on its diff on the enterprise service');
+    const body = `Read on the Enterprise service ${Date.now()}`;
+    const replied = await fetch(`${repoApi}/pulls/${found.number}/comments`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ body, in_reply_to: found.comment.id }),
+    });
+    assert.equal(replied.status, 201, await replied.text());
+    const key = `analytical-engines/difference-engine#${found.number}`;
+    const enterprise = account('ada (Enterprise)');
+    await vscode.commands.executeCommand('repodesk.switchAccount', enterprise.id);
+    await vscode.commands.executeCommand('repodesk.pulls.openOverview', { owner: 'analytical-engines', repo: 'difference-engine', number: found.number });
+    const posted = async () => (await vscode.commands.executeCommand<{ type: string; message?: string }[]>('repodesk.testing.pullOverview.posted', key)) ?? [];
+    await waitFor('the Enterprise page', async () => (await posted()).some((m) => m.type === 'model'), 30_000).catch(async (err: unknown) => {
+      throw new Error(`${String(err)}; posted: ${JSON.stringify((await posted()).map((m) => [m.type, m.message]))}`);
+    });
+    await vscode.commands.executeCommand('repodesk.switchAccount', account('ada (Local)').id);
+    const before = await used(enterpriseApi(), enterpriseToken);
+    // The page's file row clicked (its message to the host).
+    await vscode.commands.executeCommand('repodesk.testing.pullOverview.send', key, { type: 'openFile', path: found.comment.path });
+    const head = await waitFor("the diff's head side open", async () =>
+      vscode.window.visibleTextEditors.find(
+        (e) => e.document.uri.scheme === 'repodesk' && e.document.uri.path.endsWith(`/${found.comment.path}`) && !e.document.uri.query.includes('empty'),
+      ),
+    );
+    assert.ok(
+      head.document.uri.query.includes(`account=${encodeURIComponent(enterprise.id)}`),
+      `the diff names no Enterprise account: ${head.document.uri.toString()}`,
+    );
+    assert.ok(head.document.getText().length > 0);
+    type Entry = { thread: vscode.CommentThread; place: { path: string } };
+    const thread = await waitFor("the reply in the diff's review thread", async () => {
+      const all = (await vscode.commands.executeCommand<Entry[]>('repodesk.testing.commentThreads')) ?? [];
+      return all.find(
+        (e) =>
+          e.thread.uri.toString() === head.document.uri.toString() &&
+          e.thread.comments.some((c) => (c as vscode.Comment & { text?: string }).text?.includes(body)),
+      );
+    });
+    assert.ok(thread);
+    // The Enterprise token read the sides and the threads (the Local account in use holds no such reply).
+    assert.ok((await used(enterpriseApi(), enterpriseToken)) > before, "the Enterprise token's count did not grow");
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
   it('signing out of charles leaves the other two accounts, their sessions and their clients untouched', async () => {
     const session = api.testing!.session;
     const others = ['ada (Local)', 'ada (Enterprise)'].map(account);
@@ -411,6 +476,97 @@ describe('Accounts: a revoked token and a service that is down', function () {
       assert.ok((await yourRepositories(other)).includes('ada/notes-on-the-engine'), other);
     }
     assert.equal(api.testing!.session.accounts.filter((a) => api.testing!.session.isSignedOut(a.id)).length, 1);
+  });
+
+  it('bad input: the Sign In row of the refused account signs in to its own service straight away (no question which service)', async () => {
+    const enterpriseApp = oauthApp(process.env.REPODESK_TEST_EMULATOR2_DATA!);
+    await vscode.commands.executeCommand('repodesk.setOAuthClientSecret', enterpriseApp.client_id, enterpriseApp.client_secret);
+    const group = await child(VIEW, undefined, 'Enterprise · charles');
+    assert.equal(description(group), 'signed out', 'the test before this one leaves charles signed out');
+    const row = (await children(VIEW, group))[0]!;
+    assert.equal(label(row), 'Sign in to Enterprise again');
+    let opened: string | undefined;
+    api.testing!.setBrowserOpener(async (url) => {
+      opened = url;
+      void approveInBrowser(url, 'charles', 'charles-demo-password');
+    });
+    try {
+      // The row's click; then Enter on each question until the browser opens (the first question with several services used to be which one: Local came first).
+      const click = row.toTreeItem().command!;
+      let settled = false;
+      const signIn = Promise.resolve(vscode.commands.executeCommand(click.command, ...(click.arguments ?? []))).finally(() => (settled = true));
+      while (!opened && !settled) {
+        await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      await signIn;
+    } finally {
+      api.testing!.setBrowserOpener(undefined);
+    }
+    assert.ok(opened, 'the sign-in ended without opening the authorize page (see the RepoDesk log)');
+    // The Enterprise service's own authorize page, not the first service's.
+    assert.ok(opened.startsWith(`${second()}/login/oauth/authorize?`), opened);
+    assert.ok(opened.includes(`client_id=${enterpriseApp.client_id}`), opened);
+    const session = api.testing!.session;
+    const charles = session.accounts.find((a) => a.label === 'charles (Enterprise)')!;
+    assert.equal(session.isSignedOut(charles.id), false);
+    assert.equal(session.account?.id, charles.id, 'the account signed in again is the one in use');
+    // Its group reads again, with the new token, on the Enterprise service.
+    await waitFor("charles's group signed in again", async () => {
+      const g = (await children(VIEW)).find((x) => label(x) === 'Enterprise · charles');
+      return g && description(g) !== 'signed out';
+    });
+    assert.equal((await charles.client.users.getAuthenticated()).user.login, 'charles');
+    assert.equal(charles.apiUrl, enterpriseApi());
+    assert.ok((await yourRepositories('Enterprise · charles')).some((r) => r.startsWith('charles/')));
+  });
+
+  it('bad input: a 401 to a read of the Pull Requests view signs its account out (Sign In on its group); the other accounts keep working', async () => {
+    const session = api.testing!.session;
+    // charles on Enterprise with a token of his own (a new session of his account: not refused).
+    const token = await tokenFor(enterpriseApi(), 'charles');
+    await api.testing!.provider.signInWithToken('Enterprise', token);
+    const charles = await waitFor('charles signed in with the new token', async () =>
+      session.accounts.find((a) => a.label === 'charles (Enterprise)' && a.session.accessToken === token && !session.isSignedOut(a.id)),
+    );
+    await vscode.commands.executeCommand('repodesk.switchAccount', charles.id);
+    assert.equal(session.client, charles.client);
+    // difference-engine's pull requests, read with charles's Enterprise token.
+    await waitFor("difference-engine's pull requests as charles", async () => (await children('repodesk.pullRequests')).some((n) => /^#\d+ /.test(label(n))));
+    // The Repositories view has read what it reads by itself (charles's groups, his organization's first page): only Pull Requests reads after this.
+    const group = await child(VIEW, undefined, 'Enterprise · charles');
+    await waitFor("charles's organization listed", async () =>
+      (await children(VIEW, await child(VIEW, group, /^analytical-engines/))).some((n) => /difference-engine$/.test(label(n))),
+    );
+    // Revoked on the service's side, as a person does on its settings page.
+    const basic = { authorization: `Basic ${Buffer.from('charles:charles-demo-password').toString('base64')}`, 'user-agent': 'integration-test' };
+    const list = (await (await fetch(`${enterpriseApi()}/authorizations`, { headers: basic })).json()) as { id: number; note?: string }[];
+    for (const a of list.filter((x) => x.note?.startsWith('accounts test charles')))
+      assert.equal((await fetch(`${enterpriseApi()}/authorizations/${a.id}`, { method: 'DELETE', headers: basic })).status, 204);
+    assert.equal((await fetch(`${enterpriseApi()}/user`, { headers: { authorization: `token ${token}`, 'user-agent': 'integration-test' } })).status, 401);
+
+    await vscode.commands.executeCommand('repodesk.pulls.refresh');
+    await waitFor('charles marked signed out', async () => {
+      await children('repodesk.pullRequests');
+      return session.isSignedOut(charles.id);
+    });
+    const signedOut = await waitFor("charles's group with its Sign In row", async () => {
+      const g = (await children(VIEW)).find((x) => label(x) === 'Enterprise · charles');
+      return g && description(g) === 'signed out' && g;
+    });
+    assert.deepEqual((await children(VIEW, signedOut)).map(label), ['Sign in to Enterprise again']);
+    // The other accounts: not signed out, their groups read, and Pull Requests reads with ada again.
+    assert.deepEqual(
+      session.accounts.filter((a) => session.isSignedOut(a.id)).map((a) => a.label),
+      ['charles (Enterprise)'],
+    );
+    for (const other of ['Local · ada', 'Enterprise · ada']) {
+      assert.ok((await yourRepositories(other)).includes('ada/notes-on-the-engine'), other);
+    }
+    const adaLocal = session.accounts.find((a) => a.label === 'ada (Local)')!;
+    await vscode.commands.executeCommand('repodesk.switchAccount', adaLocal.id);
+    await waitFor("difference-engine's pull requests as ada", async () => (await children('repodesk.pullRequests')).some((n) => /^#\d+ /.test(label(n))));
+    assert.equal(session.isSignedOut(adaLocal.id), false);
   });
 
   it('bad input: a service that is down shows an error row in its own group only', async () => {

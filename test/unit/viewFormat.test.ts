@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { firstLine, formatAge, formatExactDate, formatSize, groupRefs, groupReviewThreads, lineOfDiffHunk, shortSha } from '../../src/util/viewFormat';
-import { fromGitPath, toGitPath } from '../../src/util/gitUri';
+import { fromGitPath, toGitPath, toGitQuery } from '../../src/util/gitUri';
 
 describe('view formatting helpers', () => {
   it('formats sizes in binary units', () => {
@@ -154,5 +154,18 @@ describe('repodesk: paths', () => {
     assert.deepEqual(fromGitPath(p), loc);
     assert.deepEqual(fromGitPath('/o/r/abc', 'empty'), { owner: 'o', repo: 'r', sha: 'abc', path: '', empty: true });
     assert.throws(() => fromGitPath('/o/r'), /^Error: Not a RepoDesk file path: \/o\/r$/);
+  });
+
+  it('the query holds the empty marker and the account the file is read with (service and user id, any characters), and reads back', () => {
+    const base = { owner: 'o', repo: 'r', sha: 'abc', path: 'f' };
+    assert.equal(toGitQuery(base), '');
+    assert.equal(toGitQuery({ ...base, empty: true }), 'empty');
+    assert.equal(toGitQuery({ ...base, account: 'Local&Co/7' }), 'account=Local%26Co%2F7');
+    const both = toGitQuery({ ...base, empty: true, account: 'Enterprise/1' });
+    assert.equal(both, 'empty&account=Enterprise%2F1');
+    assert.deepEqual(fromGitPath('/o/r/abc/f', both), { ...base, empty: true, account: 'Enterprise/1' });
+    assert.deepEqual(fromGitPath('/o/r/abc/f', 'account=Local%26Co%2F7'), { ...base, account: 'Local&Co/7' });
+    assert.deepEqual(fromGitPath('/o/r/abc/f', 'account='), { ...base, account: '' });
+    assert.deepEqual(fromGitPath('/o/r/abc/f', 'myaccount=x'), base);
   });
 });

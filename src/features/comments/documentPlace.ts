@@ -28,13 +28,14 @@ export class PullFacts {
   private readonly pulls = new Map<string, Promise<PullRequest>>();
   private readonly files = new Map<string, Promise<PullRequestFile[]>>();
 
-  constructor(private readonly client: () => HostingClient | undefined) {}
+  /** `client(accountId)`: that account's client; without one, the account in use's. */
+  constructor(private readonly client: (accountId?: string) => HostingClient | undefined) {}
 
   pull(key: PullKey): Promise<PullRequest> {
-    const id = `${key.owner}/${key.repo}#${key.number}`;
+    const id = `${key.accountId ?? ''} ${key.owner}/${key.repo}#${key.number}`;
     let p = this.pulls.get(id);
     if (!p) {
-      p = this.need().pulls.get(key.owner, key.repo, key.number, { priority: 'background' });
+      p = this.need(key).pulls.get(key.owner, key.repo, key.number, { priority: 'background' });
       this.pulls.set(id, p);
       p.catch(() => this.pulls.delete(id));
     }
@@ -42,10 +43,10 @@ export class PullFacts {
   }
 
   filesAt(key: PullKey, headSha: string): Promise<PullRequestFile[]> {
-    const id = `${key.owner}/${key.repo}#${key.number}@${headSha}`;
+    const id = `${key.accountId ?? ''} ${key.owner}/${key.repo}#${key.number}@${headSha}`;
     let p = this.files.get(id);
     if (!p) {
-      p = collect(this.need().pulls.listFiles(key.owner, key.repo, key.number, { priority: 'background' }));
+      p = collect(this.need(key).pulls.listFiles(key.owner, key.repo, key.number, { priority: 'background' }));
       this.files.set(id, p);
       p.catch(() => this.files.delete(id));
     }
@@ -57,8 +58,8 @@ export class PullFacts {
     this.pulls.clear();
   }
 
-  private need(): HostingClient {
-    const c = this.client();
+  private need(key: PullKey): HostingClient {
+    const c = this.client(key.accountId);
     if (!c) throw new Error(vscode.l10n.t('Sign in to RepoDesk first.'));
     return c;
   }
@@ -81,29 +82,28 @@ async function gitDocumentPlace(uri: vscode.Uri, selected: SelectedPull, facts: 
   const sel = selected.value;
   let key: PullKey | undefined;
   let side: 'head' | 'base' | undefined;
-  if (sel && sel.owner === loc.owner && sel.repo === loc.repo && (sel.pull.head.sha === loc.sha || sel.pull.base.sha === loc.sha)) {
+  // A diff opened with an account of its own is that account's pull request's (not the selection's, read with the account in use).
+  if (
+    loc.account === undefined &&
+    sel &&
+    sel.owner === loc.owner &&
+    sel.repo === loc.repo &&
+    (sel.pull.head.sha === loc.sha || sel.pull.base.sha === loc.sha)
+  ) {
     key = sel;
     side = sel.pull.base.sha === loc.sha ? 'base' : 'head';
   } else {
-    const opened = pullDiffAt(loc.owner, loc.repo, loc.sha);
+    const opened = pullDiffAt(loc.owner, loc.repo, loc.sha, loc.account);
     if (!opened) return undefined;
     key = opened;
     side = opened.baseSha === loc.sha ? 'base' : 'head';
   }
-  const pull = await facts.pull({ owner: key.owner, repo: key.repo, number: key.number });
-  const files = await facts.filesAt(key, pull.head.sha);
+  const pullKey: PullKey = { owner: key.owner, repo: key.repo, number: key.number, ...(loc.account !== undefined ? { accountId: loc.account } : {}) };
+  const pull = await facts.pull(pullKey);
+  const files = await facts.filesAt(pullKey, pull.head.sha);
   const file = files.find((f) => f.filename === loc.path);
   const current = loc.sha === (side === 'head' ? pull.head.sha : pull.base.sha);
-  return {
-    pull: { owner: key.owner, repo: key.repo, number: key.number },
-    head: pull.head,
-    base: pull.base,
-    file,
-    path: loc.path,
-    sha: loc.sha,
-    side,
-    current,
-  };
+  return { pull: pullKey, head: pull.head, base: pull.base, file, path: loc.path, sha: loc.sha, side, current };
 }
 
 async function workspaceDocumentPlace(uri: vscode.Uri, selected: SelectedPull, facts: PullFacts): Promise<DocumentPlace | undefined> {

@@ -59,7 +59,7 @@ export class InlineThreads implements vscode.Disposable {
     private readonly log?: Logger,
     private readonly pending?: PendingDrafts,
   ) {
-    this.facts = new PullFacts(() => session.client);
+    this.facts = new PullFacts((accountId) => (accountId !== undefined ? session.clientFor(accountId) : session.client));
     this.controller.options = {
       prompt: vscode.l10n.t('Reply…'),
       placeHolder: vscode.l10n.t('Write a review comment (Markdown; @ for people, # for issues and pull requests)'),
@@ -106,7 +106,7 @@ export class InlineThreads implements vscode.Disposable {
    */
   prepare(d: PullDiffOpening): void {
     if (!this.session.client) return;
-    const key: PullKey = { owner: d.owner, repo: d.repo, number: d.number };
+    const key: PullKey = { owner: d.owner, repo: d.repo, number: d.number, ...(d.accountId !== undefined ? { accountId: d.accountId } : {}) };
     void this.facts.pull(key).catch(() => undefined);
     void this.facts.filesAt(key, d.headSha).catch(() => undefined);
     const comments = this.store.list(key);
@@ -341,7 +341,7 @@ function pendingLabel(draft: PendingDraft, outdated: boolean): string {
     : vscode.l10n.t('Pending review comment on {0}', where);
 }
 
-const pullId = (key: PullKey) => `${key.owner}/${key.repo}#${key.number}`;
+const pullId = (key: PullKey) => `${key.accountId ?? ''} ${key.owner}/${key.repo}#${key.number}`;
 
 /** The thread's header (without a label VS Code titles a thread that has comments "Start discussion"): where, in the words of the views and the overview, and who. */
 function threadLabel(kind: PlacementKind, root: ReviewComment, comments: ReviewComment[], headSha: string): string {

@@ -48,7 +48,8 @@ export function startOverviewPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
   }
   const { owner, repo, number } = key;
   const { session, log } = deps;
-  // The page reads and writes with the account it was opened under, also after a switch of the one in use.
+  // The page reads and writes with the account it was opened under, also after a switch of the one in use;
+  // so do the diffs it opens and their threads (with one account there is no other: their URIs name none).
   const accountId = session.account?.id;
   const clientNow = () => (accountId === undefined ? session.client : session.clientFor(accountId));
   const labelNow = () => session.accounts.find((a) => a.id === accountId)?.label ?? session.account?.label;
@@ -185,7 +186,16 @@ export function startOverviewPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
       case 'openFile': {
         if (!loaded) return;
         const file = loaded.model.files.rows.find((f) => f.path === m.path);
-        await openDiff({ owner, repo, baseSha: loaded.pull.base.sha, headSha: loaded.pull.head.sha, path: m.path, status: file?.status, number });
+        await openDiff({
+          owner,
+          repo,
+          baseSha: loaded.pull.base.sha,
+          headSha: loaded.pull.head.sha,
+          path: m.path,
+          status: file?.status,
+          number,
+          accountId: session.accounts.length > 1 ? accountId : undefined,
+        });
         return;
       }
       case 'openCommit':

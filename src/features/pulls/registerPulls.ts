@@ -174,6 +174,7 @@ export function registerPulls(
           status: node.file.status,
           number: node.pull.number,
           headBlob: node.file.sha,
+          accountId: session.accounts.length > 1 ? session.account?.id : undefined,
         });
       } catch (err) {
         void vscode.window.showErrorMessage(vscode.l10n.t('Could not open the changes of {0}: {1}', node.file.filename, errorText(err)));

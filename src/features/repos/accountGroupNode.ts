@@ -41,25 +41,25 @@ export class AccountGroupNode extends RepoDeskNode {
   }
 
   override async children(): Promise<RepoDeskNode[]> {
-    if (this.signedOut) return adopt(this, [new SignInNode(this.account.serviceName)]);
+    if (this.signedOut) return adopt(this, [new SignInNode(this.account)]);
     this.built ??= this.build();
     return adopt(this, await this.built);
   }
 }
 
-/** The row of a signed-out account's group: signs in again (the user picks the service). */
+/** The row of a signed-out account's group: signs in again, on that account's service (nothing asked about which). */
 class SignInNode extends RepoDeskNode {
-  constructor(private readonly serviceName: string) {
+  constructor(private readonly account: SignedInAccount) {
     super();
   }
 
   toTreeItem(): vscode.TreeItem {
-    const title = vscode.l10n.t('Sign in to {0} again', this.serviceName);
+    const title = vscode.l10n.t('Sign in to {0} again', this.account.serviceName);
     const item = new vscode.TreeItem(title, vscode.TreeItemCollapsibleState.None);
     item.iconPath = new vscode.ThemeIcon('sign-in');
     item.contextValue = 'signIn';
-    item.tooltip = vscode.l10n.t("{0} refused this account's token (revoked or expired).", this.serviceName);
-    item.command = { command: 'repodesk.signIn', title };
+    item.tooltip = vscode.l10n.t("{0} refused this account's token (revoked or expired).", this.account.serviceName);
+    item.command = { command: 'repodesk.signIn', title, arguments: [this.account.id] };
     return item;
   }
 }

@@ -231,16 +231,16 @@ export function createRepositoriesProvider(
   }
 
   /**
-   * One account's groups. A refused token (401) marks the account signed out
-   * (its group is drawn again with a Sign In row); a service that cannot be
-   * reached, or fails, gives one error row in its group: the other accounts'
-   * groups are read on their own.
+   * One account's groups. A refused token (401) has marked the account signed
+   * out (the session hears it from the account's client, whichever view
+   * read; the group is drawn again with a Sign In row); a service that cannot
+   * be reached, or fails, gives one error row in its group: the other
+   * accounts' groups are read on their own.
    */
   async function accountRoots(a: SignedInAccount, p: NodeTreeProvider): Promise<RepoDeskNode[]> {
     try {
       return await buildRoots(a.client, p, `account:${a.id}/`, true);
     } catch (err) {
-      if (err instanceof BadCredentialsError) session.markSignedOut(a.id);
       return [new ErrorNode(vscode.l10n.t('{0}: {1}', a.serviceName, errorText(err)), () => p.refresh())];
     }
   }

@@ -48,6 +48,29 @@ describe('v3 client errors (fake server)', () => {
     assert.equal(err.endpoint, 'GET /repos/{owner}/{repo}');
   });
 
+  it("Authentication rule 2: a 401 to the client's own token is announced (onDidRefuseCredentials), whichever call saw it", async () => {
+    service = await startFakeService(() => ({ status: 401, headers: rateHeaders(59, 60), body: { message: 'Bad credentials' } }));
+    const client = new HostingClient({ apiUrl: service.url, userAgentVersion: '1', credentials: { type: 'token', token: TOKEN } });
+    let refused = 0;
+    client.onDidRefuseCredentials(() => refused++);
+    await assert.rejects(client.pulls.get('ada', 'engine', 1), BadCredentialsError);
+    assert.equal(refused, 1);
+    await assert.rejects(collect(client.releases.list('ada', 'engine')), BadCredentialsError);
+    assert.equal(refused, 2);
+  });
+
+  it("Authentication rule 2: a 401 to other credentials than the client's own (a password, no token) is not announced", async () => {
+    service = await startFakeService(() => ({ status: 401, headers: rateHeaders(59, 60), body: { message: 'Bad credentials' } }));
+    const withToken = new HostingClient({ apiUrl: service.url, userAgentVersion: '1', credentials: { type: 'token', token: TOKEN } });
+    const anonymous = new HostingClient({ apiUrl: service.url, userAgentVersion: '1' });
+    let refused = 0;
+    withToken.onDidRefuseCredentials(() => refused++);
+    anonymous.onDidRefuseCredentials(() => refused++);
+    await assert.rejects(withToken.authorizations.create({ username: 'ada', password: 'wrong' }, { note: 'x', scopes: [] }), BadCredentialsError);
+    await assert.rejects(anonymous.repos.get('ada', 'engine'), BadCredentialsError);
+    assert.equal(refused, 0);
+  });
+
   it('Authentication rule 3: 403 after too many failed logins is a LoginLockedOutError', async () => {
     const err = await failWith({
       status: 403,

@@ -55,11 +55,11 @@ export class HostingAuthProvider implements vscode.AuthenticationProvider, vscod
     return this.create(service, scopes);
   }
 
-  /** A new session on the service named `serviceName` (any case). */
-  async createSessionOn(serviceName: string, scopes: readonly string[]): Promise<vscode.AuthenticationSession> {
+  /** A new session on the service named `serviceName` (any case); `login` is offered as the user name (password sign-in). */
+  async createSessionOn(serviceName: string, scopes: readonly string[], login?: string): Promise<vscode.AuthenticationSession> {
     const service = this.backend.services().find((s) => s.name.toLowerCase() === serviceName.toLowerCase());
     if (!service) throw new Error(vscode.l10n.t('No service named "{0}" is in "repodesk.hosting.services".', serviceName));
-    return this.create(service, scopes);
+    return this.create(service, scopes, undefined, login);
   }
 
   /** A session from a personal access token on the service named `serviceName`, without asking anything (tests, scripts). */
@@ -112,11 +112,12 @@ export class HostingAuthProvider implements vscode.AuthenticationProvider, vscod
     service: HostingService,
     scopes: readonly string[],
     beforeSignIn?: (method: SignInMethod) => Promise<void>,
+    login?: string,
   ): Promise<vscode.AuthenticationSession> {
     const method = await pickMethod(this.backend.hostLabel(service));
     if (!method) throw new SignInCancelled();
     await beforeSignIn?.(method);
-    return this.keep(service, await this.run(service, method, scopes));
+    return this.keep(service, await this.run(service, method, scopes, login));
   }
 
   private async keep(service: HostingService, created: NewSession): Promise<vscode.AuthenticationSession> {
@@ -161,7 +162,7 @@ export class HostingAuthProvider implements vscode.AuthenticationProvider, vscod
     this.changed.fire({ added: [], removed: [], changed: sessions });
   }
 
-  private async run(service: HostingService, method: SignInMethod, scopes: readonly string[]): Promise<NewSession> {
+  private async run(service: HostingService, method: SignInMethod, scopes: readonly string[], knownLogin?: string): Promise<NewSession> {
     const host = this.backend.hostLabel(service);
     switch (method) {
       case 'browser':
@@ -185,6 +186,7 @@ export class HostingAuthProvider implements vscode.AuthenticationProvider, vscod
           title: vscode.l10n.t('Sign in with user name and password (1/2)'),
           prompt: vscode.l10n.t('User name on {0}', host),
           ignoreFocusOut: true,
+          ...(knownLogin ? { value: knownLogin } : {}),
         });
         if (!login) throw new SignInCancelled();
         const password = await vscode.window.showInputBox({

@@ -46,9 +46,10 @@ export function registerHostingAuth(context: vscode.ExtensionContext, log: Logge
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('repodesk.hosting.services') || e.affectsConfiguration('repodesk.hosting.apiUrl')) void provider.reload();
     }),
-    vscode.commands.registerCommand('repodesk.signIn', async () => {
+    // With an account's id (its group's Sign In row, its token refused): that account's service and login, nothing asked about them.
+    vscode.commands.registerCommand('repodesk.signIn', async (accountId?: unknown) => {
       try {
-        await session.signIn();
+        await (typeof accountId === 'string' ? session.signInAgain(accountId) : session.signIn());
       } catch (err) {
         if (err instanceof SignInCancelled) {
           log.info('Sign-in cancelled');

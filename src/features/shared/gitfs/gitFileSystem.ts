@@ -6,21 +6,22 @@ import { fromBase64 } from '../../../util/bytes';
 import * as vscode from 'vscode';
 import type { HostingClient, TreeEntry } from '../../../hosting';
 import { NotFoundError } from '../../../hosting';
-import { fromGitPath, toGitPath, type GitLocation } from '../../../util/gitUri';
+import { fromGitPath, toGitPath, toGitQuery, type GitLocation } from '../../../util/gitUri';
 import type { HostingSession } from '../session/hostingSession';
 import type { Logger } from '../log/outputLog';
 
 export const GIT_SCHEME = 'repodesk';
 
 export function gitUri(loc: GitLocation): vscode.Uri {
-  return vscode.Uri.from({ scheme: GIT_SCHEME, path: toGitPath(loc), ...(loc.empty ? { query: 'empty' } : {}) });
+  const query = toGitQuery(loc);
+  return vscode.Uri.from({ scheme: GIT_SCHEME, path: toGitPath(loc), ...(query ? { query } : {}) });
 }
 
 type Node = { type: 'tree' | 'blob' | 'commit'; sha: string; size?: number | undefined };
 
 /** Blobs whose SHA is known for a path at a commit (a pull request's file lists it): read without walking the trees. */
 const knownBlobs = new Map<string, string>();
-const blobKey = (loc: GitLocation) => `${loc.owner}/${loc.repo}@${loc.sha}:${loc.path}`;
+const blobKey = (loc: GitLocation) => `${loc.account ?? ''} ${loc.owner}/${loc.repo}@${loc.sha}:${loc.path}`;
 
 /** Remembers that `loc` (a file at a commit) is the blob `sha`, as the service listed it. */
 export function rememberBlob(loc: GitLocation, sha: string): void {
@@ -99,8 +100,9 @@ export class GitFileSystem implements vscode.FileSystemProvider {
     throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('RepoDesk files are read-only.'));
   }
 
-  private client(): HostingClient {
-    const client = this.session.client;
+  /** The location's account's client (a pull request's diff: the account it was opened under), else the one in use. */
+  private client(loc: GitLocation): HostingClient {
+    const client = loc.account !== undefined ? this.session.clientFor(loc.account) : this.session.client;
     if (!client) throw vscode.FileSystemError.Unavailable(vscode.l10n.t('Sign in to RepoDesk to read repository files.'));
     return client;
   }
@@ -121,12 +123,13 @@ export class GitFileSystem implements vscode.FileSystemProvider {
   }
 
   private async rootTree(loc: GitLocation): Promise<string> {
-    const key = `${loc.owner}/${loc.repo}@${loc.sha}`;
+    // Per account: what one account read is not another's to see.
+    const key = `${loc.account ?? ''} ${loc.owner}/${loc.repo}@${loc.sha}`;
     const known = this.roots.get(key);
     if (known) return known;
     let tree: string;
     try {
-      tree = (await this.client().git.getCommit(loc.owner, loc.repo, loc.sha)).tree.sha;
+      tree = (await this.client(loc).git.getCommit(loc.owner, loc.repo, loc.sha)).tree.sha;
     } catch (err) {
       // Not a commit: the SHA may be a tree's own.
       if (!(err instanceof NotFoundError)) throw err;
@@ -137,11 +140,12 @@ export class GitFileSystem implements vscode.FileSystemProvider {
   }
 
   private async tree(loc: GitLocation, sha: string): Promise<TreeEntry[]> {
-    const cached = this.trees.get(sha);
+    const key = `${loc.account ?? ''} ${sha}`;
+    const cached = this.trees.get(key);
     if (cached) return cached;
     try {
-      const entries = (await this.client().git.getTree(loc.owner, loc.repo, sha)).tree;
-      this.trees.set(sha, entries);
+      const entries = (await this.client(loc).git.getTree(loc.owner, loc.repo, sha)).tree;
+      this.trees.set(key, entries);
       return entries;
     } catch (err) {
       if (err instanceof NotFoundError) throw vscode.FileSystemError.FileNotFound(gitUri(loc));
@@ -150,11 +154,12 @@ export class GitFileSystem implements vscode.FileSystemProvider {
   }
 
   private async blob(loc: GitLocation, sha: string): Promise<Uint8Array> {
-    const cached = this.blobs.get(sha);
+    const key = `${loc.account ?? ''} ${sha}`;
+    const cached = this.blobs.get(key);
     if (cached) return cached;
-    const blob = await this.client().git.getBlob(loc.owner, loc.repo, sha);
+    const blob = await this.client(loc).git.getBlob(loc.owner, loc.repo, sha);
     const bytes = blob.encoding === 'base64' ? fromBase64(blob.content) : new TextEncoder().encode(blob.content);
-    this.blobs.set(sha, bytes);
+    this.blobs.set(key, bytes);
     return bytes;
   }
 }

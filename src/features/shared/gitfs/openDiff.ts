@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { gitUri, rememberBlob } from './gitFileSystem';
 import { rememberPullDiffOpening } from './pullDiffs';
+import type { GitLocation } from '../../../util/gitUri';
 
 export interface DiffSides {
   owner: string;
@@ -15,22 +16,26 @@ export interface DiffSides {
   number?: number | undefined;
   /** The head side's blob SHA when known (a pull request's file list gives it): read without walking the trees. */
   headBlob?: string | undefined;
+  /** The account whose pull request this is: both sides and its threads are read with it (none: the account in use). */
+  accountId?: string | undefined;
 }
 
 /** Opens the diff (at a line of one side); resolves to the documents of its two sides. */
 export async function openDiff(d: DiffSides, at?: { side: 'head' | 'base'; line: number }): Promise<{ base: vscode.Uri; head: vscode.Uri }> {
   // Heard first: the pull request's threads are read while the sides are.
-  if (d.number !== undefined) rememberPullDiffOpening({ owner: d.owner, repo: d.repo, number: d.number, baseSha: d.baseSha, headSha: d.headSha, path: d.path });
+  const account = d.accountId;
+  if (d.number !== undefined)
+    rememberPullDiffOpening({ owner: d.owner, repo: d.repo, number: d.number, baseSha: d.baseSha, headSha: d.headSha, path: d.path, accountId: account });
   // `added` has no base side and `removed` no head side; without the change kind, a side where the file does not exist
   // reads as empty (both sides asked at once).
   const there = (side: 'base' | 'head') =>
     d.status === undefined
-      ? exists(d.owner, d.repo, side === 'base' ? d.baseSha : d.headSha, d.path)
+      ? exists({ owner: d.owner, repo: d.repo, sha: side === 'base' ? d.baseSha : d.headSha, path: d.path, account })
       : Promise.resolve(d.status !== (side === 'base' ? 'added' : 'removed'));
   const [baseThere, headThere] = await Promise.all([there('base'), there('head')]);
-  const left = gitUri({ owner: d.owner, repo: d.repo, sha: d.baseSha, path: d.path, empty: !baseThere });
-  const right = gitUri({ owner: d.owner, repo: d.repo, sha: d.headSha, path: d.path, empty: !headThere });
-  if (d.headBlob && headThere) rememberBlob({ owner: d.owner, repo: d.repo, sha: d.headSha, path: d.path }, d.headBlob);
+  const left = gitUri({ owner: d.owner, repo: d.repo, sha: d.baseSha, path: d.path, empty: !baseThere, account });
+  const right = gitUri({ owner: d.owner, repo: d.repo, sha: d.headSha, path: d.path, empty: !headThere, account });
+  if (d.headBlob && headThere) rememberBlob({ owner: d.owner, repo: d.repo, sha: d.headSha, path: d.path, account }, d.headBlob);
   const name = d.path.slice(d.path.lastIndexOf('/') + 1);
   const title = d.number !== undefined ? vscode.l10n.t('{0} (#{1})', name, d.number) : name;
   const options: vscode.TextDocumentShowOptions = { preview: true };
@@ -48,9 +53,9 @@ export async function openDiff(d: DiffSides, at?: { side: 'head' | 'base'; line:
   return { base: left, head: right };
 }
 
-async function exists(owner: string, repo: string, sha: string, path: string): Promise<boolean> {
+async function exists(loc: GitLocation): Promise<boolean> {
   try {
-    await vscode.workspace.fs.stat(gitUri({ owner, repo, sha, path }));
+    await vscode.workspace.fs.stat(gitUri(loc));
     return true;
   } catch (err) {
     if (err instanceof vscode.FileSystemError && err.code === 'FileNotFound') return false;

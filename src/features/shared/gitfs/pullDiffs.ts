@@ -7,20 +7,22 @@ export interface PullDiff {
   number: number;
   baseSha: string;
   headSha: string;
+  /** The account the pull request was opened under (its diff and threads are read with it); none: the account in use. */
+  accountId?: string | undefined;
 }
 
 const opened = new Map<string, PullDiff>();
 
-const key = (owner: string, repo: string, sha: string) => `${owner}/${repo}@${sha}`;
+const key = (owner: string, repo: string, sha: string, accountId: string | undefined) => `${accountId ?? ''} ${owner}/${repo}@${sha}`;
 
 function rememberPullDiff(d: PullDiff): void {
-  opened.set(key(d.owner, d.repo, d.headSha), d);
-  opened.set(key(d.owner, d.repo, d.baseSha), d);
+  opened.set(key(d.owner, d.repo, d.headSha, d.accountId), d);
+  opened.set(key(d.owner, d.repo, d.baseSha, d.accountId), d);
 }
 
-/** The pull request whose diff showed this commit, most recent first. */
-export function pullDiffAt(owner: string, repo: string, sha: string): PullDiff | undefined {
-  return opened.get(key(owner, repo, sha));
+/** The pull request whose diff showed this commit (read with `accountId`), most recent first. */
+export function pullDiffAt(owner: string, repo: string, sha: string, accountId?: string): PullDiff | undefined {
+  return opened.get(key(owner, repo, sha, accountId));
 }
 
 /** A diff of a pull request's file about to open: the file's path besides its pull request and commits. */

@@ -12,6 +12,8 @@ export interface PullKey {
   owner: string;
   repo: string;
   number: number;
+  /** The account the pull request was opened under (its diff's threads): read and written with it; none: the account in use. */
+  accountId?: string | undefined;
 }
 
 export function samePull(a: PullKey | undefined, b: PullKey | undefined): boolean {
@@ -25,32 +27,32 @@ export class PullReviewComments implements vscode.Disposable {
 
   constructor(private readonly session: HostingSession) {}
 
-  private client() {
-    const client = this.session.client;
+  private client(pull: PullKey) {
+    const client = pull.accountId !== undefined ? this.session.clientFor(pull.accountId) : this.session.client;
     if (!client) throw new Error(vscode.l10n.t('Sign in to RepoDesk first.'));
     return client;
   }
 
   /** Every comment of the pull request (a conditional request when read before). */
   list(pull: PullKey): Promise<ReviewComment[]> {
-    return this.client().reviewComments.listAllForPull(pull.owner, pull.repo, pull.number, { priority: 'background' });
+    return this.client(pull).reviewComments.listAllForPull(pull.owner, pull.repo, pull.number, { priority: 'background' });
   }
 
   async create(pull: PullKey, input: NewReviewComment): Promise<ReviewComment> {
-    const created = await this.client().reviewComments.create(pull.owner, pull.repo, pull.number, input);
+    const created = await this.client(pull).reviewComments.create(pull.owner, pull.repo, pull.number, input);
     this.changed.fire(pull);
     return created;
   }
 
   async update(pull: PullKey, id: number, body: string): Promise<ReviewComment> {
-    const updated = await this.client().reviewComments.update(pull.owner, pull.repo, id, body);
+    const updated = await this.client(pull).reviewComments.update(pull.owner, pull.repo, id, body);
     this.changed.fire(pull);
     return updated;
   }
 
   async delete(pull: PullKey, id: number): Promise<void> {
     try {
-      await this.client().reviewComments.delete(pull.owner, pull.repo, id);
+      await this.client(pull).reviewComments.delete(pull.owner, pull.repo, id);
     } finally {
       // Also after a failure: a comment deleted elsewhere should disappear here.
       this.changed.fire(pull);

@@ -20,6 +20,8 @@ export interface SessionSource {
   /** The service a session belongs to (its API URL and name); without it, every session is the first service's. */
   serviceOf?(sessionId: string): Promise<{ name: string; apiUrl: string } | undefined>;
   createSession(scopes: readonly string[]): Promise<vscode.AuthenticationSession>;
+  /** A new session on the service named `serviceName`, without asking which service; `login` is offered as the user name. */
+  createSessionOn?(serviceName: string, scopes: readonly string[], login?: string): Promise<vscode.AuthenticationSession>;
   createSessionWithMoreScopes(scopes: readonly string[], sessionId: string): Promise<vscode.AuthenticationSession>;
 }
 
@@ -46,7 +48,7 @@ export class HostingSession implements vscode.Disposable {
   private session: vscode.AuthenticationSession | undefined;
   private currentClient: HostingClient | undefined;
   private signedInAccounts: SignedInAccount[] = [];
-  /** Rate-limit subscriptions of the other accounts' clients (the tooltip lists them all). */
+  /** Each account's client's rate-limit changes (the tooltip lists them all) and refused token (markSignedOut). */
   private accountSubscriptions: { dispose(): void }[] = [];
   private readonly changed = new vscode.EventEmitter<void>();
   private readonly rateLimitChanged = new vscode.EventEmitter<RateLimitState>();
@@ -119,10 +121,12 @@ export class HostingSession implements vscode.Disposable {
 
   /**
    * Marks the account signed out: the service refused its token (401, a
-   * token revoked there). Its group then offers to sign in; the other
-   * accounts are left as they are. Signing in again makes a new session.
+   * token revoked there), to a read of any view or an action alike (each
+   * account's client says so: updateAccounts). Its group then offers to sign
+   * in; the other accounts are left as they are. Signing in again makes a
+   * new session.
    */
-  markSignedOut(accountId: string): void {
+  private markSignedOut(accountId: string): void {
     const account = this.signedInAccounts.find((a) => a.id === accountId);
     if (!account || this.refusedSessions.has(account.session.id)) return;
     this.refusedSessions.add(account.session.id);
@@ -290,6 +294,21 @@ export class HostingSession implements vscode.Disposable {
     const current = this.session;
     const created =
       extraScopes.length && current ? await this.provider.createSessionWithMoreScopes(scopes, current.id) : await this.provider.createSession(scopes);
+    return this.afterSignIn(created, extraScopes);
+  }
+
+  /**
+   * Signs in again the account `accountId` (its token was refused): on its
+   * own service, without asking which, its login offered as the user name.
+   */
+  async signInAgain(accountId: string): Promise<vscode.AuthenticationSession> {
+    const account = this.signedInAccounts.find((a) => a.id === accountId);
+    if (!account || !this.provider.createSessionOn) return this.signIn();
+    return this.afterSignIn(await this.provider.createSessionOn(account.serviceName, readHostingSettings().scopes, account.login), []);
+  }
+
+  /** The new session becomes the current one (a step-up that was not granted says which scopes are missing). */
+  private async afterSignIn(created: vscode.AuthenticationSession, extraScopes: readonly string[]): Promise<vscode.AuthenticationSession> {
     const missing = extraScopes.filter((s) => !scopesCover(created.scopes, [s]));
     if (missing.length) {
       await this.state.update(ACCOUNT_KEY, created.account.id);
@@ -357,7 +376,11 @@ export class HostingSession implements vscode.Disposable {
     }
     this.signedInAccounts = next;
     for (const d of this.accountSubscriptions) d.dispose();
-    this.accountSubscriptions = next.map((a) => a.client.onDidChangeRateLimit(() => this.accountsRateLimitChanged.fire()));
+    this.accountSubscriptions = next.flatMap((a) => [
+      a.client.onDidChangeRateLimit(() => this.accountsRateLimitChanged.fire()),
+      // One place sees every 401 to the account's token, whichever view or action read.
+      a.client.onDidRefuseCredentials(() => this.markSignedOut(a.id)),
+    ]);
     if (before.length !== next.length || before.some((a, i) => a !== next[i] && (a.id !== next[i]?.id || a.client !== next[i]?.client)))
       this.accountsChanged.fire();
   }
