@@ -225,11 +225,11 @@ describe('Accounts: two accounts on one service and one on a second (enterprise 
   });
 
   it("a pull request read under the Enterprise account uses its token: only that token's count grows on the service's side", async () => {
-    const adaLocalToken = account('ada (Local)').session.accessToken;
+    // ada on Local is not counted: she is the account the other views read with, in the background too; her
+    // token is unknown to the second service, so the answers below could not have come with it.
     const before = {
       enterprise: await used(enterpriseApi(), enterpriseToken),
       charles: await used(first(), charlesToken),
-      adaLocal: await used(first(), adaLocalToken),
     };
     const numbers: number[] = [];
     for await (const p of account('ada (Enterprise)').client.pulls.list('analytical-engines', 'difference-engine', { state: 'all' })) numbers.push(p.number);
@@ -239,7 +239,6 @@ describe('Accounts: two accounts on one service and one on a second (enterprise 
     assert.ok(pull.url.startsWith(`${enterpriseApi()}/repos/`), pull.url);
     assert.ok((await used(enterpriseApi(), enterpriseToken)) >= before.enterprise + 2);
     assert.equal(await used(first(), charlesToken), before.charles);
-    assert.equal(await used(first(), adaLocalToken), before.adaLocal);
   });
 
   it("switching the account used makes its client (and its rate limit) the views' own", async () => {
@@ -297,7 +296,6 @@ describe('Accounts: two accounts on one service and one on a second (enterprise 
       throw new Error(`${String(err)}; posted: ${JSON.stringify((await posted()).map((m) => [m.type, m.message]))}`);
     });
     await vscode.commands.executeCommand('repodesk.switchAccount', account('ada (Local)').id);
-    const before = await used(enterpriseApi(), enterpriseToken);
     // The page's file row clicked (its message to the host).
     await vscode.commands.executeCommand('repodesk.testing.pullOverview.send', key, { type: 'openFile', path: found.comment.path });
     const head = await waitFor("the diff's head side open", async () =>
@@ -319,9 +317,9 @@ describe('Accounts: two accounts on one service and one on a second (enterprise 
           e.thread.comments.some((c) => (c as vscode.Comment & { text?: string }).text?.includes(body)),
       );
     });
+    // Read with the Enterprise account: the reply exists on that service only (the Local account in use holds
+    // none). Its token's count is no proof either way: the overview had read these, and a 304 costs nothing.
     assert.ok(thread);
-    // The Enterprise token read the sides and the threads (the Local account in use holds no such reply).
-    assert.ok((await used(enterpriseApi(), enterpriseToken)) > before, "the Enterprise token's count did not grow");
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
