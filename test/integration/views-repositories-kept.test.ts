@@ -26,8 +26,8 @@ describe('Views: Repositories, the kept listing after a reload', function () {
 
     const name = `kept-listing-${Date.now()}`;
     await client.repos.createForAuthenticatedUser({ name });
-    // Let the listing be kept (the workspace state is written after the pages are read).
-    await new Promise((r) => setTimeout(r, 500));
+    // The listing kept (the workspace state is written after the pages are read).
+    await vscode.commands.executeCommand('repodesk.testing.repositoriesKept');
     // As after a window reload: the first look of a session.
     await vscode.commands.executeCommand('repodesk.testing.repositoriesAsAfterReload');
 
@@ -81,7 +81,7 @@ describe('Views: Pull Requests, the kept listing after a reload', function () {
       const rows = await children(PULLS);
       return rows.length > 0 && rows.every((r) => !description(r).includes('updating')) && rows.some((r) => label(r).startsWith('#1 ')) ? rows : undefined;
     });
-    await new Promise((r) => setTimeout(r, 300));
+    // Drawn, so kept: the rows' drawing writes the listing to the workspace state (held in memory at once).
     await vscode.commands.executeCommand('repodesk.testing.pullRequestsAsAfterReload');
     const kept = await children(PULLS);
     assert.deepEqual(

@@ -36,7 +36,7 @@ export function registerRepositories(
   rootProviders: readonly RootGroupProvider[] = [],
   firstPaint?: Gate,
 ): NodeTreeProvider {
-  const { provider, subscriptions, showKeptNext } = createRepositoriesProvider(
+  const { provider, subscriptions, showKeptNext, whenKept } = createRepositoriesProvider(
     session,
     active,
     context.globalState,
@@ -132,6 +132,8 @@ export function registerRepositories(
         showKeptNext();
         provider.refresh();
       }),
+      // Settles once the last listing read is written for the next session's first look.
+      vscode.commands.registerCommand('repodesk.testing.repositoriesKept', () => whenKept()),
     );
   }
   void activateFromWorkspaceRemote(active, session);

@@ -50,9 +50,11 @@ export function createRepositoriesProvider(
   orgProviders: readonly OrganizationChildProvider[] = [],
   rootProviders: readonly RootGroupProvider[] = [],
   firstPaint?: Gate,
-): { provider: NodeTreeProvider; subscriptions: vscode.Disposable[]; showKeptNext(): void } {
+): { provider: NodeTreeProvider; subscriptions: vscode.Disposable[]; showKeptNext(): void; whenKept(): Promise<void> } {
   // A build replaced by a newer one (a refresh) must not put its roots back.
   let generation = 0;
+  /** The last listing's write to the workspace state (the next session's first look reads it). */
+  let lastKept: Promise<void> = Promise.resolve();
   // Only the first look of a session draws the kept listing: after that the
   // view shows what it read (a refresh or a new filter must not bring back
   // older rows).
@@ -115,7 +117,7 @@ export function createRepositoriesProvider(
     const fresh = buildRoots(client, p).then((roots) => {
       // Kept for the next session while the rows are drawn: the write is a
       // round trip to the workbench that the rows need not wait for.
-      if (keeping) void keep(key, roots).catch(() => undefined);
+      if (keeping) lastKept = keep(key, roots).catch(() => undefined);
       else if (workspaceState.get(REPOSITORY_SNAPSHOT_KEY) !== undefined) void workspaceState.update(REPOSITORY_SNAPSHOT_KEY, undefined);
       return roots;
     });
@@ -303,6 +305,7 @@ export function createRepositoriesProvider(
 
   return {
     provider,
+    whenKept: () => lastKept,
     showKeptNext: () => {
       firstLook = true;
     },
