@@ -39,7 +39,8 @@ describe('Webview panels: messages posted before the page is ready', function ()
     const { hosted } = panels.show('one', 'Panel host test');
     const seen: Out[] = [];
     (hosted as HostedPanel<In, Out>).onDidPost((m) => seen.push(m));
-    await new Promise((r) => setTimeout(r, 50));
+    // Every task queued so far has run (a macrotask comes after them): still nothing.
+    await new Promise((r) => setImmediate(r));
     assert.deepEqual(seen, [], 'nothing is posted before the page says ready');
 
     hosted.receive({ type: 'ready' });
