@@ -64,7 +64,7 @@ describe('soak, short form: mixed traffic for 75 s against the CLI (emulator pro
     assert.deepEqual(report.missing, [], output);
   });
 
-  it('RSS does not trend upward after warm-up beyond 40 MB or 25 % (last third of the samples against the first)', () => {
+  it("RSS does not trend upward after warm-up beyond 40 MB and the response cache's 64 MB, or 25 % (last third of the samples against the first)", () => {
     const [early, late] = report.figures.rss;
     const margin = Math.max(report.margin.rssBytes, early * report.margin.rssRatio);
     assert.ok(late - early <= margin, `RSS ${(early / 1048576).toFixed(0)} → ${(late / 1048576).toFixed(0)} MB:\n${output}`);

@@ -7,7 +7,10 @@
 // HTML and script is shown as text; an idle refresh costs no rate limit.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { collect } from '../../src/hosting';
+import { collect, type HostingClient } from '../../src/hosting';
+import { loadPage, type LoadedPage } from '../../src/features/pullOverview/overviewLoader';
+import type { PullReviewComments } from '../../src/features/shared/reviews/pullReviewComments';
+import { AvatarCache } from '../../src/util/avatars';
 import type { HostToWebview, PageModel } from '../../src/features/pullOverview/model/messages';
 import { children, label, signInAsAdaWithDemoRepository, waitFor } from './views-support';
 
@@ -22,7 +25,8 @@ async function model(key: string, what: string, check: (m: PageModel) => boolean
   return waitFor(
     what,
     async () => {
-      const models = (await posted(key)).slice(after).flatMap((m) => (m.type === 'model' ? [m.model] : []));
+      // A page drawn before its conversation was read is not the page yet.
+      const models = (await posted(key)).slice(after).flatMap((m) => (m.type === 'model' && !m.model.conversation.loading ? [m.model] : []));
       const last = models[models.length - 1];
       return last && check(last) ? last : undefined;
     },
@@ -365,5 +369,45 @@ describe('Pull request overview page', function () {
       (await posted(KEY)).slice(mark).filter((m) => m.type === 'commentDone'),
       [],
     );
+  });
+  it('a pull request whose conversation is read last is drawn without it first (marked as being read), then with it', async () => {
+    const client = (await signInAsAdaWithDemoRepository()).testing!.session.client!;
+    // The conversation's read held until the page without it is given (as a large pull request's many pages hold it).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const issueComments = new Proxy(client.issueComments, {
+      get: (target, name) =>
+        name === 'listForIssue'
+          ? (...args: Parameters<HostingClient['issueComments']['listForIssue']>) =>
+              (async function* () {
+                await held;
+                yield* target.listForIssue(...args);
+              })()
+          : Reflect.get(target, name),
+    });
+    const slow = new Proxy(client, { get: (target, name) => (name === 'issueComments' ? issueComments : Reflect.get(target, name)) });
+    const store = { list: (k: { owner: string; repo: string; number: number }) => client.reviewComments.listAllForPull(k.owner, k.repo, k.number) };
+    const early: LoadedPage[] = [];
+    const page = await loadPage(
+      slow,
+      store as unknown as PullReviewComments,
+      { owner: 'analytical-engines', repo: 'difference-engine', number: 1 },
+      'ada',
+      new AvatarCache(),
+      false,
+      {},
+      undefined,
+      (p) => {
+        early.push(p);
+        release();
+      },
+    );
+    assert.equal(early.length, 1, 'drawn once before its conversation');
+    assert.equal(early[0]!.model.conversation.loading, true);
+    assert.deepEqual(early[0]!.model.conversation.rows, []);
+    assert.equal(early[0]!.model.title, page.model.title);
+    assert.ok(early[0]!.model.files.rows.length > 0, 'the files are there at once');
+    assert.equal(page.model.conversation.loading, undefined, 'the page read whole is not marked');
+    assert.ok(page.model.conversation.rows.length > 0, 'then the conversation');
   });
 });

@@ -39,7 +39,7 @@ async function model(key: string, what: string, check: (m: PageModel) => boolean
   return waitFor(
     what,
     async () => {
-      const models = (await posted(key)).flatMap((m) => (m.type === 'model' ? [m.model] : []));
+      const models = (await posted(key)).flatMap((m) => (m.type === 'model' && !m.model.conversation.loading ? [m.model] : []));
       const last = models[models.length - 1];
       return last && check(last) ? last : undefined;
     },

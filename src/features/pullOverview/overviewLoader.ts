@@ -62,33 +62,36 @@ export async function loadPage(
   background: boolean,
   extras: Pick<PageSources, 'viewed' | 'suggestionLabel'> = {},
   shown: Shown = { commits: OVERVIEW_PAGE, files: OVERVIEW_PAGE },
+  /** Given the page drawn without its conversation when the rest is read first (a large pull request's comments take longest). */
+  onEarly?: (page: LoadedPage) => void,
 ): Promise<LoadedPage> {
   const { owner, repo, number } = key;
   const options = background ? { priority: 'background' as const } : undefined;
-  const [pull, commits, files, comments, reviewComments, labels] = await Promise.all([
-    client.pulls.get(owner, repo, number, options),
-    read(firstOf(client.pulls.listCommits(owner, repo, number, options), shown.commits)),
-    read(firstOf(client.pulls.listFiles(owner, repo, number, options), shown.files)),
-    read(collect(client.issueComments.listForIssue(owner, repo, number, options))),
-    read(store.list(key)),
-    read(collect(client.labels.listForIssue(owner, repo, number, options))),
-  ]);
+  const pullRead = client.pulls.get(owner, repo, number, options);
+  const commitsRead = read(firstOf(client.pulls.listCommits(owner, repo, number, options), shown.commits));
+  const filesRead = read(firstOf(client.pulls.listFiles(owner, repo, number, options), shown.files));
+  const labelsRead = read(collect(client.labels.listForIssue(owner, repo, number, options)));
+  let conversationRead = false;
+  const conversation = Promise.all([read(collect(client.issueComments.listForIssue(owner, repo, number, options))), read(store.list(key))]).finally(() => {
+    conversationRead = true;
+  });
   // The page model renders markdown (markdown-it): loaded with the first page, not at activation.
   const { avatarUrls, pageModel } = await import('./model/pageModel.js');
-  await avatars.loadAll(avatarUrls(pull, comments, reviewComments));
+  const build = (parts: Omit<PageSources, 'me' | 'avatar' | 'viewed' | 'suggestionLabel'>): PageModel =>
+    pageModel(owner, repo, { ...extras, ...parts, me, avatar: (url) => avatars.get(url)?.dataUri });
   const items = <T>(r: Read<{ items: T[]; ended: boolean }>): Read<readonly T[]> => (r.ok ? { ok: true, value: r.value.items } : r);
+  const [pull, commits, files, labels] = await Promise.all([pullRead, commitsRead, filesRead, labelsRead]);
   const ended = { commits: !commits.ok || commits.value.ended, files: !files.ok || files.value.ended };
-  const model = pageModel(owner, repo, {
-    ...extras,
-    pull,
-    commits: items(commits),
-    files: items(files),
-    ended,
-    comments,
-    reviewComments,
-    labels,
-    me,
-    avatar: (url) => avatars.get(url)?.dataUri,
-  });
+  const lists = { pull, commits: items(commits), files: items(files), ended, labels };
+  if (onEarly && !conversationRead) {
+    // A large pull request's comments take many pages: the page is drawn without them meanwhile.
+    const none: Read<readonly never[]> = { ok: true, value: [] };
+    await avatars.loadAll(avatarUrls(pull, none, none));
+    const early = build({ ...lists, comments: none, reviewComments: none });
+    if (!conversationRead) onEarly({ model: { ...early, conversation: { ...early.conversation, loading: true } }, pull, reviewComments: [] });
+  }
+  const [comments, reviewComments] = await conversation;
+  await avatars.loadAll(avatarUrls(pull, comments, reviewComments));
+  const model = build({ ...lists, comments, reviewComments });
   return { model, pull, reviewComments: reviewComments.ok ? reviewComments.value : [] };
 }

@@ -96,6 +96,15 @@ export function startOverviewPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
         background,
         { viewed: deps.viewed?.get(key), suggestionLabel: vscode.l10n.t('Suggested change') },
         { ...shown },
+        // The first read only: a page drawn already is not drawn again without its conversation.
+        loaded
+          ? undefined
+          : (early) => {
+              if (disposed || loaded) return;
+              loaded = early;
+              hosted.panel.title = `#${number} ${early.model.title}`;
+              if (ready) postModel();
+            },
       );
       if (disposed) return;
       loaded = page;

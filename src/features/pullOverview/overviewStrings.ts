@@ -60,6 +60,7 @@ export function overviewStrings(): Record<StringKey, string> {
     repliesMany: vscode.l10n.t('{0} replies'),
     showInDiff: vscode.l10n.t('Show in Diff'),
     noComments: vscode.l10n.t('No comments yet.'),
+    loadingConversation: vscode.l10n.t('Reading the conversation…'),
     noCommits: vscode.l10n.t('No commits.'),
     noFiles: vscode.l10n.t('No files changed.'),
     viewedProgress: vscode.l10n.t('{0} of {1} viewed'),

@@ -124,7 +124,8 @@ export const pageModelSchema = z.object({
   files: pagedSection(fileRowSchema),
   /** How many changed files the user marked viewed (at their blob now), of all. */
   viewed: z.optional(z.object({ viewed: count, total: count })),
-  conversation: section(conversationItemSchema),
+  /** loading: drawn before the comments were read (a large pull request's come later); the rows follow in the next model. */
+  conversation: z.extend(section(conversationItemSchema), { loading: z.optional(z.boolean()) }),
   /** The signed-in login (its comments can be edited and deleted). */
   me: z.nullable(z.string()),
   /** The pending review, when one is started: how many drafts, and the first of them (a page lists at most PENDING_LISTED). */

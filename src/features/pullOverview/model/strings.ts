@@ -55,6 +55,7 @@ export type StringKey =
   | 'repliesMany'
   | 'showInDiff'
   | 'noComments'
+  | 'loadingConversation'
   | 'noCommits'
   | 'noFiles'
   | 'viewedProgress'

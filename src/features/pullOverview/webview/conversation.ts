@@ -52,6 +52,7 @@ export class Conversation {
     const list = h('ol', { class: 'timeline' });
     for (const item of m.conversation.rows) list.append(h('li', {}, item.kind === 'comment' ? this.comment(item) : this.thread(item)));
     if (m.conversation.error) this.element.append(h('p', { class: 'error', role: 'alert' }, t('sectionFailed', m.conversation.error)));
+    else if (m.conversation.loading) this.element.append(h('p', { class: 'muted loading', role: 'status' }, t('loadingConversation')));
     else if (m.conversation.rows.length === 0) this.element.append(h('p', { class: 'muted empty' }, t('noComments')));
     this.element.append(list);
     const pending = pendingList(m, this.text);
