@@ -30,7 +30,9 @@ async function model(key: string, what: string, check: (m: PageModel) => boolean
       const last = models[models.length - 1];
       return last && check(last) ? last : undefined;
     },
-    30_000,
+    // code-server's webview service worker can hold a page created just after another panel's for about
+    // 30 s (seen in CI right after the pending-review suite): the page comes, later.
+    60_000,
   );
 }
 
