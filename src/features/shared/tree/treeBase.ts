@@ -108,6 +108,25 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<RepoDeskNode>, 
     await this.view?.reveal(node, { select: true, focus: true });
   }
 
+  /** The view's selection once it names a node again (after the rows are handed to VS Code), or after 3 s. */
+  private selectionOnceDrawn(view: vscode.TreeView<RepoDeskNode>): Promise<RepoDeskNode | undefined> {
+    return new Promise((resolve) => {
+      const done = (node: RepoDeskNode | undefined) => {
+        clearTimeout(timer);
+        for (const d of subscriptions) d.dispose();
+        resolve(node);
+      };
+      // VS Code maps the selection to the nodes it was handed just after they are handed.
+      const check = () => setTimeout(() => view.selection[0] && done(view.selection[0]), 0);
+      const subscriptions = [
+        this.onDidProvideChildren(check),
+        this.onDidProvideRoots(check),
+        view.onDidChangeSelection((e) => e.selection[0] && done(e.selection[0])),
+      ];
+      const timer = setTimeout(() => done(view.selection[0]), 3000);
+    });
+  }
+
   /** Shows the provider in a view whose row clicks survive a redraw (getTreeItem). */
   attach(view: vscode.TreeView<RepoDeskNode>): void {
     this.view = view;
@@ -118,8 +137,10 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<RepoDeskNode>, 
       view.onDidChangeSelection((e) => {
         selected = e.selection;
       }),
-      vscode.commands.registerCommand(clickCommandOf(this.viewId), () => {
-        const node = view.selection[0] ?? selected[0];
+      vscode.commands.registerCommand(clickCommandOf(this.viewId), async () => {
+        // A click that landed while the rows were drawn again selects a row VS Code maps to no node
+        // until the rows are handed to it: the click waits for them (never running another row's command).
+        const node = view.selection[0] ?? selected[0] ?? (await this.selectionOnceDrawn(view));
         const command = node && (this.clicks.get(node) ?? node.toTreeItem().command);
         if (command) return vscode.commands.executeCommand(command.command, ...(command.arguments ?? []));
         return undefined;
