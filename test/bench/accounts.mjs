@@ -19,30 +19,18 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { launchBrowser } from '../harness/browser.mjs';
-import { repoRoot, startCodeServer } from '../harness/codeServer.mjs';
+import { repoRoot } from '../harness/codeServer.mjs';
 import { startEmulatorProcess } from '../harness/emulatorProcess.mjs';
 import { hostActivationAfter, requestsSince, summarize, waitQuiet } from './views/logs.mjs';
 import { api, createRepositories, createToken } from './views/seed.mjs';
+import { median, onEnd, openWorkbench, runBench, say } from './views/session.mjs';
 import { installHelpers, openContainer, pane, row } from './views/workbench.mjs';
 
 const TIMING_LOG = 'repodesk.repodesk:debug';
 const RELOADS = Number(process.env.BENCH_RELOADS ?? 5);
 const REPOS = Number(process.env.BENCH_REPOS ?? 300);
 
-const started = Date.now();
-const say = (line) => console.log(`[${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}`);
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : Math.round((s[s.length / 2 - 1] + s[s.length / 2]) / 2);
-};
-
-const cleanups = [];
-async function closeAll() {
-  for (const cleanup of cleanups.reverse()) await cleanup().catch((err) => console.error(`cleanup: ${err.message}`));
-  cleanups.length = 0;
-}
-for (const sig of ['SIGINT', 'SIGTERM']) process.once(sig, () => void closeAll().then(() => process.exit(130)));
+let failurePage;
 
 /** RepoDesk's Sign In from the command palette: the service, "Sign in with a token", the token, Enter. */
 async function signInOn(page, service, token) {
@@ -66,9 +54,9 @@ async function main() {
   const load0 = os.loadavg();
   // Without --quiet: one log line per request, which figure 2 counts.
   const local = await startEmulatorProcess({ host: '127.0.0.2', quiet: false });
-  cleanups.push(() => local.stop());
+  onEnd(() => local.stop());
   const enterprise = await startEmulatorProcess({ host: '127.0.0.2', quiet: false, pathPrefix: '/api/v3' });
-  cleanups.push(() => enterprise.stop());
+  onEnd(() => enterprise.stop());
   const enterpriseApi = `${enterprise.url}/api/v3`;
   say(`emulators ${local.url} and ${enterpriseApi}`);
   const tokens = {
@@ -95,23 +83,21 @@ async function main() {
         ]
       : []),
   ];
-  const codeServer = await startCodeServer({
-    settings: {
-      'repodesk.hosting.services': services(true),
-      'repodesk.engagement.apiUrl': local.url,
-      'repodesk.views.refreshIntervalSeconds': 0,
-      'repodesk.views.keepLastListing': false,
+  const settings = {
+    'repodesk.hosting.services': services(true),
+    'repodesk.engagement.apiUrl': local.url,
+    'repodesk.views.refreshIntervalSeconds': 0,
+    'repodesk.views.keepLastListing': false,
+  };
+  const { codeServer, page, url } = await openWorkbench({
+    settings,
+    height: 2000,
+    logLevel: TIMING_LOG,
+    beforeLoad: async (p) => {
+      failurePage = p;
+      await installHelpers(p);
     },
   });
-  cleanups.push(() => codeServer.stop());
-  const browser = await launchBrowser({ viewport: { width: 1400, height: 2000 } });
-  cleanups.push(() => browser.close());
-  const { page } = browser;
-  failurePage = page;
-  await installHelpers(page);
-  const url = codeServer.workbenchUrl({ extensionDevelopmentPath: repoRoot, logLevel: TIMING_LOG });
-  await page.goto(url);
-  await page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 120_000 });
   await openContainer(page);
   await signInOn(page, 'Local', tokens['ada (Local)'].token);
   await row(page, 'Repositories', /ada\//, 120_000);
@@ -190,10 +176,6 @@ async function main() {
   console.log(`  other statuses: ${[...sl.urls, ...se.urls].filter((u) => !u.endsWith(' 304')).join(', ') || '—'}`);
 }
 
-let failurePage;
-main().then(closeAll, async (err) => {
-  console.error(err);
-  await failurePage?.screenshot({ path: path.join(repoRoot, 'test-results', 'bench-accounts-failure.png') }).catch(() => {});
-  await closeAll();
-  process.exitCode = 1;
+await runBench('accounts', main, {
+  onFailure: () => failurePage?.screenshot({ path: path.join(repoRoot, 'test-results', 'bench-accounts-failure.png') }),
 });

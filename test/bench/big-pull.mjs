@@ -21,42 +21,22 @@
 // diff). Needs `npm run build` first.
 //   node test/bench/big-pull.mjs
 /* global document */
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { launchBrowser } from '../harness/browser.mjs';
-import { repoRoot, startCodeServer } from '../harness/codeServer.mjs';
+import { repoRoot } from '../harness/codeServer.mjs';
 import { startEmulatorProcess } from '../harness/emulatorProcess.mjs';
 import { createBigPull } from '../support/big-pull.mjs';
 import { heapProbedExtension } from './views/hostHeap.mjs';
 import { logLines, requestsSince, summarize, waitQuiet } from './views/logs.mjs';
 import { webviewLoad } from './views/webviewTiming.mjs';
 import { api, createToken } from './views/seed.mjs';
-import { openContainer, pane, row, runCommand, signInWithToken, timeRows } from './views/workbench.mjs';
+import { emulatorSettings, load, onEnd, openWorkbench, runBench, say } from './views/session.mjs';
+import { openContainer, pane, row, runCommand, timeRows } from './views/workbench.mjs';
 
 const FILES = Number(process.env.BENCH_FILES ?? 3000);
 const COMMITS = Number(process.env.BENCH_COMMITS ?? 1000);
 const COMMENTS = Number(process.env.BENCH_COMMENTS ?? 2000);
 const PAGE = 100;
-const started = Date.now();
-const say = (line) => console.log(`[${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}`);
-const load = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' / ');
 const MB = (bytes) => Math.round(bytes / 1024 / 1024);
-
-if (!fs.existsSync(path.join(repoRoot, 'dist', 'extension.js'))) {
-  console.error('dist/extension.js is missing: run `npm run build` first.');
-  process.exit(2);
-}
-
-const cleanups = [];
-async function closeAll() {
-  for (const cleanup of cleanups.reverse()) await cleanup().catch((err) => console.error(`cleanup: ${err.message}`));
-  cleanups.length = 0;
-}
 
 /** The overview's frame once it shows rows matching `selector`; ms from `t0` (epoch) to then. */
 async function overviewRows(page, selector, t0, timeoutMs = 120_000) {
@@ -132,9 +112,9 @@ async function selectRepository(page, repoRe, pullLabel) {
 async function main() {
   say(`load average ${load()}`);
   const heap = heapProbedExtension(repoRoot);
-  cleanups.push(async () => heap.remove());
+  onEnd(async () => heap.remove());
   const emulator = await startEmulatorProcess({ host: '127.0.0.2', quiet: false });
-  cleanups.push(() => emulator.stop());
+  onEnd(() => emulator.stop());
   const token = await createToken(emulator.url);
   const reviewerToken = await createToken(emulator.url, 'charles', 'charles-demo-password');
   const call = api(emulator.url, `token ${token}`);
@@ -143,22 +123,7 @@ async function main() {
   const seeding = createBigPull({ emulatorUrl: emulator.url, token, reviewerToken, files: FILES, commits: COMMITS, comments: COMMENTS });
   seeding.catch(() => {});
 
-  const app = JSON.parse(fs.readFileSync(path.join(emulator.dataDir, 'oauth-app.json'), 'utf8'));
-  const codeServer = await startCodeServer({
-    settings: {
-      'repodesk.hosting.apiUrl': emulator.url,
-      'repodesk.hosting.oauthClientId': app.client_id,
-      'repodesk.engagement.apiUrl': emulator.url,
-      'repodesk.views.refreshIntervalSeconds': 0,
-    },
-  });
-  cleanups.push(() => codeServer.stop());
-  const browser = await launchBrowser({ viewport: { width: 1400, height: 1400 } });
-  cleanups.push(() => browser.close());
-  const { page } = browser;
-  await page.goto(codeServer.workbenchUrl({ extensionDevelopmentPath: repoRoot, logLevel: 'repodesk.repodesk:debug' }));
-  await page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 120_000 });
-  await signInWithToken(page, token);
+  const { codeServer, page } = await openWorkbench({ settings: emulatorSettings(emulator), token });
   await row(page, 'Repositories', /ada\//, 120_000);
   const pull = await seeding;
   say(
@@ -268,13 +233,4 @@ async function measure(page, emulator, heap, pull, label, heapBefore, rateBefore
   console.log(`\nExtension host heap used (after GC): before ${MB(heapBefore)} MB, after ${MB(heapAfter)} MB, growth ${MB(heapAfter - heapBefore)} MB`);
 }
 
-let code = 0;
-try {
-  await main();
-} catch (err) {
-  console.error(`big pull benchmark failed: ${err instanceof Error ? err.stack : String(err)}`);
-  code = 1;
-} finally {
-  await closeAll();
-}
-process.exit(code);
+await runBench('big pull', main);

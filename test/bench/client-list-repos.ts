@@ -2,10 +2,9 @@
 // client's iterator (50 pages of 100), cold and with a warm ETag cache, against
 // the in-process emulator. Reports time, requests made and rate limit used.
 //   npx tsx test/bench/client-list-repos.ts
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { addUser, startEmulator } from '../support/emulator';
+import { fakeRepoSummary, rateHeaders, startFakeService } from '../support/fakeService';
 import { HostingClient } from '../../src/hosting';
 import { createTokenWithPassword } from '../../src/oauth';
 
@@ -81,35 +80,24 @@ async function measure(client: HostingClient, requests: () => number, resetReque
  */
 async function clientOnly(): Promise<void> {
   let remaining = 5000;
-  const reset = String(Math.floor(Date.now() / 1000) + 3600);
   const pages: Array<{ body: string; etag: string }> = [];
-  let base = '';
-  const server = http.createServer((req, res) => {
-    const page = Number(new URL(req.url ?? '/', base).searchParams.get('page') ?? '1');
+  // Answers from memory: the pages are serialized once, below.
+  const service = await startFakeService((req, base) => {
+    const page = Number(new URL(req.url, base).searchParams.get('page') ?? '1');
     const p = pages[page - 1]!;
-    const headers: Record<string, string> = {
-      etag: p.etag,
-      'x-ratelimit-limit': '5000',
-      'x-ratelimit-reset': reset,
-      'content-type': 'application/json; charset=utf-8',
-    };
+    const headers: Record<string, string> = { etag: p.etag, 'content-type': 'application/json; charset=utf-8' };
     if (page < 50) headers.link = `<${base}/user/repos?per_page=100&page=${page + 1}>; rel="next", <${base}/user/repos?per_page=100&page=50>; rel="last"`;
-    if (req.headers['if-none-match'] === p.etag) {
-      res.writeHead(304, { ...headers, 'x-ratelimit-remaining': String(remaining) }).end();
-      return;
-    }
+    if (req.headers['if-none-match'] === p.etag) return { status: 304, headers: { ...headers, ...rateHeaders(remaining) } };
     remaining--;
-    res.writeHead(200, { ...headers, 'x-ratelimit-remaining': String(remaining) }).end(p.body);
+    return { status: 200, headers: { ...headers, ...rateHeaders(remaining) }, body: p.body };
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   for (let page = 1; page <= 50; page++) {
-    const items = Array.from({ length: 100 }, (_, i) => fakeRepo((page - 1) * 100 + i + 1, base));
+    const items = Array.from({ length: 100 }, (_, i) => fakeRepoSummary((page - 1) * 100 + i + 1, service.url, 'bench'));
     pages.push({ body: JSON.stringify(items), etag: `"p${page}"` });
   }
   let requests = 0;
   const client = new HostingClient({
-    apiUrl: base,
+    apiUrl: service.url,
     userAgentVersion: 'bench',
     credentials: { type: 'token', token: 'bench-token' },
     cacheSize: 1000,
@@ -124,68 +112,12 @@ async function clientOnly(): Promise<void> {
       () => (requests = 0),
     ),
   );
-  server.closeAllConnections();
-  server.close();
+  await service.close();
 }
 
 async function collectFirstPage(client: HostingClient): Promise<void> {
   // Primes the rate-limit state (and caches page 1, as any earlier look would).
   for await (const _repo of client.repos.listForAuthenticatedUser()) break;
-}
-
-function fakeRepo(id: number, base: string) {
-  const login = 'bench';
-  const owner = {
-    login,
-    id: 1,
-    avatar_url: `${base}/a/${login}`,
-    gravatar_id: null,
-    url: `${base}/users/${login}`,
-    html_url: `${base}/${login}`,
-    followers_url: `${base}/users/${login}/followers`,
-    following_url: `${base}/users/${login}/following{/other_user}`,
-    gists_url: `${base}/users/${login}/gists{/gist_id}`,
-    starred_url: `${base}/users/${login}/starred{/owner}{/repo}`,
-    subscriptions_url: `${base}/users/${login}/subscriptions`,
-    organizations_url: `${base}/users/${login}/orgs`,
-    repos_url: `${base}/users/${login}/repos`,
-    events_url: `${base}/users/${login}/events{/privacy}`,
-    received_events_url: `${base}/users/${login}/received_events`,
-    type: 'User',
-    site_admin: false,
-  };
-  const name = `repo-${id}`;
-  return {
-    id,
-    owner,
-    name,
-    full_name: `${login}/${name}`,
-    description: `Repository number ${id}`,
-    private: false,
-    fork: false,
-    url: `${base}/repos/${login}/${name}`,
-    html_url: `${base}/${login}/${name}`,
-    clone_url: `${base}/${login}/${name}.git`,
-    git_url: `git://h/${login}/${name}.git`,
-    ssh_url: `git@h:${login}/${name}.git`,
-    svn_url: `${base}/${login}/${name}`,
-    mirror_url: null,
-    homepage: null,
-    language: null,
-    forks_count: 0,
-    stargazers_count: 0,
-    watchers_count: 0,
-    size: 0,
-    open_issues_count: 0,
-    default_branch: 'main',
-    has_issues: true,
-    has_wiki: true,
-    has_downloads: true,
-    pushed_at: null,
-    created_at: '2024-01-01T00:00:00Z',
-    updated_at: '2024-01-01T00:00:00Z',
-    permissions: { admin: true, push: true, pull: true },
-  };
 }
 
 main()

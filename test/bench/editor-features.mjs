@@ -20,45 +20,25 @@
 // Needs `npm run build` first (`npm run bench -- editor-features` builds).
 //   node test/bench/editor-features.mjs
 /* global document, requestAnimationFrame, window */
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { launchBrowser } from '../harness/browser.mjs';
-import { repoRoot, startCodeServer } from '../harness/codeServer.mjs';
 import { startEmulatorProcess } from '../harness/emulatorProcess.mjs';
 import { pushHistory } from '../support/pushed-history.mjs';
 import { frameWith, webviewLoad } from './views/webviewTiming.mjs';
 import { requestsSince, summarize, waitQuiet } from './views/logs.mjs';
 import { THREAD_MARKS, threadStepsAfter, timeThreads } from './views/threads.mjs';
 import { api, createReviewedPull, createToken } from './views/seed.mjs';
-import { openContainer, row, runCommand, signInWithToken } from './views/workbench.mjs';
+import { emulatorSettings, load, onEnd, openWorkbench, runBench, say } from './views/session.mjs';
+import { openContainer, row, runCommand } from './views/workbench.mjs';
 
 const OWNER = 'analytical-engines';
 const REPO = 'difference-engine';
 const HISTORY = Number(process.env.BENCH_COMMITS ?? 10_000);
-const started = Date.now();
-const say = (line) => console.log(`[${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}`);
-const load = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' / ');
-
-if (!fs.existsSync(path.join(repoRoot, 'dist', 'extension.js'))) {
-  console.error('dist/extension.js is missing: run `npm run build` first.');
-  process.exit(2);
-}
-
-const cleanups = [];
-async function closeAll() {
-  for (const cleanup of cleanups.reverse()) await cleanup().catch((err) => console.error(`cleanup: ${err.message}`));
-  cleanups.length = 0;
-}
 
 async function main() {
   say(`load average ${load()}`);
   const emulator = await startEmulatorProcess({ host: '127.0.0.2', quiet: false });
-  cleanups.push(() => emulator.stop());
+  onEnd(() => emulator.stop());
   const token = await createToken(emulator.url);
   const call = api(emulator.url, `token ${token}`);
   const rateRemaining = async () => (await call('GET', '/rate_limit')).body.resources.core.remaining;
@@ -74,23 +54,11 @@ async function main() {
   })();
   seeding.catch(() => {});
 
-  const app = JSON.parse(fs.readFileSync(path.join(emulator.dataDir, 'oauth-app.json'), 'utf8'));
-  const codeServer = await startCodeServer({
-    settings: {
-      'repodesk.hosting.apiUrl': emulator.url,
-      'repodesk.hosting.oauthClientId': app.client_id,
-      'repodesk.engagement.apiUrl': emulator.url,
-      'repodesk.views.refreshIntervalSeconds': 0,
-      ...(process.env.BENCH_COMMENTS_VIEW ? { 'comments.openView': process.env.BENCH_COMMENTS_VIEW } : {}),
-    },
-  });
-  cleanups.push(() => codeServer.stop());
-  const browser = await launchBrowser({ viewport: { width: 1400, height: 1400 } });
-  cleanups.push(() => browser.close());
-  const { page } = browser;
-  await page.goto(codeServer.workbenchUrl({ extensionDevelopmentPath: repoRoot, logLevel: 'repodesk.repodesk:debug' }));
-  await page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 120_000 });
-  await signInWithToken(page, token);
+  const settings = {
+    ...emulatorSettings(emulator),
+    ...(process.env.BENCH_COMMENTS_VIEW ? { 'comments.openView': process.env.BENCH_COMMENTS_VIEW } : {}),
+  };
+  const { codeServer, page } = await openWorkbench({ settings, token });
   await row(page, 'Repositories', /ada\//, 120_000);
   const pull = await seeding;
   say('signed in; data seeded');
@@ -291,11 +259,4 @@ async function main() {
   console.table(insights);
 }
 
-try {
-  await main();
-} catch (err) {
-  console.error(err);
-  process.exitCode = 1;
-} finally {
-  await closeAll();
-}
+await runBench('editor features', main);

@@ -15,63 +15,24 @@
 // review comment language server started (the thread's reply box opens it).
 // Needs `npm run build` first (`npm run bench -- first-thread` builds).
 //   node test/bench/first-thread.mjs            (BENCH_RUNS=5 by default)
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { launchBrowser } from '../harness/browser.mjs';
-import { repoRoot, startCodeServer } from '../harness/codeServer.mjs';
+import { repoRoot } from '../harness/codeServer.mjs';
 import { startEmulatorProcess } from '../harness/emulatorProcess.mjs';
 import { logEntriesBetween, logLines, requestsSince, waitQuiet } from './views/logs.mjs';
 import { createToken } from './views/seed.mjs';
 import { stepsAfter, threadStepsAfter, timeThreads } from './views/threads.mjs';
-import { openContainer, row, signInWithToken } from './views/workbench.mjs';
+import { emulatorSettings, load, median, onEnd, openWorkbench, runBench, say } from './views/session.mjs';
+import { openContainer, row } from './views/workbench.mjs';
 
 const OWNER = 'analytical-engines';
 const REPO = 'difference-engine';
 const FILE = 'docs/tables.md';
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const started = Date.now();
-const say = (line) => console.log(`[${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}`);
-const load = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' / ');
-
-if (!fs.existsSync(path.join(repoRoot, 'dist', 'extension.js'))) {
-  console.error('dist/extension.js is missing: run `npm run build` first.');
-  process.exit(2);
-}
-
-const cleanups = [];
-async function closeAll() {
-  for (const cleanup of cleanups.reverse()) await cleanup().catch((err) => console.error(`cleanup: ${err.message}`));
-  cleanups.length = 0;
-}
-
-const median = (xs) => {
-  const v = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
-  if (!v.length) return NaN;
-  const m = Math.floor(v.length / 2);
-  return v.length % 2 ? v[m] : Math.round((v[m - 1] + v[m]) / 2);
-};
 
 async function oneRun(emulator, token) {
-  const app = JSON.parse(fs.readFileSync(path.join(emulator.dataDir, 'oauth-app.json'), 'utf8'));
-  const codeServer = await startCodeServer({
-    settings: {
-      'repodesk.hosting.apiUrl': emulator.url,
-      'repodesk.hosting.oauthClientId': app.client_id,
-      'repodesk.engagement.apiUrl': emulator.url,
-      'repodesk.views.refreshIntervalSeconds': 0,
-    },
-  });
-  const browser = await launchBrowser({ viewport: { width: 1400, height: 1000 } });
+  const { codeServer, page, close } = await openWorkbench({ settings: emulatorSettings(emulator), token, height: 1000, own: true });
   try {
-    const { page } = browser;
-    await page.goto(codeServer.workbenchUrl({ extensionDevelopmentPath: repoRoot, logLevel: 'repodesk.repodesk:debug' }));
-    await page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 120_000 });
-    await signInWithToken(page, token);
     await openContainer(page);
     const org = await row(page, 'Repositories', new RegExp(`^${OWNER}(\\s*\\d+)?$`), 120_000);
     if ((await org.getAttribute('aria-expanded')) !== 'true') await org.click();
@@ -122,15 +83,14 @@ async function oneRun(emulator, token) {
       requests: emulator.output.length - mark,
     };
   } finally {
-    await browser.close().catch(() => {});
-    await codeServer.stop().catch(() => {});
+    await close();
   }
 }
 
 async function main() {
   say(`load average ${load()}`);
   const emulator = await startEmulatorProcess({ host: '127.0.0.2', quiet: false });
-  cleanups.push(() => emulator.stop());
+  onEnd(() => emulator.stop());
   const token = await createToken(emulator.url);
   const results = [];
   for (let i = 1; i <= RUNS; i++) {
@@ -158,11 +118,4 @@ async function main() {
   console.table([...results, { run: 'median', ...medians }]);
 }
 
-try {
-  await main();
-} catch (err) {
-  console.error(err);
-  process.exitCode = 1;
-} finally {
-  await closeAll();
-}
+await runBench('first thread', main);

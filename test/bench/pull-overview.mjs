@@ -16,39 +16,17 @@
 // Needs `npm run build` first.
 //   node test/bench/pull-overview.mjs
 /* global document */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { launchBrowser } from '../harness/browser.mjs';
-import { repoRoot, startCodeServer } from '../harness/codeServer.mjs';
 import { startEmulatorProcess } from '../harness/emulatorProcess.mjs';
 import { webviewLoad } from './views/webviewTiming.mjs';
 import { epochTimes, logLines, requestsSince, summarize, waitQuiet } from './views/logs.mjs';
 import { api, createReviewedPull, createToken } from './views/seed.mjs';
-import { openContainer, row, runCommand, signInWithToken } from './views/workbench.mjs';
+import { emulatorSettings, load, onEnd, openWorkbench, runBench, say } from './views/session.mjs';
+import { openContainer, row, runCommand } from './views/workbench.mjs';
 
 const OWNER = 'analytical-engines';
 const REPO = 'difference-engine';
 const COMMITS = Number(process.env.BENCH_COMMITS ?? 250);
 const COMMENTS = Number(process.env.BENCH_COMMENTS ?? 300);
-const started = Date.now();
-const say = (line) => console.log(`[${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}`);
-const load = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' / ');
-
-if (!fs.existsSync(path.join(repoRoot, 'dist', 'extension.js'))) {
-  console.error('dist/extension.js is missing: run `npm run build` first.');
-  process.exit(2);
-}
-
-const cleanups = [];
-async function closeAll() {
-  for (const cleanup of cleanups.reverse()) await cleanup().catch((err) => console.error(`cleanup: ${err.message}`));
-  cleanups.length = 0;
-}
 
 /** Polls every frame of the page (webviews are nested iframes) until one shows `title` and `lastText`; ms since `t0`. */
 async function timeOverview(page, title, lastText, t0, timeoutMs = 60_000) {
@@ -89,29 +67,14 @@ function openingAfter(userDataDir, since) {
 async function main() {
   say(`load average ${load()}`);
   const emulator = await startEmulatorProcess({ host: '127.0.0.2', quiet: false });
-  cleanups.push(() => emulator.stop());
+  onEnd(() => emulator.stop());
   const token = await createToken(emulator.url);
   const call = api(emulator.url, `token ${token}`);
   const rateRemaining = async () => (await call('GET', '/rate_limit')).body.resources.core.remaining;
   const seeding = createReviewedPull(call, { owner: OWNER, repo: REPO, files: 4, linesPerFile: 80, comments: COMMENTS, commits: COMMITS });
   seeding.catch(() => {});
 
-  const app = JSON.parse(fs.readFileSync(path.join(emulator.dataDir, 'oauth-app.json'), 'utf8'));
-  const codeServer = await startCodeServer({
-    settings: {
-      'repodesk.hosting.apiUrl': emulator.url,
-      'repodesk.hosting.oauthClientId': app.client_id,
-      'repodesk.engagement.apiUrl': emulator.url,
-      'repodesk.views.refreshIntervalSeconds': 0,
-    },
-  });
-  cleanups.push(() => codeServer.stop());
-  const browser = await launchBrowser({ viewport: { width: 1400, height: 1400 } });
-  cleanups.push(() => browser.close());
-  const { page } = browser;
-  await page.goto(codeServer.workbenchUrl({ extensionDevelopmentPath: repoRoot, logLevel: 'repodesk.repodesk:debug' }));
-  await page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 120_000 });
-  await signInWithToken(page, token);
+  const { codeServer, page } = await openWorkbench({ settings: emulatorSettings(emulator), token });
   await row(page, 'Repositories', /ada\//, 120_000);
   const pull = await seeding;
   say(`seeded #${pull.number}: ${COMMITS} commits, ${pull.comments} review comments in ${pull.threads} threads`);
@@ -189,13 +152,4 @@ async function main() {
   );
 }
 
-let code = 0;
-try {
-  await main();
-} catch (err) {
-  console.error(`pull overview benchmark failed: ${err instanceof Error ? err.stack : String(err)}`);
-  code = 1;
-} finally {
-  await closeAll();
-}
-process.exit(code);
+await runBench('pull overview', main);

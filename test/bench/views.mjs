@@ -26,14 +26,14 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { launchBrowser } from '../harness/browser.mjs';
-import { repoRoot, startCodeServer } from '../harness/codeServer.mjs';
+import { repoRoot } from '../harness/codeServer.mjs';
 import { startEmulatorProcess } from '../harness/emulatorProcess.mjs';
 import { epochTimes, hostActivationAfter, logEntriesBetween, logLines, phasesAfter, requestsSince, summarize, waitQuiet } from './views/logs.mjs';
 import { api, createRepositories, createReviewedPull, createToken } from './views/seed.mjs';
 import { profiledExtension } from './views/hostProfile.mjs';
 import { timeBetween, startPageProfile } from './views/cpuProfile.mjs';
-import { installHelpers, lastStartEpoch, openContainer, pane, row, runCommand, setSetting, signInWithToken, timeRows } from './views/workbench.mjs';
+import { emulatorSettings, median, onEnd, openWorkbench, runBench, say } from './views/session.mjs';
+import { installHelpers, lastStartEpoch, openContainer, pane, row, runCommand, setSetting, timeRows } from './views/workbench.mjs';
 
 /** RepoDesk logs its timing lines (epoch ms) at debug: the benchmark's windows log them. */
 const TIMING_LOG = 'repodesk.repodesk:debug';
@@ -49,27 +49,7 @@ const COMMENTS = 300;
 const OWNER = 'analytical-engines';
 const REPO = 'difference-engine';
 
-const started = Date.now();
-const say = (line) => console.log(`[${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}`);
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : Math.round((s[s.length / 2 - 1] + s[s.length / 2]) / 2);
-};
-
-for (const file of ['extension.js', 'emulator.js']) {
-  if (!fs.existsSync(path.join(repoRoot, 'dist', file))) {
-    console.error(`dist/${file} is missing: run \`npm run build\` first (or \`npm run bench -- views\`, which builds).`);
-    process.exit(2);
-  }
-}
-
-const cleanups = [];
 let failurePage;
-async function closeAll() {
-  for (const cleanup of cleanups.reverse()) await cleanup().catch((err) => console.error(`cleanup: ${err.message}`));
-  cleanups.length = 0;
-}
-for (const sig of ['SIGINT', 'SIGTERM']) process.once(sig, () => void closeAll().then(() => process.exit(130)));
 
 /** One window of a CPU profile (BENCH_PROFILE=1): totals, then the busiest owners and functions. */
 function printProfile(title, p) {
@@ -92,7 +72,7 @@ async function main() {
   const load0 = os.loadavg();
   // Without --quiet: one log line per request, which step 3 counts.
   const emulator = await startEmulatorProcess({ host: '127.0.0.2', quiet: false });
-  cleanups.push(() => emulator.stop());
+  onEnd(() => emulator.stop());
   say(`emulator ${emulator.url}`);
   const token = await createToken(emulator.url);
   const call = api(emulator.url, `token ${token}`);
@@ -111,30 +91,24 @@ async function main() {
   })();
   seeding.catch(() => {});
 
-  const app = JSON.parse(fs.readFileSync(path.join(emulator.dataDir, 'oauth-app.json'), 'utf8'));
-  const settings = {
-    'repodesk.hosting.apiUrl': emulator.url,
-    'repodesk.hosting.oauthClientId': app.client_id,
-    'repodesk.engagement.apiUrl': emulator.url,
-    // No background refresh during steps 1 and 2; step 3 turns it on for one round.
-    'repodesk.views.refreshIntervalSeconds': 0,
-  };
-  const codeServer = await startCodeServer({ settings });
-  cleanups.push(() => codeServer.stop());
-  // Tall window: each of the five panes shows ~20 rows, so expanded children are drawn, not virtualized away.
-  const browser = await launchBrowser({ viewport: { width: 1400, height: 2000 } });
-  cleanups.push(() => browser.close());
-  const { page } = browser;
-  failurePage = page;
+  // No background refresh during steps 1 and 2 (emulatorSettings); step 3 turns it on for one round.
+  const settings = emulatorSettings(emulator);
   const consoleErrors = [];
-  page.on('console', (m) => {
-    if ((m.type() === 'error' || m.type() === 'warning') && /already registered/i.test(m.text())) consoleErrors.push(m.text().slice(0, 300));
+  // Tall window: each of the five panes shows ~20 rows, so expanded children are drawn, not virtualized away.
+  const { codeServer, page } = await openWorkbench({
+    settings,
+    token,
+    height: 2000,
+    logLevel: TIMING_LOG,
+    beforeLoad: async (p) => {
+      failurePage = p;
+      p.on('console', (m) => {
+        if ((m.type() === 'error' || m.type() === 'warning') && /already registered/i.test(m.text())) consoleErrors.push(m.text().slice(0, 300));
+      });
+      await installHelpers(p);
+    },
   });
-  await installHelpers(page);
-  await page.goto(codeServer.workbenchUrl({ extensionDevelopmentPath: repoRoot, logLevel: TIMING_LOG }));
-  await page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 120_000 });
   say(`workbench ready (code-server ${codeServer.url})`);
-  await signInWithToken(page, token);
   await row(page, 'Repositories', /ada\//, 120_000);
   say('signed in with a token');
   const pull = await seeding;
@@ -154,7 +128,7 @@ async function main() {
   };
   // BENCH_PROFILE: RepoDesk loads from a folder whose bundle profiles the extension host.
   const profiled = PROFILE ? profiledExtension(repoRoot) : undefined;
-  if (profiled) cleanups.push(async () => profiled.remove());
+  if (profiled) onEnd(async () => profiled.remove());
   const measuredRoot = profiled?.dir ?? repoRoot;
   const variants = [
     {
@@ -177,7 +151,7 @@ async function main() {
   let timeline = [];
   for (let i = 0; i < BUSY; i++) {
     const busy = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
-    cleanups.push(async () => void busy.kill());
+    onEnd(async () => void busy.kill());
   }
   if (BUSY) say(`${BUSY} busy process(es) running beside the measurements`);
   // One load of each first, unmeasured: the kept listing exists, the code is in the file cache.
@@ -557,20 +531,11 @@ async function main() {
   console.table(refreshes);
 }
 
-let code = 0;
-try {
-  await main();
-} catch (err) {
-  console.error(`views benchmark failed: ${err instanceof Error ? err.stack : String(err)}`);
-  code = 1;
-  if (failurePage) {
+await runBench('views', main, {
+  onFailure: async () => {
+    if (!failurePage) return;
     const shot = path.join(os.tmpdir(), `repodesk-bench-views-failed-${Date.now()}.png`);
-    await failurePage.screenshot({ path: shot }).then(
-      () => console.error(`screenshot: ${shot}`),
-      () => {},
-    );
-  }
-} finally {
-  await closeAll();
-}
-process.exit(code);
+    await failurePage.screenshot({ path: shot });
+    console.error(`screenshot: ${shot}`);
+  },
+});

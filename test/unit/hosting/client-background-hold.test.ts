@@ -3,7 +3,7 @@
 // views have drawn the rows they kept. A user's action never waits.
 import assert from 'node:assert/strict';
 import { HostingClient } from '../../../src/hosting';
-import { fakeUser, rateHeaders, startFakeService, type FakeService } from './fakeService';
+import { fakeUser, rateHeaders, startFakeService, type FakeService } from '../../support/fakeService';
 
 describe('v3 client: background calls wait for beforeBackground', () => {
   let service: FakeService | undefined;

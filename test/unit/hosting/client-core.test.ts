@@ -14,7 +14,7 @@ import {
   StatisticsPendingError,
   ValidationFailedError,
 } from '../../../src/hosting';
-import { fakeUser, rateHeaders, startFakeService, type FakeService } from './fakeService';
+import { fakeUser, rateHeaders, startFakeService, type FakeService } from '../../support/fakeService';
 
 const TOKEN = 'tok_core_0123456789';
 

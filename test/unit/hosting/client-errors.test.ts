@@ -18,7 +18,7 @@ import {
   ValidationFailedError,
   collect,
 } from '../../../src/hosting';
-import { fakeUser, rateHeaders, startFakeService, type FakeReply, type FakeService } from './fakeService';
+import { fakeUser, rateHeaders, startFakeService, type FakeReply, type FakeService } from '../../support/fakeService';
 
 const TOKEN = 'tok_secret_do_not_leak_123456';
 

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import * as z from 'zod/mini';
 import { HostingClient, NotFoundError } from '../../../src/hosting';
 import { numberedPages } from '../../../src/hosting/core';
-import { fakeUser, rateHeaders, startFakeService, type FakeService } from './fakeService';
+import { fakeUser, rateHeaders, startFakeService, type FakeService } from '../../support/fakeService';
 
 const item = z.object({ n: z.number() });
 

@@ -3,7 +3,7 @@
 // docs/service-api/hosting/statistics §1).
 import assert from 'node:assert/strict';
 import { HostingClient, collect, RateLimitedError, StatisticsPendingError, type RateLimitState } from '../../../src/hosting';
-import { fakeMinimalRepo, fakeUser, rateHeaders, startFakeService, type FakeService } from './fakeService';
+import { fakeMinimalRepo, fakeRepoSummary, fakeUser, rateHeaders, startFakeService, type FakeService } from '../../support/fakeService';
 
 const TOKEN = 'tok_0123456789abcdef0123';
 
@@ -24,12 +24,12 @@ describe('v3 client protocol mechanics (fake server)', () => {
       // An opaque cursor the client could not invent: it must follow the Link.
       const page = Number(url.searchParams.get('cursor') ?? '1');
       const per = Number(url.searchParams.get('per_page') ?? '30');
-      const items = Array.from({ length: per }, (_, i) => ({ ...fakeMinimalRepo((page - 1) * per + i + 1, base) }));
+      const items = Array.from({ length: per }, (_, i) => fakeRepoSummary((page - 1) * per + i + 1, base));
       const next =
         page * per < 5000
           ? `<${base}/user/repos?per_page=${per}&cursor=${page + 1}>; rel="next", <${base}/user/repos?per_page=${per}&cursor=50>; rel="last"`
           : '';
-      return { status: 200, headers: { ...rateHeaders(5000 - page), ...(next ? { link: next } : {}) }, body: items.map(toSummary(base)) };
+      return { status: 200, headers: { ...rateHeaders(5000 - page), ...(next ? { link: next } : {}) }, body: items };
     });
     const repos = await collect(clientFor(service).repos.listForAuthenticatedUser());
     assert.equal(repos.length, 5000);
@@ -232,28 +232,3 @@ describe('v3 client protocol mechanics (fake server)', () => {
     assert.equal(client.addresses.webUrl, service.url);
   });
 });
-
-function toSummary(base: string) {
-  return (r: ReturnType<typeof fakeMinimalRepo>) => ({
-    ...r,
-    clone_url: `${base}/${r.full_name}.git`,
-    git_url: `git://x/${r.full_name}.git`,
-    ssh_url: `git@x:${r.full_name}.git`,
-    svn_url: `${base}/${r.full_name}`,
-    mirror_url: null,
-    homepage: null,
-    language: null,
-    forks_count: 0,
-    stargazers_count: 0,
-    watchers_count: 0,
-    size: 0,
-    open_issues_count: 0,
-    default_branch: 'main',
-    has_issues: true,
-    has_wiki: true,
-    has_downloads: true,
-    pushed_at: null,
-    created_at: '2024-01-01T00:00:00Z',
-    updated_at: '2024-01-01T00:00:00Z',
-  });
-}

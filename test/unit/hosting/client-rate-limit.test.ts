@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { z } from 'zod';
 import { ForbiddenError, HostingClient, NotFoundError, RateLimitedError, ServerError } from '../../../src/hosting';
-import { fakeUser, rateHeaders, startFakeService, type FakeReply, type FakeService } from './fakeService';
+import { fakeUser, rateHeaders, startFakeService, type FakeReply, type FakeService } from '../../support/fakeService';
 
 const NOW = Date.UTC(2030, 0, 1, 12, 0, 0);
 const RESET = NOW / 1000 + 600;

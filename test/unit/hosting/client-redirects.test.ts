@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { z } from 'zod';
 import { HostingClient, RedirectError, collect } from '../../../src/hosting';
-import { fakeUser, rateHeaders, startFakeService, type FakeService } from './fakeService';
+import { fakeRepoSummary, fakeUser, rateHeaders, startFakeService, type FakeService } from '../../support/fakeService';
 
 const TOKEN = 'tok_redirect_0123456789';
 
@@ -164,35 +164,5 @@ describe('v3 client redirects and moves (fake server)', () => {
 });
 
 function repoBody(base: string, name: string) {
-  return {
-    id: 9,
-    owner: fakeUser('ada', 1, base),
-    name,
-    full_name: `ada/${name}`,
-    description: null,
-    private: false,
-    fork: false,
-    url: `${base}/repos/ada/${name}`,
-    html_url: `${base}/ada/${name}`,
-    clone_url: `${base}/ada/${name}.git`,
-    git_url: `git://x/ada/${name}.git`,
-    ssh_url: `git@x:ada/${name}.git`,
-    svn_url: `${base}/ada/${name}`,
-    mirror_url: null,
-    homepage: null,
-    language: null,
-    forks_count: 0,
-    stargazers_count: 0,
-    watchers_count: 0,
-    size: 0,
-    open_issues_count: 0,
-    default_branch: 'main',
-    has_issues: true,
-    has_wiki: true,
-    has_downloads: true,
-    pushed_at: null,
-    created_at: '2024-01-01T00:00:00Z',
-    updated_at: '2024-01-01T00:00:00Z',
-    subscribers_count: 0,
-  };
+  return { ...fakeRepoSummary(9, base, 'ada', name), subscribers_count: 0 };
 }

@@ -3,7 +3,7 @@
 // search's `start_page`, and the Accept of an asset download.
 import assert from 'node:assert/strict';
 import { HostingClient } from '../../../src/hosting';
-import { rateHeaders, startFakeService, type FakeService, type RecordedRequest } from './fakeService';
+import { rateHeaders, startFakeService, type FakeService, type RecordedRequest } from '../../support/fakeService';
 
 const SHA = 'a'.repeat(40);
 const OBJECT = 'b'.repeat(40);

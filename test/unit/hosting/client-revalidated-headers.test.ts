@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import * as z from 'zod/mini';
 import { HostingClient } from '../../../src/hosting';
-import { rateHeaders, startFakeService, type FakeService } from './fakeService';
+import { rateHeaders, startFakeService, type FakeService } from '../../support/fakeService';
 
 const item = z.object({ n: z.number() });
 

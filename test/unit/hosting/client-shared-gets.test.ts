@@ -3,7 +3,7 @@
 // each would otherwise cost a round trip and, uncached, rate limit.
 import assert from 'node:assert/strict';
 import { HostingClient, NotFoundError } from '../../../src/hosting';
-import { fakeUser, rateHeaders, startFakeService, type FakeService } from './fakeService';
+import { fakeUser, rateHeaders, startFakeService, type FakeService } from '../../support/fakeService';
 
 describe('v3 client: identical GETs under way share one request', () => {
   let service: FakeService | undefined;

@@ -12,7 +12,7 @@ import {
   ResponseShapeError,
   ValidationFailedError,
 } from '../../../src/hosting';
-import { fakeUser, rateHeaders, startFakeService } from './fakeService';
+import { fakeUser, rateHeaders, startFakeService } from '../../support/fakeService';
 
 describe('v3 client error texts', () => {
   it('Client errors: a validation error lists each error as resource.field.code after the message', () => {

@@ -27,7 +27,7 @@ import { legacyEmailSearchSchema, legacyIssueSearchSchema, legacyRepoSearchSchem
 import { codeFrequencySchema, commitActivitySchema, participationSchema, punchCardSchema } from '../../../src/hosting/schemas/stats';
 import { teamDetailedSchema, teamSummarySchema } from '../../../src/hosting/schemas/teams';
 import { userProfileSchema } from '../../../src/hosting/users';
-import { fakeUser } from './fakeService';
+import { fakeUser } from '../../support/fakeService';
 
 const B = 'https://code.example';
 const core = new HostingClient({ apiUrl: B, userAgentVersion: 'test' }).core;

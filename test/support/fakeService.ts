@@ -80,16 +80,43 @@ export function fakeUser(login: string, id: number, base: string) {
   };
 }
 
-export function fakeMinimalRepo(id: number, base: string) {
+export function fakeMinimalRepo(id: number, base: string, owner = 'ada', name = `repo-${id}`) {
   return {
     id,
-    owner: fakeUser('ada', 1, base),
-    name: `repo-${id}`,
-    full_name: `ada/repo-${id}`,
-    description: null,
+    owner: fakeUser(owner, 1, base),
+    name,
+    full_name: `${owner}/${name}`,
+    description: null as string | null,
     private: false,
     fork: false,
-    url: `${base}/repos/ada/repo-${id}`,
-    html_url: `${base}/ada/repo-${id}`,
+    url: `${base}/repos/${owner}/${name}`,
+    html_url: `${base}/${owner}/${name}`,
+  };
+}
+
+/** A repository summary as a list of repositories holds it (the minimal fields and the rest). */
+export function fakeRepoSummary(id: number, base: string, owner = 'ada', name = `repo-${id}`) {
+  const r = fakeMinimalRepo(id, base, owner, name);
+  return {
+    ...r,
+    clone_url: `${base}/${r.full_name}.git`,
+    git_url: `git://x/${r.full_name}.git`,
+    ssh_url: `git@x:${r.full_name}.git`,
+    svn_url: `${base}/${r.full_name}`,
+    mirror_url: null,
+    homepage: null,
+    language: null,
+    forks_count: 0,
+    stargazers_count: 0,
+    watchers_count: 0,
+    size: 0,
+    open_issues_count: 0,
+    default_branch: 'main',
+    has_issues: true,
+    has_wiki: true,
+    has_downloads: true,
+    pushed_at: null,
+    created_at: '2024-01-01T00:00:00Z',
+    updated_at: '2024-01-01T00:00:00Z',
   };
 }
