@@ -1,3 +1,4 @@
+/* global document */
 // Shared steps of the UI tests of the sidebar (views.e2e.mjs, workflows.e2e.mjs):
 // finding panes and rows as a user sees them, signing in, making room.
 import { session, viewContainer } from '../harness/e2eSession.mjs';
@@ -179,7 +180,20 @@ export async function chooseColorTheme(label, kind) {
   await page.locator('.quick-input-widget .monaco-list-row.focused', { hasText: label }).first().waitFor();
   await page.keyboard.press('Enter');
   await page.locator(`.monaco-workbench.${kind}`).waitFor({ timeout: 15_000 });
-  await page.waitForTimeout(500); // webviews get the new --vscode-* variables a moment later
+  await webviewsWear(kind);
+}
+
+/**
+ * Waits until every open webview's page wears the theme of `kind` (`vs`,
+ * `vs-dark`): VS Code hands webviews the new body class and `--vscode-*`
+ * variables a moment after the workbench changes.
+ */
+export async function webviewsWear(kind) {
+  const bodyClass = { vs: 'vscode-light', 'vs-dark': 'vscode-dark', 'hc-black': 'vscode-high-contrast', 'hc-light': 'vscode-high-contrast-light' }[kind];
+  for (const frame of session.page.frames().filter((f) => f !== session.page.mainFrame())) {
+    const themed = await frame.evaluate(() => /\bvscode-/.test(document.body?.className ?? '')).catch(() => false);
+    if (themed) await frame.waitForFunction((c) => document.body.classList.contains(c), bodyClass, { timeout: 15_000 });
+  }
 }
 
 /** Calls the emulator's REST API as ada (Basic), as a script would beside the user. */

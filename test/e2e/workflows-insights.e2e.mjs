@@ -6,7 +6,7 @@
 // answers 202 until it has computed them). Screenshots in test-results/insights-*.png.
 /* global describe, it */
 import assert from 'node:assert/strict';
-import { screenshot, session } from '../harness/e2eSession.mjs';
+import { drawn, screenshot, session } from '../harness/e2eSession.mjs';
 import { pushHistory } from '../support/pushed-history.mjs';
 import { answerStep, apiAsAda, chooseColorTheme, clickTitleAction, giveRoomTo, openAndSignIn, palette, row } from './sidebar.mjs';
 
@@ -28,11 +28,11 @@ async function shootBothTabs(theme) {
   for (const title of CHART_TITLES) await p.locator('.card h2', { hasText: title }).waitFor();
   await waitForAllCharts(60_000);
   await p.locator('body').evaluate(() => globalThis.scrollTo(0, 0));
-  await session.page.waitForTimeout(500);
+  await drawn(p.locator('body'));
   console.log(`      screenshot: ${await screenshot(`insights-statistics-${theme}`)}`);
   // The lower charts (participation, punch card) too.
   await p.locator('.card-punchCard').scrollIntoViewIfNeeded();
-  await session.page.waitForTimeout(300);
+  await drawn(p.locator('body'));
   console.log(`      screenshot: ${await screenshot(`insights-statistics-lower-${theme}`)}`);
   await p.locator('vscode-tab-header', { hasText: 'Cases' }).click();
   await p.locator('.case-table tbody tr').first().waitFor({ timeout: 30_000 });
@@ -104,7 +104,7 @@ describe('Insights panel', () => {
     await waitForAllCharts(120_000);
     await p.locator('.banner').waitFor({ state: 'hidden' });
     assert.match(await p.locator('.card-contributors .summary').innerText(), /ada/);
-    await session.page.waitForTimeout(300);
+    await drawn(p.locator('body'));
     console.log(`      screenshot: ${await screenshot('insights-computed')}`);
     await palette('View: Close All Editors');
   });

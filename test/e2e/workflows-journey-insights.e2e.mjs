@@ -4,7 +4,7 @@
 // records on the canvas). Screenshot in test-results/journey-insights-punch-card.png.
 /* global describe, it */
 import assert from 'node:assert/strict';
-import { screenshot, session } from '../harness/e2eSession.mjs';
+import { drawn, screenshot, session } from '../harness/e2eSession.mjs';
 import { expectCleanScreen } from './journeyChecks.mjs';
 import { apiAsAda, giveRoomTo, openAndSignIn, palette, row } from './sidebar.mjs';
 
@@ -36,8 +36,9 @@ describe('Journey: Insights charts, by clicks', () => {
     const busiest = Math.max(...punch.map(([, , commits]) => commits));
     const summary = (await p.locator('.card-punchCard .summary').innerText()).replace(/\s+/g, ' ');
     assert.ok(summary.includes(`(${busiest} of `), `the summary names the busiest hour's ${busiest} commits: ${summary}`);
+    // The chart's tooltip leaves with the mouse.
     await page.mouse.move(900, 600);
-    await session.page.waitForTimeout(300);
+    await drawn(p.locator('body'));
     console.log(`      screenshot: ${await screenshot('journey-insights-punch-card')}`);
     await expectCleanScreen(page);
     await palette('View: Close All Editors');

@@ -5,7 +5,7 @@
 /* global describe, it */
 import assert from 'node:assert/strict';
 import { screenshot, session } from '../harness/e2eSession.mjs';
-import { openAndSignIn, openPane, pane, row } from './sidebar.mjs';
+import { openAndSignIn, openPane, pane, row, webviewsWear } from './sidebar.mjs';
 
 /** Runs a command by its palette title. */
 async function palette(title) {
@@ -73,7 +73,7 @@ describe('Pull request overview page', () => {
     assert.equal(await p.locator('.composer textarea').inputValue(), '', 'the box is empty once sent');
     await shoot('light');
     await palette('Preferences: Toggle between Light/Dark Themes');
-    await session.page.waitForTimeout(800);
+    await webviewsWear('vs-dark');
     await shoot('dark');
     await palette('Preferences: Toggle between Light/Dark Themes');
 
@@ -84,7 +84,8 @@ describe('Pull request overview page', () => {
 
   it('the page comes back after a window reload, on the tab it showed', async () => {
     await overview().locator('vscode-tab-header', { hasText: 'Commits' }).click();
-    await session.page.waitForTimeout(300);
+    // The page keeps the tab it shows (its state) when the tab is drawn.
+    await overview().locator('.commits .row-button').first().waitFor({ state: 'visible' });
     await palette('Developer: Reload Window');
     await session.page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 60_000 });
     const p = overview();

@@ -5,7 +5,7 @@
 // that does not exist). Screenshots in test-results/threads-*.png.
 /* global describe, it */
 import assert from 'node:assert/strict';
-import { screenshot, session } from '../harness/e2eSession.mjs';
+import { drawn, screenshot, session } from '../harness/e2eSession.mjs';
 import { giveRoomTo, openAndSignIn, openPane, palette, row } from './sidebar.mjs';
 
 /** Moves the mouse to the middle of the first occurrence of `text` in the element (a line of an editor). */
@@ -82,12 +82,15 @@ describe('Review threads in the diff editor', () => {
     await suggest.locator('.monaco-list-row', { hasText: '@mary' }).first().waitFor({ timeout: 15_000 });
     const labels = await suggest.locator('.monaco-list-row .label-name').allInnerTexts();
     assert.ok(labels.length >= 3 && labels.every((l) => l.startsWith('@')), `people at @: ${labels.join(', ')}`);
-    await page.waitForTimeout(400);
+    await drawn();
     console.log(`      screenshot: ${await screenshot('threads-reply-completion')}`);
     await page.keyboard.type('m');
     await suggest.locator('.monaco-list-row.focused', { hasText: '@mary' }).waitFor();
     // A participant's details: the avatar (loaded by the extension, sent as a data: URI).
-    await page.waitForTimeout(600);
+    const avatar = page.locator('.suggest-details img').first();
+    await avatar.waitFor({ timeout: 15_000 });
+    await avatar.evaluate((img) => img.complete || new Promise((resolve) => img.addEventListener('load', resolve, { once: true })));
+    await drawn();
     console.log(`      screenshot: ${await screenshot('threads-reply-completion-details')}`);
 
     await page.keyboard.type('ary');

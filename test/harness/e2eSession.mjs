@@ -1,3 +1,4 @@
+/* global requestAnimationFrame */
 // The one VS Code window the e2e suites share. run-e2e.mjs fills it in a root
 // hook before any test runs; test/e2e/*.e2e.mjs import it.
 import fs from 'node:fs';
@@ -29,6 +30,15 @@ export async function screenshot(name) {
   const file = path.join(resultsDir, `${name}.png`);
   await session.page.screenshot({ path: file });
   return file;
+}
+
+/**
+ * Resolves once the document of `target` (the page, or a locator in a
+ * webview's frame) has drawn two more frames: what was just changed in it
+ * (a scroll, a tooltip hidden, a list drawn) is on screen, for a screenshot.
+ */
+export async function drawn(target = session.page) {
+  await target.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
 /** The element of a view container, e.g. `workbench.view.extension.repodesk`. */
