@@ -7,26 +7,9 @@ import assert from 'node:assert/strict';
 import type { CommitSummary, IssueComment, PullRequestDetailed, PullRequestFile, ReviewComment, UserSummary } from '../../../../src/hosting';
 import { avatarUrls, commitRow, conversation, pageModel, pullStateName, type PageSources } from '../../../../src/features/pullOverview/model/pageModel';
 import { pageModelSchema, threadItemSchema } from '../../../../src/features/pullOverview/model/messages';
+import { fakeUser } from '../../../support/fakeService';
 
-const user = (login: string): UserSummary => ({
-  login,
-  id: login.length,
-  avatar_url: `http://127.0.0.1/avatars/${login}`,
-  gravatar_id: null,
-  url: '',
-  html_url: '',
-  followers_url: '',
-  following_url: '',
-  gists_url: '',
-  starred_url: '',
-  subscriptions_url: '',
-  organizations_url: '',
-  repos_url: '',
-  events_url: '',
-  received_events_url: '',
-  type: 'User',
-  site_admin: false,
-});
+const user = (login: string): UserSummary => fakeUser(login, login.length, 'http://127.0.0.1') as UserSummary;
 const sha = (c: string) => c.repeat(40);
 const branch = (label: string, deleted = false) => ({
   label,

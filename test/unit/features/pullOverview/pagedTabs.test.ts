@@ -7,6 +7,7 @@ import type { CommitSummary, PullRequestDetailed, PullRequestFile } from '../../
 import { pageModel, type PageSources } from '../../../../src/features/pullOverview/model/pageModel';
 import { pageModelSchema } from '../../../../src/features/pullOverview/model/messages';
 import { moreToList } from '../../../../src/reviewing/listShortfall';
+import { fakeUser } from '../../../support/fakeService';
 
 const sha = (n: number) => n.toString(16).padStart(40, '0');
 const files = (n: number) =>
@@ -29,25 +30,7 @@ const commits = (n: number) =>
         author: { login: 'ada' },
       }) as CommitSummary,
   );
-const user = {
-  login: 'ada',
-  id: 1,
-  avatar_url: 'http://127.0.0.1/a',
-  gravatar_id: null,
-  url: '',
-  html_url: '',
-  followers_url: '',
-  following_url: '',
-  gists_url: '',
-  starred_url: '',
-  subscriptions_url: '',
-  organizations_url: '',
-  repos_url: '',
-  events_url: '',
-  received_events_url: '',
-  type: 'User' as const,
-  site_admin: false,
-};
+const user = { ...fakeUser('ada', 1, 'http://127.0.0.1'), type: 'User' as const };
 const branch = { label: 'analytical-engines:x', ref: 'x', sha: sha(9), user, repo: null };
 const pull = (over: Partial<PullRequestDetailed>): PullRequestDetailed => ({
   url: '',
