@@ -18,6 +18,7 @@ const PULLS = 'repodesk.pullRequests';
 const KEY = 'analytical-engines/difference-engine#1';
 
 const posted = async (key: string) => (await vscode.commands.executeCommand<HostToWebview[]>('repodesk.testing.pullOverview.posted', key)) ?? [];
+const shownAgain = async () => (await vscode.commands.executeCommand<boolean[]>('repodesk.testing.pullOverview.shown', KEY)) ?? [];
 const send = (key: string, message: unknown) => vscode.commands.executeCommand('repodesk.testing.pullOverview.send', key, message);
 
 /** The latest model posted after the first `after` messages that passes `check`. */
@@ -335,11 +336,15 @@ describe('Pull request overview page', function () {
     const first = await model(KEY, 'the page of #1');
     let mark = (await posted(KEY)).length;
     await hide();
+    const shownBefore = (await shownAgain()).length;
     await open();
     await shown();
-    // A page rebuilt would boot again and say 'ready', and the host would
-    // answer with the strings and the model within a second.
-    await new Promise((r) => setTimeout(r, 2000));
+    // The page is kept while hidden (never rebuilt); shown again, the host decides at once whether to read again.
+    const decisions = await waitFor('the host told the page was shown again', async () => {
+      const all = await shownAgain();
+      return all.length > shownBefore ? all.slice(shownBefore) : undefined;
+    });
+    assert.deepEqual(decisions, [false], 'shown again within a minute of its reading: not read again');
     assert.deepEqual(
       (await posted(KEY)).slice(mark).map((m) => m.type),
       [],

@@ -32,6 +32,8 @@ export interface OverviewDeps {
   rereadShownAfterMs: () => number;
   /** The pending reviews (Start Review): the page lists their drafts and keeps new comments as drafts. */
   pending?: PendingDrafts;
+  /** Told each time the page is shown again, with whether it reads again. */
+  onShown?: (reread: boolean) => void;
 }
 
 /** What the registration drives: a reload (the views' refresh, a change made elsewhere). */
@@ -265,7 +267,10 @@ export function startOverviewPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
     // background once what it shows is older than a minute (a quick switch
     // between tabs costs nothing; the views' refresh keeps it current too).
     hosted.panel.onDidChangeViewState((e) => {
-      if (e.webviewPanel.visible && ready && Date.now() - readAt >= deps.rereadShownAfterMs()) void reload(true);
+      if (!e.webviewPanel.visible) return;
+      const reread = ready && Date.now() - readAt >= deps.rereadShownAfterMs();
+      deps.onShown?.(reread);
+      if (reread) void reload(true);
     }),
     // A review comment written in the editor or a view changes the conversation.
     deps.store.onDidChange((changed) => {

@@ -50,6 +50,7 @@ export function registerPullOverview(
   const avatars = new AvatarCache();
   const pages = new Set<OverviewPage>();
   const posted = new Map<string, HostToWebview[]>();
+  const shown = new Map<string, boolean[]>();
   const testing = context.extensionMode === vscode.ExtensionMode.Test;
   // A page shown again reads again once what it shows is older than this.
   let rereadShownAfterMs = 60_000;
@@ -78,6 +79,7 @@ export function registerPullOverview(
         // Test seam: what the host posted to this panel.
         posted.set(hosted.key, []);
         hosted.onDidPost((m) => posted.get(hosted.key)?.push(m));
+        shown.set(hosted.key, []);
       }
       const page = startOverviewPanel(hosted, {
         session,
@@ -87,6 +89,7 @@ export function registerPullOverview(
         log,
         rereadShownAfterMs: () => rereadShownAfterMs,
         ...(pending ? { pending } : {}),
+        ...(testing ? { onShown: (reread: boolean) => shown.get(hosted.key)?.push(reread) } : {}),
       });
       if (!page) return new vscode.Disposable(() => undefined);
       pages.add(page);
@@ -123,6 +126,8 @@ export function registerPullOverview(
         return before;
       }),
       vscode.commands.registerCommand('repodesk.testing.pullOverview.posted', (key: string) => posted.get(key) ?? []),
+      // Test seam: each time a page was shown again, whether it read again.
+      vscode.commands.registerCommand('repodesk.testing.pullOverview.shown', (key: string) => shown.get(key) ?? []),
       vscode.commands.registerCommand('repodesk.testing.pullOverview.send', (key: string, message: unknown) => panels.get(key)?.receive(message)),
       // Reads the page again as the background refresh does, and resolves when done.
       vscode.commands.registerCommand('repodesk.testing.pullOverview.reload', (key: string) =>
