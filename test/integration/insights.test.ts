@@ -5,9 +5,10 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RepoDeskApi } from '../../src/extension';
-import type { HostToWebview } from '../../src/features/insights/model/messages';
+import type { HostToWebview, WebviewToHost } from '../../src/features/insights/model/messages';
 import { signInAsAdaWithDemoRepository, waitFor } from './views-support';
 
+const received = async (key: string) => (await vscode.commands.executeCommand<WebviewToHost[]>('repodesk.testing.insights.received', key)) ?? [];
 const posted = async (key: string) => (await vscode.commands.executeCommand<HostToWebview[]>('repodesk.testing.insights.posted', key)) ?? [];
 const send = (key: string, message: unknown) => vscode.commands.executeCommand('repodesk.testing.insights.send', key, message);
 
@@ -66,10 +67,11 @@ describe('Insights panel: statistics and the support cases of a repository', fun
     );
     for (const [chart, m] of charts) assert.equal(m.type, 'chart', `${chart} after the 202: ${JSON.stringify(m).slice(0, 200)}`);
 
-    // A moment before the next panel: code-server's webview service worker
-    // stalls a webview created just as another one starts (its page loads
-    // after 30 s; 2 runs in 4 while the first page was still boot-drawing).
-    await new Promise((r) => setTimeout(r, 1500));
+    // The page drew every card (it says so once they are drawn). Also the next
+    // panel waits for it: code-server's webview service worker stalls a
+    // webview created while another page is still drawing (its page loads
+    // after 30 s).
+    await waitFor('the page tells every statistics card is drawn', async () => (await received(key)).some((m) => m.type === 'statsDrawn'));
     const empty = `insights-empty-${Date.now()}`;
     await api.testing!.session.client!.repos.createForAuthenticatedUser({ name: empty });
     const emptyKey = await vscode.commands.executeCommand<string>('repodesk.insights.show', { owner: 'ada', name: empty });

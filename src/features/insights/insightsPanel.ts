@@ -74,6 +74,9 @@ export function startInsightsPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
         return cases.setState(m);
       case 'changeTags':
         return cases.changeTags(m);
+      case 'statsDrawn':
+        deps.log.debug(`Insights ${owner}/${name}: every statistics card drawn`);
+        return;
     }
   };
 

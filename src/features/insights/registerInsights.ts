@@ -48,6 +48,7 @@ export function registerInsights(
 ): void {
   const focusAsked = new Map<string, Focus>();
   const posted = new Map<string, HostToWebview[]>();
+  const received = new Map<string, WebviewToHost[]>();
   const testing = context.extensionMode === vscode.ExtensionMode.Test;
   const noteDrafts = new NoteDrafts(context.workspaceState);
   const panels = new WebviewPanels<WebviewToHost, HostToWebview>(
@@ -76,11 +77,13 @@ export function registerInsights(
         },
       });
       if (!testing) return started;
-      // Test seam: what the host posted to this panel.
+      // Test seam: what the host posted to this panel, and what its page sent.
       posted.set(hosted.key, []);
+      received.set(hosted.key, []);
       return vscode.Disposable.from(
         started,
         hosted.onDidPost((m) => posted.get(hosted.key)?.push(m)),
+        hosted.onMessage((m) => received.get(hosted.key)?.push(m)),
       );
     },
   );
@@ -104,6 +107,7 @@ export function registerInsights(
   if (testing) {
     context.subscriptions.push(
       vscode.commands.registerCommand('repodesk.testing.insights.posted', (key: string) => posted.get(key) ?? []),
+      vscode.commands.registerCommand('repodesk.testing.insights.received', (key: string) => received.get(key) ?? []),
       vscode.commands.registerCommand('repodesk.testing.insights.send', (key: string, message: unknown) => panels.get(key)?.receive(message)),
     );
   }

@@ -96,6 +96,8 @@ const tag = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
 export const webviewToHost = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
   z.object({ type: z.literal('retryStats') }),
+  /** Every statistics card is drawn (a chart, its table, an error or nothing to draw). */
+  z.object({ type: z.literal('statsDrawn') }),
   z.object({ type: z.literal('signIn') }),
   z.object({ type: z.literal('loadCases'), filter: serverFilterSchema, index: z.int().check(z.nonnegative()) }),
   z.object({ type: z.literal('openCase'), id: caseId }),

@@ -58,6 +58,7 @@ function start(m: Extract<HostToWebview, { type: 'init' }>): void {
       stats.reset();
       channel.post({ type: 'retryStats' });
     },
+    () => channel.post({ type: 'statsDrawn' }),
   );
   const cases = new CasesTab(
     text,

@@ -38,6 +38,8 @@ export class StatsTab {
     private view: StatsViewState,
     private readonly onViewChange: (v: StatsViewState) => void,
     private readonly retry: () => void,
+    /** Told once every card shows its chart, table, error or emptiness (again after a retry). */
+    private readonly onSettled: () => void = () => undefined,
   ) {
     const grid = h('div', { class: 'cards' });
     for (const chart of CHARTS) {
@@ -61,6 +63,7 @@ export class StatsTab {
     else return;
     this.render(m.type === 'chart' ? m.data.chart : m.chart);
     this.renderBanner();
+    if ([...this.states.values()].every((s) => s.kind === 'data' || s.kind === 'error')) this.onSettled();
   }
 
   /** Starts over (a retry): every card waits again. */
