@@ -8,11 +8,12 @@
 // start a thread on line 1 of a file, one third reply). charles writes them so
 // that ada's rate limit, which the benchmark measures, is spent only by
 // RepoDesk. For the large pull request benchmark and integration test.
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { fastImport, inParallel } from './git-tools.mjs';
 
 const run = promisify(execFile);
 const UA = 'repodesk-big-pull';
@@ -28,20 +29,6 @@ function api(baseUrl, auth) {
     if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${text.slice(0, 300)}`);
     return text ? JSON.parse(text) : undefined;
   };
-}
-
-async function inParallel(items, parallel, fn) {
-  const results = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(parallel, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        results[i] = await fn(items[i], i);
-      }
-    }),
-  );
-  return results;
 }
 
 /** The path of file `i` (0-based) of the pull request. */
@@ -95,14 +82,7 @@ export async function createBigPull({
   try {
     await run('git', ['init', '--bare', '--quiet', dir]);
     await run('git', ['--git-dir', dir, 'fetch', '--quiet', url.toString(), `${base}:refs/heads/base`]);
-    await new Promise((resolve, reject) => {
-      const child = spawn('git', ['--git-dir', dir, 'fast-import', '--quiet'], { stdio: ['pipe', 'ignore', 'pipe'] });
-      let err = '';
-      child.stderr.on('data', (d) => (err += d));
-      child.on('error', reject);
-      child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`git fast-import: ${err}`))));
-      child.stdin.end(branchStream(branch, files, commits));
-    });
+    await fastImport(dir, branchStream(branch, files, commits));
     await run('git', ['--git-dir', dir, 'push', '--quiet', url.toString(), `refs/heads/${branch}:refs/heads/${branch}`], { maxBuffer: 1 << 26 });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -5,11 +5,12 @@
 // with one `git push` (Basic, ada). For the Insights e2e (a history long
 // enough that the service is still computing when the panel opens) and the
 // Insights benchmark (10,000 commits). Async child processes only.
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { fastImport } from './git-tools.mjs';
 
 const run = promisify(execFile);
 const AUTHORS = [
@@ -46,14 +47,7 @@ export async function pushHistory({ emulatorUrl, owner, repo, count }) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'repodesk-history-'));
   try {
     await run('git', ['init', '--bare', '--quiet', dir]);
-    await new Promise((resolve, reject) => {
-      const child = spawn('git', ['--git-dir', dir, 'fast-import', '--quiet'], { stdio: ['pipe', 'ignore', 'pipe'] });
-      let err = '';
-      child.stderr.on('data', (d) => (err += d));
-      child.on('error', reject);
-      child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`git fast-import: ${err}`))));
-      child.stdin.end(historyStream(count));
-    });
+    await fastImport(dir, historyStream(count));
     const url = new URL(`/${owner}/${repo}.git`, emulatorUrl);
     url.username = 'ada';
     url.password = 'ada-demo-password';

@@ -11,6 +11,8 @@
 //   (POST .../pulls/:number/comments): two thirds start a thread on a line of
 //   the diff, one third reply to every other thread root (in_reply_to).
 
+import { inParallel } from '../../support/git-tools.mjs';
+
 const UA = 'repodesk-bench';
 
 export function api(baseUrl, auth) {
@@ -26,20 +28,7 @@ export function api(baseUrl, auth) {
   };
 }
 
-/** Runs `fn` over `items` with at most `parallel` calls in flight. */
-export async function inParallel(items, parallel, fn) {
-  const results = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(parallel, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        results[i] = await fn(items[i], i);
-      }
-    }),
-  );
-  return results;
-}
+export { inParallel };
 
 export async function createToken(baseUrl, login = 'ada', password = 'ada-demo-password') {
   const basic = api(baseUrl, 'Basic ' + Buffer.from(`${login}:${password}`).toString('base64'));
