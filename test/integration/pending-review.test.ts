@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import type { HostingClient } from '../../src/hosting';
 import type { HostToWebview, PageModel } from '../../src/features/pullOverview/model/messages';
 import { child, children, description, label, signInAsAdaWithDemoRepository, waitFor } from './views-support';
+import { threads } from './threads-support';
 
 const PULLS = 'repodesk.pullRequests';
 const REVIEWS = 'repodesk.reviewComments';
@@ -21,12 +22,6 @@ interface Draft {
   body: string;
   target: { kind: string; path?: string; position?: number; commitId?: string; line?: number; inReplyTo?: number };
   error?: string;
-}
-interface Entry {
-  thread: vscode.CommentThread;
-  line: number | undefined;
-  kind: string;
-  rootId: number | undefined;
 }
 
 const drafts = async () => vscode.commands.executeCommand<Draft[] | undefined>('repodesk.testing.pendingDrafts', { owner: OWNER, repo: REPO, number: 1 });
@@ -46,7 +41,6 @@ async function pageModel(what: string, check: (m: PageModel) => boolean, after =
     30_000,
   );
 }
-const threads = async (): Promise<Entry[]> => (await vscode.commands.executeCommand<Entry[]>('repodesk.testing.commentThreads')) ?? [];
 
 async function openTables(): Promise<vscode.TabInputTextDiff> {
   const pr = await child(PULLS, undefined, /^#1 /);

@@ -4,15 +4,10 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { child, children, label, signInAsAdaWithDemoRepository, waitFor } from './views-support';
+import { threads } from './threads-support';
 
 const PULLS = 'repodesk.pullRequests';
 const REVIEWS = 'repodesk.reviewComments';
-interface Entry {
-  thread: vscode.CommentThread;
-  line: number | undefined;
-  kind: string;
-}
-const threads = async (): Promise<Entry[]> => (await vscode.commands.executeCommand<Entry[]>('repodesk.testing.commentThreads')) ?? [];
 
 describe('Review threads in a busy file', function () {
   this.timeout(90_000);

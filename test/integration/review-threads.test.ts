@@ -7,25 +7,10 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { child, children, description, label, signInAsAdaWithDemoRepository, waitFor, type TestNode } from './views-support';
+import { threads, bodies, type ThreadEntry, type ThreadComment } from './threads-support';
 
 const PULLS = 'repodesk.pullRequests';
 const REVIEWS = 'repodesk.reviewComments';
-
-interface Item extends vscode.Comment {
-  contextValue: string;
-  comment?: { id: number; position: number | null; body?: string };
-  text: string;
-}
-interface Entry {
-  thread: vscode.CommentThread;
-  line: number | undefined;
-  kind: string;
-  rootId: number | undefined;
-  place: { side: string; path: string };
-}
-
-const threads = async (): Promise<Entry[]> => (await vscode.commands.executeCommand<Entry[]>('repodesk.testing.commentThreads')) ?? [];
-const bodies = (e: Entry) => e.thread.comments.map((c) => `${c.author.name}: ${(c as Item).text}`);
 
 async function openChangedFile(name: string): Promise<vscode.TabInputTextDiff> {
   const pr = await child(PULLS, undefined, /^#1 /);
@@ -37,7 +22,7 @@ async function openChangedFile(name: string): Promise<vscode.TabInputTextDiff> {
   });
 }
 
-async function threadOn(path: string, match: (e: Entry) => boolean, what: string): Promise<Entry> {
+async function threadOn(path: string, match: (e: ThreadEntry) => boolean, what: string): Promise<ThreadEntry> {
   return waitFor(what, async () => (await threads()).find((e) => e.thread.uri.path.endsWith(`/${path}`) && match(e)));
 }
 
@@ -131,7 +116,7 @@ describe('Review threads in the editor (Comments API)', function () {
     let inView = await reviewThreadComments('docs/tables.md', /^Could the table/);
     assert.equal(label(inView[2]!), 'ada: A third column, then. @mary');
     entry = await threadOn('docs/tables.md', (e) => e.thread.comments.length === 3, 'the reply in the editor');
-    const mine = entry.thread.comments[2] as Item;
+    const mine = entry.thread.comments[2] as ThreadComment;
     assert.equal(mine.contextValue, 'own');
 
     await vscode.commands.executeCommand('repodesk.comments.edit', mine);
@@ -140,7 +125,11 @@ describe('Review threads in the editor (Comments API)', function () {
     assert.equal(await vscode.commands.executeCommand('repodesk.comments.save', mine), true);
     inView = await reviewThreadComments('docs/tables.md', /^Could the table/);
     assert.equal(label(inView[2]!), 'ada: A third column, then.');
-    entry = await threadOn('docs/tables.md', (e) => (e.thread.comments[2] as Item | undefined)?.text === 'A third column, then.', 'the edit in the editor');
+    entry = await threadOn(
+      'docs/tables.md',
+      (e) => (e.thread.comments[2] as ThreadComment | undefined)?.text === 'A third column, then.',
+      'the edit in the editor',
+    );
     assert.equal(entry.thread.comments[2]!.mode, vscode.CommentMode.Preview);
 
     assert.equal(await vscode.commands.executeCommand('repodesk.comments.delete', entry.thread.comments[2], true), true);
@@ -177,7 +166,7 @@ describe('Review threads in the editor (Comments API)', function () {
     assert.deepEqual(await vscode.commands.executeCommand('repodesk.testing.commentingLines', document), [], 'no + on an older commit');
     const started = await vscode.commands.executeCommand<vscode.CommentThread>('repodesk.testing.startCommentThread', old.thread.uri, 5);
     assert.equal(await vscode.commands.executeCommand('repodesk.comments.reply', { thread: started, text: 'Kept, not lost.' }), false);
-    const draft = started.comments[0] as Item | undefined;
+    const draft = started.comments[0] as ThreadComment | undefined;
     assert.equal(draft?.contextValue, 'draft');
     assert.equal(draft?.text, 'Kept, not lost.');
     assert.equal(draft?.mode, vscode.CommentMode.Editing);

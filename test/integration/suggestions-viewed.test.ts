@@ -12,6 +12,7 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import type { HostingClient } from '../../src/hosting';
 import { child, children, description, signInAsAdaWithDemoRepository, waitFor, type TestNode } from './views-support';
+import { threads, type ThreadComment } from './threads-support';
 
 const PULLS = 'repodesk.pullRequests';
 const OWNER = 'ada';
@@ -19,21 +20,8 @@ const REPO = 'notes-on-the-engine';
 const TEXT = '# Tables\nThe second line\nThe third line\nThe fourth line\n';
 const FILE = 'docs/tables.md';
 
-interface Item extends vscode.Comment {
-  contextValue: string;
-  comment?: { id: number; body?: string };
-  text: string;
-}
-interface Entry {
-  thread: vscode.CommentThread;
-  line: number | undefined;
-  kind: string;
-  rootId: number | undefined;
-}
 type PullNodeT = TestNode & { pull: { number: number; head: { sha: string; ref: string } } };
 type FileNodeT = TestNode & { file: { filename: string; sha: string } };
-
-const threads = async (): Promise<Entry[]> => (await vscode.commands.executeCommand<Entry[]>('repodesk.testing.commentThreads')) ?? [];
 
 async function textAt(client: HostingClient, sha: string, file: string): Promise<string> {
   const tree = await client.git.getTree(OWNER, REPO, sha, true);
@@ -51,7 +39,7 @@ describe('Suggestions and viewed files', function () {
   let branch = '';
   let headText: string;
   const created: number[] = [];
-  let committed: Item | undefined;
+  let committed: ThreadComment | undefined;
   const workspaceFile = () => path.join(vscode.workspace.workspaceFolders![0]!.uri.fsPath, ...FILE.split('/'));
 
   const pullNode = async () => child(PULLS, undefined, new RegExp(`^#${number} `)) as Promise<PullNodeT>;
@@ -76,7 +64,7 @@ describe('Suggestions and viewed files', function () {
   }
 
   /** A comment by ada on line 2 of tables.md suggesting `lines` instead. */
-  async function suggestion(lines: string[]): Promise<Item> {
+  async function suggestion(lines: string[]): Promise<ThreadComment> {
     // Each test's suggestion is the only comment on its line.
     for (const id of created.splice(0)) await client.reviewComments.delete(OWNER, REPO, id).catch(() => undefined);
     const c = await client.reviewComments.create(OWNER, REPO, number, {
@@ -93,7 +81,7 @@ describe('Suggestions and viewed files', function () {
         `${String(err)}; threads drawn: ${(await threads()).map((e) => `${e.rootId}@${e.thread.uri.toString()}`).join(', ')}; open: ${vscode.workspace.textDocuments.map((d) => d.uri.toString()).join(', ')}`,
       );
     });
-    return entry.thread.comments[0] as Item;
+    return entry.thread.comments[0] as ThreadComment;
   }
 
   before(async () => {
@@ -139,7 +127,7 @@ describe('Suggestions and viewed files', function () {
     await vscode.commands.executeCommand('repodesk.comments.refresh');
     await openHeadSide();
     const entry = await waitFor('the thread', async () => (await threads()).find((e) => e.rootId === c.id));
-    const item = entry.thread.comments[0] as Item;
+    const item = entry.thread.comments[0] as ThreadComment;
     assert.equal((item.body as vscode.MarkdownString).value, 'Maybe:\n```suggestion\nnot closed');
     assert.equal(item.contextValue, 'own');
   });
@@ -218,7 +206,7 @@ describe('Suggestions and viewed files', function () {
     editor.selection = new vscode.Selection(3, 0, 3, 5);
     const thread = await vscode.commands.executeCommand<vscode.CommentThread>('repodesk.comments.suggestChange');
     assert.ok(thread, 'a thread');
-    const draft = thread.comments[0] as Item;
+    const draft = thread.comments[0] as ThreadComment;
     const line4 = editor.document.lineAt(3).text;
     assert.equal(draft.text, `\`\`\`suggestion\n${line4}\n\`\`\``);
     assert.equal(draft.mode, vscode.CommentMode.Editing);
