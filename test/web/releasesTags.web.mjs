@@ -1,0 +1,84 @@
+// Writes from the browser build (no Node, no local git): after
+// browserBuild.web.mjs (signed in), a release asset uploaded from a release
+// row's inline button with a workspace file chosen in the file dialog (read
+// through VS Code's file system), and a tag made from Git Refs' title bar;
+// each shows in its view at once and the service holds it.
+/* global describe, it, after */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { screenshot, session } from '../harness/e2eSession.mjs';
+import { expectCleanScreen, restorePanes } from '../e2e/journeyChecks.mjs';
+import { answerStep, apiAsAda, clickTitleAction, closePane, openPane, palette, row } from '../e2e/sidebar.mjs';
+
+const REPO = '/repos/analytical-engines/difference-engine';
+
+async function activeDemoRepository() {
+  await openPane('Repositories');
+  const org = await row('Repositories', /^analytical-engines(\s*\d+)?$/);
+  if ((await org.getAttribute('aria-expanded')) !== 'true') await org.locator('.monaco-tl-twistie').click();
+  await (await row('Repositories', /^difference-engine/)).click();
+  await closePane('Repositories');
+}
+
+describe('RepoDesk in the browser: a release asset and a tag', () => {
+  after(() => restorePanes());
+
+  it('Upload Release Asset… on a release row, a workspace file chosen in the dialog: the asset shows under the release and the service holds its bytes', async function () {
+    this.timeout(180_000);
+    const { page } = session;
+    await palette('View: Close All Editors');
+    await activeDemoRepository();
+    await openPane('Releases');
+    const release = (await apiAsAda('GET', `${REPO}/releases`)).find((r) => !r.draft && !r.prerelease);
+    assert.ok(release, 'the demo has a published release');
+    const name = `web-figures-${Date.now().toString(36)}.txt`;
+    fs.writeFileSync(path.join(session.workspaceDir, name), 'x,x^3\n1,1\n2,8\n');
+
+    const releaseRow = await row('Releases', release.name || release.tag_name);
+    await releaseRow.hover();
+    await releaseRow.locator('.actions a[aria-label^="Upload Release Asset"]').click();
+    const dialog = page.locator('.quick-input-widget', { hasText: `Upload an asset to ${release.tag_name}` });
+    await dialog.locator('.monaco-list-row', { hasText: name }).first().click({ timeout: 15_000 });
+    // A click on a file's row chooses it (the dialog closes); should it only fill the path, Upload does.
+    const chosen = await dialog.waitFor({ state: 'hidden', timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (!chosen) await dialog.locator('.monaco-button', { hasText: 'Upload' }).first().click();
+
+    const shown = await row('Releases', release.name || release.tag_name);
+    if ((await shown.getAttribute('aria-expanded')) !== 'true') await shown.locator('.monaco-tl-twistie').click({ timeout: 15_000 });
+    const asset = await row('Releases', name, 30_000);
+    assert.match(await asset.innerText(), /14 B · 0 downloads/);
+    const held = await apiAsAda('GET', `${REPO}/releases/${release.id}`);
+    assert.deepEqual(
+      held.assets.filter((a) => a.name === name).map((a) => a.size),
+      [14],
+    );
+    await page.mouse.move(900, 600);
+    console.log(`      screenshot: ${await screenshot('web-release-asset')}`);
+    await expectCleanScreen(page);
+  });
+
+  it('Create Tag… from the Git Refs title bar, from master: the tag shows under Tags and the service has it at master’s commit', async function () {
+    this.timeout(120_000);
+    const { page } = session;
+    await activeDemoRepository();
+    await openPane('Git Refs');
+    const tag = `web-${Date.now().toString(36)}`;
+    const tagsBefore = Number((await (await row('Git Refs', /^Tags/)).innerText()).match(/\d+/)?.[0] ?? 0);
+    await clickTitleAction('Git Refs', 'Create Tag');
+    await answerStep('New tag (1/2): name', tag);
+    await answerStep('New tag (2/2): from', 'master');
+    const tags = await row('Git Refs', new RegExp(`^Tags\\s*${tagsBefore + 1}\\b`));
+    if ((await tags.getAttribute('aria-expanded')) !== 'true') await tags.locator('.monaco-tl-twistie').click();
+    await row('Git Refs', tag, 15_000);
+    const master = await apiAsAda('GET', `${REPO}/git/refs/heads/master`);
+    const made = await apiAsAda('GET', `${REPO}/git/refs/tags/${tag}`);
+    assert.equal(made.object.sha, master.object.sha);
+    await page.mouse.move(900, 600);
+    console.log(`      screenshot: ${await screenshot('web-tag')}`);
+    await expectCleanScreen(page);
+  });
+});
