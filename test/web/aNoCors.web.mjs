@@ -31,7 +31,9 @@ async function setApiUrl(page, url) {
 }
 
 describe('RepoDesk in the browser: a service without CORS', () => {
-  it('signing in names the missing CORS headers and the service, and the views stay signed out', async () => {
+  it('signing in names the missing CORS headers and the service, and the views stay signed out', async function () {
+    // The suite's first test: it also waits for the workbench's first Settings editor and the extension's start.
+    this.timeout(180_000);
     const { page } = session;
     const container = containerOf(page);
     await setApiUrl(page, session.noCorsUrl);
