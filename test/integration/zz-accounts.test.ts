@@ -702,9 +702,10 @@ describe("Accounts: each hosting service's support cases come from its own engag
   });
 });
 
-describe("Accounts: each account's group keeps its own listing (repodesk.views.keepLastListing)", function () {
+describe("Accounts: what each account keeps (its group's listing, its pending reviews)", function () {
   this.timeout(120_000);
   let api: RepoDeskApi;
+  let enterpriseToken: string;
   const enterpriseApi = () => `${second()}/api/v3`;
   const VIEW = 'repodesk.repositories';
   const SLOT = 'repodesk.repositories.lastListing/';
@@ -728,12 +729,14 @@ describe("Accounts: each account's group keeps its own listing (repodesk.views.k
       vscode.ConfigurationTarget.Global,
     );
     await waitFor('ada as an account of the Local service', async () => api.testing!.session.account?.label === 'ada (Local)');
-    await api.testing!.provider.signInWithToken('Enterprise', await tokenFor(enterpriseApi(), 'ada'));
+    enterpriseToken = await tokenFor(enterpriseApi(), 'ada');
+    await api.testing!.provider.signInWithToken('Enterprise', enterpriseToken);
     await waitFor('two accounts', async () => api.testing!.session.accounts.length === 2);
   });
 
   after(async () => {
     const session = api.testing!.session;
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     for (const s of await api.testing!.provider.getSessions(undefined, {})) {
       if (s.account.label !== 'ada (Local)') await api.testing!.provider.removeSession(s.id);
     }
@@ -743,6 +746,13 @@ describe("Accounts: each account's group keeps its own listing (repodesk.views.k
   });
 
   const account = (label: string): SignedInAccount => api.testing!.session.accounts.find((a) => a.label === label)!;
+  /** The workspace state's pending review keys of an account (its records and its index). */
+  const reviewKeys = async (accountId: string) =>
+    (await state<string[]>()).filter(
+      (k) => k.startsWith(`repodesk.pendingReview/${encodeURIComponent(accountId)}/`) || k === `repodesk.pendingReview.index/${encodeURIComponent(accountId)}`,
+    );
+  /** The Enterprise pull request the pending review test writes on. */
+  let enterprisePull: { owner: string; repo: string; number: number } | undefined;
   const yours = async (group: string): Promise<TestNode> => child(VIEW, await child(VIEW, undefined, group), /^Your repositories/);
   const groupsNames = ['Local · ada', 'Enterprise · ada'];
 
@@ -787,7 +797,60 @@ describe("Accounts: each account's group keeps its own listing (repodesk.views.k
     assert.ok(!(await children(VIEW, await yours('Local · ada'))).some((n) => label(n) === `ada/${made['Enterprise · ada']}`));
   });
 
-  it("signing out of one account clears its group's kept listing only; the other's stays as it was", async () => {
+  it('a pull request opened under the Enterprise account keeps its pending review under that account while Local is in use', async () => {
+    const headers = { authorization: `token ${enterpriseToken}`, 'user-agent': 'integration-test' };
+    const open = (await (await fetch(`${enterpriseApi()}/repos/analytical-engines/difference-engine/pulls?state=open`, { headers })).json()) as {
+      number: number;
+    }[];
+    assert.ok(open.length > 0, 'no open pull request on the enterprise service');
+    const pull = { owner: 'analytical-engines', repo: 'difference-engine', number: open[0]!.number };
+    enterprisePull = pull;
+    const enterprise = account('ada (Enterprise)');
+    const local = account('ada (Local)');
+    const key = `${pull.owner}/${pull.repo}#${pull.number}`;
+    type Posted = { type: string; model?: { pending?: { count: number; items: { body: string }[] } }; request?: number; ok?: boolean };
+    const posted = async () => (await vscode.commands.executeCommand<Posted[]>('repodesk.testing.pullOverview.posted', key)) ?? [];
+    await vscode.commands.executeCommand('repodesk.switchAccount', enterprise.id);
+    await vscode.commands.executeCommand('repodesk.pulls.openOverview', pull);
+    await waitFor('the Enterprise page', async () => (await posted()).some((m) => m.type === 'model'), 60_000);
+    await vscode.commands.executeCommand('repodesk.switchAccount', local.id);
+    assert.equal(api.testing!.session.account?.id, local.id);
+    // The page's Start Review button, then a comment written in its box.
+    await vscode.commands.executeCommand('repodesk.testing.pullOverview.send', key, { type: 'review', action: 'startReview' });
+    await waitFor('the review started under the Enterprise account', async () => (await reviewKeys(enterprise.id)).length === 2);
+    const body = `Pending under the Enterprise account ${Date.now()}`;
+    await vscode.commands.executeCommand('repodesk.testing.pullOverview.send', key, { type: 'addComment', request: 1, body });
+    const done = await waitFor('the comment kept as pending', async () => (await posted()).find((m) => m.type === 'commentDone' && m.request === 1));
+    assert.equal(done.ok, true, JSON.stringify(done));
+    // The page shows it among the pending review's drafts.
+    await waitFor('the draft on the page', async () =>
+      (await posted()).some((m) => m.type === 'model' && m.model?.pending?.items.some((i) => i.body === body)),
+    );
+    // Kept under the Enterprise account (service and account), not under Local, the account in use.
+    const record = await state<{ drafts: { body: string }[] } | undefined>(
+      `repodesk.pendingReview/${encodeURIComponent(enterprise.id)}/${pull.owner}/${pull.repo}/${pull.number}`,
+    );
+    assert.deepEqual(
+      record?.drafts.map((d) => d.body),
+      [body],
+    );
+    assert.deepEqual(await reviewKeys(local.id), [], 'a pending review under Local');
+    assert.deepEqual(
+      ((await vscode.commands.executeCommand<{ body: string }[]>('repodesk.testing.pendingDrafts', { ...pull, accountId: enterprise.id })) ?? []).map(
+        (d) => d.body,
+      ),
+      [body],
+    );
+    assert.equal(await vscode.commands.executeCommand('repodesk.testing.pendingDrafts', pull), undefined, "Local's review of the pull request");
+    // Nothing was posted to the service: a draft stays on this machine until the review is submitted.
+    const comments = (await (await fetch(`${enterpriseApi()}/repos/${pull.owner}/${pull.repo}/issues/${pull.number}/comments`, { headers })).json()) as {
+      body: string;
+    }[];
+    assert.ok(!comments.some((c) => c.body === body));
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it("signing out of one account clears its group's kept listing and its pending reviews only; the other's stay as they were", async () => {
     await vscode.commands.executeCommand('repodesk.testing.repositoriesKept');
     const enterprise = account('ada (Enterprise)');
     const local = account('ada (Local)');
@@ -797,9 +860,18 @@ describe("Accounts: each account's group keeps its own listing (repodesk.views.k
     const localSlots = keptBy(before, local);
     assert.equal(localSlots.length, 1, JSON.stringify(before));
     const localKept = await state<unknown>(localSlots[0]);
+    // A pending review of Local's on the same pull request as the Enterprise one (the test before this one's).
+    assert.ok(enterprisePull, 'the pending review test ran first');
+    await vscode.commands.executeCommand('repodesk.switchAccount', local.id);
+    assert.equal(await vscode.commands.executeCommand('repodesk.pendingReview.start', enterprisePull), true);
+    const localReviews = await reviewKeys(local.id);
+    assert.equal(localReviews.length, 2, "Local's review and its index");
+    assert.equal((await reviewKeys(enterprise.id)).length, 2, "Enterprise's review and its index");
     const session = (await api.testing!.provider.getSessions(undefined, {})).find((s) => s.account.label === 'ada (Enterprise)')!;
     await api.testing!.provider.removeSession(session.id);
     await waitFor("the Enterprise group's kept listing gone", async () => keptBy(await slots(), enterprise).length === 0);
+    await waitFor("the Enterprise account's pending review gone", async () => (await reviewKeys(enterprise.id)).length === 0);
     assert.deepEqual(await state<unknown>(localSlots[0]), localKept, "the Local group's kept listing changed");
+    assert.deepEqual(await reviewKeys(local.id), localReviews, "Local's pending review changed");
   });
 });
