@@ -746,11 +746,14 @@ describe("Accounts: what each account keeps (its group's listing, its pending re
   });
 
   const account = (label: string): SignedInAccount => api.testing!.session.accounts.find((a) => a.label === label)!;
-  /** The workspace state's pending review keys of an account (its records and its index). */
-  const reviewKeys = async (accountId: string) =>
-    (await state<string[]>()).filter(
+  /** The workspace state's pending review keys of an account that hold something (its records and its index; an earlier test's may be left empty). */
+  const reviewKeys = async (accountId: string) => {
+    const keys = (await state<string[]>()).filter(
       (k) => k.startsWith(`repodesk.pendingReview/${encodeURIComponent(accountId)}/`) || k === `repodesk.pendingReview.index/${encodeURIComponent(accountId)}`,
     );
+    const held = await Promise.all(keys.map(async (k) => [k, await state<unknown>(k)] as const));
+    return held.filter(([, v]) => v !== undefined && !(Array.isArray(v) && v.length === 0)).map(([k]) => k);
+  };
   /** The Enterprise pull request the pending review test writes on. */
   let enterprisePull: { owner: string; repo: string; number: number } | undefined;
   const yours = async (group: string): Promise<TestNode> => child(VIEW, await child(VIEW, undefined, group), /^Your repositories/);
