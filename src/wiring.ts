@@ -107,7 +107,7 @@ export function registerViews(
   // Statistics and support cases of a repository, in a webview panel.
   registerInsights(context, log, session, engagement, active);
   // The active repository's support cases from the palette (shown in Insights' Cases tab).
-  registerCases(context, engagement, active);
+  registerCases(context, engagement, active, session);
   const viewedFiles = new ViewedFilesStore(context.workspaceState, session);
   context.subscriptions.push(viewedFiles);
   registerViewedFiles(context, session, viewedFiles);

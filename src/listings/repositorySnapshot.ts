@@ -62,6 +62,16 @@ export function keptFor(stored: unknown, apiUrl: string, accountId: string): boo
   return typeof key === 'string' && key.startsWith(`${snapshotKey(apiUrl, accountId)} `);
 }
 
+/**
+ * Whether a stored snapshot was kept for `accountId` on any service (an
+ * account signed out is no longer known with its service; its id is the
+ * second word of the key, as snapshotKey writes it).
+ */
+export function keptForAccount(stored: unknown, accountId: string): boolean {
+  const key = (stored as { key?: unknown } | null | undefined)?.key;
+  return typeof key === 'string' && key.split(' ')[1] === accountId;
+}
+
 function rowOf(r: RepositoryLike): RepositoryLike {
   const row: RepositoryLike = {
     id: r.id,

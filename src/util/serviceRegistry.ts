@@ -12,6 +12,8 @@ export interface HostingService {
   apiUrl: string;
   /** The OAuth application's client id; '' when none is set (no browser sign-in). */
   oauthClientId: string;
+  /** The name of its engagement service (an entry of `repodesk.engagement.services`), when the entry names one. */
+  engagement?: string;
 }
 
 /** One engagement (v2) service: its address, `https://host`. */
@@ -27,7 +29,8 @@ export type ServiceProblem =
   | { kind: 'missingName'; index: number }
   | { kind: 'duplicateName'; index: number; name: string }
   | { kind: 'badUrl'; index: number; name: string; value: string }
-  | { kind: 'missingOAuth'; index: number; name: string };
+  | { kind: 'missingOAuth'; index: number; name: string }
+  | { kind: 'unknownEngagement'; index: number; name: string; value: string };
 
 export interface ParsedServices<T> {
   services: T[];
@@ -117,9 +120,10 @@ function text(value: unknown): string {
  * settings as one service when the list is unset or empty. An entry with a
  * duplicate name, no name or a URL of neither form is left out; one without
  * an OAuth application is kept (a token or password sign-in still works) and
- * reported.
+ * reported, as is one whose `engagement` is not one of `engagementNames`
+ * (the engagement services' names): it has no engagement service then.
  */
-export function parseHostingServices(list: unknown, legacy: LegacyHosting): ParsedServices<HostingService> {
+export function parseHostingServices(list: unknown, legacy: LegacyHosting, engagementNames: readonly string[] = []): ParsedServices<HostingService> {
   const problems: ServiceProblem[] = [];
   if (list === undefined || list === null || (Array.isArray(list) && list.length === 0)) {
     const apiUrl = normalizeHostingApiUrl(legacy.apiUrl);
@@ -137,7 +141,15 @@ export function parseHostingServices(list: unknown, legacy: LegacyHosting): Pars
     }
     const oauthClientId = text(raw.oauthClientId);
     if (!oauthClientId) problems.push({ kind: 'missingOAuth', index, name });
-    services.push({ name, apiUrl, oauthClientId });
+    const service: HostingService = { name, apiUrl, oauthClientId };
+    if (raw.engagement !== undefined) {
+      const wanted = text(raw.engagement);
+      const known = engagementNames.find((n) => n.toLowerCase() === wanted.toLowerCase());
+      if (known) service.engagement = known;
+      else
+        problems.push({ kind: 'unknownEngagement', index, name, value: typeof raw.engagement === 'string' ? raw.engagement : JSON.stringify(raw.engagement) });
+    }
+    services.push(service);
   }
   return { services, problems };
 }
@@ -162,6 +174,30 @@ export function parseEngagementServices(list: unknown, legacyApiUrl: string): Pa
     services.push({ name, apiUrl });
   }
   return { services, problems };
+}
+
+/** Why a hosting service has no engagement service (engagementServiceFor). */
+export type NoEngagement = { reason: 'notNamed' } | { reason: 'unknown'; name: string } | { reason: 'noneConfigured' };
+
+/**
+ * The engagement service whose cases a hosting service's repositories show:
+ * the one its entry names; with a single hosting service (the older settings
+ * or a list of one) and no name, the first engagement service, as before
+ * there were several. With several hosting services, one that names none
+ * has none: the cases of one company's server are not looked for in
+ * another's engagement service.
+ */
+export function engagementServiceFor(
+  hosting: Pick<HostingService, 'engagement'> | undefined,
+  hostingCount: number,
+  engagement: readonly EngagementService[],
+): EngagementService | NoEngagement {
+  if (hosting?.engagement !== undefined) {
+    const named = engagement.find((e) => e.name.toLowerCase() === hosting.engagement!.toLowerCase());
+    return named ?? { reason: 'unknown', name: hosting.engagement };
+  }
+  if (hostingCount > 1) return { reason: 'notNamed' };
+  return engagement[0] ?? { reason: 'noneConfigured' };
 }
 
 /**

@@ -7,8 +7,8 @@
 //      first group in Repositories, with one account (the services setting lists
 //      Local only: the Enterprise sessions are kept but not offered) and with
 //      three (both services), interleaved in one run, both without a kept
-//      listing (repodesk.views.keepLastListing off: the groups per account keep
-//      none), BENCH_RELOADS loads each;
+//      listing (repodesk.views.keepLastListing off: rows from the services in
+//      both, not from what each group kept), BENCH_RELOADS loads each;
 //   2. the rate limit an idle refresh of every group spends (Refresh
 //      Repositories with nothing changed on either service), per account, from
 //      each service's GET /rate_limit (goal 0), with the requests each service

@@ -43,7 +43,7 @@ describe('Engagement service: sign-in and the cases of a repository', function (
     assert.equal(await client(), undefined);
   });
 
-  it('the session follows repodesk.engagement.services: an account of a service no longer listed is not offered, sign-in goes to the first listed', async () => {
+  it('the sessions follow repodesk.engagement.services: an account of a service no longer listed is not offered, sign-in goes to the first listed, each service keeps its own', async () => {
     const { provider, client } = api.testing!.engagement;
     const ada = { userName: 'ada', apiKey: 'ada-demo-api-key', password: 'ada-demo-password' };
     const first = process.env.REPODESK_TEST_EMULATOR_URL!;
@@ -66,7 +66,13 @@ describe('Engagement service: sign-in and the cases of a repository', function (
     const cases = await (await client())!.listCasesOfRepository('analytical-engines', 'difference-engine');
     assert.ok(cases.length > 0, 'the second service listed no case');
     await config().update('services', undefined, vscode.ConfigurationTarget.Global);
-    assert.deepEqual(await provider.getSessions(), [], "the second service's account under the first service's settings");
+    // Each service keeps its own account: under the first service's settings, its account only (never the second's).
+    assert.deepEqual(
+      (await provider.getSessions()).map((s) => s.id),
+      [`${first}#ada`],
+      "the second service's account under the first service's settings",
+    );
     await vscode.commands.executeCommand('repodesk.engagement.signOut');
+    await provider.removeSession(session.id);
   });
 });

@@ -12,7 +12,7 @@ import * as vscode from 'vscode';
 import type { RepoDeskApi } from '../../src/extension';
 import type { SignedInAccount } from '../../src/features/shared/session/hostingSession';
 import { approveInBrowser } from './oauthBrowser';
-import { child, children, description, label, signInAsAdaWithDemoRepository, waitFor } from './views-support';
+import { child, children, description, label, signInAsAdaWithDemoRepository, waitFor, type TestNode } from './views-support';
 
 const first = () => process.env.REPODESK_TEST_EMULATOR_URL!;
 const second = () => process.env.REPODESK_TEST_EMULATOR2_URL!;
@@ -589,5 +589,292 @@ describe('Accounts: a revoked token and a service that is down', function () {
       );
       assert.ok((await yourRepositories(other)).includes('ada/notes-on-the-engine'), other);
     }
+  });
+});
+
+describe("Accounts: each hosting service's support cases come from its own engagement service", function () {
+  this.timeout(120_000);
+  let api: RepoDeskApi;
+  const enterpriseApi = () => `${second()}/api/v3`;
+  const VIEW = 'repodesk.repositories';
+  const ada = { userName: 'ada', apiKey: 'ada-demo-api-key', password: 'ada-demo-password' };
+  const stamp = Date.now().toString(36);
+  const subjects = { local: `Only on the Local engagement service ${stamp}`, enterprise: `Only on the Enterprise engagement service ${stamp}` };
+  type Posted = { type: string; rows?: { subject: string }[]; message?: string };
+  const posted = async (key: string) => (await vscode.commands.executeCommand<Posted[]>('repodesk.testing.insights.posted', key)) ?? [];
+  const hostingServices = (enterpriseEngagement: string | undefined) => [
+    { name: 'Local', apiUrl: first(), oauthClientId: oauthApp(process.env.REPODESK_TEST_EMULATOR_DATA!).client_id, engagement: 'Local support' },
+    {
+      name: 'Enterprise',
+      apiUrl: enterpriseApi(),
+      oauthClientId: oauthApp(process.env.REPODESK_TEST_EMULATOR2_DATA!).client_id,
+      ...(enterpriseEngagement ? { engagement: enterpriseEngagement } : {}),
+    },
+  ];
+
+  before(async () => {
+    api = await signInAsAdaWithDemoRepository();
+    await vscode.workspace.getConfiguration('repodesk.engagement').update(
+      'services',
+      [
+        { name: 'Local support', apiUrl: first() },
+        { name: 'Enterprise support', apiUrl: second() },
+      ],
+      vscode.ConfigurationTarget.Global,
+    );
+    await vscode.workspace.getConfiguration('repodesk.hosting').update('services', hostingServices('Enterprise support'), vscode.ConfigurationTarget.Global);
+    await waitFor('ada as an account of the Local service', async () => api.testing!.session.account?.label === 'ada (Local)');
+    await api.testing!.provider.signInWithToken('Enterprise', await tokenFor(enterpriseApi(), 'ada'));
+    await waitFor('two accounts', async () => api.testing!.session.accounts.length === 2);
+    // Signed in to each engagement service; a case linked to difference-engine that only that service holds.
+    const { provider, client } = api.testing!.engagement;
+    for (const [url, subject] of [
+      [first(), subjects.local],
+      [second(), subjects.enterprise],
+    ] as const) {
+      await provider.createSessionWith(ada, url);
+      const engagement = (await client(url))!;
+      const contact = (await engagement.searchContacts({ count: 1 })).items[0]!;
+      await engagement.createCase(contact.id, { subject, tags: ['repo:analytical-engines/difference-engine'] });
+    }
+  });
+
+  after(async () => {
+    const session = api.testing!.session;
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    for (const s of await api.testing!.engagement.provider.getSessions()) await api.testing!.engagement.provider.removeSession(s.id);
+    for (const s of await api.testing!.provider.getSessions(undefined, {})) {
+      if (s.account.label !== 'ada (Local)') await api.testing!.provider.removeSession(s.id);
+    }
+    await vscode.workspace.getConfiguration('repodesk.hosting').update('services', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.workspace.getConfiguration('repodesk.engagement').update('services', undefined, vscode.ConfigurationTarget.Global);
+    await waitFor('ada alone again', async () => session.accounts.length === 1 && session.account?.label === 'ada');
+    await session.useAccount(session.account!.id);
+  });
+
+  /** Insights from difference-engine's row in `group` (its inline action), and the case list the panel is sent. */
+  const casesOfGroup = async (group: string): Promise<{ key: string; last: Posted }> => {
+    const org = await child(VIEW, await child(VIEW, undefined, group), /^analytical-engines/);
+    const row = await waitFor(`difference-engine in ${group}`, async () => (await children(VIEW, org)).find((n) => /difference-engine$/.test(label(n))));
+    const key = (await vscode.commands.executeCommand<string>('repodesk.insights.show', row))!;
+    // The page is up (code-server's webview service worker can hold a page made right after another for about 30 s).
+    await waitFor(`the Insights page of ${group}`, async () => (await posted(key)).some((m) => m.type === 'init'), 60_000);
+    const mark = (await posted(key)).length;
+    // The Cases tab's first page, as the page asks for it.
+    await vscode.commands.executeCommand('repodesk.testing.insights.send', key, { type: 'loadCases', filter: { state: 'all', pull: null }, index: 0 });
+    const last = await waitFor(`the case list of ${group}`, async () =>
+      (await posted(key)).slice(mark).find((m) => ['cases', 'casesUnavailable', 'casesSignedOut', 'casesFailed'].includes(m.type)),
+    );
+    return { key, last };
+  };
+
+  it("Insights of difference-engine in the Enterprise group lists the Enterprise engagement service's cases, in the Local group the Local one's", async () => {
+    const enterprise = await casesOfGroup('Enterprise · ada');
+    assert.equal(enterprise.last.type, 'cases', JSON.stringify(enterprise.last));
+    const enterpriseSubjects = enterprise.last.rows!.map((r) => r.subject);
+    assert.ok(enterpriseSubjects.includes(subjects.enterprise), enterpriseSubjects.join(', '));
+    assert.ok(!enterpriseSubjects.includes(subjects.local), 'a Local case in the Enterprise panel');
+
+    const local = await casesOfGroup('Local · ada');
+    // The same repository on the other service is another panel.
+    assert.notEqual(local.key, enterprise.key);
+    assert.equal(local.last.type, 'cases', JSON.stringify(local.last));
+    const localSubjects = local.last.rows!.map((r) => r.subject);
+    assert.ok(localSubjects.includes(subjects.local), localSubjects.join(', '));
+    assert.ok(!localSubjects.includes(subjects.enterprise), 'an Enterprise case in the Local panel');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('bad input: a hosting service that names no engagement service gets a message in its Cases tab (no error); the other service still lists its cases', async () => {
+    await vscode.workspace.getConfiguration('repodesk.hosting').update('services', hostingServices(undefined), vscode.ConfigurationTarget.Global);
+    try {
+      const enterprise = await casesOfGroup('Enterprise · ada');
+      assert.equal(enterprise.last.type, 'casesUnavailable', JSON.stringify(enterprise.last));
+      assert.match(enterprise.last.message!, /^Enterprise names no engagement service/);
+      assert.ok(!(await posted(enterprise.key)).some((m) => m.type === 'casesFailed' || m.type === 'actionFailed'));
+      const local = await casesOfGroup('Local · ada');
+      assert.equal(local.last.type, 'cases');
+      assert.ok(local.last.rows!.some((r) => r.subject === subjects.local));
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await vscode.workspace.getConfiguration('repodesk.hosting').update('services', hostingServices('Enterprise support'), vscode.ConfigurationTarget.Global);
+    }
+  });
+});
+
+describe("Accounts: what each account keeps (its group's listing, its pending reviews)", function () {
+  this.timeout(120_000);
+  let api: RepoDeskApi;
+  let enterpriseToken: string;
+  const enterpriseApi = () => `${second()}/api/v3`;
+  const VIEW = 'repodesk.repositories';
+  const SLOT = 'repodesk.repositories.lastListing/';
+  const state = <T>(key?: string) => vscode.commands.executeCommand<T>('repodesk.testing.workspaceState', key);
+  /** The groups' kept listings: slot → the key it was kept under. */
+  const slots = async () =>
+    Object.fromEntries(
+      await Promise.all(
+        (await state<string[]>()).filter((k) => k.startsWith(SLOT)).map(async (k) => [k, (await state<{ key: string } | undefined>(k))?.key ?? ''] as const),
+      ),
+    );
+
+  before(async () => {
+    api = await signInAsAdaWithDemoRepository();
+    await vscode.workspace.getConfiguration('repodesk.hosting').update(
+      'services',
+      [
+        { name: 'Local', apiUrl: first(), oauthClientId: oauthApp(process.env.REPODESK_TEST_EMULATOR_DATA!).client_id },
+        { name: 'Enterprise', apiUrl: enterpriseApi(), oauthClientId: oauthApp(process.env.REPODESK_TEST_EMULATOR2_DATA!).client_id },
+      ],
+      vscode.ConfigurationTarget.Global,
+    );
+    await waitFor('ada as an account of the Local service', async () => api.testing!.session.account?.label === 'ada (Local)');
+    enterpriseToken = await tokenFor(enterpriseApi(), 'ada');
+    await api.testing!.provider.signInWithToken('Enterprise', enterpriseToken);
+    await waitFor('two accounts', async () => api.testing!.session.accounts.length === 2);
+  });
+
+  after(async () => {
+    const session = api.testing!.session;
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    for (const s of await api.testing!.provider.getSessions(undefined, {})) {
+      if (s.account.label !== 'ada (Local)') await api.testing!.provider.removeSession(s.id);
+    }
+    await vscode.workspace.getConfiguration('repodesk.hosting').update('services', undefined, vscode.ConfigurationTarget.Global);
+    await waitFor('ada alone again', async () => session.accounts.length === 1 && session.account?.label === 'ada');
+    await session.useAccount(session.account!.id);
+  });
+
+  const account = (label: string): SignedInAccount => api.testing!.session.accounts.find((a) => a.label === label)!;
+  /** The workspace state's pending review keys of an account that hold something (its records and its index; an earlier test's may be left empty). */
+  const reviewKeys = async (accountId: string) => {
+    const keys = (await state<string[]>()).filter(
+      (k) => k.startsWith(`repodesk.pendingReview/${encodeURIComponent(accountId)}/`) || k === `repodesk.pendingReview.index/${encodeURIComponent(accountId)}`,
+    );
+    const held = await Promise.all(keys.map(async (k) => [k, await state<unknown>(k)] as const));
+    return held.filter(([, v]) => v !== undefined && !(Array.isArray(v) && v.length === 0)).map(([k]) => k);
+  };
+  /** The Enterprise pull request the pending review test writes on. */
+  let enterprisePull: { owner: string; repo: string; number: number } | undefined;
+  const yours = async (group: string): Promise<TestNode> => child(VIEW, await child(VIEW, undefined, group), /^Your repositories/);
+  const groupsNames = ['Local · ada', 'Enterprise · ada'];
+
+  it('after a reload both groups are drawn at once from the rows each kept, marked as updating; then each is read from its own service', async () => {
+    // Each group's fresh listing, kept once read.
+    const before = new Map<string, string[]>();
+    for (const group of groupsNames) {
+      const mine = await waitFor(`a fresh "Your repositories" in ${group}`, async () => {
+        const node = await yours(group);
+        return !description(node).includes('updating') && (await children(VIEW, node)).length > 0 && node;
+      });
+      before.set(group, (await children(VIEW, mine)).map(label));
+    }
+    await vscode.commands.executeCommand('repodesk.testing.repositoriesKept');
+    const kept = await slots();
+    for (const a of [account('ada (Local)'), account('ada (Enterprise)')]) {
+      assert.ok(
+        Object.values(kept).some((key) => key.startsWith(`${a.apiUrl} ${a.id} `)),
+        `no kept listing of ${a.label}: ${JSON.stringify(kept)}`,
+      );
+    }
+    // A repository made on each service after the listings were kept: the kept rows lack it, the fresh ones have it.
+    const stamp = Date.now().toString(36);
+    const made = { 'Local · ada': `kept-local-${stamp}`, 'Enterprise · ada': `kept-enterprise-${stamp}` } as Record<string, string>;
+    await account('ada (Local)').client.repos.createForAuthenticatedUser({ name: made['Local · ada']! });
+    await account('ada (Enterprise)').client.repos.createForAuthenticatedUser({ name: made['Enterprise · ada']! });
+
+    // As after a window reload: the first look of a session.
+    await vscode.commands.executeCommand('repodesk.testing.repositoriesAsAfterReload');
+    const drawn = await Promise.all(groupsNames.map(async (group) => [group, await yours(group)] as const));
+    for (const [group, mine] of drawn) {
+      assert.match(description(mine), /updating…/, `${group}: its kept rows are marked as updating`);
+      assert.deepEqual((await children(VIEW, mine)).map(label), before.get(group), `${group}: the rows it kept`);
+    }
+    for (const group of groupsNames) {
+      await waitFor(`${group} read again from its service, with the new repository`, async () => {
+        const mine = await yours(group);
+        return !description(mine).includes('updating') && (await children(VIEW, mine)).some((n) => label(n) === `ada/${made[group]}`);
+      });
+    }
+    // Each group's new repository is its service's only.
+    assert.ok(!(await children(VIEW, await yours('Local · ada'))).some((n) => label(n) === `ada/${made['Enterprise · ada']}`));
+  });
+
+  it('a pull request opened under the Enterprise account keeps its pending review under that account while Local is in use', async () => {
+    const headers = { authorization: `token ${enterpriseToken}`, 'user-agent': 'integration-test' };
+    const open = (await (await fetch(`${enterpriseApi()}/repos/analytical-engines/difference-engine/pulls?state=open`, { headers })).json()) as {
+      number: number;
+    }[];
+    assert.ok(open.length > 0, 'no open pull request on the enterprise service');
+    const pull = { owner: 'analytical-engines', repo: 'difference-engine', number: open[0]!.number };
+    enterprisePull = pull;
+    const enterprise = account('ada (Enterprise)');
+    const local = account('ada (Local)');
+    const key = `${pull.owner}/${pull.repo}#${pull.number}`;
+    type Posted = { type: string; model?: { pending?: { count: number; items: { body: string }[] } }; request?: number; ok?: boolean };
+    const posted = async () => (await vscode.commands.executeCommand<Posted[]>('repodesk.testing.pullOverview.posted', key)) ?? [];
+    await vscode.commands.executeCommand('repodesk.switchAccount', enterprise.id);
+    await vscode.commands.executeCommand('repodesk.pulls.openOverview', pull);
+    await waitFor('the Enterprise page', async () => (await posted()).some((m) => m.type === 'model'), 60_000);
+    await vscode.commands.executeCommand('repodesk.switchAccount', local.id);
+    assert.equal(api.testing!.session.account?.id, local.id);
+    // The page's Start Review button, then a comment written in its box.
+    await vscode.commands.executeCommand('repodesk.testing.pullOverview.send', key, { type: 'review', action: 'startReview' });
+    await waitFor('the review started under the Enterprise account', async () => (await reviewKeys(enterprise.id)).length === 2);
+    const body = `Pending under the Enterprise account ${Date.now()}`;
+    await vscode.commands.executeCommand('repodesk.testing.pullOverview.send', key, { type: 'addComment', request: 1, body });
+    const done = await waitFor('the comment kept as pending', async () => (await posted()).find((m) => m.type === 'commentDone' && m.request === 1));
+    assert.equal(done.ok, true, JSON.stringify(done));
+    // The page shows it among the pending review's drafts.
+    await waitFor('the draft on the page', async () =>
+      (await posted()).some((m) => m.type === 'model' && m.model?.pending?.items.some((i) => i.body === body)),
+    );
+    // Kept under the Enterprise account (service and account), not under Local, the account in use.
+    const record = await state<{ drafts: { body: string }[] } | undefined>(
+      `repodesk.pendingReview/${encodeURIComponent(enterprise.id)}/${pull.owner}/${pull.repo}/${pull.number}`,
+    );
+    assert.deepEqual(
+      record?.drafts.map((d) => d.body),
+      [body],
+    );
+    assert.deepEqual(await reviewKeys(local.id), [], 'a pending review under Local');
+    assert.deepEqual(
+      ((await vscode.commands.executeCommand<{ body: string }[]>('repodesk.testing.pendingDrafts', { ...pull, accountId: enterprise.id })) ?? []).map(
+        (d) => d.body,
+      ),
+      [body],
+    );
+    assert.equal(await vscode.commands.executeCommand('repodesk.testing.pendingDrafts', pull), undefined, "Local's review of the pull request");
+    // Nothing was posted to the service: a draft stays on this machine until the review is submitted.
+    const comments = (await (await fetch(`${enterpriseApi()}/repos/${pull.owner}/${pull.repo}/issues/${pull.number}/comments`, { headers })).json()) as {
+      body: string;
+    }[];
+    assert.ok(!comments.some((c) => c.body === body));
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it("signing out of one account clears its group's kept listing and its pending reviews only; the other's stay as they were", async () => {
+    await vscode.commands.executeCommand('repodesk.testing.repositoriesKept');
+    const enterprise = account('ada (Enterprise)');
+    const local = account('ada (Local)');
+    const keptBy = (all: Record<string, string>, a: SignedInAccount) => Object.keys(all).filter((slot) => all[slot]!.startsWith(`${a.apiUrl} ${a.id} `));
+    const before = await slots();
+    assert.equal(keptBy(before, enterprise).length, 1, JSON.stringify(before));
+    const localSlots = keptBy(before, local);
+    assert.equal(localSlots.length, 1, JSON.stringify(before));
+    const localKept = await state<unknown>(localSlots[0]);
+    // A pending review of Local's on the same pull request as the Enterprise one (the test before this one's).
+    assert.ok(enterprisePull, 'the pending review test ran first');
+    await vscode.commands.executeCommand('repodesk.switchAccount', local.id);
+    assert.equal(await vscode.commands.executeCommand('repodesk.pendingReview.start', enterprisePull), true);
+    const localReviews = await reviewKeys(local.id);
+    assert.equal(localReviews.length, 2, "Local's review and its index");
+    assert.equal((await reviewKeys(enterprise.id)).length, 2, "Enterprise's review and its index");
+    const session = (await api.testing!.provider.getSessions(undefined, {})).find((s) => s.account.label === 'ada (Enterprise)')!;
+    await api.testing!.provider.removeSession(session.id);
+    await waitFor("the Enterprise group's kept listing gone", async () => keptBy(await slots(), enterprise).length === 0);
+    await waitFor("the Enterprise account's pending review gone", async () => (await reviewKeys(enterprise.id)).length === 0);
+    assert.deepEqual(await state<unknown>(localSlots[0]), localKept, "the Local group's kept listing changed");
+    assert.deepEqual(await reviewKeys(local.id), localReviews, "Local's pending review changed");
   });
 });

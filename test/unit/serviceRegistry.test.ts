@@ -5,6 +5,7 @@ import {
   normalizeHostingApiUrl,
   parseEngagementServices,
   parseHostingServices,
+  engagementServiceFor,
   serviceForHost,
 } from '../../src/util/serviceRegistry';
 
@@ -275,5 +276,74 @@ describe('service registry: account keys and remote hosts', () => {
   it('an unknown host picks none', () => {
     assert.equal(serviceForHost(services, 'elsewhere.test'), undefined);
     assert.equal(serviceForHost(services, 'corp'), undefined);
+  });
+});
+
+describe('service registry: the engagement service of each hosting service', () => {
+  const engagementNames = ['Support', 'Enterprise support'];
+  const support = { name: 'Support', apiUrl: 'https://crm.example.com' };
+  const enterpriseSupport = { name: 'Enterprise support', apiUrl: 'https://crm.corp.example' };
+  const parse = (entries: unknown[]) => parseHostingServices(entries, legacy, engagementNames);
+
+  it('an entry naming an engagement service keeps the name as that service spells it (any case given)', () => {
+    const { services, problems } = parse([{ name: 'Corp', apiUrl: 'https://git.corp.example/api/v3', oauthClientId: 'a', engagement: ' enterprise SUPPORT ' }]);
+    assert.deepEqual(problems, []);
+    assert.equal(services[0]!.engagement, 'Enterprise support');
+  });
+  it('an entry without engagement names none, and no problem is reported', () => {
+    const { services, problems } = parse([{ name: 'Corp', apiUrl: 'https://git.corp.example', oauthClientId: 'a' }]);
+    assert.deepEqual(problems, []);
+    assert.equal('engagement' in services[0]!, false);
+  });
+  it('an engagement name not in repodesk.engagement.services: the service is kept without one, and the problem names both', () => {
+    const { services, problems } = parse([
+      { name: 'Corp', apiUrl: 'https://git.corp.example', oauthClientId: 'a', engagement: 'Helpdesk' },
+      { name: 'Public', apiUrl: 'https://api.example.com', oauthClientId: 'b', engagement: 'Support' },
+    ]);
+    assert.deepEqual(
+      services.map((s) => [s.name, s.engagement]),
+      [
+        ['Corp', undefined],
+        ['Public', 'Support'],
+      ],
+    );
+    assert.deepEqual(problems, [{ kind: 'unknownEngagement', index: 0, name: 'Corp', value: 'Helpdesk' }]);
+  });
+  it('an engagement that is not text (a number, an object) or blank is an unknownEngagement problem showing what was given', () => {
+    const { services, problems } = parse([
+      { name: 'A', apiUrl: 'https://a.example', oauthClientId: 'a', engagement: 7 },
+      { name: 'B', apiUrl: 'https://b.example', oauthClientId: 'b', engagement: { apiUrl: 'https://crm.example.com' } },
+      { name: 'C', apiUrl: 'https://c.example', oauthClientId: 'c', engagement: '  ' },
+    ]);
+    assert.equal(services.length, 3);
+    assert.ok(services.every((s) => s.engagement === undefined));
+    assert.deepEqual(problems, [
+      { kind: 'unknownEngagement', index: 0, name: 'A', value: '7' },
+      { kind: 'unknownEngagement', index: 1, name: 'B', value: '{"apiUrl":"https://crm.example.com"}' },
+      { kind: 'unknownEngagement', index: 2, name: 'C', value: '  ' },
+    ]);
+  });
+  it('without the engagement services given, any engagement name is unknown', () => {
+    const { problems } = parseHostingServices([{ name: 'A', apiUrl: 'https://a.example', oauthClientId: 'a', engagement: 'Support' }], legacy);
+    assert.deepEqual(problems, [{ kind: 'unknownEngagement', index: 0, name: 'A', value: 'Support' }]);
+  });
+
+  it('a named engagement service is the one used', () => {
+    assert.deepEqual(engagementServiceFor({ engagement: 'Enterprise support' }, 2, [support, enterpriseSupport]), enterpriseSupport);
+    assert.deepEqual(engagementServiceFor({ engagement: 'enterprise support' }, 1, [support, enterpriseSupport]), enterpriseSupport);
+  });
+  it('a name no longer among the engagement services: none, and which name', () => {
+    assert.deepEqual(engagementServiceFor({ engagement: 'Helpdesk' }, 2, [support]), { reason: 'unknown', name: 'Helpdesk' });
+  });
+  it('several hosting services, one naming none: none (not the first engagement service)', () => {
+    assert.deepEqual(engagementServiceFor({}, 2, [support, enterpriseSupport]), { reason: 'notNamed' });
+  });
+  it('one hosting service naming none (or not known): the first engagement service, as with the older settings', () => {
+    assert.deepEqual(engagementServiceFor({}, 1, [support, enterpriseSupport]), support);
+    assert.deepEqual(engagementServiceFor(undefined, 1, [enterpriseSupport]), enterpriseSupport);
+  });
+  it('one hosting service and no engagement service at all: none configured', () => {
+    assert.deepEqual(engagementServiceFor({}, 1, []), { reason: 'noneConfigured' });
+    assert.deepEqual(engagementServiceFor(undefined, 0, []), { reason: 'noneConfigured' });
   });
 });

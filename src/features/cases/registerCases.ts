@@ -9,6 +9,8 @@ import { givenAnswers } from '../shared/commandArgs';
 import { errorText } from '../shared/failure';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
 import type { EngagementSession } from '../shared/session/engagementSession';
+import type { HostingSession } from '../shared/session/hostingSession';
+import { casesSource } from '../shared/session/casesSource';
 
 interface NewCaseAnswers {
   subject: string;
@@ -18,7 +20,7 @@ interface NewCaseAnswers {
   note?: string;
 }
 
-export function registerCases(context: vscode.ExtensionContext, engagement: EngagementSession, active: ActiveRepository): void {
+export function registerCases(context: vscode.ExtensionContext, engagement: EngagementSession, active: ActiveRepository, session: HostingSession): void {
   const repository = () => {
     const repo = active.value;
     if (!repo) void vscode.window.showWarningMessage(vscode.l10n.t('Select a repository in the Repositories view first: its support cases are shown.'));
@@ -34,10 +36,16 @@ export function registerCases(context: vscode.ExtensionContext, engagement: Enga
     vscode.commands.registerCommand('repodesk.cases.create', async (arg?: unknown) => {
       const repo = repository();
       if (!repo) return undefined;
-      let client = await engagement.client();
+      // The engagement service of the hosting service of the account in use (the active repository's).
+      const source = casesSource(session.accounts.find((a) => a.id === session.account?.id)?.apiUrl ?? session.accounts[0]?.apiUrl);
+      if ('unavailable' in source) {
+        void vscode.window.showWarningMessage(source.unavailable);
+        return undefined;
+      }
+      let client = await engagement.client(source.serviceUrl);
       if (!client) {
-        await engagement.signIn();
-        client = await engagement.client();
+        await engagement.signIn(source.serviceUrl);
+        client = await engagement.client(source.serviceUrl);
         if (!client) return undefined;
       }
       const c = client;

@@ -9,6 +9,7 @@ import type { HostToWebview, WebviewToHost } from './model/messages';
 import { errorText } from '../shared/failure';
 import type { Logger } from '../shared/log/outputLog';
 import type { EngagementSession } from '../shared/session/engagementSession';
+import type { CasesSource } from '../shared/session/casesSource';
 import type { NoteDrafts } from './noteDrafts';
 
 type Post = (message: HostToWebview) => unknown;
@@ -24,6 +25,8 @@ export class CasesController {
     private readonly post: Post,
     private readonly log: Logger,
     private readonly drafts: NoteDrafts,
+    /** Asked at each read: the settings may name another engagement service meanwhile. */
+    private readonly source: () => CasesSource,
   ) {}
 
   private get tag(): string {
@@ -31,7 +34,12 @@ export class CasesController {
   }
 
   private async client(): Promise<EngagementClient | undefined> {
-    const client = await this.engagement.client().catch((err: unknown) => {
+    const source = this.source();
+    if ('unavailable' in source) {
+      this.post({ type: 'casesUnavailable', message: source.unavailable });
+      return undefined;
+    }
+    const client = await this.engagement.client(source.serviceUrl).catch((err: unknown) => {
       this.log.warn(`Engagement client: ${errorText(err)}`);
       return undefined;
     });

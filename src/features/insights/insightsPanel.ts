@@ -11,6 +11,7 @@ import type { NoteDrafts } from './noteDrafts';
 import { loadStatistics } from './statisticsLoader';
 import { insightsStrings } from './insightsStrings';
 import { parsePanelKey } from './panelKey';
+import { casesSource, type CasesSource } from '../shared/session/casesSource';
 
 export interface Focus {
   tab: InsightsTab;
@@ -40,9 +41,11 @@ export function startInsightsPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
   const post = (m: HostToWebview) => {
     if (!disposed) void hosted.post(m).catch((err: unknown) => deps.log.debug(`Insights post: ${String(err)}`));
   };
-  const cases = new CasesController(owner, name, deps.engagement, post, deps.log, deps.noteDrafts);
-  // The statistics are read with the account the panel was opened under, also after a switch of the one in use.
-  const accountId = deps.session.account?.id;
+  // The statistics are read with the account the panel was opened under (its key's, else the one in use), also after a switch.
+  const accountId = repo.accountId ?? deps.session.account?.id;
+  // The cases come from the engagement service of that account's hosting service.
+  const source = (): CasesSource => casesSource(deps.session.accounts.find((a) => a.id === accountId)?.apiUrl ?? deps.session.accounts[0]?.apiUrl);
+  const cases = new CasesController(owner, name, deps.engagement, post, deps.log, deps.noteDrafts, source);
   const refreshStats = () => loadStatistics(accountId === undefined ? deps.session.client : deps.session.clientFor(accountId), owner, name, post, deps.log);
 
   const handle = async (m: WebviewToHost): Promise<void> => {
@@ -56,9 +59,11 @@ export function startInsightsPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
       }
       case 'retryStats':
         return refreshStats();
-      case 'signIn':
-        await deps.engagement.signIn();
+      case 'signIn': {
+        const where = source();
+        if ('serviceUrl' in where) await deps.engagement.signIn(where.serviceUrl);
         return;
+      }
       case 'loadCases':
         return cases.load(m);
       case 'openCase':
@@ -85,6 +90,10 @@ export function startInsightsPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
   return vscode.Disposable.from(
     hosted.onMessage((m) => void handle(m).catch((err: unknown) => deps.log.error(`Insights ${m.type}`, err))),
     deps.engagement.onDidChange(() => post({ type: 'refreshCases' })),
+    // Another engagement service named for the hosting service: the cases are read from it.
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('repodesk.hosting.services')) post({ type: 'refreshCases' });
+    }),
     deps.session.onDidChange(() => void refreshStats()),
     new vscode.Disposable(() => (disposed = true)),
   );

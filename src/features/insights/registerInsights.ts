@@ -24,6 +24,14 @@ interface PullNodeLike {
   pull?: { number?: unknown };
 }
 
+/** The account whose group lists a row (a repository row under an account's group, by shape), if any. */
+function accountOfRow(arg: unknown): string | undefined {
+  for (let n = arg as { parent?: unknown; account?: { id?: unknown } } | undefined; n; n = n.parent as typeof n) {
+    if (typeof n.account?.id === 'string') return n.account.id;
+  }
+  return undefined;
+}
+
 /** What the command was given: answers ({ owner, name, tab?, pull? }), a pull request row, a repository row, or nothing. */
 function targetOf(arg: unknown, active: ActiveRepository): { owner: string; name: string; focus?: Focus } | undefined {
   const answers = givenAnswers<{ owner?: string; name?: string; tab?: Focus['tab']; pull?: number }>(arg);
@@ -95,7 +103,10 @@ export function registerInsights(
         void vscode.window.showErrorMessage(vscode.l10n.t('Select a repository first.'));
         return undefined;
       }
-      const key = panelKey(target.owner, target.name);
+      // With several accounts the panel is the account's: a row of an account's group names it, else the one in use
+      // (the active repository's); its statistics and cases are read with it (the cases from its service's engagement service).
+      const accountId = session.accounts.length > 1 ? (accountOfRow(arg) ?? session.account?.id) : undefined;
+      const key = panelKey(target.owner, target.name, accountId);
       const { hosted, created } = panels.show(key, vscode.l10n.t('Insights: {0}/{1}', target.owner, target.name));
       if (target.focus) {
         if (created) focusAsked.set(key, target.focus);

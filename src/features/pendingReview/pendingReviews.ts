@@ -1,7 +1,10 @@
-// The pending reviews of the signed-in account, kept in workspace storage
+// The pending reviews of each signed-in account, kept in workspace storage
 // (no secret: bodies, paths, positions and commit SHAs): one record per
-// repository and pull request, read from storage once and then held, written
-// back after every change so a reload or a closed window loses nothing.
+// account, repository and pull request, read from storage once and then
+// held, written back after every change so a reload or a closed window
+// loses nothing. A pull request opened under an account (its `accountId`)
+// keeps its drafts under that account, whichever account is in use; one
+// without is the account in use's.
 import * as vscode from 'vscode';
 import type { PullKey } from '../shared/reviews/pullReviewComments';
 import type { PendingDraft, PendingDrafts, PendingTarget } from '../shared/reviews/pendingDrafts';
@@ -19,8 +22,13 @@ export class PendingReviews implements PendingDrafts, vscode.Disposable {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
+  /** The account whose review of `pull` this is: the one it was opened under, else the one in use. */
+  private accountOf(pull: PullKey): string | undefined {
+    return pull.accountId ?? this.account();
+  }
+
   private key(pull: PullKey): string | undefined {
-    const account = this.account();
+    const account = this.accountOf(pull);
     return account === undefined ? undefined : recordKey(account, pull.owner, pull.repo, pull.number);
   }
 
@@ -43,30 +51,29 @@ export class PendingReviews implements PendingDrafts, vscode.Disposable {
     return this.record(pull)?.drafts ?? [];
   }
 
-  /** The account's pull requests with a review pending, oldest started first (a small list: the status bar's after a reload). */
-  private indexKey(): string | undefined {
-    const account = this.account();
-    return account === undefined ? undefined : indexKeyOf(account);
-  }
-
-  started(): PullKey[] {
-    const key = this.indexKey();
-    const list = key ? this.storage.get<unknown>(key) : undefined;
-    return (Array.isArray(list) ? list : []).filter(
-      (p): p is PullKey => typeof p?.owner === 'string' && typeof p.repo === 'string' && typeof p.number === 'number' && this.isActive(p),
+  /** The pull requests with a review pending of `account` (else the one in use), oldest started first (a small list: the status bar's after a reload). */
+  started(account = this.account()): PullKey[] {
+    const list = account === undefined ? undefined : this.storage.get<unknown>(indexKeyOf(account));
+    const pulls = (Array.isArray(list) ? list : []).filter(
+      (p): p is PullKey => typeof p?.owner === 'string' && typeof p.repo === 'string' && typeof p.number === 'number',
     );
+    // Another account's than the one in use: its records are read as its own.
+    const own = (p: PullKey): PullKey => (account === this.account() ? p : { owner: p.owner, repo: p.repo, number: p.number, accountId: account });
+    return pulls.map(own).filter((p) => this.isActive(p));
   }
 
   private async save(pull: PullKey, next: ReviewRecord | undefined): Promise<void> {
     const key = this.key(pull);
-    const indexKey = this.indexKey();
-    if (!key || !indexKey) throw new Error(vscode.l10n.t('Sign in to RepoDesk first.'));
+    const account = this.accountOf(pull);
+    if (!key || account === undefined) throw new Error(vscode.l10n.t('Sign in to RepoDesk first.'));
     const wasActive = this.isActive(pull);
     this.held.set(key, next ?? null);
     await this.storage.update(key, next);
     if (wasActive !== (next !== undefined)) {
-      const others = this.started().filter((p) => !(p.owner === pull.owner && p.repo === pull.repo && p.number === pull.number));
-      await this.storage.update(indexKey, next ? [...others, { owner: pull.owner, repo: pull.repo, number: pull.number }] : others);
+      const others = this.started(account)
+        .filter((p) => !(p.owner === pull.owner && p.repo === pull.repo && p.number === pull.number))
+        .map((p) => ({ owner: p.owner, repo: p.repo, number: p.number }));
+      await this.storage.update(indexKeyOf(account), next ? [...others, { owner: pull.owner, repo: pull.repo, number: pull.number }] : others);
     }
     this.changed.fire(pull);
   }

@@ -15,14 +15,14 @@ import type { SubmitAnswers } from './submitFlow';
 
 /**
  * The pull request a command acts on: a Pull Requests row (owner, repo and
- * its pull), a plain { owner, repo, number } (the overview, tests), or the
- * selected pull request.
+ * its pull), a plain { owner, repo, number, accountId? } (the overview with
+ * the account it was opened under, tests), or the selected pull request.
  */
 function pullKeyOf(arg: unknown, selected: SelectedPull): PullKey | undefined {
-  const a = arg as { owner?: unknown; repo?: unknown; number?: unknown; pull?: { number?: unknown } } | undefined;
+  const a = arg as { owner?: unknown; repo?: unknown; number?: unknown; pull?: { number?: unknown }; accountId?: unknown } | undefined;
   if (a && typeof a.owner === 'string' && typeof a.repo === 'string') {
     const number = typeof a.number === 'number' ? a.number : typeof a.pull?.number === 'number' ? a.pull.number : undefined;
-    if (number !== undefined) return { owner: a.owner, repo: a.repo, number };
+    if (number !== undefined) return { owner: a.owner, repo: a.repo, number, ...(typeof a.accountId === 'string' ? { accountId: a.accountId } : {}) };
   }
   const s = selected.value;
   return s ? { owner: s.owner, repo: s.repo, number: s.number } : undefined;
@@ -90,9 +90,12 @@ export function registerPendingReview(
     }),
     vscode.commands.registerCommand('repodesk.pendingReview.submit', async (arg?: unknown, answers?: SubmitAnswers) => {
       const pull = need(arg);
-      const client = signedInClient(session);
-      const me = session.account?.label;
-      if (!pull || !client || !me) return undefined;
+      if (!pull) return undefined;
+      // Posted with the account the pull request was opened under (its drafts are that account's), else the one in use.
+      const opened = pull.accountId === undefined ? undefined : session.accounts.find((a) => a.id === pull.accountId);
+      const client = opened ? opened.client : signedInClient(session);
+      const me = opened ? opened.login : session.account?.label;
+      if (!client || !me) return undefined;
       try {
         // The submit flow (dialogs, the posting engine) loads on first use, not at activation.
         const { runSubmit } = await import('./submitFlow.js');

@@ -55,6 +55,8 @@ export function startOverviewPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
   const accountId = session.account?.id;
   const clientNow = () => (accountId === undefined ? session.client : session.clientFor(accountId));
   const labelNow = () => session.accounts.find((a) => a.id === accountId)?.label ?? session.account?.label;
+  // Its pending review is that account's too: drafts written here stay under it after a switch.
+  const pendingKey = { owner, repo, number, accountId: session.accounts.length > 1 ? accountId : undefined };
   hosted.panel.title = vscode.l10n.t('Pull Request #{0}', number);
   let disposed = false;
   let loaded: LoadedPage | undefined;
@@ -122,7 +124,7 @@ export function startOverviewPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
   };
   /** The page model with the pending review's drafts; posted only when it changed. */
   const modelNow = () =>
-    loaded ? withPending(loaded.model, loaded.pull.head.sha, deps.pending?.isActive(key) ? deps.pending.drafts(key) : undefined) : undefined;
+    loaded ? withPending(loaded.model, loaded.pull.head.sha, deps.pending?.isActive(pendingKey) ? deps.pending.drafts(pendingKey) : undefined) : undefined;
   function postModel(): void {
     const model = modelNow();
     if (!model) return;
@@ -221,13 +223,13 @@ export function startOverviewPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
       }
       case 'review':
         // The pending review feature's commands, which take the pull request as a plain object.
-        await vscode.commands.executeCommand(`repodesk.pendingReview.${m.action.replace('Review', '')}`, { owner, repo, number });
+        await vscode.commands.executeCommand(`repodesk.pendingReview.${m.action.replace('Review', '')}`, pendingKey);
         return;
       case 'addComment':
         if (!client) return post({ type: 'commentDone', request: m.request, ok: false, message: vscode.l10n.t('Sign in to RepoDesk first.') });
         // A pending review keeps it as a draft, posted with the review.
-        if (deps.pending?.isActive(key))
-          return comment(m.request, vscode.l10n.t('Keeping the comment as pending…'), () => deps.pending!.add(key, m.body, { kind: 'conversation' }));
+        if (deps.pending?.isActive(pendingKey))
+          return comment(m.request, vscode.l10n.t('Keeping the comment as pending…'), () => deps.pending!.add(pendingKey, m.body, { kind: 'conversation' }));
         return comment(m.request, vscode.l10n.t('Sending comment…'), () => client.issueComments.create(owner, repo, number, m.body));
       case 'editComment':
         if (!client) return post({ type: 'commentDone', request: m.request, ok: false, message: vscode.l10n.t('Sign in to RepoDesk first.') });

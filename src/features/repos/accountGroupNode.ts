@@ -40,6 +40,12 @@ export class AccountGroupNode extends RepoDeskNode {
     if (!this.signedOut) this.built ??= this.build();
   }
 
+  /** The groups read again replace the ones drawn (the kept rows): `provider` draws this row's children anew. */
+  replaceChildren(roots: RepoDeskNode[], provider: { update(node: RepoDeskNode): void }): void {
+    this.built = Promise.resolve(roots);
+    provider.update(this);
+  }
+
   override async children(): Promise<RepoDeskNode[]> {
     if (this.signedOut) return adopt(this, [new SignInNode(this.account)]);
     this.built ??= this.build();

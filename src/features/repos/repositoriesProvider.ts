@@ -6,7 +6,7 @@
 // service is asked again, then the answer replaces it.
 import * as vscode from 'vscode';
 import { BadCredentialsError, NetworkError, ServerError, type HostingClient, type RepositoryMinimal } from '../../hosting';
-import { keptFor, readSnapshot, snapshotKey, takeSnapshot, type CachedGroup, type RepositorySnapshot } from '../../listings/repositorySnapshot';
+import { keptFor, keptForAccount, readSnapshot, snapshotKey, takeSnapshot, type CachedGroup, type RepositorySnapshot } from '../../listings/repositorySnapshot';
 import { readHostingSettings } from '../shared/session/settings';
 import type { HostingSession, SignedInAccount } from '../shared/session/hostingSession';
 import { errorText } from '../shared/failure';
@@ -55,6 +55,8 @@ export function createRepositoriesProvider(
   let generation = 0;
   /** The last listing's write to the workspace state (the next session's first look reads it). */
   let lastKept: Promise<void> = Promise.resolve();
+  /** With a group per account: the writes of the groups read so far (a collapsed group is never read). */
+  let groupKeeps: Promise<void>[] = [];
   // Only the first look of a session draws the kept listing: after that the
   // view shows what it read (a refresh or a new filter must not bring back
   // older rows).
@@ -64,11 +66,19 @@ export function createRepositoriesProvider(
   const provider = new NodeTreeProvider('repodesk.repositories', (p) => {
     const client = session.client;
     const account = session.account;
-    // Several accounts: a group per account, each read with its own client
-    // (no kept listing for these yet: they are read from the services).
+    const keeping = vscode.workspace.getConfiguration('repodesk.views').get<boolean>('keepLastListing', true);
+    // Several accounts: a group per account, each read with its own client,
+    // each drawn first from the listing it kept (its own slot, keyed by
+    // service and account) while its service is asked again.
     if (client && account && session.accounts.length > 1) {
+      const drawKept = firstLook && keeping;
       firstLook = false;
-      firstPaint?.open();
+      const built = ++generation;
+      const keeps: Promise<void>[] = [];
+      groupKeeps = keeps;
+      const handed = drawKept ? childrenHanded(p, KEPT_ROWS_DRAWN_WITHIN_MS) : undefined;
+      if (handed) void handed.then(() => firstPaint?.openAfter(KEPT_ROWS_DRAW_MS));
+      else firstPaint?.open();
       // The first group's first rows come first: the other groups are read
       // once its "Your repositories" has its first page (or after
       // FIRST_GROUP_FIRST_MS: it may be collapsed, and never asked for), so
@@ -82,7 +92,8 @@ export function createRepositoriesProvider(
       const groups = session.accounts.map((a, i) => {
         const signedOut = session.isSignedOut(a.id);
         if (i === 0 && signedOut) releaseOthers();
-        const build =
+        const prefix = `account:${a.id}/`;
+        const fresh =
           i === 0
             ? async () => {
                 const roots = await accountRoots(a, p);
@@ -94,13 +105,32 @@ export function createRepositoriesProvider(
                 await firstRead;
                 return accountRoots(a, p);
               };
-        return new AccountGroupNode(a, build, a.id === account.id, signedOut);
+        const slot = groupSlot(a);
+        const key = groupKey(a);
+        /** The fresh roots, kept for the next session's first look while they are drawn. */
+        const freshKept = () => {
+          const roots = fresh();
+          if (keeping) keeps.push(roots.then((r) => keep(slot, key, r, prefix)).catch(() => undefined));
+          return roots;
+        };
+        const kept = drawKept && !signedOut ? readSnapshot(workspaceState.get(slot), key) : undefined;
+        const build = kept
+          ? async () => {
+              // The service's answer replaces the kept rows once they are on screen (as with one account).
+              void Promise.all([freshKept(), handed]).then(([roots]) => {
+                if (built === generation) node.replaceChildren(roots, p);
+              });
+              return keptRoots(a.client, p, kept, prefix);
+            }
+          : freshKept;
+        const node: AccountGroupNode = new AccountGroupNode(a, build, a.id === account.id, signedOut);
+        return node;
       });
+      if (!keeping) for (const a of session.accounts) if (workspaceState.get(groupSlot(a)) !== undefined) void workspaceState.update(groupSlot(a), undefined);
       // As one account's roots are (prefetch): the first group's reads start before VS Code asks for its rows.
       groups[0]?.prefetch();
       return groups;
     }
-    const keeping = vscode.workspace.getConfiguration('repodesk.views').get<boolean>('keepLastListing', true);
     // The filters are part of the key: rows kept under another filter are not these.
     const keyOf = (accountId: string) => `${snapshotKey(readHostingSettings().apiUrl, accountId)} ${JSON.stringify(loadFilter(state))}`;
     if (!client || !account) {
@@ -117,7 +147,7 @@ export function createRepositoriesProvider(
     const fresh = buildRoots(client, p).then((roots) => {
       // Kept for the next session while the rows are drawn: the write is a
       // round trip to the workbench that the rows need not wait for.
-      if (keeping) lastKept = keep(key, roots).catch(() => undefined);
+      if (keeping) lastKept = keep(REPOSITORY_SNAPSHOT_KEY, key, roots).catch(() => undefined);
       else if (workspaceState.get(REPOSITORY_SNAPSHOT_KEY) !== undefined) void workspaceState.update(REPOSITORY_SNAPSHOT_KEY, undefined);
       return roots;
     });
@@ -146,18 +176,29 @@ export function createRepositoriesProvider(
     return keptRoots(client, p, kept);
   });
 
-  /** The first pages just read, for the next session's first look. */
-  async function keep(key: string, roots: RepoDeskNode[]): Promise<void> {
-    const groups = roots.filter((r): r is RepositoryGroupNode => r instanceof RepositoryGroupNode && r.id !== 'group:public');
+  /** The first pages just read, for the next session's first look (in `slot`; group ids without the account's `prefix`). */
+  async function keep(slot: string, key: string, roots: RepoDeskNode[], prefix = ''): Promise<void> {
+    const groups = roots.filter((r): r is RepositoryGroupNode => r instanceof RepositoryGroupNode && r.id !== `${prefix}group:public`);
     // "Your repositories" is read while the organizations are: wait for it.
     await Promise.all(groups.map((g) => g.list.ensureLoaded()));
-    if (groups.some((g) => g.list.error)) return;
+    // An error row instead of the groups (the service down) keeps what was kept before.
+    if (!groups.length || groups.some((g) => g.list.error)) return;
     const snapshot = takeSnapshot(
       key,
-      groups.map((g) => ({ id: g.id, repositories: g.list.loaded, more: g.list.hasMore })),
+      groups.map((g) => ({ id: g.id.slice(prefix.length), repositories: g.list.loaded, more: g.list.hasMore })),
       Date.now(),
     );
-    await workspaceState.update(REPOSITORY_SNAPSHOT_KEY, snapshot);
+    await workspaceState.update(slot, snapshot);
+  }
+
+  /** Where an account's group keeps its listing: a slot of its own, named by its service and account. */
+  function groupSlot(a: SignedInAccount): string {
+    return `${REPOSITORY_SNAPSHOT_KEY}/${encodeURIComponent(snapshotKey(a.apiUrl, a.id))}`;
+  }
+
+  /** The key of an account's group's listing: its service, its account and the filters (rows kept under another filter are not these). */
+  function groupKey(a: SignedInAccount): string {
+    return `${snapshotKey(a.apiUrl, a.id)} ${JSON.stringify(loadFilter(state))}`;
   }
 
   // What a repository node shows when expanded: each provider's lists, in
@@ -281,8 +322,8 @@ export function createRepositoriesProvider(
     return roots;
   }
 
-  /** The kept listing as the same groups, their rows from the snapshot, marked as updating. */
-  async function keptRoots(client: HostingClient | undefined, p: NodeTreeProvider, kept: RepositorySnapshot): Promise<RepoDeskNode[]> {
+  /** The kept listing as the same groups (ids with `prefix`: an account's group's), their rows from the snapshot, marked as updating. */
+  async function keptRoots(client: HostingClient | undefined, p: NodeTreeProvider, kept: RepositorySnapshot, prefix = ''): Promise<RepoDeskNode[]> {
     const onChanged = (n: RepoDeskNode) => p.update(n);
     const stale = (group: RepositoryGroupNode, cached: CachedGroup): RepositoryGroupNode => {
       // A row needs only the fields the snapshot keeps (its children ask by owner and name).
@@ -292,12 +333,15 @@ export function createRepositoriesProvider(
     const groups = new Map(kept.groups.map((g) => [g.id, g]));
     const roots: RepoDeskNode[] = [];
     const mine = groups.get('group:mine');
-    if (mine) roots.push(stale(mineGroup(client, onChanged), mine));
+    if (mine) roots.push(stale(mineGroup(client, onChanged, prefix), mine));
     for (const g of kept.groups) {
-      if (g.id.startsWith('group:org:')) roots.push(stale(orgGroup(client, g.id.slice('group:org:'.length), onChanged), g));
+      if (g.id.startsWith('group:org:')) roots.push(stale(orgGroup(client, g.id.slice('group:org:'.length), onChanged, prefix), g));
     }
-    // The other groups read from the service: they come with the session.
-    if (client) roots.push(...rootProviders.flatMap((r) => r.roots(client, onChanged)), publicGroup(client, onChanged));
+    // The other groups read from the service: they come with the session (the root providers' with the first account's only).
+    if (client) {
+      if (!prefix || prefix === `account:${session.accounts[0]?.id}/`) roots.push(...rootProviders.flatMap((r) => r.roots(client, onChanged)));
+      roots.push(publicGroup(client, onChanged, prefix));
+    }
     // Drawn from memory: every kept row is there before the first paint.
     await Promise.all(roots.map((r) => (r instanceof RepositoryGroupNode && r.stale ? r.list.ensureLoaded() : undefined)));
     return roots;
@@ -305,7 +349,7 @@ export function createRepositoriesProvider(
 
   return {
     provider,
-    whenKept: () => lastKept,
+    whenKept: () => Promise.all([lastKept, ...groupKeeps]).then(() => undefined),
     showKeptNext: () => {
       firstLook = true;
     },
@@ -319,10 +363,12 @@ export function createRepositoriesProvider(
         grouped = several;
       }),
       active.onDidChange(() => provider.redraw()),
-      // Signed out of an account: its kept listing goes (the slot holds one account's).
+      // Signed out of an account: its kept listings go (the one account's slot, and its group's), nothing of the others'.
       session.onDidSignOutAccount((id) => {
         if (keptFor(workspaceState.get(REPOSITORY_SNAPSHOT_KEY), readHostingSettings().apiUrl, id))
           void workspaceState.update(REPOSITORY_SNAPSHOT_KEY, undefined);
+        for (const slot of workspaceState.keys())
+          if (slot.startsWith(`${REPOSITORY_SNAPSHOT_KEY}/`) && keptForAccount(workspaceState.get(slot), id)) void workspaceState.update(slot, undefined);
       }),
     ],
   };

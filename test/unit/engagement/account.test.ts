@@ -2,7 +2,7 @@
 // in secret storage, silent token renewal, sign-out forgets all of it.
 import assert from 'node:assert/strict';
 import { EngagementAuthError } from '../../../src/engagement';
-import { EngagementAccount, ENGAGEMENT_SECRET_KEY, type SecretStore } from '../../../src/features/auth/engagement/engagementAccount';
+import { EngagementAccount, ENGAGEMENT_SECRET_KEY, engagementSecretKey, type SecretStore } from '../../../src/features/auth/engagement/engagementAccount';
 import { manualClock, startEmulator, type TestEmulator } from '../../support/emulator';
 
 const DEMO = { userName: 'ada', apiKey: 'ada-demo-api-key', password: 'ada-demo-password' };
@@ -30,12 +30,12 @@ describe('engagement account (sign-in storage)', () => {
   });
   after(() => emulator.dispose());
 
-  it('sign-in keeps URL, user name, API key, password and token in one secret, and nowhere else', async () => {
+  it("sign-in keeps URL, user name, API key, password and token in one secret (the service's), and nowhere else", async () => {
     const secrets = new MemorySecrets();
     const info = await new EngagementAccount(secrets).signIn(emulator.url, DEMO);
     assert.equal(info.userName, 'ada');
-    assert.deepEqual([...secrets.map.keys()], [ENGAGEMENT_SECRET_KEY]);
-    const stored = JSON.parse(secrets.map.get(ENGAGEMENT_SECRET_KEY)!);
+    assert.deepEqual([...secrets.map.keys()], [engagementSecretKey(emulator.url)]);
+    const stored = JSON.parse(secrets.map.get(engagementSecretKey(emulator.url))!);
     assert.deepEqual(
       [stored.serviceUrl, stored.userName, stored.apiKey, stored.password, stored.token.accessToken],
       [emulator.url, 'ada', DEMO.apiKey, DEMO.password, info.accessToken],
@@ -52,12 +52,12 @@ describe('engagement account (sign-in storage)', () => {
     const secrets = new MemorySecrets();
     const account = new EngagementAccount(secrets, clock.now);
     const first = await account.signIn(emulator.url, DEMO);
-    assert.equal((await account.current())!.accessToken, first.accessToken, 'outside the margin the token is kept');
+    assert.equal((await account.current(emulator.url))!.accessToken, first.accessToken, 'outside the margin the token is kept');
     clock.advance(1000);
-    const current = await account.current();
+    const current = await account.current(emulator.url);
     assert.notEqual(current!.accessToken, first.accessToken);
-    assert.equal(JSON.parse(secrets.map.get(ENGAGEMENT_SECRET_KEY)!).token.accessToken, current!.accessToken);
-    const client = await account.client();
+    assert.equal(JSON.parse(secrets.map.get(engagementSecretKey(emulator.url))!).token.accessToken, current!.accessToken);
+    const client = await account.client(emulator.url);
     assert.equal((await client!.listCasesOfRepository('ada', 'notes-on-the-engine')).length, 3);
   });
 
@@ -65,9 +65,73 @@ describe('engagement account (sign-in storage)', () => {
     const secrets = new MemorySecrets();
     const account = new EngagementAccount(secrets);
     await account.signIn(emulator.url, DEMO);
-    await account.signOut();
+    await account.signOut(emulator.url);
     assert.equal(secrets.map.size, 0);
-    assert.equal(await account.current(), undefined);
-    assert.equal(await account.client(), undefined);
+    assert.equal(await account.current(emulator.url), undefined);
+    assert.equal(await account.client(emulator.url), undefined);
+  });
+
+  describe('one account per engagement service', () => {
+    let second: TestEmulator;
+    before(async () => {
+      second = await startEmulator({ seed: 'demo' });
+    });
+    after(() => second.dispose());
+
+    it('an account on each of two services: each its own secret and token; a client reads from its own service', async () => {
+      const secrets = new MemorySecrets();
+      const account = new EngagementAccount(secrets);
+      const one = await account.signIn(emulator.url, DEMO);
+      const two = await account.signIn(second.url, DEMO);
+      assert.deepEqual([...secrets.map.keys()].sort(), [engagementSecretKey(emulator.url), engagementSecretKey(second.url)].sort());
+      assert.equal((await account.current(emulator.url))!.userName, 'ada');
+      assert.equal((await account.current(second.url))!.serviceUrl, second.url);
+      assert.notEqual(one.accessToken, two.accessToken);
+      // A case only the second service holds: only its client finds it.
+      const subject = `only on the second service ${Date.now()}`;
+      const secondClient = (await account.client(second.url))!;
+      const contact = (await secondClient.searchContacts({ count: 1 })).items[0]!;
+      await secondClient.createCase(contact.id, { subject, tags: ['repo:ada/notes-on-the-engine'] });
+      const subjects = async (url: string) => (await (await account.client(url))!.listCasesOfRepository('ada', 'notes-on-the-engine')).map((c) => c.subject);
+      assert.ok((await subjects(second.url)).includes(subject));
+      assert.ok(!(await subjects(emulator.url)).includes(subject));
+    });
+
+    it("signing out of one service forgets its account only; the other's stays", async () => {
+      const secrets = new MemorySecrets();
+      const account = new EngagementAccount(secrets);
+      await account.signIn(emulator.url, DEMO);
+      await account.signIn(second.url, DEMO);
+      await account.signOut(second.url);
+      assert.equal(await account.current(second.url), undefined);
+      assert.equal((await account.current(emulator.url))!.userName, 'ada');
+      assert.deepEqual([...secrets.map.keys()], [engagementSecretKey(emulator.url)]);
+    });
+
+    it('the account kept before there was one per service is read for its own service only, and moves to its own secret on the next token', async () => {
+      const secrets = new MemorySecrets();
+      const signedIn = await new EngagementAccount(secrets).signIn(emulator.url, DEMO);
+      // As an earlier version stored it: one secret under the older key.
+      secrets.map.set(ENGAGEMENT_SECRET_KEY, secrets.map.get(engagementSecretKey(emulator.url))!);
+      secrets.map.delete(engagementSecretKey(emulator.url));
+      const account = new EngagementAccount(secrets);
+      assert.equal(await account.current(second.url), undefined, "another service's account");
+      assert.equal((await account.current(emulator.url))!.userName, signedIn.userName);
+      await account.signIn(emulator.url, DEMO);
+      assert.deepEqual([...secrets.map.keys()], [engagementSecretKey(emulator.url)]);
+    });
+
+    it('signing out of the service of the older secret forgets it', async () => {
+      const secrets = new MemorySecrets();
+      await new EngagementAccount(secrets).signIn(emulator.url, DEMO);
+      secrets.map.set(ENGAGEMENT_SECRET_KEY, secrets.map.get(engagementSecretKey(emulator.url))!);
+      secrets.map.delete(engagementSecretKey(emulator.url));
+      const account = new EngagementAccount(secrets);
+      await account.signOut(second.url);
+      assert.ok(secrets.map.has(ENGAGEMENT_SECRET_KEY), 'signing out of another service kept it');
+      await account.signOut(emulator.url);
+      assert.equal(secrets.map.size, 0);
+      assert.equal(await account.current(emulator.url), undefined);
+    });
   });
 });

@@ -1,7 +1,15 @@
 // The last repository listing of a workspace: what is kept, for whom, and
 // what is refused when it is read back.
 import assert from 'node:assert/strict';
-import { SNAPSHOT_LIMITS, keptFor, readSnapshot, snapshotKey, takeSnapshot, type RepositoryLike } from '../../../src/listings/repositorySnapshot';
+import {
+  SNAPSHOT_LIMITS,
+  keptFor,
+  keptForAccount,
+  readSnapshot,
+  snapshotKey,
+  takeSnapshot,
+  type RepositoryLike,
+} from '../../../src/listings/repositorySnapshot';
 
 const repo = (id: number, extra: Partial<RepositoryLike> & Record<string, unknown> = {}): RepositoryLike & Record<string, unknown> => ({
   id,
@@ -113,5 +121,16 @@ describe('Repository listing snapshot (rows at once after a reload)', () => {
     assert.equal(keptFor(kept, 'https://other.example', '42'), false);
     // Nothing kept, or not a snapshot.
     for (const stored of [undefined, null, 'x', {}, { key: 7 }]) assert.equal(keptFor(stored, api, '42'), false);
+  });
+
+  it("sign-out of an account of a group: a group's snapshot is that account's when the key's account is its id, whatever the service", () => {
+    const kept = takeSnapshot(`${snapshotKey('https://git.corp.example/api/v3', 'enterprise/42')} {"type":"owner"}`, [], 1);
+    assert.equal(keptForAccount(kept, 'enterprise/42'), true);
+    // Another account on the same service, one whose id starts with this one's, the same user id on another service.
+    assert.equal(keptForAccount(kept, 'enterprise/4'), false);
+    assert.equal(keptForAccount(kept, 'enterprise/421'), false);
+    assert.equal(keptForAccount(kept, 'local/42'), false);
+    assert.equal(keptForAccount(kept, '42'), false);
+    for (const stored of [undefined, null, 'x', {}, { key: 7 }, { key: 'only-one-word' }]) assert.equal(keptForAccount(stored, 'enterprise/42'), false);
   });
 });

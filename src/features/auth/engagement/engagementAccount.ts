@@ -1,6 +1,7 @@
-// The signed-in engagement account, kept only in SecretStorage: the service
-// URL, user name, API key, password and the current access token. Plain
-// TypeScript over a SecretStorage-like interface, so it is tested in Node.
+// The signed-in engagement accounts, one per engagement service, kept only in
+// SecretStorage: the service URL, user name, API key, password and the
+// current access token, one secret per service. Plain TypeScript over a
+// SecretStorage-like interface, so it is tested in Node.
 import { EngagementClient, parseEngagementDate, type EngagementCredentials, type EngagementToken } from '../../../engagement';
 
 /** The part of vscode.SecretStorage this needs. */
@@ -10,7 +11,15 @@ export interface SecretStore {
   delete(key: string): PromiseLike<void>;
 }
 
+/** The secret of the account signed in before there was one per service (its service is in it); every key starts with it. */
 export const ENGAGEMENT_SECRET_KEY = 'repodesk.engagement.account';
+
+/** The secret of the account on the engagement service at `serviceUrl`. */
+export function engagementSecretKey(serviceUrl: string): string {
+  return `${ENGAGEMENT_SECRET_KEY}/${encodeURIComponent(trimUrl(serviceUrl))}`;
+}
+
+const trimUrl = (url: string) => url.replace(/\/+$/, '');
 
 interface StoredAccount extends EngagementCredentials {
   serviceUrl: string;
@@ -33,21 +42,26 @@ export class EngagementAccount {
     private readonly now: () => number = Date.now,
   ) {}
 
-  private async read(): Promise<StoredAccount | undefined> {
-    const text = await this.secrets.get(ENGAGEMENT_SECRET_KEY);
-    if (!text) return undefined;
-    try {
-      return JSON.parse(text) as StoredAccount;
-    } catch {
-      return undefined;
-    }
+  /** The account of `serviceUrl`: its own secret, or the older single one when that was for this service. */
+  private async read(serviceUrl: string): Promise<StoredAccount | undefined> {
+    const own = parse(await this.secrets.get(engagementSecretKey(serviceUrl)));
+    if (own) return own;
+    const older = parse(await this.secrets.get(ENGAGEMENT_SECRET_KEY));
+    return older && trimUrl(older.serviceUrl) === trimUrl(serviceUrl) ? older : undefined;
   }
 
-  private write(account: StoredAccount): PromiseLike<void> {
-    return this.secrets.store(ENGAGEMENT_SECRET_KEY, JSON.stringify(account));
+  private async write(account: StoredAccount): Promise<void> {
+    await this.secrets.store(engagementSecretKey(account.serviceUrl), JSON.stringify(account));
+    await this.forgetOlder(account.serviceUrl);
   }
 
-  /** Checks the credentials against the service; keeps them (and the token) only when they work. */
+  /** The older single secret goes once its service's account has a secret of its own (or is signed out). */
+  private async forgetOlder(serviceUrl: string): Promise<void> {
+    const older = parse(await this.secrets.get(ENGAGEMENT_SECRET_KEY));
+    if (older && trimUrl(older.serviceUrl) === trimUrl(serviceUrl)) await this.secrets.delete(ENGAGEMENT_SECRET_KEY);
+  }
+
+  /** Checks the credentials against the service; keeps them (and the token) only when they work, beside the other services' accounts. */
   async signIn(serviceUrl: string, credentials: EngagementCredentials): Promise<EngagementAccountInfo> {
     const client = new EngagementClient({ baseUrl: serviceUrl, credentials });
     const token = await client.authenticate();
@@ -55,23 +69,23 @@ export class EngagementAccount {
     return { serviceUrl, userName: credentials.userName, accessToken: token.accessToken };
   }
 
-  /** The account, with a token renewed silently when it has expired (or is about to); none when its service is not `offered`. */
-  async current(offered?: (serviceUrl: string) => boolean): Promise<EngagementAccountInfo | undefined> {
-    const account = await this.read();
-    if (!account || (offered && !offered(account.serviceUrl))) return undefined;
+  /** The account of `serviceUrl`, with a token renewed silently when it has expired (or is about to). */
+  async current(serviceUrl: string): Promise<EngagementAccountInfo | undefined> {
+    const account = await this.read(serviceUrl);
+    if (!account) return undefined;
     const expires = account.token ? parseEngagementDate(account.token.expires) : undefined;
     let accessToken = account.token?.accessToken;
     if (!accessToken || !expires || expires.instant.getTime() - RENEW_MARGIN_MS <= this.now()) {
-      const client = await this.client();
+      const client = await this.client(serviceUrl);
       accessToken = (await client!.authenticate()).accessToken;
     }
     return { serviceUrl: account.serviceUrl, userName: account.userName, accessToken };
   }
 
-  /** A client on the stored account (none when its service is not `offered`); every token it gets (renewals too) is kept for the next session. */
-  async client(offered?: (serviceUrl: string) => boolean): Promise<EngagementClient | undefined> {
-    const account = await this.read();
-    if (!account || (offered && !offered(account.serviceUrl))) return undefined;
+  /** A client on the account of `serviceUrl`; every token it gets (renewals too) is kept for the next session. */
+  async client(serviceUrl: string): Promise<EngagementClient | undefined> {
+    const account = await this.read(serviceUrl);
+    if (!account) return undefined;
     const expires = account.token ? parseEngagementDate(account.token.expires) : undefined;
     const token: EngagementToken | undefined = account.token && expires ? { accessToken: account.token.accessToken, expires } : undefined;
     return new EngagementClient({
@@ -79,7 +93,7 @@ export class EngagementAccount {
       credentials: { userName: account.userName, apiKey: account.apiKey, password: account.password },
       token,
       onToken: async (t) => {
-        const latest = await this.read();
+        const latest = await this.read(account.serviceUrl);
         // Signed out meanwhile: don't bring the account back.
         if (latest && latest.userName === account.userName && latest.serviceUrl === account.serviceUrl) {
           await this.write({ ...latest, token: { accessToken: t.accessToken, expires: t.expires.text } });
@@ -88,8 +102,19 @@ export class EngagementAccount {
     });
   }
 
-  /** Forgets all of it: credentials and token. */
-  async signOut(): Promise<void> {
-    await this.secrets.delete(ENGAGEMENT_SECRET_KEY);
+  /** Forgets the account of `serviceUrl`: credentials and token (the other services' accounts stay). */
+  async signOut(serviceUrl: string): Promise<void> {
+    await this.secrets.delete(engagementSecretKey(serviceUrl));
+    await this.forgetOlder(serviceUrl);
+  }
+}
+
+function parse(text: string | undefined): StoredAccount | undefined {
+  if (!text) return undefined;
+  try {
+    const account = JSON.parse(text) as StoredAccount;
+    return typeof account?.serviceUrl === 'string' ? account : undefined;
+  } catch {
+    return undefined;
   }
 }

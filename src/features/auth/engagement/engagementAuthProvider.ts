@@ -1,6 +1,7 @@
-// The `repodesk-engagement` authentication provider: user name, API key and
-// password asked once, kept only in SecretStorage; the session's token is
-// renewed silently when it expires.
+// The `repodesk-engagement` authentication provider: an account per
+// engagement service of the settings, its user name, API key and password
+// asked once and kept only in SecretStorage; a session's token is renewed
+// silently when it expires.
 import * as vscode from 'vscode';
 import type { Logger } from '../../shared/log/outputLog';
 import type { EngagementAccount, EngagementAccountInfo } from './engagementAccount';
@@ -10,8 +11,8 @@ import { readEngagementServices } from '../../shared/session/settings';
 export const ENGAGEMENT_AUTH_PROVIDER_ID = 'repodesk-engagement';
 const DEFAULT_SERVICE_URL = 'http://127.0.0.1:7480';
 
-/** Where sign-in goes: the first engagement service of the settings. */
-function engagementServiceUrl(): string {
+/** The first engagement service of the settings (a client or sign-in asked for no service in particular). */
+export function firstEngagementServiceUrl(): string {
   return readEngagementServices().services[0]?.apiUrl ?? DEFAULT_SERVICE_URL;
 }
 
@@ -40,19 +41,31 @@ export class EngagementAuthProvider implements vscode.AuthenticationProvider, vs
     this.changed.dispose();
   }
 
+  /** One session per configured engagement service signed in to. */
   async getSessions(): Promise<vscode.AuthenticationSession[]> {
+    const sessions = await Promise.all(readEngagementServices().services.map((s) => this.sessionOn(s.apiUrl)));
+    return sessions.filter((s): s is vscode.AuthenticationSession => s !== undefined);
+  }
+
+  private async sessionOn(serviceUrl: string): Promise<vscode.AuthenticationSession | undefined> {
     try {
-      const current = await this.account.current(engagementServiceOffered);
-      return current ? [sessionOf(current)] : [];
+      const current = await this.account.current(serviceUrl);
+      return current && sessionOf(current);
     } catch (err) {
       // Renewal failed (service down, credentials revoked): no usable session; the stored account stays for a later try.
-      this.log.warn(`Engagement token renewal failed: ${errorText(err)}`);
-      return [];
+      this.log.warn(`Engagement token renewal on ${serviceUrl} failed: ${errorText(err)}`);
+      return undefined;
     }
   }
 
-  async createSession(): Promise<vscode.AuthenticationSession> {
-    const serviceUrl = engagementServiceUrl();
+  /** Signs in to the only engagement service of the settings, or the one the user picks (VS Code's Accounts menu). */
+  createSession(): Promise<vscode.AuthenticationSession> {
+    return this.createSessionOn();
+  }
+
+  /** Signs in to the engagement service at `serviceUrl` (its user name, API key and password asked); without one, as createSession. */
+  async createSessionOn(serviceUrl?: string): Promise<vscode.AuthenticationSession> {
+    const target = serviceUrl ?? (await pickService());
     const ask = (step: number, prompt: string, password: boolean) =>
       vscode.window.showInputBox({
         title: vscode.l10n.t('Sign in to the engagement service ({0}/3)', step),
@@ -61,16 +74,18 @@ export class EngagementAuthProvider implements vscode.AuthenticationProvider, vs
         ignoreFocusOut: true,
         validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('This cannot be empty.')),
       });
-    const userName = await ask(1, vscode.l10n.t('User name on {0}', serviceUrl), false);
+    const userName = await ask(1, vscode.l10n.t('User name on {0}', target), false);
     const apiKey = userName && (await ask(2, vscode.l10n.t('API key of {0}', userName), true));
     const password = apiKey && (await ask(3, vscode.l10n.t('Password of {0}', userName!), true));
     if (!userName || !apiKey || !password) throw new Error(vscode.l10n.t('Sign-in was cancelled.'));
-    return this.createSessionWith({ userName: userName.trim(), apiKey: apiKey.trim(), password });
+    return this.createSessionWith({ userName: userName.trim(), apiKey: apiKey.trim(), password }, target);
   }
 
-  /** Signs in with credentials already known (the input boxes above, or a test). */
-  async createSessionWith(credentials: { userName: string; apiKey: string; password: string }): Promise<vscode.AuthenticationSession> {
-    const serviceUrl = engagementServiceUrl();
+  /** Signs in with credentials already known (the input boxes above, or a test), to `serviceUrl` (else the first engagement service). */
+  async createSessionWith(
+    credentials: { userName: string; apiKey: string; password: string },
+    serviceUrl = firstEngagementServiceUrl(),
+  ): Promise<vscode.AuthenticationSession> {
     const info = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Signing in to {0}…', serviceUrl) },
       () => this.account.signIn(serviceUrl, credentials),
@@ -81,11 +96,14 @@ export class EngagementAuthProvider implements vscode.AuthenticationProvider, vs
     return session;
   }
 
-  async removeSession(): Promise<void> {
-    const current = await this.account.current().catch(() => undefined);
-    await this.account.signOut();
-    this.log.info('Signed out of the engagement service; its credentials are forgotten');
-    if (current) this.changed.fire({ added: [], removed: [sessionOf(current)], changed: [] });
+  /** Signs out of the session's service (its id starts with the service's URL); the other services' accounts stay. */
+  async removeSession(sessionId: string): Promise<void> {
+    const service = readEngagementServices().services.find((s) => sessionId.startsWith(`${s.apiUrl}#`));
+    const serviceUrl = service?.apiUrl ?? sessionId.slice(0, Math.max(0, sessionId.lastIndexOf('#')));
+    const current = await this.account.current(serviceUrl).catch(() => undefined);
+    await this.account.signOut(serviceUrl);
+    this.log.info(`Signed out of the engagement service ${serviceUrl}; its credentials are forgotten`);
+    this.changed.fire({ added: [], removed: current ? [sessionOf(current)] : [], changed: [] });
   }
 
   /** Another window changed the stored account. */
@@ -93,4 +111,16 @@ export class EngagementAuthProvider implements vscode.AuthenticationProvider, vs
     const sessions = await this.getSessions();
     this.changed.fire({ added: [], removed: [], changed: sessions });
   }
+}
+
+/** The engagement service sign-in goes to: the only one, or the one the user picks. */
+async function pickService(): Promise<string> {
+  const services = readEngagementServices().services;
+  if (services.length < 2) return services[0]?.apiUrl ?? DEFAULT_SERVICE_URL;
+  const picked = await vscode.window.showQuickPick(
+    services.map((s) => ({ label: s.name, detail: s.apiUrl, url: s.apiUrl })),
+    { title: vscode.l10n.t('Sign in to which engagement service?'), ignoreFocusOut: true },
+  );
+  if (!picked) throw new Error(vscode.l10n.t('Sign-in was cancelled.'));
+  return picked.url;
 }

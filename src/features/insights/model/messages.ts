@@ -69,6 +69,8 @@ export const hostToWebview = z.discriminatedUnion('type', [
   z.object({ type: z.literal('chart'), data: chartData }),
   z.object({ type: z.literal('chartError'), chart: z.enum(CHARTS), message: z.string() }),
   z.object({ type: z.literal('casesSignedOut') }),
+  /** The repository's hosting service has no engagement service: why, in the panel (not an error). */
+  z.object({ type: z.literal('casesUnavailable'), message: z.string() }),
   /** The engagement sign-in changed: the webview asks for its list again. */
   z.object({ type: z.literal('refreshCases') }),
   z.object({

@@ -25,6 +25,8 @@ export class CasesTab {
   /** The open case's unsent note as the host keeps it (sent back with the case). */
   private noteDraft = '';
   private signedOut = false;
+  /** Why no cases can be shown (no engagement service for the repository's hosting service). */
+  private unavailable: string | undefined;
   private loading = false;
 
   constructor(
@@ -59,7 +61,14 @@ export class CasesTab {
 
   handle(m: HostToWebview): void {
     switch (m.type) {
+      case 'casesUnavailable':
+        this.unavailable = m.message;
+        this.loading = false;
+        this.onCounts(undefined);
+        this.renderList();
+        return;
       case 'casesSignedOut':
+        this.unavailable = undefined;
         this.signedOut = true;
         this.loading = false;
         this.onCounts(undefined);
@@ -67,10 +76,12 @@ export class CasesTab {
         return;
       case 'refreshCases':
         this.signedOut = false;
+        this.unavailable = undefined;
         this.reload();
         return;
       case 'cases':
         this.signedOut = false;
+        this.unavailable = undefined;
         this.loading = false;
         this.rows = m.index === 0 ? m.rows : [...this.rows, ...m.rows.filter((r) => !this.rows.some((x) => x.id === r.id))];
         this.total = m.total;
@@ -182,6 +193,10 @@ export class CasesTab {
   private renderList(): void {
     const { t } = this.text;
     clear(this.list);
+    if (this.unavailable !== undefined) {
+      this.list.append(h('div', { class: 'empty' }, h('p', {}, this.unavailable)));
+      return;
+    }
     if (this.signedOut) {
       const signIn = h('vscode-button', {}, icon('sign-in'), ` ${t('signIn')}`);
       signIn.addEventListener('click', () => this.post({ type: 'signIn' }));

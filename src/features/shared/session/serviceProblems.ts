@@ -1,6 +1,7 @@
 // Tells the user what is wrong with the service lists (a duplicate name, a
-// URL of neither form, no OAuth application): one line per problem in the
-// log, and a warning naming the setting, once per change of the problems.
+// URL of neither form, no OAuth application, an engagement service that is
+// not listed): one line per problem in the log, and a warning naming the
+// setting, once per change of the problems.
 import * as vscode from 'vscode';
 import type { ServiceProblem } from '../../../util/serviceRegistry';
 import { parseEngagementServices } from '../../../util/serviceRegistry';
@@ -37,6 +38,15 @@ function problemText(setting: string, p: ServiceProblem): string {
         setting,
         p.index + 1,
         p.name,
+      );
+    case 'unknownEngagement':
+      return vscode.l10n.t(
+        '"{0}" entry {1} ("{2}"): its engagement service "{3}" is not a name in "{4}"; its repositories show no support cases.',
+        setting,
+        p.index + 1,
+        p.name,
+        p.value,
+        ENGAGEMENT_SERVICES_SETTING,
       );
   }
 }

@@ -1,7 +1,15 @@
 // RepoDesk's settings for the hosting service, read in one place.
 import * as vscode from 'vscode';
 import { HostingClient } from '../../../hosting';
-import { parseEngagementServices, parseHostingServices, type EngagementService, type HostingService, type ParsedServices } from '../../../util/serviceRegistry';
+import {
+  engagementServiceFor,
+  parseEngagementServices,
+  parseHostingServices,
+  type EngagementService,
+  type HostingService,
+  type NoEngagement,
+  type ParsedServices,
+} from '../../../util/serviceRegistry';
 
 export type { HostingService } from '../../../util/serviceRegistry';
 
@@ -25,10 +33,14 @@ const DEFAULT_API_URL = 'http://127.0.0.1:7480';
  */
 export function readHostingServices(): ParsedServices<HostingService> {
   const c = vscode.workspace.getConfiguration('repodesk.hosting');
-  return parseHostingServices(c.get<unknown>('services'), {
-    apiUrl: c.get<string>('apiUrl', DEFAULT_API_URL),
-    oauthClientId: c.get<string>('oauthClientId', ''),
-  });
+  return parseHostingServices(
+    c.get<unknown>('services'),
+    {
+      apiUrl: c.get<string>('apiUrl', DEFAULT_API_URL),
+      oauthClientId: c.get<string>('oauthClientId', ''),
+    },
+    readEngagementServices().services.map((e) => e.name),
+  );
 }
 
 /**
@@ -38,6 +50,18 @@ export function readHostingServices(): ParsedServices<HostingService> {
 export function readEngagementServices(): ParsedServices<EngagementService> {
   const c = vscode.workspace.getConfiguration('repodesk.engagement');
   return parseEngagementServices(c.get<unknown>('services'), c.get<string>('apiUrl', DEFAULT_API_URL));
+}
+
+/**
+ * The engagement service whose cases the repositories of the hosting service
+ * at `apiUrl` show (its entry's `engagement`; see engagementServiceFor), or
+ * why there is none, with the hosting service's name for the message.
+ */
+export function engagementForHosting(apiUrl: string | undefined): { service: EngagementService } | (NoEngagement & { hostingName: string }) {
+  const hosting = readHostingServices().services;
+  const service = hosting.find((h) => h.apiUrl === apiUrl?.replace(/\/+$/, '')) ?? (hosting.length === 1 ? hosting[0] : undefined);
+  const found = engagementServiceFor(service, hosting.length, readEngagementServices().services);
+  return 'reason' in found ? { ...found, hostingName: service?.name ?? apiUrl ?? '' } : { service: found };
 }
 
 export function readHostingSettings(): HostingSettings {
