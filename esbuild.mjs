@@ -128,6 +128,84 @@ const thenCommonJs = {
   },
 };
 
+// Where the browser build's split ES modules go before they become dist/web/.
+const WEB_SPLIT_DIR = 'dist/.web-split';
+
+// A web worker extension host reads one file: VS Code fetches the `browser`
+// entry and runs it as a CommonJS module whose `require` knows only `vscode`
+// (its web extension host's `_loadCommonJSModule`). So the browser build
+// becomes:
+// - dist/web/extension.js: the entry with every chunk it imports statically,
+//   in one file (what activation reads), with src/webChunks.ts, the loader;
+// - each chunk imported with `import()` on first use, a CommonJS file that
+//   the loader reads with `vscode.workspace.fs` and runs the way VS Code
+//   runs the entry, with a `require` that hands it `vscode`, the entry's
+//   copy of a chunk merged there, or a lazy chunk loaded before it;
+// - every `import("./chunk-….js")` left in them is a call of the loader
+//   (`__loadChunk`), which loads the chunk (and the lazy chunks it imports
+//   statically, listed by the entry's `__chunkDeps`) once.
+async function splitForTheWeb(metafile) {
+  const outputs = metafile.outputs;
+  const entry = `${WEB_SPLIT_DIR}/extension.js`;
+  const staticImports = (f) => outputs[f].imports.filter((i) => i.kind === 'import-statement' && outputs[i.path]).map((i) => i.path);
+  const atActivation = new Set();
+  for (const pending = [entry]; pending.length;) {
+    const file = pending.pop();
+    if (atActivation.has(file)) continue;
+    atActivation.add(file);
+    pending.push(...staticImports(file));
+  }
+  const base = (f) => path.basename(f);
+  const merged = [...atActivation].filter((f) => f !== entry);
+  const onFirstUse = Object.keys(outputs).filter((f) => f.endsWith('.js') && !atActivation.has(f));
+  const chunkDeps = Object.fromEntries(onFirstUse.map((f) => [`./${base(f)}`, staticImports(f).filter((d) => !atActivation.has(d)).map((d) => `./${base(d)}`)]));
+  // The last build's chunks (their names carry a hash); the language server worker beside them stays.
+  fs.mkdirSync('dist/web', { recursive: true });
+  for (const f of fs.readdirSync('dist/web')) if (f.startsWith('chunk-')) fs.rmSync(`dist/web/${f}`);
+  // `import()` of a chunk stays `import("./chunk-….js")`, made a loader call below.
+  const cjs = { ...common, platform: 'browser', format: 'cjs', target: 'es2022', logLevel: 'warning' };
+  const result = await esbuild.build({ ...cjs,
+    stdin: {
+      contents: [
+        "export * from './extension.js';",
+        `export { loadChunk as __loadChunk } from '${path.resolve('src/webChunks.ts').replace(/\\/g, '/')}';`,
+        `import { chunksMergedInEntry } from '${path.resolve('src/webChunks.ts').replace(/\\/g, '/')}';`,
+        ...merged.map((f, i) => `import * as __merged${i} from './${base(f)}';`),
+        `chunksMergedInEntry({ ${merged.map((f, i) => `'./${base(f)}': __merged${i}`).join(', ')} }, ${JSON.stringify(chunkDeps)});`,
+      ].join('\n'),
+      resolveDir: WEB_SPLIT_DIR,
+      sourcefile: 'extension-entry.js',
+    },
+    bundle: true,
+    outfile: 'dist/web/extension.js',
+    metafile: true,
+    plugins: [vscodeOnce],
+    external: onFirstUse.map((f) => `./${base(f)}`) });
+  await esbuild.build({ ...cjs, entryPoints: onFirstUse, outdir: 'dist/web', bundle: false });
+  // The entry calls its own export (`module` is the CommonJS module VS Code
+  // hands it); a chunk, the `__loadChunk` the loader hands it.
+  const asLoaderCall = (file, call) => {
+    const text = fs.readFileSync(file, 'utf8');
+    fs.writeFileSync(file, text.replace(/\bimport\((["'])(\.\/chunk-[\w-]+\.js)\1\)/g, (_m, q, p) => `${call}(${q}${p}${q})`));
+  };
+  asLoaderCall('dist/web/extension.js', 'module.exports.__loadChunk');
+  for (const f of onFirstUse) asLoaderCall(`dist/web/${base(f)}`, '__loadChunk');
+  // The split build's metafile (every module, for the Node built-ins check)
+  // and the entry's (what activation reads), for test/package/webBundle.test.ts.
+  fs.writeFileSync('dist/web/meta.json', JSON.stringify(metafile));
+  fs.writeFileSync('dist/web/entry.meta.json', JSON.stringify(result.metafile));
+}
+
+/** @type {esbuild.Plugin} */
+const thenForTheWeb = {
+  name: 'then-for-the-web',
+  setup(build) {
+    build.onEnd(async (result) => {
+      if (result.errors.length === 0) await splitForTheWeb(result.metafile);
+    });
+  },
+};
+
 /** Writes a build's metafile (what each output holds) to `file`. */
 function writeMetafile(file) {
   return /** @type {esbuild.Plugin} */ ({
@@ -190,18 +268,23 @@ const builds = [
   {
     ...common,
     // The browser build (package.json's `browser`): the extension for a web
-    // worker extension host (VS Code for the Web), one file with only
-    // `vscode` external; Node-only modules swapped by `webVariants`. Its
+    // worker extension host (VS Code for the Web), split as the Node build
+    // is (the language client, the panels, markdown… on first use), then
+    // turned into CommonJS files RepoDesk loads itself (see
+    // `splitForTheWeb`); Node-only modules swapped by `webVariants`. Its
     // metafile is checked for Node built-ins by test/package/webBundle.test.ts.
     entryPoints: { extension: 'src/extension.ts' },
-    outdir: 'dist/web',
+    outdir: WEB_SPLIT_DIR,
+    chunkNames: 'chunk-[name]-[hash]',
+    splitting: true,
     platform: 'browser',
-    format: 'cjs',
+    format: 'esm',
     target: 'es2022',
+    legalComments: 'eof',
     external: ['vscode'],
     metafile: true,
     alias: { 'json-with-bigint': './src/hosting/plainJson.ts' },
-    plugins: [zodEnglishOnly, webVariants, writeMetafile('dist/web/meta.json')],
+    plugins: [zodEnglishOnly, webVariants, thenForTheWeb],
   },
   {
     ...common,
@@ -240,6 +323,7 @@ const builds = [
 
 // Chunk names carry a hash: drop the last build's.
 fs.rmSync(SPLIT_DIR, { recursive: true, force: true });
+fs.rmSync(WEB_SPLIT_DIR, { recursive: true, force: true });
 
 // The codicon font and stylesheet, loaded by the webviews from dist/webview/.
 fs.mkdirSync('dist/webview', { recursive: true });

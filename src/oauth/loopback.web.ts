@@ -1,6 +1,6 @@
 // The browser build's stand-in for loopback.ts: a web worker cannot listen on
-// a port, so the browser sign-in that redirects to this machine cannot finish
-// there. Signing in with a token or a password works as on the desktop.
+// a port. Never reached there: the browser sign-in comes back through the
+// workbench's callback page and the UriHandler instead (signInBackend.ts).
 import type { LoopbackOptions, LoopbackReceiver } from './loopback';
 
 export function startLoopbackReceiver(_options: LoopbackOptions): Promise<LoopbackReceiver> {

@@ -4,3 +4,5 @@
 // context key: VS Code's own `isWeb` is true in any browser workbench, also
 // code-server's, whose Node extension host has both.
 export const LOCAL_FILES = true;
+// A port to listen on, for the OAuth redirect to this machine (src/oauth/loopback.ts).
+export const LOOPBACK_RECEIVER = true;

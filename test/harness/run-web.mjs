@@ -25,6 +25,10 @@ async function openWorkbench() {
   // A second service that allows no cross-origin request.
   const noCors = await startEmulatorProcess({ corsOrigin: 'none' });
   cleanups.push(() => noCors.stop());
+  // A service on 127.0.0.2, for the OAuth web flow: the workbench opens a 127.0.0.1 or localhost
+  // page through code-server's port proxy (/proxy/<port>/), where the service's OAuth pages do not work.
+  const otherHost = await startEmulatorProcess({ host: '127.0.0.2' });
+  cleanups.push(() => otherHost.stop());
   const codeServer = await startCodeServer({ settings: { 'repodesk.hosting.apiUrl': emulator.url, 'repodesk.engagement.apiUrl': emulator.url } });
   cleanups.push(() => codeServer.stop());
   const browser = await launchBrowser();
@@ -38,6 +42,8 @@ async function openWorkbench() {
     emulatorUrl: emulator.url,
     emulatorDataDir: emulator.dataDir,
     noCorsUrl: noCors.url,
+    otherHostUrl: otherHost.url,
+    otherHostDataDir: otherHost.dataDir,
     codeServerUrl: codeServer.url,
     workspaceDir: codeServer.dirs.workspace,
     userSettingsFile: path.join(codeServer.dirs.userData, 'User', 'settings.json'),

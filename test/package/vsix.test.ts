@@ -98,6 +98,10 @@ describe('the packaged .vsix', function () {
   it("holds the browser build (package.json's browser entry) and its language server web worker", () => {
     for (const f of ['extension/dist/web/extension.js', 'extension/dist/web/language-server.js'])
       assert.ok(entries.includes(f), `${f} is missing from the package`);
+    // Its chunks, which the entry reads on first use.
+    const chunks = fs.readdirSync(path.join(root, 'dist/web')).filter((f) => /^chunk-.*\.js$/.test(f));
+    assert.ok(chunks.length > 0, 'the browser build has no chunks');
+    for (const f of chunks) assert.ok(entries.includes(`extension/dist/web/${f}`), `extension/dist/web/${f} is missing from the package`);
   });
 
   it('holds no source, tests, emulator, source maps or node_modules', () => {

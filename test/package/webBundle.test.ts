@@ -12,7 +12,7 @@ const root = path.resolve(__dirname, '../..');
 
 interface Metafile {
   inputs: Record<string, { bytes: number; imports: { path: string; external?: boolean }[] }>;
-  outputs: Record<string, { bytes: number; imports: { path: string; external?: boolean }[]; inputs: Record<string, unknown> }>;
+  outputs: Record<string, { bytes: number; imports: { path: string; kind?: string; external?: boolean }[]; inputs: Record<string, unknown> }>;
 }
 
 const NODE_BUILTINS = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
@@ -27,39 +27,74 @@ function nodeImports(meta: Metafile): string[] {
   return [...found].sort();
 }
 
+/** The bytes of a file of the build. */
+const size = (f: string) => fs.statSync(path.join(root, f)).size;
+
 describe('the browser build (dist/web/)', function () {
   this.timeout(180_000);
+  // The split build (every module, in the chunks esbuild made) and the entry made from it (what activation reads).
   let extension: Metafile;
+  let entry: Metafile;
   let server: Metafile;
 
   before(() => {
     execFileSync(process.execPath, ['esbuild.mjs', '--production'], { cwd: root, stdio: 'pipe' });
     extension = JSON.parse(fs.readFileSync(path.join(root, 'dist/web/meta.json'), 'utf8')) as Metafile;
+    entry = JSON.parse(fs.readFileSync(path.join(root, 'dist/web/entry.meta.json'), 'utf8')) as Metafile;
     server = JSON.parse(fs.readFileSync(path.join(root, 'dist/web/language-server.meta.json'), 'utf8')) as Metafile;
-    const kb = (f: string) => (fs.statSync(path.join(root, f)).size / 1024).toFixed(1);
-    console.log(`      dist/web/extension.js: ${kb('dist/web/extension.js')} KB, dist/web/language-server.js: ${kb('dist/web/language-server.js')} KB`);
+    console.log(
+      `      dist/web/extension.js: ${size('dist/web/extension.js')} bytes, dist/web/language-server.js: ${size('dist/web/language-server.js')} bytes`,
+    );
   });
 
-  it('is what package.json names as the browser entry, a single file', () => {
+  /** The split build's chunks that dist/web/extension.js holds (the entry and what it imports statically). */
+  const inEntry = () => new Set(Object.keys(entry.outputs['dist/web/extension.js']!.inputs));
+  /** The split build's chunks loaded on first use: each a file of its own in dist/web/. */
+  const lazyChunks = () => Object.keys(extension.outputs).filter((f) => f.endsWith('.js') && !inEntry().has(f));
+
+  it('is what package.json names as the browser entry', () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { browser?: string };
     assert.equal(manifest.browser, './dist/web/extension.js');
-    assert.deepEqual(
-      Object.keys(extension.outputs).filter((f) => f.endsWith('.js')),
-      ['dist/web/extension.js'],
-    );
+    assert.ok(fs.existsSync(path.join(root, 'dist/web/extension.js')));
   });
 
   it('imports no Node built-in (no node:*, fs, child_process, http, net, os, crypto…)', () => {
     assert.deepEqual(nodeImports(extension), []);
+    assert.deepEqual(nodeImports(entry), []);
   });
 
-  it('leaves only `vscode` for the extension host to provide', () => {
-    const external = extension.outputs['dist/web/extension.js']!.imports.filter((i) => i.external).map((i) => i.path);
-    assert.deepEqual([...new Set(external)], ['vscode']);
+  it('leaves only `vscode` for the extension host to provide: the entry imports no chunk statically', () => {
+    const output = entry.outputs['dist/web/extension.js']!;
+    const statically = output.imports.filter((i) => i.kind !== 'dynamic-import' && i.external).map((i) => i.path);
+    assert.deepEqual([...new Set(statically)], ['vscode']);
+  });
+
+  it('has each chunk loaded on first use as a file of its own in dist/web/, the language client and markdown-it among them', () => {
+    const lazy = lazyChunks();
+    for (const f of lazy) assert.ok(fs.existsSync(path.join(root, 'dist/web', path.basename(f))), `${path.basename(f)} is missing from dist/web/`);
+    const holding = (input: RegExp) => lazy.filter((f) => Object.keys(extension.outputs[f]!.inputs).some((i) => input.test(i)));
+    assert.ok(holding(/node_modules\/vscode-languageclient\//).length > 0, 'the language client is not on a chunk loaded on first use');
+    assert.ok(holding(/node_modules\/markdown-it\//).length > 0, 'markdown-it is not on a chunk loaded on first use');
+    const entryInputs = Object.keys(extension.outputs)
+      .filter((f) => inEntry().has(f))
+      .flatMap((f) => Object.keys(extension.outputs[f]!.inputs));
+    assert.deepEqual(
+      entryInputs.filter((i) => /node_modules\/(vscode-languageclient|vscode-jsonrpc|markdown-it)\//.test(i)),
+      [],
+    );
+  });
+
+  it('leaves no import() in the files: each is a call of the loader (src/webChunks.ts), which the host would not resolve', () => {
+    for (const f of ['dist/web/extension.js', ...lazyChunks().map((c) => `dist/web/${path.basename(c)}`)]) {
+      const text = fs.readFileSync(path.join(root, f), 'utf8');
+      assert.doesNotMatch(text, /\bimport\(\s*["']\.\/chunk-/, `${f} still imports a chunk with import()`);
+    }
+    assert.match(fs.readFileSync(path.join(root, 'dist/web/extension.js'), 'utf8'), /module\.exports\.__loadChunk\("\.\/chunk-languageClient-[\w-]+\.js"\)/);
   });
 
   it('takes the web variant of each Node-only module (loopback receiver, folder reader, language server transport, digest, machine, cross-origin, host)', () => {
-    const inputs = Object.keys(extension.outputs['dist/web/extension.js']!.inputs);
+    // Every module the build read (a constant-only module such as crossOrigin.web.ts is inlined, in no output).
+    const inputs = Object.keys(extension.inputs);
     for (const f of [
       'src/oauth/loopback',
       'src/gitdata/folderFiles',

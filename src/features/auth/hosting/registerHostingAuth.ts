@@ -26,7 +26,9 @@ export function registerHostingAuth(context: vscode.ExtensionContext, log: Logge
     uriCallbacks,
     openBrowser: async (url) => {
       if (opener) return opener(url);
-      const opened = await vscode.env.openExternal(vscode.Uri.parse(url, true));
+      // As a string, which VS Code opens as given: a Uri's round trip decodes the query's %26 and %3D, and the
+      // redirect_uri of the browser's callback page (its own query, `?vscode-reqid=…&vscode-scheme=…`) fell apart.
+      const opened = await vscode.env.openExternal(url as unknown as vscode.Uri);
       if (!opened) throw new Error(vscode.l10n.t('The browser could not be opened.'));
     },
   });

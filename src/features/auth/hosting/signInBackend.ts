@@ -6,7 +6,8 @@ import { BadCredentialsError, HostingClient, LoginLockedOutError, resolveAddress
 import { clientFromSettings, readHostingServices, readHostingSettings, type HostingService } from '../../shared/session/settings';
 import type { HostingAuthBackend, NewSession } from './backend';
 import type { ClientSecretStore } from './clientSecret';
-import type { UriCallbacks } from './uriCallbacks';
+import { CALLBACK_PATHS, type UriCallbacks } from './uriCallbacks';
+import { LOOPBACK_RECEIVER } from '../../../platform/host';
 
 // The OAuth flows (a loopback HTTP receiver among them) load with the first sign-in, not at activation.
 const oauth = () => import('../../../oauth/index.js');
@@ -54,8 +55,9 @@ export class SignInBackend implements HostingAuthBackend {
     const abort = (this.pendingBrowserFlow = new AbortController());
     const cancel = token.onCancellationRequested(() => abort.abort());
     try {
+      // In the browser (no loopback receiver) the redirect always comes back through the workbench and the UriHandler.
       const exchanged =
-        s.oauthCallbackUrl.startsWith('vscode:') || s.oauthCallbackUrl.startsWith(`${vscode.env.uriScheme}:`)
+        !LOOPBACK_RECEIVER || s.oauthCallbackUrl.startsWith('vscode:') || s.oauthCallbackUrl.startsWith(`${vscode.env.uriScheme}:`)
           ? await this.viaUriHandler(webUrl, s.oauthClientId, clientSecret, scopes, abort.signal)
           : await (
               await oauth()
@@ -129,7 +131,9 @@ export class SignInBackend implements HostingAuthBackend {
   /** The web flow with a `vscode:` callback: VS Code's URI handler receives the code. */
   private async viaUriHandler(webUrl: string, clientId: string, clientSecret: string, scopes: readonly string[], signal: AbortSignal) {
     const state = (await oauth()).createState();
-    const callback = await vscode.env.asExternalUri(vscode.Uri.parse(`${vscode.env.uriScheme}://repodesk.repodesk/oauth-callback`));
+    // In the browser: the workbench's callback page (`asExternalUri`), which hands the answer on to the UriHandler.
+    const path = LOOPBACK_RECEIVER ? CALLBACK_PATHS.desktop : CALLBACK_PATHS.browser;
+    const callback = await vscode.env.asExternalUri(vscode.Uri.parse(`${vscode.env.uriScheme}://repodesk.repodesk${path}`));
     const redirectUri = callback.toString(true);
     const pending = this.deps.uriCallbacks.waitFor(state, signal);
     await this.deps.openBrowser((await oauth()).buildAuthorizeUrl({ webUrl, clientId, redirectUri, scopes, state }));

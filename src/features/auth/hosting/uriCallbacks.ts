@@ -1,26 +1,30 @@
-// Receives the OAuth redirect when the application's callback is a `vscode:`
-// URI: VS Code hands it to the extension's UriHandler.
+// Receives the OAuth redirect when it comes back through VS Code: a `vscode:`
+// callback on the desktop (`/oauth-callback`), or in the browser the
+// workbench's own callback page, which VS Code hands to the extension's
+// UriHandler (`/did-authenticate`, see webSignIn.ts).
 import * as vscode from 'vscode';
-import { OAuthError, StateMismatchError, OAuthCancelledError } from '../../../oauth/errors';
+import { StateMismatchError, OAuthCancelledError } from '../../../oauth/errors';
+import { readCallback } from '../../../oauth/callbackQuery';
+
+/** The paths of RepoDesk's callback URIs: the desktop's `vscode:` callback setting, the browser's web flow. */
+export const CALLBACK_PATHS = { desktop: '/oauth-callback', browser: '/did-authenticate' } as const;
 
 export class UriCallbacks implements vscode.UriHandler {
   private readonly pending = new Map<string, { resolve(code: string): void; reject(err: Error): void }>();
 
   handleUri(uri: vscode.Uri): void {
-    if (uri.path !== '/oauth-callback') return;
-    const q = new URLSearchParams(uri.query);
-    const state = q.get('state') ?? '';
-    const waiter = this.pending.get(state);
-    if (!waiter) {
+    if (uri.path !== CALLBACK_PATHS.desktop && uri.path !== CALLBACK_PATHS.browser) return;
+    const answer = readCallback(uri.query, (state) => this.pending.has(state));
+    if (answer.kind === 'unknown-state') {
       // A state RepoDesk never sent: refuse every waiting flow rather than guess.
       for (const w of this.pending.values()) w.reject(new StateMismatchError());
       this.pending.clear();
       return;
     }
-    this.pending.delete(state);
-    const error = q.get('error');
-    if (error) waiter.reject(new OAuthError(error, q.get('error_description') ?? undefined, q.get('error_uri') ?? undefined));
-    else waiter.resolve(q.get('code') ?? '');
+    const waiter = this.pending.get(answer.state)!;
+    this.pending.delete(answer.state);
+    if (answer.kind === 'error') waiter.reject(answer.error);
+    else waiter.resolve(answer.code);
   }
 
   waitFor(state: string, signal: AbortSignal): Promise<string> {
