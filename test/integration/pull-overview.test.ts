@@ -412,4 +412,59 @@ describe('Pull request overview page', function () {
     assert.equal(page.model.conversation.loading, undefined, 'the page read whole is not marked');
     assert.ok(page.model.conversation.rows.length > 0, 'then the conversation');
   });
+
+  it('a pull request whose conversation is read before its files is still drawn without it first (shaping many comments holds no tab), then with it', async () => {
+    const client = (await signInAsAdaWithDemoRepository()).testing!.session.client!;
+    // The files' read starts only once the whole conversation is read (as when its pages answer 304 at once).
+    let issueCommentsRead!: () => void;
+    let reviewCommentsRead!: () => void;
+    const conversationRead = Promise.all([new Promise<void>((r) => (issueCommentsRead = r)), new Promise<void>((r) => (reviewCommentsRead = r))]);
+    const issueComments = new Proxy(client.issueComments, {
+      get: (target, name) =>
+        name === 'listForIssue'
+          ? (...args: Parameters<HostingClient['issueComments']['listForIssue']>) =>
+              (async function* () {
+                yield* target.listForIssue(...args);
+                issueCommentsRead();
+              })()
+          : Reflect.get(target, name),
+    });
+    const pulls = new Proxy(client.pulls, {
+      get: (target, name) =>
+        name === 'listFiles'
+          ? (...args: Parameters<HostingClient['pulls']['listFiles']>) =>
+              (async function* () {
+                await conversationRead;
+                yield* target.listFiles(...args);
+              })()
+          : Reflect.get(target, name),
+    });
+    const filesLast = new Proxy(client, {
+      get: (target, name) => (name === 'issueComments' ? issueComments : name === 'pulls' ? pulls : Reflect.get(target, name)),
+    });
+    const store = {
+      list: async (k: { owner: string; repo: string; number: number }) => {
+        const all = await client.reviewComments.listAllForPull(k.owner, k.repo, k.number);
+        reviewCommentsRead();
+        return all;
+      },
+    };
+    const early: LoadedPage[] = [];
+    const page = await loadPage(
+      filesLast,
+      store as unknown as PullReviewComments,
+      { owner: 'analytical-engines', repo: 'difference-engine', number: 1 },
+      'ada',
+      new AvatarCache(),
+      false,
+      {},
+      undefined,
+      (p) => early.push(p),
+    );
+    assert.equal(early.length, 1, 'drawn once before its conversation is shaped');
+    assert.equal(early[0]!.model.conversation.loading, true);
+    assert.deepEqual(early[0]!.model.conversation.rows, []);
+    assert.deepEqual(early[0]!.model.files.rows, page.model.files.rows, 'the files are there at once');
+    assert.ok(page.model.conversation.rows.length > 0, 'then the conversation');
+  });
 });
