@@ -131,7 +131,10 @@ describe('pair cache: bounded in bytes', () => {
 
   it('a failed computation is not kept: the next ask runs it again', async () => {
     const cache = sized(10_000);
-    await assert.rejects(cache.get('k', () => Promise.reject(new Error('git failed'))), /git failed/);
+    await assert.rejects(
+      cache.get('k', () => Promise.reject(new Error('git failed'))),
+      /git failed/,
+    );
     assert.equal(await cache.get('k', () => Promise.resolve('ok')), 'ok');
     assert.equal(cache.bytes() > 0, true);
   });

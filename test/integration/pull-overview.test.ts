@@ -467,4 +467,35 @@ describe('Pull request overview page', function () {
     assert.deepEqual(early[0]!.model.files.rows, page.model.files.rows, 'the files are there at once');
     assert.ok(page.model.conversation.rows.length > 0, 'then the conversation');
   });
+
+  it('a page whose webview gets ready after its lists were read draws them at once, while its conversation is still being read', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    // The review comments' read held (the store reads through the session's client) until the page without them is posted.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const comments = client.reviewComments;
+    const listAll = comments.listAllForPull.bind(comments);
+    comments.listAllForPull = async (...args: Parameters<typeof listAll>) => {
+      await held;
+      return listAll(...args);
+    };
+    try {
+      await vscode.commands.executeCommand('repodesk.pulls.openOverview', { owner: 'analytical-engines', repo: 'difference-engine', number: 1 });
+      // The new page's messages only: while its conversation is held, every model it posts is marked as being read (an earlier page's ended whole).
+      const early = await waitFor(
+        'the page without its conversation',
+        async () => {
+          const models = (await posted(KEY)).flatMap((m) => (m.type === 'model' ? [m.model] : []));
+          return models.length > 0 && models.every((m) => m.conversation.loading === true) ? models[0] : undefined;
+        },
+        60_000,
+      );
+      assert.ok(early.files.rows.length > 0 && early.commits.rows.length > 0, 'its files and commits');
+    } finally {
+      release();
+      delete (comments as Partial<typeof comments>).listAllForPull;
+    }
+    const whole = await model(KEY, 'then the page with its conversation');
+    assert.ok(whole.conversation.rows.some((c) => c.kind === 'thread'));
+  });
 });

@@ -28,10 +28,7 @@ const fileBytes = (files: readonly FileDiff[]) =>
   files.reduce((n, f) => n + ITEM_BYTES + textBytes(f.filename) + textBytes(f.previous_filename) + textBytes(f.patch) + textBytes(f.sha), 0);
 const identityBytes = (who: IdentityInput) => textBytes(who.name) + textBytes(who.email) + textBytes(who.date);
 const commitBytes = (commits: readonly CommitInfo[]) =>
-  commits.reduce(
-    (n, c) => n + ITEM_BYTES + textBytes(c.message) + 82 * (2 + c.parents.length) + identityBytes(c.author) + identityBytes(c.committer),
-    0,
-  );
+  commits.reduce((n, c) => n + ITEM_BYTES + textBytes(c.message) + 82 * (2 + c.parents.length) + identityBytes(c.author) + identityBytes(c.committer), 0);
 
 export function pairCaches(limits?: { maxBytes: number }): PairCaches {
   return { files: new PairCache(fileBytes, limits), commits: new PairCache(commitBytes, limits) };

@@ -46,7 +46,7 @@ function render(m: PageModel): void {
   const state = channel.state();
   const tab = state.tab ?? 'conversation';
   conversation ??= new Conversation(text, { draft: state.draft ?? '', editing: state.editing ?? null }, send, (d) => channel.saveState(d));
-  conversation.render(m);
+  const conversationDrawn = conversation.render(m);
   const scrollY = restoredScroll ? window.scrollY : (channel.state().scroll ?? 0);
   const tabHeader = (label: string, codicon: string, n?: number) =>
     h('vscode-tab-header', { slot: 'header' }, icon(codicon), ` ${label}`, n === undefined ? null : h('span', { class: 'tab-count' }, text!.num(n)));
@@ -78,7 +78,8 @@ function render(m: PageModel): void {
     tabs,
   );
   app.setAttribute('aria-busy', 'false');
-  requestAnimationFrame(() => window.scrollTo(0, scrollY));
+  // Once the whole conversation is there, so that the page is as tall as it was.
+  void conversationDrawn.then((drawn) => drawn && requestAnimationFrame(() => window.scrollTo(0, scrollY)));
   restoredScroll = true;
 }
 
