@@ -78,8 +78,16 @@ function render(m: PageModel): void {
     tabs,
   );
   app.setAttribute('aria-busy', 'false');
-  // Once the whole conversation is there, so that the page is as tall as it was.
-  void conversationDrawn.then((drawn) => drawn && requestAnimationFrame(() => window.scrollTo(0, scrollY)));
+  let scrolledTo: number | undefined;
+  requestAnimationFrame(() => {
+    window.scrollTo(0, scrollY);
+    scrolledTo = window.scrollY;
+  });
+  // A long conversation drawn in slices may have been too short to reach the place: once all of it is
+  // there, go on to it, unless the reader scrolled meanwhile.
+  void conversationDrawn.then((drawn) => {
+    if (drawn && scrolledTo !== undefined && scrolledTo < scrollY && window.scrollY === scrolledTo) window.scrollTo(0, scrollY);
+  });
   restoredScroll = true;
 }
 

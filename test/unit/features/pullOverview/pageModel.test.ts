@@ -304,7 +304,10 @@ describe('pull request overview: the page model', () => {
       const rows = pageModel('analytical-engines', 'difference-engine', sources(over)).conversation.rows;
       assert.notEqual(rows, first.conversation.rows, what);
       const src = sources(over);
-      const lists = { comments: (src.comments as { value: IssueComment[] }).value, reviews: (src.reviewComments as { value: ReviewComment[] }).value };
+      const lists = {
+        comments: (src.comments as { value: readonly IssueComment[] }).value,
+        reviews: (src.reviewComments as { value: readonly ReviewComment[] }).value,
+      };
       assert.deepEqual(rows, conversation(lists.comments, lists.reviews, src.me, src.avatar, src.pull.head.sha, src.suggestionLabel), what);
     }
   });
