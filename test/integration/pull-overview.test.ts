@@ -417,4 +417,90 @@ describe('Pull request overview page', function () {
     assert.equal(page.model.conversation.loading, undefined, 'the page read whole is not marked');
     assert.ok(page.model.conversation.rows.length > 0, 'then the conversation');
   });
+
+  it('a pull request whose conversation is read before its files is still drawn without it first (shaping many comments holds no tab), then with it', async () => {
+    const client = (await signInAsAdaWithDemoRepository()).testing!.session.client!;
+    // The files' read starts only once the whole conversation is read (as when its pages answer 304 at once).
+    let issueCommentsRead!: () => void;
+    let reviewCommentsRead!: () => void;
+    const conversationRead = Promise.all([new Promise<void>((r) => (issueCommentsRead = r)), new Promise<void>((r) => (reviewCommentsRead = r))]);
+    const issueComments = new Proxy(client.issueComments, {
+      get: (target, name) =>
+        name === 'listForIssue'
+          ? (...args: Parameters<HostingClient['issueComments']['listForIssue']>) =>
+              (async function* () {
+                yield* target.listForIssue(...args);
+                issueCommentsRead();
+              })()
+          : Reflect.get(target, name),
+    });
+    const pulls = new Proxy(client.pulls, {
+      get: (target, name) =>
+        name === 'listFiles'
+          ? (...args: Parameters<HostingClient['pulls']['listFiles']>) =>
+              (async function* () {
+                await conversationRead;
+                yield* target.listFiles(...args);
+              })()
+          : Reflect.get(target, name),
+    });
+    const filesLast = new Proxy(client, {
+      get: (target, name) => (name === 'issueComments' ? issueComments : name === 'pulls' ? pulls : Reflect.get(target, name)),
+    });
+    const store = {
+      list: async (k: { owner: string; repo: string; number: number }) => {
+        const all = await client.reviewComments.listAllForPull(k.owner, k.repo, k.number);
+        reviewCommentsRead();
+        return all;
+      },
+    };
+    const early: LoadedPage[] = [];
+    const page = await loadPage(
+      filesLast,
+      store as unknown as PullReviewComments,
+      { owner: 'analytical-engines', repo: 'difference-engine', number: 1 },
+      'ada',
+      new AvatarCache(),
+      false,
+      {},
+      undefined,
+      (p) => early.push(p),
+    );
+    assert.equal(early.length, 1, 'drawn once before its conversation is shaped');
+    assert.equal(early[0]!.model.conversation.loading, true);
+    assert.deepEqual(early[0]!.model.conversation.rows, []);
+    assert.deepEqual(early[0]!.model.files.rows, page.model.files.rows, 'the files are there at once');
+    assert.ok(page.model.conversation.rows.length > 0, 'then the conversation');
+  });
+
+  it('a page whose webview gets ready after its lists were read draws them at once, while its conversation is still being read', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    // The review comments' read held (the store reads through the session's client) until the page without them is posted.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const comments = client.reviewComments;
+    const listAll = comments.listAllForPull.bind(comments);
+    comments.listAllForPull = async (...args: Parameters<typeof listAll>) => {
+      await held;
+      return listAll(...args);
+    };
+    try {
+      await vscode.commands.executeCommand('repodesk.pulls.openOverview', { owner: 'analytical-engines', repo: 'difference-engine', number: 1 });
+      // The new page's messages only: while its conversation is held, every model it posts is marked as being read (an earlier page's ended whole).
+      const early = await waitFor(
+        'the page without its conversation',
+        async () => {
+          const models = (await posted(KEY)).flatMap((m) => (m.type === 'model' ? [m.model] : []));
+          return models.length > 0 && models.every((m) => m.conversation.loading === true) ? models[0] : undefined;
+        },
+        60_000,
+      );
+      assert.ok(early.files.rows.length > 0 && early.commits.rows.length > 0, 'its files and commits');
+    } finally {
+      release();
+      delete (comments as Partial<typeof comments>).listAllForPull;
+    }
+    const whole = await model(KEY, 'then the page with its conversation');
+    assert.ok(whole.conversation.rows.some((c) => c.kind === 'thread'));
+  });
 });

@@ -62,7 +62,7 @@ export async function loadPage(
   background: boolean,
   extras: Pick<PageSources, 'viewed' | 'suggestionLabel'> = {},
   shown: Shown = { commits: OVERVIEW_PAGE, files: OVERVIEW_PAGE },
-  /** Given the page drawn without its conversation when the rest is read first (a large pull request's comments take longest). */
+  /** Given the page drawn without its conversation, before that is shaped (a large pull request's comments take longest to read and to shape). */
   onEarly?: (page: LoadedPage) => void,
 ): Promise<LoadedPage> {
   const { owner, repo, number } = key;
@@ -71,10 +71,7 @@ export async function loadPage(
   const commitsRead = read(firstOf(client.pulls.listCommits(owner, repo, number, options), shown.commits));
   const filesRead = read(firstOf(client.pulls.listFiles(owner, repo, number, options), shown.files));
   const labelsRead = read(collect(client.labels.listForIssue(owner, repo, number, options)));
-  let conversationRead = false;
-  const conversation = Promise.all([read(collect(client.issueComments.listForIssue(owner, repo, number, options))), read(store.list(key))]).finally(() => {
-    conversationRead = true;
-  });
+  const conversation = Promise.all([read(collect(client.issueComments.listForIssue(owner, repo, number, options))), read(store.list(key))]);
   // The page model renders markdown (markdown-it): loaded with the first page, not at activation.
   const { avatarUrls, pageModel } = await import('./model/pageModel.js');
   const build = (parts: Omit<PageSources, 'me' | 'avatar' | 'viewed' | 'suggestionLabel'>): PageModel =>
@@ -83,12 +80,17 @@ export async function loadPage(
   const [pull, commits, files, labels] = await Promise.all([pullRead, commitsRead, filesRead, labelsRead]);
   const ended = { commits: !commits.ok || commits.value.ended, files: !files.ok || files.value.ended };
   const lists = { pull, commits: items(commits), files: items(files), ended, labels };
-  if (onEarly && !conversationRead) {
-    // A large pull request's comments take many pages: the page is drawn without them meanwhile.
+  if (onEarly) {
+    // A large pull request's comments take many pages, and shaping them
+    // (markdown, threads) takes the host a while even when their pages
+    // answered 304 already: the page is drawn without them first, so the
+    // tabs wait for neither.
     const none: Read<readonly never[]> = { ok: true, value: [] };
     await avatars.loadAll(avatarUrls(pull, none, none));
     const early = build({ ...lists, comments: none, reviewComments: none });
-    if (!conversationRead) onEarly({ model: { ...early, conversation: { ...early.conversation, loading: true } }, pull, reviewComments: [] });
+    onEarly({ model: { ...early, conversation: { ...early.conversation, loading: true } }, pull, reviewComments: [] });
+    // The early page is posted before the conversation is shaped (one task of the host's).
+    await new Promise<void>((resolve) => setTimeout(resolve, 0));
   }
   const [comments, reviewComments] = await conversation;
   await avatars.loadAll(avatarUrls(pull, comments, reviewComments));

@@ -172,10 +172,13 @@ export function startOverviewPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
         const first = firstRead;
         firstRead = undefined;
         if (first) {
-          if (!loaded) post({ type: 'loading' });
-          await first;
+          // What was read by now (the page without its conversation) is drawn at once, the rest when read.
           if (loaded) {
             postedJson = '';
+            postModel();
+          } else post({ type: 'loading' });
+          await first;
+          if (loaded) {
             postModel();
             return openingLogged();
           }

@@ -4,6 +4,7 @@
 import { identityEnv, repoGitPath, runGit, type GitEnvironment, type IdentityInput } from '../../git';
 import type { EmulatorContext } from '../../server';
 import { parseDiff, type FileDiff } from './diff';
+import { PairCache, textBytes } from './pair-cache';
 
 const SHA = /^[0-9a-f]{40}$/;
 
@@ -16,15 +17,37 @@ export interface CommitInfo {
   message: string;
 }
 
+/** The files and commits of (base, head) pairs, kept per emulator (see pair-cache.ts). */
+export interface PairCaches {
+  files: PairCache<readonly FileDiff[]>;
+  commits: PairCache<readonly CommitInfo[]>;
+}
+
+const ITEM_BYTES = 64;
+const fileBytes = (files: readonly FileDiff[]) =>
+  files.reduce((n, f) => n + ITEM_BYTES + textBytes(f.filename) + textBytes(f.previous_filename) + textBytes(f.patch) + textBytes(f.sha), 0);
+const identityBytes = (who: IdentityInput) => textBytes(who.name) + textBytes(who.email) + textBytes(who.date);
+const commitBytes = (commits: readonly CommitInfo[]) =>
+  commits.reduce((n, c) => n + ITEM_BYTES + textBytes(c.message) + 82 * (2 + c.parents.length) + identityBytes(c.author) + identityBytes(c.committer), 0);
+
+export function pairCaches(limits?: { maxBytes: number }): PairCaches {
+  return { files: new PairCache(fileBytes, limits), commits: new PairCache(commitBytes, limits) };
+}
+
+const perEmulator = new WeakMap<EmulatorContext, PairCaches>();
+
 /** One bare repository, for the pull request operations. */
 export class PullGit {
   constructor(
     private readonly env: GitEnvironment,
     readonly gitDir: string,
+    private readonly caches: PairCaches = pairCaches(),
   ) {}
 
   static of(ctx: EmulatorContext, repoId: number): PullGit {
-    return new PullGit(ctx.gitEnv, repoGitPath(ctx.gitDir, repoId));
+    let caches = perEmulator.get(ctx);
+    if (!caches) perEmulator.set(ctx, (caches = pairCaches()));
+    return new PullGit(ctx.gitEnv, repoGitPath(ctx.gitDir, repoId), caches);
   }
 
   private async text(args: string[], okCodes: number[] = []): Promise<{ out: string; code: number | null }> {
@@ -72,7 +95,12 @@ export class PullGit {
     return (await this.text(['-c', 'core.quotePath=false', 'diff', '--no-color', '--no-ext-diff', '-M', '--full-index', `${base}...${head}`])).out;
   }
 
-  async files(base: string, head: string): Promise<FileDiff[]> {
+  /** The files of `base...head`; kept per pair, so shared: read them, never change them. */
+  files(base: string, head: string): Promise<readonly FileDiff[]> {
+    return this.caches.files.get(`${this.gitDir}\n${base}...${head}`, () => this.computeFiles(base, head));
+  }
+
+  private async computeFiles(base: string, head: string): Promise<FileDiff[]> {
     const files = parseDiff(await this.diff(base, head));
     for (const f of files) {
       // A pure rename or mode change has no index line: ask the tree.
@@ -89,8 +117,12 @@ export class PullGit {
     return (await this.text(['format-patch', '--stdout', '--no-color', `${base}..${head}`])).out;
   }
 
-  /** Commits on head that base does not have, oldest first. */
-  async commits(base: string, head: string): Promise<CommitInfo[]> {
+  /** Commits on head that base does not have, oldest first; kept per pair, so shared: read them, never change them. */
+  commits(base: string, head: string): Promise<readonly CommitInfo[]> {
+    return this.caches.commits.get(`${this.gitDir}\n${base}..${head}`, () => this.computeCommits(base, head));
+  }
+
+  private async computeCommits(base: string, head: string): Promise<CommitInfo[]> {
     const format = '%H%x1f%T%x1f%P%x1f%an%x1f%ae%x1f%aI%x1f%cn%x1f%ce%x1f%cI%x1f%B%x1e';
     const r = await this.text(['log', '--reverse', `--format=${format}`, `${base}..${head}`, '--']);
     return r.out

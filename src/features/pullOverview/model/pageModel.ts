@@ -128,6 +128,32 @@ export function conversation(
   return items.sort((a, b) => a.created.localeCompare(b.created) || a.id - b.id);
 }
 
+/** Conversations shaped last, by everything they are shaped from (see shapedOnce). */
+const shaped = new Map<string, ConversationItem[]>();
+const SHAPED_KEPT = 3;
+
+/**
+ * The conversation, shaped again only when what it is shaped from changed:
+ * a page read again (its lists answering 304) or opened again does not
+ * render 2,000 comments' markdown over again (a few hundred ms of the host's
+ * time that the views drawn meanwhile waited for). Its rows are shared: read them, never change them.
+ */
+function shapedOnce(s: PageSources, comments: readonly IssueComment[], reviewComments: readonly ReviewComment[]): ConversationItem[] {
+  const people = new Set([...comments.map((c) => c.user.avatar_url), ...reviewComments.map((c) => c.user.avatar_url)]);
+  const key = JSON.stringify([comments, reviewComments, s.me, s.pull.head.sha, s.suggestionLabel, [...people].map((url) => s.avatar(url) ?? null)]);
+  const kept = shaped.get(key);
+  if (kept) {
+    // Map order is recency: the one used goes to the end.
+    shaped.delete(key);
+    shaped.set(key, kept);
+    return kept;
+  }
+  const rows = conversation(comments, reviewComments, s.me, s.avatar, s.pull.head.sha, s.suggestionLabel);
+  shaped.set(key, rows);
+  if (shaped.size > SHAPED_KEPT) shaped.delete(shaped.keys().next().value!);
+  return rows;
+}
+
 export function pageModel(owner: string, repo: string, s: PageSources): PageModel {
   const p = s.pull;
   const author = s.avatar(p.user.avatar_url);
@@ -164,7 +190,7 @@ export function pageModel(owner: string, repo: string, s: PageSources): PageMode
     ...(s.viewed && s.files.ok ? { viewed: { ...viewedProgress(s.viewed, s.files.value), total: Math.max(p.changed_files, s.files.value.length) } } : {}),
     conversation:
       s.comments.ok && s.reviewComments.ok
-        ? { rows: conversation(s.comments.value, s.reviewComments.value, s.me, s.avatar, p.head.sha, s.suggestionLabel) }
+        ? { rows: shapedOnce(s, s.comments.value, s.reviewComments.value) }
         : { rows: [], error: s.comments.ok ? (s.reviewComments as { error: string }).error : s.comments.error },
     me: s.me ?? null,
   };

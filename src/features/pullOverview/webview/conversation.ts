@@ -10,6 +10,10 @@ import { avatarImage } from './header';
 import { markdownBlock } from './markdownView';
 import type { Text } from './text';
 import { pendingList } from './pendingReview';
+import { inChunks, type ChunkedDraw } from './inChunks';
+
+/** Conversation items drawn per task (see inChunks). */
+const ROWS_PER_TASK = 100;
 
 export interface Drafts {
   /** The new comment being written. */
@@ -24,6 +28,7 @@ export class Conversation {
   readonly element = h('section', { class: 'conversation' });
   private readonly pending = new Map<number, (ok: boolean, message?: string) => void>();
   private nextRequest = 1;
+  private drawing: ChunkedDraw | undefined;
 
   constructor(
     private readonly text: Text,
@@ -38,8 +43,10 @@ export class Conversation {
     this.pending.delete(request);
   }
 
-  render(m: PageModel): void {
+  /** Draws the model's conversation; the promise settles once all of it is drawn (true) or a newer render replaced it (false). */
+  render(m: PageModel): Promise<boolean> {
     const { t } = this.text;
+    this.drawing?.cancel();
     clear(this.element);
     this.element.append(
       h(
@@ -50,7 +57,9 @@ export class Conversation {
       ),
     );
     const list = h('ol', { class: 'timeline' });
-    for (const item of m.conversation.rows) list.append(h('li', {}, item.kind === 'comment' ? this.comment(item) : this.thread(item)));
+    this.drawing = inChunks(m.conversation.rows, ROWS_PER_TASK, (items) => {
+      for (const item of items) list.append(h('li', {}, item.kind === 'comment' ? this.comment(item) : this.thread(item)));
+    });
     if (m.conversation.error) this.element.append(h('p', { class: 'error', role: 'alert' }, t('sectionFailed', m.conversation.error)));
     else if (m.conversation.loading) this.element.append(h('p', { class: 'muted loading', role: 'status' }, t('loadingConversation')));
     else if (m.conversation.rows.length === 0) this.element.append(h('p', { class: 'muted empty' }, t('noComments')));
@@ -58,6 +67,7 @@ export class Conversation {
     const pending = pendingList(m, this.text);
     if (pending) this.element.append(pending);
     this.element.append(this.composer());
+    return this.drawing.done;
   }
 
   private when(key: 'opened' | 'commented', iso: string): HTMLElement {

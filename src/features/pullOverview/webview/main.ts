@@ -46,7 +46,7 @@ function render(m: PageModel): void {
   const state = channel.state();
   const tab = state.tab ?? 'conversation';
   conversation ??= new Conversation(text, { draft: state.draft ?? '', editing: state.editing ?? null }, send, (d) => channel.saveState(d));
-  conversation.render(m);
+  const conversationDrawn = conversation.render(m);
   const scrollY = restoredScroll ? window.scrollY : (channel.state().scroll ?? 0);
   const tabHeader = (label: string, codicon: string, n?: number) =>
     h('vscode-tab-header', { slot: 'header' }, icon(codicon), ` ${label}`, n === undefined ? null : h('span', { class: 'tab-count' }, text!.num(n)));
@@ -78,7 +78,16 @@ function render(m: PageModel): void {
     tabs,
   );
   app.setAttribute('aria-busy', 'false');
-  requestAnimationFrame(() => window.scrollTo(0, scrollY));
+  let scrolledTo: number | undefined;
+  requestAnimationFrame(() => {
+    window.scrollTo(0, scrollY);
+    scrolledTo = window.scrollY;
+  });
+  // A long conversation drawn in slices may have been too short to reach the place: once all of it is
+  // there, go on to it, unless the reader scrolled meanwhile.
+  void conversationDrawn.then((drawn) => {
+    if (drawn && scrolledTo !== undefined && scrolledTo < scrollY && window.scrollY === scrolledTo) window.scrollTo(0, scrollY);
+  });
   restoredScroll = true;
 }
 

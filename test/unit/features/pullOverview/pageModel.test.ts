@@ -269,6 +269,32 @@ describe('pull request overview: the page model', () => {
     assert.deepEqual([d.title, d.more], ['', 'Only more']);
   });
 
+  it('a conversation read again unchanged (304s, or the page opened again) is not shaped again; an edited comment, another reader, a moved head or an avatar loaded since is', () => {
+    const first = pageModel('analytical-engines', 'difference-engine', sources());
+    const again = pageModel('analytical-engines', 'difference-engine', sources());
+    assert.equal(again.conversation.rows, first.conversation.rows, 'the rows shaped the first time');
+    const edited = sources({ comments: ok([issueComment(11, 'grace', '2026-01-01T12:00:00Z', 'Ran it **twice**.')]) });
+    const editedRows = pageModel('analytical-engines', 'difference-engine', edited).conversation.rows;
+    assert.notEqual(editedRows, first.conversation.rows);
+    assert.ok(editedRows.some((r) => r.kind === 'comment' && r.html.includes('<strong>twice</strong>')));
+    const others: Array<[string, Partial<PageSources>]> = [
+      ['another reader', { me: 'grace' }],
+      ['a moved head', { pull: demoPull({ head: { ...branch('analytical-engines:feature/method-of-differences'), sha: sha('e') } }) }],
+      ['an avatar loaded since', { avatar: () => 'data:image/png;base64,BBBB' }],
+      ['another label for suggestions', { suggestionLabel: 'Vorschlag' }],
+    ];
+    for (const [what, over] of others) {
+      const rows = pageModel('analytical-engines', 'difference-engine', sources(over)).conversation.rows;
+      assert.notEqual(rows, first.conversation.rows, what);
+      const src = sources(over);
+      const lists = {
+        comments: (src.comments as { value: readonly IssueComment[] }).value,
+        reviews: (src.reviewComments as { value: readonly ReviewComment[] }).value,
+      };
+      assert.deepEqual(rows, conversation(lists.comments, lists.reviews, src.me, src.avatar, src.pull.head.sha, src.suggestionLabel), what);
+    }
+  });
+
   it('the conversation: a comment without body is empty text, avatars where loaded, ties by id, a signed-out reader owns nothing, a hunk with no line is null', () => {
     const body = (c: IssueComment) => ({ ...c, body: null }) as unknown as IssueComment;
     const items = conversation(
