@@ -259,17 +259,24 @@ describe('v3 response cache fast path: rate limit window, CORS origins, request 
 
   it('the request log has a line for each fast answer, as for the normal one', async () => {
     const lines: string[] = [];
+    // The line is written once the answer has gone: the fourth request's line resolves this.
+    let fourth!: () => void;
+    const allLogged = new Promise<void>((resolve) => (fourth = resolve));
+    const log = (line: string) => {
+      if (line.startsWith('GET ') && lines.push(line) === 4) fourth();
+    };
     // `launch` (the command's own start) takes the log; the test emulator's helpers take its shape.
-    const started = await launch({ memory: true, seed: 'demo', logRequests: true, log: (l) => lines.push(l) });
+    const started = await launch({ memory: true, seed: 'demo', logRequests: true, log });
     const emu: TestEmulator = Object.assign(started, { dispose: () => started.close() });
     try {
       const auth = { 'User-Agent': UA, Authorization: `token ${makeToken(emu, 'ada', ['repo'])}` };
       for (const path of [REPO, REPO, `/api/v3${REPO}`, `/api/v3${REPO}`]) await exchange(emu, 'GET', path, auth);
       assert.equal(emu.earlyAnswers(), 2);
-      // The line is written when the answer has gone: wait for the last one without a timer.
-      while (lines.filter((l) => l.startsWith('GET ')).length < 4) await new Promise((r) => setImmediate(r));
-      const requests = lines.filter((l) => l.startsWith('GET ')).map((l) => l.replace(/ [\d.]+ms$/, ' <ms>'));
-      assert.deepEqual(requests, Array(4).fill(`GET ${REPO} 200 <ms>`));
+      await allLogged;
+      assert.deepEqual(
+        lines.map((l) => l.replace(/ [\d.]+ms$/, ' <ms>')),
+        Array(4).fill(`GET ${REPO} 200 <ms>`),
+      );
     } finally {
       await emu.dispose();
     }
