@@ -232,7 +232,9 @@ export async function createEmulator(options: EmulatorOptions, log: (line: strin
         earlyAnswers++;
         // The line of the onResponse hook above, for the same request.
         if (options.logRequests) {
-          res.once('finish', () => log(`${req.method} ${redactUrl(rewrite(req.url ?? '/').url)} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`));
+          res.once('finish', () =>
+            log(`${req.method} ${redactUrl(rewrite(req.url ?? '/').url)} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`),
+          );
         }
         return;
       }

@@ -198,16 +198,18 @@ its requests: on this shared machine the load generator and other work
 compete for the 2 CPUs, so it is the steadier figure. Then five start-ups on
 the existing data folder.
 
-Where the emulator's time goes (\`node --cpu-prof\` on \`emulator/dist/main.js\`
-under the same load): about 40 % is the kernel's \`writev\` of the answers
-(the bare server pays it too), a quarter idle (the load generator has the
-CPU); Fastify's hooks and header writing (\`writeHead\`: 17 headers against
-the bare server's 5, both counting \`Date\`, \`Connection\` and \`Keep-Alive\`) are most of the rest; the emulator's own work —
-authentication (a token's authorization kept by its SHA-256 until anything is
-written), the rate-limit count, the response cache (built once per data
-version) and its ETag — is under 10 %. The CORS headers were 4 %: their
-options were chosen per request by a delegator that @fastify/cors normalized
-on every request; they are static now, the OAuth pages opting out per route.
+Where the emulator's time goes: a token caller's repeated GET is answered
+from the response cache on the raw request, before Fastify (the fast path in
+\`emulator/src/v3/core/response-cache.ts\`: the headers the normal path
+wrote, in their order, the rate-limit values filled in; misses, writes and
+other callers go through Fastify). Under the same load (\`node --cpu-prof\` on
+\`emulator/dist/main.js\`) the emulator's own code is then about 2 % of its
+time; the rest is Node's HTTP work, which the bare server pays too — the
+kernel's \`writev\` of the answers (14 %), parsing, timers and the header lines
+(17 headers against the bare server's 5, both counting \`Date\`, \`Connection\`
+and \`Keep-Alive\`: the service's CORS, rate-limit, media-type, scope, ETag,
+Cache-Control, Vary and Last-Modified headers), garbage collection (5 %) — and
+idle time (46 %: the load generator has the CPU).
 
 Pairs of the latest run (${f.date}, Node ${f.node}, ${f.cpus} CPUs):
 

@@ -86,7 +86,7 @@ function wireKey(url: string | undefined, headers: IncomingMessage['headers']): 
 }
 
 /** What the fast path needs of the v3 core: the rate limit it counts, and where it answers. */
-export interface FastPath {
+interface FastPath {
   rateLimiter: RateLimiter;
   authenticator: Authenticator;
   answerEarly(fn: EarlyResponder): void;
@@ -108,11 +108,15 @@ export function installResponseCache(
     bytes -= old.size;
     for (const w of old.wires) wires.delete(w);
   };
-  /** Oldest first (a Map keeps insertion order) until `size` more bytes and one more entry fit; never `keep`. */
-  const makeRoom = (size: number, keep?: Entry) => {
+  /**
+   * Oldest first (a Map keeps insertion order) until `size` more bytes and a new entry fit, or, with `grown`
+   * (an entry that has just grown), until the bytes are within the limit again; never `grown` itself.
+   */
+  const makeRoom = (size: number, grown?: Entry) => {
+    const places = grown ? 0 : 1;
     for (const [key, entry] of entries) {
-      if (entries.size < limits.maxEntries && bytes + size <= limits.maxBytes) break;
-      if (entry !== keep) remove(key);
+      if (entries.size + places <= limits.maxEntries && bytes + size <= limits.maxBytes) break;
+      if (entry !== grown) remove(key);
     }
   };
   /** The data version a cacheable request started at, and the entry it was answered from (a hit) or stored as. */
