@@ -3,6 +3,7 @@
 // service (`/api/v2/`), over one SQLite database and real bare git repositories.
 import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import fs from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { openDatabase, type Db, type Migration } from './db';
 import { resolveLimits, type EmulatorOptions, type ResolvedLimits } from './options';
@@ -25,6 +26,8 @@ export interface Emulator {
   options: EmulatorOptions;
   /** The event bus of this server (tests subscribe to see what operations emitted). */
   events: EventBus;
+  /** Requests answered before Fastify (ctx.answerEarly) so far (tests: the fast path was taken). */
+  earlyAnswers(): number;
   close(): Promise<void>;
 }
 
@@ -54,7 +57,17 @@ export interface EmulatorContext {
   rewritePath(fn: (url: string) => string | undefined): void;
   /** Marks a point of the seed where a crash test may kill the process (seed/crash-points.ts). */
   seedPoint(label: string): void;
+  /**
+   * Adds a responder that sees each raw request before Fastify does, once the
+   * seed is loaded: it answers it and returns true, or returns false (having
+   * written nothing) to let Fastify handle it. Its answer must be the one the
+   * routes would give, byte for byte; the request log records it as usual.
+   */
+  answerEarly(fn: EarlyResponder): void;
 }
+
+/** See EmulatorContext.answerEarly; `req.url` is the path as sent (enterprise prefix included). */
+export type EarlyResponder = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 /** What every request but `GET /health` gets (503) until the seed is complete. */
 export const SEEDING_MESSAGE = 'The emulator is loading its seed; try again shortly.';
@@ -109,6 +122,7 @@ export async function createEmulator(options: EmulatorOptions, log: (line: strin
   let baseUrl = options.baseUrl ?? '';
   const limits = resolveLimits(options);
   const pathRewrites: Array<(url: string) => string | undefined> = [];
+  const earlyResponders: EarlyResponder[] = [];
   const crashPoints = new SeedCrashPoints(crashPointFromEnv(), log);
   const ctx: EmulatorContext = {
     db,
@@ -122,23 +136,31 @@ export async function createEmulator(options: EmulatorOptions, log: (line: strin
     events: new EventBus(log),
     rewritePath: (fn) => pathRewrites.push(fn),
     seedPoint: (label) => crashPoints.point(label),
+    answerEarly: (fn) => earlyResponders.push(fn),
+  };
+
+  // The v3 API answers at `/` and at `/api/v3/` (the enterprise form): one
+  // set of routes, the prefix remembered so that URLs are built the same way.
+  // Modules' rewrites (ctx.rewritePath) then apply to the unprefixed path.
+  const rewrite = (sent: string): { url: string; prefixed: boolean } => {
+    let url = sent;
+    let prefixed = false;
+    if (url === ENTERPRISE_PREFIX || url.startsWith(`${ENTERPRISE_PREFIX}/`) || url.startsWith(`${ENTERPRISE_PREFIX}?`)) {
+      prefixed = true;
+      const rest = url.slice(ENTERPRISE_PREFIX.length);
+      url = rest.startsWith('/') ? rest : `/${rest}`;
+    }
+    for (const fn of pathRewrites) url = fn(url) ?? url;
+    return { url, prefixed };
   };
 
   const prefixed = new WeakSet<object>();
   const app = Fastify({
     logger: false,
     bodyLimit: limits.bodyLimitBytes,
-    // The v3 API answers at `/` and at `/api/v3/` (the enterprise form): one
-    // set of routes, the prefix remembered so that URLs are built the same way.
-    // Modules' rewrites (ctx.rewritePath) then apply to the unprefixed path.
     rewriteUrl(req) {
-      let url = req.url ?? '/';
-      if (url === ENTERPRISE_PREFIX || url.startsWith(`${ENTERPRISE_PREFIX}/`) || url.startsWith(`${ENTERPRISE_PREFIX}?`)) {
-        prefixed.add(req);
-        const rest = url.slice(ENTERPRISE_PREFIX.length);
-        url = rest.startsWith('/') ? rest : `/${rest}`;
-      }
-      for (const rewrite of pathRewrites) url = rewrite(url) ?? url;
+      const { url, prefixed: isPrefixed } = rewrite(req.url ?? '/');
+      if (isPrefixed) prefixed.add(req);
       return url;
     },
     // Repository and ref names carry dots and slashes; keep paths as sent.
@@ -194,6 +216,31 @@ export async function createEmulator(options: EmulatorOptions, log: (line: strin
   // Retry-After: the port opens before the seed runs (the seed needs the
   // final base URL), and no caller may see a half-seeded service.
   const readiness = { ready: false };
+  // Responders ahead of Fastify (ctx.answerEarly): Fastify's own listener
+  // on the server runs only for what they leave. Its server settings (keep-alive
+  // timeout and the like) stay as Fastify made them.
+  let earlyAnswers = 0;
+  const listeners = app.server.listeners('request');
+  if (listeners.length !== 1) throw new Error(`expected Fastify's one request listener on its server, found ${listeners.length}`);
+  const fastifyListener = listeners[0] as (req: IncomingMessage, res: ServerResponse) => void;
+  app.server.removeListener('request', fastifyListener);
+  app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (readiness.ready && earlyResponders.length > 0) {
+      const started = options.logRequests ? performance.now() : 0;
+      for (const answer of earlyResponders) {
+        if (!answer(req, res)) continue;
+        earlyAnswers++;
+        // The line of the onResponse hook above, for the same request.
+        if (options.logRequests) {
+          res.once('finish', () =>
+            log(`${req.method} ${redactUrl(rewrite(req.url ?? '/').url)} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`),
+          );
+        }
+        return;
+      }
+    }
+    fastifyListener(req, res);
+  });
   app.addHook('onRequest', async (req, reply) => {
     if (readiness.ready || ((req.method === 'GET' || req.method === 'HEAD') && req.url.split('?')[0] === '/health')) return;
     reply.code(503).header('Retry-After', '1');
@@ -250,6 +297,7 @@ export async function createEmulator(options: EmulatorOptions, log: (line: strin
     apiUrl: `${baseUrl}${options.pathPrefix ?? ''}`,
     options,
     events: ctx.events,
+    earlyAnswers: () => earlyAnswers,
     async close() {
       if (closed) return;
       closed = true;

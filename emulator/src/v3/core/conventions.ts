@@ -4,6 +4,7 @@
 // requests.
 import { checkBodyText } from './text-input';
 import crypto from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Authenticator } from './auth';
@@ -146,20 +147,7 @@ export function installConventions(app: FastifyInstance, s: ConventionServices):
     reply.header('Cache-Control', req.auth.kind === 'anonymous' ? 'public, max-age=60' : 'private, max-age=60');
     // Added to what is there: CORS with listed origins has put `Origin` in it.
     reply.header('Vary', [reply.getHeader('Vary'), 'Accept, Authorization'].filter(Boolean).join(', '));
-    const inm = req.headers['if-none-match'];
-    let notModified = false;
-    if (typeof inm === 'string') {
-      const tags = inm.split(',').map((t) => t.trim().replace(/^W\//, ''));
-      notModified = tags.includes(etag) || tags.includes('*');
-    } else {
-      const ims = req.headers['if-modified-since'];
-      const lastModified = reply.getHeader('last-modified');
-      if (typeof ims === 'string' && typeof lastModified === 'string') {
-        const since = Date.parse(ims);
-        notModified = !Number.isNaN(since) && Date.parse(lastModified) <= since;
-      }
-    }
-    if (!notModified) return payload;
+    if (!isNotModified(req.headers, etag, reply.getHeader('last-modified'))) return payload;
     (isSearchRequest(req) ? s.searchLimiter : s.rateLimiter).refund(req, reply);
     reply.code(304);
     reply.removeHeader('content-type');
@@ -169,6 +157,19 @@ export function installConventions(app: FastifyInstance, s: ConventionServices):
     // own hook measures the payload it is given and sends none: give it the 200's.
     return req.method === 'HEAD' ? payload : null;
   });
+}
+
+/** Whether a GET's conditional headers match the answer's ETag (or, without If-None-Match, its Last-Modified): 304. */
+export function isNotModified(headers: IncomingHttpHeaders, etag: string, lastModified: unknown): boolean {
+  const inm = headers['if-none-match'];
+  if (typeof inm === 'string') {
+    const tags = inm.split(',').map((t) => t.trim().replace(/^W\//, ''));
+    return tags.includes(etag) || tags.includes('*');
+  }
+  const ims = headers['if-modified-since'];
+  if (typeof ims !== 'string' || typeof lastModified !== 'string') return false;
+  const since = Date.parse(ims);
+  return !Number.isNaN(since) && Date.parse(lastModified) <= since;
 }
 
 const MEDIA_PARAMS = ['raw', 'text', 'html', 'full', 'diff', 'patch'] as const;

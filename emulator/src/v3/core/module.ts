@@ -39,7 +39,7 @@ export const v3CoreModule: EmulatorModule = {
     services.set(ctx, { authenticator, rateLimiter, searchLimiter });
     installErrorHandler(app, l.docsUrl, ctx.log);
     installConventions(app, { vendor: l.vendor, authenticator, rateLimiter, searchLimiter });
-    installResponseCache(app, ctx.db);
+    installResponseCache(app, ctx.db, undefined, { rateLimiter, authenticator, answerEarly: ctx.answerEarly });
 
     // GET /rate_limit: the caller's status; this call itself is given back.
     app.get('/rate_limit', async (req, reply) => {

@@ -94,6 +94,25 @@ export class RateLimiter {
     }
   }
 
+  /** The bucket this limiter counted a request in (and did not give back), or undefined. */
+  countedBucket(req: FastifyRequest): { key: string; limit: number } | undefined {
+    const counted = (req as CountedRequest).rateBucket;
+    const { key, limit } = this.bucketOf(req);
+    return counted === key ? { key, limit } : undefined;
+  }
+
+  /**
+   * The count of `consume` then, for a 304, `refund`, for a caller whose
+   * bucket is known (the response cache's fast path): the status to show, or
+   * undefined past the limit, where nothing is counted (`consume` answers that).
+   */
+  take(bucket: { key: string; limit: number }, notModified: boolean): RateStatus | undefined {
+    const w = this.window(bucket.key, bucket.limit);
+    if (w.used >= w.limit) return undefined;
+    if (!notModified) w.used++;
+    return { limit: w.limit, remaining: w.limit - w.used, reset: Math.ceil(w.resetAt / 1000) };
+  }
+
   /** Gives a counted request back (a 304 does not count). */
   refund(req: FastifyRequest, reply: FastifyReply): void {
     const key = (req as CountedRequest).rateBucket;
