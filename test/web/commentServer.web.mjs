@@ -24,7 +24,8 @@ describe('RepoDesk in the browser: the comment language server as a web worker',
     await editor.click();
     await page.keyboard.type('@');
     const suggest = page.locator('.suggest-widget.visible').first();
-    await suggest.waitFor({ timeout: 30_000 });
+    // The first @ of the window also loads the language client's chunk and starts the server's worker.
+    await suggest.waitFor({ timeout: 60_000 });
     // The thread's participants, as the service lists its comments.
     const comments = await apiAsAda('GET', '/repos/analytical-engines/difference-engine/pulls/1/comments');
     const participants = [...new Set(comments.filter((c) => c.path === 'docs/tables.md').map((c) => c.user.login))];
