@@ -107,7 +107,13 @@ function identityOf(ctx: EmulatorContext): (login: string) => Identity {
 }
 
 /** Writes the history with fast-import; returns each mark's SHA. */
-async function writeHistory(ctx: EmulatorContext, repo: RepoRow, r: ScenarioRepository, plan: PlannedHistory, initial: string | undefined): Promise<Map<number, string>> {
+async function writeHistory(
+  ctx: EmulatorContext,
+  repo: RepoRow,
+  r: ScenarioRepository,
+  plan: PlannedHistory,
+  initial: string | undefined,
+): Promise<Map<number, string>> {
   const gitPath = repoGitPath(ctx.gitDir, repo.id);
   const marksFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'repodesk-scenario-')), 'marks');
   try {
@@ -166,7 +172,14 @@ async function createScenarioRepository(ctx: EmulatorContext, file: string, at: 
 }
 
 /** Writes a created repository's history, pull requests, issues and the rest. */
-async function fillRepository(ctx: EmulatorContext, loaded: LoadedScenario, at: Path, r: ScenarioRepository, plan: PlannedHistory, created: CreatedRepository): Promise<void> {
+async function fillRepository(
+  ctx: EmulatorContext,
+  loaded: LoadedScenario,
+  at: Path,
+  r: ScenarioRepository,
+  plan: PlannedHistory,
+  created: CreatedRepository,
+): Promise<void> {
   const { file, now } = loaded;
   const { repo: seeded, initial } = created;
   const repo = seeded;
@@ -180,7 +193,9 @@ async function fillRepository(ctx: EmulatorContext, loaded: LoadedScenario, at: 
   })();
   let shas = new Map<number, string>(initial ? [[0, initial]] : []);
   if (plan.commits.length > 1 || plan.tags.length > 0 || plan.notes.length > 0) {
-    shas = await step(file, [...at, plan.commits.length > 1 && r.commits.length === 0 ? 'generate' : 'commits'], () => writeHistory(ctx, repo, r, plan, initial));
+    shas = await step(file, [...at, plan.commits.length > 1 && r.commits.length === 0 ? 'generate' : 'commits'], () =>
+      writeHistory(ctx, repo, r, plan, initial),
+    );
     markPushed(ctx.db, repo.id, isoTime(Math.max(...plan.times.map((t) => t.seconds)) * 1000));
   }
   for (const [i, p] of r.pulls.entries()) {

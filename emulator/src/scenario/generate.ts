@@ -11,8 +11,23 @@ const DAY = 86_400;
 const WEEK = 7 * DAY;
 
 /** Words of the generated lines and verbs of the subjects when the entry gives none. */
-export const DEFAULT_WORDS = ['wheel', 'column', 'figure', 'carry', 'sector', 'axis', 'lever', 'cam', 'gear', 'tabulate', 'difference', 'polynomial', 'printer', 'stereotype'];
-export const DEFAULT_SUBJECTS = [
+const DEFAULT_WORDS = [
+  'wheel',
+  'column',
+  'figure',
+  'carry',
+  'sector',
+  'axis',
+  'lever',
+  'cam',
+  'gear',
+  'tabulate',
+  'difference',
+  'polynomial',
+  'printer',
+  'stereotype',
+];
+const DEFAULT_SUBJECTS = [
   'Tabulate',
   'Fix the carry in',
   'Document',
@@ -25,7 +40,7 @@ export const DEFAULT_SUBJECTS = [
   'Correct a typo in',
 ];
 
-export interface GeneratedCommit {
+interface GeneratedCommit {
   branch: string;
   /** Marks (1-based, in this list) of the parents; undefined: the tip of the default branch before the history. */
   parents: number[] | undefined;
@@ -36,7 +51,7 @@ export interface GeneratedCommit {
   files: Record<string, string>;
 }
 
-export interface GeneratedTag {
+interface GeneratedTag {
   name: string;
   mark: number;
   /** Annotated when given. */
@@ -46,7 +61,7 @@ export interface GeneratedTag {
   zone: string;
 }
 
-export interface GeneratedNote {
+interface GeneratedNote {
   mark: number;
   text: string;
   message: string;
@@ -62,7 +77,7 @@ export interface GeneratedHistory {
 }
 
 /** mulberry32: small, fast and the same everywhere. */
-export function prng(seed: number): () => number {
+function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -74,7 +89,7 @@ export function prng(seed: number): () => number {
 }
 
 /** `+0530` → seconds east of UTC. */
-export function zoneSeconds(zone: string): number {
+function zoneSeconds(zone: string): number {
   const sign = zone.startsWith('-') ? -1 : 1;
   return sign * (Number(zone.slice(1, 3)) * 3600 + Number(zone.slice(3, 5)) * 60);
 }
@@ -148,7 +163,15 @@ export function generateHistory(g: ScenarioGenerate, defaultBranch: string, end:
     const first = i === 0 ? g.first_commit : undefined;
     const message = first?.body ? `${subject}\n\n${withNewline(first.body)}` : `${subject}\n`;
     const files = { ...change(), ...first?.files };
-    commits.push({ branch: defaultBranch, parents: i === 0 ? undefined : [i], author: slot.author.login, message, seconds: slot.seconds, zone: slot.zone, files });
+    commits.push({
+      branch: defaultBranch,
+      parents: i === 0 ? undefined : [i],
+      author: slot.author.login,
+      message,
+      seconds: slot.seconds,
+      zone: slot.zone,
+      files,
+    });
   });
   for (const b of g.branches) {
     const base = slots[b.from - 1]!;

@@ -15,14 +15,14 @@ export interface Identity {
   email: string;
 }
 
-export interface PlannedCommit {
+interface PlannedCommit {
   branch: string;
   author: string;
   message: string;
   files: Record<string, string | null>;
 }
 
-export interface PlannedTag {
+interface PlannedTag {
   name: string;
   mark: number;
   /** Annotated when given. */
@@ -32,7 +32,7 @@ export interface PlannedTag {
   zone: string;
 }
 
-export interface PlannedNote {
+interface PlannedNote {
   mark: number;
   text: string;
   message: string;
@@ -141,13 +141,7 @@ export function planHistory(repo: ScenarioRepository, now: number): PlannedHisto
     const mark = plan.commits.length;
     const previous = plan.times[mark - 1]!;
     const seconds = c.date !== undefined ? dateSeconds(c.date, now) : mark === 1 ? FIRST_COMMIT_TIME : previous.seconds + HOUR;
-    add(
-      { branch, author: c.author, message: withNewline(c.message), files: c.files },
-      parents,
-      seconds,
-      c.date !== undefined ? zoneOf(c.date) : '+0000',
-      at,
-    );
+    add({ branch, author: c.author, message: withNewline(c.message), files: c.files }, parents, seconds, c.date !== undefined ? zoneOf(c.date) : '+0000', at);
     // Set after the parents: a commit is not its own parent.
     if (c.id !== undefined && !idTaken) plan.ids.set(c.id, mark);
   });

@@ -18,7 +18,13 @@ export interface CheckedScenario {
 type Path = Array<string | number>;
 
 /** Names used twice in a list: a problem at each later one. */
-function unique<T>(items: readonly T[], key: (item: T) => string, at: (i: number) => Path, what: (item: T) => string, problem: (path: Path, message: string) => void): void {
+function unique<T>(
+  items: readonly T[],
+  key: (item: T) => string,
+  at: (i: number) => Path,
+  what: (item: T) => string,
+  problem: (path: Path, message: string) => void,
+): void {
   const seen = new Set<string>();
   items.forEach((item, i) => {
     const k = key(item);
@@ -37,7 +43,13 @@ function checkGenerate(r: ScenarioRepository, problem: (path: Path, message: str
     problem(['generate', ...path], message);
   };
   g.authors.forEach((a, i) => needUser(['generate', 'authors', i, 'login'], a.login));
-  unique(g.files, (f) => f, (i) => ['files', i], (f) => `file "${f}"`, fail);
+  unique(
+    g.files,
+    (f) => f,
+    (i) => ['files', i],
+    (f) => `file "${f}"`,
+    fail,
+  );
   const inRange = (path: Path, at: number) => {
     if (at > g.commits) fail(path, `is after the last generated commit (${g.commits})`);
   };
@@ -47,10 +59,22 @@ function checkGenerate(r: ScenarioRepository, problem: (path: Path, message: str
     branches.add(b.name);
     inRange(['branches', i, 'from'], b.from);
   });
-  unique(g.tags, (t) => t.name, (i) => ['tags', i, 'name'], (t) => `tag "${t.name}"`, fail);
+  unique(
+    g.tags,
+    (t) => t.name,
+    (i) => ['tags', i, 'name'],
+    (t) => `tag "${t.name}"`,
+    fail,
+  );
   g.tags.forEach((t, i) => inRange(['tags', i, 'at'], t.at));
   g.notes.forEach((n, i) => inRange(['notes', i, 'at'], n.at));
-  unique(g.notes, (n) => String(n.at), (i) => ['notes', i, 'at'], (n) => `a note on commit ${n.at}`, fail);
+  unique(
+    g.notes,
+    (n) => String(n.at),
+    (i) => ['notes', i, 'at'],
+    (n) => `a note on commit ${n.at}`,
+    fail,
+  );
   return ok;
 }
 
@@ -126,14 +150,35 @@ export function checkReferences(s: Scenario, now = Math.floor(Date.now() / 1000)
     if (r.license_template !== undefined && licenseText(r.license_template, 2000, r.owner) === undefined)
       problem([...at, 'license_template'], `"${r.license_template}" is not a license template of the service`);
     if (!r.auto_init && (r.gitignore_template !== undefined || r.license_template !== undefined))
-      problem([...at, r.gitignore_template !== undefined ? 'gitignore_template' : 'license_template'], 'needs auto_init: true (the templates go in the initial commit)');
+      problem(
+        [...at, r.gitignore_template !== undefined ? 'gitignore_template' : 'license_template'],
+        'needs auto_init: true (the templates go in the initial commit)',
+      );
     r.forks.forEach((f, j) => {
       needUser([...at, 'forks', j], f);
       if (f.toLowerCase() === r.owner.toLowerCase()) problem([...at, 'forks', j], 'a repository cannot be forked into its own account');
     });
-    unique(r.forks, (f) => f.toLowerCase(), (j) => [...at, 'forks', j], (f) => `a fork by "${f}"`, problem);
-    unique(r.milestones, (m) => m.title.toLowerCase(), (j) => [...at, 'milestones', j, 'title'], (m) => `milestone "${m.title}"`, problem);
-    unique(r.downloads, (d) => d.name, (j) => [...at, 'downloads', j, 'name'], (d) => `download "${d.name}"`, problem);
+    unique(
+      r.forks,
+      (f) => f.toLowerCase(),
+      (j) => [...at, 'forks', j],
+      (f) => `a fork by "${f}"`,
+      problem,
+    );
+    unique(
+      r.milestones,
+      (m) => m.title.toLowerCase(),
+      (j) => [...at, 'milestones', j, 'title'],
+      (m) => `milestone "${m.title}"`,
+      problem,
+    );
+    unique(
+      r.downloads,
+      (d) => d.name,
+      (j) => [...at, 'downloads', j, 'name'],
+      (d) => `download "${d.name}"`,
+      problem,
+    );
     r.deploy_keys.forEach((k, j) => {
       const key = k.key.split(' ').slice(0, 2).join(' ');
       if (deployKeys.has(key)) problem([...at, 'deploy_keys', j, 'key'], 'key is already used by another deploy key');
@@ -188,7 +233,13 @@ export function checkReferences(s: Scenario, now = Math.floor(Date.now() / 1000)
     r.releases.forEach((rel, j) => {
       const rat = [...at, 'releases', j];
       needUser([...rat, 'author'], rel.author);
-      unique(rel.assets, (a) => a.name, (k) => [...rat, 'assets', k, 'name'], (a) => `asset "${a.name}"`, problem);
+      unique(
+        rel.assets,
+        (a) => a.name,
+        (k) => [...rat, 'assets', k, 'name'],
+        (a) => `asset "${a.name}"`,
+        problem,
+      );
       if (releaseTags.has(rel.tag)) problem([...rat, 'tag'], `a release of tag "${rel.tag}" is already defined`);
       releaseTags.add(rel.tag);
       if (rel.target !== undefined && !plan.tips.has(rel.target) && !plan.ids.has(rel.target))

@@ -324,5 +324,4 @@ export const scenarioSchema = z.strictObject({
 /** A scenario file once its fields are checked, with every default filled in. */
 export type Scenario = z.output<typeof scenarioSchema>;
 export type ScenarioRepository = Scenario['repositories'][number];
-export type ScenarioCommit = ScenarioRepository['commits'][number];
 export type ScenarioGenerate = NonNullable<ScenarioRepository['generate']>;
