@@ -1,8 +1,10 @@
-// Writes a checked scenario (load.ts) into an empty data folder through the
-// modules' own functions, as the demo seed does: accounts and tokens, teams,
-// repositories and their history (one `git fast-import` each), labels, pull
-// requests with their comments, then releases and the engagement service's
-// data. Crash safety is the seed's (seed/unfinished.ts): a kill between two
+// Writes a checked scenario (load.ts; the demo is one too) into an empty
+// data folder through the modules' own functions: accounts and tokens,
+// teams, the repositories as the API creates them (auto_init), their forks,
+// the OAuth application, then each repository's history (one `git
+// fast-import`), labels, milestones, pull requests with their comments,
+// issues, deploy keys, downloads and releases, then gists and the engagement
+// service's data. Crash safety is the seed's (seed/unfinished.ts): a kill between two
 // steps leaves a half-done seed that the next start discards. A step the
 // file's checks cannot foresee (a review comment's position outside the
 // diff, a merge with conflicts) fails the start with the entry's path.
@@ -181,8 +183,8 @@ async function fillRepository(
   created: CreatedRepository,
 ): Promise<void> {
   const { file, now } = loaded;
-  const { repo: seeded, initial } = created;
-  const repo = seeded;
+  const { repo, initial } = created;
+  const seeded = repo;
   const user = (login: string): UserRow => findUser(ctx.db, login)!;
   const gitPath = repoGitPath(ctx.gitDir, repo.id);
   const labels = new Map<string, LabelRow>();
@@ -197,6 +199,7 @@ async function fillRepository(
       writeHistory(ctx, repo, r, plan, initial),
     );
     markPushed(ctx.db, repo.id, isoTime(Math.max(...plan.times.map((t) => t.seconds)) * 1000));
+    ctx.seedPoint(`scenario history ${r.owner}/${r.name}`);
   }
   for (const [i, p] of r.pulls.entries()) {
     const pat = [...at, 'pulls', i];

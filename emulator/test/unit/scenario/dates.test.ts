@@ -25,6 +25,7 @@ describe('scenario dates', () => {
     assert.equal(zoneOf('2026-01-05T10:00:00Z'), '+0000');
     assert.equal(zoneOf('2026-01-05T10:00:00+05:30'), '+0530');
     assert.equal(zoneOf('2026-01-05T10:00:00-03:00'), '-0300');
+    assert.equal(zoneOf('2026-01-05T10:00:00-0330'), '-0330');
     assert.equal(zoneOf('-3h'), '+0000');
   });
 });

@@ -1,6 +1,7 @@
 // The history generator of a scenario's `generate` entry: deterministic,
 // commits where and when the entry says, files that grow and shrink.
 import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
 import { generateHistory } from '../../../src/scenario/generate';
 import { scenarioSchema, type ScenarioGenerate } from '../../../src/scenario/schema';
 
@@ -136,5 +137,23 @@ describe('scenario history generator', () => {
     assert.deepEqual(notes, [
       { mark: 5, text: 'Checked\n', message: 'Notes added by the scenario\n', author: 'ann', seconds: commits[4]!.seconds + 900, zone: '+0000' },
     ]);
+  });
+
+  it('pinned: a file and a seed time give these commits in every version (scenario authors keep their SHAs), with the default words and subjects', () => {
+    const h = generateHistory(entry({ branches: [{ name: 'side', from: 190, commits: 4 }] }), 'main', END);
+    assert.deepEqual(h.commits[0], {
+      branch: 'main',
+      parents: undefined,
+      author: 'ann',
+      message: 'Fix the carry in docs/c.md\n',
+      seconds: 1_749_744_117,
+      zone: '+0000',
+      files: {
+        'test/d.js':
+          '// figure carry 5\n// printer lever 6\n// cam wheel 7\n// stereotype sector 8\n// tabulate cam 10\n// wheel stereotype 1\n// polynomial lever 3\n// sector tabulate 9\n// difference axis 2\n// sector column 4\n',
+        'docs/c.md': '- difference printer 11\n- stereotype column 12\n',
+      },
+    });
+    assert.equal(crypto.createHash('sha256').update(JSON.stringify(h)).digest('hex'), '08fdcf55175680e376df3c6a69cbb707b7b04413ddd7679f8dd9ee2cd5b74e42');
   });
 });
