@@ -161,7 +161,8 @@ async function createScenarioRepository(ctx: EmulatorContext, file: string, at: 
   );
   const gitPath = repoGitPath(ctx.gitDir, repo.id);
   let initial: string | undefined;
-  if (r.auto_init) initial = (await runGitText(ctx.gitEnv, gitPath, ['rev-parse', `refs/heads/${repo.default_branch}`])).trim();
+  // The create wrote the branch as a loose ref of a new repository: read without starting git.
+  if (r.auto_init) initial = fs.readFileSync(path.join(gitPath, 'refs', 'heads', repo.default_branch), 'utf8').trim();
   if (r.default_branch !== repo.default_branch) {
     if (initial) {
       await runGitText(ctx.gitEnv, gitPath, ['update-ref', `refs/heads/${r.default_branch}`, initial]);
@@ -261,12 +262,12 @@ async function fillRepository(
   })();
   for (const [i, rel] of r.releases.entries()) {
     const target = rel.target === undefined || plan.tips.has(rel.target) ? (rel.target ?? r.default_branch) : shas.get(plan.ids.get(rel.target)!)!;
-    // A published release's tag exists, as when the service creates a release: made from the target unless the history has it.
-    if (!rel.draft) {
-      await step(file, [...at, 'releases', i, 'tag'], async () => {
-        const has = await runGitText(ctx.gitEnv, gitPath, ['tag', '--list', rel.tag]);
-        if (!has.trim()) await runGitText(ctx.gitEnv, gitPath, ['tag', rel.tag, plan.tips.has(target) ? `refs/heads/${target}` : target]);
-      });
+    // A published release's tag exists, as when the service creates a release: made from the target unless the history has it
+    // (the repository is new: its only tags are the history's, and the file names a release's tag once).
+    if (!rel.draft && !plan.tags.some((t) => t.name === rel.tag)) {
+      await step(file, [...at, 'releases', i, 'tag'], () =>
+        runGitText(ctx.gitEnv, gitPath, ['tag', rel.tag, plan.tips.has(target) ? `refs/heads/${target}` : target]),
+      );
     }
     const author = user(rel.author).id;
     ctx.db.transaction(() => {

@@ -61,14 +61,26 @@ export function parseScenario(text: string, file: string, now = Math.floor(Date.
       doc.errors.map((e) => ({ path: [], message: message(e), line: e.linePos?.[0].line })),
     );
   }
-  const data: unknown = doc.toJS() ?? {};
+  return checkScenarioData(doc.toJS() ?? {}, file, now, (path) => lineOf(doc, lines, path));
+}
+
+/**
+ * Checks a scenario already parsed into data (parseScenario, or the build's
+ * JSON copy of a shipped file); `lineAt` gives a problem its line.
+ */
+export function checkScenarioData(
+  data: unknown,
+  file: string,
+  now = Math.floor(Date.now() / 1000),
+  lineAt: (path: ReadonlyArray<string | number>) => number | undefined = () => undefined,
+): LoadedScenario {
   const parsed = scenarioSchema.safeParse(data);
   if (!parsed.success) {
     throw new ScenarioError(
       file,
       parsed.error.issues.map((issue) => {
         const p = zodProblem(issue, data);
-        return { ...p, line: lineOf(doc, lines, p.path) };
+        return { ...p, line: lineAt(p.path) };
       }),
     );
   }
@@ -76,7 +88,7 @@ export function parseScenario(text: string, file: string, now = Math.floor(Date.
   if (problems.length)
     throw new ScenarioError(
       file,
-      problems.map((p) => ({ ...p, line: lineOf(doc, lines, p.path) })),
+      problems.map((p) => ({ ...p, line: lineAt(p.path) })),
     );
   return { file, scenario: parsed.data, histories, now };
 }

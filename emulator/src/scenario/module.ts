@@ -4,8 +4,7 @@
 // tables it writes.
 import type { EmulatorModule } from '../server';
 import { logOAuthApp, seedScenario } from './apply';
-import { demoScenarioFile } from './demo';
-import { loadScenarioFile } from './load';
+import { loadDemoScenario } from './demo';
 
 export const scenarioSeedModule: EmulatorModule = {
   name: 'seed-scenario',
@@ -15,6 +14,6 @@ export const scenarioSeedModule: EmulatorModule = {
     logOAuthApp(ctx);
   },
   async seed(ctx, seed) {
-    await seedScenario(ctx, seed === 'demo' ? loadScenarioFile(demoScenarioFile()) : seed);
+    await seedScenario(ctx, seed === 'demo' ? loadDemoScenario() : seed);
   },
 };

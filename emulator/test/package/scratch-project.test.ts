@@ -71,6 +71,7 @@ describe('the emulator package from a scratch project (npm pack)', function () {
       'package.json',
       'README.md',
       'scenarios/demo.yaml',
+      'dist/scenarios/demo.json',
       'dist/main.js',
       'dist/index.js',
       'dist/testing.js',
