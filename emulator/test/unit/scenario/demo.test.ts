@@ -24,7 +24,9 @@ describe('the demo scenario file', () => {
   const json = (data: unknown, ageSeconds: number) => {
     const file = path.join(dist, 'scenarios', 'demo.json');
     fs.writeFileSync(file, JSON.stringify(data));
-    const yamlTime = fs.statSync(path.join(root, 'scenarios', 'demo.yaml')).mtime;
+    // Whole seconds on both: a file system's finer times would not survive utimes.
+    const yamlTime = new Date('2026-01-01T00:00:00Z');
+    fs.utimesSync(path.join(root, 'scenarios', 'demo.yaml'), yamlTime, yamlTime);
     const t = new Date(yamlTime.getTime() - ageSeconds * 1000);
     fs.utimesSync(file, t, t);
   };
