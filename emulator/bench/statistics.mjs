@@ -9,7 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Repositories } from '../src/git/index.ts';
-import { historyStream, HISTORY_AUTHORS } from '../src/seed/history.ts';
+import { demoScenarioFile } from '../src/scenario/demo.ts';
+import { historyStream, planHistory } from '../src/scenario/history.ts';
+import { loadScenarioFile } from '../src/scenario/load.ts';
 import { historyOf, statisticsOf } from '../src/v3/stats/job.ts';
 
 const COMMITS = 10_000;
@@ -23,11 +25,17 @@ try {
   const repo = await repos.create(gitDir);
   const now = Math.floor(Date.now() / 1000);
   let start = performance.now();
-  execFileSync('git', ['--git-dir', gitDir, 'fast-import', '--quiet'], { input: historyStream('', now, 1842, COMMITS), maxBuffer: 1 << 30 });
+  // The demo's generated history (scenarios/demo.yaml), longer.
+  const demo = loadScenarioFile(demoScenarioFile()).scenario;
+  const source = demo.repositories[0];
+  const bench = { ...source, auto_init: false, generate: { ...source.generate, commits: COMMITS }, commits: [], tags: [], notes: [] };
+  const users = new Map(demo.users.map((u) => [u.login, u]));
+  const identity = (login) => ({ name: users.get(login).name, email: users.get(login).email });
+  execFileSync('git', ['--git-dir', gitDir, 'fast-import', '--quiet'], { input: historyStream(bench, planHistory(bench, now), identity), maxBuffer: 1 << 30 });
   const setupMs = performance.now() - start;
   const sha = execFileSync('git', ['--git-dir', gitDir, 'rev-parse', 'master'], { encoding: 'utf8' }).trim();
   const count = Number(execFileSync('git', ['--git-dir', gitDir, 'rev-list', '--count', 'master'], { encoding: 'utf8' }).trim());
-  const logins = new Map(HISTORY_AUTHORS.map((a) => [a.email, a.login]));
+  const logins = new Map(demo.users.map((u) => [u.email, u.login]));
 
   const logRuns = [];
   const computeRuns = [];

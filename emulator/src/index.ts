@@ -2,4 +2,5 @@
 // or a script. The command line (`repodesk-emulator`) takes the same options.
 export { startEmulator, type StartOptions, type RunningEmulator } from './start';
 export { DEFAULT_PORT, type RateLimits } from './options';
-export { DEMO_ORG, DEMO_CALLBACK_URL, OAUTH_APP_FILE, demoPassword } from './seed/demo';
+export { DEMO_ORG, DEMO_CALLBACK_URL, demoPassword } from './scenario/demo';
+export { OAUTH_APP_FILE } from './scenario/apply';

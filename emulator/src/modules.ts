@@ -5,9 +5,6 @@ import { v3CoreModule } from './v3/core/module';
 import { v3AccountsModule } from './v3/accounts/module';
 import { v3ReposModule } from './v3/repos/module';
 import { v3GitDataModule } from './v3/gitdata/module';
-import { demoSeedModule } from './seed/module';
-import { demoRepoSeedModule } from './seed/demo-repo-module';
-import { engagementSeedModule } from './seed/engagement-module';
 import { scenarioSeedModule } from './scenario/module';
 import { statisticsModule } from './v3/stats/module';
 import { labelsModule } from './v3/labels/module';
@@ -28,7 +25,6 @@ export const allModules: EmulatorModule[] = [
   v3AccountsModule,
   v3ReposModule,
   v3GitDataModule,
-  demoSeedModule,
   statisticsModule,
   authorizationsModule,
   oauthModule,
@@ -38,10 +34,8 @@ export const allModules: EmulatorModule[] = [
   deployKeysModule,
   downloadsModule,
   releasesModule,
-  demoRepoSeedModule,
   searchModule,
   engagementModule,
-  engagementSeedModule,
   scenarioSeedModule,
   // Parametric pages (/:owner/:repo...): Fastify prefers every static API path over them.
   webModule,

@@ -342,10 +342,10 @@ describe('scenario files (--seed <file>)', function () {
 
     it('a kill in the middle of the seed (after its accounts and its pull request) leaves a folder whose next start seeds the whole file once', async () => {
       const dataDir = path.join(scratch, 'data');
-      // Points: before each of the four seed modules, the accounts, the pull request, the repository, the marker.
-      const killed = await run(['--port', '0', '--data', dataDir, '--seed', SMALL, '--quiet'], { ...process.env, [SEED_CRASH_ENV]: '6' });
+      // Points: before the seed module, the accounts, the repository created, its history, the pull request, the repository, the marker.
+      const killed = await run(['--port', '0', '--data', dataDir, '--seed', SMALL, '--quiet'], { ...process.env, [SEED_CRASH_ENV]: '5' });
       assert.equal(killed.signal, 'SIGKILL', killed.out);
-      assert.match(killed.out, /seed crash point 6 \(scenario pull request acme\/widgets#1\)/);
+      assert.match(killed.out, /seed crash point 5 \(scenario pull request acme\/widgets#1\)/);
       const r = await run(['--port', '0', '--data', dataDir, '--seed', SMALL, '--quiet']);
       try {
         assert.ok(r.url, r.out);

@@ -113,15 +113,17 @@ async function checkWhole(url: string, dataDir: string, label: string): Promise<
 }
 
 describe('seed crash safety: SIGKILL at points of the demo seed, then a restart (emulator process)', () => {
-  // Points across the seed: the accounts, mid-way through the repositories,
-  // the fork, the history, the pull requests, the extras, just before the marker.
+  // Points across the seed (scenarios/demo.yaml): 1 before it, 2 the accounts,
+  // 3-6 each repository created, 7 the fork, 8 the history, 9-11 the pull
+  // requests, 12 the rest of difference-engine, 13-15 the other repositories,
+  // 16 the gist, 17 just before the marker.
   const cases: Array<{ title: string; points: number[] }> = [
-    { title: 'killed after the first users (point 2)', points: [2] },
-    { title: 'killed between repositories (point 8)', points: [8] },
-    { title: 'killed after the fork (point 11)', points: [11] },
-    { title: 'killed after the demo history (point 13)', points: [13] },
-    { title: 'killed just before the seed marker (the last point, 18)', points: [18] },
-    { title: 'killed twice: at point 15, then again at point 5 of the second seed', points: [15, 5] },
+    { title: 'killed after the accounts (point 2)', points: [2] },
+    { title: 'killed between repositories (point 4)', points: [4] },
+    { title: 'killed after the fork (point 7)', points: [7] },
+    { title: 'killed after the demo history (point 8)', points: [8] },
+    { title: 'killed just before the seed marker (the last point, 17)', points: [17] },
+    { title: 'killed twice: at point 12, then again at point 5 of the second seed', points: [12, 5] },
   ];
   for (const { title, points } of cases) {
     it(`${title}: the folder starts, git fsck is clean, the demo data is whole`, async function () {

@@ -2,9 +2,11 @@
 // immutable (no edit); the key text must be an OpenSSH public key and may be
 // used only once.
 import assert from 'node:assert/strict';
-import { DEMO_DEPLOY_KEYS } from '../src/seed/repo-extras';
 import { startEmulator, type TestEmulator } from './support/emulator';
+import { demoRepository } from './helpers/demo-scenario';
 import { basic, call } from './helpers/v3';
+
+const DEMO_DEPLOY_KEYS = demoRepository.deploy_keys;
 
 const REPO = '/repos/analytical-engines/difference-engine';
 // Made with ssh-keygen for these tests.

@@ -15,6 +15,8 @@ export interface LoadedScenario {
   file: string;
   scenario: Scenario;
   histories: PlannedHistory[];
+  /** The seed time (Unix seconds) that relative dates (`-3h`) count back from: when the file was loaded. */
+  now: number;
 }
 
 /** Line of the node at `path`, or of its nearest ancestor in the file (a missing key: the object that lacks it). */
@@ -48,7 +50,7 @@ function zodProblem(issue: z.core.$ZodIssue, data: unknown): Problem {
 }
 
 /** Parses and checks a scenario given as text; throws ScenarioError with every problem. */
-export function parseScenario(text: string, file: string): LoadedScenario {
+export function parseScenario(text: string, file: string, now = Math.floor(Date.now() / 1000)): LoadedScenario {
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true });
   if (doc.errors.length) {
@@ -59,24 +61,36 @@ export function parseScenario(text: string, file: string): LoadedScenario {
       doc.errors.map((e) => ({ path: [], message: message(e), line: e.linePos?.[0].line })),
     );
   }
-  const data: unknown = doc.toJS() ?? {};
+  return checkScenarioData(doc.toJS() ?? {}, file, now, (path) => lineOf(doc, lines, path));
+}
+
+/**
+ * Checks a scenario already parsed into data (parseScenario, or the build's
+ * JSON copy of a shipped file); `lineAt` gives a problem its line.
+ */
+export function checkScenarioData(
+  data: unknown,
+  file: string,
+  now = Math.floor(Date.now() / 1000),
+  lineAt: (path: ReadonlyArray<string | number>) => number | undefined = () => undefined,
+): LoadedScenario {
   const parsed = scenarioSchema.safeParse(data);
   if (!parsed.success) {
     throw new ScenarioError(
       file,
       parsed.error.issues.map((issue) => {
         const p = zodProblem(issue, data);
-        return { ...p, line: lineOf(doc, lines, p.path) };
+        return { ...p, line: lineAt(p.path) };
       }),
     );
   }
-  const { problems, histories } = checkReferences(parsed.data);
+  const { problems, histories } = checkReferences(parsed.data, now);
   if (problems.length)
     throw new ScenarioError(
       file,
-      problems.map((p) => ({ ...p, line: lineOf(doc, lines, p.path) })),
+      problems.map((p) => ({ ...p, line: lineAt(p.path) })),
     );
-  return { file, scenario: parsed.data, histories };
+  return { file, scenario: parsed.data, histories, now };
 }
 
 /** Reads and checks a scenario file. */

@@ -4,9 +4,10 @@
 // before anything is written, so that a bad file leaves the data folder as it
 // was. Returns the problems with their paths; the histories' plans are kept
 // for the seed.
+import { gitignoreText, licenseText } from '../v3/repos/templates';
 import { ancestors, planHistory, pullCommits, type PlannedHistory } from './history';
 import type { Problem } from './problems';
-import type { Scenario } from './schema';
+import type { Scenario, ScenarioRepository } from './schema';
 
 export interface CheckedScenario {
   problems: Problem[];
@@ -14,7 +15,71 @@ export interface CheckedScenario {
   histories: PlannedHistory[];
 }
 
-export function checkReferences(s: Scenario): CheckedScenario {
+type Path = Array<string | number>;
+
+/** Names used twice in a list: a problem at each later one. */
+function unique<T>(
+  items: readonly T[],
+  key: (item: T) => string,
+  at: (i: number) => Path,
+  what: (item: T) => string,
+  problem: (path: Path, message: string) => void,
+): void {
+  const seen = new Set<string>();
+  items.forEach((item, i) => {
+    const k = key(item);
+    if (seen.has(k)) problem(at(i), `${what(item)} is already defined`);
+    seen.add(k);
+  });
+}
+
+/** The `generate` entry's own checks (positions in range, names not reused); the generator runs only on an entry without problems. */
+function checkGenerate(r: ScenarioRepository, problem: (path: Path, message: string) => void, needUser: (path: Path, login: string) => void): boolean {
+  const g = r.generate;
+  if (!g) return true;
+  let ok = true;
+  const fail = (path: Path, message: string) => {
+    ok = false;
+    problem(['generate', ...path], message);
+  };
+  g.authors.forEach((a, i) => needUser(['generate', 'authors', i, 'login'], a.login));
+  unique(
+    g.files,
+    (f) => f,
+    (i) => ['files', i],
+    (f) => `file "${f}"`,
+    fail,
+  );
+  const inRange = (path: Path, at: number) => {
+    if (at > g.commits) fail(path, `is after the last generated commit (${g.commits})`);
+  };
+  const branches = new Set([r.default_branch]);
+  g.branches.forEach((b, i) => {
+    if (branches.has(b.name)) fail(['branches', i, 'name'], `branch "${b.name}" is already defined`);
+    branches.add(b.name);
+    inRange(['branches', i, 'from'], b.from);
+  });
+  unique(
+    g.tags,
+    (t) => t.name,
+    (i) => ['tags', i, 'name'],
+    (t) => `tag "${t.name}"`,
+    fail,
+  );
+  g.tags.forEach((t, i) => inRange(['tags', i, 'at'], t.at));
+  g.notes.forEach((n, i) => inRange(['notes', i, 'at'], n.at));
+  unique(
+    g.notes,
+    (n) => String(n.at),
+    (i) => ['notes', i, 'at'],
+    (n) => `a note on commit ${n.at}`,
+    fail,
+  );
+  return ok;
+}
+
+/** `now`: the seed time (Unix seconds), for dates given relative to it. */
+export function checkReferences(s: Scenario, now = Math.floor(Date.now() / 1000)): CheckedScenario {
   const problems: Problem[] = [];
   const problem = (path: Array<string | number>, message: string) => problems.push({ path, message });
   const users = new Set<string>();
@@ -67,13 +132,57 @@ export function checkReferences(s: Scenario): CheckedScenario {
     });
   });
 
+  const deployKeys = new Set<string>();
   const histories = s.repositories.map((r, i) => {
     const at = ['repositories', i];
-    const plan = planHistory(r);
+    const rel = (path: Path, message: string) => problem([...at, ...path], message);
+    const generateOk = checkGenerate(r, rel, (path, login) => needUser([...at, ...path], login));
+    const plan = planHistory(generateOk ? r : { ...r, generate: undefined }, now);
     for (const p of plan.problems) problem([...at, ...p.path], p.message);
     r.commits.forEach((c, j) => needUser([...at, 'commits', j, 'author'], c.author));
     r.tags.forEach((t, j) => {
       if (t.tagger !== undefined) needUser([...at, 'tags', j, 'tagger'], t.tagger);
+    });
+    r.notes.forEach((n, j) => needUser([...at, 'notes', j, 'author'], n.author));
+    if (r.created_by !== undefined) needUser([...at, 'created_by'], r.created_by);
+    if (r.gitignore_template !== undefined && gitignoreText(r.gitignore_template) === undefined)
+      problem([...at, 'gitignore_template'], `"${r.gitignore_template}" is not a .gitignore template of the service`);
+    if (r.license_template !== undefined && licenseText(r.license_template, 2000, r.owner) === undefined)
+      problem([...at, 'license_template'], `"${r.license_template}" is not a license template of the service`);
+    if (!r.auto_init && (r.gitignore_template !== undefined || r.license_template !== undefined))
+      problem(
+        [...at, r.gitignore_template !== undefined ? 'gitignore_template' : 'license_template'],
+        'needs auto_init: true (the templates go in the initial commit)',
+      );
+    r.forks.forEach((f, j) => {
+      needUser([...at, 'forks', j], f);
+      if (f.toLowerCase() === r.owner.toLowerCase()) problem([...at, 'forks', j], 'a repository cannot be forked into its own account');
+    });
+    unique(
+      r.forks,
+      (f) => f.toLowerCase(),
+      (j) => [...at, 'forks', j],
+      (f) => `a fork by "${f}"`,
+      problem,
+    );
+    unique(
+      r.milestones,
+      (m) => m.title.toLowerCase(),
+      (j) => [...at, 'milestones', j, 'title'],
+      (m) => `milestone "${m.title}"`,
+      problem,
+    );
+    unique(
+      r.downloads,
+      (d) => d.name,
+      (j) => [...at, 'downloads', j, 'name'],
+      (d) => `download "${d.name}"`,
+      problem,
+    );
+    r.deploy_keys.forEach((k, j) => {
+      const key = k.key.split(' ').slice(0, 2).join(' ');
+      if (deployKeys.has(key)) problem([...at, 'deploy_keys', j, 'key'], 'key is already used by another deploy key');
+      deployKeys.add(key);
     });
     const labels = new Set<string>();
     r.labels.forEach((l, j) => {
@@ -105,14 +214,32 @@ export function checkReferences(s: Scenario): CheckedScenario {
           problem([...cat, 'commit'], `commit "${c.commit}" is not a commit of the pull request`);
           return;
         }
-        const changed = new Set([...ancestors(plan, on)].filter((m) => commits.includes(m)).flatMap((m) => Object.keys(r.commits[m - 1]!.files)));
+        const changed = new Set([...ancestors(plan, on)].filter((m) => commits.includes(m)).flatMap((m) => Object.keys(plan.commits[m]!.files)));
         if (!changed.has(c.path)) problem([...cat, 'path'], `file "${c.path}" is not changed by the pull request`);
       });
+    });
+    const milestones = new Set(r.milestones.map((m) => m.title.toLowerCase()));
+    r.issues.forEach((issue, j) => {
+      const iat = [...at, 'issues', j];
+      needUser([...iat, 'author'], issue.author);
+      issue.labels.forEach((l, k) => {
+        if (!labels.has(l.toLowerCase())) problem([...iat, 'labels', k], `label "${l}" is not in the repository's labels`);
+      });
+      if (issue.milestone !== undefined && !milestones.has(issue.milestone.toLowerCase()))
+        problem([...iat, 'milestone'], `milestone "${issue.milestone}" is not in the repository's milestones`);
+      issue.comments.forEach((c, k) => needUser([...iat, 'comments', k, 'author'], c.author));
     });
     const releaseTags = new Set<string>();
     r.releases.forEach((rel, j) => {
       const rat = [...at, 'releases', j];
       needUser([...rat, 'author'], rel.author);
+      unique(
+        rel.assets,
+        (a) => a.name,
+        (k) => [...rat, 'assets', k, 'name'],
+        (a) => `asset "${a.name}"`,
+        problem,
+      );
       if (releaseTags.has(rel.tag)) problem([...rat, 'tag'], `a release of tag "${rel.tag}" is already defined`);
       releaseTags.add(rel.tag);
       if (rel.target !== undefined && !plan.tips.has(rel.target) && !plan.ids.has(rel.target))
@@ -121,6 +248,12 @@ export function checkReferences(s: Scenario): CheckedScenario {
     });
     return plan;
   });
+
+  s.gists.forEach((g, i) => {
+    needUser(['gists', i, 'owner'], g.owner);
+    g.comments.forEach((c, k) => needUser(['gists', i, 'comments', k, 'author'], c.author));
+  });
+  if (s.oauth_application) needUser(['oauth_application', 'owner'], s.oauth_application.owner);
 
   const e = s.engagement;
   if (e.users.length === 0 && (e.contacts.length > 0 || e.cases.length > 0))
@@ -131,9 +264,9 @@ export function checkReferences(s: Scenario): CheckedScenario {
     userNames.add(u.user_name);
   });
   const campaigns = new Set(['General']);
-  e.campaigns.forEach((c, i) => {
-    if (campaigns.has(c)) problem(['engagement', 'campaigns', i], `campaign "${c}" is already defined`);
-    campaigns.add(c);
+  e.campaigns.forEach(({ name }, i) => {
+    if (campaigns.has(name)) problem(['engagement', 'campaigns', i], `campaign "${name}" is already defined`);
+    campaigns.add(name);
   });
   const contacts = new Set<string>();
   const profiles = new Set<string>();
@@ -150,6 +283,7 @@ export function checkReferences(s: Scenario): CheckedScenario {
     const at = ['engagement', 'cases', i];
     if (!contacts.has(c.contact)) problem([...at, 'contact'], `contact "${c.contact}" is not in engagement.contacts`);
     if (!campaigns.has(c.campaign)) problem([...at, 'campaign'], `campaign "${c.campaign}" is not in engagement.campaigns`);
+    if (c.state !== undefined && c.moves.length > 0) problem([...at, 'moves'], 'give state or moves, not both');
     const repo = c.repository === undefined ? undefined : s.repositories.find((r) => `${r.owner}/${r.name}`.toLowerCase() === c.repository!.toLowerCase());
     if (c.repository !== undefined && !repo) problem([...at, 'repository'], `repository "${c.repository}" is not in repositories`);
     if (c.pull !== undefined) {

@@ -66,8 +66,18 @@ describe('the emulator package from a scratch project (npm pack)', function () {
   });
   after(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
-  it('packs its command, its API, its README and its declarations, and none of its sources or tests', () => {
-    for (const f of ['package.json', 'README.md', 'dist/main.js', 'dist/index.js', 'dist/testing.js', 'dist/types/index.d.ts', 'dist/types/testing.d.ts'])
+  it('packs its command, its API, its README, its declarations and the demo data set, and none of its sources or tests', () => {
+    for (const f of [
+      'package.json',
+      'README.md',
+      'scenarios/demo.yaml',
+      'dist/scenarios/demo.json',
+      'dist/main.js',
+      'dist/index.js',
+      'dist/testing.js',
+      'dist/types/index.d.ts',
+      'dist/types/testing.d.ts',
+    ])
       assert.ok(packed.includes(f), `${f} is missing from the package`);
     assert.deepEqual(
       packed.filter((f) => /^(src|test|bench)\//.test(f)),

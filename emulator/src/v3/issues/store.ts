@@ -113,11 +113,6 @@ export function deleteIssueComment(db: Db, id: number): void {
   db.prepare('DELETE FROM issue_comments WHERE id = ?').run(id);
 }
 
-/** The ids of a repository's issues that are not pull requests, by number. */
-export function plainIssueIds(db: Db, repoId: number): number[] {
-  return db.prepare('SELECT id FROM issues WHERE repo_id = ? AND is_pull = 0 ORDER BY number').pluck().all(repoId) as number[];
-}
-
 export function repoPath(db: Db, repo: RepoRow): string {
   return `${findUserById(db, repo.owner_id)!.login}/${repo.name}`;
 }

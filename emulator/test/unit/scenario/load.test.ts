@@ -68,7 +68,7 @@ describe('scenario file loading', () => {
 
   it('a file path that climbs out, a bad date, a bad colour', () => {
     assert.deepEqual(lines(YAML.replace('a.txt: "1"', '../a.txt: "1"\n        date: yesterday')), [
-      'line 11: repositories[0].commits[0].date: must be an ISO 8601 date and time, e.g. 2026-01-05T10:00:00Z',
+      'line 11: repositories[0].commits[0].date: must be an ISO 8601 date and time (e.g. 2026-01-05T10:00:00Z) or a time before the seed (e.g. -3h, -2d)',
       'line 10: repositories[0].commits[0].files["../a.txt"]: must be a relative file path without "." or ".." parts',
     ]);
   });

@@ -259,4 +259,148 @@ describe('scenario references', () => {
       [],
     );
   });
+
+  it('generate: authors must be users; files, branches, tags and notes not repeated; positions within the generated commits', () => {
+    assert.deepEqual(
+      problems((s) => {
+        s.repositories[0].generate = {
+          commits: 10,
+          authors: [{ login: 'ann' }, { login: 'nobody' }],
+          files: ['a.js', 'b.js', 'a.js'],
+          branches: [
+            { name: 'side', from: 11, commits: 1 },
+            { name: 'side', from: 2, commits: 1 },
+            { name: 'master', from: 1, commits: 1 },
+          ],
+          tags: [
+            { name: 'g1', at: 10 },
+            { name: 'g1', at: 12 },
+          ],
+          notes: [
+            { at: 3, text: 'n' },
+            { at: 3, text: 'again' },
+          ],
+        };
+      }),
+      [
+        'repositories[0].generate.authors[1].login: user "nobody" is not in users',
+        'repositories[0].generate.files[2]: file "a.js" is already defined',
+        'repositories[0].generate.branches[0].from: is after the last generated commit (10)',
+        'repositories[0].generate.branches[1].name: branch "side" is already defined',
+        'repositories[0].generate.branches[2].name: branch "master" is already defined',
+        'repositories[0].generate.tags[1].name: tag "g1" is already defined',
+        'repositories[0].generate.tags[1].at: is after the last generated commit (10)',
+        'repositories[0].generate.notes[1].at: a note on commit 3 is already defined',
+      ],
+    );
+  });
+
+  it("generate: a valid entry comes first in the plan; its tags clash with the file's; a commit continues from its last commit", () => {
+    const s = valid();
+    s.repositories[0].generate = { commits: 5, authors: [{ login: 'bob' }], files: ['a.js', 'b.js', 'c.js'], tags: [{ name: 'v1', at: 2 }] };
+    s.repositories[0].commits[0].parents = ['master'];
+    const checked = checkReferences(scenarioSchema.parse(s), 1_790_000_000);
+    assert.deepEqual(
+      checked.problems.map((p) => `${formatPath(p.path)}: ${p.message}`),
+      ['repositories[0].tags[0].name: tag "v1" is already defined'],
+    );
+    const plan = checked.histories[0]!;
+    assert.equal(plan.commits.length, 8);
+    assert.deepEqual(plan.parents[6], [5]);
+    assert.equal(plan.ids.get('a'), 6);
+  });
+
+  it('created_by, templates and auto_init, forks', () => {
+    assert.deepEqual(
+      problems((s) => {
+        const r = s.repositories[0];
+        r.created_by = 'nobody';
+        r.gitignore_template = 'Cobol-ish';
+        r.license_template = 'nope';
+        r.forks = ['bob', 'acme', 'BOB', 'nobody'];
+        s.repositories.push({ owner: 'ann', name: 'solo', forks: ['ann'], license_template: 'mit' });
+      }),
+      [
+        'repositories[0].created_by: user "nobody" is not in users',
+        'repositories[0].gitignore_template: "Cobol-ish" is not a .gitignore template of the service',
+        'repositories[0].license_template: "nope" is not a license template of the service',
+        'repositories[0].gitignore_template: needs auto_init: true (the templates go in the initial commit)',
+        'repositories[0].forks[1]: user "acme" is not in users',
+        'repositories[0].forks[1]: a repository cannot be forked into its own account',
+        'repositories[0].forks[3]: user "nobody" is not in users',
+        'repositories[0].forks[2]: a fork by "BOB" is already defined',
+        'repositories[1].license_template: needs auto_init: true (the templates go in the initial commit)',
+        'repositories[1].forks[0]: a repository cannot be forked into its own account',
+      ],
+    );
+    assert.deepEqual(
+      problems((s) => Object.assign(s.repositories[0], { auto_init: true, gitignore_template: 'Node', license_template: 'mit', created_by: 'ann' })),
+      [],
+    );
+  });
+
+  it('issues, milestones, notes, deploy keys, downloads, release assets', () => {
+    assert.deepEqual(
+      problems((s) => {
+        const r = s.repositories[0];
+        r.milestones = [{ title: 'M1' }, { title: 'm1' }];
+        r.issues = [{ title: 'i', author: 'nobody', labels: ['bug', 'nope'], milestone: 'M2', comments: [{ author: 'nobody', body: 'c' }] }];
+        r.notes = [
+          { commit: 'zzz', author: 'ann', text: 't' },
+          { commit: 'a', author: 'nobody', text: 't' },
+        ];
+        const key = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIJ9koJFnjqaEmyJ6kLDXXTx4ELrGI2x6GyltOr7vMU+h';
+        r.deploy_keys = [
+          { title: 'one', key },
+          { title: 'two', key: `${key} other-comment` },
+        ];
+        r.downloads = [
+          { name: 'd', size: 1 },
+          { name: 'd', size: 2 },
+        ];
+        r.releases[0].assets = [
+          { name: 'x', content: 'x' },
+          { name: 'x', content_base64: 'eA==' },
+        ];
+      }),
+      [
+        'repositories[0].notes[0].commit: commit "zzz" does not exist',
+        'repositories[0].notes[1].author: user "nobody" is not in users',
+        'repositories[0].milestones[1].title: milestone "m1" is already defined',
+        'repositories[0].downloads[1].name: download "d" is already defined',
+        'repositories[0].deploy_keys[1].key: key is already used by another deploy key',
+        'repositories[0].issues[0].author: user "nobody" is not in users',
+        'repositories[0].issues[0].labels[1]: label "nope" is not in the repository\'s labels',
+        'repositories[0].issues[0].milestone: milestone "M2" is not in the repository\'s milestones',
+        'repositories[0].issues[0].comments[0].author: user "nobody" is not in users',
+        'repositories[0].releases[0].assets[1].name: asset "x" is already defined',
+      ],
+    );
+  });
+
+  it('gists, the OAuth application, a case with both state and moves', () => {
+    assert.deepEqual(
+      problems((s) => {
+        s.gists = [{ owner: 'nobody', files: { 'a.md': 'a' }, comments: [{ author: 'ghost', body: 'c' }] }];
+        s.oauth_application = { owner: 'acme', name: 'App', url: 'http://a.test', callback_url: 'http://a.test/cb' };
+        s.engagement.cases[0].state = 'Open';
+        s.engagement.cases[0].moves = [{ state: 'Closed', date: '-1h' }];
+      }),
+      [
+        'gists[0].owner: user "nobody" is not in users',
+        'gists[0].comments[0].author: user "ghost" is not in users',
+        'oauth_application.owner: user "acme" is not in users',
+        'engagement.cases[0].moves: give state or moves, not both',
+      ],
+    );
+  });
+
+  it("a parent by branch name is that branch's tip at that point; an unknown one is neither", () => {
+    assert.deepEqual(
+      problems((s) => {
+        s.repositories[0].commits.push({ branch: 'more', parents: ['topic', 'later'], author: 'ann', message: 'm' });
+      }),
+      ['repositories[0].commits[2].parents[1]: "later" is neither a commit defined before this commit nor a branch'],
+    );
+  });
 });
