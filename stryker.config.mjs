@@ -47,7 +47,7 @@ export default {
     // The emulator's v2 conventions.
     'emulator/src/v2/{dates,params}.ts',
     // Scenario files: their history plan, checks and loader.
-    'emulator/src/scenario/{history,problems,references,load}.ts',
+    'emulator/src/scenario/{history,problems,references,load,dates,generate}.ts',
     // Re-exports only.
     '!src/**/index.ts',
     '!emulator/src/**/index.ts',
