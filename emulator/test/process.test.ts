@@ -57,7 +57,11 @@ describe('emulator process (CLI)', () => {
   it('logs one line per request, without the credentials of its URL', async () => {
     const { proc, url, output } = await start(['--port', '0', '--data', dataDir]);
     await fetch(`${url}/health?access_token=supersecretvalue123`);
-    await new Promise((r) => setTimeout(r, 100));
+    // The request's line is written after the answer: waited for on the process's output.
+    await new Promise<void>((resolve) => {
+      const seen = () => (output().includes('/health') ? resolve() : proc.stdout!.once('data', () => setImmediate(seen)));
+      seen();
+    });
     proc.kill('SIGTERM');
     const lines = output()
       .split('\n')
