@@ -86,11 +86,12 @@ describe('Review threads in the diff editor', () => {
     console.log(`      screenshot: ${await screenshot('threads-reply-completion')}`);
     await page.keyboard.type('m');
     await suggest.locator('.monaco-list-row.focused', { hasText: '@mary' }).waitFor();
-    // A participant's details: the avatar (loaded by the extension, sent as a data: URI).
-    const avatar = page.locator('.suggest-details img').first();
-    await avatar.waitFor({ timeout: 15_000 });
-    await avatar.evaluate((img) => img.complete || new Promise((resolve) => img.addEventListener('load', resolve, { once: true })));
+    // A participant's details, when the widget shows them (VS Code remembers whether they are open): the avatar
+    // (loaded by the extension, sent as a data: URI) drawn before the screenshot.
     await drawn();
+    const avatar = page.locator('.suggest-details img').first();
+    if (await avatar.isVisible())
+      await avatar.evaluate((img) => img.complete || new Promise((resolve) => img.addEventListener('load', resolve, { once: true })));
     console.log(`      screenshot: ${await screenshot('threads-reply-completion-details')}`);
 
     await page.keyboard.type('ary');
