@@ -136,7 +136,7 @@ const WEB_SPLIT_DIR = 'dist/.web-split';
 // (its web extension host's `_loadCommonJSModule`). So the browser build
 // becomes:
 // - dist/web/extension.js: the entry with every chunk it imports statically,
-//   in one file (what activation reads), with src/webChunks.ts, the loader;
+//   in one file (what activation reads), with src/features/shared/web/webChunks.ts, the loader;
 // - each chunk imported with `import()` on first use, a CommonJS file that
 //   the loader reads with `vscode.workspace.fs` and runs the way VS Code
 //   runs the entry, with a `require` that hands it `vscode`, the entry's
@@ -168,8 +168,8 @@ async function splitForTheWeb(metafile) {
     stdin: {
       contents: [
         "export * from './extension.js';",
-        `export { loadChunk as __loadChunk } from '${path.resolve('src/webChunks.ts').replace(/\\/g, '/')}';`,
-        `import { chunksMergedInEntry } from '${path.resolve('src/webChunks.ts').replace(/\\/g, '/')}';`,
+        `export { loadChunk as __loadChunk } from '${path.resolve('src/features/shared/web/webChunks.ts').replace(/\\/g, '/')}';`,
+        `import { chunksMergedInEntry } from '${path.resolve('src/features/shared/web/webChunks.ts').replace(/\\/g, '/')}';`,
         ...merged.map((f, i) => `import * as __merged${i} from './${base(f)}';`),
         `chunksMergedInEntry({ ${merged.map((f, i) => `'./${base(f)}': __merged${i}`).join(', ')} }, ${JSON.stringify(chunkDeps)});`,
       ].join('\n'),

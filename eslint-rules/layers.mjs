@@ -10,7 +10,7 @@ import globals from 'globals';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // The top of the stack: what VS Code loads and what builds the extension from its features.
-const WIRING_ROOT = new Set(['bootstrap', 'extension', 'wiring', 'webChunks']);
+const WIRING_ROOT = new Set(['bootstrap', 'extension', 'wiring']);
 const CLIENTS = new Set(['hosting', 'engagement']); // features reach these only through their index.ts
 // The language server's own process: the extension shares its protocol and pure helpers, never these.
 const SERVER_PROCESS = new Set(['src/language-server/main', 'src/language-server/worker', 'src/language-server/server']);
@@ -41,7 +41,7 @@ const NAMES = {
 
 // Why each kind of import is refused.
 const WHY = {
-  top: 'src/extension.ts, src/wiring.ts, src/bootstrap.ts and src/webChunks.ts are the wiring root, the top of the stack; nothing in src imports them',
+  top: 'src/extension.ts, src/wiring.ts and src/bootstrap.ts are the wiring root, the top of the stack; nothing in src imports them',
   features: 'features do not import each other; move what both need to src/features/shared (host code) or a pure module',
   floor: 'the shared floor lies under the features; it imports only itself and the pure modules',
   pureUp: 'pure modules do not import src/features (host code that needs vscode); pass what they need in from a feature',

@@ -3,7 +3,7 @@
 // so RepoDesk reads each further chunk itself and runs it as a CommonJS
 // module, as VS Code's web extension host runs the entry (`new Function`
 // around the fetched source, with `module`, `exports` and `require`).
-// Pure: reading a file and the `vscode` module are handed in.
+// Pure: reading a file and the host's own modules are handed in.
 
 /** A chunk's file name as the bundles name it: `./chunk-<name>-<hash>.js`. */
 type ChunkPath = string;
@@ -11,8 +11,8 @@ type ChunkPath = string;
 export interface ChunkLoaderOptions {
   /** The text of a chunk file in dist/web/ (`chunk-….js`, no `./`). */
   read(file: string): Promise<string>;
-  /** What `require('vscode')` hands a chunk. */
-  vscode: unknown;
+  /** The modules the host provides, by the id a chunk requires them with (the editor's API). */
+  external: Readonly<Record<string, unknown>>;
   /** The chunks esbuild put in the entry: their one copy, by path. */
   merged: Readonly<Record<ChunkPath, unknown>>;
   /** Each lazy chunk's static imports of other lazy chunks (loaded before it). */
@@ -33,7 +33,7 @@ export function createChunkLoader(o: ChunkLoaderOptions): LoadChunk {
   const requireInChunk =
     (from: ChunkPath) =>
     (id: string): unknown => {
-      if (id === 'vscode') return o.vscode;
+      if (Object.hasOwn(o.external, id)) return o.external[id];
       if (Object.hasOwn(o.merged, id)) return o.merged[id];
       if (ready.has(id)) return ready.get(id);
       throw new Error(`Cannot load module '${id}' from ${from}: it is neither in the extension's entry nor loaded before it`);

@@ -84,7 +84,7 @@ describe('the browser build (dist/web/)', function () {
     );
   });
 
-  it('leaves no import() in the files: each is a call of the loader (src/webChunks.ts), which the host would not resolve', () => {
+  it('leaves no import() in the files: each is a call of the loader (src/features/shared/web/webChunks.ts), which the host would not resolve', () => {
     for (const f of ['dist/web/extension.js', ...lazyChunks().map((c) => `dist/web/${path.basename(c)}`)]) {
       const text = fs.readFileSync(path.join(root, f), 'utf8');
       assert.doesNotMatch(text, /\bimport\(\s*["']\.\/chunk-/, `${f} still imports a chunk with import()`);

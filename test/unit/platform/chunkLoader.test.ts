@@ -15,7 +15,7 @@ function loaderOver(files: Record<string, string>, more: Partial<ChunkLoaderOpti
       if (text === undefined) throw new Error(`no file ${file}`);
       return text;
     },
-    vscode: vscodeApi,
+    external: { vscode: vscodeApi },
     merged: {},
     deps: {},
     sourceUrl: (file) => `https://extension.example/dist/web/${file}`,

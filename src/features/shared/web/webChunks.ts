@@ -3,7 +3,7 @@
 // the entry only): the chunk files read through `vscode.workspace.fs` from
 // the extension's own folder, which VS Code for the Web serves.
 import * as vscode from 'vscode';
-import { createChunkLoader, type LoadChunk } from './platform/chunkLoader';
+import { createChunkLoader, type LoadChunk } from '../../../platform/chunkLoader';
 
 const EXTENSION_ID = 'repodesk.repodesk';
 
@@ -18,7 +18,7 @@ export function chunksMergedInEntry(merged: Record<string, unknown>, deps: Recor
   };
   loader = createChunkLoader({
     read: async (file) => new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder(), file))),
-    vscode,
+    external: { vscode },
     merged,
     deps,
     sourceUrl: (file) => vscode.Uri.joinPath(folder(), file).toString(true),
