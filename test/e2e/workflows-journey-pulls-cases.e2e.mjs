@@ -7,29 +7,10 @@ import assert from 'node:assert/strict';
 import { screenshot, session } from '../harness/e2eSession.mjs';
 import { expectCleanScreen, openSignedIn, restorePanes } from './journeyChecks.mjs';
 import { answerStep, apiAsAda, openAndSignIn, openPane, palette, pane, row, typeStep } from './sidebar.mjs';
+import { activeDemoRepository, engagementAsAda } from './journeySteps.mjs';
 
 /** The Insights panel's page: the visible webview's inner frame. */
 const panel = () => session.page.frameLocator('iframe.webview.ready:visible').frameLocator('iframe#active-frame');
-
-/** The engagement service as ada, for the assertions. */
-async function engagementAsAda(route) {
-  const auth = await (
-    await fetch(`${session.emulatorUrl}/api/v2/authenticate`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ userName: 'ada', apiKey: 'ada-demo-api-key', password: 'ada-demo-password' }),
-    })
-  ).json();
-  const sep = route.includes('?') ? '&' : '?';
-  return (await fetch(`${session.emulatorUrl}/api/v2${route}${sep}access_token=${auth.access_token}`)).json();
-}
-
-async function activeDemoRepository() {
-  await openPane('Repositories');
-  const org = await row('Repositories', /^analytical-engines(\s*\d+)?$/);
-  if ((await org.getAttribute('aria-expanded')) !== 'true') await org.locator('.monaco-tl-twistie').click();
-  await (await row('Repositories', /^difference-engine/)).click();
-}
 
 describe('Journey: a pull request opened by its twistie', () => {
   after(() => restorePanes());

@@ -7,17 +7,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { screenshot, session } from '../harness/e2eSession.mjs';
 import { expectCleanScreen, openSignedIn, restorePanes } from './journeyChecks.mjs';
-import { answerStep, apiAsAda, clickTitleAction, closePane, openAndSignIn, openPane, palette, row } from './sidebar.mjs';
+import { answerStep, apiAsAda, clickTitleAction, openAndSignIn, openPane, palette, row } from './sidebar.mjs';
+import { activeDemoRepository } from './journeySteps.mjs';
 
 const REPO = '/repos/analytical-engines/difference-engine';
-
-async function activeDemoRepository() {
-  await openPane('Repositories');
-  const org = await row('Repositories', /^analytical-engines(\s*\d+)?$/);
-  if ((await org.getAttribute('aria-expanded')) !== 'true') await org.locator('.monaco-tl-twistie').click();
-  await (await row('Repositories', /^difference-engine/)).click();
-  await closePane('Repositories');
-}
 
 describe('Journey: a release asset', () => {
   after(() => restorePanes());
@@ -26,7 +19,7 @@ describe('Journey: a release asset', () => {
     const { page } = session;
     await openSignedIn(openAndSignIn);
     await palette('Notifications: Clear All Notifications');
-    await activeDemoRepository();
+    await activeDemoRepository({ closeAfter: true });
     await openPane('Releases');
     const releases = await apiAsAda('GET', `${REPO}/releases`);
     const release = releases.find((r) => !r.draft && !r.prerelease);
@@ -69,7 +62,7 @@ describe('Journey: a tag', () => {
     this.timeout(120_000);
     const { page } = session;
     await openSignedIn(openAndSignIn);
-    await activeDemoRepository();
+    await activeDemoRepository({ closeAfter: true });
     await openPane('Git Refs');
     const tag = `journey-${Date.now().toString(36)}`;
     const tagsBefore = Number((await (await row('Git Refs', /^Tags/)).innerText()).match(/\d+/)?.[0] ?? 0);

@@ -4,24 +4,12 @@
 // service's state is read through the API for the assertions.
 /* global describe, it, before, after */
 import assert from 'node:assert/strict';
-import http from 'node:http';
 import { screenshot, session } from '../harness/e2eSession.mjs';
 import { expectCleanScreen, openSignedIn, restorePanes } from './journeyChecks.mjs';
 import { apiAsAda, answerStep, openAndSignIn, openPane, palette, refusedWith, row, typeStep } from './sidebar.mjs';
+import { collapse, expand, pick, startHookReceiver } from './journeySteps.mjs';
 
 const REPO = '/repos/analytical-engines/difference-engine';
-
-async function expand(r) {
-  if ((await r.getAttribute('aria-expanded')) !== 'true') await r.locator('.monaco-tl-twistie').click();
-}
-async function collapse(r) {
-  if ((await r.getAttribute('aria-expanded')) === 'true') await r.locator('.monaco-tl-twistie').click();
-}
-
-/** Picks the quick pick's row whose label is `label` (a click, as a person does). */
-async function pick(label) {
-  await session.page.locator('.quick-input-widget .monaco-list-row', { hasText: label }).first().click();
-}
 
 describe('Journey: a webhook', () => {
   after(() => restorePanes());
@@ -29,17 +17,10 @@ describe('Journey: a webhook', () => {
   let receiver;
   let url = '';
   before(async () => {
-    receiver = http.createServer((req, res) => {
-      req.resume();
-      req.on('end', () => res.writeHead(200).end('thanks'));
-    });
-    await new Promise((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${receiver.address().port}/journey`;
+    receiver = await startHookReceiver('/journey');
+    url = receiver.url;
   });
-  after(async () => {
-    receiver.closeAllConnections();
-    await new Promise((resolve) => receiver.close(resolve));
-  });
+  after(() => receiver.close());
 
   it('created through the wizard from the Webhooks row, it shows at once; Ping says the outcome and the row shows the last delivery; its delivery opens', async function () {
     this.timeout(180_000);

@@ -6,13 +6,7 @@
 import assert from 'node:assert/strict';
 import { screenshot } from '../harness/e2eSession.mjs';
 import { apiAsAda, giveRoomTo, openAndSignIn, pane, row } from './sidebar.mjs';
-
-async function expand(r) {
-  if ((await r.getAttribute('aria-expanded')) !== 'true') await r.locator('.monaco-tl-twistie').click();
-}
-async function collapse(r) {
-  if ((await r.getAttribute('aria-expanded')) === 'true') await r.locator('.monaco-tl-twistie').click();
-}
+import { collapse, expand } from './journeySteps.mjs';
 
 describe('The rest of the service in the sidebar', () => {
   // The suites share one window: the panes closed to give Repositories room open again.

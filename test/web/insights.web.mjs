@@ -9,23 +9,10 @@ import assert from 'node:assert/strict';
 import { screenshot, session } from '../harness/e2eSession.mjs';
 import { expectCleanScreen } from '../e2e/journeyChecks.mjs';
 import { answerStep, apiAsAda, row } from '../e2e/sidebar.mjs';
+import { engagementAsAda } from '../e2e/journeySteps.mjs';
 
 const panel = () => session.page.frameLocator('iframe.webview.ready:visible').frameLocator('iframe#active-frame');
 const REPO_TAG = 'repo:analytical-engines/difference-engine';
-
-/** The engagement service's API as ada, for the assertions. */
-async function engagementAsAda(route, init = {}) {
-  const auth = await (
-    await fetch(`${session.emulatorUrl}/api/v2/authenticate`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ userName: 'ada', apiKey: 'ada-demo-api-key', password: 'ada-demo-password' }),
-    })
-  ).json();
-  const sep = route.includes('?') ? '&' : '?';
-  const res = await fetch(`${session.emulatorUrl}/api/v2${route}${sep}access_token=${auth.access_token}`, init);
-  return res.json();
-}
 
 describe('RepoDesk in the browser: Insights', () => {
   it("the repository row's Show Insights draws the five charts and, signed in to the engagement service, the repository's cases; a note added is held by the service", async function () {

@@ -9,17 +9,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { screenshot, session } from '../harness/e2eSession.mjs';
 import { expectCleanScreen, restorePanes } from '../e2e/journeyChecks.mjs';
-import { answerStep, apiAsAda, clickTitleAction, closePane, openPane, palette, row } from '../e2e/sidebar.mjs';
+import { answerStep, apiAsAda, clickTitleAction, openPane, palette, row } from '../e2e/sidebar.mjs';
+import { activeDemoRepository } from '../e2e/journeySteps.mjs';
 
 const REPO = '/repos/analytical-engines/difference-engine';
-
-async function activeDemoRepository() {
-  await openPane('Repositories');
-  const org = await row('Repositories', /^analytical-engines(\s*\d+)?$/);
-  if ((await org.getAttribute('aria-expanded')) !== 'true') await org.locator('.monaco-tl-twistie').click();
-  await (await row('Repositories', /^difference-engine/)).click();
-  await closePane('Repositories');
-}
 
 describe('RepoDesk in the browser: a release asset and a tag', () => {
   after(() => restorePanes());
@@ -28,7 +21,7 @@ describe('RepoDesk in the browser: a release asset and a tag', () => {
     this.timeout(180_000);
     const { page } = session;
     await palette('View: Close All Editors');
-    await activeDemoRepository();
+    await activeDemoRepository({ closeAfter: true });
     await openPane('Releases');
     const release = (await apiAsAda('GET', `${REPO}/releases`)).find((r) => !r.draft && !r.prerelease);
     assert.ok(release, 'the demo has a published release');
@@ -64,7 +57,7 @@ describe('RepoDesk in the browser: a release asset and a tag', () => {
   it('Create Tag… from the Git Refs title bar, from master: the tag shows under Tags and the service has it at master’s commit', async function () {
     this.timeout(120_000);
     const { page } = session;
-    await activeDemoRepository();
+    await activeDemoRepository({ closeAfter: true });
     await openPane('Git Refs');
     const tag = `web-${Date.now().toString(36)}`;
     const tagsBefore = Number((await (await row('Git Refs', /^Tags/)).innerText()).match(/\d+/)?.[0] ?? 0);

@@ -3,21 +3,12 @@
 // once and held by the service, then pinged: the outcome is said.
 /* global describe, it, before, after */
 import assert from 'node:assert/strict';
-import http from 'node:http';
 import { screenshot, session } from '../harness/e2eSession.mjs';
 import { expectCleanScreen, restorePanes } from '../e2e/journeyChecks.mjs';
 import { answerStep, apiAsAda, openPane, palette, row, typeStep } from '../e2e/sidebar.mjs';
+import { expand, pick, startHookReceiver } from '../e2e/journeySteps.mjs';
 
 const REPO = '/repos/analytical-engines/difference-engine';
-
-async function expand(r) {
-  if ((await r.getAttribute('aria-expanded')) !== 'true') await r.locator('.monaco-tl-twistie').click();
-}
-
-/** Picks the quick pick's row whose label is `label`. */
-async function pick(label) {
-  await session.page.locator('.quick-input-widget .monaco-list-row', { hasText: label }).first().click();
-}
 
 describe('RepoDesk in the browser: a webhook', () => {
   after(() => restorePanes());
@@ -25,17 +16,10 @@ describe('RepoDesk in the browser: a webhook', () => {
   let receiver;
   let url = '';
   before(async () => {
-    receiver = http.createServer((req, res) => {
-      req.resume();
-      req.on('end', () => res.writeHead(200).end('thanks'));
-    });
-    await new Promise((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${receiver.address().port}/web`;
+    receiver = await startHookReceiver('/web');
+    url = receiver.url;
   });
-  after(async () => {
-    receiver.closeAllConnections();
-    await new Promise((resolve) => receiver.close(resolve));
-  });
+  after(() => receiver.close());
 
   it('made through the wizard from the Webhooks row, it shows at once and the service holds it; Ping says the delivery’s status', async function () {
     this.timeout(180_000);
