@@ -181,7 +181,8 @@ describe('Accounts: two accounts on one service and one on a second (enterprise 
     };
     await vscode.commands.executeCommand('repodesk.switchAccount', account('ada (Enterprise)').id);
     await vscode.commands.executeCommand('repodesk.pulls.openOverview', { owner: 'analytical-engines', repo: 'difference-engine', number });
-    await waitFor('the Enterprise page', async () => (await titleOf()) === open[0]!.title);
+    // Up to 60 s: code-server's webview service worker can hold a page made right after another panel for ~30 s.
+    await waitFor('the Enterprise page', async () => (await titleOf()) === open[0]!.title, 60_000);
     await vscode.commands.executeCommand('repodesk.switchAccount', account('ada (Local)').id);
     // Changed on the Enterprise service only: the page shows it once it reads again, with the Enterprise token.
     const title = `${open[0]!.title} (read again)`;
@@ -293,7 +294,7 @@ describe('Accounts: two accounts on one service and one on a second (enterprise 
     await vscode.commands.executeCommand('repodesk.switchAccount', enterprise.id);
     await vscode.commands.executeCommand('repodesk.pulls.openOverview', { owner: 'analytical-engines', repo: 'difference-engine', number: found.number });
     const posted = async () => (await vscode.commands.executeCommand<{ type: string; message?: string }[]>('repodesk.testing.pullOverview.posted', key)) ?? [];
-    await waitFor('the Enterprise page', async () => (await posted()).some((m) => m.type === 'model'), 30_000).catch(async (err: unknown) => {
+    await waitFor('the Enterprise page', async () => (await posted()).some((m) => m.type === 'model'), 60_000).catch(async (err: unknown) => {
       throw new Error(`${String(err)}; posted: ${JSON.stringify((await posted()).map((m) => [m.type, m.message]))}`);
     });
     await vscode.commands.executeCommand('repodesk.switchAccount', account('ada (Local)').id);
