@@ -19,7 +19,7 @@ async function problemRows(page) {
   // message's element stays in the page, hidden, while there are rows).
   await page.locator('.markers-panel .monaco-list-row:visible, .markers-panel .message-box-container:visible').first().waitFor({ timeout: 10_000 });
   const rows = (await page.locator('.markers-panel .monaco-list-row').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
-  await page.locator('[id="status.problems"]').first().click(); // closes the panel again
+  await clickUntilHidden(page.locator('[id="status.problems"]').first(), panel); // closes the panel again
   return rows;
 }
 
@@ -40,11 +40,25 @@ async function openNotificationCenter(page) {
   return { bell, center };
 }
 
+/**
+ * Clicks `toggle` until `shown` is hidden: a click that goes unanswered while
+ * the workbench is busy would leave the panel or the centre open for the next
+ * journey (where the centre open keeps every new notification from showing as
+ * a toast).
+ */
+export async function clickUntilHidden(toggle, shown) {
+  for (let attempt = 0; attempt < 4 && (await shown.isVisible()); attempt++) {
+    await toggle.click();
+    await shown.waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
+  }
+  await shown.waitFor({ state: 'hidden', timeout: 5_000 });
+}
+
 /** The error notifications of the window so far (shown or gone), as text. */
 async function errorNotifications(page) {
   const { bell, center } = await openNotificationCenter(page);
   const errors = await center.locator('.monaco-list-row', { has: page.locator('.codicon-error') }).allInnerTexts();
-  await bell.click(); // closes the centre again
+  await clickUntilHidden(bell, center); // closes the centre again
   return errors.map((t) => t.replace(/\s+/g, ' ').trim());
 }
 
@@ -54,7 +68,7 @@ export async function forgetNotifications(page) {
   const clear = center.locator('.notifications-center-header a[aria-label^="Clear All"]');
   // Disabled when the centre is empty.
   if ((await clear.isVisible()) && (await clear.getAttribute('aria-disabled')) !== 'true') await clear.click();
-  if (await center.isVisible()) await bell.click();
+  await clickUntilHidden(bell, center);
 }
 
 /**

@@ -8,7 +8,7 @@
 /* global describe, it, after */
 import assert from 'node:assert/strict';
 import { screenshot, session } from '../harness/e2eSession.mjs';
-import { expectCleanScreen } from './journeyChecks.mjs';
+import { clickUntilHidden, expectCleanScreen } from './journeyChecks.mjs';
 import { apiAsAda, giveRoomTo, openAndSignIn, openPane, palette, row } from './sidebar.mjs';
 
 const PULL = '/repos/analytical-engines/difference-engine/pulls/1';
@@ -67,15 +67,23 @@ describe('Journey: a review written in the diff editor, by clicks', () => {
     await page.keyboard.type(' and @nobody-here: the second differences are constant.');
     // The server's warning shows in the box, on the unknown login only; the Problems panel says in words what it is in.
     await editor.locator('.squiggly-warning').first().waitFor({ timeout: 15_000 });
-    await page.locator('[id="status.problems"]').first().click();
+    const toggleProblems = page.locator('[id="status.problems"]').first();
+    await toggleProblems.click();
     const markers = page.locator('.markers-panel').first();
     await markers.locator('.monaco-list-row', { hasText: 'Review comment being written' }).first().waitFor({ timeout: 10_000 });
-    const warnings = (await markers.locator('.monaco-list-row', { hasText: 'No user is named' }).allInnerTexts()).map((t) => t.replace(/\s+/g, ' '));
+    // The server checks the box as it is typed into: the warnings on what was typed so far ("@nobody") go once the whole login is checked.
+    const unknown = markers.locator('.monaco-list-row', { hasText: 'No user is named' });
+    await unknown.filter({ hasText: 'No user is named @nobody-here' }).first().waitFor({ timeout: 15_000 });
+    await unknown
+      .filter({ hasText: /No user is named @(?!nobody-here\b)/ })
+      .first()
+      .waitFor({ state: 'detached', timeout: 15_000 });
+    const warnings = (await unknown.allInnerTexts()).map((t) => t.replace(/\s+/g, ' '));
     assert.deepEqual(
       warnings.map((w) => /No user is named @[\w-]+/.exec(w)?.[0]),
       ['No user is named @nobody-here'],
     );
-    await page.locator('[id="status.problems"]').first().click();
+    await clickUntilHidden(toggleProblems, markers);
     console.log(`      screenshot: ${await screenshot('journey-review-reply-typed')}`);
 
     await thread
@@ -124,7 +132,10 @@ describe('Journey: a review written in the diff editor, by clicks', () => {
       .locator('.review-widget', { has: page.locator('.comment-form') })
       .filter({ hasNotText: 'second differences' })
       .first();
+    await box.locator('.comment-form').first().waitFor({ timeout: 15_000 });
     const editor = box.locator('.comment-form .monaco-editor').first();
+    // A form drawn collapsed (as "Reply…") opens on a click, as in a thread that has comments.
+    if (!(await editor.isVisible())) await box.locator('.comment-form').first().click();
     await editor.waitFor({ timeout: 15_000 });
     await editor.click();
     await pickPerson('A heading for the table, ', 'charles');
