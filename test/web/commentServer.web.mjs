@@ -8,7 +8,9 @@ import { expectCleanScreen } from '../e2e/journeyChecks.mjs';
 import { apiAsAda, row } from '../e2e/sidebar.mjs';
 
 describe('RepoDesk in the browser: the comment language server as a web worker', () => {
-  it('the reply box of a thread in the diff offers the participants at @', async () => {
+  it('the reply box of a thread in the diff offers the participants at @, also when typed before the server has started', async function () {
+    // The first @ of the window loads the language client's chunk and starts the server's worker: slow under load.
+    this.timeout(180_000);
     const { page } = session;
     const pr = await row('Pull Requests', '#1 Tabulate polynomials');
     if ((await pr.getAttribute('aria-expanded')) !== 'true') await pr.locator('.monaco-tl-twistie').click();
@@ -24,8 +26,8 @@ describe('RepoDesk in the browser: the comment language server as a web worker',
     await editor.click();
     await page.keyboard.type('@');
     const suggest = page.locator('.suggest-widget.visible').first();
-    // The first @ of the window also loads the language client's chunk and starts the server's worker.
-    await suggest.waitFor({ timeout: 60_000 });
+    // Typed at once, before the server's worker has started: the list comes when it has.
+    await suggest.waitFor({ timeout: 120_000 });
     // The thread's participants, as the service lists its comments.
     const comments = await apiAsAda('GET', '/repos/analytical-engines/difference-engine/pulls/1/comments');
     const participants = [...new Set(comments.filter((c) => c.path === 'docs/tables.md').map((c) => c.user.login))];

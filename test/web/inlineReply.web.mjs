@@ -40,6 +40,9 @@ describe('RepoDesk in the browser: an inline reply', () => {
     const editor = thread.locator('.comment-form .monaco-editor').first();
     await editor.waitFor();
     await editor.click();
+    // Whatever an earlier test left in the box (VS Code keeps it as the thread's draft) is cleared first, as a person would.
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Delete');
     const text = `Sent from the browser (${Date.now().toString(36)}): the second differences are constant.`;
     await page.keyboard.type(text);
     await thread

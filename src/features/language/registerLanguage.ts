@@ -30,6 +30,10 @@ export function registerLanguage(
         ).running;
         // When the first comment box asked for it, its client loaded and the server answered (epoch ms), at debug for the first-thread benchmark.
         log?.debug(`Review comment language server (epoch ms): asked=${asked} loaded=${loaded} running=${Date.now()}`);
+        // An @ or # typed while the server started found no completion provider yet: the list is asked
+        // for again now, as VS Code would have on that keystroke (the box typed into still has focus).
+        const typedTrigger = vscode.workspace.textDocuments.some((d) => d.uri.scheme === 'comment' && /[@#]$/.test(d.getText()));
+        if (typedTrigger) void vscode.commands.executeCommand('editor.action.triggerSuggest');
       })
       .catch(
         (err: unknown) =>
