@@ -1,10 +1,12 @@
 // Steps the UI journeys share (test/e2e and the browser build's test/web):
 // a tree row opened or closed by its twistie, a quick pick's row picked, the
-// demo repository made the active one, a local webhook receiver, and the
-// engagement service's API as ada for the assertions.
+// demo repository made the active one, the demo pull request's row and a
+// file's diff opened from it, a local webhook receiver, a webhook made and
+// pinged from its rows, a workspace file uploaded as a release's asset, and
+// the engagement service's API as ada for the assertions.
 import http from 'node:http';
 import { session } from '../harness/e2eSession.mjs';
-import { closePane, openPane, row } from './sidebar.mjs';
+import { answerStep, closePane, giveRoomTo, openPane, row, typeStep } from './sidebar.mjs';
 
 /** Opens a tree row by its twistie unless it is open. */
 export async function expand(r) {
@@ -29,6 +31,27 @@ export async function activeDemoRepository({ closeAfter = false } = {}) {
   if (closeAfter) await closePane('Repositories');
 }
 
+/** The Pull Requests row of the demo's #1, its repository made active by a click (Repositories given the room first). */
+export async function openDemoPull() {
+  await giveRoomTo('Repositories');
+  await expand(await row('Repositories', /^analytical-engines(\s*\d+)?$/));
+  await (await row('Repositories', /^difference-engine/)).click();
+  await openPane('Pull Requests');
+  return row('Pull Requests', '#1 Tabulate polynomials');
+}
+
+/** The diff of one of #1's changed files (`file`: its row's name), opened by a click on its row under Changed files and drawn. */
+export async function openDemoPullFile(file) {
+  await expand(await openDemoPull());
+  await expand(await row('Pull Requests', 'Changed files'));
+  await (await row('Pull Requests', new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`))).click();
+  const diff = session.page.locator('.monaco-diff-editor').first();
+  await diff.waitFor({ timeout: 30_000 });
+  // Drawn: a line number of the head side is on screen (the first may be folded away as unchanged).
+  await diff.locator('.editor.modified .margin-view-overlays .line-numbers').first().waitFor({ timeout: 30_000 });
+  return diff;
+}
+
 /** A receiver on this machine that answers every webhook delivery 200; `url` ends with `path`. */
 export async function startHookReceiver(path) {
   const server = http.createServer((req, res) => {
@@ -43,6 +66,69 @@ export async function startHookReceiver(path) {
       await new Promise((resolve) => server.close(resolve));
     },
   };
+}
+
+/**
+ * The New Webhook wizard, opened from the Webhooks row's inline button: a web
+ * hook to `url`, JSON, no secret, the certificate checked, the push event.
+ * `beforeUrl` runs at the payload URL step, before the URL is given.
+ */
+export async function makeWebhook(hooksRow, url, beforeUrl = async () => {}) {
+  const { page } = session;
+  await hooksRow.hover();
+  await hooksRow.locator('.actions a[aria-label^="New Webhook"]').click();
+  await typeStep('New Webhook');
+  await pick('web');
+  await beforeUrl();
+  await answerStep('(2/6): Payload URL', url);
+  await typeStep('(3/6): Content type');
+  await pick('JSON');
+  await typeStep('(4/6): Secret');
+  await pick('No secret');
+  await typeStep('(5/6): Check the receiver');
+  await pick('Yes');
+  await typeStep('(6/6): Events');
+  await page.keyboard.press('Enter');
+}
+
+/**
+ * Ping Webhook on the row of the hook to `url`, until the outcome is said:
+ * the row is drawn again when the list read after the create comes back, a
+ * click meanwhile can land on the row being replaced, and a person clicks
+ * again when nothing started.
+ */
+export async function pingWebhook(url) {
+  const { page } = session;
+  const pinging = page.locator('.notifications-toasts .notification-toast', { hasText: /Pinging|Ping / }).first();
+  for (let attempt = 0; attempt < 3 && !(await pinging.isVisible()); attempt++) {
+    const current = await row('Repositories', url);
+    await current.hover();
+    await current.locator('.actions a[aria-label^="Ping Webhook"]').click();
+    await pinging.waitFor({ timeout: 5_000 }).catch(() => undefined);
+  }
+  await page.locator('.notifications-toasts .notification-toast', { hasText: /Ping delivered to .*200/ }).waitFor({ timeout: 30_000 });
+}
+
+/**
+ * Upload Release Asset… on the release's row, the workspace file `name`
+ * chosen in the file dialog; returns the asset's row under the release.
+ */
+export async function uploadAsset(release, name) {
+  const { page } = session;
+  const releaseRow = await row('Releases', release.name || release.tag_name);
+  await releaseRow.hover();
+  await releaseRow.locator('.actions a[aria-label^="Upload Release Asset"]').click();
+  // The file dialog opens on the workspace folder: the file's row clicked.
+  const dialog = page.locator('.quick-input-widget', { hasText: `Upload an asset to ${release.tag_name}` });
+  await dialog.locator('.monaco-list-row', { hasText: name }).first().click({ timeout: 15_000 });
+  // A click on a file's row chooses it (the dialog closes); should it only fill the path, Upload does.
+  const chosen = await dialog.waitFor({ state: 'hidden', timeout: 5_000 }).then(
+    () => true,
+    () => false,
+  );
+  if (!chosen) await dialog.locator('.monaco-button', { hasText: 'Upload' }).first().click();
+  await expand(await row('Releases', release.name || release.tag_name));
+  return row('Releases', name, 30_000);
 }
 
 /** The engagement service's v2 API as ada (its three credentials), for the assertions. */

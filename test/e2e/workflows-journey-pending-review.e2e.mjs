@@ -9,7 +9,8 @@
 import assert from 'node:assert/strict';
 import { screenshot, session } from '../harness/e2eSession.mjs';
 import { expectCleanScreen } from './journeyChecks.mjs';
-import { apiAsAda, giveRoomTo, openAndSignIn, openPane, palette, row } from './sidebar.mjs';
+import { apiAsAda, openAndSignIn, palette } from './sidebar.mjs';
+import { openDemoPull, openDemoPullFile } from './journeySteps.mjs';
 
 const PULL = '/repos/analytical-engines/difference-engine/pulls/1';
 const ISSUE = '/repos/analytical-engines/difference-engine/issues/1';
@@ -23,28 +24,6 @@ const SUMMARY = 'Three notes on the table, in the order I read it.';
 /** The overview's page: the active webview's inner frame. */
 const overview = () => session.page.frameLocator('iframe.webview.ready:visible').frameLocator('iframe#active-frame');
 const statusItem = (text) => session.page.locator('.statusbar-item', { hasText: text }).first();
-
-async function openPullRow() {
-  await giveRoomTo('Repositories');
-  const org = await row('Repositories', /^analytical-engines(\s*\d+)?$/);
-  if ((await org.getAttribute('aria-expanded')) !== 'true') await org.click();
-  await (await row('Repositories', /^difference-engine/)).click();
-  await openPane('Pull Requests');
-  return row('Pull Requests', '#1 Tabulate polynomials');
-}
-
-async function openTablesDiff() {
-  const pr = await openPullRow();
-  if ((await pr.getAttribute('aria-expanded')) !== 'true') await pr.locator('.monaco-tl-twistie').click();
-  const changed = await row('Pull Requests', 'Changed files');
-  if ((await changed.getAttribute('aria-expanded')) !== 'true') await changed.locator('.monaco-tl-twistie').click();
-  await (await row('Pull Requests', /^tables\.md/)).click();
-  const diff = session.page.locator('.monaco-diff-editor').first();
-  await diff.waitFor({ timeout: 30_000 });
-  // Drawn: its first line's number is on screen.
-  await diff.locator('.editor.modified .margin-view-overlays .line-numbers', { hasText: /^1$/ }).first().waitFor({ timeout: 30_000 });
-  return diff;
-}
 
 /** A new thread on a line of the head side: the gutter's +, the text typed, the thread's button clicked. */
 async function writeThread(diff, line, text) {
@@ -105,12 +84,12 @@ describe('Journey: a pending review across a window reload, by clicks', () => {
     const head = (await apiAsAda('GET', PULL)).head.sha;
 
     // Start Review: the pull request row's inline action.
-    const pr = await openPullRow();
+    const pr = await openDemoPull();
     await pr.hover();
     await pr.locator('.actions a[aria-label^="Start Review"]').click();
     await statusItem('#1: 0 pending').waitFor({ timeout: 15_000 });
 
-    const diff = await openTablesDiff();
+    const diff = await openDemoPullFile('tables.md');
     for (const [line, text] of DRAFTS) await writeThread(diff, line, text);
     await statusItem('#1: 3 pending').waitFor({ timeout: 15_000 });
     assert.deepEqual(await mine(), [], 'nothing reached the service before Submit');
@@ -123,11 +102,11 @@ describe('Journey: a pending review across a window reload, by clicks', () => {
     // The count is back in the status bar once RepoDesk has started (and the window has restored its sidebar).
     await statusItem('#1: 3 pending').waitFor({ timeout: 60_000 });
     await openAndSignIn();
-    const restored = await openTablesDiff();
+    const restored = await openDemoPullFile('tables.md');
     for (const [, text] of DRAFTS) await page.locator('.review-widget', { hasText: text }).filter({ hasText: 'Pending' }).first().waitFor({ timeout: 30_000 });
     await restored.waitFor();
     // The overview (opened by the click on the pull request) counts them in its header and lists them.
-    await (await openPullRow()).click();
+    await (await openDemoPull()).click();
     const p = overview();
     await p.locator('.pending-count', { hasText: '3 pending' }).waitFor({ timeout: 30_000 });
     assert.deepEqual(

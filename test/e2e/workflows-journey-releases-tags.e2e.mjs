@@ -8,7 +8,7 @@ import path from 'node:path';
 import { screenshot, session } from '../harness/e2eSession.mjs';
 import { expectCleanScreen, openSignedIn, restorePanes } from './journeyChecks.mjs';
 import { answerStep, apiAsAda, clickTitleAction, openAndSignIn, openPane, palette, row } from './sidebar.mjs';
-import { activeDemoRepository } from './journeySteps.mjs';
+import { activeDemoRepository, uploadAsset } from './journeySteps.mjs';
 
 const REPO = '/repos/analytical-engines/difference-engine';
 
@@ -28,22 +28,7 @@ describe('Journey: a release asset', () => {
     const file = path.join(session.workspaceDir, name);
     fs.writeFileSync(file, 'x,x^2\n1,1\n2,4\n');
 
-    const releaseRow = await row('Releases', release.name || release.tag_name);
-    await releaseRow.hover();
-    await releaseRow.locator('.actions a[aria-label^="Upload Release Asset"]').click();
-    // The file dialog opens on the workspace folder: the file's row clicked, then Upload.
-    const dialog = page.locator('.quick-input-widget', { hasText: `Upload an asset to ${release.tag_name}` });
-    await dialog.locator('.monaco-list-row', { hasText: name }).first().click({ timeout: 15_000 });
-    // A click on a file's row chooses it (the dialog closes); should it only fill the path, Upload does.
-    const chosen = await dialog.waitFor({ state: 'hidden', timeout: 5_000 }).then(
-      () => true,
-      () => false,
-    );
-    if (!chosen) await dialog.locator('.monaco-button', { hasText: 'Upload' }).first().click();
-
-    const shown = await row('Releases', release.name || release.tag_name);
-    if ((await shown.getAttribute('aria-expanded')) !== 'true') await shown.locator('.monaco-tl-twistie').click({ timeout: 15_000 });
-    const asset = await row('Releases', name, 15_000);
+    const asset = await uploadAsset(release, name);
     assert.match(await asset.innerText(), /14 B · 0 downloads/);
     const held = await apiAsAda('GET', `${REPO}/releases/${release.id}`);
     assert.deepEqual(

@@ -9,7 +9,8 @@
 import assert from 'node:assert/strict';
 import { screenshot, session } from '../harness/e2eSession.mjs';
 import { clickUntilHidden, expectCleanScreen } from './journeyChecks.mjs';
-import { apiAsAda, giveRoomTo, openAndSignIn, openPane, palette, row } from './sidebar.mjs';
+import { apiAsAda, openAndSignIn, palette } from './sidebar.mjs';
+import { openDemoPullFile } from './journeySteps.mjs';
 
 const PULL = '/repos/analytical-engines/difference-engine/pulls/1';
 const created = [];
@@ -29,22 +30,6 @@ async function pickPerson(before, login) {
   return offered;
 }
 
-async function openTablesDiff() {
-  await giveRoomTo('Repositories');
-  const org = await row('Repositories', /^analytical-engines(\s*\d+)?$/);
-  if ((await org.getAttribute('aria-expanded')) !== 'true') await org.click();
-  await (await row('Repositories', /^difference-engine/)).click();
-  await openPane('Pull Requests');
-  const pr = await row('Pull Requests', '#1 Tabulate polynomials');
-  if ((await pr.getAttribute('aria-expanded')) !== 'true') await pr.locator('.monaco-tl-twistie').click();
-  const changed = await row('Pull Requests', 'Changed files');
-  if ((await changed.getAttribute('aria-expanded')) !== 'true') await changed.locator('.monaco-tl-twistie').click();
-  await (await row('Pull Requests', /^tables\.md/)).click();
-  const diff = session.page.locator('.monaco-diff-editor').first();
-  await diff.waitFor({ timeout: 30_000 });
-  return diff;
-}
-
 describe('Journey: a review written in the diff editor, by clicks', () => {
   after(async () => {
     for (const id of created) await apiAsAda('DELETE', `/repos/analytical-engines/difference-engine/pulls/comments/${id}`).catch(() => {});
@@ -55,7 +40,7 @@ describe('Journey: a review written in the diff editor, by clicks', () => {
     await openAndSignIn();
     await palette('Notifications: Clear All Notifications');
     await palette('View: Close All Editors');
-    await openTablesDiff();
+    await openDemoPullFile('tables.md');
     const thread = page.locator('.review-widget', { hasText: 'Could the table also show the second differences?' }).first();
     await thread.waitFor({ timeout: 30_000 });
     await thread.locator('.comment-form').first().click();

@@ -12,7 +12,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { screenshot, session } from '../harness/e2eSession.mjs';
 import { expectCleanScreen } from './journeyChecks.mjs';
-import { apiAsAda, giveRoomTo, openAndSignIn, openPane, palette, row } from './sidebar.mjs';
+import { apiAsAda, openAndSignIn, palette, row } from './sidebar.mjs';
+import { openDemoPullFile } from './journeySteps.mjs';
 
 const REPO = '/repos/analytical-engines/difference-engine';
 const created = [];
@@ -79,17 +80,7 @@ describe('Journey: a suggestion applied and a file marked viewed, by clicks', ()
     await openAndSignIn();
     await palette('Notifications: Clear All Notifications');
     await palette('View: Close All Editors');
-    await giveRoomTo('Repositories');
-    const org = await row('Repositories', /^analytical-engines(\s*\d+)?$/);
-    if ((await org.getAttribute('aria-expanded')) !== 'true') await org.click();
-    await (await row('Repositories', /^difference-engine/)).click();
-    await openPane('Pull Requests');
-    const pr = await row('Pull Requests', '#1 Tabulate polynomials');
-    if ((await pr.getAttribute('aria-expanded')) !== 'true') await pr.locator('.monaco-tl-twistie').click();
-    const changed = await row('Pull Requests', 'Changed files');
-    if ((await changed.getAttribute('aria-expanded')) !== 'true') await changed.locator('.monaco-tl-twistie').click();
-    await (await row('Pull Requests', /^README\.md/)).click();
-    await page.locator('.monaco-diff-editor').first().waitFor({ timeout: 30_000 });
+    await openDemoPullFile('README.md');
 
     // The thread draws the suggestion as a change: the old line removed, the new one added.
     const thread = page.locator('.review-widget', { hasText: 'Suggested change' }).first();

@@ -6,7 +6,8 @@
 /* global describe, it */
 import assert from 'node:assert/strict';
 import { drawn, screenshot, session } from '../harness/e2eSession.mjs';
-import { giveRoomTo, openAndSignIn, openPane, palette, row } from './sidebar.mjs';
+import { openAndSignIn, palette } from './sidebar.mjs';
+import { openDemoPullFile } from './journeySteps.mjs';
 
 /** Moves the mouse to the middle of the first occurrence of `text` in the element (a line of an editor). */
 async function hoverText(line, text) {
@@ -39,19 +40,7 @@ describe('Review threads in the diff editor', () => {
     await openAndSignIn();
     await palette('Notifications: Clear All Notifications');
     await palette('View: Close All Editors');
-    await giveRoomTo('Repositories');
-    const org = await row('Repositories', /^analytical-engines(\s*\d+)?$/);
-    if ((await org.getAttribute('aria-expanded')) !== 'true') await org.click();
-    await (await row('Repositories', /^difference-engine/)).click();
-    await openPane('Pull Requests');
-    const pr = await row('Pull Requests', '#1 Tabulate polynomials');
-    if ((await pr.getAttribute('aria-expanded')) !== 'true') await pr.locator('.monaco-tl-twistie').click();
-    const changed = await row('Pull Requests', 'Changed files');
-    if ((await changed.getAttribute('aria-expanded')) !== 'true') await changed.locator('.monaco-tl-twistie').click();
-    await (await row('Pull Requests', /^tables\.md/)).click();
-
-    const diff = page.locator('.monaco-diff-editor').first();
-    await diff.waitFor({ timeout: 30_000 });
+    const diff = await openDemoPullFile('tables.md');
     const thread = page.locator('.review-widget', { hasText: 'Could the table also show the second differences?' }).first();
     await thread.waitFor({ timeout: 30_000 });
     await thread.locator('.review-comment', { hasText: 'They are constant (2)' }).waitFor();

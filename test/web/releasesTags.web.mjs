@@ -10,7 +10,7 @@ import path from 'node:path';
 import { screenshot, session } from '../harness/e2eSession.mjs';
 import { expectCleanScreen, restorePanes } from '../e2e/journeyChecks.mjs';
 import { answerStep, apiAsAda, clickTitleAction, openPane, palette, row } from '../e2e/sidebar.mjs';
-import { activeDemoRepository } from '../e2e/journeySteps.mjs';
+import { activeDemoRepository, uploadAsset } from '../e2e/journeySteps.mjs';
 
 const REPO = '/repos/analytical-engines/difference-engine';
 
@@ -28,21 +28,7 @@ describe('RepoDesk in the browser: a release asset and a tag', () => {
     const name = `web-figures-${Date.now().toString(36)}.txt`;
     fs.writeFileSync(path.join(session.workspaceDir, name), 'x,x^3\n1,1\n2,8\n');
 
-    const releaseRow = await row('Releases', release.name || release.tag_name);
-    await releaseRow.hover();
-    await releaseRow.locator('.actions a[aria-label^="Upload Release Asset"]').click();
-    const dialog = page.locator('.quick-input-widget', { hasText: `Upload an asset to ${release.tag_name}` });
-    await dialog.locator('.monaco-list-row', { hasText: name }).first().click({ timeout: 15_000 });
-    // A click on a file's row chooses it (the dialog closes); should it only fill the path, Upload does.
-    const chosen = await dialog.waitFor({ state: 'hidden', timeout: 5_000 }).then(
-      () => true,
-      () => false,
-    );
-    if (!chosen) await dialog.locator('.monaco-button', { hasText: 'Upload' }).first().click();
-
-    const shown = await row('Releases', release.name || release.tag_name);
-    if ((await shown.getAttribute('aria-expanded')) !== 'true') await shown.locator('.monaco-tl-twistie').click({ timeout: 15_000 });
-    const asset = await row('Releases', name, 30_000);
+    const asset = await uploadAsset(release, name);
     assert.match(await asset.innerText(), /14 B · 0 downloads/);
     const held = await apiAsAda('GET', `${REPO}/releases/${release.id}`);
     assert.deepEqual(

@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { screenshot, session } from '../harness/e2eSession.mjs';
 import { expectCleanScreen, restorePanes } from '../e2e/journeyChecks.mjs';
-import { answerStep, apiAsAda, openPane, palette, row, typeStep } from '../e2e/sidebar.mjs';
-import { expand, pick, startHookReceiver } from '../e2e/journeySteps.mjs';
+import { apiAsAda, openPane, palette, row } from '../e2e/sidebar.mjs';
+import { expand, makeWebhook, pingWebhook, startHookReceiver } from '../e2e/journeySteps.mjs';
 
 const REPO = '/repos/analytical-engines/difference-engine';
 
@@ -31,34 +31,14 @@ describe('RepoDesk in the browser: a webhook', () => {
     await expand(await row('Repositories', /^difference-engine/));
     const hooks = await row('Repositories', /^Webhooks/);
     await expand(hooks);
-    await hooks.hover();
-    await hooks.locator('.actions a[aria-label^="New Webhook"]').click();
-    await typeStep('New Webhook');
-    await pick('web');
-    await answerStep('(2/6): Payload URL', url);
-    await typeStep('(3/6): Content type');
-    await pick('JSON');
-    await typeStep('(4/6): Secret');
-    await pick('No secret');
-    await typeStep('(5/6): Check the receiver');
-    await pick('Yes');
-    await typeStep('(6/6): Events');
-    await page.keyboard.press('Enter');
+    await makeWebhook(hooks, url);
 
     await row('Repositories', url, 15_000);
     const [held] = await apiAsAda('GET', `${REPO}/hooks`);
     assert.equal(held?.config.url, url);
     assert.deepEqual(held?.events, ['push']);
 
-    // A click landing while the row is drawn again starts nothing: clicked again, as a person would.
-    const pinging = page.locator('.notifications-toasts .notification-toast', { hasText: /Pinging|Ping / }).first();
-    for (let attempt = 0; attempt < 3 && !(await pinging.isVisible()); attempt++) {
-      const current = await row('Repositories', url);
-      await current.hover();
-      await current.locator('.actions a[aria-label^="Ping Webhook"]').click();
-      await pinging.waitFor({ timeout: 5_000 }).catch(() => undefined);
-    }
-    await page.locator('.notifications-toasts .notification-toast', { hasText: /Ping delivered to .*200/ }).waitFor({ timeout: 30_000 });
+    await pingWebhook(url);
     const deliveries = await apiAsAda('GET', `${REPO}/hooks/${held.id}/deliveries`);
     assert.ok(
       deliveries.some((d) => d.event === 'ping' && d.status_code === 200),
