@@ -5,19 +5,17 @@
 // Screenshots go to test-results/.
 import fs from 'node:fs';
 import path from 'node:path';
-import Mocha from 'mocha';
 import { launchBrowser } from './browser.mjs';
 import { repoRoot, startCodeServer } from './codeServer.mjs';
-import { session, screenshot } from './e2eSession.mjs';
+import { session } from './e2eSession.mjs';
 import { startEmulatorProcess } from './emulatorProcess.mjs';
+import { runUiSuites } from './uiSuites.mjs';
 import { prepareWebExtension } from './webExtension.mjs';
 
-const started = Date.now();
 const webDir = path.join(repoRoot, 'test', 'web');
-const cleanups = [];
 const consoleLines = [];
 
-async function openWorkbench() {
+async function openWorkbench(cleanups) {
   const extension = prepareWebExtension();
   cleanups.push(async () => fs.rmSync(extension, { recursive: true, force: true }));
   const emulator = await startEmulatorProcess({});
@@ -53,51 +51,15 @@ async function openWorkbench() {
   console.log(`workbench ready (browser build from ${extension}, emulator ${emulator.url}, code-server ${codeServer.url})`);
 }
 
-async function closeAll() {
-  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
-  cleanups.length = 0;
-}
-
-const mocha = new Mocha({
-  reporter: path.join(repoRoot, 'test', 'support', 'stats-reporter.cjs'),
-  timeout: 60_000,
-  rootHooks: {
-    async beforeAll() {
-      this.timeout(5 * 60_000); // includes the one-time code-server install
-      await openWorkbench();
-    },
-    async afterEach() {
-      if (this.currentTest?.state === 'failed' && session.page) {
-        const name =
-          'failed-web-' +
-          this.currentTest
-            .fullTitle()
-            .replace(/[^\w-]+/g, '-')
-            .slice(0, 80);
-        console.log(`screenshot: ${await screenshot(name)}`);
-        console.log(`page console (errors and warnings):\n${consoleLines.slice(-30).join('\n')}`);
-      }
-    },
-    async afterAll() {
-      await closeAll();
-    },
-  },
-});
-for (const file of fs
+const files = fs
   .readdirSync(webDir)
   .filter((f) => f.endsWith('.web.mjs'))
-  .sort())
-  mocha.addFile(path.join(webDir, file));
-
-let failures = 1;
-try {
-  await mocha.loadFilesAsync();
-  failures = await new Promise((resolve) => mocha.run(resolve));
-} catch (err) {
-  console.error(`web run failed: ${err instanceof Error ? err.stack : String(err)}`);
-  if (process.env.REPODESK_STATS_FILE) fs.appendFileSync(process.env.REPODESK_STATS_FILE, JSON.stringify({ passes: 0, failures: 1, pending: 0 }) + '\n');
-} finally {
-  await closeAll();
-}
-console.log(`web UI tests finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-process.exit(failures > 0 ? 1 : 0);
+  .sort()
+  .map((file) => path.join(webDir, file));
+await runUiSuites({
+  label: 'web UI tests',
+  files,
+  openWorkbench,
+  failedPrefix: 'failed-web-',
+  onFailure: () => console.log(`page console (errors and warnings):\n${consoleLines.slice(-30).join('\n')}`),
+});

@@ -1,0 +1,65 @@
+// What the two UI runners share (run-e2e.mjs: the Node extension host;
+// run-web.mjs: the browser build's web worker host): mocha in this process
+// with one window opened before the first suite, a screenshot of the window
+// when a test fails, the runner's parts stopped in reverse order at the end,
+// and a failed start counted as a failure for scripts/test-all.mjs.
+import fs from 'node:fs';
+import path from 'node:path';
+import Mocha from 'mocha';
+import { repoRoot } from './codeServer.mjs';
+import { screenshot, session } from './e2eSession.mjs';
+
+/**
+ * Runs `files` and exits with the outcome. `openWorkbench(cleanups)` starts
+ * the services and the window (pushing what stops them), `failedPrefix`
+ * names a failed test's screenshot, `onFailure` prints more of it.
+ */
+export async function runUiSuites({ label, files, openWorkbench, failedPrefix, onFailure = () => {}, grep }) {
+  const started = Date.now();
+  const cleanups = [];
+  const closeAll = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
+    cleanups.length = 0;
+  };
+  const mocha = new Mocha({
+    reporter: path.join(repoRoot, 'test', 'support', 'stats-reporter.cjs'),
+    timeout: 60_000,
+    rootHooks: {
+      async beforeAll() {
+        this.timeout(5 * 60_000); // includes the one-time code-server install
+        await openWorkbench(cleanups);
+      },
+      async afterEach() {
+        // The window as it was when a test failed, for diagnosis.
+        if (this.currentTest?.state === 'failed' && session.page) {
+          const name =
+            failedPrefix +
+            this.currentTest
+              .fullTitle()
+              .replace(/[^\w-]+/g, '-')
+              .slice(0, 80);
+          console.log(`screenshot: ${await screenshot(name)}`);
+          onFailure();
+        }
+      },
+      async afterAll() {
+        await closeAll();
+      },
+    },
+  });
+  if (grep) mocha.grep(grep);
+  for (const file of files) mocha.addFile(file);
+
+  let failures = 1;
+  try {
+    await mocha.loadFilesAsync();
+    failures = await new Promise((resolve) => mocha.run(resolve));
+  } catch (err) {
+    console.error(`${label} run failed: ${err instanceof Error ? err.stack : String(err)}`);
+    if (process.env.REPODESK_STATS_FILE) fs.appendFileSync(process.env.REPODESK_STATS_FILE, JSON.stringify({ passes: 0, failures: 1, pending: 0 }) + '\n');
+  } finally {
+    await closeAll();
+  }
+  console.log(`${label} finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  process.exit(failures > 0 ? 1 : 0);
+}
