@@ -38,6 +38,9 @@ export default {
     'src/listings/**/*.ts',
     // Suggestions and viewed files, shared by the threads, the views and the overview.
     'src/reviewing/**/*.ts',
+    // The OAuth web flow's callback check and the browser build's chunk loader.
+    'src/oauth/callbackQuery.ts',
+    'src/platform/chunkLoader.ts',
     // The emulator's conventions: pagination, conditional requests, rate limit, scopes, errors.
     'emulator/src/v3/core/{conventions,pagination,rate-limit,scopes,errors,response-cache}.ts',
     // Git data and tree building, review placement and diff mapping, statistics.

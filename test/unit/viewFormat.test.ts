@@ -153,6 +153,9 @@ describe('repodesk: paths', () => {
     assert.equal(p, '/o/r/abc/dir/a%20file%23.txt');
     assert.deepEqual(fromGitPath(p), loc);
     assert.deepEqual(fromGitPath('/o/r/abc', 'empty'), { owner: 'o', repo: 'r', sha: 'abc', path: '', empty: true });
+    // The root, and a path given with stray slashes, name no empty segment.
+    assert.equal(toGitPath({ ...loc, path: '' }), '/o/r/abc');
+    assert.equal(toGitPath({ ...loc, path: '/dir//x/' }), '/o/r/abc/dir/x');
     assert.throws(() => fromGitPath('/o/r'), /^Error: Not a RepoDesk file path: \/o\/r$/);
   });
 

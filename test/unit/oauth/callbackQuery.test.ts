@@ -27,6 +27,11 @@ describe('readCallback: the redirect to the callback, read by the UriHandler', (
   it('rule 2: no state at all, or an empty one → unknown state (never matched to a waiting flow)', () => {
     assert.deepEqual(readCallback('code=abc123', waiting('s1')), { kind: 'unknown-state' });
     assert.deepEqual(readCallback('code=abc123&state=', waiting('s1', '')), { kind: 'unknown-state' });
+    // Not even a flow that would take any state is asked about a missing one.
+    assert.deepEqual(
+      readCallback('code=abc123', () => true),
+      { kind: 'unknown-state' },
+    );
   });
 
   it('rule 2: a state sent by a flow no longer waiting (answered or cancelled) → unknown state', () => {

@@ -93,6 +93,8 @@ describe('chunkLoader: the browser build loads its chunks on first use', () => {
     const { load, reads } = loaderOver({});
     await assert.rejects(load('../secrets.js'), /Not a chunk of RepoDesk's browser build: \.\.\/secrets\.js/);
     await assert.rejects(load('./chunk-a-1.js/../../x.js'), /Not a chunk/);
+    // A chunk's name in another folder is not one of the build's.
+    await assert.rejects(load('../chunk-a-1.js'), /Not a chunk/);
     assert.deepEqual(reads, []);
   });
 
