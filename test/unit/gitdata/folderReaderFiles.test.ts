@@ -112,12 +112,13 @@ describe('gitdata: the files of a folder read through workspace.fs', () => {
   });
 
   it('a .git folder without info/exclude, or with info but no exclude, or an exclude that is a folder: no extra rules, nothing read there', async () => {
-    for (const tree of [
+    const trees: Record<string, string>[] = [
       { '.git/HEAD': 'h', 'a.bak': 'b' },
       { '.git/info/attributes': 'x', 'a.bak': 'b' },
       { '.git/info/exclude/x': 'x', 'a.bak': 'b' },
       { '.git': 'gitdir: ../elsewhere', 'a.bak': 'b' },
-    ]) {
+    ];
+    for (const tree of trees) {
       const folder = memoryFolder(tree);
       assert.deepEqual(
         (await readFilesThrough(folder.reader)).files.map((f) => f.path),
