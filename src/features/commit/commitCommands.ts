@@ -30,12 +30,13 @@ import { repositoryTarget, type RepoTarget } from '../shared/session/require';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
 import { confirmChanges, type BaseComparison } from './changePreview';
 import { createTag, type TagAnswers } from './createTag';
-import { excludedPatterns, localIsoTime, pickFolder, repositoryOfFolder } from './workspaceSource';
+import { excludedPatterns, givenFolder, localIsoTime, pickFolder, repositoryOfFolder } from './workspaceSource';
 import { authorOfFolder, branchOfFolder } from '../shared/git/workspaceGit';
 import { workspaceFsReader } from './workspaceFsFolder';
 
 /** Answers of Commit Workspace to Branch, for scripts and tests (every question then skipped). */
 interface CommitAnswers {
+  /** A path, or a URI of any other scheme. */
   folder?: string;
   owner?: string;
   repo?: string;
@@ -431,7 +432,7 @@ export function commitCommands(session: HostingSession, active: ActiveRepository
       return undefined;
     }
     const folder = given
-      ? vscode.Uri.file(given.folder)
+      ? givenFolder(given.folder)
       : (
           await vscode.window.showOpenDialog({
             canSelectFiles: false,

@@ -10,9 +10,15 @@ import { remotesOfFolder } from '../shared/git/workspaceGit';
 import { readHostingSettings } from '../shared/session/settings';
 import type { RepoRef } from '../shared/selection/activeRepository';
 
+/** A folder given by a script: a path, or a URI of any scheme VS Code can read (`memfs:/project`). */
+export function givenFolder(given: string): vscode.Uri {
+  // A scheme of two letters or more: `C:\dir` stays a path.
+  return /^[a-z][a-z0-9+.-]+:/i.test(given) ? vscode.Uri.parse(given) : vscode.Uri.file(given);
+}
+
 /** The workspace folder to commit: the only one, or the one the user picks. */
 export async function pickFolder(given?: string): Promise<vscode.Uri | undefined> {
-  if (given) return vscode.Uri.file(given);
+  if (given) return givenFolder(given);
   const folders = vscode.workspace.workspaceFolders ?? [];
   if (folders.length === 0) {
     void vscode.window.showErrorMessage(vscode.l10n.t('Open a folder first: committing the workspace commits its files.'));
