@@ -112,7 +112,7 @@ export function commitCommands(session: HostingSession, active: ActiveRepository
   /**
    * The folder's files: from the disk where this host has one, else through
    * `workspace.fs` (the browser, a virtual workspace), which tells no modes:
-   * those come from the branch (`modeless`, see filesOnBranch).
+   * those come from the branch (`modeless`, see keepBranchModes).
    */
   async function readFiles(folder: vscode.Uri): Promise<{ files: WorkspaceFile[]; modeless?: ReaderFiles } | undefined> {
     try {
