@@ -2,12 +2,16 @@
 // workspace.fs in the browser): the same order, ignore rules and limits as a
 // local folder, every file 100644 until the branch's modes are kept, links
 // kept only where the branch holds them as links.
+// Mutants left alive are equivalent: the guards on absent limits (a
+// comparison with undefined is false anyway), a .gitignore pushed when
+// absent or blank exclude lines kept (the `ignore` library skips both), the
+// sort's `<` against `<=` (names in a folder are unique), the array's length.
 import assert from 'node:assert/strict';
 import { FolderRefusedError, blobSha } from '../../../src/gitdata';
 import { keepBranchModes, readFilesThrough, type FolderReader, type ReaderEntry } from '../../../src/gitdata/folderReaderFiles';
 
 /** An in-memory folder: paths to text (files), `null` (an empty folder), or `{ link }`; records what was listed and read. */
-function memoryFolder(tree: Record<string, string | null | { link: string } | { other: true }>) {
+function memoryFolder(tree: Record<string, string | null | { link: string } | { other: true }>, { slow = new Set<string>() } = {}) {
   const listed: string[] = [];
   const reads: string[] = [];
   let inFlight = 0;
@@ -26,6 +30,9 @@ function memoryFolder(tree: Record<string, string | null | { link: string } | { 
   const reader: FolderReader = {
     list: async (dir) => {
       listed.push(dir);
+      // As a file system does: only a folder has entries.
+      const isFolder = dir === '' || tree[dir] === null || Object.keys(tree).some((p) => p.startsWith(`${dir}/`));
+      if (!isFolder) throw new Error(`not a folder: ${dir}`);
       return entriesOf(dir);
     },
     read: async (path) => {
@@ -33,6 +40,8 @@ function memoryFolder(tree: Record<string, string | null | { link: string } | { 
       inFlight++;
       maxInFlight = Math.max(maxInFlight, inFlight);
       await Promise.resolve();
+      // A slow file finishes after the files read after it.
+      if (slow.has(path)) for (let i = 0; i < 10; i++) await Promise.resolve();
       inFlight--;
       const v = tree[path];
       if (typeof v !== 'string') throw new Error(`not a file: ${path}`);
@@ -129,6 +138,21 @@ describe('gitdata: the files of a folder read through workspace.fs', () => {
     }
   });
 
+  it('.git/info/exclude with LF line ends: every pattern applies', async () => {
+    assert.deepEqual(await listing({ '.git/info/exclude': '*.bak\n*.tmp\n', 'a.bak': 'b', 'a.tmp': 't', 'a.txt': 'x' }), ['100644 a.txt']);
+  });
+
+  it('a file or link named like a folder-only pattern is kept (asked as a file); the folder of that name is left out', async () => {
+    const { files, links } = await readFilesThrough(
+      memoryFolder({ '.gitignore': 'cache/\nlinked/\n', cache: 'a file', linked: { link: 'elsewhere' }, 'sub/cache/x': 'in a folder' }).reader,
+    );
+    assert.deepEqual(
+      files.map((f) => f.path),
+      ['.gitignore', 'cache'],
+    );
+    assert.deepEqual(links, ['linked']);
+  });
+
   it('extra patterns (files.exclude) apply from the root', async () => {
     assert.deepEqual(await listing({ 'a.txt': 'a', 'out/x.js': 'x', 'src/out/y.js': 'y' }, ['/out']), ['100644 a.txt', '100644 src/out/y.js']);
   });
@@ -158,7 +182,8 @@ describe('gitdata: the files of a folder read through workspace.fs', () => {
 
   it('maxFileBytes: a file of exactly the limit is accepted; larger ones are refused, all named in order', async () => {
     const tree = { 'z.bin': '12345', 'a.bin': '123456', 'ok.txt': '1234' };
-    await assert.rejects(readFilesThrough(memoryFolder(tree).reader, [], { maxFileBytes: 4 }), (err: unknown) => {
+    // a.bin, read first, is found too large after z.bin: still named first.
+    await assert.rejects(readFilesThrough(memoryFolder(tree, { slow: new Set(['a.bin']) }).reader, [], { maxFileBytes: 4 }), (err: unknown) => {
       assert.ok(err instanceof FolderRefusedError);
       assert.deepEqual(err.offenders, ['a.bin', 'z.bin']);
       assert.equal(err.message, 'Files larger than 4 bytes: a.bin, z.bin');
@@ -222,6 +247,14 @@ describe('gitdata: the modes kept from the branch for files read without modes',
     assert.deepEqual(
       kept.map((f) => `${f.mode} ${f.path}`),
       ['100755 run.sh', '100644 top.sh', '120000 ln'],
+    );
+  });
+
+  it('a prefix with extra slashes at either end names the same folder', () => {
+    const kept = keepBranchModes({ files: [file('run.sh')], links: [] }, [blob('deep/app/run.sh', '100755')], '//deep/app//');
+    assert.deepEqual(
+      kept.map((f) => `${f.mode} ${f.path}`),
+      ['100755 run.sh'],
     );
   });
 
