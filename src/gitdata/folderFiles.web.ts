@@ -1,7 +1,6 @@
 // The browser build's stand-in for folderFiles.ts: a web worker has no local
-// file system to walk, and the commands that commit a local folder are hidden
-// there (package.json: `!isWeb`), so this is reached only by a script calling
-// such a command.
+// file system to walk. The commit commands read a folder there through
+// `workspace.fs` (folderReaderFiles.ts), so this is never reached by them.
 import type { WorkspaceFile } from './commitWorkspace';
 import type { FolderLimits } from './folderRefused';
 

@@ -10,6 +10,7 @@ import {
   aheadBehind,
   commitPreview,
   defaultStartPoint,
+  planChanges,
   previewCommit,
   readFolderFiles,
   rebasePreview,
@@ -17,6 +18,8 @@ import {
   type CommitResult,
   type WorkspaceFile,
 } from '../../gitdata';
+import { keepBranchModes, readFilesThrough, type ReaderFiles } from '../../gitdata/folderReaderFiles';
+import { LOCAL_FILES } from '../../platform/host';
 import { givenAnswers } from '../shared/commandArgs';
 import { errorText } from '../shared/failure';
 import { editMessage, keepMessage } from '../shared/messageEditor/messageEditor';
@@ -27,11 +30,13 @@ import { repositoryTarget, type RepoTarget } from '../shared/session/require';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
 import { confirmChanges, type BaseComparison } from './changePreview';
 import { createTag, type TagAnswers } from './createTag';
-import { excludedPatterns, localIsoTime, pickFolder, repositoryOfFolder } from './workspaceSource';
+import { excludedPatterns, givenFolder, localIsoTime, pickFolder, repositoryOfFolder } from './workspaceSource';
 import { authorOfFolder, branchOfFolder } from '../shared/git/workspaceGit';
+import { workspaceFsReader } from './workspaceFsFolder';
 
 /** Answers of Commit Workspace to Branch, for scripts and tests (every question then skipped). */
 interface CommitAnswers {
+  /** A path, or a URI of any other scheme. */
   folder?: string;
   owner?: string;
   repo?: string;
@@ -104,9 +109,16 @@ export function commitCommands(session: HostingSession, active: ActiveRepository
     },
   };
 
-  async function readFiles(folder: vscode.Uri): Promise<WorkspaceFile[] | undefined> {
+  /**
+   * The folder's files: from the disk where this host has one, else through
+   * `workspace.fs` (the browser, a virtual workspace), which tells no modes:
+   * those come from the branch (`modeless`, see keepBranchModes).
+   */
+  async function readFiles(folder: vscode.Uri): Promise<{ files: WorkspaceFile[]; modeless?: ReaderFiles } | undefined> {
     try {
-      return await readFolderFiles(folder.fsPath, excludedPatterns(folder), limits());
+      if (LOCAL_FILES && folder.scheme === 'file') return { files: await readFolderFiles(folder.fsPath, excludedPatterns(folder), limits()) };
+      const modeless = await readFilesThrough(workspaceFsReader(folder), excludedPatterns(folder), limits());
+      return { files: modeless.files, modeless };
     } catch (err) {
       const detail =
         err instanceof FolderRefusedError
@@ -130,13 +142,19 @@ export function commitCommands(session: HostingSession, active: ActiveRepository
       preview = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Comparing the workspace with {0}…', where) },
         async () => {
-          files = await readFiles(folder);
-          if (!files) throw new vscode.CancellationError();
+          const read = await readFiles(folder);
+          if (!read) throw new vscode.CancellationError();
           const base = from === undefined ? undefined : await resolveCommitish(target.client, target.owner, target.repo, from);
-          const found = await previewCommit(target.client, target.owner, target.repo, branch, files, {
+          let found = await previewCommit(target.client, target.owner, target.repo, branch, read.files, {
             prefix: given?.prefix,
             ...(base ? { from: base } : {}),
           });
+          files = read.files;
+          // No modes from workspace.fs: the branch's modes for the paths it has (an executable stays one), 100644 for new files.
+          if (read.modeless) {
+            files = keepBranchModes(read.modeless, found.remote, found.prefix);
+            found = { ...found, changes: planChanges(files, found.remote, found.prefix) };
+          }
           if (picked.repository) comparison = await compareBase(target, found, picked);
           return found;
         },
@@ -414,7 +432,7 @@ export function commitCommands(session: HostingSession, active: ActiveRepository
       return undefined;
     }
     const folder = given
-      ? vscode.Uri.file(given.folder)
+      ? givenFolder(given.folder)
       : (
           await vscode.window.showOpenDialog({
             canSelectFiles: false,
@@ -424,11 +442,13 @@ export function commitCommands(session: HostingSession, active: ActiveRepository
             defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
           })
         )?.[0];
-    if (!folder || folder.scheme !== 'file') return undefined;
+    if (!folder) return undefined;
     const answers: { owner?: string; name: string; private?: boolean; message?: string } | undefined = given ?? (await askNewRepository(client, login, folder));
     if (!answers) return undefined;
-    const files = await readFiles(folder);
-    if (!files) return undefined;
+    const read = await readFiles(folder);
+    if (!read) return undefined;
+    // A new repository has no modes to keep: through workspace.fs every file is 100644 and links are left out.
+    const files = read.modeless ? keepBranchModes(read.modeless, []) : read.files;
     try {
       const repo = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Creating {0}…', answers.name) },

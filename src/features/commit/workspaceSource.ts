@@ -1,5 +1,5 @@
-// Where a workspace commit reads from and goes to: the folder (a local one:
-// modes and symlinks need the file system), the repository (the folder's git
+// Where a workspace commit reads from and goes to: the folder (a local one, or
+// any other VS Code can read, through workspace.fs), the repository (the folder's git
 // remote that points at the service, else the active repository), and the
 // author (git's identity for the folder, else the signed-in user).
 import * as vscode from 'vscode';
@@ -10,12 +10,18 @@ import { remotesOfFolder } from '../shared/git/workspaceGit';
 import { readHostingSettings } from '../shared/session/settings';
 import type { RepoRef } from '../shared/selection/activeRepository';
 
-/** The workspace folder to commit: the only one, or the one the user picks; only local folders. */
+/** A folder given by a script: a path, or a URI of any scheme VS Code can read (`memfs:/project`). */
+export function givenFolder(given: string): vscode.Uri {
+  // A scheme of two letters or more: `C:\dir` stays a path.
+  return /^[a-z][a-z0-9+.-]+:/i.test(given) ? vscode.Uri.parse(given) : vscode.Uri.file(given);
+}
+
+/** The workspace folder to commit: the only one, or the one the user picks. */
 export async function pickFolder(given?: string): Promise<vscode.Uri | undefined> {
-  if (given) return vscode.Uri.file(given);
-  const folders = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file');
+  if (given) return givenFolder(given);
+  const folders = vscode.workspace.workspaceFolders ?? [];
   if (folders.length === 0) {
-    void vscode.window.showErrorMessage(vscode.l10n.t('Open a local folder first: committing reads the files, their modes and links from the disk.'));
+    void vscode.window.showErrorMessage(vscode.l10n.t('Open a folder first: committing the workspace commits its files.'));
     return undefined;
   }
   if (folders.length === 1) return folders[0]!.uri;
