@@ -34,7 +34,11 @@ export function registerPendingReview(
   selected: SelectedPull,
   comments: PullReviewComments,
 ): PendingReviews {
-  const reviews = new PendingReviews(context.workspaceState, () => session.account?.id);
+  const reviews = new PendingReviews(
+    context.workspaceState,
+    () => session.account?.id,
+    (account) => session.formerIdsOf(account),
+  );
   const status = vscode.window.createStatusBarItem('repodesk.pendingReview', vscode.StatusBarAlignment.Left, 50);
   status.name = vscode.l10n.t('RepoDesk Pending Review');
 
