@@ -27,3 +27,32 @@ export function readMoving(store: KeyValueStore, key: string, formerKeys: readon
   }
   return { value: undefined, moved: Promise.resolve() };
 }
+
+/**
+ * A list under `key` joined with the lists under `formerKeys` (entries it
+ * lacks, compared as JSON, in their order after its own), the joined list
+ * moved to `key` and the old keys emptied: a list kept under both (one begun
+ * under the new key before the old was read) loses nothing. Anything stored
+ * that is not a list counts as none.
+ */
+export function readMovingList(store: KeyValueStore, key: string, formerKeys: readonly string[]): { value: unknown[]; moved: Promise<void> } {
+  const listAt = (k: string): unknown[] => {
+    const v = store.get(k);
+    return Array.isArray(v) ? (v as unknown[]) : [];
+  };
+  const old = formerKeys.filter((k) => k !== key && store.get(k) !== undefined);
+  const own = listAt(key);
+  if (old.length === 0) return { value: own, moved: Promise.resolve() };
+  const seen = new Set(own.map((e) => JSON.stringify(e)));
+  const joined = [...own];
+  for (const entry of old.flatMap(listAt)) {
+    const id = JSON.stringify(entry);
+    if (seen.has(id)) continue;
+    seen.add(id);
+    joined.push(entry);
+  }
+  const moved = Promise.resolve(store.update(key, joined)).then(async () => {
+    for (const k of old) await store.update(k, undefined);
+  });
+  return { value: joined, moved };
+}

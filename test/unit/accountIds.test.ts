@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { accountId, formerAccountIds, parseAccountId } from '../../src/util/accountIds';
-import { readMoving, type KeyValueStore } from '../../src/util/movedKeys';
+import { readMoving, readMovingList, type KeyValueStore } from '../../src/util/movedKeys';
 
 const local = { name: 'Local', apiUrl: 'http://127.0.0.1:7480' };
 const work = { name: 'Work', apiUrl: 'https://git.corp/api/v3' };
@@ -107,5 +107,51 @@ describe('moved keys: a value stored under an old key is read once and moved', (
     const s = store({});
     assert.equal(readMoving(s, 'k', ['k']).value, undefined);
     assert.deepEqual(s.writes, []);
+  });
+});
+
+describe('moved keys: a list kept under old keys joins the one under the new key', () => {
+  it('no old list: the list under the key as it is, nothing written', async () => {
+    const s = store({ new: [1, 2] });
+    const read = readMovingList(s, 'new', ['old']);
+    assert.deepEqual(read.value, [1, 2]);
+    await read.moved;
+    assert.deepEqual(s.writes, []);
+  });
+  it('an empty list under the new key (a review ended since) and an old list: the old entries are kept, moved', async () => {
+    const s = store({ new: [], old: [{ n: 1 }] });
+    const read = readMovingList(s, 'new', ['old']);
+    assert.deepEqual(read.value, [{ n: 1 }]);
+    await read.moved;
+    assert.deepEqual(s.data.get('new'), [{ n: 1 }]);
+    assert.equal(s.data.has('old'), false);
+  });
+  it('entries of both: the own first, then the old ones it lacks (compared as JSON), from every old key in order', async () => {
+    const s = store({ new: [{ n: 1 }], old: [{ n: 2 }, { n: 1 }], older: [{ n: 3 }, { n: 2 }] });
+    const read = readMovingList(s, 'new', ['old', 'older']);
+    assert.deepEqual(read.value, [{ n: 1 }, { n: 2 }, { n: 3 }]);
+    await read.moved;
+    assert.deepEqual([...s.data.keys()], ['new']);
+  });
+  it('nothing under the new key: the old list, moved', async () => {
+    const s = store({ old: ['a'] });
+    const read = readMovingList(s, 'new', ['old']);
+    assert.deepEqual(read.value, ['a']);
+    await read.moved;
+    assert.deepEqual([...s.data.entries()], [['new', ['a']]]);
+  });
+  it('what is not a list counts as none (and an old key holding it is emptied)', async () => {
+    const s = store({ new: 'x', old: 5 });
+    const read = readMovingList(s, 'new', ['old']);
+    assert.deepEqual(read.value, []);
+    await read.moved;
+    assert.equal(s.data.has('old'), false);
+  });
+  it('nothing anywhere: an empty list, nothing written; the key itself among the old ones is not read twice', async () => {
+    const s = store({ k: ['a'] });
+    assert.deepEqual(readMovingList(s, 'k', ['k']).value, ['a']);
+    const t = store({});
+    assert.deepEqual(readMovingList(t, 'k', ['old']).value, []);
+    assert.deepEqual(t.writes, []);
   });
 });

@@ -9,7 +9,7 @@
 import * as vscode from 'vscode';
 import type { PullKey } from '../shared/reviews/pullReviewComments';
 import type { PendingDraft, PendingDrafts, PendingTarget } from '../shared/reviews/pendingDrafts';
-import { readMoving } from '../../util/movedKeys';
+import { readMoving, readMovingList } from '../../util/movedKeys';
 import { accountPrefix, addDraft, editDraft, markDraft, newRecord, parseRecord, recordKey, removeDrafts, type ReviewRecord } from './model/reviewRecord';
 
 export class PendingReviews implements PendingDrafts, vscode.Disposable {
@@ -58,10 +58,10 @@ export class PendingReviews implements PendingDrafts, vscode.Disposable {
 
   /** The pull requests with a review pending of `account` (else the one in use), oldest started first (a small list: the status bar's after a reload). */
   started(account = this.account()): PullKey[] {
-    const list = account === undefined ? undefined : readMoving(this.storage, indexKeyOf(account), this.formerIds(account).map(indexKeyOf)).value;
-    const pulls = (Array.isArray(list) ? list : []).filter(
-      (p): p is PullKey => typeof p?.owner === 'string' && typeof p.repo === 'string' && typeof p.number === 'number',
-    );
+    // An index kept under an earlier id joins the account's (a review started since is in its own).
+    const list =
+      account === undefined ? [] : (readMovingList(this.storage, indexKeyOf(account), this.formerIds(account).map(indexKeyOf)).value as Partial<PullKey>[]);
+    const pulls = list.filter((p): p is PullKey => typeof p?.owner === 'string' && typeof p.repo === 'string' && typeof p.number === 'number');
     // Another account's than the one in use: its records are read as its own.
     const own = (p: PullKey): PullKey => (account === this.account() ? p : { owner: p.owner, repo: p.repo, number: p.number, accountId: account });
     return pulls.map(own).filter((p) => this.isActive(p));
