@@ -196,6 +196,8 @@ export function registerPulls(
         provider.refresh();
       }),
       vscode.commands.registerCommand('repodesk.testing.workspaceState', (key?: string) => (key === undefined ? state.keys() : state.get(key))),
+      // What an earlier version stored, written as it did (the tests of reading it once and moving it).
+      vscode.commands.registerCommand('repodesk.testing.setWorkspaceState', (key: string, value: unknown) => state.update(key, value)),
     );
   }
   return provider;
