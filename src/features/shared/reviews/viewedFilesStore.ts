@@ -29,8 +29,10 @@ export class ViewedFilesStore implements vscode.Disposable {
 
   /** What is stored under the key, else under the account's id of an earlier version (moved then). */
   private stored(pull: PullKey, key: string): unknown {
+    const value = this.state.get(key);
     const account = this.session.account?.id;
-    const former = account === undefined ? [] : this.session.formerIdsOf(account).map((id) => this.key(pull, id)!);
+    if (value !== undefined || account === undefined) return value;
+    const former = this.session.formerIdsOf(account).map((id) => this.key(pull, id)!);
     return readMoving(this.state, key, former).value;
   }
 

@@ -76,6 +76,8 @@ export class HostingSession implements vscode.Disposable {
   private readonly refusedSessions = new Set<string>();
   /** What runs between a switch of the current client and the views' hearing of it (useAccount). */
   private alongside: (() => Promise<void>) | undefined;
+  /** formerIdsOf's answers, until the services' settings change (they depend on the first service). */
+  private readonly formerIds = new Map<string, string[]>();
   /** The client's background requests wait for this first (start-up: see holdBackgroundUntil). */
   private backgroundAfter: Promise<void> = Promise.resolve();
   /** Fires when the user signs in or out, switches account, or changes the service settings. */
@@ -95,7 +97,10 @@ export class HostingSession implements vscode.Disposable {
       this.accountsChanged,
       this.accountsRateLimitChanged,
       provider.onDidChangeSessions((e) => void this.afterSessionsChange(e)),
-      onDidChangeHostingSettings(() => void this.refresh()),
+      onDidChangeHostingSettings(() => {
+        this.formerIds.clear();
+        void this.refresh();
+      }),
     );
   }
 
@@ -162,7 +167,12 @@ export class HostingSession implements vscode.Disposable {
    * newest first: what is stored under one of them is the account's, read once and moved.
    */
   formerIdsOf(accountId: string): string[] {
-    return formerAccountIds(accountId, readHostingServices().services);
+    let ids = this.formerIds.get(accountId);
+    if (!ids) {
+      ids = formerAccountIds(accountId, readHostingServices().services);
+      this.formerIds.set(accountId, ids);
+    }
+    return ids;
   }
 
   /** The id of the signed-in account stored as `stored`: its id, or an id it had in an earlier version. */
