@@ -930,10 +930,10 @@ describe('Accounts: what was kept with one service configured is still shown aft
 
     await twoServices();
     await waitFor('ada as an account of the Local service', async () => session.account?.label === 'ada (Local)');
-    // The same account, so the same keys: what it kept is found under them.
-    assert.equal(session.account!.id, id, 'the account id changed when a service was added');
     assert.deepEqual(await drafts(), [], 'the pending review is gone');
     await waitFor('the status bar count after the service was added', async () => (await statusText()) === '$(comment-draft) #1: 0 pending');
+    // The same account, so the same keys: what it kept is found under them.
+    assert.equal(session.account!.id, id, 'the account id changed when a service was added');
     await vscode.commands.executeCommand('repodesk.testing.repositoriesKept');
     assert.ok(((await state<{ key: string }>(SLOT))?.key ?? '').startsWith(`${first()} ${id} `));
   });
