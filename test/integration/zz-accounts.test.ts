@@ -1066,6 +1066,47 @@ describe('Accounts: Review Comments and the pending review count follow the acco
     }
   });
 
+  it('with several services configured (labels name the service), Review Comments marks the comments of the account in use as its own, and only those', async () => {
+    const session = api.testing!.session;
+    const ada = account('ada');
+    const headers = { authorization: `token ${ada.session.accessToken}`, 'user-agent': 'integration-test', 'content-type': 'application/json' };
+    const pulls = `${first()}/repos/${pull.owner}/${pull.repo}/pulls`;
+    const comments = (await (await fetch(`${pulls}/${pull.number}/comments`, { headers })).json()) as { id: number; in_reply_to_id?: number }[];
+    const root = comments.find((c) => c.in_reply_to_id === undefined);
+    assert.ok(root, 'no review comment on #1');
+    const body = `Mine as ada ${Date.now()}`;
+    const replied = await fetch(`${pulls}/${pull.number}/comments`, { method: 'POST', headers, body: JSON.stringify({ body, in_reply_to: root.id }) });
+    assert.equal(replied.status, 201, await replied.clone().text());
+    const reply = (await replied.json()) as { id: number };
+    const row = () =>
+      waitFor("ada's reply in Review Comments", async () => {
+        await vscode.commands.executeCommand('repodesk.reviewComments.refresh');
+        return (await children(REVIEWS)).find((n) => label(n) === `ada: ${body}`);
+      });
+    await vscode.workspace.getConfiguration('repodesk.hosting').update(
+      'services',
+      [
+        { name: 'Local', apiUrl: first(), oauthClientId: oauthApp(process.env.REPODESK_TEST_EMULATOR_DATA!).client_id },
+        { name: 'Enterprise', apiUrl: `${second()}/api/v3`, oauthClientId: oauthApp(process.env.REPODESK_TEST_EMULATOR2_DATA!).client_id },
+      ],
+      vscode.ConfigurationTarget.Global,
+    );
+    try {
+      await waitFor('the accounts named with their service', async () =>
+        ['ada (Local)', 'charles (Local)'].every((l) => session.accounts.some((a) => a.label === l)),
+      );
+      await vscode.commands.executeCommand('repodesk.switchAccount', account('ada (Local)').id);
+      // Its own: the row offers Edit and Delete (its context value).
+      assert.equal((await row()).toTreeItem().contextValue, 'reviewComment:own');
+      await vscode.commands.executeCommand('repodesk.switchAccount', account('charles (Local)').id);
+      assert.equal((await row()).toTreeItem().contextValue, 'reviewComment', "ada's reply is not charles's own");
+    } finally {
+      await fetch(`${pulls}/comments/${reply.id}`, { method: 'DELETE', headers });
+      await vscode.workspace.getConfiguration('repodesk.hosting').update('services', undefined, vscode.ConfigurationTarget.Global);
+      await waitFor('the accounts named without a service', async () => session.accounts.every((a) => !a.label.includes('(')));
+    }
+  });
+
   it("the pending review count in the status bar is the account in use's drafts, and switches with it", async () => {
     const session = api.testing!.session;
     const ada = account('ada');

@@ -59,7 +59,7 @@ export function registerPulls(
       () => client.pulls.list(repo.owner, repo.name, toQuery(filter), { priority: 'background' }),
       (pulls) => {
         void state.update(PULL_SNAPSHOT_KEY, keeping ? takePullSnapshot(key, pulls, pulls.length >= 50, Date.now()) : undefined);
-        return pullNodes(repo.owner, repo.name, pulls, client, account.label, (n) => p.update(n), avatars, viewed);
+        return pullNodes(repo.owner, repo.name, pulls, client, session.login, (n) => p.update(n), avatars, viewed);
       },
       vscode.l10n.t('No pull requests match this filter.'),
     );

@@ -108,6 +108,16 @@ export class HostingSession implements vscode.Disposable {
     return this.session?.account;
   }
 
+  /**
+   * The current account's user name on its service: its label without the
+   * service's name (the label names it when several services are
+   * configured), so that "my" comments, pull requests and gists are found.
+   */
+  get login(): string | undefined {
+    const id = this.session?.account.id;
+    return this.signedInAccounts.find((a) => a.id === id)?.login ?? this.session?.account.label;
+  }
+
   /** Every signed-in account, in the provider's order; the current one among them. */
   get accounts(): readonly SignedInAccount[] {
     return this.signedInAccounts;
