@@ -19,16 +19,17 @@ export function accountId(apiUrl: string, userId: string): string {
 
 /** The service's API URL and the user id an accountId holds; undefined for any other string (an id of an earlier version). */
 export function parseAccountId(id: string): { apiUrl: string; userId: string } | undefined {
+  // The encoded URL holds no slash; without one (a bare user id) it is no URL either.
   const slash = id.indexOf('/');
-  if (slash <= 0 || slash === id.length - 1) return undefined;
-  let apiUrl: string;
+  const userId = id.slice(slash + 1);
+  let apiUrl = '';
   try {
     apiUrl = decodeURIComponent(id.slice(0, slash));
   } catch {
-    return undefined;
+    // Not encoded as accountId encodes: no id of this version.
   }
-  if (!/^https?:\/\//i.test(apiUrl)) return undefined;
-  return { apiUrl, userId: id.slice(slash + 1) };
+  if (!/^https?:\/\//i.test(apiUrl) || userId === '') return undefined;
+  return { apiUrl, userId };
 }
 
 /**

@@ -19,7 +19,6 @@ export function readMoving(store: KeyValueStore, key: string, formerKeys: readon
   const value = store.get(key);
   if (value !== undefined) return { value, moved: Promise.resolve() };
   for (const former of formerKeys) {
-    if (former === key) continue;
     const old = store.get(former);
     if (old === undefined) continue;
     const moved = Promise.resolve(store.update(key, old)).then(() => store.update(former, undefined));

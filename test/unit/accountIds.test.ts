@@ -12,6 +12,7 @@ describe('account ids: one id per account whatever services are configured', () 
   });
   it("a trailing slash of the API URL is not part of the id (the service's URL in either spelling)", () => {
     assert.equal(accountId('https://git.corp/api/v3/', '7'), accountId('https://git.corp/api/v3', '7'));
+    assert.equal(accountId('https://git.corp//', '7'), accountId('https://git.corp', '7'));
   });
   it('the same user id on two services is two ids', () => {
     assert.notEqual(accountId(local.apiUrl, '1'), accountId(work.apiUrl, '1'));
@@ -25,6 +26,8 @@ describe('account ids: one id per account whatever services are configured', () 
     assert.equal(parseAccountId('/42'), undefined);
     assert.equal(parseAccountId('http%3A%2F%2Fa.test/'), undefined);
     assert.equal(parseAccountId('%E0%A4%A/1'), undefined);
+    assert.equal(parseAccountId(`${encodeURIComponent('xhttp://a.test')}/1`), undefined);
+    assert.deepEqual(parseAccountId(`${encodeURIComponent('HTTPS://a.test')}/1`), { apiUrl: 'HTTPS://a.test', userId: '1' });
   });
 });
 
@@ -100,7 +103,7 @@ describe('moved keys: a value stored under an old key is read once and moved', (
     const s = store({});
     const read = readMoving(s, 'new', ['old']);
     assert.equal(read.value, undefined);
-    await read.moved;
+    await read.moved.then(() => undefined);
     assert.deepEqual(s.writes, []);
   });
   it('an old key equal to the new one is not moved onto itself', async () => {
@@ -149,7 +152,11 @@ describe('moved keys: a list kept under old keys joins the one under the new key
   });
   it('nothing anywhere: an empty list, nothing written; the key itself among the old ones is not read twice', async () => {
     const s = store({ k: ['a'] });
-    assert.deepEqual(readMovingList(s, 'k', ['k']).value, ['a']);
+    const read = readMovingList(s, 'k', ['k']);
+    assert.deepEqual(read.value, ['a']);
+    await read.moved;
+    assert.deepEqual(s.data.get('k'), ['a']);
+    assert.deepEqual(s.writes, []);
     const t = store({});
     assert.deepEqual(readMovingList(t, 'k', ['old']).value, []);
     assert.deepEqual(t.writes, []);
