@@ -6,7 +6,7 @@
 
 /** One hosting (v3) service: its API in either form, `https://host` or `https://host/api/v3`. */
 export interface HostingService {
-  /** Unique (case-insensitively) among the services: the key of its accounts' secrets and groups. */
+  /** Unique (case-insensitively) among the services: what the user sees of it (labels, groups). */
   name: string;
   /** The API's base URL, without a trailing slash. */
   apiUrl: string;
@@ -198,14 +198,6 @@ export function engagementServiceFor(
   }
   if (hostingCount > 1) return { reason: 'notNamed' };
   return engagement[0] ?? { reason: 'noneConfigured' };
-}
-
-/**
- * The key of an account's secret and of its group: service and account id.
- * The name is encoded so that no service name can forge another's key.
- */
-export function accountKey(serviceName: string, accountId: string): string {
-  return `${encodeURIComponent(serviceName.toLowerCase())}/${accountId}`;
 }
 
 /**

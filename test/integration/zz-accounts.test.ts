@@ -879,3 +879,254 @@ describe("Accounts: what each account keeps (its group's listing, its pending re
     assert.deepEqual(await reviewKeys(local.id), localReviews, "Local's pending review changed");
   });
 });
+
+describe('Accounts: what was kept with one service configured is still shown after a second service is added', function () {
+  this.timeout(180_000);
+  let api: RepoDeskApi;
+  const enterpriseApi = () => `${second()}/api/v3`;
+  const pull = { owner: 'analytical-engines', repo: 'difference-engine', number: 1 };
+  const SLOT = 'repodesk.repositories.lastListing';
+  const VIEW = 'repodesk.repositories';
+  const state = <T>(key?: string) => vscode.commands.executeCommand<T>('repodesk.testing.workspaceState', key);
+  const setState = (key: string, value: unknown) => vscode.commands.executeCommand('repodesk.testing.setWorkspaceState', key, value);
+  const statusText = () => vscode.commands.executeCommand<string | undefined>('repodesk.testing.pendingStatus');
+  const drafts = async () => (await vscode.commands.executeCommand<{ body: string }[] | undefined>('repodesk.testing.pendingDrafts', pull))?.map((d) => d.body);
+  const mine = async () => child(VIEW, undefined, /^Your repositories/);
+  const twoServices = () =>
+    vscode.workspace.getConfiguration('repodesk.hosting').update(
+      'services',
+      [
+        { name: 'Local', apiUrl: first(), oauthClientId: oauthApp(process.env.REPODESK_TEST_EMULATOR_DATA!).client_id },
+        { name: 'Enterprise', apiUrl: enterpriseApi(), oauthClientId: oauthApp(process.env.REPODESK_TEST_EMULATOR2_DATA!).client_id },
+      ],
+      vscode.ConfigurationTarget.Global,
+    );
+  const oneService = async () => {
+    await vscode.workspace.getConfiguration('repodesk.hosting').update('services', undefined, vscode.ConfigurationTarget.Global);
+    await waitFor('ada alone on one service', async () => api.testing!.session.account?.label === 'ada');
+  };
+
+  before(async () => {
+    api = await signInAsAdaWithDemoRepository();
+    await oneService();
+  });
+
+  afterEach(async () => {
+    await vscode.commands.executeCommand('repodesk.pendingReview.discard', pull, true);
+    await oneService();
+  });
+
+  it('a pending review started with one service is still pending (and counted in the status bar) after a second service is added; the kept listing stays the account’s', async () => {
+    const session = api.testing!.session;
+    const id = session.account!.id;
+    assert.equal(await vscode.commands.executeCommand('repodesk.pendingReview.start', pull), true);
+    await waitFor('the status bar count', async () => (await statusText()) === '$(comment-draft) #1: 0 pending');
+    await waitFor('a fresh "Your repositories"', async () => {
+      const node = await mine();
+      return !description(node).includes('updating') && (await children(VIEW, node)).length > 0;
+    });
+    await vscode.commands.executeCommand('repodesk.testing.repositoriesKept');
+    assert.ok(((await state<{ key: string }>(SLOT))?.key ?? '').startsWith(`${first()} ${id} `));
+
+    await twoServices();
+    await waitFor('ada as an account of the Local service', async () => session.account?.label === 'ada (Local)');
+    assert.deepEqual(await drafts(), [], 'the pending review is gone');
+    await waitFor('the status bar count after the service was added', async () => (await statusText()) === '$(comment-draft) #1: 0 pending');
+    // The same account, so the same keys: what it kept is found under them.
+    assert.equal(session.account!.id, id, 'the account id changed when a service was added');
+    await vscode.commands.executeCommand('repodesk.testing.repositoriesKept');
+    assert.ok(((await state<{ key: string }>(SLOT))?.key ?? '').startsWith(`${first()} ${id} `));
+  });
+
+  it('drafts and a kept listing stored by an earlier version under the bare user id are shown (the drafts after a second service is added), and moved to the account’s id', async () => {
+    const session = api.testing!.session;
+    const id = session.account!.id;
+    const userId = id.slice(id.lastIndexOf('/') + 1);
+    assert.notEqual(userId, id, `the account id names no service: ${id}`);
+    // The Repositories listing as an earlier version kept it: under the bare user id, with a row only it has.
+    await waitFor('a fresh "Your repositories"', async () => {
+      const node = await mine();
+      return !description(node).includes('updating') && (await children(VIEW, node)).length > 0;
+    });
+    await vscode.commands.executeCommand('repodesk.testing.repositoriesKept');
+    type Snapshot = { key: string; groups: { id: string; repositories: { name: string; full_name: string }[] }[] };
+    const kept = (await state<Snapshot>(SLOT))!;
+    assert.ok(kept.key.startsWith(`${first()} ${id} `), kept.key);
+    const group = kept.groups.find((g) => g.id === 'group:mine' && g.repositories.length > 0);
+    assert.ok(group, JSON.stringify(kept.groups.map((g) => g.id)));
+    const old: Snapshot = {
+      ...kept,
+      key: kept.key.replace(` ${id} `, ` ${userId} `),
+      groups: kept.groups.map((g) =>
+        g === group ? { ...g, repositories: [{ ...g.repositories[0]!, name: 'kept-by-an-earlier-version', full_name: 'ada/kept-by-an-earlier-version' }] } : g,
+      ),
+    };
+    await setState(SLOT, old);
+    await vscode.commands.executeCommand('repodesk.testing.repositoriesAsAfterReload');
+    const drawn = await mine();
+    assert.match(description(drawn), /updating…/, 'the kept rows are marked as updating');
+    assert.deepEqual((await children(VIEW, drawn)).map(label), ['ada/kept-by-an-earlier-version'], 'the rows the earlier version kept are drawn at once');
+    await waitFor('the fresh listing', async () => {
+      const node = await mine();
+      return !description(node).includes('updating') && !(await children(VIEW, node)).some((n) => label(n) === 'ada/kept-by-an-earlier-version');
+    });
+    await vscode.commands.executeCommand('repodesk.testing.repositoriesKept');
+    assert.ok(((await state<{ key: string }>(SLOT))?.key ?? '').startsWith(`${first()} ${id} `), 'kept again under the account’s id');
+
+    // A pending review with a draft as an earlier version kept it: under the bare user id.
+    const body = `Kept by an earlier version ${Date.now()}`;
+    const oldRecord = `repodesk.pendingReview/${encodeURIComponent(userId)}/${pull.owner}/${pull.repo}/${pull.number}`;
+    const oldIndex = `repodesk.pendingReview.index/${encodeURIComponent(userId)}`;
+    await setState(oldRecord, {
+      v: 1,
+      startedAt: new Date().toISOString(),
+      nextSeq: 2,
+      drafts: [{ id: 'd1', seq: 1, body, target: { kind: 'conversation' }, writtenAt: new Date().toISOString() }],
+    });
+    await setState(oldIndex, [pull]);
+    await twoServices();
+    await waitFor('ada as an account of the Local service', async () => session.account?.label === 'ada (Local)');
+    assert.deepEqual(await drafts(), [body], 'the draft an earlier version kept');
+    await waitFor('the status bar count', async () => (await statusText()) === '$(comment-draft) #1: 1 pending');
+    // Moved: under the account's id now, nothing left under the bare one.
+    const moved = await state<{ drafts: { body: string }[] }>(`repodesk.pendingReview/${encodeURIComponent(id)}/${pull.owner}/${pull.repo}/${pull.number}`);
+    assert.deepEqual(
+      moved?.drafts.map((d) => d.body),
+      [body],
+    );
+    await waitFor('nothing left under the bare user id', async () => (await state(oldRecord)) === undefined && (await state(oldIndex)) === undefined);
+  });
+});
+
+describe('Accounts: Review Comments and the pending review count follow the account in use', function () {
+  this.timeout(180_000);
+  let api: RepoDeskApi;
+  let charlesToken: string;
+  const pull = { owner: 'analytical-engines', repo: 'difference-engine', number: 1 };
+  const REVIEWS = 'repodesk.reviewComments';
+  const statusText = () => vscode.commands.executeCommand<string | undefined>('repodesk.testing.pendingStatus');
+  const setState = (key: string, value: unknown) => vscode.commands.executeCommand('repodesk.testing.setWorkspaceState', key, value);
+  const account = (login: string): SignedInAccount => {
+    const found = api.testing!.session.accounts.find((a) => a.label === login);
+    assert.ok(found, `no account ${login}; there are ${api.testing!.session.accounts.map((a) => a.label).join(', ')}`);
+    return found;
+  };
+
+  before(async () => {
+    api = await signInAsAdaWithDemoRepository();
+    charlesToken = await tokenFor(first(), 'charles');
+    await api.testing!.provider.signInWithToken(api.testing!.session.accounts[0]!.serviceName, charlesToken);
+    await waitFor('two accounts', async () => api.testing!.session.accounts.length === 2);
+    await vscode.commands.executeCommand('repodesk.switchAccount', account('ada').id);
+    await vscode.commands.executeCommand('repodesk.reviewComments.switchMode', 'repository');
+  });
+
+  after(async () => {
+    const session = api.testing!.session;
+    await vscode.commands.executeCommand('repodesk.switchAccount', account('charles').id);
+    await vscode.commands.executeCommand('repodesk.pendingReview.discard', pull, true);
+    await vscode.commands.executeCommand('repodesk.switchAccount', account('ada').id);
+    await vscode.commands.executeCommand('repodesk.pendingReview.discard', pull, true);
+    await vscode.commands.executeCommand('repodesk.reviewComments.switchMode', 'pull');
+    for (const s of await api.testing!.provider.getSessions(undefined, {})) if (s.account.label !== 'ada') await api.testing!.provider.removeSession(s.id);
+    await waitFor('ada alone again', async () => session.accounts.length === 1 && session.account?.label === 'ada');
+    await session.useAccount(session.account!.id);
+  });
+
+  it("switching the account in use makes Review Comments read with that account's token (the service's count of it grows)", async () => {
+    const session = api.testing!.session;
+    const ada = account('ada');
+    const charles = account('charles');
+    await vscode.commands.executeCommand('repodesk.switchAccount', charles.id);
+    assert.equal(session.account?.id, charles.id);
+    // The view read again after the switch; then a reply only a new read shows (a 200, not a 304 that costs nothing).
+    await waitFor("the repository's review comments", async () => (await children(REVIEWS)).some((n) => / /.test(label(n))));
+    const headers = { authorization: `token ${ada.session.accessToken}`, 'user-agent': 'integration-test', 'content-type': 'application/json' };
+    const comments = (await (await fetch(`${first()}/repos/${pull.owner}/${pull.repo}/pulls/${pull.number}/comments`, { headers })).json()) as {
+      id: number;
+      in_reply_to_id?: number;
+    }[];
+    const root = comments.find((c) => c.in_reply_to_id === undefined);
+    assert.ok(root, 'no review comment on #1');
+    const body = `Read as charles ${Date.now()}`;
+    const before = await used(first(), charlesToken);
+    const replied = await fetch(`${first()}/repos/${pull.owner}/${pull.repo}/pulls/${pull.number}/comments`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ body, in_reply_to: root.id }),
+    });
+    assert.equal(replied.status, 201, await replied.clone().text());
+    const reply = (await replied.json()) as { id: number };
+    try {
+      await vscode.commands.executeCommand('repodesk.reviewComments.refresh');
+      await waitFor('the reply in Review Comments', async () => (await children(REVIEWS)).some((n) => label(n) === `ada: ${body}`));
+      assert.ok((await used(first(), charlesToken)) > before, "charles's token was not used to read the review comments");
+    } finally {
+      await fetch(`${first()}/repos/${pull.owner}/${pull.repo}/pulls/comments/${reply.id}`, { method: 'DELETE', headers });
+    }
+  });
+
+  it('with several services configured (labels name the service), Review Comments marks the comments of the account in use as its own, and only those', async () => {
+    const session = api.testing!.session;
+    const ada = account('ada');
+    const headers = { authorization: `token ${ada.session.accessToken}`, 'user-agent': 'integration-test', 'content-type': 'application/json' };
+    const pulls = `${first()}/repos/${pull.owner}/${pull.repo}/pulls`;
+    const comments = (await (await fetch(`${pulls}/${pull.number}/comments`, { headers })).json()) as { id: number; in_reply_to_id?: number }[];
+    const root = comments.find((c) => c.in_reply_to_id === undefined);
+    assert.ok(root, 'no review comment on #1');
+    const body = `Mine as ada ${Date.now()}`;
+    const replied = await fetch(`${pulls}/${pull.number}/comments`, { method: 'POST', headers, body: JSON.stringify({ body, in_reply_to: root.id }) });
+    assert.equal(replied.status, 201, await replied.clone().text());
+    const reply = (await replied.json()) as { id: number };
+    const row = () =>
+      waitFor("ada's reply in Review Comments", async () => {
+        await vscode.commands.executeCommand('repodesk.reviewComments.refresh');
+        return (await children(REVIEWS)).find((n) => label(n) === `ada: ${body}`);
+      });
+    await vscode.workspace.getConfiguration('repodesk.hosting').update(
+      'services',
+      [
+        { name: 'Local', apiUrl: first(), oauthClientId: oauthApp(process.env.REPODESK_TEST_EMULATOR_DATA!).client_id },
+        { name: 'Enterprise', apiUrl: `${second()}/api/v3`, oauthClientId: oauthApp(process.env.REPODESK_TEST_EMULATOR2_DATA!).client_id },
+      ],
+      vscode.ConfigurationTarget.Global,
+    );
+    try {
+      await waitFor('the accounts named with their service', async () =>
+        ['ada (Local)', 'charles (Local)'].every((l) => session.accounts.some((a) => a.label === l)),
+      );
+      await vscode.commands.executeCommand('repodesk.switchAccount', account('ada (Local)').id);
+      // Its own: the row offers Edit and Delete (its context value).
+      assert.equal((await row()).toTreeItem().contextValue, 'reviewComment:own');
+      await vscode.commands.executeCommand('repodesk.switchAccount', account('charles (Local)').id);
+      assert.equal((await row()).toTreeItem().contextValue, 'reviewComment', "ada's reply is not charles's own");
+    } finally {
+      await fetch(`${pulls}/comments/${reply.id}`, { method: 'DELETE', headers });
+      await vscode.workspace.getConfiguration('repodesk.hosting').update('services', undefined, vscode.ConfigurationTarget.Global);
+      await waitFor('the accounts named without a service', async () => session.accounts.every((a) => !a.label.includes('(')));
+    }
+  });
+
+  it("the pending review count in the status bar is the account in use's drafts, and switches with it", async () => {
+    const session = api.testing!.session;
+    const ada = account('ada');
+    const charles = account('charles');
+    await vscode.commands.executeCommand('repodesk.switchAccount', ada.id);
+    assert.equal(await vscode.commands.executeCommand('repodesk.pendingReview.start', pull), true);
+    await waitFor("ada's count", async () => (await statusText()) === '$(comment-draft) #1: 0 pending');
+    // charles's review of the same pull request holds two drafts.
+    const draft = (n: number) => ({ id: `d${n}`, seq: n, body: `charles ${n}`, target: { kind: 'conversation' }, writtenAt: new Date().toISOString() });
+    await setState(`repodesk.pendingReview/${encodeURIComponent(charles.id)}/${pull.owner}/${pull.repo}/${pull.number}`, {
+      v: 1,
+      startedAt: new Date().toISOString(),
+      nextSeq: 3,
+      drafts: [draft(1), draft(2)],
+    });
+    await setState(`repodesk.pendingReview.index/${encodeURIComponent(charles.id)}`, [pull]);
+    await vscode.commands.executeCommand('repodesk.switchAccount', charles.id);
+    assert.equal(session.account?.id, charles.id);
+    await waitFor("charles's count", async () => (await statusText()) === '$(comment-draft) #1: 2 pending');
+    await vscode.commands.executeCommand('repodesk.switchAccount', ada.id);
+    await waitFor("ada's count again", async () => (await statusText()) === '$(comment-draft) #1: 0 pending');
+  });
+});

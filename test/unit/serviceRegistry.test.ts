@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import {
-  accountKey,
   normalizeEngagementApiUrl,
   normalizeHostingApiUrl,
   parseEngagementServices,
@@ -245,14 +244,7 @@ describe('service registry: repodesk.engagement.services', () => {
   });
 });
 
-describe('service registry: account keys and remote hosts', () => {
-  it('an account key holds the service (any case) and the account id', () => {
-    assert.equal(accountKey('Work', '42'), 'work/42');
-  });
-  it("a service name with a slash cannot forge another service's key", () => {
-    assert.notEqual(accountKey('a/1', '2'), accountKey('a', '1/2'));
-    assert.equal(accountKey('a/1', '2'), 'a%2F1/2');
-  });
+describe('service registry: remote hosts', () => {
   const services = [
     { name: 'Public', apiUrl: 'https://api.code.test' },
     { name: 'Work', apiUrl: 'https://git.corp/api/v3' },

@@ -239,6 +239,12 @@ export class InlineThreads implements vscode.Disposable {
     }
   }
 
+  /** The user name of the account the pull request is read with (its own, else the one in use): whose comments are "mine". */
+  private loginFor(pull: PullKey): string | undefined {
+    const opened = pull.accountId === undefined ? undefined : this.session.accounts.find((a) => a.id === pull.accountId);
+    return opened ? opened.login : this.session.login;
+  }
+
   /** A pending draft that starts a thread: drawn on its line, marked Pending (and outdated when written on another head). */
   private showPending(key: string, document: vscode.TextDocument, place: DocumentPlace, draft: PendingDraft, outdated: boolean): void {
     if (draft.target.kind !== 'line') return;
@@ -247,7 +253,7 @@ export class InlineThreads implements vscode.Disposable {
     const drawn = `pending|${outdated ? 1 : 0}|${draft.body}|${draft.error ?? ''}`;
     const known = this.entries.get(key);
     if (known?.drawn === drawn) return;
-    const item = new PendingCommentItem(draft, this.session.account?.label, outdated);
+    const item = new PendingCommentItem(draft, this.loginFor(place.pull), outdated);
     if (known) {
       known.thread.comments = [item];
       known.thread.label = pendingLabel(draft, outdated);
@@ -276,7 +282,7 @@ export class InlineThreads implements vscode.Disposable {
     pendingReplies: readonly PendingDraft[] = [],
   ): void {
     const range = line !== undefined && line <= document.lineCount ? document.lineAt(line - 1).range : new vscode.Range(0, 0, 0, 0);
-    const me = this.session.account?.label;
+    const me = this.loginFor(place.pull);
     const item = (thread: () => vscode.CommentThread, c: ReviewComment) =>
       new ReviewCommentItem(thread, c, me !== undefined && c.user.login === me, this.avatar(c), kind === 'outdated');
     const pendingItems = () => pendingReplies.map((d) => new PendingCommentItem(d, me, false));

@@ -189,7 +189,7 @@ export function commitCommands(session: HostingSession, active: ActiveRepository
       return undefined;
     }
     const author = {
-      ...((await authorOfFolder(folder)) ?? { name: session.account?.label ?? 'RepoDesk', email: `${session.account?.label ?? 'repodesk'}@users.noreply` }),
+      ...((await authorOfFolder(folder)) ?? { name: session.login ?? 'RepoDesk', email: `${session.login ?? 'repodesk'}@users.noreply` }),
       date: localIsoTime(),
     };
     const result = await runCommit(target, preview, files!, message.trim(), author, given);
@@ -426,7 +426,7 @@ export function commitCommands(session: HostingSession, active: ActiveRepository
     message?: string;
   }): Promise<CommitResult | undefined> {
     const client = session.client;
-    const login = session.account?.label;
+    const login = session.login;
     if (!client || !login) {
       void vscode.window.showErrorMessage(vscode.l10n.t('Sign in to RepoDesk first.'));
       return undefined;

@@ -27,7 +27,7 @@ interface DeleteAnswers {
 }
 
 export function registerGists(context: vscode.ExtensionContext, session: HostingSession): RootGroupProvider {
-  const me = () => session.account?.label;
+  const me = () => session.login;
   /** Text of a request that failed, by what it was for: the next try starts from it. */
   const drafts = new Map<string, string>();
   const refusal = (task: (client: HostingClient) => Promise<unknown>): ScopedRefusal => ({

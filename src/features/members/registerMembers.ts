@@ -23,7 +23,7 @@ function bothLists(lists: MemberLists, first: MemberLists['members']): Reloadabl
 
 export function registerMembers(context: vscode.ExtensionContext, session: HostingSession): OrganizationChildProvider {
   const refused = new RefusedLists();
-  const me = () => session.account?.label;
+  const me = () => session.login;
   const visibilityHint = vscode.l10n.t('Making your membership public or concealed needs the write:org scope.');
   const removeHint = vscode.l10n.t('Removing a member needs an owner of the organization, signed in with the admin:org scope.');
 

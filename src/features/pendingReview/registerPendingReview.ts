@@ -34,7 +34,11 @@ export function registerPendingReview(
   selected: SelectedPull,
   comments: PullReviewComments,
 ): PendingReviews {
-  const reviews = new PendingReviews(context.workspaceState, () => session.account?.id);
+  const reviews = new PendingReviews(
+    context.workspaceState,
+    () => session.account?.id,
+    (account) => session.formerIdsOf(account),
+  );
   const status = vscode.window.createStatusBarItem('repodesk.pendingReview', vscode.StatusBarAlignment.Left, 50);
   status.name = vscode.l10n.t('RepoDesk Pending Review');
 
@@ -94,7 +98,7 @@ export function registerPendingReview(
       // Posted with the account the pull request was opened under (its drafts are that account's), else the one in use.
       const opened = pull.accountId === undefined ? undefined : session.accounts.find((a) => a.id === pull.accountId);
       const client = opened ? opened.client : signedInClient(session);
-      const me = opened ? opened.login : session.account?.label;
+      const me = opened ? opened.login : session.login;
       if (!client || !me) return undefined;
       try {
         // The submit flow (dialogs, the posting engine) loads on first use, not at activation.

@@ -54,7 +54,7 @@ export function startOverviewPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
   // so do the diffs it opens and their threads (with one account there is no other: their URIs name none).
   const accountId = session.account?.id;
   const clientNow = () => (accountId === undefined ? session.client : session.clientFor(accountId));
-  const labelNow = () => session.accounts.find((a) => a.id === accountId)?.label ?? session.account?.label;
+  const loginNow = () => session.accounts.find((a) => a.id === accountId)?.login ?? session.login;
   // Its pending review is that account's too: drafts written here stay under it after a switch.
   const pendingKey = { owner, repo, number, accountId: session.accounts.length > 1 ? accountId : undefined };
   hosted.panel.title = vscode.l10n.t('Pull Request #{0}', number);
@@ -95,7 +95,7 @@ export function startOverviewPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
         client,
         deps.store,
         key,
-        labelNow(),
+        loginNow(),
         deps.avatars,
         background,
         { viewed: deps.viewed?.get(key), suggestionLabel: vscode.l10n.t('Suggested change') },
@@ -220,8 +220,7 @@ export function startOverviewPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
       case 'openThread': {
         const root = loaded?.reviewComments.find((c) => c.id === m.id);
         // The Review Comments feature reveals a thread in its diff (the inline threads show there).
-        if (root)
-          await vscode.commands.executeCommand('repodesk.reviewComments.reveal', new CommentNode(root, { owner, repo, me: session.account?.label }, undefined));
+        if (root) await vscode.commands.executeCommand('repodesk.reviewComments.reveal', new CommentNode(root, { owner, repo, me: loginNow() }, undefined));
         return;
       }
       case 'review':

@@ -59,11 +59,17 @@ export function registerPulls(
       () => client.pulls.list(repo.owner, repo.name, toQuery(filter), { priority: 'background' }),
       (pulls) => {
         void state.update(PULL_SNAPSHOT_KEY, keeping ? takePullSnapshot(key, pulls, pulls.length >= 50, Date.now()) : undefined);
-        return pullNodes(repo.owner, repo.name, pulls, client, account.label, (n) => p.update(n), avatars, viewed);
+        return pullNodes(repo.owner, repo.name, pulls, client, session.login, (n) => p.update(n), avatars, viewed);
       },
       vscode.l10n.t('No pull requests match this filter.'),
     );
-    const kept = firstLook && keeping ? readPullSnapshot(state.get(PULL_SNAPSHOT_KEY), key) : undefined;
+    // Kept under the account's id, else under an id it had in an earlier version.
+    const kept =
+      firstLook && keeping
+        ? [key, ...session.formerIdsOf(account.id).map((id) => pullSnapshotKey(readHostingSettings().apiUrl, id, repo.owner, repo.name, filter))]
+            .map((k) => readPullSnapshot(state.get(PULL_SNAPSHOT_KEY), k))
+            .find((k) => k)
+        : undefined;
     firstLook = false;
     if (!kept || kept.pulls.length === 0) return fresh;
     fresh.then(
@@ -146,8 +152,9 @@ export function registerPulls(
     vscode.commands.registerCommand('repodesk.pulls.showAll', () => setState('all')),
     vscode.commands.registerCommand('repodesk.pulls.refresh', () => provider.refresh()),
     // Signed out of an account: its kept listing goes (the slot holds one account's).
-    session.onDidSignOutAccount((id) => {
-      if (keptFor(state.get(PULL_SNAPSHOT_KEY), readHostingSettings().apiUrl, id)) void state.update(PULL_SNAPSHOT_KEY, undefined);
+    session.onDidSignOutAccount((account) => {
+      const ids = [account, ...session.formerIdsOf(account)];
+      if (ids.some((id) => keptFor(state.get(PULL_SNAPSHOT_KEY), readHostingSettings().apiUrl, id))) void state.update(PULL_SNAPSHOT_KEY, undefined);
     }),
     vscode.commands.registerCommand('repodesk.pulls.filter', async (arg?: unknown) => {
       const given = givenAnswers<Partial<PullFilter>>(arg);
@@ -189,6 +196,8 @@ export function registerPulls(
         provider.refresh();
       }),
       vscode.commands.registerCommand('repodesk.testing.workspaceState', (key?: string) => (key === undefined ? state.keys() : state.get(key))),
+      // What an earlier version stored, written as it did (the tests of reading it once and moving it).
+      vscode.commands.registerCommand('repodesk.testing.setWorkspaceState', (key: string, value: unknown) => state.update(key, value)),
     );
   }
   return provider;

@@ -117,7 +117,7 @@ export function registerRepositories(
       }
       const orgs = new Set<string>();
       for await (const t of client.teams.listForAuthenticatedUser()) orgs.add(t.organization.login);
-      const created = await (await creation()).createRepository(client, [...orgs].sort(), session.account.label);
+      const created = await (await creation()).createRepository(client, [...orgs].sort(), session.login ?? session.account.label);
       if (created) {
         provider.refresh();
         await active.set(created);

@@ -113,7 +113,11 @@ export function createRepositoriesProvider(
           if (keeping) keeps.push(roots.then((r) => keep(slot, key, r, prefix)).catch(() => undefined));
           return roots;
         };
-        const kept = drawKept && !signedOut ? readSnapshot(workspaceState.get(slot), key) : undefined;
+        // Kept under the account's id, else under an id it had in an earlier version (read once: the fresh rows are kept under its id).
+        const kept =
+          drawKept && !signedOut
+            ? [a.id, ...session.formerIdsOf(a.id)].map((id) => readSnapshot(workspaceState.get(groupSlot(a, id)), groupKey(a, id))).find((k) => k)
+            : undefined;
         const build = kept
           ? async () => {
               // The service's answer replaces the kept rows once they are on screen (as with one account).
@@ -133,13 +137,16 @@ export function createRepositoriesProvider(
     }
     // The filters are part of the key: rows kept under another filter are not these.
     const keyOf = (accountId: string) => `${snapshotKey(readHostingSettings().apiUrl, accountId)} ${JSON.stringify(loadFilter(state))}`;
+    /** The listing kept for the account, also one kept under an id it had in an earlier version. */
+    const keptOf = (accountId: string) =>
+      [accountId, ...session.formerIdsOf(accountId)].map((id) => readSnapshot(workspaceState.get(REPOSITORY_SNAPSHOT_KEY), keyOf(id))).find((k) => k);
     if (!client || !account) {
       // While the stored session is still being read (SecretStorage, a round
       // trip to the workbench), the rows kept for the account that was signed
       // in last, if it still was when it was last seen: they are replaced (or
       // removed) as soon as the session is known.
       const expected = session.expectedAccountId;
-      const early = firstLook && keeping && expected ? readSnapshot(workspaceState.get(REPOSITORY_SNAPSHOT_KEY), keyOf(expected)) : undefined;
+      const early = firstLook && keeping && expected ? keptOf(expected) : undefined;
       return early ? keptRoots(undefined, p, early) : [];
     }
     const key = keyOf(account.id);
@@ -151,7 +158,7 @@ export function createRepositoriesProvider(
       else if (workspaceState.get(REPOSITORY_SNAPSHOT_KEY) !== undefined) void workspaceState.update(REPOSITORY_SNAPSHOT_KEY, undefined);
       return roots;
     });
-    const kept = firstLook && keeping ? readSnapshot(workspaceState.get(REPOSITORY_SNAPSHOT_KEY), key) : undefined;
+    const kept = firstLook && keeping ? keptOf(account.id) : undefined;
     firstLook = false;
     if (!kept) {
       // Nothing to draw first: the rows come from the service.
@@ -192,13 +199,13 @@ export function createRepositoriesProvider(
   }
 
   /** Where an account's group keeps its listing: a slot of its own, named by its service and account. */
-  function groupSlot(a: SignedInAccount): string {
-    return `${REPOSITORY_SNAPSHOT_KEY}/${encodeURIComponent(snapshotKey(a.apiUrl, a.id))}`;
+  function groupSlot(a: SignedInAccount, id = a.id): string {
+    return `${REPOSITORY_SNAPSHOT_KEY}/${encodeURIComponent(snapshotKey(a.apiUrl, id))}`;
   }
 
   /** The key of an account's group's listing: its service, its account and the filters (rows kept under another filter are not these). */
-  function groupKey(a: SignedInAccount): string {
-    return `${snapshotKey(a.apiUrl, a.id)} ${JSON.stringify(loadFilter(state))}`;
+  function groupKey(a: SignedInAccount, id = a.id): string {
+    return `${snapshotKey(a.apiUrl, id)} ${JSON.stringify(loadFilter(state))}`;
   }
 
   // What a repository node shows when expanded: each provider's lists, in
@@ -364,11 +371,14 @@ export function createRepositoriesProvider(
       }),
       active.onDidChange(() => provider.redraw()),
       // Signed out of an account: its kept listings go (the one account's slot, and its group's), nothing of the others'.
-      session.onDidSignOutAccount((id) => {
-        if (keptFor(workspaceState.get(REPOSITORY_SNAPSHOT_KEY), readHostingSettings().apiUrl, id))
+      // What is still kept under an id it had in an earlier version goes too.
+      session.onDidSignOutAccount((account) => {
+        const ids = [account, ...session.formerIdsOf(account)];
+        if (ids.some((id) => keptFor(workspaceState.get(REPOSITORY_SNAPSHOT_KEY), readHostingSettings().apiUrl, id)))
           void workspaceState.update(REPOSITORY_SNAPSHOT_KEY, undefined);
         for (const slot of workspaceState.keys())
-          if (slot.startsWith(`${REPOSITORY_SNAPSHOT_KEY}/`) && keptForAccount(workspaceState.get(slot), id)) void workspaceState.update(slot, undefined);
+          if (slot.startsWith(`${REPOSITORY_SNAPSHOT_KEY}/`) && ids.some((id) => keptForAccount(workspaceState.get(slot), id)))
+            void workspaceState.update(slot, undefined);
       }),
     ],
   };

@@ -53,7 +53,7 @@ export function registerReviewComments(
   const state = context.workspaceState;
   const mode = (): Mode => state.get<Mode>(MODE_KEY, 'pull');
   const filter = (): RepoCommentFilter => ({ sort: 'created', direction: 'desc', since: '', ...state.get<Partial<RepoCommentFilter>>(FILTER_KEY) });
-  const me = () => session.account?.label;
+  const me = () => session.login;
 
   // A pull request selected again draws the comments read last time at once,
   // marked as updating (the view's description) until the service's answer

@@ -8,7 +8,7 @@ import type { HostingAuthBackend, NewSession } from './backend';
 import { SessionStore, type SignInMethod, type StoredSession } from './sessionStore';
 import { errorText } from '../../shared/failure';
 import type { HostingService } from '../../shared/session/settings';
-import { accountKey } from '../../../util/serviceRegistry';
+import { accountId } from '../../../util/accountIds';
 
 export const HOSTING_AUTH_PROVIDER_ID = 'repodesk';
 
@@ -83,14 +83,15 @@ export class HostingAuthProvider implements vscode.AuthenticationProvider, vscod
   }
 
   /**
-   * The session as VS Code shows it: with several services, the account id
-   * holds the service (the same user id can exist on two services) and the
-   * label names it; with one, the account as the service names it.
+   * The session as VS Code shows it: the account id holds the service (the
+   * same user id can exist on two services) however many are configured, so
+   * that what is kept under it stays when a service is added
+   * (src/util/accountIds.ts); with several services the label names it.
    */
   private toVsSession(s: StoredSession, services: readonly HostingService[]): vscode.AuthenticationSession {
     const service = services.find((svc) => svc.apiUrl === s.apiUrl);
-    if (services.length < 2 || !service) return toVsSession(s);
-    return { ...toVsSession(s), account: { id: accountKey(service.name, s.account.id), label: `${s.account.label} (${service.name})` } };
+    const label = services.length < 2 || !service ? s.account.label : `${s.account.label} (${service.name})`;
+    return { ...toVsSession(s), account: { id: accountId(s.apiUrl, s.account.id), label } };
   }
 
   /**

@@ -7,7 +7,8 @@ import * as vscode from 'vscode';
 import { HostingClient, type RateLimitState } from '../../../hosting';
 import type { Logger } from '../log/outputLog';
 import { scopesCover } from '../../../util/scopes';
-import { clientFromSettings, onDidChangeHostingSettings, readHostingSettings } from './settings';
+import { clientFromSettings, onDidChangeHostingSettings, readHostingServices, readHostingSettings } from './settings';
+import { formerAccountIds } from '../../../util/accountIds';
 
 /**
  * What the session needs of the sign-in provider (the auth feature's
@@ -27,7 +28,7 @@ export interface SessionSource {
 
 /** One signed-in account: its newest session, its service and its own client (tokens never cross accounts). */
 export interface SignedInAccount {
-  /** The account's id as the provider gives it (with several services, service and user id). */
+  /** The account's id as the provider gives it: its service and user id (src/util/accountIds.ts). */
   readonly id: string;
   readonly label: string;
   /** The user's login on the service (the label without the service's name). */
@@ -75,6 +76,8 @@ export class HostingSession implements vscode.Disposable {
   private readonly refusedSessions = new Set<string>();
   /** What runs between a switch of the current client and the views' hearing of it (useAccount). */
   private alongside: (() => Promise<void>) | undefined;
+  /** formerIdsOf's answers, until the services' settings change (they depend on the first service). */
+  private readonly formerIds = new Map<string, string[]>();
   /** The client's background requests wait for this first (start-up: see holdBackgroundUntil). */
   private backgroundAfter: Promise<void> = Promise.resolve();
   /** Fires when the user signs in or out, switches account, or changes the service settings. */
@@ -94,12 +97,25 @@ export class HostingSession implements vscode.Disposable {
       this.accountsChanged,
       this.accountsRateLimitChanged,
       provider.onDidChangeSessions((e) => void this.afterSessionsChange(e)),
-      onDidChangeHostingSettings(() => void this.refresh()),
+      onDidChangeHostingSettings(() => {
+        this.formerIds.clear();
+        void this.refresh();
+      }),
     );
   }
 
   get account(): vscode.AuthenticationSessionAccountInformation | undefined {
     return this.session?.account;
+  }
+
+  /**
+   * The current account's user name on its service: its label without the
+   * service's name (the label names it when several services are
+   * configured), so that "my" comments, pull requests and gists are found.
+   */
+  get login(): string | undefined {
+    const id = this.session?.account.id;
+    return this.signedInAccounts.find((a) => a.id === id)?.login ?? this.session?.account.label;
   }
 
   /** Every signed-in account, in the provider's order; the current one among them. */
@@ -145,9 +161,33 @@ export class HostingSession implements vscode.Disposable {
     return this.signedInAccounts.find((a) => a.id === accountId)?.client;
   }
 
-  /** The account the user last chose for the repository `owner/name`, if any. */
+  /** The account the user last chose for the repository `owner/name`, if any (a choice stored under an earlier id: that account's id). */
   rememberedAccountFor(repo: string): string | undefined {
-    return this.state.get<Record<string, string>>(CHOICES_KEY, {})[repo];
+    const choices = this.state.get<Record<string, string>>(CHOICES_KEY, {});
+    const stored = choices[repo];
+    if (stored === undefined) return undefined;
+    const id = this.accountWithId(stored);
+    // Kept under the account's id from now on.
+    if (id !== undefined && id !== stored) void this.state.update(CHOICES_KEY, { ...choices, [repo]: id });
+    return id ?? stored;
+  }
+
+  /**
+   * The ids the account `accountId` had in earlier versions (src/util/accountIds.ts),
+   * newest first: what is stored under one of them is the account's, read once and moved.
+   */
+  formerIdsOf(accountId: string): string[] {
+    let ids = this.formerIds.get(accountId);
+    if (!ids) {
+      ids = formerAccountIds(accountId, readHostingServices().services);
+      this.formerIds.set(accountId, ids);
+    }
+    return ids;
+  }
+
+  /** The id of the signed-in account stored as `stored`: its id, or an id it had in an earlier version. */
+  private accountWithId(stored: string, ids: readonly string[] = this.signedInAccounts.map((a) => a.id)): string | undefined {
+    return ids.find((id) => id === stored) ?? ids.find((id) => this.formerIdsOf(id).includes(stored));
   }
 
   /** Remembers the user's choice of account for the repository `owner/name`. */
@@ -238,7 +278,16 @@ export class HostingSession implements vscode.Disposable {
       await this.publishSignedIn();
       throw err;
     }
-    const preferred = this.state.get<string>(ACCOUNT_KEY);
+    const stored = this.state.get<string>(ACCOUNT_KEY);
+    // The chosen account, also when chosen under an id of an earlier version.
+    const preferred =
+      stored === undefined
+        ? undefined
+        : this.accountWithId(
+            stored,
+            sessions.map((s) => s.account.id),
+          );
+    if (preferred !== undefined && preferred !== stored) void this.state.update(ACCOUNT_KEY, preferred);
     // The newest session of the chosen account (a sign-in for more scopes adds one).
     const next = [...sessions].reverse().find((s) => s.account.id === preferred) ?? sessions[0];
     const settings = clientSettingsKey();
@@ -247,7 +296,7 @@ export class HostingSession implements vscode.Disposable {
     const drewExpected = this.expectedAccountId !== undefined;
     this.restored = true;
     if (this.state.get<string>(SIGNED_IN_KEY) !== next?.account.id) void this.state.update(SIGNED_IN_KEY, next?.account.id);
-    // A second service renames the accounts (their ids then hold the service): a change too.
+    // A second service renames the accounts (their labels then name the service): a change too.
     const same =
       next?.id === this.session?.id &&
       next?.accessToken === this.session?.accessToken &&
