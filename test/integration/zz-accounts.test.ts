@@ -197,6 +197,9 @@ describe('Accounts: two accounts on one service and one on a second (enterprise 
     const VIEW = 'repodesk.repositories';
     const enterprise = account('ada (Enterprise)');
     const adaLocal = account('ada (Local)');
+    // From a known start, whatever a test before left: difference-engine active, read with ada on Local (remembered for it).
+    await vscode.commands.executeCommand('repodesk.testing.setActiveRepository', 'analytical-engines', 'difference-engine');
+    await vscode.commands.executeCommand('repodesk.switchAccount', adaLocal.id);
     // notes-on-the-engine chosen in the Enterprise group: remembered for it.
     const mine = await child(VIEW, await child(VIEW, undefined, 'Enterprise · ada'), /^Your repositories/);
     const row = await waitFor('notes-on-the-engine in the Enterprise group', async () =>
