@@ -68,12 +68,17 @@ describe('Commit Workspace to Branch', () => {
     const editor = page.locator('.editor-group-container.active .editor-instance .monaco-editor:visible').first();
     await editor.waitFor({ timeout: 15_000 });
     await editor.click();
+    // What to do stays on screen, with progress, while the message is written; it goes once the message is used.
+    const prompt = page.locator('.notifications-toasts .notification-toast', { hasText: 'Write the message of the commit' }).first();
+    await prompt.waitFor({ timeout: 10_000 });
+    assert.equal(await prompt.locator('.monaco-progress-container').first().isVisible(), true, 'the notification shows progress');
     await page.keyboard.type('Notes written in the workspace\n\nCommitted from the editor with Commit Workspace to Branch.');
     await page.locator('.editor-actions a[aria-label^="Use This Message"]').click();
     const done = page.locator('.notification-toast', { hasText: `to ${branch} as` });
     await done.waitFor({ timeout: 30_000 });
     const sha = (await done.innerText()).match(/as ([0-9a-f]{7})/)?.[1];
     assert.ok(sha, 'the notification names the commit');
+    await prompt.waitFor({ state: 'hidden', timeout: 15_000 });
 
     const ref = await apiAsAda('GET', `/repos/ada/notes-on-the-engine/git/refs/heads/${branch}`);
     assert.ok(ref.object.sha.startsWith(sha));

@@ -267,7 +267,11 @@ describe('Journey: commit the workspace to a new branch, open a pull request, me
     await overview().locator('vscode-button', { hasText: 'Merge…' }).click();
     await expectMessageEditor('Merge message: #1');
     assert.match(await editorText(), /^Written before the reload/, 'the text written before the reload is back');
-    await titleAction('Cancel (the Message Is Kept)').click();
+    // Cancelled from the notification that says what to do (its Cancel is the editor's ✕): it goes, and so does the tab.
+    const prompt = session.page.locator('.notifications-toasts .notification-toast', { hasText: 'Your earlier text is back in the editor' }).first();
+    await prompt.locator('.monaco-button', { hasText: /^Cancel$/ }).click();
+    await prompt.waitFor({ state: 'hidden', timeout: 15_000 });
+    await page.locator('.tabs-container .tab', { hasText: 'Merge message:' }).waitFor({ state: 'detached', timeout: 15_000 });
     await toast('Merge cancelled: #1 was not merged. Your text is kept').waitFor({ timeout: 10_000 });
     assert.equal((await apiAsAda('GET', `${REPO_PATH}/pulls/1`)).merged, false);
     await page.mouse.move(900, 600);

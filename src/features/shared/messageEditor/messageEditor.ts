@@ -161,7 +161,14 @@ export async function editMessage(request: MessageRequest): Promise<string | und
   const decided = new Promise<boolean>((decide) => pending.set(key, (entry = { request, decide, text: doc.getText() })));
   saveOpen();
   await vscode.window.showTextDocument(doc, { preview: false });
-  say('info', earlier === undefined ? request.prompt : `${request.prompt} ${vscode.l10n.t('Your earlier text is back in the editor.')}`);
+  // What to do stays on screen while the text is written, and goes when it is decided (a notification with
+  // progress is the one kind VS Code neither hides on a timer nor leaves behind); its Cancel is the editor's ✕.
+  const prompt = earlier === undefined ? request.prompt : `${request.prompt} ${vscode.l10n.t('Your earlier text is back in the editor.')}`;
+  if (keepSaid) said.push(prompt);
+  void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: prompt, cancellable: true }, (_progress, token) => {
+    token.onCancellationRequested(() => settle(key, false));
+    return decided;
+  });
   const accepted = await decided;
   // The open document's text; else (its tab closed) the last text seen, which the save on close also wrote.
   const text = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key && !d.isClosed)?.getText() ?? entry!.text;
