@@ -12,10 +12,12 @@
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { emulatorBin } from '../harness/emulatorProcess.mjs';
+import { LatencyHistogram } from './latencyHistogram.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const entry = emulatorBin(root);
@@ -48,10 +50,28 @@ function stop(proc) {
   });
 }
 
+/** One autocannon run; `latency` holds its 2xx latencies at µs resolution (autocannon's own are whole ms). */
 function run(url, headers) {
+  const latency = new LatencyHistogram();
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: 50, duration: seconds, headers }, (err, result) => (err ? reject(err) : resolve(result)));
+    const instance = autocannon({ url, connections: 50, duration: seconds, headers }, (err, result) => (err ? reject(err) : resolve({ ...result, latency })));
+    instance.on('response', (_client, status, _bytes, ms) => {
+      if (status >= 200 && status < 300) latency.record(ms);
+    });
   });
+}
+
+/** The head of an answer as the server wrote it: status and header lines in order, names as sent. */
+function rawHead(url, headers) {
+  const agent = new http.Agent({ keepAlive: true }); // as autocannon's connections: Connection and Keep-Alive as they get them
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers, agent }, (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode, rawHeaders: res.rawHeaders }));
+      })
+      .on('error', reject);
+  }).finally(() => agent.destroy());
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -97,26 +117,46 @@ async function main() {
     if (sample.status !== 200) throw new Error(`GET ${REPO_PATH} answered ${sample.status}`);
     const body = await sample.text();
 
-    // The same JSON from a bare node:http server in its own process (like the emulator), in the same run.
+    // The rate limit would stop the run at 5000 requests: the figures are of the request path (the limiter
+    // still counts every request), not of its 403.
+    await stop(seeded.proc);
+    const emu = await startEmulator(dataDir, false, ['--rate-limit-authenticated', '1000000000']);
+    // The baseline: a bare node:http server in its own process (like the emulator) answering the same
+    // bytes — the emulator's status, header lines in their order and body, captured here, written with
+    // the cheapest call (one writeHead with a flat list; Node adds Date, Connection and Keep-Alive, its
+    // keep-alive timeout set to the emulator's so that those match too) — to the same request.
+    const head = await rawHead(`${emu.url}${REPO_PATH}`, headers);
+    const own = new Set(['date', 'connection', 'keep-alive']);
+    const headerList = [];
+    let keepAliveSeconds = 5; // Node's default
+    for (let i = 0; i < head.rawHeaders.length; i += 2) {
+      const [name, value] = [head.rawHeaders[i], head.rawHeaders[i + 1]];
+      if (!own.has(name.toLowerCase())) headerList.push(name, value);
+      else if (name.toLowerCase() === 'keep-alive') keepAliveSeconds = Number(/timeout=(\d+)/.exec(value)?.[1] ?? keepAliveSeconds);
+    }
     const bodyFile = path.join(dataDir, 'bare-body.json');
     fs.writeFileSync(bodyFile, body);
     const bareScript = `const body = require('fs').readFileSync(${JSON.stringify(bodyFile)});
-      const s = require('http').createServer((q, r) => { r.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': body.length }); r.end(body); });
+      const headers = ${JSON.stringify(headerList)};
+      const s = require('http').createServer((q, r) => { r.writeHead(${head.status}, headers); r.end(body); });
+      s.keepAliveTimeout = ${keepAliveSeconds * 1000};
       s.listen(0, '127.0.0.1', () => console.log('listening on http://127.0.0.1:' + s.address().port));`;
     const bare = spawn(process.execPath, ['-e', bareScript], { stdio: ['ignore', 'pipe', 'inherit'] });
     const bareBase = await new Promise((resolve) => bare.stdout.on('data', (d) => resolve(/listening on (\S+)/.exec(String(d))[1])));
     const bareUrl = `${bareBase}${REPO_PATH}`;
 
-    // The rate limit would stop the run at 5000 requests: the figures are of the request path (the limiter
-    // still counts every request), not of its 403.
-    await stop(seeded.proc);
-    const emu = await startEmulator(dataDir, false, ['--rate-limit-authenticated', '1000000000']);
+    // The same lines, names and values but the date and the rate-limit count (they move by the request).
+    const moving = (h) => h.rawHeaders.map((v, i) => (i % 2 === 1 && /^(date|x-ratelimit-remaining)$/i.test(h.rawHeaders[i - 1]) ? '' : v));
+    const bareHead = await rawHead(bareUrl, headers);
+    if (JSON.stringify(moving(bareHead)) !== JSON.stringify(moving(head))) {
+      throw new Error(`the bare server's head differs from the emulator's:\n${bareHead.rawHeaders}\n${head.rawHeaders}`);
+    }
     await run(`${emu.url}${REPO_PATH}`, headers).catch(() => undefined); // warm-up
     // Several pairs, emulator then bare server, so that the machine's load drifts over both alike; the median ratio counts.
     const pairs = [];
     for (let i = 0; i < runs; i++) {
       const emuRun = () => measured(`${emu.url}${REPO_PATH}`, headers, emu.proc.pid);
-      const bareRun = () => measured(bareUrl, {}, bare.pid);
+      const bareRun = () => measured(bareUrl, headers, bare.pid);
       let e;
       let b;
       if (i % 2 === 0) {
@@ -130,7 +170,7 @@ async function main() {
         emulator: e.result,
         baseline: b.result,
         ratio: e.result.requests.average / b.result.requests.average,
-        p99Ratio: e.result.latency.p99 / Math.max(1, b.result.latency.p99),
+        p99Ratio: e.result.latency.percentile(99) / b.result.latency.percentile(99),
         emuCpu: e.cpuPerRequest,
         bareCpu: b.cpuPerRequest,
         load: os.loadavg()[0],
@@ -165,15 +205,16 @@ async function main() {
         emuRps: Math.round(p.emulator.requests.average),
         bareRps: Math.round(p.baseline.requests.average),
         ratio: p.ratio.toFixed(2),
-        emuP99: p.emulator.latency.p99,
-        bareP99: p.baseline.latency.p99,
+        emuP99: p.emulator.latency.percentile(99),
+        bareP99: p.baseline.latency.percentile(99),
         emuCpu: Math.round(p.emuCpu),
         bareCpu: Math.round(p.bareCpu),
         load: p.load.toFixed(1),
       })),
-      emuP99: emulator.latency.p99,
-      bareP99: baseline.latency.p99,
-      emuP50: emulator.latency.p50,
+      emuP99: emulator.latency.percentile(99),
+      bareP99: baseline.latency.percentile(99),
+      emuP50: emulator.latency.percentile(50),
+      headerLines: head.rawHeaders.length / 2,
       limited,
       startWall: median(startups.map((s) => s.wallMs)),
       startSelf: median(startups.map((s) => s.selfMs)),
@@ -231,7 +272,7 @@ figures below move by a factor of two from pair to pair.
 
 Pairs of the latest run (${f.date}, Node ${f.node}, ${f.cpus} CPUs):
 
-| pair | emulator requests/s | bare requests/s | ratio | p99 emulator / bare (ms) | CPU a request emulator / bare (µs) | load |
+| pair | emulator requests/s | bare requests/s | ratio | p99 emulator / bare (µs) | CPU a request emulator / bare (µs) | load |
 |---|---|---|---|---|---|---|
 ${f.pairs.map((p, i) => `| ${i + 1} | ${p.emuRps} | ${p.bareRps} | ${p.ratio} | ${p.emuP99} / ${p.bareP99} | ${p.emuCpu} / ${p.bareCpu} | ${p.load} |`).join('\n')}
 
