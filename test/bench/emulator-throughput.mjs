@@ -237,38 +237,45 @@ a run, default 5, \`BENCH_RUNS\` the number of pairs, default 7). It writes
 this section.
 
 Method: the emulator's command (\`repodesk-emulator\`) with the demo seed,
-${f.auth} authentication, and a bare \`node:http\` server in its own process
-answering the same ${f.bytes} bytes of \`GET ${REPO_PATH}\`. autocannon
-drives each with 50 connections on loopback for ${f.seconds} s (after a
-second's unmeasured warm-up of the same server), in pairs (one run of each,
-the order alternating); the ratio is the median of the pairs'
-ratios, the p99 ratio the median of theirs. CPU a request is the server
-process's user + system time over the run (\`/proc/<pid>/stat\`) divided by
-its requests: on this shared machine the load generator and other work
-compete for the 2 CPUs, so it is the steadier figure. Then five start-ups on
-the existing data folder.
+${f.auth} authentication, against a bare \`node:http\` server in its own process
+that answers the same request with the same bytes: the emulator's status, its
+${f.headerLines - 3} header lines in their order and its ${f.bytes}-byte body of \`GET ${REPO_PATH}\`,
+captured from it at the start and written with one \`writeHead\` of a flat
+list (Node adds \`Date\`, \`Connection\` and \`Keep-Alive\`, its keep-alive
+timeout set to the emulator's); the two answers are compared line by line
+before the runs (the date and the rate-limit count aside). autocannon drives
+each with 50 connections on loopback for ${f.seconds} s (after a second's
+unmeasured warm-up of the same server), in pairs (one run of each, the order
+alternating); a ratio is the median of the pairs' ratios. p99 is taken from
+autocannon's latency of each answer at 1 µs resolution (its own histogram
+keeps whole milliseconds). CPU a request is the server process's user +
+system time over the run (\`/proc/<pid>/stat\`) divided by its requests: on
+this shared machine the load generator and other work compete for the 2
+CPUs, so it is the steadier figure. Then five start-ups on the existing data
+folder.
 
-Where the emulator's time goes: a token caller's repeated GET is answered
-from the response cache on the raw request, before Fastify (the fast path in
-\`emulator/src/v3/core/response-cache.ts\`: the headers the normal path
-wrote, in their order, the rate-limit values filled in; misses, writes and
-other callers go through Fastify). That took the emulator from 37 µs to about
-20 µs of CPU a request (bare server 13–14 µs) on a machine with a load of 12.
-Under \`node --cpu-prof\` the emulator's own code is then about 2 % of its
-time; the rest is Node's HTTP work, which the bare server pays too — the
-kernel's \`writev\` of the answers (14 %), parsing, timers and the header
-lines (17 headers against the bare server's 5, both counting \`Date\`,
-\`Connection\` and \`Keep-Alive\`: the service's CORS, rate-limit,
-media-type, scope, ETag, Cache-Control, Vary and Last-Modified headers) —
-garbage collection (5 %) and idle time (46 %: the load generator has the
-CPU). What is left of the gap is not the request's code: a static answer
-with the same 17 headers and body, written from inside the emulator's
-process, cost what the fast path costs (32–37 µs against 35–37 µs, load 18),
-and the same static answer from a bare process 24–27 µs (5 headers: 20–23
-µs). The emulator's process (a 26 MB heap against a few MB; more garbage
-collection work) and the 12 extra header lines are the remaining cost; on this
-shared machine, whose load stayed between 12 and 25 through the work, the
-figures below move by a factor of two from pair to pair.
+Where the time goes: a token caller's repeated GET is answered from the
+response cache on the raw request, before Fastify (the fast path in
+\`emulator/src/v3/core/response-cache.ts\`: the headers the normal path wrote,
+in their order, the rate-limit values filled in, one \`writeHead\` of a flat
+list, as the bare server writes). Under \`node --cpu-prof\` its own code is
+about 3 % of the process's busy time; the rest is Node's HTTP work, which the
+bare server does line for line. The rest of the gap was V8's young
+generation: start-up (modules, routes, the database) grew it to its maximum,
+two 16 MB semi-spaces, within a second, and V8 never shrank it, busy or idle
+(\`v8.getHeapSpaceStatistics()\`), where the bare server's stays at a few MB.
+Each request's garbage then ran through memory out of the cache, and each
+scavenge paused about 2.3 ms against the bare server's 0.7 ms (\`--trace-gc\`);
+at a load of 10–11 that emulator answered at 0.2–0.8 of the bare server, p99
+2.5–17 times its, CPU a request 1.2–1.45 times (five A/B runs). The command now keeps the young
+generation at its initial size (\`emulator/src/young-generation.ts\`:
+\`--max-semi-space-size\` is read only when the heap is made, so the growth
+factor, set first thing); in one A/B run at a load of 11 that took the fast
+path from 18.4 to 16.6 µs a request (bare 15.4), p99 from 10.2 to 3.7 ms (bare
+4.1), and left the normal path (a Basic caller through Fastify, 55 µs) and
+start-up as they were. Filling the rate-limit values into a kept list rather
+than a copy made no measurable difference. On this shared machine the
+figures move by a factor of two from pair to pair.
 
 Pairs of the latest run (${f.date}, Node ${f.node}, ${f.cpus} CPUs):
 
