@@ -273,8 +273,13 @@ generation at its initial size (\`emulator/src/young-generation.ts\`:
 factor, set first thing); in one A/B run at a load of 11 that took the fast
 path from 18.4 to 16.6 µs a request (bare 15.4), p99 from 10.2 to 3.7 ms (bare
 4.1), and left the normal path (a Basic caller through Fastify, 55 µs) and
-start-up as they were. Filling the rate-limit values into a kept list rather
-than a copy made no measurable difference. On this shared machine the
+start-up as they were; two runs of this bench minutes apart (load 6–7) gave
+0.92 and 0.96, p99 1.26 and 1.09. What remains: CPU a request 1.08–1.15 times
+the bare server's, and the emulator's 1 MB young generation is scavenged about
+2.7 times as often as the bare server's, whose grows to a few MB (0.54 ms a
+pause against 0.75 ms, \`--trace-gc\`), which is what the p99 still shows; a 2 or 4 MB one
+(\`--min-semi-space-size\`, A/B) did no better. Filling the rate-limit values
+into a kept list rather than a copy made no measurable difference. On this shared machine the
 figures move by a factor of two from pair to pair.
 
 Pairs of the latest run (${f.date}, Node ${f.node}, ${f.cpus} CPUs):
