@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // CLI entry of the emulator: the `repodesk-emulator` command (dist/main.js).
+import './young-generation'; // first: see there
 import { parseOptions, UsageError } from './options';
 import { ScenarioError } from './scenario/problems';
 import { startEmulator } from './start';

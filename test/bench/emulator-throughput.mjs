@@ -12,10 +12,12 @@
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { emulatorBin } from '../harness/emulatorProcess.mjs';
+import { LatencyHistogram } from './latencyHistogram.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const entry = emulatorBin(root);
@@ -48,10 +50,28 @@ function stop(proc) {
   });
 }
 
+/** One autocannon run; `latency` holds its 2xx latencies at µs resolution (autocannon's own are whole ms). */
 function run(url, headers) {
+  const latency = new LatencyHistogram();
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: 50, duration: seconds, headers }, (err, result) => (err ? reject(err) : resolve(result)));
+    const instance = autocannon({ url, connections: 50, duration: seconds, headers }, (err, result) => (err ? reject(err) : resolve({ ...result, latency })));
+    instance.on('response', (_client, status, _bytes, ms) => {
+      if (status >= 200 && status < 300) latency.record(ms);
+    });
   });
+}
+
+/** The head of an answer as the server wrote it: status and header lines in order, names as sent. */
+function rawHead(url, headers) {
+  const agent = new http.Agent({ keepAlive: true }); // as autocannon's connections: Connection and Keep-Alive as they get them
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers, agent }, (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode, rawHeaders: res.rawHeaders }));
+      })
+      .on('error', reject);
+  }).finally(() => agent.destroy());
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -97,26 +117,46 @@ async function main() {
     if (sample.status !== 200) throw new Error(`GET ${REPO_PATH} answered ${sample.status}`);
     const body = await sample.text();
 
-    // The same JSON from a bare node:http server in its own process (like the emulator), in the same run.
+    // The rate limit would stop the run at 5000 requests: the figures are of the request path (the limiter
+    // still counts every request), not of its 403.
+    await stop(seeded.proc);
+    const emu = await startEmulator(dataDir, false, ['--rate-limit-authenticated', '1000000000']);
+    // The baseline: a bare node:http server in its own process (like the emulator) answering the same
+    // bytes — the emulator's status, header lines in their order and body, captured here, written with
+    // the cheapest call (one writeHead with a flat list; Node adds Date, Connection and Keep-Alive, its
+    // keep-alive timeout set to the emulator's so that those match too) — to the same request.
+    const head = await rawHead(`${emu.url}${REPO_PATH}`, headers);
+    const own = new Set(['date', 'connection', 'keep-alive']);
+    const headerList = [];
+    let keepAliveSeconds = 5; // Node's default
+    for (let i = 0; i < head.rawHeaders.length; i += 2) {
+      const [name, value] = [head.rawHeaders[i], head.rawHeaders[i + 1]];
+      if (!own.has(name.toLowerCase())) headerList.push(name, value);
+      else if (name.toLowerCase() === 'keep-alive') keepAliveSeconds = Number(/timeout=(\d+)/.exec(value)?.[1] ?? keepAliveSeconds);
+    }
     const bodyFile = path.join(dataDir, 'bare-body.json');
     fs.writeFileSync(bodyFile, body);
     const bareScript = `const body = require('fs').readFileSync(${JSON.stringify(bodyFile)});
-      const s = require('http').createServer((q, r) => { r.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': body.length }); r.end(body); });
+      const headers = ${JSON.stringify(headerList)};
+      const s = require('http').createServer((q, r) => { r.writeHead(${head.status}, headers); r.end(body); });
+      s.keepAliveTimeout = ${keepAliveSeconds * 1000};
       s.listen(0, '127.0.0.1', () => console.log('listening on http://127.0.0.1:' + s.address().port));`;
     const bare = spawn(process.execPath, ['-e', bareScript], { stdio: ['ignore', 'pipe', 'inherit'] });
     const bareBase = await new Promise((resolve) => bare.stdout.on('data', (d) => resolve(/listening on (\S+)/.exec(String(d))[1])));
     const bareUrl = `${bareBase}${REPO_PATH}`;
 
-    // The rate limit would stop the run at 5000 requests: the figures are of the request path (the limiter
-    // still counts every request), not of its 403.
-    await stop(seeded.proc);
-    const emu = await startEmulator(dataDir, false, ['--rate-limit-authenticated', '1000000000']);
+    // The same lines, names and values but the date and the rate-limit count (they move by the request).
+    const moving = (h) => h.rawHeaders.map((v, i) => (i % 2 === 1 && /^(date|x-ratelimit-remaining)$/i.test(h.rawHeaders[i - 1]) ? '' : v));
+    const bareHead = await rawHead(bareUrl, headers);
+    if (JSON.stringify(moving(bareHead)) !== JSON.stringify(moving(head))) {
+      throw new Error(`the bare server's head differs from the emulator's:\n${bareHead.rawHeaders}\n${head.rawHeaders}`);
+    }
     await run(`${emu.url}${REPO_PATH}`, headers).catch(() => undefined); // warm-up
     // Several pairs, emulator then bare server, so that the machine's load drifts over both alike; the median ratio counts.
     const pairs = [];
     for (let i = 0; i < runs; i++) {
       const emuRun = () => measured(`${emu.url}${REPO_PATH}`, headers, emu.proc.pid);
-      const bareRun = () => measured(bareUrl, {}, bare.pid);
+      const bareRun = () => measured(bareUrl, headers, bare.pid);
       let e;
       let b;
       if (i % 2 === 0) {
@@ -130,7 +170,7 @@ async function main() {
         emulator: e.result,
         baseline: b.result,
         ratio: e.result.requests.average / b.result.requests.average,
-        p99Ratio: e.result.latency.p99 / Math.max(1, b.result.latency.p99),
+        p99Ratio: e.result.latency.percentile(99) / b.result.latency.percentile(99),
         emuCpu: e.cpuPerRequest,
         bareCpu: b.cpuPerRequest,
         load: os.loadavg()[0],
@@ -165,15 +205,16 @@ async function main() {
         emuRps: Math.round(p.emulator.requests.average),
         bareRps: Math.round(p.baseline.requests.average),
         ratio: p.ratio.toFixed(2),
-        emuP99: p.emulator.latency.p99,
-        bareP99: p.baseline.latency.p99,
+        emuP99: p.emulator.latency.percentile(99),
+        bareP99: p.baseline.latency.percentile(99),
         emuCpu: Math.round(p.emuCpu),
         bareCpu: Math.round(p.bareCpu),
         load: p.load.toFixed(1),
       })),
-      emuP99: emulator.latency.p99,
-      bareP99: baseline.latency.p99,
-      emuP50: emulator.latency.p50,
+      emuP99: emulator.latency.percentile(99),
+      bareP99: baseline.latency.percentile(99),
+      emuP50: emulator.latency.percentile(50),
+      headerLines: head.rawHeaders.length / 2,
       limited,
       startWall: median(startups.map((s) => s.wallMs)),
       startSelf: median(startups.map((s) => s.selfMs)),
@@ -196,42 +237,54 @@ a run, default 5, \`BENCH_RUNS\` the number of pairs, default 7). It writes
 this section.
 
 Method: the emulator's command (\`repodesk-emulator\`) with the demo seed,
-${f.auth} authentication, and a bare \`node:http\` server in its own process
-answering the same ${f.bytes} bytes of \`GET ${REPO_PATH}\`. autocannon
-drives each with 50 connections on loopback for ${f.seconds} s (after a
-second's unmeasured warm-up of the same server), in pairs (one run of each,
-the order alternating); the ratio is the median of the pairs'
-ratios, the p99 ratio the median of theirs. CPU a request is the server
-process's user + system time over the run (\`/proc/<pid>/stat\`) divided by
-its requests: on this shared machine the load generator and other work
-compete for the 2 CPUs, so it is the steadier figure. Then five start-ups on
-the existing data folder.
+${f.auth} authentication, against a bare \`node:http\` server in its own process
+that answers the same request with the same bytes: the emulator's status, its
+${f.headerLines - 3} header lines in their order and its ${f.bytes}-byte body of \`GET ${REPO_PATH}\`,
+captured from it at the start and written with one \`writeHead\` of a flat
+list (Node adds \`Date\`, \`Connection\` and \`Keep-Alive\`, its keep-alive
+timeout set to the emulator's); the two answers are compared line by line
+before the runs (the date and the rate-limit count aside). autocannon drives
+each with 50 connections on loopback for ${f.seconds} s (after a second's
+unmeasured warm-up of the same server), in pairs (one run of each, the order
+alternating); a ratio is the median of the pairs' ratios. p99 is taken from
+autocannon's latency of each answer at 1 µs resolution (its own histogram
+keeps whole milliseconds). CPU a request is the server process's user +
+system time over the run (\`/proc/<pid>/stat\`) divided by its requests: on
+this shared machine the load generator and other work compete for the 2
+CPUs, so it is the steadier figure. Then five start-ups on the existing data
+folder.
 
-Where the emulator's time goes: a token caller's repeated GET is answered
-from the response cache on the raw request, before Fastify (the fast path in
-\`emulator/src/v3/core/response-cache.ts\`: the headers the normal path
-wrote, in their order, the rate-limit values filled in; misses, writes and
-other callers go through Fastify). That took the emulator from 37 µs to about
-20 µs of CPU a request (bare server 13–14 µs) on a machine with a load of 12.
-Under \`node --cpu-prof\` the emulator's own code is then about 2 % of its
-time; the rest is Node's HTTP work, which the bare server pays too — the
-kernel's \`writev\` of the answers (14 %), parsing, timers and the header
-lines (17 headers against the bare server's 5, both counting \`Date\`,
-\`Connection\` and \`Keep-Alive\`: the service's CORS, rate-limit,
-media-type, scope, ETag, Cache-Control, Vary and Last-Modified headers) —
-garbage collection (5 %) and idle time (46 %: the load generator has the
-CPU). What is left of the gap is not the request's code: a static answer
-with the same 17 headers and body, written from inside the emulator's
-process, cost what the fast path costs (32–37 µs against 35–37 µs, load 18),
-and the same static answer from a bare process 24–27 µs (5 headers: 20–23
-µs). The emulator's process (a 26 MB heap against a few MB; more garbage
-collection work) and the 12 extra header lines are the remaining cost; on this
-shared machine, whose load stayed between 12 and 25 through the work, the
-figures below move by a factor of two from pair to pair.
+Where the time goes: a token caller's repeated GET is answered from the
+response cache on the raw request, before Fastify (the fast path in
+\`emulator/src/v3/core/response-cache.ts\`: the headers the normal path wrote,
+in their order, the rate-limit values filled in, one \`writeHead\` of a flat
+list, as the bare server writes). Under \`node --cpu-prof\` its own code is
+about 3 % of the process's busy time; the rest is Node's HTTP work, which the
+bare server does line for line. The rest of the gap was V8's young
+generation: start-up (modules, routes, the database) grew it to its maximum,
+two 16 MB semi-spaces, within a second, and V8 never shrank it, busy or idle
+(\`v8.getHeapSpaceStatistics()\`), where the bare server's stays at a few MB.
+Each request's garbage then ran through memory out of the cache, and each
+scavenge paused about 2.3 ms against the bare server's 0.7 ms (\`--trace-gc\`);
+at a load of 10–11 that emulator answered at 0.2–0.8 of the bare server, p99
+2.5–17 times its, CPU a request 1.2–1.45 times (five A/B runs). The command now keeps the young
+generation at its initial size (\`emulator/src/young-generation.ts\`:
+\`--max-semi-space-size\` is read only when the heap is made, so the growth
+factor, set first thing); in one A/B run at a load of 11 that took the fast
+path from 18.4 to 16.6 µs a request (bare 15.4), p99 from 10.2 to 3.7 ms (bare
+4.1), and left the normal path (a Basic caller through Fastify, 55 µs) and
+start-up as they were; two runs of this bench minutes apart (load 6–7) gave
+0.92 and 0.96, p99 1.26 and 1.09. What remains: CPU a request 1.08–1.15 times
+the bare server's, and the emulator's 1 MB young generation is scavenged about
+2.7 times as often as the bare server's, whose grows to a few MB (0.54 ms a
+pause against 0.75 ms, \`--trace-gc\`), which is what the p99 still shows; a 2 or 4 MB one
+(\`--min-semi-space-size\`, A/B) did no better. Filling the rate-limit values
+into a kept list rather than a copy made no measurable difference. On this shared machine the
+figures move by a factor of two from pair to pair.
 
 Pairs of the latest run (${f.date}, Node ${f.node}, ${f.cpus} CPUs):
 
-| pair | emulator requests/s | bare requests/s | ratio | p99 emulator / bare (ms) | CPU a request emulator / bare (µs) | load |
+| pair | emulator requests/s | bare requests/s | ratio | p99 emulator / bare (µs) | CPU a request emulator / bare (µs) | load |
 |---|---|---|---|---|---|---|
 ${f.pairs.map((p, i) => `| ${i + 1} | ${p.emuRps} | ${p.bareRps} | ${p.ratio} | ${p.emuP99} / ${p.bareP99} | ${p.emuCpu} / ${p.bareCpu} | ${p.load} |`).join('\n')}
 
