@@ -4,7 +4,7 @@
 // request's context menu (the Cases tab, filtered to that pull request).
 import * as vscode from 'vscode';
 import { NoteDrafts } from './noteDrafts';
-import { hostToWebview, webviewToHost, type HostToWebview, type WebviewToHost } from './model/messages';
+import type { HostToWebview, WebviewToHost } from './model/messages';
 import { givenAnswers } from '../shared/commandArgs';
 import type { Logger } from '../shared/log/outputLog';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
@@ -67,8 +67,7 @@ export function registerInsights(
       script: 'insights.js',
       styles: ['codicon.css', 'insights.css'],
       icon: vscode.Uri.joinPath(context.extensionUri, 'media', 'repodesk.svg'),
-      incoming: webviewToHost,
-      outgoing: hostToWebview,
+      messages: () => import('./model/messages.js').then((m) => ({ incoming: m.webviewToHost, outgoing: m.hostToWebview })),
     },
     // The panel's code loads with the first panel, not at activation.
     async (hosted) => {

@@ -2,7 +2,7 @@
 // a pull request in the Pull Requests view, or the palette) opens one panel
 // per pull request, restored after a window reload.
 import * as vscode from 'vscode';
-import { hostToWebview, webviewToHost, type HostToWebview, type WebviewToHost } from './model/messages';
+import type { HostToWebview, WebviewToHost } from './model/messages';
 import { AvatarCache } from '../../util/avatars';
 import { givenAnswers } from '../shared/commandArgs';
 import type { Logger } from '../shared/log/outputLog';
@@ -65,8 +65,7 @@ export function registerPullOverview(
         light: vscode.Uri.joinPath(context.extensionUri, 'media', 'pull-request-light.svg'),
         dark: vscode.Uri.joinPath(context.extensionUri, 'media', 'pull-request-dark.svg'),
       },
-      incoming: webviewToHost,
-      outgoing: hostToWebview,
+      messages: () => import('./model/messages.js').then((m) => ({ incoming: m.webviewToHost, outgoing: m.hostToWebview })),
       // A page shown again (a click on its pull request, its tab) is kept
       // drawn rather than rebuilt: rebuilding 300 comments and 250 commits
       // cost the workbench ~50 ms of the click, and its six reads over again.

@@ -2,7 +2,12 @@
 // SecretStorage: the service URL, user name, API key, password and the
 // current access token, one secret per service. Plain TypeScript over a
 // SecretStorage-like interface, so it is tested in Node.
-import { EngagementClient, parseEngagementDate, type EngagementCredentials, type EngagementToken } from '../../../engagement';
+import type { EngagementClient, EngagementCredentials, EngagementToken } from '../../../engagement';
+import { parseEngagementDate } from '../../../engagement/dates';
+
+// The client (its transport and schemas) loads with the first request to an
+// engagement service, not at activation: most sessions never make one.
+const clientModule = () => import('../../../engagement/client.js');
 
 /** The part of vscode.SecretStorage this needs. */
 export interface SecretStore {
@@ -63,6 +68,7 @@ export class EngagementAccount {
 
   /** Checks the credentials against the service; keeps them (and the token) only when they work, beside the other services' accounts. */
   async signIn(serviceUrl: string, credentials: EngagementCredentials): Promise<EngagementAccountInfo> {
+    const { EngagementClient } = await clientModule();
     const client = new EngagementClient({ baseUrl: serviceUrl, credentials });
     const token = await client.authenticate();
     await this.write({ serviceUrl, ...credentials, token: { accessToken: token.accessToken, expires: token.expires.text } });
@@ -88,6 +94,7 @@ export class EngagementAccount {
     if (!account) return undefined;
     const expires = account.token ? parseEngagementDate(account.token.expires) : undefined;
     const token: EngagementToken | undefined = account.token && expires ? { accessToken: account.token.accessToken, expires } : undefined;
+    const { EngagementClient } = await clientModule();
     return new EngagementClient({
       baseUrl: account.serviceUrl,
       credentials: { userName: account.userName, apiKey: account.apiKey, password: account.password },
