@@ -9,7 +9,7 @@ import type { EngagementSession } from '../shared/session/engagementSession';
 import type { HostingSession } from '../shared/session/hostingSession';
 import { registerLazyCommands } from '../shared/lazyCommands';
 
-export const CASE_COMMANDS = ['repodesk.cases.show', 'repodesk.cases.create'] as const;
+const CASE_COMMANDS = ['repodesk.cases.show', 'repodesk.cases.create'] as const;
 export type CaseCommandId = (typeof CASE_COMMANDS)[number];
 
 export function registerCases(context: vscode.ExtensionContext, engagement: EngagementSession, active: ActiveRepository, session: HostingSession): void {

@@ -8,7 +8,7 @@ import { RefusedLists, type RepositoryChildProvider } from '../shared/tree/repos
 import { deployKeysGroup } from './deployKeyNodes';
 import { registerLazyCommands } from '../shared/lazyCommands';
 
-export const DEPLOY_KEY_COMMANDS = ['repodesk.repo.deployKeys', 'repodesk.repo.deployKeys.add', 'repodesk.repo.deployKeys.delete'] as const;
+const DEPLOY_KEY_COMMANDS = ['repodesk.repo.deployKeys', 'repodesk.repo.deployKeys.add', 'repodesk.repo.deployKeys.delete'] as const;
 export type DeployKeyCommandId = (typeof DEPLOY_KEY_COMMANDS)[number];
 
 export function registerDeployKeys(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository): RepositoryChildProvider {

@@ -8,7 +8,7 @@ import { RefusedLists, type RepositoryChildProvider } from '../shared/tree/repos
 import { downloadsGroup } from './downloadNodes';
 import { registerLazyCommands } from '../shared/lazyCommands';
 
-export const DOWNLOAD_COMMANDS = ['repodesk.repo.downloads.save', 'repodesk.repo.downloads.delete', 'repodesk.repo.downloads.moveToRelease'] as const;
+const DOWNLOAD_COMMANDS = ['repodesk.repo.downloads.save', 'repodesk.repo.downloads.delete', 'repodesk.repo.downloads.moveToRelease'] as const;
 export type DownloadCommandId = (typeof DOWNLOAD_COMMANDS)[number];
 
 export function registerDownloads(context: vscode.ExtensionContext, session: HostingSession): RepositoryChildProvider {

@@ -11,12 +11,7 @@ import type { RootGroupProvider } from '../shared/tree/rootGroups';
 import { GistNode, GistsGroupNode } from './gistNodes';
 import { registerLazyCommands } from '../shared/lazyCommands';
 
-export const GIST_COMMANDS = [
-  'repodesk.gists.addComment',
-  'repodesk.gists.editComment',
-  'repodesk.gists.deleteComment',
-  'repodesk.gists.openInBrowser',
-] as const;
+const GIST_COMMANDS = ['repodesk.gists.addComment', 'repodesk.gists.editComment', 'repodesk.gists.deleteComment', 'repodesk.gists.openInBrowser'] as const;
 export type GistCommandId = (typeof GIST_COMMANDS)[number];
 
 export function registerGists(context: vscode.ExtensionContext, session: HostingSession): RootGroupProvider {

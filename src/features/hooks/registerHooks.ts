@@ -10,7 +10,7 @@ import { RefusedLists, type RepositoryChildProvider } from '../shared/tree/repos
 import { registerDeliveryDocuments } from './deliveryDocuments';
 import { hooksGroup, type LastDeliveries } from './hookNodes';
 
-export const HOOK_COMMANDS = [
+const HOOK_COMMANDS = [
   'repodesk.repo.hooks.create',
   'repodesk.repo.hooks.edit',
   'repodesk.repo.hooks.test',

@@ -13,7 +13,7 @@ import { WebviewPanels } from '../shared/panels/webviewPanels';
 import type { Focus } from './insightsPanel';
 import { registerLazyCommands } from '../shared/lazyCommands';
 
-export const INSIGHTS_COMMANDS = ['repodesk.insights.show'] as const;
+const INSIGHTS_COMMANDS = ['repodesk.insights.show'] as const;
 export type InsightsCommandId = (typeof INSIGHTS_COMMANDS)[number];
 
 const INSIGHTS_VIEW_TYPE = 'repodesk.insights';

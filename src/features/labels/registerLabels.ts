@@ -8,7 +8,7 @@ import { RefusedLists, type RepositoryChildProvider } from '../shared/tree/repos
 import { labelsGroup } from './labelNodes';
 import { registerLazyCommands } from '../shared/lazyCommands';
 
-export const LABEL_COMMANDS = ['repodesk.repo.labels', 'repodesk.repo.labels.create', 'repodesk.repo.labels.edit', 'repodesk.repo.labels.delete'] as const;
+const LABEL_COMMANDS = ['repodesk.repo.labels', 'repodesk.repo.labels.create', 'repodesk.repo.labels.edit', 'repodesk.repo.labels.delete'] as const;
 export type LabelCommandId = (typeof LABEL_COMMANDS)[number];
 
 export function registerLabels(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository): RepositoryChildProvider {

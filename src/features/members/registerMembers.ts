@@ -11,7 +11,7 @@ import { RefusedLists } from '../shared/tree/repositoryLists';
 import { memberGroups } from './memberNodes';
 import { registerLazyCommands } from '../shared/lazyCommands';
 
-export const MEMBER_COMMANDS = ['repodesk.org.members.publicize', 'repodesk.org.members.conceal', 'repodesk.org.members.remove'] as const;
+const MEMBER_COMMANDS = ['repodesk.org.members.publicize', 'repodesk.org.members.conceal', 'repodesk.org.members.remove'] as const;
 export type MemberCommandId = (typeof MEMBER_COMMANDS)[number];
 
 export function registerMembers(context: vscode.ExtensionContext, session: HostingSession): OrganizationChildProvider {

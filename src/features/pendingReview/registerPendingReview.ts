@@ -9,7 +9,7 @@ import type { SelectedPull } from '../shared/selection/selectedPull';
 import { PendingReviews } from './pendingReviews';
 import { registerLazyCommands } from '../shared/lazyCommands';
 
-export const PENDING_REVIEW_COMMANDS = ['repodesk.pendingReview.start', 'repodesk.pendingReview.submit', 'repodesk.pendingReview.discard'] as const;
+const PENDING_REVIEW_COMMANDS = ['repodesk.pendingReview.start', 'repodesk.pendingReview.submit', 'repodesk.pendingReview.discard'] as const;
 export type PendingReviewCommandId = (typeof PENDING_REVIEW_COMMANDS)[number];
 
 /**

@@ -22,7 +22,7 @@ import { pullListEdit } from '../../util/pullListEdit';
 import type { ViewedFilesStore } from '../shared/reviews/viewedFilesStore';
 import { changedFilesNodes } from './changedFilesNode';
 
-export const PULL_COMMANDS = ['repodesk.pulls.checkout', 'repodesk.pulls.filter', 'repodesk.pulls.openInBrowser'] as const;
+const PULL_COMMANDS = ['repodesk.pulls.checkout', 'repodesk.pulls.filter', 'repodesk.pulls.openInBrowser'] as const;
 export type PullCommandId = (typeof PULL_COMMANDS)[number];
 
 /** Where the last listing is kept (workspace state). */

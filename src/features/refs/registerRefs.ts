@@ -11,7 +11,7 @@ import { loadMessages, refGroupNodes, type RefsContext } from './refNodes';
 import { createRepositoryView } from '../shared/tree/repositoryView';
 import { registerLazyCommands } from '../shared/lazyCommands';
 
-export const REF_COMMANDS = [
+const REF_COMMANDS = [
   'repodesk.refs.createBranch',
   'repodesk.refs.createTag',
   'repodesk.refs.update',

@@ -7,7 +7,7 @@ import { releaseGroups } from './releaseNodes';
 import { createRepositoryView } from '../shared/tree/repositoryView';
 import { registerLazyCommands } from '../shared/lazyCommands';
 
-export const RELEASE_COMMANDS = [
+const RELEASE_COMMANDS = [
   'repodesk.releases.create',
   'repodesk.releases.edit',
   'repodesk.releases.publish',

@@ -17,7 +17,7 @@ import type { RepoDeskNode } from '../shared/tree/nodes';
 import { AccountGroupNode } from './accountGroupNode';
 import { registerLazyCommands } from '../shared/lazyCommands';
 
-export const REPOSITORY_COMMANDS = [
+const REPOSITORY_COMMANDS = [
   'repodesk.repos.filter',
   'repodesk.repos.filterOrganization',
   'repodesk.repos.openInBrowser',

@@ -18,7 +18,7 @@ import { firstDraw } from '../../listings/firstDraw';
 import type { PendingDrafts } from '../shared/reviews/pendingDrafts';
 import { PendingGroupNode } from './pendingNodes';
 
-export const REVIEW_COMMENT_COMMANDS = ['repodesk.reviewComments.filter', 'repodesk.reviewComments.reveal'] as const;
+const REVIEW_COMMENT_COMMANDS = ['repodesk.reviewComments.filter', 'repodesk.reviewComments.reveal'] as const;
 export type ReviewCommentCommandId = (typeof REVIEW_COMMENT_COMMANDS)[number];
 
 type Mode = 'pull' | 'repository';

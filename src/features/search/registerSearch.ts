@@ -7,7 +7,7 @@ import type { HostingSession } from '../shared/session/hostingSession';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
 import { registerLazyCommands } from '../shared/lazyCommands';
 
-export const SEARCH_COMMANDS = ['repodesk.search', 'repodesk.repo.searchIssues'] as const;
+const SEARCH_COMMANDS = ['repodesk.search', 'repodesk.repo.searchIssues'] as const;
 export type SearchCommandId = (typeof SEARCH_COMMANDS)[number];
 
 export function registerSearch(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository): void {

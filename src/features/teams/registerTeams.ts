@@ -9,7 +9,7 @@ import { RefusedLists, type RepositoryChildProvider } from '../shared/tree/repos
 import { teamsGroup } from './teamNodes';
 import { registerLazyCommands } from '../shared/lazyCommands';
 
-export const TEAM_COMMANDS = ['repodesk.repo.teams', 'repodesk.repo.teams.addRepository', 'repodesk.repo.teams.removeRepository'] as const;
+const TEAM_COMMANDS = ['repodesk.repo.teams', 'repodesk.repo.teams.addRepository', 'repodesk.repo.teams.removeRepository'] as const;
 export type TeamCommandId = (typeof TEAM_COMMANDS)[number];
 
 export function registerTeams(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository): RepositoryChildProvider {

@@ -9,7 +9,7 @@ import type { ViewedFilesStore } from '../shared/reviews/viewedFilesStore';
 import type { HostingSession } from '../shared/session/hostingSession';
 import { registerLazyCommands } from '../shared/lazyCommands';
 
-export const VIEWED_FILE_COMMANDS = ['repodesk.viewedFiles.mark', 'repodesk.viewedFiles.unmark', 'repodesk.viewedFiles.changesSinceLastReview'] as const;
+const VIEWED_FILE_COMMANDS = ['repodesk.viewedFiles.mark', 'repodesk.viewedFiles.unmark', 'repodesk.viewedFiles.changesSinceLastReview'] as const;
 export type ViewedFileCommandId = (typeof VIEWED_FILE_COMMANDS)[number];
 
 export function registerViewedFiles(context: vscode.ExtensionContext, session: HostingSession, store: ViewedFilesStore): void {

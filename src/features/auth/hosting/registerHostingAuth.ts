@@ -10,7 +10,7 @@ import { lazyBackend } from './lazyBackend';
 import { UriCallbacks } from './uriCallbacks';
 import { registerLazyCommands } from '../../shared/lazyCommands';
 
-export const HOSTING_AUTH_COMMANDS = ['repodesk.signIn', 'repodesk.signOut', 'repodesk.setOAuthClientSecret'] as const;
+const HOSTING_AUTH_COMMANDS = ['repodesk.signIn', 'repodesk.signOut', 'repodesk.setOAuthClientSecret'] as const;
 export type HostingAuthCommandId = (typeof HOSTING_AUTH_COMMANDS)[number];
 
 export interface HostingAuthHandle {
