@@ -168,7 +168,8 @@ export class WebviewPanels<In, Out> implements vscode.Disposable {
       onDidPost: posted.event,
       receive,
       post: async (message) => {
-        const parsed = (await schemasLoaded).outgoing.safeParse(message);
+        // Once the schemas are here, checked at once: a post answering 'ready' goes before what was held.
+        const parsed = (schemas ?? (await schemasLoaded)).outgoing.safeParse(message);
         if (!parsed.success) {
           log.error(`${spec.viewType}: did not post a malformed message: ${issueText(parsed.error)}`);
           return false;
