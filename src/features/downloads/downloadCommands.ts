@@ -8,9 +8,17 @@ import type { HostingSession } from '../shared/session/hostingSession';
 import { changeList, listOf } from '../shared/tree/listChange';
 import { removed, removedWhere } from '../../util/listEdits';
 import { withNotification, type RepositoryListNode } from '../shared/tree/repositoryLists';
-import type { MoveAnswers, MoveResult } from './downloadActions';
 import { DownloadNode } from './downloadNodes';
-import { askMove, askSaveTarget, confirmDeleteMoved, confirmDownloadDelete, downloadBytes, moveDownloads } from './downloadActions';
+import {
+  askMove,
+  askSaveTarget,
+  confirmDeleteMoved,
+  confirmDownloadDelete,
+  downloadBytes,
+  moveDownloads,
+  type MoveAnswers,
+  type MoveResult,
+} from './downloadActions';
 import type { CommandHandler } from '../shared/lazyCommands';
 import type { DownloadCommandId } from './registerDownloads';
 

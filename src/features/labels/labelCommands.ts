@@ -10,9 +10,8 @@ import { changeList, listOf } from '../shared/tree/listChange';
 import { removedWhere } from '../../util/listEdits';
 import { repoOfNode, type RepoNodeLike } from '../shared/tree/repositoryNodeShape';
 import type { Label } from '../../hosting';
-import type { LabelChange } from './labelActions';
 import { LabelNode } from './labelNodes';
-import { askLabelEdit, askNewLabel, changeLabel, confirmLabelDelete, manageLabels } from './labelActions';
+import { askLabelEdit, askNewLabel, changeLabel, confirmLabelDelete, manageLabels, type LabelChange } from './labelActions';
 import type { CommandHandler } from '../shared/lazyCommands';
 import type { LabelCommandId } from './registerLabels';
 

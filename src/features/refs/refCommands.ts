@@ -1,7 +1,7 @@
 // Git Refs' commands: create a branch or tag, move, delete a ref, copy its
 // SHA. Loaded on first use (registerRefs.ts registers them).
 import * as vscode from 'vscode';
-import { ValidationFailedError } from '../../hosting';
+import { ValidationFailedError, type Reference as GitRef } from '../../hosting';
 import { resolveCommitish } from '../shared/resolveCommitish';
 import type { HostingSession } from '../shared/session/hostingSession';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
@@ -11,7 +11,6 @@ import { showFailure } from '../shared/failure';
 import { givenAnswers } from '../shared/commandArgs';
 import { repositoryTarget } from '../shared/session/require';
 import { changedWhere, removedWhere } from '../../util/listEdits';
-import type { Reference as GitRef } from '../../hosting';
 import type { CommandHandler } from '../shared/lazyCommands';
 import type { RefCommandId } from './registerRefs';
 
