@@ -9,7 +9,8 @@ import { editInEditor } from '../shared/notesEditor';
 import type { HostingSession } from '../shared/session/hostingSession';
 import { changeList, type ScopedRefusal } from '../shared/tree/listChange';
 import { confirm } from '../shared/tree/repositoryLists';
-import { GistCommentNode, GistNode } from './gistNodes';
+import { GistsGroupNode } from './gistNodes';
+import { GistCommentNode, GistNode } from './gistRows';
 import type { CommandHandler } from '../shared/lazyCommands';
 import type { GistCommandId } from './registerGists';
 
@@ -69,6 +70,9 @@ export function gistCommands(session: HostingSession): Record<GistCommandId, Com
   };
 
   return {
+    'repodesk.gists.refresh': async (node?: unknown) => {
+      if (node instanceof GistsGroupNode || node instanceof GistNode) await node.reload();
+    },
     'repodesk.gists.addComment': async (node?: unknown, given?: unknown) => {
       const gistNode = node instanceof GistCommentNode ? node.gistNode : node;
       if (!(gistNode instanceof GistNode)) return undefined;

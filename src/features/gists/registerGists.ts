@@ -8,19 +8,20 @@
 import * as vscode from 'vscode';
 import type { HostingSession } from '../shared/session/hostingSession';
 import type { RootGroupProvider } from '../shared/tree/rootGroups';
-import { GistNode, GistsGroupNode } from './gistNodes';
+import { GistsGroupNode } from './gistNodes';
 import { registerLazyCommands } from '../shared/lazyCommands';
 
-const GIST_COMMANDS = ['repodesk.gists.addComment', 'repodesk.gists.editComment', 'repodesk.gists.deleteComment', 'repodesk.gists.openInBrowser'] as const;
+const GIST_COMMANDS = [
+  'repodesk.gists.refresh',
+  'repodesk.gists.addComment',
+  'repodesk.gists.editComment',
+  'repodesk.gists.deleteComment',
+  'repodesk.gists.openInBrowser',
+] as const;
 export type GistCommandId = (typeof GIST_COMMANDS)[number];
 
 export function registerGists(context: vscode.ExtensionContext, session: HostingSession): RootGroupProvider {
   const me = () => session.account?.label;
-  context.subscriptions.push(
-    vscode.commands.registerCommand('repodesk.gists.refresh', async (node?: unknown) => {
-      if (node instanceof GistsGroupNode || node instanceof GistNode) await node.reload();
-    }),
-  );
   // The commands' code loads on first use, not at activation.
   registerLazyCommands(context, GIST_COMMANDS, () => import('./gistCommands.js').then((m) => m.gistCommands(session)));
 
