@@ -10,7 +10,7 @@ import { added, removed } from '../../util/listEdits';
 import { repoOfNode, type RepoNodeLike } from '../shared/tree/repositoryNodeShape';
 import { askDeployKeyFile, changeDeployKey, confirmDeployKeyDelete, manageDeployKeys, type DeployKeyChange } from './deployKeyActions';
 import type { DeployKey } from '../../hosting';
-import { DeployKeyNode } from './deployKeyNodes';
+import { DeployKeyNode } from './deployKeyRows';
 import type { CommandHandler } from '../shared/lazyCommands';
 import type { DeployKeyCommandId } from './registerDeployKeys';
 

@@ -8,7 +8,7 @@ import type { HostingSession } from '../shared/session/hostingSession';
 import { changeList, listOf } from '../shared/tree/listChange';
 import { removed, removedWhere } from '../../util/listEdits';
 import { withNotification, type RepositoryListNode } from '../shared/tree/repositoryLists';
-import { DownloadNode } from './downloadNodes';
+import { DownloadNode } from './downloadRows';
 import {
   askMove,
   askSaveTarget,

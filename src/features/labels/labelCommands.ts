@@ -10,7 +10,7 @@ import { changeList, listOf } from '../shared/tree/listChange';
 import { removedWhere } from '../../util/listEdits';
 import { repoOfNode, type RepoNodeLike } from '../shared/tree/repositoryNodeShape';
 import type { Label } from '../../hosting';
-import { LabelNode } from './labelNodes';
+import { LabelNode } from './labelRows';
 import { askLabelEdit, askNewLabel, changeLabel, confirmLabelDelete, manageLabels, type LabelChange } from './labelActions';
 import type { CommandHandler } from '../shared/lazyCommands';
 import type { LabelCommandId } from './registerLabels';

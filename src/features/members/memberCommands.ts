@@ -6,7 +6,8 @@ import type { HostingSession } from '../shared/session/hostingSession';
 import { changeList, type ReloadableList } from '../shared/tree/listChange';
 import type { OrganizationTarget } from '../shared/tree/organizationLists';
 import { confirm } from '../shared/tree/repositoryLists';
-import { MemberNode, type MemberLists, type MemberRow } from './memberNodes';
+import type { MemberLists, MemberRow } from './memberNodes';
+import { MemberNode } from './memberRows';
 import type { CommandHandler } from '../shared/lazyCommands';
 import type { MemberCommandId } from './registerMembers';
 

@@ -30,12 +30,8 @@ async function targetOf(arg: unknown, active: ActiveRepository): Promise<PullKey
   if (typeof given?.owner === 'string' && typeof given.repo === 'string' && typeof number === 'number') return { owner: given.owner, repo: given.repo, number };
   const repo = active.value;
   if (!repo) return undefined;
-  const typed = await vscode.window.showInputBox({
-    title: vscode.l10n.t('Open Pull Request of {0}/{1}', repo.owner, repo.name),
-    prompt: vscode.l10n.t("The pull request's number"),
-    validateInput: (v) => (/^\s*#?[1-9]\d*\s*$/.test(v) ? undefined : vscode.l10n.t('Type a pull request number.')),
-  });
-  return typed ? { owner: repo.owner, repo: repo.name, number: Number(typed.trim().replace(/^#/, '')) } : undefined;
+  // From the palette: the number is asked (that code loads then, not at activation).
+  return (await import('./askPullNumber.js')).askPullNumber(repo);
 }
 
 export function registerPullOverview(

@@ -3,7 +3,8 @@
 // (registerPulls.ts registers them).
 import * as vscode from 'vscode';
 import type { HostingSession } from '../shared/session/hostingSession';
-import { loadPullFilter, pickPullFilter, savePullFilter, type PullFilter } from './pullFilter';
+import { loadPullFilter, savePullFilter, type PullFilter } from './pullFilter';
+import { pickPullFilter } from './pullFilterPick';
 import { PullNode } from './pullNodes';
 import { pullOfArg } from './pullArg';
 import { resolveAddresses } from '../../hosting';

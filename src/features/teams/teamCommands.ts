@@ -9,7 +9,7 @@ import { changeList } from '../shared/tree/listChange';
 import { changedWhere } from '../../util/listEdits';
 import { repoOfNode, type RepoNodeLike } from '../shared/tree/repositoryNodeShape';
 import { changeTeamAccess, confirmTeamRemoval, isOwnersTeam, manageTeams, type TeamChange } from './teamActions';
-import { TeamNode } from './teamNodes';
+import { TeamNode } from './teamRows';
 import type { CommandHandler } from '../shared/lazyCommands';
 import type { TeamCommandId } from './registerTeams';
 
