@@ -11,8 +11,7 @@ import type { RepoTarget } from '../shared/session/require';
 import { changeList, listOf, type ScopedRefusal } from '../shared/tree/listChange';
 import { confirm, withNotification } from '../shared/tree/repositoryLists';
 import type { DeliveryDocuments } from './deliveryDocuments';
-import { hookKey, type LastDeliveries } from './hookNodes';
-import { DeliveryNode, HookNode } from './hookRows';
+import { DeliveryNode, hookKey, HookNode, type LastDeliveries } from './hookNodes';
 import { askHookEdit, askNewHook, type HookAnswers, type HookEdit } from './hookQuestions';
 import type { HookCommandId } from './registerHooks';
 
