@@ -27,7 +27,7 @@ import { registerAccountSwitch } from './features/accounts/registerAccountSwitch
 import { registerRepositories } from './features/repos/registerRepositories';
 import { registerReviewComments } from './features/reviewComments/registerReviewComments';
 import { ErrorNode, LoadMoreNode, type RepoDeskNode } from './features/shared/tree/nodes';
-import { registerNotesEditor } from './features/shared/notesEditor';
+import { registerNotesEditor } from './features/shared/notesEditorCommands';
 import { registerMessageEditor } from './features/shared/messageEditor/messageEditor';
 import { registerConfirmations } from './features/shared/confirmation';
 import type { EngagementSession } from './features/shared/session/engagementSession';

@@ -27,7 +27,7 @@ describe('Webview panels: messages posted before the page is ready', function ()
     panels = new WebviewPanels<In, Out>(
       context,
       quiet,
-      { viewType: 'repodesk.test.panelHost', script: 'none.js', styles: [], incoming, outgoing },
+      { viewType: 'repodesk.test.panelHost', script: 'none.js', styles: [], messages: () => ({ incoming, outgoing }) },
       (hosted) => {
         // As a feature does: its reads start with the panel and post what they find.
         earlyDelivered.push(hosted.post({ type: 'early', n: 1 }), hosted.post({ type: 'early', n: 2 }));

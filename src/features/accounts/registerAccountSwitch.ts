@@ -5,12 +5,12 @@
 import * as vscode from 'vscode';
 import type { HostingSession } from '../shared/session/hostingSession';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
+import { registerLazyCommands } from '../shared/lazyCommands';
 
 export function registerAccountSwitch(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository): void {
   const item = vscode.window.createStatusBarItem('repodesk.account', vscode.StatusBarAlignment.Right, 101);
   item.name = vscode.l10n.t('RepoDesk Account');
   item.command = 'repodesk.switchAccount';
-  const repoKey = () => (active.value ? `${active.value.owner}/${active.value.name}` : undefined);
 
   const show = () => {
     const current = session.accounts.find((a) => a.id === session.account?.id);
@@ -23,21 +23,6 @@ export function registerAccountSwitch(context: vscode.ExtensionContext, session:
     item.show();
   };
 
-  const switchAccount = async (accountId?: string) => {
-    let id = accountId;
-    if (id === undefined) {
-      const picked = await vscode.window.showQuickPick(
-        session.accounts.map((a) => ({ label: a.label, description: a.serviceName, detail: a.apiUrl, picked: a.id === session.account?.id, id: a.id })),
-        { title: vscode.l10n.t('Use which account?') },
-      );
-      id = picked?.id;
-    }
-    if (id === undefined || !session.accounts.some((a) => a.id === id)) return;
-    const key = repoKey();
-    if (key) await session.rememberAccountFor(key, id);
-    await session.useAccount(id);
-  };
-
   // A repository becoming active brings its remembered account (when signed
   // in and not the one in use): that account is in use before the views hear
   // of the repository, so none reads it with the account before.
@@ -47,11 +32,8 @@ export function registerAccountSwitch(context: vscode.ExtensionContext, session:
     else await apply();
   });
 
-  context.subscriptions.push(
-    item,
-    vscode.commands.registerCommand('repodesk.switchAccount', switchAccount),
-    session.onDidChange(show),
-    session.onDidChangeAccounts(show),
-  );
+  // The switch itself (a quick pick of the accounts) loads on first use, not at activation.
+  registerLazyCommands(context, ['repodesk.switchAccount'], () => import('./switchAccount.js').then((m) => m.switchAccountCommands(session, active)));
+  context.subscriptions.push(item, session.onDidChange(show), session.onDidChangeAccounts(show));
   show();
 }

@@ -3,59 +3,22 @@
 // repository. Each command also takes its answers as arguments.
 import * as vscode from 'vscode';
 import type { HostingSession } from '../shared/session/hostingSession';
-import { repositoryTarget } from '../shared/session/require';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
-import { guarded } from '../shared/failure';
-import { changeList, listOf } from '../shared/tree/listChange';
-import { added, removed } from '../../util/listEdits';
 import { RefusedLists, type RepositoryChildProvider } from '../shared/tree/repositoryLists';
-import { repoOfNode, type RepoNodeLike } from '../shared/tree/repositoryNodeShape';
-import { askDeployKeyFile, changeDeployKey, confirmDeployKeyDelete, manageDeployKeys, type DeployKeyChange } from './deployKeyActions';
-import type { DeployKey } from '../../hosting';
-import { DeployKeyNode, deployKeysGroup } from './deployKeyNodes';
+import { deployKeysGroup } from './deployKeyNodes';
+import { registerLazyCommands } from '../shared/lazyCommands';
+
+const DEPLOY_KEY_COMMANDS = ['repodesk.repo.deployKeys', 'repodesk.repo.deployKeys.add', 'repodesk.repo.deployKeys.delete'] as const;
+export type DeployKeyCommandId = (typeof DEPLOY_KEY_COMMANDS)[number];
 
 export function registerDeployKeys(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository): RepositoryChildProvider {
   // Refusals (no admin rights) are asked again on retry, on the user's
   // refresh, or with another account; not on every background refresh.
   const refused = new RefusedLists();
-  context.subscriptions.push(
-    session.onDidChange(() => refused.clear()),
-    vscode.commands.registerCommand(
-      'repodesk.repo.deployKeys',
-      guarded(vscode.l10n.t('Deploy keys'), async (node?: RepoNodeLike, answers?: DeployKeyChange) => {
-        const r = repositoryTarget(session, active, repoOfNode(node));
-        return r ? manageDeployKeys(r, answers) : undefined;
-      }),
-    ),
-    vscode.commands.registerCommand('repodesk.repo.deployKeys.add', async (node?: unknown, answers?: { file: string; title?: string }) => {
-      const group = listOf<DeployKey>(node, 'deployKeys');
-      if (!group) return undefined;
-      const input = answers ?? (await askDeployKeyFile());
-      if (!input) return undefined;
-      return changeList(
-        session,
-        group,
-        vscode.l10n.t('Adding deploy key…'),
-        vscode.l10n.t('Could not add the deploy key'),
-        () => changeDeployKey(group.target, { add: input }),
-        undefined,
-        (made) => (made ? added(made) : (shown) => [...shown]),
-      );
-    }),
-    vscode.commands.registerCommand('repodesk.repo.deployKeys.delete', async (node?: unknown, confirmed?: boolean) => {
-      if (!(node instanceof DeployKeyNode)) return undefined;
-      if (confirmed !== true && !(await confirmDeployKeyDelete(node.title))) return undefined;
-      return changeList(
-        session,
-        node.group,
-        vscode.l10n.t('Deleting deploy key {0}…', node.title),
-        vscode.l10n.t('Could not delete the deploy key {0}', node.title),
-        () => changeDeployKey(node.group.target, { delete: node.key.id }),
-        undefined,
-        () => removed(node.key.id),
-      );
-    }),
-  );
+  context.subscriptions.push(session.onDidChange(() => refused.clear()));
+  // The commands' code loads on first use, not at activation.
+  registerLazyCommands(context, DEPLOY_KEY_COMMANDS, () => import('./deployKeyCommands.js').then((m) => m.deployKeyCommands(session, active)));
+
   return {
     children: (target, _repo, baseId, onChanged) => [deployKeysGroup(target, baseId, onChanged, refused)],
     userRefreshed: () => refused.clear(),

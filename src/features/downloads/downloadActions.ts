@@ -24,7 +24,7 @@ export async function askSaveTarget(d: Download): Promise<vscode.Uri | undefined
 }
 
 /** The release to move to: an existing one, or a new one made from these answers. */
-export type ReleaseChoice = { id: number } | { tag_name: string; name?: string; draft?: boolean };
+type ReleaseChoice = { id: number } | { tag_name: string; name?: string; draft?: boolean };
 
 export interface MoveAnswers {
   /** Download ids; by default every download of the repository. */

@@ -24,7 +24,7 @@ export interface HookEdit {
 type Field = readonly [type: string, name: string];
 
 /** The configuration fields of a service: its own schema when the service lists one, else those of docs/service-api/hosting/webhooks §11. */
-export function fieldsOf(service: HookService): Field[] {
+function fieldsOf(service: HookService): Field[] {
   const schema = (service as { schema?: unknown }).schema;
   if (Array.isArray(schema) && schema.every((f) => Array.isArray(f) && typeof f[0] === 'string' && typeof f[1] === 'string')) return schema as Field[];
   if (service.name === 'web')
@@ -40,7 +40,7 @@ export function fieldsOf(service: HookService): Field[] {
 const REQUIRED: Record<string, readonly string[]> = { web: ['url'], irc: ['server', 'room'], email: ['address'] };
 
 /** A secret as a receiver would want one: 20 random bytes in hex. */
-export function generateSecret(): string {
+function generateSecret(): string {
   return toHex(randomBytes(20));
 }
 
@@ -54,7 +54,7 @@ function httpUrlError(v: string): string | undefined {
 }
 
 /** A configuration field in a person's words (the API's field names are not). */
-export function fieldLabel(service: string, name: string): string {
+function fieldLabel(service: string, name: string): string {
   switch (name) {
     case 'url':
       return vscode.l10n.t('Payload URL');
@@ -88,7 +88,7 @@ export function fieldLabel(service: string, name: string): string {
 }
 
 /** Titles a wizard step from its number and what it asks. */
-export interface StepTitle {
+interface StepTitle {
   (index: number, what: string): string;
 }
 
@@ -278,7 +278,7 @@ export async function askHookEdit(hook: Hook, service: HookService): Promise<{ c
 }
 
 /** The events added and removed (the spec's add_events / remove_events), or the whole list when `*` comes or goes. */
-export function eventChange(before: readonly string[], after: readonly string[]): HookEdit {
+function eventChange(before: readonly string[], after: readonly string[]): HookEdit {
   if (before.includes('*') || after.includes('*')) return { events: [...after] };
   const add = after.filter((e) => !before.includes(e));
   const remove = before.filter((e) => !after.includes(e));

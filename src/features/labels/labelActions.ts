@@ -9,7 +9,7 @@ import { confirm, withNotification } from '../shared/tree/repositoryLists';
 
 export type LabelChange = { create: { name: string; color: string } } | { update: { name: string; newName: string; color: string } } | { delete: string };
 
-export function listLabels(r: RepoTarget): Promise<Label[]> {
+function listLabels(r: RepoTarget): Promise<Label[]> {
   return collect(r.client.labels.listForRepo(r.owner, r.repo));
 }
 

@@ -3,79 +3,22 @@
 // command also takes its answers as arguments (for scripts and tests).
 import * as vscode from 'vscode';
 import type { HostingSession } from '../shared/session/hostingSession';
-import { repositoryTarget } from '../shared/session/require';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
-import { guarded } from '../shared/failure';
-import { confirmDone } from '../shared/confirmation';
-import { changeList, listOf } from '../shared/tree/listChange';
-import { removedWhere } from '../../util/listEdits';
 import { RefusedLists, type RepositoryChildProvider } from '../shared/tree/repositoryLists';
-import { repoOfNode, type RepoNodeLike } from '../shared/tree/repositoryNodeShape';
-import type { Label } from '../../hosting';
-import type { LabelChange } from './labelActions';
-import { LabelNode, labelsGroup } from './labelNodes';
+import { labelsGroup } from './labelNodes';
+import { registerLazyCommands } from '../shared/lazyCommands';
 
-// The flows' code loads on first use, not at activation.
-const actions = () => import('./labelActions.js');
+const LABEL_COMMANDS = ['repodesk.repo.labels', 'repodesk.repo.labels.create', 'repodesk.repo.labels.edit', 'repodesk.repo.labels.delete'] as const;
+export type LabelCommandId = (typeof LABEL_COMMANDS)[number];
 
 export function registerLabels(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository): RepositoryChildProvider {
   // Refusals (no admin rights) are asked again on retry, on the user's
   // refresh, or with another account; not on every background refresh.
   const refused = new RefusedLists();
-  context.subscriptions.push(
-    session.onDidChange(() => refused.clear()),
-    vscode.commands.registerCommand(
-      'repodesk.repo.labels',
-      guarded(vscode.l10n.t('Labels'), async (node?: RepoNodeLike, answers?: LabelChange) => {
-        const r = repositoryTarget(session, active, repoOfNode(node));
-        return r ? (await actions()).manageLabels(r, answers) : undefined;
-      }),
-    ),
-    vscode.commands.registerCommand('repodesk.repo.labels.create', async (node?: unknown, answers?: { name: string; color: string }) => {
-      const group = listOf<Label>(node, 'labels');
-      if (!group) return undefined;
-      const input = answers ?? (await (await actions()).askNewLabel());
-      if (!input) return undefined;
-      const labels = await changeList(
-        session,
-        group,
-        vscode.l10n.t('Creating label {0}…', input.name),
-        vscode.l10n.t('Could not create the label {0}', input.name),
-        async () => (await actions()).changeLabel(group.target, { create: input }),
-        undefined,
-        (made) => (shown) => (made ? [...shown.filter((l) => l.name !== made.name), made] : [...shown]),
-      );
-      if (labels) confirmDone(vscode.l10n.t('Created label {0} in {1}/{2}.', input.name, group.target.owner, group.target.repo));
-      return labels;
-    }),
-    vscode.commands.registerCommand('repodesk.repo.labels.edit', async (node?: unknown, answers?: { newName: string; color: string }) => {
-      if (!(node instanceof LabelNode)) return undefined;
-      const input = answers ? { name: node.label.name, ...answers } : await (await actions()).askLabelEdit(node.label);
-      if (!input) return undefined;
-      return changeList(
-        session,
-        node.group,
-        vscode.l10n.t('Saving label {0}…', input.newName),
-        vscode.l10n.t('Could not change the label {0}', node.label.name),
-        async () => (await actions()).changeLabel(node.group.target, { update: input }),
-        undefined,
-        (saved) => (shown) => shown.map((l) => (l.name === node.label.name && saved ? saved : l)),
-      );
-    }),
-    vscode.commands.registerCommand('repodesk.repo.labels.delete', async (node?: unknown, confirmed?: boolean) => {
-      if (!(node instanceof LabelNode)) return undefined;
-      if (confirmed !== true && !(await (await actions()).confirmLabelDelete(node.label.name))) return undefined;
-      return changeList(
-        session,
-        node.group,
-        vscode.l10n.t('Deleting label {0}…', node.label.name),
-        vscode.l10n.t('Could not delete the label {0}', node.label.name),
-        async () => (await actions()).changeLabel(node.group.target, { delete: node.label.name }),
-        undefined,
-        () => removedWhere((l) => l.name === node.label.name),
-      );
-    }),
-  );
+  context.subscriptions.push(session.onDidChange(() => refused.clear()));
+  // The commands' code loads on first use, not at activation.
+  registerLazyCommands(context, LABEL_COMMANDS, () => import('./labelCommands.js').then((m) => m.labelCommands(session, active)));
+
   return {
     children: (target, _repo, baseId, onChanged) => [labelsGroup(target, baseId, onChanged, refused)],
     userRefreshed: () => refused.clear(),

@@ -2,7 +2,8 @@
 // (docs/service-api/hosting/organizations §5, §6): Members (every member the
 // signed-in user may see, each marked public or concealed) and Public Members
 // (what anyone sees). The signed-in user's own row can publicize or conceal the
-// membership; a member can be removed (the service lets owners only).
+// membership; a member can be removed (the service lets owners only). The
+// rows are in memberRows.ts.
 import * as vscode from 'vscode';
 import { collect, type UserSummary } from '../../hosting';
 import { RepoDeskNode } from '../shared/tree/nodes';
@@ -28,6 +29,9 @@ async function* markedMembers(target: OrganizationTarget): AsyncIterable<MemberR
   for await (const user of target.client.orgMembers.list(target.org, {}, options)) yield { user, public: shown.has(user.login.toLowerCase()) };
 }
 
+// The rows (memberRows.ts) load with the group's first list, not at activation.
+const rows = () => import('./memberRows.js');
+
 export function memberGroups(
   target: OrganizationTarget,
   baseId: string,
@@ -43,7 +47,10 @@ export function memberGroups(
     contextValue: 'orgMembers',
     onChanged,
     open: () => markedMembers(target),
-    toNodes: (items) => items.map((m) => new MemberNode(m, lists, lists.members, me)),
+    toNodes: async (items) => {
+      const { MemberNode } = await rows();
+      return items.map((m) => new MemberNode(m, lists, lists.members, me));
+    },
     emptyText: vscode.l10n.t('No members you can see.'),
   });
   lists.publicMembers = new OrganizationListNode<MemberRow>(target, refused, {
@@ -55,42 +62,11 @@ export function memberGroups(
     open: async function* () {
       for await (const user of target.client.orgMembers.listPublic(target.org, { priority: 'background' })) yield { user, public: true };
     },
-    toNodes: (items) => items.map((m) => new MemberNode(m, lists, lists.publicMembers, me)),
+    toNodes: async (items) => {
+      const { MemberNode } = await rows();
+      return items.map((m) => new MemberNode(m, lists, lists.publicMembers, me));
+    },
     emptyText: vscode.l10n.t('No member has made their membership public.'),
   });
   return lists;
-}
-
-export class MemberNode extends RepoDeskNode {
-  constructor(
-    readonly row: MemberRow,
-    readonly lists: MemberLists,
-    readonly group: OrganizationListNode<MemberRow>,
-    private readonly me: () => string | undefined,
-  ) {
-    super();
-  }
-
-  get login(): string {
-    return this.row.user.login;
-  }
-
-  get isMe(): boolean {
-    return this.login.toLowerCase() === this.me()?.toLowerCase();
-  }
-
-  toTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(this.login, vscode.TreeItemCollapsibleState.None);
-    item.id = `${this.group.id}/${this.login}`;
-    item.description = [this.row.public ? vscode.l10n.t('public') : vscode.l10n.t('concealed'), this.isMe ? vscode.l10n.t('you') : undefined]
-      .filter(Boolean)
-      .join(' · ');
-    item.iconPath = new vscode.ThemeIcon(this.row.public ? 'person' : 'eye-closed');
-    item.tooltip = this.row.public
-      ? vscode.l10n.t('{0} is a public member of {1}.', this.login, this.group.target.org)
-      : vscode.l10n.t('{0} is a member of {1}; the membership is concealed (only members see it).', this.login, this.group.target.org);
-    // orgMember:<self|other>:<public|concealed>
-    item.contextValue = `orgMember:${this.isMe ? 'self' : 'other'}:${this.row.public ? 'public' : 'concealed'}`;
-    return item;
-  }
 }

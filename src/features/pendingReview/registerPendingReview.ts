@@ -3,15 +3,14 @@
 // Submit Review posts them in order, Discard Review drops them. The status
 // bar shows the selected pull request's count and submits on a click.
 import * as vscode from 'vscode';
-import { givenAnswers } from '../shared/commandArgs';
-import { confirmDone } from '../shared/confirmation';
-import { showFailure } from '../shared/failure';
 import type { PullKey, PullReviewComments } from '../shared/reviews/pullReviewComments';
 import type { HostingSession } from '../shared/session/hostingSession';
-import { signedInClient } from '../shared/session/require';
 import type { SelectedPull } from '../shared/selection/selectedPull';
 import { PendingReviews } from './pendingReviews';
-import type { SubmitAnswers } from './submitFlow';
+import { registerLazyCommands } from '../shared/lazyCommands';
+
+const PENDING_REVIEW_COMMANDS = ['repodesk.pendingReview.start', 'repodesk.pendingReview.submit', 'repodesk.pendingReview.discard'] as const;
+export type PendingReviewCommandId = (typeof PENDING_REVIEW_COMMANDS)[number];
 
 /**
  * The pull request a command acts on: a Pull Requests row (owner, repo and
@@ -76,62 +75,12 @@ export function registerPendingReview(
       showStatus();
     }),
     session.onDidSignOutAccount((account) => void reviews.forgetAccount(account)),
-    vscode.commands.registerCommand('repodesk.pendingReview.start', async (arg?: unknown) => {
-      const pull = need(arg);
-      if (!pull || !signedInClient(session)) return false;
-      try {
-        const started = await reviews.start(pull);
-        confirmDone(
-          started
-            ? vscode.l10n.t('Review started on #{0}: new comments are kept as pending until you submit.', pull.number)
-            : vscode.l10n.t('A review is already pending on #{0}.', pull.number),
-        );
-        return true;
-      } catch (err) {
-        showFailure(vscode.l10n.t('Could not start the review'), err);
-        return false;
-      }
-    }),
-    vscode.commands.registerCommand('repodesk.pendingReview.submit', async (arg?: unknown, answers?: SubmitAnswers) => {
-      const pull = need(arg);
-      if (!pull) return undefined;
-      // Posted with the account the pull request was opened under (its drafts are that account's), else the one in use.
-      const opened = pull.accountId === undefined ? undefined : session.accounts.find((a) => a.id === pull.accountId);
-      const client = opened ? opened.client : signedInClient(session);
-      const me = opened ? opened.login : session.login;
-      if (!client || !me) return undefined;
-      try {
-        // The submit flow (dialogs, the posting engine) loads on first use, not at activation.
-        const { runSubmit } = await import('./submitFlow.js');
-        return await runSubmit(client, me, pull, reviews, givenAnswers<SubmitAnswers>(answers), () => comments.fireChanged(pull));
-      } catch (err) {
-        showFailure(vscode.l10n.t('Could not submit the review'), err);
-        return undefined;
-      }
-    }),
-    vscode.commands.registerCommand('repodesk.pendingReview.discard', async (arg?: unknown, confirmed?: boolean) => {
-      const pull = need(arg);
-      if (!pull) return false;
-      const n = reviews.drafts(pull).length;
-      if (!reviews.isActive(pull)) {
-        void vscode.window.showInformationMessage(vscode.l10n.t('No review is pending on #{0}.', pull.number));
-        return false;
-      }
-      const yes = vscode.l10n.t('Discard');
-      const question =
-        n === 1
-          ? vscode.l10n.t('Discard the pending review on #{0} and its 1 draft?', pull.number)
-          : vscode.l10n.t('Discard the pending review on #{0} and its {1} drafts?', pull.number, n);
-      if (
-        confirmed !== true &&
-        (await vscode.window.showWarningMessage(question, { modal: true, detail: vscode.l10n.t('Nothing was posted; the drafts are lost.') }, yes)) !== yes
-      )
-        return false;
-      await reviews.end(pull);
-      confirmDone(vscode.l10n.t('Review on #{0} discarded.', pull.number));
-      return true;
-    }),
   );
+  // The commands' code loads on first use, not at activation.
+  registerLazyCommands(context, PENDING_REVIEW_COMMANDS, () =>
+    import('./pendingReviewCommands.js').then((m) => m.pendingReviewCommands(session, reviews, comments, need)),
+  );
+
   if (context.extensionMode === vscode.ExtensionMode.Test) {
     context.subscriptions.push(
       vscode.commands.registerCommand('repodesk.testing.pendingDrafts', (arg?: unknown) => {

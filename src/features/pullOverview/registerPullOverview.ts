@@ -2,7 +2,7 @@
 // a pull request in the Pull Requests view, or the palette) opens one panel
 // per pull request, restored after a window reload.
 import * as vscode from 'vscode';
-import { hostToWebview, webviewToHost, type HostToWebview, type WebviewToHost } from './model/messages';
+import type { HostToWebview, WebviewToHost } from './model/messages';
 import { AvatarCache } from '../../util/avatars';
 import { givenAnswers } from '../shared/commandArgs';
 import type { Logger } from '../shared/log/outputLog';
@@ -30,12 +30,8 @@ async function targetOf(arg: unknown, active: ActiveRepository): Promise<PullKey
   if (typeof given?.owner === 'string' && typeof given.repo === 'string' && typeof number === 'number') return { owner: given.owner, repo: given.repo, number };
   const repo = active.value;
   if (!repo) return undefined;
-  const typed = await vscode.window.showInputBox({
-    title: vscode.l10n.t('Open Pull Request of {0}/{1}', repo.owner, repo.name),
-    prompt: vscode.l10n.t("The pull request's number"),
-    validateInput: (v) => (/^\s*#?[1-9]\d*\s*$/.test(v) ? undefined : vscode.l10n.t('Type a pull request number.')),
-  });
-  return typed ? { owner: repo.owner, repo: repo.name, number: Number(typed.trim().replace(/^#/, '')) } : undefined;
+  // From the palette: the number is asked (that code loads then, not at activation).
+  return (await import('./askPullNumber.js')).askPullNumber(repo);
 }
 
 export function registerPullOverview(
@@ -65,8 +61,7 @@ export function registerPullOverview(
         light: vscode.Uri.joinPath(context.extensionUri, 'media', 'pull-request-light.svg'),
         dark: vscode.Uri.joinPath(context.extensionUri, 'media', 'pull-request-dark.svg'),
       },
-      incoming: webviewToHost,
-      outgoing: hostToWebview,
+      messages: () => import('./model/messages.js').then((m) => ({ incoming: m.webviewToHost, outgoing: m.hostToWebview })),
       // A page shown again (a click on its pull request, its tab) is kept
       // drawn rather than rebuilt: rebuilding 300 comments and 250 commits
       // cost the workbench ~50 ms of the click, and its six reads over again.

@@ -4,18 +4,15 @@ import { AvatarCache } from '../../util/avatars';
 import type { HostingSession } from '../shared/session/hostingSession';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
 import { openDiff } from '../shared/gitfs/openDiff';
-import { describePullFilter, loadPullFilter, pickPullFilter, savePullFilter, toQuery, type PullFilter } from './pullFilter';
+import { describePullFilter, loadPullFilter, savePullFilter, toQuery, type PullFilter } from './pullFilter';
 import { PullFileNode, PullNode, pullNodes } from './pullNodes';
 import { registerPullDecorations } from './pullDecorations';
 import { registerLazyCommands } from '../shared/lazyCommands';
 import { registerCheckedOutStatus } from './checkedOutStatus';
-import { pullOfArg } from './pullArg';
-import { resolveAddresses } from '../../hosting';
 import { readHostingSettings } from '../shared/session/settings';
 import type { SelectedPull } from '../shared/selection/selectedPull';
 import { NodeTreeProvider, pagedRoots } from '../shared/tree/treeBase';
 import { createRepositoryView } from '../shared/tree/repositoryView';
-import { givenAnswers } from '../shared/commandArgs';
 import { errorText } from '../shared/failure';
 import { pullSnapshotKey, readPullSnapshot, takePullSnapshot } from '../../listings/pullSnapshot';
 import { keptFor } from '../../listings/repositorySnapshot';
@@ -24,6 +21,9 @@ import { KeptPullNode } from './keptPullNodes';
 import { pullListEdit } from '../../util/pullListEdit';
 import type { ViewedFilesStore } from '../shared/reviews/viewedFilesStore';
 import { changedFilesNodes } from './changedFilesNode';
+
+const PULL_COMMANDS = ['repodesk.pulls.checkout', 'repodesk.pulls.filter', 'repodesk.pulls.openInBrowser'] as const;
+export type PullCommandId = (typeof PULL_COMMANDS)[number];
 
 /** Where the last listing is kept (workspace state). */
 const PULL_SNAPSHOT_KEY = 'repodesk.pullRequests.lastListing';
@@ -132,21 +132,6 @@ export function registerPulls(
     }),
     ...(viewed ? [viewed.onDidChange((pull) => changedFilesNodes(pull).forEach((n) => provider.update(n)))] : []),
     // One click from the title bar: the states not shown now.
-    vscode.commands.registerCommand('repodesk.pulls.checkout', async (arg?: unknown, folder?: unknown) => {
-      const node = await pullOfArg(arg, session);
-      if (!node) return undefined;
-      const s = readHostingSettings();
-      const a = resolveAddresses(s.apiUrl, s.webUrl);
-      // The checkout flow loads on first use.
-      const { checkoutPull } = await import('./checkout.js');
-      return checkoutPull(
-        node.pull,
-        node.owner,
-        node.repo,
-        [...new Set([new URL(a.webUrl).host, new URL(a.apiUrl).host])],
-        typeof folder === 'string' ? vscode.Uri.file(folder) : undefined,
-      );
-    }),
     vscode.commands.registerCommand('repodesk.pulls.showOpen', () => setState('open')),
     vscode.commands.registerCommand('repodesk.pulls.showClosed', () => setState('closed')),
     vscode.commands.registerCommand('repodesk.pulls.showAll', () => setState('all')),
@@ -156,19 +141,7 @@ export function registerPulls(
       const ids = [account, ...session.formerIdsOf(account)];
       if (ids.some((id) => keptFor(state.get(PULL_SNAPSHOT_KEY), readHostingSettings().apiUrl, id))) void state.update(PULL_SNAPSHOT_KEY, undefined);
     }),
-    vscode.commands.registerCommand('repodesk.pulls.filter', async (arg?: unknown) => {
-      const given = givenAnswers<Partial<PullFilter>>(arg);
-      if (given) await savePullFilter(state, { ...loadPullFilter(state), ...given });
-      if (given || (await pickPullFilter(state))) {
-        await vscode.commands.executeCommand('setContext', 'repodesk.pulls.state', loadPullFilter(state).state);
-        describe();
-        provider.refresh();
-      }
-    }),
     vscode.commands.registerCommand('repodesk.pulls.select', (node?: PullNode) => select(node)),
-    vscode.commands.registerCommand('repodesk.pulls.openInBrowser', async (node?: PullNode) => {
-      if (node instanceof PullNode) await vscode.env.openExternal(vscode.Uri.parse(node.pull.html_url, true));
-    }),
     vscode.commands.registerCommand('repodesk.pulls.openFile', async (node?: PullFileNode) => {
       if (!(node instanceof PullFileNode)) return;
       try {
@@ -188,6 +161,9 @@ export function registerPulls(
       }
     }),
   );
+  // The commands' code loads on first use, not at activation.
+  registerLazyCommands(context, PULL_COMMANDS, () => import('./pullCommands.js').then((m) => m.pullCommands(session, state, describe, provider)));
+
   if (context.extensionMode === vscode.ExtensionMode.Test) {
     // Test seam: the next look is drawn as the first of a session (after a window reload).
     context.subscriptions.push(

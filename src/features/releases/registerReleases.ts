@@ -1,23 +1,27 @@
 // The Releases view of the active repository and its commands.
 import * as vscode from 'vscode';
-import type { Release, ReleaseInput } from '../../hosting';
-import { added, changedWhere, removed, replaced, type ListEdit } from '../../util/listEdits';
 import type { HostingSession } from '../shared/session/hostingSession';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
 import { NodeTreeProvider, pagedRoots } from '../shared/tree/treeBase';
-import { givenAnswers } from '../shared/commandArgs';
-import { AssetNode, ReleaseNode, releaseGroups } from './releaseNodes';
-import { showFailure } from '../shared/failure';
+import { releaseGroups } from './releaseNodes';
 import { createRepositoryView } from '../shared/tree/repositoryView';
-import { signedInClient } from '../shared/session/require';
+import { registerLazyCommands } from '../shared/lazyCommands';
 
-// The flows' code loads on first use, not at activation.
-const actions = () => import('./releaseActions.js');
+const RELEASE_COMMANDS = [
+  'repodesk.releases.create',
+  'repodesk.releases.edit',
+  'repodesk.releases.publish',
+  'repodesk.releases.delete',
+  'repodesk.releases.uploadAsset',
+  'repodesk.releases.downloadAsset',
+  'repodesk.releases.openInBrowser',
+] as const;
+export type ReleaseCommandId = (typeof RELEASE_COMMANDS)[number];
 
-const VIEW = 'repodesk.releases';
+export const RELEASES_VIEW = 'repodesk.releases';
 
 export function registerReleases(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository): NodeTreeProvider {
-  const provider = new NodeTreeProvider(VIEW, async (p) => {
+  const provider = new NodeTreeProvider(RELEASES_VIEW, async (p) => {
     const client = session.client;
     const repo = active.value;
     if (!client || !repo) return [];
@@ -31,128 +35,11 @@ export function registerReleases(context: vscode.ExtensionContext, session: Host
       vscode.l10n.t('No releases yet.'),
     );
   });
-  createRepositoryView(context, VIEW, provider, session, active);
+  createRepositoryView(context, RELEASES_VIEW, provider, session, active);
 
-  const client = () => signedInClient(session);
-  // The view shows the change at once from the write's answer (`edit`), then reads the releases again.
-  const run = async <T>(title: string, what: string, task: () => Thenable<T>, edit?: (answer: T) => ListEdit<Release>): Promise<T | undefined> => {
-    try {
-      const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title }, task);
-      if (edit) void provider.showChange(edit(result));
-      return result;
-    } catch (err) {
-      showFailure(what, err);
-      return undefined;
-    }
-  };
+  context.subscriptions.push(vscode.commands.registerCommand('repodesk.releases.refresh', () => provider.refresh()));
+  // The commands' code loads on first use, not at activation.
+  registerLazyCommands(context, RELEASE_COMMANDS, () => import('./releaseCommands.js').then((m) => m.releaseCommands(session, active, provider)));
 
-  context.subscriptions.push(
-    vscode.commands.registerCommand('repodesk.releases.refresh', () => provider.refresh()),
-    vscode.commands.registerCommand('repodesk.releases.create', async (arg?: unknown) => {
-      const input = givenAnswers<ReleaseInput>(arg);
-      const c = client();
-      const repo = active.value;
-      if (!c || !repo) return undefined;
-      const at = { owner: repo.owner, repo: repo.name };
-      const answers = input ?? (await (await actions()).askNewRelease(c, at));
-      if (!answers) return undefined;
-      return run(
-        vscode.l10n.t('Creating release {0}…', answers.tag_name),
-        vscode.l10n.t('Could not create the release'),
-        () => c.releases.create(at.owner, at.repo, answers),
-        (made) => added(made),
-      );
-    }),
-    vscode.commands.registerCommand('repodesk.releases.edit', async (node?: ReleaseNode, arg?: unknown) => {
-      const input = givenAnswers<Partial<ReleaseInput>>(arg);
-      const c = client();
-      if (!c || !(node instanceof ReleaseNode)) return undefined;
-      const answers = input ?? (await (await actions()).askReleaseEdit(node.release));
-      if (!answers) return undefined;
-      return run(
-        vscode.l10n.t('Saving release {0}…', node.release.tag_name),
-        vscode.l10n.t('Could not edit the release'),
-        () => c.releases.update(node.at.owner, node.at.repo, node.release.id, answers),
-        (saved) => replaced(saved),
-      );
-    }),
-    vscode.commands.registerCommand('repodesk.releases.publish', async (node?: ReleaseNode) => {
-      const c = client();
-      if (!c || !(node instanceof ReleaseNode)) return undefined;
-      return run(
-        vscode.l10n.t('Publishing {0}…', node.release.tag_name),
-        vscode.l10n.t('Could not publish the release'),
-        () => c.releases.update(node.at.owner, node.at.repo, node.release.id, { draft: false }),
-        (saved) => replaced(saved),
-      );
-    }),
-    vscode.commands.registerCommand('repodesk.releases.delete', async (node?: ReleaseNode, confirmed?: boolean) => {
-      const c = client();
-      if (!c || !(node instanceof ReleaseNode)) return;
-      const yes = vscode.l10n.t('Delete Release');
-      if (
-        confirmed !== true &&
-        (await vscode.window.showWarningMessage(
-          vscode.l10n.t('Delete the release {0}?', node.release.name ?? node.release.tag_name),
-          { modal: true, detail: vscode.l10n.t('Its assets are deleted too; the tag {0} stays.', node.release.tag_name) },
-          yes,
-        )) !== yes
-      )
-        return;
-      await run(
-        vscode.l10n.t('Deleting {0}…', node.release.tag_name),
-        vscode.l10n.t('Could not delete the release'),
-        () => c.releases.delete(node.at.owner, node.at.repo, node.release.id),
-        () => removed(node.release.id),
-      );
-    }),
-    vscode.commands.registerCommand('repodesk.releases.uploadAsset', async (node?: ReleaseNode, file?: vscode.Uri) => {
-      const c = client();
-      if (!c || !(node instanceof ReleaseNode)) return undefined;
-      const picked = file
-        ? [file]
-        : await vscode.window.showOpenDialog({
-            canSelectMany: false,
-            openLabel: vscode.l10n.t('Upload'),
-            title: vscode.l10n.t('Upload an asset to {0}', node.release.tag_name),
-          });
-      const uri = picked?.[0];
-      if (!uri) return undefined;
-      return run(
-        vscode.l10n.t('Uploading to {0}', node.release.tag_name),
-        vscode.l10n.t('Could not upload the asset'),
-        () => vscode.window.withProgress({ location: { viewId: VIEW } }, async () => (await actions()).uploadAsset(c, node.release, uri)),
-        (asset) =>
-          changedWhere(
-            (r) => r.id === node.release.id,
-            (r) => ({ ...r, assets: [...r.assets.filter((a) => a.id !== asset.id), asset] }),
-          ),
-      );
-    }),
-    vscode.commands.registerCommand('repodesk.releases.downloadAsset', async (node?: AssetNode, target?: vscode.Uri) => {
-      const c = client();
-      if (!c || !(node instanceof AssetNode)) return;
-      const uri =
-        target ?? (await vscode.window.showSaveDialog({ defaultUri: vscode.Uri.file(node.asset.name), title: vscode.l10n.t('Save {0}', node.asset.name) }));
-      if (!uri) return;
-      const done = await run(
-        vscode.l10n.t('Downloading {0}…', node.asset.name),
-        vscode.l10n.t('Could not download the asset'),
-        async () => {
-          await (await actions()).downloadAsset(c, node.asset, uri);
-          return true;
-        },
-        () =>
-          changedWhere(
-            (r) => r.id === node.release.id,
-            (r) => ({ ...r, assets: r.assets.map((a) => (a.id === node.asset.id ? { ...a, download_count: a.download_count + 1 } : a)) }),
-          ),
-      );
-      if (done) void vscode.window.showInformationMessage(vscode.l10n.t('Saved {0}.', uri.fsPath));
-    }),
-    vscode.commands.registerCommand('repodesk.releases.openInBrowser', async (node?: ReleaseNode) => {
-      if (node instanceof ReleaseNode) await vscode.env.openExternal(vscode.Uri.parse(node.release.html_url, true));
-    }),
-  );
   return provider;
 }

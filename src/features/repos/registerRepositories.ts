@@ -8,18 +8,23 @@ import { onDidChangeHostingSettings, readHostingServices, readHostingSettings } 
 import type { ActiveRepository } from '../shared/selection/activeRepository';
 import { createRepositoriesProvider } from './repositoriesProvider';
 import { createNodeTreeView, type NodeTreeProvider } from '../shared/tree/treeBase';
-import { givenAnswers } from '../shared/commandArgs';
-import { pickFilter, pickOrgType, saveFilter, type OrgRepoType, type RepositoryFilter } from './repositoryFilter';
-import { RepositoryGroupNode, RepositoryNode } from './repositoryNodes';
+import { RepositoryNode } from './repositoryNodes';
 import { RepositoryListNode, type RepositoryChildProvider } from '../shared/tree/repositoryLists';
 import { OrganizationListNode, type OrganizationChildProvider } from '../shared/tree/organizationLists';
 import type { RootGroupProvider } from '../shared/tree/rootGroups';
 import type { Gate } from '../../util/gate';
 import type { RepoDeskNode } from '../shared/tree/nodes';
 import { AccountGroupNode } from './accountGroupNode';
+import { registerLazyCommands } from '../shared/lazyCommands';
 
-// The flows' code loads on first use, not at activation.
-const creation = () => import('./createRepository.js');
+const REPOSITORY_COMMANDS = [
+  'repodesk.repos.filter',
+  'repodesk.repos.filterOrganization',
+  'repodesk.repos.openInBrowser',
+  'repodesk.repos.copyCloneUrl',
+  'repodesk.repos.create',
+] as const;
+export type RepositoryCommandId = (typeof REPOSITORY_COMMANDS)[number];
 
 /**
  * `childProviders` give the lists under a repository node (labels, deploy
@@ -72,19 +77,6 @@ export function registerRepositories(
     vscode.commands.registerCommand('repodesk.repo.extras.refresh', async (node?: unknown) => {
       if (node instanceof RepositoryListNode || node instanceof OrganizationListNode) await node.reload();
     }),
-    // A filter object (from a test or a keybinding) is taken as given; otherwise the user picks.
-    vscode.commands.registerCommand('repodesk.repos.filter', async (arg?: unknown) => {
-      const given = givenAnswers<Partial<RepositoryFilter>>(arg);
-      const next = given ? await saveFilter(context.globalState, given) : await pickFilter(context.globalState);
-      if (next) provider.refresh();
-      return next;
-    }),
-    vscode.commands.registerCommand('repodesk.repos.filterOrganization', async (node?: RepositoryGroupNode, type?: OrgRepoType) => {
-      if (!(node instanceof RepositoryGroupNode) || !node.org) return undefined;
-      const picked = await pickOrgType(context.globalState, node.org, type);
-      if (picked) provider.refresh();
-      return picked;
-    }),
     vscode.commands.registerCommand('repodesk.repos.select', async (node?: RepositoryNode) => {
       const repo = repoOf(node);
       if (!repo) return;
@@ -98,32 +90,12 @@ export function registerRepositories(
       await session.rememberAccountFor(`${ref.owner}/${ref.name}`, account);
       await session.useAccount(account, () => active.set(ref));
     }),
-    vscode.commands.registerCommand('repodesk.repos.openInBrowser', async (node?: RepositoryNode) => {
-      const repo = repoOf(node);
-      if (repo) await vscode.env.openExternal(vscode.Uri.parse(repo.html_url, true));
-    }),
-    vscode.commands.registerCommand('repodesk.repos.copyCloneUrl', async (node?: RepositoryNode) => {
-      const repo = repoOf(node);
-      if (!repo) return;
-      const url = (repo as { clone_url?: string }).clone_url ?? `${repo.html_url}.git`;
-      await vscode.env.clipboard.writeText(url);
-      void vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}', url), 3000);
-    }),
-    vscode.commands.registerCommand('repodesk.repos.create', async () => {
-      const client = session.client;
-      if (!client || !session.account) {
-        await vscode.commands.executeCommand('repodesk.signIn');
-        return;
-      }
-      const orgs = new Set<string>();
-      for await (const t of client.teams.listForAuthenticatedUser()) orgs.add(t.organization.login);
-      const created = await (await creation()).createRepository(client, [...orgs].sort(), session.login ?? session.account.label);
-      if (created) {
-        provider.refresh();
-        await active.set(created);
-      }
-    }),
   );
+  // The commands' code loads on first use, not at activation.
+  registerLazyCommands(context, REPOSITORY_COMMANDS, () =>
+    import('./repositoryCommands.js').then((m) => m.repositoryCommands(context, session, active, provider)),
+  );
+
   if (context.extensionMode === vscode.ExtensionMode.Test) {
     context.subscriptions.push(
       vscode.commands.registerCommand('repodesk.testing.repositoriesDescription', () => view.description),

@@ -2,17 +2,13 @@
 // file and thread, or (second mode) the repository's review comments with
 // sort and since. Reply, edit, delete (own comments) and reveal in the diff.
 import * as vscode from 'vscode';
-import { lineOfDiffHunk, pullNumberOf } from '../../util/viewFormat';
 import type { HostingSession } from '../shared/session/hostingSession';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
-import { openDiff } from '../shared/gitfs/openDiff';
 import type { SelectedPull } from '../shared/selection/selectedPull';
 import { createNodeTreeView, NodeTreeProvider, pagedRoots } from '../shared/tree/treeBase';
-import { errorText, showFailure } from '../shared/failure';
+import { errorText } from '../shared/failure';
 import { ErrorNode, MessageNode } from '../shared/tree/nodes';
 import type { ReviewComment } from '../../hosting';
-import { directions, pickCurrent, plain } from '../shared/tree/pickCurrent';
-import { givenAnswers } from '../shared/commandArgs';
 import { registerLazyCommands } from '../shared/lazyCommands';
 import { CommentNode, threadNodes } from '../shared/tree/reviewThreadNodes';
 import { signedInClient } from '../shared/session/require';
@@ -22,16 +18,19 @@ import { firstDraw } from '../../listings/firstDraw';
 import type { PendingDrafts } from '../shared/reviews/pendingDrafts';
 import { PendingGroupNode } from './pendingNodes';
 
+const REVIEW_COMMENT_COMMANDS = ['repodesk.reviewComments.filter', 'repodesk.reviewComments.reveal'] as const;
+export type ReviewCommentCommandId = (typeof REVIEW_COMMENT_COMMANDS)[number];
+
 type Mode = 'pull' | 'repository';
-interface RepoCommentFilter {
+export interface RepoCommentFilter {
   sort: 'created' | 'updated';
   direction: 'asc' | 'desc';
   since: string;
 }
-const MODE_KEY = 'repodesk.reviewComments.mode';
+export const MODE_KEY = 'repodesk.reviewComments.mode';
 /** How many pull requests' comments the view remembers for a selection made again. */
 const PULLS_KEPT = 20;
-const FILTER_KEY = 'repodesk.reviewComments.filter';
+export const FILTER_KEY = 'repodesk.reviewComments.filter';
 /**
  * The steps of drawing a selected pull request, logged as one line for the
  * sidebar benchmark (test/bench/views.mjs): the selection reached the
@@ -197,60 +196,12 @@ export function registerReviewComments(
       await state.update(MODE_KEY, next === 'pull' || next === 'repository' ? next : mode() === 'pull' ? 'repository' : 'pull');
       changed();
     }),
-    vscode.commands.registerCommand('repodesk.reviewComments.filter', async (arg?: unknown) => {
-      const given = givenAnswers<Partial<RepoCommentFilter>>(arg);
-      if (given) {
-        await state.update(FILTER_KEY, { ...filter(), ...given });
-        await state.update(MODE_KEY, 'repository');
-        changed();
-        return;
-      }
-      const current = filter();
-      const sort = await pickCurrent(vscode.l10n.t('Sort review comments by (1/3)'), plain(['created', 'updated'] as const), current.sort);
-      if (!sort) return;
-      const direction = await pickCurrent(
-        vscode.l10n.t('Direction (2/3)'),
-        directions(vscode.l10n.t('oldest first'), vscode.l10n.t('newest first')),
-        current.direction,
-      );
-      if (!direction) return;
-      const since = await vscode.window.showInputBox({
-        title: vscode.l10n.t('Only comments updated since (3/3)'),
-        prompt: vscode.l10n.t('A date such as 2024-01-31, or empty for all'),
-        value: current.since,
-        validateInput: (v) => (!v.trim() || !Number.isNaN(Date.parse(v.trim())) ? undefined : vscode.l10n.t('Not a date.')),
-      });
-      if (since === undefined) return;
-      const iso = since.trim() ? new Date(Date.parse(since.trim())).toISOString().replace(/\.\d{3}Z$/, 'Z') : '';
-      await state.update(FILTER_KEY, { sort, direction, since: iso });
-      await state.update(MODE_KEY, 'repository');
-      changed();
-    }),
-    vscode.commands.registerCommand('repodesk.reviewComments.reveal', async (node?: CommentNode) => {
-      const client = need();
-      if (!client || !(node instanceof CommentNode)) return;
-      const c = node.comment;
-      const pullNumber = pullNumberOf(c);
-      try {
-        const known = selected.value;
-        const pull =
-          known && known.number === pullNumber && known.owner === node.ctx.owner && known.repo === node.ctx.repo
-            ? known.pull
-            : await client.pulls.get(node.ctx.owner, node.ctx.repo, pullNumber);
-        // An outdated comment is shown where it was written: on its original commit.
-        const head = c.position === null ? c.original_commit_id : c.commit_id;
-        const at = lineOfDiffHunk(c.diff_hunk);
-        const sides = await openDiff(
-          { owner: node.ctx.owner, repo: node.ctx.repo, baseSha: pull.base.sha, headSha: head, path: c.path, number: pullNumber },
-          at,
-        );
-        // The thread there opens expanded, even in a file whose many threads start collapsed.
-        if (at) await vscode.commands.executeCommand('repodesk.comments.expandAt', sides[at.side], at.line);
-      } catch (err) {
-        showFailure(vscode.l10n.t('Could not open the diff'), err);
-      }
-    }),
   );
+  // The commands' code loads on first use, not at activation.
+  registerLazyCommands(context, REVIEW_COMMENT_COMMANDS, () =>
+    import('./reviewCommentCommands.js').then((m) => m.reviewCommentCommands(selected, state, filter, changed, need)),
+  );
+
   if (context.extensionMode === vscode.ExtensionMode.Test) {
     // Test seam: what the view's title says (the pull request, and whether it is updating).
     context.subscriptions.push(vscode.commands.registerCommand('repodesk.testing.reviewCommentsDescription', () => view.description));

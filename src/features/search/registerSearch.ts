@@ -3,65 +3,14 @@
 // node. A picked repository becomes the active one; other hits open in the
 // browser. Each command also takes the kind and keyword as arguments.
 import * as vscode from 'vscode';
-import type { HostingClient } from '../../hosting';
 import type { HostingSession } from '../shared/session/hostingSession';
-import { signedInClient } from '../shared/session/require';
-import type { ActiveRepository, RepoRef } from '../shared/selection/activeRepository';
-import { guarded } from '../shared/failure';
-import { repoOfNode, type RepoNodeLike } from '../shared/tree/repositoryNodeShape';
-import { legacySearch, type SearchHit } from './legacySearch';
+import type { ActiveRepository } from '../shared/selection/activeRepository';
+import { registerLazyCommands } from '../shared/lazyCommands';
+
+const SEARCH_COMMANDS = ['repodesk.search', 'repodesk.repo.searchIssues'] as const;
+export type SearchCommandId = (typeof SEARCH_COMMANDS)[number];
 
 export function registerSearch(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository): void {
-  context.subscriptions.push(
-    vscode.commands.registerCommand(
-      'repodesk.search',
-      guarded(vscode.l10n.t('Search'), async (kind?: SearchHit['kind'], keyword?: string) => {
-        const client = signedInClient(session);
-        if (!client) return undefined;
-        if (kind && keyword !== undefined) return legacySearch(client, active.value, kind, keyword);
-        const kinds: (vscode.QuickPickItem & { searchKind: SearchHit['kind'] })[] = [
-          { label: `$(repo) ${vscode.l10n.t('Repositories')}`, searchKind: 'repository' },
-          { label: `$(person) ${vscode.l10n.t('Users')}`, searchKind: 'user' },
-          ...(active.value
-            ? [{ label: `$(issues) ${vscode.l10n.t('Issues of {0}/{1}', active.value.owner, active.value.name)}`, searchKind: 'issue' as const }]
-            : []),
-        ];
-        const k = await vscode.window.showQuickPick(kinds, { title: vscode.l10n.t('Search (legacy)') });
-        if (!k) return undefined;
-        return searchAndPick(client, active.value, k.searchKind, vscode.l10n.t('Search {0}', k.label.replace(/^\$\([^)]*\) /, '')));
-      }),
-    ),
-    vscode.commands.registerCommand(
-      'repodesk.repo.searchIssues',
-      guarded(vscode.l10n.t('Search issues'), async (node?: RepoNodeLike, keyword?: string) => {
-        const client = signedInClient(session);
-        const { owner, name } = repoOfNode(node);
-        if (!client || !owner || !name) return undefined;
-        const repo = { owner, name };
-        if (keyword !== undefined) return legacySearch(client, repo, 'issue', keyword);
-        return searchAndPick(client, repo, 'issue', vscode.l10n.t('Search issues of {0}/{1}', repo.owner, repo.name));
-      }),
-    ),
-  );
-
-  /** Asks a keyword, searches, and opens the picked hit (a repository becomes the active one). */
-  async function searchAndPick(client: HostingClient, repo: RepoRef | undefined, kind: SearchHit['kind'], title: string): Promise<SearchHit[] | undefined> {
-    const word = (await vscode.window.showInputBox({ title, prompt: vscode.l10n.t('A keyword') }))?.trim();
-    if (!word) return undefined;
-    const hits = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Searching…') }, () =>
-      legacySearch(client, repo, kind, word),
-    );
-    if (hits.length === 0) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('Nothing found for "{0}".', word));
-      return hits;
-    }
-    const hit = await vscode.window.showQuickPick(
-      hits.map((h) => ({ label: h.label, detail: h.detail, hit: h })),
-      { title: hits.length === 1 ? vscode.l10n.t('1 result for "{0}"', word) : vscode.l10n.t('{0} results for "{1}"', hits.length, word), matchOnDetail: true },
-    );
-    if (!hit) return hits;
-    if (hit.hit.repo) await active.set(hit.hit.repo);
-    else if (hit.hit.url) await vscode.env.openExternal(vscode.Uri.parse(hit.hit.url, true));
-    return hits;
-  }
+  // The commands' code loads on first use, not at activation.
+  registerLazyCommands(context, SEARCH_COMMANDS, () => import('./searchCommands.js').then((m) => m.searchCommands(session, active)));
 }

@@ -22,13 +22,11 @@ function settle(uri: vscode.Uri | undefined, accept: boolean): void {
   decide(accept);
 }
 
-export function registerNotesEditor(context: vscode.ExtensionContext): void {
-  context.subscriptions.push(
-    vscode.commands.registerCommand('repodesk.notesEditor.accept', (uri?: vscode.Uri) => settle(uri instanceof vscode.Uri ? uri : undefined, true)),
-    vscode.commands.registerCommand('repodesk.notesEditor.discard', (uri?: vscode.Uri) => settle(uri instanceof vscode.Uri ? uri : undefined, false)),
-    vscode.workspace.onDidCloseTextDocument((doc) => settle(doc.uri, false)),
-  );
-}
+/** The ✓ / ✕ of the editor's title bar (registered at activation by notesEditorCommands.ts, this module loaded with the first use). */
+export const notesEditorCommands = {
+  'repodesk.notesEditor.accept': (uri?: vscode.Uri) => settle(uri instanceof vscode.Uri ? uri : undefined, true),
+  'repodesk.notesEditor.discard': (uri?: vscode.Uri) => settle(uri instanceof vscode.Uri ? uri : undefined, false),
+};
 
 /**
  * Opens `initial` in an editor of `language`; the text when the user chooses
@@ -38,6 +36,10 @@ export async function editInEditor(initial: string, action: string, prompt: stri
   const doc = await vscode.workspace.openTextDocument({ language, content: initial });
   const key = doc.uri.toString();
   const decided = new Promise<boolean>((resolve) => pending.set(key, resolve));
+  // Closing the editor discards.
+  const closing = vscode.workspace.onDidCloseTextDocument((closed) => {
+    if (closed.uri.toString() === key) settle(closed.uri, false);
+  });
   await updateContext();
   await vscode.window.showTextDocument(doc, { preview: false });
   // What to do stays in sight until it is done: a notification with progress is not hidden
@@ -53,7 +55,10 @@ export async function editInEditor(initial: string, action: string, prompt: stri
     token.onCancellationRequested(() => settle(doc.uri, false));
     return decided;
   });
-  const accepted = await decided.finally(() => button.dispose());
+  const accepted = await decided.finally(() => {
+    button.dispose();
+    closing.dispose();
+  });
   const text = doc.getText();
   // The notes were used or discarded: close the untitled editor without a save prompt.
   const editor = vscode.window.visibleTextEditors.find((e) => e.document === doc);

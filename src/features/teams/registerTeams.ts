@@ -4,75 +4,22 @@
 // flow on the active repository. Each command also takes its answers.
 import * as vscode from 'vscode';
 import type { HostingSession } from '../shared/session/hostingSession';
-import { repositoryTarget } from '../shared/session/require';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
-import { guarded } from '../shared/failure';
-import { changeList } from '../shared/tree/listChange';
-import { changedWhere } from '../../util/listEdits';
 import { RefusedLists, type RepositoryChildProvider } from '../shared/tree/repositoryLists';
-import { repoOfNode, type RepoNodeLike } from '../shared/tree/repositoryNodeShape';
-import { changeTeamAccess, confirmTeamRemoval, isOwnersTeam, manageTeams, type TeamChange } from './teamActions';
-import { TeamNode, teamsGroup } from './teamNodes';
+import { teamsGroup } from './teamNodes';
+import { registerLazyCommands } from '../shared/lazyCommands';
+
+const TEAM_COMMANDS = ['repodesk.repo.teams', 'repodesk.repo.teams.addRepository', 'repodesk.repo.teams.removeRepository'] as const;
+export type TeamCommandId = (typeof TEAM_COMMANDS)[number];
 
 export function registerTeams(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository): RepositoryChildProvider {
   // Refusals (not a member of the team) are asked again on retry, on the
   // user's refresh, or with another account; not on every background refresh.
   const refused = new RefusedLists();
-  const teamHint = vscode.l10n.t('Changing the repositories of a team needs an owner of the organization, signed in with the admin:org scope.');
-  context.subscriptions.push(
-    session.onDidChange(() => refused.clear()),
-    vscode.commands.registerCommand(
-      'repodesk.repo.teams',
-      guarded(vscode.l10n.t('Teams'), async (node?: RepoNodeLike, answers?: TeamChange) => {
-        const r = repositoryTarget(session, active, repoOfNode(node));
-        if (!r) return undefined;
-        if (node?.repo?.owner?.type === 'User') {
-          void vscode.window.showInformationMessage(vscode.l10n.t('Only repositories of an organization have teams.'));
-          return undefined;
-        }
-        return manageTeams(r, answers);
-      }),
-    ),
-    vscode.commands.registerCommand('repodesk.repo.teams.addRepository', async (node?: unknown) => {
-      if (!(node instanceof TeamNode) || node.access.hasAccess) return undefined;
-      const { target: r } = node.group;
-      return changeList(
-        session,
-        node.group,
-        vscode.l10n.t('Giving {0} access to {1}…', node.access.name, r.repo),
-        vscode.l10n.t('Could not give the team {0} access', node.access.name),
-        () => changeTeamAccess(r, { add: node.access.id }),
-        { hint: teamHint, scope: 'admin:org', retry: (client) => changeTeamAccess({ ...r, client }, { add: node.access.id }) },
-        () =>
-          changedWhere(
-            (a) => a.id === node.access.id,
-            (a) => ({ ...a, hasAccess: true }),
-          ),
-      );
-    }),
-    vscode.commands.registerCommand('repodesk.repo.teams.removeRepository', async (node?: unknown, confirmed?: boolean) => {
-      if (!(node instanceof TeamNode) || !node.access.hasAccess) return undefined;
-      const { target: r } = node.group;
-      if (isOwnersTeam(node.access)) {
-        void vscode.window.showInformationMessage(vscode.l10n.t('The Owners team always has every repository of the organization.'));
-        return undefined;
-      }
-      if (confirmed !== true && !(await confirmTeamRemoval(node.access.name, r.repo))) return undefined;
-      return changeList(
-        session,
-        node.group,
-        vscode.l10n.t('Removing {0} from {1}…', r.repo, node.access.name),
-        vscode.l10n.t('Could not remove the repository from the team {0}', node.access.name),
-        () => changeTeamAccess(r, { remove: node.access.id }),
-        { hint: teamHint, scope: 'admin:org', retry: (client) => changeTeamAccess({ ...r, client }, { remove: node.access.id }) },
-        () =>
-          changedWhere(
-            (a) => a.id === node.access.id,
-            (a) => ({ ...a, hasAccess: false }),
-          ),
-      );
-    }),
-  );
+  context.subscriptions.push(session.onDidChange(() => refused.clear()));
+  // The commands' code loads on first use, not at activation.
+  registerLazyCommands(context, TEAM_COMMANDS, () => import('./teamCommands.js').then((m) => m.teamCommands(session, active)));
+
   return {
     // Only an organization's repositories have teams.
     children: (target, repo, baseId, onChanged) => (repo.owner.type === 'Organization' ? [teamsGroup(target, baseId, onChanged, refused)] : []),

@@ -1,12 +1,14 @@
 // The Teams group under an organization's repository node: each team with its
-// access to the repository, its members under it.
+// access to the repository, its members under it (the rows: teamRows.ts).
 import * as vscode from 'vscode';
-import type { TeamSummary, UserSummary } from '../../hosting';
-import { escapeMarkdown } from '../../util/viewFormat';
+import type { TeamSummary } from '../../hosting';
 import type { RepoTarget } from '../shared/session/require';
 import { RepoDeskNode } from '../shared/tree/nodes';
 import { RefusedLists, RepositoryListNode } from '../shared/tree/repositoryLists';
-import { isOwnersTeam, teamAccess, type TeamAccess } from './teamActions';
+import type { TeamAccess } from './teamActions';
+
+// A team's and a member's rows (teamRows.ts) load with the group's first list, not at activation.
+const rows = () => import('./teamRows.js');
 
 export function teamsGroup(target: RepoTarget, baseId: string, onChanged: (node: RepoDeskNode) => void, refused: RefusedLists): RepositoryListNode<TeamAccess> {
   return new RepositoryListNode<TeamAccess>(target, refused, {
@@ -15,77 +17,21 @@ export function teamsGroup(target: RepoTarget, baseId: string, onChanged: (node:
     icon: 'organization',
     contextValue: 'teams',
     onChanged,
-    open: () => withAccess(target, target.client.teams.listForOrg(target.owner, { priority: 'background' })),
-    toNodes: (items, group) => items.map((a) => new TeamNode(a, group)),
+    open: () => {
+      // The rows' code loads while the list is read.
+      void rows().catch(() => undefined);
+      return withAccess(target, target.client.teams.listForOrg(target.owner, { priority: 'background' }));
+    },
+    toNodes: async (items, group) => {
+      const { TeamNode } = await rows();
+      return items.map((a) => new TeamNode(a, group));
+    },
     emptyText: vscode.l10n.t('This organization has no teams.'),
   });
 }
 
 /** Each team of the list with its access to the repository and its permission. */
 async function* withAccess(target: RepoTarget, teams: AsyncIterable<TeamSummary>): AsyncIterable<TeamAccess> {
+  const { teamAccess } = await import('./teamActions.js');
   for await (const team of teams) yield await teamAccess(target, team, { priority: 'background' });
-}
-
-/** A team of the organization; its children are its members. */
-export class TeamNode extends RepositoryListNode<UserSummary> {
-  constructor(
-    readonly access: TeamAccess,
-    readonly group: RepositoryListNode<TeamAccess>,
-  ) {
-    super(group.target, group.refused, {
-      id: `${group.id}/${access.id}`,
-      label: access.name,
-      icon: 'organization',
-      open: () => group.target.client.teams.listMembers(access.id, { priority: 'background' }),
-      toNodes: (members) => members.map((m) => new MemberNode(m, `${group.id}/${access.id}`)),
-      emptyText: vscode.l10n.t('This team has no members.'),
-      onChanged: group.options.onChanged,
-    });
-  }
-
-  /** `team:owners` (always has every repository), `team:access` or `team:noAccess`. */
-  get contextValue(): string {
-    if (isOwnersTeam(this.access)) return 'team:owners';
-    return this.access.hasAccess ? 'team:access' : 'team:noAccess';
-  }
-
-  override toTreeItem(): vscode.TreeItem {
-    const a = this.access;
-    const item = super.toTreeItem();
-    item.description = a.hasAccess ? vscode.l10n.t('has access · {0}', a.permission) : vscode.l10n.t('no access · {0}', a.permission);
-    item.iconPath = new vscode.ThemeIcon(a.hasAccess ? 'organization' : 'circle-slash');
-    item.contextValue = this.contextValue;
-    return item;
-  }
-
-  override tooltip(): vscode.MarkdownString {
-    const a = this.access;
-    const repo = `${this.group.target.owner}/${this.group.target.repo}`;
-    const tooltip = new vscode.MarkdownString();
-    tooltip.appendMarkdown(`**${escapeMarkdown(a.name)}**\n\n`);
-    tooltip.appendText(
-      a.hasAccess
-        ? vscode.l10n.t('The team has {0} access to {1}.', a.permission, repo)
-        : vscode.l10n.t('The team has no access to {0}; given access, its members get {1}.', repo, a.permission),
-    );
-    if (isOwnersTeam(a)) tooltip.appendText(`\n\n${vscode.l10n.t('The Owners team always has every repository of the organization.')}`);
-    return tooltip;
-  }
-}
-
-class MemberNode extends RepoDeskNode {
-  constructor(
-    readonly user: UserSummary,
-    private readonly baseId: string,
-  ) {
-    super();
-  }
-
-  toTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(this.user.login, vscode.TreeItemCollapsibleState.None);
-    item.id = `${this.baseId}/member:${this.user.login}`;
-    item.iconPath = new vscode.ThemeIcon('person');
-    item.contextValue = 'teamMember';
-    return item;
-  }
 }

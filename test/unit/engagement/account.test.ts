@@ -4,6 +4,10 @@ import assert from 'node:assert/strict';
 import { EngagementAuthError } from '../../../src/engagement';
 import { EngagementAccount, ENGAGEMENT_SECRET_KEY, engagementSecretKey, type SecretStore } from '../../../src/features/auth/engagement/engagementAccount';
 import { manualClock, startEmulator, type TestEmulator } from '../../support/emulator';
+import * as client from '../../../src/engagement/client';
+
+/** The client's module as the extension loads it on first use (here through `require`, as tsx reads TypeScript). */
+const clientModule = async () => client;
 
 const DEMO = { userName: 'ada', apiKey: 'ada-demo-api-key', password: 'ada-demo-password' };
 
@@ -32,7 +36,7 @@ describe('engagement account (sign-in storage)', () => {
 
   it("sign-in keeps URL, user name, API key, password and token in one secret (the service's), and nowhere else", async () => {
     const secrets = new MemorySecrets();
-    const info = await new EngagementAccount(secrets).signIn(emulator.url, DEMO);
+    const info = await new EngagementAccount(secrets, Date.now, clientModule).signIn(emulator.url, DEMO);
     assert.equal(info.userName, 'ada');
     assert.deepEqual([...secrets.map.keys()], [engagementSecretKey(emulator.url)]);
     const stored = JSON.parse(secrets.map.get(engagementSecretKey(emulator.url))!);
@@ -44,13 +48,13 @@ describe('engagement account (sign-in storage)', () => {
 
   it('wrong credentials are not kept', async () => {
     const secrets = new MemorySecrets();
-    await assert.rejects(new EngagementAccount(secrets).signIn(emulator.url, { ...DEMO, apiKey: 'nope' }), EngagementAuthError);
+    await assert.rejects(new EngagementAccount(secrets, Date.now, clientModule).signIn(emulator.url, { ...DEMO, apiKey: 'nope' }), EngagementAuthError);
     assert.equal(secrets.map.size, 0);
   });
 
   it('the token is renewed silently when it is about to expire (30 s margin), and the new one is kept', async () => {
     const secrets = new MemorySecrets();
-    const account = new EngagementAccount(secrets, clock.now);
+    const account = new EngagementAccount(secrets, clock.now, clientModule);
     const first = await account.signIn(emulator.url, DEMO);
     assert.equal((await account.current(emulator.url))!.accessToken, first.accessToken, 'outside the margin the token is kept');
     clock.advance(1000);
@@ -63,7 +67,7 @@ describe('engagement account (sign-in storage)', () => {
 
   it('sign-out forgets all of it', async () => {
     const secrets = new MemorySecrets();
-    const account = new EngagementAccount(secrets);
+    const account = new EngagementAccount(secrets, Date.now, clientModule);
     await account.signIn(emulator.url, DEMO);
     await account.signOut(emulator.url);
     assert.equal(secrets.map.size, 0);
@@ -80,7 +84,7 @@ describe('engagement account (sign-in storage)', () => {
 
     it('an account on each of two services: each its own secret and token; a client reads from its own service', async () => {
       const secrets = new MemorySecrets();
-      const account = new EngagementAccount(secrets);
+      const account = new EngagementAccount(secrets, Date.now, clientModule);
       const one = await account.signIn(emulator.url, DEMO);
       const two = await account.signIn(second.url, DEMO);
       assert.deepEqual([...secrets.map.keys()].sort(), [engagementSecretKey(emulator.url), engagementSecretKey(second.url)].sort());
@@ -99,7 +103,7 @@ describe('engagement account (sign-in storage)', () => {
 
     it("signing out of one service forgets its account only; the other's stays", async () => {
       const secrets = new MemorySecrets();
-      const account = new EngagementAccount(secrets);
+      const account = new EngagementAccount(secrets, Date.now, clientModule);
       await account.signIn(emulator.url, DEMO);
       await account.signIn(second.url, DEMO);
       await account.signOut(second.url);
@@ -110,11 +114,11 @@ describe('engagement account (sign-in storage)', () => {
 
     it('the account kept before there was one per service is read for its own service only, and moves to its own secret on the next token', async () => {
       const secrets = new MemorySecrets();
-      const signedIn = await new EngagementAccount(secrets).signIn(emulator.url, DEMO);
+      const signedIn = await new EngagementAccount(secrets, Date.now, clientModule).signIn(emulator.url, DEMO);
       // As an earlier version stored it: one secret under the older key.
       secrets.map.set(ENGAGEMENT_SECRET_KEY, secrets.map.get(engagementSecretKey(emulator.url))!);
       secrets.map.delete(engagementSecretKey(emulator.url));
-      const account = new EngagementAccount(secrets);
+      const account = new EngagementAccount(secrets, Date.now, clientModule);
       assert.equal(await account.current(second.url), undefined, "another service's account");
       assert.equal((await account.current(emulator.url))!.userName, signedIn.userName);
       await account.signIn(emulator.url, DEMO);
@@ -123,10 +127,10 @@ describe('engagement account (sign-in storage)', () => {
 
     it('signing out of the service of the older secret forgets it', async () => {
       const secrets = new MemorySecrets();
-      await new EngagementAccount(secrets).signIn(emulator.url, DEMO);
+      await new EngagementAccount(secrets, Date.now, clientModule).signIn(emulator.url, DEMO);
       secrets.map.set(ENGAGEMENT_SECRET_KEY, secrets.map.get(engagementSecretKey(emulator.url))!);
       secrets.map.delete(engagementSecretKey(emulator.url));
-      const account = new EngagementAccount(secrets);
+      const account = new EngagementAccount(secrets, Date.now, clientModule);
       await account.signOut(second.url);
       assert.ok(secrets.map.has(ENGAGEMENT_SECRET_KEY), 'signing out of another service kept it');
       await account.signOut(emulator.url);

@@ -4,7 +4,8 @@
 // POST), the fallbacks when a creation does not echo the record, and the
 // page walk of contacts() and cases().
 import assert from 'node:assert/strict';
-import { EngagementClient, EngagementError, EngagementResponseError, MAX_PAGE_SIZE, parseEngagementDate } from '../../../src/engagement';
+import { EngagementError, EngagementResponseError, parseEngagementDate } from '../../../src/engagement';
+import { EngagementClient, MAX_PAGE_SIZE } from '../../../src/engagement/client';
 
 const DATE = '2026-03-02T09:00:00-0300';
 const TOKEN = 'tok-1';

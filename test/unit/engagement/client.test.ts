@@ -1,7 +1,8 @@
 // The engagement client against the in-process emulator (demo seed): one
 // typed method per row of the v2 document, pages, errors with statusMessage.
 import assert from 'node:assert/strict';
-import { EngagementAuthError, EngagementClient, EngagementError, type Case } from '../../../src/engagement';
+import { EngagementAuthError, EngagementError, type Case } from '../../../src/engagement';
+import { EngagementClient } from '../../../src/engagement/client';
 import { startEmulator, type TestEmulator } from '../../support/emulator';
 
 const DEMO = { userName: 'ada', apiKey: 'ada-demo-api-key', password: 'ada-demo-password' };

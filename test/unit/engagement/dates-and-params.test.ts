@@ -1,7 +1,8 @@
 // The client's pure parts: service dates kept with their offset, and the
 // form/query encoding with repeated names.
 import assert from 'node:assert/strict';
-import { encodeParams, formatEngagementDate, parseEngagementDate } from '../../../src/engagement';
+import { formatEngagementDate, parseEngagementDate } from '../../../src/engagement';
+import { encodeParams } from '../../../src/engagement/transport';
 
 describe('engagement dates and parameters', () => {
   it('Conventions 2: a date keeps its instant and the offset the service wrote', () => {

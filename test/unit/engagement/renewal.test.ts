@@ -1,7 +1,9 @@
 // Authentication rule 4 on the client side: on 401 "Please renew your
 // access_token" it authenticates again, once, and retries.
 import assert from 'node:assert/strict';
-import { EngagementClient, EngagementError, RENEW_TEXT, type EngagementToken } from '../../../src/engagement';
+import { EngagementError, type EngagementToken } from '../../../src/engagement';
+import { EngagementClient } from '../../../src/engagement/client';
+import { RENEW_TEXT } from '../../../src/engagement/transport';
 import { manualClock, startEmulator, type TestEmulator } from '../../support/emulator';
 
 const DEMO = { userName: 'ada', apiKey: 'ada-demo-api-key', password: 'ada-demo-password' };

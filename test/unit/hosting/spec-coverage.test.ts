@@ -5,7 +5,7 @@
 // test/unit/engagement/client.test.ts, test/unit/oauth/webFlow.test.ts).
 import assert from 'node:assert/strict';
 import { HostingClient } from '../../../src/hosting';
-import { EngagementClient } from '../../../src/engagement';
+import { EngagementClient } from '../../../src/engagement/client';
 import * as oauth from '../../../src/oauth';
 import { endpointShape, registeredEndpoints } from '../../../src/hosting/registry';
 import { startEmulator, type TestEmulator } from '../../support/emulator';

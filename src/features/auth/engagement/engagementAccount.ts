@@ -2,7 +2,7 @@
 // SecretStorage: the service URL, user name, API key, password and the
 // current access token, one secret per service. Plain TypeScript over a
 // SecretStorage-like interface, so it is tested in Node.
-import { EngagementClient, parseEngagementDate, type EngagementCredentials, type EngagementToken } from '../../../engagement';
+import { loadEngagementClient, parseEngagementDate, type EngagementClient, type EngagementCredentials, type EngagementToken } from '../../../engagement';
 
 /** The part of vscode.SecretStorage this needs. */
 export interface SecretStore {
@@ -40,6 +40,12 @@ export class EngagementAccount {
     private readonly secrets: SecretStore,
     /** The clock the token's expiry is compared with (tests move one on by hand). */
     private readonly now: () => number = Date.now,
+    /**
+     * The client's module, loaded with the first request to an engagement
+     * service, not at activation (unit tests hand it over: their TypeScript
+     * loader reads modules through `require` only).
+     */
+    private readonly clientModule: () => Promise<{ EngagementClient: typeof EngagementClient }> = loadEngagementClient,
   ) {}
 
   /** The account of `serviceUrl`: its own secret, or the older single one when that was for this service. */
@@ -63,6 +69,7 @@ export class EngagementAccount {
 
   /** Checks the credentials against the service; keeps them (and the token) only when they work, beside the other services' accounts. */
   async signIn(serviceUrl: string, credentials: EngagementCredentials): Promise<EngagementAccountInfo> {
+    const { EngagementClient } = await this.clientModule();
     const client = new EngagementClient({ baseUrl: serviceUrl, credentials });
     const token = await client.authenticate();
     await this.write({ serviceUrl, ...credentials, token: { accessToken: token.accessToken, expires: token.expires.text } });
@@ -88,6 +95,7 @@ export class EngagementAccount {
     if (!account) return undefined;
     const expires = account.token ? parseEngagementDate(account.token.expires) : undefined;
     const token: EngagementToken | undefined = account.token && expires ? { accessToken: account.token.accessToken, expires } : undefined;
+    const { EngagementClient } = await this.clientModule();
     return new EngagementClient({
       baseUrl: account.serviceUrl,
       credentials: { userName: account.userName, apiKey: account.apiKey, password: account.password },

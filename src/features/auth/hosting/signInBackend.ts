@@ -3,10 +3,11 @@
 // and password sign-in through POST /authorizations.
 import * as vscode from 'vscode';
 import { BadCredentialsError, HostingClient, LoginLockedOutError, resolveAddresses } from '../../../hosting';
-import { clientFromSettings, readHostingServices, readHostingSettings, type HostingService } from '../../shared/session/settings';
+import { clientFromSettings, readHostingSettings, type HostingService } from '../../shared/session/settings';
 import type { HostingAuthBackend, NewSession } from './backend';
 import type { ClientSecretStore } from './clientSecret';
 import { CALLBACK_PATHS, type UriCallbacks } from './uriCallbacks';
+import { backendHostLabel, backendServices } from './lazyBackend';
 import { LOOPBACK_RECEIVER } from '../../../platform/host';
 
 // The OAuth flows (a loopback HTTP receiver among them) load with the first sign-in, not at activation.
@@ -27,12 +28,11 @@ export class SignInBackend implements HostingAuthBackend {
   constructor(private readonly deps: BackendDeps) {}
 
   services(): HostingService[] {
-    return readHostingServices().services;
+    return backendServices();
   }
 
   hostLabel(service: HostingService): string {
-    // The one service of the older settings is named by its host.
-    return `${readHostingSettings().authLabel} (${service.name})`;
+    return backendHostLabel(service);
   }
 
   async browserSignIn(service: HostingService, scopes: readonly string[], token: vscode.CancellationToken): Promise<NewSession> {

@@ -1,7 +1,8 @@
 // One way to host a webview panel, for every panel RepoDesk shows: one panel
 // per key (a repository, a pull request), revealed when asked for again,
 // restored after a window reload (registerWebviewPanelSerializer), with the
-// page of webviewHtml.ts. Messages both ways are checked against zod schemas:
+// page of webviewHtml.ts. Messages both ways are checked against zod schemas
+// (loaded with the first panel):
 // an unknown or malformed message is logged and ignored, never acted on. The
 // host makes every request; nothing secret is ever posted.
 import * as vscode from 'vscode';
@@ -23,6 +24,14 @@ export interface PanelSpec<In, Out> {
   icon?: vscode.Uri | { readonly light: vscode.Uri; readonly dark: vscode.Uri };
   /** Keeps a hidden panel's page alive (see the feature's reason). */
   retainContextWhenHidden?: boolean;
+  /**
+   * The schemas of the messages, loaded with the first panel (a feature's
+   * schemas and zod's code for them are not read at activation).
+   */
+  messages: () => MessageSchemas<In, Out> | Promise<MessageSchemas<In, Out>>;
+}
+
+interface MessageSchemas<In, Out> {
   /** Messages the webview may send. */
   incoming: MessageSchema<In>;
   /** Messages the host may post (checked too: a host bug is logged, not shown as a broken page). */
@@ -135,8 +144,16 @@ export class WebviewPanels<In, Out> implements vscode.Disposable {
       messages.fire(message);
       for (const e of held) deliver(e.message).then(e.delivered, () => e.delivered(false));
     };
+    // Messages in either direction wait, in order, for the schemas that check them.
+    let schemas: MessageSchemas<In, Out> | undefined;
+    const schemasLoaded = Promise.resolve(spec.messages()).then((loaded) => (schemas = loaded));
+    schemasLoaded.catch((err: unknown) => log.error(`${spec.viewType}: its message schemas did not load: ${err instanceof Error ? err.message : String(err)}`));
     const receive = (raw: unknown) => {
-      const parsed = spec.incoming.safeParse(raw);
+      if (!schemas) {
+        void schemasLoaded.then(() => receive(raw));
+        return;
+      }
+      const parsed = schemas.incoming.safeParse(raw);
       if (!parsed.success) {
         log.warn(`${spec.viewType}: ignored a message from the webview: ${issueText(parsed.error)}`);
         return;
@@ -151,7 +168,8 @@ export class WebviewPanels<In, Out> implements vscode.Disposable {
       onDidPost: posted.event,
       receive,
       post: async (message) => {
-        const parsed = spec.outgoing.safeParse(message);
+        // Once the schemas are here, checked at once: a post answering 'ready' goes before what was held.
+        const parsed = (schemas ?? (await schemasLoaded)).outgoing.safeParse(message);
         if (!parsed.success) {
           log.error(`${spec.viewType}: did not post a malformed message: ${issueText(parsed.error)}`);
           return false;

@@ -1,0 +1,52 @@
+// The Pull Requests view's commands that are not a click on a row: check a
+// pull request out, the filter, open in the browser. Loaded on first use
+// (registerPulls.ts registers them).
+import * as vscode from 'vscode';
+import type { HostingSession } from '../shared/session/hostingSession';
+import { loadPullFilter, savePullFilter, type PullFilter } from './pullFilter';
+import { pickPullFilter } from './pullFilterPick';
+import { PullNode } from './pullNodes';
+import { pullOfArg } from './pullArg';
+import { resolveAddresses } from '../../hosting';
+import { readHostingSettings } from '../shared/session/settings';
+import { NodeTreeProvider } from '../shared/tree/treeBase';
+import { givenAnswers } from '../shared/commandArgs';
+import type { CommandHandler } from '../shared/lazyCommands';
+import type { PullCommandId } from './registerPulls';
+
+export function pullCommands(
+  session: HostingSession,
+  state: vscode.Memento,
+  describe: () => void,
+  provider: NodeTreeProvider,
+): Record<PullCommandId, CommandHandler> {
+  return {
+    'repodesk.pulls.checkout': async (arg?: unknown, folder?: unknown) => {
+      const node = await pullOfArg(arg, session);
+      if (!node) return undefined;
+      const s = readHostingSettings();
+      const a = resolveAddresses(s.apiUrl, s.webUrl);
+      // The checkout flow loads on first use.
+      const { checkoutPull } = await import('./checkout.js');
+      return checkoutPull(
+        node.pull,
+        node.owner,
+        node.repo,
+        [...new Set([new URL(a.webUrl).host, new URL(a.apiUrl).host])],
+        typeof folder === 'string' ? vscode.Uri.file(folder) : undefined,
+      );
+    },
+    'repodesk.pulls.filter': async (arg?: unknown) => {
+      const given = givenAnswers<Partial<PullFilter>>(arg);
+      if (given) await savePullFilter(state, { ...loadPullFilter(state), ...given });
+      if (given || (await pickPullFilter(state))) {
+        await vscode.commands.executeCommand('setContext', 'repodesk.pulls.state', loadPullFilter(state).state);
+        describe();
+        provider.refresh();
+      }
+    },
+    'repodesk.pulls.openInBrowser': async (node?: PullNode) => {
+      if (node instanceof PullNode) await vscode.env.openExternal(vscode.Uri.parse(node.pull.html_url, true));
+    },
+  };
+}
