@@ -366,7 +366,7 @@ export class HostingCore {
    */
   private sendOnce(prepared: Prepared, endpoint: string): Promise<RawResponse> {
     // Keyed by Accept too: the same URL answers JSON, a diff or other body formats.
-    const key = prepared.method === 'GET' ? EtagCache.key(`${prepared.headers.accept ?? ''} ${prepared.url}`, prepared.headers.authorization) : undefined;
+    const key = prepared.method === 'GET' ? this.cache.key(`${prepared.headers.accept ?? ''} ${prepared.url}`, prepared.headers.authorization) : undefined;
     if (!key || prepared.raw) return this.sendNow(prepared, endpoint, key);
     const running = this.inFlight.get(key);
     if (running) return running;

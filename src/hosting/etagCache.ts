@@ -1,8 +1,9 @@
 // Conditional-request cache: the last 200 answer of each GET, keyed by URL and
-// by a fingerprint of the credentials (never the credentials themselves), so
-// one account's data is never served to another.
-import { digest } from '../platform/digest';
-import { toHex } from '../util/bytes';
+// by the caller (a number given to each set of credentials the cache has
+// seen, never the credentials themselves), so one account's data is never
+// served to another. The cache lives in memory only, beside the client that
+// holds the same credentials; a number needs no hashing at activation (the
+// browser build has no synchronous SHA-256 of its own).
 // tiny-lru: a few hundred bytes where lru-cache costs 18 KB of what activation loads.
 import { lru, type LRU } from 'tiny-lru';
 
@@ -15,14 +16,18 @@ export interface CachedResponse {
 
 export class EtagCache {
   private readonly entries: LRU<CachedResponse>;
+  /** The caller's number by credentials. */
+  private readonly callers = new Map<string, number>();
 
   constructor(maxEntries = 500) {
     this.entries = lru<CachedResponse>(maxEntries);
   }
 
-  static key(url: string, authorization: string | undefined): string {
-    const who = authorization ? toHex(digest('sha256', [authorization])).slice(0, 24) : 'anonymous';
-    return `${who} ${url}`;
+  key(url: string, authorization: string | undefined): string {
+    if (!authorization) return `anonymous ${url}`;
+    let caller = this.callers.get(authorization);
+    if (caller === undefined) this.callers.set(authorization, (caller = this.callers.size + 1));
+    return `caller-${caller} ${url}`;
   }
 
   get(key: string): CachedResponse | undefined {

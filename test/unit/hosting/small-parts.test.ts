@@ -3,7 +3,6 @@
 // the scopes of X-OAuth-Scopes (scopes.ts), collect() with a maximum
 // (client.ts) and the release upload URL (releases.ts, uploadUrl).
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
 import { collect, parseScopes } from '../../../src/hosting';
 import { TypedEmitter } from '../../../src/hosting/emitter';
 import { EtagCache } from '../../../src/hosting/etagCache';
@@ -37,11 +36,16 @@ describe('hosting emitter: TypedEmitter', () => {
 });
 
 describe('hosting etagCache: EtagCache', () => {
-  it('the key names the credentials by the first 24 hex digits of their SHA-256, never by themselves; without credentials it is "anonymous"', () => {
-    const fingerprint = createHash('sha256').update('token tok_secret_1').digest('hex').slice(0, 24);
-    assert.equal(EtagCache.key('https://code.example/user', 'token tok_secret_1'), `${fingerprint} https://code.example/user`);
-    assert.equal(EtagCache.key('https://code.example/user', undefined), 'anonymous https://code.example/user');
-    assert.notEqual(EtagCache.key('https://code.example/user', 'token tok_secret_2'), EtagCache.key('https://code.example/user', 'token tok_secret_1'));
+  it('the key names the caller by a number given to each set of credentials, never by the credentials; without credentials it is "anonymous"', () => {
+    const cache = new EtagCache(10);
+    const first = cache.key('https://code.example/user', 'token tok_secret_1');
+    assert.equal(first, 'caller-1 https://code.example/user');
+    assert.equal(cache.key('https://code.example/user', 'token tok_secret_2'), 'caller-2 https://code.example/user');
+    // The same credentials are the same caller, whatever the URL.
+    assert.equal(cache.key('https://code.example/user', 'token tok_secret_1'), first);
+    assert.equal(cache.key('https://code.example/repos', 'token tok_secret_1'), 'caller-1 https://code.example/repos');
+    assert.equal(cache.key('https://code.example/user', undefined), 'anonymous https://code.example/user');
+    assert.equal(cache.key('https://code.example/user', ''), 'anonymous https://code.example/user');
   });
 
   it('clear() forgets every answer', () => {
