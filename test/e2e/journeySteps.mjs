@@ -4,6 +4,7 @@
 // file's diff opened from it, a local webhook receiver, a webhook made and
 // pinged from its rows, a workspace file uploaded as a release's asset, and
 // the engagement service's API as ada for the assertions.
+import assert from 'node:assert/strict';
 import http from 'node:http';
 import { session } from '../harness/e2eSession.mjs';
 import { answerStep, closePane, giveRoomTo, openPane, row, typeStep } from './sidebar.mjs';
@@ -106,7 +107,20 @@ export async function pingWebhook(url) {
     await current.locator('.actions a[aria-label^="Ping Webhook"]').click();
     await pinging.waitFor({ timeout: 5_000 }).catch(() => undefined);
   }
-  await page.locator('.notifications-toasts .notification-toast', { hasText: /Ping delivered to .*200/ }).waitFor({ timeout: 30_000 });
+  // Whatever the outcome, it is said: read it (a toast hides on its own after a while, the notification centre keeps it).
+  const outcome = page.locator('.notifications-toasts .notification-toast', { hasText: /Ping (delivered to|sent to|to .* failed)/ }).first();
+  const said = await outcome.waitFor({ timeout: 40_000 }).then(
+    () => outcome.innerText(),
+    async () => {
+      await page.locator('[id="status.notifications"]').first().click();
+      const center = page.locator('.notifications-center');
+      await center.waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
+      const all = await center.locator('.monaco-list-row').allInnerTexts();
+      await page.locator('[id="status.notifications"]').first().click();
+      return `no outcome shown; the notification centre holds: ${JSON.stringify(all)}`;
+    },
+  );
+  assert.match(said.replace(/\s+/g, ' '), /Ping delivered to .*200/);
 }
 
 /**

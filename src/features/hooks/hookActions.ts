@@ -204,9 +204,14 @@ export function hookCommands(session: HostingSession, deliveries: DeliveryDocume
   };
 }
 
-/** How often, and how many times, a ping's delivery is looked for before the user is told it has no answer yet. */
+/**
+ * How often, and how many times, a ping's delivery is looked for before the
+ * user is told it has no answer yet: 20 s, past the 10 s the emulator gives a
+ * receiver before it counts the try as failed, so that a slow receiver's
+ * outcome (its answer, or the try given up) is what the user is told.
+ */
 const PING_LOOK_EVERY_MS = 500;
-const PING_LOOKS = 20;
+const PING_LOOKS = 40;
 
 /** The first delivery newer than `before` once the receiver has answered (or the service gave up a try), or undefined after PING_LOOKS looks. */
 async function deliveryAfter(r: RepoTarget, hookId: number, before: number): Promise<HookDelivery | undefined> {
