@@ -41,15 +41,22 @@ export async function openDemoPull() {
   return row('Pull Requests', '#1 Tabulate polynomials');
 }
 
-/** The diff of one of #1's changed files (`file`: its row's name), opened by a click on its row under Changed files and drawn. */
-export async function openDemoPullFile(file) {
+/**
+ * The diff of one of #1's changed files (`file`: its row's name), opened by a
+ * click on its row under Changed files; with `drawnLine`, once that line
+ * number of the head side is drawn.
+ */
+export async function openDemoPullFile(file, { drawnLine } = {}) {
   await expand(await openDemoPull());
   await expand(await row('Pull Requests', 'Changed files'));
   await (await row('Pull Requests', new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`))).click();
   const diff = session.page.locator('.monaco-diff-editor').first();
   await diff.waitFor({ timeout: 30_000 });
-  // Drawn: a line number of the head side is on screen (the first may be folded away as unchanged).
-  await diff.locator('.editor.modified .margin-view-overlays .line-numbers').first().waitFor({ timeout: 30_000 });
+  if (drawnLine !== undefined)
+    await diff
+      .locator('.editor.modified .margin-view-overlays .line-numbers', { hasText: new RegExp(`^${drawnLine}$`) })
+      .first()
+      .waitFor({ timeout: 30_000 });
   return diff;
 }
 

@@ -89,7 +89,7 @@ describe('Journey: a pending review across a window reload, by clicks', () => {
     await pr.locator('.actions a[aria-label^="Start Review"]').click();
     await statusItem('#1: 0 pending').waitFor({ timeout: 15_000 });
 
-    const diff = await openDemoPullFile('tables.md');
+    const diff = await openDemoPullFile('tables.md', { drawnLine: 1 });
     for (const [line, text] of DRAFTS) await writeThread(diff, line, text);
     await statusItem('#1: 3 pending').waitFor({ timeout: 15_000 });
     assert.deepEqual(await mine(), [], 'nothing reached the service before Submit');
@@ -102,7 +102,7 @@ describe('Journey: a pending review across a window reload, by clicks', () => {
     // The count is back in the status bar once RepoDesk has started (and the window has restored its sidebar).
     await statusItem('#1: 3 pending').waitFor({ timeout: 60_000 });
     await openAndSignIn();
-    const restored = await openDemoPullFile('tables.md');
+    const restored = await openDemoPullFile('tables.md', { drawnLine: 1 });
     for (const [, text] of DRAFTS) await page.locator('.review-widget', { hasText: text }).filter({ hasText: 'Pending' }).first().waitFor({ timeout: 30_000 });
     await restored.waitFor();
     // The overview (opened by the click on the pull request) counts them in its header and lists them.
