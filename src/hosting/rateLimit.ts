@@ -28,6 +28,9 @@ export class RateLimitTracker {
     if (limit === undefined || remaining === undefined || reset === undefined) return;
     const next: RateLimitState = { limit, remaining, resetAt: new Date(reset * 1000) };
     const prev = this.current;
+    // Answers can arrive out of order (the views read in parallel): within one window (same limit and
+    // reset) the count only goes down, so a higher one is an older answer's and is not shown.
+    if (prev && prev.limit === limit && prev.resetAt.getTime() === next.resetAt.getTime() && remaining > prev.remaining) return;
     this.current = next;
     if (!prev || prev.limit !== limit || prev.remaining !== remaining || prev.resetAt.getTime() !== next.resetAt.getTime()) {
       this.changed.fire(next);

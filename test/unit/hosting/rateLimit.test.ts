@@ -28,6 +28,24 @@ describe('RateLimitTracker (docs/service-api/hosting/conventions §13)', () => {
     assert.deepEqual(seen, [expected]);
   });
 
+  it('an older answer arriving after a newer one in the same window (same limit and reset) does not raise the count; a new window does', () => {
+    const { tracker, seen } = tracked();
+    tracker.update({ ...full, 'x-ratelimit-remaining': '4926' });
+    tracker.update({ ...full, 'x-ratelimit-remaining': '4927' });
+    assert.equal(stateOf(tracker)?.remaining, 4926);
+    assert.equal(seen.length, 1);
+    tracker.update({ ...full, 'x-ratelimit-remaining': '4925' });
+    assert.equal(stateOf(tracker)?.remaining, 4925);
+    // The next window starts full again.
+    tracker.update({ ...full, 'x-ratelimit-remaining': '4999', 'x-ratelimit-reset': String(RESET + 3600) });
+    assert.equal(stateOf(tracker)?.remaining, 4999);
+    // Another limit (a token of another kind, say) is taken as it comes.
+    tracker.update({ ...full, 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '59', 'x-ratelimit-reset': String(RESET + 3600) });
+    tracker.update({ ...full, 'x-ratelimit-limit': '5000', 'x-ratelimit-remaining': '4999', 'x-ratelimit-reset': String(RESET + 3600) });
+    assert.equal(stateOf(tracker)?.remaining, 4999);
+    assert.equal(seen.length, 5);
+  });
+
   for (const missing of Object.keys(full)) {
     it(`an answer without ${missing} leaves the state as it was and fires nothing`, () => {
       const { tracker, seen } = tracked();
