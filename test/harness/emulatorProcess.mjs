@@ -33,6 +33,7 @@ export async function startEmulatorProcess({
   statsDelayMs,
   pathPrefix,
   corsOrigin,
+  rateLimit,
 } = {}) {
   const cli = emulatorBin(root);
   if (!fs.existsSync(cli)) throw new Error(`${cli} is missing: run npm run build first`);
@@ -47,6 +48,8 @@ export async function startEmulatorProcess({
   if (pathPrefix) args.push('--path-prefix', pathPrefix);
   // `none`: a service that answers no browser page (the browser build's CORS message).
   if (corsOrigin) args.push('--cors-origin', corsOrigin);
+  // A user's requests a window, when not the service's 5,000 (an enterprise install sets its own).
+  if (rateLimit) args.push('--rate-limit-authenticated', String(rateLimit));
   const child = spawn(process.execPath, args, { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   const output = [];
   const url = await new Promise((resolve, reject) => {

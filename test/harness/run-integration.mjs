@@ -31,8 +31,9 @@ async function main() {
   const emulator = await startEmulatorProcess();
   cleanups.push(() => emulator.stop());
   console.log(`emulator: ${emulator.url}`);
-  // A second service beside the first, in the enterprise form (the accounts tests sign in to both).
-  const enterprise = await startEmulatorProcess({ pathPrefix: '/api/v3' });
+  // A second service beside the first, in the enterprise form (the accounts tests sign in to both), with
+  // its own rate limit, so that the limit shown names the service whose count it is.
+  const enterprise = await startEmulatorProcess({ pathPrefix: '/api/v3', rateLimit: 15_000 });
   cleanups.push(() => enterprise.stop());
   console.log(`second emulator (enterprise form): ${enterprise.url}/api/v3`);
 
