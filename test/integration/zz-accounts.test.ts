@@ -262,7 +262,10 @@ describe('Accounts: two accounts on one service and one on a second (enterprise 
     // The count is that service's for this token, give or take the views' answers in flight: the service counts a
     // request when it arrives and gives it back if it answers 304, so an answer can carry a count given back later.
     const inFlight = 10;
-    assert.ok(shown.remaining <= 15_000 - before + inFlight && shown.remaining >= 15_000 - after - inFlight, `shown ${shown.remaining}, service used ${before}…${after}`);
+    assert.ok(
+      shown.remaining <= 15_000 - before + inFlight && shown.remaining >= 15_000 - after - inFlight,
+      `shown ${shown.remaining}, service used ${before}…${after}`,
+    );
     assert.equal(account('ada (Local)').client.rateLimit?.limit, 5000);
     await vscode.commands.executeCommand('repodesk.switchAccount', account('ada (Local)').id);
     assert.equal(session.client, account('ada (Local)').client);
