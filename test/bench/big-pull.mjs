@@ -26,7 +26,7 @@ import { repoRoot } from '../harness/codeServer.mjs';
 import { startEmulatorProcess } from '../harness/emulatorProcess.mjs';
 import { createBigPull } from '../support/big-pull.mjs';
 import { heapProbedExtension } from './views/hostHeap.mjs';
-import { logLines, requestsSince, summarize, waitQuiet } from './views/logs.mjs';
+import { logEntriesBetween, logLines, requestsSince, summarize, waitQuiet } from './views/logs.mjs';
 import { webviewLoad } from './views/webviewTiming.mjs';
 import { api, createToken } from './views/seed.mjs';
 import { emulatorSettings, load, onEnd, openWorkbench, runBench, say } from './views/session.mjs';
@@ -141,7 +141,7 @@ async function main() {
   const markAll = emulator.output.length;
 
   try {
-    await measure(page, emulator, heap, pull, label, heapBefore, rateBefore, markAll, rateRemaining);
+    await measure(page, emulator, heap, pull, label, heapBefore, rateBefore, markAll, rateRemaining, codeServer.dirs.userData);
   } catch (err) {
     // What RepoDesk logged, to see where it stood.
     console.error(logLines(codeServer.dirs.userData, /./).slice(-60).join('\n'));
@@ -150,7 +150,7 @@ async function main() {
   }
 }
 
-async function measure(page, emulator, heap, pull, label, heapBefore, rateBefore, markAll, rateRemaining) {
+async function measure(page, emulator, heap, pull, label, heapBefore, rateBefore, markAll, rateRemaining, userData) {
   const results = [];
   for (const run of ['cold', 'warm 1', 'warm 2']) {
     if (run !== 'cold') {
@@ -170,7 +170,7 @@ async function measure(page, emulator, heap, pull, label, heapBefore, rateBefore
     let files;
     let commits;
     // One click: the overview opens and Review Comments shows the selected pull request.
-    const rc = await timeRows(page, [{ key: 'rc', pane: 'Review Comments', re: /file-\d+\.txt/ }], async () => {
+    const rc = await timeRows(page, [{ key: 'rc', pane: 'Review Comments', re: /^big|file-\d+\.txt/ }], async () => {
       t0 = Date.now();
       files = overviewRows(page, 'ol.rows.files li', t0);
       commits = overviewRows(page, 'ol.rows.commits li', t0);
@@ -178,7 +178,9 @@ async function measure(page, emulator, heap, pull, label, heapBefore, rateBefore
     });
     const [f, c] = await Promise.all([files, commits]);
     // code-server's webview service worker hand-over (~1 s for a window's later webviews): VS Code's, reported apart.
-    const worker = (await webviewLoad(f.frame, t0))['service worker wait'];
+    const timing = await webviewLoad(f.frame, t0);
+    const worker = timing['service worker wait'];
+    say(`  page: frame +${timing['page frame']}, evaluated +${timing.mark('evaluated')}, model +${timing.mark('model')}, drawn +${timing.mark('drawn')} ms`);
     const less = (ms) => (typeof worker === 'number' ? ms - worker : '-');
     // The twistie: Changed files (expanded at once) shows its folders.
     const twistie = prRow.locator('.monaco-tl-twistie').first();
@@ -198,6 +200,9 @@ async function measure(page, emulator, heap, pull, label, heapBefore, rateBefore
       304: s.notModified,
     });
     say(`${run}: ${JSON.stringify(results.at(-1))}`);
+    // RepoDesk's own step lines of this click (the views' and the overview's), ms from the click.
+    for (const [t, text] of logEntriesBetween(userData, t0 - 50, t0 + 3000).filter(([, l]) => /Review Comments|overview|Pull Requests/i.test(l)))
+      say(`  +${t - t0} ms ${text}`);
     // Collapsed again for the next run.
     await twistie.click();
   }

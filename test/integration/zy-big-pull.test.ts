@@ -4,10 +4,12 @@
 // repository of ada's, a branch pushed with git, review comments written by
 // charles through the API), smaller than the benchmark's so that the suite
 // stays quick but larger than a page of every list: 250 changed files
-// (3 pages of 100), 120 commits (2 pages), 60 review comments. The Changed
-// files node draws it by folder and reads a page at a time; the overview's
+// (3 pages of 100), 120 commits (2 pages), 160 review comments in 107 threads
+// on 107 files. The Changed files node draws it by folder and reads a page at
+// a time; Review Comments draws its commented files by folder; the overview's
 // Files and Commits tabs show a page and read the next when asked, counting
-// the pull request's own numbers in the tabs.
+// the pull request's own numbers in the tabs, and its conversation shows the
+// oldest and newest threads with a Load more between them.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { HostToWebview, PageModel } from '../../src/features/pullOverview/model/messages';
@@ -18,7 +20,10 @@ import { child, children, description, label, signInAsAdaWithDemoRepository, wai
 const PULLS = 'repodesk.pullRequests';
 const FILES = 250;
 const COMMITS = 120;
-const COMMENTS = 60;
+const COMMENTS = 160;
+/** Two threads a three comments (test/support/big-pull.mjs): the first 107 files have one each. */
+const THREADS = 107;
+const REVIEWS = 'repodesk.reviewComments';
 
 async function tokenOf(login: string): Promise<string> {
   const res = await fetch(`${process.env.REPODESK_TEST_EMULATOR_URL}/authorizations`, {
@@ -142,7 +147,6 @@ describe('A large pull request', function () {
     assert.equal(m.files.more, true);
     assert.equal(m.commits.rows.length, 100);
     assert.equal(m.commits.more, true);
-    assert.equal(m.conversation.rows.filter((r) => r.kind === 'thread').length, 40, 'the 40 threads of the 60 review comments');
 
     await vscode.commands.executeCommand('repodesk.testing.pullOverview.send', key, { type: 'loadMore', list: 'files' });
     m = await model(key, 'a second page of files', (x) => x.files.rows.length === 200);
@@ -158,5 +162,70 @@ describe('A large pull request', function () {
     m = await model(key, 'every commit', (x) => x.commits.rows.length === COMMITS);
     assert.equal(m.commits.more, undefined);
     assert.equal(m.files.rows.length, FILES, 'the Files tab kept what it read');
+  });
+
+  it("the overview's conversation of 107 threads shows the oldest 80 and the newest 20, the 7 between behind Load more, which shows them", async () => {
+    await vscode.commands.executeCommand('repodesk.pulls.openOverview', { owner: pull.owner, repo: pull.repo, number: pull.number });
+    const shown = await model(key, 'the page with its conversation', () => true);
+    assert.deepEqual(shown.conversation.hidden, { at: 80, count: THREADS - 100 });
+    await vscode.commands.executeCommand('repodesk.testing.pullOverview.send', key, { type: 'loadMore', list: 'conversation' });
+    const all = await model(key, 'the whole conversation', (x) => x.conversation.hidden === undefined);
+    const ids = (m: PageModel) => m.conversation.rows.map((r) => r.id);
+    assert.equal(new Set(ids(all)).size, THREADS, 'every thread, once');
+    // Oldest first: the rows shown at first are the whole conversation's first 80 and last 20.
+    assert.deepEqual(ids(shown), [...ids(all).slice(0, 80), ...ids(all).slice(-20)]);
+  });
+
+  it('an overview closed and opened again is drawn from its HTML with the page it showed, and nothing is posted again while nothing changed', async () => {
+    const target = { owner: pull.owner, repo: pull.repo, number: pull.number };
+    await vscode.commands.executeCommand('repodesk.pulls.openOverview', target);
+    const shown = await model(key, 'the page', () => true);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('repodesk.pulls.openOverview', target);
+    const given = (await vscode.commands.executeCommand<HostToWebview[]>('repodesk.testing.pullOverview.given', key)) ?? [];
+    assert.deepEqual(
+      given.map((m) => m.type),
+      ['init', 'model'],
+    );
+    const page = given[1] as Extract<HostToWebview, { type: 'model' }>;
+    assert.equal(page.model.title, shown.title);
+    assert.deepEqual(page.model.files.rows, shown.files.rows);
+    // The page read again when it said ready (its lists answer 304), and once more: the same page, so no model is posted.
+    await waitFor('the page said ready', async () => ((await posted(key)).some((m) => m.type === 'init') ? true : undefined));
+    await vscode.commands.executeCommand('repodesk.testing.pullOverview.reload', key);
+    assert.deepEqual(
+      (await posted(key)).filter((m) => m.type === 'model'),
+      [],
+    );
+  });
+
+  it('Review Comments draws the 107 commented files by folder: big open, its 30 packages collapsed with their threads, a file with its thread', async () => {
+    const pullRow = await waitFor(`#${pull.number} in the view`, async () => (await children(PULLS)).find((n) => label(n).startsWith(`#${pull.number} `)));
+    await vscode.commands.executeCommand('repodesk.pulls.select', pullRow);
+    // Every page of comments read (the first is drawn at once).
+    const roots = await waitFor('the folders of every comment', async () => {
+      const rows = await children(REVIEWS);
+      return rows.length > 0 && description(rows[0]!).startsWith(`${THREADS} threads`) ? rows : undefined;
+    });
+    assert.deepEqual(roots.map(label), ['big']);
+    assert.equal(roots[0]!.toTreeItem().collapsibleState, vscode.TreeItemCollapsibleState.Expanded, 'a lone folder is open');
+    assert.equal(description(roots[0]!), `${THREADS} threads · ${THREADS} files`);
+    const packages = await children(REVIEWS, roots[0]!);
+    assert.deepEqual(
+      packages.map(label),
+      Array.from({ length: 30 }, (_, i) => `pkg-${String(i).padStart(2, '0')}`),
+    );
+    assert.ok(packages.every((p) => p.toTreeItem().collapsibleState === vscode.TreeItemCollapsibleState.Collapsed));
+    // Files i, i + 30, … below 107: four in pkg-00 … pkg-16, three in pkg-17 … pkg-29.
+    assert.deepEqual(
+      packages.map(description),
+      Array.from({ length: 30 }, (_, i) => (i <= 16 ? '4 threads · 4 files' : '3 threads · 3 files')),
+    );
+    const mods = await children(REVIEWS, packages[0]!);
+    assert.deepEqual(mods.map(label), ['mod-0', 'mod-1', 'mod-2', 'mod-3']);
+    const files = await children(REVIEWS, mods[0]!);
+    assert.deepEqual(files.map(label), ['file-0.txt']);
+    assert.equal(description(files[0]!), '1 thread');
+    assert.deepEqual((await children(REVIEWS, files[0]!)).map(label), ['Big thread 1 on big/pkg-00/mod-0/file-0.txt']);
   });
 });

@@ -26,10 +26,11 @@ export interface LoadedPage {
 /** Rows of the Commits and Files tabs read at first, and added by each Load more: one page of the service's. */
 export const OVERVIEW_PAGE = 100;
 
-/** How many rows of each paged tab the page shows. */
+/** How many rows of each paged tab the page shows (the conversation: model/conversationShown.ts). */
 export interface Shown {
   commits: number;
   files: number;
+  conversation: number;
 }
 
 /** The first `n` items of a paged list, and whether the list ended there (the service said it had no more). */
@@ -61,7 +62,7 @@ export async function loadPage(
   avatars: AvatarCache,
   background: boolean,
   extras: Pick<PageSources, 'viewed' | 'suggestionLabel'> = {},
-  shown: Shown = { commits: OVERVIEW_PAGE, files: OVERVIEW_PAGE },
+  shown: Shown = { commits: OVERVIEW_PAGE, files: OVERVIEW_PAGE, conversation: OVERVIEW_PAGE },
   /** Given the page drawn without its conversation, before that is shaped (a large pull request's comments take longest to read and to shape). */
   onEarly?: (page: LoadedPage) => void,
 ): Promise<LoadedPage> {
@@ -75,7 +76,7 @@ export async function loadPage(
   // The page model renders markdown (markdown-it): loaded with the first page, not at activation.
   const { avatarUrls, pageModel } = await import('./model/pageModel.js');
   const build = (parts: Omit<PageSources, 'me' | 'avatar' | 'viewed' | 'suggestionLabel'>): PageModel =>
-    pageModel(owner, repo, { ...extras, ...parts, me, avatar: (url) => avatars.get(url)?.dataUri });
+    pageModel(owner, repo, { ...extras, ...parts, me, conversationShown: shown.conversation, avatar: (url) => avatars.get(url)?.dataUri });
   const items = <T>(r: Read<{ items: T[]; ended: boolean }>): Read<readonly T[]> => (r.ok ? { ok: true, value: r.value.items } : r);
   const [pull, commits, files, labels] = await Promise.all([pullRead, commitsRead, filesRead, labelsRead]);
   const ended = { commits: !commits.ok || commits.value.ended, files: !files.ok || files.value.ended };

@@ -65,7 +65,7 @@ export function startOverviewPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
   let ready = false;
   let readAt = 0;
   // The rows of the Commits and Files tabs shown: a page at first, one more a Load more.
-  const shown: Shown = { commits: OVERVIEW_PAGE, files: OVERVIEW_PAGE };
+  const shown: Shown = { commits: OVERVIEW_PAGE, files: OVERVIEW_PAGE, conversation: OVERVIEW_PAGE };
   // When each step of the page's opening happened (epoch ms), logged once at debug for
   // the overview benchmark (test/bench/pull-overview.mjs), which reads it.
   const opening: Record<'panel' | 'read' | 'ready' | 'posted', number | undefined> = {
@@ -83,6 +83,15 @@ export function startOverviewPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
         .join(' ')}`,
     );
   };
+  // What the page was given in its HTML (the last page shown of this pull request): drawn already, so
+  // posted again only once it changed.
+  const given = hosted.given.find((m) => m.type === 'model');
+  if (given) {
+    postedJson = JSON.stringify(given.model);
+    hosted.panel.title = `#${number} ${given.model.title}`;
+    // As many rows as it showed (the user's Load mores): what is read now is that page again.
+    for (const list of ['commits', 'files', 'conversation'] as const) shown[list] = Math.max(OVERVIEW_PAGE, given.model[list].rows.length);
+  }
   const post = (m: HostToWebview) => {
     if (!disposed) void hosted.post(m).catch((err: unknown) => log.debug(`Pull overview post: ${String(err)}`));
   };
@@ -174,9 +183,9 @@ export function startOverviewPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
         if (first) {
           // What was read by now (the page without its conversation) is drawn at once, the rest when read.
           if (loaded) {
-            postedJson = '';
+            if (!given) postedJson = '';
             postModel();
-          } else post({ type: 'loading' });
+          } else if (!given) post({ type: 'loading' });
           await first;
           if (loaded) {
             postModel();
@@ -191,6 +200,13 @@ export function startOverviewPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
       case 'refresh':
         return reload(false);
       case 'loadMore': {
+        if (m.list === 'conversation') {
+          // Once per press: a second ask while it is read adds nothing.
+          const conversation = loaded?.model.conversation;
+          if (!conversation?.hidden || shown.conversation > conversation.rows.length) return;
+          shown.conversation = conversation.rows.length + OVERVIEW_PAGE;
+          return reload(true);
+        }
         // Once per page: a second ask while it is read (a scroll and a click) adds nothing.
         const list = loaded?.model[m.list];
         if (!list?.more || shown[m.list] > list.rows.length) return;

@@ -61,6 +61,8 @@ export function overviewStrings(): Record<StringKey, string> {
     showInDiff: vscode.l10n.t('Show in Diff'),
     noComments: vscode.l10n.t('No comments yet.'),
     loadingConversation: vscode.l10n.t('Reading the conversation…'),
+    hiddenItems: vscode.l10n.t('{0} more items of the conversation'),
+    loadMoreConversation: vscode.l10n.t('Load more'),
     noCommits: vscode.l10n.t('No commits.'),
     noFiles: vscode.l10n.t('No files changed.'),
     viewedProgress: vscode.l10n.t('{0} of {1} viewed'),

@@ -10,13 +10,16 @@ import type { ViewedFilesStore } from '../shared/reviews/viewedFilesStore';
 import type { PullReviewComments } from '../shared/reviews/pullReviewComments';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
 import type { HostingSession } from '../shared/session/hostingSession';
-import { WebviewPanels } from '../shared/panels/webviewPanels';
+import { WebviewPanels, type HostedPanel } from '../shared/panels/webviewPanels';
+import { lru } from 'tiny-lru';
 import type { PullKeyParts } from './overviewLoader';
 import { overviewKey } from './overviewKey';
 import type { OverviewPage } from './overviewPanel';
 import type { PendingDrafts } from '../shared/reviews/pendingDrafts';
 
 const PULL_OVERVIEW_VIEW_TYPE = 'repodesk.pullOverview';
+/** How many pull requests' last pages are kept for a page opened again. */
+const KEPT_PAGES = 20;
 
 export interface PullOverviews {
   /** Reads every open page again (conditional requests: free when nothing changed). */
@@ -50,6 +53,20 @@ export function registerPullOverview(
   const testing = context.extensionMode === vscode.ExtensionMode.Test;
   // A page shown again reads again once what it shows is older than this.
   let rereadShownAfterMs = 60_000;
+  // The last page shown of each pull request (per account): written into the
+  // HTML of a page opened again, so that it draws at once (then reads again,
+  // as any page does). Forgotten on sign-in and sign-out.
+  const kept = lru<HostToWebview[]>(KEPT_PAGES);
+  const keptKey = (key: string) => `${session.account?.id ?? ''}\n${key}`;
+  const keep = (hosted: HostedPanel<WebviewToHost, HostToWebview>) => {
+    const at = keptKey(hosted.key);
+    let init: HostToWebview | undefined;
+    hosted.onDidPost((m) => {
+      if (m.type === 'init') init = m;
+      // A page with its conversation (as many rows as it shows).
+      else if (m.type === 'model' && init && !m.model.conversation.loading) kept.set(at, [init, m]);
+    });
+  };
   const panels = new WebviewPanels<WebviewToHost, HostToWebview>(
     context,
     log,
@@ -66,10 +83,12 @@ export function registerPullOverview(
       // drawn rather than rebuilt: rebuilding 300 comments and 250 commits
       // cost the workbench ~50 ms of the click, and its six reads over again.
       retainContextWhenHidden: true,
+      firstMessages: (key) => kept.get(keptKey(key)),
     },
     // The page's code loads with the first page, not at activation.
     async (hosted) => {
       const { startOverviewPanel } = await import('./overviewPanel.js');
+      keep(hosted);
       if (testing) {
         // Test seam: what the host posted to this panel.
         posted.set(hosted.key, []);
@@ -96,6 +115,7 @@ export function registerPullOverview(
   );
   context.subscriptions.push(
     panels,
+    session.onDidChange(() => kept.clear()),
     vscode.commands.registerCommand('repodesk.pulls.openOverview', async (arg?: unknown) => {
       const target = await targetOf(arg, active);
       if (!target) {
@@ -121,6 +141,8 @@ export function registerPullOverview(
         return before;
       }),
       vscode.commands.registerCommand('repodesk.testing.pullOverview.posted', (key: string) => posted.get(key) ?? []),
+      // Test seam: what the page was given in its HTML.
+      vscode.commands.registerCommand('repodesk.testing.pullOverview.given', (key: string) => panels.get(key)?.given ?? []),
       // Test seam: each time a page was shown again, whether it read again.
       vscode.commands.registerCommand('repodesk.testing.pullOverview.shown', (key: string) => shown.get(key) ?? []),
       vscode.commands.registerCommand('repodesk.testing.pullOverview.send', (key: string, message: unknown) => panels.get(key)?.receive(message)),

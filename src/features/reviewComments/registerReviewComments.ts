@@ -10,7 +10,7 @@ import { errorText } from '../shared/failure';
 import { ErrorNode, MessageNode } from '../shared/tree/nodes';
 import type { ReviewComment } from '../../hosting';
 import { registerLazyCommands } from '../shared/lazyCommands';
-import { CommentNode, threadNodes } from '../shared/tree/reviewThreadNodes';
+import { CommentFileNode, CommentNode, threadNodes } from '../shared/tree/reviewThreadNodes';
 import { signedInClient } from '../shared/session/require';
 import type { Logger } from '../shared/log/outputLog';
 import { StepMarks } from '../../util/phaseMarks';
@@ -64,9 +64,12 @@ export function registerReviewComments(
   let updating = false;
   let generation = 0;
   let steps: { of: string; marks: StepMarks<(typeof SELECT_STEPS)[number]> } | undefined;
+  // Whether the rows drawn are files (expanded: VS Code asks for the first's threads), not folders.
+  let filesFirst = true;
   const stepsDone = () => {
-    if (steps?.marks.complete) {
-      log.debug(steps.marks.line(`Review Comments ${steps.of}`));
+    const m = steps?.marks;
+    if (m && (m.complete || (!filesFirst && m.get('read') !== undefined && m.get('rows') !== undefined))) {
+      log.debug(m.line(`Review Comments ${steps!.of}`));
       steps = undefined;
     }
   };
@@ -103,6 +106,7 @@ export function registerReviewComments(
     const pendingGroup = pending?.isActive(pull) ? [new PendingGroupNode(pending.drafts(pull), pull.pull.head.sha, pull.number)] : [];
     const nodesOf = (comments: ReviewComment[]) => {
       const nodes = threadNodes(comments, { owner: pull.owner, repo: pull.repo, me: me(), headSha: pull.pull.head.sha }, `rc:${key}:`);
+      filesFirst = nodes[0] instanceof CommentFileNode;
       return [...pendingGroup, ...(nodes.length > 0 ? nodes : [new MessageNode(vscode.l10n.t('No review comments on #{0} yet.', pull.number))])];
     };
     const marks = steps?.of === key ? steps.marks : undefined;
@@ -174,7 +178,10 @@ export function registerReviewComments(
     active.onDidChange(changed),
     ...(pending ? [pending.onDidChange(() => provider.refresh())] : []),
     provider.onWillProvideRoots(() => steps?.marks.mark('asked')),
-    provider.onDidProvideRoots(() => steps?.marks.mark('rows')),
+    provider.onDidProvideRoots(() => {
+      steps?.marks.mark('rows');
+      stepsDone();
+    }),
     provider.onDidProvideChildren(() => {
       if (steps?.marks.get('rows') === undefined) return;
       steps.marks.mark('threads');

@@ -125,7 +125,11 @@ export const pageModelSchema = z.object({
   /** How many changed files the user marked viewed (at their blob now), of all. */
   viewed: z.optional(z.object({ viewed: count, total: count })),
   /** loading: drawn before the comments were read (a large pull request's come later); the rows follow in the next model. */
-  conversation: z.extend(section(conversationItemSchema), { loading: z.optional(z.boolean()) }),
+  conversation: z.extend(section(conversationItemSchema), {
+    loading: z.optional(z.boolean()),
+    /** The rows left out of a long conversation, between rows[at - 1] and rows[at] (model/conversationShown.ts). */
+    hidden: z.optional(z.object({ at: count, count })),
+  }),
   /** The signed-in login (its comments can be edited and deleted). */
   me: z.nullable(z.string()),
   /** The pending review, when one is started: how many drafts, and the first of them (a page lists at most PENDING_LISTED). */
@@ -154,7 +158,7 @@ export const webviewToHost = z.discriminatedUnion('type', [
   z.object({ type: z.literal('openCommit'), sha }),
   z.object({ type: z.literal('openThread'), id }),
   /** The next page of the Commits or Files tab (its Load more, or scrolled to its end). */
-  z.object({ type: z.literal('loadMore'), list: z.enum(['commits', 'files']) }),
+  z.object({ type: z.literal('loadMore'), list: z.enum(['commits', 'files', 'conversation']) }),
   z.object({ type: z.literal('action'), action: z.enum(PULL_ACTIONS) }),
   z.object({ type: z.literal('review'), action: z.enum(REVIEW_ACTIONS) }),
   z.object({ type: z.literal('addComment'), request: count, body: commentBody }),

@@ -3,6 +3,7 @@
 // the conversation (issue comments and review threads, oldest first). Each
 // list is read on its own, so one that fails shows its error and the rest of
 // the page still draws.
+import { shownRows } from './conversationShown';
 import type { CommitSummary, IssueComment, Label, PullRequestDetailed, PullRequestFile, ReviewComment } from '../../../hosting';
 import { commentLocation } from '../../../util/commentLocation';
 import { firstLine, groupReviewThreads, shortSha } from '../../../util/viewFormat';
@@ -26,6 +27,8 @@ export interface PageSources {
   comments: Read<readonly IssueComment[]>;
   reviewComments: Read<readonly ReviewComment[]>;
   labels: Read<readonly Label[]>;
+  /** How many rows of the conversation the page shows (absent: all; model/conversationShown.ts). */
+  conversationShown?: number | undefined;
   /** Whether the service's commits and files lists were read to their end (absent: they were). */
   ended?: { commits: boolean; files: boolean } | undefined;
   me: string | undefined;
@@ -190,7 +193,7 @@ export function pageModel(owner: string, repo: string, s: PageSources): PageMode
     ...(s.viewed && s.files.ok ? { viewed: { ...viewedProgress(s.viewed, s.files.value), total: Math.max(p.changed_files, s.files.value.length) } } : {}),
     conversation:
       s.comments.ok && s.reviewComments.ok
-        ? { rows: shapedOnce(s, s.comments.value, s.reviewComments.value) }
+        ? shownRows(shapedOnce(s, s.comments.value, s.reviewComments.value), s.conversationShown ?? Infinity)
         : { rows: [], error: s.comments.ok ? (s.reviewComments as { error: string }).error : s.comments.error },
     me: s.me ?? null,
   };

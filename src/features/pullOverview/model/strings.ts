@@ -56,6 +56,8 @@ export type StringKey =
   | 'showInDiff'
   | 'noComments'
   | 'loadingConversation'
+  | 'hiddenItems'
+  | 'loadMoreConversation'
   | 'noCommits'
   | 'noFiles'
   | 'viewedProgress'

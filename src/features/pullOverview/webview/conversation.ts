@@ -57,8 +57,12 @@ export class Conversation {
       ),
     );
     const list = h('ol', { class: 'timeline' });
-    this.drawing = inChunks(m.conversation.rows, ROWS_PER_TASK, (items) => {
-      for (const item of items) list.append(h('li', {}, item.kind === 'comment' ? this.comment(item) : this.thread(item)));
+    // A long conversation's oldest rows, what it leaves out (a Load more), then its newest rows.
+    const { rows, hidden } = m.conversation;
+    const entries: Array<(typeof rows)[number] | 'hidden'> = hidden ? [...rows.slice(0, hidden.at), 'hidden', ...rows.slice(hidden.at)] : rows;
+    this.drawing = inChunks(entries, ROWS_PER_TASK, (items) => {
+      for (const item of items)
+        list.append(item === 'hidden' ? this.hidden(hidden!.count) : h('li', {}, item.kind === 'comment' ? this.comment(item) : this.thread(item)));
     });
     if (m.conversation.error) this.element.append(h('p', { class: 'error', role: 'alert' }, t('sectionFailed', m.conversation.error)));
     else if (m.conversation.loading) this.element.append(h('p', { class: 'muted loading', role: 'status' }, t('loadingConversation')));
@@ -68,6 +72,18 @@ export class Conversation {
     if (pending) this.element.append(pending);
     this.element.append(this.composer());
     return this.drawing.done;
+  }
+
+  /** Where a long conversation leaves rows out: how many, and a button that shows more of them. */
+  private hidden(count: number): HTMLElement {
+    const { t, num } = this.text;
+    const button = h('vscode-button', { secondary: true, class: 'load-more' }, t('loadMoreConversation'));
+    button.addEventListener('click', () => {
+      if (button.hasAttribute('disabled')) return;
+      button.setAttribute('disabled', '');
+      this.send({ type: 'loadMore', list: 'conversation' });
+    });
+    return h('li', { class: 'hidden-items' }, h('p', { class: 'list-end muted' }, t('hiddenItems', num(count)), ' ', button));
   }
 
   private when(key: 'opened' | 'commented', iso: string): HTMLElement {

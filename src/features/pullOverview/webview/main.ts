@@ -53,7 +53,8 @@ function render(m: PageModel): void {
   const tabs = h(
     'vscode-tabs',
     { 'selected-index': TABS.indexOf(tab) },
-    tabHeader(t('conversationTab'), 'comment-discussion', m.conversation.rows.filter((c) => c.kind === 'comment').length),
+    // The pull request's own count of comments: a long conversation shows some of them.
+    tabHeader(t('conversationTab'), 'comment-discussion', m.counts.comments),
     h('vscode-tab-panel', {}, conversation.element),
     // The pull request's own counts: the tabs read a page at a time.
     tabHeader(t('commitsTab'), 'git-commit', m.counts.commits),

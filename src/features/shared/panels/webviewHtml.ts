@@ -4,6 +4,7 @@
 // stylesheets and script, and the panel's key for restoring it after a reload.
 import { randomBytes, toBase64 } from '../../../util/bytes';
 import type * as vscode from 'vscode';
+import { INITIAL_MESSAGES_ID } from '../../../util/initialMessagesId';
 
 export interface PageParts {
   webview: vscode.Webview;
@@ -14,6 +15,8 @@ export interface PageParts {
   title: string;
   panelKey: string;
   lang: string;
+  /** Messages the page reads from its HTML as if posted (src/features/shared/webview/channel.ts): it draws them without a round trip. */
+  initial?: readonly unknown[] | undefined;
 }
 
 /** 128 random bits, base64: a nonce no page can guess. */
@@ -25,6 +28,15 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 
 function contentSecurityPolicy(cspSource: string, nonce: string): string {
   return ["default-src 'none'", `script-src 'nonce-${nonce}'`, `style-src ${cspSource}`, `font-src ${cspSource}`, `img-src ${cspSource} data:`].join('; ');
+}
+
+/**
+ * A JSON block, which no browser runs (the policy needs no nonce for it); every
+ * `<` is written as `\u003c`, so no text in it can close the element.
+ */
+function initialBlock(initial: readonly unknown[] | undefined): string {
+  if (!initial?.length) return '';
+  return `\n    <script type="application/json" id="${INITIAL_MESSAGES_ID}">${JSON.stringify(initial).replace(/</g, '\\u003c')}</script>`;
 }
 
 export function webviewHtml(parts: PageParts, nonce = makeNonce()): string {
@@ -44,7 +56,7 @@ export function webviewHtml(parts: PageParts, nonce = makeNonce()): string {
     <title>${escapeHtml(parts.title)}</title>
   </head>
   <body data-panel-key="${escapeHtml(parts.panelKey)}">
-    <main id="app" aria-busy="true"></main>
+    <main id="app" aria-busy="true"></main>${initialBlock(parts.initial)}
     <script nonce="${nonce}" src="${uri(parts.script)}"></script>
   </body>
 </html>`;

@@ -29,6 +29,12 @@ export interface PanelSpec<In, Out> {
    * schemas and zod's code for them are not read at activation).
    */
   messages: () => MessageSchemas<In, Out> | Promise<MessageSchemas<In, Out>>;
+  /**
+   * Messages a new page of this key gets in its HTML, drawn before it says
+   * 'ready' (what it showed when it was last open: messages posted then, so
+   * checked then).
+   */
+  firstMessages?: (key: string) => readonly Out[] | undefined;
 }
 
 interface MessageSchemas<In, Out> {
@@ -47,6 +53,8 @@ export interface HostedPanel<In, Out> {
   readonly onMessage: vscode.Event<In>;
   /** Every message posted, for tests that check what the host sends. */
   readonly onDidPost: vscode.Event<Out>;
+  /** What the page was given in its HTML (spec.firstMessages), before any post. */
+  readonly given: readonly Out[];
   /** Handles a message as if the webview had sent it (validated the same way); tests drive the panel with it. */
   receive(message: unknown): void;
 }
@@ -95,7 +103,7 @@ export class WebviewPanels<In, Out> implements vscode.Disposable {
       return { hosted: existing, created: false };
     }
     const panel = vscode.window.createWebviewPanel(this.spec.viewType, title, { viewColumn: column, preserveFocus }, this.options());
-    return { hosted: this.adopt(panel, key), created: true };
+    return { hosted: this.adopt(panel, key, this.spec.firstMessages?.(key) ?? []), created: true };
   }
 
   dispose(): void {
@@ -112,7 +120,7 @@ export class WebviewPanels<In, Out> implements vscode.Disposable {
     };
   }
 
-  private adopt(panel: vscode.WebviewPanel, key: string): HostedPanel<In, Out> {
+  private adopt(panel: vscode.WebviewPanel, key: string, given: readonly Out[] = []): HostedPanel<In, Out> {
     const { spec, log } = this;
     panel.webview.options = this.options();
     if (spec.icon) panel.iconPath = spec.icon;
@@ -124,6 +132,7 @@ export class WebviewPanels<In, Out> implements vscode.Disposable {
       title: panel.title,
       panelKey: key,
       lang: vscode.env.language,
+      initial: given,
     });
     const messages = new vscode.EventEmitter<In>();
     const posted = new vscode.EventEmitter<Out>();
@@ -166,6 +175,7 @@ export class WebviewPanels<In, Out> implements vscode.Disposable {
       panel,
       onMessage: messages.event,
       onDidPost: posted.event,
+      given,
       receive,
       post: async (message) => {
         // Once the schemas are here, checked at once: a post answering 'ready' goes before what was held.

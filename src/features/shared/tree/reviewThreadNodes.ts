@@ -3,6 +3,7 @@
 // comments of a thread.
 import * as vscode from 'vscode';
 import { escapeMarkdown, firstLine, groupReviewThreads, type ReviewThread } from '../../../util/viewFormat';
+import { groupByFolder, groupsByFolder, type FolderGroup } from '../../../reviewing/folderGroups';
 import { locationText } from '../reviews/locationWords';
 import { RepoDeskNode } from './nodes';
 import { adopt, ageText, exactDate } from './treeBase';
@@ -105,16 +106,19 @@ export class CommentFileNode extends RepoDeskNode {
     readonly threads: ReviewThread<ReviewComment>[],
     readonly ctx: CommentContext,
     private readonly idPrefix: string,
+    /** In a folder's row, the file's name alone (the folder names the rest). */
+    private readonly inFolder = false,
   ) {
     super();
   }
 
   toTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(this.path, vscode.TreeItemCollapsibleState.Expanded);
+    const item = new vscode.TreeItem(this.inFolder ? this.path.slice(this.path.lastIndexOf('/') + 1) : this.path, vscode.TreeItemCollapsibleState.Expanded);
     item.id = `${this.idPrefix}file:${this.path}`;
     item.resourceUri = vscode.Uri.file(`/${this.path}`);
     item.iconPath = vscode.ThemeIcon.File;
-    item.description = this.threads.length === 1 ? vscode.l10n.t('1 thread') : vscode.l10n.t('{0} threads', this.threads.length);
+    item.description = threadCount(this.threads.length);
+    item.tooltip = this.path;
     item.contextValue = 'reviewFile';
     return item;
   }
@@ -127,7 +131,55 @@ export class CommentFileNode extends RepoDeskNode {
   }
 }
 
-/** Comments grouped by file, then by thread. */
-export function threadNodes(comments: readonly ReviewComment[], ctx: CommentContext, idPrefix: string): CommentFileNode[] {
-  return groupReviewThreads(comments).map((f) => new CommentFileNode(f.path, f.threads, ctx, idPrefix));
+const threadCount = (n: number) => (n === 1 ? vscode.l10n.t('1 thread') : vscode.l10n.t('{0} threads', n));
+
+/**
+ * A folder of commented files, collapsed with its count of threads: a pull
+ * request commented on in many files draws a few folder rows, not one
+ * expanded row a file (each of which VS Code reads and draws at once).
+ */
+class CommentFolderNode extends RepoDeskNode {
+  constructor(
+    private readonly group: FolderGroup<CommentFileNode>,
+    private readonly idPrefix: string,
+    /** The only row at the top: drawn open, as a lone folder row would only ask for a click. */
+    private readonly alone = false,
+  ) {
+    super();
+  }
+
+  toTreeItem(): vscode.TreeItem {
+    const g = this.group;
+    const item = new vscode.TreeItem(g.name, this.alone ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = `${this.idPrefix}dir:${g.path}`;
+    item.resourceUri = vscode.Uri.file(`/${g.path}`);
+    item.iconPath = vscode.ThemeIcon.Folder;
+    let threads = 0;
+    const walk = (f: FolderGroup<CommentFileNode>): void => {
+      for (const file of f.files) threads += file.threads.length;
+      f.folders.forEach(walk);
+    };
+    walk(g);
+    const files = g.count === 1 ? vscode.l10n.t('1 file') : vscode.l10n.t('{0} files', g.count);
+    item.description = `${threadCount(threads)} · ${files}`;
+    item.tooltip = `${g.path}\n${files}`;
+    item.contextValue = 'reviewFolder';
+    return item;
+  }
+
+  override children(): RepoDeskNode[] {
+    return adopt<RepoDeskNode>(this, [...this.group.folders.map((f) => new CommentFolderNode(f, this.idPrefix)), ...this.group.files]);
+  }
+}
+
+/** Comments grouped by file, then by thread; by folder first when they are on more files than a screen shows. */
+export function threadNodes(comments: readonly ReviewComment[], ctx: CommentContext, idPrefix: string): RepoDeskNode[] {
+  const files = groupReviewThreads(comments);
+  if (!groupsByFolder(files.length, false)) return files.map((f) => new CommentFileNode(f.path, f.threads, ctx, idPrefix));
+  const root = groupByFolder(
+    files.map((f) => new CommentFileNode(f.path, f.threads, ctx, idPrefix, true)),
+    (n) => n.path,
+  );
+  const alone = root.folders.length === 1 && root.files.length === 0;
+  return [...root.folders.map((f) => new CommentFolderNode(f, idPrefix, alone)), ...root.files];
 }

@@ -3,6 +3,8 @@
 // else is logged to the webview's console and ignored. State (tab, filters,
 // scroll) goes through getState/setState with the panel's key, which is
 // what restores the panel after a window reload.
+import { INITIAL_MESSAGES_ID } from '../../../util/initialMessagesId';
+
 /** A schema that checks a message (zod or zod/mini). */
 export interface MessageSchema<T> {
   safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: readonly unknown[] } };
@@ -35,14 +37,19 @@ export function openChannel<In, Out, S extends object>(incoming: MessageSchema<I
       else api.postMessage(parsed.data);
     },
     onMessage(handler) {
-      window.addEventListener('message', (event: MessageEvent<unknown>) => {
-        const parsed = incoming.safeParse(event.data);
+      const receive = (data: unknown) => {
+        const parsed = incoming.safeParse(data);
         if (!parsed.success) {
           console.warn('RepoDesk webview: ignored a message', parsed.error.issues[0]);
           return;
         }
         handler(parsed.data);
-      });
+      };
+      window.addEventListener('message', (event: MessageEvent<unknown>) => receive(event.data));
+      // The messages the host wrote into the page (what it showed last time), once the page's script has run:
+      // before any posted one, which answers the page's 'ready'.
+      const initial = initialMessages();
+      if (initial.length > 0) queueMicrotask(() => initial.forEach(receive));
     },
     state: () => current,
     saveState(patch) {
@@ -50,4 +57,17 @@ export function openChannel<In, Out, S extends object>(incoming: MessageSchema<I
       api.setState(current);
     },
   };
+}
+
+/** The page's first messages, from the JSON block the host wrote (src/features/shared/panels/webviewHtml.ts); none when there is none. */
+function initialMessages(): unknown[] {
+  const text = document.getElementById(INITIAL_MESSAGES_ID)?.textContent;
+  if (!text) return [];
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? parsed : [];
+  } catch {
+    console.warn('RepoDesk webview: the first messages in the page are not JSON');
+    return [];
+  }
 }
