@@ -234,6 +234,11 @@ async function measure(page, emulator, heap, pull, label, heapBefore, rateBefore
   console.log(
     `  rate limit used ${used}; ${all.length} GET requests, ${counted} answered 200, ${all.length - counted} answered 304; distinct URLs ${pages}; pages the API needs ${needed}; used / needed ${(used / needed).toFixed(3)}`,
   );
+  // The conversation's oldest and newest threads, the rest behind Load more: seen in a screenshot.
+  await frame.locator('vscode-tab-header', { hasText: 'Conversation' }).first().click();
+  await frame.locator('.hidden-items').first().scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(repoRoot, 'test-results', 'big-pull-conversation.png') });
+  await (await row(page, 'Review Comments', /^big/)).scrollIntoViewIfNeeded();
   const heapAfter = await heap.heapUsed('after');
   console.log(`\nExtension host heap used (after GC): before ${MB(heapBefore)} MB, after ${MB(heapAfter)} MB, growth ${MB(heapAfter - heapBefore)} MB`);
 }
