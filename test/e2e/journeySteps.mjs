@@ -5,9 +5,11 @@
 // pinged from its rows, a workspace file uploaded as a release's asset, and
 // the engagement service's API as ada for the assertions.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import { session } from '../harness/e2eSession.mjs';
-import { answerStep, closePane, giveRoomTo, openPane, row, typeStep } from './sidebar.mjs';
+import { answerStep, apiAsAda, clickTitleAction, closePane, giveRoomTo, openPane, row, typeStep } from './sidebar.mjs';
 
 /** Opens a tree row by its twistie unless it is open. */
 export async function expand(r) {
@@ -163,4 +165,49 @@ export async function engagementAsAda(route) {
   ).json();
   const sep = route.includes('?') ? '&' : '?';
   return (await fetch(`${session.emulatorUrl}/api/v2${route}${sep}access_token=${auth.access_token}`)).json();
+}
+
+/**
+ * A tag made by clicks: Create Tag… from the Git Refs title bar, named
+ * `<prefix>-<time>`, from master; returns its name once it shows under Tags
+ * and the service has it at master's commit.
+ */
+export async function createTagFromMaster(prefix) {
+  const repo = '/repos/analytical-engines/difference-engine';
+  await activeDemoRepository({ closeAfter: true });
+  await openPane('Git Refs');
+  const tag = `${prefix}-${Date.now().toString(36)}`;
+  const tagsBefore = Number((await (await row('Git Refs', /^Tags/)).innerText()).match(/\d+/)?.[0] ?? 0);
+  await clickTitleAction('Git Refs', 'Create Tag');
+  await answerStep('New tag (1/2): name', tag);
+  await answerStep('New tag (2/2): from', 'master');
+  // Tags counts the new tag once the write's answer is shown; opened then (a
+  // click while the list was being redrawn could be undone by the redraw).
+  const tags = await row('Git Refs', new RegExp(`^Tags\\s*${tagsBefore + 1}\\b`));
+  await expand(tags);
+  await row('Git Refs', tag, 15_000);
+  const master = await apiAsAda('GET', `${repo}/git/refs/heads/master`);
+  const made = await apiAsAda('GET', `${repo}/git/refs/tags/${tag}`);
+  assert.equal(made.object.sha, master.object.sha);
+  return tag;
+}
+
+/** Empties the window's folder (the suites share it). */
+export function clearWorkspace() {
+  for (const entry of fs.readdirSync(session.workspaceDir)) fs.rmSync(path.join(session.workspaceDir, entry), { recursive: true, force: true });
+}
+
+/** The window's folder emptied, then holding `branch` of the demo repository as the service has it (modes too): a checkout without git. */
+export async function writeBranchToWorkspace(branch) {
+  const repo = '/repos/analytical-engines/difference-engine';
+  clearWorkspace();
+  const head = await apiAsAda('GET', `${repo}/git/refs/heads/${branch}`);
+  const commit = await apiAsAda('GET', `${repo}/git/commits/${head.object.sha}`);
+  const tree = await apiAsAda('GET', `${repo}/git/trees/${commit.tree.sha}?recursive=1`);
+  for (const entry of tree.tree.filter((e) => e.type === 'blob')) {
+    const blob = await apiAsAda('GET', `${repo}/git/blobs/${entry.sha}`);
+    const file = path.join(session.workspaceDir, entry.path);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, Buffer.from(blob.content, 'base64'), { mode: entry.mode === '100755' ? 0o755 : 0o644 });
+  }
 }

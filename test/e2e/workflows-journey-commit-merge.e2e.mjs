@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { screenshot, session } from '../harness/e2eSession.mjs';
 import { expectCleanScreen, forgetNotifications } from './journeyChecks.mjs';
+import { clearWorkspace, writeBranchToWorkspace } from './journeySteps.mjs';
 import { apiAsAda, clickTitleAction, openAndSignIn, openPane, palette, pane, row, typeStep } from './sidebar.mjs';
 
 const OWNER = 'analytical-engines';
@@ -21,23 +22,9 @@ const REPO = 'difference-engine';
 const REPO_PATH = `/repos/${OWNER}/${REPO}`;
 const NEW_FILE = 'docs/gear-ratios.md';
 
-/** Empties the window's folder (the suites share it). */
-function clearWorkspace() {
-  for (const entry of fs.readdirSync(session.workspaceDir)) fs.rmSync(path.join(session.workspaceDir, entry), { recursive: true, force: true });
-}
-
 /** The folder as a checkout of gear-train: its files from the service, a git repository on that branch with the service as origin. */
 async function checkOutGearTrain() {
-  clearWorkspace();
-  const head = await apiAsAda('GET', `${REPO_PATH}/git/refs/heads/gear-train`);
-  const commit = await apiAsAda('GET', `${REPO_PATH}/git/commits/${head.object.sha}`);
-  const tree = await apiAsAda('GET', `${REPO_PATH}/git/trees/${commit.tree.sha}?recursive=1`);
-  for (const entry of tree.tree.filter((e) => e.type === 'blob')) {
-    const blob = await apiAsAda('GET', `${REPO_PATH}/git/blobs/${entry.sha}`);
-    const file = path.join(session.workspaceDir, entry.path);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, Buffer.from(blob.content, 'base64'), { mode: entry.mode === '100755' ? 0o755 : 0o644 });
-  }
+  await writeBranchToWorkspace('gear-train');
   const git = (...args) => {
     const r = spawnSync('git', args, { cwd: session.workspaceDir, encoding: 'utf8' });
     assert.equal(r.status, 0, `git ${args.join(' ')}: ${r.stderr}`);

@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { screenshot, session } from '../harness/e2eSession.mjs';
 import { expectCleanScreen, openSignedIn, restorePanes } from './journeyChecks.mjs';
-import { answerStep, apiAsAda, clickTitleAction, openAndSignIn, openPane, palette, row } from './sidebar.mjs';
-import { activeDemoRepository, uploadAsset } from './journeySteps.mjs';
+import { apiAsAda, openAndSignIn, openPane, palette } from './sidebar.mjs';
+import { activeDemoRepository, createTagFromMaster, uploadAsset } from './journeySteps.mjs';
 
 const REPO = '/repos/analytical-engines/difference-engine';
 
@@ -47,21 +47,7 @@ describe('Journey: a tag', () => {
     this.timeout(120_000);
     const { page } = session;
     await openSignedIn(openAndSignIn);
-    await activeDemoRepository({ closeAfter: true });
-    await openPane('Git Refs');
-    const tag = `journey-${Date.now().toString(36)}`;
-    const tagsBefore = Number((await (await row('Git Refs', /^Tags/)).innerText()).match(/\d+/)?.[0] ?? 0);
-    await clickTitleAction('Git Refs', 'Create Tag');
-    await answerStep('New tag (1/2): name', tag);
-    await answerStep('New tag (2/2): from', 'master');
-    // Tags counts the new tag once the write's answer is shown; opened then (a
-    // click while the list was being redrawn could be undone by the redraw).
-    const tags = await row('Git Refs', new RegExp(`^Tags\\s*${tagsBefore + 1}\\b`));
-    if ((await tags.getAttribute('aria-expanded')) !== 'true') await tags.locator('.monaco-tl-twistie').click();
-    await row('Git Refs', tag, 15_000);
-    const master = await apiAsAda('GET', `${REPO}/git/refs/heads/master`);
-    const made = await apiAsAda('GET', `${REPO}/git/refs/tags/${tag}`);
-    assert.equal(made.object.sha, master.object.sha);
+    await createTagFromMaster('journey');
     await page.mouse.move(900, 600);
     console.log(`      screenshot: ${await screenshot('journey-tag')}`);
     await expectCleanScreen(page);

@@ -9,8 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { screenshot, session } from '../harness/e2eSession.mjs';
 import { expectCleanScreen, restorePanes } from '../e2e/journeyChecks.mjs';
-import { answerStep, apiAsAda, clickTitleAction, openPane, palette, row } from '../e2e/sidebar.mjs';
-import { activeDemoRepository, uploadAsset } from '../e2e/journeySteps.mjs';
+import { apiAsAda, openPane, palette } from '../e2e/sidebar.mjs';
+import { activeDemoRepository, createTagFromMaster, uploadAsset } from '../e2e/journeySteps.mjs';
 
 const REPO = '/repos/analytical-engines/difference-engine';
 
@@ -43,19 +43,7 @@ describe('RepoDesk in the browser: a release asset and a tag', () => {
   it('Create Tag… from the Git Refs title bar, from master: the tag shows under Tags and the service has it at master’s commit', async function () {
     this.timeout(120_000);
     const { page } = session;
-    await activeDemoRepository({ closeAfter: true });
-    await openPane('Git Refs');
-    const tag = `web-${Date.now().toString(36)}`;
-    const tagsBefore = Number((await (await row('Git Refs', /^Tags/)).innerText()).match(/\d+/)?.[0] ?? 0);
-    await clickTitleAction('Git Refs', 'Create Tag');
-    await answerStep('New tag (1/2): name', tag);
-    await answerStep('New tag (2/2): from', 'master');
-    const tags = await row('Git Refs', new RegExp(`^Tags\\s*${tagsBefore + 1}\\b`));
-    if ((await tags.getAttribute('aria-expanded')) !== 'true') await tags.locator('.monaco-tl-twistie').click();
-    await row('Git Refs', tag, 15_000);
-    const master = await apiAsAda('GET', `${REPO}/git/refs/heads/master`);
-    const made = await apiAsAda('GET', `${REPO}/git/refs/tags/${tag}`);
-    assert.equal(made.object.sha, master.object.sha);
+    await createTagFromMaster('web');
     await page.mouse.move(900, 600);
     console.log(`      screenshot: ${await screenshot('web-tag')}`);
     await expectCleanScreen(page);

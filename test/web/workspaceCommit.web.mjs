@@ -14,17 +14,12 @@ import path from 'node:path';
 import { screenshot, session } from '../harness/e2eSession.mjs';
 import { expectCleanScreen, forgetNotifications, restorePanes } from '../e2e/journeyChecks.mjs';
 import { answerStep, apiAsAda, clickTitleAction, openAndSignIn, openPane, palette, row, typeStep } from '../e2e/sidebar.mjs';
-import { activeDemoRepository, pick } from '../e2e/journeySteps.mjs';
+import { activeDemoRepository, clearWorkspace, pick, writeBranchToWorkspace } from '../e2e/journeySteps.mjs';
 
 const OWNER = 'analytical-engines';
 const REPO = 'difference-engine';
 const REPO_PATH = `/repos/${OWNER}/${REPO}`;
 const SCRIPT = 'tools/tabulate.sh';
-
-/** Empties the window's folder (the suites share it). */
-function clearWorkspace() {
-  for (const entry of fs.readdirSync(session.workspaceDir)) fs.rmSync(path.join(session.workspaceDir, entry), { recursive: true, force: true });
-}
 
 /** A branch made through the API from master with one executable file more: the start of the commit. */
 async function branchWithScript(name) {
@@ -37,20 +32,6 @@ async function branchWithScript(name) {
   const commit = await apiAsAda('POST', `${REPO_PATH}/git/commits`, { message: 'Add the tabulating script', tree: tree.sha, parents: [master] });
   await apiAsAda('POST', `${REPO_PATH}/git/refs`, { ref: `refs/heads/${name}`, sha: commit.sha });
   return commit.sha;
-}
-
-/** The window's folder holds the branch's files as they are on the service (modes too): a checkout without git. */
-async function writeBranchFiles(name) {
-  clearWorkspace();
-  const head = await apiAsAda('GET', `${REPO_PATH}/git/refs/heads/${name}`);
-  const commit = await apiAsAda('GET', `${REPO_PATH}/git/commits/${head.object.sha}`);
-  const tree = await apiAsAda('GET', `${REPO_PATH}/git/trees/${commit.tree.sha}?recursive=1`);
-  for (const entry of tree.tree.filter((e) => e.type === 'blob')) {
-    const blob = await apiAsAda('GET', `${REPO_PATH}/git/blobs/${entry.sha}`);
-    const file = path.join(session.workspaceDir, entry.path);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, Buffer.from(blob.content, 'base64'), { mode: entry.mode === '100755' ? 0o755 : 0o644 });
-  }
 }
 
 /** The branch's file at `file` on the service: its mode and text. */
@@ -77,7 +58,7 @@ describe('RepoDesk in the browser: commit the workspace to a branch', () => {
   before(async function () {
     this.timeout(60_000);
     baseSha = await branchWithScript(base);
-    await writeBranchFiles(base);
+    await writeBranchToWorkspace(base);
     // The Node template's .gitignore (on master) leaves logs out: this one must not be committed.
     fs.writeFileSync(path.join(session.workspaceDir, 'npm-debug.log'), 'left out by .gitignore\n');
   });
