@@ -157,6 +157,11 @@ export function installConventions(app: FastifyInstance, s: ConventionServices):
     // own hook measures the payload it is given and sends none: give it the 200's.
     return req.method === 'HEAD' ? payload : null;
   });
+  // A read is counted once its answer is known (rate-limit.ts, `consume`): after the hook above, which may make it a 304.
+  app.addHook('onSend', async (req, reply, payload) => {
+    (isSearchRequest(req) ? s.searchLimiter : s.rateLimiter).settle(req, reply);
+    return payload;
+  });
 }
 
 /** Whether a GET's conditional headers match the answer's ETag (or, without If-None-Match, its Last-Modified): 304. */

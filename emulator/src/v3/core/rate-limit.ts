@@ -77,14 +77,24 @@ export class RateLimiter {
     return { limit: w.limit, remaining: Math.max(0, w.limit - w.used), reset: Math.ceil(w.resetAt / 1000) };
   }
 
-  /** Counts the request; sets the headers; throws 403 past the limit. */
+  /**
+   * Counts the request; sets the headers; throws 403 past the limit. A read
+   * (GET, HEAD) is counted by `settle` once its answer is known, as a 304, a
+   * web page and GET /rate_limit cost nothing: counted now and given back
+   * then, its count would show for a moment in the headers of the caller's
+   * other answers (read in parallel, they named a count the service then
+   * lowered).
+   */
   consume(req: FastifyRequest, reply: FastifyReply): void {
     const { key, limit, who } = this.bucketOf(req);
     const w = this.window(key, limit);
     const exceeded = w.used >= w.limit;
-    if (!exceeded) w.used++;
+    const deferred = !exceeded && isRead(req);
+    if (!exceeded && !deferred) w.used++;
     setHeaders(reply, { limit: w.limit, remaining: Math.max(0, w.limit - w.used), reset: Math.ceil(w.resetAt / 1000) });
-    (req as CountedRequest).rateBucket = exceeded ? undefined : key;
+    const counted = req as CountedRequest;
+    counted.rateBucket = exceeded || deferred ? undefined : key;
+    counted.deferredBucket = deferred ? key : undefined;
     if (exceeded) {
       const hint =
         req.auth.kind === 'anonymous'
@@ -92,6 +102,21 @@ export class RateLimiter {
           : '';
       throw new ApiError(403, `API rate limit exceeded for ${who}.${hint}`, undefined, '/v3/#rate-limiting');
     }
+  }
+
+  /** A read's count, once answered: none for a 304, one for any other answer; the headers say the count then. */
+  settle(req: FastifyRequest, reply: FastifyReply): void {
+    const counted = req as CountedRequest;
+    const key = counted.deferredBucket;
+    if (key === undefined) return;
+    counted.deferredBucket = undefined;
+    const w = this.windows.get(key);
+    if (!w) return;
+    if (reply.statusCode !== 304) {
+      w.used = Math.min(w.limit, w.used + 1);
+      counted.rateBucket = key;
+    }
+    setHeaders(reply, { limit: w.limit, remaining: w.limit - w.used, reset: Math.ceil(w.resetAt / 1000) });
   }
 
   /** The bucket this limiter counted a request in (and did not give back), or undefined. */
@@ -113,9 +138,16 @@ export class RateLimiter {
     return { limit: w.limit, remaining: w.limit - w.used, reset: Math.ceil(w.resetAt / 1000) };
   }
 
-  /** Gives a counted request back (a 304 does not count). */
+  /** Gives a counted request back (a 304, a web page and GET /rate_limit do not count); a read not settled yet is then not counted at all. */
   refund(req: FastifyRequest, reply: FastifyReply): void {
-    const key = (req as CountedRequest).rateBucket;
+    const counted = req as CountedRequest;
+    if (counted.deferredBucket !== undefined) {
+      const deferred = this.windows.get(counted.deferredBucket);
+      counted.deferredBucket = undefined;
+      if (deferred) setHeaders(reply, { limit: deferred.limit, remaining: deferred.limit - deferred.used, reset: Math.ceil(deferred.resetAt / 1000) });
+      return;
+    }
+    const key = counted.rateBucket;
     const w = key ? this.windows.get(key) : undefined;
     if (!w || w.used === 0) return;
     w.used--;
@@ -124,7 +156,12 @@ export class RateLimiter {
   }
 }
 
-type CountedRequest = FastifyRequest & { rateBucket?: string | undefined };
+type CountedRequest = FastifyRequest & { rateBucket?: string | undefined; deferredBucket?: string | undefined };
+
+/** A GET or HEAD: counted once answered (`consume`). */
+function isRead(req: FastifyRequest): boolean {
+  return req.method === 'GET' || req.method === 'HEAD';
+}
 
 function setHeaders(reply: FastifyReply, s: RateStatus): void {
   reply.header('X-RateLimit-Limit', String(s.limit));

@@ -216,4 +216,81 @@ describe('emulator v3 rate limits (docs/service-api/hosting/conventions §13)', 
       assert.deepEqual(search.status(request(basicAda)), { limit: 4, remaining: 3, reset: Math.ceil((T0 + 60_000) / 1000) });
     });
   });
+
+  describe('a read (GET, HEAD) is counted once answered (a 304 costs nothing, and no count is shown that is given back later)', () => {
+    const conditional = (header: 'if-none-match' | 'if-modified-since', method = 'GET') =>
+      ({
+        auth: basicAda,
+        ip: '10.0.0.1',
+        method,
+        headers: { [header]: header === 'if-none-match' ? '"abc"' : 'Tue, 14 Nov 2023 22:13:20 GMT' },
+      }) as unknown as FastifyRequest;
+    const answered = (status: number) => {
+      const a = answer();
+      (a.reply as unknown as { statusCode: number }).statusCode = status;
+      return a;
+    };
+
+    it('in flight, it is not in the count that another answer of the caller carries; answered 304 it never counts', () => {
+      const limiter = new RateLimiter(LIMITS, HOUR);
+      const req = conditional('if-none-match');
+      const first = answered(304);
+      limiter.consume(req, first.reply);
+      assert.deepEqual(first.headers, headers(5, 5, RESET), 'nothing counted on arrival');
+      assert.deepEqual(call(limiter, request(basicAda)), { headers: headers(5, 4, RESET) }, 'an answer sent meanwhile: only its own count');
+      limiter.settle(req, first.reply);
+      assert.deepEqual(first.headers, headers(5, 4, RESET));
+      assert.deepEqual(limiter.status(request(basicAda)).remaining, 4, 'the 304 cost nothing');
+      limiter.settle(req, first.reply);
+      assert.equal(limiter.status(request(basicAda)).remaining, 4, 'settled once');
+    });
+
+    it('answered otherwise (200, 404), it counts once, and its headers say so', () => {
+      for (const [status, header] of [
+        [200, 'if-none-match'],
+        [404, 'if-modified-since'],
+      ] as const) {
+        const limiter = new RateLimiter(LIMITS, HOUR);
+        const req = conditional(header, 'HEAD');
+        const a = answered(status);
+        limiter.consume(req, a.reply);
+        limiter.settle(req, a.reply);
+        assert.deepEqual(a.headers, headers(5, 4, RESET), `${status}`);
+        assert.equal(limiter.status(request(basicAda)).remaining, 4);
+        assert.deepEqual(limiter.countedBucket(req), { key: 'user:1', limit: 5 }, 'counted, so the response cache may keep it');
+      }
+    });
+
+    it('given back before it is settled (a web page, GET /rate_limit), it never counts', () => {
+      const limiter = new RateLimiter(LIMITS, HOUR);
+      const req = conditional('if-none-match');
+      const a = answered(200);
+      limiter.consume(req, a.reply);
+      limiter.refund(req, a.reply);
+      limiter.settle(req, a.reply);
+      assert.equal(limiter.status(request(basicAda)).remaining, 5);
+      assert.deepEqual(a.headers, headers(5, 5, RESET));
+      assert.equal(limiter.countedBucket(req), undefined);
+    });
+
+    it('a GET without a condition is counted when answered too; a POST with If-None-Match on arrival, as any write', () => {
+      const read = new RateLimiter(LIMITS, HOUR);
+      const get = answered(200);
+      const plain = { auth: basicAda, ip: '10.0.0.1', method: 'GET', headers: {} } as unknown as FastifyRequest;
+      read.consume(plain, get.reply);
+      assert.equal(read.status(request(basicAda)).remaining, 5);
+      read.settle(plain, get.reply);
+      assert.deepEqual(get.headers, headers(5, 4, RESET));
+      const limiter = new RateLimiter(LIMITS, HOUR);
+      const a = answered(201);
+      limiter.consume(conditional('if-none-match', 'POST'), a.reply);
+      assert.deepEqual(a.headers, headers(5, 4, RESET));
+    });
+
+    it('past the limit, a read is refused like any other request', () => {
+      const limiter = new RateLimiter(LIMITS, HOUR);
+      for (let i = 0; i < 5; i++) call(limiter, request(basicAda));
+      assert.equal(call(limiter, conditional('if-none-match')).refused, 'API rate limit exceeded for user ID 1.');
+    });
+  });
 });
