@@ -64,7 +64,7 @@ export function startOverviewPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
   let loading: Promise<void> | undefined;
   let ready = false;
   let readAt = 0;
-  // The rows of the Commits and Files tabs shown: a page at first, one more a Load more.
+  // The rows of the Commits and Files tabs and of the conversation shown: a page at first, one more a Load more.
   const shown: Shown = { commits: OVERVIEW_PAGE, files: OVERVIEW_PAGE, conversation: OVERVIEW_PAGE };
   // When each step of the page's opening happened (epoch ms), logged once at debug for
   // the overview benchmark (test/bench/pull-overview.mjs), which reads it.
