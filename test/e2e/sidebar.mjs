@@ -211,3 +211,13 @@ export async function apiAsAda(method, route, body) {
   if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${text.slice(0, 200)}`);
   return text ? JSON.parse(text) : undefined;
 }
+
+/**
+ * Clicks a row's label near its start, as a person does: a locator's click
+ * first scrolls a label wider than its row sideways into view, and the
+ * screenshots then showed its end ("om…") where its start belongs.
+ */
+export async function clickRowLabel(r) {
+  const box = await r.locator('.label-name').first().boundingBox();
+  await session.page.mouse.click(box.x + 10, box.y + box.height / 2);
+}

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { screenshot, session } from '../harness/e2eSession.mjs';
 import { expectCleanScreen, forgetNotifications } from './journeyChecks.mjs';
 import { clearWorkspace, writeBranchToWorkspace } from './journeySteps.mjs';
-import { apiAsAda, clickTitleAction, openAndSignIn, openPane, palette, pane, row, typeStep } from './sidebar.mjs';
+import { apiAsAda, clickRowLabel, clickTitleAction, openAndSignIn, openPane, palette, pane, row, typeStep } from './sidebar.mjs';
 
 const OWNER = 'analytical-engines';
 const REPO = 'difference-engine';
@@ -195,7 +195,7 @@ describe('Journey: commit the workspace to a new branch, open a pull request, me
     await palette('View: Close All Editors');
     await forgetNotifications(page);
     await openPane('Pull Requests');
-    await (await row('Pull Requests', `#${pullNumber} Write down the gear ratios`)).locator('.label-name').first().click();
+    await clickRowLabel(await row('Pull Requests', `#${pullNumber} Write down the gear ratios`));
     const overview = page.frameLocator('iframe.webview.ready:visible').frameLocator('iframe#active-frame');
     await overview.locator('h1', { hasText: 'Write down the gear ratios' }).waitFor({ timeout: 30_000 });
     await overview.locator('vscode-button', { hasText: 'Merge…' }).click();
@@ -235,7 +235,7 @@ describe('Journey: commit the workspace to a new branch, open a pull request, me
     await palette('View: Close All Editors');
     await forgetNotifications(page);
     await openPane('Pull Requests');
-    await (await row('Pull Requests', '#1 Tabulate polynomials')).locator('.label-name').first().click();
+    await clickRowLabel(await row('Pull Requests', '#1 Tabulate polynomials'));
     const overview = () => page.frameLocator('iframe.webview.ready:visible').frameLocator('iframe#active-frame');
     await overview().locator('h1', { hasText: 'Tabulate polynomials by the method of differences' }).waitFor({ timeout: 30_000 });
     await overview().locator('vscode-button', { hasText: 'Merge…' }).click();

@@ -12,7 +12,7 @@ import { screenshot, session } from '../harness/e2eSession.mjs';
 import { createBigPull } from '../support/big-pull.mjs';
 import { expectCleanScreen, openSignedIn, restorePanes } from './journeyChecks.mjs';
 import { expand } from './journeySteps.mjs';
-import { apiAsAda, clickTitleAction, openAndSignIn, openPane, palette, row } from './sidebar.mjs';
+import { apiAsAda, clickRowLabel, clickTitleAction, openAndSignIn, openPane, palette, row } from './sidebar.mjs';
 
 const THREADS = 107;
 
@@ -69,7 +69,7 @@ describe('Journey: a large pull request', function () {
     await expand(await row('Repositories', /^Your repositories/));
     await (await row('Repositories', new RegExp(`^ada/${pull.repo}`))).click();
     await openPane('Pull Requests');
-    await (await row('Pull Requests', `#${pull.number} Big change`)).locator('.label-name').first().click();
+    await clickRowLabel(await row('Pull Requests', `#${pull.number} Big change`));
 
     // The overview: threads 1–80, the 7 between behind Load more, the newest 20.
     const p = overview();

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { screenshot, session } from '../harness/e2eSession.mjs';
 import { expectCleanScreen } from './journeyChecks.mjs';
-import { apiAsAda, openAndSignIn, openPane, palette, row } from './sidebar.mjs';
+import { apiAsAda, clickRowLabel, openAndSignIn, openPane, palette, row } from './sidebar.mjs';
 
 const overview = () => session.page.frameLocator('iframe.webview.ready:visible').frameLocator('iframe#active-frame');
 
@@ -21,7 +21,7 @@ describe("Journey: a review thread's replies read on the overview page, by click
     if ((await org.getAttribute('aria-expanded')) !== 'true') await org.click();
     await (await row('Repositories', /^difference-engine/)).click();
     await openPane('Pull Requests');
-    await (await row('Pull Requests', '#1 Tabulate polynomials')).locator('.label-name').first().click();
+    await clickRowLabel(await row('Pull Requests', '#1 Tabulate polynomials'));
     const p = overview();
     await p.locator('h1', { hasText: 'Tabulate polynomials by the method of differences' }).waitFor({ timeout: 30_000 });
     const comments = await apiAsAda('GET', '/repos/analytical-engines/difference-engine/pulls/1/comments?per_page=100');

@@ -5,7 +5,7 @@
 /* global describe, it */
 import assert from 'node:assert/strict';
 import { screenshot, session } from '../harness/e2eSession.mjs';
-import { openAndSignIn, openPane, pane, row, webviewsWear } from './sidebar.mjs';
+import { clickRowLabel, openAndSignIn, openPane, pane, row, webviewsWear } from './sidebar.mjs';
 
 /** Runs a command by its palette title. */
 async function palette(title) {
@@ -55,7 +55,7 @@ describe('Pull request overview page', () => {
     // An earlier test may have closed the pane to make room.
     await openPane('Pull Requests');
     const pr = await row('Pull Requests', '#1 Tabulate polynomials');
-    await pr.locator('.label-name').first().click();
+    await clickRowLabel(pr);
     const p = overview();
     await p.locator('h1', { hasText: 'Tabulate polynomials by the method of differences' }).waitFor({ timeout: 30_000 });
     assert.equal((await p.locator('.state-badge').innerText()).trim(), 'Open');

@@ -144,6 +144,47 @@ describe('emulator v3 rate limits (docs/service-api/hosting/conventions §13)', 
     assert.deepEqual(limiter.status(request(anonymous)), { limit: 2, remaining: 2, reset: RESET });
   });
 
+  it("take, the response cache's fast path: an answer counts, a 304 does not, and past the limit nothing is counted", () => {
+    const limiter = new RateLimiter(LIMITS, HOUR);
+    const bucket = { key: 'user:1', limit: 5 };
+    assert.deepEqual(limiter.take(bucket, false), { limit: 5, remaining: 4, reset: RESET });
+    assert.deepEqual(limiter.take(bucket, true), { limit: 5, remaining: 4, reset: RESET });
+    assert.equal(limiter.status(request(basicAda)).remaining, 4, "ada's own window");
+    for (let i = 0; i < 4; i++) limiter.take(bucket, false);
+    assert.equal(limiter.take(bucket, false), undefined);
+    assert.equal(limiter.take(bucket, true), undefined);
+    assert.equal(limiter.status(request(basicAda)).remaining, 0);
+  });
+
+  it('expired windows are dropped once a window length has passed since the last sweep', () => {
+    const limiter = new RateLimiter(LIMITS, HOUR);
+    for (let i = 0; i < 3; i++) call(limiter, request(anonymous, `10.0.1.${i}`));
+    now = T0 + HOUR - 1;
+    call(limiter, request(anonymous, '10.0.2.1'));
+    assert.equal(limiter.size, 4, 'none expired yet');
+    now = T0 + HOUR;
+    call(limiter, request(anonymous, '10.0.2.2'));
+    assert.equal(limiter.size, 2, 'the three opened at T0 are gone; the later one and the new one stay');
+  });
+
+  it('expired windows are dropped sooner when the windows held reach 1,024 (then twice as many)', () => {
+    const limiter = new RateLimiter(LIMITS, HOUR);
+    call(limiter, request(anonymous, '10.1.0.1'));
+    now = T0 + 1;
+    call(limiter, request(anonymous, '10.1.0.2'));
+    // A window length later: the sweep drops the first; the second expires a millisecond after.
+    now = T0 + HOUR;
+    call(limiter, request(anonymous, '10.1.0.3'));
+    assert.equal(limiter.size, 2);
+    now = T0 + HOUR + 1;
+    for (let i = 0; i < 1022; i++) call(limiter, request(anonymous, `10.2.${Math.floor(i / 256)}.${i % 256}`));
+    assert.equal(limiter.size, 1024, 'the expired second window is still held');
+    call(limiter, request(anonymous, '10.3.0.1'));
+    assert.equal(limiter.size, 1024, 'the 1,025th window swept the expired one first');
+    call(limiter, request(anonymous, '10.3.0.2'));
+    assert.equal(limiter.size, 1025, 'no sweep again before twice as many');
+  });
+
   it('a window keeps the limit it opened with', () => {
     const limits = { ...LIMITS };
     const limiter = new RateLimiter(limits, HOUR);
@@ -254,6 +295,7 @@ describe('emulator v3 rate limits (docs/service-api/hosting/conventions §13)', 
         const req = conditional(header, 'HEAD');
         const a = answered(status);
         limiter.consume(req, a.reply);
+        assert.equal(limiter.status(request(basicAda)).remaining, 5, 'not counted before it is answered');
         limiter.settle(req, a.reply);
         assert.deepEqual(a.headers, headers(5, 4, RESET), `${status}`);
         assert.equal(limiter.status(request(basicAda)).remaining, 4);

@@ -150,9 +150,12 @@ export class Conversation {
     const replies = th.replies === 0 ? '' : th.replies === 1 ? t('repliesOne') : t('repliesMany', th.replies);
     const summary = [replies, th.participants.join(', ')].filter(Boolean).join(' · ');
     // The replies open in place (a <details>: a click or Enter/Space on its summary), so they can be read here.
+    // A thread without replies has no footer: its only participant is the author the card names.
     const footer =
       th.replyItems.length === 0
-        ? h('p', { class: 'muted' }, summary)
+        ? th.replies === 0
+          ? null
+          : h('p', { class: 'muted' }, summary)
         : h(
             'details',
             { class: 'replies', 'data-thread-id': th.id },
