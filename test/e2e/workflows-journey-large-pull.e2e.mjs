@@ -9,27 +9,12 @@
 /* global describe, it, before, after */
 import assert from 'node:assert/strict';
 import { screenshot, session } from '../harness/e2eSession.mjs';
-import { createBigPull } from '../support/big-pull.mjs';
+import { createBigPull, demoToken } from '../support/big-pull.mjs';
 import { expectCleanScreen, openSignedIn, restorePanes } from './journeyChecks.mjs';
 import { expand } from './journeySteps.mjs';
 import { apiAsAda, clickRowLabel, clickTitleAction, openAndSignIn, openPane, palette, row } from './sidebar.mjs';
 
 const THREADS = 107;
-
-/** A token of `login`'s, made with the password as a person does on the service's page. */
-async function tokenOf(login) {
-  const res = await fetch(`${session.emulatorUrl}/authorizations`, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${login}:${login}-demo-password`).toString('base64')}`,
-      'user-agent': 'repodesk-e2e',
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify({ note: `large pull journey ${login} ${Date.now()}`, scopes: ['repo'] }),
-  });
-  assert.equal(res.status, 201, await res.clone().text());
-  return (await res.json()).token;
-}
 
 /** The overview's page: the active webview's inner frame. */
 const overview = () => session.page.frameLocator('iframe.webview.ready:visible').frameLocator('iframe#active-frame');
@@ -42,8 +27,8 @@ describe('Journey: a large pull request', function () {
   before(async () => {
     pull = await createBigPull({
       emulatorUrl: session.emulatorUrl,
-      token: await tokenOf('ada'),
-      reviewerToken: await tokenOf('charles'),
+      token: await demoToken(session.emulatorUrl, 'ada'),
+      reviewerToken: await demoToken(session.emulatorUrl, 'charles'),
       repo: `large-pull-${Date.now().toString(36)}`,
       files: 120,
       commits: 3,

@@ -13,7 +13,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { HostToWebview, PageModel } from '../../src/features/pullOverview/model/messages';
-import { createBigPull } from '../support/big-pull.mjs';
+import { createBigPull, demoToken } from '../support/big-pull.mjs';
 import { collect, type HostingClient } from '../../src/hosting';
 import { child, children, description, label, signInAsAdaWithDemoRepository, waitFor, type TestNode } from './views-support';
 
@@ -24,20 +24,6 @@ const COMMENTS = 160;
 /** Two threads a three comments (test/support/big-pull.mjs): the first 107 files have one each. */
 const THREADS = 107;
 const REVIEWS = 'repodesk.reviewComments';
-
-async function tokenOf(login: string): Promise<string> {
-  const res = await fetch(`${process.env.REPODESK_TEST_EMULATOR_URL}/authorizations`, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${login}:${login}-demo-password`).toString('base64')}`,
-      'user-agent': 'repodesk-integration',
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify({ note: `big pull ${login} ${Date.now()}`, scopes: ['repo'] }),
-  });
-  assert.equal(res.status, 201, await res.clone().text());
-  return ((await res.json()) as { token: string }).token;
-}
 
 const posted = async (key: string) => (await vscode.commands.executeCommand<HostToWebview[]>('repodesk.testing.pullOverview.posted', key)) ?? [];
 async function model(key: string, what: string, check: (m: PageModel) => boolean): Promise<PageModel> {
@@ -70,8 +56,8 @@ describe('A large pull request', function () {
     client = (await signInAsAdaWithDemoRepository()).testing!.session.client!;
     pull = await createBigPull({
       emulatorUrl: process.env.REPODESK_TEST_EMULATOR_URL!,
-      token: await tokenOf('ada'),
-      reviewerToken: await tokenOf('charles'),
+      token: await demoToken(process.env.REPODESK_TEST_EMULATOR_URL!, 'ada'),
+      reviewerToken: await demoToken(process.env.REPODESK_TEST_EMULATOR_URL!, 'charles'),
       files: FILES,
       commits: COMMITS,
       comments: COMMENTS,

@@ -31,6 +31,14 @@ function api(baseUrl, auth) {
   };
 }
 
+let tokens = 0;
+
+/** A token of a demo user's (password `<login>-demo-password`), made with the password as a person does on the service's page. */
+export async function demoToken(emulatorUrl, login) {
+  const basic = api(emulatorUrl, `Basic ${Buffer.from(`${login}:${login}-demo-password`).toString('base64')}`);
+  return (await basic('POST', '/authorizations', { note: `big pull ${login} ${Date.now()}-${++tokens}`, scopes: ['repo'] })).token;
+}
+
 /** The path of file `i` (0-based) of the pull request. */
 function bigPullPath(i) {
   return `big/pkg-${String(i % 30).padStart(2, '0')}/mod-${Math.floor(i / 30) % 10}/file-${i}.txt`;
