@@ -32,6 +32,9 @@ export function registerLanguage(
         log?.debug(`Review comment language server (epoch ms): asked=${asked} loaded=${loaded} running=${Date.now()}`);
         // An @ or # typed while the server started found no completion provider yet: the list is asked
         // for again now, as VS Code would have on that keystroke (the box typed into still has focus).
+        // The window is asked something first: its answer comes after it has the provider and after
+        // every keystroke it sent before (each direction keeps its order), so no such keystroke is missed.
+        await vscode.commands.executeCommand('setContext', 'repodesk.commentServerRunning', true);
         const typedTrigger = vscode.workspace.textDocuments.some((d) => d.uri.scheme === 'comment' && /[@#]$/.test(d.getText()));
         if (typedTrigger) void vscode.commands.executeCommand('editor.action.triggerSuggest');
       })
