@@ -5,10 +5,10 @@
 // computed here, so unchanged files cost no request.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { blobSha } from './hashing';
 import { IgnoreRules, type IgnoreFile } from './ignoreRules';
 import type { WorkspaceFile } from './commitWorkspace';
-import { FolderRefusedError, type FolderLimits } from './folderRefused';
+import type { FolderLimits } from './folderRefused';
+import { hashWithinLimits, patternLines } from './hashFolderFiles';
 
 export { FolderRefusedError, type FolderLimits } from './folderRefused';
 
@@ -21,7 +21,7 @@ export async function readFolderFiles(root: string, extraPatterns: readonly stri
     const abs = path.join(root, dir);
     const gitignore = await fs.readFile(path.join(abs, '.gitignore'), 'utf8').catch(() => undefined);
     if (gitignore !== undefined) ignoreFiles.push({ dir, text: gitignore });
-    const rules = new IgnoreRules(ignoreFiles, [...splitLines(exclude), ...extraPatterns]);
+    const rules = new IgnoreRules(ignoreFiles, [...patternLines(exclude), ...extraPatterns]);
     const entries = await fs.readdir(abs, { withFileTypes: true });
     const sorted = entries.sort((a, b) => (a.name < b.name ? -1 : 1));
     // The modes of a folder's files are read together; its subfolders after, in order.
@@ -39,30 +39,12 @@ export async function readFolderFiles(root: string, extraPatterns: readonly stri
   };
   await walk('');
 
-  if (limits.maxFiles !== undefined && files.length > limits.maxFiles) {
-    throw new FolderRefusedError(`The folder holds ${files.length} files, more than the ${limits.maxFiles} allowed`, []);
-  }
   const read = (f: (typeof files)[number]) => async (): Promise<Uint8Array> =>
     f.mode === '120000' ? Buffer.from(await fs.readlink(f.abs), 'utf8') : fs.readFile(f.abs);
-  // Read and hashed 64 at a time: the disk and the hashing overlap, without opening thousands of files at once.
-  const out: WorkspaceFile[] = new Array(files.length);
-  const tooLarge: string[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < files.length) {
-      const i = next++;
-      const f = files[i]!;
-      const bytes = await read(f)();
-      if (limits.maxFileBytes !== undefined && bytes.length > limits.maxFileBytes) tooLarge.push(f.rel);
-      out[i] = { path: f.rel, mode: f.mode, sha: blobSha(bytes), read: read(f) };
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(64, files.length) }, worker));
-  tooLarge.sort();
-  if (tooLarge.length) throw new FolderRefusedError(`Files larger than ${limits.maxFileBytes} bytes`, tooLarge);
-  return out;
-}
-
-function splitLines(text: string): string[] {
-  return text.split(/\r?\n/).filter((l) => l.trim() !== '');
+  // 64 at a time: a local disk answers fast, and the hashing overlaps the reads.
+  return hashWithinLimits(
+    files.map((f) => ({ path: f.rel, mode: f.mode, read: read(f) })),
+    limits,
+    64,
+  );
 }

@@ -6,11 +6,11 @@
 // computed here. Without executable bits or link targets, every file reads as
 // 100644 and a link as the file it points at; `keepBranchModes` then takes
 // the modes the branch already has.
-import { blobSha } from './hashing';
 import { IgnoreRules, type IgnoreFile } from './ignoreRules';
 import type { WorkspaceFile } from './commitWorkspace';
 import type { RemoteEntry } from './changePlan';
-import { FolderRefusedError, type FolderLimits } from './folderRefused';
+import type { FolderLimits } from './folderRefused';
+import { hashWithinLimits, patternLines } from './hashFolderFiles';
 
 /** One entry of a folder as the file system lists it. */
 export interface ReaderEntry {
@@ -35,7 +35,7 @@ const READ_CONCURRENCY = 16;
 
 export async function readFilesThrough(reader: FolderReader, extraPatterns: readonly string[] = [], limits: FolderLimits = {}): Promise<ReaderFiles> {
   const root = await reader.list('');
-  const exclude = splitLines((await textIn(reader, root, '', ['.git', 'info', 'exclude'])) ?? '');
+  const exclude = patternLines((await textIn(reader, root, '', ['.git', 'info', 'exclude'])) ?? '');
   const ignoreFiles: IgnoreFile[] = [];
   const paths: string[] = [];
   const links: string[] = [];
@@ -55,24 +55,11 @@ export async function readFilesThrough(reader: FolderReader, extraPatterns: read
   };
   await walk('', root);
 
-  if (limits.maxFiles !== undefined && paths.length > limits.maxFiles) {
-    throw new FolderRefusedError(`The folder holds ${paths.length} files, more than the ${limits.maxFiles} allowed`, []);
-  }
-  const files: WorkspaceFile[] = new Array(paths.length);
-  const tooLarge: string[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < paths.length) {
-      const i = next++;
-      const path = paths[i]!;
-      const bytes = await reader.read(path);
-      if (limits.maxFileBytes !== undefined && bytes.length > limits.maxFileBytes) tooLarge.push(path);
-      files[i] = { path, mode: '100644', sha: blobSha(bytes), read: () => reader.read(path) };
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, paths.length) }, worker));
-  tooLarge.sort();
-  if (tooLarge.length) throw new FolderRefusedError(`Files larger than ${limits.maxFileBytes} bytes`, tooLarge);
+  const files = await hashWithinLimits(
+    paths.map((path) => ({ path, mode: '100644' as const, read: () => reader.read(path) })),
+    limits,
+    READ_CONCURRENCY,
+  );
   return { files, links };
 }
 
@@ -109,8 +96,4 @@ async function textIn(reader: FolderReader, listed: readonly ReaderEntry[], dir:
   const path = dir ? `${dir}/${name}` : name!;
   if (rest.length === 0) return entry?.kind === 'file' ? new TextDecoder().decode(await reader.read(path)) : undefined;
   return entry?.kind === 'folder' ? textIn(reader, await reader.list(path), path, rest) : undefined;
-}
-
-function splitLines(text: string): string[] {
-  return text.split(/\r?\n/).filter((l) => l.trim() !== '');
 }
