@@ -178,7 +178,12 @@ async function splitForTheWeb(metafile) {
   const base = (f) => path.basename(f);
   const merged = [...atActivation].filter((f) => f !== entry);
   const onFirstUse = Object.keys(outputs).filter((f) => f.endsWith('.js') && !atActivation.has(f));
-  const chunkDeps = Object.fromEntries(onFirstUse.map((f) => [`./${base(f)}`, staticImports(f).filter((d) => !atActivation.has(d)).map((d) => `./${base(d)}`)]));
+  // Only the chunks that import others (the loader reads a missing one as none): activation reads this map.
+  const chunkDeps = Object.fromEntries(
+    onFirstUse
+      .map((f) => [`./${base(f)}`, staticImports(f).filter((d) => !atActivation.has(d)).map((d) => `./${base(d)}`)])
+      .filter(([, deps]) => deps.length > 0),
+  );
   // The last build's chunks (their names carry a hash); the language server worker beside them stays.
   fs.mkdirSync('dist/web', { recursive: true });
   for (const f of fs.readdirSync('dist/web')) if (f.startsWith('chunk-')) fs.rmSync(`dist/web/${f}`);
