@@ -11,7 +11,8 @@ import type { RepoTarget } from '../shared/session/require';
 import { changeList, listOf, type ScopedRefusal } from '../shared/tree/listChange';
 import { confirm, withNotification } from '../shared/tree/repositoryLists';
 import type { DeliveryDocuments } from './deliveryDocuments';
-import { DeliveryNode, hookKey, HookNode, type LastDeliveries } from './hookNodes';
+import { hookKey, type LastDeliveries } from './hookNodes';
+import { DeliveryNode, HookNode } from './hookRows';
 import { askHookEdit, askNewHook, type HookAnswers, type HookEdit } from './hookQuestions';
 import type { HookCommandId } from './registerHooks';
 
