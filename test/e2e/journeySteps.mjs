@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { session } from '../harness/e2eSession.mjs';
-import { answerStep, apiAsAda, clickTitleAction, closePane, giveRoomTo, openPane, row, typeStep } from './sidebar.mjs';
+import { answerStep, apiAsAda, clickTitleAction, closePane, giveRoomTo, openPane, pane, row, typeStep } from './sidebar.mjs';
 
 /** Opens a tree row by its twistie unless it is open. */
 export async function expand(r) {
@@ -116,19 +116,24 @@ export async function pingWebhook(url) {
     await current.locator('.actions a[aria-label^="Ping Webhook"]').click();
     await pinging.waitFor({ timeout: 5_000 }).catch(() => undefined);
   }
-  // Whatever the outcome, it is said: read it (a toast hides on its own after a while, the notification centre keeps it).
-  const outcome = page.locator('.notifications-toasts .notification-toast', { hasText: /Ping (delivered to|sent to|to .* failed)/ }).first();
-  const said = await outcome.waitFor({ timeout: 40_000 }).then(
-    () => outcome.innerText(),
-    async () => {
-      await page.locator('[id="status.notifications"]').first().click();
-      const center = page.locator('.notifications-center');
-      await center.waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
-      const all = await center.locator('.monaco-list-row').allInnerTexts();
-      await page.locator('[id="status.notifications"]').first().click();
-      return `no outcome shown; the notification centre holds: ${JSON.stringify(all)}`;
-    },
-  );
+  // Whatever the outcome, it is said: read it. VS Code shows a few toasts at a time (older ones can hide a new
+  // one); the notification centre lists them all, so it is read there when the progress ends with no toast of it.
+  const outcomeText = /Ping (delivered to|sent to|to .* failed)/;
+  const outcome = page.locator('.notifications-toasts .notification-toast', { hasText: outcomeText }).first();
+  const progress = page.locator('.notifications-toasts .notification-toast', { hasText: 'Pinging' }).first();
+  await Promise.race([outcome.waitFor({ timeout: 40_000 }), progress.waitFor({ state: 'hidden', timeout: 40_000 })]).catch(() => undefined);
+  let said;
+  if (await outcome.isVisible()) said = await outcome.innerText();
+  else {
+    await page.locator('[id="status.notifications"]').first().click();
+    const center = page.locator('.notifications-center');
+    const row = center.locator('.monaco-list-row', { hasText: outcomeText }).first();
+    said = await row.waitFor({ timeout: 40_000 }).then(
+      () => row.innerText(),
+      async () => `no outcome shown; the notification centre holds: ${JSON.stringify(await center.locator('.monaco-list-row').allInnerTexts())}`,
+    );
+    await page.locator('[id="status.notifications"]').first().click();
+  }
   assert.match(said.replace(/\s+/g, ' '), /Ping delivered to .*200/);
 }
 
@@ -150,7 +155,15 @@ export async function uploadAsset(release, name) {
     () => false,
   );
   if (!chosen) await dialog.locator('.monaco-button', { hasText: 'Upload' }).first().click();
-  await expand(await row('Releases', release.name || release.tag_name));
+  // The release's row is drawn again once it has the asset (a row without assets has no twistie): a click on
+  // its twistie meanwhile can land on another row that the list drew in that place. A person looks, and
+  // opens the group and the release again.
+  const asset = pane('Releases').locator('.monaco-list-row', { hasText: name }).first();
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await expand(await row('Releases', release.draft ? /^Drafts/ : release.prerelease ? /^Prereleases/ : /^Published/));
+    await expand(await row('Releases', release.name || release.tag_name));
+    if (await asset.waitFor({ timeout: 10_000 }).then(() => true, () => false)) break;
+  }
   return row('Releases', name, 30_000);
 }
 

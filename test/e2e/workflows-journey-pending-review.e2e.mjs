@@ -30,13 +30,17 @@ async function writeThread(diff, line, text) {
   const { page } = session;
   const modified = diff.locator('.editor.modified');
   const number = modified.locator('.margin-view-overlays .line-numbers', { hasText: new RegExp(`^${line}$`) }).first();
-  // Scrolled into sight with the mouse wheel, as a person would (the threads above take room).
+  // Scrolled into sight with the mouse wheel, as a person would (the threads above take room): down while
+  // the line is below the view or not drawn yet below it, up when the first line drawn is past it.
   const view = await modified.boundingBox();
+  const drawn = modified.locator('.margin-view-overlays .line-numbers');
+  await drawn.first().waitFor();
   for (let i = 0; i < 12; i++) {
     const box = (await number.count()) ? await number.boundingBox() : null;
     if (box && box.y + box.height < view.y + view.height - 20) break;
+    const first = Math.min(...(await drawn.allInnerTexts()).map((t) => Number.parseInt(t, 10)).filter((n) => n > 0));
     await page.mouse.move(view.x + view.width / 2, view.y + view.height / 2);
-    await page.mouse.wheel(0, 120);
+    await page.mouse.wheel(0, !box && first > line ? -120 : 120);
     // The editor draws the scrolled lines on the next frames (an event, not a time).
     await page.evaluate(() => new Promise((resolve) => globalThis.requestAnimationFrame(() => globalThis.requestAnimationFrame(resolve))));
   }
