@@ -21,20 +21,21 @@ describe('v3 client: a whole list at once (Link rel="last" with page numbers)', 
   /**
    * GET /things?per_page=2&page=N of `total` items, 2 a page, with next and
    * last links as the service writes them. Pages after the first wait until
-   * `hold` lets them go, so that the test sees which were asked together.
+   * `release` lets them go, so that the test sees which were asked together.
    */
   async function pagedService(total: number, opts: { links?: (page: number, last: number, base: string) => string | undefined; failPage?: number } = {}) {
     const waiting: (() => void)[] = [];
-    let inFlight = 0;
-    let mostAtOnce = 0;
+    /** Called when a held page arrives (release waits on it). */
+    let arrived = () => {};
     const s = (service = await startFakeService(async (req, base) => {
       const url = new URL(req.url, base);
       const page = Number(url.searchParams.get('page') ?? '1');
       const last = Math.max(1, Math.ceil(total / 2));
-      inFlight++;
-      mostAtOnce = Math.max(mostAtOnce, inFlight);
-      if (page > 1) await new Promise<void>((resolve) => waiting.push(resolve));
-      inFlight--;
+      if (page > 1)
+        await new Promise<void>((resolve) => {
+          waiting.push(resolve);
+          arrived();
+        });
       if (page === opts.failPage) return { status: 404, headers: rateHeaders(10), body: { message: 'Not Found' } };
       const link = opts.links
         ? opts.links(page, last, base)
@@ -44,14 +45,35 @@ describe('v3 client: a whole list at once (Link rel="last" with page numbers)', 
       const body = Array.from({ length: Math.min(2, total - (page - 1) * 2) }, (_, i) => ({ n: (page - 1) * 2 + i + 1 }));
       return { status: 200, headers: { ...rateHeaders(10), ...(link ? { link } : {}) }, body };
     }));
-    const client = new HostingClient({ apiUrl: s.url, userAgentVersion: '1', credentials: { type: 'token', token: 't' } });
-    /** Lets the held pages answer, a tick apart, until the list is read. */
-    const release = async (done: Promise<unknown>) => {
+    // The requests under way, counted where the client sends them (from the
+    // call to its answer), so that how fast requests and answers travel does
+    // not change the count.
+    let underWay = 0;
+    let mostAtOnce = 0;
+    const counted: typeof fetch = async (...args) => {
+      mostAtOnce = Math.max(mostAtOnce, ++underWay);
+      try {
+        return await fetch(...args);
+      } finally {
+        underWay--;
+      }
+    };
+    const client = new HostingClient({ apiUrl: s.url, userAgentVersion: '1', credentials: { type: 'token', token: 't' }, fetch: counted });
+    /**
+     * Lets the held pages answer, `together` at a time (each batch once that
+     * many are held: the client's own pace, no timer), until the list is read.
+     */
+    const release = async (done: Promise<unknown>, together = 1) => {
       let finished = false;
-      void done.finally(() => (finished = true)).catch(() => undefined);
+      void done
+        .finally(() => {
+          finished = true;
+          arrived();
+        })
+        .catch(() => undefined);
       while (!finished) {
-        waiting.splice(0).forEach((go) => go());
-        await new Promise((r) => setTimeout(r, 5));
+        if (waiting.length >= together) waiting.splice(0).forEach((go) => go());
+        else await new Promise<void>((resolve) => (arrived = resolve));
       }
     };
     return { s, client, release, mostAtOnce: () => mostAtOnce };
@@ -60,7 +82,8 @@ describe('v3 client: a whole list at once (Link rel="last" with page numbers)', 
   it('three pages: the first, then pages 2 and 3 together; every item in order', async () => {
     const { s, client, release, mostAtOnce } = await pagedService(6);
     const all = client.core.listAll('GET /things', { per_page: 2 }, item);
-    await release(all);
+    // Held until both are asked for: a client reading page after page never answers.
+    await release(all, 2);
     assert.deepEqual(
       (await all).map((i) => i.n),
       [1, 2, 3, 4, 5, 6],
@@ -111,7 +134,8 @@ describe('v3 client: a whole list at once (Link rel="last" with page numbers)', 
   it("ten pages: at most three under way at once, the items still in the service's order", async () => {
     const { s, client, release, mostAtOnce } = await pagedService(20);
     const all = client.core.listAll('GET /things', { per_page: 2 }, item);
-    await release(all);
+    // Pages 2–10 three by three: a fourth asked for meanwhile shows in mostAtOnce.
+    await release(all, 3);
     assert.deepEqual(
       (await all).map((i) => i.n),
       Array.from({ length: 20 }, (_, i) => i + 1),
