@@ -35,7 +35,7 @@ export default tseslint.config(
   },
   {
     // Webview code is browser code.
-    files: ['src/features/*/webview/**/*.ts', 'src/features/shared/webview/**/*.ts', 'test/e2e/**/*.ts'],
+    files: ['src/features/*/webview/**/*.ts', 'src/features/*/*/webview/**/*.ts', 'src/features/shared/webview/**/*.ts', 'test/e2e/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },
   },
 );

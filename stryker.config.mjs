@@ -35,6 +35,7 @@ export default {
     'src/util/**/*.ts',
     // The features' pure models (src/features/<name>/model).
     'src/features/*/model/**/*.ts',
+    'src/features/review/*/model/**/*.ts',
     'src/listings/**/*.ts',
     // Suggestions and viewed files, shared by the threads, the views and the overview.
     'src/reviewing/**/*.ts',

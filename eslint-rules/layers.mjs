@@ -12,6 +12,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // The top of the stack: what VS Code loads and what builds the extension from its features.
 const WIRING_ROOT = new Set(['bootstrap', 'extension', 'wiring']);
 const CLIENTS = new Set(['hosting', 'engagement']); // features reach these only through their index.ts
+const REVIEW_STORES = 'src/features/review/stores';
 // The language server's own process: the extension shares its protocol and pure helpers, never these.
 const SERVER_PROCESS = new Set(['src/language-server/main', 'src/language-server/worker', 'src/language-server/server']);
 // Globals only a browser page has (not Node, not the language).
@@ -107,8 +108,13 @@ function classify(rel) {
         : { layer: 'floor', unit: 'src/features/shared' };
     }
     const feature = `src/features/${name}`;
-    if (inner === 'model') return { layer: 'model', unit: `${feature}/model`, feature };
-    if (inner === 'webview') return { layer: 'webview', unit: `${feature}/webview`, feature };
+    // A feature of parts (src/features/review/<part>/…) is one feature: its parts import each other, and each part
+    // may have its own model/ and webview/. Review's stores are a floor of their own: the pull requests' views and the
+    // overview read the same drafts and viewed files.
+    if (REVIEW_STORES === parts.slice(0, 4).join('/') && parts.length > 4) return { layer: 'floor', unit: REVIEW_STORES };
+    const dirs = parts.slice(3, -1);
+    const at = dirs.findIndex((d) => d === 'model' || d === 'webview');
+    if (at >= 0) return { layer: dirs[at], unit: [feature, ...dirs.slice(0, at + 1)].join('/'), feature };
     return { layer: 'feature', unit: feature, feature };
   }
   return { layer: 'pure', unit: `src/${top}`, innerClientFile: CLIENTS.has(top) && parts.length > 2 };

@@ -25,7 +25,7 @@ import { registerCommit } from './features/commit/registerCommit';
 import { ActiveRepository } from './features/shared/selection/activeRepository';
 import { registerAccountSwitch } from './features/accounts/registerAccountSwitch';
 import { registerRepositories } from './features/repos/registerRepositories';
-import { registerReviewComments } from './features/reviewComments/registerReviewComments';
+import { registerReviewComments } from './features/review/commentsView/registerReviewComments';
 import { ErrorNode, LoadMoreNode, type RepoDeskNode } from './features/shared/tree/nodes';
 import { registerNotesEditor } from './features/shared/notesEditorCommands';
 import { registerMessageEditor } from './features/shared/messageEditor/messageEditor';
@@ -34,15 +34,15 @@ import type { EngagementSession } from './features/shared/session/engagementSess
 import type { Logger } from './features/shared/log/outputLog';
 import { registerInsights } from './features/insights/registerInsights';
 import { registerCases } from './features/cases/registerCases';
-import { PullReviewComments } from './features/shared/reviews/pullReviewComments';
-import { registerComments } from './features/comments/registerComments';
-import { registerLanguage } from './features/language/registerLanguage';
+import { PullReviewComments } from './features/review/stores/pullReviewComments';
+import { registerComments } from './features/review/threads/registerComments';
+import { registerLanguage } from './features/review/commentBox/registerLanguage';
 import { registerPullOverview } from './features/pullOverview/registerPullOverview';
-import { ViewedFilesStore } from './features/shared/reviews/viewedFilesStore';
-import { registerViewedFiles } from './features/viewedFiles/registerViewedFiles';
-import { registerSuggestions } from './features/suggestions/registerSuggestions';
+import { ViewedFilesStore } from './features/review/stores/viewedFilesStore';
+import { registerViewedFiles } from './features/review/viewedFiles/registerViewedFiles';
+import { registerSuggestions } from './features/review/suggestions/registerSuggestions';
 import { Gate } from './util/gate';
-import { registerPendingReview } from './features/pendingReview/registerPendingReview';
+import { registerPendingReview } from './features/review/pendingReview/registerPendingReview';
 
 const VIEW_IDS = ['repodesk.repositories', 'repodesk.pullRequests', 'repodesk.reviewComments', 'repodesk.releases', 'repodesk.gitRefs'] as const;
 

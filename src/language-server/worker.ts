@@ -1,5 +1,5 @@
 // The language server as a web worker, for the browser build: started by
-// src/features/language/serverClient.web.ts, bundled as
+// src/features/review/commentBox/serverClient.web.ts, bundled as
 // dist/web/language-server.js.
 import { BrowserMessageReader, BrowserMessageWriter, createConnection, ProposedFeatures } from 'vscode-languageserver/browser';
 import { startServer } from './server';

@@ -162,7 +162,13 @@ export async function uploadAsset(release, name) {
   for (let attempt = 0; attempt < 3; attempt++) {
     await expand(await row('Releases', release.draft ? /^Drafts/ : release.prerelease ? /^Prereleases/ : /^Published/));
     await expand(await row('Releases', release.name || release.tag_name));
-    if (await asset.waitFor({ timeout: 10_000 }).then(() => true, () => false)) break;
+    if (
+      await asset.waitFor({ timeout: 10_000 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      break;
   }
   return row('Releases', name, 30_000);
 }

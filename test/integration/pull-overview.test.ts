@@ -9,7 +9,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { collect, type HostingClient } from '../../src/hosting';
 import { loadPage, type LoadedPage } from '../../src/features/pullOverview/overviewLoader';
-import type { PullReviewComments } from '../../src/features/shared/reviews/pullReviewComments';
+import type { PullReviewComments } from '../../src/features/review/stores/pullReviewComments';
 import { AvatarCache } from '../../src/util/avatars';
 import type { HostToWebview, PageModel } from '../../src/features/pullOverview/model/messages';
 import { children, label, signInAsAdaWithDemoRepository, waitFor } from './views-support';

@@ -98,7 +98,7 @@ describe('the browser build (dist/web/)', function () {
     for (const f of [
       'src/oauth/loopback',
       'src/gitdata/folderFiles',
-      'src/features/language/serverClient',
+      'src/features/review/commentBox/serverClient',
       'src/platform/digest',
       'src/platform/machine',
       'src/platform/crossOrigin',

@@ -1,7 +1,7 @@
 // The threads on the lines an editor shows are handed to VS Code first; the
 // rest follow. Which are which, at the edges of the visible ranges.
 import assert from 'node:assert/strict';
-import { inViewFirst } from '../../src/util/threadPlacement';
+import { inViewFirst } from '../../src/reviewing/threadPlacement';
 
 const at = (...lines: (number | undefined)[]) => lines.map((line, i) => ({ id: i, line }));
 const lines = (xs: { line: number | undefined }[]) => xs.map((x) => x.line);

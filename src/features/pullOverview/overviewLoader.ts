@@ -8,7 +8,7 @@ import { collect, type HostingClient, type PullRequestDetailed, type ReviewComme
 import type { AvatarCache } from '../../util/avatars';
 import type { PageSources, Read } from './model/pageModel';
 import type { PageModel } from './model/messages';
-import type { PullReviewComments } from '../shared/reviews/pullReviewComments';
+import type { PullReviewComments } from '../review/stores/pullReviewComments';
 import { errorText } from '../shared/failure';
 
 export interface PullKeyParts {

@@ -9,7 +9,7 @@ import type { AvatarCache } from '../../util/avatars';
 import { errorText } from '../shared/failure';
 import { openDiff } from '../shared/gitfs/openDiff';
 import type { Logger } from '../shared/log/outputLog';
-import type { PullReviewComments } from '../shared/reviews/pullReviewComments';
+import type { PullReviewComments } from '../review/stores/pullReviewComments';
 import type { HostingSession } from '../shared/session/hostingSession';
 import { CommentNode } from '../shared/tree/reviewThreadNodes';
 import type { HostedPanel } from '../shared/panels/webviewPanels';
@@ -17,9 +17,9 @@ import { pickCommitFile } from './commitFilesPick';
 import { loadPage, OVERVIEW_PAGE, type LoadedPage, type PullKeyParts, type Shown } from './overviewLoader';
 import { parseOverviewKey } from './overviewKey';
 import { overviewStrings } from './overviewStrings';
-import type { PendingDrafts } from '../shared/reviews/pendingDrafts';
+import type { PendingDrafts } from '../review/stores/pendingDrafts';
 import { withPending } from './model/pendingItems';
-import type { ViewedFilesStore } from '../shared/reviews/viewedFilesStore';
+import type { ViewedFilesStore } from '../review/stores/viewedFilesStore';
 
 export interface OverviewDeps {
   session: HostingSession;

@@ -1,7 +1,7 @@
 // The overview page's words, localized here (the webview has no vscode.l10n).
 import * as vscode from 'vscode';
 import type { StringKey } from './model/strings';
-import { locationWords } from '../shared/reviews/locationWords';
+import { locationWords } from '../review/stores/locationWords';
 
 export function overviewStrings(): Record<StringKey, string> {
   // A thread's location in the words of the editor and the views.

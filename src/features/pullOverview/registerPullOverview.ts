@@ -6,8 +6,8 @@ import type { HostToWebview, WebviewToHost } from './model/messages';
 import { AvatarCache } from '../../util/avatars';
 import { givenAnswers } from '../shared/commandArgs';
 import type { Logger } from '../shared/log/outputLog';
-import type { ViewedFilesStore } from '../shared/reviews/viewedFilesStore';
-import type { PullReviewComments } from '../shared/reviews/pullReviewComments';
+import type { ViewedFilesStore } from '../review/stores/viewedFilesStore';
+import type { PullReviewComments } from '../review/stores/pullReviewComments';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
 import type { HostingSession } from '../shared/session/hostingSession';
 import { WebviewPanels, type HostedPanel } from '../shared/panels/webviewPanels';
@@ -15,7 +15,7 @@ import { lru } from 'tiny-lru';
 import type { PullKeyParts } from './overviewLoader';
 import { overviewKey } from './overviewKey';
 import type { OverviewPage } from './overviewPanel';
-import type { PendingDrafts } from '../shared/reviews/pendingDrafts';
+import type { PendingDrafts } from '../review/stores/pendingDrafts';
 
 const PULL_OVERVIEW_VIEW_TYPE = 'repodesk.pullOverview';
 /** How many pull requests' last pages are kept for a page opened again. */

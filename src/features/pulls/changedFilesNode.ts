@@ -9,8 +9,8 @@ import type { PullRequest, PullRequestDetailed, PullRequestFile } from '../../ho
 import { groupByFolder, groupsByFolder, type FolderGroup } from '../../reviewing/folderGroups';
 import { unlisted } from '../../reviewing/listShortfall';
 import { isViewed, viewedProgress } from '../../reviewing/viewedFiles';
-import type { PullKey } from '../shared/reviews/pullReviewComments';
-import type { ViewedFilesStore } from '../shared/reviews/viewedFilesStore';
+import type { PullKey } from '../review/stores/pullReviewComments';
+import type { ViewedFilesStore } from '../review/stores/viewedFilesStore';
 import { MessageNode, RepoDeskNode } from '../shared/tree/nodes';
 import { PagedGroupNode, adopt, type PagedGroupOptions } from '../shared/tree/treeBase';
 

@@ -7,7 +7,7 @@ import { RepoDeskNode } from '../shared/tree/nodes';
 import { pullStateUri } from './pullDecorations';
 import { threadNodes, type CommentContext } from '../shared/tree/reviewThreadNodes';
 import { ItemNode, adopt } from '../shared/tree/treeBase';
-import type { ViewedFilesStore } from '../shared/reviews/viewedFilesStore';
+import type { ViewedFilesStore } from '../review/stores/viewedFilesStore';
 import { ChangedFilesNode } from './changedFilesNode';
 
 export type PullState = 'open' | 'closed' | 'merged';

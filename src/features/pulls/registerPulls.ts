@@ -19,7 +19,7 @@ import { keptFor } from '../../listings/repositorySnapshot';
 import { ErrorNode } from '../shared/tree/nodes';
 import { KeptPullNode } from './keptPullNodes';
 import { pullListEdit } from '../../util/pullListEdit';
-import type { ViewedFilesStore } from '../shared/reviews/viewedFilesStore';
+import type { ViewedFilesStore } from '../review/stores/viewedFilesStore';
 import { changedFilesNodes } from './changedFilesNode';
 
 const PULL_COMMANDS = ['repodesk.pulls.checkout', 'repodesk.pulls.filter', 'repodesk.pulls.openInBrowser'] as const;

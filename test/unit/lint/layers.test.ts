@@ -28,8 +28,8 @@ const vscode = "import * as vscode from 'vscode';\nexport const v = vscode;\n";
 describe('lint: the layers of src (repodesk/layers)', () => {
   describe('features (host code)', () => {
     it('refuses a feature importing another feature, or its model', async () => {
-      assert.deepEqual(await walls('src/features/pulls/x.ts', "export { a } from '../reviewComments/registerReviewComments';\n"), [
-        'src/features/pulls (a feature (host code)) may not import src/features/reviewComments: features do not import each other; move what both need to src/features/shared (host code) or a pure module',
+      assert.deepEqual(await walls('src/features/pulls/x.ts', "export { a } from '../review/commentsView/registerReviewComments';\n"), [
+        'src/features/pulls (a feature (host code)) may not import src/features/review: features do not import each other; move what both need to src/features/shared (host code) or a pure module',
       ]);
       await refused(
         'src/features/pulls/x.ts',
@@ -72,6 +72,30 @@ describe('lint: the layers of src (repodesk/layers)', () => {
         'src/features/pulls/x.ts',
         "export { a } from '../../hosting/errors';\n",
         /^src\/features\/pulls .* may not import src\/hosting\/errors: features use the client only through src\/hosting\/index\.ts/,
+      );
+    });
+  });
+
+  describe('a feature of parts (src/features/review)', () => {
+    it('lets the parts of review import each other, and any feature read its stores', async () => {
+      assert.deepEqual(
+        await walls('src/features/review/threads/x.ts', "export { a } from '../pendingReview/pendingReviews';\nexport { b } from '../stores/pendingDrafts';\n"),
+        [],
+      );
+      assert.deepEqual(await walls('src/features/pulls/x.ts', "export { a } from '../review/stores/pendingDrafts';\n"), []);
+    });
+
+    it("keeps a part's model pure and the stores under the features", async () => {
+      await refused(
+        'src/features/review/pendingReview/model/x.ts',
+        vscode,
+        /^src\/features\/review\/pendingReview\/model \(a feature's model\) may not import vscode/,
+      );
+      await refused('src/features/review/pendingReview/model/x.ts', "export { a } from '../submitFlow';\n", /a feature's model is pure/);
+      await refused(
+        'src/features/review/stores/x.ts',
+        "export { a } from '../threads/inlineThreads';\n",
+        /^src\/features\/review\/stores \(the shared floor\) may not import src\/features\/review: the shared floor lies under the features/,
       );
     });
   });
@@ -188,8 +212,8 @@ describe('lint: the layers of src (repodesk/layers)', () => {
     it('refuses the server importing the extension, and vscode or the DOM', async () => {
       await refused(
         'src/language-server/x.ts',
-        "export { a } from '../features/language/reviewFacts';\n",
-        /^src\/language-server \(the language server\) may not import src\/features\/language: the language server is a process of its own/,
+        "export { a } from '../features/review/commentBox/reviewFacts';\n",
+        /^src\/language-server \(the language server\) may not import src\/features\/review: the language server is a process of its own/,
       );
       await refused('src/language-server/x.ts', vscode, /may not import vscode: the language server is a process of its own: the vscode API is not there/);
       await refused(
@@ -201,8 +225,8 @@ describe('lint: the layers of src (repodesk/layers)', () => {
 
     it("refuses the extension importing the server's process files", async () => {
       await refused(
-        'src/features/language/x.ts',
-        "export { a } from '../../language-server/server';\n",
+        'src/features/review/commentBox/x.ts',
+        "export { a } from '../../../language-server/server';\n",
         /may not import src\/language-server\/server: the language server is a process of its own/,
       );
     });

@@ -61,7 +61,7 @@ export const threadItemSchema = z.object({
   /** The id of the thread's first comment. */
   id,
   path: z.string(),
-  /** Where (src/util/commentLocation): the line it was made on, whether removed, the commit when outdated. */
+  /** Where (src/reviewing/commentLocation): the line it was made on, whether removed, the commit when outdated. */
   line: z.nullable(z.int()),
   removed: z.boolean(),
   outdated: z.boolean(),

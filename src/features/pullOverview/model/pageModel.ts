@@ -5,7 +5,7 @@
 // the page still draws.
 import { shownRows } from './conversationShown';
 import type { CommitSummary, IssueComment, Label, PullRequestDetailed, PullRequestFile, ReviewComment } from '../../../hosting';
-import { commentLocation } from '../../../util/commentLocation';
+import { commentLocation } from '../../../reviewing/commentLocation';
 import { firstLine, groupReviewThreads, shortSha } from '../../../util/viewFormat';
 import { renderMarkdown } from './markdown';
 import { parseSuggestions, suggestedLine, suggestionMarkdown } from '../../../reviewing/suggestions';

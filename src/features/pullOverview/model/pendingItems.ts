@@ -3,7 +3,7 @@
 // longer in the pull request, is listed as outdated, never left out.
 import { PENDING_LISTED, type PageModel, type PendingItem } from './messages';
 
-/** A draft as the pending review keeps it (src/features/shared/reviews/pendingDrafts.ts). */
+/** A draft as the pending review keeps it (src/features/review/stores/pendingDrafts.ts). */
 export interface DraftLike {
   id: string;
   body: string;

@@ -4,7 +4,7 @@
 // the page and a reload of the window (webview state), and a send that fails
 // keeps it with the service's message.
 import type { CommentItem, PageModel, ThreadItem, WebviewToHost } from '../model/messages';
-import { describeLocation, type CommentLocation } from '../../../util/commentLocation';
+import { describeLocation, type CommentLocation } from '../../../reviewing/commentLocation';
 import { clear, h, icon } from '../../shared/webview/dom';
 import { avatarImage } from './header';
 import { markdownBlock } from './markdownView';

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { escapeMarkdown, firstLine, groupReviewThreads, type ReviewThread } from '../../../util/viewFormat';
 import { groupByFolder, groupsByFolder, type FolderGroup } from '../../../reviewing/folderGroups';
-import { locationText } from '../reviews/locationWords';
+import { locationText } from '../../review/stores/locationWords';
 import { RepoDeskNode } from './nodes';
 import { adopt, ageText, exactDate } from './treeBase';
 import type { ReviewComment } from '../../../hosting';

@@ -1,0 +1,70 @@
+// The review comments of a pull request, read and written in one place: the
+// inline threads in the editor, the Review Comments view and the Pull
+// Requests view's threads all read through it (one client, so one ETag cache:
+// an unchanged list answers 304 and spends no rate limit) and hear of every
+// change made through any of them, so none shows stale data after a reply,
+// an edit, a delete or a refresh.
+import * as vscode from 'vscode';
+import type { NewReviewComment, ReviewComment } from '../../../hosting';
+import type { HostingSession } from '../../shared/session/hostingSession';
+
+export interface PullKey {
+  owner: string;
+  repo: string;
+  number: number;
+  /** The account the pull request was opened under (its diff's threads): read and written with it; none: the account in use. */
+  accountId?: string | undefined;
+}
+
+export function samePull(a: PullKey | undefined, b: PullKey | undefined): boolean {
+  return !!a && !!b && a.owner === b.owner && a.repo === b.repo && a.number === b.number;
+}
+
+export class PullReviewComments implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<PullKey | undefined>();
+  /** A pull request's comments changed (undefined: any pull request's, as after a refresh). */
+  readonly onDidChange = this.changed.event;
+
+  constructor(private readonly session: HostingSession) {}
+
+  private client(pull: PullKey) {
+    const client = pull.accountId !== undefined ? this.session.clientFor(pull.accountId) : this.session.client;
+    if (!client) throw new Error(vscode.l10n.t('Sign in to RepoDesk first.'));
+    return client;
+  }
+
+  /** Every comment of the pull request (a conditional request when read before). */
+  list(pull: PullKey): Promise<ReviewComment[]> {
+    return this.client(pull).reviewComments.listAllForPull(pull.owner, pull.repo, pull.number, { priority: 'background' });
+  }
+
+  async create(pull: PullKey, input: NewReviewComment): Promise<ReviewComment> {
+    const created = await this.client(pull).reviewComments.create(pull.owner, pull.repo, pull.number, input);
+    this.changed.fire(pull);
+    return created;
+  }
+
+  async update(pull: PullKey, id: number, body: string): Promise<ReviewComment> {
+    const updated = await this.client(pull).reviewComments.update(pull.owner, pull.repo, id, body);
+    this.changed.fire(pull);
+    return updated;
+  }
+
+  async delete(pull: PullKey, id: number): Promise<void> {
+    try {
+      await this.client(pull).reviewComments.delete(pull.owner, pull.repo, id);
+    } finally {
+      // Also after a failure: a comment deleted elsewhere should disappear here.
+      this.changed.fire(pull);
+    }
+  }
+
+  /** Tells every reader that comments changed (after a write made elsewhere, or a refresh). */
+  fireChanged(pull?: PullKey): void {
+    this.changed.fire(pull);
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}

@@ -1,0 +1,39 @@
+// Suggested changes: Apply Suggestion on a review comment whose body holds a
+// ```suggestion block (the thread's comment action; see applySuggestion.ts).
+// Its code loads on first use.
+import * as vscode from 'vscode';
+import type { ReviewComment } from '../../../hosting';
+import type { PullReviewComments } from '../stores/pullReviewComments';
+import type { HostingSession } from '../../shared/session/hostingSession';
+import { errorText } from '../../shared/failure';
+
+/** A comment of a thread as the inline threads carry it (ReviewCommentItem), or the comment itself. */
+const commentOf = (arg: unknown): ReviewComment | undefined => {
+  const a = arg as { comment?: ReviewComment; diff_hunk?: string } | undefined;
+  if (a?.comment && typeof a.comment.diff_hunk === 'string') return a.comment;
+  return typeof a?.diff_hunk === 'string' ? (a as ReviewComment) : undefined;
+};
+
+export function registerSuggestions(context: vscode.ExtensionContext, session: HostingSession, store: PullReviewComments): void {
+  context.subscriptions.push(
+    vscode.commands.registerCommand('repodesk.suggestions.apply', async (arg?: unknown, options?: { block?: number; confirmed?: boolean }) => {
+      const comment = commentOf(arg);
+      const client = session.client;
+      if (!comment) return undefined;
+      if (!client) {
+        void vscode.window.showErrorMessage(vscode.l10n.t('Sign in to RepoDesk first.'));
+        return undefined;
+      }
+      try {
+        const { applySuggestionOf, pullOfComment } = await import('./applySuggestion.js');
+        const done = await applySuggestionOf(client, comment, options ?? {});
+        // A commit moved the head: the threads, views and overview read again.
+        if (done.where === 'branch') store.fireChanged(pullOfComment(comment));
+        return done;
+      } catch (err) {
+        void vscode.window.showErrorMessage(vscode.l10n.t('Could not apply the suggestion: {0}', errorText(err)));
+        return undefined;
+      }
+    }),
+  );
+}

@@ -1,0 +1,130 @@
+// Which pull request, file and diff side a document shows: a `repodesk:`
+// document of a diff RepoDesk opened for a pull request (or of the selected
+// pull request's base or head commit), or a workspace file whose content is
+// the pull request's head blob (same path, same blob SHA).
+import * as vscode from 'vscode';
+import { blobSha } from '../../../gitdata/hashing';
+import { collect, type HostingClient, type PullRequest, type PullRequestFile } from '../../../hosting';
+import type { DocumentSide } from '../../../reviewing/threadPlacement';
+import { fromGitPath } from '../../../util/gitUri';
+import { GIT_SCHEME } from '../../shared/gitfs/gitFileSystem';
+import { pullDiffAt } from '../../shared/gitfs/pullDiffs';
+import type { PullKey } from '../stores/pullReviewComments';
+import type { SelectedPull } from '../../shared/selection/selectedPull';
+
+export interface DocumentPlace extends DocumentSide {
+  pull: PullKey;
+  head: { sha: string };
+  base: { sha: string };
+  /** The file of the pull request (its patch gives the positions); undefined when the file is not among its changes. */
+  file: PullRequestFile | undefined;
+  path: string;
+  /** The document is the current head or base: new comments can be made on it. */
+  current: boolean;
+}
+
+/** Pull requests and their files, read once per head commit (a new head reads again). */
+export class PullFacts {
+  private readonly pulls = new Map<string, Promise<PullRequest>>();
+  private readonly files = new Map<string, Promise<PullRequestFile[]>>();
+
+  /** `client(accountId)`: that account's client; without one, the account in use's. */
+  constructor(private readonly client: (accountId?: string) => HostingClient | undefined) {}
+
+  pull(key: PullKey): Promise<PullRequest> {
+    const id = `${key.accountId ?? ''} ${key.owner}/${key.repo}#${key.number}`;
+    let p = this.pulls.get(id);
+    if (!p) {
+      p = this.need(key).pulls.get(key.owner, key.repo, key.number, { priority: 'background' });
+      this.pulls.set(id, p);
+      p.catch(() => this.pulls.delete(id));
+    }
+    return p;
+  }
+
+  filesAt(key: PullKey, headSha: string): Promise<PullRequestFile[]> {
+    const id = `${key.accountId ?? ''} ${key.owner}/${key.repo}#${key.number}@${headSha}`;
+    let p = this.files.get(id);
+    if (!p) {
+      p = collect(this.need(key).pulls.listFiles(key.owner, key.repo, key.number, { priority: 'background' }));
+      this.files.set(id, p);
+      p.catch(() => this.files.delete(id));
+    }
+    return p;
+  }
+
+  /** Forgets the pull requests (their head may have moved); files stay keyed by head. */
+  forget(): void {
+    this.pulls.clear();
+  }
+
+  private need(key: PullKey): HostingClient {
+    const c = this.client(key.accountId);
+    if (!c) throw new Error(vscode.l10n.t('Sign in to RepoDesk first.'));
+    return c;
+  }
+}
+
+export async function documentPlace(uri: vscode.Uri, selected: SelectedPull, facts: PullFacts): Promise<DocumentPlace | undefined> {
+  if (uri.scheme === GIT_SCHEME) return gitDocumentPlace(uri, selected, facts);
+  if (uri.scheme === 'file') return workspaceDocumentPlace(uri, selected, facts);
+  return undefined;
+}
+
+async function gitDocumentPlace(uri: vscode.Uri, selected: SelectedPull, facts: PullFacts): Promise<DocumentPlace | undefined> {
+  let loc;
+  try {
+    loc = fromGitPath(uri.path, uri.query);
+  } catch {
+    return undefined;
+  }
+  if (loc.empty) return undefined;
+  const sel = selected.value;
+  let key: PullKey | undefined;
+  let side: 'head' | 'base' | undefined;
+  // A diff opened with an account of its own is that account's pull request's (not the selection's, read with the account in use).
+  if (
+    loc.account === undefined &&
+    sel &&
+    sel.owner === loc.owner &&
+    sel.repo === loc.repo &&
+    (sel.pull.head.sha === loc.sha || sel.pull.base.sha === loc.sha)
+  ) {
+    key = sel;
+    side = sel.pull.base.sha === loc.sha ? 'base' : 'head';
+  } else {
+    const opened = pullDiffAt(loc.owner, loc.repo, loc.sha, loc.account);
+    if (!opened) return undefined;
+    key = opened;
+    side = opened.baseSha === loc.sha ? 'base' : 'head';
+  }
+  const pullKey: PullKey = { owner: key.owner, repo: key.repo, number: key.number, ...(loc.account !== undefined ? { accountId: loc.account } : {}) };
+  const pull = await facts.pull(pullKey);
+  const files = await facts.filesAt(pullKey, pull.head.sha);
+  const file = files.find((f) => f.filename === loc.path);
+  const current = loc.sha === (side === 'head' ? pull.head.sha : pull.base.sha);
+  return { pull: pullKey, head: pull.head, base: pull.base, file, path: loc.path, sha: loc.sha, side, current };
+}
+
+async function workspaceDocumentPlace(uri: vscode.Uri, selected: SelectedPull, facts: PullFacts): Promise<DocumentPlace | undefined> {
+  const sel = selected.value;
+  const folder = vscode.workspace.getWorkspaceFolder(uri);
+  if (!sel || !folder) return undefined;
+  const path = vscode.workspace.asRelativePath(uri, false).split('\\').join('/');
+  const pull = await facts.pull(sel);
+  const file = (await facts.filesAt(sel, pull.head.sha)).find((f) => f.filename === path);
+  if (!file || file.status === 'removed') return undefined;
+  // Only the head's own content: the lines of any other version would not match the positions.
+  const bytes = await vscode.workspace.fs.readFile(uri);
+  if (blobSha(bytes) !== file.sha) return undefined;
+  return {
+    pull: { owner: sel.owner, repo: sel.repo, number: sel.number },
+    head: pull.head,
+    base: pull.base,
+    file,
+    path,
+    sha: pull.head.sha,
+    side: 'head',
+    current: true,
+  };
+}

@@ -1,0 +1,356 @@
+// The inline review threads: one CommentController whose threads are the
+// review comments of the pull request a document belongs to (documentPlace),
+// drawn where placeThreads puts them, and whose commenting ranges are the
+// lines of the document that have a position in the pull request's diff.
+// Threads are kept across redraws (a reply box being typed in survives a
+// refresh) and updated in place.
+import * as vscode from 'vscode';
+import type { ReviewComment } from '../../../hosting';
+import { AvatarCache } from '../../../util/avatars';
+import { commentableRuns, mapPositions } from '../../../reviewing/diffPosition';
+import { inViewFirst, placeThreads, type PlacementKind } from '../../../reviewing/threadPlacement';
+import { groupReviewThreads } from '../../../util/viewFormat';
+import { locationText } from '../stores/locationWords';
+import type { HostingSession } from '../../shared/session/hostingSession';
+import type { PullKey, PullReviewComments } from '../stores/pullReviewComments';
+import type { PullDiffOpening } from '../../shared/gitfs/pullDiffs';
+import type { SelectedPull } from '../../shared/selection/selectedPull';
+import { documentPlace, PullFacts, type DocumentPlace } from './documentPlace';
+import { ReviewCommentItem } from './reviewCommentItem';
+import type { Logger } from '../../shared/log/outputLog';
+import type { PendingDraft, PendingDrafts } from '../stores/pendingDrafts';
+import { PendingCommentItem } from './pendingCommentItem';
+
+const CONTROLLER_ID = 'repodesk.reviewThreads';
+
+export interface ThreadEntry {
+  thread: vscode.CommentThread;
+  place: DocumentPlace;
+  /** The root comment's id; undefined for a thread the user is starting. */
+  rootId: number | undefined;
+  /** 1-based line; undefined when listed at the top of the file without a line. */
+  line: number | undefined;
+  kind: PlacementKind | 'new' | 'pending';
+  /** What the thread was last drawn from (kind, comments, avatars, reader): a redraw of the same skips VS Code. */
+  drawn?: string;
+}
+
+/** Up to this many threads in one document open expanded; more open collapsed. */
+const EXPANDED_THREADS_AT_MOST = 20;
+/** Threads this close to the lines on screen are handed over with them. */
+const VIEW_MARGIN_LINES = 5;
+/** The threads away from the lines on screen are handed over this much later. */
+const LATER_THREADS_AFTER_MS = 600;
+
+export class InlineThreads implements vscode.Disposable {
+  readonly controller = vscode.comments.createCommentController(CONTROLLER_ID, vscode.l10n.t('RepoDesk Review'));
+  readonly facts: PullFacts;
+  private readonly entries = new Map<string, ThreadEntry>();
+  private readonly byThread = new WeakMap<vscode.CommentThread, ThreadEntry>();
+  private readonly avatars = new AvatarCache();
+  private readonly rendering = new Map<string, Promise<void>>();
+  /** Review comments read as a diff started to open (prepare), kept for its documents' first drawing. */
+  private readonly prepared = new Map<string, Promise<ReviewComment[]>>();
+
+  constructor(
+    private readonly session: HostingSession,
+    private readonly selected: SelectedPull,
+    private readonly store: PullReviewComments,
+    private readonly log?: Logger,
+    private readonly pending?: PendingDrafts,
+  ) {
+    this.facts = new PullFacts((accountId) => (accountId !== undefined ? session.clientFor(accountId) : session.client));
+    this.controller.options = {
+      prompt: vscode.l10n.t('Reply…'),
+      placeHolder: vscode.l10n.t('Write a review comment (Markdown; @ for people, # for issues and pull requests)'),
+    };
+    this.controller.commentingRangeProvider = {
+      provideCommentingRanges: async (document) => {
+        const place = await this.placeOf(document.uri);
+        if (!place?.current || !place.file) return [];
+        return commentableRuns(mapPositions(place.file.patch), place.side).map(([a, b]) => new vscode.Range(a - 1, 0, b - 1, 0));
+      },
+    };
+  }
+
+  /** The thread's entry: its document's place, root and line (also for a thread the user started). */
+  async entryOf(thread: vscode.CommentThread): Promise<ThreadEntry | undefined> {
+    const known = this.byThread.get(thread);
+    if (known) return known;
+    const place = await this.placeOf(thread.uri);
+    if (!place) return undefined;
+    const entry: ThreadEntry = { thread, place, rootId: undefined, line: (thread.range?.start.line ?? 0) + 1, kind: 'new' };
+    this.byThread.set(thread, entry);
+    return entry;
+  }
+
+  /** Every thread drawn now (for tests and the Reveal command). */
+  get all(): ThreadEntry[] {
+    return [...this.entries.values()];
+  }
+
+  async placeOf(uri: vscode.Uri): Promise<DocumentPlace | undefined> {
+    if (!this.session.client) return undefined;
+    try {
+      return await documentPlace(uri, this.selected, this.facts);
+    } catch (err) {
+      this.log?.info(`No review threads for ${uri.toString(true)}: ${err instanceof Error ? err.message : String(err)}`);
+      return undefined;
+    }
+  }
+
+  /**
+   * A diff of the pull request is opening: its pull request, files and review
+   * comments (with their authors' avatars) are read now, alongside VS Code's
+   * read of the diff's sides, rather than once its documents have opened.
+   */
+  prepare(d: PullDiffOpening): void {
+    if (!this.session.client) return;
+    const key: PullKey = { owner: d.owner, repo: d.repo, number: d.number, ...(d.accountId !== undefined ? { accountId: d.accountId } : {}) };
+    void this.facts.pull(key).catch(() => undefined);
+    void this.facts.filesAt(key, d.headSha).catch(() => undefined);
+    const comments = this.store.list(key);
+    this.prepared.set(pullId(key), comments);
+    void comments.then(
+      (all) => this.avatars.loadAll(all.filter((c) => c.path === d.path).map((c) => c.user.avatar_url)),
+      () => undefined,
+    );
+  }
+
+  /** The comments prepare read for this pull request, once (later drawings read again: a conditional request). */
+  private takePrepared(key: PullKey): Promise<ReviewComment[]> | undefined {
+    const id = pullId(key);
+    const comments = this.prepared.get(id);
+    this.prepared.delete(id);
+    return comments;
+  }
+
+  /** Draws the threads of every open document again (after a change, a refresh or a new selection). */
+  async redrawAll(forgetPulls = false): Promise<void> {
+    // What was read before this change is not drawn after it.
+    this.prepared.clear();
+    if (forgetPulls) this.facts.forget();
+    const open = new Set(vscode.workspace.textDocuments.map((d) => d.uri.toString()));
+    for (const [key, e] of this.entries) {
+      if (!open.has(e.thread.uri.toString())) this.drop(key);
+    }
+    await Promise.all(vscode.workspace.textDocuments.map((d) => this.redraw(d)));
+  }
+
+  /** Draws one document's threads; calls for the same document run one after another. */
+  redraw(document: vscode.TextDocument): Promise<void> {
+    const id = document.uri.toString();
+    const run = (this.rendering.get(id) ?? Promise.resolve())
+      .then(() => this.draw(document))
+      .catch((err: unknown) => {
+        this.log?.info(`Could not draw review threads on ${document.uri.toString(true)}: ${err instanceof Error ? err.message : String(err)}`);
+      });
+    this.rendering.set(id, run);
+    return run;
+  }
+
+  forget(document: vscode.TextDocument): void {
+    const prefix = `${document.uri.toString()}|`;
+    for (const key of [...this.entries.keys()]) if (key.startsWith(prefix)) this.drop(key);
+  }
+
+  private drop(key: string): void {
+    this.entries.get(key)?.thread.dispose();
+    this.entries.delete(key);
+  }
+
+  private async draw(document: vscode.TextDocument): Promise<void> {
+    const uriKey = document.uri.toString();
+    // When each step happened (epoch ms), logged at debug for the editor benchmark (test/bench/editor-features.mjs).
+    const steps: [string, number][] = [['asked', Date.now()]];
+    const place = await this.placeOf(document.uri);
+    steps.push(['placed', Date.now()]);
+    const wanted = new Set<string>();
+    if (place) {
+      const prepared = this.takePrepared(place.pull);
+      const comments = (await (prepared?.catch(() => this.store.list(place.pull)) ?? this.store.list(place.pull))).filter((c) => c.path === place.path);
+      steps.push(['comments', Date.now()]);
+      await this.avatars.loadAll(comments.map((c) => c.user.avatar_url));
+      steps.push(['avatars', Date.now()]);
+      const threads = groupReviewThreads(comments).flatMap((f) => f.threads);
+      const placed = placeThreads(threads, { headSha: place.head.sha, baseSha: place.base.sha }, place.file?.patch, place);
+      steps.push(['mapped', Date.now()]);
+      // A file with many threads opens with them collapsed (their marks in
+      // the gutter, a click away): expanded, they would bury the code, and
+      // VS Code draws each one as a widget (200 took 8-12 s).
+      const expanded = placed.length <= EXPANDED_THREADS_AT_MOST;
+      for (const p of placed) wanted.add(`${uriKey}|${p.thread.root.id}`);
+      // A pending review's drafts: replies under their thread, new threads on their own line.
+      const drafts = this.pending?.drafts(place.pull) ?? [];
+      const replies = new Map<number, PendingDraft[]>();
+      for (const d of drafts) if (d.target.kind === 'reply') replies.set(d.target.inReplyTo, [...(replies.get(d.target.inReplyTo) ?? []), d]);
+      for (const d of drafts) {
+        const t = d.target;
+        if (t.kind !== 'line' || t.path !== place.path || t.side !== place.side) continue;
+        const here = t.side === 'head' ? place.sha === t.commitId || place.current : place.head.sha === t.commitId;
+        if (!here) continue;
+        const key = `${uriKey}|pending:${d.id}`;
+        wanted.add(key);
+        this.showPending(key, document, place, d, t.commitId !== place.head.sha);
+      }
+      const showAll = (some: typeof placed) => {
+        for (const p of some)
+          this.show(
+            `${uriKey}|${p.thread.root.id}`,
+            document,
+            place,
+            p.thread.root.id,
+            p.line,
+            p.kind,
+            p.thread.comments,
+            expanded,
+            replies.get(p.thread.root.id) ?? [],
+          );
+      };
+      // The threads on screen first: VS Code redraws a document's comment
+      // decorations for each thread it hears of, so 200 at once kept the
+      // visible ones waiting for seconds. The rest follow a moment later.
+      const visible = vscode.window.visibleTextEditors
+        .filter((e) => e.document === document)
+        .flatMap((e) => e.visibleRanges.map((r) => [r.start.line + 1, r.end.line + 1] as const));
+      const wantedLine = this.expandWanted.get(uriKey);
+      const { inView, later } = inViewFirst(placed, wantedLine === undefined ? visible : [...visible, [wantedLine, wantedLine] as const], VIEW_MARGIN_LINES);
+      showAll(inView);
+      steps.push(['handed', Date.now()]);
+      if (later.length) {
+        await new Promise((resolve) => setTimeout(resolve, LATER_THREADS_AFTER_MS));
+        if (!document.isClosed) showAll(later);
+      }
+      this.log?.debug(`Review threads of ${place.path}: ${placed.length} (epoch ms): ${steps.map(([k, v]) => `${k}=${v}`).join(' ')}`);
+    }
+    for (const key of [...this.entries.keys()]) {
+      if (key.startsWith(`${uriKey}|`) && !wanted.has(key)) this.drop(key);
+    }
+  }
+
+  /** The line of a document whose thread opens expanded (Reveal in Diff), now or when it is drawn. */
+  private readonly expandWanted = new Map<string, number>();
+
+  expandAt(uri: vscode.Uri, line: number): void {
+    const uriKey = uri.toString();
+    this.expandWanted.set(uriKey, line);
+    for (const [key, e] of this.entries) {
+      if (key.startsWith(`${uriKey}|`) && e.line === line) e.thread.collapsibleState = vscode.CommentThreadCollapsibleState.Expanded;
+    }
+  }
+
+  /** The user name of the account the pull request is read with (its own, else the one in use): whose comments are "mine". */
+  private loginFor(pull: PullKey): string | undefined {
+    const opened = pull.accountId === undefined ? undefined : this.session.accounts.find((a) => a.id === pull.accountId);
+    return opened ? opened.login : this.session.login;
+  }
+
+  /** A pending draft that starts a thread: drawn on its line, marked Pending (and outdated when written on another head). */
+  private showPending(key: string, document: vscode.TextDocument, place: DocumentPlace, draft: PendingDraft, outdated: boolean): void {
+    if (draft.target.kind !== 'line') return;
+    const line = draft.target.line;
+    const range = line <= document.lineCount ? document.lineAt(line - 1).range : new vscode.Range(0, 0, 0, 0);
+    const drawn = `pending|${outdated ? 1 : 0}|${draft.body}|${draft.error ?? ''}`;
+    const known = this.entries.get(key);
+    if (known?.drawn === drawn) return;
+    const item = new PendingCommentItem(draft, this.loginFor(place.pull), outdated);
+    if (known) {
+      known.thread.comments = [item];
+      known.thread.label = pendingLabel(draft, outdated);
+      known.drawn = drawn;
+      return;
+    }
+    const thread = this.controller.createCommentThread(document.uri, range, [item]);
+    thread.collapsibleState = vscode.CommentThreadCollapsibleState.Expanded;
+    thread.canReply = false;
+    thread.contextValue = 'pending';
+    thread.label = pendingLabel(draft, outdated);
+    const entry: ThreadEntry = { thread, place, rootId: undefined, line, kind: 'pending', drawn };
+    this.entries.set(key, entry);
+    this.byThread.set(thread, entry);
+  }
+
+  private show(
+    key: string,
+    document: vscode.TextDocument,
+    place: DocumentPlace,
+    rootId: number,
+    line: number | undefined,
+    kind: PlacementKind,
+    comments: ReviewComment[],
+    expanded: boolean,
+    pendingReplies: readonly PendingDraft[] = [],
+  ): void {
+    const range = line !== undefined && line <= document.lineCount ? document.lineAt(line - 1).range : new vscode.Range(0, 0, 0, 0);
+    const me = this.loginFor(place.pull);
+    const item = (thread: () => vscode.CommentThread, c: ReviewComment) =>
+      new ReviewCommentItem(thread, c, me !== undefined && c.user.login === me, this.avatar(c), kind === 'outdated');
+    const pendingItems = () => pendingReplies.map((d) => new PendingCommentItem(d, me, false));
+    let entry = this.entries.get(key);
+    let isNew = false;
+    if (!entry) {
+      // Created with its comments: VS Code is told of the thread once, as it
+      // is, rather than as an empty thread (which it draws as a new
+      // discussion) followed by an update.
+      const created: { thread?: vscode.CommentThread } = {};
+      const thread = (created.thread = this.controller.createCommentThread(document.uri, range, [
+        ...comments.map((c) => item(() => created.thread!, c)),
+        ...pendingItems(),
+      ]));
+      const wanted = line !== undefined && this.expandWanted.get(document.uri.toString()) === line;
+      thread.collapsibleState = expanded || wanted ? vscode.CommentThreadCollapsibleState.Expanded : vscode.CommentThreadCollapsibleState.Collapsed;
+      thread.canReply = true;
+      entry = { thread, place, rootId, line, kind };
+      isNew = true;
+      this.entries.set(key, entry);
+      this.byThread.set(thread, entry);
+    } else {
+      Object.assign(entry, { place, line, kind });
+      if (!entry.thread.range?.isEqual(range)) entry.thread.range = range;
+    }
+    const thread = entry.thread;
+    // Every property set is a message to VS Code, which then recomputes the
+    // document's comment decorations: a thread whose comments did not change
+    // (an idle refresh, another thread's reply) is left alone.
+    const drawn = `${kind}|${me ?? ''}|${comments.map((c) => `${c.id}:${c.updated_at}:${this.avatars.get(c.user.avatar_url) ? 1 : 0}`).join(',')}|${pendingReplies.map((d) => `${d.id}:${d.body.length}:${d.error ?? ''}`).join(',')}`;
+    if (!isNew && entry.drawn === drawn) return;
+    entry.drawn = drawn;
+    const root = comments[0]!;
+    thread.label = threadLabel(kind, root, comments, place.head.sha);
+    thread.contextValue = kind;
+    if (isNew) return;
+    // Keep a comment that is being edited, and a draft, as they are.
+    const editing = new Map(
+      thread.comments
+        .filter((c): c is ReviewCommentItem => c instanceof ReviewCommentItem && c.mode === vscode.CommentMode.Editing && !!c.comment)
+        .map((c) => [c.comment!.id, c]),
+    );
+    const drafts = thread.comments.filter((c) => c instanceof ReviewCommentItem && !c.comment);
+    thread.comments = [...comments.map((c) => editing.get(c.id) ?? item(() => thread, c)), ...pendingItems(), ...drafts];
+  }
+
+  private avatar(c: ReviewComment): vscode.Uri | undefined {
+    const a = this.avatars.get(c.user.avatar_url);
+    return a ? vscode.Uri.parse(a.dataUri) : undefined;
+  }
+
+  dispose(): void {
+    for (const key of [...this.entries.keys()]) this.drop(key);
+    this.controller.dispose();
+  }
+}
+
+function pendingLabel(draft: PendingDraft, outdated: boolean): string {
+  const where = draft.target.kind === 'line' ? vscode.l10n.t('line {0}', draft.target.line) : '';
+  return outdated
+    ? vscode.l10n.t('Pending review comment on {0} (outdated: written on an older head)', where)
+    : vscode.l10n.t('Pending review comment on {0}', where);
+}
+
+const pullId = (key: PullKey) => `${key.accountId ?? ''} ${key.owner}/${key.repo}#${key.number}`;
+
+/** The thread's header (without a label VS Code titles a thread that has comments "Start discussion"): where, in the words of the views and the overview, and who. */
+function threadLabel(kind: PlacementKind, root: ReviewComment, comments: ReviewComment[], headSha: string): string {
+  if (kind === 'unplaced') return vscode.l10n.t('Not on a line of this diff (position {0})', root.position ?? '?');
+  return vscode.l10n.t('Review thread on {0}: {1}', locationText(root, headSha), [...new Set(comments.map((c) => c.user.login))].join(', '));
+}

@@ -1,0 +1,82 @@
+// Review comments in the editor (the inline threads, inlineComments.ts). They
+// exist only on a pull request's diff documents (repodesk: URIs) and on the
+// workspace files of a selected pull request, so their code loads with the
+// first of either (or the first run of one of their commands), not at
+// activation.
+import * as vscode from 'vscode';
+import { GIT_SCHEME } from '../../shared/gitfs/gitFileSystem';
+import { onPullDiffOpening } from '../../shared/gitfs/pullDiffs';
+import { registerLazyCommands } from '../../shared/lazyCommands';
+import type { PullReviewComments } from '../stores/pullReviewComments';
+import type { Logger } from '../../shared/log/outputLog';
+import type { HostingSession } from '../../shared/session/hostingSession';
+import type { SelectedPull } from '../../shared/selection/selectedPull';
+import type { StartedInlineComments } from './inlineComments';
+import type { PendingDrafts } from '../stores/pendingDrafts';
+
+export interface InlineComments {
+  /** Reads the threads of the open documents again (conditional requests: free when nothing changed). */
+  refresh(): Promise<void>;
+}
+
+export function registerComments(
+  context: vscode.ExtensionContext,
+  session: HostingSession,
+  selected: SelectedPull,
+  store: PullReviewComments,
+  log: Logger,
+  pending?: PendingDrafts,
+): InlineComments {
+  let started: Promise<StartedInlineComments> | undefined;
+  const start = () =>
+    (started ??= (async () => {
+      const asked = Date.now();
+      const m = await import('./inlineComments.js');
+      const loaded = Date.now();
+      const inline = m.startInlineComments(context, session, selected, store, log, pending);
+      // When the feature was asked for, its code loaded and it started (epoch ms), at debug for the first-thread benchmark.
+      log.debug(`Inline comments started (epoch ms): asked=${asked} loaded=${loaded} started=${Date.now()}`);
+      return inline;
+    })());
+
+  registerLazyCommands(
+    context,
+    [
+      'repodesk.comments.suggestChange',
+      'repodesk.comments.expandAt',
+      'repodesk.comments.refresh',
+      'repodesk.comments.reply',
+      'repodesk.comments.edit',
+      'repodesk.comments.save',
+      'repodesk.comments.cancel',
+      'repodesk.comments.delete',
+    ],
+    async () => (await start()).handlers,
+  );
+  if (context.extensionMode === vscode.ExtensionMode.Test) {
+    registerLazyCommands(
+      context,
+      ['repodesk.testing.commentThreads', 'repodesk.testing.startCommentThread', 'repodesk.testing.commentingLines'],
+      async () => (await start()).testing,
+    );
+  }
+  const startWithPull = () => {
+    if (selected.value) void start();
+  };
+  const startWithDiff = (document: vscode.TextDocument) => {
+    if (document.uri.scheme === GIT_SCHEME) void start();
+  };
+  startWithPull();
+  vscode.workspace.textDocuments.forEach(startWithDiff);
+  context.subscriptions.push(
+    selected.onDidChange(startWithPull),
+    vscode.workspace.onDidOpenTextDocument(startWithDiff),
+    // A pull request's diff starting to open loads the feature and reads its threads' data while VS Code reads the sides.
+    onPullDiffOpening((d) => void start().then((s) => s.prepare(d))),
+  );
+  return {
+    refresh: async () => {
+      if (started) await (await started).refresh();
+    },
+  };
+}
