@@ -228,6 +228,7 @@ async function main() {
 
 function writeDoc(f) {
   const doc = path.join(root, 'docs/BENCHMARKS.md');
+  const loads = f.pairs.map((p) => Number(p.load));
   const section = `<!-- emulator-throughput:start -->
 ## Emulator: authenticated \`GET /repos/:owner/:repo\` throughput, start-up time
 
@@ -236,57 +237,13 @@ Command: \`npm run bench -- emulator-throughput\` (or, after \`npm run build\`,
 a run, default 5, \`BENCH_RUNS\` the number of pairs, default 7). It writes
 this section.
 
-Method: the emulator's command (\`repodesk-emulator\`) with the demo seed,
-${f.auth} authentication, against a bare \`node:http\` server in its own process
-that answers the same request with the same bytes: the emulator's status, its
-${f.headerLines - 3} header lines in their order and its ${f.bytes}-byte body of \`GET ${REPO_PATH}\`,
-captured from it at the start and written with one \`writeHead\` of a flat
-list (Node adds \`Date\`, \`Connection\` and \`Keep-Alive\`, its keep-alive
-timeout set to the emulator's); the two answers are compared line by line
-before the runs (the date and the rate-limit count aside). autocannon drives
-each with 50 connections on loopback for ${f.seconds} s (after a second's
-unmeasured warm-up of the same server), in pairs (one run of each, the order
-alternating); a ratio is the median of the pairs' ratios. p99 is taken from
-autocannon's latency of each answer at 1 µs resolution (its own histogram
-keeps whole milliseconds). CPU a request is the server process's user +
-system time over the run (\`/proc/<pid>/stat\`) divided by its requests: on
-this shared machine the load generator and other work compete for the 2
-CPUs, so it is the steadier figure. Then five start-ups on the existing data
-folder.
-
-Where the time goes: a token caller's repeated GET is answered from the
-response cache on the raw request, before Fastify (the fast path in
-\`emulator/src/v3/core/response-cache.ts\`: the headers the normal path wrote,
-in their order, the rate-limit values filled in, one \`writeHead\` of a flat
-list, as the bare server writes). Under \`node --cpu-prof\` its own code is
-about 3 % of the process's busy time; the rest is Node's HTTP work, which the
-bare server does line for line. The rest of the gap was V8's young
-generation: start-up (modules, routes, the database) grew it to its maximum,
-two 16 MB semi-spaces, within a second, and V8 never shrank it, busy or idle
-(\`v8.getHeapSpaceStatistics()\`), where the bare server's stays at a few MB.
-Each request's garbage then ran through memory out of the cache, and each
-scavenge paused about 2.3 ms against the bare server's 0.7 ms (\`--trace-gc\`);
-at a load of 10–11 that emulator answered at 0.2–0.8 of the bare server, p99
-2.5–17 times its, CPU a request 1.2–1.45 times (five A/B runs). The command now keeps the young
-generation at its initial size (\`emulator/src/young-generation.ts\`:
-\`--max-semi-space-size\` is read only when the heap is made, so the growth
-factor, set first thing); in one A/B run at a load of 11 that took the fast
-path from 18.4 to 16.6 µs a request (bare 15.4), p99 from 10.2 to 3.7 ms (bare
-4.1), and left the normal path (a Basic caller through Fastify, 55 µs) and
-start-up as they were; two runs of this bench minutes apart (load 6–7) gave
-0.92 and 0.96, p99 1.26 and 1.09. What remains: CPU a request 1.08–1.15 times
-the bare server's, and the emulator's 1 MB young generation is scavenged about
-2.7 times as often as the bare server's, whose grows to a few MB (0.54 ms a
-pause against 0.75 ms, \`--trace-gc\`), which is what the p99 still shows; a 2 or 4 MB one
-(\`--min-semi-space-size\`, A/B) did no better. Filling the rate-limit values
-into a kept list rather than a copy made no measurable difference. On this shared machine the
-figures move by a factor of two from pair to pair.
-
-Pairs of the latest run (${f.date}, Node ${f.node}, ${f.cpus} CPUs):
-
-| pair | emulator requests/s | bare requests/s | ratio | p99 emulator / bare (µs) | CPU a request emulator / bare (µs) | load |
-|---|---|---|---|---|---|---|
-${f.pairs.map((p, i) => `| ${i + 1} | ${p.emuRps} | ${p.bareRps} | ${p.ratio} | ${p.emuP99} / ${p.bareP99} | ${p.emuCpu} / ${p.bareCpu} | ${p.load} |`).join('\n')}
+Method: the emulator's command with the demo seed, ${f.auth} authentication,
+against a bare \`node:http\` server that answers \`GET ${REPO_PATH}\` with the
+same bytes (${f.headerLines - 3} header lines, ${f.bytes}-byte body, checked before the runs).
+autocannon, 50 connections for ${f.seconds} s a run, in pairs of one run each; a ratio
+is the median of the pairs'. CPU a request: the server's user + system time
+over its requests. Then five start-ups on the existing data folder. Node
+${f.node}, ${f.cpus} CPUs, load when measured: ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}.
 
 | figure | goal | result |
 |---|---|---|
