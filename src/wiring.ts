@@ -42,6 +42,7 @@ import { ViewedFilesStore } from './features/review/stores/viewedFilesStore';
 import { registerViewedFiles } from './features/review/viewedFiles/registerViewedFiles';
 import { registerSuggestions } from './features/review/suggestions/registerSuggestions';
 import { Gate } from './util/gate';
+import type { FeatureContext } from './features/shared/featureContext';
 import { registerPendingReview } from './features/review/pendingReview/registerPendingReview';
 
 const VIEW_IDS = ['repodesk.repositories', 'repodesk.pullRequests', 'repodesk.reviewComments', 'repodesk.releases', 'repodesk.gitRefs'] as const;
@@ -71,59 +72,53 @@ export function registerViews(
   const active = new ActiveRepository(context.workspaceState);
   const selectedPull = new SelectedPull();
   context.subscriptions.push(active, selectedPull);
+  // What every feature is handed; a feature that needs more gets it by name beside it.
+  const ctx: FeatureContext = { extension: context, session, engagement, log, active, selectedPull };
   // Which of several signed-in accounts the views use, in the status bar.
-  registerAccountSwitch(context, session, active);
+  registerAccountSwitch(ctx);
   // The ✓ / ✕ of the editors where release notes and commit messages are written.
   registerNotesEditor(context);
   // The editor of commit and merge messages (its own tab, language and ✓ / ✕).
   registerMessageEditor(context);
   // The status bar's word that something worked (a test seam under tests).
   registerConfirmations(context);
-  const gitfs = registerGitFileSystem(context, session, log);
+  const gitfs = registerGitFileSystem(ctx);
   // A repository node lists its labels, deploy keys, teams, webhooks and downloads, in this order.
-  const repositoryLists = [
-    registerLabels(context, session, active),
-    registerDeployKeys(context, session, active),
-    registerTeams(context, session, active),
-    registerHooks(context, session),
-    registerDownloads(context, session),
-  ];
+  const repositoryLists = [registerLabels(ctx), registerDeployKeys(ctx), registerTeams(ctx), registerHooks(ctx), registerDownloads(ctx)];
   // Start-up: the views' reads wait until the Repositories view has handed
   // VS Code the rows it kept (and a moment to draw them), or knows it has
   // none; never more than FIRST_PAINT_MAX_MS (a hidden view is never asked).
   const firstPaint = new Gate(FIRST_PAINT_MAX_MS);
   session.holdBackgroundUntil(firstPaint.opened);
   // An organization's group lists its members after its repositories; "Your gists" follows the organizations.
-  const repositories = registerRepositories(
-    context,
-    session,
-    active,
-    repositoryLists,
-    [registerMembers(context, session)],
-    [registerGists(context, session)],
+  const repositories = registerRepositories({
+    ...ctx,
+    childProviders: repositoryLists,
+    orgProviders: [registerMembers(ctx)],
+    rootProviders: [registerGists(ctx)],
     firstPaint,
-  );
-  registerSearch(context, session, active);
+  });
+  registerSearch(ctx);
   // Statistics and support cases of a repository, in a webview panel.
-  registerInsights(context, log, session, engagement, active);
+  registerInsights(ctx);
   // The active repository's support cases from the palette (shown in Insights' Cases tab).
-  registerCases(context, engagement, active, session);
+  registerCases(ctx);
   const viewedFiles = new ViewedFilesStore(context.workspaceState, session);
   context.subscriptions.push(viewedFiles);
-  registerViewedFiles(context, session, viewedFiles);
-  const pulls = registerPulls(context, session, active, selectedPull, (except) => refreshAll(except), viewedFiles);
+  registerViewedFiles({ ...ctx, viewedFiles });
+  const pulls = registerPulls({ ...ctx, refreshAll: (except) => refreshAll(except), viewedFiles });
   // One source of truth for review comments: a reply, edit or delete made in
   // the editor's threads or in a view shows in the others.
   const reviewStore = new PullReviewComments(session);
   // Start Review: comments written from then on wait as drafts until Submit Review.
-  const pending = registerPendingReview(context, session, selectedPull, reviewStore);
-  const reviewComments = registerReviewComments(context, session, active, selectedPull, log, () => reviewStore.fireChanged(), pending);
-  const inlineComments = registerComments(context, session, selectedPull, reviewStore, log, pending);
-  registerSuggestions(context, session, reviewStore);
+  const pending = registerPendingReview({ ...ctx, reviewStore });
+  const reviewComments = registerReviewComments({ ...ctx, afterChange: () => reviewStore.fireChanged(), pending });
+  const inlineComments = registerComments({ ...ctx, reviewStore, pending });
+  registerSuggestions({ ...ctx, reviewStore });
   // @ and # completions, hovers and warnings in the comment boxes.
-  registerLanguage(context, session, active, selectedPull, reviewStore, log);
+  registerLanguage({ ...ctx, reviewStore });
   // A pull request's overview page (a click on a pull request opens it).
-  const overviews = registerPullOverview(context, log, session, active, reviewStore, pending, viewedFiles);
+  const overviews = registerPullOverview({ ...ctx, reviewStore, pending, viewedFiles });
   context.subscriptions.push(
     reviewStore,
     reviewStore.onDidChange(() => {
@@ -131,7 +126,7 @@ export function registerViews(
       reviewComments.refresh();
     }),
   );
-  const detail: NodeTreeProvider[] = [pulls, reviewComments, registerReleases(context, session, active), registerRefs(context, session, active, gitfs)];
+  const detail: NodeTreeProvider[] = [pulls, reviewComments, registerReleases(ctx), registerRefs({ ...ctx, gitfs })];
   // `except`: a view that shows the change itself (from the write's answer) and reads its list again.
   const refreshAll = (except?: NodeTreeProvider) => {
     repositories.refresh();
@@ -141,7 +136,7 @@ export function registerViews(
   };
 
   // A commit, tag or new repository made from the workspace shows in Git Refs and Repositories.
-  registerCommit(context, session, active, refreshAll);
+  registerCommit({ ...ctx, onCommitted: refreshAll });
 
   let timer: ReturnType<typeof setInterval> | undefined;
   const backgroundRefresh = () => {

@@ -3,11 +3,10 @@
 // is remembered per active repository and taken up again when that
 // repository becomes active.
 import * as vscode from 'vscode';
-import type { HostingSession } from '../shared/session/hostingSession';
-import type { ActiveRepository } from '../shared/selection/activeRepository';
 import { registerLazyCommands } from '../shared/lazyCommands';
+import type { FeatureContext } from '../shared/featureContext';
 
-export function registerAccountSwitch(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository): void {
+export function registerAccountSwitch({ extension: context, session, active }: Pick<FeatureContext, 'extension' | 'session' | 'active'>): void {
   const item = vscode.window.createStatusBarItem('repodesk.account', vscode.StatusBarAlignment.Right, 101);
   item.name = vscode.l10n.t('RepoDesk Account');
   item.command = 'repodesk.switchAccount';

@@ -3,16 +3,18 @@
 // tab, and "New Support Case…" asks the subject, contact, campaign and a
 // first note, creates the case linked to the repository (its `repo:` tag,
 // docs/service-api/decisions §4) and shows it there.
-import * as vscode from 'vscode';
-import type { ActiveRepository } from '../shared/selection/activeRepository';
-import type { EngagementSession } from '../shared/session/engagementSession';
-import type { HostingSession } from '../shared/session/hostingSession';
 import { registerLazyCommands } from '../shared/lazyCommands';
+import type { FeatureContext } from '../shared/featureContext';
 
 const CASE_COMMANDS = ['repodesk.cases.show', 'repodesk.cases.create'] as const;
 export type CaseCommandId = (typeof CASE_COMMANDS)[number];
 
-export function registerCases(context: vscode.ExtensionContext, engagement: EngagementSession, active: ActiveRepository, session: HostingSession): void {
+export function registerCases({
+  extension: context,
+  engagement,
+  active,
+  session,
+}: Pick<FeatureContext, 'extension' | 'engagement' | 'active' | 'session'>): void {
   // The commands' code loads on first use, not at activation.
   registerLazyCommands(context, CASE_COMMANDS, () => import('./caseCommands.js').then((m) => m.caseCommands(engagement, active, session)));
 }

@@ -5,11 +5,15 @@
 // workspace (it writes what a folder the user did not trust holds). Each
 // command also takes its answers as a plain object (scripts and tests).
 import * as vscode from 'vscode';
-import type { HostingSession } from '../shared/session/hostingSession';
-import type { ActiveRepository } from '../shared/selection/activeRepository';
 import type { CommitCommands } from './commitCommands';
+import type { FeatureContext } from '../shared/featureContext';
 
-export function registerCommit(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository, onCommitted: () => void): void {
+export function registerCommit({
+  extension: context,
+  session,
+  active,
+  onCommitted,
+}: Pick<FeatureContext, 'extension' | 'session' | 'active'> & { onCommitted: () => void }): void {
   // The flows and the git data engine load with the first command, not at activation.
   let loaded: Promise<CommitCommands> | undefined;
   const commands = () => (loaded ??= import('./commitCommands.js').then((m) => m.commitCommands(session, active, onCommitted)));

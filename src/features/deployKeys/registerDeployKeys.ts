@@ -1,17 +1,15 @@
 // Deploy keys: the Deploy Keys group under each repository of the
 // Repositories view, its commands, and the palette's flow on the active
 // repository. Each command also takes its answers as arguments.
-import * as vscode from 'vscode';
-import type { HostingSession } from '../shared/session/hostingSession';
-import type { ActiveRepository } from '../shared/selection/activeRepository';
 import { RefusedLists, type RepositoryChildProvider } from '../shared/tree/repositoryLists';
 import { deployKeysGroup } from './deployKeyNodes';
 import { registerLazyCommands } from '../shared/lazyCommands';
+import type { FeatureContext } from '../shared/featureContext';
 
 const DEPLOY_KEY_COMMANDS = ['repodesk.repo.deployKeys', 'repodesk.repo.deployKeys.add', 'repodesk.repo.deployKeys.delete'] as const;
 export type DeployKeyCommandId = (typeof DEPLOY_KEY_COMMANDS)[number];
 
-export function registerDeployKeys(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository): RepositoryChildProvider {
+export function registerDeployKeys({ extension: context, session, active }: Pick<FeatureContext, 'extension' | 'session' | 'active'>): RepositoryChildProvider {
   // Refusals (no admin rights) are asked again on retry, on the user's
   // refresh, or with another account; not on every background refresh.
   const refused = new RefusedLists();

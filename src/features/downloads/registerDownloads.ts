@@ -2,16 +2,15 @@
 // them): the Downloads group under each repository of the Repositories view,
 // saving a download's file, deleting a download, and Move Downloads to a
 // Release…. Each command also takes its answers as arguments.
-import * as vscode from 'vscode';
-import type { HostingSession } from '../shared/session/hostingSession';
 import { RefusedLists, type RepositoryChildProvider } from '../shared/tree/repositoryLists';
 import { downloadsGroup } from './downloadNodes';
 import { registerLazyCommands } from '../shared/lazyCommands';
+import type { FeatureContext } from '../shared/featureContext';
 
 const DOWNLOAD_COMMANDS = ['repodesk.repo.downloads.save', 'repodesk.repo.downloads.delete', 'repodesk.repo.downloads.moveToRelease'] as const;
 export type DownloadCommandId = (typeof DOWNLOAD_COMMANDS)[number];
 
-export function registerDownloads(context: vscode.ExtensionContext, session: HostingSession): RepositoryChildProvider {
+export function registerDownloads({ extension: context, session }: Pick<FeatureContext, 'extension' | 'session'>): RepositoryChildProvider {
   const refused = new RefusedLists();
   context.subscriptions.push(session.onDidChange(() => refused.clear()));
   // The commands' code loads on first use, not at activation.

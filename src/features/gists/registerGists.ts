@@ -5,11 +5,10 @@
 // ask for at sign-in: a refusal for want of it offers to sign in again for it.
 // A failed request keeps the text for the next try. Each command also takes its
 // answers as a plain object argument.
-import * as vscode from 'vscode';
-import type { HostingSession } from '../shared/session/hostingSession';
 import type { RootGroupProvider } from '../shared/tree/rootGroups';
 import { GistsGroupNode } from './gistNodes';
 import { registerLazyCommands } from '../shared/lazyCommands';
+import type { FeatureContext } from '../shared/featureContext';
 
 const GIST_COMMANDS = [
   'repodesk.gists.refresh',
@@ -20,7 +19,7 @@ const GIST_COMMANDS = [
 ] as const;
 export type GistCommandId = (typeof GIST_COMMANDS)[number];
 
-export function registerGists(context: vscode.ExtensionContext, session: HostingSession): RootGroupProvider {
+export function registerGists({ extension: context, session }: Pick<FeatureContext, 'extension' | 'session'>): RootGroupProvider {
   const me = () => session.login;
   // The commands' code loads on first use, not at activation.
   registerLazyCommands(context, GIST_COMMANDS, () => import('./gistCommands.js').then((m) => m.gistCommands(session)));

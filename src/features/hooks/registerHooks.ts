@@ -3,12 +3,11 @@
 // once, as Deploy Keys do), creating, editing, testing, pinging and deleting
 // a hook, and the payload of a recent delivery. Each command also takes its
 // answers as a plain object argument.
-import type * as vscode from 'vscode';
-import type { HostingSession } from '../shared/session/hostingSession';
 import { registerLazyCommands } from '../shared/lazyCommands';
 import { RefusedLists, type RepositoryChildProvider } from '../shared/tree/repositoryLists';
 import { registerDeliveryDocuments } from './deliveryDocuments';
 import { hooksGroup, type LastDeliveries } from './hookNodes';
+import type { FeatureContext } from '../shared/featureContext';
 
 const HOOK_COMMANDS = [
   'repodesk.repo.hooks.create',
@@ -20,7 +19,7 @@ const HOOK_COMMANDS = [
 ] as const;
 export type HookCommandId = (typeof HOOK_COMMANDS)[number];
 
-export function registerHooks(context: vscode.ExtensionContext, session: HostingSession): RepositoryChildProvider {
+export function registerHooks({ extension: context, session }: Pick<FeatureContext, 'extension' | 'session'>): RepositoryChildProvider {
   const deliveries = registerDeliveryDocuments(context);
   // Refusals (no admin rights) are asked again on retry, on the user's
   // refresh, or with another account; not on every background refresh.

@@ -5,26 +5,23 @@
 import * as vscode from 'vscode';
 import { NoteDrafts } from './noteDrafts';
 import type { HostToWebview, WebviewToHost } from './model/messages';
-import type { Logger } from '../shared/log/outputLog';
-import type { ActiveRepository } from '../shared/selection/activeRepository';
-import type { EngagementSession } from '../shared/session/engagementSession';
-import type { HostingSession } from '../shared/session/hostingSession';
 import { WebviewPanels } from '../shared/panels/webviewPanels';
 import type { Focus } from './insightsPanel';
 import { registerLazyCommands } from '../shared/lazyCommands';
+import type { FeatureContext } from '../shared/featureContext';
 
 const INSIGHTS_COMMANDS = ['repodesk.insights.show'] as const;
 export type InsightsCommandId = (typeof INSIGHTS_COMMANDS)[number];
 
 const INSIGHTS_VIEW_TYPE = 'repodesk.insights';
 
-export function registerInsights(
-  context: vscode.ExtensionContext,
-  log: Logger,
-  session: HostingSession,
-  engagement: EngagementSession,
-  active: ActiveRepository,
-): void {
+export function registerInsights({
+  extension: context,
+  log,
+  session,
+  engagement,
+  active,
+}: Pick<FeatureContext, 'extension' | 'log' | 'session' | 'engagement' | 'active'>): void {
   const focusAsked = new Map<string, Focus>();
   const posted = new Map<string, HostToWebview[]>();
   const received = new Map<string, WebviewToHost[]>();

@@ -1,17 +1,15 @@
 // Labels: the Labels group under each repository of the Repositories view,
 // its commands, and the palette's flow on the active repository. Each
 // command also takes its answers as arguments (for scripts and tests).
-import * as vscode from 'vscode';
-import type { HostingSession } from '../shared/session/hostingSession';
-import type { ActiveRepository } from '../shared/selection/activeRepository';
 import { RefusedLists, type RepositoryChildProvider } from '../shared/tree/repositoryLists';
 import { labelsGroup } from './labelNodes';
 import { registerLazyCommands } from '../shared/lazyCommands';
+import type { FeatureContext } from '../shared/featureContext';
 
 const LABEL_COMMANDS = ['repodesk.repo.labels', 'repodesk.repo.labels.create', 'repodesk.repo.labels.edit', 'repodesk.repo.labels.delete'] as const;
 export type LabelCommandId = (typeof LABEL_COMMANDS)[number];
 
-export function registerLabels(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository): RepositoryChildProvider {
+export function registerLabels({ extension: context, session, active }: Pick<FeatureContext, 'extension' | 'session' | 'active'>): RepositoryChildProvider {
   // Refusals (no admin rights) are asked again on retry, on the user's
   // refresh, or with another account; not on every background refresh.
   const refused = new RefusedLists();

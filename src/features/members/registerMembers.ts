@@ -4,17 +4,16 @@
 // member (owners only, never the last owner; the service asks for admin:org).
 // A refusal for want of a scope offers to sign in again for it, as Teams do.
 // Each command also takes its answers as arguments.
-import * as vscode from 'vscode';
-import type { HostingSession } from '../shared/session/hostingSession';
 import type { OrganizationChildProvider } from '../shared/tree/organizationLists';
 import { RefusedLists } from '../shared/tree/repositoryLists';
 import { memberGroups } from './memberNodes';
 import { registerLazyCommands } from '../shared/lazyCommands';
+import type { FeatureContext } from '../shared/featureContext';
 
 const MEMBER_COMMANDS = ['repodesk.org.members.publicize', 'repodesk.org.members.conceal', 'repodesk.org.members.remove'] as const;
 export type MemberCommandId = (typeof MEMBER_COMMANDS)[number];
 
-export function registerMembers(context: vscode.ExtensionContext, session: HostingSession): OrganizationChildProvider {
+export function registerMembers({ extension: context, session }: Pick<FeatureContext, 'extension' | 'session'>): OrganizationChildProvider {
   const refused = new RefusedLists();
   const me = () => session.login;
   context.subscriptions.push(session.onDidChange(() => refused.clear()));

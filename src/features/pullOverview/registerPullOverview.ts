@@ -5,17 +5,16 @@ import * as vscode from 'vscode';
 import type { HostToWebview, WebviewToHost } from './model/messages';
 import { AvatarCache } from '../../util/avatars';
 import { givenAnswers } from '../shared/commandArgs';
-import type { Logger } from '../shared/log/outputLog';
 import type { ViewedFilesStore } from '../review/stores/viewedFilesStore';
 import type { PullReviewComments } from '../review/stores/pullReviewComments';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
-import type { HostingSession } from '../shared/session/hostingSession';
 import { WebviewPanels, type HostedPanel } from '../shared/panels/webviewPanels';
 import { lru } from 'tiny-lru';
 import type { PullKeyParts } from './overviewLoader';
 import { overviewKey } from './overviewKey';
 import type { OverviewPage } from './overviewPanel';
 import type { PendingDrafts } from '../review/stores/pendingDrafts';
+import type { FeatureContext } from '../shared/featureContext';
 
 const PULL_OVERVIEW_VIEW_TYPE = 'repodesk.pullOverview';
 /** How many pull requests' last pages are kept for a page opened again. */
@@ -37,15 +36,19 @@ async function targetOf(arg: unknown, active: ActiveRepository): Promise<PullKey
   return (await import('./askPullNumber.js')).askPullNumber(repo);
 }
 
-export function registerPullOverview(
-  context: vscode.ExtensionContext,
-  log: Logger,
-  session: HostingSession,
-  active: ActiveRepository,
-  store: PullReviewComments,
-  pending?: PendingDrafts,
-  viewed?: ViewedFilesStore,
-): PullOverviews {
+export function registerPullOverview({
+  extension: context,
+  log,
+  session,
+  active,
+  reviewStore: store,
+  pending,
+  viewedFiles: viewed,
+}: Pick<FeatureContext, 'extension' | 'log' | 'session' | 'active'> & {
+  reviewStore: PullReviewComments;
+  pending?: PendingDrafts;
+  viewedFiles?: ViewedFilesStore;
+}): PullOverviews {
   const avatars = new AvatarCache();
   const pages = new Set<OverviewPage>();
   const posted = new Map<string, HostToWebview[]>();

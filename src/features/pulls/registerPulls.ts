@@ -1,8 +1,6 @@
 // The Pull Requests view of the active repository and its commands.
 import * as vscode from 'vscode';
 import { AvatarCache } from '../../util/avatars';
-import type { HostingSession } from '../shared/session/hostingSession';
-import type { ActiveRepository } from '../shared/selection/activeRepository';
 import { openDiff } from '../shared/gitfs/openDiff';
 import { describePullFilter, loadPullFilter, savePullFilter, toQuery, type PullFilter } from './pullFilter';
 import { PullFileNode, PullNode, pullNodes } from './pullNodes';
@@ -10,7 +8,6 @@ import { registerPullDecorations } from './pullDecorations';
 import { registerLazyCommands } from '../shared/lazyCommands';
 import { registerCheckedOutStatus } from './checkedOutStatus';
 import { readHostingSettings } from '../shared/session/settings';
-import type { SelectedPull } from '../shared/selection/selectedPull';
 import { NodeTreeProvider, pagedRoots } from '../shared/tree/treeBase';
 import { createRepositoryView } from '../shared/tree/repositoryView';
 import { errorText } from '../shared/failure';
@@ -21,6 +18,7 @@ import { KeptPullNode } from './keptPullNodes';
 import { pullListEdit } from '../../util/pullListEdit';
 import type { ViewedFilesStore } from '../review/stores/viewedFilesStore';
 import { changedFilesNodes } from './changedFilesNode';
+import type { FeatureContext } from '../shared/featureContext';
 
 const PULL_COMMANDS = ['repodesk.pulls.checkout', 'repodesk.pulls.filter', 'repodesk.pulls.openInBrowser'] as const;
 export type PullCommandId = (typeof PULL_COMMANDS)[number];
@@ -29,14 +27,17 @@ export type PullCommandId = (typeof PULL_COMMANDS)[number];
 const PULL_SNAPSHOT_KEY = 'repodesk.pullRequests.lastListing';
 
 /** `refreshAll` re-reads every view but `except` (a merge moves Git Refs too). */
-export function registerPulls(
-  context: vscode.ExtensionContext,
-  session: HostingSession,
-  active: ActiveRepository,
-  selected: SelectedPull,
-  refreshAll: (except?: NodeTreeProvider) => void,
-  viewed?: ViewedFilesStore,
-): NodeTreeProvider {
+export function registerPulls({
+  extension: context,
+  session,
+  active,
+  selectedPull: selected,
+  refreshAll,
+  viewedFiles: viewed,
+}: Pick<FeatureContext, 'extension' | 'session' | 'active' | 'selectedPull'> & {
+  refreshAll: (except?: NodeTreeProvider) => void;
+  viewedFiles?: ViewedFilesStore;
+}): NodeTreeProvider {
   const state = context.workspaceState;
   // Authors' avatars for the pull request icons, kept across refreshes.
   const avatars = new AvatarCache();

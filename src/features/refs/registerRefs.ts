@@ -4,12 +4,11 @@
 import * as vscode from 'vscode';
 import { type GitTag } from '../../hosting';
 import type { GitFileSystem } from '../shared/gitfs/gitFileSystem';
-import type { HostingSession } from '../shared/session/hostingSession';
-import type { ActiveRepository } from '../shared/selection/activeRepository';
 import { NodeTreeProvider, pagedRoots } from '../shared/tree/treeBase';
 import { loadMessages, refGroupNodes, type RefsContext } from './refNodes';
 import { createRepositoryView } from '../shared/tree/repositoryView';
 import { registerLazyCommands } from '../shared/lazyCommands';
+import type { FeatureContext } from '../shared/featureContext';
 
 const REF_COMMANDS = [
   'repodesk.refs.createBranch',
@@ -22,7 +21,12 @@ export type RefCommandId = (typeof REF_COMMANDS)[number];
 
 const VIEW = 'repodesk.gitRefs';
 
-export function registerRefs(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository, gitfs: GitFileSystem): NodeTreeProvider {
+export function registerRefs({
+  extension: context,
+  session,
+  active,
+  gitfs,
+}: Pick<FeatureContext, 'extension' | 'session' | 'active'> & { gitfs: GitFileSystem }): NodeTreeProvider {
   const messages = new Map<string, string>();
   const tags = new Map<string, GitTag>();
   const provider = new NodeTreeProvider(VIEW, (p) => {

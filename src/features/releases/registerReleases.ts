@@ -1,11 +1,10 @@
 // The Releases view of the active repository and its commands.
 import * as vscode from 'vscode';
-import type { HostingSession } from '../shared/session/hostingSession';
-import type { ActiveRepository } from '../shared/selection/activeRepository';
 import { NodeTreeProvider, pagedRoots } from '../shared/tree/treeBase';
 import { releaseGroups } from './releaseNodes';
 import { createRepositoryView } from '../shared/tree/repositoryView';
 import { registerLazyCommands } from '../shared/lazyCommands';
+import type { FeatureContext } from '../shared/featureContext';
 
 const RELEASE_COMMANDS = [
   'repodesk.releases.create',
@@ -20,7 +19,7 @@ export type ReleaseCommandId = (typeof RELEASE_COMMANDS)[number];
 
 export const RELEASES_VIEW = 'repodesk.releases';
 
-export function registerReleases(context: vscode.ExtensionContext, session: HostingSession, active: ActiveRepository): NodeTreeProvider {
+export function registerReleases({ extension: context, session, active }: Pick<FeatureContext, 'extension' | 'session' | 'active'>): NodeTreeProvider {
   const provider = new NodeTreeProvider(RELEASES_VIEW, async (p) => {
     const client = session.client;
     const repo = active.value;

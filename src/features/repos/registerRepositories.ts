@@ -16,6 +16,7 @@ import type { Gate } from '../../util/gate';
 import type { RepoDeskNode } from '../shared/tree/nodes';
 import { AccountGroupNode } from './accountGroupNode';
 import { registerLazyCommands } from '../shared/lazyCommands';
+import type { FeatureContext } from '../shared/featureContext';
 
 const REPOSITORY_COMMANDS = [
   'repodesk.repos.filter',
@@ -32,15 +33,20 @@ export type RepositoryCommandId = (typeof REPOSITORY_COMMANDS)[number];
  * after an organization's repositories (its members); `rootProviders` the
  * top-level groups after the organizations' (the user's gists).
  */
-export function registerRepositories(
-  context: vscode.ExtensionContext,
-  session: HostingSession,
-  active: ActiveRepository,
-  childProviders: readonly RepositoryChildProvider[],
-  orgProviders: readonly OrganizationChildProvider[] = [],
-  rootProviders: readonly RootGroupProvider[] = [],
-  firstPaint?: Gate,
-): NodeTreeProvider {
+export function registerRepositories({
+  extension: context,
+  session,
+  active,
+  childProviders,
+  orgProviders = [],
+  rootProviders = [],
+  firstPaint,
+}: Pick<FeatureContext, 'extension' | 'session' | 'active'> & {
+  childProviders: readonly RepositoryChildProvider[];
+  orgProviders?: readonly OrganizationChildProvider[];
+  rootProviders?: readonly RootGroupProvider[];
+  firstPaint?: Gate;
+}): NodeTreeProvider {
   const { provider, subscriptions, showKeptNext, whenKept } = createRepositoriesProvider(
     session,
     active,

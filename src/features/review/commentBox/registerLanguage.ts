@@ -4,19 +4,16 @@
 // never write a review comment.
 import * as vscode from 'vscode';
 import type { PullReviewComments } from '../stores/pullReviewComments';
-import type { HostingSession } from '../../shared/session/hostingSession';
-import type { ActiveRepository } from '../../shared/selection/activeRepository';
-import type { SelectedPull } from '../../shared/selection/selectedPull';
-import type { Logger } from '../../shared/log/outputLog';
+import type { FeatureContext } from '../../shared/featureContext';
 
-export function registerLanguage(
-  context: vscode.ExtensionContext,
-  session: HostingSession,
-  active: ActiveRepository,
-  selected: SelectedPull,
-  store: PullReviewComments,
-  log?: Logger,
-): void {
+export function registerLanguage({
+  extension: context,
+  session,
+  active,
+  selectedPull: selected,
+  log,
+  reviewStore: store,
+}: Pick<FeatureContext, 'extension' | 'session' | 'active' | 'selectedPull' | 'log'> & { reviewStore: PullReviewComments }): void {
   let started = false;
   const startOnce = (doc: vscode.TextDocument) => {
     if (started || doc.uri.scheme !== 'comment') return;

@@ -2,9 +2,6 @@
 // file and thread, or (second mode) the repository's review comments with
 // sort and since. Reply, edit, delete (own comments) and reveal in the diff.
 import * as vscode from 'vscode';
-import type { HostingSession } from '../../shared/session/hostingSession';
-import type { ActiveRepository } from '../../shared/selection/activeRepository';
-import type { SelectedPull } from '../../shared/selection/selectedPull';
 import { createNodeTreeView, NodeTreeProvider, pagedRoots } from '../../shared/tree/treeBase';
 import { errorText } from '../../shared/failure';
 import { ErrorNode, MessageNode } from '../../shared/tree/nodes';
@@ -12,11 +9,11 @@ import type { ReviewComment } from '../../../hosting';
 import { registerLazyCommands } from '../../shared/lazyCommands';
 import { CommentFileNode, CommentNode, threadNodes } from '../../shared/tree/reviewThreadNodes';
 import { signedInClient } from '../../shared/session/require';
-import type { Logger } from '../../shared/log/outputLog';
 import { StepMarks } from '../../../util/phaseMarks';
 import { firstDraw } from '../../../listings/firstDraw';
 import type { PendingDrafts } from '../stores/pendingDrafts';
 import { PendingGroupNode } from './pendingNodes';
+import type { FeatureContext } from '../../shared/featureContext';
 
 const REVIEW_COMMENT_COMMANDS = ['repodesk.reviewComments.filter', 'repodesk.reviewComments.reveal'] as const;
 export type ReviewCommentCommandId = (typeof REVIEW_COMMENT_COMMANDS)[number];
@@ -40,15 +37,18 @@ export const FILTER_KEY = 'repodesk.reviewComments.filter';
 const SELECT_STEPS = ['selected', 'asked', 'read', 'rows', 'threads'] as const;
 
 /** `afterChange` runs after a reply, edit or delete (the Pull Requests view shows the threads too). */
-export function registerReviewComments(
-  context: vscode.ExtensionContext,
-  session: HostingSession,
-  active: ActiveRepository,
-  selected: SelectedPull,
-  log: Logger,
-  afterChange: () => void = () => undefined,
-  pending?: PendingDrafts,
-): NodeTreeProvider {
+export function registerReviewComments({
+  extension: context,
+  session,
+  active,
+  selectedPull: selected,
+  log,
+  afterChange = () => undefined,
+  pending,
+}: Pick<FeatureContext, 'extension' | 'session' | 'active' | 'selectedPull' | 'log'> & {
+  afterChange?: () => void;
+  pending?: PendingDrafts;
+}): NodeTreeProvider {
   const state = context.workspaceState;
   const mode = (): Mode => state.get<Mode>(MODE_KEY, 'pull');
   const filter = (): RepoCommentFilter => ({ sort: 'created', direction: 'desc', since: '', ...state.get<Partial<RepoCommentFilter>>(FILTER_KEY) });

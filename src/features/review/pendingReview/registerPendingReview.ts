@@ -4,10 +4,10 @@
 // bar shows the selected pull request's count and submits on a click.
 import * as vscode from 'vscode';
 import type { PullKey, PullReviewComments } from '../stores/pullReviewComments';
-import type { HostingSession } from '../../shared/session/hostingSession';
 import type { SelectedPull } from '../../shared/selection/selectedPull';
 import { PendingReviews } from './pendingReviews';
 import { registerLazyCommands } from '../../shared/lazyCommands';
+import type { FeatureContext } from '../../shared/featureContext';
 
 const PENDING_REVIEW_COMMANDS = ['repodesk.pendingReview.start', 'repodesk.pendingReview.submit', 'repodesk.pendingReview.discard'] as const;
 export type PendingReviewCommandId = (typeof PENDING_REVIEW_COMMANDS)[number];
@@ -27,12 +27,12 @@ function pullKeyOf(arg: unknown, selected: SelectedPull): PullKey | undefined {
   return s ? { owner: s.owner, repo: s.repo, number: s.number } : undefined;
 }
 
-export function registerPendingReview(
-  context: vscode.ExtensionContext,
-  session: HostingSession,
-  selected: SelectedPull,
-  comments: PullReviewComments,
-): PendingReviews {
+export function registerPendingReview({
+  extension: context,
+  session,
+  selectedPull: selected,
+  reviewStore: comments,
+}: Pick<FeatureContext, 'extension' | 'session' | 'selectedPull'> & { reviewStore: PullReviewComments }): PendingReviews {
   const reviews = new PendingReviews(
     context.workspaceState,
     () => session.account?.id,

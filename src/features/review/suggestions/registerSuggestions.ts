@@ -4,8 +4,8 @@
 import * as vscode from 'vscode';
 import type { ReviewComment } from '../../../hosting';
 import type { PullReviewComments } from '../stores/pullReviewComments';
-import type { HostingSession } from '../../shared/session/hostingSession';
 import { errorText } from '../../shared/failure';
+import type { FeatureContext } from '../../shared/featureContext';
 
 /** A comment of a thread as the inline threads carry it (ReviewCommentItem), or the comment itself. */
 const commentOf = (arg: unknown): ReviewComment | undefined => {
@@ -14,7 +14,11 @@ const commentOf = (arg: unknown): ReviewComment | undefined => {
   return typeof a?.diff_hunk === 'string' ? (a as ReviewComment) : undefined;
 };
 
-export function registerSuggestions(context: vscode.ExtensionContext, session: HostingSession, store: PullReviewComments): void {
+export function registerSuggestions({
+  extension: context,
+  session,
+  reviewStore: store,
+}: Pick<FeatureContext, 'extension' | 'session'> & { reviewStore: PullReviewComments }): void {
   context.subscriptions.push(
     vscode.commands.registerCommand('repodesk.suggestions.apply', async (arg?: unknown, options?: { block?: number; confirmed?: boolean }) => {
       const comment = commentOf(arg);

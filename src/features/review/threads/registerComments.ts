@@ -8,25 +8,23 @@ import { GIT_SCHEME } from '../../shared/gitfs/gitFileSystem';
 import { onPullDiffOpening } from '../../shared/gitfs/pullDiffs';
 import { registerLazyCommands } from '../../shared/lazyCommands';
 import type { PullReviewComments } from '../stores/pullReviewComments';
-import type { Logger } from '../../shared/log/outputLog';
-import type { HostingSession } from '../../shared/session/hostingSession';
-import type { SelectedPull } from '../../shared/selection/selectedPull';
 import type { StartedInlineComments } from './inlineComments';
 import type { PendingDrafts } from '../stores/pendingDrafts';
+import type { FeatureContext } from '../../shared/featureContext';
 
 export interface InlineComments {
   /** Reads the threads of the open documents again (conditional requests: free when nothing changed). */
   refresh(): Promise<void>;
 }
 
-export function registerComments(
-  context: vscode.ExtensionContext,
-  session: HostingSession,
-  selected: SelectedPull,
-  store: PullReviewComments,
-  log: Logger,
-  pending?: PendingDrafts,
-): InlineComments {
+export function registerComments({
+  extension: context,
+  session,
+  selectedPull: selected,
+  log,
+  reviewStore: store,
+  pending,
+}: Pick<FeatureContext, 'extension' | 'session' | 'selectedPull' | 'log'> & { reviewStore: PullReviewComments; pending?: PendingDrafts }): InlineComments {
   let started: Promise<StartedInlineComments> | undefined;
   const start = () =>
     (started ??= (async () => {

@@ -6,13 +6,17 @@
 // ViewedFilesStore (workspace storage, per account and pull request).
 import * as vscode from 'vscode';
 import type { ViewedFilesStore } from '../stores/viewedFilesStore';
-import type { HostingSession } from '../../shared/session/hostingSession';
 import { registerLazyCommands } from '../../shared/lazyCommands';
+import type { FeatureContext } from '../../shared/featureContext';
 
 const VIEWED_FILE_COMMANDS = ['repodesk.viewedFiles.mark', 'repodesk.viewedFiles.unmark', 'repodesk.viewedFiles.changesSinceLastReview'] as const;
 export type ViewedFileCommandId = (typeof VIEWED_FILE_COMMANDS)[number];
 
-export function registerViewedFiles(context: vscode.ExtensionContext, session: HostingSession, store: ViewedFilesStore): void {
+export function registerViewedFiles({
+  extension: context,
+  session,
+  viewedFiles: store,
+}: Pick<FeatureContext, 'extension' | 'session'> & { viewedFiles: ViewedFilesStore }): void {
   void vscode.commands.executeCommand('setContext', 'repodesk.viewedFiles.hidden', store.hideViewed);
 
   context.subscriptions.push(

@@ -9,6 +9,7 @@ import { NotFoundError } from '../../../hosting';
 import { fromGitPath, toGitPath, toGitQuery, type GitLocation } from '../../../util/gitUri';
 import type { HostingSession } from '../session/hostingSession';
 import type { Logger } from '../log/outputLog';
+import type { FeatureContext } from '../featureContext';
 
 export const GIT_SCHEME = 'repodesk';
 
@@ -164,7 +165,11 @@ export class GitFileSystem implements vscode.FileSystemProvider {
   }
 }
 
-export function registerGitFileSystem(context: vscode.ExtensionContext, session: HostingSession, log?: Logger): GitFileSystem {
+export function registerGitFileSystem({
+  extension: context,
+  session,
+  log,
+}: Pick<FeatureContext, 'extension' | 'session'> & Partial<Pick<FeatureContext, 'log'>>): GitFileSystem {
   const fs = new GitFileSystem(session, log);
   context.subscriptions.push(vscode.workspace.registerFileSystemProvider(GIT_SCHEME, fs, { isCaseSensitive: true, isReadonly: true }));
   return fs;
