@@ -14,18 +14,34 @@ import { ensureDependencies, missingSystemPackages } from './ensure-deps.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 ensureDependencies(root);
 const missing = missingSystemPackages();
-if (missing.length) console.warn(`Missing system packages for the VS Code tests: ${missing.join(' ')} — install them with \`apt-get install -y ${missing.join(' ')}\` (or run bash .ci/run).`);
+if (missing.length)
+  console.warn(
+    `Missing system packages for the VS Code tests: ${missing.join(' ')} — install them with \`apt-get install -y ${missing.join(' ')}\` (or run bash .ci/run).`,
+  );
 
 const statsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'repodesk-stats-')), 'stats.jsonl');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const stages = [
   { name: 'build', cmd: [process.execPath, 'esbuild.mjs', '--production'], kind: 'check', fatal: true },
   { name: 'typecheck', cmd: [bin('tsc'), '-p', 'tsconfig.json', '--noEmit'], kind: 'check' },
-  // `npm run lint`: eslint, then knip (no unused files, exports or dependencies).
-  { name: 'lint', cmd: [bin('eslint'), '.'], then: [bin('knip'), '--no-progress'], kind: 'check' },
+  // `npm run lint`: eslint, knip (no unused files, exports or dependencies), then Prettier's check (`npm run format:check`).
+  {
+    name: 'lint',
+    cmd: [bin('eslint'), '.'],
+    then: [
+      [bin('knip'), '--no-progress'],
+      ['npm', 'run', '--silent', 'format:check'],
+    ],
+    kind: 'check',
+  },
   { name: 'unit', cmd: [bin('mocha'), '--config', 'test/unit/.mocharc.json'], kind: 'mocha' },
   // The emulator package runs its own suite from its folder, as `npm test -w @repodesk/emulator` does.
-  { name: 'emulator', cmd: [bin('mocha'), '--config', 'test/.mocharc.json', '--reporter', path.join(root, 'test/support/stats-reporter.cjs')], cwd: path.join(root, 'emulator'), kind: 'mocha' },
+  {
+    name: 'emulator',
+    cmd: [bin('mocha'), '--config', 'test/.mocharc.json', '--reporter', path.join(root, 'test/support/stats-reporter.cjs')],
+    cwd: path.join(root, 'emulator'),
+    kind: 'mocha',
+  },
   { name: 'package', cmd: [bin('mocha'), '--config', 'test/package/.mocharc.json'], kind: 'mocha' },
   { name: 'integration', cmd: [process.execPath, 'test/harness/run-integration.mjs'], kind: 'mocha' },
   { name: 'e2e', cmd: [process.execPath, 'test/harness/run-e2e.mjs'], kind: 'mocha' },
@@ -40,9 +56,10 @@ for (const stage of stages) {
   console.log(`\n━━━ ${stage.name} ━━━`);
   const before = readStats();
   const started = Date.now();
-  // A stage with `then` runs that command too, even after the first failed (one run shows everything).
-  const runs = [stage.cmd, ...(stage.then ? [stage.then] : [])].map((cmd) =>
-    spawnSync(cmd[0], cmd.slice(1), { cwd: stage.cwd ?? root, stdio: 'inherit', env: { ...process.env, REPODESK_STATS_FILE: statsFile } }));
+  // A stage with `then` runs those commands too, even after the first failed (one run shows everything).
+  const runs = [stage.cmd, ...(stage.then ?? [])].map((cmd) =>
+    spawnSync(cmd[0], cmd.slice(1), { cwd: stage.cwd ?? root, stdio: 'inherit', env: { ...process.env, REPODESK_STATS_FILE: statsFile } }),
+  );
   const res = runs.find((r) => r.status !== 0) ?? runs[0];
   const seconds = (Date.now() - started) / 1000;
   const after = readStats();
@@ -70,7 +87,10 @@ function readStats() {
 }
 
 console.log('\n━━━ summary ━━━');
-for (const r of results) console.log(`${r.ok ? '✔' : '✖'} ${r.name.padEnd(12)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds.toFixed(1)} s`);
+for (const r of results)
+  console.log(
+    `${r.ok ? '✔' : '✖'} ${r.name.padEnd(12)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds.toFixed(1)} s`,
+  );
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 const allOk = results.every((r) => r.ok) && results.length > 0;
