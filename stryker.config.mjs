@@ -43,13 +43,13 @@ export default {
     'src/oauth/callbackQuery.ts',
     'src/platform/chunkLoader.ts',
     // The emulator's conventions: pagination, conditional requests, rate limit, scopes, errors.
-    'emulator/src/v3/core/{conventions,pagination,rate-limit,scopes,errors,response-cache}.ts',
+    'emulator/src/hosting/core/{conventions,pagination,rate-limit,scopes,errors,response-cache}.ts',
     // Git data and tree building, review placement and diff mapping, statistics.
     'emulator/src/git/**/*.ts',
-    'emulator/src/v3/pulls/{review-placement,diff}.ts',
+    'emulator/src/hosting/pulls/{review-placement,diff}.ts',
     'emulator/src/stats/**/*.ts',
     // The emulator's v2 conventions.
-    'emulator/src/v2/{dates,params}.ts',
+    'emulator/src/engagement/{dates,params}.ts',
     // Scenario files: their history plan, checks and loader.
     'emulator/src/scenario/{history,problems,references,load,dates,generate}.ts',
     // Re-exports only.

@@ -12,7 +12,7 @@ import { Repositories } from '../src/git/index.ts';
 import { demoScenarioFile } from '../src/scenario/demo.ts';
 import { historyStream, planHistory } from '../src/scenario/history.ts';
 import { loadScenarioFile } from '../src/scenario/load.ts';
-import { historyOf, statisticsOf } from '../src/v3/stats/job.ts';
+import { historyOf, statisticsOf } from '../src/hosting/stats/job.ts';
 
 const COMMITS = 10_000;
 const RUNS = 3;

@@ -13,7 +13,7 @@ import { registerCors } from './cors';
 import type { GitEnvironment } from './git';
 import { crashPointFromEnv, SeedCrashPoints } from './seed/crash-points';
 import { completedSeed, discardUnfinishedSeed, hasUnfinishedSeed, markSeedDone, markSeedStarted, markServed, neverServed } from './seed/unfinished';
-import { notFound } from './v3/core/errors';
+import { notFound } from './hosting/core/errors';
 import { loadScenarioFile, type LoadedScenario } from './scenario/load';
 
 export interface Emulator {

@@ -9,8 +9,8 @@ import type { Db } from './db';
 import type { Emulator } from './server';
 import type { EmulatorOptions } from './options';
 import { launch } from './start';
-import { hashPassword, newClientCredentials, sha256Hex } from './v3/core/secrets';
-import { isoTime } from './v3/core/time';
+import { hashPassword, newClientCredentials, sha256Hex } from './hosting/core/secrets';
+import { isoTime } from './hosting/core/time';
 
 export type { Db, Emulator, EmulatorOptions };
 

@@ -9,11 +9,11 @@ import Fastify from 'fastify';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../src/db';
-import { Authenticator } from '../src/v3/core/auth';
-import { RateLimiter } from '../src/v3/core/rate-limit';
-import { installResponseCache } from '../src/v3/core/response-cache';
+import { Authenticator } from '../src/hosting/core/auth';
+import { RateLimiter } from '../src/hosting/core/rate-limit';
+import { installResponseCache } from '../src/hosting/core/response-cache';
 import { startEmulator, type TestEmulator } from './support/emulator';
-import { basic, call } from './helpers/v3';
+import { basic, call } from './helpers/hosting';
 
 /** Ids of this process's child processes running git (Linux /proc). */
 function gitChildren(): number[] {

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { startEmulator, type TestEmulator } from './support/emulator';
-import { UA, basic } from './helpers/v3';
+import { UA, basic } from './helpers/hosting';
 
 const PAGE = 'http://localhost:5173';
 const REPO = '/repos/ada/notes-on-the-engine';

@@ -9,7 +9,7 @@ import { createEmulator, useModules } from '../src/server';
 import { allModules } from '../src/modules';
 import { startEmulator, type TestEmulator } from './support/emulator';
 import { demoScenarioFile } from '../src/scenario/demo';
-import { basic, call } from './helpers/v3';
+import { basic, call } from './helpers/hosting';
 
 const ORG = 'analytical-engines';
 

@@ -2,7 +2,7 @@
 // protocol conventions (parameters, dates in the domain's time zone, HEAD).
 import assert from 'node:assert/strict';
 import { manualClock, startEmulator, type TestEmulator } from './support/emulator';
-import { V2_DATE, V2Http } from './v2-http';
+import { V2_DATE, EngagementHttp } from './engagement-http';
 
 const MISSING = 'Please include the access_token parameter in your request; obtain one with POST /api/v2/authenticate';
 const RENEW = 'Please renew your access_token';
@@ -10,11 +10,11 @@ const RENEW = 'Please renew your access_token';
 describe('v2 authentication and conventions', () => {
   let emulator: TestEmulator;
   const clock = manualClock();
-  let http: V2Http;
+  let http: EngagementHttp;
   before(async () => {
     // A 1-second token lifetime to watch tokens expire; a time zone other than the default to see it applied.
     emulator = await startEmulator({ seed: 'demo', engagementTokenTtlSeconds: 1, engagementTimeZone: '+0530', clock: clock.now });
-    http = new V2Http(emulator);
+    http = new EngagementHttp(emulator);
   });
   after(() => emulator.dispose());
 

@@ -2,7 +2,7 @@
 // search with every filter and order, tags), messages and campaign stats.
 import assert from 'node:assert/strict';
 import { manualClock, startEmulator, type TestEmulator } from './support/emulator';
-import { V2_DATE, V2Http } from './v2-http';
+import { V2_DATE, EngagementHttp } from './engagement-http';
 
 const DIFF = 'repo:analytical-engines/difference-engine';
 
@@ -10,11 +10,11 @@ describe('v2 cases, messages and campaigns', () => {
   let emulator: TestEmulator;
   // The service's clock, moved on by hand where a test needs time to pass (its dates have second precision).
   const clock = manualClock();
-  let http: V2Http;
+  let http: EngagementHttp;
   let contactId: number;
   before(async () => {
     emulator = await startEmulator({ seed: 'demo', clock: clock.now });
-    http = new V2Http(emulator);
+    http = new EngagementHttp(emulator);
     await http.login();
     contactId = (await http.post('/contact', { name: 'Case Tester', email: 'tester@cases.example' })).body.contact_id;
   });

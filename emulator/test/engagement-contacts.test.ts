@@ -2,14 +2,14 @@
 // and the Bad input rules that apply to them.
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from './support/emulator';
-import { V2_DATE, V2Http } from './v2-http';
+import { V2_DATE, EngagementHttp } from './engagement-http';
 
 describe('v2 contacts', () => {
   let emulator: TestEmulator;
-  let http: V2Http;
+  let http: EngagementHttp;
   before(async () => {
     emulator = await startEmulator({ seed: 'demo' });
-    http = new V2Http(emulator);
+    http = new EngagementHttp(emulator);
     await http.login();
   });
   after(() => emulator.dispose());

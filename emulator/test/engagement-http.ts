@@ -4,7 +4,7 @@ import type { TestEmulator } from './support/emulator';
 
 export type Form = Record<string, string | number | boolean | Array<string | number>>;
 
-export interface V2Answer {
+export interface EngagementAnswer {
   status: number;
   statusText: string;
   // The tests read the fields they assert on; the shape is what is under test.
@@ -18,7 +18,7 @@ function encode(form: Form): URLSearchParams {
   return out;
 }
 
-export class V2Http {
+export class EngagementHttp {
   token = '';
   constructor(private readonly emulator: TestEmulator) {}
 
@@ -29,18 +29,18 @@ export class V2Http {
     return this.token;
   }
 
-  async get(path: string, query: Form = {}, withToken = true): Promise<V2Answer> {
+  async get(path: string, query: Form = {}, withToken = true): Promise<EngagementAnswer> {
     const params = encode(withToken ? { access_token: this.token, ...query } : query);
     const qs = params.toString();
     return this.answer(await fetch(`${this.emulator.url}/api/v2${path}${qs ? `?${qs}` : ''}`));
   }
 
-  async post(path: string, form: Form = {}, withToken = true): Promise<V2Answer> {
+  async post(path: string, form: Form = {}, withToken = true): Promise<EngagementAnswer> {
     const body = encode(withToken ? { access_token: this.token, ...form } : form);
     return this.answer(await fetch(`${this.emulator.url}/api/v2${path}`, { method: 'POST', body }));
   }
 
-  private async answer(res: Response): Promise<V2Answer> {
+  private async answer(res: Response): Promise<EngagementAnswer> {
     const text = await res.text();
     return { status: res.status, statusText: res.statusText, body: text ? JSON.parse(text) : undefined };
   }

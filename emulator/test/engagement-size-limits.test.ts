@@ -5,23 +5,23 @@
 // parameter at its limit is accepted. One case per row of the documents.
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from './support/emulator';
-import { type Form, type V2Answer, V2Http } from './v2-http';
+import { type Form, type EngagementAnswer, EngagementHttp } from './engagement-http';
 
 describe('v2 size limits', () => {
   let emulator: TestEmulator;
-  let http: V2Http;
+  let http: EngagementHttp;
   let contactId: number;
   let caseId: number;
   before(async () => {
     emulator = await startEmulator({ seed: 'demo' });
-    http = new V2Http(emulator);
+    http = new EngagementHttp(emulator);
     await http.login();
     contactId = (await http.post('/contact', { name: 'Limit Tester' })).body.contact_id;
     caseId = (await http.post('/case', { contact_id: contactId, subject: 'limits' })).body.case_id;
   });
   after(() => emulator.dispose());
 
-  function assertRefused(answer: V2Answer, field: string, limit: number): void {
+  function assertRefused(answer: EngagementAnswer, field: string, limit: number): void {
     assert.equal(answer.status, 422, JSON.stringify(answer.body)?.slice(0, 300));
     assert.deepEqual(answer.body, { success: false, statusMessage: `${field} is too long (maximum is ${limit} characters)` });
   }

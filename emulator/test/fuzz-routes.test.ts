@@ -16,7 +16,7 @@ import { createEmulator, useModules, type EmulatorModule } from '../src/server';
 import { allModules } from '../src/modules';
 import { repoGitPath } from '../src/git';
 import type { TestEmulator } from './support/emulator';
-import { basic, call, makeToken } from './helpers/v3';
+import { basic, call, makeToken } from './helpers/hosting';
 import { body, hash32, paramValue, pick, prng, query, type Body } from './fuzz/inputs';
 
 const SEED = Number(process.env.REPODESK_FUZZ_SEED ?? 20_261_123);
@@ -70,13 +70,14 @@ function send(base: URL, method: string, target: string, headers: Record<string,
 function shapeProblem(route: Route, sent: Sent): string | undefined {
   // 431: the request line and headers passed Node's 16 KB before any route saw them; Node's parser answers that one itself.
   if (sent.status < 400 || sent.status === 431 || route.method === 'HEAD') return undefined;
-  const isV2 = route.url.startsWith('/api/v2/');
+  const isEngagement = route.url.startsWith('/api/v2/');
   const isApi =
-    isV2 || /^\/(repos|user|users|orgs|teams|gists|authorizations|applications|hooks|legacy|rate_limit|repositories|gitignore|avatars)\b/.test(route.url);
+    isEngagement ||
+    /^\/(repos|user|users|orgs|teams|gists|authorizations|applications|hooks|legacy|rate_limit|repositories|gitignore|avatars)\b/.test(route.url);
   if (!isApi) return undefined;
   try {
     const answer = JSON.parse(sent.text) as { success?: unknown; message?: unknown };
-    if (isV2 ? answer.success === false : typeof answer.message === 'string') return undefined;
+    if (isEngagement ? answer.success === false : typeof answer.message === 'string') return undefined;
   } catch {
     // not JSON
   }
@@ -124,7 +125,7 @@ describe('fuzz: bad input over every route answers 4xx, never 5xx, and changes n
 
   const seeded: { case?: number; contact?: number } = {};
   /** What must not change: the demo repositories as ada sees them, their refs and pull requests, and the v2 records. */
-  async function snapshot(v2Token: string): Promise<unknown> {
+  async function snapshot(engagementToken: string): Promise<unknown> {
     const out: Record<string, unknown> = {};
     for (const full of DEMO_REPOS) {
       const repo = (await call(emu, 'GET', `/repos/${full}`, { auth: ada })).json;
@@ -142,7 +143,7 @@ describe('fuzz: bad input over every route answers 4xx, never 5xx, and changes n
       contact: ['id', 'name', 'first_name', 'last_name', 'crm_id', 'creation_date'],
     };
     for (const kind of ['case', 'contact'] as const) {
-      const list = await call(emu, 'GET', `/api/v2/${kind}?access_token=${v2Token}&count=100`);
+      const list = await call(emu, 'GET', `/api/v2/${kind}?access_token=${engagementToken}&count=100`);
       const items = list.json.items as Array<Record<string, unknown> & { id: number }>;
       seeded[kind] ??= Math.max(...items.map((item) => item.id));
       out[kind] = items.filter((item) => item.id > 3 && item.id <= seeded[kind]!).map((item) => fields[kind].map((f) => item[f]));
@@ -150,7 +151,7 @@ describe('fuzz: bad input over every route answers 4xx, never 5xx, and changes n
     return out;
   }
 
-  async function v2Login(): Promise<string> {
+  async function engagementLogin(): Promise<string> {
     const res = await call(emu, 'POST', '/api/v2/authenticate', { body: { userName: 'ada', apiKey: 'ada-demo-api-key', password: 'ada-demo-password' } });
     return res.json.access_token as string;
   }
@@ -164,7 +165,7 @@ describe('fuzz: bad input over every route answers 4xx, never 5xx, and changes n
       sha: (await call(emu, 'GET', '/repos/ada/fuzz-target/git/refs/heads/master', { auth: ada })).json.object.sha as string,
     };
     assert.equal(created.status, 201);
-    const before = await snapshot(await v2Login());
+    const before = await snapshot(await engagementLogin());
 
     const base = new URL(emu.url);
     const failures: string[] = [];
@@ -172,13 +173,13 @@ describe('fuzz: bad input over every route answers 4xx, never 5xx, and changes n
     const byStatus = new Map<number, number>();
     for (const route of routes) {
       const token = makeToken(emu, 'ada', ['repo', 'user', 'delete_repo', 'admin:org', 'admin:repo_hook', 'admin:org_hook', 'gist', 'admin:public_key']);
-      const v2Token = route.url.startsWith('/api/v2/') ? await v2Login() : '';
+      const engagementToken = route.url.startsWith('/api/v2/') ? await engagementLogin() : '';
       for (let i = 0; i < CASES; i++) {
         const r = prng(hash32(`${SEED} ${route.method} ${route.url} ${i}`));
         let target = route.url.replace(/:(\w+)|\*/g, (m, name: string | undefined) => paramValue(r, name ?? '*', fuzzRepo));
         if (!route.url.startsWith('/api/v2/') && r() < 0.1) target = `/api/v3${target}`;
         let q = query(r);
-        if (v2Token && r() < 0.7) q = `${q ? `${q}&` : '?'}access_token=${v2Token}`;
+        if (engagementToken && r() < 0.7) q = `${q ? `${q}&` : '?'}access_token=${engagementToken}`;
         target += q;
         const headers: Record<string, string> = {};
         const who = r();
@@ -234,7 +235,7 @@ describe('fuzz: bad input over every route answers 4xx, never 5xx, and changes n
 
     // The service is still up and the demo state is what it was.
     assert.equal((await call(emu, 'GET', '/health')).json.status, 'ok');
-    assert.deepEqual(await snapshot(await v2Login()), before);
+    assert.deepEqual(await snapshot(await engagementLogin()), before);
     assert.equal(emu.db.pragma('integrity_check', { simple: true }), 'ok');
     assert.deepEqual(emu.db.pragma('foreign_key_check'), []);
     for (const full of DEMO_REPOS) {

@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { manualClock, startEmulator, type TestEmulator } from './support/emulator';
-import { normalizeScopes, scopesSatisfy } from '../src/v3/core/scopes';
-import { basic, call, makeToken } from './helpers/v3';
+import { normalizeScopes, scopesSatisfy } from '../src/hosting/core/scopes';
+import { basic, call, makeToken } from './helpers/hosting';
 
 const LOCKED = 'Maximum number of login attempts exceeded. Please try again later.';
 

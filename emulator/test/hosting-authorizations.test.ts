@@ -1,8 +1,8 @@
 // docs/service-api/hosting/auth §11 and §12, with the token lifecycle of §13.
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from './support/emulator';
-import { sha256Hex } from '../src/v3/core/secrets';
-import { addApplication, addUser, basic, json, UA, type TestApplication } from './v3-authorizations-fixtures';
+import { sha256Hex } from '../src/hosting/core/secrets';
+import { addApplication, addUser, basic, json, UA, type TestApplication } from './hosting-authorizations-fixtures';
 
 type Authorization = {
   id: number;

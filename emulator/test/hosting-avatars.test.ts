@@ -3,7 +3,7 @@
 // what a client checks is that the URL answers with an image, cacheably.
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from './support/emulator';
-import { call, rawRequest } from './helpers/v3';
+import { call, rawRequest } from './helpers/hosting';
 
 describe('v3 avatars: the image at a user summary’s avatar_url', () => {
   let emu: TestEmulator;

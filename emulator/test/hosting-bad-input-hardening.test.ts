@@ -6,10 +6,10 @@
 // unknown avatars.
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from './support/emulator';
-import { contentDisposition } from '../src/v3/releases/assets';
-import { isSafeRefName } from '../src/v3/core/git-input';
-import { basic, call, rawRequest, UA } from './helpers/v3';
-import { V2Http } from './v2-http';
+import { contentDisposition } from '../src/hosting/releases/assets';
+import { isSafeRefName } from '../src/hosting/core/git-input';
+import { basic, call, rawRequest, UA } from './helpers/hosting';
+import { EngagementHttp } from './engagement-http';
 
 const R = '/repos/analytical-engines/difference-engine';
 /** Every v2 write endpoint (docs/service-api/engagement/contacts §3–§7, docs/service-api/engagement/cases §3–§7), and /authenticate. */
@@ -29,11 +29,11 @@ const V2_WRITES = [
 
 describe('bad input answers 4xx, never 500 (Errors rows of documents 1 and 3)', () => {
   let emu: TestEmulator;
-  let v2: V2Http;
+  let v2: EngagementHttp;
   const ada = basic('ada');
   before(async () => {
     emu = await startEmulator({ seed: 'demo' });
-    v2 = new V2Http(emu);
+    v2 = new EngagementHttp(emu);
     await v2.login();
   });
   after(() => emu.dispose());

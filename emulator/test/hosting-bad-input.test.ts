@@ -3,7 +3,7 @@
 // crashes and its state stays consistent.
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from './support/emulator';
-import { basic, call, rawHttp, UA } from './helpers/v3';
+import { basic, call, rawHttp, UA } from './helpers/hosting';
 
 describe('v3 bad input', () => {
   let emu: TestEmulator;

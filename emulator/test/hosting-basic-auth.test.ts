@@ -7,9 +7,9 @@
 import assert from 'node:assert/strict';
 import type { FastifyRequest } from 'fastify';
 import { startEmulator, type TestEmulator } from './support/emulator';
-import { Authenticator, DUMMY_PASSWORD_HASH, LOCKED_OUT_MESSAGE } from '../src/v3/core/auth';
-import { verifyPassword } from '../src/v3/core/secrets';
-import { call, makeToken, rawRequest, UA } from './helpers/v3';
+import { Authenticator, DUMMY_PASSWORD_HASH, LOCKED_OUT_MESSAGE } from '../src/hosting/core/auth';
+import { verifyPassword } from '../src/hosting/core/secrets';
+import { call, makeToken, rawRequest, UA } from './helpers/hosting';
 
 const b64 = (s: string) => `Basic ${Buffer.from(s).toString('base64')}`;
 

@@ -3,7 +3,7 @@
 // served as aliases, and what changes under --vendor github (docs/EMULATOR.md).
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from './support/emulator';
-import { basic, call } from './helpers/v3';
+import { basic, call } from './helpers/hosting';
 
 const REPO = '/repos/analytical-engines/difference-engine';
 

@@ -1,7 +1,7 @@
 // docs/service-api/hosting/conventions §1–§10 and §15.
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from './support/emulator';
-import { basic, call, rawHttp, rawRequest, TIMESTAMP, UA } from './helpers/v3';
+import { basic, call, rawHttp, rawRequest, TIMESTAMP, UA } from './helpers/hosting';
 
 describe('v3 protocol conventions (docs/service-api/hosting/conventions §1–§10)', () => {
   let emu: TestEmulator;

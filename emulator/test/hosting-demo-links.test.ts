@@ -5,7 +5,7 @@
 // endpoint out — each such case below says which sentence of the spec covers it.
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from './support/emulator';
-import { basic, call } from './helpers/v3';
+import { basic, call } from './helpers/hosting';
 
 const ENTRY_POINTS = [
   '/user',

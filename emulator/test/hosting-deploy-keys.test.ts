@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from './support/emulator';
 import { demoRepository } from './helpers/demo-scenario';
-import { basic, call } from './helpers/v3';
+import { basic, call } from './helpers/hosting';
 
 const DEMO_DEPLOY_KEYS = demoRepository.deploy_keys;
 

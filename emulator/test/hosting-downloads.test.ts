@@ -2,7 +2,7 @@
 // seeded downloads.
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from './support/emulator';
-import { basic, call } from './helpers/v3';
+import { basic, call } from './helpers/hosting';
 
 const REPO = '/repos/analytical-engines/difference-engine';
 

@@ -5,7 +5,7 @@
 // comment).
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from './support/emulator';
-import { basic, call } from './helpers/v3';
+import { basic, call } from './helpers/hosting';
 
 const R = '/repos/analytical-engines/difference-engine';
 

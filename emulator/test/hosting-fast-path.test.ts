@@ -1,4 +1,4 @@
-// The response cache's fast path (emulator/src/v3/core/response-cache.ts): a
+// The response cache's fast path (emulator/src/hosting/core/response-cache.ts): a
 // token caller's cached GET is answered on the raw request, before Fastify.
 // Its answers must be those of the normal path byte for byte (headers in
 // their order, Date aside), with the rate limit counted as there (conventions
@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import { launch } from '../src/start';
 import { manualClock, startEmulator, type TestEmulator } from './support/emulator';
-import { basic, call, makeToken, UA } from './helpers/v3';
+import { basic, call, makeToken, UA } from './helpers/hosting';
 
 const REPO = '/repos/analytical-engines/difference-engine';
 

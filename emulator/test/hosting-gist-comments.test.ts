@@ -2,7 +2,7 @@
 // Note G, with comments by luigi and mary) and minimal gists.
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from './support/emulator';
-import { basic, call, makeToken } from './helpers/v3';
+import { basic, call, makeToken } from './helpers/hosting';
 
 const ada = basic('ada'); // owner of the gist
 const luigi = basic('luigi');

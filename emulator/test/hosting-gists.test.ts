@@ -5,9 +5,9 @@
 // most recently updated first, paged with Link like the other lists.
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from './support/emulator';
-import { findUser } from '../src/v3/core/access';
-import { insertGist } from '../src/v3/gists/store';
-import { basic, call, links, TIMESTAMP } from './helpers/v3';
+import { findUser } from '../src/hosting/core/access';
+import { insertGist } from '../src/hosting/gists/store';
+import { basic, call, links, TIMESTAMP } from './helpers/hosting';
 
 const ada = basic('ada');
 const grace = basic('grace');

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { startEmulator, type TestEmulator } from './support/emulator';
 import { eventLog } from './helpers/events';
-import { basic, call, GIT_ASKED_FOR_CREDENTIALS, GIT_PUSH_REFUSED } from './helpers/v3';
+import { basic, call, GIT_ASKED_FOR_CREDENTIALS, GIT_PUSH_REFUSED } from './helpers/hosting';
 
 const run = promisify(execFile);
 

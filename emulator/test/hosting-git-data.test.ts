@@ -7,7 +7,7 @@ import path from 'node:path';
 import { startEmulator, type TestEmulator } from './support/emulator';
 import { repoGitPath } from '../src/git';
 import { eventLog } from './helpers/events';
-import { basic, call } from './helpers/v3';
+import { basic, call } from './helpers/hosting';
 
 const REPO = '/repos/ada/notes-on-the-engine';
 

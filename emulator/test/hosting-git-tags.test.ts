@@ -4,7 +4,7 @@
 // is written without push access.
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from './support/emulator';
-import { basic, call } from './helpers/v3';
+import { basic, call } from './helpers/hosting';
 
 const REPO = '/repos/ada/notes-on-the-engine';
 

@@ -4,7 +4,7 @@
 // hooks get the organization's events. Runs on the demo seed.
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from './support/emulator';
-import { basic, json } from './v3-authorizations-fixtures';
+import { basic, json } from './hosting-authorizations-fixtures';
 import { startReceiver, until, type Receiver } from './webhook-receiver';
 
 type Payload = Record<string, unknown> & { action?: string; sender: { login: string }; repository: { full_name: string }; organization?: { login: string } };

@@ -3,9 +3,9 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { startEmulator, type TestEmulator } from './support/emulator';
-import { signBody } from '../src/v3/hooks/signature';
-import { isoTime } from '../src/v3/core/time';
-import { addUser, basic, json, UA } from './v3-authorizations-fixtures';
+import { signBody } from '../src/hosting/hooks/signature';
+import { isoTime } from '../src/hosting/core/time';
+import { addUser, basic, json, UA } from './hosting-authorizations-fixtures';
 import { startReceiver, until, type Receiver } from './webhook-receiver';
 
 type HookJson = {

@@ -3,8 +3,8 @@
 // issue_comment event and the body media types.
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from './support/emulator';
-import { basic, call, links, makeToken } from './helpers/v3';
-import { R, recordEvents } from './v3-pulls-fixture';
+import { basic, call, links, makeToken } from './helpers/hosting';
+import { R, recordEvents } from './hosting-pulls-fixture';
 
 const ada = basic('ada');
 const grace = basic('grace'); // outsider, author of issue #4 and of some comments

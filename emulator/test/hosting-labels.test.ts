@@ -2,7 +2,7 @@
 // already_exists on duplicate names and the color format.
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from './support/emulator';
-import { basic, call } from './helpers/v3';
+import { basic, call } from './helpers/hosting';
 
 const REPO = '/repos/analytical-engines/difference-engine';
 const names = (list: Array<{ name: string }>) => list.map((l) => l.name);

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startEmulator, type TestEmulator } from './support/emulator';
-import { UA } from './v3-authorizations-fixtures';
+import { UA } from './hosting-authorizations-fixtures';
 
 describe('OAuth web flow with the demo application (docs/service-api/hosting/oauth §1)', () => {
   let emu: TestEmulator;

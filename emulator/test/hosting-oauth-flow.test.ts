@@ -3,7 +3,7 @@
 // approval form, redirect to the callback, then the code exchange.
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from './support/emulator';
-import { addApplication, addUser, UA, type TestApplication } from './v3-authorizations-fixtures';
+import { addApplication, addUser, UA, type TestApplication } from './hosting-authorizations-fixtures';
 
 const CALLBACK = 'http://127.0.0.1:7481/callback';
 const FORM = { 'Content-Type': 'application/x-www-form-urlencoded' };

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { Octokit } from '@octokit/rest';
 import { startEmulator, type TestEmulator } from './support/emulator';
-import { GIT_ASKED_FOR_CREDENTIALS, GIT_PUSH_REFUSED, makeToken } from './helpers/v3';
+import { GIT_ASKED_FOR_CREDENTIALS, GIT_PUSH_REFUSED, makeToken } from './helpers/hosting';
 import { startReceiver, until, type Receiver } from './webhook-receiver';
 
 const run = promisify(execFile);

@@ -1,7 +1,7 @@
 // docs/service-api/hosting/organizations §6: the 7 rows and their 302 rules.
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from './support/emulator';
-import { basic, call, makeToken } from './helpers/v3';
+import { basic, call, makeToken } from './helpers/hosting';
 
 const ORG = 'analytical-engines';
 const put0 = { 'Content-Length': '0' };

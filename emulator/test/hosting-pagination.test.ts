@@ -2,8 +2,8 @@
 // Link header, and GET /repositories paged only by `since`.
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from './support/emulator';
-import { isoTime } from '../src/v3/core/time';
-import { call, links } from './helpers/v3';
+import { isoTime } from '../src/hosting/core/time';
+import { call, links } from './helpers/hosting';
 
 const COUNT = 120;
 

@@ -1,14 +1,14 @@
 // A pull request's diff and commits are computed once per (base, head) and
-// kept (src/v3/pulls/pair-cache.ts): every files page and every 304 of a
+// kept (src/hosting/pulls/pair-cache.ts): every files page and every 304 of a
 // large pull request used to run the whole `git diff` again. The pages stay
 // exact, and follow the head when it moves.
 import assert from 'node:assert/strict';
 import os from 'node:os';
 import { startEmulator, type TestEmulator } from './support/emulator';
-import { basic, call } from './helpers/v3';
-import { commitOnBranch, git, gitDirOf, R } from './v3-pulls-fixture';
-import { pairCaches, PullGit } from '../src/v3/pulls/git';
-import { PairCache } from '../src/v3/pulls/pair-cache';
+import { basic, call } from './helpers/hosting';
+import { commitOnBranch, git, gitDirOf, R } from './hosting-pulls-fixture';
+import { pairCaches, PullGit } from '../src/hosting/pulls/git';
+import { PairCache } from '../src/hosting/pulls/pair-cache';
 
 const ada = basic('ada');
 

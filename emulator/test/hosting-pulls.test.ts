@@ -3,8 +3,8 @@
 // #1 open (two commits, three files), #2 closed unmerged, #3 merged, #4 an issue.
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from './support/emulator';
-import { basic, call, links } from './helpers/v3';
-import { commitOnBranch, eventually, git, gitDirOf, R, recordEvents } from './v3-pulls-fixture';
+import { basic, call, links } from './helpers/hosting';
+import { commitOnBranch, eventually, git, gitDirOf, R, recordEvents } from './hosting-pulls-fixture';
 
 const ada = basic('ada'); // owner of the organization
 const grace = basic('grace'); // outsider: may read the public repository and open pull requests

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { manualClock, startEmulator, type TestEmulator } from './support/emulator';
-import { basic, call, makeToken } from './helpers/v3';
+import { basic, call, makeToken } from './helpers/hosting';
 
 describe('v3 rate limits (docs/service-api/hosting/conventions §13)', () => {
   let emu: TestEmulator;

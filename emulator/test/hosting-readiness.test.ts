@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { UA, basic } from './helpers/v3';
+import { UA, basic } from './helpers/hosting';
 import { createEmulator, SEEDING_MESSAGE, useModules, type EmulatorModule } from '../src/server';
 import { allModules } from '../src/modules';
 

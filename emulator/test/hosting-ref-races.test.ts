@@ -6,7 +6,7 @@
 // winner).
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from './support/emulator';
-import { basic, call } from './helpers/v3';
+import { basic, call } from './helpers/hosting';
 
 const N = 12;
 const REPO = '/repos/ada/ref-races';

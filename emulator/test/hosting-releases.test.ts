@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { EmittedEvent } from '../src/events';
 import { eventLog, type EventLog } from './helpers/events';
 import { startEmulator, type TestEmulator } from './support/emulator';
-import { basic, call, TIMESTAMP, UA } from './helpers/v3';
+import { basic, call, TIMESTAMP, UA } from './helpers/hosting';
 
 const REPO = '/repos/analytical-engines/difference-engine';
 

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startEmulator, type TestEmulator } from './support/emulator';
-import { basic, call } from './helpers/v3';
+import { basic, call } from './helpers/hosting';
 
 describe('v3 repositories: a reused id with a stale git folder', () => {
   let emu: TestEmulator;

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { startEmulator, type TestEmulator } from './support/emulator';
 import type { EmittedEvent } from '../src/events';
 import { repoGitPath } from '../src/git';
-import { basic, call, makeToken } from './helpers/v3';
+import { basic, call, makeToken } from './helpers/hosting';
 
 const ORG = 'analytical-engines';
 const EMPTY_BLOB = 'e69de29bb2d1d6434b8b29ae775ad8c2e48c5391';

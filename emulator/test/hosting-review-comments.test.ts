@@ -4,8 +4,8 @@
 // (docs/service-api/hosting/pulls §9).
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from './support/emulator';
-import { basic, call, links } from './helpers/v3';
-import { commitOnBranch, gitDirOf, R, recordEvents } from './v3-pulls-fixture';
+import { basic, call, links } from './helpers/hosting';
+import { commitOnBranch, gitDirOf, R, recordEvents } from './hosting-pulls-fixture';
 
 const ada = basic('ada');
 const mary = basic('mary'); // Translators: pull access only

@@ -3,7 +3,7 @@
 // limit.
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from './support/emulator';
-import { basic, call, TIMESTAMP } from './helpers/v3';
+import { basic, call, TIMESTAMP } from './helpers/hosting';
 
 const SEARCH_LIMIT = 15;
 

@@ -2,7 +2,7 @@
 // rules and the 422 org / not_owned errors.
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from './support/emulator';
-import { basic, call, makeToken } from './helpers/v3';
+import { basic, call, makeToken } from './helpers/hosting';
 
 const ORG = 'analytical-engines';
 const put0 = { 'Content-Length': '0' };

@@ -5,7 +5,7 @@
 // with 422 naming the field, never stored and never answered with 500.
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from './support/emulator';
-import { basic, call } from './helpers/v3';
+import { basic, call } from './helpers/hosting';
 
 const LONE = 'engine-\ud800';
 const ada = basic('ada');

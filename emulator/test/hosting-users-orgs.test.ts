@@ -2,7 +2,7 @@
 // account side (GET/PATCH /user, /users/:username, /orgs/:org, orgs lists).
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from './support/emulator';
-import { basic, call, makeToken, TIMESTAMP } from './helpers/v3';
+import { basic, call, makeToken, TIMESTAMP } from './helpers/hosting';
 
 const SUMMARY_FIELDS = [
   'avatar_url',

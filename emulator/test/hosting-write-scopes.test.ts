@@ -8,7 +8,7 @@
 // lack of scope.
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from './support/emulator';
-import { call, makeToken } from './helpers/v3';
+import { call, makeToken } from './helpers/hosting';
 
 const R = '/repos/analytical-engines/difference-engine';
 const P = '/repos/ada/bernoulli-numbers';

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startEmulator, type TestEmulator } from './support/emulator';
-import { call } from './helpers/v3';
+import { call } from './helpers/hosting';
 
 const README = path.resolve(__dirname, '../README.md');
 const ann = `Basic ${Buffer.from('ann:ann-password').toString('base64')}`;

@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { parse } from 'yaml';
 import { startEmulator, type RunningEmulator } from '../src/index';
 import { SEED_CRASH_ENV } from '../src/seed/crash-points';
-import { V2Http } from './v2-http';
+import { EngagementHttp } from './engagement-http';
 import type { TestEmulator } from './support/emulator';
 
 // The tests read the fields they assert on; the shape is what is under test.
@@ -144,7 +144,7 @@ describe('scenario files (--seed <file>)', function () {
     });
 
     it('the engagement user signs in; the case is linked to the repository and its pull request', async () => {
-      const v2 = new V2Http({ url: emu.url } as TestEmulator);
+      const v2 = new EngagementHttp({ url: emu.url } as TestEmulator);
       await v2.login('alice', 'alice-api-key', 'alice-password');
       const found = await v2.get('/case/1');
       assert.equal(found.body.subject, 'Widgets are too small');

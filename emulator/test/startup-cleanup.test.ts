@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startEmulator } from './support/emulator';
-import { call, basic } from './helpers/v3';
+import { call, basic } from './helpers/hosting';
 
 describe('start-up cleanup of unfinished repositories (durability)', () => {
   it('a data folder with git/.tmp-*.git leftovers starts without them; finished repositories and their data stay', async () => {

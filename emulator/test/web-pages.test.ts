@@ -3,7 +3,7 @@
 // = HTML 404), escaping of data, and that the API keeps every path it had.
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from './support/emulator';
-import { basic, call, UA } from './helpers/v3';
+import { basic, call, UA } from './helpers/hosting';
 
 const REPO = 'analytical-engines/difference-engine';
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,*/*;q=0.8';

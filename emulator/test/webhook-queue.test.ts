@@ -7,9 +7,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Db } from '../src/db';
-import { DeliveryQueue, deliveryMigrations, type DeliveryRow } from '../src/v3/hooks/queue';
-import { signBody } from '../src/v3/hooks/signature';
-import { DEFAULT_DELIVERY_OPTIONS } from '../src/v3/hooks/delivery-options';
+import { DeliveryQueue, deliveryMigrations, type DeliveryRow } from '../src/hosting/hooks/queue';
+import { signBody } from '../src/hosting/hooks/signature';
+import { DEFAULT_DELIVERY_OPTIONS } from '../src/hosting/hooks/delivery-options';
 import { startReceiver, until } from './webhook-receiver';
 
 describe('webhook delivery queue (docs/service-api/hosting/webhooks §6, §9–§11)', () => {

@@ -1,7 +1,7 @@
 // docs/service-api/hosting/webhooks §3–§5, as pure functions: which hook fires
 // for which event, the wildcard, and the configuration checks of each service.
 import assert from 'node:assert/strict';
-import { checkConfig, findService, hookFires, normalizeEvents } from '../src/v3/hooks/services';
+import { checkConfig, findService, hookFires, normalizeEvents } from '../src/hosting/hooks/services';
 
 const web = findService('web')!;
 const irc = findService('irc')!;

@@ -2,7 +2,7 @@
 // HMAC-SHA1 of the exact delivered bytes; form bodies are `payload=<url-encoded
 // json>`.
 import assert from 'node:assert/strict';
-import { encodeBody, signBody } from '../src/v3/hooks/signature';
+import { encodeBody, signBody } from '../src/hosting/hooks/signature';
 
 describe('webhook signature and bodies (docs/service-api/hosting/webhooks §6, §9–§11)', () => {
   it('X-Hub-Signature — the test vector: secret mysecret, body {"foo":"bar"}', () => {

@@ -2,7 +2,7 @@
 // other route goes through.
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { fmt, setActingUser, type V2Context } from './context';
+import { fmt, setActingUser, type EngagementContext } from './context';
 import { Params } from './params';
 import { checkCredentials, storeToken, userOfToken } from './users';
 
@@ -15,9 +15,9 @@ function unauthorized(reply: FastifyReply, text: string) {
   return reply.code(401).send({ success: false, statusMessage: text });
 }
 
-export function registerAuth(app: FastifyInstance, ctx: V2Context): void {
+export function registerAuth(app: FastifyInstance, ctx: EngagementContext): void {
   app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
-    if ((req.routeOptions.config as { v2Public?: boolean }).v2Public) return;
+    if ((req.routeOptions.config as { engagementPublic?: boolean }).engagementPublic) return;
     const token = Params.of(req).get('access_token');
     if (!token) return unauthorized(reply, MISSING_TOKEN);
     const user = userOfToken(ctx, token);
@@ -25,7 +25,7 @@ export function registerAuth(app: FastifyInstance, ctx: V2Context): void {
     setActingUser(req, user);
   });
 
-  app.post('/authenticate', { config: { v2Public: true } }, async (req) => {
+  app.post('/authenticate', { config: { engagementPublic: true } }, async (req) => {
     const p = Params.of(req);
     const userName = p.required('userName');
     const apiKey = p.required('apiKey');
@@ -41,7 +41,7 @@ export function registerAuth(app: FastifyInstance, ctx: V2Context): void {
     return { success: true, access_token: token, expires: fmt(ctx, expires) };
   });
 
-  app.get('/me', { config: { v2Public: true } }, async (req) => {
+  app.get('/me', { config: { engagementPublic: true } }, async (req) => {
     const token = Params.of(req).get('access_token');
     const user = token ? userOfToken(ctx, token) : undefined;
     if (!user) {

@@ -1,6 +1,6 @@
 // Routes of cases: create, get, update, search and tags.
 import type { FastifyInstance } from 'fastify';
-import { actingUser, type V2Context } from './context';
+import { actingUser, type EngagementContext } from './context';
 import { CASE_ORDER, CASE_READ_ONLY, CASE_STATES, caseJson, caseRow, createCase, getCase, searchCases, touchCase, updateCase } from './cases';
 import { changeTags, contactExists, tagsOf } from './contacts';
 import { badRequest, checkTexts, dynamicAttributes, failed, idParam, paging, Params } from './params';
@@ -8,7 +8,7 @@ import { badRequest, checkTexts, dynamicAttributes, failed, idParam, paging, Par
 const CREATE_PARAMS = new Set(['access_token', 'echo_data', 'note', 'tag', 'campaign', 'contact_id', 'subject', 'source', 'private']);
 const UPDATE_PARAMS = new Set(['access_token', 'echo_data', 'note', 'tag', 'campaign', 'subject', 'source', 'private', 'state', 'credits', 'reply']);
 
-export function registerCaseRoutes(app: FastifyInstance, ctx: V2Context): void {
+export function registerCaseRoutes(app: FastifyInstance, ctx: EngagementContext): void {
   app.post('/case', async (req) => {
     const p = Params.of(req);
     checkTexts(p, 'Case');

@@ -1,7 +1,7 @@
 // Cases: records, the Arrived/Open/Closed state machine and the figures
 // computed from their messages.
 import { listing } from '../db';
-import { fmt, parseExtra, type V2Context } from './context';
+import { fmt, parseExtra, type EngagementContext } from './context';
 import { addNotes, changeTags, contactRow, getContact, notesOf, tagsOf } from './contacts';
 import { badRequest, failed, notFound, type Paging } from './params';
 
@@ -49,7 +49,7 @@ export const CASE_READ_ONLY = new Set([
   'updated_by',
 ]);
 
-export function caseRow(ctx: V2Context, id: number): CaseRow {
+export function caseRow(ctx: EngagementContext, id: number): CaseRow {
   const row = ctx.db.prepare('SELECT * FROM v2_cases WHERE id = ?').get(id) as CaseRow | undefined;
   if (!row) throw notFound(`Case ${id} not found`);
   return row;
@@ -67,7 +67,7 @@ export interface MessageFigures {
   sla_seconds: number;
 }
 
-export function messageFigures(ctx: V2Context, caseId: number): MessageFigures {
+export function messageFigures(ctx: EngagementContext, caseId: number): MessageFigures {
   const messages = ctx.db.prepare('SELECT direction, created_ms FROM v2_messages WHERE case_id = ? ORDER BY created_ms, id').all(caseId) as Array<{
     direction: 'in' | 'out';
     created_ms: number;
@@ -99,12 +99,12 @@ export function messageFigures(ctx: V2Context, caseId: number): MessageFigures {
   };
 }
 
-function campaignJson(ctx: V2Context, id: number) {
+function campaignJson(ctx: EngagementContext, id: number) {
   const row = ctx.db.prepare('SELECT id, name FROM v2_campaigns WHERE id = ?').get(id) as { id: number; name: string };
   return { id: row.id, name: row.name };
 }
 
-export function caseJson(ctx: V2Context, row: CaseRow): Record<string, unknown> {
+export function caseJson(ctx: EngagementContext, row: CaseRow): Record<string, unknown> {
   const figures = messageFigures(ctx, row.id);
   return {
     ...parseExtra(row.extra),
@@ -135,12 +135,12 @@ export function caseJson(ctx: V2Context, row: CaseRow): Record<string, unknown> 
   };
 }
 
-export function getCase(ctx: V2Context, id: number) {
+export function getCase(ctx: EngagementContext, id: number) {
   return caseJson(ctx, caseRow(ctx, id));
 }
 
 /** The id of a campaign given by name; unknown names fail (campaigns are created with POST /api/v2/campaign). */
-export function campaignIdByName(ctx: V2Context, name: string | undefined): number {
+export function campaignIdByName(ctx: EngagementContext, name: string | undefined): number {
   const wanted = name ?? 'General';
   const id = ctx.db.prepare('SELECT id FROM v2_campaigns WHERE name = ?').pluck().get(wanted) as number | undefined;
   if (id === undefined) throw failed(`Unknown campaign "${wanted}"`);
@@ -158,7 +158,7 @@ export interface NewCase {
   extra: Record<string, string>;
 }
 
-export function createCase(ctx: V2Context, userName: string, c: NewCase, at = ctx.now()): number {
+export function createCase(ctx: EngagementContext, userName: string, c: NewCase, at = ctx.now()): number {
   contactRow(ctx, c.contactId);
   const campaignId = campaignIdByName(ctx, c.campaign);
   return ctx.db.transaction(() => {
@@ -181,7 +181,7 @@ export function createCase(ctx: V2Context, userName: string, c: NewCase, at = ct
  * Opening sets last_open_date (and first_open_date the first time); opening a
  * Closed case marks it reopened. Nothing goes back to Arrived.
  */
-export function moveCase(ctx: V2Context, id: number, to: string, at = ctx.now()): void {
+export function moveCase(ctx: EngagementContext, id: number, to: string, at = ctx.now()): void {
   if (!(CASE_STATES as readonly string[]).includes(to)) throw badRequest(`state must be one of ${CASE_STATES.join(', ')}, got "${to}"`);
   const row = caseRow(ctx, id);
   if (row.state === to) return;
@@ -208,7 +208,7 @@ export interface CaseUpdate {
   extra: Record<string, string>;
 }
 
-export function updateCase(ctx: V2Context, userName: string, id: number, u: CaseUpdate): void {
+export function updateCase(ctx: EngagementContext, userName: string, id: number, u: CaseUpdate): void {
   const row = caseRow(ctx, id);
   const now = ctx.now();
   const campaignId = u.campaign === undefined ? undefined : campaignIdByName(ctx, u.campaign);
@@ -228,7 +228,7 @@ export function updateCase(ctx: V2Context, userName: string, id: number, u: Case
   })();
 }
 
-export function touchCase(ctx: V2Context, userName: string, id: number, at = ctx.now()): void {
+export function touchCase(ctx: EngagementContext, userName: string, id: number, at = ctx.now()): void {
   ctx.db.prepare('UPDATE v2_cases SET update_ms = ?, updated_by = ? WHERE id = ?').run(at, userName, id);
 }
 
@@ -241,7 +241,7 @@ export interface NewMessage {
   uuid?: string | undefined;
 }
 
-export function addMessage(ctx: V2Context, caseId: number, m: NewMessage, at = ctx.now()): string {
+export function addMessage(ctx: EngagementContext, caseId: number, m: NewMessage, at = ctx.now()): string {
   const uuid = m.uuid ?? crypto.randomUUID();
   ctx.db
     .prepare('INSERT INTO v2_messages (case_id, direction, uuid, subject, content, from_id, from_name, created_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
@@ -250,17 +250,17 @@ export function addMessage(ctx: V2Context, caseId: number, m: NewMessage, at = c
 }
 
 /** Moves update_date only (the seed's last activity of a case). */
-export function setCaseUpdateTime(ctx: V2Context, id: number, at: number): void {
+export function setCaseUpdateTime(ctx: EngagementContext, id: number, at: number): void {
   ctx.db.prepare('UPDATE v2_cases SET update_ms = ? WHERE id = ?').run(at, id);
 }
 
 /** The case a message with this UUID went to, if one did. */
-export function caseOfMessage(ctx: V2Context, uuid: string): number | undefined {
+export function caseOfMessage(ctx: EngagementContext, uuid: string): number | undefined {
   return ctx.db.prepare('SELECT case_id FROM v2_messages WHERE uuid = ?').pluck().get(uuid) as number | undefined;
 }
 
 /** The contact's most recently updated case of the campaign that is not Closed. */
-export function openCaseOf(ctx: V2Context, contactId: number, campaignId: number): number | undefined {
+export function openCaseOf(ctx: EngagementContext, contactId: number, campaignId: number): number | undefined {
   return ctx.db
     .prepare("SELECT id FROM v2_cases WHERE contact_id = ? AND campaign_id = ? AND state <> 'Closed' ORDER BY update_ms DESC, id DESC LIMIT 1")
     .pluck()
@@ -280,7 +280,7 @@ export interface CaseFilter {
 }
 
 /** The total of the cases matching `f` and the page of them `page` asks for. */
-export function searchCases(ctx: V2Context, f: CaseFilter, page: Paging): { total: number; rows: CaseRow[] } {
+export function searchCases(ctx: EngagementContext, f: CaseFilter, page: Paging): { total: number; rows: CaseRow[] } {
   const where: string[] = [];
   const args: unknown[] = [];
   const filter = (sql: string, arg: unknown) => {

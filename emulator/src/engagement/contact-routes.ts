@@ -1,6 +1,6 @@
 // Routes of contacts: create, get, update, search, profiles and tags.
 import type { FastifyInstance } from 'fastify';
-import { actingUser, type V2Context } from './context';
+import { actingUser, type EngagementContext } from './context';
 import {
   addProfile,
   changeTags,
@@ -34,7 +34,7 @@ function textFields(p: Params) {
   return fields;
 }
 
-export function registerContactRoutes(app: FastifyInstance, ctx: V2Context): void {
+export function registerContactRoutes(app: FastifyInstance, ctx: EngagementContext): void {
   app.post('/contact', async (req) => {
     const p = Params.of(req);
     checkTexts(p, 'Contact');

@@ -1,6 +1,6 @@
 // Contacts: records, profiles, tags and notes, and their JSON shape.
 import { listing } from '../db';
-import { fmt, parseExtra, type V2Context } from './context';
+import { fmt, parseExtra, type EngagementContext } from './context';
 import { badRequest, failed, notFound, type Paging } from './params';
 
 interface ContactRow {
@@ -41,13 +41,13 @@ export const PROFILE_COUNT_FIELDS = ['followers', 'following'] as const;
 /** Fields the service computes; a parameter of that name is refused. */
 export const CONTACT_READ_ONLY = new Set(['id', 'cases', 'profiles', 'url', 'tags', 'notes', 'creation_date', 'update_date', 'updated_by']);
 
-export function contactRow(ctx: V2Context, id: number): ContactRow {
+export function contactRow(ctx: EngagementContext, id: number): ContactRow {
   const row = ctx.db.prepare('SELECT * FROM v2_contacts WHERE id = ?').get(id) as ContactRow | undefined;
   if (!row) throw notFound(`Contact ${id} not found`);
   return row;
 }
 
-function profileJson(ctx: V2Context, p: ProfileRow) {
+function profileJson(ctx: EngagementContext, p: ProfileRow) {
   const json: Record<string, unknown> = { id: p.id, source: p.source, ext_id: p.ext_id };
   for (const f of [...PROFILE_OPTIONAL_FIELDS, ...PROFILE_COUNT_FIELDS]) if (p[f] !== null) json[f] = p[f];
   json.tags = [];
@@ -57,16 +57,16 @@ function profileJson(ctx: V2Context, p: ProfileRow) {
   return json;
 }
 
-export function profilesOf(ctx: V2Context, contactId: number) {
+export function profilesOf(ctx: EngagementContext, contactId: number) {
   const rows = ctx.db.prepare('SELECT * FROM v2_profiles WHERE contact_id = ? ORDER BY id').all(contactId) as ProfileRow[];
   return rows.map((p) => profileJson(ctx, p));
 }
 
-export function tagsOf(ctx: V2Context, table: 'v2_contact_tags' | 'v2_case_tags', column: 'contact_id' | 'case_id', id: number): string[] {
+export function tagsOf(ctx: EngagementContext, table: 'v2_contact_tags' | 'v2_case_tags', column: 'contact_id' | 'case_id', id: number): string[] {
   return ctx.db.prepare(`SELECT tag FROM ${table} WHERE ${column} = ? ORDER BY tag`).pluck().all(id) as string[];
 }
 
-export function notesOf(ctx: V2Context, table: 'v2_contact_notes' | 'v2_case_notes', column: 'contact_id' | 'case_id', id: number) {
+export function notesOf(ctx: EngagementContext, table: 'v2_contact_notes' | 'v2_case_notes', column: 'contact_id' | 'case_id', id: number) {
   return ctx.db.prepare(`SELECT date_ms AS date, text, user_name AS userName FROM ${table} WHERE ${column} = ? ORDER BY date_ms, id`).all(id) as Array<{
     date: number;
     text: string;
@@ -74,7 +74,7 @@ export function notesOf(ctx: V2Context, table: 'v2_contact_notes' | 'v2_case_not
   }>;
 }
 
-export function contactJson(ctx: V2Context, row: ContactRow): Record<string, unknown> {
+export function contactJson(ctx: EngagementContext, row: ContactRow): Record<string, unknown> {
   const cases = ctx.db.prepare('SELECT COUNT(*) FROM v2_cases WHERE contact_id = ?').pluck().get(row.id) as number;
   return {
     ...parseExtra(row.extra),
@@ -96,7 +96,7 @@ export function contactJson(ctx: V2Context, row: ContactRow): Record<string, unk
   };
 }
 
-export function getContact(ctx: V2Context, id: number) {
+export function getContact(ctx: EngagementContext, id: number) {
   return contactJson(ctx, contactRow(ctx, id));
 }
 
@@ -116,7 +116,7 @@ export interface NewProfile {
 }
 
 /** Creates a contact; with no profile given it starts with a `custom` one so that it has at least one. */
-export function createContact(ctx: V2Context, userName: string, c: NewContact, at = ctx.now()): number {
+export function createContact(ctx: EngagementContext, userName: string, c: NewContact, at = ctx.now()): number {
   return ctx.db.transaction(() => {
     const f = c.fields;
     const id = Number(
@@ -146,7 +146,7 @@ export function createContact(ctx: V2Context, userName: string, c: NewContact, a
 }
 
 export function updateContact(
-  ctx: V2Context,
+  ctx: EngagementContext,
   userName: string,
   id: number,
   u: { fields: Partial<Record<(typeof CONTACT_TEXT_FIELDS)[number], string>>; extra: Record<string, string>; notes: string[]; tags: string[] },
@@ -166,12 +166,12 @@ export function updateContact(
   })();
 }
 
-export function touchContact(ctx: V2Context, userName: string, id: number, at = ctx.now()): void {
+export function touchContact(ctx: EngagementContext, userName: string, id: number, at = ctx.now()): void {
   ctx.db.prepare('UPDATE v2_contacts SET update_ms = ?, updated_by = ? WHERE id = ?').run(at, userName, id);
 }
 
 export function addNotes(
-  ctx: V2Context,
+  ctx: EngagementContext,
   table: 'v2_contact_notes' | 'v2_case_notes',
   column: 'contact_id' | 'case_id',
   id: number,
@@ -184,7 +184,7 @@ export function addNotes(
 }
 
 export function changeTags(
-  ctx: V2Context,
+  ctx: EngagementContext,
   table: 'v2_contact_tags' | 'v2_case_tags',
   column: 'contact_id' | 'case_id',
   id: number,
@@ -197,11 +197,11 @@ export function changeTags(
   for (const tag of remove) del.run(id, tag);
 }
 
-export function findProfile(ctx: V2Context, source: string, extId: string): ProfileRow | undefined {
+export function findProfile(ctx: EngagementContext, source: string, extId: string): ProfileRow | undefined {
   return ctx.db.prepare('SELECT * FROM v2_profiles WHERE source = ? AND ext_id = ?').get(source, extId) as ProfileRow | undefined;
 }
 
-export function addProfile(ctx: V2Context, userName: string, contactId: number, p: NewProfile, at = ctx.now()): void {
+export function addProfile(ctx: EngagementContext, userName: string, contactId: number, p: NewProfile, at = ctx.now()): void {
   const existing = findProfile(ctx, p.source, p.ext_id);
   if (existing) throw failed(`Profile ${p.source}/${p.ext_id} already belongs to contact ${existing.contact_id}`);
   const o = p.optional ?? {};
@@ -229,7 +229,7 @@ export function addProfile(ctx: V2Context, userName: string, contactId: number, 
     );
 }
 
-export function removeProfile(ctx: V2Context, contactId: number, source: string, extId: string): void {
+export function removeProfile(ctx: EngagementContext, contactId: number, source: string, extId: string): void {
   const profile = findProfile(ctx, source, extId);
   if (!profile || profile.contact_id !== contactId) throw failed(`Contact ${contactId} has no profile ${source}/${extId}`);
   const count = ctx.db.prepare('SELECT COUNT(*) FROM v2_profiles WHERE contact_id = ?').pluck().get(contactId) as number;
@@ -237,12 +237,12 @@ export function removeProfile(ctx: V2Context, contactId: number, source: string,
   ctx.db.prepare('DELETE FROM v2_profiles WHERE id = ?').run(profile.id);
 }
 
-export function contactExists(ctx: V2Context, id: number): boolean {
+export function contactExists(ctx: EngagementContext, id: number): boolean {
   return !!ctx.db.prepare('SELECT 1 FROM v2_contacts WHERE id = ?').get(id);
 }
 
 /** The oldest contact with this CRM id. */
-export function contactIdByCrm(ctx: V2Context, crmId: string): number | undefined {
+export function contactIdByCrm(ctx: EngagementContext, crmId: string): number | undefined {
   return ctx.db.prepare('SELECT id FROM v2_contacts WHERE crm_id = ? ORDER BY id LIMIT 1').pluck().get(crmId) as number | undefined;
 }
 
@@ -254,7 +254,7 @@ export interface ContactFilter {
 }
 
 /** The total of the contacts matching `f` and the page of them `page` asks for. */
-export function searchContacts(ctx: V2Context, f: ContactFilter, page: Paging): { total: number; rows: ContactRow[] } {
+export function searchContacts(ctx: EngagementContext, f: ContactFilter, page: Paging): { total: number; rows: ContactRow[] } {
   const where: string[] = [];
   const args: unknown[] = [];
   const filter = (sql: string, arg: unknown) => {

@@ -4,12 +4,12 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db';
 import { formatDate } from './dates';
 
-export interface V2User {
+export interface EngagementUser {
   id: number;
   userName: string;
 }
 
-export interface V2Context {
+export interface EngagementContext {
   db: Db;
   /** The domain's time zone, minutes east of UTC. */
   offsetMinutes: number;
@@ -18,18 +18,18 @@ export interface V2Context {
   now(): number;
 }
 
-export function fmt(ctx: V2Context, ms: number | null | undefined): string | null {
+export function fmt(ctx: EngagementContext, ms: number | null | undefined): string | null {
   return ms === null || ms === undefined ? null : formatDate(ms, ctx.offsetMinutes);
 }
 
-const users = new WeakMap<FastifyRequest, V2User>();
+const users = new WeakMap<FastifyRequest, EngagementUser>();
 
-export function setActingUser(req: FastifyRequest, user: V2User): void {
+export function setActingUser(req: FastifyRequest, user: EngagementUser): void {
   users.set(req, user);
 }
 
 /** The authenticated user of a request (the auth hook has run on every non-public route). */
-export function actingUser(req: FastifyRequest): V2User {
+export function actingUser(req: FastifyRequest): EngagementUser {
   const user = users.get(req);
   if (!user) throw new Error('v2 route reached without an authenticated user');
   return user;

@@ -1,7 +1,7 @@
 // POST /api/v2/message (an incoming message routed to a case of its contact),
 // campaigns and GET /api/v2/campaign/stats.
 import type { FastifyInstance } from 'fastify';
-import { actingUser, fmt, type V2Context } from './context';
+import { actingUser, fmt, type EngagementContext } from './context';
 import { campaignCaseCount, campaignCases, campaignNameTaken, campaigns, findCampaign, insertCampaign, type CampaignRow } from './campaigns';
 import { addMessage, campaignIdByName, CASE_STATES, caseOfMessage, createCase, messageFigures, openCaseOf, touchCase } from './cases';
 import { addProfile, contactIdByCrm, createContact, findProfile, touchContact } from './contacts';
@@ -11,7 +11,7 @@ const MESSAGE_SOURCES = ['email', 'custom'];
 
 /** The contact a message comes from: by profile, then by CRM id (gaining the profile), else a new contact. */
 function senderContact(
-  ctx: V2Context,
+  ctx: EngagementContext,
   userName: string,
   m: { source: string; fromId: string; fromName: string; fromUserName?: string; fromCrmId?: string },
 ): number {
@@ -34,7 +34,7 @@ function senderContact(
   });
 }
 
-export function registerMessageRoutes(app: FastifyInstance, ctx: V2Context): void {
+export function registerMessageRoutes(app: FastifyInstance, ctx: EngagementContext): void {
   app.post('/message', async (req) => {
     const p = Params.of(req);
     checkTexts(p, 'Message');

@@ -6,16 +6,16 @@ import type { EmulatorContext, EmulatorModule } from '../server';
 import { registerAuth } from './auth';
 import { registerCaseRoutes } from './case-routes';
 import { registerContactRoutes } from './contact-routes';
-import type { V2Context } from './context';
+import type { EngagementContext } from './context';
 import { parseOffset } from './dates';
 import { registerMessageRoutes } from './message-routes';
-import { v2Migrations } from './schema';
-import { badRequest, jsonTooDeep, MAX_JSON_DEPTH, V2Error } from './params';
+import { engagementMigrations } from './schema';
+import { badRequest, jsonTooDeep, MAX_JSON_DEPTH, EngagementError } from './params';
 
 const DEFAULT_TOKEN_TTL_SECONDS = 3600;
 const DEFAULT_TIME_ZONE = '-0300';
 
-function v2Context(ctx: EmulatorContext): V2Context {
+function engagementContext(ctx: EmulatorContext): EngagementContext {
   const ttl = ctx.options.engagementTokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS;
   if (!(ttl > 0)) throw new Error(`engagementTokenTtlSeconds must be positive, got ${ttl}`);
   return {
@@ -30,7 +30,7 @@ function v2Context(ctx: EmulatorContext): V2Context {
 const FORM = 'application/x-www-form-urlencoded';
 const JSON_TYPE = 'application/json';
 
-async function v2Plugin(app: FastifyInstance, opts: { v2: V2Context; log: (line: string) => void }): Promise<void> {
+async function engagementPlugin(app: FastifyInstance, opts: { v2: EngagementContext; log: (line: string) => void }): Promise<void> {
   // Our own form parser (repeated names kept) even if the server gained one: removal here only affects this plugin.
   if (app.hasContentTypeParser(FORM)) app.removeContentTypeParser(FORM);
   app.addContentTypeParser(FORM, { parseAs: 'string' }, (_req, body, done) => done(null, new URLSearchParams(body as string)));
@@ -44,8 +44,8 @@ async function v2Plugin(app: FastifyInstance, opts: { v2: V2Context; log: (line:
     }
   });
 
-  app.setErrorHandler((error: FastifyError | V2Error, _req, reply) => {
-    if (error instanceof V2Error) return reply.code(error.status).send({ success: false, statusMessage: error.message });
+  app.setErrorHandler((error: FastifyError | EngagementError, _req, reply) => {
+    if (error instanceof EngagementError) return reply.code(error.status).send({ success: false, statusMessage: error.message });
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       opts.log(`v2: internal error: ${error.stack ?? error.message}`);
@@ -61,19 +61,19 @@ async function v2Plugin(app: FastifyInstance, opts: { v2: V2Context; log: (line:
   registerMessageRoutes(app, opts.v2);
 }
 
-const contexts = new WeakMap<EmulatorContext, V2Context>();
+const contexts = new WeakMap<EmulatorContext, EngagementContext>();
 
 /** The v2 context of a server (one per EmulatorContext), for the routes and the seed. */
-export const contextOf = (ctx: EmulatorContext): V2Context => {
+export const contextOf = (ctx: EmulatorContext): EngagementContext => {
   let v2 = contexts.get(ctx);
-  if (!v2) contexts.set(ctx, (v2 = v2Context(ctx)));
+  if (!v2) contexts.set(ctx, (v2 = engagementContext(ctx)));
   return v2;
 };
 
 export const engagementModule: EmulatorModule = {
-  name: 'v2',
-  migrations: v2Migrations,
+  name: 'engagement',
+  migrations: engagementMigrations,
   async register(app, ctx) {
-    await app.register(v2Plugin, { prefix: '/api/v2', v2: contextOf(ctx), log: ctx.log });
+    await app.register(engagementPlugin, { prefix: '/api/v2', v2: contextOf(ctx), log: ctx.log });
   },
 };

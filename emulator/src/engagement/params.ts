@@ -1,11 +1,11 @@
 // Plain HTTP parameters of the v2 API: from the query string and from a form
 // (or JSON) body, with a repeated name giving several values.
 import type { FastifyRequest } from 'fastify';
-import { textProblem } from '../v3/core/text-input';
+import { textProblem } from '../hosting/core/text-input';
 import { DATE_SHAPE, parseDate } from './dates';
 
 /** A failure answered with the v2 envelope: `{ success: false, statusMessage }`. */
-export class V2Error extends Error {
+export class EngagementError extends Error {
   constructor(
     readonly status: number,
     message: string,
@@ -15,9 +15,9 @@ export class V2Error extends Error {
 }
 
 /** 400: the request itself is wrong (missing or malformed parameter). */
-export const badRequest = (message: string) => new V2Error(400, message);
+export const badRequest = (message: string) => new EngagementError(400, message);
 /** 404: the record does not exist or is hidden from the caller. */
-export const notFound = (message: string) => new V2Error(404, message);
+export const notFound = (message: string) => new EngagementError(404, message);
 /**
  * 422: a text parameter beyond its size limit or not well-formed Unicode,
  * the message naming the parameter and the limit. The documents leave the
@@ -25,9 +25,9 @@ export const notFound = (message: string) => new V2Error(404, message);
  * the emulator's (emulator/README.md, "Size limits"), and 422 is the v3
  * answer to the same fault, kept for both APIs.
  */
-const unprocessable = (message: string) => new V2Error(422, message);
+const unprocessable = (message: string) => new EngagementError(422, message);
 /** 200 with success false: the request was processed but the operation failed. */
-export const failed = (message: string) => new V2Error(200, message);
+export const failed = (message: string) => new EngagementError(200, message);
 
 /** Deepest nesting of objects and arrays a JSON body may have; deeper ones get 400 before parsing. */
 export const MAX_JSON_DEPTH = 32;

@@ -2,7 +2,7 @@
 // formatted in the domain's time zone only on the way out.
 import type { Migration } from '../db';
 
-export const v2Migrations: readonly Migration[] = [
+export const engagementMigrations: readonly Migration[] = [
   {
     id: 'v2/001-engagement',
     sql: `

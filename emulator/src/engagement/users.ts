@@ -1,12 +1,12 @@
 // API users and their access tokens. Secrets and tokens are stored only as
 // SHA-256; a token is valid until its expiry.
 import crypto from 'node:crypto';
-import type { V2Context, V2User } from './context';
+import type { EngagementContext, EngagementUser } from './context';
 
 const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
 
 /** Creates (or replaces the secrets of) an API user. */
-export function putUser(ctx: V2Context, userName: string, apiKey: string, password: string): void {
+export function putUser(ctx: EngagementContext, userName: string, apiKey: string, password: string): void {
   ctx.db
     .prepare(
       `INSERT INTO v2_users (user_name, api_key_sha256, password_sha256) VALUES (?, ?, ?)
@@ -16,7 +16,7 @@ export function putUser(ctx: V2Context, userName: string, apiKey: string, passwo
 }
 
 /** The user whose api key and password these are, or undefined (whichever of the three is wrong). */
-export function checkCredentials(ctx: V2Context, userName: string, apiKey: string, password: string): { id: number } | undefined {
+export function checkCredentials(ctx: EngagementContext, userName: string, apiKey: string, password: string): { id: number } | undefined {
   const user = ctx.db.prepare('SELECT id, api_key_sha256, password_sha256 FROM v2_users WHERE user_name = ?').get(userName) as
     { id: number; api_key_sha256: string; password_sha256: string } | undefined;
   if (!user || user.api_key_sha256 !== sha256(apiKey) || user.password_sha256 !== sha256(password)) return undefined;
@@ -24,14 +24,14 @@ export function checkCredentials(ctx: V2Context, userName: string, apiKey: strin
 }
 
 /** Stores a new token of the user valid until `expiresMs`, dropping the expired ones. */
-export function storeToken(ctx: V2Context, userId: number, token: string, expiresMs: number): void {
+export function storeToken(ctx: EngagementContext, userId: number, token: string, expiresMs: number): void {
   ctx.db.prepare('DELETE FROM v2_tokens WHERE expires_ms <= ?').run(ctx.now());
   ctx.db.prepare('INSERT INTO v2_tokens (token_sha256, user_id, expires_ms) VALUES (?, ?, ?)').run(sha256(token), userId, expiresMs);
 }
 
 /** The user of a token that has not expired. */
-export function userOfToken(ctx: V2Context, token: string): V2User | undefined {
+export function userOfToken(ctx: EngagementContext, token: string): EngagementUser | undefined {
   return ctx.db
     .prepare('SELECT u.id, u.user_name AS userName FROM v2_tokens t JOIN v2_users u ON u.id = t.user_id WHERE t.token_sha256 = ? AND t.expires_ms > ?')
-    .get(sha256(token), ctx.now()) as V2User | undefined;
+    .get(sha256(token), ctx.now()) as EngagementUser | undefined;
 }

@@ -4,15 +4,15 @@
 // callback (step 1) or into the exchange body (step 2), never into the v3 JSON
 // error shape.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { findUserById } from '../v3/core/access';
-import type { Auth } from '../v3/core/auth';
-import { coreServices } from '../v3/core/module';
-import { notFound } from '../v3/core/errors';
-import { isKnownScope, normalizeScopes } from '../v3/core/scopes';
-import { safeEqual } from '../v3/core/secrets';
-import type { ApplicationRow } from '../v3/core/schema';
+import { findUserById } from '../hosting/core/access';
+import type { Auth } from '../hosting/core/auth';
+import { coreServices } from '../hosting/core/module';
+import { notFound } from '../hosting/core/errors';
+import { isKnownScope, normalizeScopes } from '../hosting/core/scopes';
+import { safeEqual } from '../hosting/core/secrets';
+import type { ApplicationRow } from '../hosting/core/schema';
 import type { EmulatorContext } from '../server';
-import { createAuthorization, findApplicationByClientId, latestForApp } from '../v3/authorizations/store';
+import { createAuthorization, findApplicationByClientId, latestForApp } from '../hosting/authorizations/store';
 import { oauthError, type AuthorizeError, type ExchangeError } from './errors';
 import { exchangeFormat, renderExchange } from './formats';
 import { approvePage, errorPage, loginPage, type AuthorizeRequest } from './pages';

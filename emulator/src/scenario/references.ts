@@ -4,7 +4,7 @@
 // before anything is written, so that a bad file leaves the data folder as it
 // was. Returns the problems with their paths; the histories' plans are kept
 // for the seed.
-import { gitignoreText, licenseText } from '../v3/repos/templates';
+import { gitignoreText, licenseText } from '../hosting/repos/templates';
 import { ancestors, planHistory, pullCommits, type PlannedHistory } from './history';
 import type { Problem } from './problems';
 import type { Scenario, ScenarioRepository } from './schema';

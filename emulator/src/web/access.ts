@@ -4,10 +4,10 @@
 // judged exactly as the API judges it. Hidden and missing look the same (404).
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db';
-import { atLeast, effectivePermission, findRepo } from '../v3/core/access';
-import type { Permission } from '../v3/core/representations';
-import type { RepoRow, UserRow } from '../v3/core/schema';
-import { reposOwnedBy } from '../v3/repos/store';
+import { atLeast, effectivePermission, findRepo } from '../hosting/core/access';
+import type { Permission } from '../hosting/core/representations';
+import type { RepoRow, UserRow } from '../hosting/core/schema';
+import { reposOwnedBy } from '../hosting/repos/store';
 
 export interface VisibleRepo {
   repo: RepoRow;

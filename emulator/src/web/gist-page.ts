@@ -2,9 +2,9 @@
 // owner, visibility, each file with its content, and the comments. A secret
 // gist is shown to whoever has its address, as the service family does.
 import type { Db } from '../db';
-import { findUserById } from '../v3/core/access';
-import type { GistRow } from '../v3/gists/schema';
-import { gistComments } from '../v3/gists/store';
+import { findUserById } from '../hosting/core/access';
+import type { GistRow } from '../hosting/gists/schema';
+import { gistComments } from '../hosting/gists/store';
 import { html, webPath } from './html';
 import { page } from './layout';
 

@@ -1,9 +1,9 @@
 // The page of an issue (`html_url` of issues that are not pull requests):
 // title, state, author, body and the comments.
 import type { Db } from '../db';
-import { findUserById } from '../v3/core/access';
-import type { IssueRow } from '../v3/issues/schema';
-import { issueCommentLines } from '../v3/issues/store';
+import { findUserById } from '../hosting/core/access';
+import type { IssueRow } from '../hosting/issues/schema';
+import { issueCommentLines } from '../hosting/issues/store';
 import type { VisibleRepo } from './access';
 import { html } from './html';
 import { page } from './layout';

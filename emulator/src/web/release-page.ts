@@ -1,9 +1,9 @@
 // The page of a release (`html_url` of releases, by tag): name, tag, draft
 // and pre-release state, notes, and the assets with size and download count.
 import type { Db } from '../db';
-import { findUserById } from '../v3/core/access';
-import type { ReleaseRow } from '../v3/releases/schema';
-import { assetsOf } from '../v3/releases/store';
+import { findUserById } from '../hosting/core/access';
+import type { ReleaseRow } from '../hosting/releases/schema';
+import { assetsOf } from '../hosting/releases/store';
 import type { VisibleRepo } from './access';
 import { formatBytes, html, webPath } from './html';
 import { page } from './layout';

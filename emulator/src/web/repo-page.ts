@@ -1,11 +1,11 @@
 // The page of a repository (`html_url` of the repository): its facts, clone
 // URL, branches, open pull requests and releases.
 import type { Db } from '../db';
-import { PullGit } from '../v3/pulls/git';
-import { openPullsNewestFirst } from '../v3/pulls/store';
-import { refreshRepoPulls } from '../v3/pulls/sync';
-import type { ReleaseRow } from '../v3/releases/schema';
-import { repoReleases } from '../v3/releases/store';
+import { PullGit } from '../hosting/pulls/git';
+import { openPullsNewestFirst } from '../hosting/pulls/store';
+import { refreshRepoPulls } from '../hosting/pulls/sync';
+import type { ReleaseRow } from '../hosting/releases/schema';
+import { repoReleases } from '../hosting/releases/store';
 import type { EmulatorContext } from '../server';
 import { canSeeDrafts, type VisibleRepo } from './access';
 import { html, webPath, type SafeHtml } from './html';

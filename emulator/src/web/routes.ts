@@ -4,15 +4,15 @@
 // these parametric ones, so the API keeps every path it had.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EmulatorContext } from '../server';
-import { findUser } from '../v3/core/access';
-import { notFound } from '../v3/core/errors';
-import { coreServices } from '../v3/core/module';
-import { bases } from '../v3/core/urls';
-import { findGist } from '../v3/gists/store';
-import { findIssue } from '../v3/issues/store';
-import { findPull, pullById } from '../v3/pulls/store';
-import { refreshRepoPulls } from '../v3/pulls/sync';
-import { releaseByTag } from '../v3/releases/store';
+import { findUser } from '../hosting/core/access';
+import { notFound } from '../hosting/core/errors';
+import { coreServices } from '../hosting/core/module';
+import { bases } from '../hosting/core/urls';
+import { findGist } from '../hosting/gists/store';
+import { findIssue } from '../hosting/issues/store';
+import { findPull, pullById } from '../hosting/pulls/store';
+import { refreshRepoPulls } from '../hosting/pulls/sync';
+import { releaseByTag } from '../hosting/releases/store';
 import { accountPage } from './account-page';
 import { gistPage } from './gist-page';
 import { canSeeDrafts, visibleRepo } from './access';

@@ -180,8 +180,9 @@ async function main() {
 
   const release = await api('POST', `${REPO}/releases`, { tag_name: 'soak-assets', name: 'soak' });
   if (release.status !== 201) failures.push(`release: ${release.status}`);
-  const v2Token = (await v2('POST', '/authenticate', { userName: 'ada', apiKey: 'ada-demo-api-key', password: 'ada-demo-password' })).json?.access_token;
-  if (!v2Token) failures.push('v2 sign-in failed');
+  const engagementToken = (await v2('POST', '/authenticate', { userName: 'ada', apiKey: 'ada-demo-api-key', password: 'ada-demo-password' })).json
+    ?.access_token;
+  if (!engagementToken) failures.push('v2 sign-in failed');
 
   const acked = { issues: [], labels: [], refs: [], pushed: [], assets: [], contacts: [] };
   const deadline = Date.now() + DURATION_MS;
@@ -257,9 +258,9 @@ async function main() {
       if (res.status === 201) acked.assets.push({ id: json.id, url: json.browser_download_url, sha: createHash('sha256').update(bytes).digest('hex') });
     },
     async (c, i) => {
-      if (!v2Token) return;
+      if (!engagementToken) return;
       const note = `soak note ${c}-${i}`;
-      const r = await v2('POST', '/contact', { access_token: v2Token, name: `Soak ${c}-${i}`, note });
+      const r = await v2('POST', '/contact', { access_token: engagementToken, name: `Soak ${c}-${i}`, note });
       if (r.json?.success) acked.contacts.push({ id: r.json.contact_id, note });
     },
   ];
@@ -299,7 +300,7 @@ async function main() {
     if (res.status !== 200 || sha !== a.sha) missing.push(`release asset ${a.id}`);
   }
   for (const k of acked.contacts) {
-    const r = await v2('GET', `/contact/${k.id}`, { access_token: v2Token });
+    const r = await v2('GET', `/contact/${k.id}`, { access_token: engagementToken });
     if (r.status !== 200 || !r.json.notes?.some((n) => n.text === k.note)) missing.push(`v2 contact ${k.id}`);
   }
 

@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorContext } from '../../server';
 import { findUserById } from '../core/access';
-import { excludeFromV3 } from '../core/conventions';
+import { excludeFromHosting } from '../core/conventions';
 
 const DEFAULT_SIZE = 80;
 const MIN_SIZE = 1;
@@ -45,7 +45,7 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 
 export function registerAvatarRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   // A web page, not a v3 resource: no User-Agent, credentials or rate limit.
-  excludeFromV3('/avatars/');
+  excludeFromHosting('/avatars/');
   app.get<{ Params: { id: string }; Querystring: { s?: string } }>('/avatars/u/:id', async (req, reply) => {
     // The web host only, like the OAuth pages: not under the enterprise API prefix.
     const user = !req.apiPrefix && /^\d{1,15}$/.test(req.params.id) ? findUserById(ctx.db, Number(req.params.id)) : undefined;

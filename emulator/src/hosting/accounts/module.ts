@@ -5,8 +5,8 @@ import { registerOrgMemberRoutes } from './org-members';
 import { registerTeamRoutes } from './teams';
 import { registerUserRoutes } from './users';
 
-export const v3AccountsModule: EmulatorModule = {
-  name: 'v3-accounts',
+export const accountsModule: EmulatorModule = {
+  name: 'hosting-accounts',
   migrations: [],
   register(app, ctx) {
     registerUserRoutes(app, ctx);

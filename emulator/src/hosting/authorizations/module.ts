@@ -5,7 +5,7 @@ import { revocationMigrations } from './revocation';
 import { registerAuthorizationRoutes } from './routes';
 
 export const authorizationsModule: EmulatorModule = {
-  name: 'v3/authorizations',
+  name: 'hosting-authorizations',
   migrations: revocationMigrations,
   register: (app, ctx) => registerAuthorizationRoutes(app, ctx),
 };

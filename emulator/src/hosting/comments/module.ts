@@ -6,8 +6,8 @@ import { registerGistCommentRoutes } from './gist-comments';
 import { registerIssueCommentRoutes } from './issue-comments';
 import { registerReviewCommentRoutes } from './review-comments';
 
-export const v3CommentsModule: EmulatorModule = {
-  name: 'v3-comments',
+export const commentsModule: EmulatorModule = {
+  name: 'hosting-comments',
   migrations: [],
   register(app, ctx) {
     registerIssueCommentRoutes(app, ctx);

@@ -13,17 +13,17 @@ import type { RateLimiter } from './rate-limit';
 import { headerWord } from './vendor';
 
 /** Paths that belong to other services or pages, not to the v3 API. */
-const NON_V3_PREFIXES = ['/api/v2/', '/login/', '/health'];
+const NON_HOSTING_PREFIXES = ['/api/v2/', '/login/', '/health'];
 
 /** Lets another module serve a non-v3 path (no v3 conventions applied there). */
-export function excludeFromV3(prefix: string): void {
-  if (!NON_V3_PREFIXES.includes(prefix)) NON_V3_PREFIXES.push(prefix);
+export function excludeFromHosting(prefix: string): void {
+  if (!NON_HOSTING_PREFIXES.includes(prefix)) NON_HOSTING_PREFIXES.push(prefix);
 }
 
-export function isV3Request(req: FastifyRequest): boolean {
+export function isHostingRequest(req: FastifyRequest): boolean {
   if (req.apiPrefix) return true;
   const url = req.url;
-  return !NON_V3_PREFIXES.some((p) => url === p || url.startsWith(p) || `${url}/` === p);
+  return !NON_HOSTING_PREFIXES.some((p) => url === p || url.startsWith(p) || `${url}/` === p);
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -73,7 +73,7 @@ export function installConventions(app: FastifyInstance, s: ConventionServices):
   // "" that way): an empty body is no body, whatever its content type.
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('text/plain', { parseAs: 'buffer' }, (req, body, done) => {
-    if (!isV3Request(req)) return done(null, (body as Buffer).toString('utf8'));
+    if (!isHostingRequest(req)) return done(null, (body as Buffer).toString('utf8'));
     try {
       done(null, parseJsonBody(body as Buffer));
     } catch (e) {
@@ -81,7 +81,7 @@ export function installConventions(app: FastifyInstance, s: ConventionServices):
     }
   });
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (req, body, done) => {
-    if (!isV3Request(req)) return done(null, body);
+    if (!isHostingRequest(req)) return done(null, body);
     try {
       done(null, parseJsonBody(body as Buffer));
     } catch (e) {
@@ -92,7 +92,7 @@ export function installConventions(app: FastifyInstance, s: ConventionServices):
   app.decorateRequest('auth', null as never);
   app.addHook('onRequest', async (req, reply) => {
     req.auth = { kind: 'anonymous' };
-    if (!isV3Request(req)) return;
+    if (!isHostingRequest(req)) return;
     const param = mediaTypeParam(req, s.vendor);
     reply.header(`X-${headerWord(s.vendor)}-Media-Type`, param ? `${s.vendor}.v3; param=${param}` : `${s.vendor}.v3`);
     reply.header('X-Accepted-OAuth-Scopes', '');
@@ -118,7 +118,7 @@ export function installConventions(app: FastifyInstance, s: ConventionServices):
 
   // A PUT with no body must say so with Content-Length: 0 (rule 5); an empty chunked body does not.
   app.addHook('preHandler', async (req) => {
-    if (req.method !== 'PUT' || !isV3Request(req) || req.headers['content-length'] !== undefined || req.body !== undefined) return;
+    if (req.method !== 'PUT' || !isHostingRequest(req) || req.headers['content-length'] !== undefined || req.body !== undefined) return;
     throw new ApiError(411, 'Length Required: a PUT without a body must send Content-Length: 0', undefined, '/v3/#http-verbs');
   });
 
@@ -140,7 +140,7 @@ export function installConventions(app: FastifyInstance, s: ConventionServices):
     return etag;
   };
   app.addHook('onSend', async (req, reply, payload) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || reply.statusCode !== 200 || !isV3Request(req)) return payload;
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || reply.statusCode !== 200 || !isHostingRequest(req)) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     const etag = etagOf(payload, String(req.headers.accept ?? ''));
     reply.header('ETag', etag);

@@ -25,8 +25,8 @@ export function coreServices(ctx: EmulatorContext): CoreServices {
   return s;
 }
 
-export const v3CoreModule: EmulatorModule = {
-  name: 'v3-core',
+export const hostingCoreModule: EmulatorModule = {
+  name: 'hosting-core',
   migrations: accountMigrations,
   register(app: FastifyInstance, ctx: EmulatorContext) {
     const l = ctx.limits;

@@ -4,7 +4,7 @@ import { registerDeployKeyRoutes } from './routes';
 import { deployKeyMigrations } from './schema';
 
 export const deployKeysModule: EmulatorModule = {
-  name: 'v3-deploy-keys',
+  name: 'hosting-deploy-keys',
   migrations: deployKeyMigrations,
   register(app, ctx) {
     registerDeployKeyRoutes(app, ctx);

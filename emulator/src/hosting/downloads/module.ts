@@ -4,7 +4,7 @@ import { registerDownloadRoutes } from './routes';
 import { downloadMigrations } from './schema';
 
 export const downloadsModule: EmulatorModule = {
-  name: 'v3-downloads',
+  name: 'hosting-downloads',
   migrations: downloadMigrations,
   register(app, ctx) {
     registerDownloadRoutes(app, ctx);

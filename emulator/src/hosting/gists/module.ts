@@ -3,8 +3,8 @@ import type { EmulatorModule } from '../../server';
 import { registerGistRoutes } from './routes';
 import { gistMigrations } from './schema';
 
-export const v3GistsModule: EmulatorModule = {
-  name: 'v3-gists',
+export const gistsModule: EmulatorModule = {
+  name: 'hosting-gists',
   migrations: gistMigrations,
   register(app, ctx) {
     registerGistRoutes(app, ctx);

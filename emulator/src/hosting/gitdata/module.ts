@@ -8,8 +8,8 @@ import { registerGitDataRoutes } from './routes';
 import { pushJournalMigrations, recoverPushes } from './push-journal';
 import { registerSmartHttp } from './smart-http';
 
-export const v3GitDataModule: EmulatorModule = {
-  name: 'v3-git-data',
+export const gitDataModule: EmulatorModule = {
+  name: 'hosting-git-data',
   migrations: pushJournalMigrations,
   register(app, ctx) {
     const repositories = repositoriesOf(ctx);

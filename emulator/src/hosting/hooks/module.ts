@@ -8,7 +8,7 @@ import { registerHookRoutes } from './routes';
 import { hookMigrations } from './store';
 
 export const hooksModule: EmulatorModule = {
-  name: 'v3/hooks',
+  name: 'hosting-hooks',
   migrations: [...deliveryMigrations, ...hookMigrations],
   register(app, ctx) {
     const queue = new DeliveryQueue(ctx.db, deliveryOptions(ctx.options), ctx.log);

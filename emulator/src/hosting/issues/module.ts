@@ -4,8 +4,8 @@ import type { EmulatorModule } from '../../server';
 import { registerIssueRoutes } from './routes';
 import { issueMigrations } from './schema';
 
-export const v3IssuesModule: EmulatorModule = {
-  name: 'v3-issues',
+export const issuesModule: EmulatorModule = {
+  name: 'hosting-issues',
   migrations: issueMigrations,
   register(app, ctx) {
     registerIssueRoutes(app, ctx);

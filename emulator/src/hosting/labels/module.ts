@@ -5,7 +5,7 @@ import { registerLabelRoutes } from './routes';
 import { labelMigrations } from './schema';
 
 export const labelsModule: EmulatorModule = {
-  name: 'v3-labels',
+  name: 'hosting-labels',
   migrations: labelMigrations,
   register(app, ctx) {
     registerLabelRoutes(app, ctx);

@@ -2,15 +2,15 @@
 // and issue comments, gists (minimal) with their comments. One line in
 // emulator/src/modules.ts adds them all, in this order (tables first).
 import type { EmulatorModule } from '../../server';
-import { v3CommentsModule } from '../comments/module';
-import { v3GistsModule } from '../gists/module';
-import { v3IssuesModule } from '../issues/module';
+import { commentsModule } from '../comments/module';
+import { gistsModule } from '../gists/module';
+import { issuesModule } from '../issues/module';
 import { registerPullRoutes } from './routes';
 import { pullMigrations } from './schema';
 import { followPushes } from './sync';
 
-const v3PullsModule: EmulatorModule = {
-  name: 'v3-pulls',
+const pullsModule: EmulatorModule = {
+  name: 'hosting-pulls',
   migrations: pullMigrations,
   register(app, ctx) {
     registerPullRoutes(app, ctx);
@@ -18,4 +18,4 @@ const v3PullsModule: EmulatorModule = {
   },
 };
 
-export const v3ConversationModules: EmulatorModule[] = [v3IssuesModule, v3PullsModule, v3GistsModule, v3CommentsModule];
+export const conversationModules: EmulatorModule[] = [issuesModule, pullsModule, gistsModule, commentsModule];

@@ -8,7 +8,7 @@ import { registerReleaseRoutes } from './routes';
 import { releaseMigrations } from './schema';
 
 export const releasesModule: EmulatorModule = {
-  name: 'v3-releases',
+  name: 'hosting-releases',
   migrations: releaseMigrations,
   register(app, ctx) {
     const repositories = repositoriesOf(ctx);

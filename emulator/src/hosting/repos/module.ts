@@ -11,8 +11,8 @@ import { repoBranches, repoFullNameById } from './store';
 /** `/repositories/:id` and the paths under it (where a renamed repository's old name redirects). */
 const BY_ID = /^\/repositories\/(\d{1,15})(?=[/?]|$)/;
 
-export const v3ReposModule: EmulatorModule = {
-  name: 'v3-repos',
+export const reposModule: EmulatorModule = {
+  name: 'hosting-repos',
   migrations: [],
   async register(app, ctx) {
     // A crash between a repository's row and its git data leaves a row

@@ -5,7 +5,7 @@ import type { EmulatorModule } from '../../server';
 import { registerSearchRoutes } from './routes';
 
 export const searchModule: EmulatorModule = {
-  name: 'v3-legacy-search',
+  name: 'hosting-legacy-search',
   migrations: [],
   register: registerSearchRoutes,
 };

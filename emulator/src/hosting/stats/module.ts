@@ -7,7 +7,7 @@ import { StatisticsCache } from './job';
 import { registerStatisticsRoutes } from './routes';
 
 export const statisticsModule: EmulatorModule = {
-  name: 'v3-statistics',
+  name: 'hosting-statistics',
   migrations: [],
   register(app, ctx) {
     const repositories = repositoriesOf(ctx);

@@ -11,20 +11,20 @@ import assert from 'node:assert/strict';
 import { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyRequest, type InjectOptions, type LightMyRequestResponse } from 'fastify';
 import { z } from 'zod';
-import type { Authenticator } from '../../../src/v3/core/auth';
+import type { Authenticator } from '../../../src/hosting/core/auth';
 import {
   bodyHash,
   created,
-  excludeFromV3,
+  excludeFromHosting,
   installConventions,
   isSearchRequest,
-  isV3Request,
+  isHostingRequest,
   mediaTypeParam,
   parseBody,
   parseJsonBody,
-} from '../../../src/v3/core/conventions';
-import { ApiError, badCredentials, installErrorHandler } from '../../../src/v3/core/errors';
-import { RateLimiter } from '../../../src/v3/core/rate-limit';
+} from '../../../src/hosting/core/conventions';
+import { ApiError, badCredentials, installErrorHandler } from '../../../src/hosting/core/errors';
+import { RateLimiter } from '../../../src/hosting/core/rate-limit';
 
 const DOCS = 'https://docs.service.test';
 const UA = 'RepoDesk-unit-tests';
@@ -91,30 +91,30 @@ const req = (fields: Record<string, unknown>) => fields as unknown as FastifyReq
 describe('emulator v3 protocol conventions (docs/service-api/hosting/conventions §1–§15)', () => {
   describe('which paths are v3', () => {
     it("the API's paths are; the v2 service, the login pages and /health are not", () => {
-      assert.equal(isV3Request(req({ url: '/users/ada' })), true);
-      assert.equal(isV3Request(req({ url: '/' })), true);
-      assert.equal(isV3Request(req({ url: '/api/v2/contact/1' })), false);
-      assert.equal(isV3Request(req({ url: '/api/v2' })), false, 'the v2 root without its slash');
-      assert.equal(isV3Request(req({ url: '/login/oauth/authorize?client_id=x' })), false);
-      assert.equal(isV3Request(req({ url: '/login' })), false);
-      assert.equal(isV3Request(req({ url: '/health' })), false);
-      assert.equal(isV3Request(req({ url: '/api/v2x/contact' })), true, 'only the prefix itself');
-      assert.equal(isV3Request(req({ url: '/users/api/v2/' })), true, 'a prefix counts only at the start');
+      assert.equal(isHostingRequest(req({ url: '/users/ada' })), true);
+      assert.equal(isHostingRequest(req({ url: '/' })), true);
+      assert.equal(isHostingRequest(req({ url: '/api/v2/contact/1' })), false);
+      assert.equal(isHostingRequest(req({ url: '/api/v2' })), false, 'the v2 root without its slash');
+      assert.equal(isHostingRequest(req({ url: '/login/oauth/authorize?client_id=x' })), false);
+      assert.equal(isHostingRequest(req({ url: '/login' })), false);
+      assert.equal(isHostingRequest(req({ url: '/health' })), false);
+      assert.equal(isHostingRequest(req({ url: '/api/v2x/contact' })), true, 'only the prefix itself');
+      assert.equal(isHostingRequest(req({ url: '/users/api/v2/' })), true, 'a prefix counts only at the start');
     });
 
     it('anything under /api/v3 is v3, whatever follows', () => {
-      assert.equal(isV3Request(req({ url: '/health', apiPrefix: '/api/v3' })), true);
+      assert.equal(isHostingRequest(req({ url: '/health', apiPrefix: '/api/v3' })), true);
     });
 
     it('another module can take a prefix out of v3 (as the avatars do)', () => {
       // A prefix of this run only: the list is the module's own state, shared by every server of the process.
       const prefix = `/unit-${process.pid}-${Date.now()}/`;
-      assert.equal(isV3Request(req({ url: `${prefix}ada` })), true);
-      excludeFromV3(prefix);
-      excludeFromV3(prefix);
-      assert.equal(isV3Request(req({ url: `${prefix}ada?s=40` })), false);
-      assert.equal(isV3Request(req({ url: prefix.slice(0, -1) })), false, 'the prefix without its slash');
-      assert.equal(isV3Request(req({ url: '/users/ada' })), true, 'the others stay v3');
+      assert.equal(isHostingRequest(req({ url: `${prefix}ada` })), true);
+      excludeFromHosting(prefix);
+      excludeFromHosting(prefix);
+      assert.equal(isHostingRequest(req({ url: `${prefix}ada?s=40` })), false);
+      assert.equal(isHostingRequest(req({ url: prefix.slice(0, -1) })), false, 'the prefix without its slash');
+      assert.equal(isHostingRequest(req({ url: '/users/ada' })), true, 'the others stay v3');
     });
 
     it('search and legacy search paths count against the search limit', () => {

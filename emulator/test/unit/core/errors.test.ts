@@ -22,7 +22,7 @@ import {
   requiresAuthentication,
   validationFailed,
   type ValidationError,
-} from '../../../src/v3/core/errors';
+} from '../../../src/hosting/core/errors';
 
 const DOCS = 'https://docs.service.test';
 

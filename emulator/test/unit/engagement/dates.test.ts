@@ -4,7 +4,7 @@
 // time zone option `engagementTimeZone` (`-0300`), checked in-process so that
 // mutation testing sees them.
 import assert from 'node:assert/strict';
-import { DATE_SHAPE, formatDate, parseDate, parseOffset } from '../../../src/v2/dates';
+import { DATE_SHAPE, formatDate, parseDate, parseOffset } from '../../../src/engagement/dates';
 
 /** 2026-03-01T12:30:45Z */
 const NOON = Date.UTC(2026, 2, 1, 12, 30, 45);

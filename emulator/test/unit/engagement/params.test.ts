@@ -18,20 +18,20 @@ import {
   notFound,
   paging,
   Params,
-  V2Error,
-} from '../../../src/v2/params';
+  EngagementError,
+} from '../../../src/engagement/params';
 
 /** A request as a route sees it: the URL as sent, and the body the content-type parser made. */
 function params(url: string, body?: unknown): Params {
   return Params.of({ url, body } as FastifyRequest);
 }
 
-/** The V2Error a call throws (its status and statusMessage). */
+/** The EngagementError a call throws (its status and statusMessage). */
 function refusal(fn: () => unknown): { status: number; message: string } {
   try {
     fn();
   } catch (e) {
-    assert.ok(e instanceof V2Error, `not a V2Error: ${String(e)}`);
+    assert.ok(e instanceof EngagementError, `not a EngagementError: ${String(e)}`);
     return { status: e.status, message: e.message };
   }
   assert.fail('no error was thrown');

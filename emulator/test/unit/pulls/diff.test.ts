@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { diffHunk, isValidPosition, parseDiff, patchLines, relocatePosition } from '../../../src/v3/pulls/diff';
+import { diffHunk, isValidPosition, parseDiff, patchLines, relocatePosition } from '../../../src/hosting/pulls/diff';
 import { plainGitEnv } from '../../git-fixture';
 
 const ZERO = '0'.repeat(40);

@@ -6,8 +6,8 @@
 // with the real git.
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from '../../support/emulator';
-import { basic, call } from '../../helpers/v3';
-import { commitOnBranch, gitDirOf, R } from '../../v3-pulls-fixture';
+import { basic, call } from '../../helpers/hosting';
+import { commitOnBranch, gitDirOf, R } from '../../hosting-pulls-fixture';
 
 const ada = basic('ada');
 const RESOURCE = 'PullRequestReviewComment';
