@@ -64,13 +64,7 @@ export function registerPulls({
       },
       vscode.l10n.t('No pull requests match this filter.'),
     );
-    // Kept under the account's id, else under an id it had in an earlier version.
-    const kept =
-      firstLook && keeping
-        ? [key, ...session.formerIdsOf(account.id).map((id) => pullSnapshotKey(readHostingSettings().apiUrl, id, repo.owner, repo.name, filter))]
-            .map((k) => readPullSnapshot(state.get(PULL_SNAPSHOT_KEY), k))
-            .find((k) => k)
-        : undefined;
+    const kept = firstLook && keeping ? readPullSnapshot(state.get(PULL_SNAPSHOT_KEY), key) : undefined;
     firstLook = false;
     if (!kept || kept.pulls.length === 0) return fresh;
     fresh.then(
@@ -139,8 +133,7 @@ export function registerPulls({
     vscode.commands.registerCommand('repodesk.pulls.refresh', () => provider.refresh()),
     // Signed out of an account: its kept listing goes (the slot holds one account's).
     session.onDidSignOutAccount((account) => {
-      const ids = [account, ...session.formerIdsOf(account)];
-      if (ids.some((id) => keptFor(state.get(PULL_SNAPSHOT_KEY), readHostingSettings().apiUrl, id))) void state.update(PULL_SNAPSHOT_KEY, undefined);
+      if (keptFor(state.get(PULL_SNAPSHOT_KEY), readHostingSettings().apiUrl, account)) void state.update(PULL_SNAPSHOT_KEY, undefined);
     }),
     vscode.commands.registerCommand('repodesk.pulls.select', (node?: PullNode) => select(node)),
     vscode.commands.registerCommand('repodesk.pulls.openFile', async (node?: PullFileNode) => {
@@ -173,7 +166,7 @@ export function registerPulls({
         provider.refresh();
       }),
       vscode.commands.registerCommand('repodesk.testing.workspaceState', (key?: string) => (key === undefined ? state.keys() : state.get(key))),
-      // What an earlier version stored, written as it did (the tests of reading it once and moving it).
+      // A record written as a test needs it (another account's pending review).
       vscode.commands.registerCommand('repodesk.testing.setWorkspaceState', (key: string, value: unknown) => state.update(key, value)),
     );
   }

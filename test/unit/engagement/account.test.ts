@@ -2,7 +2,7 @@
 // in secret storage, silent token renewal, sign-out forgets all of it.
 import assert from 'node:assert/strict';
 import { EngagementAuthError } from '../../../src/engagement';
-import { EngagementAccount, ENGAGEMENT_SECRET_KEY, engagementSecretKey, type SecretStore } from '../../../src/features/auth/engagement/engagementAccount';
+import { EngagementAccount, engagementSecretKey, type SecretStore } from '../../../src/features/auth/engagement/engagementAccount';
 import { manualClock, startEmulator, type TestEmulator } from '../../support/emulator';
 import * as client from '../../../src/engagement/client';
 
@@ -110,32 +110,6 @@ describe('engagement account (sign-in storage)', () => {
       assert.equal(await account.current(second.url), undefined);
       assert.equal((await account.current(emulator.url))!.userName, 'ada');
       assert.deepEqual([...secrets.map.keys()], [engagementSecretKey(emulator.url)]);
-    });
-
-    it('the account kept before there was one per service is read for its own service only, and moves to its own secret on the next token', async () => {
-      const secrets = new MemorySecrets();
-      const signedIn = await new EngagementAccount(secrets, Date.now, clientModule).signIn(emulator.url, DEMO);
-      // As an earlier version stored it: one secret under the older key.
-      secrets.map.set(ENGAGEMENT_SECRET_KEY, secrets.map.get(engagementSecretKey(emulator.url))!);
-      secrets.map.delete(engagementSecretKey(emulator.url));
-      const account = new EngagementAccount(secrets, Date.now, clientModule);
-      assert.equal(await account.current(second.url), undefined, "another service's account");
-      assert.equal((await account.current(emulator.url))!.userName, signedIn.userName);
-      await account.signIn(emulator.url, DEMO);
-      assert.deepEqual([...secrets.map.keys()], [engagementSecretKey(emulator.url)]);
-    });
-
-    it('signing out of the service of the older secret forgets it', async () => {
-      const secrets = new MemorySecrets();
-      await new EngagementAccount(secrets, Date.now, clientModule).signIn(emulator.url, DEMO);
-      secrets.map.set(ENGAGEMENT_SECRET_KEY, secrets.map.get(engagementSecretKey(emulator.url))!);
-      secrets.map.delete(engagementSecretKey(emulator.url));
-      const account = new EngagementAccount(secrets, Date.now, clientModule);
-      await account.signOut(second.url);
-      assert.ok(secrets.map.has(ENGAGEMENT_SECRET_KEY), 'signing out of another service kept it');
-      await account.signOut(emulator.url);
-      assert.equal(secrets.map.size, 0);
-      assert.equal(await account.current(emulator.url), undefined);
     });
   });
 });

@@ -11,7 +11,7 @@ export interface SecretStore {
   delete(key: string): PromiseLike<void>;
 }
 
-/** The secret of the account signed in before there was one per service (its service is in it); every key starts with it. */
+/** What every engagement account's secret key starts with. */
 export const ENGAGEMENT_SECRET_KEY = 'repodesk.engagement.account';
 
 /** The secret of the account on the engagement service at `serviceUrl`. */
@@ -48,23 +48,13 @@ export class EngagementAccount {
     private readonly clientModule: () => Promise<{ EngagementClient: typeof EngagementClient }> = loadEngagementClient,
   ) {}
 
-  /** The account of `serviceUrl`: its own secret, or the older single one when that was for this service. */
+  /** The account of `serviceUrl`. */
   private async read(serviceUrl: string): Promise<StoredAccount | undefined> {
-    const own = parse(await this.secrets.get(engagementSecretKey(serviceUrl)));
-    if (own) return own;
-    const older = parse(await this.secrets.get(ENGAGEMENT_SECRET_KEY));
-    return older && trimUrl(older.serviceUrl) === trimUrl(serviceUrl) ? older : undefined;
+    return parse(await this.secrets.get(engagementSecretKey(serviceUrl)));
   }
 
   private async write(account: StoredAccount): Promise<void> {
     await this.secrets.store(engagementSecretKey(account.serviceUrl), JSON.stringify(account));
-    await this.forgetOlder(account.serviceUrl);
-  }
-
-  /** The older single secret goes once its service's account has a secret of its own (or is signed out). */
-  private async forgetOlder(serviceUrl: string): Promise<void> {
-    const older = parse(await this.secrets.get(ENGAGEMENT_SECRET_KEY));
-    if (older && trimUrl(older.serviceUrl) === trimUrl(serviceUrl)) await this.secrets.delete(ENGAGEMENT_SECRET_KEY);
   }
 
   /** Checks the credentials against the service; keeps them (and the token) only when they work, beside the other services' accounts. */
@@ -113,7 +103,6 @@ export class EngagementAccount {
   /** Forgets the account of `serviceUrl`: credentials and token (the other services' accounts stay). */
   async signOut(serviceUrl: string): Promise<void> {
     await this.secrets.delete(engagementSecretKey(serviceUrl));
-    await this.forgetOlder(serviceUrl);
   }
 }
 

@@ -4,12 +4,10 @@
 // held, written back after every change so a reload or a closed window
 // loses nothing. A pull request opened under an account (its `accountId`)
 // keeps its drafts under that account, whichever account is in use; one
-// without is the account in use's. Records kept under an account's id of
-// an earlier version (`formerIds`) are read once and moved to its id.
+// without is the account in use's.
 import * as vscode from 'vscode';
 import type { PullKey } from '../stores/pullReviewComments';
 import type { PendingDraft, PendingDrafts, PendingTarget } from '../stores/pendingDrafts';
-import { readMoving, readMovingList } from '../../../util/movedKeys';
 import { accountPrefix, addDraft, editDraft, markDraft, newRecord, parseRecord, recordKey, removeDrafts, type ReviewRecord } from './model/reviewRecord';
 
 export class PendingReviews implements PendingDrafts, vscode.Disposable {
@@ -21,7 +19,6 @@ export class PendingReviews implements PendingDrafts, vscode.Disposable {
   constructor(
     private readonly storage: vscode.Memento,
     private readonly account: () => string | undefined,
-    private readonly formerIds: (account: string) => readonly string[] = () => [],
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -37,12 +34,10 @@ export class PendingReviews implements PendingDrafts, vscode.Disposable {
 
   record(pull: PullKey): ReviewRecord | undefined {
     const key = this.key(pull);
-    const account = this.accountOf(pull);
-    if (!key || account === undefined) return undefined;
+    if (!key) return undefined;
     let r = this.held.get(key);
     if (r === undefined) {
-      const former = this.formerIds(account).map((id) => recordKey(id, pull.owner, pull.repo, pull.number));
-      r = parseRecord(readMoving(this.storage, key, former).value)?.record ?? null;
+      r = parseRecord(this.storage.get(key))?.record ?? null;
       this.held.set(key, r);
     }
     return r ?? undefined;
@@ -58,9 +53,8 @@ export class PendingReviews implements PendingDrafts, vscode.Disposable {
 
   /** The pull requests with a review pending of `account` (else the one in use), oldest started first (a small list: the status bar's after a reload). */
   started(account = this.account()): PullKey[] {
-    // An index kept under an earlier id joins the account's (a review started since is in its own).
-    const list =
-      account === undefined ? [] : (readMovingList(this.storage, indexKeyOf(account), this.formerIds(account).map(indexKeyOf)).value as Partial<PullKey>[]);
+    const stored = account === undefined ? undefined : this.storage.get(indexKeyOf(account));
+    const list = Array.isArray(stored) ? (stored as Partial<PullKey>[]) : [];
     const pulls = list.filter((p): p is PullKey => typeof p?.owner === 'string' && typeof p.repo === 'string' && typeof p.number === 'number');
     // Another account's than the one in use: its records are read as its own.
     const own = (p: PullKey): PullKey => (account === this.account() ? p : { owner: p.owner, repo: p.repo, number: p.number, accountId: account });
@@ -125,12 +119,9 @@ export class PendingReviews implements PendingDrafts, vscode.Disposable {
 
   /** The user signed out of `account`: its pending reviews leave storage (the other accounts' stay). */
   async forgetAccount(account: string): Promise<void> {
-    // What is still kept under an id it had in an earlier version goes too.
-    const ids = [account, ...this.formerIds(account)];
-    const prefixes = ids.map(accountPrefix);
-    const indexes = new Set(ids.map(indexKeyOf));
+    const prefix = accountPrefix(account);
     for (const key of this.storage.keys()) {
-      if (!prefixes.some((p) => key.startsWith(p)) && !indexes.has(key)) continue;
+      if (!key.startsWith(prefix) && key !== indexKeyOf(account)) continue;
       this.held.delete(key);
       await this.storage.update(key, undefined);
     }

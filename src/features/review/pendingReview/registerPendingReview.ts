@@ -33,11 +33,7 @@ export function registerPendingReview({
   selectedPull: selected,
   reviewStore: comments,
 }: Pick<FeatureContext, 'extension' | 'session' | 'selectedPull'> & { reviewStore: PullReviewComments }): PendingReviews {
-  const reviews = new PendingReviews(
-    context.workspaceState,
-    () => session.account?.id,
-    (account) => session.formerIdsOf(account),
-  );
+  const reviews = new PendingReviews(context.workspaceState, () => session.account?.id);
   const status = vscode.window.createStatusBarItem('repodesk.pendingReview', vscode.StatusBarAlignment.Left, 50);
   status.name = vscode.l10n.t('RepoDesk Pending Review');
 

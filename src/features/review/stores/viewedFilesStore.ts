@@ -8,7 +8,6 @@ import { EMPTY_VIEWED, markViewed, readViewed, unmarkViewed, viewedKey, type Hea
 import type { HostingSession } from '../../shared/session/hostingSession';
 import { readHostingSettings } from '../../shared/session/settings';
 import type { PullKey } from './pullReviewComments';
-import { readMoving } from '../../../util/movedKeys';
 
 /** Whether the Changed Files lists leave out the files viewed (workspace storage). */
 const HIDE_KEY = 'repodesk.viewedFiles.hide';
@@ -23,23 +22,15 @@ export class ViewedFilesStore implements vscode.Disposable {
     private readonly session: HostingSession,
   ) {}
 
-  private key(pull: PullKey, accountId = this.session.account?.id): string | undefined {
+  private key(pull: PullKey): string | undefined {
+    const accountId = this.session.account?.id;
     return accountId === undefined ? undefined : viewedKey(readHostingSettings().apiUrl, accountId, pull.owner, pull.repo, pull.number);
-  }
-
-  /** What is stored under the key, else under the account's id of an earlier version (moved then). */
-  private stored(pull: PullKey, key: string): unknown {
-    const value = this.state.get(key);
-    const account = this.session.account?.id;
-    if (value !== undefined || account === undefined) return value;
-    const former = this.session.formerIdsOf(account).map((id) => this.key(pull, id)!);
-    return readMoving(this.state, key, former).value;
   }
 
   /** The marks of a pull request (none when signed out). */
   get(pull: PullKey): PullViewed {
     const key = this.key(pull);
-    return key ? readViewed(this.stored(pull, key)) : EMPTY_VIEWED;
+    return key ? readViewed(this.state.get(key)) : EMPTY_VIEWED;
   }
 
   async mark(pull: PullKey, headSha: string, files: readonly HeadFile[], paths: readonly string[]): Promise<void> {
@@ -63,7 +54,7 @@ export class ViewedFilesStore implements vscode.Disposable {
   private async write(pull: PullKey, change: (s: PullViewed) => PullViewed): Promise<void> {
     const key = this.key(pull);
     if (!key) throw new Error(vscode.l10n.t('Sign in to RepoDesk first.'));
-    await this.state.update(key, change(readViewed(this.stored(pull, key))));
+    await this.state.update(key, change(readViewed(this.state.get(key))));
     this.changed.fire(pull);
   }
 
