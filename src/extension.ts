@@ -1,6 +1,7 @@
 // Entry of the extension: wires the features together. Each feature lives in
-// src/features/<name>/ and is the only code besides this file that imports
-// `vscode`.
+// src/features/<name>/. Only the wiring root (this file, src/wiring.ts) and
+// the features' host code (src/features/**, not their model/ or webview/)
+// import `vscode`: eslint's repodesk/layers rule enforces it.
 import * as vscode from 'vscode';
 import { PhaseMarks } from './util/phaseMarks';
 import { Gate } from './util/gate';
