@@ -1,4 +1,4 @@
-import type { CallOptions, Credentials, HostingCore } from './core';
+import type { CallOptions, Credentials, HostingCore } from './transport';
 import { authorizationSchema } from './schemas/authorizations';
 
 export const AUTHORIZATIONS_ROUTES = {

@@ -1,4 +1,4 @@
-import type { CallOptions, HostingCore } from './core';
+import type { CallOptions, HostingCore } from './transport';
 
 /** Comment bodies can be asked for as raw markdown, text, html or all three (docs/service-api/hosting/comments §5). */
 export type BodyFormat = 'raw' | 'text' | 'html' | 'full';

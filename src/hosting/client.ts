@@ -1,7 +1,7 @@
 // The v3 client: one HostingCore (transport, cache, rate limits, errors) and
 // a typed group of methods per resource.
 import { AuthorizationsApi } from './authorizations';
-import { HostingCore, type HostingClientOptions } from './core';
+import { HostingCore, type HostingClientOptions } from './transport';
 import { DeployKeysApi } from './deployKeys';
 import { DownloadsApi } from './downloads';
 import { GistCommentsApi } from './gistComments';

@@ -1,4 +1,4 @@
-import type { CallOptions, HostingCore } from './core';
+import type { CallOptions, HostingCore } from './transport';
 import { deployKeySchema } from './schemas/misc';
 
 export const DEPLOY_KEYS_ROUTES = {

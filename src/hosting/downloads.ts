@@ -1,4 +1,4 @@
-import type { CallOptions, HostingCore } from './core';
+import type { CallOptions, HostingCore } from './transport';
 import { downloadSchema } from './schemas/misc';
 
 export const DOWNLOADS_ROUTES = {

@@ -1,4 +1,4 @@
-import type { CallOptions, HostingCore } from './core';
+import type { CallOptions, HostingCore } from './transport';
 import { withBodyFormat, type CommentCallOptions } from './bodyFormat';
 import { gistCommentSchema } from './schemas/comments';
 

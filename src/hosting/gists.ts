@@ -1,7 +1,7 @@
 // Gists, beyond the documents (they have only gist comments): the lists and
 // one gist of the service family, so that a client finds the gists whose
 // comments it shows. The emulator serves them (docs/EMULATOR.md).
-import type { CallOptions, HostingCore } from './core';
+import type { CallOptions, HostingCore } from './transport';
 import { gistSchema } from './schemas/gists';
 
 export const GISTS_ROUTES = {

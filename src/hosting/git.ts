@@ -1,4 +1,4 @@
-import type { CallOptions, HostingCore } from './core';
+import type { CallOptions, HostingCore } from './transport';
 import { blobCreatedSchema, blobSchema, gitCommitSchema, gitTagSchema, referenceSchema, treeSchema } from './schemas/git';
 
 // `{+ref}` keeps the slashes of `heads/feature/x` unencoded (RFC 6570 reserved expansion).

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { CallOptions, HostingCore } from './core';
+import type { CallOptions, HostingCore } from './transport';
 import { hookDeliveryDetailSchema, hookDeliverySchema, hookSchema, hookServiceSchema } from './schemas/hooks';
 
 // Webhook endpoints as docs/service-api/hosting/webhooks §10 fixes them.

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { CallOptions, HostingCore } from './core';
+import type { CallOptions, HostingCore } from './transport';
 import { labelSchema } from './schemas/misc';
 
 export const LABELS_ROUTES = {

@@ -1,4 +1,4 @@
-import type { CallOptions, HostingCore } from './core';
+import type { CallOptions, HostingCore } from './transport';
 import { userSummarySchema } from './schemas/common';
 
 export const ORG_MEMBERS_ROUTES = {

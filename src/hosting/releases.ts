@@ -1,4 +1,4 @@
-import type { CallOptions, HostingCore } from './core';
+import type { CallOptions, HostingCore } from './transport';
 import * as z from 'zod/mini';
 import { releaseAssetSchema, releaseSchema } from './schemas/releases';
 

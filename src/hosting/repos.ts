@@ -1,4 +1,4 @@
-import type { CallOptions, HostingCore } from './core';
+import type { CallOptions, HostingCore } from './transport';
 import { repositoryDetailedSchema, repositoryMinimalSchema, repositorySummarySchema } from './schemas/repos';
 
 export const REPOS_ROUTES = {

@@ -1,4 +1,4 @@
-import type { CallOptions, HostingCore, ListAllOptions } from './core';
+import type { CallOptions, HostingCore, ListAllOptions } from './transport';
 import { withBodyFormat, type CommentCallOptions } from './bodyFormat';
 import { reviewCommentSchema, type ReviewComment } from './schemas/comments';
 

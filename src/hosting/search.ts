@@ -1,4 +1,4 @@
-import type { CallOptions, HostingCore } from './core';
+import type { CallOptions, HostingCore } from './transport';
 import { legacyEmailSearchSchema, legacyIssueSearchSchema, legacyRepoSearchSchema, legacyUserSearchSchema } from './schemas/search';
 
 export const SEARCH_ROUTES = {

@@ -1,4 +1,4 @@
-import type { CallOptions, HostingCore, StatisticsProgress } from './core';
+import type { CallOptions, HostingCore, StatisticsProgress } from './transport';
 import { codeFrequencySchema, commitActivitySchema, contributorStatsSchema, participationSchema, punchCardSchema } from './schemas/stats';
 
 export const STATS_ROUTES = {

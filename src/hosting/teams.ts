@@ -1,4 +1,4 @@
-import type { CallOptions, HostingCore } from './core';
+import type { CallOptions, HostingCore } from './transport';
 import { userSummarySchema } from './schemas/common';
 import { repositorySummarySchema } from './schemas/repos';
 import { teamDetailedSchema, teamSummarySchema } from './schemas/teams';

@@ -1,4 +1,4 @@
-// The one object every v3 call goes through: base URL, User-Agent,
+// The transport: the one object every hosting call goes through: base URL, User-Agent,
 // authentication, redirects, rate-limit bookkeeping, the ETag cache, typed
 // errors and zod validation. Resource groups (repos.ts, pulls.ts, ...) only
 // name a route, its parameters and the schema of its answer.

@@ -1,5 +1,5 @@
 // Background calls (the views' reads) wait for the client's beforeBackground
-// (src/hosting/core.ts): at start-up the extension holds them until the
+// (src/hosting/transport.ts): at start-up the extension holds them until the
 // views have drawn the rows they kept. A user's action never waits.
 import assert from 'node:assert/strict';
 import { HostingClient } from '../../../src/hosting';

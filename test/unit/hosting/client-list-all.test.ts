@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import * as z from 'zod/mini';
 import { HostingClient, NotFoundError } from '../../../src/hosting';
-import { numberedPages } from '../../../src/hosting/core';
+import { numberedPages } from '../../../src/hosting/transport';
 import { fakeUser, rateHeaders, startFakeService, type FakeService } from '../../support/fakeService';
 
 const item = z.object({ n: z.number() });

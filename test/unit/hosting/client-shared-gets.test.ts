@@ -1,4 +1,4 @@
-// Identical GETs at the same time share one request (src/hosting/core.ts):
+// Identical GETs at the same time share one request (src/hosting/transport.ts):
 // several views read a selected pull request's review comments at once, and
 // each would otherwise cost a round trip and, uncached, rate limit.
 import assert from 'node:assert/strict';

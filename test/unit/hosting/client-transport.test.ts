@@ -1,4 +1,4 @@
-// The rest of the client's one request path (src/hosting/core.ts) as a user
+// The rest of the client's one request path (src/hosting/transport.ts) as a user
 // of the client meets it: yes/no checks, statistics that are still being
 // computed, the ETag cache's keys and size, the bodies it decodes, and the
 // words of a failure when the service gave none.
