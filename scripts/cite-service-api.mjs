@@ -14,7 +14,9 @@
 // `docs/service-api/… §N`. Longer forms are tried first. Running it again
 // changes nothing (no target contains a form). It prints how many citations it
 // mapped and every citation left that it could not map (with file and line),
-// and exits 1 when there is one.
+// and exits 1 when there is one; a bare "rule N" in src/ or emulator/src/ is
+// one (cite `docs/service-api/<file> §N` by hand: what the rule says decides
+// the section).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -308,6 +310,21 @@ export const LEFTOVER = new RegExp(
 );
 
 /**
+ * A bare "rule N" (also "rules 1-3", "Authentication rule 2"): the numbering of
+ * the services' own documents, which docs/service-api does not keep. Code cites
+ * `docs/service-api/<file> §N` instead; this form cannot be mapped without
+ * reading what the rule says, so it is reported, not rewritten.
+ */
+export const BARE_RULE = new RegExp(String.raw`\brules?${GAP}\d+`, 'gi');
+/** The folders whose comments must not cite a bare rule. */
+export const RULE_CHECKED = ['src/', 'emulator/src/'];
+
+/** Every bare "rule N" citation in a text, with its line. */
+export function bareRules(text) {
+  return [...text.matchAll(BARE_RULE)].map((m) => ({ line: text.slice(0, m.index).split('\n').length, text: m[0].replace(/\s+/g, ' ') }));
+}
+
+/**
  * Replaces one match. A match that ran over a line break leaves its target on
  * the first line, with any closing punctuation that followed it; the rest of
  * the last line stays below under its own comment marker (reflow() evens the
@@ -432,7 +449,9 @@ function main() {
       changedFiles++;
       if (!dryRun) fs.writeFileSync(file, r.text);
     }
-    for (const l of leftovers(r.text)) unmapped.push(`${path.relative(root, file)}:${l.line}: ${l.text}`);
+    const rel = path.relative(root, file).split(path.sep).join('/');
+    const bare = RULE_CHECKED.some((d) => rel.startsWith(d)) ? bareRules(r.text) : [];
+    for (const l of [...leftovers(r.text), ...bare]) unmapped.push(`${rel}:${l.line}: ${l.text}`);
   }
   console.log(`${dryRun ? 'would map' : 'mapped'} ${mapped} citation(s) in ${changedFiles} file(s); ${unmapped.length} not mapped`);
   for (const u of unmapped) console.log(`  not mapped: ${u}`);

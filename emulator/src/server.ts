@@ -197,7 +197,7 @@ export async function createEmulator(options: EmulatorOptions, log: (line: strin
     }
   });
 
-  // POST is accepted wherever PATCH is (conventions, rule 5): every PATCH
+  // POST is accepted wherever PATCH is (docs/service-api/hosting/conventions §6): every PATCH
   // route gets a POST twin unless the path already has a POST of its own.
   const patchRoutes: RouteOptions[] = [];
   // With `pathPrefix` the v3 routes refuse a request without it (see below):

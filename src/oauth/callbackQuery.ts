@@ -1,7 +1,7 @@
 // Step 1's answer, as VS Code hands it to the extension's UriHandler: the
 // query of the redirect to the callback (code and state, or error,
-// error_description, error_uri and state; the spec's "Web application flow"
-// rule 2 and its OAuth errors). The state must be one RepoDesk sent and is
+// error_description, error_uri and state; docs/service-api/hosting/oauth §3,
+// §7, §9). The state must be one RepoDesk sent and is
 // waiting for: a client must abort when the returned state differs.
 import { OAuthError } from './errors';
 

@@ -1,4 +1,4 @@
-// Rule 3 of the web flow: the exchange answers in the format of the Accept
+// docs/service-api/hosting/oauth §4: the exchange answers in the format of the Accept
 // header — form-encoded by default, JSON, or an <OAuth> XML element.
 export type ExchangeFormat = 'form' | 'json' | 'xml';
 

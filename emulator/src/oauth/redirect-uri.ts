@@ -1,4 +1,4 @@
-// Rule 4 of the web flow: a redirect_uri must have the callback URL's host and
+// docs/service-api/hosting/oauth §5: a redirect_uri must have the callback URL's host and
 // port exactly, and a path equal to the callback path or below it.
 export type RedirectCheck = { ok: true; uri: string } | { ok: false };
 

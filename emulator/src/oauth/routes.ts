@@ -38,7 +38,7 @@ function authorizeRequest(p: Params): AuthorizeRequest {
   return { client_id: p.client_id ?? '', redirect_uri: p.redirect_uri || undefined, scope: p.scope || undefined, state: p.state };
 }
 
-/** Rule 1: a comma-separated list (spaces tolerated); unknown scopes are dropped, the rest normalized. */
+/** A comma-separated list (spaces tolerated; docs/service-api/hosting/oauth §1); unknown scopes are dropped, the rest normalized (docs/service-api/hosting/auth §7). */
 function requestedScopes(scope: string | undefined): string[] {
   return normalizeScopes((scope ?? '').split(/[\s,]+/).filter((s) => isKnownScope(s)));
 }
@@ -105,7 +105,7 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: EmulatorContext):
     if (!checked) return reply;
     const session = store.session(readCookie(req.headers.cookie, SESSION_COOKIE));
     if (!session) return sendHtml(reply, 200, loginPage({ appName: checked.application.name, request: r }));
-    // Rule 1: a user who already holds a valid token skips the page, with the scopes used last time.
+    // A user who already holds a valid token skips the page, with the scopes used last time (docs/service-api/hosting/oauth §2).
     const held = latestForApp(db, session.userId, checked.application.id);
     if (held) return completeWithCode(reply, checked.application, session.userId, JSON.parse(held.scopes) as string[], r, checked.target);
     const user = findUserById(db, session.userId)!;

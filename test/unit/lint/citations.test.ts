@@ -3,7 +3,8 @@
 // and a numbered section of it (`docs/service-api/hosting/auth §4`, also
 // `… §4, §9` and `… §1–§6`; docs/service-api/README.md, "Citing it"). And the
 // rewrite that scripts/cite-service-api.mjs makes of the old citations of the
-// services' own documents, which are not in the repository.
+// services' own documents, which are not in the repository, and the code's
+// comments never cite a bare "rule N" of their numbering.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -62,6 +63,8 @@ interface CiteScript {
   CITATIONS: Array<[string, string, RegExp?]>;
   rewrite(text: string, file?: string): { text: string; mapped: number };
   leftovers(text: string): Array<{ line: number; text: string }>;
+  bareRules(text: string): Array<{ line: number; text: string }>;
+  RULE_CHECKED: string[];
   expand(target: string): string;
 }
 const loadScript = async (): Promise<CiteScript> => (await import(path.join(ROOT, 'scripts', 'cite-service-api.mjs'))) as CiteScript;
@@ -128,6 +131,25 @@ describe('citations resolve inside the repository (docs/service-api)', () => {
       .filter((f) => !own.has(f) && !f.startsWith('docs/service-api/'))
       .flatMap((f) => leftovers(fs.readFileSync(path.join(ROOT, f), 'utf8')).map((l) => `${f}:${l.line}: ${l.text}`));
     assert.deepEqual(left, [], 'run `node scripts/cite-service-api.mjs`; it rewrites these or says which form it lacks');
+  });
+
+  it('no comment in src or emulator/src cites a bare "rule N" of the old numbering: it cites docs/service-api/<file> §N', async () => {
+    const { bareRules, RULE_CHECKED } = await loadScript();
+    const bare = files()
+      .filter((f) => RULE_CHECKED.some((d) => f.startsWith(d)))
+      .flatMap((f) => bareRules(fs.readFileSync(path.join(ROOT, f), 'utf8')).map((l) => `${f}:${l.line}: ${l.text}`));
+    assert.deepEqual(bare, []);
+  });
+
+  it('the bare-rule check itself: "rule 9", "Authentication rule 2" and "rules 1 and 3" are found, a § citation is not', async () => {
+    const { bareRules } = await loadScript();
+    const ref = ['docs', 'service-api'].join('/');
+    const text = `// Hidden resources answer 404 (rule 9).\n// Authentication rule 2, then\n// rules 1 and 3.\n// 404 in place of 403 (${ref}/hosting/conventions §10).\n`;
+    assert.deepEqual(bareRules(text), [
+      { line: 1, text: 'rule 9' },
+      { line: 2, text: 'rule 2' },
+      { line: 3, text: 'rules 1' },
+    ]);
   });
 
   describe('scripts/cite-service-api.mjs', () => {

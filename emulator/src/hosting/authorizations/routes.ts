@@ -52,7 +52,7 @@ const updateSchema = z.object({
   note_url: z.string().nullable().optional(),
 });
 
-/** Rule 1: Basic with login and password; tokens and application credentials are refused. */
+/** Basic with login and password; tokens and application credentials are refused (docs/service-api/hosting/auth §11). */
 function basicUser(req: FastifyRequest): UserRow {
   const auth = req.auth;
   if (auth.kind === 'basic' && /^basic\s/i.test(req.headers.authorization ?? '')) return auth.user;
@@ -60,13 +60,13 @@ function basicUser(req: FastifyRequest): UserRow {
   throw new ApiError(403, BASIC_ONLY_MESSAGE, undefined, '/v3/oauth_authorizations/');
 }
 
-/** Rule 1: Basic with this application's client_id and client_secret. */
+/** Basic with this application's client_id and client_secret (docs/service-api/hosting/auth §12). */
 function basicApplication(req: FastifyRequest, clientId: string): ApplicationRow {
   const auth = req.auth;
   const viaBasic = /^basic\s/i.test(req.headers.authorization ?? '');
   if (auth.kind === 'application' && viaBasic && auth.application.client_id === clientId) return auth.application;
   if (auth.kind === 'anonymous') throw requiresAuthentication();
-  // Another application's or a user's credentials: nothing here for them (rule 9).
+  // Another application's or a user's credentials: nothing here for them (docs/service-api/hosting/conventions §10).
   throw notFound();
 }
 

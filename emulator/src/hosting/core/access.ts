@@ -1,6 +1,7 @@
 // Who may see and change what: repository permissions (owner, organization
 // teams, collaborators, public), organization ownership and membership, and
-// the lookups every route starts with. Hidden resources answer 404 (rule 9).
+// the lookups every route starts with. Hidden resources answer 404
+// (docs/service-api/hosting/conventions §10).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db';
 import { currentUser } from './auth';

@@ -116,7 +116,7 @@ export function installConventions(app: FastifyInstance, s: ConventionServices):
     if (req.auth.kind === 'token') reply.header('X-OAuth-Scopes', req.auth.scopes.join(', '));
   });
 
-  // A PUT with no body must say so with Content-Length: 0 (rule 5); an empty chunked body does not.
+  // A PUT with no body must say so with Content-Length: 0 (docs/service-api/hosting/conventions §6); an empty chunked body does not.
   app.addHook('preHandler', async (req) => {
     if (req.method !== 'PUT' || !isHostingRequest(req) || req.headers['content-length'] !== undefined || req.body !== undefined) return;
     throw new ApiError(411, 'Length Required: a PUT without a body must send Content-Length: 0', undefined, '/v3/#http-verbs');

@@ -66,7 +66,8 @@ export function scopesSatisfy(granted: readonly string[], accepted: readonly str
 /**
  * Declares the scopes this action checks (X-Accepted-OAuth-Scopes) and, for a
  * token caller, enforces them. Basic and session callers hold every scope.
- * The default failure is 404, so that hidden resources do not leak (rule 9).
+ * The default failure is 404, so that hidden resources do not leak
+ * (docs/service-api/hosting/conventions §10).
  */
 export function requireScope(req: FastifyRequest, reply: FastifyReply, accepted: readonly string[], failure: 'notFound' | 'forbidden' = 'notFound'): void {
   reply.header('X-Accepted-OAuth-Scopes', accepted.join(', '));

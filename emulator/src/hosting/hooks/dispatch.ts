@@ -60,7 +60,7 @@ export class HookDispatcher {
     }
   }
 
-  /** Rule 4: the ping payload — zen, hook_id and the hook — with the repository (or organization) and sender. */
+  /** docs/service-api/hosting/webhooks §6: the ping payload — zen, hook_id and the hook — with the repository (or organization) and sender. */
   ping(hook: Hook, hookUrl: string, target: { repo: RepoRow } | { org: UserRow }, sender: UserRow): DeliveryRow | undefined {
     const b = bases(this.ctx);
     const payload = {

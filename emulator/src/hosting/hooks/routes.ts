@@ -49,7 +49,7 @@ export function registerHookRoutes(app: FastifyInstance, ctx: EmulatorContext, q
     return user;
   };
 
-  /** Repository hooks: 404 unless the caller administers the repository (rule 9). */
+  /** Repository hooks: 404 unless the caller administers the repository (docs/service-api/hosting/conventions §10). */
   const repoScope: Resolve = (req, reply, accepted) => {
     const user = signedIn(req);
     const found = findRepo(db, req.params.owner!, req.params.repo!);
@@ -155,7 +155,7 @@ function registerHookSet(
     if (duplicate)
       throw validationFailed({ resource: 'Hook', field: service.name === 'web' ? 'url' : 'name', code: 'already_exists', message: 'Hook already exists here' });
     const hook = insertHook(db, scope.owner, service.name, normalizeEvents(events), body.active !== false, config);
-    // Rule 4: a new webhook is pinged.
+    // A new webhook is pinged (docs/service-api/hosting/webhooks §6).
     if (hook.row.active) dispatcher.ping(hook, hookUrl(scope, hook), scope.target, scope.sender);
     return created(reply, hookUrl(scope, hook), render(scope, hook));
   });

@@ -84,7 +84,7 @@ export function findService(name: string): HookService | undefined {
   return SERVICES.find((s) => s.name === name);
 }
 
-/** Whether a hook with these events, of this service, fires for `event` (rule 1 and the wildcard, rule 3). */
+/** Whether a hook with these events, of this service, fires for `event` (docs/service-api/hosting/webhooks §3 and the wildcard, §5). */
 export function hookFires(service: HookService, events: readonly string[], event: string): boolean {
   if (!service.supported_events.includes(event)) return false;
   return events.includes('*') || events.includes(event);
@@ -94,7 +94,7 @@ const RESOURCE = 'Hook';
 const invalid = (field: string, message?: string): ValidationError => ({ resource: RESOURCE, field, code: 'invalid', ...(message ? { message } : {}) });
 const missing = (field: string): ValidationError => ({ resource: RESOURCE, field, code: 'missing_field' });
 
-/** Rule 3: `*` replaces every other event; otherwise duplicates go. */
+/** `*` replaces every other event (docs/service-api/hosting/webhooks §5); otherwise duplicates go. */
 export function normalizeEvents(events: readonly string[]): string[] {
   return events.includes('*') ? ['*'] : [...new Set(events)];
 }
