@@ -192,7 +192,7 @@ export async function createEmulator(options: EmulatorOptions, log: (line: strin
     req.apiPrefix = prefixed.has(req.raw) ? ENTERPRISE_PREFIX : '';
     req.baseUrl = baseUrl;
     // An enterprise install serves its API only under the prefix.
-    if (options.pathPrefix && !req.apiPrefix && (req.routeOptions.config as { v3?: boolean } | undefined)?.v3) {
+    if (options.pathPrefix && !req.apiPrefix && (req.routeOptions.config as { hosting?: boolean } | undefined)?.hosting) {
       throw notFound();
     }
   });
@@ -200,13 +200,13 @@ export async function createEmulator(options: EmulatorOptions, log: (line: strin
   // POST is accepted wherever PATCH is (docs/service-api/hosting/conventions §6): every PATCH
   // route gets a POST twin unless the path already has a POST of its own.
   const patchRoutes: RouteOptions[] = [];
-  // With `pathPrefix` the v3 routes refuse a request without it (see below):
-  // a route is v3 when a v3 module registered it, unless it is a web-style
+  // With `pathPrefix` the hosting API's routes refuse a request without it (see
+  // above): a route is the API's when a hosting module (`hosting-*`) registered it, unless it is a web-style
   // path at the root (`/:owner/...`: git over HTTP, release downloads).
   let registering: string | undefined;
   app.addHook('onRoute', (route) => {
-    if (registering?.startsWith('v3') && !route.url.startsWith('/:')) {
-      route.config = { ...route.config, v3: true } as typeof route.config;
+    if (registering?.startsWith('hosting-') && !route.url.startsWith('/:')) {
+      route.config = { ...route.config, hosting: true } as typeof route.config;
     }
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (methods.includes('PATCH')) patchRoutes.push(route);
