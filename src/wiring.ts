@@ -44,6 +44,7 @@ import { registerSuggestions } from './features/review/suggestions/registerSugge
 import { Gate } from './util/gate';
 import type { FeatureContext } from './features/shared/featureContext';
 import { registerPendingReview } from './features/review/pendingReview/registerPendingReview';
+import { ServiceReachability } from './features/shared/reachability/serviceReachability';
 
 const VIEW_IDS = ['repodesk.repositories', 'repodesk.pullRequests', 'repodesk.reviewComments', 'repodesk.releases', 'repodesk.gitRefs'] as const;
 
@@ -138,9 +139,17 @@ export function registerViews(
   // A commit, tag or new repository made from the workspace shows in Git Refs and Repositories.
   registerCommit({ ...ctx, onCommitted: refreshAll });
 
+  // Offline as a state: one status bar item says a service is unreachable and
+  // when it tries again; the views keep what they read meanwhile, and are read
+  // again once when it answers. The periodic refresh waits for that answer.
+  const reachability = new ServiceReachability(session);
+  context.subscriptions.push(
+    reachability,
+    reachability.onDidReturn(() => refreshAll()),
+  );
   let timer: ReturnType<typeof setInterval> | undefined;
   const backgroundRefresh = () => {
-    if (session.signedIn) refreshAll();
+    if (session.signedIn && !reachability.unreachable()) refreshAll();
   };
   const schedule = () => {
     if (timer) clearInterval(timer);
@@ -178,6 +187,9 @@ export function registerViews(
       vscode.commands.registerCommand('repodesk.testing.activeRepository', () => active.value),
       vscode.commands.registerCommand('repodesk.testing.setActiveRepository', (owner: string, name: string) => active.set({ owner, name })),
       vscode.commands.registerCommand('repodesk.testing.backgroundRefresh', backgroundRefresh),
+      // The reachability item's text (undefined when hidden) and a view's offline mark.
+      vscode.commands.registerCommand('repodesk.testing.reachability', () => reachability.statusText),
+      vscode.commands.registerCommand('repodesk.testing.offlineMark', (viewId: string) => sources[viewId]?.offlineText),
     );
   }
   const firstRows = new Promise<void>((resolve) => {

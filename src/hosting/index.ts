@@ -1,6 +1,6 @@
 // Public surface of the v3 client (no vscode import anywhere under src/hosting).
 export { HostingClient, collect } from './client';
-export type { CallOptions, Credentials, HostingClientOptions, StatisticsProgress } from './transport';
+export type { CallOptions, Credentials, HostingClientOptions, Outcome, StatisticsProgress } from './transport';
 export * from './errors';
 export type { RateLimitState } from './rateLimit';
 export { parseScopes } from '../util/scopes';

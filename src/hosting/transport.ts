@@ -92,6 +92,9 @@ export interface HostingResponse<T> {
   fromCache: boolean;
 }
 
+/** Whether a request got an answer (onDidReach). */
+export type Outcome = { answered: true } | { answered: false; failure: string };
+
 type Params = Record<string, unknown>;
 type SendByOptions = (options: {
   method: string;
@@ -141,6 +144,13 @@ export class HostingCore {
    * credentials of its own (a password, an application's) does not count.
    */
   readonly onDidRefuseCredentials = this.refused.event;
+  private readonly reached = new TypedEmitter<Outcome>();
+  /**
+   * Fires after every request sent: whether the service answered at all (any
+   * status counts) or not (refused, timed out, no such host), with the
+   * failure's text. The session's reachability is fed from here.
+   */
+  readonly onDidReach = this.reached.event;
 
   constructor(private readonly options: HostingClientOptions) {
     this.addresses = resolveAddresses(options.apiUrl, options.webUrl);
@@ -389,6 +399,7 @@ export class HostingCore {
         ...(prepared.raw ? { request: { parseSuccessResponseBody: false } } : {}),
       });
       const resHeaders = normalizeHeaders(res.headers);
+      this.reached.fire({ answered: true });
       this.rateLimit.update(resHeaders);
       // Raw: the stream read whole, as bytes (a JSON or Latin-1 file parsed or decoded would not be the file).
       if (prepared.raw) res.data = await new Response(res.data as ReadableStream<Uint8Array> | null).arrayBuffer();
@@ -399,6 +410,7 @@ export class HostingCore {
       if (cacheKey && res.status === 200 && etag) this.cache.set(cacheKey, { etag, status: 200, headers: resHeaders, data: res.data });
       return { status: res.status, url: prepared.url, headers: resHeaders, data: res.data, fromCache: false };
     } catch (err) {
+      if (isRequestError(err)) this.reached.fire(err.response ? { answered: true } : { answered: false, failure: err.message });
       if (isRequestError(err) && err.status === 304 && cached) {
         const fresh = normalizeHeaders(err.response?.headers ?? {});
         this.rateLimit.update(fresh);

@@ -72,10 +72,16 @@ export class Reachability {
     return this.current.reachable || this.options.now() >= this.current.nextTryAt;
   }
 
-  /** A request got no answer. True when this made the service unreachable (it was reachable). */
+  /**
+   * A request got no answer. True when this made the service unreachable (it
+   * was reachable). A failure before the next try is due belongs to the same
+   * outage (the requests sent together with the first, a click meanwhile):
+   * it does not move the next try, so only the tries back off.
+   */
   onFailure(kind: FailureKind): boolean {
     const now = this.options.now();
     const was = this.current;
+    if (!was.reachable && now < was.nextTryAt) return false;
     const failures = was.reachable ? 1 : was.failures + 1;
     this.current = {
       reachable: false,

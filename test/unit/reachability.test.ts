@@ -76,10 +76,25 @@ describe('Reachability', () => {
     assert.deepEqual(reach.state, { reachable: false, since, failures: 2, lastKind: 'timeout', nextTryAt: at() + 10_000 });
   });
 
-  it('backs off to 5 min and stays there', () => {
-    const { reach, at } = clocked();
-    for (let i = 0; i < 12; i++) reach.onFailure('dns');
+  it('a failure before the next try is due does not move it', () => {
+    const { reach, advance, at } = clocked();
+    reach.onFailure('refused');
+    const first = reach.state;
+    advance(4_999);
+    assert.equal(reach.onFailure('timeout'), false);
+    assert.deepEqual(reach.state, first);
+    assert.equal(reach.nextTryAt, at() + 1);
+  });
+
+  it('backs off to 5 min and stays there, one failed try after another', () => {
+    const { reach, advance, at } = clocked();
+    for (let i = 0; i < 12; i++) {
+      reach.onFailure('dns');
+      advance(reach.nextTryAt! - at());
+    }
+    reach.onFailure('dns');
     assert.equal(reach.nextTryAt, at() + 300_000);
+    assert.equal((reach.state as { failures: number }).failures, 13);
   });
 
   it('is due only once the next try is', () => {
@@ -103,6 +118,7 @@ describe('Reachability', () => {
   it('after an answer, a failure starts again from 5 s and a new `since`', () => {
     const { reach, advance, at } = clocked();
     reach.onFailure('refused');
+    advance(5_000);
     reach.onFailure('refused');
     reach.onSuccess();
     advance(60_000);
@@ -111,10 +127,13 @@ describe('Reachability', () => {
   });
 
   it('takes its own first delay and cap', () => {
-    const { reach, at } = clocked({ firstDelayMs: 1_000, maxDelayMs: 3_000 });
+    const { reach, advance, at } = clocked({ firstDelayMs: 1_000, maxDelayMs: 3_000 });
     reach.onFailure('refused');
     assert.equal(reach.nextTryAt, at() + 1_000);
+    advance(1_000);
     reach.onFailure('refused');
+    assert.equal(reach.nextTryAt, at() + 2_000);
+    advance(2_000);
     reach.onFailure('refused');
     assert.equal(reach.nextTryAt, at() + 3_000);
   });

@@ -8,6 +8,7 @@ import { PagedList } from '../../../util/pagedList';
 import { ageParts, formatExactDate } from '../../../util/viewFormat';
 import { errorText } from '../failure';
 import { ErrorNode, LoadMoreNode, MessageNode, RepoDeskNode } from './nodes';
+import { groupReads, isUnreachable, nothingReadYet, offlineMark } from './offlineRows';
 
 export class NodeTreeProvider implements vscode.TreeDataProvider<RepoDeskNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<RepoDeskNode | undefined>();
@@ -29,6 +30,12 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<RepoDeskNode>, 
   private view: vscode.TreeView<RepoDeskNode> | undefined;
   private readonly clicks = new WeakMap<RepoDeskNode, vscode.Command>();
   private readonly owned: vscode.Disposable[] = [];
+  /** The roots last read, and when: shown, marked, while the service does not answer (offlineRoots). */
+  private kept: { nodes: RepoDeskNode[]; at: number } | undefined;
+  /** The roots being built are offline ones (offlineRoots was asked during the build). */
+  private builtOffline = false;
+  /** The view's message saying its rows are offline, while it does. */
+  private offlineMessage: string | undefined;
 
   constructor(
     readonly viewId: string,
@@ -69,10 +76,12 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<RepoDeskNode>, 
     this.replaceRoots(root.render());
     const fresh = new PagedList(root.open, 50);
     await fresh.ensureLoaded();
+    if (fresh.error || revision !== this.revision || this.rootList !== root) return;
     // Unchanged since the write's answer: not drawn again (a redraw under the mouse can swallow a click).
-    if (fresh.error || revision !== this.revision || this.rootList !== root || sameItems(fresh.loaded, root.list.loaded)) return;
-    root.list.replace(fresh.loaded);
-    this.replaceRoots(root.render());
+    const unchanged = sameItems(fresh.loaded, root.list.loaded) && fresh.hasMore === root.list.hasMore;
+    // The read's paging too (its Load more goes on from it, not from before the write).
+    root.list.replaceWith(fresh);
+    if (!unchanged) this.replaceRoots(root.render());
   }
 
   update(node: RepoDeskNode): void {
@@ -181,13 +190,44 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<RepoDeskNode>, 
 
   private loadRoots(): Promise<RepoDeskNode[]> {
     this.roots ??= withViewProgress(this.viewId, async () => {
+      this.builtOffline = false;
+      let nodes: RepoDeskNode[];
       try {
-        return await this.build(this);
+        nodes = await this.build(this);
       } catch (err) {
-        return [new ErrorNode(errorText(err), () => this.refresh())];
+        nodes = isUnreachable(err) ? this.offlineRoots() : [new ErrorNode(errorText(err), () => this.refresh())];
       }
+      if (this.builtOffline) this.markOffline(this.kept?.at);
+      else {
+        if (!nodes.some((n) => n instanceof ErrorNode)) this.kept = { nodes, at: Date.now() };
+        this.markOffline(undefined);
+      }
+      return nodes;
     });
     return this.roots;
+  }
+
+  /**
+   * The roots to show when the view's read got no answer: those last read
+   * (the view is marked "offline · read 5 min ago"), or one row saying that
+   * nothing was read yet. No error row: the status bar says the service is
+   * unreachable, once for every view.
+   */
+  offlineRoots(): RepoDeskNode[] {
+    this.builtOffline = true;
+    return this.kept?.nodes ?? [nothingReadYet()];
+  }
+
+  /** The view's offline mark (its message), or undefined while its rows are fresh (test seam). */
+  get offlineText(): string | undefined {
+    return this.offlineMessage;
+  }
+
+  private markOffline(readAt: number | undefined): void {
+    const text = readAt === undefined ? undefined : offlineMark(readAt, ageText);
+    if (text === this.offlineMessage) return;
+    this.offlineMessage = text;
+    if (this.view) this.view.message = text;
   }
 
   dispose(): void {
@@ -277,16 +317,27 @@ export class PagedGroupNode<T> extends RepoDeskNode {
     if (o.icon) item.iconPath = new vscode.ThemeIcon(o.icon);
     item.contextValue = o.contextValue ?? 'group';
     if (this.list.loaded.length > 0) item.description = `${this.list.loaded.length}${this.list.hasMore ? '+' : ''}`;
+    if (this.offlineAt !== undefined) item.description = offlineMark(this.offlineAt, ageText);
     return item;
   }
 
+  /** When the items shown offline were read (listNodes); undefined while they are fresh. */
+  private offlineAt: number | undefined;
+  /** How many items were last remembered for an offline look (groupReads). */
+  private remembered = -1;
+
   override async children(): Promise<RepoDeskNode[]> {
     await this.list.ensureLoaded();
+    if (!this.list.error && this.list.loaded.length !== this.remembered) {
+      this.remembered = this.list.loaded.length;
+      groupReads.remember(this.options.id, this.list.loaded);
+    }
     return adopt(this, await this.listNodes());
   }
 
   /** The loaded items as nodes, then Load more; or the error with retry; or the empty text. */
   async listNodes(): Promise<RepoDeskNode[]> {
+    if (this.list.error && isUnreachable(this.list.error)) return this.offlineNodes();
     if (this.list.error) {
       return [
         new ErrorNode(errorText(this.list.error), () => {
@@ -307,6 +358,19 @@ export class PagedGroupNode<T> extends RepoDeskNode {
     }
     return nodes;
   }
+
+  /** No answer from the service: the items this group last read, its row marked with their age; no error row. */
+  private async offlineNodes(): Promise<RepoDeskNode[]> {
+    const kept = groupReads.get(this.options.id);
+    if (!kept) return [nothingReadYet()];
+    const nodes = [...(await this.options.toNodes(kept.items as T[], this))];
+    if (this.offlineAt === undefined) {
+      this.offlineAt = kept.at;
+      // The group's row again, now with its mark (its children are these again: the error stays until a refresh).
+      setTimeout(() => this.options.onChanged(this), 0);
+    }
+    return nodes.length ? nodes : [new MessageNode(this.options.emptyText)];
+  }
 }
 
 /** The list a view's roots are drawn from, and how they are drawn. */
@@ -326,6 +390,7 @@ export async function pagedRoots<T>(
   const list = new PagedList(open, 50);
   await list.ensureLoaded();
   const render = async (): Promise<RepoDeskNode[]> => {
+    if (list.error && isUnreachable(list.error)) return provider.offlineRoots();
     if (list.error) return [new ErrorNode(errorText(list.error), () => provider.refresh())];
     const nodes = [...(await toNodes(list.loaded))];
     if (nodes.length === 0) return [new MessageNode(emptyText)];
