@@ -37,6 +37,12 @@ async function model(key: string, what: string, check: (m: PageModel) => boolean
   );
 }
 
+/** Opens #1's page as Open Pull Request does (an open page is shown again) and waits until it is drawn: each test that uses the page opens it, so it passes alone. */
+async function openPageOf1(): Promise<PageModel> {
+  assert.equal(await vscode.commands.executeCommand('repodesk.pulls.openOverview', { link: KEY }), KEY);
+  return model(KEY, 'the page of #1');
+}
+
 async function commentDone(key: string, request: number, after: number): Promise<Extract<HostToWebview, { type: 'commentDone' }>> {
   return waitFor(`the answer to request ${request}`, async () =>
     (await posted(key)).slice(after).find((m): m is Extract<HostToWebview, { type: 'commentDone' }> => m.type === 'commentDone' && m.request === request),
@@ -149,8 +155,28 @@ describe('Pull request overview page', function () {
     );
   });
 
-  it('an idle refresh of the open page costs no rate limit and posts nothing new', async () => {
+  it("Open Pull Request takes the page's URL, its API URL, owner/repo#N and a vscode:// link: each opens #1's page", async () => {
+    const service = vscode.workspace.getConfiguration('repodesk.hosting').get<string>('apiUrl')!.replace(/\/+$/, '');
+    const web = `${service}/analytical-engines/difference-engine/pull/1`;
+    for (const link of [
+      `${web}/files`,
+      `${service}/repos/analytical-engines/difference-engine/pulls/1`,
+      'analytical-engines/difference-engine#1',
+      `vscode://repodesk.repodesk/open?url=${encodeURIComponent(web)}`,
+    ]) {
+      assert.equal(await vscode.commands.executeCommand('repodesk.pulls.openOverview', { link }), KEY, link);
+    }
     await model(KEY, 'the page of #1');
+  });
+
+  it('a link that names no pull request, or a host no service has, opens nothing', async () => {
+    for (const link of ['https://elsewhere.example/analytical-engines/difference-engine/pull/1', 'analytical-engines/difference-engine/issues/1']) {
+      assert.equal(await vscode.commands.executeCommand('repodesk.pulls.openOverview', { link }), undefined, link);
+    }
+  });
+
+  it('an idle refresh of the open page costs no rate limit and posts nothing new', async () => {
+    await openPageOf1();
     await vscode.commands.executeCommand('repodesk.testing.pullOverview.reload', KEY);
     const before = client.rateLimit!.remaining;
     const mark = (await posted(KEY)).length;
@@ -160,6 +186,7 @@ describe('Pull request overview page', function () {
   });
 
   it('a comment added, edited and deleted from the page reaches the service, and the page shows it', async () => {
+    await openPageOf1();
     const body = `From the overview page ${Date.now()}`;
     let mark = (await posted(KEY)).length;
     await send(KEY, { type: 'addComment', request: 101, body });
@@ -192,6 +219,7 @@ describe('Pull request overview page', function () {
   });
 
   it("an edit the service refuses is answered with the service's message (the page keeps the text)", async () => {
+    await openPageOf1();
     const mark = (await posted(KEY)).length;
     await send(KEY, { type: 'editComment', request: 104, id: 999_999_999, body: 'Not there' });
     const answer = await commentDone(KEY, 104, mark);
@@ -203,7 +231,7 @@ describe('Pull request overview page', function () {
     // The first diff of the window reads both sides from the service (and the
     // thread's its base too): waited for by event, with room for a busy machine.
     this.timeout(300_000);
-    const m = await model(KEY, 'the page of #1');
+    const m = await openPageOf1();
     await send(KEY, { type: 'openFile', path: 'docs/tables.md' });
     const fileDiff = await diffOpened('docs/tables.md');
     assert.equal(fileDiff.original.query, 'empty', 'an added file has no base side');

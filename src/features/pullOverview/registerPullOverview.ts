@@ -15,6 +15,7 @@ import { overviewKey } from './overviewKey';
 import type { OverviewPage } from './overviewPanel';
 import type { PendingDrafts } from '../review/stores/pendingDrafts';
 import type { FeatureContext } from '../shared/featureContext';
+import type { HostingSession } from '../shared/session/hostingSession';
 
 const PULL_OVERVIEW_VIEW_TYPE = 'repodesk.pullOverview';
 /** How many pull requests' last pages are kept for a page opened again. */
@@ -25,15 +26,18 @@ export interface PullOverviews {
   refresh(): void;
 }
 
-/** What the command was given: { owner, repo, number }, a pull request row (by shape), or nothing (asks for a number of the active repository). */
-async function targetOf(arg: unknown, active: ActiveRepository): Promise<PullKeyParts | undefined> {
-  const given = arg as { owner?: unknown; repo?: unknown; number?: unknown; pull?: { number?: unknown } } | undefined;
+/**
+ * What the command was given: { owner, repo, number }, a pull request row (by shape), { link } (a vscode:// link or
+ * any text "Open Pull Request…" takes), or nothing (asks for a number, owner/repo#N or a URL).
+ */
+async function targetOf(arg: unknown, active: ActiveRepository, session: HostingSession): Promise<PullKeyParts | undefined> {
+  const given = arg as { owner?: unknown; repo?: unknown; number?: unknown; pull?: { number?: unknown }; link?: unknown } | undefined;
   const number = givenAnswers(arg) ? given?.number : given?.pull?.number;
   if (typeof given?.owner === 'string' && typeof given.repo === 'string' && typeof number === 'number') return { owner: given.owner, repo: given.repo, number };
-  const repo = active.value;
-  if (!repo) return undefined;
-  // From the palette: the number is asked (that code loads then, not at activation).
-  return (await import('./askPullNumber.js')).askPullNumber(repo);
+  // A link or the palette: that code loads then, not at activation.
+  const links = await import('./askPullLink.js');
+  const link = typeof given?.link === 'string' ? links.readGivenLink(given.link, active.value) : await links.askPullLink(active.value);
+  return link ? links.withAccountOf(link, session) : undefined;
 }
 
 export function registerPullOverview({
@@ -120,11 +124,8 @@ export function registerPullOverview({
     panels,
     session.onDidChange(() => kept.clear()),
     vscode.commands.registerCommand('repodesk.pulls.openOverview', async (arg?: unknown) => {
-      const target = await targetOf(arg, active);
-      if (!target) {
-        if (!active.value) void vscode.window.showErrorMessage(vscode.l10n.t('Select a repository first.'));
-        return undefined;
-      }
+      const target = await targetOf(arg, active, session);
+      if (!target) return undefined;
       const key = overviewKey(target);
       // A click on the pull request's row keeps the focus in the view, as a
       // single click in VS Code's Explorer does: the arrow keys go on through

@@ -1,4 +1,5 @@
-// Receives the OAuth redirect when it comes back through VS Code: a `vscode:`
+// RepoDesk's URI handler. It opens a pull request's link, and receives the
+// OAuth redirect when it comes back through VS Code: a `vscode:`
 // callback on the desktop (`/oauth-callback`), or in the browser the
 // workbench's own callback page, which VS Code hands to the extension's
 // UriHandler (`/did-authenticate`, see webSignIn.ts).
@@ -9,10 +10,18 @@ import { readCallback } from '../../../oauth/callbackQuery';
 /** The paths of RepoDesk's callback URIs: the desktop's `vscode:` callback setting, the browser's web flow. */
 export const CALLBACK_PATHS = { desktop: '/oauth-callback', browser: '/did-authenticate' } as const;
 
+/** The path of RepoDesk's links to a pull request (src/util/pullLink.ts reads them). */
+const OPEN_PATH = '/open';
+
 export class UriCallbacks implements vscode.UriHandler {
   private readonly pending = new Map<string, { resolve(code: string): void; reject(err: Error): void }>();
 
   handleUri(uri: vscode.Uri): void {
+    // vscode://repodesk.repodesk/open?url=… (or ?owner=&repo=&number=): a pull request, opened by its command.
+    if (uri.path === OPEN_PATH) {
+      void vscode.commands.executeCommand('repodesk.pulls.openOverview', { link: uri.toString() });
+      return;
+    }
     if (uri.path !== CALLBACK_PATHS.desktop && uri.path !== CALLBACK_PATHS.browser) return;
     const answer = readCallback(uri.query, (state) => this.pending.has(state));
     if (answer.kind === 'unknown-state') {
