@@ -3,6 +3,7 @@
 // finds it) through the git extension, and checked out as pr/1.
 import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import * as vscode from 'vscode';
@@ -41,5 +42,34 @@ describe('Pull requests: checkout into the workspace clone', function () {
     await run('git', ['-C', dir, 'checkout', '--quiet', 'master'], { env });
     assert.equal(await vscode.commands.executeCommand<string | undefined>('repodesk.pulls.checkout', node, dir), 'pr/1');
     assert.equal((await run('git', ['-C', dir, 'rev-parse', '--abbrev-ref', 'HEAD'], { env })).stdout.trim(), 'pr/1');
+  });
+
+  it("Checkout in a New Worktree adds #1's head beside the clone, in a folder that did not exist, and opens that folder", async () => {
+    await signInAsAdaWithDemoRepository();
+    const root = vscode.workspace.workspaceFolders![0]!.uri.fsPath;
+    const dir = path.join(root, 'worktree-source');
+    const url = `${process.env.REPODESK_TEST_EMULATOR_URL!.replace('://', '://ada:ada-demo-password@')}/analytical-engines/difference-engine.git`;
+    const env = { ...process.env, GIT_TERMINAL_PROMPT: '0' };
+    await run('git', ['clone', '--quiet', url, dir], { env });
+    // The first choice of folder is taken: it is kept as it is.
+    const taken = path.join(root, 'worktree-source-pr-1');
+    fs.mkdirSync(taken);
+    fs.writeFileSync(path.join(taken, 'mine.txt'), 'the user’s file');
+    const opened: string[] = [];
+    const folder = await vscode.commands.executeCommand<string | undefined>(
+      'repodesk.pulls.checkoutWorktree',
+      { owner: 'analytical-engines', repo: 'difference-engine', number: 1 },
+      dir,
+      (uri: vscode.Uri) => opened.push(uri.fsPath),
+    );
+    assert.equal(folder, path.join(root, 'worktree-source-pr-1-2'));
+    assert.deepEqual(opened, [folder], 'the worktree is opened');
+    assert.deepEqual(fs.readdirSync(taken), ['mine.txt'], 'the existing folder is untouched');
+    const pull = (await run('git', ['-C', dir, 'ls-remote', 'origin', 'refs/heads/*'], { env })).stdout;
+    const head = (await run('git', ['-C', folder!, 'rev-parse', 'HEAD'], { env })).stdout.trim();
+    assert.ok(pull.includes(head), `the worktree's HEAD ${head} is a branch head of the service`);
+    assert.equal((await run('git', ['-C', folder!, 'rev-parse', '--abbrev-ref', 'HEAD'], { env })).stdout.trim(), 'pr/1');
+    // The clone itself stays on its branch.
+    assert.notEqual((await run('git', ['-C', dir, 'rev-parse', '--abbrev-ref', 'HEAD'], { env })).stdout.trim(), 'pr/1');
   });
 });

@@ -6,27 +6,25 @@
 // on the first checkout.
 import * as vscode from 'vscode';
 import type { PullRequest } from '../../hosting';
-import { repoFromRemoteUrl } from '../../util/gitRemote';
 import { errorText } from '../shared/failure';
 import { gitApi, type GitRepository } from '../shared/git/gitExtension';
+import { cloneOf, once } from '../shared/git/workspaceClone';
 
-/** The clone in the workspace whose remote points at `owner/repo`, with that remote's name. */
-function cloneOf(
-  repos: readonly GitRepository[],
+/** Where a pull request's head is fetched to: the workspace's clone and the remote its head comes from. */
+export interface HeadSource {
+  repository: GitRepository;
+  /** The clone's remote of the repository, or the fork's (added once, named after its owner). */
+  remote: string;
+}
+
+/** The workspace's clone of `owner/repo` and the remote of the pull request's head; undefined after saying why not. */
+export async function headSource(
+  pull: PullRequest,
   owner: string,
   repo: string,
   hosts: readonly string[],
-): { repository: GitRepository; remote: string } | undefined {
-  for (const repository of repos) {
-    for (const r of repository.state.remotes) {
-      const named = repoFromRemoteUrl(r.fetchUrl ?? r.pushUrl ?? '', hosts);
-      if (named && named.owner.toLowerCase() === owner.toLowerCase() && named.name.toLowerCase() === repo.toLowerCase()) return { repository, remote: r.name };
-    }
-  }
-  return undefined;
-}
-
-export async function checkoutPull(pull: PullRequest, owner: string, repo: string, hosts: readonly string[], folder?: vscode.Uri): Promise<string | undefined> {
+  folder?: vscode.Uri,
+): Promise<HeadSource | undefined> {
   const git = await gitApi();
   if (!git) {
     void vscode.window.showErrorMessage(vscode.l10n.t("Checking out needs VS Code's built-in git extension, which is disabled or missing."));
@@ -44,23 +42,30 @@ export async function checkoutPull(pull: PullRequest, owner: string, repo: strin
     );
     return undefined;
   }
-  const { repository } = clone;
-  const branch = `pr/${pull.number}`;
   const headRepo = pull.head.repo;
   if (!headRepo) {
     void vscode.window.showErrorMessage(vscode.l10n.t('The head repository of #{0} was deleted: there is nothing to fetch.', pull.number));
     return undefined;
   }
+  const { repository } = clone;
+  let remote = clone.remote;
+  if (headRepo.full_name.toLowerCase() !== `${owner}/${repo}`.toLowerCase()) {
+    // A fork: its own remote, added once.
+    remote = headRepo.owner.login;
+    if (!repository.state.remotes.some((r) => r.name === remote)) await repository.addRemote(remote, headRepo.clone_url);
+  }
+  return { repository, remote };
+}
+
+export async function checkoutPull(pull: PullRequest, owner: string, repo: string, hosts: readonly string[], folder?: vscode.Uri): Promise<string | undefined> {
+  const branch = `pr/${pull.number}`;
   try {
+    const source = await headSource(pull, owner, repo, hosts, folder);
+    if (!source) return undefined;
+    const { repository, remote } = source;
     return await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking out #{0} ({1})…', pull.number, pull.head.label) },
       async () => {
-        let remote = clone.remote;
-        if (headRepo.full_name.toLowerCase() !== `${owner}/${repo}`.toLowerCase()) {
-          // A fork: its own remote, added once.
-          remote = headRepo.owner.login;
-          if (!repository.state.remotes.some((r) => r.name === remote)) await repository.addRemote(remote, headRepo.clone_url);
-        }
         await repository.fetch(remote, pull.head.ref);
         const exists = await repository.getBranch(branch).then(
           () => true,
@@ -75,19 +80,4 @@ export async function checkoutPull(pull: PullRequest, owner: string, repo: strin
     void vscode.window.showErrorMessage(vscode.l10n.t('Could not check out #{0}: {1}', pull.number, errorText(err)));
     return undefined;
   }
-}
-
-/** Resolves at the event's next firing, or after `ms`. */
-function once(event: vscode.Event<void>, ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      sub.dispose();
-      resolve();
-    }, ms);
-    const sub = event(() => {
-      clearTimeout(timer);
-      sub.dispose();
-      resolve();
-    });
-  });
 }

@@ -13,6 +13,14 @@ import { NodeTreeProvider } from '../shared/tree/treeBase';
 import { givenAnswers } from '../shared/commandArgs';
 import type { CommandHandler } from '../shared/lazyCommands';
 import type { PullCommandId } from './registerPulls';
+import type { OpenFolder } from './checkoutWorktree';
+
+/** The hosts of the service's web and API addresses: a clone's remote on either is the repository's. */
+function serviceHosts(): string[] {
+  const s = readHostingSettings();
+  const a = resolveAddresses(s.apiUrl, s.webUrl);
+  return [...new Set([new URL(a.webUrl).host, new URL(a.apiUrl).host])];
+}
 
 export function pullCommands(
   session: HostingSession,
@@ -24,17 +32,17 @@ export function pullCommands(
     'repodesk.pulls.checkout': async (arg?: unknown, folder?: unknown) => {
       const node = await pullOfArg(arg, session);
       if (!node) return undefined;
-      const s = readHostingSettings();
-      const a = resolveAddresses(s.apiUrl, s.webUrl);
       // The checkout flow loads on first use.
       const { checkoutPull } = await import('./checkout.js');
-      return checkoutPull(
-        node.pull,
-        node.owner,
-        node.repo,
-        [...new Set([new URL(a.webUrl).host, new URL(a.apiUrl).host])],
-        typeof folder === 'string' ? vscode.Uri.file(folder) : undefined,
-      );
+      return checkoutPull(node.pull, node.owner, node.repo, serviceHosts(), typeof folder === 'string' ? vscode.Uri.file(folder) : undefined);
+    },
+    // `open`: how the worktree's folder is opened (a new window; a test's own under tests).
+    'repodesk.pulls.checkoutWorktree': async (arg?: unknown, folder?: unknown, open?: OpenFolder) => {
+      const node = await pullOfArg(arg, session);
+      if (!node) return undefined;
+      const { checkoutInWorktree } = await import('./checkoutWorktree.js');
+      const at = typeof folder === 'string' ? vscode.Uri.file(folder) : undefined;
+      return checkoutInWorktree(node.pull, node.owner, node.repo, serviceHosts(), at, ...(open ? [open] : []));
     },
     'repodesk.pulls.filter': async (arg?: unknown) => {
       const given = givenAnswers<Partial<PullFilter>>(arg);
