@@ -27,32 +27,6 @@ interface DeleteAnswers {
 export function gistCommands(session: HostingSession): Record<GistCommandId, CommandHandler> {
   /** Text of a request that failed, by what it was for: the next try starts from it. */
   const drafts = new Map<string, string>();
-  const refusal = (task: (client: HostingClient) => Promise<unknown>): ScopedRefusal => ({
-    hint: vscode.l10n.t('Writing gist comments needs the gist scope.'),
-    scope: 'gist',
-    retry: task,
-  });
-
-  /** The body from the answers, or written in an editor (starting from `initial`); undefined when discarded or empty. */
-  const askBody = async (given: unknown, initial: string, action: string, prompt: string): Promise<string | undefined> => {
-    const answers = givenAnswers<CommentAnswers>(given);
-    const body = answers ? answers.body : await editInEditor(initial, action, prompt);
-    if (body === undefined) return undefined;
-    if (typeof body !== 'string' || body.trim() === '') {
-      void vscode.window.showErrorMessage(vscode.l10n.t('A comment needs some text; nothing was sent.'));
-      return undefined;
-    }
-    return body;
-  };
-
-  /** Edit and Delete act on one's own comments only (the service lets the author edit). */
-  const ownComment = (node: unknown, what: string): GistCommentNode | undefined => {
-    if (!(node instanceof GistCommentNode)) return undefined;
-    if (node.mine) return node;
-    void vscode.window.showErrorMessage(vscode.l10n.t('{0}: this comment is by {1}; you can change only your own comments.', what, node.comment.user.login));
-    return undefined;
-  };
-
   /** Runs a change of a gist's comments (with progress, the comments read again); the text is kept as a draft when it fails. */
   const change = async (
     gistNode: GistNode,
@@ -147,15 +121,48 @@ export function gistCommands(session: HostingSession): Record<GistCommandId, Com
     },
     // The gist's page; a comment opens on its anchor there.
     'repodesk.gists.openInBrowser': async (node?: unknown) => {
-      const url =
-        node instanceof GistNode
-          ? node.gist.html_url
-          : node instanceof GistCommentNode
-            ? `${node.gistNode.gist.html_url}#gistcomment-${node.comment.id}`
-            : undefined;
+      const url = pageOf(node);
       if (!url) return undefined;
       await vscode.env.openExternal(vscode.Uri.parse(url, true));
       return url;
     },
   };
+}
+
+/** A write refused for want of the gist scope offers to sign in again with it, then retries. */
+function refusal(task: (client: HostingClient) => Promise<unknown>): ScopedRefusal {
+  return {
+    hint: vscode.l10n.t('Writing gist comments needs the gist scope.'),
+    scope: 'gist',
+    retry: task,
+  };
+}
+
+/** The body from the answers, or written in an editor (starting from `initial`); undefined when discarded or empty. */
+async function askBody(given: unknown, initial: string, action: string, prompt: string): Promise<string | undefined> {
+  const answers = givenAnswers<CommentAnswers>(given);
+  const body = answers ? answers.body : await editInEditor(initial, action, prompt);
+  if (body === undefined) return undefined;
+  if (typeof body !== 'string' || body.trim() === '') {
+    void vscode.window.showErrorMessage(vscode.l10n.t('A comment needs some text; nothing was sent.'));
+    return undefined;
+  }
+  return body;
+}
+
+/** Edit and Delete act on one's own comments only (the service lets the author edit). */
+function ownComment(node: unknown, what: string): GistCommentNode | undefined {
+  if (!(node instanceof GistCommentNode)) return undefined;
+  if (node.mine) return node;
+  void vscode.window.showErrorMessage(vscode.l10n.t('{0}: this comment is by {1}; you can change only your own comments.', what, node.comment.user.login));
+  return undefined;
+}
+
+/** The page of a gist row, or a comment's anchor on its gist's page. */
+function pageOf(node: unknown): string | undefined {
+  return node instanceof GistNode
+    ? node.gist.html_url
+    : node instanceof GistCommentNode
+      ? `${node.gistNode.gist.html_url}#gistcomment-${node.comment.id}`
+      : undefined;
 }
