@@ -16,193 +16,215 @@ import { DeliveryNode, HookNode } from './hookRows';
 import { askHookEdit, askNewHook, type HookAnswers, type HookEdit } from './hookQuestions';
 import type { HookCommandId } from './registerHooks';
 
+/** What the webhook commands share: the session, the delivery documents, and each hook's last delivery known. */
+interface HookFlow {
+  session: HostingSession;
+  deliveries: DeliveryDocuments;
+  lastDeliveries: LastDeliveries;
+}
+
 export function hookCommands(session: HostingSession, deliveries: DeliveryDocuments, lastDeliveries: LastDeliveries): Record<HookCommandId, CommandHandler> {
-  const t = (r: RepoTarget) => [r.owner, r.repo] as const;
-  // The repo scope covers the hook scopes; with it, a refusal means no admin rights.
-  const refusal = (r: RepoTarget, task: (r: RepoTarget) => Promise<unknown>): ScopedRefusal => ({
+  const flow: HookFlow = { session, deliveries, lastDeliveries };
+  return {
+    'repodesk.repo.hooks.create': (node?: unknown, given?: unknown) => createHook(flow, node, given),
+    'repodesk.repo.hooks.edit': (node?: unknown, given?: unknown) => editHook(flow, node, given),
+    'repodesk.repo.hooks.test': (node?: unknown) => testHook(flow, node),
+    'repodesk.repo.hooks.ping': (node?: unknown) => pingHook(flow, node),
+    'repodesk.repo.hooks.delete': (node?: unknown, confirmed?: boolean) => deleteHook(flow, node, confirmed),
+    'repodesk.repo.hooks.openDelivery': (node?: unknown) => openDelivery(flow, node),
+  };
+}
+
+const t = (r: RepoTarget) => [r.owner, r.repo] as const;
+
+// The repo scope covers the hook scopes; with it, a refusal means no admin rights.
+function refusal(r: RepoTarget, task: (r: RepoTarget) => Promise<unknown>): ScopedRefusal {
+  return {
     hint: vscode.l10n.t('Webhooks need admin rights on the repository and the repo (or admin:repo_hook) scope.'),
     scope: 'repo',
     retry: (client) => task({ ...r, client }),
-  });
-  const services = async (r: RepoTarget): Promise<HookService[] | undefined> => {
-    try {
-      return await withNotification(vscode.l10n.t('Reading the webhook services…'), () => r.client.hooks.listServices());
-    } catch (err) {
-      showFailure(vscode.l10n.t('Could not read the webhook services'), err);
-      return undefined;
-    }
   };
+}
 
-  return {
-    'repodesk.repo.hooks.create': async (node?: unknown, given?: unknown) => {
-      const group = listOf<Hook>(node, 'hooks');
-      if (!group) return undefined;
-      const r = group.target;
-      let answers = givenAnswers<HookAnswers>(given);
-      let secret: string | undefined;
-      if (!answers) {
-        const list = await services(r);
-        const asked = list && (await askNewHook(list));
-        if (!asked) return undefined;
-        answers = asked.answers;
-        secret = asked.generatedSecret;
-      }
-      const input = answers;
-      const create = (x: RepoTarget) => x.client.hooks.create(...t(x), input);
-      const result = await changeList(
-        session,
-        group,
-        vscode.l10n.t('Creating the {0} webhook…', input.name),
-        vscode.l10n.t('Could not create the webhook'),
-        () => create(r),
-        refusal(r, create),
-        (hook) => {
-          // A new hook has no delivery known (the service may give it a deleted hook's id).
-          lastDeliveries.delete(hookKey(hook));
-          return added(hook);
-        },
-      );
-      if (result && secret) {
-        // Shown nowhere: the receiver needs it once, from the clipboard.
-        await vscode.env.clipboard.writeText(secret);
-        void vscode.window.showInformationMessage(vscode.l10n.t('Webhook created. Its generated secret is on the clipboard; RepoDesk does not show it again.'));
-      } else if (result) {
-        void vscode.window.setStatusBarMessage(vscode.l10n.t('Webhook created.'), 4000);
-      }
-      return result;
+async function services(r: RepoTarget): Promise<HookService[] | undefined> {
+  try {
+    return await withNotification(vscode.l10n.t('Reading the webhook services…'), () => r.client.hooks.listServices());
+  } catch (err) {
+    showFailure(vscode.l10n.t('Could not read the webhook services'), err);
+    return undefined;
+  }
+}
+
+async function createHook(flow: HookFlow, node?: unknown, given?: unknown) {
+  const group = listOf<Hook>(node, 'hooks');
+  if (!group) return undefined;
+  const r = group.target;
+  let answers = givenAnswers<HookAnswers>(given);
+  let secret: string | undefined;
+  if (!answers) {
+    const list = await services(r);
+    const asked = list && (await askNewHook(list));
+    if (!asked) return undefined;
+    answers = asked.answers;
+    secret = asked.generatedSecret;
+  }
+  const input = answers;
+  const create = (x: RepoTarget) => x.client.hooks.create(...t(x), input);
+  const result = await changeList(
+    flow.session,
+    group,
+    vscode.l10n.t('Creating the {0} webhook…', input.name),
+    vscode.l10n.t('Could not create the webhook'),
+    () => create(r),
+    refusal(r, create),
+    (hook) => {
+      // A new hook has no delivery known (the service may give it a deleted hook's id).
+      flow.lastDeliveries.delete(hookKey(hook));
+      return added(hook);
     },
-    'repodesk.repo.hooks.edit': async (node?: unknown, given?: unknown) => {
-      if (!(node instanceof HookNode)) return undefined;
-      const r = node.group.target;
-      let change = givenAnswers<HookEdit>(given);
-      let secret: string | undefined;
-      if (!change) {
-        const service = (await services(r))?.find((s) => s.name === node.hook.name);
-        const asked = service && (await askHookEdit(node.hook, service));
-        if (!asked) return undefined;
-        change = asked.change;
-        secret = asked.generatedSecret;
-      }
-      const edit = change;
-      const update = (x: RepoTarget) => x.client.hooks.update(...t(x), node.hook.id, edit);
-      const result = await changeList(
-        session,
-        node.group,
-        vscode.l10n.t('Saving the webhook {0}…', node.title),
-        vscode.l10n.t('Could not change the webhook {0}', node.title),
-        () => update(r),
-        refusal(r, update),
-        (hook) => replaced(hook),
-      );
-      if (result && secret) {
-        await vscode.env.clipboard.writeText(secret);
-        void vscode.window.showInformationMessage(
-          vscode.l10n.t('Webhook saved. Its new generated secret is on the clipboard; RepoDesk does not show it again.'),
-        );
-      }
-      return result;
-    },
-    'repodesk.repo.hooks.test': async (node?: unknown) => {
-      if (!(node instanceof HookNode)) return undefined;
-      const r = node.group.target;
-      const test = (x: RepoTarget) => x.client.hooks.test(...t(x), node.hook.id);
-      const result = await changeList(
-        session,
-        node.group,
-        vscode.l10n.t('Sending a test push to {0}…', node.title),
-        vscode.l10n.t('Could not test the webhook {0}', node.title),
-        () => test(r),
-        refusal(r, test),
-      );
-      if (result) void vscode.window.setStatusBarMessage(vscode.l10n.t('Test push sent to {0}.', node.title), 4000);
-      return result;
-    },
-    'repodesk.repo.hooks.ping': async (node?: unknown) => {
-      if (!(node instanceof HookNode)) return undefined;
-      const r = node.group.target;
-      const hookId = node.hook.id;
-      // The ping is delivered after the service's answer: the newest delivery
-      // before it tells the ping's own from the earlier ones.
-      const ping = async (x: RepoTarget): Promise<HookDelivery | undefined> => {
-        const before = (await collect(x.client.hooks.listDeliveries(...t(x), hookId), 1))[0]?.id ?? 0;
-        await x.client.hooks.ping(...t(x), hookId);
-        // The emulator's delivery log records web hooks only.
-        return node.hook.name === 'web' ? deliveryAfter(x, hookId, before) : undefined;
-      };
-      let pinged: HookDelivery | undefined;
-      const result = await changeList(
-        session,
-        node.group,
-        vscode.l10n.t('Pinging {0} and waiting for its answer…', node.title),
-        vscode.l10n.t('Could not ping the webhook {0}', node.title),
-        () => ping(r),
-        refusal(r, ping),
-        (delivery) => {
-          pinged = delivery;
-          if (delivery) lastDeliveries.set(hookKey(node.hook), delivery);
-          return changedWhere(
-            (h) => h.id === hookId,
-            (h) => (delivery ? { ...h, last_response: lastResponseOf(delivery) } : h),
-          );
-        },
-      );
-      if (result) sayPingOutcome(node.title, pinged, node.hook.name === 'web');
-      return result;
-    },
-    'repodesk.repo.hooks.delete': async (node?: unknown, confirmed?: boolean) => {
-      if (!(node instanceof HookNode)) return undefined;
-      const r = node.group.target;
-      if (
-        confirmed !== true &&
-        !(await confirm(
-          vscode.l10n.t('Delete the webhook {0}?', node.title),
-          vscode.l10n.t('Delete Webhook'),
-          vscode.l10n.t('Nothing is delivered to it any more; its delivery log goes with it.'),
-        ))
-      )
-        return undefined;
-      const remove = (x: RepoTarget) => x.client.hooks.delete(...t(x), node.hook.id);
-      return changeList(
-        session,
-        node.group,
-        vscode.l10n.t('Deleting the webhook {0}…', node.title),
-        vscode.l10n.t('Could not delete the webhook {0}', node.title),
-        () => remove(r),
-        refusal(r, remove),
-        () => {
-          lastDeliveries.delete(hookKey(node.hook));
-          return removed(node.hook.id);
-        },
-      );
-    },
-    // The emulator's delivery log: the request as sent (headers, payload) and the receiver's response.
-    'repodesk.repo.hooks.openDelivery': async (node?: unknown) => {
-      if (!(node instanceof DeliveryNode)) return undefined;
-      const r = node.hookNode.group.target;
-      try {
-        const detail = await withNotification(vscode.l10n.t('Reading the delivery…'), () =>
-          r.client.hooks.getDelivery(...t(r), node.hookNode.hook.id, node.delivery.id),
-        );
-        const shown = {
-          event: detail.event,
-          guid: detail.guid,
-          state: detail.state,
-          status: detail.status,
-          status_code: detail.status_code,
-          created_at: detail.created_at,
-          request: detail.request,
-          response: detail.response,
-        };
-        const uri = deliveries.uriFor(r.owner, r.repo, node.hookNode.hook.id, node.delivery.id, detail.event);
-        deliveries.show(uri, `${JSON.stringify(shown, null, 2)}\n`);
-        await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: true });
-        return detail;
-      } catch (err) {
-        showFailure(vscode.l10n.t('Could not read the delivery'), err);
-        return undefined;
-      }
-    },
+  );
+  if (result && secret) {
+    // Shown nowhere: the receiver needs it once, from the clipboard.
+    await vscode.env.clipboard.writeText(secret);
+    void vscode.window.showInformationMessage(vscode.l10n.t('Webhook created. Its generated secret is on the clipboard; RepoDesk does not show it again.'));
+  } else if (result) {
+    void vscode.window.setStatusBarMessage(vscode.l10n.t('Webhook created.'), 4000);
+  }
+  return result;
+}
+
+async function editHook(flow: HookFlow, node?: unknown, given?: unknown) {
+  if (!(node instanceof HookNode)) return undefined;
+  const r = node.group.target;
+  let change = givenAnswers<HookEdit>(given);
+  let secret: string | undefined;
+  if (!change) {
+    const service = (await services(r))?.find((s) => s.name === node.hook.name);
+    const asked = service && (await askHookEdit(node.hook, service));
+    if (!asked) return undefined;
+    change = asked.change;
+    secret = asked.generatedSecret;
+  }
+  const edit = change;
+  const update = (x: RepoTarget) => x.client.hooks.update(...t(x), node.hook.id, edit);
+  const result = await changeList(
+    flow.session,
+    node.group,
+    vscode.l10n.t('Saving the webhook {0}…', node.title),
+    vscode.l10n.t('Could not change the webhook {0}', node.title),
+    () => update(r),
+    refusal(r, update),
+    (hook) => replaced(hook),
+  );
+  if (result && secret) {
+    await vscode.env.clipboard.writeText(secret);
+    void vscode.window.showInformationMessage(vscode.l10n.t('Webhook saved. Its new generated secret is on the clipboard; RepoDesk does not show it again.'));
+  }
+  return result;
+}
+
+async function testHook(flow: HookFlow, node?: unknown) {
+  if (!(node instanceof HookNode)) return undefined;
+  const r = node.group.target;
+  const test = (x: RepoTarget) => x.client.hooks.test(...t(x), node.hook.id);
+  const result = await changeList(
+    flow.session,
+    node.group,
+    vscode.l10n.t('Sending a test push to {0}…', node.title),
+    vscode.l10n.t('Could not test the webhook {0}', node.title),
+    () => test(r),
+    refusal(r, test),
+  );
+  if (result) void vscode.window.setStatusBarMessage(vscode.l10n.t('Test push sent to {0}.', node.title), 4000);
+  return result;
+}
+
+async function pingHook(flow: HookFlow, node?: unknown) {
+  if (!(node instanceof HookNode)) return undefined;
+  const r = node.group.target;
+  const hookId = node.hook.id;
+  // The ping is delivered after the service's answer: the newest delivery
+  // before it tells the ping's own from the earlier ones.
+  const ping = async (x: RepoTarget): Promise<HookDelivery | undefined> => {
+    const before = (await collect(x.client.hooks.listDeliveries(...t(x), hookId), 1))[0]?.id ?? 0;
+    await x.client.hooks.ping(...t(x), hookId);
+    // The emulator's delivery log records web hooks only.
+    return node.hook.name === 'web' ? deliveryAfter(x, hookId, before) : undefined;
   };
+  let pinged: HookDelivery | undefined;
+  const result = await changeList(
+    flow.session,
+    node.group,
+    vscode.l10n.t('Pinging {0} and waiting for its answer…', node.title),
+    vscode.l10n.t('Could not ping the webhook {0}', node.title),
+    () => ping(r),
+    refusal(r, ping),
+    (delivery) => {
+      pinged = delivery;
+      if (delivery) flow.lastDeliveries.set(hookKey(node.hook), delivery);
+      return changedWhere(
+        (h) => h.id === hookId,
+        (h) => (delivery ? { ...h, last_response: lastResponseOf(delivery) } : h),
+      );
+    },
+  );
+  if (result) sayPingOutcome(node.title, pinged, node.hook.name === 'web');
+  return result;
+}
+
+async function deleteHook(flow: HookFlow, node?: unknown, confirmed?: boolean) {
+  if (!(node instanceof HookNode)) return undefined;
+  const r = node.group.target;
+  if (
+    confirmed !== true &&
+    !(await confirm(
+      vscode.l10n.t('Delete the webhook {0}?', node.title),
+      vscode.l10n.t('Delete Webhook'),
+      vscode.l10n.t('Nothing is delivered to it any more; its delivery log goes with it.'),
+    ))
+  )
+    return undefined;
+  const remove = (x: RepoTarget) => x.client.hooks.delete(...t(x), node.hook.id);
+  return changeList(
+    flow.session,
+    node.group,
+    vscode.l10n.t('Deleting the webhook {0}…', node.title),
+    vscode.l10n.t('Could not delete the webhook {0}', node.title),
+    () => remove(r),
+    refusal(r, remove),
+    () => {
+      flow.lastDeliveries.delete(hookKey(node.hook));
+      return removed(node.hook.id);
+    },
+  );
+}
+
+// The emulator's delivery log: the request as sent (headers, payload) and the receiver's response.
+async function openDelivery(flow: HookFlow, node?: unknown) {
+  if (!(node instanceof DeliveryNode)) return undefined;
+  const r = node.hookNode.group.target;
+  try {
+    const detail = await withNotification(vscode.l10n.t('Reading the delivery…'), () =>
+      r.client.hooks.getDelivery(...t(r), node.hookNode.hook.id, node.delivery.id),
+    );
+    const shown = {
+      event: detail.event,
+      guid: detail.guid,
+      state: detail.state,
+      status: detail.status,
+      status_code: detail.status_code,
+      created_at: detail.created_at,
+      request: detail.request,
+      response: detail.response,
+    };
+    const uri = flow.deliveries.uriFor(r.owner, r.repo, node.hookNode.hook.id, node.delivery.id, detail.event);
+    flow.deliveries.show(uri, `${JSON.stringify(shown, null, 2)}\n`);
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: true });
+    return detail;
+  } catch (err) {
+    showFailure(vscode.l10n.t('Could not read the delivery'), err);
+    return undefined;
+  }
 }
 
 /**
