@@ -3,6 +3,11 @@ import * as vscode from 'vscode';
 import type { StringKey } from './model/strings';
 
 export function insightsStrings(): Record<StringKey, string> {
+  return { ...statisticsStrings(), ...casesStrings() };
+}
+
+/** The Statistics tab's words, and the counts both tabs use. */
+function statisticsStrings() {
   return {
     statisticsTab: vscode.l10n.t('Statistics'),
     casesTab: vscode.l10n.t('Cases'),
@@ -60,6 +65,12 @@ export function insightsStrings(): Record<StringKey, string> {
     allWeeks: vscode.l10n.t('All weeks'),
     showTable: vscode.l10n.t('Show as table'),
     showChart: vscode.l10n.t('Show as chart'),
+  };
+}
+
+/** The Cases tab's words. */
+function casesStrings() {
+  return {
     openCounts: vscode.l10n.t('{0} open · {1} arrived'),
     stateArrived: vscode.l10n.t('Arrived'),
     stateOpen: vscode.l10n.t('Open'),
