@@ -43,135 +43,166 @@ const base = (theme: ChartTheme, stacked = false): ChartConfiguration['options']
 });
 
 export function chartConfig(data: ChartData, o: ChartOptions, theme: ChartTheme, text: Text): ChartConfiguration {
-  const colour = (i: number) => theme.palette[i % theme.palette.length]!;
   switch (data.chart) {
-    case 'contributors': {
-      const v = contributorsShown(data, o);
-      return {
-        type: 'bar',
-        data: {
-          labels: v.weeks.map(text.week),
-          datasets: v.contributors.map((c, i) => ({
-            label: c.login,
-            data: c.commits,
-            backgroundColor: colour(i),
-            borderWidth: theme.highContrast ? 1 : 0,
-            borderColor: theme.foreground,
-          })),
-        },
-        options: base(theme, true),
-      };
-    }
-    case 'commitActivity': {
-      const weeks = data.weeks.slice(-52);
-      if (o.week !== null && data.days[data.weeks.length - weeks.length + o.week]) {
-        const days = data.days[data.weeks.length - weeks.length + o.week]!;
-        return {
-          type: 'bar',
-          data: { labels: text.weekdays, datasets: [{ label: text.t('commitsOfWeek', text.week(weeks[o.week]!)), data: days, backgroundColor: colour(1) }] },
-          options: base(theme),
-        };
-      }
-      return {
-        type: 'bar',
-        data: { labels: weeks.map(text.week), datasets: [{ label: text.t('commits'), data: data.totals.slice(-52), backgroundColor: colour(0) }] },
-        options: base(theme),
-      };
-    }
+    case 'contributors':
+      return contributorsChart(data, o, theme, text);
+    case 'commitActivity':
+      return activityChart(data, o, theme, text);
     case 'codeFrequency':
-      return {
-        type: 'bar',
-        data: {
-          labels: data.weeks.map(text.week),
-          datasets: [
-            { label: text.t('additions'), data: data.additions, backgroundColor: colour(2) },
-            { label: text.t('deletions'), data: data.deletions, backgroundColor: colour(4) },
-          ],
-        },
-        options: {
-          ...base(theme, true),
-          scales: { ...base(theme, true)!.scales, y: { stacked: true, ticks: { color: theme.muted, precision: 0 }, grid: { color: theme.grid } } },
-        },
-      };
-    case 'participation': {
-      const labels = data.all.map((_, i) => text.weeksAgo(data.all.length - 1 - i));
-      // The owner's commits are part of everyone's: one bar in front of the other (order 0 is drawn last).
-      return {
-        type: 'bar',
-        data: {
-          labels,
-          datasets: [
-            {
-              label: text.t('owner'),
-              data: data.owner,
-              backgroundColor: colour(1),
-              borderWidth: theme.highContrast ? 1 : 0,
-              borderColor: theme.foreground,
-              order: 0,
-            },
-            { label: text.t('everyone'), data: data.all, backgroundColor: colour(0), order: 1 },
-          ],
-        },
-        options: { ...base(theme), datasets: { bar: { grouped: false } } },
-      };
-    }
-    case 'punchCard': {
-      const points = data.grid.flatMap((row, day) =>
-        row.map((count, hour) => ({ x: hour, y: day, r: count === 0 ? 0 : 2 + 10 * Math.sqrt(count / Math.max(1, data.max)), count })),
-      );
-      const opts = base(theme)!;
-      return {
-        type: 'bubble',
-        data: {
-          datasets: [
-            {
-              label: text.t('commits'),
-              data: points.filter((p) => p.count > 0),
-              backgroundColor: colour(0),
-              borderColor: theme.highContrast ? theme.foreground : colour(0),
-            },
-          ],
-        },
-        options: {
-          ...opts,
-          plugins: {
-            tooltip: {
-              callbacks: {
-                label: (ctx) =>
-                  text.t(
-                    'punchTooltip',
-                    text.weekdays[(ctx.raw as { y: number }).y] ?? '',
-                    (ctx.raw as { x: number }).x,
-                    text.count((ctx.raw as { count: number }).count, 'commit'),
-                  ),
-              },
-            },
-          },
-          scales: {
-            // The ticks are set, not generated: Chart.js starts them at `min` (-0.5, the half cell
-            // that keeps the bubbles of hour 0 and Sunday inside), so none fell on an hour or a day.
-            x: {
-              type: 'linear',
-              min: -0.5,
-              max: 23.5,
-              afterBuildTicks: (scale) => void (scale.ticks = PUNCH_HOURS.map((value) => ({ value }))),
-              ticks: { color: theme.muted, autoSkip: false, callback: (v) => `${Number(v)}:00` },
-              grid: { color: theme.grid },
-            },
-            y: {
-              type: 'linear',
-              min: -0.5,
-              max: 6.5,
-              reverse: true,
-              afterBuildTicks: (scale) => void (scale.ticks = PUNCH_DAYS.map((value) => ({ value }))),
-              ticks: { color: theme.muted, autoSkip: false, callback: (v) => text.weekdays[Number(v)] ?? '' },
-              grid: { color: theme.grid },
-            },
-          },
-        },
-      };
-    }
+      return frequencyChart(data, theme, text);
+    case 'participation':
+      return participationChart(data, theme, text);
+    case 'punchCard':
+      return punchCardChart(data, theme, text);
   }
+}
+
+/** The palette's colour of series `i` (round again past its end). */
+const colourOf =
+  (theme: ChartTheme) =>
+  (i: number): string =>
+    theme.palette[i % theme.palette.length]!;
+
+/** Contributors: each one's commits a week, stacked. */
+function contributorsChart(data: Extract<ChartData, { chart: 'contributors' }>, o: ChartOptions, theme: ChartTheme, text: Text): ChartConfiguration {
+  const colour = colourOf(theme);
+  const v = contributorsShown(data, o);
+  return {
+    type: 'bar',
+    data: {
+      labels: v.weeks.map(text.week),
+      datasets: v.contributors.map((c, i) => ({
+        label: c.login,
+        data: c.commits,
+        backgroundColor: colour(i),
+        borderWidth: theme.highContrast ? 1 : 0,
+        borderColor: theme.foreground,
+      })),
+    },
+    options: base(theme, true),
+  };
+}
+
+/** Commit activity: the commits a week, or one week's a day. */
+function activityChart(data: Extract<ChartData, { chart: 'commitActivity' }>, o: ChartOptions, theme: ChartTheme, text: Text): ChartConfiguration {
+  const colour = colourOf(theme);
+  const weeks = data.weeks.slice(-52);
+  if (o.week !== null && data.days[data.weeks.length - weeks.length + o.week]) {
+    const days = data.days[data.weeks.length - weeks.length + o.week]!;
+    return {
+      type: 'bar',
+      data: { labels: text.weekdays, datasets: [{ label: text.t('commitsOfWeek', text.week(weeks[o.week]!)), data: days, backgroundColor: colour(1) }] },
+      options: base(theme),
+    };
+  }
+  return {
+    type: 'bar',
+    data: { labels: weeks.map(text.week), datasets: [{ label: text.t('commits'), data: data.totals.slice(-52), backgroundColor: colour(0) }] },
+    options: base(theme),
+  };
+}
+
+/** Code frequency: the lines added and deleted a week. */
+function frequencyChart(data: Extract<ChartData, { chart: 'codeFrequency' }>, theme: ChartTheme, text: Text): ChartConfiguration {
+  const colour = colourOf(theme);
+  return {
+    type: 'bar',
+    data: {
+      labels: data.weeks.map(text.week),
+      datasets: [
+        { label: text.t('additions'), data: data.additions, backgroundColor: colour(2) },
+        { label: text.t('deletions'), data: data.deletions, backgroundColor: colour(4) },
+      ],
+    },
+    options: {
+      ...base(theme, true),
+      scales: { ...base(theme, true)!.scales, y: { stacked: true, ticks: { color: theme.muted, precision: 0 }, grid: { color: theme.grid } } },
+    },
+  };
+}
+
+/** Participation: the owner's commits a week in front of everyone's. */
+function participationChart(data: Extract<ChartData, { chart: 'participation' }>, theme: ChartTheme, text: Text): ChartConfiguration {
+  const colour = colourOf(theme);
+  const labels = data.all.map((_, i) => text.weeksAgo(data.all.length - 1 - i));
+  // The owner's commits are part of everyone's: one bar in front of the other (order 0 is drawn last).
+  return {
+    type: 'bar',
+    data: {
+      labels,
+      datasets: [
+        {
+          label: text.t('owner'),
+          data: data.owner,
+          backgroundColor: colour(1),
+          borderWidth: theme.highContrast ? 1 : 0,
+          borderColor: theme.foreground,
+          order: 0,
+        },
+        { label: text.t('everyone'), data: data.all, backgroundColor: colour(0), order: 1 },
+      ],
+    },
+    options: { ...base(theme), datasets: { bar: { grouped: false } } },
+  };
+}
+
+/** Punch card: the commits by weekday and hour. */
+function punchCardChart(data: Extract<ChartData, { chart: 'punchCard' }>, theme: ChartTheme, text: Text): ChartConfiguration {
+  const colour = colourOf(theme);
+  const points = data.grid.flatMap((row, day) =>
+    row.map((count, hour) => ({ x: hour, y: day, r: count === 0 ? 0 : 2 + 10 * Math.sqrt(count / Math.max(1, data.max)), count })),
+  );
+  const opts = base(theme)!;
+  return {
+    type: 'bubble',
+    data: {
+      datasets: [
+        {
+          label: text.t('commits'),
+          data: points.filter((p) => p.count > 0),
+          backgroundColor: colour(0),
+          borderColor: theme.highContrast ? theme.foreground : colour(0),
+        },
+      ],
+    },
+    options: {
+      ...opts,
+      plugins: {
+        tooltip: {
+          callbacks: {
+            label: (ctx) =>
+              text.t(
+                'punchTooltip',
+                text.weekdays[(ctx.raw as { y: number }).y] ?? '',
+                (ctx.raw as { x: number }).x,
+                text.count((ctx.raw as { count: number }).count, 'commit'),
+              ),
+          },
+        },
+      },
+      scales: {
+        // The ticks are set, not generated: Chart.js starts them at `min` (-0.5, the half cell
+        // that keeps the bubbles of hour 0 and Sunday inside), so none fell on an hour or a day.
+        x: {
+          type: 'linear',
+          min: -0.5,
+          max: 23.5,
+          afterBuildTicks: (scale) => void (scale.ticks = PUNCH_HOURS.map((value) => ({ value }))),
+          ticks: { color: theme.muted, autoSkip: false, callback: (v) => `${Number(v)}:00` },
+          grid: { color: theme.grid },
+        },
+        y: {
+          type: 'linear',
+          min: -0.5,
+          max: 6.5,
+          reverse: true,
+          afterBuildTicks: (scale) => void (scale.ticks = PUNCH_DAYS.map((value) => ({ value }))),
+          ticks: { color: theme.muted, autoSkip: false, callback: (v) => text.weekdays[Number(v)] ?? '' },
+          grid: { color: theme.grid },
+        },
+      },
+    },
+  };
 }
 
 /** The legend of a chart with several series, in HTML (colours by palette index, as chartConfig uses them); null when one series says it all. */
