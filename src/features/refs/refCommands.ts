@@ -9,141 +9,158 @@ import { NodeTreeProvider } from '../shared/tree/treeBase';
 import { RefNode } from './refNodes';
 import { showFailure } from '../shared/failure';
 import { givenAnswers } from '../shared/commandArgs';
-import { repositoryTarget } from '../shared/session/require';
+import { repositoryTarget, type RepoTarget } from '../shared/session/require';
 import { changedWhere, removedWhere } from '../../util/listEdits';
 import type { CommandHandler } from '../shared/lazyCommands';
 import type { RefCommandId } from './registerRefs';
 
+/** What the refs' commands share: the session, the active repository, and the Git Refs view they change. */
+interface RefFlow {
+  session: HostingSession;
+  active: ActiveRepository;
+  provider: NodeTreeProvider;
+}
+
 export function refCommands(session: HostingSession, active: ActiveRepository, provider: NodeTreeProvider): Record<RefCommandId, CommandHandler> {
-  const target = () => repositoryTarget(session, active);
-  const progress = <T>(title: string, task: () => Promise<T>) => vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title }, task);
-
-  const create = async (kind: 'heads' | 'tags', node?: RefNode, args?: { name: string; from: string }) => {
-    const t = target();
-    if (!t) return undefined;
-    const what = kind === 'heads' ? vscode.l10n.t('branch') : vscode.l10n.t('tag');
-    const name =
-      args?.name ??
-      (await vscode.window.showInputBox({
-        title: vscode.l10n.t('New {0} (1/2): name', what),
-        validateInput: (v) => (/^[^\s~^:?*[\\]+$/.test(v.trim()) && !v.includes('..') ? undefined : vscode.l10n.t('Not a valid ref name.')),
-        ignoreFocusOut: true,
-      }));
-    if (!name) return undefined;
-    const from =
-      args?.from ??
-      (await vscode.window.showInputBox({
-        title: vscode.l10n.t('New {0} (2/2): from', what),
-        prompt: vscode.l10n.t('A branch, tag or commit SHA'),
-        value: node instanceof RefNode ? node.short : '',
-        ignoreFocusOut: true,
-      }));
-    if (!from) return undefined;
-    try {
-      const created = await progress(vscode.l10n.t('Creating {0}…', name), async () => {
-        // From an annotated tag's row: the commit it marks, not the tag object (a branch points at a commit).
-        const sha =
-          node instanceof RefNode && from === node.short ? (node.commitSha ?? node.ref.object.sha) : await resolveCommitish(t.client, t.owner, t.repo, from);
-        return t.client.git.createRef(t.owner, t.repo, `refs/${kind}/${name.trim()}`, sha);
-      });
-      void provider.showChange<GitRef>((shown) => [...shown.filter((r) => r.ref !== created.ref), created]);
-      // A short word that it worked; a new branch is where a pull request starts.
-      if (kind === 'heads') {
-        const pull = vscode.l10n.t('Create Pull Request…');
-        void vscode.window
-          .showInformationMessage(vscode.l10n.t('Created branch {0} at {1}.', name.trim(), created.object.sha.slice(0, 7)), pull)
-          .then((picked) => {
-            if (picked === pull) void vscode.commands.executeCommand('repodesk.pulls.create', { head: name.trim() });
-          });
-      } else {
-        vscode.window.setStatusBarMessage(vscode.l10n.t('Created tag {0} at {1}.', name.trim(), created.object.sha.slice(0, 7)), 5000);
-      }
-      return created;
-    } catch (err) {
-      showFailure(vscode.l10n.t('Could not create {0}', name), err);
-      return undefined;
-    }
-  };
-
+  const flow: RefFlow = { session, active, provider };
   return {
-    'repodesk.refs.createBranch': (node?: RefNode, args?: unknown) => create('heads', node, givenAnswers(args)),
-    'repodesk.refs.createTag': (node?: RefNode, args?: unknown) => create('tags', node, givenAnswers(args)),
-    'repodesk.refs.update': async (node?: RefNode, arg?: unknown) => {
-      const args = givenAnswers<{ to: string; force?: boolean }>(arg);
-      const t = target();
-      if (!t || !(node instanceof RefNode)) return undefined;
-      const to =
-        args?.to ??
-        (await vscode.window.showInputBox({
-          title: vscode.l10n.t('Move {0} to', node.short),
-          prompt: vscode.l10n.t('A branch, tag or commit SHA'),
-          ignoreFocusOut: true,
-        }));
-      if (!to) return undefined;
-      try {
-        const sha = await resolveCommitish(t.client, t.owner, t.repo, to);
-        try {
-          const moved = await progress(vscode.l10n.t('Updating {0}…', node.short), () => t.client.git.updateRef(t.owner, t.repo, node.ref.ref, sha, false));
-          void provider.showChange(
-            changedWhere<GitRef>(
-              (r) => r.ref === moved.ref,
-              () => moved,
-            ),
-          );
-          return moved;
-        } catch (err) {
-          if (!(err instanceof ValidationFailedError) || !/fast.forward/i.test(`${err.message} ${JSON.stringify(err.errors)}`)) throw err;
-          const force = vscode.l10n.t('Force Update');
-          // Given answers (scripts, tests) decide; otherwise the user confirms in a modal.
-          const confirmed =
-            args?.force !== undefined
-              ? args.force
-              : (await vscode.window.showWarningMessage(
-                  vscode.l10n.t('{0} cannot be fast-forwarded to {1}.', node.short, sha.slice(0, 7)),
-                  { modal: true, detail: vscode.l10n.t('A forced update drops the commits that are only on {0}.', node.short) },
-                  force,
-                )) === force;
-          if (!confirmed) return undefined;
-          const moved = await progress(vscode.l10n.t('Force-updating {0}…', node.short), () =>
-            t.client.git.updateRef(t.owner, t.repo, node.ref.ref, sha, true),
-          );
-          void provider.showChange(
-            changedWhere<GitRef>(
-              (r) => r.ref === moved.ref,
-              () => moved,
-            ),
-          );
-          return moved;
-        }
-      } catch (err) {
-        showFailure(vscode.l10n.t('Could not update {0}', node.short), err);
-        return undefined;
-      }
-    },
-    'repodesk.refs.delete': async (node?: RefNode, confirmed?: boolean) => {
-      const t = target();
-      if (!t || !(node instanceof RefNode)) return;
-      const yes = vscode.l10n.t('Delete');
-      if (
-        confirmed !== true &&
-        (await vscode.window.showWarningMessage(
-          vscode.l10n.t('Delete {0}?', node.ref.ref),
-          { modal: true, detail: vscode.l10n.t('It points at {0}.', node.ref.object.sha) },
-          yes,
-        )) !== yes
-      )
-        return;
-      try {
-        await progress(vscode.l10n.t('Deleting {0}…', node.short), () => t.client.git.deleteRef(t.owner, t.repo, node.ref.ref));
-        void provider.showChange(removedWhere<GitRef>((r) => r.ref === node.ref.ref));
-      } catch (err) {
-        showFailure(vscode.l10n.t('Could not delete {0}', node.short), err);
-      }
-    },
+    'repodesk.refs.createBranch': (node?: RefNode, args?: unknown) => createRef(flow, 'heads', node, givenAnswers(args)),
+    'repodesk.refs.createTag': (node?: RefNode, args?: unknown) => createRef(flow, 'tags', node, givenAnswers(args)),
+    'repodesk.refs.update': (node?: RefNode, arg?: unknown) => moveRef(flow, node, arg),
+    'repodesk.refs.delete': (node?: RefNode, confirmed?: boolean) => deleteRef(flow, node, confirmed),
     'repodesk.refs.copySha': async (node?: RefNode) => {
       if (!(node instanceof RefNode)) return;
       await vscode.env.clipboard.writeText(node.ref.object.sha);
       vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}', node.ref.object.sha), 3000);
     },
   };
+}
+
+function notifyProgress<T>(title: string, task: () => Promise<T>): Thenable<T> {
+  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title }, task);
+}
+
+/** A new branch or tag: its name, then where it starts (the row's ref offered). */
+async function createRef(flow: RefFlow, kind: 'heads' | 'tags', node?: RefNode, args?: { name: string; from: string }) {
+  const t = repositoryTarget(flow.session, flow.active);
+  if (!t) return undefined;
+  const what = kind === 'heads' ? vscode.l10n.t('branch') : vscode.l10n.t('tag');
+  const name =
+    args?.name ??
+    (await vscode.window.showInputBox({
+      title: vscode.l10n.t('New {0} (1/2): name', what),
+      validateInput: (v) => (/^[^\s~^:?*[\\]+$/.test(v.trim()) && !v.includes('..') ? undefined : vscode.l10n.t('Not a valid ref name.')),
+      ignoreFocusOut: true,
+    }));
+  if (!name) return undefined;
+  const from =
+    args?.from ??
+    (await vscode.window.showInputBox({
+      title: vscode.l10n.t('New {0} (2/2): from', what),
+      prompt: vscode.l10n.t('A branch, tag or commit SHA'),
+      value: node instanceof RefNode ? node.short : '',
+      ignoreFocusOut: true,
+    }));
+  if (!from) return undefined;
+  try {
+    const created = await notifyProgress(vscode.l10n.t('Creating {0}…', name), async () => {
+      // From an annotated tag's row: the commit it marks, not the tag object (a branch points at a commit).
+      const sha =
+        node instanceof RefNode && from === node.short ? (node.commitSha ?? node.ref.object.sha) : await resolveCommitish(t.client, t.owner, t.repo, from);
+      return t.client.git.createRef(t.owner, t.repo, `refs/${kind}/${name.trim()}`, sha);
+    });
+    void flow.provider.showChange<GitRef>((shown) => [...shown.filter((r) => r.ref !== created.ref), created]);
+    // A short word that it worked; a new branch is where a pull request starts.
+    if (kind === 'heads') {
+      const pull = vscode.l10n.t('Create Pull Request…');
+      void vscode.window
+        .showInformationMessage(vscode.l10n.t('Created branch {0} at {1}.', name.trim(), created.object.sha.slice(0, 7)), pull)
+        .then((picked) => {
+          if (picked === pull) void vscode.commands.executeCommand('repodesk.pulls.create', { head: name.trim() });
+        });
+    } else {
+      vscode.window.setStatusBarMessage(vscode.l10n.t('Created tag {0} at {1}.', name.trim(), created.object.sha.slice(0, 7)), 5000);
+    }
+    return created;
+  } catch (err) {
+    showFailure(vscode.l10n.t('Could not create {0}', name), err);
+    return undefined;
+  }
+}
+
+/** Move a ref: fast-forward, else forced once confirmed. */
+async function moveRef(flow: RefFlow, node?: RefNode, arg?: unknown) {
+  const args = givenAnswers<{ to: string; force?: boolean }>(arg);
+  const t = repositoryTarget(flow.session, flow.active);
+  if (!t || !(node instanceof RefNode)) return undefined;
+  const to =
+    args?.to ??
+    (await vscode.window.showInputBox({
+      title: vscode.l10n.t('Move {0} to', node.short),
+      prompt: vscode.l10n.t('A branch, tag or commit SHA'),
+      ignoreFocusOut: true,
+    }));
+  if (!to) return undefined;
+  try {
+    const sha = await resolveCommitish(t.client, t.owner, t.repo, to);
+    try {
+      const moved = await notifyProgress(vscode.l10n.t('Updating {0}…', node.short), () => t.client.git.updateRef(t.owner, t.repo, node.ref.ref, sha, false));
+      showMoved(flow, moved);
+      return moved;
+    } catch (err) {
+      if (!(err instanceof ValidationFailedError) || !/fast.forward/i.test(`${err.message} ${JSON.stringify(err.errors)}`)) throw err;
+      return await forceMove(flow, t, node, sha, args?.force);
+    }
+  } catch (err) {
+    showFailure(vscode.l10n.t('Could not update {0}', node.short), err);
+    return undefined;
+  }
+}
+
+/** The ref cannot be fast-forwarded to `sha`: forced once the user (or the given `force`) agrees. */
+async function forceMove(flow: RefFlow, t: RepoTarget, node: RefNode, sha: string, given: boolean | undefined): Promise<GitRef | undefined> {
+  const force = vscode.l10n.t('Force Update');
+  // Given answers (scripts, tests) decide; otherwise the user confirms in a modal.
+  const confirmed =
+    given !== undefined
+      ? given
+      : (await vscode.window.showWarningMessage(
+          vscode.l10n.t('{0} cannot be fast-forwarded to {1}.', node.short, sha.slice(0, 7)),
+          { modal: true, detail: vscode.l10n.t('A forced update drops the commits that are only on {0}.', node.short) },
+          force,
+        )) === force;
+  if (!confirmed) return undefined;
+  const moved = await notifyProgress(vscode.l10n.t('Force-updating {0}…', node.short), () => t.client.git.updateRef(t.owner, t.repo, node.ref.ref, sha, true));
+  showMoved(flow, moved);
+  return moved;
+}
+
+function showMoved(flow: RefFlow, moved: GitRef): void {
+  void flow.provider.showChange(
+    changedWhere<GitRef>(
+      (r) => r.ref === moved.ref,
+      () => moved,
+    ),
+  );
+}
+
+async function deleteRef(flow: RefFlow, node?: RefNode, confirmed?: boolean) {
+  const t = repositoryTarget(flow.session, flow.active);
+  if (!t || !(node instanceof RefNode)) return;
+  const yes = vscode.l10n.t('Delete');
+  if (
+    confirmed !== true &&
+    (await vscode.window.showWarningMessage(
+      vscode.l10n.t('Delete {0}?', node.ref.ref),
+      { modal: true, detail: vscode.l10n.t('It points at {0}.', node.ref.object.sha) },
+      yes,
+    )) !== yes
+  )
+    return;
+  try {
+    await notifyProgress(vscode.l10n.t('Deleting {0}…', node.short), () => t.client.git.deleteRef(t.owner, t.repo, node.ref.ref));
+    void flow.provider.showChange(removedWhere<GitRef>((r) => r.ref === node.ref.ref));
+  } catch (err) {
+    showFailure(vscode.l10n.t('Could not delete {0}', node.short), err);
+  }
 }
