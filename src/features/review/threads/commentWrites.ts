@@ -1,0 +1,116 @@
+// The inline threads' writes: a new comment or a reply (a draft of the
+// pending review when one is started), an edit saved, a comment deleted.
+// A failed write keeps the typed text in the thread and says why.
+import * as vscode from 'vscode';
+import { NotFoundError } from '../../../hosting';
+import { mapPositions, positionOfLine } from '../../../reviewing/diffPosition';
+import { errorText } from '../../shared/failure';
+import type { PullReviewComments } from '../stores/pullReviewComments';
+import type { PendingDrafts } from '../stores/pendingDrafts';
+import type { InlineThreads, ThreadEntry } from './inlineThreads';
+import { ReviewCommentItem } from './reviewCommentItem';
+
+/** What the writes go through: the threads drawn, the shared store, and the pending reviews. */
+export interface CommentWriter {
+  inline: InlineThreads;
+  store: PullReviewComments;
+  pending?: PendingDrafts;
+}
+
+/** Sends the typed text; on failure keeps it in the thread as a draft and says why. */
+export async function sendComment(w: CommentWriter, thread: vscode.CommentThread, text: string, draft?: ReviewCommentItem): Promise<boolean> {
+  const entry = await w.inline.entryOf(thread);
+  if (!entry) {
+    void vscode.window.showErrorMessage(vscode.l10n.t('This document is not part of a pull request RepoDesk knows.'));
+    return false;
+  }
+  try {
+    await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Sending review comment…') }, () =>
+      createComment(w, entry, text),
+    );
+    if (entry.kind === 'new') thread.dispose();
+    else if (draft) thread.comments = thread.comments.filter((c) => c !== draft);
+    return true;
+  } catch (err) {
+    void vscode.window.showErrorMessage(vscode.l10n.t('Could not send the comment: {0}', errorText(err)));
+    if (draft) draft.body = text;
+    else thread.comments = [...thread.comments, new ReviewCommentItem(() => thread, undefined, true, undefined, false, text)];
+    return false;
+  }
+}
+
+async function createComment(w: CommentWriter, entry: ThreadEntry, body: string) {
+  const { place } = entry;
+  // A pending review keeps the comment as a draft (posted by Submit Review).
+  const review = w.pending?.isActive(place.pull) ? w.pending : undefined;
+  if (entry.rootId !== undefined) {
+    return review
+      ? review.add(place.pull, body, { kind: 'reply', inReplyTo: entry.rootId, path: place.path })
+      : w.store.create(place.pull, { body, in_reply_to: entry.rootId });
+  }
+  const position = place.file && entry.line !== undefined ? positionOfLine(mapPositions(place.file.patch), place.side, entry.line) : undefined;
+  if (!place.current || position === undefined || entry.line === undefined)
+    throw new Error(vscode.l10n.t('Line {0} of {1} is not part of the pull request’s diff.', entry.line ?? '?', place.path));
+  if (review) {
+    // The line's text, to find it again should the head move before the review is submitted.
+    const lineText = vscode.workspace.textDocuments.find((d) => d.uri.toString() === entry.thread.uri.toString())?.lineAt(entry.line - 1).text;
+    return review.add(place.pull, body, {
+      kind: 'line',
+      path: place.path,
+      position,
+      commitId: place.head.sha,
+      side: place.side,
+      line: entry.line,
+      ...(lineText !== undefined ? { lineText } : {}),
+    });
+  }
+  return w.store.create(place.pull, { body, commit_id: place.head.sha, path: place.path, position });
+}
+
+/** Save: an edited comment's text sent (a draft kept after a failure is sent as new). */
+export async function saveComment(w: CommentWriter, item: ReviewCommentItem): Promise<boolean> {
+  const text = item.text;
+  if (!text.trim()) {
+    void vscode.window.showWarningMessage(vscode.l10n.t('The comment cannot be empty.'));
+    return false;
+  }
+  if (!item.comment) return sendComment(w, item.parent, text, item);
+  const entry = await w.inline.entryOf(item.parent);
+  if (!entry) return false;
+  try {
+    await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Saving review comment…') }, () =>
+      w.store.update(entry.place.pull, item.comment!.id, text),
+    );
+    item.mode = vscode.CommentMode.Preview;
+    return true;
+  } catch (err) {
+    // Stays in editing mode with the typed text.
+    void vscode.window.showErrorMessage(vscode.l10n.t('Could not edit the comment: {0}', errorText(err)));
+    return false;
+  }
+}
+
+/** Delete: one's own comment, once confirmed (the caller checked it has one). */
+export async function deleteComment(w: CommentWriter, item: ReviewCommentItem, confirmed?: boolean): Promise<boolean> {
+  const yes = vscode.l10n.t('Delete');
+  if (
+    confirmed !== true &&
+    (await vscode.window.showWarningMessage(vscode.l10n.t('Delete this comment?'), { modal: true, detail: item.comment!.body ?? '' }, yes)) !== yes
+  )
+    return false;
+  const entry = await w.inline.entryOf(item.parent);
+  if (!entry) return false;
+  try {
+    await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Deleting review comment…') }, () =>
+      w.store.delete(entry.place.pull, item.comment!.id),
+    );
+    return true;
+  } catch (err) {
+    void vscode.window.showErrorMessage(
+      err instanceof NotFoundError
+        ? vscode.l10n.t('This comment no longer exists: it was deleted elsewhere. The threads are read again.')
+        : vscode.l10n.t('Could not delete the comment: {0}', errorText(err)),
+    );
+    return false;
+  }
+}
