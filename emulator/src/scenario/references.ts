@@ -78,18 +78,47 @@ function checkGenerate(r: ScenarioRepository, problem: (path: Path, message: str
   return ok;
 }
 
+/** What every step of the check shares: the problems found, and the accounts defined. */
+interface Checker {
+  problem(path: Path, message: string): void;
+  /** A login of a user or an organization already defined. */
+  taken(login: string): boolean;
+  needUser(path: Path, login: string): void;
+  users: Set<string>;
+  orgs: Set<string>;
+}
+
+function newChecker(problems: Problem[]): Checker {
+  const users = new Set<string>();
+  const orgs = new Set<string>();
+  const problem = (path: Path, message: string) => problems.push({ path, message });
+  return {
+    problem,
+    taken: (login) => users.has(login.toLowerCase()) || orgs.has(login.toLowerCase()),
+    needUser: (path, login) => {
+      if (!users.has(login.toLowerCase())) problem(path, `user "${login}" is not in users`);
+    },
+    users,
+    orgs,
+  };
+}
+
 /** `now`: the seed time (Unix seconds), for dates given relative to it. */
 export function checkReferences(s: Scenario, now = Math.floor(Date.now() / 1000)): CheckedScenario {
   const problems: Problem[] = [];
-  const problem = (path: Array<string | number>, message: string) => problems.push({ path, message });
-  const users = new Set<string>();
-  const orgs = new Set<string>();
-  const taken = (login: string) => users.has(login.toLowerCase()) || orgs.has(login.toLowerCase());
-  const isUser = (login: string) => users.has(login.toLowerCase());
-  const needUser = (path: Array<string | number>, login: string) => {
-    if (!isUser(login)) problem(path, `user "${login}" is not in users`);
-  };
+  const checker = newChecker(problems);
+  checkAccounts(s, checker);
+  const repoNames = checkRepositoryNames(s, checker);
+  checkTeams(s, checker, repoNames);
+  const deployKeys = new Set<string>();
+  const histories = s.repositories.map((r, i) => checkRepository(r, ['repositories', i], checker, now, deployKeys));
+  checkGists(s, checker);
+  checkEngagement(s, checker);
+  return { problems, histories };
+}
 
+/** Users and organizations: logins and tokens used once. */
+function checkAccounts(s: Scenario, { problem, taken, users, orgs }: Checker): void {
   const tokens = new Set<string>();
   s.users.forEach((u, i) => {
     if (taken(u.login)) problem(['users', i, 'login'], `login "${u.login}" is already used`);
@@ -103,7 +132,10 @@ export function checkReferences(s: Scenario, now = Math.floor(Date.now() / 1000)
     if (taken(o.login)) problem(['organizations', i, 'login'], `login "${o.login}" is already used`);
     orgs.add(o.login.toLowerCase());
   });
+}
 
+/** Each repository's owner exists and its full name is defined once; the full names, in lower case. */
+function checkRepositoryNames(s: Scenario, { problem, taken }: Checker): Set<string> {
   const repoNames = new Set<string>();
   s.repositories.forEach((r, i) => {
     const full = `${r.owner}/${r.name}`.toLowerCase();
@@ -111,7 +143,11 @@ export function checkReferences(s: Scenario, now = Math.floor(Date.now() / 1000)
     if (repoNames.has(full)) problem(['repositories', i, 'name'], `repository "${r.owner}/${r.name}" is already defined`);
     repoNames.add(full);
   });
+  return repoNames;
+}
 
+/** Teams: names once per organization, members are users, repositories the organization's; public members are team members. */
+function checkTeams(s: Scenario, { problem, needUser }: Checker, repoNames: Set<string>): void {
   s.organizations.forEach((o, i) => {
     const members = new Set<string>();
     const teamNames = new Set<string>();
@@ -131,130 +167,157 @@ export function checkReferences(s: Scenario, now = Math.floor(Date.now() / 1000)
       if (!members.has(m.toLowerCase())) problem(['organizations', i, 'public_members', k], `"${m}" is not a member of a team of "${o.login}"`);
     });
   });
+}
 
-  const deployKeys = new Set<string>();
-  const histories = s.repositories.map((r, i) => {
-    const at = ['repositories', i];
-    const rel = (path: Path, message: string) => problem([...at, ...path], message);
-    const generateOk = checkGenerate(r, rel, (path, login) => needUser([...at, ...path], login));
-    const plan = planHistory(generateOk ? r : { ...r, generate: undefined }, now);
-    for (const p of plan.problems) problem([...at, ...p.path], p.message);
-    r.commits.forEach((c, j) => needUser([...at, 'commits', j, 'author'], c.author));
-    r.tags.forEach((t, j) => {
-      if (t.tagger !== undefined) needUser([...at, 'tags', j, 'tagger'], t.tagger);
-    });
-    r.notes.forEach((n, j) => needUser([...at, 'notes', j, 'author'], n.author));
-    if (r.created_by !== undefined) needUser([...at, 'created_by'], r.created_by);
-    if (r.gitignore_template !== undefined && gitignoreText(r.gitignore_template) === undefined)
-      problem([...at, 'gitignore_template'], `"${r.gitignore_template}" is not a .gitignore template of the service`);
-    if (r.license_template !== undefined && licenseText(r.license_template, 2000, r.owner) === undefined)
-      problem([...at, 'license_template'], `"${r.license_template}" is not a license template of the service`);
-    if (!r.auto_init && (r.gitignore_template !== undefined || r.license_template !== undefined))
-      problem(
-        [...at, r.gitignore_template !== undefined ? 'gitignore_template' : 'license_template'],
-        'needs auto_init: true (the templates go in the initial commit)',
-      );
-    r.forks.forEach((f, j) => {
-      needUser([...at, 'forks', j], f);
-      if (f.toLowerCase() === r.owner.toLowerCase()) problem([...at, 'forks', j], 'a repository cannot be forked into its own account');
-    });
-    unique(
-      r.forks,
-      (f) => f.toLowerCase(),
-      (j) => [...at, 'forks', j],
-      (f) => `a fork by "${f}"`,
-      problem,
-    );
-    unique(
-      r.milestones,
-      (m) => m.title.toLowerCase(),
-      (j) => [...at, 'milestones', j, 'title'],
-      (m) => `milestone "${m.title}"`,
-      problem,
-    );
-    unique(
-      r.downloads,
-      (d) => d.name,
-      (j) => [...at, 'downloads', j, 'name'],
-      (d) => `download "${d.name}"`,
-      problem,
-    );
-    r.deploy_keys.forEach((k, j) => {
-      const key = k.key.split(' ').slice(0, 2).join(' ');
-      if (deployKeys.has(key)) problem([...at, 'deploy_keys', j, 'key'], 'key is already used by another deploy key');
-      deployKeys.add(key);
-    });
-    const labels = new Set<string>();
-    r.labels.forEach((l, j) => {
-      if (labels.has(l.name.toLowerCase())) problem([...at, 'labels', j, 'name'], `label "${l.name}" is already defined`);
-      labels.add(l.name.toLowerCase());
-    });
-    r.pulls.forEach((p, j) => {
-      const pat = [...at, 'pulls', j];
-      needUser([...pat, 'author'], p.author);
-      if (p.closed_by !== undefined) needUser([...pat, 'closed_by'], p.closed_by);
-      const base = p.base ?? r.default_branch;
-      const head = plan.tips.get(p.head);
-      const baseTip = plan.tips.get(base);
-      if (head === undefined) problem([...pat, 'head'], `branch "${p.head}" does not exist`);
-      if (baseTip === undefined) problem([...pat, p.base === undefined ? 'head' : 'base'], `base branch "${base}" does not exist`);
-      const commits = head !== undefined && baseTip !== undefined ? pullCommits(plan, head, baseTip) : undefined;
-      if (commits && commits.length === 0) problem([...pat, 'head'], `branch "${p.head}" has no commits that "${base}" lacks`);
-      p.labels.forEach((l, k) => {
-        if (!labels.has(l.toLowerCase())) problem([...pat, 'labels', k], `label "${l}" is not in the repository's labels`);
-      });
-      p.comments.forEach((c, k) => needUser([...pat, 'comments', k, 'author'], c.author));
-      p.review_comments.forEach((c, k) => {
-        const cat = [...pat, 'review_comments', k];
-        needUser([...cat, 'author'], c.author);
-        c.replies.forEach((reply, l) => needUser([...cat, 'replies', l, 'author'], reply.author));
-        if (!commits?.length) return;
-        const on = c.commit === undefined ? head! : plan.ids.get(c.commit);
-        if (on === undefined || !commits.includes(on)) {
-          problem([...cat, 'commit'], `commit "${c.commit}" is not a commit of the pull request`);
-          return;
-        }
-        const changed = new Set([...ancestors(plan, on)].filter((m) => commits.includes(m)).flatMap((m) => Object.keys(plan.commits[m]!.files)));
-        if (!changed.has(c.path)) problem([...cat, 'path'], `file "${c.path}" is not changed by the pull request`);
-      });
-    });
-    const milestones = new Set(r.milestones.map((m) => m.title.toLowerCase()));
-    r.issues.forEach((issue, j) => {
-      const iat = [...at, 'issues', j];
-      needUser([...iat, 'author'], issue.author);
-      issue.labels.forEach((l, k) => {
-        if (!labels.has(l.toLowerCase())) problem([...iat, 'labels', k], `label "${l}" is not in the repository's labels`);
-      });
-      if (issue.milestone !== undefined && !milestones.has(issue.milestone.toLowerCase()))
-        problem([...iat, 'milestone'], `milestone "${issue.milestone}" is not in the repository's milestones`);
-      issue.comments.forEach((c, k) => needUser([...iat, 'comments', k, 'author'], c.author));
-    });
-    const releaseTags = new Set<string>();
-    r.releases.forEach((rel, j) => {
-      const rat = [...at, 'releases', j];
-      needUser([...rat, 'author'], rel.author);
-      unique(
-        rel.assets,
-        (a) => a.name,
-        (k) => [...rat, 'assets', k, 'name'],
-        (a) => `asset "${a.name}"`,
-        problem,
-      );
-      if (releaseTags.has(rel.tag)) problem([...rat, 'tag'], `a release of tag "${rel.tag}" is already defined`);
-      releaseTags.add(rel.tag);
-      if (rel.target !== undefined && !plan.tips.has(rel.target) && !plan.ids.has(rel.target))
-        problem([...rat, 'target'], `"${rel.target}" is neither a branch nor a commit id`);
-      if (rel.target === undefined && !plan.tips.has(r.default_branch)) problem([...rat, 'target'], `the repository has no commit to make the tag from`);
-    });
-    return plan;
+/** One repository: its history's plan (returned), and every name its entries use. */
+function checkRepository(r: ScenarioRepository, at: Path, checker: Checker, now: number, deployKeys: Set<string>): PlannedHistory {
+  const { problem, needUser } = checker;
+  const rel = (path: Path, message: string) => problem([...at, ...path], message);
+  const generateOk = checkGenerate(r, rel, (path, login) => needUser([...at, ...path], login));
+  const plan = planHistory(generateOk ? r : { ...r, generate: undefined }, now);
+  for (const p of plan.problems) problem([...at, ...p.path], p.message);
+  r.commits.forEach((c, j) => needUser([...at, 'commits', j, 'author'], c.author));
+  r.tags.forEach((t, j) => {
+    if (t.tagger !== undefined) needUser([...at, 'tags', j, 'tagger'], t.tagger);
   });
+  r.notes.forEach((n, j) => needUser([...at, 'notes', j, 'author'], n.author));
+  if (r.created_by !== undefined) needUser([...at, 'created_by'], r.created_by);
+  if (r.gitignore_template !== undefined && gitignoreText(r.gitignore_template) === undefined)
+    problem([...at, 'gitignore_template'], `"${r.gitignore_template}" is not a .gitignore template of the service`);
+  if (r.license_template !== undefined && licenseText(r.license_template, 2000, r.owner) === undefined)
+    problem([...at, 'license_template'], `"${r.license_template}" is not a license template of the service`);
+  if (!r.auto_init && (r.gitignore_template !== undefined || r.license_template !== undefined))
+    problem(
+      [...at, r.gitignore_template !== undefined ? 'gitignore_template' : 'license_template'],
+      'needs auto_init: true (the templates go in the initial commit)',
+    );
+  const labels = checkRepositoryLists(r, at, checker, deployKeys);
+  checkPulls(r, at, checker, plan, labels);
+  checkIssues(r, at, checker, labels);
+  checkReleases(r, at, checker, plan);
+  return plan;
+}
 
+/** Forks, milestones, downloads, deploy keys and labels: defined once; the labels' names, in lower case. */
+function checkRepositoryLists(r: ScenarioRepository, at: Path, { problem, needUser }: Checker, deployKeys: Set<string>): Set<string> {
+  r.forks.forEach((f, j) => {
+    needUser([...at, 'forks', j], f);
+    if (f.toLowerCase() === r.owner.toLowerCase()) problem([...at, 'forks', j], 'a repository cannot be forked into its own account');
+  });
+  unique(
+    r.forks,
+    (f) => f.toLowerCase(),
+    (j) => [...at, 'forks', j],
+    (f) => `a fork by "${f}"`,
+    problem,
+  );
+  unique(
+    r.milestones,
+    (m) => m.title.toLowerCase(),
+    (j) => [...at, 'milestones', j, 'title'],
+    (m) => `milestone "${m.title}"`,
+    problem,
+  );
+  unique(
+    r.downloads,
+    (d) => d.name,
+    (j) => [...at, 'downloads', j, 'name'],
+    (d) => `download "${d.name}"`,
+    problem,
+  );
+  r.deploy_keys.forEach((k, j) => {
+    const key = k.key.split(' ').slice(0, 2).join(' ');
+    if (deployKeys.has(key)) problem([...at, 'deploy_keys', j, 'key'], 'key is already used by another deploy key');
+    deployKeys.add(key);
+  });
+  const labels = new Set<string>();
+  r.labels.forEach((l, j) => {
+    if (labels.has(l.name.toLowerCase())) problem([...at, 'labels', j, 'name'], `label "${l.name}" is already defined`);
+    labels.add(l.name.toLowerCase());
+  });
+  return labels;
+}
+
+/** Pull requests: branches with commits to show, known labels and users, review comments on the pull request's commits and files. */
+function checkPulls(r: ScenarioRepository, at: Path, { problem, needUser }: Checker, plan: PlannedHistory, labels: Set<string>): void {
+  r.pulls.forEach((p, j) => {
+    const pat = [...at, 'pulls', j];
+    needUser([...pat, 'author'], p.author);
+    if (p.closed_by !== undefined) needUser([...pat, 'closed_by'], p.closed_by);
+    const base = p.base ?? r.default_branch;
+    const head = plan.tips.get(p.head);
+    const baseTip = plan.tips.get(base);
+    if (head === undefined) problem([...pat, 'head'], `branch "${p.head}" does not exist`);
+    if (baseTip === undefined) problem([...pat, p.base === undefined ? 'head' : 'base'], `base branch "${base}" does not exist`);
+    const commits = head !== undefined && baseTip !== undefined ? pullCommits(plan, head, baseTip) : undefined;
+    if (commits && commits.length === 0) problem([...pat, 'head'], `branch "${p.head}" has no commits that "${base}" lacks`);
+    p.labels.forEach((l, k) => {
+      if (!labels.has(l.toLowerCase())) problem([...pat, 'labels', k], `label "${l}" is not in the repository's labels`);
+    });
+    p.comments.forEach((c, k) => needUser([...pat, 'comments', k, 'author'], c.author));
+    p.review_comments.forEach((c, k) => {
+      const cat = [...pat, 'review_comments', k];
+      needUser([...cat, 'author'], c.author);
+      c.replies.forEach((reply, l) => needUser([...cat, 'replies', l, 'author'], reply.author));
+      if (!commits?.length) return;
+      const on = c.commit === undefined ? head! : plan.ids.get(c.commit);
+      if (on === undefined || !commits.includes(on)) {
+        problem([...cat, 'commit'], `commit "${c.commit}" is not a commit of the pull request`);
+        return;
+      }
+      const changed = new Set([...ancestors(plan, on)].filter((m) => commits.includes(m)).flatMap((m) => Object.keys(plan.commits[m]!.files)));
+      if (!changed.has(c.path)) problem([...cat, 'path'], `file "${c.path}" is not changed by the pull request`);
+    });
+  });
+}
+
+/** Issues: known users, labels and milestones. */
+function checkIssues(r: ScenarioRepository, at: Path, { problem, needUser }: Checker, labels: Set<string>): void {
+  const milestones = new Set(r.milestones.map((m) => m.title.toLowerCase()));
+  r.issues.forEach((issue, j) => {
+    const iat = [...at, 'issues', j];
+    needUser([...iat, 'author'], issue.author);
+    issue.labels.forEach((l, k) => {
+      if (!labels.has(l.toLowerCase())) problem([...iat, 'labels', k], `label "${l}" is not in the repository's labels`);
+    });
+    if (issue.milestone !== undefined && !milestones.has(issue.milestone.toLowerCase()))
+      problem([...iat, 'milestone'], `milestone "${issue.milestone}" is not in the repository's milestones`);
+    issue.comments.forEach((c, k) => needUser([...iat, 'comments', k, 'author'], c.author));
+  });
+}
+
+/** Releases: one per tag, assets named once, a target that exists. */
+function checkReleases(r: ScenarioRepository, at: Path, { problem, needUser }: Checker, plan: PlannedHistory): void {
+  const releaseTags = new Set<string>();
+  r.releases.forEach((rel, j) => {
+    const rat = [...at, 'releases', j];
+    needUser([...rat, 'author'], rel.author);
+    unique(
+      rel.assets,
+      (a) => a.name,
+      (k) => [...rat, 'assets', k, 'name'],
+      (a) => `asset "${a.name}"`,
+      problem,
+    );
+    if (releaseTags.has(rel.tag)) problem([...rat, 'tag'], `a release of tag "${rel.tag}" is already defined`);
+    releaseTags.add(rel.tag);
+    if (rel.target !== undefined && !plan.tips.has(rel.target) && !plan.ids.has(rel.target))
+      problem([...rat, 'target'], `"${rel.target}" is neither a branch nor a commit id`);
+    if (rel.target === undefined && !plan.tips.has(r.default_branch)) problem([...rat, 'target'], `the repository has no commit to make the tag from`);
+  });
+}
+
+/** Gists and the OAuth application: their users exist. */
+function checkGists(s: Scenario, { needUser }: Checker): void {
   s.gists.forEach((g, i) => {
     needUser(['gists', i, 'owner'], g.owner);
     g.comments.forEach((c, k) => needUser(['gists', i, 'comments', k, 'author'], c.author));
   });
   if (s.oauth_application) needUser(['oauth_application', 'owner'], s.oauth_application.owner);
+}
 
+/** The engagement service's users, campaigns, contacts and cases. */
+function checkEngagement(s: Scenario, { problem }: Checker): void {
   const e = s.engagement;
   if (e.users.length === 0 && (e.contacts.length > 0 || e.cases.length > 0))
     problem(['engagement', 'users'], 'contacts and cases need at least one engagement user (the one who writes them)');
@@ -291,5 +354,4 @@ export function checkReferences(s: Scenario, now = Math.floor(Date.now() / 1000)
       else if (repo && c.pull > repo.pulls.length) problem([...at, 'pull'], `repository "${c.repository}" has no pull request #${c.pull}`);
     }
   });
-  return { problems, histories };
 }

@@ -75,7 +75,8 @@ function teamDetailed(ctx: EmulatorContext, b: Bases, t: TeamRow): Record<string
   };
 }
 
-export function registerTeamRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
+/** The checks and events every team route shares. */
+function teamRouteHelpers(ctx: EmulatorContext) {
   const { db } = ctx;
 
   /** The signed-in caller, with the scopes this action checks. */
@@ -122,6 +123,31 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     if (repo.owner_id !== org.id && parentOwner !== org.id) throw validationFailed({ resource: 'TeamMember', field, code: 'not_owned' });
     return repo;
   };
+  /** Adding and removing members: the organization's owners, or members of this team when it has admin permission. */
+  const requireMemberManager = (team: TeamRow, user: UserRow) => {
+    if (isOrgOwner(db, team.org_id, user.id)) return;
+    if (team.permission === 'admin' && isTeamMember(db, team.id, user.id)) return;
+    throw forbidden('You must have admin permission on this team or own the organization.');
+  };
+  return { caller, loadTeam, requireOwner, requireTeamReader, emitTeamAdd, ownedRepo, requireMemberManager };
+}
+
+type TeamRouteHelpers = ReturnType<typeof teamRouteHelpers>;
+
+export function registerTeamRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
+  const helpers = teamRouteHelpers(ctx);
+  registerTeamListAndEditRoutes(app, ctx, helpers);
+  registerTeamMemberRoutes(app, ctx, helpers);
+  registerTeamRepoRoutes(app, ctx, helpers);
+}
+
+/** An organization's teams: list, get, create, edit, delete. */
+function registerTeamListAndEditRoutes(
+  app: FastifyInstance,
+  ctx: EmulatorContext,
+  { caller, loadTeam, requireOwner, emitTeamAdd, ownedRepo }: TeamRouteHelpers,
+): void {
+  const { db } = ctx;
 
   app.get<{ Params: { org: string } }>('/orgs/:org/teams', { config: { cacheable: true } }, async (req, reply) => {
     const user = caller(req, reply, ['read:org']);
@@ -180,6 +206,15 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     deleteTeam(db, team);
     return reply.code(204).send();
   });
+}
+
+/** A team's members: list, check, add, remove. */
+function registerTeamMemberRoutes(
+  app: FastifyInstance,
+  ctx: EmulatorContext,
+  { caller, loadTeam, requireTeamReader, requireMemberManager }: TeamRouteHelpers,
+): void {
+  const { db } = ctx;
 
   app.get<TeamParams>('/teams/:id/members', { config: { cacheable: true } }, async (req, reply) => {
     const user = caller(req, reply, ['read:org']);
@@ -198,13 +233,6 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     if (target && isTeamMember(db, team.id, target.id)) return reply.code(204).send();
     throw notFound();
   });
-
-  /** Adding and removing members: the organization's owners, or members of this team when it has admin permission. */
-  const requireMemberManager = (team: TeamRow, user: UserRow) => {
-    if (isOrgOwner(db, team.org_id, user.id)) return;
-    if (team.permission === 'admin' && isTeamMember(db, team.id, user.id)) return;
-    throw forbidden('You must have admin permission on this team or own the organization.');
-  };
 
   app.put<TeamUserParams>('/teams/:id/members/:username', async (req, reply) => {
     const user = caller(req, reply, ['admin:org']);
@@ -229,6 +257,15 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     db.transaction(() => removeTeamMember(db, team, target.id))();
     return reply.code(204).send();
   });
+}
+
+/** A team's repositories (list, check, add, remove), and the caller's teams. */
+function registerTeamRepoRoutes(
+  app: FastifyInstance,
+  ctx: EmulatorContext,
+  { caller, loadTeam, requireOwner, requireTeamReader, emitTeamAdd, ownedRepo }: TeamRouteHelpers,
+): void {
+  const { db } = ctx;
 
   app.get<TeamParams>('/teams/:id/repos', { config: { cacheable: true } }, async (req, reply) => {
     const user = caller(req, reply, ['read:org']);

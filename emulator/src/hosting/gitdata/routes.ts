@@ -61,7 +61,8 @@ async function translated<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export function registerGitDataRoutes(app: FastifyInstance, ctx: EmulatorContext, repositories: Repositories): void {
+/** What every git data route starts with: the repository (checked for access) and its git data. */
+function gitDataHelpers(ctx: EmulatorContext, repositories: Repositories) {
   const open = (
     req: FastifyRequest,
     reply: FastifyReply,
@@ -83,7 +84,21 @@ export function registerGitDataRoutes(app: FastifyInstance, ctx: EmulatorContext
     const sender = currentUser(req);
     if (sender) emitRefEvents(ctx, git, loaded.repo, loaded.owner, sender, change);
   };
+  return { open, pushed };
+}
 
+type GitDataHelpers = ReturnType<typeof gitDataHelpers>;
+
+export function registerGitDataRoutes(app: FastifyInstance, ctx: EmulatorContext, repositories: Repositories): void {
+  const helpers = gitDataHelpers(ctx, repositories);
+  registerBlobAndCommitRoutes(app, ctx, helpers);
+  registerTagRoutes(app, ctx, helpers);
+  registerTreeRoutes(app, helpers);
+  registerReferenceRoutes(app, helpers);
+}
+
+/** Blobs and commits: read and create. */
+function registerBlobAndCommitRoutes(app: FastifyInstance, ctx: EmulatorContext, { open }: GitDataHelpers): void {
   // Blobs (docs/service-api/hosting/git-data §8)
   app.post<RepoParams>('/repos/:owner/:repo/git/blobs', async (req, reply) => {
     const { git, u } = open(req, reply, req.params, 'push');
@@ -129,7 +144,10 @@ export function registerGitDataRoutes(app: FastifyInstance, ctx: EmulatorContext
     const resource = commitResource(u, commit);
     return created(reply, resource.url, resource);
   });
+}
 
+/** Annotated tag objects (docs/service-api/hosting/git-data §9). */
+function registerTagRoutes(app: FastifyInstance, ctx: EmulatorContext, { open }: GitDataHelpers): void {
   // Annotated tags: where a tag reference's object.url points
   // (docs/service-api/hosting/git-data §9).
   app.get<ShaParams>('/repos/:owner/:repo/git/tags/:sha', async (req, reply) => {
@@ -167,7 +185,10 @@ export function registerGitDataRoutes(app: FastifyInstance, ctx: EmulatorContext
     const resource = tagResource(u, tag);
     return created(reply, resource.url, resource);
   });
+}
 
+/** Trees: read (recursive or not) and create. */
+function registerTreeRoutes(app: FastifyInstance, { open }: GitDataHelpers): void {
   // Trees
   app.get<ShaParams & { Querystring: { recursive?: string } }>('/repos/:owner/:repo/git/trees/:sha', async (req, reply) => {
     const { git, u } = open(req, reply, req.params);
@@ -181,7 +202,10 @@ export function registerGitDataRoutes(app: FastifyInstance, ctx: EmulatorContext
     const resource = treeResource(u, await translated(() => createTree(git, { tree: body.tree, base_tree: body.base_tree })));
     return created(reply, resource.url, resource);
   });
+}
 
+/** References: list, read, match, create, move, delete (a change through the API counts as a push). */
+function registerReferenceRoutes(app: FastifyInstance, { open, pushed }: GitDataHelpers): void {
   // References
   app.get<RepoParams>('/repos/:owner/:repo/git/refs', async (req, reply) => {
     const { git, u } = open(req, reply, req.params);
