@@ -7,7 +7,9 @@ import { loadPullFilter, savePullFilter, type PullFilter } from './pullFilter';
 import { pickPullFilter } from './pullFilterPick';
 import { PullNode } from './pullNodes';
 import { pullOfArg } from './pullArg';
-import { resolveAddresses } from '../../hosting';
+import { collect, resolveAddresses } from '../../hosting';
+import { errorText } from '../shared/failure';
+import { openChanges } from '../shared/gitfs/openChanges';
 import { readHostingSettings } from '../shared/session/settings';
 import { NodeTreeProvider } from '../shared/tree/treeBase';
 import { givenAnswers } from '../shared/commandArgs';
@@ -43,6 +45,37 @@ export function pullCommands(
       const { checkoutInWorktree } = await import('./checkoutWorktree.js');
       const at = typeof folder === 'string' ? vscode.Uri.file(folder) : undefined;
       return checkoutInWorktree(node.pull, node.owner, node.repo, serviceHosts(), at, ...(open ? [open] : []));
+    },
+    // Every file of the pull request in one multi-diff editor.
+    'repodesk.pulls.openAllChanges': async (arg?: unknown) => {
+      const node = await pullOfArg(arg, session);
+      const client = session.client;
+      if (!node || !client) return undefined;
+      const { owner, repo, pull } = node;
+      try {
+        const files = await vscode.window.withProgress(
+          { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Reading the changed files of #{0}…', pull.number) },
+          () => collect(client.pulls.listFiles(owner, repo, pull.number)),
+        );
+        if (files.length === 0) {
+          void vscode.window.showInformationMessage(vscode.l10n.t('#{0} changes no files.', pull.number));
+          return 0;
+        }
+        await openChanges({
+          owner,
+          repo,
+          baseSha: pull.base.sha,
+          headSha: pull.head.sha,
+          files,
+          title: vscode.l10n.t('All Changes of #{0}', pull.number),
+          number: pull.number,
+          accountId: session.accounts.length > 1 ? session.account?.id : undefined,
+        });
+        return files.length;
+      } catch (err) {
+        void vscode.window.showErrorMessage(vscode.l10n.t('Could not open the changes of #{0}: {1}', pull.number, errorText(err)));
+        return undefined;
+      }
     },
     'repodesk.pulls.filter': async (arg?: unknown) => {
       const given = givenAnswers<Partial<PullFilter>>(arg);
