@@ -2,19 +2,17 @@
 import * as vscode from 'vscode';
 import { AvatarCache } from '../../util/avatars';
 import { openDiff } from '../shared/gitfs/openDiff';
-import { describePullFilter, loadPullFilter, savePullFilter, toQuery, type PullFilter } from './pullFilter';
-import { PullFileNode, PullNode, pullNodes } from './pullNodes';
+import { describePullFilter, loadPullFilter, savePullFilter, type PullFilter } from './pullFilter';
+import { PullFileNode, PullNode } from './pullNodes';
 import { registerPullDecorations } from './pullDecorations';
 import { registerLazyCommands } from '../shared/lazyCommands';
 import { registerCheckedOutStatus } from './checkedOutStatus';
 import { readHostingSettings } from '../shared/session/settings';
-import { NodeTreeProvider, pagedRoots } from '../shared/tree/treeBase';
+import type { NodeTreeProvider } from '../shared/tree/treeBase';
 import { createRepositoryView } from '../shared/tree/repositoryView';
 import { errorText } from '../shared/failure';
-import { pullSnapshotKey, readPullSnapshot, takePullSnapshot } from '../../listings/pullSnapshot';
+import { createPullListing, PULL_SNAPSHOT_KEY } from './pullListing';
 import { keptFor } from '../../listings/repositorySnapshot';
-import { ErrorNode } from '../shared/tree/nodes';
-import { KeptPullNode } from './keptPullNodes';
 import { pullListEdit } from '../../util/pullListEdit';
 import type { ViewedFilesStore } from '../review/stores/viewedFilesStore';
 import { changedFilesNodes } from './changedFilesNode';
@@ -22,9 +20,6 @@ import type { FeatureContext } from '../shared/featureContext';
 
 const PULL_COMMANDS = ['repodesk.pulls.checkout', 'repodesk.pulls.checkoutWorktree', 'repodesk.pulls.openAllChanges', 'repodesk.pulls.filter', 'repodesk.pulls.openInBrowser'] as const;
 export type PullCommandId = (typeof PULL_COMMANDS)[number];
-
-/** Where the last listing is kept (workspace state). */
-const PULL_SNAPSHOT_KEY = 'repodesk.pullRequests.lastListing';
 
 /** `refreshAll` re-reads every view but `except` (a merge moves Git Refs too). */
 export function registerPulls({
@@ -41,42 +36,7 @@ export function registerPulls({
   const state = context.workspaceState;
   // Authors' avatars for the pull request icons, kept across refreshes.
   const avatars = new AvatarCache();
-  // Rows at once: the first look of a session draws the listing kept from the
-  // last one (marked as updating) while the service is asked again; a build
-  // replaced by a newer one (a refresh) does not put its rows back.
-  let firstLook = true;
-  let generation = 0;
-  const provider = new NodeTreeProvider('repodesk.pullRequests', (p) => {
-    const client = session.client;
-    const repo = active.value;
-    const account = session.account;
-    if (!client || !repo || !account) return [];
-    const filter = loadPullFilter(state);
-    const key = pullSnapshotKey(readHostingSettings().apiUrl, account.id, repo.owner, repo.name, filter);
-    const keeping = vscode.workspace.getConfiguration('repodesk.views').get<boolean>('keepLastListing', true);
-    const built = ++generation;
-    const fresh = pagedRoots(
-      p,
-      () => client.pulls.list(repo.owner, repo.name, toQuery(filter), { priority: 'background' }),
-      (pulls) => {
-        void state.update(PULL_SNAPSHOT_KEY, keeping ? takePullSnapshot(key, pulls, pulls.length >= 50, Date.now()) : undefined);
-        return pullNodes(repo.owner, repo.name, pulls, client, session.login, (n) => p.update(n), avatars, viewed);
-      },
-      vscode.l10n.t('No pull requests match this filter.'),
-    );
-    const kept = firstLook && keeping ? readPullSnapshot(state.get(PULL_SNAPSHOT_KEY), key) : undefined;
-    firstLook = false;
-    if (!kept || kept.pulls.length === 0) return fresh;
-    fresh.then(
-      (roots) => {
-        if (built === generation) p.replaceRoots(Promise.resolve(roots));
-      },
-      (err: unknown) => {
-        if (built === generation) p.replaceRoots(Promise.resolve([new ErrorNode(errorText(err), () => p.refresh())]));
-      },
-    );
-    return kept.pulls.map((k) => new KeptPullNode(repo.owner, repo.name, k));
-  });
+  const { provider, showKeptNext } = createPullListing(session, active, state, avatars, viewed);
   // A new session or repository clears the selected pull request (and so Review Comments).
   const { view, describe } = createRepositoryView(context, 'repodesk.pullRequests', provider, session, active, {
     detail: () => describePullFilter(loadPullFilter(state)),
@@ -162,7 +122,7 @@ export function registerPulls({
     // Test seam: the next look is drawn as the first of a session (after a window reload).
     context.subscriptions.push(
       vscode.commands.registerCommand('repodesk.testing.pullRequestsAsAfterReload', () => {
-        firstLook = true;
+        showKeptNext();
         provider.refresh();
       }),
       vscode.commands.registerCommand('repodesk.testing.workspaceState', (key?: string) => (key === undefined ? state.keys() : state.get(key))),
