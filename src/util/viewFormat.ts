@@ -65,6 +65,19 @@ export function firstLine(text: string | null | undefined, max = 80): string {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
+// A suggestion block (docs/service-api review comments: a ```suggestion fence holds the lines proposed), to its closing fence or the end.
+const SUGGESTION_BLOCK = /^[ \t]*(`{3,}|~{3,})[ \t]*suggestion\b[^\n]*\n[\s\S]*?(?:^[ \t]*\1[ \t]*$|(?![\s\S]))/gm;
+
+/**
+ * A review comment's title: the first line of its text outside its suggestion blocks (firstLine), or undefined
+ * when the comment is nothing but a suggestion (the caller names it "Suggested change").
+ */
+export function commentLine(body: string | null | undefined, max = 80): string | undefined {
+  const text = body ?? '';
+  const rest = firstLine(text.replace(SUGGESTION_BLOCK, ''), max);
+  return rest || text.replace(SUGGESTION_BLOCK, '') === text ? rest : undefined;
+}
+
 export function shortSha(sha: string): string {
   return sha.slice(0, 7);
 }

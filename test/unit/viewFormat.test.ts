@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { firstLine, formatAge, formatExactDate, formatSize, groupRefs, groupReviewThreads, lineOfDiffHunk, shortSha } from '../../src/util/viewFormat';
+import { commentLine, firstLine, formatAge, formatExactDate, formatSize, groupRefs, groupReviewThreads, lineOfDiffHunk, shortSha } from '../../src/util/viewFormat';
 import { fromGitPath, toGitPath, toGitQuery } from '../../src/util/gitUri';
 
 describe('view formatting helpers', () => {
@@ -51,6 +51,19 @@ describe('view formatting helpers', () => {
     assert.equal(firstLine('\n\n  Hello there  \nsecond'), 'Hello there');
     assert.equal(firstLine(null), '');
     assert.equal(firstLine('x'.repeat(100), 10), `${'x'.repeat(9)}…`);
+  });
+
+  it("a review comment's title is its text outside the suggestion block, or none when it is only a suggestion", () => {
+    assert.equal(commentLine('```suggestion\nconst x = 1;\n```'), undefined);
+    assert.equal(commentLine('```suggestion\nconst x = 1;'), undefined, 'an unclosed block runs to the end');
+    assert.equal(commentLine('~~~~ suggestion\nconst x = 1;\n~~~~\n'), undefined);
+    assert.equal(commentLine('Use a const here.\n```suggestion\nconst x = 1;\n```'), 'Use a const here.');
+    assert.equal(commentLine('```suggestion\nconst x = 1;\n```\nThen the rest follows.'), 'Then the rest follows.');
+    assert.equal(commentLine('```js\nconst x = 1;\n```'), '```js', 'other code blocks are text');
+    assert.equal(commentLine('Plain comment'), 'Plain comment');
+    assert.equal(commentLine(''), '');
+    assert.equal(commentLine(null), '');
+    assert.equal(commentLine(`${'y'.repeat(100)}\n\`\`\`suggestion\nz\n\`\`\``, 10), `${'y'.repeat(9)}…`);
     assert.equal(shortSha('0123456789abcdef0123456789abcdef01234567'), '0123456');
   });
 });
@@ -170,5 +183,15 @@ describe('repodesk: paths', () => {
     assert.deepEqual(fromGitPath('/o/r/abc/f', 'account=Local%26Co%2F7'), { ...base, account: 'Local&Co/7' });
     assert.deepEqual(fromGitPath('/o/r/abc/f', 'account='), { ...base, account: '' });
     assert.deepEqual(fromGitPath('/o/r/abc/f', 'myaccount=x'), base);
+  });
+
+  it('the query names the pull request a diff was opened for, which reads back without any state', () => {
+    const base = { owner: 'o', repo: 'r', sha: 'abc', path: 'f' };
+    const all = toGitQuery({ ...base, empty: true, account: 'Enterprise/1', pull: 12 });
+    assert.equal(all, 'empty&account=Enterprise%2F1&pull=12');
+    assert.deepEqual(fromGitPath('/o/r/abc/f', all), { ...base, empty: true, account: 'Enterprise/1', pull: 12 });
+    assert.deepEqual(fromGitPath('/o/r/abc/f', 'pull=7'), { ...base, pull: 7 });
+    assert.deepEqual(fromGitPath('/o/r/abc/f', 'pull=x'), base);
+    assert.deepEqual(fromGitPath('/o/r/abc/f', 'pull=7x'), base);
   });
 });

@@ -4,7 +4,7 @@
 // collapsed and its rows are built only when it is expanded, so 10,000 drafts
 // cost one row until then.
 import * as vscode from 'vscode';
-import { escapeMarkdown, firstLine, shortSha } from '../../../util/viewFormat';
+import { commentLine, escapeMarkdown, shortSha } from '../../../util/viewFormat';
 import type { PendingDraft } from '../stores/pendingDrafts';
 import { RepoDeskNode } from '../../shared/tree/nodes';
 
@@ -24,7 +24,7 @@ class PendingDraftNode extends RepoDeskNode {
   toTreeItem(): vscode.TreeItem {
     const d = this.draft;
     const t = d.target;
-    const item = new vscode.TreeItem(vscode.l10n.t('Pending: {0}', firstLine(d.body)), vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(vscode.l10n.t('Pending: {0}', commentLine(d.body) ?? vscode.l10n.t('Suggested change')), vscode.TreeItemCollapsibleState.None);
     const where =
       t.kind === 'line'
         ? vscode.l10n.t('{0} line {1}', t.path, t.line)

@@ -2,7 +2,7 @@
 // pull request) and the Review Comments view: a file, its threads, and the
 // comments of a thread.
 import * as vscode from 'vscode';
-import { escapeMarkdown, firstLine, groupReviewThreads, type ReviewThread } from '../../../util/viewFormat';
+import { commentLine, escapeMarkdown, groupReviewThreads, type ReviewThread } from '../../../util/viewFormat';
 import { groupByFolder, groupsByFolder, type FolderGroup } from '../../../reviewing/folderGroups';
 import { locationText } from '../../review/stores/locationWords';
 import { RepoDeskNode } from './nodes';
@@ -33,7 +33,7 @@ export class CommentNode extends RepoDeskNode {
 
   toTreeItem(): vscode.TreeItem {
     const c = this.comment;
-    const item = new vscode.TreeItem(`${c.user.login}: ${firstLine(c.body)}`, vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(`${c.user.login}: ${commentLine(c.body) ?? vscode.l10n.t('Suggested change')}`, vscode.TreeItemCollapsibleState.None);
     item.id = `reviewComment:${c.id}`;
     item.description = this.thread ? ageText(c.created_at) : `${c.path} · ${ageText(c.created_at)}`;
     item.iconPath = new vscode.ThemeIcon(c.position === null ? 'comment-unresolved' : 'comment');
@@ -75,7 +75,7 @@ class ThreadNode extends CommentNode {
     const item = super.toTreeItem();
     const root = this.comment;
     const replies = this.thread!.comments.length - 1;
-    item.label = firstLine(root.body);
+    item.label = commentLine(root.body) ?? vscode.l10n.t('Suggested change');
     item.id = `${this.idPrefix}thread:${root.id}`;
     item.collapsibleState = replies > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None;
     // Where, in the words of the editor's header and the overview ("line 3 of 1a2b3c4 (outdated)"):
