@@ -9,7 +9,9 @@
 // with the commit it was made on (commentLocation): the header, the views and
 // the Comments panel then name the same line. A current thread whose position
 // is beyond the diff, or whose file has no text diff, is listed without a
-// line at the top of the current head. Pure: tested in plain Node.
+// line at the top of the current head. A thread made on an older head
+// whose line the later commits left alone (lineMoves: `moved`) is current on
+// the head, at its line's new place. Pure: tested in plain Node.
 import { lineOfPosition, mapPositions, type DiffSide } from './diffPosition';
 import { lineOfDiffHunk, type ReviewThread, type ThreadComment } from '../util/viewFormat';
 
@@ -49,6 +51,8 @@ export function placeThreads<C extends PlacedComment>(
   pull: PullSides,
   patch: string | null | undefined,
   doc: DocumentSide,
+  /** Threads made on an older head whose line is still there: root id → its line on the current head. */
+  moved?: ReadonlyMap<number, number>,
 ): Placement<C>[] {
   const map = mapPositions(patch);
   const atCurrentHead = doc.side === 'head' && doc.sha === pull.headSha;
@@ -63,6 +67,11 @@ export function placeThreads<C extends PlacedComment>(
       } else if (atCurrentHead) {
         out.push({ thread, line: undefined, kind: 'unplaced' });
       }
+      continue;
+    }
+    const now = atCurrentHead ? moved?.get(root.id) : undefined;
+    if (now !== undefined) {
+      out.push({ thread, line: now, kind: 'current' });
       continue;
     }
     const was = lineOfDiffHunk(root.diff_hunk);

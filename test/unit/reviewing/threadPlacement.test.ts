@@ -97,4 +97,25 @@ describe('inline thread placement (current at position, outdated on the original
     assert.deepEqual(lines(placeThreads(threadsOf([beyond]), pull, undefined, { sha: HEAD, side: 'head' })), [[1, undefined, 'unplaced']]);
     assert.deepEqual(lines(placeThreads(threadsOf([beyond]), pull, PATCH, { sha: BASE, side: 'base' })), []);
   });
+
+  it('a thread made on an older head whose line is still there (moved) is current on the head at its new line (on the commit it was made on, outdated as before); one not moved stays outdated', () => {
+    const kept = comment({ position: null, original_position: 1, original_commit_id: OLD, commit_id: OLD, diff_hunk: '@@ -0,0 +1,2 @@\n+one' });
+    const changed = comment({ position: null, original_position: 2, original_commit_id: OLD, commit_id: OLD, diff_hunk: '@@ -0,0 +1,2 @@\n+one\n+two' });
+    const threads = threadsOf([kept, changed]);
+    const pull = { headSha: HEAD, baseSha: BASE };
+    const moved = new Map([[kept.id, 4]]);
+    assert.deepEqual(lines(placeThreads(threads, pull, PATCH, { sha: HEAD, side: 'head' }, moved)), [
+      [1, 4, 'current'],
+      [2, 2, 'outdated'],
+    ]);
+    // On the commit it was made on, and on the head without `moved`, as before.
+    assert.deepEqual(lines(placeThreads(threads, pull, PATCH, { sha: OLD, side: 'head' }, moved)), [
+      [1, 1, 'outdated'],
+      [2, 2, 'outdated'],
+    ]);
+    assert.deepEqual(lines(placeThreads(threads, pull, PATCH, { sha: HEAD, side: 'head' })), [
+      [1, 1, 'outdated'],
+      [2, 2, 'outdated'],
+    ]);
+  });
 });
