@@ -43,7 +43,7 @@ export default {
     'src/oauth/callbackQuery.ts',
     'src/platform/chunkLoader.ts',
     // The emulator's conventions: pagination, conditional requests, rate limit, scopes, errors.
-    'emulator/src/hosting/core/{conventions,pagination,rate-limit,scopes,errors,response-cache}.ts',
+    'emulator/src/hosting/conventions/{conventions,pagination,rate-limit,scopes,errors,response-cache}.ts',
     // Git data and tree building, review placement and diff mapping, statistics.
     'emulator/src/git/**/*.ts',
     'emulator/src/hosting/pulls/{review-placement,diff}.ts',

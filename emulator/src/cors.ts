@@ -8,7 +8,7 @@
 // under /login/ send none: the token exchange is not for browsers there either.
 import cors, { type FastifyCorsOptions } from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
-import { headerWord } from './hosting/core/vendor';
+import { headerWord } from './hosting/conventions/vendor';
 
 /** The methods a preflight allows. */
 const CORS_METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'];

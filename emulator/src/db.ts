@@ -7,9 +7,14 @@ import path from 'node:path';
 export type Db = Database.Database;
 
 export interface Migration {
-  /** Unique and stable: `<module>/<n>-<what>`, e.g. `v3/001-accounts`. */
+  /** Unique and stable: `<module>/<n>-<what>`, e.g. `hosting/001-accounts`. */
   id: string;
   sql: string;
+  /**
+   * The id of an earlier migration that already made these tables (one split
+   * into several): where it ran, this one is recorded as applied, not run.
+   */
+  madeBy?: string;
 }
 
 export function openDatabase(dataDir: string, migrations: readonly Migration[]): Db {
@@ -26,6 +31,10 @@ export function openDatabase(dataDir: string, migrations: readonly Migration[]):
   const record = db.prepare('INSERT INTO schema_migrations (id, applied_at) VALUES (?, ?)');
   for (const m of migrations) {
     if (applied.has(m.id)) continue;
+    if (m.madeBy !== undefined && applied.has(m.madeBy)) {
+      record.run(m.id, new Date().toISOString());
+      continue;
+    }
     db.transaction(() => {
       db.exec(m.sql);
       record.run(m.id, new Date().toISOString());

@@ -1,7 +1,9 @@
 // The list of emulator modules, in registration order. Each module owns its
-// tables (migrations) and its routes; a new module is one line here.
-import { coreModule, type EmulatorModule } from './server';
-import { hostingCoreModule } from './hosting/core/module';
+// tables (migrations) and its routes; a new module is one line here. The order
+// is also the order of the migrations: a table comes after the ones its foreign
+// keys name (accounts, then repositories; authorizations before oauth).
+import { metaModule, type EmulatorModule } from './server';
+import { hostingConventionsModule } from './hosting/conventions/module';
 import { accountsModule } from './hosting/accounts/module';
 import { reposModule } from './hosting/repos/module';
 import { gitDataModule } from './hosting/gitdata/module';
@@ -20,8 +22,8 @@ import { conversationModules } from './hosting/pulls/module';
 import { webModule } from './web/module';
 
 export const allModules: EmulatorModule[] = [
-  coreModule,
-  hostingCoreModule,
+  metaModule,
+  hostingConventionsModule,
   accountsModule,
   reposModule,
   gitDataModule,

@@ -13,7 +13,7 @@ import { registerCors } from './cors';
 import type { GitEnvironment } from './git';
 import { crashPointFromEnv, SeedCrashPoints } from './seed/crash-points';
 import { completedSeed, discardUnfinishedSeed, hasUnfinishedSeed, markSeedDone, markSeedStarted, markServed, neverServed } from './seed/unfinished';
-import { notFound } from './hosting/core/errors';
+import { notFound } from './hosting/conventions/errors';
 import { loadScenarioFile, type LoadedScenario } from './scenario/load';
 
 export interface Emulator {
@@ -325,9 +325,12 @@ function removeUnfinishedRepositories(gitDir: string, log: (line: string) => voi
   return removed;
 }
 
-/** The core module: bookkeeping tables every other module may use. */
-export const coreModule: EmulatorModule = {
-  name: 'core',
+/**
+ * The meta module: the emulator's own bookkeeping (`emulator_meta`: the seed's
+ * state), not a service's. Its migration id keeps the module's former name.
+ */
+export const metaModule: EmulatorModule = {
+  name: 'meta',
   migrations: [{ id: 'core/001-meta', sql: 'CREATE TABLE emulator_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)' }],
   register() {},
 };

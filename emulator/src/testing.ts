@@ -9,8 +9,8 @@ import type { Db } from './db';
 import type { Emulator } from './server';
 import type { EmulatorOptions } from './options';
 import { launch } from './start';
-import { hashPassword, newClientCredentials, sha256Hex } from './hosting/core/secrets';
-import { isoTime } from './hosting/core/time';
+import { hashPassword, newClientCredentials, sha256Hex } from './hosting/conventions/secrets';
+import { isoTime } from './hosting/conventions/time';
 
 export type { Db, Emulator, EmulatorOptions };
 

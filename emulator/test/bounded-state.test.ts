@@ -9,9 +9,9 @@ import Fastify from 'fastify';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../src/db';
-import { Authenticator } from '../src/hosting/core/auth';
-import { RateLimiter } from '../src/hosting/core/rate-limit';
-import { installResponseCache } from '../src/hosting/core/response-cache';
+import { Authenticator } from '../src/hosting/conventions/auth';
+import { RateLimiter } from '../src/hosting/conventions/rate-limit';
+import { installResponseCache } from '../src/hosting/conventions/response-cache';
 import { startEmulator, type TestEmulator } from './support/emulator';
 import { basic, call } from './helpers/hosting';
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { manualClock, startEmulator, type TestEmulator } from './support/emulator';
-import { normalizeScopes, scopesSatisfy } from '../src/hosting/core/scopes';
+import { normalizeScopes, scopesSatisfy } from '../src/hosting/conventions/scopes';
 import { basic, call, makeToken } from './helpers/hosting';
 
 const LOCKED = 'Maximum number of login attempts exceeded. Please try again later.';

@@ -1,7 +1,7 @@
 // docs/service-api/hosting/auth §11 and §12, with the token lifecycle of §13.
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from './support/emulator';
-import { sha256Hex } from '../src/hosting/core/secrets';
+import { sha256Hex } from '../src/hosting/conventions/secrets';
 import { addApplication, addUser, basic, json, UA, type TestApplication } from './hosting-authorizations-fixtures';
 
 type Authorization = {

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from './support/emulator';
 import { contentDisposition } from '../src/hosting/releases/assets';
-import { isSafeRefName } from '../src/hosting/core/git-input';
+import { isSafeRefName } from '../src/hosting/conventions/git-input';
 import { basic, call, rawRequest, UA } from './helpers/hosting';
 import { EngagementHttp } from './engagement-http';
 

@@ -7,8 +7,8 @@
 import assert from 'node:assert/strict';
 import type { FastifyRequest } from 'fastify';
 import { startEmulator, type TestEmulator } from './support/emulator';
-import { Authenticator, DUMMY_PASSWORD_HASH, LOCKED_OUT_MESSAGE } from '../src/hosting/core/auth';
-import { verifyPassword } from '../src/hosting/core/secrets';
+import { Authenticator, DUMMY_PASSWORD_HASH, LOCKED_OUT_MESSAGE } from '../src/hosting/conventions/auth';
+import { verifyPassword } from '../src/hosting/conventions/secrets';
 import { call, makeToken, rawRequest, UA } from './helpers/hosting';
 
 const b64 = (s: string) => `Basic ${Buffer.from(s).toString('base64')}`;

@@ -1,4 +1,4 @@
-// The response cache's fast path (emulator/src/hosting/core/response-cache.ts): a
+// The response cache's fast path (emulator/src/hosting/conventions/response-cache.ts): a
 // token caller's cached GET is answered on the raw request, before Fastify.
 // Its answers must be those of the normal path byte for byte (headers in
 // their order, Date aside), with the rate limit counted as there (conventions

@@ -5,7 +5,7 @@
 // most recently updated first, paged with Link like the other lists.
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from './support/emulator';
-import { findUser } from '../src/hosting/core/access';
+import { findUser } from '../src/hosting/conventions/access';
 import { insertGist } from '../src/hosting/gists/store';
 import { basic, call, links, TIMESTAMP } from './helpers/hosting';
 

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import { startEmulator, type TestEmulator } from './support/emulator';
 import { signBody } from '../src/hosting/hooks/signature';
-import { isoTime } from '../src/hosting/core/time';
+import { isoTime } from '../src/hosting/conventions/time';
 import { addUser, basic, json, UA } from './hosting-authorizations-fixtures';
 import { startReceiver, until, type Receiver } from './webhook-receiver';
 

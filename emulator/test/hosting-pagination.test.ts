@@ -2,7 +2,7 @@
 // Link header, and GET /repositories paged only by `since`.
 import assert from 'node:assert/strict';
 import { startEmulator, type TestEmulator } from './support/emulator';
-import { isoTime } from '../src/hosting/core/time';
+import { isoTime } from '../src/hosting/conventions/time';
 import { call, links } from './helpers/hosting';
 
 const COUNT = 120;

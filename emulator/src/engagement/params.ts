@@ -1,7 +1,7 @@
 // Plain HTTP parameters of the v2 API: from the query string and from a form
 // (or JSON) body, with a repeated name giving several values.
 import type { FastifyRequest } from 'fastify';
-import { textProblem } from '../hosting/core/text-input';
+import { textProblem } from '../hosting/conventions/text-input';
 import { DATE_SHAPE, parseDate } from './dates';
 
 /** A failure answered with the v2 envelope: `{ success: false, statusMessage }`. */

@@ -4,13 +4,13 @@
 // callback (step 1) or into the exchange body (step 2), never into the v3 JSON
 // error shape.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { findUserById } from '../hosting/core/access';
-import type { Auth } from '../hosting/core/auth';
-import { coreServices } from '../hosting/core/module';
-import { notFound } from '../hosting/core/errors';
-import { isKnownScope, normalizeScopes } from '../hosting/core/scopes';
-import { safeEqual } from '../hosting/core/secrets';
-import type { ApplicationRow } from '../hosting/core/schema';
+import { findUserById } from '../hosting/conventions/access';
+import type { Auth } from '../hosting/conventions/auth';
+import { conventionServices } from '../hosting/conventions/module';
+import { notFound } from '../hosting/conventions/errors';
+import { isKnownScope, normalizeScopes } from '../hosting/conventions/scopes';
+import { safeEqual } from '../hosting/conventions/secrets';
+import type { ApplicationRow } from '../hosting/authorizations/schema';
 import type { EmulatorContext } from '../server';
 import { createAuthorization, findApplicationByClientId, latestForApp } from '../hosting/authorizations/store';
 import { oauthError, type AuthorizeError, type ExchangeError } from './errors';
@@ -125,7 +125,7 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: EmulatorContext):
     try {
       // The core's Basic check, so that failed page logins count toward the same lockout.
       const basic = Buffer.from(`${p.login ?? ''}:${p.password ?? ''}`).toString('base64');
-      auth = coreServices(ctx).authenticator.authenticate({ headers: { authorization: `Basic ${basic}` }, query: {} } as FastifyRequest);
+      auth = conventionServices(ctx).authenticator.authenticate({ headers: { authorization: `Basic ${basic}` }, query: {} } as FastifyRequest);
     } catch (e) {
       const status = (e as { status?: number }).status === 403 ? 403 : 401;
       const message = status === 403 ? (e as Error).message : 'Incorrect username or password.';
@@ -171,7 +171,7 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: EmulatorContext):
     };
     const fail = (error: ExchangeError) => answer({ ...oauthError(error, docsUrl) });
 
-    const application = p.client_id && p.client_secret ? coreServices(ctx).authenticator.application(p.client_id, p.client_secret) : undefined;
+    const application = p.client_id && p.client_secret ? conventionServices(ctx).authenticator.application(p.client_id, p.client_secret) : undefined;
     if (!application) return fail('incorrect_client_credentials');
     if (p.redirect_uri && !checkRedirectUri(application.callback_url, p.redirect_uri).ok) return fail('redirect_uri_mismatch');
     const code = p.code ? store.findCode(p.code, application.id) : undefined;

@@ -2,7 +2,7 @@
 // temporary codes of step 1. Only SHA-256 hashes of both are stored.
 import { randomBytes } from 'node:crypto';
 import type { Db, Migration } from '../db';
-import { sha256Hex } from '../hosting/core/secrets';
+import { sha256Hex } from '../hosting/conventions/secrets';
 
 declare module '../options' {
   interface EmulatorOptions {

@@ -4,9 +4,10 @@
 // judged exactly as the API judges it. Hidden and missing look the same (404).
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db';
-import { atLeast, effectivePermission, findRepo } from '../hosting/core/access';
-import type { Permission } from '../hosting/core/representations';
-import type { RepoRow, UserRow } from '../hosting/core/schema';
+import { atLeast, effectivePermission, findRepo } from '../hosting/conventions/access';
+import type { Permission } from '../hosting/conventions/representations';
+import type { RepoRow } from '../hosting/repos/schema';
+import type { UserRow } from '../hosting/accounts/schema';
 import { reposOwnedBy } from '../hosting/repos/store';
 
 export interface VisibleRepo {

@@ -2,7 +2,7 @@
 // profile facts and the repositories the browser may see.
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db';
-import type { UserRow } from '../hosting/core/schema';
+import type { UserRow } from '../hosting/accounts/schema';
 import { visibleReposOf } from './access';
 import { html, webPath } from './html';
 import { page } from './layout';

@@ -2,7 +2,7 @@
 // owner, visibility, each file with its content, and the comments. A secret
 // gist is shown to whoever has its address, as the service family does.
 import type { Db } from '../db';
-import { findUserById } from '../hosting/core/access';
+import { findUserById } from '../hosting/conventions/access';
 import type { GistRow } from '../hosting/gists/schema';
 import { gistComments } from '../hosting/gists/store';
 import { html, webPath } from './html';

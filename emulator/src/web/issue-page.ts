@@ -1,7 +1,7 @@
 // The page of an issue (`html_url` of issues that are not pull requests):
 // title, state, author, body and the comments.
 import type { Db } from '../db';
-import { findUserById } from '../hosting/core/access';
+import { findUserById } from '../hosting/conventions/access';
 import type { IssueRow } from '../hosting/issues/schema';
 import { issueCommentLines } from '../hosting/issues/store';
 import type { VisibleRepo } from './access';

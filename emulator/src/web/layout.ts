@@ -2,7 +2,7 @@
 // dark schemes, a header, and the headers that lock the page
 // down (only that inline style may apply; no scripts, no frames).
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { notFound } from '../hosting/core/errors';
+import { notFound } from '../hosting/conventions/errors';
 import { html, SafeHtml } from './html';
 
 const CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'";

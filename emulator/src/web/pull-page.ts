@@ -2,11 +2,11 @@
 // (merged included), author, head → base, body, changed files with their
 // additions and deletions, and the comment counts.
 import type { EmulatorContext } from '../server';
-import { findUserById } from '../hosting/core/access';
+import { findUserById } from '../hosting/conventions/access';
 import { PullGit } from '../hosting/pulls/git';
 import { pullDetailed } from '../hosting/pulls/representation';
 import type { Pull } from '../hosting/pulls/schema';
-import type { Bases } from '../hosting/core/urls';
+import type { Bases } from '../hosting/conventions/urls';
 import type { VisibleRepo } from './access';
 import { html } from './html';
 import { page } from './layout';

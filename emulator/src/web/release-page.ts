@@ -1,7 +1,7 @@
 // The page of a release (`html_url` of releases, by tag): name, tag, draft
 // and pre-release state, notes, and the assets with size and download count.
 import type { Db } from '../db';
-import { findUserById } from '../hosting/core/access';
+import { findUserById } from '../hosting/conventions/access';
 import type { ReleaseRow } from '../hosting/releases/schema';
 import { assetsOf } from '../hosting/releases/store';
 import type { VisibleRepo } from './access';

@@ -4,10 +4,10 @@
 // these parametric ones, so the API keeps every path it had.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EmulatorContext } from '../server';
-import { findUser } from '../hosting/core/access';
-import { notFound } from '../hosting/core/errors';
-import { coreServices } from '../hosting/core/module';
-import { bases } from '../hosting/core/urls';
+import { findUser } from '../hosting/conventions/access';
+import { notFound } from '../hosting/conventions/errors';
+import { conventionServices } from '../hosting/conventions/module';
+import { bases } from '../hosting/conventions/urls';
 import { findGist } from '../hosting/gists/store';
 import { findIssue } from '../hosting/issues/store';
 import { findPull, pullById } from '../hosting/pulls/store';
@@ -29,7 +29,7 @@ type TagParams = { Params: { owner: string; repo: string; tag: string } };
 
 export function registerWebRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   const { db } = ctx;
-  const { rateLimiter } = coreServices(ctx);
+  const { rateLimiter } = conventionServices(ctx);
 
   // The v3 conventions run on these paths too (they are not under a reserved
   // prefix): keep their checks, but give back the API call they counted, and

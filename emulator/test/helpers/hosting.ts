@@ -4,9 +4,9 @@
 import http from 'node:http';
 import net from 'node:net';
 import type { TestEmulator } from '../support/emulator';
-import { normalizeScopes } from '../../src/hosting/core/scopes';
-import { newToken, sha256Hex } from '../../src/hosting/core/secrets';
-import { isoTime } from '../../src/hosting/core/time';
+import { normalizeScopes } from '../../src/hosting/conventions/scopes';
+import { newToken, sha256Hex } from '../../src/hosting/conventions/secrets';
+import { isoTime } from '../../src/hosting/conventions/time';
 
 export const UA = 'RepoDesk-conformance-tests';
 

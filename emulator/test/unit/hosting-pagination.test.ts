@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import LinkHeader from 'http-link-header';
-import { linkHeader, pageParams, paginate, paginateArray } from '../../src/hosting/core/pagination';
+import { linkHeader, pageParams, paginate, paginateArray } from '../../src/hosting/conventions/pagination';
 
 const BASE = 'http://127.0.0.1:7480';
 

@@ -4,8 +4,8 @@
 // checked in-process so that mutation testing sees them.
 import assert from 'node:assert/strict';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from '../../src/hosting/core/errors';
-import { KNOWN_SCOPES, expandScope, hasScope, isKnownScope, normalizeScopes, requireScope, scopesSatisfy } from '../../src/hosting/core/scopes';
+import { ApiError } from '../../src/hosting/conventions/errors';
+import { KNOWN_SCOPES, expandScope, hasScope, isKnownScope, normalizeScopes, requireScope, scopesSatisfy } from '../../src/hosting/conventions/scopes';
 
 /** What each scope grants, itself included, as the spec's table describes it. */
 const GRANTS: Record<string, string[]> = {

@@ -5,8 +5,8 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorContext } from '../../server';
-import { findUserById } from '../core/access';
-import { excludeFromHosting } from '../core/conventions';
+import { findUserById } from '../conventions/access';
+import { excludeFromHosting } from '../conventions/conventions';
 
 const DEFAULT_SIZE = 80;
 const MIN_SIZE = 1;

@@ -3,14 +3,14 @@
 // who are not members.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EmulatorContext } from '../../server';
-import { findOrg, findUser, isOrgMember, isOrgOwner } from '../core/access';
-import { currentUser } from '../core/auth';
-import { ApiError, forbidden, invalidField, notFound, requiresAuthentication } from '../core/errors';
-import { paginate } from '../core/pagination';
-import { userSummary } from '../core/representations';
-import type { UserRow } from '../core/schema';
-import { hasScope, requireScope } from '../core/scopes';
-import { bases, requestUrl } from '../core/urls';
+import { findOrg, findUser, isOrgMember, isOrgOwner } from '../conventions/access';
+import { currentUser } from '../conventions/auth';
+import { ApiError, forbidden, invalidField, notFound, requiresAuthentication } from '../conventions/errors';
+import { paginate } from '../conventions/pagination';
+import { userSummary } from '../conventions/representations';
+import type { UserRow } from './schema';
+import { hasScope, requireScope } from '../conventions/scopes';
+import { bases, requestUrl } from '../conventions/urls';
 import { isPublicMember, orgMembers, ownersCount, removeOrgMember, setMembershipPublic } from './store';
 
 type OrgParams = { Params: { org: string } };

@@ -4,8 +4,9 @@
 // (docs/service-api/hosting/organizations §5): the org_memberships row exists
 // while the user is in any team of the organization.
 import type { Db } from '../../db';
-import type { RepoRow, TeamRow, UserRow } from '../core/schema';
-import { isoTime } from '../core/time';
+import type { RepoRow } from '../repos/schema';
+import type { TeamRow, UserRow } from './schema';
+import { isoTime } from '../conventions/time';
 
 /** Writes a users row, a user or an organization (no endpoint creates accounts; the seed and tests do). */
 export function insertAccount(db: Db, fields: Partial<UserRow> & { login: string; type: 'User' | 'Organization' }, now = isoTime()): void {

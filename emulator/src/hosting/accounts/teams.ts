@@ -4,16 +4,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { EmulatorContext } from '../../server';
-import { findOrg, findRepo, findUser, findUserById, isOrgMember, isOrgOwner, repoPermission } from '../core/access';
-import { currentUser } from '../core/auth';
-import { created, parseBody } from '../core/conventions';
-import { alreadyExists, forbidden, notFound, requiresAuthentication, validationFailed } from '../core/errors';
-import { paginate } from '../core/pagination';
-import { orgSummary, repoSummary, userSummary } from '../core/representations';
-import type { Bases } from '../core/urls';
-import type { RepoRow, TeamRow, UserRow } from '../core/schema';
-import { requireScope } from '../core/scopes';
-import { bases } from '../core/urls';
+import { findOrg, findRepo, findUser, findUserById, isOrgMember, isOrgOwner, repoPermission } from '../conventions/access';
+import { currentUser } from '../conventions/auth';
+import { created, parseBody } from '../conventions/conventions';
+import { alreadyExists, forbidden, notFound, requiresAuthentication, validationFailed } from '../conventions/errors';
+import { paginate } from '../conventions/pagination';
+import { orgSummary, repoSummary, userSummary } from '../conventions/representations';
+import type { Bases } from '../conventions/urls';
+import type { RepoRow } from '../repos/schema';
+import type { TeamRow, UserRow } from './schema';
+import { requireScope } from '../conventions/scopes';
+import { bases } from '../conventions/urls';
 import { repoById } from '../repos/store';
 import {
   addTeamMember,

@@ -3,14 +3,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { EmulatorContext } from '../../server';
-import { findOrg, findUser, isOrgMember, isOrgOwner } from '../core/access';
-import { currentUser } from '../core/auth';
-import { parseBody } from '../core/conventions';
-import { forbidden, notFound, requiresAuthentication } from '../core/errors';
-import { paginate } from '../core/pagination';
-import { orgDetailed, orgSummary, userDetailed, userSummary } from '../core/representations';
-import { hasScope, requireScope } from '../core/scopes';
-import { bases } from '../core/urls';
+import { findOrg, findUser, isOrgMember, isOrgOwner } from '../conventions/access';
+import { currentUser } from '../conventions/auth';
+import { parseBody } from '../conventions/conventions';
+import { forbidden, notFound, requiresAuthentication } from '../conventions/errors';
+import { paginate } from '../conventions/pagination';
+import { orgDetailed, orgSummary, userDetailed, userSummary } from '../conventions/representations';
+import { hasScope, requireScope } from '../conventions/scopes';
+import { bases } from '../conventions/urls';
 import { accountsSince, orgsOfUser, updateUser } from './store';
 
 const nullableText = z.string().max(1000).nullable().optional();

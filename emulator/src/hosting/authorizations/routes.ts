@@ -4,14 +4,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { EmulatorContext } from '../../server';
-import { ApiError, notFound, requiresAuthentication, validationFailed } from '../core/errors';
-import { bodyHash, created, parseBody } from '../core/conventions';
-import { paginate } from '../core/pagination';
-import { isKnownScope, normalizeScopes } from '../core/scopes';
-import type { ApplicationRow, AuthorizationRow, UserRow } from '../core/schema';
-import { safeEqual, sha256Hex } from '../core/secrets';
-import { bases } from '../core/urls';
-import { findUserById } from '../core/access';
+import { ApiError, notFound, requiresAuthentication, validationFailed } from '../conventions/errors';
+import { bodyHash, created, parseBody } from '../conventions/conventions';
+import { paginate } from '../conventions/pagination';
+import { isKnownScope, normalizeScopes } from '../conventions/scopes';
+import type { ApplicationRow, AuthorizationRow } from './schema';
+import type { UserRow } from '../accounts/schema';
+import { safeEqual, sha256Hex } from '../conventions/secrets';
+import { bases } from '../conventions/urls';
+import { findUserById } from '../conventions/access';
 import {
   authorizationsPage,
   countAuthorizations,

@@ -2,11 +2,12 @@
 // docs/service-api/hosting/auth §10–§13. Token values are returned once and
 // stored only as SHA-256.
 import type { Db } from '../../db';
-import { userSummary } from '../core/representations';
-import type { ApplicationRow, AuthorizationRow, UserRow } from '../core/schema';
-import { newToken, sha256Hex } from '../core/secrets';
-import { isoTime } from '../core/time';
-import type { Bases } from '../core/urls';
+import { userSummary } from '../conventions/representations';
+import type { ApplicationRow, AuthorizationRow } from './schema';
+import type { UserRow } from '../accounts/schema';
+import { newToken, sha256Hex } from '../conventions/secrets';
+import { isoTime } from '../conventions/time';
+import type { Bases } from '../conventions/urls';
 
 /** The client_id shown in the `app` of a personal token (no application). */
 const PERSONAL_CLIENT_ID = '00000000000000000000';

@@ -3,7 +3,7 @@
 // The HTML is rendered by hand on purpose: every character is escaped (no raw
 // HTML passes through), blank lines make paragraphs and single newlines <br>.
 import type { FastifyRequest } from 'fastify';
-import { mediaTypeParam } from '../core/conventions';
+import { mediaTypeParam } from '../conventions/conventions';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 

@@ -1,7 +1,7 @@
 // The sort/direction/since filters shared by the repository-wide comment
 // lists: default order ascending id; direction is ignored without sort.
-import { invalidField } from '../core/errors';
-import { isoTime } from '../core/time';
+import { invalidField } from '../conventions/errors';
+import { isoTime } from '../conventions/time';
 
 export interface CommentListQuery {
   sort?: string;

@@ -7,7 +7,8 @@ import type { Db } from '../../db';
 import { currentUser } from './auth';
 import { ApiError, notFound } from './errors';
 import type { Permission } from './representations';
-import type { RepoRow, UserRow } from './schema';
+import type { RepoRow } from '../repos/schema';
+import type { UserRow } from '../accounts/schema';
 import { hasScope, requireScope } from './scopes';
 
 const RANK: Record<Permission, number> = { pull: 1, push: 2, admin: 3 };

@@ -4,7 +4,8 @@
 import type { FastifyRequest } from 'fastify';
 import { dataVersion, type Db } from '../../db';
 import { ApiError, badCredentials } from './errors';
-import type { ApplicationRow, AuthorizationRow, UserRow } from './schema';
+import type { ApplicationRow, AuthorizationRow } from '../authorizations/schema';
+import type { UserRow } from '../accounts/schema';
 import { hashPassword, newToken, safeEqual, sha256Hex, verifyPassword } from './secrets';
 
 export type Auth =

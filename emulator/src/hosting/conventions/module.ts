@@ -1,6 +1,7 @@
-// The v3 core module: the account tables, and the conventions every v3
-// route gets (User-Agent, authentication, rate limits, media type, JSON
-// bodies, ETags, errors). Listed first among the v3 modules.
+// The hosting conventions module: what every route of the hosting API gets
+// (User-Agent, authentication, rate limits, media type, JSON bodies, ETags,
+// errors), and GET /rate_limit. No tables of its own; listed first among the
+// hosting modules so that its hooks run before every route's.
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorContext, EmulatorModule } from '../../server';
 import { Authenticator } from './auth';
@@ -8,26 +9,25 @@ import { installConventions } from './conventions';
 import { installErrorHandler } from './errors';
 import { RateLimiter } from './rate-limit';
 import { installResponseCache } from './response-cache';
-import { accountMigrations } from './schema';
 
-export interface CoreServices {
+export interface ConventionServices {
   authenticator: Authenticator;
   rateLimiter: RateLimiter;
   searchLimiter: RateLimiter;
 }
 
-const services = new WeakMap<EmulatorContext, CoreServices>();
+const services = new WeakMap<EmulatorContext, ConventionServices>();
 
 /** The authenticator and rate limiter of an emulator (e.g. to check a token without counting a failure). */
-export function coreServices(ctx: EmulatorContext): CoreServices {
+export function conventionServices(ctx: EmulatorContext): ConventionServices {
   const s = services.get(ctx);
-  if (!s) throw new Error('the v3 core module is not registered');
+  if (!s) throw new Error('the hosting conventions module is not registered');
   return s;
 }
 
-export const hostingCoreModule: EmulatorModule = {
-  name: 'hosting-core',
-  migrations: accountMigrations,
+export const hostingConventionsModule: EmulatorModule = {
+  name: 'hosting-conventions',
+  migrations: [],
   register(app: FastifyInstance, ctx: EmulatorContext) {
     const l = ctx.limits;
     const now = ctx.options.clock ?? (() => Date.now());

@@ -4,7 +4,8 @@
 // value; every *_url is on this server.
 import type { Db } from '../../db';
 import type { Bases } from './urls';
-import type { RepoRow, UserRow } from './schema';
+import type { RepoRow } from '../repos/schema';
+import type { UserRow } from '../accounts/schema';
 import { isoOrNull, isoTime } from './time';
 
 function avatarUrl(b: Bases, user: Pick<UserRow, 'id'>): string {

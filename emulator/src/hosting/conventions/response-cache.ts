@@ -85,7 +85,7 @@ function wireKey(url: string | undefined, headers: IncomingMessage['headers']): 
   return `${url}\n${headers.authorization ?? ''}\n${headers.accept ?? ''}\n${headers.origin ?? ''}`;
 }
 
-/** What the fast path needs of the v3 core: the rate limit it counts, and where it answers. */
+/** What the fast path needs of the conventions module: the rate limit it counts, and where it answers. */
 interface FastPath {
   rateLimiter: RateLimiter;
   authenticator: Authenticator;

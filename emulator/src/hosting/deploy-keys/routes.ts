@@ -5,11 +5,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { EmulatorContext } from '../../server';
-import { loadRepo } from '../core/access';
-import { created, parseBody } from '../core/conventions';
-import { orNotFound, validationFailed } from '../core/errors';
-import { paginateArray } from '../core/pagination';
-import { bases } from '../core/urls';
+import { loadRepo } from '../conventions/access';
+import { created, parseBody } from '../conventions/conventions';
+import { orNotFound, validationFailed } from '../conventions/errors';
+import { paginateArray } from '../conventions/pagination';
+import { bases } from '../conventions/urls';
 import { normalizeSshKey } from './ssh-key';
 import { deleteDeployKey, deployKeyInUse, deployKeyJson, findDeployKey, insertDeployKey, repoDeployKeys } from './store';
 

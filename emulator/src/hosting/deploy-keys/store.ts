@@ -1,10 +1,11 @@
 // Deploy key rows and their JSON (docs/service-api/hosting/repositories §10:
 // id, key, url, title).
 import type { Db } from '../../db';
-import { repoApiUrl } from '../core/representations';
-import type { RepoRow, UserRow } from '../core/schema';
-import { isoTime } from '../core/time';
-import type { Bases } from '../core/urls';
+import { repoApiUrl } from '../conventions/representations';
+import type { RepoRow } from '../repos/schema';
+import type { UserRow } from '../accounts/schema';
+import { isoTime } from '../conventions/time';
+import type { Bases } from '../conventions/urls';
 import type { DeployKeyRow } from './schema';
 
 export function deployKeyJson(b: Bases, owner: UserRow, repo: RepoRow, k: DeployKeyRow): Record<string, unknown> {

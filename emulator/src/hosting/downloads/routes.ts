@@ -4,11 +4,11 @@
 // addition, below).
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorContext } from '../../server';
-import { loadRepo } from '../core/access';
-import { orNotFound } from '../core/errors';
-import { paginateArray } from '../core/pagination';
-import { bases } from '../core/urls';
-import { notFound } from '../core/errors';
+import { loadRepo } from '../conventions/access';
+import { orNotFound } from '../conventions/errors';
+import { paginateArray } from '../conventions/pagination';
+import { bases } from '../conventions/urls';
+import { notFound } from '../conventions/errors';
 import { contentDisposition } from '../releases/assets';
 import { countDownload, deleteDownload, downloadJson, downloadBytes, findDownload, repoDownloads } from './store';
 

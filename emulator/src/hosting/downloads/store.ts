@@ -1,8 +1,9 @@
 // Download rows and their JSON (docs/service-api/hosting/releases §7).
 import type { Db } from '../../db';
-import { repoApiUrl } from '../core/representations';
-import type { RepoRow, UserRow } from '../core/schema';
-import type { Bases } from '../core/urls';
+import { repoApiUrl } from '../conventions/representations';
+import type { RepoRow } from '../repos/schema';
+import type { UserRow } from '../accounts/schema';
+import type { Bases } from '../conventions/urls';
 import type { DownloadRow } from './schema';
 
 export function downloadJson(b: Bases, owner: UserRow, repo: RepoRow, d: DownloadRow): Record<string, unknown> {

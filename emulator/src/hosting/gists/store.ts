@@ -2,10 +2,10 @@
 // the service family does; they are only left out of others' lists), list
 // and the JSON.
 import { listing, type Db, type Listing } from '../../db';
-import { findUserById } from '../core/access';
-import { userSummary } from '../core/representations';
-import { isoTime } from '../core/time';
-import type { Bases } from '../core/urls';
+import { findUserById } from '../conventions/access';
+import { userSummary } from '../conventions/representations';
+import { isoTime } from '../conventions/time';
+import type { Bases } from '../conventions/urls';
 import type { GistCommentRow, GistRow } from './schema';
 
 export function insertGist(db: Db, ownerId: number, files: Record<string, string>, description: string | null, isPublic: boolean, now = isoTime()): GistRow {

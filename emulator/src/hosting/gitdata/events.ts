@@ -4,8 +4,9 @@
 // are built after the change, off the request's path; a failure is logged only.
 import type { EmulatorContext } from '../../server';
 import { readCommit, type GitRepository } from '../../git';
-import type { RepoRow, UserRow } from '../core/schema';
-import { bases } from '../core/urls';
+import type { RepoRow } from '../repos/schema';
+import type { UserRow } from '../accounts/schema';
+import { bases } from '../conventions/urls';
 import { emitRepoEvent } from '../repos/create';
 
 const ZERO = '0'.repeat(40);

@@ -3,7 +3,7 @@
 // long-lived object reader per repository, all closed when the server closes;
 // and clone_url over smart HTTP.
 import type { EmulatorModule } from '../../server';
-import { repositoriesOf } from '../core/repositories';
+import { repositoriesOf } from '../conventions/repositories';
 import { registerGitDataRoutes } from './routes';
 import { pushJournalMigrations, recoverPushes } from './push-journal';
 import { registerSmartHttp } from './smart-http';

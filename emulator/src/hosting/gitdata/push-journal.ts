@@ -10,8 +10,9 @@
 import type { Db, Migration } from '../../db';
 import { listRefs, repoGitPath, type GitRepository, type Repositories } from '../../git';
 import type { EmulatorContext } from '../../server';
-import { findUserById } from '../core/access';
-import type { RepoRow, UserRow } from '../core/schema';
+import { findUserById } from '../conventions/access';
+import type { RepoRow } from '../repos/schema';
+import type { UserRow } from '../accounts/schema';
 import { emitRepoEvent } from '../repos/create';
 import { markPushed, repoById } from '../repos/store';
 import { refEventsOf, type PendingRefEvent } from './events';

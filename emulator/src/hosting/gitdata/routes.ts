@@ -23,16 +23,16 @@ import {
   Repositories,
   type GitRepository,
 } from '../../git';
-import { loadRepo, type LoadedRepo } from '../core/access';
-import { currentUser } from '../core/auth';
-import { created, parseBody, bodyHash } from '../core/conventions';
-import { ApiError, notFound } from '../core/errors';
-import { paginateArray } from '../core/pagination';
-import { bases } from '../core/urls';
+import { loadRepo, type LoadedRepo } from '../conventions/access';
+import { currentUser } from '../conventions/auth';
+import { created, parseBody, bodyHash } from '../conventions/conventions';
+import { ApiError, notFound } from '../conventions/errors';
+import { paginateArray } from '../conventions/pagination';
+import { bases } from '../conventions/urls';
 import { markPushed } from '../repos/store';
 import { emitRefEvents } from './events';
 import { commitResource, refResource, refUrl, tagResource, treeResource, type GitDataUrls } from './representation';
-import { hasNul } from '../core/git-input';
+import { hasNul } from '../conventions/git-input';
 
 /** A NUL byte in a string, or in a string field of an object (author, committer). */
 const nulInside = (v: unknown): boolean =>

@@ -8,9 +8,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EmulatorContext } from '../../server';
 import { repoGitPath, runGit, type Repositories } from '../../git';
-import { loadRepo, type LoadedRepo } from '../core/access';
-import { currentUser } from '../core/auth';
-import { ApiError } from '../core/errors';
+import { loadRepo, type LoadedRepo } from '../conventions/access';
+import { currentUser } from '../conventions/auth';
+import { ApiError } from '../conventions/errors';
 import { beginPush, currentRefs, finishPush } from './push-journal';
 
 type GitParams = { Params: { owner: string; repoGit: string }; Querystring: { service?: string } };

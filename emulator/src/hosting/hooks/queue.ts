@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db, Migration } from '../../db';
 import type { DeliveryOptions } from './delivery-options';
 import { CONTENT_TYPE_HEADER, encodeBody, signBody, type HookContentType } from './signature';
-import { headerWord } from '../core/vendor';
+import { headerWord } from '../conventions/vendor';
 
 /** The hookshot User-Agent under a vendor word (`GitHub-Hookshot/emulator-1` under `github`). */
 function hookshotUserAgent(vendor = 'service'): string {

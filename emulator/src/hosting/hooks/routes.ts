@@ -5,15 +5,16 @@
 // as a repository created in it) need an owner of the organization.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EmulatorContext } from '../../server';
-import { currentUser } from '../core/auth';
-import { findOrg, findRepo, isOrgOwner, redirectIfRenamed, repoPermission } from '../core/access';
-import { bodyHash, created } from '../core/conventions';
-import { notFound, requiresAuthentication, validationFailed, type ValidationError } from '../core/errors';
-import { paginate } from '../core/pagination';
-import { repoApiUrl } from '../core/representations';
-import type { RepoRow, UserRow } from '../core/schema';
-import { requireScope } from '../core/scopes';
-import { bases } from '../core/urls';
+import { currentUser } from '../conventions/auth';
+import { findOrg, findRepo, isOrgOwner, redirectIfRenamed, repoPermission } from '../conventions/access';
+import { bodyHash, created } from '../conventions/conventions';
+import { notFound, requiresAuthentication, validationFailed, type ValidationError } from '../conventions/errors';
+import { paginate } from '../conventions/pagination';
+import { repoApiUrl } from '../conventions/representations';
+import type { RepoRow } from '../repos/schema';
+import type { UserRow } from '../accounts/schema';
+import { requireScope } from '../conventions/scopes';
+import { bases } from '../conventions/urls';
 import type { HookDispatcher } from './dispatch';
 import { isoSeconds, type DeliveryQueue, type DeliveryRow } from './queue';
 import { checkConfig, eventErrors, findService, normalizeEvents, SERVICES, type HookConfig } from './services';

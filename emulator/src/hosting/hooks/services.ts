@@ -1,7 +1,7 @@
 // The hook services of docs/service-api/hosting/webhooks §3, §4: their
 // supported and default events and their configuration, and the validation of a
 // hook's settings.
-import type { ValidationError } from '../core/errors';
+import type { ValidationError } from '../conventions/errors';
 
 /**
  * Every event a hook can subscribe to (the `*` wildcard aside): the table of

@@ -1,7 +1,7 @@
 // Repository hooks: their table and their JSON. The secret is kept to sign
 // deliveries but never shown again (********, like the real family).
 import type { Db, Migration } from '../../db';
-import { isoTime } from '../core/time';
+import { isoTime } from '../conventions/time';
 import type { DeliveryQueue } from './queue';
 import type { HookConfig } from './services';
 

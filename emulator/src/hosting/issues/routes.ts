@@ -4,11 +4,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { EmulatorContext } from '../../server';
-import { loadRepo } from '../core/access';
-import { currentUser } from '../core/auth';
-import { created, parseBody } from '../core/conventions';
-import { notFound, requiresAuthentication } from '../core/errors';
-import { bases } from '../core/urls';
+import { loadRepo } from '../conventions/access';
+import { currentUser } from '../conventions/auth';
+import { created, parseBody } from '../conventions/conventions';
+import { notFound, requiresAuthentication } from '../conventions/errors';
+import { bases } from '../conventions/urls';
 import { emitIssueEvent, findIssue, insertIssue, issueJson } from './store';
 
 type RepoParams = { Params: { owner: string; repo: string } };

@@ -2,11 +2,12 @@
 // representation, and the `issues` event.
 import { listing, type Db, type Listing } from '../../db';
 import type { EmulatorContext } from '../../server';
-import { findUserById } from '../core/access';
-import { userSummary } from '../core/representations';
-import type { RepoRow, UserRow } from '../core/schema';
-import { isoOrNull, isoTime } from '../core/time';
-import { bases, type Bases } from '../core/urls';
+import { findUserById } from '../conventions/access';
+import { userSummary } from '../conventions/representations';
+import type { RepoRow } from '../repos/schema';
+import type { UserRow } from '../accounts/schema';
+import { isoOrNull, isoTime } from '../conventions/time';
+import { bases, type Bases } from '../conventions/urls';
 import { emitRepoEvent } from '../repos/create';
 import type { CommentListSql } from '../comments/list-query';
 import type { IssueCommentRow, IssueRow } from './schema';

@@ -2,16 +2,16 @@
 // decides: list and get 200, create 201, update 200, delete 204; on an issue:
 // add 200 with the issue's labels, replace 200, remove one 200 with the rest,
 // remove all 204. Writes need push access.
-import { checkText } from '../core/text-input';
+import { checkText } from '../conventions/text-input';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { EmulatorContext } from '../../server';
-import { loadRepo, type LoadedRepo } from '../core/access';
-import { created, parseBody } from '../core/conventions';
-import { alreadyExists, invalidField, notAJsonHash, notFound, validationFailed } from '../core/errors';
-import { paginateArray } from '../core/pagination';
-import type { Permission } from '../core/representations';
-import { bases } from '../core/urls';
+import { loadRepo, type LoadedRepo } from '../conventions/access';
+import { created, parseBody } from '../conventions/conventions';
+import { alreadyExists, invalidField, notAJsonHash, notFound, validationFailed } from '../conventions/errors';
+import { paginateArray } from '../conventions/pagination';
+import type { Permission } from '../conventions/representations';
+import { bases } from '../conventions/urls';
 import { findIssue } from '../issues/store';
 import type { LabelRow } from './schema';
 import {

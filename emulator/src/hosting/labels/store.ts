@@ -1,10 +1,11 @@
 // Label rows and their JSON (docs/service-api/hosting/labels §1: url, name,
 // color).
 import type { Db } from '../../db';
-import type { RepoRow, UserRow } from '../core/schema';
-import { repoApiUrl } from '../core/representations';
-import { isoTime } from '../core/time';
-import type { Bases } from '../core/urls';
+import type { RepoRow } from '../repos/schema';
+import type { UserRow } from '../accounts/schema';
+import { repoApiUrl } from '../conventions/representations';
+import { isoTime } from '../conventions/time';
+import type { Bases } from '../conventions/urls';
 import type { LabelRow } from './schema';
 
 /** 6 hexadecimal digits, no leading `#`. */

@@ -2,10 +2,10 @@
 // links into the base repository at the head commit.
 import type { Db } from '../../db';
 import { userByLogin, userWithEmail } from '../accounts/store';
-import { userSummary } from '../core/representations';
-import type { UserRow } from '../core/schema';
-import { isoTime } from '../core/time';
-import type { Bases } from '../core/urls';
+import { userSummary } from '../conventions/representations';
+import type { UserRow } from '../accounts/schema';
+import { isoTime } from '../conventions/time';
+import type { Bases } from '../conventions/urls';
 import type { FileDiff } from './diff';
 import type { CommitInfo } from './git';
 

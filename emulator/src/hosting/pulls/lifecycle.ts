@@ -2,11 +2,12 @@
 // `pull_request` events. Every check runs before anything is written; the
 // rows of a new pull request are written in one transaction.
 import type { EmulatorContext } from '../../server';
-import { findUser, findUserById } from '../core/access';
-import { ApiError, validationFailed } from '../core/errors';
-import type { RepoRow, UserRow } from '../core/schema';
-import { isoTime } from '../core/time';
-import { bases } from '../core/urls';
+import { findUser, findUserById } from '../conventions/access';
+import { ApiError, validationFailed } from '../conventions/errors';
+import type { RepoRow } from '../repos/schema';
+import type { UserRow } from '../accounts/schema';
+import { isoTime } from '../conventions/time';
+import { bases } from '../conventions/urls';
 import { emitRepoEvent, gitIdentity } from '../repos/create';
 import { insertIssue, setIssueState } from '../issues/store';
 import { adjustOpenIssues, markPushed, networkRepoOwnedBy, repoById } from '../repos/store';

@@ -4,10 +4,10 @@
 // changed_files), computed from git.
 import type { Db } from '../../db';
 import type { EmulatorContext } from '../../server';
-import { findUserById } from '../core/access';
-import { repoSummary, userSummary } from '../core/representations';
-import { isoOrNull, isoTime } from '../core/time';
-import type { Bases } from '../core/urls';
+import { findUserById } from '../conventions/access';
+import { repoSummary, userSummary } from '../conventions/representations';
+import { isoOrNull, isoTime } from '../conventions/time';
+import type { Bases } from '../conventions/urls';
 import { PullGit } from './git';
 import { repoById } from '../repos/store';
 import type { Pull } from './schema';

@@ -3,8 +3,8 @@
 // of the pull request, the path in its diff, the position inside the file's
 // patch), then placed on the head's diff; a reply takes its parent's place.
 import type { EmulatorContext } from '../../server';
-import { validationFailed } from '../core/errors';
-import type { UserRow } from '../core/schema';
+import { validationFailed } from '../conventions/errors';
+import type { UserRow } from '../accounts/schema';
 import { diffHunk, isValidPosition, relocatePosition } from './diff';
 import { PullGit } from './git';
 import type { Pull, ReviewCommentRow } from './schema';

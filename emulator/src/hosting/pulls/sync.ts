@@ -3,9 +3,9 @@
 // `pull_request` synchronize, and its review comments are placed on the new
 // diff or, when their line changed, become outdated (position null).
 import type { EmulatorContext } from '../../server';
-import { findUser, findUserById } from '../core/access';
-import type { UserRow } from '../core/schema';
-import { bases } from '../core/urls';
+import { findUser, findUserById } from '../conventions/access';
+import type { UserRow } from '../accounts/schema';
+import { bases } from '../conventions/urls';
 import { touchIssue } from '../issues/store';
 import { emitRepoEvent } from '../repos/create';
 import { repoById } from '../repos/store';

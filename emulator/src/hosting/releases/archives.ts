@@ -3,8 +3,8 @@
 import type { FastifyInstance } from 'fastify';
 import { repoGitPath, type Repositories } from '../../git';
 import type { EmulatorContext } from '../../server';
-import { loadRepo } from '../core/access';
-import { notFound } from '../core/errors';
+import { loadRepo } from '../conventions/access';
+import { notFound } from '../conventions/errors';
 import { resolveCommit } from './tags';
 
 type ArchiveParams = { Params: { owner: string; repo: string; '*': string } };

@@ -2,16 +2,16 @@
 // raw bytes as the body, their type in Content-Type, an optional `label`),
 // list, get, edit name and label, delete, and the browser_download_url that
 // returns the bytes and counts download_count.
-import { checkText } from '../core/text-input';
+import { checkText } from '../conventions/text-input';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { EmulatorContext } from '../../server';
-import { atLeast, loadRepo, type LoadedRepo } from '../core/access';
-import { currentUser } from '../core/auth';
-import { created, parseBody } from '../core/conventions';
-import { alreadyExists, invalidField, missingField, notFound, requiresAuthentication, validationFailed } from '../core/errors';
-import { paginateArray } from '../core/pagination';
-import { bases } from '../core/urls';
+import { atLeast, loadRepo, type LoadedRepo } from '../conventions/access';
+import { currentUser } from '../conventions/auth';
+import { created, parseBody } from '../conventions/conventions';
+import { alreadyExists, invalidField, missingField, notFound, requiresAuthentication, validationFailed } from '../conventions/errors';
+import { paginateArray } from '../conventions/pagination';
+import { bases } from '../conventions/urls';
 import type { ReleaseRow } from './schema';
 import {
   assetById,

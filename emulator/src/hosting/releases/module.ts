@@ -1,6 +1,6 @@
 // Releases and their assets (docs/service-api/hosting/releases §1–§6): their
 // tables, the release and asset routes and the tarball/zipball archives.
-import { repositoriesOf } from '../core/repositories';
+import { repositoriesOf } from '../conventions/repositories';
 import type { EmulatorModule } from '../../server';
 import { registerArchiveRoutes } from './archives';
 import { registerAssetRoutes } from './assets';

@@ -1,11 +1,12 @@
 // Release and asset JSON (docs/service-api/hosting/releases §1, §2) and the
 // lookups the routes share.
 import type { Db } from '../../db';
-import { findUserById } from '../core/access';
-import { repoApiUrl, userSummary } from '../core/representations';
-import type { RepoRow, UserRow } from '../core/schema';
-import { isoOrNull, isoTime } from '../core/time';
-import type { Bases } from '../core/urls';
+import { findUserById } from '../conventions/access';
+import { repoApiUrl, userSummary } from '../conventions/representations';
+import type { RepoRow } from '../repos/schema';
+import type { UserRow } from '../accounts/schema';
+import { isoOrNull, isoTime } from '../conventions/time';
+import type { Bases } from '../conventions/urls';
 import { ASSET_COLUMNS, type AssetRow, type ReleaseRow } from './schema';
 
 export function releaseById(db: Db, repoId: number, id: string | number): ReleaseRow | undefined {

@@ -3,10 +3,11 @@
 // that exists must not be asked to point elsewhere.
 import { createRef, GitDataError, type GitRepository } from '../../git';
 import type { EmulatorContext } from '../../server';
-import { ApiError, validationFailed } from '../core/errors';
-import type { RepoRow, UserRow } from '../core/schema';
+import { ApiError, validationFailed } from '../conventions/errors';
+import type { RepoRow } from '../repos/schema';
+import type { UserRow } from '../accounts/schema';
 import { emitRefEvents } from '../gitdata/events';
-import { hasNul } from '../core/git-input';
+import { hasNul } from '../conventions/git-input';
 
 const ZERO = '0'.repeat(40);
 

@@ -1,10 +1,11 @@
-// The v3 repositories module: lists, create, get, edit, delete, forks,
+// The hosting repositories module (and its tables): lists, create, get, edit, delete, forks,
 // stars and collaborators.
 import fs from 'node:fs';
 import path from 'node:path';
 import { initBare, repoGitPath } from '../../git';
 import type { EmulatorModule } from '../../server';
 import { registerRepoRoutes } from './routes';
+import { repositoryMigrations } from './schema';
 import { registerSocialRoutes } from './social';
 import { repoBranches, repoFullNameById } from './store';
 
@@ -13,7 +14,7 @@ const BY_ID = /^\/repositories\/(\d{1,15})(?=[/?]|$)/;
 
 export const reposModule: EmulatorModule = {
   name: 'hosting-repos',
-  migrations: [],
+  migrations: repositoryMigrations,
   async register(app, ctx) {
     // A crash between a repository's row and its git data leaves a row
     // without a git repository: give it an empty one rather than fail later.

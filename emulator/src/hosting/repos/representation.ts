@@ -2,10 +2,10 @@
 // subscribers_count, organization (null when a user owns it), network_count
 // and, for forks only, parent and source.
 import type { Db } from '../../db';
-import { findUserById } from '../core/access';
-import { repoSummary, userSummary, type Permission } from '../core/representations';
-import type { RepoRow } from '../core/schema';
-import type { Bases } from '../core/urls';
+import { findUserById } from '../conventions/access';
+import { repoSummary, userSummary, type Permission } from '../conventions/representations';
+import type { RepoRow } from './schema';
+import type { Bases } from '../conventions/urls';
 import { networkCount, repoById } from './store';
 
 /** The summary of any repository row (owner loaded). */

@@ -1,21 +1,22 @@
 // The 7 repository rows of docs/service-api/hosting/repositories §3–§8, plus
 // the operations the account side needs around them: edit (rename with
 // redirects, publish), delete, forks.
-import { repositoriesOf } from '../core/repositories';
+import { repositoriesOf } from '../conventions/repositories';
 import fs from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { repoGitPath } from '../../git';
 import type { EmulatorContext } from '../../server';
-import { effectivePermission, findOrg, findUser, findUserById, isOrgMember, loadRepo } from '../core/access';
-import { currentUser } from '../core/auth';
-import { created, parseBody } from '../core/conventions';
-import { alreadyExists, forbidden, invalidField, notFound, requiresAuthentication } from '../core/errors';
-import { paginate } from '../core/pagination';
-import { repoMinimal } from '../core/representations';
-import type { RepoRow, UserRow } from '../core/schema';
-import { requireScope } from '../core/scopes';
-import { bases } from '../core/urls';
+import { effectivePermission, findOrg, findUser, findUserById, isOrgMember, loadRepo } from '../conventions/access';
+import { currentUser } from '../conventions/auth';
+import { created, parseBody } from '../conventions/conventions';
+import { alreadyExists, forbidden, invalidField, notFound, requiresAuthentication } from '../conventions/errors';
+import { paginate } from '../conventions/pagination';
+import { repoMinimal } from '../conventions/representations';
+import type { RepoRow } from './schema';
+import type { UserRow } from '../accounts/schema';
+import { requireScope } from '../conventions/scopes';
+import { bases } from '../conventions/urls';
 import { createRepository, emitRepoEvent, forkRepository, isValidRepoName } from './create';
 import { repoDetailed, summaryOf } from './representation';
 import {

@@ -2,14 +2,14 @@
 // `member` event) and the gitignore template listing.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EmulatorContext } from '../../server';
-import { findUser, findUserById, loadRepo } from '../core/access';
-import { currentUser } from '../core/auth';
-import { notFound, requiresAuthentication, validationFailed } from '../core/errors';
-import { paginate } from '../core/pagination';
-import { userSummary } from '../core/representations';
-import type { UserRow } from '../core/schema';
-import { requireScope } from '../core/scopes';
-import { bases } from '../core/urls';
+import { findUser, findUserById, loadRepo } from '../conventions/access';
+import { currentUser } from '../conventions/auth';
+import { notFound, requiresAuthentication, validationFailed } from '../conventions/errors';
+import { paginate } from '../conventions/pagination';
+import { userSummary } from '../conventions/representations';
+import type { UserRow } from '../accounts/schema';
+import { requireScope } from '../conventions/scopes';
+import { bases } from '../conventions/urls';
 import { emitRepoEvent } from './create';
 import { addCollaborator, addStar, collaborators, isCollaborator, isStarred, removeCollaborator, removeStar, stargazers } from './store';
 import { GITIGNORE_TEMPLATES, gitignoreText } from './templates';

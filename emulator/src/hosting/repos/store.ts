@@ -1,9 +1,10 @@
 // Repository rows and what hangs off them (renames, stars, collaborators,
-// forks): every SQL statement of the repositories module. The tables are
-// the core module's (core/schema.ts).
+// forks): every SQL statement of the repositories module on its tables
+// (schema.ts).
 import type { Db } from '../../db';
-import type { RepoRow, UserRow } from '../core/schema';
-import { isoTime } from '../core/time';
+import type { RepoRow } from './schema';
+import type { UserRow } from '../accounts/schema';
+import { isoTime } from '../conventions/time';
 
 export function repoById(db: Db, id: number | null): RepoRow | undefined {
   return id === null ? undefined : db.prepare<[number], RepoRow>('SELECT * FROM repositories WHERE id = ?').get(id);

@@ -6,9 +6,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EmulatorContext } from '../../server';
 import { allAccounts, userByEmail } from '../accounts/store';
-import { effectivePermission, findUserById, loadRepo } from '../core/access';
-import { invalidField, notFound } from '../core/errors';
-import { bases } from '../core/urls';
+import { effectivePermission, findUserById, loadRepo } from '../conventions/access';
+import { invalidField, notFound } from '../conventions/errors';
+import { bases } from '../conventions/urls';
 import { issuesInState } from '../issues/store';
 import { allRepos, publicRepoCount } from '../repos/store';
 import { legacyIssue, legacyRepository, legacyUser, legacyUserByEmail } from './shapes';

@@ -1,10 +1,11 @@
 // The legacy search result shapes of docs/service-api/hosting/search §3:
 // older, flatter objects than the v3 representations.
 import type { Db } from '../../db';
-import type { RepoRow, UserRow } from '../core/schema';
-import { isoOrNull, isoTime } from '../core/time';
-import type { Bases } from '../core/urls';
-import { findUserById } from '../core/access';
+import type { RepoRow } from '../repos/schema';
+import type { UserRow } from '../accounts/schema';
+import { isoOrNull, isoTime } from '../conventions/time';
+import type { Bases } from '../conventions/urls';
+import { findUserById } from '../conventions/access';
 import type { IssueRow } from '../issues/schema';
 import { issueCommentCount } from '../issues/store';
 import { issueLabels } from '../labels/store';

@@ -1,7 +1,7 @@
 // The statistics module (docs/service-api/hosting/statistics §1–§6): the
 // routes, the cache of results and the object readers they compute from, both
 // closed with the server.
-import { repositoriesOf } from '../core/repositories';
+import { repositoriesOf } from '../conventions/repositories';
 import type { EmulatorModule } from '../../server';
 import { StatisticsCache } from './job';
 import { registerStatisticsRoutes } from './routes';

@@ -4,10 +4,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { repoGitPath, runGitText, type Repositories } from '../../git';
 import type { EmulatorContext } from '../../server';
-import { findUser, loadRepo } from '../core/access';
-import { userSummary } from '../core/representations';
-import { bases } from '../core/urls';
-import { isGithubVendor } from '../core/vendor';
+import { findUser, loadRepo } from '../conventions/access';
+import { userSummary } from '../conventions/representations';
+import { bases } from '../conventions/urls';
+import { isGithubVendor } from '../conventions/vendor';
 import { loginsByEmail } from '../accounts/store';
 import { historyOf, statisticsOf, type RepositoryStatistics, type StatisticsCache } from './job';
 

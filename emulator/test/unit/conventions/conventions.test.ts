@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyRequest, type InjectOptions, type LightMyRequestResponse } from 'fastify';
 import { z } from 'zod';
-import type { Authenticator } from '../../../src/hosting/core/auth';
+import type { Authenticator } from '../../../src/hosting/conventions/auth';
 import {
   bodyHash,
   created,
@@ -22,9 +22,9 @@ import {
   mediaTypeParam,
   parseBody,
   parseJsonBody,
-} from '../../../src/hosting/core/conventions';
-import { ApiError, badCredentials, installErrorHandler } from '../../../src/hosting/core/errors';
-import { RateLimiter } from '../../../src/hosting/core/rate-limit';
+} from '../../../src/hosting/conventions/conventions';
+import { ApiError, badCredentials, installErrorHandler } from '../../../src/hosting/conventions/errors';
+import { RateLimiter } from '../../../src/hosting/conventions/rate-limit';
 
 const DOCS = 'https://docs.service.test';
 const UA = 'RepoDesk-unit-tests';

@@ -22,7 +22,7 @@ import {
   requiresAuthentication,
   validationFailed,
   type ValidationError,
-} from '../../../src/hosting/core/errors';
+} from '../../../src/hosting/conventions/errors';
 
 const DOCS = 'https://docs.service.test';
 

@@ -6,8 +6,8 @@
 // in-process with a fake clock so that mutation testing sees them.
 import assert from 'node:assert/strict';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from '../../../src/hosting/core/errors';
-import { RateLimiter } from '../../../src/hosting/core/rate-limit';
+import { ApiError } from '../../../src/hosting/conventions/errors';
+import { RateLimiter } from '../../../src/hosting/conventions/rate-limit';
 
 /** 2023-11-14T22:13:20.250Z: not on a whole second, so Reset's rounding shows. */
 const T0 = 1_700_000_000_250;

@@ -1,4 +1,4 @@
-// The emulator's response cache (emulator/src/hosting/core/response-cache.ts; the
+// The emulator's response cache (emulator/src/hosting/conventions/response-cache.ts; the
 // promise in docs/EMULATOR.md that answers are those of the database as it
 // is): a cacheable GET is answered again from the cache while nothing was
 // written, per URL, caller and Accept, with the route's own headers; a write
@@ -12,7 +12,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
 import { openDatabase, type Db } from '../../../src/db';
-import { installResponseCache } from '../../../src/hosting/core/response-cache';
+import { installResponseCache } from '../../../src/hosting/conventions/response-cache';
 import { startEmulator, type TestEmulator } from '../../support/emulator';
 
 const LAST_MODIFIED = 'Tue, 03 Mar 2026 10:00:00 GMT';
