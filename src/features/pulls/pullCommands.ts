@@ -10,6 +10,7 @@ import { pullOfArg } from './pullArg';
 import { collect, resolveAddresses } from '../../hosting';
 import { errorText } from '../shared/failure';
 import { openChanges } from '../shared/gitfs/openChanges';
+import { editPullLabels } from './pullLabels';
 import { readHostingSettings } from '../shared/session/settings';
 import { NodeTreeProvider } from '../shared/tree/treeBase';
 import { givenAnswers } from '../shared/commandArgs';
@@ -76,6 +77,16 @@ export function pullCommands(
         void vscode.window.showErrorMessage(vscode.l10n.t('Could not open the changes of #{0}: {1}', pull.number, errorText(err)));
         return undefined;
       }
+    },
+    // `labels`: the names to have, in place of the quick pick.
+    'repodesk.pulls.labels': async (arg?: unknown, labels?: unknown) => {
+      const node = await pullOfArg(arg, session);
+      const client = session.client;
+      if (!node || !client) return undefined;
+      const given = Array.isArray(labels) ? labels.filter((l): l is string => typeof l === 'string') : undefined;
+      const after = await editPullLabels(client, node, given);
+      if (after) provider.refresh();
+      return after;
     },
     'repodesk.pulls.filter': async (arg?: unknown) => {
       const given = givenAnswers<Partial<PullFilter>>(arg);
