@@ -9,7 +9,7 @@ import type { RepoTarget } from '../shared/session/require';
 import { branchOfFolder } from '../shared/git/workspaceGit';
 
 /** The repository's branches as read for the question (the preview then compares the base with them). */
-export interface BranchesRead {
+interface BranchesRead {
   defaultBranch: string;
   heads: { name: string; sha: string }[];
   workspaceBranch: string | undefined;

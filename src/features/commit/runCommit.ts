@@ -29,12 +29,12 @@ export interface CommitFlow {
 export type OnMoved = 'rebase' | 'force' | { newBranch: string };
 
 /** Answers given by a script or test: no question is asked, and no message is kept. */
-export interface GivenRun {
+interface GivenRun {
   onMoved?: OnMoved;
 }
 
 /** One commit to write: the preview, the files it was made of, and the commit's text and author. */
-export interface CommitAttempt {
+interface CommitAttempt {
   target: RepoTarget;
   preview: CommitPreview;
   files: WorkspaceFile[];

@@ -40,7 +40,7 @@ const PULLS_KEPT = 20;
 const SELECT_STEPS = ['selected', 'asked', 'read', 'rows', 'threads'] as const;
 
 /** What the rows are read from and drawn with; `onUpdating` is told when `updating` changes. */
-export interface ListingSources {
+interface ListingSources {
   session: HostingSession;
   active: ActiveRepository;
   selected: SelectedPull;
