@@ -1,10 +1,16 @@
 // The review comment language server serves the Comments API's input
 // editors. Its client (vscode-languageclient, a large module) and the server
-// process start with the first comment box, not at activation: most sessions
-// never write a review comment.
+// process start when a comment box is typed into, or once the window has
+// been idle a moment after the first comment box appeared: not at
+// activation (most sessions never write a review comment), and not while
+// the first thread is being drawn, whose diff and widgets the two cores are
+// busy with.
 import * as vscode from 'vscode';
 import type { PullReviewComments } from '../stores/pullReviewComments';
 import type { FeatureContext } from '../../shared/featureContext';
+
+/** How long after the first comment box the server starts untyped-into: past the first thread's drawing. */
+const IDLE_MS = 2000;
 
 export function registerLanguage({
   extension: context,
@@ -15,9 +21,11 @@ export function registerLanguage({
   reviewStore: store,
 }: Pick<FeatureContext, 'extension' | 'session' | 'active' | 'selectedPull' | 'log'> & { reviewStore: PullReviewComments }): void {
   let started = false;
-  const startOnce = (doc: vscode.TextDocument) => {
-    if (started || doc.uri.scheme !== 'comment') return;
+  let idle: ReturnType<typeof setTimeout> | undefined;
+  const start = () => {
+    if (started) return;
     started = true;
+    if (idle) clearTimeout(idle);
     const asked = Date.now();
     void import('./languageClient.js')
       .then(async ({ startLanguageClient }) => {
@@ -42,6 +50,18 @@ export function registerLanguage({
           ),
       );
   };
-  vscode.workspace.textDocuments.forEach(startOnce);
-  context.subscriptions.push(vscode.workspace.onDidOpenTextDocument(startOnce));
+  // A comment box appeared (a thread drawn with its reply box): start when the window has been quiet for IDLE_MS.
+  const soon = (doc: vscode.TextDocument) => {
+    if (started || idle || doc.uri.scheme !== 'comment') return;
+    idle = setTimeout(start, IDLE_MS);
+  };
+  vscode.workspace.textDocuments.forEach(soon);
+  context.subscriptions.push(
+    vscode.workspace.onDidOpenTextDocument(soon),
+    // A keystroke in a comment box: now (an @ or # typed meanwhile is asked for again once it runs).
+    vscode.workspace.onDidChangeTextDocument((e) => {
+      if (e.document.uri.scheme === 'comment' && e.contentChanges.length > 0) start();
+    }),
+    { dispose: () => idle && clearTimeout(idle) },
+  );
 }
