@@ -105,62 +105,150 @@ export function useModules(list: EmulatorModule[]): void {
 export async function createEmulator(options: EmulatorOptions, log: (line: string) => void = () => {}): Promise<Emulator> {
   // A scenario file is read and checked before the data folder is touched: a bad one changes nothing.
   const seed = options.seed === undefined || options.seed === 'demo' ? options.seed : loadScenarioFile(options.seed);
-  const gitDir = path.join(options.dataDir, 'git');
+  const { db, gitDir, gitEnv } = openDataFolder(options.dataDir, log);
+  const server = newServerState(options);
+  const ctx = newContext(options, log, db, gitDir, gitEnv, server);
+  const app = newFastify(server);
+
+  // First of all hooks: a preflight is answered before authentication, rate limits and the seeding gate.
+  await registerCors(app, options.corsOrigins ?? ['*'], server.limits.vendor);
+  installRequestHooks(app, options, log, server);
+  const tracker = trackRoutes(app);
+  const readiness = { ready: false };
+  const earlyAnswers = installEarlyResponders(app, options, log, server, readiness);
+  installSeedingGate(app, readiness);
+  await registerModules(app, ctx, tracker);
+
+  await app.listen({ port: options.port, host: options.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const hostForUrl = options.host.includes(':') ? `[${options.host}]` : options.host;
+  if (!options.baseUrl) server.baseUrl = `http://${hostForUrl}:${port}`;
+
+  try {
+    await loadSeed(ctx, seed);
+  } catch (err) {
+    // A failed seed must not leave a listening server behind.
+    await app.close();
+    for (const fn of server.closers.reverse()) await fn();
+    db.close();
+    throw err;
+  }
+  for (const m of modules) await m.ready?.(ctx);
+  readiness.ready = true;
+
+  let closed = false;
+  return {
+    app,
+    db,
+    url: server.baseUrl,
+    apiUrl: `${server.baseUrl}${options.pathPrefix ?? ''}`,
+    options,
+    events: ctx.events,
+    earlyAnswers,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      ctx.events.close();
+      for (const fn of server.closers.reverse()) await fn();
+      db.close();
+    },
+  };
+}
+
+/**
+ * The data folder's database (migrated) and git folders. A seed a kill
+ * interrupted is discarded first, and so are repositories left half-built.
+ */
+function openDataFolder(dataDir: string, log: (line: string) => void): { db: Db; gitDir: string; gitEnv: GitEnvironment } {
+  const gitDir = path.join(dataDir, 'git');
   fs.mkdirSync(gitDir, { recursive: true });
   removeUnfinishedRepositories(gitDir, log);
-  const gitEnv: GitEnvironment = { homeDir: path.join(options.dataDir, 'git-home') };
+  const gitEnv: GitEnvironment = { homeDir: path.join(dataDir, 'git-home') };
   fs.mkdirSync(gitEnv.homeDir, { recursive: true });
   const migrations = modules.flatMap((m) => m.migrations);
-  let db = openDatabase(options.dataDir, migrations);
+  let db = openDatabase(dataDir, migrations);
   if (hasUnfinishedSeed(db)) {
     db.close();
-    discardUnfinishedSeed(options.dataDir, gitDir);
+    discardUnfinishedSeed(dataDir, gitDir);
     log('an earlier run was stopped during its seed: its partial data was removed and the seed starts again');
-    db = openDatabase(options.dataDir, migrations);
+    db = openDatabase(dataDir, migrations);
   }
-  const closers: Array<() => void | Promise<void>> = [];
-  let baseUrl = options.baseUrl ?? '';
-  const limits = resolveLimits(options);
-  const pathRewrites: Array<(url: string) => string | undefined> = [];
-  const earlyResponders: EarlyResponder[] = [];
+  return { db, gitDir, gitEnv };
+}
+
+/** What the server's steps share: what modules added to the context, and the base URL once known. */
+interface ServerState {
+  baseUrl: string;
+  limits: ResolvedLimits;
+  closers: Array<() => void | Promise<void>>;
+  pathRewrites: Array<(url: string) => string | undefined>;
+  earlyResponders: EarlyResponder[];
+  /** Raw requests that came in the enterprise form (`/api/v3/...`). */
+  prefixed: WeakSet<object>;
+}
+
+function newServerState(options: EmulatorOptions): ServerState {
+  return {
+    baseUrl: options.baseUrl ?? '',
+    limits: resolveLimits(options),
+    closers: [],
+    pathRewrites: [],
+    earlyResponders: [],
+    prefixed: new WeakSet<object>(),
+  };
+}
+
+function newContext(
+  options: EmulatorOptions,
+  log: (line: string) => void,
+  db: Db,
+  gitDir: string,
+  gitEnv: GitEnvironment,
+  server: ServerState,
+): EmulatorContext {
   const crashPoints = new SeedCrashPoints(crashPointFromEnv(), log);
-  const ctx: EmulatorContext = {
+  return {
     db,
     options,
     gitDir,
     gitEnv,
-    baseUrl: () => baseUrl,
-    onClose: (fn) => closers.push(fn),
+    baseUrl: () => server.baseUrl,
+    onClose: (fn) => server.closers.push(fn),
     log,
-    limits,
+    limits: server.limits,
     events: new EventBus(log),
-    rewritePath: (fn) => pathRewrites.push(fn),
+    rewritePath: (fn) => server.pathRewrites.push(fn),
     seedPoint: (label) => crashPoints.point(label),
-    answerEarly: (fn) => earlyResponders.push(fn),
+    answerEarly: (fn) => server.earlyResponders.push(fn),
   };
+}
 
-  // The v3 API answers at `/` and at `/api/v3/` (the enterprise form): one
-  // set of routes, the prefix remembered so that URLs are built the same way.
-  // Modules' rewrites (ctx.rewritePath) then apply to the unprefixed path.
-  const rewrite = (sent: string): { url: string; prefixed: boolean } => {
-    let url = sent;
-    let prefixed = false;
-    if (url === ENTERPRISE_PREFIX || url.startsWith(`${ENTERPRISE_PREFIX}/`) || url.startsWith(`${ENTERPRISE_PREFIX}?`)) {
-      prefixed = true;
-      const rest = url.slice(ENTERPRISE_PREFIX.length);
-      url = rest.startsWith('/') ? rest : `/${rest}`;
-    }
-    for (const fn of pathRewrites) url = fn(url) ?? url;
-    return { url, prefixed };
-  };
+/**
+ * The hosting API answers at `/` and at `/api/v3/` (the enterprise form): one
+ * set of routes, the prefix remembered so that URLs are built the same way.
+ * Modules' rewrites (ctx.rewritePath) then apply to the unprefixed path.
+ */
+function rewritePath(server: ServerState, sent: string): { url: string; prefixed: boolean } {
+  let url = sent;
+  let prefixed = false;
+  if (url === ENTERPRISE_PREFIX || url.startsWith(`${ENTERPRISE_PREFIX}/`) || url.startsWith(`${ENTERPRISE_PREFIX}?`)) {
+    prefixed = true;
+    const rest = url.slice(ENTERPRISE_PREFIX.length);
+    url = rest.startsWith('/') ? rest : `/${rest}`;
+  }
+  for (const fn of server.pathRewrites) url = fn(url) ?? url;
+  return { url, prefixed };
+}
 
-  const prefixed = new WeakSet<object>();
-  const app = Fastify({
+function newFastify(server: ServerState): FastifyInstance {
+  return Fastify({
     logger: false,
-    bodyLimit: limits.bodyLimitBytes,
+    bodyLimit: server.limits.bodyLimitBytes,
     rewriteUrl(req) {
-      const { url, prefixed: isPrefixed } = rewrite(req.url ?? '/');
-      if (isPrefixed) prefixed.add(req);
+      const { url, prefixed: isPrefixed } = rewritePath(server, req.url ?? '/');
+      if (isPrefixed) server.prefixed.add(req);
       return url;
     },
     // Repository and ref names carry dots and slashes; keep paths as sent.
@@ -176,64 +264,80 @@ export async function createEmulator(options: EmulatorOptions, log: (line: strin
       void (req.url.startsWith('/api/v2/') ? reply.send({ success: false, statusMessage: message }) : reply.send({ message }));
     },
   });
+}
 
-  // First of all hooks: a preflight is answered before authentication, rate limits and the seeding gate.
-  await registerCors(app, options.corsOrigins ?? ['*'], limits.vendor);
-
+/** The request log, and what every request carries: its API prefix and the base URL. */
+function installRequestHooks(app: FastifyInstance, options: EmulatorOptions, log: (line: string) => void, server: ServerState): void {
   if (options.logRequests) {
     app.addHook('onResponse', async (req, reply) => {
       log(`${req.method} ${redactUrl(req.url)} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms`);
     });
   }
-
   app.decorateRequest('apiPrefix', '');
   app.decorateRequest('baseUrl', '');
   app.addHook('onRequest', async (req) => {
-    req.apiPrefix = prefixed.has(req.raw) ? ENTERPRISE_PREFIX : '';
-    req.baseUrl = baseUrl;
+    req.apiPrefix = server.prefixed.has(req.raw) ? ENTERPRISE_PREFIX : '';
+    req.baseUrl = server.baseUrl;
     // An enterprise install serves its API only under the prefix.
     if (options.pathPrefix && !req.apiPrefix && (req.routeOptions.config as { hosting?: boolean } | undefined)?.hosting) {
       throw notFound();
     }
   });
+}
 
-  // POST is accepted wherever PATCH is (docs/service-api/hosting/conventions §6): every PATCH
-  // route gets a POST twin unless the path already has a POST of its own.
-  const patchRoutes: RouteOptions[] = [];
-  // With `pathPrefix` the hosting API's routes refuse a request without it (see
-  // above): a route is the API's when a hosting module (`hosting-*`) registered it, unless it is a web-style
-  // path at the root (`/:owner/...`: git over HTTP, release downloads).
-  let registering: string | undefined;
+/** What trackRoutes saw: the PATCH routes, and which module is registering. */
+interface RouteTracker {
+  patchRoutes: RouteOptions[];
+  registering: string | undefined;
+}
+
+/**
+ * POST is accepted wherever PATCH is (conventions, rule 5): every PATCH route
+ * is kept to get a POST twin. With `pathPrefix` the hosting API's routes
+ * refuse a request without it (installRequestHooks): a route is the API's
+ * when a hosting module (`hosting-*`) registered it, unless it is a web-style
+ * path at the root (`/:owner/...`: git over HTTP, release downloads).
+ */
+function trackRoutes(app: FastifyInstance): RouteTracker {
+  const tracker: RouteTracker = { patchRoutes: [], registering: undefined };
   app.addHook('onRoute', (route) => {
-    if (registering?.startsWith('hosting-') && !route.url.startsWith('/:')) {
+    if (tracker.registering?.startsWith('hosting-') && !route.url.startsWith('/:')) {
       route.config = { ...route.config, hosting: true } as typeof route.config;
     }
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (methods.includes('PATCH')) patchRoutes.push(route);
+    if (methods.includes('PATCH')) tracker.patchRoutes.push(route);
   });
+  return tracker;
+}
 
-  // Until the seed is complete every request but `GET /health` gets 503 with
-  // Retry-After: the port opens before the seed runs (the seed needs the
-  // final base URL), and no caller may see a half-seeded service.
-  const readiness = { ready: false };
-  // Responders ahead of Fastify (ctx.answerEarly): Fastify's own listener
-  // on the server runs only for what they leave. Its server settings (keep-alive
-  // timeout and the like) stay as Fastify made them.
+/**
+ * Responders ahead of Fastify (ctx.answerEarly): Fastify's own listener on the
+ * server runs only for what they leave. Its server settings (keep-alive
+ * timeout and the like) stay as Fastify made them. Returns the count of
+ * requests they answered.
+ */
+function installEarlyResponders(
+  app: FastifyInstance,
+  options: EmulatorOptions,
+  log: (line: string) => void,
+  server: ServerState,
+  readiness: { ready: boolean },
+): () => number {
   let earlyAnswers = 0;
   const listeners = app.server.listeners('request');
   if (listeners.length !== 1) throw new Error(`expected Fastify's one request listener on its server, found ${listeners.length}`);
   const fastifyListener = listeners[0] as (req: IncomingMessage, res: ServerResponse) => void;
   app.server.removeListener('request', fastifyListener);
   app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    if (readiness.ready && earlyResponders.length > 0) {
+    if (readiness.ready && server.earlyResponders.length > 0) {
       const started = options.logRequests ? performance.now() : 0;
-      for (const answer of earlyResponders) {
+      for (const answer of server.earlyResponders) {
         if (!answer(req, res)) continue;
         earlyAnswers++;
-        // The line of the onResponse hook above, for the same request.
+        // The line of the onResponse hook (installRequestHooks), for the same request.
         if (options.logRequests) {
           res.once('finish', () =>
-            log(`${req.method} ${redactUrl(rewrite(req.url ?? '/').url)} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`),
+            log(`${req.method} ${redactUrl(rewritePath(server, req.url ?? '/').url)} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`),
           );
         }
         return;
@@ -241,6 +345,15 @@ export async function createEmulator(options: EmulatorOptions, log: (line: strin
     }
     fastifyListener(req, res);
   });
+  return () => earlyAnswers;
+}
+
+/**
+ * Until the seed is complete every request but `GET /health` gets 503 with
+ * Retry-After: the port opens before the seed runs (the seed needs the final
+ * base URL), and no caller may see a half-seeded service.
+ */
+function installSeedingGate(app: FastifyInstance, readiness: { ready: boolean }): void {
   app.addHook('onRequest', async (req, reply) => {
     if (readiness.ready || ((req.method === 'GET' || req.method === 'HEAD') && req.url.split('?')[0] === '/health')) return;
     reply.code(503).header('Retry-After', '1');
@@ -248,65 +361,37 @@ export async function createEmulator(options: EmulatorOptions, log: (line: strin
     return reply.send({ message: SEEDING_MESSAGE });
   });
   app.get('/health', async () => ({ status: readiness.ready ? 'ok' : 'seeding', uptime_seconds: Math.round(process.uptime()) }));
+}
 
+/** Every module's routes, in order, then the POST twins of the PATCH routes. */
+async function registerModules(app: FastifyInstance, ctx: EmulatorContext, tracker: RouteTracker): Promise<void> {
   for (const m of modules) {
-    registering = m.name;
+    tracker.registering = m.name;
     await m.register(app, ctx);
   }
-  registering = undefined;
+  tracker.registering = undefined;
   await app.after();
-  for (const route of patchRoutes) {
+  for (const route of tracker.patchRoutes) {
     if (app.hasRoute({ method: 'POST', url: route.url })) continue;
     app.route({ ...route, method: 'POST', url: route.url });
   }
+}
 
-  await app.listen({ port: options.port, host: options.host });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
-  const hostForUrl = options.host.includes(':') ? `[${options.host}]` : options.host;
-  if (!options.baseUrl) baseUrl = `http://${hostForUrl}:${port}`;
-
+/** The seed, into a database that has not completed it; a database without a seed is marked as having served. */
+async function loadSeed(ctx: EmulatorContext, seed: 'demo' | LoadedScenario | undefined): Promise<void> {
+  const { db, options } = ctx;
   if (options.seed && !completedSeed(db)) {
-    try {
-      // Only a seed into a database that never served a request may be discarded if it does not finish.
-      if (neverServed(db)) markSeedStarted(db, options.seed);
-      for (const m of modules) {
-        if (!m.seed) continue;
-        ctx.seedPoint(`before ${m.name}`);
-        await m.seed(ctx, seed!);
-      }
-      ctx.seedPoint('before the seed marker');
-      markSeedDone(db, options.seed);
-    } catch (err) {
-      // A failed seed must not leave a listening server behind.
-      await app.close();
-      for (const fn of closers.reverse()) await fn();
-      db.close();
-      throw err;
+    // Only a seed into a database that never served a request may be discarded if it does not finish.
+    if (neverServed(db)) markSeedStarted(db, options.seed);
+    for (const m of modules) {
+      if (!m.seed) continue;
+      ctx.seedPoint(`before ${m.name}`);
+      await m.seed(ctx, seed!);
     }
+    ctx.seedPoint('before the seed marker');
+    markSeedDone(db, options.seed);
   }
   if (!completedSeed(db)) markServed(db);
-  for (const m of modules) await m.ready?.(ctx);
-  readiness.ready = true;
-
-  let closed = false;
-  return {
-    app,
-    db,
-    url: baseUrl,
-    apiUrl: `${baseUrl}${options.pathPrefix ?? ''}`,
-    options,
-    events: ctx.events,
-    earlyAnswers: () => earlyAnswers,
-    async close() {
-      if (closed) return;
-      closed = true;
-      await app.close();
-      ctx.events.close();
-      for (const fn of closers.reverse()) await fn();
-      db.close();
-    },
-  };
 }
 
 /**
