@@ -3,7 +3,8 @@
 // view's menu, the Enterprise service picked, user name and password typed;
 // the view then shows a group per account, the Enterprise one with ada's
 // repositories there, and the Enterprise service holds RepoDesk's token.
-// Runs last (zz-): it sets two services and puts the one service back after.
+// It sets two services and puts the one service back after, so the other
+// journeys may run before or after it.
 // Screenshot in test-results/journey-accounts.png.
 /* global describe, it, after */
 import assert from 'node:assert/strict';
@@ -90,6 +91,16 @@ describe('Journey: signing in to a second service and seeing its group', () => {
     assert.ok(!shown.some((r) => r.startsWith('Local · ada') && r.includes('in use')), `rows: ${shown.join(' | ')}`);
     // The status bar names it too.
     await page.locator('.statusbar-item', { hasText: 'ada (Enterprise)' }).first().waitFor({ timeout: 10_000 });
+    // Clicked, it lists the accounts with the one in use first and marked as such.
+    await page.locator('.statusbar-item', { hasText: 'ada (Enterprise)' }).first().click();
+    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Use which account?' }).waitFor({ timeout: 10_000 });
+    const accountRows = page.locator('.quick-input-widget .monaco-list-row');
+    await accountRows.nth(1).waitFor({ timeout: 10_000 });
+    const listed = await accountRows.allInnerTexts();
+    assert.match(listed[0] ?? '', /ada \(Enterprise\)[\s\S]*in use/, `accounts: ${listed.join(' | ')}`);
+    assert.ok(!listed.slice(1).some((r) => r.includes('in use')), `accounts: ${listed.join(' | ')}`);
+    await page.keyboard.press('Escape');
+    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Use which account?' }).waitFor({ state: 'hidden', timeout: 10_000 });
     await row('Repositories', 'ada/notes-on-the-engine');
 
     // The Enterprise service holds the token RepoDesk made there for ada.

@@ -10,10 +10,17 @@ export function switchAccountCommands(session: HostingSession, active: ActiveRep
   const switchAccount = async (accountId?: string) => {
     let id = accountId;
     if (id === undefined) {
-      const picked = await vscode.window.showQuickPick(
-        session.accounts.map((a) => ({ label: a.label, description: a.serviceName, detail: a.apiUrl, picked: a.id === session.account?.id, id: a.id })),
-        { title: vscode.l10n.t('Use which account?') },
-      );
+      // The account in use first, marked (a single pick's `picked` shows nothing).
+      const current = session.account?.id;
+      const items = session.accounts.map((a) => ({
+        label: a.id === current ? `$(check) ${a.label}` : a.label,
+        description: a.id === current ? vscode.l10n.t('{0} · in use', a.serviceName) : a.serviceName,
+        detail: a.apiUrl,
+        id: a.id,
+      }));
+      const picked = await vscode.window.showQuickPick([...items.filter((i) => i.id === current), ...items.filter((i) => i.id !== current)], {
+        title: vscode.l10n.t('Use which account?'),
+      });
       id = picked?.id;
     }
     if (id === undefined || !session.accounts.some((a) => a.id === id)) return;
