@@ -5,8 +5,14 @@
 // "committed" or "merged"; a cancel (✕, or the tab closed) says so and keeps
 // the text, which the next editor for the same thing starts from. An empty
 // message is refused where it is written, with the reason, and nothing is sent.
+//
+// A window reload ends the flow a message was written for, but not its tab
+// (VS Code restores it) nor its text (kept in the workspace state): the text
+// is offered again, and ✓ starts the flow again with it (orphanMessages.ts).
 import * as vscode from 'vscode';
 import { MESSAGE_SCHEME, MessageFileSystem } from './messageFileSystem';
+import { MessageStore, messagePath, type MessageResume } from './messageStore';
+import { Orphans } from './orphanMessages';
 
 const MESSAGE_LANGUAGE = 'repodesk-message';
 
@@ -23,125 +29,151 @@ export interface MessageRequest {
   refuseEmpty: string;
   /** What a cancel means ("Nothing was committed."). */
   cancelled: string;
+  /** How to start the flow again after a window reload ended it (its ✓ then does). */
+  resume?: MessageResume;
 }
+
+/** 'lost': the flow ended without a decision (a window reload; under tests, its stand-in). */
+type Outcome = 'accept' | 'cancel' | 'lost';
 
 interface Pending {
   request: MessageRequest;
-  decide: (accept: boolean) => void;
-  /** The text as last seen (the document may be gone when its tab closed). */
-  text: string;
+  decide: (outcome: Outcome) => void;
 }
 
+/** The editors whose flow waits for ✓ or ✕, by path. */
 const pending = new Map<string, Pending>();
-const kept = new Map<string, string>();
-/** Where the kept texts and the texts being written outlive a window reload. */
-const KEPT_STATE = 'repodesk.messageEditor.kept';
-const OPEN_STATE = 'repodesk.messageEditor.open';
-let state: vscode.Memento | undefined;
-
-function saveKept(): void {
-  void state?.update(KEPT_STATE, Object.fromEntries(kept));
-}
-
-/** The texts being written, by document: a reload ends their flows, and the next activation keeps them. */
-function saveOpen(): void {
-  void state?.update(OPEN_STATE, Object.fromEntries([...pending.values()].map((p) => [p.request.key, p.text])));
-}
+/** Paths whose tabs RepoDesk is closing: their close is not the user's cancel. */
+const closing = new Set<string>();
 /** What the editor said to the user, kept under tests only (a test reads what a person would read). */
 const said: string[] = [];
 let keepSaid = false;
-let files: MessageFileSystem | undefined;
-let opened = 0;
+let store: MessageStore | undefined;
+let orphans: Orphans | undefined;
 
 function say(kind: 'info' | 'warning', text: string): void {
   if (keepSaid) said.push(text);
   void (kind === 'info' ? vscode.window.showInformationMessage(text) : vscode.window.showWarningMessage(text));
 }
 
-function keyOf(uri: vscode.Uri | undefined): string | undefined {
+function pathOf(uri: vscode.Uri | undefined): string | undefined {
   const target = uri ?? vscode.window.activeTextEditor?.document.uri;
-  return target?.scheme === MESSAGE_SCHEME ? target.toString() : undefined;
+  return target?.scheme === MESSAGE_SCHEME ? target.path : undefined;
+}
+
+function openDocument(path: string): vscode.TextDocument | undefined {
+  return vscode.workspace.textDocuments.find((d) => d.uri.scheme === MESSAGE_SCHEME && d.uri.path === path && !d.isClosed);
+}
+
+function tabsOf(path: string): vscode.Tab[] {
+  return vscode.window.tabGroups.all
+    .flatMap((g) => g.tabs)
+    .filter((t) => t.input instanceof vscode.TabInputText && t.input.uri.scheme === MESSAGE_SCHEME && t.input.uri.path === path);
+}
+
+/** The text as the user sees it: the open document's, else the store's. */
+function currentText(path: string): string {
+  return openDocument(path)?.getText() ?? store?.message(path)?.text ?? '';
+}
+
+/** Closes the tabs of `path` without asking where to save (saved first, into the store) and without it counting as a cancel. */
+async function closeTabs(path: string): Promise<void> {
+  const doc = openDocument(path);
+  if (doc?.isDirty) await doc.save();
+  const tabs = tabsOf(path);
+  if (tabs.length === 0) return;
+  closing.add(path);
+  try {
+    await vscode.window.tabGroups.close(tabs);
+  } finally {
+    closing.delete(path);
+  }
 }
 
 function accept(uri?: vscode.Uri): void {
-  const key = keyOf(uri);
-  const entry = key === undefined ? undefined : pending.get(key);
-  if (!key || !entry) return;
-  const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
-  if (doc) entry.text = doc.getText();
-  if (!entry.text.trim()) {
+  const path = pathOf(uri);
+  if (path === undefined) return;
+  const entry = pending.get(path);
+  if (!entry) {
+    void orphans?.resume(path);
+    return;
+  }
+  if (!currentText(path).trim()) {
     say('warning', entry.request.refuseEmpty);
     return;
   }
-  settle(key, true);
+  settle(path, 'accept');
 }
 
-function settle(key: string, accepted: boolean): void {
-  const entry = pending.get(key);
+function cancel(uri?: vscode.Uri): void {
+  const path = pathOf(uri);
+  if (path === undefined) return;
+  if (pending.has(path)) settle(path, 'cancel');
+  else void orphans?.keep(path);
+}
+
+function settle(path: string, outcome: Outcome): void {
+  const entry = pending.get(path);
   if (!entry) return;
-  pending.delete(key);
-  saveOpen();
-  entry.decide(accepted);
+  pending.delete(path);
+  entry.decide(outcome);
 }
 
 /** The ✓ and ✕ of the editor's title bar, the file system of its documents, and the ways a tab goes. */
 export function registerMessageEditor(context: vscode.ExtensionContext): void {
-  files = new MessageFileSystem();
   keepSaid = context.extensionMode === vscode.ExtensionMode.Test;
-  state = context.workspaceState;
-  restoreAfterReload(state);
+  let files = startFiles(context);
   const closed = (uri: vscode.Uri) => {
-    if (uri.scheme === MESSAGE_SCHEME) settle(uri.toString(), false);
+    if (uri.scheme !== MESSAGE_SCHEME || closing.has(uri.path)) return;
+    if (pending.has(uri.path)) settle(uri.path, 'cancel');
+    else void orphans?.keep(uri.path);
   };
   context.subscriptions.push(
-    vscode.workspace.registerFileSystemProvider(MESSAGE_SCHEME, files, { isCaseSensitive: true }),
+    { dispose: () => files.dispose() },
     vscode.commands.registerCommand('repodesk.messageEditor.accept', (uri?: unknown) => accept(uri instanceof vscode.Uri ? uri : undefined)),
-    vscode.commands.registerCommand('repodesk.messageEditor.cancel', (uri?: unknown) => {
-      const key = keyOf(uri instanceof vscode.Uri ? uri : undefined);
-      if (key) settle(key, false);
-    }),
+    vscode.commands.registerCommand('repodesk.messageEditor.cancel', (uri?: unknown) => cancel(uri instanceof vscode.Uri ? uri : undefined)),
     vscode.workspace.onDidChangeTextDocument((e) => {
-      const entry = pending.get(e.document.uri.toString());
-      if (!entry) return;
-      entry.text = e.document.getText();
-      saveOpen();
+      // Every keystroke kept: a reload before the next save loses nothing.
+      const { uri } = e.document;
+      if (uri.scheme === MESSAGE_SCHEME && store?.message(uri.path)) store.write(uri.path, e.document.getText());
     }),
     vscode.window.tabGroups.onDidChangeTabs((e) => {
       for (const tab of e.closed) if (tab.input instanceof vscode.TabInputText) closed(tab.input.uri);
     }),
-    vscode.workspace.onDidCloseTextDocument((doc) => closed(doc.uri)),
+    // A pending editor's document closed (its tab may close later or not at all); an orphan's only goes with its tab.
+    vscode.workspace.onDidCloseTextDocument((doc) => {
+      if (doc.uri.scheme === MESSAGE_SCHEME && pending.has(doc.uri.path) && !closing.has(doc.uri.path)) settle(doc.uri.path, 'cancel');
+    }),
   );
-  if (keepSaid) context.subscriptions.push(vscode.commands.registerCommand('repodesk.testing.messageEditorSaid', () => [...said]));
-}
-
-/**
- * A window reload ends the flow an open message editor belonged to: its text
- * (as last seen) is kept for the next try, and its tab, which nothing can
- * read any more, is closed with a word.
- */
-function restoreAfterReload(memento: vscode.Memento): void {
-  for (const [key, text] of Object.entries(memento.get<Record<string, string>>(KEPT_STATE) ?? {})) kept.set(key, text);
-  const open = Object.entries(memento.get<Record<string, string>>(OPEN_STATE) ?? {}).filter(([, text]) => text.trim());
-  for (const [key, text] of open) kept.set(key, text);
-  void memento.update(OPEN_STATE, undefined);
-  saveKept();
-  const stale = vscode.window.tabGroups.all
-    .flatMap((g) => g.tabs)
-    .filter((t) => t.input instanceof vscode.TabInputText && t.input.uri.scheme === MESSAGE_SCHEME);
-  if (stale.length > 0) void vscode.window.tabGroups.close(stale);
-  if (stale.length > 0 || open.length > 0) {
-    say(
-      'info',
-      vscode.l10n.t(
-        'The window reloaded while a commit or merge message was being written: nothing was committed or merged. The text is kept: it is back in the editor when you commit or merge again.',
-      ),
+  if (keepSaid) {
+    context.subscriptions.push(
+      vscode.commands.registerCommand('repodesk.testing.messageEditorSaid', () => [...said]),
+      // What a window reload does to the editor, in this window: the flows end undecided, and the state is read anew.
+      vscode.commands.registerCommand('repodesk.testing.messageEditorReload', () => {
+        for (const path of [...pending.keys()]) settle(path, 'lost');
+        files.dispose();
+        files = startFiles(context);
+      }),
     );
   }
 }
 
-/** A tab title as a file name: a "/" (in a branch's name) would make folders of it. */
-function fileName(title: string): string {
-  return title.replace(/\//g, '\u2215');
+/** The store read from the workspace state, its file system registered, and what a reload left offered again. */
+function startFiles(context: vscode.ExtensionContext): vscode.Disposable {
+  const kept = new MessageStore(context.workspaceState);
+  store = kept;
+  orphans = new Orphans(kept, {
+    say: (text) => say('info', text),
+    note: (text) => keepSaid && said.push(text),
+    currentText,
+    closeTabs,
+    isPending: (path) => pending.has(path),
+  });
+  const found = orphans;
+  const files = new MessageFileSystem(kept, (uri) => found.unknown(uri.path));
+  const registration = vscode.workspace.registerFileSystemProvider(MESSAGE_SCHEME, files, { isCaseSensitive: true });
+  found.offerAll();
+  return registration;
 }
 
 /**
@@ -150,59 +182,49 @@ function fileName(title: string): string {
  * caller whose use of the text fails hands it back with `keepMessage`.
  */
 export async function editMessage(request: MessageRequest): Promise<string | undefined> {
-  if (!files) throw new Error('registerMessageEditor was not called');
-  const earlier = kept.get(request.key);
-  const uri = vscode.Uri.from({ scheme: MESSAGE_SCHEME, path: `/${++opened}/${fileName(request.title)}` });
-  files.put(uri, earlier ?? request.initial);
+  if (!store) throw new Error('registerMessageEditor was not called');
+  const path = messagePath(request.key, request.title);
+  const uri = vscode.Uri.from({ scheme: MESSAGE_SCHEME, path });
+  if (pending.has(path)) {
+    // The same message is being written already: there, not in a second editor.
+    await vscode.window.showTextDocument(uri, { preview: false });
+    say('info', vscode.l10n.t('“{0}” is open already: finish it there.', request.title));
+    return undefined;
+  }
+  // A text left by a reload at the same place (its tab may be open) comes first, then one kept from a cancel.
+  const left = store.message(path)?.text;
+  const earlier = left?.trim() ? left : store.keptText(request.key);
+  store.start(path, { key: request.key, title: request.title, text: earlier ?? request.initial, resume: request.resume });
   // The language is set before the document is watched: setting it closes and reopens the document.
-  const doc = await vscode.languages.setTextDocumentLanguage(await vscode.workspace.openTextDocument(uri), MESSAGE_LANGUAGE);
-  const key = uri.toString();
-  let entry: Pending | undefined;
-  const decided = new Promise<boolean>((decide) => pending.set(key, (entry = { request, decide, text: doc.getText() })));
-  saveOpen();
+  const opened = await vscode.workspace.openTextDocument(uri);
+  const doc = opened.languageId === MESSAGE_LANGUAGE ? opened : await vscode.languages.setTextDocumentLanguage(opened, MESSAGE_LANGUAGE);
+  const decided = new Promise<Outcome>((decide) => pending.set(path, { request, decide }));
   await vscode.window.showTextDocument(doc, { preview: false });
   // What to do stays on screen while the text is written, and goes when it is decided (a notification with
   // progress is the one kind VS Code neither hides on a timer nor leaves behind); its Cancel is the editor's ✕.
   const prompt = earlier === undefined ? request.prompt : `${request.prompt} ${vscode.l10n.t('Your earlier text is back in the editor.')}`;
   if (keepSaid) said.push(prompt);
   void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: prompt, cancellable: true }, (_progress, token) => {
-    token.onCancellationRequested(() => settle(key, false));
+    token.onCancellationRequested(() => settle(path, 'cancel'));
     return decided;
   });
-  const accepted = await decided;
-  // The open document's text; else (its tab closed) the last text seen, which the save on close also wrote.
-  const text = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key && !d.isClosed)?.getText() ?? entry!.text;
-  await closeTab(doc);
-  files.remove(uri);
-  if (accepted) {
-    kept.delete(request.key);
-    saveKept();
+  const outcome = await decided;
+  // Ended by a reload: the text stays in the store, and the next activation offers it again.
+  if (outcome === 'lost') return undefined;
+  const text = currentText(path);
+  await closeTabs(path);
+  store.end(path);
+  if (outcome === 'accept') {
+    store.forget(request.key);
     return text;
   }
-  if (text.trim()) {
-    kept.set(request.key, text);
-    saveKept();
-    say('info', `${request.cancelled} ${vscode.l10n.t('Your text is kept: it is back in the editor when you open it again.')}`);
-  } else {
-    // Emptied on purpose: an older kept text does not come back either.
-    kept.delete(request.key);
-    saveKept();
-    say('info', request.cancelled);
-  }
+  // Emptied on purpose: an older kept text does not come back either.
+  store.keep(request.key, text);
+  say('info', text.trim() ? `${request.cancelled} ${vscode.l10n.t('Your text is kept: it is back in the editor when you open it again.')}` : request.cancelled);
   return undefined;
 }
 
 /** Keeps `text` for the next editor of `key` (its use failed: the user retries from it). */
 export function keepMessage(key: string, text: string): void {
-  kept.set(key, text);
-  saveKept();
-}
-
-async function closeTab(doc: vscode.TextDocument): Promise<void> {
-  const key = doc.uri.toString();
-  const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === key);
-  if (tabs.length === 0) return;
-  // Saved first (into memory): a dirty tab would ask where to save it.
-  if (doc.isDirty && !doc.isClosed) await doc.save();
-  await vscode.window.tabGroups.close(tabs);
+  store?.keep(key, text);
 }

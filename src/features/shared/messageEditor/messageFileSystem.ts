@@ -1,65 +1,69 @@
-// The documents of the message editor live in memory under a scheme of
-// RepoDesk's own: the tab is named by the file's name ("Commit message:
-// main"), no other extension claims the document (the git extension adds its
-// "Accept Commit Message" to documents of the git-commit language), and it is
-// not an untitled file, so closing its tab does not ask where to save it.
+// The documents of the message editor live under a scheme of RepoDesk's own:
+// the tab is named by the file's name ("Commit message: main"), no other
+// extension claims the document (the git extension adds its "Accept Commit
+// Message" to documents of the git-commit language), and it is not an
+// untitled file, so closing its tab does not ask where to save it.
+//
+// The files are the store's texts (messageStore.ts), so they outlive a window
+// reload. No call fails: VS Code shows a provider's error as "Unable to write
+// file …" with Retry / Save As / Revert, which means nothing to the user. A
+// file nothing knows reads as empty, and a write of one is kept.
 import * as vscode from 'vscode';
+import { parseMessagePath, type MessageStore } from './messageStore';
 
 export const MESSAGE_SCHEME = 'repodesk-message';
 
-/** A flat in-memory file system: one file per open message, never on disk. */
 export class MessageFileSystem implements vscode.FileSystemProvider {
-  private readonly files = new Map<string, { data: Uint8Array; mtime: number }>();
   private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.changed.event;
 
-  /** Puts `text` at `uri` (a new message, or the text kept from a cancelled one). */
-  put(uri: vscode.Uri, text: string): void {
-    this.files.set(uri.path, { data: new TextEncoder().encode(text), mtime: Date.now() });
-  }
-
-  remove(uri: vscode.Uri): void {
-    this.files.delete(uri.path);
-  }
+  /** `unknown`: a file read that no message was written in (its tab restored, its text gone); the editor says what it is. */
+  constructor(
+    private readonly store: MessageStore,
+    private readonly unknown: (uri: vscode.Uri) => void,
+  ) {}
 
   watch(): vscode.Disposable {
     return new vscode.Disposable(() => undefined);
   }
 
   stat(uri: vscode.Uri): vscode.FileStat {
-    const file = this.files.get(uri.path);
-    if (file) return { type: vscode.FileType.File, ctime: file.mtime, mtime: file.mtime, size: file.data.byteLength };
-    // The folders of the paths (one per open message) exist while their file does.
-    if ([...this.files.keys()].some((p) => p.startsWith(uri.path.endsWith('/') ? uri.path : `${uri.path}/`)))
-      return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
-    throw vscode.FileSystemError.FileNotFound(uri);
+    // The root and the one folder per message are folders; a message's path is always a file (empty until written).
+    if (!parseMessagePath(uri.path)) return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
+    const size = new TextEncoder().encode(this.store.message(uri.path)?.text ?? '').byteLength;
+    return { type: vscode.FileType.File, ctime: 0, mtime: 0, size };
   }
 
-  readDirectory(): [string, vscode.FileType][] {
-    return [];
+  readDirectory(uri: vscode.Uri): [string, vscode.FileType][] {
+    const prefix = uri.path.endsWith('/') ? uri.path : `${uri.path}/`;
+    const names = this.store
+      .paths()
+      .filter((p) => p.startsWith(prefix))
+      .map((p) => p.slice(prefix.length).split('/'));
+    return [...new Map(names.map((n) => [n[0]!, n.length > 1 ? vscode.FileType.Directory : vscode.FileType.File]))];
   }
 
-  createDirectory(): void {
-    throw vscode.FileSystemError.NoPermissions();
-  }
+  /** The folders exist already (stat says so); VS Code may still ask before a write. */
+  createDirectory(): void {}
 
   readFile(uri: vscode.Uri): Uint8Array {
-    const file = this.files.get(uri.path);
-    if (!file) throw vscode.FileSystemError.FileNotFound(uri);
-    return file.data;
+    const message = this.store.message(uri.path);
+    if (!message && parseMessagePath(uri.path)) this.unknown(uri);
+    return new TextEncoder().encode(message?.text ?? '');
   }
 
-  /** Saving (also the automatic save when the tab closes) keeps the text here; nothing goes anywhere else. */
+  /** Saving (also the automatic save when the focus moves or the tab closes) keeps the text in the store. */
   writeFile(uri: vscode.Uri, content: Uint8Array): void {
-    this.files.set(uri.path, { data: content, mtime: Date.now() });
+    this.store.write(uri.path, new TextDecoder().decode(content));
     this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);
   }
 
   delete(uri: vscode.Uri): void {
-    this.files.delete(uri.path);
+    this.store.end(uri.path);
   }
 
-  rename(): void {
-    throw vscode.FileSystemError.NoPermissions();
+  rename(from: vscode.Uri, to: vscode.Uri): void {
+    const message = this.store.end(from.path);
+    if (message) this.store.write(to.path, message.text);
   }
 }

@@ -1,0 +1,78 @@
+// The message editor across a window reload, in this window: the commit flow
+// ends undecided, the extension's state stays, and the file system is
+// registered anew over it (repodesk.testing.messageEditorReload), as the next
+// activation does. The tab left open reads and saves its text without an
+// error, the text is offered again, ✓ keeps it for the flow, and the next
+// commit starts from it and commits it.
+import * as assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as vscode from 'vscode';
+import { signInAsAdaWithDemoRepository, waitFor } from './views-support';
+
+const OWNER = 'analytical-engines';
+const REPO = 'difference-engine';
+
+const said = async () => (await vscode.commands.executeCommand<string[]>('repodesk.testing.messageEditorSaid')) ?? [];
+const messageTabs = () =>
+  vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputText && t.input.uri.scheme === 'repodesk-message');
+const messageEditor = () =>
+  waitFor('the message editor', async () => {
+    const editor = vscode.window.activeTextEditor;
+    return editor?.document.uri.scheme === 'repodesk-message' ? editor : undefined;
+  });
+
+describe('The message editor across a window reload', function () {
+  this.timeout(60_000);
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'repodesk-reload-'));
+  fs.writeFileSync(path.join(folder, 'reload.md'), 'written before a reload\n');
+  const answers = { folder, owner: OWNER, repo: REPO, branch: 'workspace/reload', from: 'master', prefix: 'reload' };
+
+  before(() => signInAsAdaWithDemoRepository());
+  after(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
+
+  it('the tab left by a reload saves without an error, its text is offered again, ✓ keeps it, and the next commit starts from it and commits it', async () => {
+    const client = (await signInAsAdaWithDemoRepository()).testing!.session.client!;
+    const first = vscode.commands.executeCommand<unknown>('repodesk.commit.workspace', answers);
+    const editor = await messageEditor();
+    const uri = editor.document.uri;
+    await editor.edit((e) => e.insert(new vscode.Position(0, 0), 'Typed before the reload'));
+    const before = (await said()).length;
+
+    await vscode.commands.executeCommand('repodesk.testing.messageEditorReload');
+    assert.equal(await first, undefined, 'the flow ended with nothing committed');
+    assert.match(
+      (await said()).slice(before).join(' | '),
+      /The window reloaded while “Commit message: workspace\/reload” was being written: nothing was sent\. Its text is kept/,
+    );
+    assert.equal(messageTabs().length, 1, 'the tab stays');
+
+    // What VS Code does with a restored tab when the focus moves: it saves it. Nothing fails.
+    await editor.edit((e) => e.insert(new vscode.Position(0, 'Typed before the reload'.length), ', and after it'));
+    assert.equal(await editor.document.save(), true, 'saved');
+    assert.equal(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)), 'Typed before the reload, and after it');
+    // A file nothing kept (a tab of an earlier version) reads as empty and saves too.
+    const unknown = vscode.Uri.from({ scheme: 'repodesk-message', path: '/1/Commit message: main' });
+    assert.equal(new TextDecoder().decode(await vscode.workspace.fs.readFile(unknown)), '');
+    await vscode.workspace.fs.writeFile(unknown, new TextEncoder().encode('orphan'));
+    await vscode.commands.executeCommand('repodesk.messageEditor.cancel', unknown);
+
+    const offered = (await said()).length;
+    await vscode.commands.executeCommand('repodesk.messageEditor.accept', uri);
+    await waitFor('the tab closed', async () => messageTabs().length === 0);
+    assert.match((await said()).slice(offered).join(' | '), /copied to the clipboard, and back in the editor the next time it opens/);
+    assert.equal(await vscode.env.clipboard.readText(), 'Typed before the reload, and after it');
+    await assert.rejects(client.git.getRef(OWNER, REPO, 'heads/workspace/reload'), /Not Found/, 'nothing was sent');
+
+    const second = vscode.commands.executeCommand<{ commit: string } | undefined>('repodesk.commit.workspace', answers);
+    const again = await messageEditor();
+    assert.equal(again.document.getText(), 'Typed before the reload, and after it', 'the text is offered again in the commit');
+    assert.match((await said()).slice(-1)[0] ?? '', /Your earlier text is back in the editor/);
+    await vscode.commands.executeCommand('repodesk.messageEditor.accept');
+    const result = await second;
+    assert.ok(result, 'committed');
+    assert.equal((await client.git.getCommit(OWNER, REPO, result.commit)).message, 'Typed before the reload, and after it');
+    assert.equal(messageTabs().length, 0);
+  });
+});
