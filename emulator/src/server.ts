@@ -292,7 +292,7 @@ interface RouteTracker {
 }
 
 /**
- * POST is accepted wherever PATCH is (conventions, rule 5): every PATCH route
+ * POST is accepted wherever PATCH is (docs/service-api/hosting/conventions §6): every PATCH route
  * is kept to get a POST twin. With `pathPrefix` the hosting API's routes
  * refuse a request without it (installRequestHooks): a route is the API's
  * when a hosting module (`hosting-*`) registered it, unless it is a web-style
