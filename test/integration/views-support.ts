@@ -7,6 +7,7 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import type { RepoDeskApi } from '../../src/extension';
 import { approveInBrowser } from './oauthBrowser';
+import { pressEnterOnEachQuestion } from './quickInput';
 
 export interface TestNode {
   toTreeItem(): vscode.TreeItem;
@@ -66,10 +67,7 @@ export async function signInAsAdaWithDemoRepository(): Promise<RepoDeskApi> {
       void approveInBrowser(url, 'ada', 'ada-demo-password');
     });
     const signIn = vscode.commands.executeCommand('repodesk.signIn');
-    while (!opened) {
-      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await pressEnterOnEachQuestion("the sign-in's question (how to sign in) until the browser opens", () => opened);
     await signIn;
     api.testing!.setBrowserOpener(undefined);
   }
@@ -82,9 +80,6 @@ export async function signInAsAdaWithDemoRepository(): Promise<RepoDeskApi> {
 export async function enterThrough(command: string, ...args: unknown[]): Promise<unknown> {
   let settled = false;
   const done = Promise.resolve(vscode.commands.executeCommand(command, ...args)).finally(() => (settled = true));
-  while (!settled) {
-    await new Promise((r) => setTimeout(r, 150));
-    if (!settled) await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-  }
+  await pressEnterOnEachQuestion(`the questions of ${command} until it ends`, () => settled);
   return done;
 }
