@@ -2,8 +2,9 @@
 // harness's first (the API at the root) and a second in the enterprise form
 // (the API only under /api/v3). Two accounts on the first, one on the second;
 // each account reads with its own token, and signing out of one leaves the
-// others as they were. Runs last (zz-): it restores the one-service settings
-// and ada's session the other files use.
+// others as they were. Each suite sets its services and accounts up in its
+// before() and puts back, in its after(), the one-service settings and ada's
+// session that the other files start from: it may run in any order.
 import * as assert from 'node:assert/strict';
 import fs from 'node:fs';
 import net from 'node:net';

@@ -1,5 +1,3 @@
-// Named to run after the other view and overview tests: run before the pending review
-// tests, their overview case timed out waiting for its page (not understood yet).
 // A large pull request against the emulator (test/support/big-pull.mjs: a
 // repository of ada's, a branch pushed with git, review comments written by
 // charles through the API), smaller than the benchmark's so that the suite
@@ -68,6 +66,7 @@ describe('A large pull request', function () {
     assert.equal(listed.length, FILES);
   });
 
+  // Back to what the other files start from (no editor open, the demo repository active): order does not matter.
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.commands.executeCommand('repodesk.testing.setActiveRepository', 'analytical-engines', 'difference-engine');
