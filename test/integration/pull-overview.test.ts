@@ -234,7 +234,7 @@ describe('Pull request overview page', function () {
     const m = await openPageOf1();
     await send(KEY, { type: 'openFile', path: 'docs/tables.md' });
     const fileDiff = await diffOpened('docs/tables.md');
-    assert.equal(fileDiff.original.query, 'empty', 'an added file has no base side');
+    assert.ok(new URLSearchParams(fileDiff.original.query).has('empty'), `an added file has no base side: ${fileDiff.original.query}`);
     await closeDiff('docs/tables.md');
 
     const thread = m.conversation.rows.find((c) => c.kind === 'thread' && c.path === 'docs/tables.md');

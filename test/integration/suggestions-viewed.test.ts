@@ -159,6 +159,10 @@ describe('Suggestions and viewed files', function () {
   });
 
   it('Apply Suggestion commits to the head branch when the workspace does not hold the head; the viewed file is unviewed once its blob changed; Changes Since My Last Review lists it', async () => {
+    // The reviewer viewed the file at the head the suggestion was made on (marked here too, so that the test passes alone).
+    const viewedAt = (await children(PULLS, await filesNode())).length;
+    assert.equal(await vscode.commands.executeCommand('repodesk.viewedFiles.mark', await fileNode()), true);
+    await waitFor('tables.md viewed', async () => (await progress()) === `1 of ${viewedAt} viewed`);
     const item = (committed = await suggestion(['Committed line']));
     const done = await vscode.commands.executeCommand<{ where: string; commit?: string }>('repodesk.suggestions.apply', item, { confirmed: true });
     assert.equal(done?.where, 'branch');
