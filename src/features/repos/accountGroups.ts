@@ -78,11 +78,7 @@ export function accountGroups(ctx: ListingContext, view: ListingState, p: NodeTr
       if (keeping) keeps.push(roots.then((r) => keep(workspaceState, slot, key, r, prefix)).catch(() => undefined));
       return roots;
     };
-    // Kept under the account's id, else under an id it had in an earlier version (read once: the fresh rows are kept under its id).
-    const kept =
-      drawKept && !signedOut
-        ? [a.id, ...session.formerIdsOf(a.id)].map((id) => readSnapshot(workspaceState.get(groupSlot(a, id)), groupKey(ctx.state, a, id))).find((k) => k)
-        : undefined;
+    const kept = drawKept && !signedOut ? readSnapshot(workspaceState.get(slot), key) : undefined;
     const build = kept
       ? async () => {
           // The service's answer replaces the kept rows once they are on screen (as with one account).

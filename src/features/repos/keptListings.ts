@@ -26,11 +26,11 @@ export async function keep(workspaceState: vscode.Memento, slot: string, key: st
 }
 
 /** Where an account's group keeps its listing: a slot of its own, named by its service and account. */
-export function groupSlot(a: SignedInAccount, id = a.id): string {
-  return `${REPOSITORY_SNAPSHOT_KEY}/${encodeURIComponent(snapshotKey(a.apiUrl, id))}`;
+export function groupSlot(a: SignedInAccount): string {
+  return `${REPOSITORY_SNAPSHOT_KEY}/${encodeURIComponent(snapshotKey(a.apiUrl, a.id))}`;
 }
 
 /** The key of an account's group's listing: its service, its account and the filters (rows kept under another filter are not these). */
-export function groupKey(state: vscode.Memento, a: SignedInAccount, id = a.id): string {
-  return `${snapshotKey(a.apiUrl, id)} ${JSON.stringify(loadFilter(state))}`;
+export function groupKey(state: vscode.Memento, a: SignedInAccount): string {
+  return `${snapshotKey(a.apiUrl, a.id)} ${JSON.stringify(loadFilter(state))}`;
 }

@@ -59,9 +59,8 @@ function oneAccountRoots(ctx: ListingContext, view: ListingState, p: NodeTreePro
   const account = session.account;
   // The filters are part of the key: rows kept under another filter are not these.
   const keyOf = (accountId: string) => `${snapshotKey(readHostingSettings().apiUrl, accountId)} ${JSON.stringify(loadFilter(state))}`;
-  /** The listing kept for the account, also one kept under an id it had in an earlier version. */
-  const keptOf = (accountId: string) =>
-    [accountId, ...session.formerIdsOf(accountId)].map((id) => readSnapshot(workspaceState.get(REPOSITORY_SNAPSHOT_KEY), keyOf(id))).find((k) => k);
+  /** The listing kept for the account. */
+  const keptOf = (accountId: string) => readSnapshot(workspaceState.get(REPOSITORY_SNAPSHOT_KEY), keyOf(accountId));
   if (!client || !account) {
     // While the stored session is still being read (SecretStorage, a round
     // trip to the workbench), the rows kept for the account that was signed
@@ -120,14 +119,11 @@ function viewSubscriptions(ctx: ListingContext, provider: NodeTreeProvider): vsc
     }),
     active.onDidChange(() => provider.redraw()),
     // Signed out of an account: its kept listings go (the one account's slot, and its group's), nothing of the others'.
-    // What is still kept under an id it had in an earlier version goes too.
     session.onDidSignOutAccount((account) => {
-      const ids = [account, ...session.formerIdsOf(account)];
-      if (ids.some((id) => keptFor(workspaceState.get(REPOSITORY_SNAPSHOT_KEY), readHostingSettings().apiUrl, id)))
+      if (keptFor(workspaceState.get(REPOSITORY_SNAPSHOT_KEY), readHostingSettings().apiUrl, account))
         void workspaceState.update(REPOSITORY_SNAPSHOT_KEY, undefined);
       for (const slot of workspaceState.keys())
-        if (slot.startsWith(`${REPOSITORY_SNAPSHOT_KEY}/`) && ids.some((id) => keptForAccount(workspaceState.get(slot), id)))
-          void workspaceState.update(slot, undefined);
+        if (slot.startsWith(`${REPOSITORY_SNAPSHOT_KEY}/`) && keptForAccount(workspaceState.get(slot), account)) void workspaceState.update(slot, undefined);
     }),
   ];
 }

@@ -7,8 +7,7 @@ import * as vscode from 'vscode';
 import { HostingClient, type RateLimitState } from '../../../hosting';
 import type { Logger } from '../log/outputLog';
 import { scopesCover } from '../../../util/scopes';
-import { clientFromSettings, onDidChangeHostingSettings, readHostingServices, readHostingSettings } from './settings';
-import { formerAccountIds } from '../../../util/accountIds';
+import { clientFromSettings, onDidChangeHostingSettings, readHostingSettings } from './settings';
 
 /**
  * What the session needs of the sign-in provider (the auth feature's
@@ -76,8 +75,6 @@ export class HostingSession implements vscode.Disposable {
   private readonly refusedSessions = new Set<string>();
   /** What runs between a switch of the current client and the views' hearing of it (useAccount). */
   private alongside: (() => Promise<void>) | undefined;
-  /** formerIdsOf's answers, until the services' settings change (they depend on the first service). */
-  private readonly formerIds = new Map<string, string[]>();
   /** The client's background requests wait for this first (start-up: see holdBackgroundUntil). */
   private backgroundAfter: Promise<void> = Promise.resolve();
   /** Fires when the user signs in or out, switches account, or changes the service settings. */
@@ -97,10 +94,7 @@ export class HostingSession implements vscode.Disposable {
       this.accountsChanged,
       this.accountsRateLimitChanged,
       provider.onDidChangeSessions((e) => void this.afterSessionsChange(e)),
-      onDidChangeHostingSettings(() => {
-        this.formerIds.clear();
-        void this.refresh();
-      }),
+      onDidChangeHostingSettings(() => void this.refresh()),
     );
   }
 
@@ -161,33 +155,9 @@ export class HostingSession implements vscode.Disposable {
     return this.signedInAccounts.find((a) => a.id === accountId)?.client;
   }
 
-  /** The account the user last chose for the repository `owner/name`, if any (a choice stored under an earlier id: that account's id). */
+  /** The account the user last chose for the repository `owner/name`, if any. */
   rememberedAccountFor(repo: string): string | undefined {
-    const choices = this.state.get<Record<string, string>>(CHOICES_KEY, {});
-    const stored = choices[repo];
-    if (stored === undefined) return undefined;
-    const id = this.accountWithId(stored);
-    // Kept under the account's id from now on.
-    if (id !== undefined && id !== stored) void this.state.update(CHOICES_KEY, { ...choices, [repo]: id });
-    return id ?? stored;
-  }
-
-  /**
-   * The ids the account `accountId` had in earlier versions (src/util/accountIds.ts),
-   * newest first: what is stored under one of them is the account's, read once and moved.
-   */
-  formerIdsOf(accountId: string): string[] {
-    let ids = this.formerIds.get(accountId);
-    if (!ids) {
-      ids = formerAccountIds(accountId, readHostingServices().services);
-      this.formerIds.set(accountId, ids);
-    }
-    return ids;
-  }
-
-  /** The id of the signed-in account stored as `stored`: its id, or an id it had in an earlier version. */
-  private accountWithId(stored: string, ids: readonly string[] = this.signedInAccounts.map((a) => a.id)): string | undefined {
-    return ids.find((id) => id === stored) ?? ids.find((id) => this.formerIdsOf(id).includes(stored));
+    return this.state.get<Record<string, string>>(CHOICES_KEY, {})[repo];
   }
 
   /** Remembers the user's choice of account for the repository `owner/name`. */
@@ -278,16 +248,7 @@ export class HostingSession implements vscode.Disposable {
       await this.publishSignedIn();
       throw err;
     }
-    const stored = this.state.get<string>(ACCOUNT_KEY);
-    // The chosen account, also when chosen under an id of an earlier version.
-    const preferred =
-      stored === undefined
-        ? undefined
-        : this.accountWithId(
-            stored,
-            sessions.map((s) => s.account.id),
-          );
-    if (preferred !== undefined && preferred !== stored) void this.state.update(ACCOUNT_KEY, preferred);
+    const preferred = this.state.get<string>(ACCOUNT_KEY);
     // The newest session of the chosen account (a sign-in for more scopes adds one).
     const next = [...sessions].reverse().find((s) => s.account.id === preferred) ?? sessions[0];
     const settings = clientSettingsKey();
