@@ -51,6 +51,8 @@ const stages = [
 const only = process.argv.slice(2);
 
 const results = [];
+/** Every test's duration, from the stats lines: the slowest are listed at the end. */
+const slowest = [];
 for (const stage of stages) {
   if (only.length && !only.includes(stage.name) && stage.name !== 'build') continue;
   console.log(`\n━━━ ${stage.name} ━━━`);
@@ -63,6 +65,8 @@ for (const stage of stages) {
   const res = runs.find((r) => r.status !== 0) ?? runs[0];
   const seconds = (Date.now() - started) / 1000;
   const after = readStats();
+  const codeServerStarts = after.codeServerStarts - before.codeServerStarts;
+  for (const t of after.tests.slice(before.tests.length)) slowest.push({ ...t, stage: stage.name });
   let passed = after.passes - before.passes;
   let failed = after.failures - before.failures;
   if (stage.kind === 'check') {
@@ -71,26 +75,40 @@ for (const stage of stages) {
   } else if (res.status !== 0 && failed === 0) {
     failed = 1; // crashed before reporting
   }
-  results.push({ name: stage.name, passed, failed, seconds, ok: res.status === 0 });
+  results.push({ name: stage.name, passed, failed, seconds, codeServerStarts, ok: res.status === 0 });
   if (stage.fatal && res.status !== 0) break;
 }
 
 function readStats() {
-  const totals = { passes: 0, failures: 0 };
+  const totals = { passes: 0, failures: 0, codeServerStarts: 0, tests: [] };
   if (!fs.existsSync(statsFile)) return totals;
   for (const line of fs.readFileSync(statsFile, 'utf8').split('\n').filter(Boolean)) {
     const s = JSON.parse(line);
     totals.passes += s.passes ?? 0;
     totals.failures += s.failures ?? 0;
+    totals.codeServerStarts += s.codeServerStarts ?? 0;
+    totals.tests.push(...(s.tests ?? []));
   }
   return totals;
 }
 
+// The 20 slowest tests and the stages' times, in test-results/ (where to look first to make the run quicker).
+slowest.sort((a, b) => b.ms - a.ms);
+const resultsDir = path.join(root, 'test-results');
+fs.mkdirSync(resultsDir, { recursive: true });
+const top = slowest.slice(0, 20).map((t) => `${(t.ms / 1000).toFixed(1).padStart(7)} s  ${t.stage.padEnd(11)} ${t.file}  ${t.title}`);
+fs.writeFileSync(path.join(resultsDir, 'slowest-tests.txt'), top.join('\n') + '\n');
+fs.writeFileSync(path.join(resultsDir, 'stage-times.json'), JSON.stringify(results, null, 2) + '\n');
+console.log('\n━━━ slowest tests (test-results/slowest-tests.txt) ━━━');
+for (const line of top.slice(0, 10)) console.log(line);
+
 console.log('\n━━━ summary ━━━');
-for (const r of results)
+for (const r of results) {
+  const starts = r.codeServerStarts ? `  (code-server started ${r.codeServerStarts}×)` : '';
   console.log(
-    `${r.ok ? '✔' : '✖'} ${r.name.padEnd(12)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds.toFixed(1)} s`,
+    `${r.ok ? '✔' : '✖'} ${r.name.padEnd(12)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds.toFixed(1)} s${starts}`,
   );
+}
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 const allOk = results.every((r) => r.ok) && results.length > 0;
