@@ -1,0 +1,90 @@
+// `npm run test:stress -- --runs N [--stages integration,e2e]`: the UI stages
+// (integration, e2e, web by default) N times in a row while a child process
+// keeps one core busy, as a loaded CI machine or a build beside the tests
+// would. A test that passes only on an idle machine fails here. Each failure
+// is reported with its test's title, its screenshots and the stage's log; the
+// logs and screenshots are kept in a folder of their own (test-results/ is
+// emptied by each e2e run). Run it under the heavy lock on a shared machine.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
+};
+const runs = Number(arg('runs', '1'));
+const stages = arg('stages', 'integration,e2e,web').split(',');
+if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs takes a whole number of runs, not ${arg('runs')}`);
+const out = fs.mkdtempSync(path.join(os.tmpdir(), 'repodesk-stress-'));
+
+// One build for every run (the stages' runners read dist/).
+const build = spawnSync(process.execPath, ['esbuild.mjs', '--production'], { cwd: root, stdio: 'inherit' });
+if (build.status !== 0) process.exit(1);
+
+// The load: a loop in its own process on one core, for the whole stress run.
+const busy = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
+const stopBusy = () => busy.kill('SIGKILL');
+process.on('exit', stopBusy);
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
+
+/** Runs one stage's runner, its output both shown and kept; resolves with its exit code. */
+function runStage(stage, log) {
+  return new Promise((resolve) => {
+    const file = fs.createWriteStream(log);
+    const child = spawn(process.execPath, [path.join('test', 'harness', `run-${stage}.mjs`)], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    for (const stream of [child.stdout, child.stderr]) {
+      stream.on('data', (chunk) => {
+        process.stdout.write(chunk);
+        file.write(chunk);
+      });
+    }
+    child.on('close', (code) => file.end(() => resolve(code ?? 1)));
+  });
+}
+
+/** mocha's failure list ("  1) suite\n       title:") and the screenshots the runners printed, moved next to the log. */
+function failuresIn(log, keep) {
+  const text = fs.readFileSync(log, 'utf8');
+  const titles = [...text.matchAll(/^ {2}\d+\) (.+)\n((?: {5,}.+\n)*)/gm)].map((m) =>
+    [m[1], ...m[2].split('\n').map((l) => l.trim())].filter(Boolean).join(' '),
+  );
+  const shots = [...text.matchAll(/^screenshot: (.+\.png)$/gm)].map((m) => m[1]).filter((p) => fs.existsSync(p));
+  const kept = shots.map((p) => {
+    const to = path.join(keep, path.basename(p));
+    fs.copyFileSync(p, to);
+    return to;
+  });
+  return { titles: [...new Set(titles)], screenshots: kept };
+}
+
+const report = [];
+for (let run = 1; run <= runs; run++) {
+  for (const stage of stages) {
+    console.log(`\n━━━ stress run ${run}/${runs}: ${stage} (one core kept busy) ━━━`);
+    const dir = path.join(out, `run-${run}`, stage);
+    fs.mkdirSync(dir, { recursive: true });
+    const log = path.join(dir, 'output.log');
+    const started = Date.now();
+    const code = await runStage(stage, log);
+    const seconds = (Date.now() - started) / 1000;
+    report.push({ run, stage, ok: code === 0, seconds, log, ...(code === 0 ? { titles: [], screenshots: [] } : failuresIn(log, dir)) });
+  }
+}
+stopBusy();
+
+console.log(`\n━━━ stress: ${runs} run(s) of ${stages.join(', ')} with one core busy ━━━`);
+for (const r of report) {
+  console.log(`${r.ok ? '✔' : '✖'} run ${r.run} ${r.stage.padEnd(12)} ${r.seconds.toFixed(1)} s`);
+  if (r.ok) continue;
+  for (const t of r.titles.length ? r.titles : ['(no mocha failure listed: the runner failed to start or crashed)']) console.log(`    ✖ ${t}`);
+  for (const s of r.screenshots) console.log(`    screenshot: ${s}`);
+  console.log(`    log: ${r.log}`);
+}
+fs.writeFileSync(path.join(out, 'report.json'), JSON.stringify(report, null, 2) + '\n');
+const failed = report.filter((r) => !r.ok).length;
+console.log(`${report.length - failed} stage run(s) passed, ${failed} failed; logs and screenshots in ${out}`);
+process.exit(failed ? 1 : 0);
