@@ -51,6 +51,7 @@ const stages = [
 const only = process.argv.slice(2);
 
 const results = [];
+const builtEnv = {};
 /** Every test's duration, from the stats lines: the slowest are listed at the end. */
 const slowest = [];
 for (const stage of stages) {
@@ -60,7 +61,7 @@ for (const stage of stages) {
   const started = Date.now();
   // A stage with `then` runs those commands too, even after the first failed (one run shows everything).
   const runs = [stage.cmd, ...(stage.then ?? [])].map((cmd) =>
-    spawnSync(cmd[0], cmd.slice(1), { cwd: stage.cwd ?? root, stdio: 'inherit', env: { ...process.env, REPODESK_STATS_FILE: statsFile } }),
+    spawnSync(cmd[0], cmd.slice(1), { cwd: stage.cwd ?? root, stdio: 'inherit', env: { ...process.env, ...builtEnv, REPODESK_STATS_FILE: statsFile } }),
   );
   const res = runs.find((r) => r.status !== 0) ?? runs[0];
   const seconds = (Date.now() - started) / 1000;
@@ -77,6 +78,8 @@ for (const stage of stages) {
   }
   results.push({ name: stage.name, passed, failed, seconds, codeServerStarts, ok: res.status === 0 });
   if (stage.fatal && res.status !== 0) break;
+  // The later stages' tests need not build again what the build stage made (the package stage built it twice more).
+  if (stage.name === 'build') builtEnv.REPODESK_PRODUCTION_BUILT = '1';
 }
 
 function readStats() {
