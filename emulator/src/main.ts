@@ -35,6 +35,15 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  // SIGUSR2 toggles refusing connections (a test of a service that is down, run as a process).
+  let refusing = false;
+  process.on('SIGUSR2', () => {
+    refusing = !refusing;
+    (refusing ? emulator.pause() : emulator.resume()).then(
+      () => log(refusing ? 'SIGUSR2: refusing connections' : 'SIGUSR2: accepting connections again'),
+      (err: unknown) => log(`SIGUSR2: ${String(err)}`),
+    );
+  });
   // Announced only once the signal handlers are in place: a caller may stop us right after.
   log(
     `RepoDesk emulator listening on ${emulator.url}${options.pathPrefix ? ` (v3 API at ${emulator.apiUrl})` : ''} (data: ${emulator.dataDir}${options.memory ? ', removed on exit' : ''}) in ${Math.round(performance.now() - started)} ms`,

@@ -2,6 +2,7 @@
 // --data <dir>|--memory [--seed demo|<file>] [--host <h>] [--base-url <url>]`.
 import { parseArgs } from 'node:util';
 import path from 'node:path';
+import { parseLatency, type Latency } from './latency';
 
 export interface EmulatorOptions {
   /** TCP port; 0 picks a free one. */
@@ -51,6 +52,8 @@ export interface EmulatorOptions {
    * root). Unset: the v3 API answers at `/` and at `/api/v3`.
    */
   pathPrefix?: '/api/v3' | undefined;
+  /** Every answer waits this long (ms), or a delay drawn from `minMs`–`maxMs` for each request (default none), as over a slow network. */
+  latency?: Latency | undefined;
 }
 
 export interface RateLimits {
@@ -115,6 +118,10 @@ export const USAGE = `Usage: repodesk-emulator [--port <n>] --data <dir>|--memor
   --cors-origin <origin>            an origin a browser page may call from, repeatable (default *, any;
                                     none: no CORS headers)
   --path-prefix /api/v3             the v3 API only under /api/v3, as an enterprise install (default: at / and /api/v3)
+  --latency <ms>|<min>-<max>        every answer waits this long, or a delay drawn from min-max for each (default 0)
+
+  SIGUSR2 to the process toggles refusing connections: the port is closed (open
+  connections dropped) and opened again, the data folder untouched.
 `;
 
 export class UsageError extends Error {}
@@ -164,6 +171,7 @@ export function parseOptions(argv: string[]): CliOptions {
       'stats-delay': { type: 'string' },
       'cors-origin': { type: 'string', multiple: true },
       'path-prefix': { type: 'string' },
+      latency: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -184,6 +192,9 @@ export function parseOptions(argv: string[]): CliOptions {
   const pathPrefix = values['path-prefix']?.replace(/\/+$/, '');
   if (pathPrefix !== undefined && pathPrefix !== '/api/v3')
     throw new UsageError(`--path-prefix must be /api/v3 (the enterprise form), got "${values['path-prefix']}"\n\n${USAGE}`);
+  const latency = values.latency === undefined ? undefined : parseLatency(values.latency);
+  if (values.latency !== undefined && !latency)
+    throw new UsageError(`--latency must be milliseconds (250) or a range of them (100-400), got "${values.latency}"\n\n${USAGE}`);
   const positive = (name: string, v: string | undefined): number | undefined => {
     if (v === undefined) return undefined;
     const n = Number(v);
@@ -215,5 +226,6 @@ export function parseOptions(argv: string[]): CliOptions {
     logRequests: !values.quiet,
     ...(values['cors-origin'] ? { corsOrigins: corsOrigins(values['cors-origin']) } : {}),
     ...(pathPrefix ? { pathPrefix } : {}),
+    ...(latency ? { latency } : {}),
   };
 }

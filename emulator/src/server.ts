@@ -10,6 +10,8 @@ import { resolveLimits, type EmulatorOptions, type ResolvedLimits } from './opti
 import { EventBus } from './events';
 import { redactUrl } from './redact';
 import { registerCors } from './cors';
+import { connectionSwitch } from './connections';
+import { drawLatency } from './latency';
 import type { GitEnvironment } from './git';
 import { crashPointFromEnv, SeedCrashPoints } from './seed/crash-points';
 import { completedSeed, discardUnfinishedSeed, hasUnfinishedSeed, markSeedDone, markSeedStarted, markServed, neverServed } from './seed/unfinished';
@@ -28,6 +30,10 @@ export interface Emulator {
   events: EventBus;
   /** Requests answered before Fastify (ctx.answerEarly) so far (tests: the fast path was taken). */
   earlyAnswers(): number;
+  /** Refuses connections (the port is closed, open connections dropped) until `resume()`; the data stays. */
+  pause(): Promise<void>;
+  /** Listens again on the same port after `pause()`. */
+  resume(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -137,6 +143,7 @@ export async function createEmulator(options: EmulatorOptions, log: (line: strin
   for (const m of modules) await m.ready?.(ctx);
   readiness.ready = true;
 
+  const connections = connectionSwitch(app.server, options.host, port);
   let closed = false;
   return {
     app,
@@ -146,9 +153,12 @@ export async function createEmulator(options: EmulatorOptions, log: (line: strin
     options,
     events: ctx.events,
     earlyAnswers,
+    pause: () => connections.pause(),
+    resume: () => connections.resume(),
     async close() {
       if (closed) return;
       closed = true;
+      connections.dispose();
       await app.close();
       ctx.events.close();
       for (const fn of server.closers.reverse()) await fn();
@@ -311,8 +321,8 @@ function trackRoutes(app: FastifyInstance): RouteTracker {
 }
 
 /**
- * Responders ahead of Fastify (ctx.answerEarly): Fastify's own listener on the
- * server runs only for what they leave. Its server settings (keep-alive
+ * The `latency` option's wait, then the responders ahead of Fastify
+ * (ctx.answerEarly): Fastify's own listener on the server runs only for what they leave. Its server settings (keep-alive
  * timeout and the like) stay as Fastify made them. Returns the count of
  * requests they answered.
  */
@@ -328,7 +338,7 @@ function installEarlyResponders(
   if (listeners.length !== 1) throw new Error(`expected Fastify's one request listener on its server, found ${listeners.length}`);
   const fastifyListener = listeners[0] as (req: IncomingMessage, res: ServerResponse) => void;
   app.server.removeListener('request', fastifyListener);
-  app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+  const answer = (req: IncomingMessage, res: ServerResponse) => {
     if (readiness.ready && server.earlyResponders.length > 0) {
       const started = options.logRequests ? performance.now() : 0;
       for (const answer of server.earlyResponders) {
@@ -344,6 +354,12 @@ function installEarlyResponders(
       }
     }
     fastifyListener(req, res);
+  };
+  const { latency } = options;
+  app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const delay = latency ? drawLatency(latency) : 0;
+    if (delay > 0) setTimeout(() => answer(req, res), delay).unref();
+    else answer(req, res);
   });
   return () => earlyAnswers;
 }

@@ -26,6 +26,13 @@ export interface RunningEmulator {
   apiUrl: string;
   /** The data folder in use (the throw-away one with `memory`). */
   dataDir: string;
+  /**
+   * Refuses connections until `resume()`, as a service that is down: the port
+   * is closed and open connections are dropped; the data and the URL stay.
+   */
+  pause(): Promise<void>;
+  /** Answers again, on the same port, after `pause()`. */
+  resume(): Promise<void>;
   /** Stops the server; with `memory`, removes the data folder too. */
   close(): Promise<void>;
 }
@@ -60,5 +67,12 @@ export async function launch(options: StartOptions): Promise<Emulator & { dataDi
 /** Starts the emulator; resolves once it listens with its seed loaded. */
 export async function startEmulator(options: StartOptions): Promise<RunningEmulator> {
   const emulator = await launch(options);
-  return { url: emulator.url, apiUrl: emulator.apiUrl, dataDir: emulator.dataDir, close: () => emulator.close() };
+  return {
+    url: emulator.url,
+    apiUrl: emulator.apiUrl,
+    dataDir: emulator.dataDir,
+    pause: () => emulator.pause(),
+    resume: () => emulator.resume(),
+    close: () => emulator.close(),
+  };
 }

@@ -3,6 +3,7 @@
 // (docs/EMULATOR.md), and a bad value is a usage error naming the flag.
 import assert from 'node:assert/strict';
 import path from 'node:path';
+import { drawLatency } from '../../src/latency';
 import { DEFAULT_PORT, parseOptions, resolveLimits, UsageError, USAGE } from '../../src/options';
 
 const usage = (pattern: RegExp) => (e: unknown) => e instanceof UsageError && pattern.test(e.message);
@@ -37,6 +38,33 @@ describe('emulator options: the command line', () => {
     assert.throws(() => parseOptions(['--memory', '--path-prefix', '/ghe']), usage(/--path-prefix must be \/api\/v3 \(the enterprise form\), got "\/ghe"/));
     assert.throws(() => parseOptions(['--memory', '--path-prefix', '']), usage(/--path-prefix must be/));
     assert.match(USAGE, /--path-prefix \/api\/v3/);
+  });
+
+  it('--latency: milliseconds or a min-max range; unset by default; anything else is a usage error naming the flag', () => {
+    assert.equal(parseOptions(['--memory']).latency, undefined);
+    assert.deepEqual(parseOptions(['--memory', '--latency', '250']).latency, { minMs: 250, maxMs: 250 });
+    assert.deepEqual(parseOptions(['--memory', '--latency', '100-400']).latency, { minMs: 100, maxMs: 400 });
+    for (const bad of ['', 'slow', '-5', '400-100', '1.5', '100-']) {
+      assert.throws(
+        () => parseOptions(['--memory', `--latency=${bad}`]),
+        usage(/^--latency must be milliseconds \(250\) or a range of them \(100-400\), got/),
+        bad,
+      );
+    }
+    assert.match(USAGE, /--latency <ms>\|<min>-<max>/);
+  });
+
+  it('--latency: a range is drawn from for each request, both ends included', () => {
+    const l = { minMs: 100, maxMs: 400 };
+    assert.equal(
+      drawLatency(l, () => 0),
+      100,
+    );
+    assert.equal(
+      drawLatency(l, () => 0.999999),
+      400,
+    );
+    assert.equal(drawLatency({ minMs: 250, maxMs: 250 }, Math.random), 250);
   });
 
   it('--memory: no data folder from the command line (startEmulator makes a throw-away one)', () => {

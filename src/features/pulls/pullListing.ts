@@ -6,11 +6,9 @@
 import * as vscode from 'vscode';
 import type { AvatarCache } from '../../util/avatars';
 import { pullSnapshotKey, readPullSnapshot, takePullSnapshot } from '../../listings/pullSnapshot';
-import { errorText } from '../shared/failure';
 import type { HostingSession } from '../shared/session/hostingSession';
 import { readHostingSettings } from '../shared/session/settings';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
-import { ErrorNode } from '../shared/tree/nodes';
 import { NodeTreeProvider, pagedRoots } from '../shared/tree/treeBase';
 import type { ViewedFilesStore } from '../review/stores/viewedFilesStore';
 import { KeptPullNode } from './keptPullNodes';
@@ -55,7 +53,7 @@ export function createPullListing(
         if (built === generation) p.replaceRoots(Promise.resolve(roots));
       },
       (err: unknown) => {
-        if (built === generation) p.replaceRoots(Promise.resolve([new ErrorNode(errorText(err), () => p.refresh())]));
+        if (built === generation) p.replaceRoots(Promise.resolve(p.failedRoots(err)));
       },
     );
     return kept.pulls.map((k) => new KeptPullNode(repo.owner, repo.name, k));

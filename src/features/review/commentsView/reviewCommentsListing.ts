@@ -10,12 +10,11 @@ import * as vscode from 'vscode';
 import type { ReviewComment } from '../../../hosting';
 import { firstDraw } from '../../../listings/firstDraw';
 import { StepMarks } from '../../../util/phaseMarks';
-import { errorText } from '../../shared/failure';
 import type { Logger } from '../../shared/log/outputLog';
 import type { HostingSession } from '../../shared/session/hostingSession';
 import type { ActiveRepository } from '../../shared/selection/activeRepository';
 import type { SelectedPull } from '../../shared/selection/selectedPull';
-import { ErrorNode, MessageNode, type RepoDeskNode } from '../../shared/tree/nodes';
+import { MessageNode, type RepoDeskNode } from '../../shared/tree/nodes';
 import { CommentFileNode, CommentNode, threadNodes } from '../../shared/tree/reviewThreadNodes';
 import { pagedRoots, type NodeTreeProvider } from '../../shared/tree/treeBase';
 import type { PendingDrafts } from '../stores/pendingDrafts';
@@ -112,7 +111,7 @@ export class ReviewCommentsListing {
       (err: unknown) => {
         if (built !== this.generation) return;
         this.setUpdating(false);
-        p.replaceRoots(Promise.resolve([new ErrorNode(errorText(err), () => p.refresh())]));
+        p.replaceRoots(Promise.resolve(p.failedRoots(err)));
       },
     );
     return nodesOf(draw.now);

@@ -195,10 +195,10 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<RepoDeskNode>, 
       try {
         nodes = await this.build(this);
       } catch (err) {
-        nodes = isUnreachable(err) ? this.offlineRoots() : [new ErrorNode(errorText(err), () => this.refresh())];
+        nodes = this.failedRoots(err);
       }
-      if (this.builtOffline) this.markOffline(this.kept?.at);
-      else {
+      // Fresh rows: kept for a later read that gets no answer, and the view's mark goes.
+      if (!this.builtOffline) {
         if (!nodes.some((n) => n instanceof ErrorNode)) this.kept = { nodes, at: Date.now() };
         this.markOffline(undefined);
       }
@@ -215,7 +215,13 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<RepoDeskNode>, 
    */
   offlineRoots(): RepoDeskNode[] {
     this.builtOffline = true;
+    this.markOffline(this.kept?.at);
     return this.kept?.nodes ?? [nothingReadYet()];
+  }
+
+  /** The roots after a read of them failed: offlineRoots when the service did not answer, else the error with a retry. */
+  failedRoots(err: unknown): RepoDeskNode[] {
+    return isUnreachable(err) ? this.offlineRoots() : [new ErrorNode(errorText(err), () => this.refresh())];
   }
 
   /** The view's offline mark (its message), or undefined while its rows are fresh (test seam). */
