@@ -18,7 +18,14 @@ import type { ViewedFilesStore } from '../review/stores/viewedFilesStore';
 import { changedFilesNodes } from './changedFilesNode';
 import type { FeatureContext } from '../shared/featureContext';
 
-const PULL_COMMANDS = ['repodesk.pulls.checkout', 'repodesk.pulls.checkoutWorktree', 'repodesk.pulls.openAllChanges', 'repodesk.pulls.labels', 'repodesk.pulls.filter', 'repodesk.pulls.openInBrowser'] as const;
+const PULL_COMMANDS = [
+  'repodesk.pulls.checkout',
+  'repodesk.pulls.checkoutWorktree',
+  'repodesk.pulls.openAllChanges',
+  'repodesk.pulls.labels',
+  'repodesk.pulls.filter',
+  'repodesk.pulls.openInBrowser',
+] as const;
 export type PullCommandId = (typeof PULL_COMMANDS)[number];
 
 /** `refreshAll` re-reads every view but `except` (a merge moves Git Refs too). */
