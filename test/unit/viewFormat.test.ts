@@ -1,5 +1,15 @@
 import * as assert from 'node:assert/strict';
-import { commentLine, firstLine, formatAge, formatExactDate, formatSize, groupRefs, groupReviewThreads, lineOfDiffHunk, shortSha } from '../../src/util/viewFormat';
+import {
+  commentLine,
+  firstLine,
+  formatAge,
+  formatExactDate,
+  formatSize,
+  groupRefs,
+  groupReviewThreads,
+  lineOfDiffHunk,
+  shortSha,
+} from '../../src/util/viewFormat';
 import { fromGitPath, toGitPath, toGitQuery } from '../../src/util/gitUri';
 
 describe('view formatting helpers', () => {

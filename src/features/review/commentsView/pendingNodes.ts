@@ -24,7 +24,10 @@ class PendingDraftNode extends RepoDeskNode {
   toTreeItem(): vscode.TreeItem {
     const d = this.draft;
     const t = d.target;
-    const item = new vscode.TreeItem(vscode.l10n.t('Pending: {0}', commentLine(d.body) ?? vscode.l10n.t('Suggested change')), vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(
+      vscode.l10n.t('Pending: {0}', commentLine(d.body) ?? vscode.l10n.t('Suggested change')),
+      vscode.TreeItemCollapsibleState.None,
+    );
     const where =
       t.kind === 'line'
         ? vscode.l10n.t('{0} line {1}', t.path, t.line)
