@@ -229,7 +229,7 @@ describe('Journey: commit the workspace to a new branch, open a pull request, me
     await expectCleanScreen(page);
   });
 
-  it('a window reload while a merge message is being written: the editor goes with a word, nothing is merged, the text comes back on the next Merge…', async function () {
+  it('a window reload while a merge message is being written: nothing merged, the tab back with its text, saved without an error; its ✓ is Merge… again with the text', async function () {
     this.timeout(120_000);
     const { page } = session;
     await palette('View: Close All Editors');
@@ -246,14 +246,30 @@ describe('Journey: commit the workspace to a new branch, open a pull request, me
     // The reload is not a step of RepoDesk's: from the palette.
     await palette('Developer: Reload Window');
     await page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 60_000 });
-    await toast('The window reloaded while a commit or merge message was being written').waitFor({ timeout: 60_000 });
-    await page.locator('.tabs-container .tab', { hasText: 'Merge message:' }).waitFor({ state: 'detached', timeout: 15_000 });
+    await toast(
+      'The window reloaded while “Merge message: #1” was being written: nothing was sent. Its text is kept: Merge #1 Again… starts again with it.',
+    ).waitFor({ timeout: 60_000 });
     assert.equal((await apiAsAda('GET', `${REPO_PATH}/pulls/1`)).merged, false);
-
-    await overview().locator('h1', { hasText: 'Tabulate polynomials by the method of differences' }).waitFor({ timeout: 60_000 });
-    await overview().locator('vscode-button', { hasText: 'Merge…' }).click();
+    // VS Code restores the tab; typed in, then the focus moved away: saved (files.autoSave onFocusChange), no error.
+    const tab = page.locator('.tabs-container .tab', { hasText: 'Merge message: #1' });
+    await tab.click();
     await expectMessageEditor('Merge message: #1');
-    assert.match(await editorText(), /^Written before the reload/, 'the text written before the reload is back');
+    assert.match(await editorText(), /^Written before the reload/, 'the text written before the reload is in the restored tab');
+    await activeGroup().locator('.monaco-editor').first().click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(', and after it');
+    await (await row('Pull Requests', '#1 Tabulate polynomials')).click();
+    await page.locator('.tabs-container .tab.dirty', { hasText: 'Merge message: #1' }).waitFor({ state: 'detached', timeout: 15_000 }); // saved
+    assert.equal(await page.locator('.notification-toast', { hasText: 'Unable to write file' }).count(), 0);
+    console.log(`      screenshot: ${await screenshot('journey-merge-reload-restored')}`);
+    await tab.click();
+    // Its ✓: Merge… again, its editor starting from the text (nothing merged before the next ✓).
+    await titleAction('Use This Message').click();
+    await toast('Your earlier text is back in the editor.').waitFor({ timeout: 30_000 });
+    await expectMessageEditor('Merge message: #1');
+    assert.match(await editorText(), /^Written before the reload, and after it/, 'the text written before and after the reload is back');
+    assert.equal(await page.locator('.tabs-container .tab', { hasText: 'Merge message:' }).count(), 1);
+    assert.equal((await apiAsAda('GET', `${REPO_PATH}/pulls/1`)).merged, false);
     // Cancelled from the notification that says what to do (its Cancel is the editor's ✕): it goes, and so does the tab.
     const prompt = session.page.locator('.notifications-toasts .notification-toast', { hasText: 'Your earlier text is back in the editor' }).first();
     await prompt.locator('.monaco-button', { hasText: /^Cancel$/ }).click();

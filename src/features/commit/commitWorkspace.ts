@@ -70,7 +70,7 @@ async function commitFolder(
   if (!given && !(await confirmChanges(preview, folder, comparison))) return undefined;
   // One kept message per repository: a cancelled or failed commit's text comes back in the next editor.
   const key = `commit:${target.owner}/${target.repo}`;
-  const message = given?.message ?? (await askMessage(key, picked.branch, where));
+  const message = given?.message ?? (await askMessage(key, picked.branch, where, given));
   if (message === undefined) return undefined;
   if (!message.trim()) {
     void vscode.window.showErrorMessage(vscode.l10n.t('The commit message is empty: nothing was committed to {0}.', where));
@@ -125,7 +125,7 @@ async function compareFolder(
 }
 
 /** The message, written in the message editor (undefined: cancelled, the user was told). */
-function askMessage(key: string, branch: string, where: string): Promise<string | undefined> {
+function askMessage(key: string, branch: string, where: string, given?: CommitAnswers): Promise<string | undefined> {
   return editMessage({
     key,
     title: vscode.l10n.t('Commit message: {0}', branch),
@@ -136,6 +136,8 @@ function askMessage(key: string, branch: string, where: string): Promise<string 
     ),
     refuseEmpty: vscode.l10n.t('The commit message is empty: write at least its first line, the summary. Nothing was committed.'),
     cancelled: vscode.l10n.t('Commit cancelled: nothing was committed to {0}.', where),
+    // After a window reload: the command again as it was started (its questions again when none were given), the editor starting from the kept text.
+    resume: { command: 'repodesk.commit.workspace', args: given ? [given] : [], title: vscode.l10n.t('Commit Again…') },
   });
 }
 

@@ -30,6 +30,12 @@ export async function mergePull(flow: PullFlow, target: RepoTarget, pull: PullRe
         ),
         refuseEmpty: vscode.l10n.t('The merge message is empty: write at least its first line. Nothing was merged.'),
         cancelled: vscode.l10n.t('Merge cancelled: #{0} was not merged.', pull.number),
+        // After a window reload: Merge… again (the pull request read afresh), its editor starting from the kept text.
+        resume: {
+          command: 'repodesk.pulls.merge',
+          args: [{ owner: target.owner, repo: target.repo, number: pull.number }],
+          title: vscode.l10n.t('Merge #{0} Again…', pull.number),
+        },
       });
   if (message === undefined && !given) return undefined;
   try {
