@@ -58,8 +58,9 @@ async function writeThread(diff, line, text) {
   await editor.waitFor({ timeout: 15_000 });
   await editor.click();
   await page.keyboard.type(text);
+  // A review is pending: the box's button says so (not Reply).
   await box
-    .locator('.monaco-button', { hasText: /^\s*Reply\s*$/ })
+    .locator('.monaco-button', { hasText: /^\s*Add to Review\s*$/ })
     .first()
     .click();
   // Drawn as a pending draft on its line.

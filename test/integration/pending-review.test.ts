@@ -307,6 +307,45 @@ describe('Pending review', function () {
     await waitFor('the status bar item gone', async () => (await statusText()) === undefined);
   });
 
+  it('Suggest a Change during a pending review: Add to Review keeps the suggestion as a draft (nothing sent); without a review, Add to Review sends nothing either', async () => {
+    const diff = await openTables();
+    const suggest = async (line: number) => {
+      const editor = await vscode.window.showTextDocument(diff.modified, { preview: false });
+      editor.selection = new vscode.Selection(line - 1, 0, line - 1, 0);
+      const thread = await vscode.commands.executeCommand<vscode.CommentThread>('repodesk.comments.suggestChange');
+      assert.ok(thread, 'a suggestion thread');
+      return { thread, draft: thread.comments[0]!, text: editor.document.lineAt(line - 1).text };
+    };
+
+    // No review pending: the button a review shows adds nothing and sends nothing; the text stays in the thread.
+    const early = await suggest(4);
+    const shown: string[] = [];
+    const original = vscode.window.showErrorMessage;
+    (vscode.window as { showErrorMessage: unknown }).showErrorMessage = async (m: string) => {
+      shown.push(m);
+      return undefined;
+    };
+    try {
+      assert.equal(await vscode.commands.executeCommand('repodesk.comments.addToReview', early.draft), false);
+    } finally {
+      (vscode.window as { showErrorMessage: unknown }).showErrorMessage = original;
+    }
+    assert.match(shown[0] ?? '', /No review is pending on analytical-engines\/difference-engine#1/);
+    assert.deepEqual(await newReviewComments(), []);
+    early.thread.dispose();
+
+    assert.equal(await vscode.commands.executeCommand('repodesk.pendingReview.start', { owner: OWNER, repo: REPO, number: 1 }), true);
+    const { draft, text } = await suggest(4);
+    assert.equal(await vscode.commands.executeCommand('repodesk.comments.addToReview', draft), true);
+    const kept = (await drafts())!;
+    assert.deepEqual(
+      kept.map((d) => [d.body, d.target.kind, d.target.line]),
+      [[`\`\`\`suggestion\n${text}\n\`\`\``, 'line', 4]],
+    );
+    assert.deepEqual(await newReviewComments(), [], 'nothing reached the service');
+    await waitFor('the suggestion drawn as a pending draft', async () => (await threads()).some((e) => e.kind === 'pending'));
+  });
+
   it('Submit Review with no review pending says so and posts nothing', async () => {
     const original = vscode.window.showInformationMessage;
     const shown: string[] = [];

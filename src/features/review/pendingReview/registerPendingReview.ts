@@ -46,6 +46,11 @@ export function registerPendingReview({
   const showStatus = () => {
     const key = shownPull();
     void vscode.commands.executeCommand('setContext', 'repodesk.pendingReview.active', key !== undefined);
+    // The editor's comment boxes say Add to Review rather than Reply or Save: a review is pending on the
+    // selected pull request (whose diffs and files they are on), or, with none selected, on the one shown.
+    const pull = selected.value;
+    const onSelected = pull ? reviews.isActive({ owner: pull.owner, repo: pull.repo, number: pull.number }) : key !== undefined;
+    void vscode.commands.executeCommand('setContext', 'repodesk.pendingReview.onSelected', onSelected);
     if (!key) return status.hide();
     const n = reviews.drafts(key).length;
     status.text = n === 1 ? vscode.l10n.t('$(comment-draft) #{0}: 1 pending', key.number) : vscode.l10n.t('$(comment-draft) #{0}: {1} pending', key.number, n);

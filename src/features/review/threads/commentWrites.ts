@@ -17,8 +17,11 @@ export interface CommentWriter {
   pending?: PendingDrafts;
 }
 
-/** Sends the typed text; on failure keeps it in the thread as a draft and says why. */
-export async function sendComment(w: CommentWriter, thread: vscode.CommentThread, text: string, draft?: ReviewCommentItem): Promise<boolean> {
+/**
+ * Sends the typed text; on failure keeps it in the thread as a draft and says why.
+ * `toReview`: the button said Add to Review, so the text is never posted at once.
+ */
+export async function sendComment(w: CommentWriter, thread: vscode.CommentThread, text: string, draft?: ReviewCommentItem, toReview = false): Promise<boolean> {
   const entry = await w.inline.entryOf(thread);
   if (!entry) {
     void vscode.window.showErrorMessage(vscode.l10n.t('This document is not part of a pull request RepoDesk knows.'));
@@ -26,7 +29,7 @@ export async function sendComment(w: CommentWriter, thread: vscode.CommentThread
   }
   try {
     await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Sending review comment…') }, () =>
-      createComment(w, entry, text),
+      createComment(w, entry, text, toReview),
     );
     if (entry.kind === 'new') thread.dispose();
     else if (draft) thread.comments = thread.comments.filter((c) => c !== draft);
@@ -39,10 +42,15 @@ export async function sendComment(w: CommentWriter, thread: vscode.CommentThread
   }
 }
 
-async function createComment(w: CommentWriter, entry: ThreadEntry, body: string) {
+async function createComment(w: CommentWriter, entry: ThreadEntry, body: string, toReview: boolean) {
   const { place } = entry;
   // A pending review keeps the comment as a draft (posted by Submit Review).
   const review = w.pending?.isActive(place.pull) ? w.pending : undefined;
+  // Add to Review on a pull request without one (a review pending on another): nothing is posted.
+  if (toReview && !review)
+    throw new Error(
+      vscode.l10n.t('No review is pending on {0}/{1}#{2}: choose Start Review on it first.', place.pull.owner, place.pull.repo, place.pull.number),
+    );
   if (entry.rootId !== undefined) {
     return review
       ? review.add(place.pull, body, { kind: 'reply', inReplyTo: entry.rootId, path: place.path })
@@ -67,14 +75,14 @@ async function createComment(w: CommentWriter, entry: ThreadEntry, body: string)
   return w.store.create(place.pull, { body, commit_id: place.head.sha, path: place.path, position });
 }
 
-/** Save: an edited comment's text sent (a draft kept after a failure is sent as new). */
-export async function saveComment(w: CommentWriter, item: ReviewCommentItem): Promise<boolean> {
+/** Save: an edited comment's text sent (a draft, such as a suggestion or text kept after a failure, is sent as new; with `toReview`, added to the pending review). */
+export async function saveComment(w: CommentWriter, item: ReviewCommentItem, toReview = false): Promise<boolean> {
   const text = item.text;
   if (!text.trim()) {
     void vscode.window.showWarningMessage(vscode.l10n.t('The comment cannot be empty.'));
     return false;
   }
-  if (!item.comment) return sendComment(w, item.parent, text, item);
+  if (!item.comment) return sendComment(w, item.parent, text, item, toReview);
   const entry = await w.inline.entryOf(item.parent);
   if (!entry) return false;
   try {

@@ -21,6 +21,7 @@ type InlineCommentCommand =
   | 'repodesk.comments.expandAt'
   | 'repodesk.comments.refresh'
   | 'repodesk.comments.reply'
+  | 'repodesk.comments.addToReview'
   | 'repodesk.comments.edit'
   | 'repodesk.comments.save'
   | 'repodesk.comments.cancel'
@@ -73,6 +74,12 @@ export function startInlineComments(
     'repodesk.comments.reply': async (reply?: vscode.CommentReply) => {
       if (!reply?.thread || !reply.text.trim()) return false;
       return sendComment(writer, reply.thread, reply.text);
+    },
+    // The button of a thread's box, or of a draft (a suggestion), while a review is pending: a draft of the review.
+    'repodesk.comments.addToReview': async (arg?: vscode.CommentReply | ReviewCommentItem) => {
+      if (ownItem(arg)) return saveComment(writer, arg, true);
+      if (!arg?.thread || !arg.text.trim()) return false;
+      return sendComment(writer, arg.thread, arg.text, undefined, true);
     },
     'repodesk.comments.edit': (item?: ReviewCommentItem) => {
       if (!ownItem(item) || !item.own) return;

@@ -44,6 +44,7 @@ export function registerComments({
       'repodesk.comments.expandAt',
       'repodesk.comments.refresh',
       'repodesk.comments.reply',
+      'repodesk.comments.addToReview',
       'repodesk.comments.edit',
       'repodesk.comments.save',
       'repodesk.comments.cancel',
