@@ -87,7 +87,7 @@ export async function makeWebhook(hooksRow, url, beforeUrl = async () => {}) {
   const { page } = session;
   await hooksRow.hover();
   await hooksRow.locator('.actions a[aria-label^="New Webhook"]').click();
-  await typeStep('New Webhook');
+  await typeStep('New Webhook (1/6): Service');
   await pick('web');
   await beforeUrl();
   await answerStep('(2/6): Payload URL', url);

@@ -230,6 +230,11 @@ async function askEvents(service: HookService, picked: readonly string[], title:
 
 /** The new hook's service, configuration and events; undefined when cancelled. */
 export async function askNewHook(services: readonly HookService[]): Promise<{ answers: HookAnswers; generatedSecret?: string } | undefined> {
+  // Like the steps after it, numbered: the service is step 1 of its fields plus two (a range when the services' differ).
+  const totals = services.length ? services.map((s) => fieldsOf(s).length + 2) : [2];
+  const [fewest, most] = [Math.min(...totals), Math.max(...totals)];
+  const first =
+    fewest === most ? vscode.l10n.t('New Webhook ({0}/{1}): Service', 1, most) : vscode.l10n.t('New Webhook ({0}/{1}–{2}): Service', 1, fewest, most);
   const service = await vscode.window.showQuickPick(
     services.map((s) => ({
       label: s.name,
@@ -237,7 +242,7 @@ export async function askNewHook(services: readonly HookService[]): Promise<{ an
       detail: vscode.l10n.t('Default events: {0}', (s.default_events ?? s.events).join(', ')),
       service: s,
     })),
-    { title: vscode.l10n.t('New Webhook: Service'), ignoreFocusOut: true, placeHolder: vscode.l10n.t('Where the events are delivered') },
+    { title: first, ignoreFocusOut: true, placeHolder: vscode.l10n.t('Where the events are delivered') },
   );
   if (!service) return undefined;
   // The service is step 1; the number of steps is known once it is chosen (its fields, then the events).
