@@ -64,6 +64,12 @@ export class ServerError extends HostingError {}
 /** The service could not be reached (DNS, refused connection, reset, timeout). */
 export class NetworkError extends HostingError {}
 
+/**
+ * In a browser: the service answered, but not to this page (no CORS headers
+ * for its origin). A NetworkError to the page, yet the service is not down.
+ */
+export class CrossOriginError extends NetworkError {}
+
 /** A response did not have the documented shape; names the endpoint and the field path. */
 export class ResponseShapeError extends HostingError {
   constructor(

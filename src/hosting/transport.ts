@@ -10,6 +10,7 @@ import * as z from 'zod/mini';
 import { EtagCache } from './etagCache';
 import {
   BadCredentialsError,
+  CrossOriginError,
   ForbiddenError,
   HostingError,
   LoginLockedOutError,
@@ -410,7 +411,7 @@ export class HostingCore {
       if (cacheKey && res.status === 200 && etag) this.cache.set(cacheKey, { etag, status: 200, headers: resHeaders, data: res.data });
       return { status: res.status, url: prepared.url, headers: resHeaders, data: res.data, fromCache: false };
     } catch (err) {
-      if (isRequestError(err)) this.reached.fire(err.response ? { answered: true } : { answered: false, failure: err.message });
+      if (isRequestError(err) && err.response) this.reached.fire({ answered: true });
       if (isRequestError(err) && err.status === 304 && cached) {
         const fresh = normalizeHeaders(err.response?.headers ?? {});
         this.rateLimit.update(fresh);
@@ -422,8 +423,13 @@ export class HostingCore {
         return { status: 200, url: prepared.url, headers, data: cached.data, fromCache: true };
       }
       // No answer: in the browser build, a service without CORS is named as such (unreachable.ts).
-      if (isRequestError(err) && !err.response)
-        throw new NetworkError(await unreachableMessage(prepared.url, err.message, this.options.fetch ?? ((...args) => fetch(...args))), endpoint);
+      if (isRequestError(err) && !err.response) {
+        const message = await unreachableMessage(prepared.url, err.message, this.options.fetch ?? ((...args) => fetch(...args)));
+        // Another text than the plain one: the service answered the no-cors request, so it is not down.
+        const answered = message !== `Could not reach the service: ${err.message}`;
+        this.reached.fire(answered ? { answered } : { answered, failure: err.message });
+        throw answered ? new CrossOriginError(message, endpoint) : new NetworkError(message, endpoint);
+      }
       throw this.toHostingError(err, endpoint);
     }
   }

@@ -3,12 +3,12 @@
 // rather than an error row; the status bar's reachability item is the one
 // place that says the service is unreachable (shared/reachability).
 import * as vscode from 'vscode';
-import { NetworkError } from '../../../hosting';
+import { CrossOriginError, NetworkError } from '../../../hosting';
 import { MessageNode } from './nodes';
 
-/** Whether a read failed because the service did not answer at all. */
+/** Whether a read failed because the service did not answer at all (a browser page it does not allow: it did, and says why). */
 export function isUnreachable(err: unknown): boolean {
-  return err instanceof NetworkError;
+  return err instanceof NetworkError && !(err instanceof CrossOriginError);
 }
 
 /** The one row of a view or group that read nothing before the service stopped answering. */
