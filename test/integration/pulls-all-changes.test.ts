@@ -24,8 +24,12 @@ describe('Pull requests: Open All Changes', function () {
     });
     assert.equal(count, files.length);
     const tab = await waitFor('the All Changes tab', async () => {
-      const active = vscode.window.tabGroups.activeTabGroup.activeTab;
-      return active?.label === 'All Changes of #1' ? active : undefined;
+      const all = vscode.window.tabGroups.all.flatMap((g) => g.tabs);
+      return all.find((t) => t.label.includes('All Changes of #1'));
+    }).catch((err: Error) => {
+      throw new Error(
+        `${err.message}; tabs: ${vscode.window.tabGroups.all.flatMap((g) => g.tabs.map((t) => `${t.label} (${t.input?.constructor.name})`)).join(' | ')}`,
+      );
     });
     const diffs = (tab.input as MultiDiffInput).textDiffs ?? [];
     assert.deepEqual(

@@ -56,12 +56,24 @@ describe('Pull requests: checkout into the workspace clone', function () {
     fs.mkdirSync(taken);
     fs.writeFileSync(path.join(taken, 'mine.txt'), 'the user’s file');
     const opened: string[] = [];
-    const folder = await vscode.commands.executeCommand<string | undefined>(
-      'repodesk.pulls.checkoutWorktree',
-      { owner: 'analytical-engines', repo: 'difference-engine', number: 1 },
-      dir,
-      (uri: vscode.Uri) => opened.push(uri.fsPath),
-    );
+    // What the user would read if it fails.
+    const shown: string[] = [];
+    const original = vscode.window.showErrorMessage;
+    (vscode.window as { showErrorMessage: unknown }).showErrorMessage = (m: string, ...rest: unknown[]) => {
+      shown.push(m);
+      return (original as (...a: unknown[]) => unknown)(m, ...rest);
+    };
+    const folder = await Promise.resolve(
+      vscode.commands.executeCommand<string | undefined>(
+        'repodesk.pulls.checkoutWorktree',
+        { owner: 'analytical-engines', repo: 'difference-engine', number: 1 },
+        dir,
+        (uri: vscode.Uri) => opened.push(uri.fsPath),
+      ),
+    ).finally(() => {
+      (vscode.window as { showErrorMessage: unknown }).showErrorMessage = original;
+    });
+    assert.deepEqual(shown, []);
     assert.equal(folder, path.join(root, 'worktree-source-pr-1-2'));
     assert.deepEqual(opened, [folder], 'the worktree is opened');
     assert.deepEqual(fs.readdirSync(taken), ['mine.txt'], 'the existing folder is untouched');
