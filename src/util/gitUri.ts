@@ -2,8 +2,9 @@
 // at a commit (or tree) SHA, `/<owner>/<repo>/<sha>/<path...>`. An `empty`
 // marker stands for a side of a diff where the file does not exist; an
 // `account` names the account it is read with (a pull request's diff: the
-// account the pull request was opened under). Pure, no `vscode`: the
-// provider turns these into URIs.
+// account the pull request was opened under), a `pull` the pull request a
+// diff was opened for (so a diff restored after a reload still knows it).
+// Pure, no `vscode`: the provider turns these into URIs.
 
 export interface GitLocation {
   owner: string;
@@ -16,11 +17,17 @@ export interface GitLocation {
   empty?: boolean;
   /** The account the file is read with; none: the account in use. */
   account?: string | undefined;
+  /** The number of the pull request whose diff shows the file; none: not a pull request's diff. */
+  pull?: number | undefined;
 }
 
-/** The query of a location's URI: its `empty` marker and its account. */
+/** The query of a location's URI: its `empty` marker, its account and its pull request. */
 export function toGitQuery(loc: GitLocation): string {
-  return [...(loc.empty ? ['empty'] : []), ...(loc.account !== undefined ? [`account=${encodeURIComponent(loc.account)}`] : [])].join('&');
+  return [
+    ...(loc.empty ? ['empty'] : []),
+    ...(loc.account !== undefined ? [`account=${encodeURIComponent(loc.account)}`] : []),
+    ...(loc.pull !== undefined ? [`pull=${loc.pull}`] : []),
+  ].join('&');
 }
 
 export function toGitPath(loc: GitLocation): string {
@@ -33,6 +40,7 @@ export function fromGitPath(path: string, query = ''): GitLocation {
   if (parts.length < 3) throw new Error(`Not a RepoDesk file path: ${path}`);
   const [owner, repo, sha, ...rest] = parts as [string, string, string, ...string[]];
   const account = /(?:^|&)account=([^&]*)/.exec(query)?.[1];
+  const pull = /(?:^|&)pull=(\d+)(?:&|$)/.exec(query)?.[1];
   return {
     owner,
     repo,
@@ -40,5 +48,6 @@ export function fromGitPath(path: string, query = ''): GitLocation {
     path: rest.join('/'),
     ...(/(^|&)empty(=|&|$)/.test(query) ? { empty: true } : {}),
     ...(account !== undefined ? { account: decodeURIComponent(account) } : {}),
+    ...(pull !== undefined ? { pull: Number(pull) } : {}),
   };
 }

@@ -1,9 +1,10 @@
 // Steps the UI journeys share (test/e2e and the browser build's test/web):
 // a tree row opened or closed by its twistie, a quick pick's row picked, the
 // demo repository made the active one, the demo pull request's row and a
-// file's diff opened from it, a local webhook receiver, a webhook made and
-// pinged from its rows, a workspace file uploaded as a release's asset, and
-// the engagement service's API as ada for the assertions.
+// file's diff opened from it, a new thread written on a line of a diff, a
+// local webhook receiver, a webhook made and pinged from its rows, a
+// workspace file uploaded as a release's asset, and the engagement service's
+// API as ada for the assertions.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -60,6 +61,48 @@ export async function openDemoPullFile(file, { drawnLine } = {}) {
       .first()
       .waitFor({ timeout: 30_000 });
   return diff;
+}
+
+/** A new thread on a line of the head side: the gutter's +, the text typed, the thread's button clicked. */
+export async function writeThread(diff, line, text) {
+  const { page } = session;
+  const modified = diff.locator('.editor.modified');
+  const number = modified.locator('.margin-view-overlays .line-numbers', { hasText: new RegExp(`^${line}$`) }).first();
+  // Scrolled into sight with the mouse wheel, as a person would (the threads above take room): down while
+  // the line is below the view or not drawn yet below it, up when the first line drawn is past it.
+  const view = await modified.boundingBox();
+  const drawn = modified.locator('.margin-view-overlays .line-numbers');
+  await drawn.first().waitFor();
+  for (let i = 0; i < 12; i++) {
+    const box = (await number.count()) ? await number.boundingBox() : null;
+    if (box && box.y + box.height < view.y + view.height - 20) break;
+    const first = Math.min(...(await drawn.allInnerTexts()).map((t) => Number.parseInt(t, 10)).filter((n) => n > 0));
+    await page.mouse.move(view.x + view.width / 2, view.y + view.height / 2);
+    await page.mouse.wheel(0, !box && first > line ? -120 : 120);
+    // The editor draws the scrolled lines on the next frames (an event, not a time).
+    await page.evaluate(() => new Promise((resolve) => globalThis.requestAnimationFrame(() => globalThis.requestAnimationFrame(resolve))));
+  }
+  const at = await number.boundingBox();
+  assert.ok(at, `line ${line} is on screen`);
+  await page.mouse.move(at.x + at.width + 9, at.y + at.height / 2);
+  await modified.locator('.margin-view-overlays .comment-diff-added').first().waitFor({ timeout: 10_000 });
+  await page.mouse.click(at.x + at.width + 9, at.y + at.height / 2);
+  const box = page
+    .locator('.review-widget', { has: page.locator('.comment-form .monaco-editor') })
+    .filter({ hasNotText: 'second differences' })
+    .filter({ hasNotText: 'Pending' })
+    .first();
+  const editor = box.locator('.comment-form .monaco-editor').first();
+  await editor.waitFor({ timeout: 15_000 });
+  await editor.click();
+  await page.keyboard.type(text);
+  // A review is pending: the box's button says so (not Reply).
+  await box
+    .locator('.monaco-button', { hasText: /^\s*Add to Review\s*$/ })
+    .first()
+    .click();
+  // Drawn as a pending draft on its line.
+  await page.locator('.review-widget', { hasText: text }).filter({ hasText: 'Pending' }).first().waitFor({ timeout: 30_000 });
 }
 
 /** A receiver on this machine that answers every webhook delivery 200; `url` ends with `path`. */

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { screenshot, session } from '../harness/e2eSession.mjs';
 import { expectCleanScreen } from './journeyChecks.mjs';
 import { apiAsAda, openAndSignIn, palette } from './sidebar.mjs';
-import { openDemoPull, openDemoPullFile } from './journeySteps.mjs';
+import { openDemoPull, openDemoPullFile, writeThread } from './journeySteps.mjs';
 
 const PULL = '/repos/analytical-engines/difference-engine/pulls/1';
 const ISSUE = '/repos/analytical-engines/difference-engine/issues/1';
@@ -25,54 +25,14 @@ const SUMMARY = 'Three notes on the table, in the order I read it.';
 const overview = () => session.page.frameLocator('iframe.webview.ready:visible').frameLocator('iframe#active-frame');
 const statusItem = (text) => session.page.locator('.statusbar-item', { hasText: text }).first();
 
-/** A new thread on a line of the head side: the gutter's +, the text typed, the thread's button clicked. */
-async function writeThread(diff, line, text) {
-  const { page } = session;
-  const modified = diff.locator('.editor.modified');
-  const number = modified.locator('.margin-view-overlays .line-numbers', { hasText: new RegExp(`^${line}$`) }).first();
-  // Scrolled into sight with the mouse wheel, as a person would (the threads above take room): down while
-  // the line is below the view or not drawn yet below it, up when the first line drawn is past it.
-  const view = await modified.boundingBox();
-  const drawn = modified.locator('.margin-view-overlays .line-numbers');
-  await drawn.first().waitFor();
-  for (let i = 0; i < 12; i++) {
-    const box = (await number.count()) ? await number.boundingBox() : null;
-    if (box && box.y + box.height < view.y + view.height - 20) break;
-    const first = Math.min(...(await drawn.allInnerTexts()).map((t) => Number.parseInt(t, 10)).filter((n) => n > 0));
-    await page.mouse.move(view.x + view.width / 2, view.y + view.height / 2);
-    await page.mouse.wheel(0, !box && first > line ? -120 : 120);
-    // The editor draws the scrolled lines on the next frames (an event, not a time).
-    await page.evaluate(() => new Promise((resolve) => globalThis.requestAnimationFrame(() => globalThis.requestAnimationFrame(resolve))));
-  }
-  const at = await number.boundingBox();
-  assert.ok(at, `line ${line} is on screen`);
-  await page.mouse.move(at.x + at.width + 9, at.y + at.height / 2);
-  await modified.locator('.margin-view-overlays .comment-diff-added').first().waitFor({ timeout: 10_000 });
-  await page.mouse.click(at.x + at.width + 9, at.y + at.height / 2);
-  const box = page
-    .locator('.review-widget', { has: page.locator('.comment-form .monaco-editor') })
-    .filter({ hasNotText: 'second differences' })
-    .filter({ hasNotText: 'Pending' })
-    .first();
-  const editor = box.locator('.comment-form .monaco-editor').first();
-  await editor.waitFor({ timeout: 15_000 });
-  await editor.click();
-  await page.keyboard.type(text);
-  // A review is pending: the box's button says so (not Reply).
-  await box
-    .locator('.monaco-button', { hasText: /^\s*Add to Review\s*$/ })
-    .first()
-    .click();
-  // Drawn as a pending draft on its line.
-  await page.locator('.review-widget', { hasText: text }).filter({ hasText: 'Pending' }).first().waitFor({ timeout: 30_000 });
-}
-
 async function mine() {
   const comments = await apiAsAda('GET', `${PULL}/comments?per_page=100`);
   return comments.filter((c) => DRAFTS.some(([, text]) => text === c.body)).sort((a, b) => a.id - b.id);
 }
 
-describe('Journey: a pending review across a window reload, by clicks', () => {
+describe('Journey: a pending review across a window reload, by clicks', function () {
+  // Three threads written, a window reloaded and a review submitted: more than a test's default minute.
+  this.timeout(180_000);
   after(async () => {
     for (const c of await mine().catch(() => []))
       await apiAsAda('DELETE', `/repos/analytical-engines/difference-engine/pulls/comments/${c.id}`).catch(() => {});

@@ -59,6 +59,16 @@ export class PullReviewComments implements vscode.Disposable {
     }
   }
 
+  private readonly headMoved = new vscode.EventEmitter<PullKey>();
+  /** A pull request's head moved (a commit made to it from here): its diffs and threads follow the new head. */
+  readonly onDidMoveHead = this.headMoved.event;
+
+  /** Tells the readers that the pull request's head moved (its comments were placed on the new head too). */
+  fireHeadMoved(pull: PullKey): void {
+    this.headMoved.fire(pull);
+    this.changed.fire(pull);
+  }
+
   /** Tells every reader that comments changed (after a write made elsewhere, or a refresh). */
   fireChanged(pull?: PullKey): void {
     this.changed.fire(pull);
@@ -66,5 +76,6 @@ export class PullReviewComments implements vscode.Disposable {
 
   dispose(): void {
     this.changed.dispose();
+    this.headMoved.dispose();
   }
 }

@@ -31,8 +31,14 @@ export function registerSuggestions({
       try {
         const { applySuggestionOf, pullOfComment } = await import('./applySuggestion.js');
         const done = await applySuggestionOf(client, comment, options ?? {});
-        // A commit moved the head: the threads, views and overview read again.
-        if (done.where === 'branch') store.fireChanged(pullOfComment(comment));
+        // A commit moved the head: once the service's pull request is at it, the open diffs follow it and the
+        // threads, views and overview read again.
+        const pull = pullOfComment(comment);
+        if (done.where === 'branch' && pull) {
+          const { headReaches } = await import('./headReaches.js');
+          await headReaches(client, pull, done.commit);
+          store.fireHeadMoved(pull);
+        }
         return done;
       } catch (err) {
         void vscode.window.showErrorMessage(vscode.l10n.t('Could not apply the suggestion: {0}', errorText(err)));

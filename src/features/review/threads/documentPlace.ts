@@ -23,13 +23,25 @@ export interface DocumentPlace extends DocumentSide {
   current: boolean;
 }
 
+/** A pull request's head (or base) read at another commit than it was read at before. */
+export interface HeadMove {
+  pull: PullKey;
+  before: { head: string; base: string };
+  now: PullRequest;
+}
+
 /** Pull requests and their files, read once per head commit (a new head reads again). */
 export class PullFacts {
   private readonly pulls = new Map<string, Promise<PullRequest>>();
   private readonly files = new Map<string, Promise<PullRequestFile[]>>();
+  /** The head and base each pull request was last read at: a read at others is a move (onMove). */
+  private readonly tips = new Map<string, { head: string; base: string }>();
 
-  /** `client(accountId)`: that account's client; without one, the account in use's. */
-  constructor(private readonly client: (accountId?: string) => HostingClient | undefined) {}
+  /** `client(accountId)`: that account's client; without one, the account in use's. `onMove`: hears of a head or base that moved. */
+  constructor(
+    private readonly client: (accountId?: string) => HostingClient | undefined,
+    private readonly onMove?: (move: HeadMove) => void,
+  ) {}
 
   pull(key: PullKey): Promise<PullRequest> {
     const id = `${key.accountId ?? ''} ${key.owner}/${key.repo}#${key.number}`;
@@ -37,7 +49,14 @@ export class PullFacts {
     if (!p) {
       p = this.need(key).pulls.get(key.owner, key.repo, key.number, { priority: 'background' });
       this.pulls.set(id, p);
-      p.catch(() => this.pulls.delete(id));
+      p.then(
+        (now) => {
+          const before = this.tips.get(id);
+          this.tips.set(id, { head: now.head.sha, base: now.base.sha });
+          if (before && (before.head !== now.head.sha || before.base !== now.base.sha)) this.onMove?.({ pull: key, before, now });
+        },
+        () => this.pulls.delete(id),
+      );
     }
     return p;
   }
@@ -82,8 +101,16 @@ async function gitDocumentPlace(uri: vscode.Uri, selected: SelectedPull, facts: 
   const sel = selected.value;
   let key: PullKey | undefined;
   let side: 'head' | 'base' | undefined;
-  // A diff opened with an account of its own is that account's pull request's (not the selection's, read with the account in use).
-  if (
+  let byUri = false;
+  // A diff that names its pull request is that pull request's (also one VS Code restored after a reload, before
+  // anything was selected); one opened with an account of its own is that account's pull request's (not the
+  // selection's, read with the account in use).
+  if (loc.pull !== undefined) {
+    key = { owner: loc.owner, repo: loc.repo, number: loc.pull };
+    const opened = pullDiffAt(loc.owner, loc.repo, loc.sha, loc.account);
+    if (opened?.number === loc.pull) side = opened.baseSha === loc.sha ? 'base' : 'head';
+    else byUri = true;
+  } else if (
     loc.account === undefined &&
     sel &&
     sel.owner === loc.owner &&
@@ -100,6 +127,10 @@ async function gitDocumentPlace(uri: vscode.Uri, selected: SelectedPull, facts: 
   }
   const pullKey: PullKey = { owner: key.owner, repo: key.repo, number: key.number, ...(loc.account !== undefined ? { accountId: loc.account } : {}) };
   const pull = await facts.pull(pullKey);
+  // Not opened in this window (restored after a reload): the pull request's base commit is the base side, any
+  // other commit (the head, or an older head) the head side.
+  if (byUri) side = loc.sha === pull.base.sha && loc.sha !== pull.head.sha ? 'base' : 'head';
+  if (!side) return undefined;
   const files = await facts.filesAt(pullKey, pull.head.sha);
   const file = files.find((f) => f.filename === loc.path);
   const current = loc.sha === (side === 'head' ? pull.head.sha : pull.base.sha);

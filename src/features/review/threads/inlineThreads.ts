@@ -8,9 +8,9 @@ import * as vscode from 'vscode';
 import type { ReviewComment } from '../../../hosting';
 import { AvatarCache } from '../../../util/avatars';
 import { commentableRuns, mapPositions } from '../../../reviewing/diffPosition';
-import { inViewFirst, placeThreads, type PlacementKind } from '../../../reviewing/threadPlacement';
+import { inViewFirst, isOutdated, placeThreads, type PlacementKind } from '../../../reviewing/threadPlacement';
 import { groupReviewThreads } from '../../../util/viewFormat';
-import { locationText } from '../stores/locationWords';
+import { locationText, locationWords } from '../stores/locationWords';
 import type { HostingSession } from '../../shared/session/hostingSession';
 import type { PullKey, PullReviewComments } from '../stores/pullReviewComments';
 import type { PullDiffOpening } from '../../shared/gitfs/pullDiffs';
@@ -20,6 +20,10 @@ import { ReviewCommentItem } from './reviewCommentItem';
 import type { Logger } from '../../shared/log/outputLog';
 import type { PendingDraft, PendingDrafts } from '../stores/pendingDrafts';
 import { PendingCommentItem } from './pendingCommentItem';
+import { followHead } from './followHead';
+import { movedThreads } from './movedThreads';
+import { fromGitPath } from '../../../util/gitUri';
+import { GIT_SCHEME } from '../../shared/gitfs/gitFileSystem';
 
 const CONTROLLER_ID = 'repodesk.reviewThreads';
 
@@ -59,7 +63,12 @@ export class InlineThreads implements vscode.Disposable {
     private readonly log?: Logger,
     private readonly pending?: PendingDrafts,
   ) {
-    this.facts = new PullFacts((accountId) => (accountId !== undefined ? session.clientFor(accountId) : session.client));
+    // A head read at another commit than before: the diffs open at the old head move to the new one (followHead).
+    this.facts = new PullFacts(
+      (accountId) => (accountId !== undefined ? session.clientFor(accountId) : session.client),
+      (move) =>
+        void followHead(move).catch((err: unknown) => this.log?.info(`Could not move the diffs of #${move.pull.number} to its new head: ${String(err)}`)),
+    );
     this.controller.options = {
       prompt: vscode.l10n.t('Reply…'),
       placeHolder: vscode.l10n.t('Write a review comment (Markdown; @ for people, # for issues and pull requests)'),
@@ -115,6 +124,9 @@ export class InlineThreads implements vscode.Disposable {
       (all) => this.avatars.loadAll(all.filter((c) => c.path === d.path).map((c) => c.user.avatar_url)),
       () => undefined,
     );
+    // The diff may be open already (restored after a reload, or a tab that showed an error): VS Code does not
+    // open its documents again, so they are drawn now rather than at the next change.
+    for (const doc of vscode.workspace.textDocuments) if (isSideOf(doc.uri, d)) void this.redraw(doc);
   }
 
   /** The comments prepare read for this pull request, once (later drawings read again: a conditional request). */
@@ -173,7 +185,9 @@ export class InlineThreads implements vscode.Disposable {
       await this.avatars.loadAll(comments.map((c) => c.user.avatar_url));
       steps.push(['avatars', Date.now()]);
       const threads = groupReviewThreads(comments).flatMap((f) => f.threads);
-      const placed = placeThreads(threads, { headSha: place.head.sha, baseSha: place.base.sha }, place.file?.patch, place);
+      // Threads made on an older head whose line is still on this one: current there (movedThreads).
+      const moved = await movedThreads(document, place, threads);
+      const placed = placeThreads(threads, { headSha: place.head.sha, baseSha: place.base.sha }, place.file?.patch, place, moved);
       steps.push(['mapped', Date.now()]);
       // A file with many threads opens with them collapsed (their marks in
       // the gutter, a click away): expanded, they would bury the code, and
@@ -316,7 +330,7 @@ export class InlineThreads implements vscode.Disposable {
     if (!isNew && entry.drawn === drawn) return;
     entry.drawn = drawn;
     const root = comments[0]!;
-    thread.label = threadLabel(kind, root, comments, place.head.sha);
+    thread.label = threadLabel(kind, root, comments, place.head.sha, line);
     thread.contextValue = kind;
     if (isNew) return;
     // Keep a comment that is being edited, and a draft, as they are.
@@ -347,10 +361,28 @@ function pendingLabel(draft: PendingDraft, outdated: boolean): string {
     : vscode.l10n.t('Pending review comment on {0}', where);
 }
 
+/** Whether the document is a side of the opening diff (its file at its base or head, read with its account). */
+function isSideOf(uri: vscode.Uri, d: PullDiffOpening): boolean {
+  if (uri.scheme !== GIT_SCHEME) return false;
+  try {
+    const loc = fromGitPath(uri.path, uri.query);
+    return (
+      loc.owner === d.owner && loc.repo === d.repo && loc.path === d.path && loc.account === d.accountId && (loc.sha === d.headSha || loc.sha === d.baseSha)
+    );
+  } catch {
+    return false;
+  }
+}
+
 const pullId = (key: PullKey) => `${key.accountId ?? ''} ${key.owner}/${key.repo}#${key.number}`;
 
 /** The thread's header (without a label VS Code titles a thread that has comments "Start discussion"): where, in the words of the views and the overview, and who. */
-function threadLabel(kind: PlacementKind, root: ReviewComment, comments: ReviewComment[], headSha: string): string {
+function threadLabel(kind: PlacementKind, root: ReviewComment, comments: ReviewComment[], headSha: string, line: number | undefined): string {
   if (kind === 'unplaced') return vscode.l10n.t('Not on a line of this diff (position {0})', root.position ?? '?');
-  return vscode.l10n.t('Review thread on {0}: {1}', locationText(root, headSha), [...new Set(comments.map((c) => c.user.login))].join(', '));
+  // Current on a line the service calls outdated (made on an older head, its line still there: movedThreads): that line.
+  const where =
+    kind === 'current' && line !== undefined && isOutdated(root, { headSha, baseSha: '' })
+      ? locationWords().line.replace('{0}', String(line))
+      : locationText(root, headSha);
+  return vscode.l10n.t('Review thread on {0}: {1}', where, [...new Set(comments.map((c) => c.user.login))].join(', '));
 }

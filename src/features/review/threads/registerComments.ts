@@ -72,6 +72,8 @@ export function registerComments({
     vscode.workspace.onDidOpenTextDocument(startWithDiff),
     // A pull request's diff starting to open loads the feature and reads its threads' data while VS Code reads the sides.
     onPullDiffOpening((d) => void start().then((s) => s.prepare(d))),
+    // A head moved by a commit made here: the pull requests are read again, so open diffs follow it (followHead.ts).
+    store.onDidMoveHead(() => void started?.then((s) => s.refresh())),
   );
   return {
     refresh: async () => {

@@ -101,9 +101,15 @@ export class GitFileSystem implements vscode.FileSystemProvider {
     throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('RepoDesk files are read-only.'));
   }
 
-  /** The location's account's client (a pull request's diff: the account it was opened under), else the one in use. */
-  private client(loc: GitLocation): HostingClient {
-    const client = loc.account !== undefined ? this.session.clientFor(loc.account) : this.session.client;
+  /**
+   * The location's account's client (a pull request's diff: the account it was opened under), else the one in use.
+   * A diff VS Code restores after a reload is read as RepoDesk starts, before the stored session is known: without
+   * a client, the session is looked up first (after the one activation started, which it waits for).
+   */
+  private async client(loc: GitLocation): Promise<HostingClient> {
+    const known = () => (loc.account !== undefined ? this.session.clientFor(loc.account) : this.session.client);
+    if (!known()) await this.session.refresh().catch(() => undefined);
+    const client = known();
     if (!client) throw vscode.FileSystemError.Unavailable(vscode.l10n.t('Sign in to RepoDesk to read repository files.'));
     return client;
   }
@@ -130,7 +136,7 @@ export class GitFileSystem implements vscode.FileSystemProvider {
     if (known) return known;
     let tree: string;
     try {
-      tree = (await this.client(loc).git.getCommit(loc.owner, loc.repo, loc.sha)).tree.sha;
+      tree = (await (await this.client(loc)).git.getCommit(loc.owner, loc.repo, loc.sha)).tree.sha;
     } catch (err) {
       // Not a commit: the SHA may be a tree's own.
       if (!(err instanceof NotFoundError)) throw err;
@@ -145,7 +151,7 @@ export class GitFileSystem implements vscode.FileSystemProvider {
     const cached = this.trees.get(key);
     if (cached) return cached;
     try {
-      const entries = (await this.client(loc).git.getTree(loc.owner, loc.repo, sha)).tree;
+      const entries = (await (await this.client(loc)).git.getTree(loc.owner, loc.repo, sha)).tree;
       this.trees.set(key, entries);
       return entries;
     } catch (err) {
@@ -158,7 +164,7 @@ export class GitFileSystem implements vscode.FileSystemProvider {
     const key = `${loc.account ?? ''} ${sha}`;
     const cached = this.blobs.get(key);
     if (cached) return cached;
-    const blob = await this.client(loc).git.getBlob(loc.owner, loc.repo, sha);
+    const blob = await (await this.client(loc)).git.getBlob(loc.owner, loc.repo, sha);
     const bytes = blob.encoding === 'base64' ? fromBase64(blob.content) : new TextEncoder().encode(blob.content);
     this.blobs.set(key, bytes);
     return bytes;

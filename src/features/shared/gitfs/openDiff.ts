@@ -21,7 +21,11 @@ export interface DiffSides {
 }
 
 /** Opens the diff (at a line of one side); resolves to the documents of its two sides. */
-export async function openDiff(d: DiffSides, at?: { side: 'head' | 'base'; line: number }): Promise<{ base: vscode.Uri; head: vscode.Uri }> {
+export async function openDiff(
+  d: DiffSides,
+  at?: { side: 'head' | 'base'; line: number },
+  show?: Pick<vscode.TextDocumentShowOptions, 'viewColumn' | 'preserveFocus' | 'preview'>,
+): Promise<{ base: vscode.Uri; head: vscode.Uri }> {
   // Heard first: the pull request's threads are read while the sides are.
   const account = d.accountId;
   if (d.number !== undefined)
@@ -33,12 +37,14 @@ export async function openDiff(d: DiffSides, at?: { side: 'head' | 'base'; line:
       ? exists({ owner: d.owner, repo: d.repo, sha: side === 'base' ? d.baseSha : d.headSha, path: d.path, account })
       : Promise.resolve(d.status !== (side === 'base' ? 'added' : 'removed'));
   const [baseThere, headThere] = await Promise.all([there('base'), there('head')]);
-  const left = gitUri({ owner: d.owner, repo: d.repo, sha: d.baseSha, path: d.path, empty: !baseThere, account });
-  const right = gitUri({ owner: d.owner, repo: d.repo, sha: d.headSha, path: d.path, empty: !headThere, account });
+  // The pull request's number is in both sides' URIs: a diff VS Code restores after a reload still names it.
+  const pull = d.number;
+  const left = gitUri({ owner: d.owner, repo: d.repo, sha: d.baseSha, path: d.path, empty: !baseThere, account, pull });
+  const right = gitUri({ owner: d.owner, repo: d.repo, sha: d.headSha, path: d.path, empty: !headThere, account, pull });
   if (d.headBlob && headThere) rememberBlob({ owner: d.owner, repo: d.repo, sha: d.headSha, path: d.path, account }, d.headBlob);
   const name = d.path.slice(d.path.lastIndexOf('/') + 1);
   const title = d.number !== undefined ? vscode.l10n.t('{0} (#{1})', name, d.number) : name;
-  const options: vscode.TextDocumentShowOptions = { preview: true };
+  const options: vscode.TextDocumentShowOptions = { preview: true, ...show };
   if (at && at.side === 'head') options.selection = new vscode.Range(at.line - 1, 0, at.line - 1, 0);
   await vscode.commands.executeCommand('vscode.diff', left, right, title, options);
   if (at && at.side === 'base') {
