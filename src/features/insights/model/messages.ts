@@ -25,7 +25,7 @@ const chartData = z.discriminatedUnion('chart', [
   }),
   z.object({ chart: z.literal('commitActivity'), weeks: ints, totals: ints, days: z.array(ints) }),
   z.object({ chart: z.literal('codeFrequency'), weeks: ints, additions: ints, deletions: ints }),
-  z.object({ chart: z.literal('participation'), owner: ints, all: ints, others: ints }),
+  z.object({ chart: z.literal('participation'), weeks: ints, owner: ints, all: ints, others: ints }),
   z.object({ chart: z.literal('punchCard'), grid: z.array(ints), max: z.number(), total: z.number() }),
 ]);
 export type ChartData = z.infer<typeof chartData>;

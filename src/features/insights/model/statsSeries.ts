@@ -48,6 +48,8 @@ export interface CodeFrequencySeries {
 }
 
 export interface ParticipationSeries {
+  /** Start of each week (Sunday 00:00 UTC), Unix seconds, oldest first: the last is the week holding now. */
+  weeks: number[];
   /** Commits of the owner and of everyone, oldest week first (the last is this week). */
   owner: number[];
   all: number[];
@@ -147,10 +149,20 @@ export function codeFrequencySeries(stats: CodeFrequency): CodeFrequencySeries {
   return { weeks: sorted.map((s) => s[0]), additions: sorted.map((s) => Math.abs(s[1])), deletions: sorted.map((s) => -Math.abs(s[2])) };
 }
 
-export function participationSeries(stats: Participation): ParticipationSeries {
+/** The Sunday 00:00 UTC starting the week that holds `ms`, Unix seconds (the statistics' weeks start on Sunday). */
+export function weekStartOf(ms: number): number {
+  const day = Math.floor(ms / 86_400_000);
+  // 1970-01-01 was a Thursday: day 0 is weekday 4.
+  return (day - ((day + 4) % 7)) * 86_400;
+}
+
+/** Participation's counts carry no dates (docs/service-api/hosting/statistics §5): its weeks end with the one holding `nowMs`, dated like the other charts'. */
+export function participationSeries(stats: Participation, nowMs = Date.now()): ParticipationSeries {
   const all = [...stats.all];
   const owner = [...stats.owner];
-  return { owner, all, others: all.map((n, i) => Math.max(0, n - (owner[i] ?? 0))) };
+  const last = weekStartOf(nowMs);
+  const weeks = all.map((_, i) => last - (all.length - 1 - i) * WEEK_SECONDS);
+  return { weeks, owner, all, others: all.map((n, i) => Math.max(0, n - (owner[i] ?? 0))) };
 }
 
 export function punchCardSeries(stats: PunchCard): PunchCardSeries {

@@ -124,7 +124,7 @@ function frequencyChart(data: Extract<ChartData, { chart: 'codeFrequency' }>, th
 /** Participation: the owner's commits a week in front of everyone's. */
 function participationChart(data: Extract<ChartData, { chart: 'participation' }>, theme: ChartTheme, text: Text): ChartConfiguration {
   const colour = colourOf(theme);
-  const labels = data.all.map((_, i) => text.weeksAgo(data.all.length - 1 - i));
+  const labels = data.weeks.map(text.week);
   // The owner's commits are part of everyone's: one bar in front of the other (order 0 is drawn last).
   return {
     type: 'bar',
@@ -300,7 +300,7 @@ export function chartTable(data: ChartData, o: ChartOptions, text: Text, caption
       return table(
         caption,
         [t('week'), t('owner'), t('everyone')],
-        data.all.map((n, i) => [text.weeksAgo(data.all.length - 1 - i), data.owner[i] ?? 0, n]),
+        data.all.map((n, i) => [text.week(data.weeks[i] ?? 0), data.owner[i] ?? 0, n]),
       );
     case 'punchCard':
       return table(

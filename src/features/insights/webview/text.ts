@@ -6,8 +6,8 @@ import { relativeParts } from '../model/caseRows';
 
 export interface Text {
   t(key: StringKey, ...args: Array<string | number>): string;
+  /** A week's start with its whole year ("Dec 7, 2025"): a two-digit year reads like a day. */
   week(unixSeconds: number): string;
-  weeksAgo(n: number): string;
   /** "1 commit", "2 commits": the phrase of a count in the locale's plural form. */
   count(n: number, kind: CountKind): string;
   weekdays: string[];
@@ -23,7 +23,7 @@ export function makeText(strings: Record<string, string>, locale: string): Text 
       return v === undefined ? m : typeof v === 'number' ? fmt(v) : v;
     });
   const plural = new Intl.PluralRules(locale);
-  const weekFmt = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', year: '2-digit', timeZone: 'UTC' });
+  const weekFmt = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
   const exactFmt = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   const rel = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
   // 2023-01-01 was a Sunday: the statistics count days from Sunday.
@@ -32,7 +32,6 @@ export function makeText(strings: Record<string, string>, locale: string): Text 
   return {
     t,
     week: (s) => weekFmt.format(new Date(s * 1000)),
-    weeksAgo: (n) => (n === 0 ? t('thisWeek') : t(plural.select(n) === 'one' ? 'weekAgo' : 'weeksAgo', n)),
     count: (n, kind) => t(countKey(kind, plural.select(n)), n),
     weekdays,
     relative: (iso) => {

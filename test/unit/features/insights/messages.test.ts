@@ -40,7 +40,7 @@ describe('insights: messages between host and webview', () => {
   });
 
   it('accepts the host messages the panel draws from, and refuses a chart of another shape', () => {
-    assert.ok(parseMessage(hostToWebview, { type: 'chart', data: { chart: 'participation', owner: [1], all: [2], others: [1] } }).ok);
+    assert.ok(parseMessage(hostToWebview, { type: 'chart', data: { chart: 'participation', weeks: [1_733_616_000], owner: [1], all: [2], others: [1] } }).ok);
     assert.ok(parseMessage(hostToWebview, { type: 'statsPending', chart: 'punchCard', attempt: 1, maxAttempts: 8, nextDelayMs: 500 }).ok);
     assert.ok(parseMessage(hostToWebview, { type: 'init', repo: { owner: 'a', name: 'b' }, strings: {}, locale: 'en' }).ok);
     assert.equal(parseMessage(hostToWebview, { type: 'chart', data: { chart: 'participation', owner: 'many' } }).ok, false);

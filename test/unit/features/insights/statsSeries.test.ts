@@ -103,6 +103,17 @@ describe('insights: statistics shaped for the charts', () => {
     assert.deepEqual(summaryFigures.participation(s), { owner: 2, all: 5 });
   });
 
+  it("participation: its weeks dated like the other charts', the last the Sunday starting this week, one week apart", () => {
+    // Wednesday 10 December 2025, 15:00 UTC: its week started on Sunday the 7th.
+    const now = Date.UTC(2025, 11, 10, 15);
+    const s = participationSeries({ all: Array(52).fill(0), owner: Array(52).fill(0) }, now);
+    assert.equal(s.weeks.length, 52);
+    assert.equal(s.weeks[51], Date.UTC(2025, 11, 7) / 1000);
+    assert.equal(s.weeks[0], Date.UTC(2024, 11, 15) / 1000);
+    assert.ok(s.weeks.every((w, i) => i === 0 || w - s.weeks[i - 1]! === 7 * 86_400));
+    assert.equal(participationSeries({ all: [0], owner: [0] }, Date.UTC(2025, 11, 7)).weeks[0], Date.UTC(2025, 11, 7) / 1000);
+  });
+
   it('punch card: a 7 × 24 grid, its busiest hour and total', () => {
     const s = punchCardSeries([
       [1, 9, 4],
