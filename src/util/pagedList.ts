@@ -9,6 +9,12 @@ export class PagedList<T> {
   private lastError: unknown;
   /** Moves on with every reset or replace: a read begun before is dropped (it would bring back older rows). */
   private generation = 0;
+  /**
+   * The rows shown were given (replace) before the list was read: they hold
+   * no place in the service's pages, so the next read starts at the first
+   * page and takes their place rather than adding to them (a row twice).
+   */
+  private unread = false;
 
   constructor(
     private readonly open: () => AsyncIterable<T>,
@@ -53,6 +59,7 @@ export class PagedList<T> {
     this.iterator = undefined;
     this.done = false;
     this.lastError = undefined;
+    this.unread = false;
   }
 
   /**
@@ -60,20 +67,45 @@ export class PagedList<T> {
    * was loaded), until the list is read again; a read under way is dropped.
    */
   replace(items: readonly T[]): void {
+    // Not read yet, or its read dropped: the rows are not at a place in the pages.
+    if (this.loading || (!this.iterator && !this.done)) {
+      this.iterator = undefined;
+      this.done = false;
+      this.unread = true;
+    }
     this.generation++;
     this.loading = undefined;
     this.items.splice(0, this.items.length, ...items);
     this.lastError = undefined;
   }
 
+  /**
+   * Shows `read`'s rows and goes on from where it stopped: a list read anew
+   * (after a write) in place of this one, its Load more and "+" its own.
+   */
+  replaceWith(read: PagedList<T>): void {
+    this.generation++;
+    this.loading = undefined;
+    this.items.splice(0, this.items.length, ...read.items);
+    this.iterator = read.iterator;
+    this.done = read.done;
+    this.lastError = read.lastError;
+    this.unread = false;
+  }
+
   private async pull(): Promise<void> {
     const generation = this.generation;
     this.lastError = undefined;
+    const restart = this.unread;
     const iterator = (this.iterator ??= this.open()[Symbol.asyncIterator]());
     try {
       for (let n = 0; n < this.chunkSize; n++) {
         const next = await iterator.next();
         if (generation !== this.generation) return;
+        if (restart && n === 0) {
+          this.items.length = 0;
+          this.unread = false;
+        }
         if (next.done) {
           this.done = true;
           return;
@@ -86,6 +118,7 @@ export class PagedList<T> {
       this.lastError = err;
       this.iterator = undefined;
       this.items.length = 0;
+      this.unread = false;
     }
   }
 }

@@ -93,6 +93,35 @@ describe('PagedList ("Load more" in the tree views)', () => {
     assert.equal(list.error, undefined);
   });
 
+  it('rows given to a list not read yet are taken over by its first read, not read again beside them (Load more after the first item created)', async () => {
+    const list = new PagedList<{ id: number }>(async function* () {
+      yield { id: 1 };
+    }, 10);
+    list.replace([{ id: 1 }]);
+    await list.loadMore();
+    assert.deepEqual(list.loaded, [{ id: 1 }]);
+    assert.equal(list.hasMore, false);
+  });
+
+  it('replaceWith takes a list read anew with its paging: no "+" when it was all read, and Load more goes on from where it stopped', async () => {
+    const pulled = { n: 0 };
+    const list = new PagedList(() => numbers(3, pulled), 2);
+    list.replace([0]);
+    assert.equal(list.hasMore, true, 'not read: more may come');
+    const all = new PagedList(() => numbers(1, { n: 0 }), 2);
+    await all.ensureLoaded();
+    list.replaceWith(all);
+    assert.deepEqual(list.loaded, [0]);
+    assert.equal(list.hasMore, false);
+    const firstPage = new PagedList(() => numbers(3, pulled), 2);
+    await firstPage.ensureLoaded();
+    list.replaceWith(firstPage);
+    assert.equal(list.hasMore, true);
+    await list.loadMore();
+    assert.deepEqual(list.loaded, [0, 1, 2]);
+    assert.equal(list.hasMore, false);
+  });
+
   it('a read begun before a reset, ending after the next read began, does not let a third read start beside that one', async () => {
     const releases: Array<() => void> = [];
     let reads = 0;

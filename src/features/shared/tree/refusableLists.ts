@@ -93,10 +93,12 @@ export class TargetListNode<Target, T> extends PagedGroupNode<T> {
     this.refused.forget(this.id);
     const fresh = new PagedList(this.options.open, this.options.chunkSize ?? 50);
     await fresh.ensureLoaded();
+    if (fresh.error || revision !== this.revision) return;
     // Unchanged since the write's answer: not drawn again (a redraw under the mouse can swallow a click).
-    if (fresh.error || revision !== this.revision || sameItems(fresh.loaded, this.list.loaded)) return;
-    this.list.replace(fresh.loaded);
-    this.options.onChanged(this);
+    const unchanged = sameItems(fresh.loaded, this.list.loaded) && fresh.hasMore === this.list.hasMore;
+    // The read's paging too: a list not read before the write knows now whether it has more ("1+" and a Load more that read the row again).
+    this.list.replaceWith(fresh);
+    if (!unchanged) this.options.onChanged(this);
   }
 
   get id(): string {
