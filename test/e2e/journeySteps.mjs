@@ -231,7 +231,7 @@ export async function engagementAsAda(route) {
 
 /**
  * A tag made by clicks: Create Tag… from the Git Refs title bar, named
- * `<prefix>-<time>`, from master; returns its name once it shows under Tags
+ * `<prefix>-<time>`, from master (a start is offered); returns its name once it shows under Tags
  * and the service has it at master's commit.
  */
 export async function createTagFromMaster(prefix) {
@@ -242,6 +242,12 @@ export async function createTagFromMaster(prefix) {
   const tagsBefore = Number((await (await row('Git Refs', /^Tags/)).innerText()).match(/\d+/)?.[0] ?? 0);
   await clickTitleAction('Git Refs', 'Create Tag');
   await answerStep('New tag (1/2): name', tag);
+  // The from step offers a start, as the commit wizard does (the workspace's branch, else the default branch), and says which.
+  await typeStep('New tag (2/2): from');
+  const offered = session.page.locator('.quick-input-widget .quick-input-message', { hasText: 'Offered:' }).first();
+  await offered.waitFor({ timeout: 15_000 });
+  const start = (await offered.innerText()).match(/Offered: (\S+?),/)?.[1];
+  assert.equal(await session.page.locator('.quick-input-widget input.input').first().inputValue(), start);
   await answerStep('New tag (2/2): from', 'master');
   // Tags counts the new tag once the write's answer is shown; opened then (a
   // click while the list was being redrawn could be undone by the redraw).

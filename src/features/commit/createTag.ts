@@ -7,6 +7,7 @@ import { errorText } from '../shared/failure';
 import { editInEditor } from '../shared/notesEditor';
 import { tagNameRefusal } from '../shared/refNameText';
 import { resolveCommitish } from '../shared/resolveCommitish';
+import { offeredStart } from '../shared/git/offeredStart';
 import type { RepoTarget } from '../shared/session/require';
 
 export interface TagAnswers {
@@ -17,16 +18,20 @@ export interface TagAnswers {
   message?: string;
 }
 
+/** Where the tag goes: offered, as Commit Workspace to Branch offers a start, the workspace's branch (else the default branch). */
+async function askFrom(target: RepoTarget): Promise<string | undefined> {
+  const offered = await offeredStart(target).catch(() => undefined);
+  return vscode.window.showInputBox({
+    title: vscode.l10n.t('Create Tag: from'),
+    prompt: [vscode.l10n.t('A branch, tag or (abbreviated) SHA'), offered?.why].filter(Boolean).join('. '),
+    value: offered?.start ?? '',
+    ignoreFocusOut: true,
+  });
+}
+
 /** The commit SHA tagged, or undefined (cancelled, or the user was told why). */
 export async function createTag(target: RepoTarget, onCreated: () => void, given?: TagAnswers): Promise<string | undefined> {
-  const from =
-    given?.sha ??
-    given?.from ??
-    (await vscode.window.showInputBox({
-      title: vscode.l10n.t('Create Tag: from'),
-      prompt: vscode.l10n.t('A branch, tag or (abbreviated) SHA'),
-      ignoreFocusOut: true,
-    }));
+  const from = given?.sha ?? given?.from ?? (await askFrom(target));
   if (!from) return undefined;
   const name =
     given?.tag ??

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { ValidationFailedError, type Reference as GitRef } from '../../hosting';
 import { resolveCommitish } from '../shared/resolveCommitish';
+import { offeredStart } from '../shared/git/offeredStart';
 import type { HostingSession } from '../shared/session/hostingSession';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
 import { NodeTreeProvider } from '../shared/tree/treeBase';
@@ -53,12 +54,14 @@ async function createRef(flow: RefFlow, kind: 'heads' | 'tags', node?: RefNode, 
       ignoreFocusOut: true,
     }));
   if (!name) return undefined;
+  // The row's ref; from the title bar, the workspace's branch (else the default branch), as Commit Workspace to Branch offers.
+  const offered = args?.from !== undefined || node instanceof RefNode ? undefined : await offeredStart(t).catch(() => undefined);
   const from =
     args?.from ??
     (await vscode.window.showInputBox({
       title: vscode.l10n.t('New {0} (2/2): from', what),
-      prompt: vscode.l10n.t('A branch, tag or commit SHA'),
-      value: node instanceof RefNode ? node.short : '',
+      prompt: [vscode.l10n.t('A branch, tag or commit SHA'), offered?.why].filter(Boolean).join('. '),
+      value: node instanceof RefNode ? node.short : (offered?.start ?? ''),
       ignoreFocusOut: true,
     }));
   if (!from) return undefined;
