@@ -68,10 +68,10 @@ describe('Journey: a diff with pending drafts across a window reload, by clicks'
     const restored = page.locator('.monaco-diff-editor').first();
     const failed = page.locator('.editor-group-container', { hasText: 'could not be opened' }).first();
     await Promise.race([restored.waitFor({ timeout: 60_000 }), failed.waitFor({ timeout: 60_000 })]);
-    console.log(`      screenshot: ${await screenshot('journey-reload-restored')}`);
     assert.equal(await failed.isVisible(), false, 'the restored diff opened');
     // Its drafts, with no click in a RepoDesk view.
     for (const [, text] of DRAFTS) await draftShown(text).waitFor({ timeout: AT_ONCE_MS });
+    console.log(`      screenshot: ${await screenshot('journey-reload-restored')}`);
     assert.match(await page.locator('.tabs-container .tab.active').first().innerText(), /tables\.md \(#1\)/);
 
     // Closed, and opened again from Changed files: the drafts at once again.
