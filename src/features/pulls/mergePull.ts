@@ -6,6 +6,7 @@ import { HostingError, type PullRequest } from '../../hosting';
 import { errorText } from '../shared/failure';
 import { editMessage, keepMessage } from '../shared/messageEditor/messageEditor';
 import type { RepoTarget } from '../shared/session/require';
+import { refuseChangedElsewhere } from './changedElsewhere';
 import { notifyProgress, type PullFlow } from './pullFlow';
 
 export interface MergeAnswers {
@@ -14,6 +15,8 @@ export interface MergeAnswers {
 }
 
 export async function mergePull(flow: PullFlow, target: RepoTarget, pull: PullRequest, given?: MergeAnswers): Promise<{ sha: string } | undefined> {
+  // Asked (not given): no merge message is asked for a pull request merged or closed since it was read; given, the service judges (405).
+  if (!given && refuseChangedElsewhere(pull, 'merge', flow.onChanged)) return undefined;
   const suggested = `${pull.title}\n\n${pull.body ?? ''}`.trimEnd() + '\n';
   const key = `merge:${target.owner}/${target.repo}#${pull.number}`;
   const message = given

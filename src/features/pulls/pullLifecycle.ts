@@ -14,6 +14,7 @@ import { editInEditor } from '../shared/notesEditor';
 import type { HostingSession } from '../shared/session/hostingSession';
 import { repositoryTarget, type RepoTarget } from '../shared/session/require';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
+import { refuseChangedElsewhere } from './changedElsewhere';
 import { createPull } from './createPull';
 import { mergePull, type MergeAnswers } from './mergePull';
 import { pullOfArg, type PullArg } from './pullArg';
@@ -47,13 +48,15 @@ export function pullLifecycleCommands(
       const node = await pullOfArg(arg0, session);
       if (!node) return undefined;
       const target = targetOf(node);
-      return target ? update(flow, target, node.pull, { state: 'closed' }, vscode.l10n.t('Closing pull request #{0}…', node.pull.number)) : undefined;
+      if (!target || refuseChangedElsewhere(node.pull, 'close', onChanged)) return undefined;
+      return update(flow, target, node.pull, { state: 'closed' }, vscode.l10n.t('Closing pull request #{0}…', node.pull.number));
     },
     'repodesk.pulls.reopen': async (arg0?: unknown) => {
       const node = await pullOfArg(arg0, session);
       if (!node) return undefined;
       const target = targetOf(node);
-      return target ? update(flow, target, node.pull, { state: 'open' }, vscode.l10n.t('Reopening pull request #{0}…', node.pull.number)) : undefined;
+      if (!target || refuseChangedElsewhere(node.pull, 'reopen', onChanged)) return undefined;
+      return update(flow, target, node.pull, { state: 'open' }, vscode.l10n.t('Reopening pull request #{0}…', node.pull.number));
     },
     'repodesk.pulls.merge': async (arg0?: unknown, arg?: unknown) => {
       const node = await pullOfArg(arg0, session);

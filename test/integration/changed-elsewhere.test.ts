@@ -1,0 +1,112 @@
+// The service changes underneath: while a pull request's overview page is
+// open, it is merged or closed elsewhere (the test's own client, as another
+// window would). The next read shows the new state, without Merge or Close;
+// a Merge or Close pressed on the stale page says what happened and writes
+// nothing. Played in ada/notes-on-the-engine, so the demo repository's pull
+// requests stay as the other suites expect them.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { HostingClient, PullRequest } from '../../src/hosting';
+import type { HostToWebview, PageModel } from '../../src/features/pullOverview/model/messages';
+import { signInAsAdaWithDemoRepository, waitFor } from './views-support';
+
+const OWNER = 'ada';
+const REPO = 'notes-on-the-engine';
+
+const posted = async (key: string) => (await vscode.commands.executeCommand<HostToWebview[]>('repodesk.testing.pullOverview.posted', key)) ?? [];
+const send = (key: string, message: unknown) => vscode.commands.executeCommand('repodesk.testing.pullOverview.send', key, message);
+
+/** The latest full model posted after the first `after` messages, once it passes `check`. */
+async function model(key: string, what: string, check: (m: PageModel) => boolean = () => true, after = 0): Promise<PageModel> {
+  return waitFor(
+    what,
+    async () => {
+      const models = (await posted(key)).slice(after).flatMap((m) => (m.type === 'model' && !m.model.conversation.loading ? [m.model] : []));
+      const last = models[models.length - 1];
+      return last && check(last) ? last : undefined;
+    },
+    60_000,
+  );
+}
+
+/** The first warning shown after `run` (the page's messages are answered later than the send returns); it is answered with nothing, as a dismissed notification. */
+async function warning(run: () => PromiseLike<unknown>): Promise<string> {
+  const said: string[] = [];
+  const original = vscode.window.showWarningMessage;
+  (vscode.window as { showWarningMessage: unknown }).showWarningMessage = async (m: string) => {
+    said.push(m);
+    return undefined;
+  };
+  try {
+    await run();
+    return await waitFor('a warning', async () => said[0]);
+  } finally {
+    (vscode.window as { showWarningMessage: unknown }).showWarningMessage = original;
+  }
+}
+
+describe('Changed elsewhere: a pull request merged or closed while its page is open', function () {
+  this.timeout(120_000);
+  let client: HostingClient;
+
+  /** A pull request from a new branch one commit ahead of master, its page open and drawn open. */
+  async function openPull(name: string): Promise<{ pull: PullRequest; key: string }> {
+    const branch = `elsewhere/${name}-${Date.now()}`;
+    const master = await client.git.getRef(OWNER, REPO, 'heads/master');
+    const parent = await client.git.getCommit(OWNER, REPO, master.object.sha);
+    const tree = await client.git.createTree(
+      OWNER,
+      REPO,
+      [{ path: `${branch.replace('/', '-')}.md`, mode: '100644', type: 'blob', content: 'x\n' }],
+      parent.tree.sha,
+    );
+    const commit = await client.git.createCommit(OWNER, REPO, { message: `Changed elsewhere: ${name}`, tree: tree.sha, parents: [parent.sha] });
+    await client.git.createRef(OWNER, REPO, `refs/heads/${branch}`, commit.sha);
+    const pull = await client.pulls.create(OWNER, REPO, { head: branch, base: 'master', title: `Changed elsewhere: ${name}` });
+    const key = await vscode.commands.executeCommand<string>('repodesk.pulls.openOverview', { owner: OWNER, repo: REPO, number: pull.number });
+    await model(key, `the page of #${pull.number}, open`, (m) => m.state === 'open');
+    return { pull, key };
+  }
+
+  before(async () => {
+    client = (await signInAsAdaWithDemoRepository()).testing!.session.client!;
+  });
+  after(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
+
+  it('merged elsewhere: Merge pressed on the stale page says so and merges nothing more; the page then shows it merged, without Merge or Close', async () => {
+    const { pull, key } = await openPull('merged');
+    await client.pulls.merge(OWNER, REPO, pull.number, { commit_message: 'Merged in another window', sha: pull.head.sha });
+    const master = (await client.git.getRef(OWNER, REPO, 'heads/master')).object.sha;
+
+    // The page still shows it open: the press is on what the user saw.
+    const mark = (await posted(key)).length;
+    const said = await warning(() => send(key, { type: 'action', action: 'merge' }));
+    assert.match(said, new RegExp(`^Pull request #${pull.number} changed since you read it: it was merged on the service \\(.+\\)\\. Nothing was merged\\.$`));
+    assert.equal(vscode.window.activeTextEditor?.document.uri.scheme === 'repodesk-message', false, 'no merge message is asked for');
+    assert.equal((await client.git.getRef(OWNER, REPO, 'heads/master')).object.sha, master, 'no second merge commit on master');
+
+    const m = await model(key, 'the page merged', (x) => x.state === 'merged', mark);
+    assert.ok(m.merged, 'the page gives the time it was merged');
+  });
+
+  it('closed elsewhere: the next read shows it closed; Close pressed on the stale page says so and sends nothing', async () => {
+    const { pull, key } = await openPull('closed');
+    await client.pulls.update(OWNER, REPO, pull.number, { state: 'closed' });
+    const closedAt = (await client.pulls.get(OWNER, REPO, pull.number)).updated_at;
+
+    const said = await warning(() => send(key, { type: 'action', action: 'close' }));
+    assert.match(said, /changed since you read it: it was closed on the service \(.+\)\. Nothing was closed\.$/);
+    assert.equal((await client.pulls.get(OWNER, REPO, pull.number)).updated_at, closedAt, 'no second write');
+
+    // The background refresh's read (as on the next refresh).
+    const mark = (await posted(key)).length;
+    await client.pulls.update(OWNER, REPO, pull.number, { state: 'open' });
+    await vscode.commands.executeCommand('repodesk.testing.pullOverview.reload', key);
+    await model(key, 'the page open again', (x) => x.state === 'open', mark);
+    const again = (await posted(key)).length;
+    await client.pulls.update(OWNER, REPO, pull.number, { state: 'closed' });
+    await vscode.commands.executeCommand('repodesk.testing.pullOverview.reload', key);
+    const m = await model(key, 'the page closed', (x) => x.state === 'closed', again);
+    assert.ok(m.closed, 'the page gives the time it was closed');
+  });
+});
