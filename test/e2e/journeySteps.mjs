@@ -130,7 +130,8 @@ export async function makeWebhook(hooksRow, url, beforeUrl = async () => {}) {
   const { page } = session;
   await hooksRow.hover();
   await hooksRow.locator('.actions a[aria-label^="New Webhook"]').click();
-  await typeStep('New Webhook (1/6): Service');
+  // Its count of steps is a range while the service is not chosen (the services ask for different numbers of fields).
+  await typeStep('New Webhook (1/');
   await pick('web');
   await beforeUrl();
   await answerStep('(2/6): Payload URL', url);

@@ -1,12 +1,13 @@
 // Journey: a webhook made through its wizard from the Webhooks node's inline
 // button, shown in the tree at once, pinged (the outcome is said, the row
-// shows the last delivery) and its delivery read. Clicks and keys only; the
-// service's state is read through the API for the assertions.
+// shows the last delivery) and its delivery read; a repository's first webhook
+// made before its Webhooks row was opened, counted and listed once. Clicks and
+// keys only; the service's state is read through the API for the assertions.
 /* global describe, it, before, after */
 import assert from 'node:assert/strict';
 import { screenshot, session } from '../harness/e2eSession.mjs';
 import { expectCleanScreen, openSignedIn, restorePanes } from './journeyChecks.mjs';
-import { apiAsAda, openAndSignIn, openPane, palette, refusedWith, row, typeStep } from './sidebar.mjs';
+import { apiAsAda, openAndSignIn, openPane, palette, refusedWith, row, rows, typeStep } from './sidebar.mjs';
 import { collapse, expand, makeWebhook, pingWebhook, startHookReceiver } from './journeySteps.mjs';
 
 const REPO = '/repos/analytical-engines/difference-engine';
@@ -80,5 +81,36 @@ describe('Journey: a webhook', () => {
     assert.equal(await page.locator('.monaco-dialog-box').count(), 0, 'closing the delivery asks nothing');
     await expectCleanScreen(page);
     await collapse(await row('Repositories', /^difference-engine/));
+  });
+
+  it('the first webhook of a repository, made from its Webhooks row before the row was opened, counts as one; opened, it is listed once, with no Load more', async function () {
+    this.timeout(120_000);
+    const { page } = session;
+    const other = '/repos/analytical-engines/analytical-engine';
+    await openSignedIn(openAndSignIn);
+    await palette('Notifications: Clear All Notifications');
+    for (const h of await apiAsAda('GET', `${other}/hooks`)) await apiAsAda('DELETE', `${other}/hooks/${h.id}`);
+    await openPane('Repositories');
+    await collapse(await row('Repositories', /^Your repositories/));
+    await expand(await row('Repositories', /^analytical-engines/));
+    await collapse(await row('Repositories', /^difference-engine/));
+    // No other journey opens this repository's Webhooks: its list was never read.
+    await expand(await row('Repositories', /^analytical-engine(?!s)/));
+    const hooks = await row('Repositories', /^Webhooks/);
+    assert.equal(await hooks.getAttribute('aria-expanded'), 'false');
+    await makeWebhook(hooks, url);
+
+    // One hook on the service: the row says 1, not "1+" (more to load).
+    await row('Repositories', /^Webhooks\s*1$/, 15_000);
+    await expand(hooks);
+    await row('Repositories', url, 10_000);
+    const shown = await rows('Repositories');
+    assert.equal(shown.filter((r) => r.includes(url)).length, 1, JSON.stringify(shown));
+    assert.ok(!shown.some((r) => r.startsWith('Load more')), JSON.stringify(shown));
+    assert.equal((await apiAsAda('GET', `${other}/hooks`)).length, 1);
+    await page.mouse.move(150, 700);
+    console.log(`      screenshot: ${await screenshot('journey-webhook-first')}`);
+    await expectCleanScreen(page);
+    await collapse(await row('Repositories', /^analytical-engine(?!s)/));
   });
 });
