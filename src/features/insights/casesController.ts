@@ -33,18 +33,32 @@ export class CasesController {
     return repoTag(this.owner, this.name);
   }
 
-  private async client(): Promise<EngagementClient | undefined> {
+  /** The client of the repository's engagement service; `write` (what failed, worded for the user) when a change asks: it is told why it cannot be done. */
+  private async client(write?: string): Promise<EngagementClient | undefined> {
     const source = this.source();
     if ('unavailable' in source) {
       this.post({ type: 'casesUnavailable', message: source.unavailable });
+      if (write) this.post({ type: 'actionFailed', message: `${write}: ${source.unavailable}` });
       return undefined;
     }
     const client = await this.engagement.client(source.serviceUrl).catch((err: unknown) => {
       this.log.warn(`Engagement client: ${errorText(err)}`);
       return undefined;
     });
-    if (!client) this.post({ type: 'casesSignedOut' });
+    if (!client) {
+      this.post({ type: 'casesSignedOut' });
+      if (write) this.post({ type: 'actionFailed', message: `${write}: ${vscode.l10n.t('You are not signed in to {0}.', source.serviceUrl)}` });
+    }
     return client;
+  }
+
+  /** The header's counts: the repository's open and arrived cases, as the service counts them. */
+  private async counts(client: EngagementClient): Promise<{ Open: number; Arrived: number }> {
+    const [open, arrived] = await Promise.all([
+      client.searchCases({ with_tag: this.tag, state: 'Open', count: 1 }),
+      client.searchCases({ with_tag: this.tag, state: 'Arrived', count: 1 }),
+    ]);
+    return { Open: open.total, Arrived: arrived.total };
   }
 
   /** A page of the list (index 0: the list anew, with the header's counts and the create form's choices). */
@@ -57,12 +71,7 @@ export class CasesController {
       const page = client.searchCases({ with_tag, state, count: CASES_PAGE_SIZE, index: m.index, order_by: 'update_date', order_dir: 'DESC' });
       const extras =
         m.index === 0
-          ? Promise.all([
-              client.searchCases({ with_tag: this.tag, state: 'Open', count: 1 }),
-              client.searchCases({ with_tag: this.tag, state: 'Arrived', count: 1 }),
-              client.searchContacts({ count: 100, order_by: 'name', order_dir: 'ASC' }),
-              client.listCampaigns(),
-            ])
+          ? Promise.all([this.counts(client), client.searchContacts({ count: 100, order_by: 'name', order_dir: 'ASC' }), client.listCampaigns()])
           : undefined;
       const [p, more] = await Promise.all([page, extras]);
       this.post({
@@ -70,9 +79,9 @@ export class CasesController {
         rows: p.items.map(caseRow),
         index: m.index,
         total: p.total,
-        counts: { Open: more?.[0].total ?? -1, Arrived: more?.[1].total ?? -1 },
-        contacts: (more?.[2].items ?? []).map((c) => ({ id: c.id, name: c.name })),
-        campaigns: (more?.[3] ?? []).map((c) => c.name),
+        counts: more?.[0] ?? { Open: -1, Arrived: -1 },
+        contacts: (more?.[1].items ?? []).map((c) => ({ id: c.id, name: c.name })),
+        campaigns: (more?.[2] ?? []).map((c) => c.name),
       });
     } catch (err) {
       this.log.warn(`Cases of ${this.owner}/${this.name}: ${errorText(err)}`);
@@ -81,7 +90,7 @@ export class CasesController {
   }
 
   async open(id: number): Promise<void> {
-    await this.act(id, (client) => client.getCase(id));
+    await this.act(id, (client) => client.getCase(id), false);
   }
 
   async addNote(m: Msg<'addNote'>): Promise<void> {
@@ -94,10 +103,17 @@ export class CasesController {
   }
 
   async setState(m: Msg<'setState'>): Promise<void> {
-    await this.act(m.id, async (client) => {
-      await client.updateCase(m.id, { state: m.state });
-      return client.getCase(m.id);
+    const client = await this.act(m.id, async (c) => {
+      await c.updateCase(m.id, { state: m.state });
+      return c.getCase(m.id);
     });
+    // The header counts the open and arrived cases: read again from the service, which the case left or joined.
+    if (client) {
+      await this.counts(client).then(
+        (counts) => this.post({ type: 'caseCounts', counts }),
+        (err: unknown) => this.log.warn(`Case counts of ${this.owner}/${this.name}: ${errorText(err)}`),
+      );
+    }
   }
 
   async changeTags(m: Msg<'changeTags'>): Promise<void> {
@@ -111,7 +127,7 @@ export class CasesController {
 
   /** Creates the case (and its contact, when new) tagged with the repository and the pull request. */
   async create(m: Msg<'createCase'>): Promise<number | undefined> {
-    const client = await this.client();
+    const client = await this.client(vscode.l10n.t('Could not create the case'));
     if (!client) return undefined;
     try {
       const contactId =
@@ -130,13 +146,22 @@ export class CasesController {
     }
   }
 
-  /** Runs an action on a case and shows the case as it is afterwards; a case deleted elsewhere is said so. */
-  private async act(id: number, action: (client: EngagementClient) => Promise<Parameters<typeof caseDetails>[0]>): Promise<void> {
-    const client = await this.client();
-    if (!client) return;
+  /**
+   * Runs an action on a case (`write`: a change, told why when it cannot be
+   * made) and shows the case as it is afterwards; a case deleted elsewhere is
+   * said so. The client when the action was done.
+   */
+  private async act(
+    id: number,
+    action: (client: EngagementClient) => Promise<Parameters<typeof caseDetails>[0]>,
+    write = true,
+  ): Promise<EngagementClient | undefined> {
+    const client = await this.client(write ? vscode.l10n.t('Could not update case #{0}', id) : undefined);
+    if (!client) return undefined;
     try {
       const details = caseDetails(await action(client));
       this.post({ type: 'caseDetails', details, ...this.draftOf(id) });
+      return client;
     } catch (err) {
       if (err instanceof EngagementError && err.status === 404) {
         this.post({
@@ -144,9 +169,10 @@ export class CasesController {
           id,
           message: vscode.l10n.t('Case #{0} no longer exists; it may have been deleted elsewhere. The list is refreshed.', id),
         });
-        return;
+        return undefined;
       }
       this.failed(vscode.l10n.t('Could not update case #{0}', id), err);
+      return undefined;
     }
   }
 

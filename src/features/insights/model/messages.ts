@@ -84,6 +84,8 @@ export const hostToWebview = z.discriminatedUnion('type', [
     campaigns: z.array(z.string()),
   }),
   z.object({ type: z.literal('casesFailed'), message: z.string() }),
+  /** The header's counts read again after a case changed state. */
+  z.object({ type: z.literal('caseCounts'), counts: z.object({ Arrived: int, Open: int }) }),
   /** noteDraft: the case's note written and not yet added (kept by the host across reloads). */
   z.object({ type: z.literal('caseDetails'), details: caseDetailsSchema, noteDraft: z.optional(z.string().check(z.maxLength(10_000))) }),
   z.object({ type: z.literal('caseGone'), id: caseId, message: z.string() }),

@@ -17,6 +17,8 @@ export class CasesTab {
   private readonly list = h('div', { class: 'list' });
   private readonly detail = h('div', { class: 'detail', 'aria-live': 'polite' });
   private readonly form = h('div', { class: 'create' });
+  /** New case: not offered where no cases can be (unavailable). */
+  private newCase: HTMLElement | undefined;
   private rows: CaseRow[] = [];
   private total = 0;
   private contacts: Array<{ id: number; name: string }> = [];
@@ -94,6 +96,9 @@ export class CasesTab {
         this.renderList();
         // For the benchmarks: when the first case list was drawn (read from the frame's performance marks).
         if (m.index === 0) performance.mark('repodesk:cases');
+        return;
+      case 'caseCounts':
+        this.onCounts(m.counts);
         return;
       case 'casesFailed':
         this.loading = false;
@@ -173,6 +178,8 @@ export class CasesTab {
     });
     const create = h('vscode-button', {}, icon('add'), ` ${t('newCase')}`);
     create.addEventListener('click', () => this.openForm());
+    create.hidden = this.unavailable !== undefined;
+    this.newCase = create;
     this.filters.append(state, pull, search, create);
   }
 
@@ -193,6 +200,8 @@ export class CasesTab {
   private renderList(): void {
     const { t } = this.text;
     clear(this.list);
+    // A form already open stays (what was typed is kept); its Create says why it cannot be done.
+    if (this.newCase) this.newCase.hidden = this.unavailable !== undefined;
     if (this.unavailable !== undefined) {
       this.list.append(h('div', { class: 'empty' }, h('p', {}, this.unavailable)));
       return;
