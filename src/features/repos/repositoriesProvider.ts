@@ -8,8 +8,7 @@ import * as vscode from 'vscode';
 import { keptFor, keptForAccount, readSnapshot, snapshotKey } from '../../listings/repositorySnapshot';
 import { readHostingSettings } from '../shared/session/settings';
 import type { HostingSession } from '../shared/session/hostingSession';
-import { errorText } from '../shared/failure';
-import { ErrorNode, type RepoDeskNode } from '../shared/tree/nodes';
+import type { RepoDeskNode } from '../shared/tree/nodes';
 import { NodeTreeProvider } from '../shared/tree/treeBase';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
 import type { RepositoryChildProvider } from '../shared/tree/repositoryLists';
@@ -98,7 +97,8 @@ function oneAccountRoots(ctx: ListingContext, view: ListingState, p: NodeTreePro
       if (built === view.generation) p.replaceRoots(Promise.resolve(roots));
     },
     (err: unknown) => {
-      if (built === view.generation) p.replaceRoots(Promise.resolve([new ErrorNode(errorText(err), () => p.refresh())]));
+      // No answer: the rows drawn before, marked offline (failedRoots); else the error with a retry.
+      if (built === view.generation) p.replaceRoots(Promise.resolve(p.failedRoots(err)));
     },
   );
   return keptRoots(ctx, client, p, kept);
