@@ -60,9 +60,12 @@ export function registerRepositories({
   context.subscriptions.push(...subscriptions);
   const view = createNodeTreeView('repodesk.repositories', provider, { showCollapseAll: true });
   const repoOf = (node: unknown) => (node instanceof RepositoryNode ? node.repo : undefined);
-  // Signed out, the welcome text points at the title: the address of the service Sign In uses.
+  // Signed out, the welcome text points at the title: the address of the service Sign In uses, or, with
+  // several services (Sign In then asks which), their names; the welcome text says which case it is.
   const describeService = () => {
-    view.description = session.signedIn ? undefined : readHostingSettings().apiUrl;
+    const services = readHostingServices().services;
+    void vscode.commands.executeCommand('setContext', 'repodesk.severalServices', services.length > 1);
+    view.description = session.signedIn ? undefined : services.length > 1 ? services.map((s) => s.name).join(' · ') : readHostingSettings().apiUrl;
   };
   describeService();
 
