@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { gitUri } from './gitFileSystem';
 import { rememberPullDiffOpening } from './pullDiffs';
 
-export interface ChangedFile {
+interface ChangedFile {
   filename: string;
   /** `added` has no base side, `removed` no head side. */
   status: string;

@@ -10,7 +10,7 @@ import type { HostingClient, Outcome } from '../../../hosting';
 import { failureKind, Reachability, type ReachabilityOptions } from '../../../util/reachability';
 import type { HostingSession } from '../session/hostingSession';
 
-export const TRY_NOW_COMMAND = 'repodesk.reachability.tryNow';
+const TRY_NOW_COMMAND = 'repodesk.reachability.tryNow';
 
 interface Watched {
   name: string;
@@ -149,7 +149,7 @@ export class ServiceReachability implements vscode.Disposable {
 }
 
 /** HH:MM:SS in local time, as a clock reads (the same in every display language). */
-export function clockTime(ms: number): string {
+function clockTime(ms: number): string {
   const d = new Date(ms);
   return [d.getHours(), d.getMinutes(), d.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
 }

@@ -24,13 +24,13 @@ export function offlineMark(readAt: number, age: (iso: string) => string): strin
 /** The last items a group read, by the group's id, and when: at most this many groups are remembered. */
 const MAX_GROUPS = 500;
 
-export interface KeptRead {
+interface KeptRead {
   items: readonly unknown[];
   at: number;
 }
 
 /** Items read per group id, oldest forgotten first (a Map keeps insertion order). */
-export class KeptReads {
+class KeptReads {
   private readonly reads = new Map<string, KeptRead>();
 
   constructor(
