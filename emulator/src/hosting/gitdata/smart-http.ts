@@ -4,13 +4,17 @@
 // token); an anonymous request that needs more gets 401 with a Basic
 // challenge so git asks for credentials. A push counts as a push: pushed_at
 // and the push/create/delete events of every branch or tag it moved, journaled
-// so that a kill after git moved the references still records them.
+// so that a kill after git moved the references still records them. Packs
+// are streamed to and from git (cgi-stream.ts): memory stays flat in a clone
+// or push of any size.
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EmulatorContext } from '../../server';
-import { repoGitPath, runGit, type Repositories } from '../../git';
+import { repoGitPath, type Repositories } from '../../git';
 import { loadRepo, type LoadedRepo } from '../conventions/access';
 import { currentUser } from '../conventions/auth';
 import { ApiError } from '../conventions/errors';
+import { runHttpBackend } from './cgi-stream';
 import { beginPush, currentRefs, finishPush } from './push-journal';
 
 type GitParams = { Params: { owner: string; repoGit: string }; Querystring: { service?: string } };
@@ -29,7 +33,11 @@ function access(ctx: EmulatorContext, req: FastifyRequest<GitParams>, reply: Fas
   }
 }
 
-/** Runs http-backend for one request and copies its CGI answer (Status and headers, then the body) to the reply. */
+/**
+ * Runs http-backend for one request and streams its CGI answer (Status and
+ * headers, then the body) to the reply; resolves once git has exited, so that
+ * a push's references are read after git moved them.
+ */
 async function backend(
   ctx: EmulatorContext,
   repositories: Repositories,
@@ -52,24 +60,21 @@ async function backend(
     ...(req.headers['content-encoding'] ? { HTTP_CONTENT_ENCODING: String(req.headers['content-encoding']) } : {}),
     ...(req.headers['git-protocol'] ? { GIT_PROTOCOL: String(req.headers['git-protocol']) } : {}),
   };
-  const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-  const { stdout } = await runGit(repositories.environment, undefined, ['http-backend'], { input: body, env });
-  const split = stdout.indexOf('\r\n\r\n') >= 0 ? stdout.indexOf('\r\n\r\n') : stdout.indexOf('\n\n');
-  const separator = stdout.indexOf('\r\n\r\n') >= 0 ? 4 : 2;
-  for (const line of stdout.subarray(0, Math.max(split, 0)).toString('latin1').split(/\r?\n/)) {
-    const colon = line.indexOf(':');
-    if (colon < 0) continue;
-    const key = line.slice(0, colon).trim();
-    const value = line.slice(colon + 1).trim();
-    if (key.toLowerCase() === 'status') reply.code(Number(value.split(' ')[0]));
-    else reply.header(key, value);
-  }
-  return reply.send(split < 0 ? stdout : stdout.subarray(split + separator));
+  // A git content type arrives as a stream (below); another, read by the catch-all parser, as bytes.
+  const input = req.body instanceof Readable ? req.body : Buffer.isBuffer(req.body) ? Readable.from([req.body]) : undefined;
+  const answer = await runHttpBackend(repositories.environment, env, input);
+  if (answer.status !== undefined) reply.code(answer.status);
+  for (const [key, value] of answer.headers) reply.header(key, value);
+  reply.send(answer.body);
+  // The answer has begun: a failure now can only be told to the log (git wrote its own status, if any).
+  const { code, stderr } = await answer.exited;
+  if (code !== 0) ctx.log(`git http-backend ${pathInfo} of ${loaded.owner.login}/${loaded.repo.name} exited with ${code}: ${stderr.trim()}`);
+  return reply;
 }
 
 export function registerSmartHttp(app: FastifyInstance, ctx: EmulatorContext, repositories: Repositories): void {
-  // Pack data as raw bytes (the v3 catch-all parser would read it as JSON); a push may be large.
-  app.addContentTypeParser(GIT_BODY_TYPES, { parseAs: 'buffer', bodyLimit: 1024 * 1024 * 1024 }, (_req, body, done) => done(null, body));
+  // Pack data as the request's stream, read by git as it arrives (cgi-stream.ts): a push of any size, memory flat.
+  app.addContentTypeParser(GIT_BODY_TYPES, (_req, payload, done) => done(null, payload));
 
   app.get<GitParams>('/:owner/:repoGit/info/refs', async (req, reply) => {
     if (!req.params.repoGit.endsWith('.git')) return reply.callNotFound();
