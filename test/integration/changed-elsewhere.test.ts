@@ -2,13 +2,16 @@
 // open, it is merged or closed elsewhere (the test's own client, as another
 // window would). The next read shows the new state, without Merge or Close;
 // a Merge or Close pressed on the stale page says what happened and writes
-// nothing. Played in ada/notes-on-the-engine, so the demo repository's pull
-// requests stay as the other suites expect them.
+// nothing (played in ada/notes-on-the-engine, so the demo repository's pull
+// requests stay as the other suites expect them). A review comment deleted
+// on the service while a reply to it is written: the reply is refused in
+// plain words, its text kept and posted as a new comment on the line.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { HostingClient, PullRequest } from '../../src/hosting';
 import type { HostToWebview, PageModel } from '../../src/features/pullOverview/model/messages';
-import { signInAsAdaWithDemoRepository, waitFor } from './views-support';
+import { child, signInAsAdaWithDemoRepository, waitFor } from './views-support';
+import { bodies, threads, type ThreadEntry } from './threads-support';
 
 const OWNER = 'ada';
 const REPO = 'notes-on-the-engine';
@@ -108,5 +111,67 @@ describe('Changed elsewhere: a pull request merged or closed while its page is o
     await vscode.commands.executeCommand('repodesk.testing.pullOverview.reload', key);
     const m = await model(key, 'the page closed', (x) => x.state === 'closed', again);
     assert.ok(m.closed, 'the page gives the time it was closed');
+  });
+});
+
+describe('Changed elsewhere: a review comment deleted while a reply to it is written', function () {
+  this.timeout(120_000);
+  const OWNER1 = 'analytical-engines';
+  const REPO1 = 'difference-engine';
+  let client: HostingClient;
+
+  before(async () => {
+    client = (await signInAsAdaWithDemoRepository()).testing!.session.client!;
+    await vscode.commands.executeCommand('repodesk.reviewComments.switchMode', 'pull');
+    await vscode.commands.executeCommand('repodesk.pulls.select', await child('repodesk.pullRequests', undefined, /^#1 /));
+  });
+  after(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
+
+  const threadWith = (what: string, match: (e: ThreadEntry) => boolean) =>
+    waitFor(what, async () => (await threads()).find((e) => e.thread.uri.path.endsWith('/docs/tables.md') && match(e)));
+
+  it('the reply is refused as "deleted on the service", nothing is dropped: the thread goes, the text is posted as a new comment on its line', async () => {
+    const pull = await client.pulls.get(OWNER1, REPO1, 1);
+    const root = await client.reviewComments.create(OWNER1, REPO1, 1, {
+      body: `Soon deleted ${Date.now()}`,
+      commit_id: pull.head.sha,
+      path: 'docs/tables.md',
+      position: 2,
+    });
+    // A later comment, so that the emulator's store does not give the deleted comment's id (its largest) to the next one, as the service never does.
+    const later = await client.reviewComments.create(OWNER1, REPO1, 1, { body: 'Later', commit_id: pull.head.sha, path: 'docs/tables.md', position: 1 });
+    const pr = await child('repodesk.pullRequests', undefined, /^#1 /);
+    const file = await child('repodesk.pullRequests', await child('repodesk.pullRequests', pr, 'Changed files'), 'tables.md');
+    await vscode.commands.executeCommand('repodesk.pulls.openFile', file);
+    await vscode.commands.executeCommand('repodesk.comments.refresh');
+    const entry = await threadWith('the thread to reply to', (e) => e.rootId === root.id);
+
+    // A colleague (here the same account, in another window) deletes it while the reply is written.
+    await client.reviewComments.delete(OWNER1, REPO1, root.id);
+    const text = `My answer, kept ${Date.now()}`;
+    const shown: { message: string; items: string[] }[] = [];
+    const original = vscode.window.showErrorMessage;
+    (vscode.window as { showErrorMessage: unknown }).showErrorMessage = async (message: string, ...items: string[]) => {
+      shown.push({ message, items });
+      return items.find((i) => i === 'Post as New Comment');
+    };
+    try {
+      assert.equal(await vscode.commands.executeCommand('repodesk.comments.reply', { thread: entry.thread, text }), false, 'not sent as a reply');
+      const posted = await waitFor('the text posted as a new comment', async () =>
+        (await client.reviewComments.listAllForPull(OWNER1, REPO1, 1)).find((c) => c.body === text),
+      );
+      assert.equal(shown.length, 1, shown.map((s) => s.message).join(' | '));
+      assert.match(shown[0]!.message, /^The comment you replied to was deleted on the service \(.+\)\. Your reply was not sent; its text is kept/);
+      assert.deepEqual(shown[0]!.items, ['Copy Reply', 'Post as New Comment']);
+      assert.deepEqual([posted.in_reply_to_id ?? null, posted.path, posted.position], [null, 'docs/tables.md', 2], 'a new thread on the same line');
+      // The threads read again: the deleted one gone, the new one in its place.
+      await waitFor('the deleted thread gone', async () => !(await threads()).some((e) => e.rootId === root.id));
+      const created = await threadWith('the new thread', (e) => e.rootId === posted.id);
+      assert.deepEqual(bodies(created), [`ada: ${text}`]);
+      await client.reviewComments.delete(OWNER1, REPO1, posted.id);
+    } finally {
+      await client.reviewComments.delete(OWNER1, REPO1, later.id);
+      (vscode.window as { showErrorMessage: unknown }).showErrorMessage = original;
+    }
   });
 });

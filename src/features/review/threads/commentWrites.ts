@@ -7,7 +7,9 @@ import { mapPositions, positionOfLine } from '../../../reviewing/diffPosition';
 import { errorText } from '../../shared/failure';
 import type { PullReviewComments } from '../stores/pullReviewComments';
 import type { PendingDrafts } from '../stores/pendingDrafts';
+import { ReplyTargetGoneError, replyTo } from '../stores/replyTo';
 import type { InlineThreads, ThreadEntry } from './inlineThreads';
+import { offerGoneReply } from './replyGoneOffer';
 import { ReviewCommentItem } from './reviewCommentItem';
 
 /** What the writes go through: the threads drawn, the shared store, and the pending reviews. */
@@ -35,7 +37,8 @@ export async function sendComment(w: CommentWriter, thread: vscode.CommentThread
     else if (draft) thread.comments = thread.comments.filter((c) => c !== draft);
     return true;
   } catch (err) {
-    void vscode.window.showErrorMessage(vscode.l10n.t('Could not send the comment: {0}', errorText(err)));
+    if (err instanceof ReplyTargetGoneError) offerGoneReply(err, entry, text, (e, body) => createComment(w, e, body, false));
+    else void vscode.window.showErrorMessage(vscode.l10n.t('Could not send the comment: {0}', errorText(err)));
     if (draft) draft.body = text;
     else thread.comments = [...thread.comments, new ReviewCommentItem(() => thread, undefined, true, undefined, false, text)];
     return false;
@@ -54,7 +57,7 @@ async function createComment(w: CommentWriter, entry: ThreadEntry, body: string,
   if (entry.rootId !== undefined) {
     return review
       ? review.add(place.pull, body, { kind: 'reply', inReplyTo: entry.rootId, path: place.path })
-      : w.store.create(place.pull, { body, in_reply_to: entry.rootId });
+      : replyTo(w.store, place.pull, entry.rootId, body);
   }
   const position = place.file && entry.line !== undefined ? positionOfLine(mapPositions(place.file.patch), place.side, entry.line) : undefined;
   if (!place.current || position === undefined || entry.line === undefined)
