@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -66,12 +67,13 @@ describe('the emulator package from a scratch project (npm pack)', function () {
   });
   after(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
-  it('packs its command, its API, its README, its declarations and the demo data set, and none of its sources or tests', () => {
+  it('packs its command, its API, its README, its declarations, the scenario schema and the demo data set, and none of its sources or tests', () => {
     for (const f of [
       'package.json',
       'README.md',
       'scenarios/demo.yaml',
       'dist/scenarios/demo.json',
+      'dist/scenario.schema.json',
       'dist/main.js',
       'dist/index.js',
       'dist/testing.js',
@@ -80,9 +82,36 @@ describe('the emulator package from a scratch project (npm pack)', function () {
     ])
       assert.ok(packed.includes(f), `${f} is missing from the package`);
     assert.deepEqual(
-      packed.filter((f) => /^(src|test|bench)\//.test(f)),
+      packed.filter((f) => /^(src|test|bench)\//.test(f) || /\.test\.|\.ts$/.test(f.replace(/\.d\.ts$/, ''))),
       [],
     );
+  });
+
+  it('is publishable: not private, with the fields a registry shows, and its exports name files it packs', () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(installed, 'package.json'), 'utf8')) as Record<string, unknown> & {
+      exports: Record<string, string | Record<string, string>>;
+    };
+    assert.equal(pkg.private, undefined);
+    for (const field of ['name', 'version', 'description', 'license', 'repository', 'engines', 'bin', 'files']) assert.ok(pkg[field], `${field} is missing`);
+    const targets = Object.values(pkg.exports).flatMap((t) =>
+      typeof t === 'string'
+        ? [t]
+        : Object.entries(t)
+            .filter(([c]) => c !== 'development')
+            .map(([, f]) => f),
+    );
+    for (const target of targets) assert.ok(packed.includes(target.replace(/^\.\//, '')), `${target} (exports) is not in the package`);
+  });
+
+  it("its scenario schema is found by the package's name and describes the format: a repository's name, a user's login", () => {
+    // Resolved as the scratch project's code would (this test's own require would find the package itself).
+    const file = createRequire(path.join(scratch, 'consumer.js')).resolve('@repodesk/emulator/scenario.schema.json');
+    assert.equal(file, path.join(installed, 'dist', 'scenario.schema.json'));
+    type Node = { properties: Record<string, { items: { properties: Record<string, unknown>; required?: string[] } }> };
+    const schema = JSON.parse(fs.readFileSync(file, 'utf8')) as Node & { $schema: string };
+    assert.match(schema.$schema, /json-schema\.org/);
+    assert.ok(schema.properties.repositories!.items.required!.includes('name'));
+    assert.ok(schema.properties.users!.items.properties.login);
   });
 
   it('repodesk-emulator --port 0 --memory --seed demo prints its URL; GET /repos/ada/notes-on-the-engine is 200 as ada; SIGTERM removes the folder', async () => {
