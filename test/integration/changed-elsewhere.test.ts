@@ -10,7 +10,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { HostingClient, PullRequest } from '../../src/hosting';
 import type { HostToWebview, PageModel } from '../../src/features/pullOverview/model/messages';
-import { child, signInAsAdaWithDemoRepository, waitFor } from './views-support';
+import { child, children, label, signInAsAdaWithDemoRepository, waitFor } from './views-support';
 import { bodies, threads, type ThreadEntry } from './threads-support';
 
 const OWNER = 'ada';
@@ -171,6 +171,37 @@ describe('Changed elsewhere: a review comment deleted while a reply to it is wri
       await client.reviewComments.delete(OWNER1, REPO1, posted.id);
     } finally {
       await client.reviewComments.delete(OWNER1, REPO1, later.id);
+      (vscode.window as { showErrorMessage: unknown }).showErrorMessage = original;
+    }
+  });
+
+  it('from the Review Comments view: the reply is refused as "deleted on the service", its text offered to copy, the thread read again', async () => {
+    const pull = await client.pulls.get(OWNER1, REPO1, 1);
+    const body = `Deleted from the view ${Date.now()}`;
+    const root = await client.reviewComments.create(OWNER1, REPO1, 1, { body, commit_id: pull.head.sha, path: 'docs/tables.md', position: 2 });
+    await vscode.commands.executeCommand('repodesk.reviewComments.refresh');
+    const file = await child('repodesk.reviewComments', undefined, 'docs/tables.md');
+    const node = await child('repodesk.reviewComments', file, new RegExp(`^${body}`));
+    await client.reviewComments.delete(OWNER1, REPO1, root.id);
+
+    const text = `Answer copied ${Date.now()}`;
+    const shown: string[] = [];
+    const original = vscode.window.showErrorMessage;
+    (vscode.window as { showErrorMessage: unknown }).showErrorMessage = async (message: string, ...items: string[]) => {
+      shown.push(message);
+      return items.find((i) => i === 'Copy Reply');
+    };
+    try {
+      assert.equal(await vscode.commands.executeCommand('repodesk.reviewComments.reply', node, text), undefined);
+      await waitFor('the reply on the clipboard', async () => (await vscode.env.clipboard.readText()) === text);
+      assert.deepEqual(shown.length, 1, shown.join(' | '));
+      assert.match(shown[0]!, /^The comment you replied to was deleted on the service \(.+\)\. Your reply was not sent; copy its text/);
+      // The view read again (no refresh asked for): its file's rows as they are now.
+      await waitFor('the thread gone from the view', async () => {
+        const now = await child('repodesk.reviewComments', undefined, 'docs/tables.md');
+        return !(await children('repodesk.reviewComments', now)).some((n) => label(n).startsWith(body));
+      });
+    } finally {
       (vscode.window as { showErrorMessage: unknown }).showErrorMessage = original;
     }
   });

@@ -4,10 +4,11 @@
 import * as vscode from 'vscode';
 import type { HostingClient } from '../../../hosting';
 import { pullNumberOf } from '../../../util/viewFormat';
-import { showFailure } from '../../shared/failure';
+import { errorText, showFailure } from '../../shared/failure';
 import type { CommandHandler } from '../../shared/lazyCommands';
 import { editInEditor } from '../../shared/notesEditor';
 import { CommentNode } from '../../shared/tree/reviewThreadNodes';
+import { isReplyTargetGone, offerReplyCopy, ReplyTargetGoneError } from '../stores/replyTo';
 
 export type CommentAction = 'repodesk.reviewComments.reply' | 'repodesk.reviewComments.edit' | 'repodesk.reviewComments.delete';
 
@@ -44,7 +45,10 @@ export function commentActions(need: () => HostingClient | undefined, changed: (
         changed();
         return created;
       } catch (err) {
-        showFailure(vscode.l10n.t('Could not reply'), err);
+        if (!isReplyTargetGone(err)) return showFailure(vscode.l10n.t('Could not reply'), err);
+        // Deleted on the service while the reply was written: the thread is read again, the text offered to copy.
+        changed();
+        offerReplyCopy(new ReplyTargetGoneError(rootId, errorText(err)), body);
       }
     },
     'repodesk.reviewComments.edit': async (node?: CommentNode, text?: string) => {

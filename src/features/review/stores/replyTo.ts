@@ -36,3 +36,11 @@ export async function replyTo(store: PullReviewComments, pull: PullKey, inReplyT
     throw new ReplyTargetGoneError(inReplyTo, errorText(err));
   }
 }
+
+/** Says the replied-to comment is gone and offers the reply's text to copy (where no line is there to post it on anew). */
+export function offerReplyCopy(err: ReplyTargetGoneError, text: string): void {
+  const copy = vscode.l10n.t('Copy Reply');
+  void vscode.window
+    .showErrorMessage(`${err.message}. ${vscode.l10n.t('Your reply was not sent; copy its text to post it elsewhere.')}`, copy)
+    .then((picked) => (picked === copy ? vscode.env.clipboard.writeText(text) : undefined));
+}
