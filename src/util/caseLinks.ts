@@ -12,14 +12,3 @@ export function pullNumbersOf(tags: readonly string[]): number[] {
   });
   return [...new Set(numbers)].sort((a, b) => a - b);
 }
-
-/** True when the tags link the case to the repository (and to the pull request, when one is given). */
-export function isLinked(tags: readonly string[], owner: string, name: string, pull?: number): boolean {
-  if (!tags.includes(repoTag(owner, name))) return false;
-  return pull === undefined || tags.includes(pullTag(pull));
-}
-
-/** The tags a user adds by hand: no spaces at the ends, none empty, no repeats. Linking tags are made by the panel itself. */
-export function cleanTags(input: readonly string[]): string[] {
-  return [...new Set(input.map((t) => t.trim()).filter((t) => t.length > 0))];
-}

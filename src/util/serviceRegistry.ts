@@ -199,19 +199,3 @@ export function engagementServiceFor(
   if (hostingCount > 1) return { reason: 'notNamed' };
   return engagement[0] ?? { reason: 'noneConfigured' };
 }
-
-/**
- * The service whose web or API host is `host` (a git remote's host), the
- * first of several; undefined when none is. An ssh remote's host has no
- * port, so the host name alone also matches. A public service's API host
- * `api.<domain>` serves its repositories at `<domain>`.
- */
-export function serviceForHost<T extends { apiUrl: string }>(services: readonly T[], host: string): T | undefined {
-  const wanted = host.toLowerCase();
-  return services.find((s) => {
-    const url = new URL(s.apiUrl);
-    // An ssh remote (`git@host:owner/repo`) names the host without the port.
-    const names = [url.host, url.hostname];
-    return names.some((n) => n === wanted || (n.startsWith('api.') && n.slice(4) === wanted));
-  });
-}

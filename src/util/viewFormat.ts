@@ -49,12 +49,6 @@ export function formatExactDate(iso: string, language: string): string {
   return format.format(when);
 }
 
-/** `just now`, `5 min`, `3 h`, `2 d`, `4 mo`, `1 y` (English; for logs and tests). */
-export function formatAge(iso: string, now: number = Date.now()): string {
-  const { n, unit } = ageParts(iso, now);
-  return unit === 'now' ? 'just now' : `${n} ${unit}`;
-}
-
 /** The first non-empty line of a text, trimmed and cut to `max` characters. */
 export function firstLine(text: string | null | undefined, max = 80): string {
   const line =

@@ -5,7 +5,6 @@ import {
   parseEngagementServices,
   parseHostingServices,
   engagementServiceFor,
-  serviceForHost,
 } from '../../src/util/serviceRegistry';
 
 const legacy = { apiUrl: 'http://127.0.0.1:7480', oauthClientId: 'Iv1.legacy' };
@@ -241,33 +240,6 @@ describe('service registry: repodesk.engagement.services', () => {
   });
   it('a setting that is not a list: one notAList problem', () => {
     assert.deepEqual(parseEngagementServices(5, ''), { services: [], problems: [{ kind: 'notAList' }] });
-  });
-});
-
-describe('service registry: remote hosts', () => {
-  const services = [
-    { name: 'Public', apiUrl: 'https://api.code.test' },
-    { name: 'Work', apiUrl: 'https://git.corp/api/v3' },
-    { name: 'Local', apiUrl: 'http://127.0.0.1:7480' },
-    { name: 'Local2', apiUrl: 'http://127.0.0.1:7490/api/v3' },
-  ];
-  it('a remote on the enterprise host picks that service', () => {
-    assert.equal(serviceForHost(services, 'git.corp')?.name, 'Work');
-  });
-  it('a remote on the public web host picks the service of its api. host', () => {
-    assert.equal(serviceForHost(services, 'code.test')?.name, 'Public');
-    assert.equal(serviceForHost(services, 'api.code.test')?.name, 'Public');
-  });
-  it('host and port tell two services on one machine apart; the host is compared in any case', () => {
-    assert.equal(serviceForHost(services, '127.0.0.1:7490')?.name, 'Local2');
-    assert.equal(serviceForHost(services, 'GIT.CORP')?.name, 'Work');
-  });
-  it('an ssh remote without a port picks the first service on that host', () => {
-    assert.equal(serviceForHost(services, '127.0.0.1')?.name, 'Local');
-  });
-  it('an unknown host picks none', () => {
-    assert.equal(serviceForHost(services, 'elsewhere.test'), undefined);
-    assert.equal(serviceForHost(services, 'corp'), undefined);
   });
 });
 

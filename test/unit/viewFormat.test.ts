@@ -1,15 +1,5 @@
 import * as assert from 'node:assert/strict';
-import {
-  commentLine,
-  firstLine,
-  formatAge,
-  formatExactDate,
-  formatSize,
-  groupRefs,
-  groupReviewThreads,
-  lineOfDiffHunk,
-  shortSha,
-} from '../../src/util/viewFormat';
+import { commentLine, firstLine, formatExactDate, formatSize, groupRefs, groupReviewThreads, lineOfDiffHunk, shortSha } from '../../src/util/viewFormat';
 import { fromGitPath, toGitPath, toGitQuery } from '../../src/util/gitUri';
 
 describe('view formatting helpers', () => {
@@ -18,16 +8,6 @@ describe('view formatting helpers', () => {
     assert.equal(formatSize(1023), '1023 B');
     assert.equal(formatSize(1536), '1.5 KB');
     assert.equal(formatSize(5 * 1024 * 1024), '5.0 MB');
-  });
-
-  it('formats ages in the largest whole unit', () => {
-    const now = Date.parse('2024-06-01T12:00:00Z');
-    assert.equal(formatAge('2024-06-01T11:59:30Z', now), 'just now');
-    assert.equal(formatAge('2024-06-01T11:55:00Z', now), '5 min');
-    assert.equal(formatAge('2024-06-01T09:00:00Z', now), '3 h');
-    assert.equal(formatAge('2024-05-30T12:00:00Z', now), '2 d');
-    assert.equal(formatAge('2024-02-01T12:00:00Z', now), '4 mo');
-    assert.equal(formatAge('2022-05-01T12:00:00Z', now), '2 y');
   });
 
   it('words the exact date of a hover in the display language, building one formatter per language', () => {

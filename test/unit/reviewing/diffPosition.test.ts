@@ -9,7 +9,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { commentableRuns, lineOfPosition, mapPositions, positionOfLine, splitDiffByFile, type PositionMap } from '../../../src/reviewing/diffPosition';
+import { commentableRuns, lineOfPosition, mapPositions, positionOfLine, type PositionMap } from '../../../src/reviewing/diffPosition';
+import { splitDiffByFile } from './splitDiff';
 
 const run = promisify(execFile);
 

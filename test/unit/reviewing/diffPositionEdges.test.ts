@@ -3,7 +3,8 @@
 // kinds of the lines, positions that name no line, a patch without a final
 // newline, and file names a naive parse of the headers gets wrong.
 import assert from 'node:assert/strict';
-import { commentableRuns, lineOfPosition, mapPositions, positionOfLine, splitDiffByFile } from '../../../src/reviewing/diffPosition';
+import { commentableRuns, lineOfPosition, mapPositions, positionOfLine } from '../../../src/reviewing/diffPosition';
+import { splitDiffByFile } from './splitDiff';
 
 const PATCH = ['@@ -1,3 +1,3 @@', ' keep', '-old', '+new', '\\ No newline at end of file', '@@ -10,1 +10,2 @@', ' ten', '+eleven'].join('\n');
 

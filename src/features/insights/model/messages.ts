@@ -120,11 +120,3 @@ export const webviewToHost = z.discriminatedUnion('type', [
   z.object({ type: z.literal('changeTags'), id: caseId, add: z.array(tag).check(z.maxLength(50)), remove: z.array(tag).check(z.maxLength(50)) }),
 ]);
 export type WebviewToHost = z.infer<typeof webviewToHost>;
-
-/** The message if it is one of the union, else why not (for the log): an unknown or malformed message is ignored. */
-export function parseMessage<S extends z.ZodMiniType>(schema: S, value: unknown): { ok: true; message: z.infer<S> } | { ok: false; error: string } {
-  const r = schema.safeParse(value);
-  if (r.success) return { ok: true, message: r.data };
-  const issue = r.error.issues[0];
-  return { ok: false, error: `${issue?.path.map(String).join('.') || '(message)'}: ${issue?.message ?? 'invalid'}` };
-}

@@ -3,7 +3,7 @@
 // `pr:<number>`).
 import assert from 'node:assert/strict';
 import { caseDetails, caseRow, compactDuration, filterRows, NO_FILTER, relativeParts, type CaseRow } from '../../../../src/features/insights/model/caseRows';
-import { cleanTags, isLinked, pullNumbersOf, pullTag, repoTag } from '../../../../src/util/caseLinks';
+import { pullNumbersOf, pullTag, repoTag } from '../../../../src/util/caseLinks';
 import { parseEngagementDate, type Case } from '../../../../src/engagement';
 
 const date = (text: string) => parseEngagementDate(text)!;
@@ -53,11 +53,6 @@ describe('insights: cases linked to a repository', () => {
     assert.equal(pullTag(3), 'pr:3');
     const tags = ['repo:ada/notes', 'pr:3', 'pr:x', 'pr:3'];
     assert.deepEqual(pullNumbersOf(tags), [3]);
-    assert.ok(isLinked(tags, 'ada', 'notes'));
-    assert.ok(isLinked(tags, 'ada', 'notes', 3));
-    assert.ok(!isLinked(tags, 'ada', 'notes', 4));
-    assert.ok(!isLinked(tags, 'ada', 'other'));
-    assert.deepEqual(cleanTags([' bug ', '', 'bug', 'vip']), ['bug', 'vip']);
   });
 
   it('a row has subject, state, contact, campaign, dates (instant and the service text), SLA, handling time and pull requests', () => {

@@ -1,7 +1,16 @@
 // The messages between the Insights host and its webview: one union each
 // way; anything else is refused (and so logged and ignored by both sides).
 import assert from 'node:assert/strict';
-import { hostToWebview, parseMessage, webviewToHost } from '../../../../src/features/insights/model/messages';
+import * as z from 'zod/mini';
+import { hostToWebview, webviewToHost } from '../../../../src/features/insights/model/messages';
+
+/** The message if the schema takes it, else the first field it refuses (as the channel logs it). */
+function parseMessage<S extends z.ZodMiniType>(schema: S, value: unknown): { ok: true; message: z.infer<S> } | { ok: false; error: string } {
+  const r = schema.safeParse(value);
+  if (r.success) return { ok: true, message: r.data };
+  const issue = r.error.issues[0];
+  return { ok: false, error: `${issue?.path.map(String).join('.') || '(message)'}: ${issue?.message ?? 'invalid'}` };
+}
 
 describe('insights: messages between host and webview', () => {
   it('accepts each request of the webview it knows', () => {
