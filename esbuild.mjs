@@ -211,7 +211,7 @@ async function splitForTheWeb(metafile) {
   // hands it); a chunk, the `__loadChunk` the loader hands it.
   const asLoaderCall = (file, call) => {
     const text = fs.readFileSync(file, 'utf8');
-    fs.writeFileSync(file, text.replace(/\bimport\((["'])(\.\/chunk-[\w-]+\.js)\1\)/g, (_m, q, p) => `${call}(${q}${p}${q})`));
+    fs.writeFileSync(file, text.replace(/\bimport\((["'])(\.\/chunk-[\w.-]+\.js)\1\)/g, (_m, q, p) => `${call}(${q}${p}${q})`));
   };
   asLoaderCall('dist/web/extension.js', 'module.exports.__loadChunk');
   for (const f of onFirstUse) asLoaderCall(`dist/web/${base(f)}`, '__loadChunk');

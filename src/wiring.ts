@@ -44,7 +44,7 @@ import { registerSuggestions } from './features/review/suggestions/registerSugge
 import { Gate } from './util/gate';
 import type { FeatureContext } from './features/shared/featureContext';
 import { registerPendingReview } from './features/review/pendingReview/registerPendingReview';
-import { ServiceReachability } from './features/shared/reachability/serviceReachability';
+import { ReachabilityGate } from './features/shared/reachability/reachabilityGate';
 
 const VIEW_IDS = ['repodesk.repositories', 'repodesk.pullRequests', 'repodesk.reviewComments', 'repodesk.releases', 'repodesk.gitRefs'] as const;
 
@@ -142,7 +142,7 @@ export function registerViews(
   // Offline as a state: one status bar item says a service is unreachable and
   // when it tries again; the views keep what they read meanwhile, and are read
   // again once when it answers. The periodic refresh waits for that answer.
-  const reachability = new ServiceReachability(session);
+  const reachability = new ReachabilityGate(session);
   context.subscriptions.push(
     reachability,
     reachability.onDidReturn(() => refreshAll()),

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { type GitTag } from '../../hosting';
 import type { GitFileSystem } from '../shared/gitfs/gitFileSystem';
 import { NodeTreeProvider, pagedRoots } from '../shared/tree/treeBase';
-import { loadMessages, refGroupNodes, type RefsContext } from './refNodes';
+import type { RefsContext } from './refNodes';
 import { createRepositoryView } from '../shared/tree/repositoryView';
 import { registerLazyCommands } from '../shared/lazyCommands';
 import type { FeatureContext } from '../shared/featureContext';
@@ -37,7 +37,9 @@ export function registerRefs({
     return pagedRoots(
       p,
       () => client.git.listRefs(repo.owner, repo.name, undefined, { priority: 'background' }),
+      // The rows' code loads with the first list (the view may never be opened).
       async (refs) => {
+        const { loadMessages, refGroupNodes } = await import('./refNodes.js');
         await loadMessages(ctx, refs);
         return refGroupNodes(ctx, refs);
       },

@@ -12,7 +12,7 @@
 import * as vscode from 'vscode';
 import { MESSAGE_SCHEME, MessageFileSystem } from './messageFileSystem';
 import { MessageStore, messagePath, type MessageResume } from './messageStore';
-import { Orphans } from './orphanMessages';
+import type { Orphans } from './orphanMessages';
 
 const MESSAGE_LANGUAGE = 'repodesk-message';
 
@@ -49,7 +49,22 @@ const closing = new Set<string>();
 const said: string[] = [];
 let keepSaid = false;
 let store: MessageStore | undefined;
-let orphans: Orphans | undefined;
+/** What messages a reload left need: loaded on first use (most windows have none at start-up). */
+type LazyOrphans = Pick<Orphans, 'resume' | 'keep' | 'offerAll'> & { unknown(path: string): void };
+let orphans: LazyOrphans | undefined;
+
+function lazyOrphans(kept: MessageStore, parts: ConstructorParameters<typeof Orphans>[1]): LazyOrphans {
+  let loaded: Promise<Orphans> | undefined;
+  const get = () => (loaded ??= import('./orphanMessages.js').then((m) => new m.Orphans(kept, parts)));
+  return {
+    resume: (path) => get().then((o) => o.resume(path)),
+    keep: (path) => get().then((o) => o.keep(path)),
+    unknown: (path) => void get().then((o) => o.unknown(path)),
+    offerAll: () => {
+      if (kept.paths().length > 0) void get().then((o) => o.offerAll());
+    },
+  };
+}
 
 function say(kind: 'info' | 'warning', text: string): void {
   if (keepSaid) said.push(text);
@@ -162,7 +177,7 @@ export function registerMessageEditor(context: vscode.ExtensionContext): void {
 function startFiles(context: vscode.ExtensionContext): vscode.Disposable {
   const kept = new MessageStore(context.workspaceState);
   store = kept;
-  orphans = new Orphans(kept, {
+  orphans = lazyOrphans(kept, {
     say: (text) => say('info', text),
     note: (text) => keepSaid && said.push(text),
     currentText,

@@ -91,7 +91,7 @@ export class ServiceReachability implements vscode.Disposable {
       const known = this.services.get(apiUrl);
       const watched: Watched = { name, client, reach: known?.reach ?? this.newReachability() };
       this.services.set(apiUrl, watched);
-      return client.core.onDidReach((outcome) => this.record(apiUrl, outcome));
+      return client.core.onDidReach((outcome) => this.recordOutcome(apiUrl, outcome));
     });
     // A service nobody is signed in to any more is not anyone's concern.
     for (const apiUrl of [...this.services.keys()]) if (!kept.has(apiUrl)) this.services.delete(apiUrl);
@@ -106,7 +106,8 @@ export class ServiceReachability implements vscode.Disposable {
     });
   }
 
-  private record(apiUrl: string, outcome: Outcome): void {
+  /** An outcome of a request to the service at `apiUrl` (the clients report theirs; the gate hands over the first). */
+  recordOutcome(apiUrl: string, outcome: Outcome): void {
     const watched = this.services.get(apiUrl);
     if (!watched) return;
     const before = watched.reach.nextTryAt;
