@@ -10,7 +10,6 @@ import { launchBrowser } from './browser.mjs';
 import { buildIntegrationTests } from './build-tests.mjs';
 import { repoRoot, startCodeServer } from './codeServer.mjs';
 import { startEmulatorProcess } from './emulatorProcess.mjs';
-import { startScreenServer } from './screen.mjs';
 
 const TIMEOUT_MS = Number(process.env.REPODESK_INTEGRATION_TIMEOUT_MS ?? 5 * 60_000);
 const STATS_PREFIX = 'REPODESK_STATS ';
@@ -38,10 +37,6 @@ async function main() {
   cleanups.push(() => enterprise.stop());
   console.log(`second emulator (enterprise form): ${enterprise.url}/api/v3`);
 
-  // The tests ask it what the workbench shows (a quick input) before they press Enter.
-  const screen = await startScreenServer();
-  cleanups.push(() => screen.stop());
-
   const codeServer = await startCodeServer({
     settings: { 'repodesk.hosting.apiUrl': emulator.url },
     env: {
@@ -49,7 +44,6 @@ async function main() {
       REPODESK_TEST_EMULATOR_DATA: emulator.dataDir,
       REPODESK_TEST_EMULATOR2_URL: enterprise.url,
       REPODESK_TEST_EMULATOR2_DATA: enterprise.dataDir,
-      REPODESK_TEST_SCREEN_URL: screen.url,
     },
   });
   cleanups.push(() => codeServer.stop());
@@ -58,7 +52,6 @@ async function main() {
   const browser = await launchBrowser();
   cleanups.push(() => browser.close());
   const { page } = browser;
-  await screen.attach(page);
 
   const result = new Promise((resolve, reject) => {
     page.exposeFunction('codeAutomationLog', (type, args) => {
@@ -83,25 +76,12 @@ async function main() {
 
   await page.goto(codeServer.workbenchUrl({ extensionDevelopmentPath: repoRoot, extensionTestsPath: testsEntry }));
   try {
-    const code = await result;
-    if (code !== 0) await screenshotOf(page);
-    return code;
+    return await result;
   } catch (err) {
-    await screenshotOf(page);
     if (!mochaStarted) console.error(`workbench log:\n${startupLines.join('\n')}`);
     console.error(`code-server output:\n${codeServer.output.slice(-40).join('\n')}`);
     throw err;
   }
-}
-
-/** The workbench when the run failed (the tests run in one window: it shows the last failure's state). */
-async function screenshotOf(page) {
-  const file = path.join(repoRoot, 'test-results', 'integration-failed.png');
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  await page
-    .screenshot({ path: file })
-    .then(() => console.log(`screenshot: ${file}`))
-    .catch(() => {});
 }
 
 /** The workbench passes console.log's arguments as given: a printf format first. */

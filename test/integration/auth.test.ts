@@ -7,7 +7,6 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import type { RepoDeskApi } from '../../src/extension';
 import { approveInBrowser } from './oauthBrowser';
-import { pressEnterOnEachQuestion } from './quickInput';
 
 const emulatorUrl = () => process.env.REPODESK_TEST_EMULATOR_URL!;
 
@@ -35,7 +34,10 @@ describe('Sign-in: the browser flow against the emulator', function () {
     // The sign-in of the Sign In button (repodesk.signIn), called directly so that a failure's message reaches the test.
     const signIn = api.testing!.session.signIn().finally(() => (settled = true));
     // The quick pick offers the browser first: accept it as a user pressing Enter would.
-    await pressEnterOnEachQuestion("the sign-in's quick pick (the browser first) until the browser opens", () => !!opened || settled);
+    while (!opened && !settled) {
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      await new Promise((r) => setTimeout(r, 200));
+    }
     await signIn;
     assert.ok(opened, 'sign-in ended without opening the authorize page (see the RepoDesk log)');
     assert.match(opened, /\/login\/oauth\/authorize\?/);

@@ -36,7 +36,9 @@ describe('The message editor across a window reload', function () {
     const first = vscode.commands.executeCommand<unknown>('repodesk.commit.workspace', answers);
     const editor = await messageEditor();
     const uri = editor.document.uri;
-    await editor.edit((e) => e.insert(new vscode.Position(0, 0), 'Typed before the reload'));
+    // The editor may start from a text an earlier flow kept for this repository: what is typed replaces it.
+    const all = new vscode.Range(0, 0, editor.document.lineCount, 0);
+    await editor.edit((e) => e.replace(all, 'Typed before the reload'));
     const before = (await said()).length;
 
     await vscode.commands.executeCommand('repodesk.testing.messageEditorReload');

@@ -9,7 +9,6 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { HostingClient, collect } from '../../src/hosting';
 import { approveInBrowser } from './oauthBrowser';
-import { pressEnterOnEachQuestion } from './quickInput';
 import { child, children, description, hover, label, signInAsAdaWithDemoRepository, waitFor, type TestNode } from './views-support';
 
 const VIEW = 'repodesk.repositories';
@@ -94,7 +93,10 @@ describe('Views: your gists and their comments', function () {
       const { result, shown } = await recordingErrors(async () => {
         const refused = await vscode.commands.executeCommand('repodesk.gists.addComment', await noteG(), { body });
         // The offer was taken: the sign-in asks how to sign in (the browser), then the comment is sent again.
-        await pressEnterOnEachQuestion("the sign-in's question (how to sign in, for the gist scope) until the browser opens", () => opened);
+        while (!opened) {
+          await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+          await new Promise((r) => setTimeout(r, 200));
+        }
         await waitFor('the comment sent after signing in with gist', async () => (await serviceComments()).some((c) => c.body === body));
         return refused;
       }, 'Sign In with gist');

@@ -8,7 +8,6 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { HostingClient, collect } from '../../src/hosting';
 import { approveInBrowser } from './oauthBrowser';
-import { pressEnterOnEachQuestion } from './quickInput';
 import { child, children, description, label, signInAsAdaWithDemoRepository, type TestNode } from './views-support';
 
 const VIEW = 'repodesk.repositories';
@@ -52,7 +51,10 @@ describe('Views: organization members', function () {
       });
       try {
         const signIn = api.testing!.session.signIn(['admin:org']);
-        await pressEnterOnEachQuestion("the sign-in's question (how to sign in, for admin:org) until the browser opens", () => opened);
+        while (!opened) {
+          await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+          await new Promise((r) => setTimeout(r, 200));
+        }
         await signIn;
       } finally {
         api.testing!.setBrowserOpener(undefined);

@@ -7,7 +7,6 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import type { RepoDeskApi } from '../../src/extension';
 import { approveInBrowser } from './oauthBrowser';
-import { pressEnterOnEachQuestion } from './quickInput';
 
 export interface TestNode {
   toTreeItem(): vscode.TreeItem;
@@ -67,7 +66,10 @@ export async function signInAsAdaWithDemoRepository(): Promise<RepoDeskApi> {
       void approveInBrowser(url, 'ada', 'ada-demo-password');
     });
     const signIn = vscode.commands.executeCommand('repodesk.signIn');
-    await pressEnterOnEachQuestion("the sign-in's question (how to sign in) until the browser opens", () => opened);
+    while (!opened) {
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      await new Promise((r) => setTimeout(r, 200));
+    }
     await signIn;
     api.testing!.setBrowserOpener(undefined);
   }
@@ -80,6 +82,9 @@ export async function signInAsAdaWithDemoRepository(): Promise<RepoDeskApi> {
 export async function enterThrough(command: string, ...args: unknown[]): Promise<unknown> {
   let settled = false;
   const done = Promise.resolve(vscode.commands.executeCommand(command, ...args)).finally(() => (settled = true));
-  await pressEnterOnEachQuestion(`the questions of ${command} until it ends`, () => settled);
+  while (!settled) {
+    await new Promise((r) => setTimeout(r, 150));
+    if (!settled) await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+  }
   return done;
 }

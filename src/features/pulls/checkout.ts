@@ -30,12 +30,14 @@ export async function headSource(
     void vscode.window.showErrorMessage(vscode.l10n.t("Checking out needs VS Code's built-in git extension, which is disabled or missing."));
     return undefined;
   }
+  let opened: GitRepository | null | undefined;
   if (folder && git.openRepository) {
-    const opened = await git.openRepository(folder);
+    opened = await git.openRepository(folder);
     // A repository just opened knows its remotes after its first status.
     if (opened && opened.state.remotes.length === 0) await once(opened.state.onDidChange, 5000);
   }
-  const clone = cloneOf(git.repositories, owner, repo, hosts);
+  // The clone named (a folder given) first, then any of the workspace's.
+  const clone = (opened ? cloneOf([opened], owner, repo, hosts) : undefined) ?? cloneOf(git.repositories, owner, repo, hosts);
   if (!clone) {
     void vscode.window.showErrorMessage(
       vscode.l10n.t("No clone of {0}/{1} is open in the workspace: clone it first (its clone URL is in the repository's context menu).", owner, repo),

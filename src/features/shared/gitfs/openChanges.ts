@@ -32,8 +32,10 @@ export async function openChanges(c: AllChanges): Promise<void> {
   const account = c.accountId;
   const resources = c.files.map((f) => {
     const basePath = f.previous_filename ?? f.filename;
-    const left = gitUri({ owner: c.owner, repo: c.repo, sha: c.baseSha, path: basePath, empty: f.status === 'added', account });
-    const right = gitUri({ owner: c.owner, repo: c.repo, sha: c.headSha, path: f.filename, empty: f.status === 'removed', account });
+    // The pull request's number in both sides' URIs, as openDiff writes them: the same documents, its threads on them.
+    const pull = c.number;
+    const left = gitUri({ owner: c.owner, repo: c.repo, sha: c.baseSha, path: basePath, empty: f.status === 'added', account, pull });
+    const right = gitUri({ owner: c.owner, repo: c.repo, sha: c.headSha, path: f.filename, empty: f.status === 'removed', account, pull });
     if (c.number !== undefined)
       rememberPullDiffOpening({ owner: c.owner, repo: c.repo, number: c.number, baseSha: c.baseSha, headSha: c.headSha, path: f.filename, accountId: account });
     return [right, left, right] as const;

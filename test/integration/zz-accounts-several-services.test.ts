@@ -4,7 +4,9 @@
 // each account reads with its own token, and signing out of one leaves the
 // others as they were. Each suite sets its services and accounts up in its
 // before() and puts back, in its after(), the one-service settings and ada's
-// session that the other files start from: it may run in any order.
+// session that the other files start from. It still runs last: run first, the
+// browser sign-in and the engagement sessions suites after it failed in CI
+// (something of its state outlives its after(); not found yet).
 import * as assert from 'node:assert/strict';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -13,7 +15,6 @@ import * as vscode from 'vscode';
 import type { RepoDeskApi } from '../../src/extension';
 import type { SignedInAccount } from '../../src/features/shared/session/hostingSession';
 import { approveInBrowser } from './oauthBrowser';
-import { pressEnterOnEachQuestion } from './quickInput';
 import { child, children, description, label, signInAsAdaWithDemoRepository, waitFor, type TestNode } from './views-support';
 
 const first = () => process.env.REPODESK_TEST_EMULATOR_URL!;
@@ -502,7 +503,10 @@ describe('Accounts: a revoked token and a service that is down', function () {
       const click = row.toTreeItem().command!;
       let settled = false;
       const signIn = Promise.resolve(vscode.commands.executeCommand(click.command, ...(click.arguments ?? []))).finally(() => (settled = true));
-      await pressEnterOnEachQuestion("the Enterprise sign-in's questions until its authorize page opens", () => !!opened || settled);
+      while (!opened && !settled) {
+        await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+        await new Promise((r) => setTimeout(r, 200));
+      }
       await signIn;
     } finally {
       api.testing!.setBrowserOpener(undefined);
