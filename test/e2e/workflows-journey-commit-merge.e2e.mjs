@@ -47,6 +47,33 @@ async function gitAheadBehind() {
 }
 
 const toast = (text) => session.page.locator('.notification-toast', { hasText: text });
+
+/**
+ * `text` was said: as a toast, or (VS Code shows a few toasts at a time; an
+ * older one can hide a new one) in the notification centre, read from the bell.
+ */
+async function saidOnce(text) {
+  const { page } = session;
+  if (
+    await toast(text)
+      .first()
+      .waitFor({ timeout: 10_000 })
+      .then(
+        () => true,
+        () => false,
+      )
+  )
+    return;
+  const bell = page.locator('[id="status.notifications"]').first();
+  const center = page.locator('.notifications-center');
+  await bell.click();
+  const row = center.locator('.monaco-list-row', { hasText: text }).first();
+  await row.waitFor({ timeout: 20_000 }).catch(async () => {
+    assert.fail(`"${text}" was not said; the notification centre holds: ${JSON.stringify(await center.locator('.monaco-list-row').allInnerTexts())}`);
+  });
+  await bell.click();
+  await center.waitFor({ state: 'hidden', timeout: 10_000 });
+}
 const activeGroup = () => session.page.locator('.editor-group-container.active');
 const titleAction = (label) => activeGroup().locator(`.editor-actions a[aria-label^="${label}"]`);
 
@@ -217,7 +244,8 @@ describe('Journey: commit the workspace to a new branch, open a pull request, me
     await toast('Your earlier text is back in the editor.').waitFor({ timeout: 10_000 });
     assert.match(await editorText(), /Checked against the drawings\./, 'the kept text is back');
     await titleAction('Use This Message').click();
-    await toast(`Merged #${pullNumber}.`).waitFor({ timeout: 30_000 });
+    await overview.locator('.state-badge', { hasText: 'Merged' }).waitFor({ timeout: 30_000 });
+    await saidOnce(`Merged #${pullNumber}.`);
     const pull = await apiAsAda('GET', `${REPO_PATH}/pulls/${pullNumber}`);
     assert.equal(pull.merged, true);
     const merge = await apiAsAda('GET', `${REPO_PATH}/git/commits/${pull.merge_commit_sha}`);

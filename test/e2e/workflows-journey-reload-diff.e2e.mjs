@@ -65,6 +65,10 @@ describe('Journey: a diff with pending drafts across a window reload, by clicks'
     await page.reload();
     await page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 60_000 });
     await statusItem('#1: 2 pending').waitFor({ timeout: 60_000 });
+    // The restored tab, clicked as a person would (another restored editor, the overview, may be the one in front).
+    const restoredTab = page.locator('.tabs-container .tab', { hasText: 'tables.md (#1)' }).first();
+    await restoredTab.waitFor({ timeout: 60_000 });
+    await restoredTab.click();
     const restored = page.locator('.monaco-diff-editor').first();
     const failed = page.locator('.editor-group-container', { hasText: 'could not be opened' }).first();
     await Promise.race([restored.waitFor({ timeout: 60_000 }), failed.waitFor({ timeout: 60_000 })]);

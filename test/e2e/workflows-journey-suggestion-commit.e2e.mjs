@@ -103,6 +103,7 @@ describe('Journey: a suggestion committed to the head, by clicks', function () {
     assert.doesNotMatch(await thread(UNTOUCHED).innerText(), /outdated/i);
     await page.mouse.move(900, 120);
     console.log(`      screenshot: ${await screenshot('journey-suggestion-commit-moved')}`);
-    await expectCleanScreen(page);
+    // The review-threads journey leaves an unsent reply with an unknown @name on tables.md on purpose: it is back with its thread.
+    await expectCleanScreen(page, { allowedProblems: [/No user is named @nobody-her/, /^commentinput-.*Review comment being written/] });
   });
 });

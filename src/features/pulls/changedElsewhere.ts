@@ -20,7 +20,7 @@ function nowIs(pull: PullRequest): string {
  * it does). Merge and Close start from an open pull request, Reopen from a
  * closed one that was not merged.
  */
-export function changedElsewhere(pull: PullRequest, action: LifecycleAction): string | undefined {
+function changedElsewhere(pull: PullRequest, action: LifecycleAction): string | undefined {
   const applies = action === 'reopen' ? pull.state === 'closed' && !pull.merged_at : pull.state === 'open';
   if (applies) return undefined;
   const what = {

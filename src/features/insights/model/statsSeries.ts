@@ -150,7 +150,7 @@ export function codeFrequencySeries(stats: CodeFrequency): CodeFrequencySeries {
 }
 
 /** The Sunday 00:00 UTC starting the week that holds `ms`, Unix seconds (the statistics' weeks start on Sunday). */
-export function weekStartOf(ms: number): number {
+function weekStartOf(ms: number): number {
   const day = Math.floor(ms / 86_400_000);
   // 1970-01-01 was a Thursday: day 0 is weekday 4.
   return (day - ((day + 4) % 7)) * 86_400;
