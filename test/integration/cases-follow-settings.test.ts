@@ -29,8 +29,15 @@ describe('Support cases follow the engagement services setting while RepoDesk ru
 
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await config().update('services', undefined, vscode.ConfigurationTarget.Global);
     const { provider } = api.testing!.engagement;
+    // Each service's account is offered only while the settings list that service: the second's goes under its own.
+    await config().update('services', [{ name: 'Support', apiUrl: second() }], vscode.ConfigurationTarget.Global);
+    const theirs = await waitFor("the second service's account", async () => {
+      const sessions = await provider.getSessions();
+      return sessions.some((s) => s.id.startsWith(`${second()}#`)) && sessions;
+    }).catch(() => []);
+    for (const s of theirs) await provider.removeSession(s.id);
+    await config().update('services', undefined, vscode.ConfigurationTarget.Global);
     for (const s of await provider.getSessions()) await provider.removeSession(s.id);
   });
 
