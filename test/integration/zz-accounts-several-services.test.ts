@@ -306,11 +306,17 @@ describe('Accounts: two accounts on one service and one on a second (enterprise 
       throw new Error(`${String(err)}; posted: ${JSON.stringify((await posted()).map((m) => [m.type, m.message]))}`);
     });
     await vscode.commands.executeCommand('repodesk.switchAccount', account('ada (Local)').id);
-    // The page's file row clicked (its message to the host).
+    // The page's file row clicked (its message to the host). A diff of the same file that an earlier test left
+    // open (the Local account's) is not this one: the editor looked for is one that was not open before.
+    const openBefore = new Set(vscode.window.visibleTextEditors.map((e) => e.document.uri.toString()));
     await vscode.commands.executeCommand('repodesk.testing.pullOverview.send', key, { type: 'openFile', path: found.comment.path });
     const head = await waitFor("the diff's head side open", async () =>
       vscode.window.visibleTextEditors.find(
-        (e) => e.document.uri.scheme === 'repodesk' && e.document.uri.path.endsWith(`/${found.comment.path}`) && !e.document.uri.query.includes('empty'),
+        (e) =>
+          !openBefore.has(e.document.uri.toString()) &&
+          e.document.uri.scheme === 'repodesk' &&
+          e.document.uri.path.endsWith(`/${found.comment.path}`) &&
+          !e.document.uri.query.includes('empty'),
       ),
     );
     assert.ok(
