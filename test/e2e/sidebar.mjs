@@ -152,14 +152,41 @@ export async function refusedWith(message) {
 /** Runs a command by its palette title, through the title bar's command center (a key press would go to a focused webview). */
 export async function palette(title) {
   const { page } = session;
+  const widget = page.locator('.quick-input-widget').first();
+  // A picker left open (by a step that failed) takes the command center's place: a person closes it first.
+  if (await widget.isVisible()) {
+    await page.keyboard.press('Escape');
+    await widget.waitFor({ state: 'hidden', timeout: 5_000 });
+  }
   await page.locator('.command-center .command-center-center').first().click();
-  const input = page.locator('.quick-input-widget input.input').first();
+  const input = widget.locator('input.input').first();
   await input.waitFor();
   await input.fill(`>${title}`);
   // Clicked, not Enter: the first row is not always the one named (Browse Color Themes in Marketplace comes before Color Theme).
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first().click();
+  const wanted = widget.locator('.monaco-list-row', { hasText: title }).first();
+  try {
+    await wanted.waitFor({ timeout: 20_000 });
+  } catch {
+    const shown = await widget.locator('.monaco-list-row').allInnerTexts();
+    await page.keyboard.press('Escape');
+    throw new Error(`the command palette showed no row "${title}"; it showed: ${shown.map((t) => t.replace(/\s+/g, ' ')).join(' | ') || 'nothing'}`);
+  }
+  await wanted.click();
   // Out of the command center, whose tooltip would be in the screenshots (the sidebar's empty bottom).
   await page.mouse.move(150, 700);
+}
+
+/**
+ * Developer: Reload Window from the palette, as a person reloads (VS Code
+ * saves the open editors first; a browser reload may not), then waits for
+ * the new window's activity bar.
+ */
+export async function reloadWindow() {
+  const { page } = session;
+  const loaded = page.waitForEvent('load', { timeout: 60_000 });
+  await palette('Developer: Reload Window');
+  await loaded;
+  await page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 60_000 });
 }
 
 /**

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { screenshot, session } from '../harness/e2eSession.mjs';
 import { expectCleanScreen, forgetNotifications } from './journeyChecks.mjs';
 import { clearWorkspace, writeBranchToWorkspace } from './journeySteps.mjs';
-import { apiAsAda, clickRowLabel, clickTitleAction, openAndSignIn, openPane, palette, pane, row, typeStep } from './sidebar.mjs';
+import { apiAsAda, clickRowLabel, clickTitleAction, openAndSignIn, openPane, palette, pane, reloadWindow, row, typeStep } from './sidebar.mjs';
 
 const OWNER = 'analytical-engines';
 const REPO = 'difference-engine';
@@ -272,8 +272,7 @@ describe('Journey: commit the workspace to a new branch, open a pull request, me
     await page.keyboard.press('Control+A');
     await page.keyboard.type('Written before the reload');
     // The reload is not a step of RepoDesk's: from the palette.
-    await palette('Developer: Reload Window');
-    await page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 60_000 });
+    await reloadWindow();
     await toast(
       'The window reloaded while “Merge message: #1” was being written: nothing was sent. Its text is kept: Merge #1 Again… starts again with it.',
     ).waitFor({ timeout: 60_000 });

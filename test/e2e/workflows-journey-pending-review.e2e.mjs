@@ -1,6 +1,6 @@
 // A pending review by clicks: Start Review on the pull request's row, three
 // new threads written in the diff of docs/tables.md (each kept as a draft,
-// shown Pending, nothing sent), the window reloaded (page.reload()), the
+// shown Pending, nothing sent), the window reloaded (Developer: Reload Window), the
 // drafts still there in the editor, the status bar and the overview, then
 // Submit Review from the status bar with a summary: the service holds the
 // three comments in the order written, at their positions on the head, and
@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { screenshot, session } from '../harness/e2eSession.mjs';
 import { expectCleanScreen } from './journeyChecks.mjs';
-import { apiAsAda, openAndSignIn, palette } from './sidebar.mjs';
+import { apiAsAda, openAndSignIn, palette, reloadWindow } from './sidebar.mjs';
 import { openDemoPull, openDemoPullFile, writeThread } from './journeySteps.mjs';
 
 const PULL = '/repos/analytical-engines/difference-engine/pulls/1';
@@ -62,8 +62,7 @@ describe('Journey: a pending review across a window reload, by clicks', function
     console.log(`      screenshot: ${await screenshot('journey-pending-written')}`);
 
     // The window reloaded: the drafts come back from workspace storage.
-    await page.reload();
-    await page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 60_000 });
+    await reloadWindow();
     // The count is back in the status bar once RepoDesk has started (and the window has restored its sidebar).
     await statusItem('#1: 3 pending').waitFor({ timeout: 60_000 });
     await openAndSignIn();

@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { screenshot, session } from '../harness/e2eSession.mjs';
 import { expectCleanScreen } from './journeyChecks.mjs';
-import { openAndSignIn, palette } from './sidebar.mjs';
+import { openAndSignIn, palette, reloadWindow } from './sidebar.mjs';
 import { openDemoPull, openDemoPullFile, writeThread } from './journeySteps.mjs';
 
 // Lines without a thread (line 3 has the seeded one).
@@ -71,8 +71,7 @@ describe('Journey: a diff with pending drafts across a window reload, by clicks'
     await statusItem('#1: 2 pending').waitFor({ timeout: 15_000 });
 
     // Reloaded with the diff open: VS Code restores its tab, RepoDesk starts for its scheme.
-    await page.reload();
-    await page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 60_000 });
+    await reloadWindow();
     await statusItem('#1: 2 pending').waitFor({ timeout: 60_000 });
     // The restored tab, clicked as a person would (another restored editor, the overview, may be the one in front).
     const restoredTab = page.locator('.tabs-container .tab', { hasText: 'tables.md (#1)' }).first();

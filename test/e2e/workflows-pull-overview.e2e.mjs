@@ -5,19 +5,7 @@
 /* global describe, it */
 import assert from 'node:assert/strict';
 import { screenshot, session } from '../harness/e2eSession.mjs';
-import { clickRowLabel, openAndSignIn, openPane, pane, row, webviewsWear } from './sidebar.mjs';
-
-/** Runs a command by its palette title. */
-async function palette(title) {
-  const { page } = session;
-  // Through the title bar's command center: a key press would go to a focused webview.
-  await page.locator('.command-center .command-center-center').first().click();
-  const input = page.locator('.quick-input-widget input.input').first();
-  await input.waitFor();
-  await input.fill(`>${title}`);
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first().waitFor();
-  await page.keyboard.press('Enter');
-}
+import { clickRowLabel, openAndSignIn, openPane, palette, pane, reloadWindow, row, webviewsWear } from './sidebar.mjs';
 
 /** The overview's page: the active webview's inner frame. */
 const overview = () => session.page.frameLocator('iframe.webview.ready:visible').frameLocator('iframe#active-frame');
@@ -86,8 +74,7 @@ describe('Pull request overview page', () => {
     await overview().locator('vscode-tab-header', { hasText: 'Commits' }).click();
     // The page keeps the tab it shows (its state) when the tab is drawn.
     await overview().locator('.commits .row-button').first().waitFor({ state: 'visible' });
-    await palette('Developer: Reload Window');
-    await session.page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 60_000 });
+    await reloadWindow();
     const p = overview();
     await p.locator('h1', { hasText: 'Tabulate polynomials by the method of differences' }).waitFor({ timeout: 60_000 });
     await p.locator('.commits .row-button', { hasText: 'Read the initial differences as numbers' }).waitFor({ state: 'visible' });
