@@ -68,7 +68,7 @@ describe('v2 authentication and conventions', () => {
     assert.equal(body.statusMessage, RENEW);
   });
 
-  it('Authentication rule 4: an expired access_token gets 401 Please renew your access_token; a new one works', async () => {
+  it('an expired access_token gets 401 Please renew your access_token; a new one works (docs/service-api/engagement/auth §4)', async () => {
     const old = await http.login();
     assert.equal((await http.get('/contact/1')).status, 200);
     clock.advance(1000);

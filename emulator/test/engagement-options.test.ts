@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { parseOptions, UsageError } from '../src/options';
 
 describe('v2 emulator options', () => {
-  it('Authentication rule 6 / Conventions 2: --engagement-token-ttl and --engagement-time-zone reach the options', () => {
+  it('--engagement-token-ttl and --engagement-time-zone reach the options (docs/service-api/engagement/auth §2, docs/service-api/engagement/conventions §3)', () => {
     const o = parseOptions(['--data', '/tmp/x', '--engagement-token-ttl', '60', '--engagement-time-zone', '+0530']);
     assert.equal(o.engagementTokenTtlSeconds, 60);
     assert.equal(o.engagementTimeZone, '+0530');

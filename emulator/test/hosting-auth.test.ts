@@ -45,7 +45,7 @@ describe('v3 authentication (docs/service-api/hosting/auth §1–§9)', () => {
     assert.equal(wrong.status, 401);
   });
 
-  it('rule 2 — invalid credentials get 401 Bad credentials with a documentation_url', async () => {
+  it('invalid credentials get 401 Bad credentials with a documentation_url (docs/service-api/hosting/auth §3)', async () => {
     for (const auth of [basic('charles', 'wrong'), 'token 0123456789abcdef0123456789abcdef01234567', basic('nobody-here', 'x')]) {
       const res = await call(emu, 'GET', '/users/ada', { auth });
       assert.equal(res.status, 401, auth);
@@ -56,7 +56,7 @@ describe('v3 authentication (docs/service-api/hosting/auth §1–§9)', () => {
     assert.equal(param.status, 401);
   });
 
-  it('rule 3 — after repeated failures even the right password gets 403 until the window passes', async () => {
+  it('after repeated failures even the right password gets 403 until the window passes (docs/service-api/hosting/auth §4)', async () => {
     for (let i = 0; i < 3; i++) assert.equal((await call(emu, 'GET', '/user', { auth: basic('grace', `wrong-${i}`) })).status, 401);
     const locked = await call(emu, 'GET', '/user', { auth: basic('grace') });
     assert.equal(locked.status, 403);

@@ -134,7 +134,7 @@ describe('v3 authorizations and application tokens (docs/service-api/hosting/aut
     assert.equal((await call('GET', `/authorizations/${a.id}`, basic('bob', 'bob-pw'))).status, 404);
   });
 
-  it('Authentication rule 1 — /authorizations accepts Basic only: a token gets 403, no credentials 401', async () => {
+  it('/authorizations accepts Basic only: a token gets 403, no credentials 401 (docs/service-api/hosting/auth §2)', async () => {
     const a = await create();
     const withToken = await call('GET', '/authorizations', { ...UA, Authorization: `token ${a.token}` });
     assert.equal(withToken.status, 403);

@@ -93,7 +93,7 @@ describe('Basic authentication: equal cost of failures, tokens in Basic (docs/se
     assert.equal(res.json.message, 'This API can only be accessed with username and password Basic Auth');
   });
 
-  it("another user's token as ada's password, and a wrong token, count as failed logins (rule 3 lockout)", async () => {
+  it("another user's token as ada's password, and a wrong token, count as failed logins toward the lockout (docs/service-api/hosting/auth §4)", async () => {
     const marys = makeToken(emu, 'mary', ['repo']);
     assert.equal((await call(emu, 'GET', '/user', { auth: b64(`grace:${marys}`) })).status, 401);
     assert.equal((await call(emu, 'GET', '/user', { auth: b64(`grace:${'0'.repeat(40)}`) })).status, 401);

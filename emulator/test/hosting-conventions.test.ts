@@ -11,7 +11,7 @@ describe('v3 protocol conventions (docs/service-api/hosting/conventions §1–§
   });
   after(() => emu.dispose());
 
-  it('rule 1 — fields without a value are null, never omitted', async () => {
+  it('fields without a value are null, never omitted (docs/service-api/hosting/conventions §2)', async () => {
     const created = await call(emu, 'POST', '/user/repos', { auth: ada, body: { name: 'rule-one' } });
     assert.equal(created.status, 201);
     for (const field of ['description', 'homepage', 'language', 'mirror_url', 'pushed_at', 'organization']) {
@@ -22,14 +22,14 @@ describe('v3 protocol conventions (docs/service-api/hosting/conventions §1–§
     for (const field of ['company', 'blog', 'hireable', 'bio']) assert.equal(user.json[field], null, field);
   });
 
-  it('rule 2 — timestamps are YYYY-MM-DDTHH:MM:SSZ', async () => {
+  it('timestamps are YYYY-MM-DDTHH:MM:SSZ (docs/service-api/hosting/conventions §3)', async () => {
     const repo = await call(emu, 'GET', '/repos/analytical-engines/difference-engine');
     for (const field of ['created_at', 'updated_at', 'pushed_at']) assert.match(repo.json[field], TIMESTAMP, field);
     const user = await call(emu, 'GET', '/users/ada');
     assert.match(user.json.created_at, TIMESTAMP);
   });
 
-  it('rule 3 — lists carry the summary, a single resource the detailed representation', async () => {
+  it('lists carry the summary, a single resource the detailed representation (docs/service-api/hosting/conventions §4)', async () => {
     const list = await call(emu, 'GET', '/orgs/analytical-engines/repos');
     const item = list.json.find((r: { name: string }) => r.name === 'difference-engine');
     assert.ok(!('subscribers_count' in item) && !('organization' in item), 'list item is detailed');
@@ -39,7 +39,7 @@ describe('v3 protocol conventions (docs/service-api/hosting/conventions §1–§
     assert.equal(single.json.organization.type, 'Organization');
   });
 
-  it('rule 5 — HEAD returns the headers of GET and no body', async () => {
+  it('HEAD returns the headers of GET and no body (docs/service-api/hosting/conventions §6)', async () => {
     const head = await call(emu, 'HEAD', '/repos/analytical-engines/difference-engine');
     assert.equal(head.status, 200);
     assert.equal(head.text, '');
@@ -47,7 +47,7 @@ describe('v3 protocol conventions (docs/service-api/hosting/conventions §1–§
     assert.equal(head.headers.get('x-ratelimit-limit'), '60');
   });
 
-  it('rule 5 — POST is accepted wherever PATCH is', async () => {
+  it('POST is accepted wherever PATCH is (docs/service-api/hosting/conventions §6)', async () => {
     await call(emu, 'POST', '/user/repos', { auth: ada, body: { name: 'patch-by-post' } });
     const res = await call(emu, 'POST', '/repos/ada/patch-by-post', { auth: ada, body: { description: 'edited with POST' } });
     assert.equal(res.status, 200);
@@ -56,7 +56,7 @@ describe('v3 protocol conventions (docs/service-api/hosting/conventions §1–§
     assert.equal(patched.json.description, 'edited with PATCH');
   });
 
-  it('rule 5 — a PUT without a body must send Content-Length 0 (411 otherwise)', async () => {
+  it('a PUT without a body must send Content-Length 0, 411 otherwise (docs/service-api/hosting/conventions §6)', async () => {
     const without = await rawHttp(emu, `PUT /user/starred/ada/notes-on-the-engine HTTP/1.1\nHost: localhost\nUser-Agent: ${UA}\nAuthorization: ${ada}`);
     assert.equal(without.status, 411);
     assert.match(without.text, /Content-Length: 0/);
@@ -64,7 +64,7 @@ describe('v3 protocol conventions (docs/service-api/hosting/conventions §1–§
     assert.equal(withZero.status, 204);
   });
 
-  it('rule 6 — a request without a User-Agent, or with an empty one, gets 403', async () => {
+  it('a request without a User-Agent, or with an empty one, gets 403 (docs/service-api/hosting/conventions §7)', async () => {
     const none = await rawRequest(emu, 'GET', '/users/ada');
     assert.equal(none.status, 403);
     assert.match(JSON.parse(none.text).message, /User-Agent/);
@@ -74,7 +74,7 @@ describe('v3 protocol conventions (docs/service-api/hosting/conventions §1–§
     assert.equal(ok.status, 200);
   });
 
-  it('rule 8 — every *_url is a link or RFC 6570 template on this server, in the form the request used', async () => {
+  it('every *_url is a link or RFC 6570 template on this server, in the form the request used (docs/service-api/hosting/conventions §9)', async () => {
     for (const prefix of ['', '/api/v3']) {
       const repo = await call(emu, 'GET', `${prefix}/repos/analytical-engines/difference-engine`);
       assert.equal(repo.status, 200);
@@ -88,7 +88,7 @@ describe('v3 protocol conventions (docs/service-api/hosting/conventions §1–§
     }
   });
 
-  it('rule 9 — a private repository hidden from the caller answers 404, not 403', async () => {
+  it('a private repository hidden from the caller answers 404, not 403 (docs/service-api/hosting/conventions §10)', async () => {
     assert.equal((await call(emu, 'GET', '/repos/ada/bernoulli-numbers')).status, 404);
     assert.equal((await call(emu, 'GET', '/repos/ada/bernoulli-numbers', { auth: basic('grace') })).status, 404);
     assert.equal((await call(emu, 'GET', '/repos/ada/bernoulli-numbers', { auth: ada })).status, 200);

@@ -109,7 +109,7 @@ describe('v3 webhook events from the operations that cause them (docs/service-ap
     assert.equal(p.repository.full_name, 'analytical-engines/difference-engine');
   });
 
-  it('rule 1 — a hook hears only the events it subscribed to', async () => {
+  it('a hook hears only the events it subscribed to (docs/service-api/hosting/webhooks §1, §3)', async () => {
     const pushOnly = await hook('/repos/analytical-engines/analytical-engine', 'push-only', ['push']);
     assert.equal((await call('PUT', '/user/starred/analytical-engines/analytical-engine', undefined, { ...as('charles'), 'Content-Length': '0' })).status, 204);
     await delivered('push-only', 'ping');

@@ -113,7 +113,7 @@ describe('v3 webhooks (docs/service-api/hosting/webhooks §1–§11)', () => {
     assert.match(String(ping.headers['x-service-delivery']), /^[0-9a-f-]{36}$/);
   });
 
-  it('Events rule 3 — * replaces every other configured event', async () => {
+  it('* replaces every other configured event (docs/service-api/hosting/webhooks §5)', async () => {
     const hook = await createHook({ name: 'web', events: ['push', '*', 'fork'], config: { url: `${ok.url}?h=wild` } });
     assert.deepEqual(hook.events, ['*']);
     const patched = await call<HookJson>('PATCH', `${REPO}/hooks/${hook.id}`, { events: ['push'] });
@@ -122,7 +122,7 @@ describe('v3 webhooks (docs/service-api/hosting/webhooks §1–§11)', () => {
     assert.deepEqual(added.body.events, ['*']);
   });
 
-  it('Events rules 1 and 2 — irc defaults to push and pull_request and refuses events it does not support; email takes at most two addresses', async () => {
+  it('irc defaults to push and pull_request and refuses events it does not support; email takes at most two addresses (docs/service-api/hosting/webhooks §3, §4)', async () => {
     const irc = await createHook({ name: 'irc', config: { server: 'irc.example', room: '#dev' } });
     assert.deepEqual(irc.events, ['push', 'pull_request']);
     const unsupported = await call('POST', `${REPO}/hooks`, { name: 'irc', events: ['watch'], config: { server: 'irc.example', room: '#other' } });

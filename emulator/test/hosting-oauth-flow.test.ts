@@ -109,7 +109,7 @@ describe('OAuth web application flow (docs/service-api/hosting/oauth §1–§9)'
     assert.equal((await exchangeJson({ client_id: app.clientId, client_secret: app.clientSecret, code: 'nope' })).error, 'bad_verification_code');
   });
 
-  it('rule 3 — Accept application/json gives JSON, application/xml an <OAuth> element; parameters may come in the query', async () => {
+  it('Accept application/json gives JSON, application/xml an <OAuth> element; parameters may come in the query (docs/service-api/hosting/oauth §4)', async () => {
     const request = { client_id: app.clientId, scope: 'repo' };
     const cookie = await signIn('dee', 'dee-pw', request);
     const token = await approvalToken(cookie, request);
@@ -129,7 +129,7 @@ describe('OAuth web application flow (docs/service-api/hosting/oauth §1–§9)'
     assert.match(await xmlRes.text(), /<OAuth><token_type>bearer<\/token_type><scope>repo<\/scope><access_token>[0-9a-f]{40}<\/access_token><\/OAuth>/);
   });
 
-  it('rule 1 — a user who already holds a token for the application is redirected at once, with the scopes used last time', async () => {
+  it('a user who already holds a token for the application is redirected at once, with the scopes used last time (docs/service-api/hosting/oauth §2)', async () => {
     const first = { client_id: app.clientId, scope: 'public_repo' };
     const cookie = await signIn('eve', 'eve-pw', first);
     const token = await approvalToken(cookie, first);
@@ -243,7 +243,7 @@ describe('OAuth web application flow (docs/service-api/hosting/oauth §1–§9)'
     assert.equal(forged.headers.get('location'), null);
   });
 
-  it('Authentication rule 3 — failed logins on the page count toward the lockout; then even the right password gets 403', async () => {
+  it('failed logins on the page count toward the lockout; then even the right password gets 403 (docs/service-api/hosting/auth §4)', async () => {
     const request = { client_id: app.clientId };
     for (let i = 0; i < 3; i++) assert.equal((await postForm('/login/oauth/session', { ...request, login: 'jo', password: 'guess' })).status, 401);
     const locked = await postForm('/login/oauth/session', { ...request, login: 'jo', password: 'jo-pw' });

@@ -6,7 +6,7 @@ import { exchangeFormat, renderExchange } from '../src/oauth/formats';
 import { escapeHtml } from '../src/oauth/pages';
 
 describe('OAuth exchange formats and errors (docs/service-api/hosting/oauth §4, §7–§9)', () => {
-  it('rule 3 — no Accept is form-encoded; application/json is JSON; application/xml is XML, parameters and lists included', () => {
+  it('no Accept is form-encoded; application/json is JSON; application/xml is XML, parameters and lists included (docs/service-api/hosting/oauth §4)', () => {
     assert.equal(exchangeFormat(undefined), 'form');
     assert.equal(exchangeFormat('*/*'), 'form');
     assert.equal(exchangeFormat('application/json'), 'json');
@@ -14,13 +14,13 @@ describe('OAuth exchange formats and errors (docs/service-api/hosting/oauth §4,
     assert.equal(exchangeFormat('application/xml'), 'xml');
   });
 
-  it('rule 3 — the XML form is an OAuth element holding token_type, scope and access_token, with values escaped', () => {
+  it('the XML form is an OAuth element holding token_type, scope and access_token, with values escaped (docs/service-api/hosting/oauth §4)', () => {
     const out = renderExchange({ token_type: 'bearer', scope: 'repo,user', access_token: 'a<b&c' }, 'xml');
     assert.match(out.contentType, /^application\/xml/);
     assert.ok(out.body.endsWith('<OAuth><token_type>bearer</token_type><scope>repo,user</scope><access_token>a&#60;b&#38;c</access_token></OAuth>'));
   });
 
-  it('rule 3 — the form and JSON forms decode back to the same fields', () => {
+  it('the form and JSON forms decode back to the same fields (docs/service-api/hosting/oauth §4)', () => {
     const fields = { access_token: 'abc', scope: 'repo,gist', token_type: 'bearer' };
     assert.deepEqual(Object.fromEntries(new URLSearchParams(renderExchange(fields, 'form').body)), fields);
     assert.deepEqual(JSON.parse(renderExchange(fields, 'json').body), fields);

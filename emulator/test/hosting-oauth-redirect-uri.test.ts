@@ -25,16 +25,16 @@ const cases: Array<[string, string, boolean]> = [
 
 describe('OAuth redirect_uri (docs/service-api/hosting/oauth §5)', () => {
   for (const [what, uri, allowed] of cases) {
-    it(`rule 4 — ${what}: ${uri} is ${allowed ? 'accepted' : 'rejected'}`, () => {
+    it(`${what}: ${uri} is ${allowed ? 'accepted' : 'rejected'} (docs/service-api/hosting/oauth §5)`, () => {
       assert.equal(checkRedirectUri(CALLBACK, uri).ok, allowed);
     });
   }
 
-  it('rule 4 — an omitted redirect_uri uses the callback URL of the application settings', () => {
+  it('an omitted redirect_uri uses the callback URL of the application settings (docs/service-api/hosting/oauth §5)', () => {
     assert.deepEqual(checkRedirectUri(CALLBACK, undefined), { ok: true, uri: CALLBACK });
   });
 
-  it('rule 4 — the port must match exactly on a loopback callback with a port', () => {
+  it('the port must match exactly on a loopback callback with a port (docs/service-api/hosting/oauth §5)', () => {
     assert.equal(checkRedirectUri('http://127.0.0.1:7481/callback', 'http://127.0.0.1:7481/callback').ok, true);
     assert.equal(checkRedirectUri('http://127.0.0.1:7481/callback', 'http://127.0.0.1:7482/callback').ok, false);
     assert.equal(checkRedirectUri('http://127.0.0.1:7481/callback', 'http://localhost:7481/callback').ok, false);

@@ -31,7 +31,7 @@ describe('webhook delivery queue (docs/service-api/hosting/webhooks §6, §9–�
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('Events rule 6 — POSTs with X-Service-Event, X-Service-Delivery, X-Hub-Signature, Service-Hookshot User-Agent and Content-Length', async () => {
+  it('POSTs with X-Service-Event, X-Service-Delivery, X-Hub-Signature, Service-Hookshot User-Agent and Content-Length (docs/service-api/hosting/webhooks §8)', async () => {
     const receiver = await startReceiver(() => 200);
     try {
       const d = queue.enqueue({ hookId: 1, event: 'push', payload: { foo: 'bar' }, url: receiver.url, contentType: 'json', secret: 'mysecret' });

@@ -8,7 +8,7 @@ const irc = findService('irc')!;
 const email = findService('email')!;
 
 describe('webhook services (docs/service-api/hosting/webhooks §3–§5)', () => {
-  it('rule 1 — an active hook fires only for events its service supports, even with *', () => {
+  it('an active hook fires only for events its service supports, even with * (docs/service-api/hosting/webhooks §3, §5)', () => {
     assert.equal(hookFires(irc, ['*'], 'watch'), false);
     assert.equal(hookFires(irc, ['*'], 'issue_comment'), true);
     assert.equal(hookFires(web, ['*'], 'watch'), true);
@@ -16,7 +16,7 @@ describe('webhook services (docs/service-api/hosting/webhooks §3–§5)', () =>
     assert.equal(hookFires(web, ['push'], 'fork'), false);
   });
 
-  it('rule 3 — * replaces every other event; duplicates go', () => {
+  it('* replaces every other event; duplicates go (docs/service-api/hosting/webhooks §5)', () => {
     assert.deepEqual(normalizeEvents(['push', '*', 'fork']), ['*']);
     assert.deepEqual(normalizeEvents(['push', 'push', 'fork']), ['push', 'fork']);
   });
@@ -41,7 +41,7 @@ describe('webhook services (docs/service-api/hosting/webhooks §3–§5)', () =>
     );
   });
 
-  it('rule 1 — the e-mail service sends to at most two addresses', () => {
+  it('the e-mail service sends to at most two addresses (docs/service-api/hosting/webhooks §3)', () => {
     assert.deepEqual(checkConfig(email, { address: 'a@x.org,b@x.org' }).config.address, 'a@x.org b@x.org');
     assert.deepEqual(
       checkConfig(email, { address: 'a@x.org b@x.org c@x.org' }).errors.map((e) => [e.field, e.code]),
@@ -53,7 +53,7 @@ describe('webhook services (docs/service-api/hosting/webhooks §3–§5)', () =>
     );
   });
 
-  it('rule 2 — default events: web push; irc push and pull_request; email push', () => {
+  it('default events: web push; irc push and pull_request; email push (docs/service-api/hosting/webhooks §4)', () => {
     assert.deepEqual(web.default_events, ['push']);
     assert.deepEqual(irc.default_events, ['push', 'pull_request']);
     assert.deepEqual(email.default_events, ['push']);

@@ -16,7 +16,7 @@ describe('engagement client token renewal', () => {
   });
   after(() => emulator.dispose());
 
-  it('Authentication rule 4: an expired token is renewed once, silently, and the call answers', async () => {
+  it('an expired token is renewed once, silently, and the call answers (docs/service-api/engagement/auth §4)', async () => {
     const tokens: EngagementToken[] = [];
     const client = new EngagementClient({ baseUrl: emulator.url, credentials: DEMO, onToken: (t) => void tokens.push(t) });
     assert.equal((await client.getContact(1)).name, 'Charles Babbage');
@@ -27,7 +27,7 @@ describe('engagement client token renewal', () => {
     assert.notEqual(tokens[1]!.accessToken, tokens[0]!.accessToken);
   });
 
-  it('Authentication rule 4: a stale token from an earlier session is replaced; the credentials are asked for lazily', async () => {
+  it('a stale token from an earlier session is replaced; the credentials are asked for lazily (docs/service-api/engagement/auth §4)', async () => {
     let asked = 0;
     const stale: EngagementToken = { accessToken: 'from-last-week', expires: { instant: new Date(0), offset: '-0300', offsetMinutes: -180, text: '' } };
     const client = new EngagementClient({ baseUrl: emulator.url, token: stale, credentials: async () => (asked++, DEMO) });
@@ -36,7 +36,7 @@ describe('engagement client token renewal', () => {
     assert.equal(asked, 1);
   });
 
-  it('Authentication rule 4: concurrent calls with an expired token share one renewal', async () => {
+  it('concurrent calls with an expired token share one renewal (docs/service-api/engagement/auth §4)', async () => {
     let renewals = 0;
     const client = new EngagementClient({ baseUrl: emulator.url, credentials: DEMO, onToken: () => void renewals++ });
     await client.authenticate();
@@ -49,7 +49,7 @@ describe('engagement client token renewal', () => {
     assert.equal(renewals, 2, 'the first token and one renewal');
   });
 
-  it('Authentication rule 4: renewal happens once; a second refusal is an error with the service text', async () => {
+  it('renewal happens once; a second refusal is an error with the service text (docs/service-api/engagement/auth §4)', async () => {
     let calls = 0;
     // A service that refuses every token: the client must not loop.
     const refusing = async (input: Request | URL | string, init?: RequestInit) => {

@@ -41,14 +41,14 @@ describe('v3 client errors (fake server)', () => {
     return err;
   }
 
-  it('Authentication rule 2: 401 Bad credentials is a BadCredentialsError with the service message', async () => {
+  it('401 Bad credentials is a BadCredentialsError with the service message (docs/service-api/hosting/auth §3)', async () => {
     const err = await failWith({ status: 401, headers: rateHeaders(59, 60), body: { message: 'Bad credentials', documentation_url: 'http://docs/v3' } });
     assert.ok(err instanceof BadCredentialsError);
     assert.equal(err.message, 'Bad credentials');
     assert.equal(err.endpoint, 'GET /repos/{owner}/{repo}');
   });
 
-  it("Authentication rule 2: a 401 to the client's own token is announced (onDidRefuseCredentials), whichever call saw it", async () => {
+  it("a 401 to the client's own token is announced (onDidRefuseCredentials), whichever call saw it (docs/service-api/hosting/auth §3)", async () => {
     service = await startFakeService(() => ({ status: 401, headers: rateHeaders(59, 60), body: { message: 'Bad credentials' } }));
     const client = new HostingClient({ apiUrl: service.url, userAgentVersion: '1', credentials: { type: 'token', token: TOKEN } });
     let refused = 0;
@@ -59,7 +59,7 @@ describe('v3 client errors (fake server)', () => {
     assert.equal(refused, 2);
   });
 
-  it("Authentication rule 2: a 401 to other credentials than the client's own (a password, no token) is not announced", async () => {
+  it("a 401 to other credentials than the client's own (a password, no token) is not announced (docs/service-api/hosting/auth §3)", async () => {
     service = await startFakeService(() => ({ status: 401, headers: rateHeaders(59, 60), body: { message: 'Bad credentials' } }));
     const withToken = new HostingClient({ apiUrl: service.url, userAgentVersion: '1', credentials: { type: 'token', token: TOKEN } });
     const anonymous = new HostingClient({ apiUrl: service.url, userAgentVersion: '1' });
@@ -71,7 +71,7 @@ describe('v3 client errors (fake server)', () => {
     assert.equal(refused, 0);
   });
 
-  it('Authentication rule 3: 403 after too many failed logins is a LoginLockedOutError', async () => {
+  it('403 after too many failed logins is a LoginLockedOutError (docs/service-api/hosting/auth §4)', async () => {
     const err = await failWith({
       status: 403,
       headers: rateHeaders(50, 60),

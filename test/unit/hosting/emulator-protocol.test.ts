@@ -38,7 +38,7 @@ describe('v3 client errors and protocol rules against the emulator (docs/service
     );
   });
 
-  it('Authentication rules 2-3: a wrong password is BadCredentialsError, then the lockout is LoginLockedOutError even with the right one', async () => {
+  it('a wrong password is BadCredentialsError, then the lockout is LoginLockedOutError even with the right one (docs/service-api/hosting/auth §3, §4)', async () => {
     const wrong = { username: 'cy', password: 'nope' };
     const first = await collect(client.authorizations.list(wrong)).catch((e: unknown) => e);
     assert.ok(first instanceof BadCredentialsError);

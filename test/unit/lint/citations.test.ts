@@ -58,6 +58,14 @@ function citationsIn(rel: string): Citation[] {
   }));
 }
 
+/** A mocha title: it(, describe(, context( or specify( (also .only / .skip), then a quoted string. */
+const TITLE = /\b(?:it|describe|context|specify)(?:\.only|\.skip)?\(\s*(['"`])((?:\\[\s\S]|(?!\1)[^\\])*)\1/g;
+
+/** The titles of a test file's it() and describe() calls, each with the line it starts on. */
+function testTitles(text: string): Array<{ line: number; title: string }> {
+  return [...text.matchAll(TITLE)].map((m) => ({ line: text.slice(0, m.index + m[0].indexOf(m[1]!)).split('\n').length, title: m[2]! }));
+}
+
 /** The script's interface, as the tests use it. */
 interface CiteScript {
   CITATIONS: Array<[string, string, RegExp?]>;
@@ -139,6 +147,43 @@ describe('citations resolve inside the repository (docs/service-api)', () => {
       .filter((f) => RULE_CHECKED.some((d) => f.startsWith(d)))
       .flatMap((f) => bareRules(fs.readFileSync(path.join(ROOT, f), 'utf8')).map((l) => `${f}:${l.line}: ${l.text}`));
     assert.deepEqual(bare, []);
+  });
+
+  it('no test title (it / describe) under test or emulator/test cites a bare "rule N": it cites docs/service-api/<file> §N', async () => {
+    const { bareRules } = await loadScript();
+    // This file's own titles quote the forms it refuses.
+    const own = new Set(['test/unit/lint/citations.test.ts']);
+    const scanned = files().filter((f) => !own.has(f) && (f.startsWith('test/') || f.startsWith('emulator/test/')));
+    const titled = scanned.map((f) => ({ f, titles: testTitles(fs.readFileSync(path.join(ROOT, f), 'utf8')) }));
+    assert.ok(titled.filter((t) => t.titles.length > 0).length > 100, 'the titles of the test files are read');
+    const bare = titled.flatMap(({ f, titles }) => titles.flatMap((t) => bareRules(t.title).map((r) => `${f}:${t.line}: ${r.text} in '${t.title}'`)));
+    assert.deepEqual(bare, []);
+  });
+
+  it('the title check itself: "rule N" in it(), describe() and it.only() titles of any quoting is found, in a comment or an assertion message it is not', async () => {
+    const { bareRules } = await loadScript();
+    const text = [
+      "describe('conventions (rule 5)', () => {",
+      '  // rule 9: a comment, not a title',
+      '  it("Authentication rule 2: a wrong password", () => assert.ok(true, \'rule 1: a message\'));',
+      '  it.only(`rule 4 — ${what}: ${uri}`, () => undefined);',
+      "  it('an escaped \\' quote, then rules 1-3', () => undefined);",
+      '  it(',
+      "    'a title on the next line, rule 7',",
+      '  );',
+      "  it('no bare rule here (docs/service-api/hosting/conventions §6)', () => undefined);",
+      '  await submit(form);',
+      '});',
+    ].join('\n');
+    const titles = testTitles(text);
+    assert.deepEqual(
+      titles.map((t) => t.line),
+      [1, 3, 4, 5, 7, 9],
+    );
+    assert.deepEqual(
+      titles.flatMap((t) => bareRules(t.title).map((r) => r.text)),
+      ['rule 5', 'rule 2', 'rule 4', 'rules 1', 'rule 7'],
+    );
   });
 
   it('the bare-rule check itself: "rule 9", "Authentication rule 2" and "rules 1 and 3" are found, a § citation is not', async () => {

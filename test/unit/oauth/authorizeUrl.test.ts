@@ -26,7 +26,7 @@ describe('web flow step 1: state and authorize URL (docs/service-api/hosting/oau
     assert.equal(url.searchParams.get('state'), 'xyz');
   });
 
-  it('rule 1: no scope parameter when no scope is asked for', () => {
+  it('no scope parameter when no scope is asked for (docs/service-api/hosting/oauth §2)', () => {
     const url = new URL(buildAuthorizeUrl({ webUrl: 'https://code.example', clientId: 'abc', scopes: [], state: 's' }));
     assert.equal(url.searchParams.has('scope'), false);
     assert.equal(url.searchParams.has('redirect_uri'), false);

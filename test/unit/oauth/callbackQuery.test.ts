@@ -11,20 +11,20 @@ const waiting =
     states.includes(state);
 
 describe('readCallback: the redirect to the callback, read by the UriHandler', () => {
-  it('rule 2: code and the state as sent → the code for the flow that sent that state', () => {
+  it('code and the state as sent → the code for the flow that sent that state (docs/service-api/hosting/oauth §3)', () => {
     assert.deepEqual(readCallback('code=abc123&state=s1', waiting('s1', 's2')), { kind: 'code', state: 's1', code: 'abc123' });
   });
 
-  it('rule 2: the code is read as sent, percent-decoded, whatever the order of the parameters', () => {
+  it('the code is read as sent, percent-decoded, whatever the order of the parameters (docs/service-api/hosting/oauth §3)', () => {
     assert.deepEqual(readCallback('state=s%2F2&code=a%20b', waiting('s/2')), { kind: 'code', state: 's/2', code: 'a b' });
   });
 
-  it('rule 2: a state no flow sent (request forgery) → unknown state, whatever else it carries', () => {
+  it('a state no flow sent (request forgery) → unknown state, whatever else it carries (docs/service-api/hosting/oauth §3)', () => {
     assert.deepEqual(readCallback('code=abc123&state=forged', waiting('s1')), { kind: 'unknown-state' });
     assert.deepEqual(readCallback('error=access_denied&state=forged', waiting('s1')), { kind: 'unknown-state' });
   });
 
-  it('rule 2: no state at all, or an empty one → unknown state (never matched to a waiting flow)', () => {
+  it('no state at all, or an empty one → unknown state, never matched to a waiting flow (docs/service-api/hosting/oauth §3)', () => {
     assert.deepEqual(readCallback('code=abc123', waiting('s1')), { kind: 'unknown-state' });
     assert.deepEqual(readCallback('code=abc123&state=', waiting('s1', '')), { kind: 'unknown-state' });
     // Not even a flow that would take any state is asked about a missing one.
@@ -34,7 +34,7 @@ describe('readCallback: the redirect to the callback, read by the UriHandler', (
     );
   });
 
-  it('rule 2: a state sent by a flow no longer waiting (answered or cancelled) → unknown state', () => {
+  it('a state sent by a flow no longer waiting (answered or cancelled) → unknown state (docs/service-api/hosting/oauth §3)', () => {
     assert.deepEqual(readCallback('code=abc123&state=s1', waiting()), { kind: 'unknown-state' });
   });
 

@@ -41,7 +41,7 @@ describe('password sign-in: POST /authorizations with Basic (docs/service-api/ho
     assert.match(tokenNote(), /^RepoDesk on \S+/);
   });
 
-  it('Authentication rule 2: a wrong password says so, without the password', async () => {
+  it('a wrong password says so, without the password (docs/service-api/hosting/auth §3)', async () => {
     const err = await createTokenWithPassword(client, { username: 'bob', password: 'wrong-secret', scopes: [] }).catch((e: unknown) => e);
     assert.ok(err instanceof PasswordSignInError);
     assert.equal(err.reason, 'bad-credentials');
@@ -49,7 +49,7 @@ describe('password sign-in: POST /authorizations with Basic (docs/service-api/ho
     assert.ok(!err.message.includes('wrong-secret'));
   });
 
-  it('Authentication rule 3: after repeated failures the lockout is explained, even for the right password', async () => {
+  it('after repeated failures the lockout is explained, even for the right password (docs/service-api/hosting/auth §4)', async () => {
     // A user of its own, so that no other test's failed login counts: the threshold is 3.
     addUser(emu.db, 'cy', 'cy-pw');
     for (let i = 0; i < 3; i++) {

@@ -67,7 +67,7 @@ describe('OAuth web flow against the emulator (docs/service-api/hosting/oauth §
     assert.deepEqual([...checked.scopes].sort(), ['read:org', 'repo']);
   });
 
-  it('rule 2 / OAuth errors: access_denied when the user denies becomes a clear message', async () => {
+  it('access_denied when the user denies becomes a clear message (docs/service-api/hosting/oauth §3, §7)', async () => {
     const { token, page } = flow(app, { login: 'bob', decision: 'deny' });
     const err = await token.then(
       () => undefined,
@@ -90,7 +90,7 @@ describe('OAuth web flow against the emulator (docs/service-api/hosting/oauth §
     assert.match(err.message, /suspended/);
   });
 
-  it('rule 4 / OAuth errors: redirect_uri_mismatch at step 1 (another port) arrives on the registered callback', async () => {
+  it('redirect_uri_mismatch at step 1 (another port) arrives on the registered callback (docs/service-api/hosting/oauth §5, §7)', async () => {
     const state = createState();
     const receiver = await startLoopbackReceiver({ callbackUrl: app.callbackUrl, expectedState: state, timeoutMs: 10_000 });
     const wrong = new URL(app.callbackUrl);
@@ -109,7 +109,7 @@ describe('OAuth web flow against the emulator (docs/service-api/hosting/oauth §
     assert.match(err.message, /callback/);
   });
 
-  it('rule 2: a callback whose state differs from the one sent aborts the flow', async () => {
+  it('a callback whose state differs from the one sent aborts the flow (docs/service-api/hosting/oauth §3)', async () => {
     const receiver = await startLoopbackReceiver({ callbackUrl: app.callbackUrl, expectedState: createState(), timeoutMs: 10_000 });
     const answer = await fetch(`${app.callbackUrl}?code=abc&state=forged`);
     assert.equal(answer.status, 400);

@@ -369,7 +369,7 @@ describe('emulator v3 protocol conventions (docs/service-api/hosting/conventions
     });
   });
 
-  describe('a PUT with no body must send Content-Length: 0 (rule 5)', () => {
+  describe('a PUT with no body must send Content-Length: 0 (docs/service-api/hosting/conventions §6)', () => {
     let s: Server;
     beforeEach(async () => {
       s = await server();
