@@ -27,7 +27,8 @@ const zodEnglishOnly = {
   name: 'zod-english-only',
   setup(build) {
     build.onResolve({ filter: /\/locales\/index\.js$/ }, (args) =>
-      /[\\/]zod[\\/]/.test(args.importer) ? { path: args.importer, namespace: 'zod-locales' } : undefined);
+      /[\\/]zod[\\/]/.test(args.importer) ? { path: args.importer, namespace: 'zod-locales' } : undefined,
+    );
     build.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({
       contents: "export { default as en } from '../locales/en.js';",
       resolveDir: path.dirname(args.path),
@@ -67,7 +68,8 @@ const vscodeOnce = {
   name: 'vscode-once',
   setup(build) {
     build.onResolve({ filter: /^vscode$/ }, (args) =>
-      (args.namespace === 'vscode-once' ? { path: 'vscode', external: true } : { path: 'vscode', namespace: 'vscode-once' }));
+      args.namespace === 'vscode-once' ? { path: 'vscode', external: true } : { path: 'vscode', namespace: 'vscode-once' },
+    );
     build.onLoad({ filter: /.*/, namespace: 'vscode-once' }, () => ({ contents: "export * from 'vscode';", loader: 'js' }));
   },
 };
@@ -119,10 +121,17 @@ async function splitAsCommonJs(metafile) {
   const merged = [...atActivation].filter((f) => f !== entry);
   const onFirstUse = Object.keys(outputs).filter((f) => f.endsWith('.js') && !atActivation.has(f));
   fs.rmSync('dist/main', { recursive: true, force: true });
-  const cjs = { ...common, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'warning',
+  const cjs = {
+    ...common,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    logLevel: 'warning',
     // `import()` of a chunk becomes a `require` on first use: one module system, one copy of each module.
-    supported: { 'dynamic-import': false } };
-  await esbuild.build({ ...cjs,
+    supported: { 'dynamic-import': false },
+  };
+  await esbuild.build({
+    ...cjs,
     stdin: {
       contents: ["export * from './extension.js';", ...merged.map((f) => `export * as ${exportName(f)} from './${base(f)}';`)].join('\n'),
       resolveDir: SPLIT_DIR,
@@ -131,7 +140,8 @@ async function splitAsCommonJs(metafile) {
     bundle: true,
     outfile: 'dist/main/extension.js',
     plugins: [vscodeOnce],
-    external: onFirstUse.map((f) => `./${base(f)}`) });
+    external: onFirstUse.map((f) => `./${base(f)}`),
+  });
   await esbuild.build({ ...cjs, entryPoints: onFirstUse, outdir: 'dist/main', bundle: false });
   for (const f of merged) fs.writeFileSync(`dist/main/${base(f)}`, `"use strict";module.exports=require("./extension.js").${exportName(f)};\n`);
   // What each output holds, for `npm run bench -- bundle` (test/bench/bundle-size.mjs).
@@ -181,7 +191,12 @@ async function splitForTheWeb(metafile) {
   // Only the chunks that import others (the loader reads a missing one as none): activation reads this map.
   const chunkDeps = Object.fromEntries(
     onFirstUse
-      .map((f) => [`./${base(f)}`, staticImports(f).filter((d) => !atActivation.has(d)).map((d) => `./${base(d)}`)])
+      .map((f) => [
+        `./${base(f)}`,
+        staticImports(f)
+          .filter((d) => !atActivation.has(d))
+          .map((d) => `./${base(d)}`),
+      ])
       .filter(([, deps]) => deps.length > 0),
   );
   // The last build's chunks (their names carry a hash); the language server worker beside them stays.
@@ -189,7 +204,8 @@ async function splitForTheWeb(metafile) {
   for (const f of fs.readdirSync('dist/web')) if (f.startsWith('chunk-')) fs.rmSync(`dist/web/${f}`);
   // `import()` of a chunk stays `import("./chunk-….js")`, made a loader call below.
   const cjs = { ...common, platform: 'browser', format: 'cjs', target: 'es2022', logLevel: 'warning' };
-  const result = await esbuild.build({ ...cjs,
+  const result = await esbuild.build({
+    ...cjs,
     stdin: {
       contents: [
         "export * from './extension.js';",
@@ -205,13 +221,17 @@ async function splitForTheWeb(metafile) {
     outfile: 'dist/web/extension.js',
     metafile: true,
     plugins: [vscodeOnce],
-    external: onFirstUse.map((f) => `./${base(f)}`) });
+    external: onFirstUse.map((f) => `./${base(f)}`),
+  });
   await esbuild.build({ ...cjs, entryPoints: onFirstUse, outdir: 'dist/web', bundle: false });
   // The entry calls its own export (`module` is the CommonJS module VS Code
   // hands it); a chunk, the `__loadChunk` the loader hands it.
   const asLoaderCall = (file, call) => {
     const text = fs.readFileSync(file, 'utf8');
-    fs.writeFileSync(file, text.replace(/\bimport\((["'])(\.\/chunk-[\w.-]+\.js)\1\)/g, (_m, q, p) => `${call}(${q}${p}${q})`));
+    fs.writeFileSync(
+      file,
+      text.replace(/\bimport\((["'])(\.\/chunk-[\w.-]+\.js)\1\)/g, (_m, q, p) => `${call}(${q}${p}${q})`),
+    );
   };
   asLoaderCall('dist/web/extension.js', 'module.exports.__loadChunk');
   for (const f of onFirstUse) asLoaderCall(`dist/web/${base(f)}`, '__loadChunk');
@@ -300,7 +320,8 @@ const builds = [
     // metafile is checked for Node built-ins by test/package/webBundle.test.ts.
     entryPoints: { extension: 'src/extension.ts' },
     outdir: WEB_SPLIT_DIR,
-    chunkNames: 'chunk-[name]-[hash]',
+    // Names without the module's: activation reads every lazy chunk's name (the loader's map), 230 of them.
+    chunkNames: 'chunk-[hash]',
     splitting: true,
     platform: 'browser',
     format: 'esm',
