@@ -44,6 +44,8 @@ import { registerSuggestions } from './features/review/suggestions/registerSugge
 import { Gate } from './util/gate';
 import type { FeatureContext } from './features/shared/featureContext';
 import { registerPendingReview } from './features/review/pendingReview/registerPendingReview';
+import { registerQueuedComments } from './features/review/queuedComments/registerQueuedComments';
+import { withQueued } from './features/review/stores/draftsShown';
 import { ReachabilityGate } from './features/shared/reachability/reachabilityGate';
 
 const VIEW_IDS = ['repodesk.repositories', 'repodesk.pullRequests', 'repodesk.reviewComments', 'repodesk.releases', 'repodesk.gitRefs'] as const;
@@ -113,13 +115,20 @@ export function registerViews(
   const reviewStore = new PullReviewComments(session);
   // Start Review: comments written from then on wait as drafts until Submit Review.
   const pending = registerPendingReview({ ...ctx, reviewStore });
+  // Offline as a state: one status bar item says a service is unreachable and
+  // when it tries again; the views keep what they read meanwhile, and are read
+  // again once when it answers. The periodic refresh waits for that answer.
+  const reachability = new ReachabilityGate(session);
+  // Comments written while the service does not answer wait, queued, and are posted when it does.
+  const queued = registerQueuedComments({ ...ctx, onReturn: reachability.onDidReturn, afterPosted: () => refreshAll() });
+  const drafts = withQueued(pending, queued.records);
   const reviewComments = registerReviewComments({ ...ctx, afterChange: () => reviewStore.fireChanged(), pending });
-  const inlineComments = registerComments({ ...ctx, reviewStore, pending });
+  const inlineComments = registerComments({ ...ctx, reviewStore, pending: drafts, queue: queued.add });
   registerSuggestions({ ...ctx, reviewStore });
   // @ and # completions, hovers and warnings in the comment boxes.
   registerLanguage({ ...ctx, reviewStore });
   // A pull request's overview page (a click on a pull request opens it).
-  const overviews = registerPullOverview({ ...ctx, reviewStore, pending, viewedFiles });
+  const overviews = registerPullOverview({ ...ctx, reviewStore, pending: drafts, queue: queued.add, viewedFiles });
   context.subscriptions.push(
     reviewStore,
     reviewStore.onDidChange(() => {
@@ -139,10 +148,6 @@ export function registerViews(
   // A commit, tag or new repository made from the workspace shows in Git Refs and Repositories.
   registerCommit({ ...ctx, onCommitted: refreshAll });
 
-  // Offline as a state: one status bar item says a service is unreachable and
-  // when it tries again; the views keep what they read meanwhile, and are read
-  // again once when it answers. The periodic refresh waits for that answer.
-  const reachability = new ReachabilityGate(session);
   context.subscriptions.push(
     reachability,
     reachability.onDidReturn(() => refreshAll()),

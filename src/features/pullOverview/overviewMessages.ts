@@ -1,6 +1,7 @@
 // The overview page's messages, answered: its first draw, Load more, the
 // pull request's actions, opening files, commits and threads, the pending
 // review, and the conversation's comments.
+import { isUnreachable } from '../shared/tree/offlineRows';
 import * as vscode from 'vscode';
 import { LOCAL_FILES } from '../../platform/host';
 import type { PullAction, ReviewAction, WebviewToHost } from './model/messages';
@@ -149,7 +150,14 @@ async function addComment(page: PullOverviewPage, m: Message<'addComment'>): Pro
   // A pending review keeps it as a draft, posted with the review.
   if (pending?.isActive(page.pendingKey))
     return comment(page, m.request, vscode.l10n.t('Keeping the comment as pending…'), () => pending.add(page.pendingKey, m.body, { kind: 'conversation' }));
-  return comment(page, m.request, vscode.l10n.t('Sending comment…'), () => client.issueComments.create(page.owner, page.repo, page.number, m.body));
+  // No answer from the service: queued, posted once it answers (src/features/review/queuedComments).
+  const { queue } = page.deps;
+  return comment(page, m.request, vscode.l10n.t('Sending comment…'), () =>
+    client.issueComments.create(page.owner, page.repo, page.number, m.body).catch(async (err: unknown) => {
+      if (!queue || !isUnreachable(err)) throw err;
+      await queue(page.pendingKey, m.body, { kind: 'conversation' });
+    }),
+  );
 }
 
 async function editComment(page: PullOverviewPage, m: Message<'editComment'>): Promise<void> {

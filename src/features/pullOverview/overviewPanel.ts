@@ -12,7 +12,7 @@ import type { HostingSession } from '../shared/session/hostingSession';
 import type { HostedPanel } from '../shared/panels/webviewPanels';
 import type { PullKeyParts } from './overviewLoader';
 import { parseOverviewKey } from './overviewKey';
-import type { PendingDrafts } from '../review/stores/pendingDrafts';
+import type { PendingDrafts, QueueComment } from '../review/stores/pendingDrafts';
 import type { ViewedFilesStore } from '../review/stores/viewedFilesStore';
 import { PullOverviewPage } from './pullOverviewPage';
 import { handleOverviewMessage } from './overviewMessages';
@@ -28,6 +28,8 @@ export interface OverviewDeps {
   rereadShownAfterMs: () => number;
   /** The pending reviews (Start Review): the page lists their drafts and keeps new comments as drafts. */
   pending?: PendingDrafts;
+  /** Keeps a comment the service did not answer for, to post once it does. */
+  queue?: QueueComment;
   /** Told each time the page is shown again, with whether it reads again. */
   onShown?: (reread: boolean) => void;
 }

@@ -96,5 +96,8 @@ export function overviewStrings(): Record<StringKey, string> {
     pendingConversation: vscode.l10n.t('in the conversation'),
     pendingReply: vscode.l10n.t('reply on {0}'),
     pendingMore: vscode.l10n.t('and {0} more drafts (the Review Comments view lists them all)'),
+    queuedTitle: vscode.l10n.t('Queued comments'),
+    queuedNote: vscode.l10n.t('Written while the service did not answer: posted once it answers. The status bar item lists them, to copy or discard.'),
+    queuedLabel: vscode.l10n.t('Queued'),
   };
 }

@@ -100,9 +100,15 @@ export class PullOverviewPage {
   /** The page model with the pending review's drafts. */
   modelNow(): Model | undefined {
     const { loaded, deps, pendingKey } = this;
-    return loaded
-      ? withPending(loaded.model, loaded.pull.head.sha, deps.pending?.isActive(pendingKey) ? deps.pending.drafts(pendingKey) : undefined)
-      : undefined;
+    if (!loaded) return undefined;
+    const all = deps.pending?.drafts(pendingKey) ?? [];
+    const review = all.filter((d) => !d.queued);
+    return withPending(
+      loaded.model,
+      loaded.pull.head.sha,
+      deps.pending?.isActive(pendingKey) ? review : undefined,
+      all.filter((d) => d.queued),
+    );
   }
 
   /** The page model, posted only when it changed. */

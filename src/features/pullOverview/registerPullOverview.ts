@@ -13,7 +13,7 @@ import { lru } from 'tiny-lru';
 import type { PullKeyParts } from './overviewLoader';
 import { overviewKey } from './overviewKey';
 import type { OverviewPage } from './overviewPanel';
-import type { PendingDrafts } from '../review/stores/pendingDrafts';
+import type { PendingDrafts, QueueComment } from '../review/stores/pendingDrafts';
 import type { FeatureContext } from '../shared/featureContext';
 import type { HostingSession } from '../shared/session/hostingSession';
 
@@ -47,10 +47,12 @@ export function registerPullOverview({
   active,
   reviewStore: store,
   pending,
+  queue,
   viewedFiles: viewed,
 }: Pick<FeatureContext, 'extension' | 'log' | 'session' | 'active'> & {
   reviewStore: PullReviewComments;
   pending?: PendingDrafts;
+  queue?: QueueComment;
   viewedFiles?: ViewedFilesStore;
 }): PullOverviews {
   const avatars = new AvatarCache();
@@ -110,6 +112,7 @@ export function registerPullOverview({
         log,
         rereadShownAfterMs: () => rereadShownAfterMs,
         ...(pending ? { pending } : {}),
+        ...(queue ? { queue } : {}),
         ...(testing ? { onShown: (reread: boolean) => shown.get(hosted.key)?.push(reread) } : {}),
       });
       if (!page) return new vscode.Disposable(() => undefined);

@@ -134,6 +134,8 @@ export const pageModelSchema = z.object({
   me: z.nullable(z.string()),
   /** The pending review, when one is started: how many drafts, and the first of them (a page lists at most PENDING_LISTED). */
   pending: z.optional(z.object({ count, items: z.array(pendingItemSchema) })),
+  /** Comments written while the service did not answer, posted once it does (not part of a review). */
+  queued: z.optional(z.array(pendingItemSchema)),
 });
 export type PageModel = z.infer<typeof pageModelSchema>;
 

@@ -9,6 +9,8 @@ export interface DraftLike {
   body: string;
   target: { kind: 'line'; path: string; line: number; commitId: string } | { kind: 'reply'; path?: string } | { kind: 'conversation' };
   error?: string;
+  /** Queued while the service did not answer (listed apart from the review's drafts). */
+  queued?: boolean;
 }
 
 function item(d: DraftLike, headSha: string, changed: ReadonlySet<string> | undefined): PendingItem {
@@ -21,10 +23,17 @@ function item(d: DraftLike, headSha: string, changed: ReadonlySet<string> | unde
   return { id: d.id, kind: t.kind, ...(t.kind === 'reply' && t.path ? { path: t.path } : {}), body: d.body, outdated: false, ...error };
 }
 
-/** `drafts` undefined: no review pending (the model is returned as it is). */
-export function withPending(model: PageModel, headSha: string, drafts: readonly DraftLike[] | undefined): PageModel {
-  if (!drafts) return model;
+/**
+ * `drafts` undefined: no review pending. `queued`: the comments written while
+ * the service did not answer (listed apart: they are no review's).
+ */
+export function withPending(model: PageModel, headSha: string, drafts: readonly DraftLike[] | undefined, queued: readonly DraftLike[] = []): PageModel {
+  if (!drafts && queued.length === 0) return model;
   // The files list is the pull request's changed files (unless it could not be read).
   const changed = model.files.error !== undefined ? undefined : new Set(model.files.rows.map((f) => f.path));
-  return { ...model, pending: { count: drafts.length, items: drafts.slice(0, PENDING_LISTED).map((d) => item(d, headSha, changed)) } };
+  return {
+    ...model,
+    ...(drafts ? { pending: { count: drafts.length, items: drafts.slice(0, PENDING_LISTED).map((d) => item(d, headSha, changed)) } } : {}),
+    ...(queued.length ? { queued: queued.map((d) => item(d, headSha, changed)) } : {}),
+  };
 }

@@ -90,4 +90,7 @@ export type StringKey =
   | 'pendingNotPosted'
   | 'pendingConversation'
   | 'pendingReply'
-  | 'pendingMore';
+  | 'pendingMore'
+  | 'queuedTitle'
+  | 'queuedNote'
+  | 'queuedLabel';

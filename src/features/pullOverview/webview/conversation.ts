@@ -9,7 +9,7 @@ import { clear, h, icon } from '../../shared/webview/dom';
 import { avatarImage } from './header';
 import { markdownBlock } from './markdownView';
 import type { Text } from './text';
-import { pendingList } from './pendingReview';
+import { pendingList, queuedList } from './pendingReview';
 import { inChunks, type ChunkedDraw } from './inChunks';
 
 /** Conversation items drawn per task (see inChunks). */
@@ -70,6 +70,8 @@ export class Conversation {
     this.element.append(list);
     const pending = pendingList(m, this.text);
     if (pending) this.element.append(pending);
+    const queued = queuedList(m, this.text);
+    if (queued) this.element.append(queued);
     this.element.append(this.composer());
     return this.drawing.done;
   }

@@ -22,12 +22,10 @@ export function reviewButtons(m: PageModel, text: Text, review: (a: ReviewAction
   ];
 }
 
-function draft(d: PendingItem, text: Text): HTMLElement {
+function draft(d: PendingItem, text: Text, label: 'pendingLabel' | 'queuedLabel' = 'pendingLabel'): HTMLElement {
   const { t } = text;
   const where = d.kind === 'line' ? t('fileLine', d.path ?? '', d.line ?? '') : d.kind === 'reply' ? t('pendingReply', d.path ?? '') : t('pendingConversation');
-  const marks = [t('pendingLabel'), d.outdated ? t('pendingOutdated') : undefined, d.error ? t('pendingNotPosted', d.error) : undefined]
-    .filter(Boolean)
-    .join(' · ');
+  const marks = [t(label), d.outdated ? t('pendingOutdated') : undefined, d.error ? t('pendingNotPosted', d.error) : undefined].filter(Boolean).join(' · ');
   return h(
     'li',
     { class: 'card pending', 'data-pending-id': d.id },
@@ -48,5 +46,18 @@ export function pendingList(m: PageModel, text: Text): HTMLElement | null {
     h('p', { class: 'muted' }, t('pendingNote')),
     h('ol', { class: 'pending-drafts' }, ...p.items.map((d) => draft(d, text))),
     more > 0 ? h('p', { class: 'muted' }, t('pendingMore', text.num(more))) : null,
+  );
+}
+
+/** The comments queued while the service did not answer (none: nothing drawn). */
+export function queuedList(m: PageModel, text: Text): HTMLElement | null {
+  if (!m.queued?.length) return null;
+  const { t } = text;
+  return h(
+    'section',
+    { class: 'pending-review queued', 'aria-label': t('queuedTitle') },
+    h('h2', {}, `${t('queuedTitle')} · ${text.num(m.queued.length)}`),
+    h('p', { class: 'muted' }, t('queuedNote')),
+    h('ol', { class: 'pending-drafts' }, ...m.queued.map((d) => draft(d, text, 'queuedLabel'))),
   );
 }

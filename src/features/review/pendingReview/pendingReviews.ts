@@ -8,7 +8,18 @@
 import * as vscode from 'vscode';
 import type { PullKey } from '../stores/pullReviewComments';
 import type { PendingDraft, PendingDrafts, PendingTarget } from '../stores/pendingDrafts';
-import { accountPrefix, addDraft, editDraft, markDraft, newRecord, parseRecord, recordKey, removeDrafts, type ReviewRecord } from './model/reviewRecord';
+import {
+  accountPrefix,
+  addDraft,
+  editDraft,
+  markDraft,
+  newRecord,
+  parseRecord,
+  recordKey,
+  removeDrafts,
+  type RecordSpace,
+  type ReviewRecord,
+} from './model/reviewRecord';
 
 export class PendingReviews implements PendingDrafts, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<PullKey | undefined>();
@@ -20,6 +31,8 @@ export class PendingReviews implements PendingDrafts, vscode.Disposable {
     private readonly storage: vscode.Memento,
     private readonly account: () => string | undefined,
     private readonly now: () => Date = () => new Date(),
+    /** Which records these are: pending reviews, or the comments queued while the service did not answer. */
+    private readonly space: RecordSpace = 'repodesk.pendingReview',
   ) {}
 
   /** The account whose review of `pull` this is: the one it was opened under, else the one in use. */
@@ -29,7 +42,7 @@ export class PendingReviews implements PendingDrafts, vscode.Disposable {
 
   private key(pull: PullKey): string | undefined {
     const account = this.accountOf(pull);
-    return account === undefined ? undefined : recordKey(account, pull.owner, pull.repo, pull.number);
+    return account === undefined ? undefined : recordKey(account, pull.owner, pull.repo, pull.number, this.space);
   }
 
   record(pull: PullKey): ReviewRecord | undefined {
@@ -53,7 +66,7 @@ export class PendingReviews implements PendingDrafts, vscode.Disposable {
 
   /** The pull requests with a review pending of `account` (else the one in use), oldest started first (a small list: the status bar's after a reload). */
   started(account = this.account()): PullKey[] {
-    const stored = account === undefined ? undefined : this.storage.get(indexKeyOf(account));
+    const stored = account === undefined ? undefined : this.storage.get(indexKeyOf(account, this.space));
     const list = Array.isArray(stored) ? (stored as Partial<PullKey>[]) : [];
     const pulls = list.filter((p): p is PullKey => typeof p?.owner === 'string' && typeof p.repo === 'string' && typeof p.number === 'number');
     // Another account's than the one in use: its records are read as its own.
@@ -72,7 +85,7 @@ export class PendingReviews implements PendingDrafts, vscode.Disposable {
       const others = this.started(account)
         .filter((p) => !(p.owner === pull.owner && p.repo === pull.repo && p.number === pull.number))
         .map((p) => ({ owner: p.owner, repo: p.repo, number: p.number }));
-      await this.storage.update(indexKeyOf(account), next ? [...others, { owner: pull.owner, repo: pull.repo, number: pull.number }] : others);
+      await this.storage.update(indexKeyOf(account, this.space), next ? [...others, { owner: pull.owner, repo: pull.repo, number: pull.number }] : others);
     }
     this.changed.fire(pull);
   }
@@ -119,9 +132,9 @@ export class PendingReviews implements PendingDrafts, vscode.Disposable {
 
   /** The user signed out of `account`: its pending reviews leave storage (the other accounts' stay). */
   async forgetAccount(account: string): Promise<void> {
-    const prefix = accountPrefix(account);
+    const prefix = accountPrefix(account, this.space);
     for (const key of this.storage.keys()) {
-      if (!key.startsWith(prefix) && key !== indexKeyOf(account)) continue;
+      if (!key.startsWith(prefix) && key !== indexKeyOf(account, this.space)) continue;
       this.held.delete(key);
       await this.storage.update(key, undefined);
     }
@@ -140,6 +153,6 @@ export class PendingReviews implements PendingDrafts, vscode.Disposable {
 }
 
 /** The storage key of an account's list of pull requests with a review pending. */
-function indexKeyOf(account: string): string {
-  return `repodesk.pendingReview.index/${encodeURIComponent(account)}`;
+function indexKeyOf(account: string, space: RecordSpace): string {
+  return `${space}.index/${encodeURIComponent(account)}`;
 }

@@ -26,21 +26,22 @@ export interface SubmitOutcome extends SubmitResult {
   left: number;
 }
 
-function wrapped(run: () => Promise<unknown>): Promise<unknown> {
+export function wrapped(run: () => Promise<unknown>): Promise<unknown> {
   // The service's own words reach the draft (docs: errors reach the user as the service's text).
   return run().catch((err: unknown) => {
     throw new Error(errorText(err));
   });
 }
 
-function serviceOf(client: HostingClient, pull: PullKey): ReviewService {
+/** The service's side of submitReview for `pull`; `wrap` turns each write's failure into the message kept on its draft. */
+export function serviceOf(client: HostingClient, pull: PullKey, wrap: (run: () => Promise<unknown>) => Promise<unknown> = wrapped): ReviewService {
   const { owner, repo, number } = pull;
   return {
     reviewComments: () => client.reviewComments.listAllForPull(owner, repo, number),
     issueComments: () => collect(client.issueComments.listForIssue(owner, repo, number)),
-    postLine: (input) => wrapped(() => client.reviewComments.create(owner, repo, number, input)),
-    postReply: (input) => wrapped(() => client.reviewComments.create(owner, repo, number, input)),
-    postConversation: (body) => wrapped(() => client.issueComments.create(owner, repo, number, body)),
+    postLine: (input) => wrap(() => client.reviewComments.create(owner, repo, number, input)),
+    postReply: (input) => wrap(() => client.reviewComments.create(owner, repo, number, input)),
+    postConversation: (body) => wrap(() => client.issueComments.create(owner, repo, number, body)),
   };
 }
 

@@ -18,6 +18,8 @@ export interface PendingDraft {
   writtenAt: string;
   /** The service's message of the last attempt that failed. */
   error?: string;
+  /** Written while the service did not answer: posted once it answers (not part of a review). */
+  queued?: boolean;
 }
 
 export interface PendingDrafts {
@@ -28,3 +30,6 @@ export interface PendingDrafts {
   drafts(pull: PullKey): readonly PendingDraft[];
   add(pull: PullKey, body: string, target: PendingTarget): Promise<PendingDraft>;
 }
+
+/** Keeps a comment the service did not answer for, to post once it does (src/features/review/queuedComments). */
+export type QueueComment = (pull: PullKey, body: string, target: PendingTarget) => Promise<void>;

@@ -6,22 +6,26 @@ import { NotFoundError } from '../../../hosting';
 import { mapPositions, positionOfLine } from '../../../reviewing/diffPosition';
 import { errorText } from '../../shared/failure';
 import type { PullReviewComments } from '../stores/pullReviewComments';
-import type { PendingDrafts } from '../stores/pendingDrafts';
+import type { PendingDrafts, PendingTarget, QueueComment } from '../stores/pendingDrafts';
+import { isUnreachable } from '../../shared/tree/offlineRows';
 import { ReplyTargetGoneError, replyTo } from '../stores/replyTo';
 import type { InlineThreads, ThreadEntry } from './inlineThreads';
 import { offerGoneReply } from './replyGoneOffer';
 import { ReviewCommentItem } from './reviewCommentItem';
 
-/** What the writes go through: the threads drawn, the shared store, and the pending reviews. */
+/** What the writes go through: the threads drawn, the shared store, the pending reviews, and the queue of comments the service did not answer for. */
 export interface CommentWriter {
   inline: InlineThreads;
   store: PullReviewComments;
   pending?: PendingDrafts;
+  queue?: QueueComment;
 }
 
 /**
  * Sends the typed text; on failure keeps it in the thread as a draft and says why.
  * `toReview`: the button said Add to Review, so the text is never posted at once.
+ * When the service does not answer, the comment is queued instead: drawn as
+ * such, posted once it answers (src/features/review/queuedComments).
  */
 export async function sendComment(w: CommentWriter, thread: vscode.CommentThread, text: string, draft?: ReviewCommentItem, toReview = false): Promise<boolean> {
   const entry = await w.inline.entryOf(thread);
@@ -29,23 +33,49 @@ export async function sendComment(w: CommentWriter, thread: vscode.CommentThread
     void vscode.window.showErrorMessage(vscode.l10n.t('This document is not part of a pull request RepoDesk knows.'));
     return false;
   }
+  let target: PendingTarget | undefined;
   try {
+    target = targetOf(entry);
+    const t = target;
     await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Sending review comment…') }, () =>
-      createComment(w, entry, text, toReview),
+      createComment(w, entry, text, t, toReview),
     );
-    if (entry.kind === 'new') thread.dispose();
-    else if (draft) thread.comments = thread.comments.filter((c) => c !== draft);
-    return true;
   } catch (err) {
-    if (err instanceof ReplyTargetGoneError) offerGoneReply(err, entry, text, (e, body) => createComment(w, e, body, false));
-    else void vscode.window.showErrorMessage(vscode.l10n.t('Could not send the comment: {0}', errorText(err)));
-    if (draft) draft.body = text;
-    else thread.comments = [...thread.comments, new ReviewCommentItem(() => thread, undefined, true, undefined, false, text)];
-    return false;
+    const queued = target && w.queue && isUnreachable(err) ? await w.queue(entry.place.pull, text, target).then(() => true) : false;
+    if (!queued) {
+      if (err instanceof ReplyTargetGoneError) offerGoneReply(err, entry, text, (e, body) => createComment(w, e, body, targetOf(e), false));
+      else void vscode.window.showErrorMessage(vscode.l10n.t('Could not send the comment: {0}', errorText(err)));
+      if (draft) draft.body = text;
+      else thread.comments = [...thread.comments, new ReviewCommentItem(() => thread, undefined, true, undefined, false, text)];
+      return false;
+    }
   }
+  if (entry.kind === 'new') thread.dispose();
+  else if (draft) thread.comments = thread.comments.filter((c) => c !== draft);
+  return true;
 }
 
-async function createComment(w: CommentWriter, entry: ThreadEntry, body: string, toReview: boolean) {
+/** Where the comment goes: a reply to the thread's root, or a new thread on its line of the diff. */
+function targetOf(entry: ThreadEntry): PendingTarget {
+  const { place } = entry;
+  if (entry.rootId !== undefined) return { kind: 'reply', inReplyTo: entry.rootId, path: place.path };
+  const position = place.file && entry.line !== undefined ? positionOfLine(mapPositions(place.file.patch), place.side, entry.line) : undefined;
+  if (!place.current || position === undefined || entry.line === undefined)
+    throw new Error(vscode.l10n.t('Line {0} of {1} is not part of the pull request’s diff.', entry.line ?? '?', place.path));
+  // The line's text, to find it again should the head move before a review is submitted.
+  const lineText = vscode.workspace.textDocuments.find((d) => d.uri.toString() === entry.thread.uri.toString())?.lineAt(entry.line - 1).text;
+  return {
+    kind: 'line',
+    path: place.path,
+    position,
+    commitId: place.head.sha,
+    side: place.side,
+    line: entry.line,
+    ...(lineText !== undefined ? { lineText } : {}),
+  };
+}
+
+async function createComment(w: CommentWriter, entry: ThreadEntry, body: string, target: PendingTarget, toReview: boolean) {
   const { place } = entry;
   // A pending review keeps the comment as a draft (posted by Submit Review).
   const review = w.pending?.isActive(place.pull) ? w.pending : undefined;
@@ -54,28 +84,10 @@ async function createComment(w: CommentWriter, entry: ThreadEntry, body: string,
     throw new Error(
       vscode.l10n.t('No review is pending on {0}/{1}#{2}: choose Start Review on it first.', place.pull.owner, place.pull.repo, place.pull.number),
     );
-  if (entry.rootId !== undefined) {
-    return review
-      ? review.add(place.pull, body, { kind: 'reply', inReplyTo: entry.rootId, path: place.path })
-      : replyTo(w.store, place.pull, entry.rootId, body);
-  }
-  const position = place.file && entry.line !== undefined ? positionOfLine(mapPositions(place.file.patch), place.side, entry.line) : undefined;
-  if (!place.current || position === undefined || entry.line === undefined)
-    throw new Error(vscode.l10n.t('Line {0} of {1} is not part of the pull request’s diff.', entry.line ?? '?', place.path));
-  if (review) {
-    // The line's text, to find it again should the head move before the review is submitted.
-    const lineText = vscode.workspace.textDocuments.find((d) => d.uri.toString() === entry.thread.uri.toString())?.lineAt(entry.line - 1).text;
-    return review.add(place.pull, body, {
-      kind: 'line',
-      path: place.path,
-      position,
-      commitId: place.head.sha,
-      side: place.side,
-      line: entry.line,
-      ...(lineText !== undefined ? { lineText } : {}),
-    });
-  }
-  return w.store.create(place.pull, { body, commit_id: place.head.sha, path: place.path, position });
+  if (review) return review.add(place.pull, body, target);
+  if (target.kind === 'reply') return replyTo(w.store, place.pull, target.inReplyTo, body);
+  if (target.kind === 'line') return w.store.create(place.pull, { body, commit_id: target.commitId, path: target.path, position: target.position });
+  throw new Error(`A review comment cannot go to ${target.kind}.`);
 }
 
 /** Save: an edited comment's text sent (a draft, such as a suggestion or text kept after a failure, is sent as new; with `toReview`, added to the pending review). */

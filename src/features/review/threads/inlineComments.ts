@@ -13,7 +13,7 @@ import type { SelectedPull } from '../../shared/selection/selectedPull';
 import { InlineThreads } from './inlineThreads';
 import { deleteComment, saveComment, sendComment, type CommentWriter } from './commentWrites';
 import { ReviewCommentItem } from './reviewCommentItem';
-import type { PendingDrafts } from '../stores/pendingDrafts';
+import type { PendingDrafts, QueueComment } from '../stores/pendingDrafts';
 
 /** The commands of the threads (registered by registerComments). */
 type InlineCommentCommand =
@@ -45,10 +45,11 @@ export function startInlineComments(
   store: PullReviewComments,
   log: Logger,
   pending?: PendingDrafts,
+  queue?: QueueComment,
 ): StartedInlineComments {
   const inline = new InlineThreads(session, selected, store, log, pending);
   const redrawAll = (forget = false) => inline.redrawAll(forget);
-  const writer: CommentWriter = { inline, store, pending };
+  const writer: CommentWriter = { inline, store, pending, ...(queue ? { queue } : {}) };
 
   const ownItem = (item: unknown): item is ReviewCommentItem => item instanceof ReviewCommentItem;
 

@@ -277,7 +277,7 @@ export class InlineThreads implements vscode.Disposable {
     const thread = this.controller.createCommentThread(document.uri, range, [item]);
     thread.collapsibleState = vscode.CommentThreadCollapsibleState.Expanded;
     thread.canReply = false;
-    thread.contextValue = 'pending';
+    thread.contextValue = draft.queued ? 'queued' : 'pending';
     thread.label = pendingLabel(draft, outdated);
     const entry: ThreadEntry = { thread, place, rootId: undefined, line, kind: 'pending', drawn };
     this.entries.set(key, entry);
@@ -356,6 +356,7 @@ export class InlineThreads implements vscode.Disposable {
 
 function pendingLabel(draft: PendingDraft, outdated: boolean): string {
   const where = draft.target.kind === 'line' ? vscode.l10n.t('line {0}', draft.target.line) : '';
+  if (draft.queued) return vscode.l10n.t('Queued review comment on {0} (posted when the service answers)', where);
   return outdated
     ? vscode.l10n.t('Pending review comment on {0} (outdated: written on an older head)', where)
     : vscode.l10n.t('Pending review comment on {0}', where);

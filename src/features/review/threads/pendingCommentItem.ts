@@ -1,6 +1,8 @@
 // A draft of a pending review as the Comments API draws it: the author's
 // name, its body as untrusted markdown, and "Pending" (with "outdated" when
 // written on another head, and the service's message after a failed submit).
+// A comment queued while the service did not answer is drawn the same way,
+// marked "Queued".
 import * as vscode from 'vscode';
 import type { PendingDraft } from '../stores/pendingDrafts';
 import { untrustedMarkdown } from './reviewCommentItem';
@@ -11,7 +13,7 @@ export class PendingCommentItem implements vscode.Comment {
   author: vscode.CommentAuthorInformation;
   timestamp: Date | undefined;
   label: string;
-  contextValue = 'pending';
+  contextValue: 'pending' | 'queued';
 
   constructor(
     readonly draft: PendingDraft,
@@ -21,8 +23,9 @@ export class PendingCommentItem implements vscode.Comment {
     this.body = untrustedMarkdown(draft.body);
     this.author = { name: me ?? vscode.l10n.t('You') };
     this.timestamp = draft.writtenAt ? new Date(draft.writtenAt) : undefined;
+    this.contextValue = draft.queued ? 'queued' : 'pending';
     this.label = [
-      vscode.l10n.t('Pending'),
+      draft.queued ? vscode.l10n.t('Queued: posted when the service answers') : vscode.l10n.t('Pending'),
       outdated ? vscode.l10n.t('outdated') : undefined,
       draft.error ? vscode.l10n.t('not posted: {0}', draft.error) : undefined,
     ]

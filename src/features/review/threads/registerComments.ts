@@ -9,7 +9,7 @@ import { onPullDiffOpening } from '../../shared/gitfs/pullDiffs';
 import { registerLazyCommands } from '../../shared/lazyCommands';
 import type { PullReviewComments } from '../stores/pullReviewComments';
 import type { StartedInlineComments } from './inlineComments';
-import type { PendingDrafts } from '../stores/pendingDrafts';
+import type { PendingDrafts, QueueComment } from '../stores/pendingDrafts';
 import type { FeatureContext } from '../../shared/featureContext';
 
 export interface InlineComments {
@@ -24,14 +24,19 @@ export function registerComments({
   log,
   reviewStore: store,
   pending,
-}: Pick<FeatureContext, 'extension' | 'session' | 'selectedPull' | 'log'> & { reviewStore: PullReviewComments; pending?: PendingDrafts }): InlineComments {
+  queue,
+}: Pick<FeatureContext, 'extension' | 'session' | 'selectedPull' | 'log'> & {
+  reviewStore: PullReviewComments;
+  pending?: PendingDrafts;
+  queue?: QueueComment;
+}): InlineComments {
   let started: Promise<StartedInlineComments> | undefined;
   const start = () =>
     (started ??= (async () => {
       const asked = Date.now();
       const m = await import('./inlineComments.js');
       const loaded = Date.now();
-      const inline = m.startInlineComments(context, session, selected, store, log, pending);
+      const inline = m.startInlineComments(context, session, selected, store, log, pending, queue);
       // When the feature was asked for, its code loaded and it started (epoch ms), at debug for the first-thread benchmark.
       log.debug(`Inline comments started (epoch ms): asked=${asked} loaded=${loaded} started=${Date.now()}`);
       return inline;

@@ -42,14 +42,21 @@ export interface ReviewRecord {
   unreadable?: unknown[];
 }
 
+/**
+ * The storage spaces of records: the pending reviews, and the comments
+ * written while the service did not answer (queued: posted, as a review
+ * without a summary, once it answers).
+ */
+export type RecordSpace = 'repodesk.pendingReview' | 'repodesk.queuedComments';
+
 /** The storage key of a pull request's pending review for one account (an id, no secret). */
-export function recordKey(account: string, owner: string, repo: string, number: number): string {
-  return `${accountPrefix(account)}${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/${number}`;
+export function recordKey(account: string, owner: string, repo: string, number: number, space: RecordSpace = 'repodesk.pendingReview'): string {
+  return `${accountPrefix(account, space)}${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/${number}`;
 }
 
-/** What every record key of `account` starts with (and no other account's). */
-export function accountPrefix(account: string): string {
-  return `repodesk.pendingReview/${encodeURIComponent(account)}/`;
+/** What every record key of `account` starts with (and no other account's, nor another space's). */
+export function accountPrefix(account: string, space: RecordSpace = 'repodesk.pendingReview'): string {
+  return `${space}/${encodeURIComponent(account)}/`;
 }
 
 export function newRecord(now: string): ReviewRecord {

@@ -1,0 +1,168 @@
+// Comments written while the service does not answer are queued, not lost:
+// ada reads the demo pull request through a relay (relay-support.ts), the
+// relay stops, and a reply and a new thread sent from the diff's threads are
+// drawn there marked Queued and counted in the status bar, with no error
+// notification and nothing on the service. Once it answers (the reachability
+// item's click), each is posted exactly once, where it was written, and the
+// queue is empty. One the service refuses keeps its text and the service's words.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { RepoDeskApi } from '../../src/extension';
+import { leaveRelay, readThroughRelay, type Relay } from './relay-support';
+import { threads, type ThreadComment, type ThreadEntry } from './threads-support';
+import { child, waitFor } from './views-support';
+
+const PULLS = 'repodesk.pullRequests';
+const PULL = '/repos/analytical-engines/difference-engine/pulls/1';
+
+/** What the service holds, read straight from the emulator as ada (not through the relay). */
+async function onService<T>(path: string): Promise<T> {
+  const res = await fetch(`${process.env.REPODESK_TEST_EMULATOR_URL}${path}`, {
+    headers: { authorization: `Basic ${Buffer.from('ada:ada-demo-password').toString('base64')}`, 'user-agent': 'integration-test' },
+  });
+  assert.equal(res.status, 200, await res.clone().text());
+  return (await res.json()) as T;
+}
+
+interface ServiceComment {
+  id: number;
+  body: string;
+  path: string;
+  position: number | null;
+  in_reply_to_id?: number;
+  user: { login: string };
+}
+/** A write straight to the emulator as ada (another machine's). */
+async function write(method: string, path: string, body?: unknown): Promise<{ id: number }> {
+  const res = await fetch(`${process.env.REPODESK_TEST_EMULATOR_URL}${path}`, {
+    method,
+    headers: {
+      authorization: `Basic ${Buffer.from('ada:ada-demo-password').toString('base64')}`,
+      'user-agent': 'integration-test',
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  assert.ok(res.ok, `${method} ${path}: ${res.status} ${await res.clone().text()}`);
+  return res.status === 204 ? { id: 0 } : ((await res.json()) as { id: number });
+}
+
+const reviewComments = () => onService<ServiceComment[]>(`${PULL}/comments?per_page=100`);
+const withBody = async (body: string) => (await reviewComments()).filter((c) => c.body === body);
+
+const queuedStatus = async () => (await vscode.commands.executeCommand<string | undefined>('repodesk.testing.queuedStatus')) ?? '';
+
+async function openTables(): Promise<vscode.TabInputTextDiff> {
+  const pr = await child(PULLS, undefined, /^#1 /);
+  await vscode.commands.executeCommand('repodesk.pulls.select', pr);
+  const file = await child(PULLS, await child(PULLS, pr, 'Changed files'), 'tables.md');
+  await vscode.commands.executeCommand('repodesk.pulls.openFile', file);
+  return waitFor('the diff of tables.md', async () => {
+    const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+    return input instanceof vscode.TabInputTextDiff && input.modified.path.endsWith('/tables.md') ? input : undefined;
+  });
+}
+
+const seededThread = () =>
+  waitFor('the seeded thread of tables.md', async () =>
+    (await threads()).find((e) => e.thread.uri.path.endsWith('/docs/tables.md') && e.kind === 'current' && e.rootId !== undefined),
+  );
+
+describe('Queued comments: written while the service does not answer, posted once when it does', function () {
+  this.timeout(90_000);
+  let api: RepoDeskApi;
+  let relay: Relay | undefined;
+  const errors: string[] = [];
+  const original = vscode.window.showErrorMessage;
+
+  before(async () => {
+    ({ api, relay } = await readThroughRelay());
+    await vscode.commands.executeCommand('repodesk.pulls.filter', { state: 'open', sort: 'created', direction: 'desc', head: '', base: '' });
+    (vscode.window as { showErrorMessage: unknown }).showErrorMessage = (m: string, ...rest: unknown[]) => {
+      errors.push(m);
+      return (original as (...a: unknown[]) => Thenable<unknown>).call(vscode.window, m, ...rest);
+    };
+  });
+
+  after(async () => {
+    (vscode.window as { showErrorMessage: unknown }).showErrorMessage = original;
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await leaveRelay(api, relay);
+  });
+
+  it('a reply and a new thread sent while it is down are drawn Queued and counted, reach nobody, then are posted once each where written', async () => {
+    const stamp = Date.now().toString(36);
+    const reply = `Queued reply ${stamp}`;
+    const fresh = `Queued new thread ${stamp}`;
+    const diff = await openTables();
+    const root = await seededThread();
+
+    await relay!.down();
+    assert.equal(await vscode.commands.executeCommand('repodesk.comments.reply', { thread: root.thread, text: reply }), true, 'the reply is taken');
+    const started = await vscode.commands.executeCommand<vscode.CommentThread>('repodesk.testing.startCommentThread', diff.modified, 1);
+    assert.equal(await vscode.commands.executeCommand('repodesk.comments.reply', { thread: started, text: fresh }), true, 'the new thread is taken');
+
+    const drawn = await waitFor('both drawn as queued', async () => {
+      const all = await threads();
+      const queuedReply = all.find((e) => e.rootId === root.rootId)?.thread.comments.find((c) => (c as ThreadComment).contextValue === 'queued');
+      const queuedThread = all.find((e) => e.kind === 'pending' && e.thread.contextValue === 'queued');
+      return queuedReply && queuedThread ? { queuedReply: queuedReply as ThreadComment, queuedThread: queuedThread as ThreadEntry } : undefined;
+    });
+    assert.match(String(drawn.queuedReply.label), /^Queued: posted when the service answers/);
+    assert.equal(drawn.queuedThread.line, 1);
+    assert.match(String(drawn.queuedThread.thread.label), /^Queued review comment on line 1/);
+    assert.equal(await queuedStatus(), '$(cloud-upload) 2 comments queued');
+    assert.deepEqual(errors, [], 'no error notification');
+    assert.deepEqual(await withBody(reply), [], 'nothing reached the service');
+    assert.deepEqual(await withBody(fresh), []);
+
+    await relay!.up();
+    // The reachability item's click: tries now; the service answers, and what is queued goes.
+    await vscode.commands.executeCommand('repodesk.reachability.tryNow');
+    await waitFor('the queue empty', async () => (await queuedStatus()) === '');
+    const [posted] = await withBody(reply);
+    assert.deepEqual((await withBody(reply)).length, 1, 'the reply posted once');
+    assert.equal(posted!.in_reply_to_id, root.rootId, 'in the thread it was written in');
+    const [thread] = await withBody(fresh);
+    assert.equal((await withBody(fresh)).length, 1, 'the new thread posted once');
+    assert.equal(thread!.path, 'docs/tables.md');
+    assert.equal(thread!.position, 1, 'on line 1 of the added file');
+    assert.equal(thread!.user.login, 'ada');
+
+    // Drawn as the service's comments now, and sending again posts nothing more.
+    await waitFor('the reply drawn as ada’s own', async () =>
+      (await threads())
+        .find((e) => e.rootId === root.rootId)
+        ?.thread.comments.some((c) => (c as ThreadComment).contextValue === 'own' && (c as ThreadComment).text === reply),
+    );
+    await vscode.commands.executeCommand('repodesk.reachability.tryNow');
+    assert.equal((await withBody(reply)).length, 1);
+    assert.deepEqual(errors, []);
+  });
+
+  it('a reply whose thread was deleted on the service meanwhile stays queued with the service’s words, its text kept', async () => {
+    const stamp = Date.now().toString(36);
+    const body = `Kept though refused ${stamp}`;
+    // A thread of ada's on line 2, made on the service (as from another machine), read by the window.
+    const head = (await onService<{ head: { sha: string } }>(PULL)).head.sha;
+    const made = await write('POST', `${PULL}/comments`, { body: `Root to be deleted ${stamp}`, commit_id: head, path: 'docs/tables.md', position: 2 });
+    await openTables();
+    await vscode.commands.executeCommand('repodesk.comments.refresh');
+    const root = await waitFor('the thread made elsewhere', async () => (await threads()).find((e) => e.rootId === made.id));
+
+    await relay!.down();
+    assert.equal(await vscode.commands.executeCommand('repodesk.comments.reply', { thread: root.thread, text: body }), true);
+    assert.equal(await queuedStatus(), '$(cloud-upload) 1 comment queued');
+    await write('DELETE', `${PULL.replace(/\/pulls\/1$/, '')}/pulls/comments/${made.id}`);
+
+    await relay!.up();
+    await vscode.commands.executeCommand('repodesk.reachability.tryNow');
+    const kept = await waitFor('the refusal kept on the comment', async () => {
+      const queued = (await vscode.commands.executeCommand<{ body: string; error?: string }[]>('repodesk.testing.queuedComments')) ?? [];
+      return queued.find((d) => d.body === body && d.error);
+    });
+    assert.match(kept.error!, /not found|no longer|422|404/i, kept.error);
+    assert.equal(await queuedStatus(), '$(cloud-upload) 1 comment queued', 'still counted: nothing is dropped');
+    assert.deepEqual(await withBody(body), [], 'nothing posted');
+  });
+});
