@@ -63,8 +63,13 @@ export async function openDemoPullFile(file, { drawnLine } = {}) {
   return diff;
 }
 
-/** A new thread on a line of the head side: the gutter's +, the text typed, the thread's button clicked. */
-export async function writeThread(diff, line, text) {
+/**
+ * A new thread on a line of the head side: the gutter's +, the text typed,
+ * the thread's button clicked (`button`: Add to Review while a review is
+ * pending), then the thread drawn with `mark` (Pending, or Queued when the
+ * service did not answer).
+ */
+export async function writeThread(diff, line, text, { button = 'Add to Review', mark = 'Pending' } = {}) {
   const { page } = session;
   const modified = diff.locator('.editor.modified');
   const number = modified.locator('.margin-view-overlays .line-numbers', { hasText: new RegExp(`^${line}$`) }).first();
@@ -96,13 +101,31 @@ export async function writeThread(diff, line, text) {
   await editor.waitFor({ timeout: 15_000 });
   await editor.click();
   await page.keyboard.type(text);
-  // A review is pending: the box's button says so (not Reply).
   await box
-    .locator('.monaco-button', { hasText: /^\s*Add to Review\s*$/ })
+    .locator('.monaco-button', { hasText: new RegExp(`^\\s*${button}\\s*$`) })
     .first()
     .click();
-  // Drawn as a pending draft on its line.
-  await page.locator('.review-widget', { hasText: text }).filter({ hasText: 'Pending' }).first().waitFor({ timeout: 30_000 });
+  // Drawn as a draft on its line.
+  await page.locator('.review-widget', { hasText: text }).filter({ hasText: mark }).first().waitFor({ timeout: 30_000 });
+}
+
+/** Discard Review from #1's row menu, confirmed: the status bar's pending count goes. */
+export async function discardReview() {
+  const { page } = session;
+  const pr = await openDemoPull();
+  await pr.click({ button: 'right' });
+  const item = page.locator('.context-view .action-item', { hasText: 'Discard Review' }).first();
+  await item.click();
+  const discard = page.locator('.monaco-dialog-box').getByRole('button', { name: 'Discard' });
+  // A click that lands while the menu is still being drawn goes unanswered (CI: the menu stayed, the item
+  // highlighted): the highlighted item is then chosen with the keyboard, as a person would.
+  const asked = await discard.waitFor({ timeout: 5_000 }).then(
+    () => true,
+    () => false,
+  );
+  if (!asked && (await item.isVisible())) await page.keyboard.press('Enter');
+  await discard.click();
+  await session.page.locator('.statusbar-item', { hasText: 'pending' }).first().waitFor({ state: 'hidden', timeout: 15_000 });
 }
 
 /** A receiver on this machine that answers every webhook delivery 200; `url` ends with `path`. */

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { screenshot, session } from '../harness/e2eSession.mjs';
 import { expectCleanScreen } from './journeyChecks.mjs';
 import { openAndSignIn, palette, reloadWindow } from './sidebar.mjs';
-import { openDemoPull, openDemoPullFile, writeThread } from './journeySteps.mjs';
+import { discardReview, openDemoPull, openDemoPullFile, writeThread } from './journeySteps.mjs';
 
 // Lines without a thread (line 3 has the seeded one).
 const DRAFTS = [
@@ -22,24 +22,6 @@ const AT_ONCE_MS = 15_000;
 
 const statusItem = (text) => session.page.locator('.statusbar-item', { hasText: text }).first();
 const draftShown = (text) => session.page.locator('.review-widget', { hasText: text }).filter({ hasText: 'Pending' }).first();
-
-async function discardReview() {
-  const { page } = session;
-  const pr = await openDemoPull();
-  await pr.click({ button: 'right' });
-  const item = page.locator('.context-view .action-item', { hasText: 'Discard Review' }).first();
-  await item.click();
-  const discard = page.locator('.monaco-dialog-box').getByRole('button', { name: 'Discard' });
-  // A click that lands while the menu is still being drawn goes unanswered (CI: the menu stayed, the item
-  // highlighted): the highlighted item is then chosen with the keyboard, as a person would.
-  const asked = await discard.waitFor({ timeout: 5_000 }).then(
-    () => true,
-    () => false,
-  );
-  if (!asked && (await item.isVisible())) await page.keyboard.press('Enter');
-  await discard.click();
-  await statusItem('pending').waitFor({ state: 'hidden', timeout: 15_000 });
-}
 
 describe('Journey: a diff with pending drafts across a window reload, by clicks', function () {
   // Two threads written and a window reloaded: more than a test's default minute.

@@ -22,6 +22,12 @@ export const session = {
   noCorsUrl: '',
   /** The folder the window has open (a plain folder, not a git repository). */
   workspaceDir: '',
+  /** Makes the emulator refuse connections (`true`, a service that is down) or accept them again. */
+  refuseConnections: /** @type {(on: boolean) => Promise<void>} */ (
+    async () => {
+      throw new Error('this run has no emulator that can refuse connections');
+    }
+  ),
 };
 
 /** Saves a full-window screenshot as test-results/<name>.png and returns its path. */

@@ -52,10 +52,13 @@ export async function startEmulatorProcess({
   if (rateLimit) args.push('--rate-limit-authenticated', String(rateLimit));
   const child = spawn(process.execPath, args, { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   const output = [];
+  /** Told each line the emulator prints, after the first (its URL). */
+  const lineListeners = new Set();
   const url = await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`emulator did not report its URL within ${timeoutMs} ms\n${output.join('\n')}`)), timeoutMs);
     const onLine = (line) => {
       output.push(line);
+      for (const listener of lineListeners) listener(line);
       if (echo) console.log(`[emulator] ${line}`);
       const match = /RepoDesk emulator listening on (\S+)/.exec(line);
       if (match) {
@@ -77,11 +80,36 @@ export async function startEmulatorProcess({
       reject(new Error(`emulator exited with ${code} before listening\n${output.join('\n')}`));
     });
   });
+  let refusing = false;
   return {
     url,
     dataDir: data,
     child,
     output,
+    /**
+     * Refuses connections, as a service that is down (`on`), or accepts them
+     * again: SIGUSR2 (emulator/src/main.ts), then waits for its word that it did.
+     */
+    async refuse(on) {
+      if (refusing === on) return;
+      refusing = on;
+      const word = on ? 'SIGUSR2: refusing connections' : 'SIGUSR2: accepting connections again';
+      const said = new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          lineListeners.delete(listener);
+          reject(new Error(`the emulator did not say "${word}" within 10 s`));
+        }, 10_000);
+        const listener = (line) => {
+          if (!line.includes(word)) return;
+          clearTimeout(timer);
+          lineListeners.delete(listener);
+          resolve();
+        };
+        lineListeners.add(listener);
+      });
+      process.kill(child.pid, 'SIGUSR2');
+      await said;
+    },
     async stop() {
       await killGroup(child);
       if (ownsData) fs.rmSync(data, { recursive: true, force: true });

@@ -43,6 +43,7 @@ async function openWorkbench(cleanups) {
     page: browser.page,
     emulatorUrl: emulator.url,
     emulatorDataDir: emulator.dataDir,
+    refuseConnections: (on) => emulator.refuse(on),
     enterpriseUrl: enterprise.url,
     codeServerUrl: codeServer.url,
     workspaceDir: codeServer.dirs.workspace,

@@ -11,42 +11,19 @@ import { collect, type HostingClient } from '../../src/hosting';
 import { loadPage, type LoadedPage } from '../../src/features/pullOverview/overviewLoader';
 import type { PullReviewComments } from '../../src/features/review/stores/pullReviewComments';
 import { AvatarCache } from '../../src/util/avatars';
-import type { HostToWebview, PageModel } from '../../src/features/pullOverview/model/messages';
+import type { PageModel } from '../../src/features/pullOverview/model/messages';
+import { commentDone, model, posted, send } from './overview-support';
 import { children, label, signInAsAdaWithDemoRepository, waitFor } from './views-support';
 
 const PULLS = 'repodesk.pullRequests';
 const KEY = 'analytical-engines/difference-engine#1';
 
-const posted = async (key: string) => (await vscode.commands.executeCommand<HostToWebview[]>('repodesk.testing.pullOverview.posted', key)) ?? [];
 const shownAgain = async () => (await vscode.commands.executeCommand<boolean[]>('repodesk.testing.pullOverview.shown', KEY)) ?? [];
-const send = (key: string, message: unknown) => vscode.commands.executeCommand('repodesk.testing.pullOverview.send', key, message);
-
-/** The latest model posted after the first `after` messages that passes `check`. */
-async function model(key: string, what: string, check: (m: PageModel) => boolean = () => true, after = 0): Promise<PageModel> {
-  return waitFor(
-    what,
-    async () => {
-      // A page drawn before its conversation was read is not the page yet.
-      const models = (await posted(key)).slice(after).flatMap((m) => (m.type === 'model' && !m.model.conversation.loading ? [m.model] : []));
-      const last = models[models.length - 1];
-      return last && check(last) ? last : undefined;
-    },
-    // code-server's webview service worker can hold a page created just after another panel's for about
-    // 30 s (seen in CI right after the pending-review suite): the page comes, later.
-    60_000,
-  );
-}
 
 /** Opens #1's page as Open Pull Request does (an open page is shown again) and waits until it is drawn: each test that uses the page opens it, so it passes alone. */
 async function openPageOf1(): Promise<PageModel> {
   assert.equal(await vscode.commands.executeCommand('repodesk.pulls.openOverview', { link: KEY }), KEY);
   return model(KEY, 'the page of #1');
-}
-
-async function commentDone(key: string, request: number, after: number): Promise<Extract<HostToWebview, { type: 'commentDone' }>> {
-  return waitFor(`the answer to request ${request}`, async () =>
-    (await posted(key)).slice(after).find((m): m is Extract<HostToWebview, { type: 'commentDone' }> => m.type === 'commentDone' && m.request === request),
-  );
 }
 
 /**

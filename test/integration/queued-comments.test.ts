@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import type { RepoDeskApi } from '../../src/extension';
 import { leaveRelay, readThroughRelay, type Relay } from './relay-support';
 import { threads, type ThreadComment, type ThreadEntry } from './threads-support';
+import { commentDone, model, posted, send } from './overview-support';
 import { child, waitFor } from './views-support';
 
 const PULLS = 'repodesk.pullRequests';
@@ -164,5 +165,37 @@ describe('Queued comments: written while the service does not answer, posted onc
     assert.match(kept.error!, /not found|no longer|422|404/i, kept.error);
     assert.equal(await queuedStatus(), '$(cloud-upload) 1 comment queued', 'still counted: nothing is dropped');
     assert.deepEqual(await withBody(body), [], 'nothing posted');
+  });
+
+  it('a comment sent from the overview while it is down is listed there under Queued comments, then posted once', async () => {
+    const body = `Queued from the overview ${Date.now().toString(36)}`;
+    const key = await vscode.commands.executeCommand<string>('repodesk.pulls.openOverview', { link: 'analytical-engines/difference-engine#1' });
+    await model(key, 'the page of #1');
+    const issueComments = async () =>
+      (await onService<{ body: string; user: { login: string } }[]>('/repos/analytical-engines/difference-engine/issues/1/comments?per_page=100')).filter(
+        (c) => c.body === body,
+      );
+
+    await relay!.down();
+    let mark = (await posted(key)).length;
+    await send(key, { type: 'addComment', request: 201, body });
+    assert.equal((await commentDone(key, 201, mark)).ok, true, 'the box is cleared: the comment is kept');
+    const queued = await model(key, 'the comment under Queued comments', (m) => !!m.queued?.some((q) => q.body === body), mark);
+    assert.equal(queued.queued!.find((q) => q.body === body)!.kind, 'conversation');
+    assert.equal(queued.pending, undefined, 'no review was started by it');
+    assert.deepEqual(await issueComments(), []);
+    assert.deepEqual(errors, []);
+
+    mark = (await posted(key)).length;
+    await relay!.up();
+    await vscode.commands.executeCommand('repodesk.reachability.tryNow');
+    await waitFor('the queue empty', async () => (await queuedStatus()) === '');
+    assert.equal((await issueComments()).length, 1, 'posted once');
+    await model(
+      key,
+      'the page without the queued comment, its comment in the conversation',
+      (m) => !m.queued && m.conversation.rows.some((r) => r.kind === 'comment' && r.body === body),
+      mark,
+    );
   });
 });

@@ -152,11 +152,19 @@ async function addComment(page: PullOverviewPage, m: Message<'addComment'>): Pro
     return comment(page, m.request, vscode.l10n.t('Keeping the comment as pending…'), () => pending.add(page.pendingKey, m.body, { kind: 'conversation' }));
   // No answer from the service: queued, posted once it answers (src/features/review/queuedComments).
   const { queue } = page.deps;
-  return comment(page, m.request, vscode.l10n.t('Sending comment…'), () =>
-    client.issueComments.create(page.owner, page.repo, page.number, m.body).catch(async (err: unknown) => {
-      if (!queue || !isUnreachable(err)) throw err;
-      await queue(page.pendingKey, m.body, { kind: 'conversation' });
-    }),
+  let queued = false;
+  return comment(
+    page,
+    m.request,
+    vscode.l10n.t('Sending comment…'),
+    () =>
+      client.issueComments.create(page.owner, page.repo, page.number, m.body).catch(async (err: unknown) => {
+        if (!queue || !isUnreachable(err)) throw err;
+        await queue(page.pendingKey, m.body, { kind: 'conversation' });
+        queued = true;
+      }),
+    // Queued: the page draws it from the queue; a read would only fail too.
+    () => !queued,
   );
 }
 
@@ -185,11 +193,11 @@ async function deleteComment(page: PullOverviewPage, m: Message<'deleteComment'>
 }
 
 /** A change to the conversation, under a progress; the page is told how it went, then reads again. */
-async function comment(page: PullOverviewPage, request: number, what: string, run: () => Promise<unknown>): Promise<void> {
+async function comment(page: PullOverviewPage, request: number, what: string, run: () => Promise<unknown>, readAgain = () => true): Promise<void> {
   try {
     await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: what }, run);
     page.post({ type: 'commentDone', request, ok: true });
-    await page.reload(false);
+    if (readAgain()) await page.reload(false);
   } catch (err) {
     page.post({ type: 'commentDone', request, ok: false, message: errorText(err) });
   }

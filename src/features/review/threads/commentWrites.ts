@@ -41,7 +41,13 @@ export async function sendComment(w: CommentWriter, thread: vscode.CommentThread
       createComment(w, entry, text, t, toReview),
     );
   } catch (err) {
-    const queued = target && w.queue && isUnreachable(err) ? await w.queue(entry.place.pull, text, target).then(() => true) : false;
+    const queued =
+      target && w.queue && isUnreachable(err)
+        ? await w.queue(entry.place.pull, text, target).then(
+            () => true,
+            () => false,
+          )
+        : false;
     if (!queued) {
       if (err instanceof ReplyTargetGoneError) offerGoneReply(err, entry, text, (e, body) => createComment(w, e, body, targetOf(e), false));
       else void vscode.window.showErrorMessage(vscode.l10n.t('Could not send the comment: {0}', errorText(err)));

@@ -1,0 +1,68 @@
+// A comment written while the service is down, walked by clicks: the
+// emulator refuses connections (a service that is down), a new thread is
+// written on line 2 of docs/tables.md in #1's diff and sent with Reply. It is
+// drawn there marked Queued, the status bar counts it, and no error shows.
+// The window is reloaded while the service is still down: the count is back.
+// The service answers again; a click on the reachability item tries now, and
+// the comment is posted once, at its line. Screenshots in test-results/journey-queued-*.png.
+/* global describe, it, after */
+import assert from 'node:assert/strict';
+import { screenshot, session } from '../harness/e2eSession.mjs';
+import { expectCleanScreen, forgetNotifications } from './journeyChecks.mjs';
+import { discardReview, openDemoPullFile, writeThread } from './journeySteps.mjs';
+import { apiAsAda, openAndSignIn, palette, reloadWindow } from './sidebar.mjs';
+
+const COMMENTS = '/repos/analytical-engines/difference-engine/pulls/1/comments?per_page=100';
+const statusItem = (text) => session.page.locator('.statusbar-item', { hasText: text }).first();
+
+describe('Journey: a comment written while the service is down, by clicks', function () {
+  // A window reload and the service's return: more than a test's default minute.
+  this.timeout(180_000);
+  const body = `Written while the service was down ${Date.now().toString(36)}`;
+
+  after(async () => {
+    await session.refuseConnections(false);
+    for (const c of (await apiAsAda('GET', COMMENTS)).filter((x) => x.body === body))
+      await apiAsAda('DELETE', `/repos/analytical-engines/difference-engine/pulls/comments/${c.id}`);
+    await palette('View: Close All Editors').catch(() => {});
+  });
+
+  it('sent with Reply while it is down: drawn Queued and counted, kept across a reload, and posted once at its line when the service answers', async () => {
+    const { page } = session;
+    await openAndSignIn();
+    await forgetNotifications(page);
+    await palette('View: Close All Editors');
+    // A review left pending by an earlier journey would take the comment as its draft.
+    if (await statusItem('#1:').isVisible()) await discardReview();
+    const diff = await openDemoPullFile('tables.md', { drawnLine: 2 });
+
+    await session.refuseConnections(true);
+    await writeThread(diff, 2, body, { button: 'Reply', mark: 'Queued' });
+    await statusItem('1 comment queued').waitFor({ timeout: 15_000 });
+    await page.mouse.move(900, 120);
+    console.log(`      screenshot: ${await screenshot('journey-queued-written')}`);
+    await expectCleanScreen(page);
+
+    // Reloaded while the service is still down: the comment is still queued.
+    await reloadWindow();
+    await statusItem('1 comment queued').waitFor({ timeout: 60_000 });
+    await statusItem('unreachable').waitFor({ timeout: 60_000 });
+    console.log(`      screenshot: ${await screenshot('journey-queued-reloaded')}`);
+
+    // The service answers again; the reachability item's click tries now, and the queue is sent.
+    await session.refuseConnections(false);
+    await statusItem('unreachable').click();
+    await statusItem('comment queued').waitFor({ state: 'hidden', timeout: 30_000 });
+    await page
+      .locator('.notification-toast', { hasText: 'The comment written while the service did not answer is posted.' })
+      .first()
+      .waitFor({ timeout: 15_000 });
+    const posted = (await apiAsAda('GET', COMMENTS)).filter((c) => c.body === body);
+    assert.equal(posted.length, 1, 'posted once');
+    assert.equal(posted[0].path, 'docs/tables.md');
+    assert.equal(posted[0].position, 2, 'at line 2 of the added file');
+    assert.equal(posted[0].user.login, 'ada');
+    console.log(`      screenshot: ${await screenshot('journey-queued-posted')}`);
+    await expectCleanScreen(page);
+  });
+});
