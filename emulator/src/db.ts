@@ -9,7 +9,14 @@ export type Db = Database.Database;
 export interface Migration {
   /** Unique and stable: `<module>/<n>-<what>`, e.g. `hosting/001-accounts`. */
   id: string;
-  sql: string;
+  sql?: string;
+  /** Code to run after `sql`, in the same transaction (a table rebuild: `ids-never-reused.ts`). */
+  run?: (db: Db) => void;
+  /**
+   * Run with foreign keys off: a rebuild drops a table that others reference,
+   * and with them on the drop would first delete (or cascade to) every child row.
+   */
+  foreignKeysOff?: boolean;
   /**
    * The id of an earlier migration that already made these tables (one split
    * into several): where it ran, this one is recorded as applied, not run.
@@ -35,12 +42,23 @@ export function openDatabase(dataDir: string, migrations: readonly Migration[]):
       record.run(m.id, new Date().toISOString());
       continue;
     }
-    db.transaction(() => {
-      db.exec(m.sql);
-      record.run(m.id, new Date().toISOString());
-    })();
+    runMigration(db, m, () => record.run(m.id, new Date().toISOString()));
   }
   return db;
+}
+
+function runMigration(db: Db, m: Migration, record: () => void): void {
+  // The pragma is a no-op inside a transaction: it is switched around it.
+  if (m.foreignKeysOff) db.pragma('foreign_keys = OFF');
+  try {
+    db.transaction(() => {
+      if (m.sql !== undefined) db.exec(m.sql);
+      m.run?.(db);
+      record();
+    })();
+  } finally {
+    if (m.foreignKeysOff) db.pragma('foreign_keys = ON');
+  }
 }
 
 /** A list query: how many rows match, and one page of them. */

@@ -1,6 +1,7 @@
 // Tables of the v2 engagement service. Dates are epoch milliseconds; they are
 // formatted in the domain's time zone only on the way out.
 import type { Migration } from '../db';
+import { idsNeverReused } from '../ids-never-reused';
 
 export const engagementMigrations: readonly Migration[] = [
   {
@@ -26,7 +27,7 @@ CREATE TABLE v2_contacts (
 );
 CREATE INDEX v2_contacts_crm ON v2_contacts(crm_id);
 CREATE TABLE v2_profiles (
-  id INTEGER PRIMARY KEY,
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
   contact_id INTEGER NOT NULL REFERENCES v2_contacts(id),
   source TEXT NOT NULL, ext_id TEXT NOT NULL,
   name TEXT, user_name TEXT, image_url TEXT, about TEXT, location TEXT,
@@ -72,4 +73,8 @@ CREATE TABLE v2_messages (
 CREATE INDEX v2_messages_case ON v2_messages(case_id, created_ms);
 `,
   },
+  // Profiles are removed (contact/<id>/profiles/remove) and show their id. No
+  // endpoint deletes a user, contact, campaign, case, note or message, so
+  // their ids cannot come back (and a note's id is never shown).
+  idsNeverReused('v2/002-ids-never-reused', ['v2_profiles']),
 ];

@@ -2,6 +2,7 @@
 // memberships, teams and their members. Timestamps are stored as text in the API's
 // own form (YYYY-MM-DDTHH:MM:SSZ), booleans as 0/1.
 import type { Migration } from '../../db';
+import { idsNeverReused } from '../../ids-never-reused';
 
 export const accountMigrations: Migration[] = [
   {
@@ -33,7 +34,7 @@ CREATE TABLE org_memberships (
 );
 
 CREATE TABLE teams (
-  id INTEGER PRIMARY KEY,
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
   org_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
   name TEXT NOT NULL,
   slug TEXT NOT NULL,
@@ -53,6 +54,9 @@ CREATE TABLE team_members (
 CREATE INDEX team_members_user ON team_members(user_id);
 `,
   },
+  // Teams are deleted (DELETE /teams/:id), their ids are in URLs. Users are
+  // never deleted (no endpoint does), so their ids cannot come back.
+  idsNeverReused('hosting/004-team-ids-never-reused', ['teams']),
 ];
 
 export interface UserRow {

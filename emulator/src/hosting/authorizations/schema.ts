@@ -2,6 +2,7 @@
 // (authorizations) users give them. Timestamps are stored as text in the API's
 // own form (YYYY-MM-DDTHH:MM:SSZ), booleans as 0/1.
 import type { Migration } from '../../db';
+import { idsNeverReused } from '../../ids-never-reused';
 
 export const authorizationMigrations: Migration[] = [
   {
@@ -24,7 +25,7 @@ CREATE TABLE applications (
 );
 
 CREATE TABLE authorizations (
-  id INTEGER PRIMARY KEY,
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
   user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
   app_id INTEGER REFERENCES applications(id) ON DELETE CASCADE,
   -- SHA-256 hex of the token; the token itself is shown once and never stored.
@@ -41,6 +42,11 @@ CREATE INDEX authorizations_user ON authorizations(user_id);
 CREATE INDEX authorizations_app ON authorizations(app_id);
 `,
   },
+  // A revoked authorization's id is not given again: a client may hold its
+  // URL, and a revoke-all job (revocation.ts) revokes the ids up to the highest
+  // when it was asked, so a later token must get a higher one. Applications are
+  // never deleted (no endpoint does), so their ids cannot come back.
+  idsNeverReused('hosting/006-authorization-ids-never-reused', ['authorizations']),
 ];
 
 export interface ApplicationRow {

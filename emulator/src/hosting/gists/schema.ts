@@ -1,6 +1,7 @@
 // Minimal gists (a target for gist comments): owner, public flag,
 // description and files kept as JSON; and their comments.
 import type { Migration } from '../../db';
+import { idsNeverReused } from '../../ids-never-reused';
 
 export const gistMigrations: Migration[] = [
   {
@@ -17,7 +18,7 @@ CREATE TABLE gists (
 );
 
 CREATE TABLE gist_comments (
-  id INTEGER PRIMARY KEY,
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
   gist_id INTEGER NOT NULL REFERENCES gists(id) ON DELETE CASCADE,
   user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
   body TEXT NOT NULL,
@@ -27,6 +28,8 @@ CREATE TABLE gist_comments (
 CREATE INDEX gist_comments_gist ON gist_comments (gist_id);
 `,
   },
+  // Gists are never deleted (no endpoint does, and their owners stay), so their ids cannot come back.
+  idsNeverReused('v3-gists/002-ids-never-reused', ['gist_comments']),
 ];
 
 export interface GistRow {

@@ -19,7 +19,7 @@ export const deliveryMigrations: Migration[] = [
   {
     id: 'v3/hooks/001-deliveries',
     sql: `CREATE TABLE hook_deliveries (
-      id INTEGER PRIMARY KEY,
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
       guid TEXT NOT NULL UNIQUE,
       hook_id INTEGER NOT NULL,
       event TEXT NOT NULL,

@@ -1,6 +1,7 @@
 // Repository hooks: their table and their JSON. The secret is kept to sign
 // deliveries but never shown again (********, like the real family).
 import type { Db, Migration } from '../../db';
+import { idsNeverReused } from '../../ids-never-reused';
 import { isoTime } from '../conventions/time';
 import type { DeliveryQueue } from './queue';
 import type { HookConfig } from './services';
@@ -27,7 +28,7 @@ export const hookMigrations: Migration[] = [
     // Organization hooks share the table (and so the id space of the delivery log).
     id: 'v3/hooks/003-organization-hooks',
     sql: `CREATE TABLE hooks (
-      id INTEGER PRIMARY KEY,
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
       repo_id INTEGER REFERENCES repositories(id) ON DELETE CASCADE,
       org_id INTEGER REFERENCES users(id) ON DELETE CASCADE,
       name TEXT NOT NULL,
@@ -46,6 +47,8 @@ export const hookMigrations: Migration[] = [
     CREATE TRIGGER hooks_deliveries_gone AFTER DELETE ON hooks
     BEGIN DELETE FROM hook_deliveries WHERE hook_id = OLD.id; END;`,
   },
+  // Deliveries (queue.ts) go with their hook; their ids are global, as the hooks' are.
+  idsNeverReused('v3/hooks/004-ids-never-reused', ['hooks', 'hook_deliveries']),
 ];
 
 /** What a hook belongs to: a repository, or an organization (organization hooks). */

@@ -2,13 +2,14 @@
 // request; both share one number sequence per repository, as the service
 // family does) and its comments.
 import type { Migration } from '../../db';
+import { idsNeverReused } from '../../ids-never-reused';
 
 export const issueMigrations: Migration[] = [
   {
     id: 'v3-issues/001-issues',
     sql: `
 CREATE TABLE issues (
-  id INTEGER PRIMARY KEY,
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
   repo_id INTEGER NOT NULL REFERENCES repositories(id) ON DELETE CASCADE,
   number INTEGER NOT NULL,
   user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
@@ -23,7 +24,7 @@ CREATE TABLE issues (
 );
 
 CREATE TABLE issue_comments (
-  id INTEGER PRIMARY KEY,
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
   issue_id INTEGER NOT NULL REFERENCES issues(id) ON DELETE CASCADE,
   repo_id INTEGER NOT NULL REFERENCES repositories(id) ON DELETE CASCADE,
   user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
@@ -35,6 +36,9 @@ CREATE INDEX issue_comments_issue ON issue_comments (issue_id);
 CREATE INDEX issue_comments_repo ON issue_comments (repo_id, updated_at);
 `,
   },
+  // Issues go only with their repository, but their ids are global: the next
+  // issue of another repository must not get the id of the last one deleted.
+  idsNeverReused('v3-issues/002-ids-never-reused', ['issues', 'issue_comments']),
 ];
 
 export interface IssueRow {

@@ -14,6 +14,9 @@ import type { IssueCommentRow, IssueRow } from './schema';
 
 /** Inserts an open issue with the next number of the repository; call inside a transaction. */
 export function insertIssue(db: Db, repoId: number, userId: number, title: string, body: string | null, isPull: boolean, now = isoTime()): IssueRow {
+  // The highest number + 1 never gives a number again: no endpoint deletes an
+  // issue or a pull request (docs/service-api/decisions §5), they go only with
+  // their repository. One that did would need a per-repository counter.
   const next = db.prepare('SELECT coalesce(max(number), 0) + 1 FROM issues WHERE repo_id = ?').pluck().get(repoId) as number;
   const info = db
     .prepare('INSERT INTO issues (repo_id, number, user_id, title, body, state, is_pull, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')

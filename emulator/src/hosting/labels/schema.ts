@@ -1,7 +1,11 @@
 // Tables of labels: a repository's labels (names unique ignoring case), the
 // labels on issues, and minimal milestones (no endpoint of their own in
 // docs/service-api/hosting/labels §2) so that the milestone-labels row has
-// something to read.
+// something to read. Their ids may be reused after a delete (plain INTEGER
+// PRIMARY KEY, unlike the tables of ids-never-reused.ts): a label is known by
+// its name (docs/service-api/hosting/labels §1), its id is never shown, and
+// its rows in issue_labels go with it; a milestone (known by its number) goes
+// only with its repository.
 import type { Migration } from '../../db';
 
 export const labelMigrations: Migration[] = [

@@ -2,13 +2,14 @@
 // review comments. A pull request keeps the SHAs of its head and base as last
 // seen; open ones follow their branches, closed ones stay where they closed.
 import type { Migration } from '../../db';
+import { idsNeverReused } from '../../ids-never-reused';
 
 export const pullMigrations: Migration[] = [
   {
     id: 'v3-pulls/001-pulls',
     sql: `
 CREATE TABLE pull_requests (
-  id INTEGER PRIMARY KEY,
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
   issue_id INTEGER NOT NULL UNIQUE REFERENCES issues(id) ON DELETE CASCADE,
   repo_id INTEGER NOT NULL REFERENCES repositories(id) ON DELETE CASCADE,
   number INTEGER NOT NULL,
@@ -25,7 +26,7 @@ CREATE TABLE pull_requests (
 );
 
 CREATE TABLE review_comments (
-  id INTEGER PRIMARY KEY,
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
   pull_id INTEGER NOT NULL REFERENCES pull_requests(id) ON DELETE CASCADE,
   repo_id INTEGER NOT NULL REFERENCES repositories(id) ON DELETE CASCADE,
   user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
@@ -44,6 +45,8 @@ CREATE INDEX review_comments_pull ON review_comments (pull_id);
 CREATE INDEX review_comments_repo ON review_comments (repo_id, updated_at);
 `,
   },
+  // Pull requests go only with their repository, but their ids are global (as for issues).
+  idsNeverReused('v3-pulls/002-ids-never-reused', ['pull_requests', 'review_comments']),
 ];
 
 interface PullRow {

@@ -1,13 +1,14 @@
 // Tables of releases and their assets (the asset bytes live in the database,
 // so an upload and its row are written, or not, together).
 import type { Migration } from '../../db';
+import { idsNeverReused } from '../../ids-never-reused';
 
 export const releaseMigrations: Migration[] = [
   {
     id: 'v3-releases/001-releases',
     sql: `
 CREATE TABLE releases (
-  id INTEGER PRIMARY KEY,
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
   repo_id INTEGER NOT NULL REFERENCES repositories(id) ON DELETE CASCADE,
   tag_name TEXT NOT NULL,
   target_commitish TEXT NOT NULL,
@@ -21,7 +22,7 @@ CREATE TABLE releases (
   UNIQUE (repo_id, tag_name)
 );
 CREATE TABLE release_assets (
-  id INTEGER PRIMARY KEY,
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
   release_id INTEGER NOT NULL REFERENCES releases(id) ON DELETE CASCADE,
   name TEXT NOT NULL,
   label TEXT,
@@ -36,6 +37,7 @@ CREATE TABLE release_assets (
 );
 `,
   },
+  idsNeverReused('v3-releases/002-ids-never-reused', ['releases', 'release_assets']),
 ];
 
 export interface ReleaseRow {

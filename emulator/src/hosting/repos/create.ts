@@ -68,10 +68,11 @@ async function commitFiles(
 }
 
 /**
- * Moves a prepared repository to the folder of its new id. Ids are reused
- * (INTEGER PRIMARY KEY), and a folder still there under the new id belongs
- * to a deleted repository (a git process that was still writing into it when
- * it was removed, or a kill between its row and its folder): it goes first.
+ * Moves a prepared repository to the folder of its new id. A folder may be
+ * there already: a create that failed after moving its folder in (or was
+ * killed before its row committed) did not use its id up, as AUTOINCREMENT
+ * counts committed rows only (ids-never-reused.ts); and a data folder from
+ * before that may hold a deleted repository's under the next id. It goes first.
  */
 function moveIntoPlace(temp: string, target: string): void {
   fs.rmSync(target, { recursive: true, force: true });

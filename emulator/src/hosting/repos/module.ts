@@ -25,7 +25,8 @@ export const reposModule: EmulatorModule = {
     }
     // The other way round: a kill after a repository's git folder was moved
     // into place but before its row committed leaves a folder without a row,
-    // which would block the next repository given that id (ids are reused).
+    // which would block the next repository given that id (the create that
+    // was killed did not use the id up).
     const ids = new Set(rows.map((r) => `${r.id}.git`));
     for (const name of fs.readdirSync(ctx.gitDir)) {
       if (/^\d+\.git$/.test(name) && !ids.has(name)) {

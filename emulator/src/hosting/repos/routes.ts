@@ -187,8 +187,8 @@ export function registerRepoRoutes(app: FastifyInstance, ctx: EmulatorContext): 
   app.delete<RepoParams>('/repos/:owner/:repo', async (req, reply) => {
     const { repo } = loadRepo(db, req, reply, req.params.owner, req.params.repo, 'admin');
     requireScope(req, reply, ['delete_repo'], 'forbidden');
-    // Row and folder go in the same tick: ids are reused, and a create must
-    // not find the folder of a deleted repository where its own goes.
+    // Row and folder go together: no later repository gets this id
+    // (ids-never-reused.ts), and nothing but a restart would remove the folder.
     deleteRepository(db, repo);
     fs.rmSync(repoGitPath(ctx.gitDir, repo.id), { recursive: true, force: true });
     // Its cat-file process goes with it (or it would hold the deleted files open).

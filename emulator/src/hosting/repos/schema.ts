@@ -3,6 +3,7 @@
 // module (owners and members are users). Timestamps are stored as text in the API's
 // own form (YYYY-MM-DDTHH:MM:SSZ), booleans as 0/1.
 import type { Migration } from '../../db';
+import { idsNeverReused } from '../../ids-never-reused';
 
 export const repositoryMigrations: Migration[] = [
   {
@@ -11,7 +12,7 @@ export const repositoryMigrations: Migration[] = [
     madeBy: 'v3/001-accounts',
     sql: `
 CREATE TABLE repositories (
-  id INTEGER PRIMARY KEY,
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
   owner_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
   name TEXT NOT NULL COLLATE NOCASE,
   description TEXT,
@@ -66,6 +67,8 @@ CREATE TABLE stars (
 CREATE INDEX repositories_parent ON repositories(parent_id);
 `,
   },
+  // A deleted repository's id (in /repositories/:id and its git folder's name) is not given again.
+  idsNeverReused('hosting/005-repository-ids-never-reused', ['repositories']),
 ];
 
 export interface RepoRow {
