@@ -36,6 +36,8 @@ export default {
     // The features' pure models (src/features/<name>/model).
     'src/features/*/model/**/*.ts',
     'src/features/review/*/model/**/*.ts',
+    // What the threads and the overview draw of the pending review and the queued comments.
+    'src/features/review/stores/draftsShown.ts',
     'src/listings/**/*.ts',
     // Suggestions and viewed files, shared by the threads, the views and the overview.
     'src/reviewing/**/*.ts',

@@ -20,8 +20,10 @@ async function startRelay(target: URL) {
   const sockets = new Set<net.Socket>();
   let server: net.Server | undefined;
   let port = 0;
+  // Already up: nothing to do (a test's clean-up starts it whether or not the test stopped it).
   const up = () =>
     new Promise<void>((resolve, reject) => {
+      if (server) return resolve();
       server = net.createServer((client) => {
         const upstream = net.connect(Number(target.port), target.hostname);
         const drop = () => {

@@ -97,13 +97,15 @@ export class QueuedCommentsAtWork {
           ? vscode.l10n.t('The comment written while the service did not answer is posted.')
           : vscode.l10n.t('The {0} comments written while the service did not answer are posted.', posted),
       );
-    if (refused.length) {
-      const show = vscode.l10n.t('Show Queued Comments');
-      const picked = await vscode.window.showWarningMessage(
-        vscode.l10n.t('{0} queued comment(s) could not be posted; they are kept. The service said: {1}', refused.length, refused[0]!),
-        show,
-      );
-      if (picked === show) await vscode.commands.executeCommand(SHOW_COMMAND);
-    }
+    // Not awaited: the next send must not wait for a click on this notification.
+    if (refused.length)
+      void vscode.window
+        .showWarningMessage(
+          refused.length === 1
+            ? vscode.l10n.t('A queued comment could not be posted; it is kept. The service said: {0}', refused[0]!)
+            : vscode.l10n.t('{0} queued comments could not be posted; they are kept. The service said: {1}', refused.length, refused[0]!),
+          vscode.l10n.t('Show Queued Comments'),
+        )
+        .then((picked) => picked && vscode.commands.executeCommand(SHOW_COMMAND));
   }
 }

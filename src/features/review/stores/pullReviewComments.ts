@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import type { NewReviewComment, ReviewComment } from '../../../hosting';
 import type { HostingSession } from '../../shared/session/hostingSession';
+import { isUnreachable } from '../../shared/tree/offlineRows';
 
 export interface PullKey {
   owner: string;
@@ -19,6 +20,9 @@ export interface PullKey {
 export function samePull(a: PullKey | undefined, b: PullKey | undefined): boolean {
   return !!a && !!b && a.owner === b.owner && a.repo === b.repo && a.number === b.number;
 }
+
+/** How many pull requests' last lists are kept for offline use (the most recently read). */
+const LAST_READ_KEPT = 20;
 
 export class PullReviewComments implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<PullKey | undefined>();
@@ -33,9 +37,27 @@ export class PullReviewComments implements vscode.Disposable {
     return client;
   }
 
-  /** Every comment of the pull request (a conditional request when read before). */
-  list(pull: PullKey): Promise<ReviewComment[]> {
-    return this.client(pull).reviewComments.listAllForPull(pull.owner, pull.repo, pull.number, { priority: 'background' });
+  /** The last list read of the pull requests read lately: what the threads keep showing while the service does not answer. */
+  private readonly lastRead = new Map<string, ReviewComment[]>();
+
+  /**
+   * Every comment of the pull request (a conditional request when read
+   * before). While the service does not answer, the list read last, so a
+   * diff keeps its threads offline (the reachability item says so).
+   */
+  async list(pull: PullKey): Promise<ReviewComment[]> {
+    const key = `${pull.accountId ?? ''} ${pull.owner}/${pull.repo}#${pull.number}`;
+    try {
+      const read = await this.client(pull).reviewComments.listAllForPull(pull.owner, pull.repo, pull.number, { priority: 'background' });
+      this.lastRead.delete(key);
+      this.lastRead.set(key, read);
+      if (this.lastRead.size > LAST_READ_KEPT) this.lastRead.delete(this.lastRead.keys().next().value!);
+      return read;
+    } catch (err) {
+      const kept = isUnreachable(err) ? this.lastRead.get(key) : undefined;
+      if (kept) return kept;
+      throw err;
+    }
   }
 
   async create(pull: PullKey, input: NewReviewComment): Promise<ReviewComment> {

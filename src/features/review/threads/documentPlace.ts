@@ -2,6 +2,7 @@
 // document of a diff RepoDesk opened for a pull request (or of the selected
 // pull request's base or head commit), or a workspace file whose content is
 // the pull request's head blob (same path, same blob SHA).
+import { isUnreachable } from '../../shared/tree/offlineRows';
 import * as vscode from 'vscode';
 import { blobSha } from '../../../gitdata/hashing';
 import { collect, type HostingClient, type PullRequest, type PullRequestFile } from '../../../hosting';
@@ -36,6 +37,8 @@ export class PullFacts {
   private readonly files = new Map<string, Promise<PullRequestFile[]>>();
   /** The head and base each pull request was last read at: a read at others is a move (onMove). */
   private readonly tips = new Map<string, { head: string; base: string }>();
+  /** Each pull request as last read. */
+  private readonly lastRead = new Map<string, PullRequest>();
 
   /** `client(accountId)`: that account's client; without one, the account in use's. `onMove`: hears of a head or base that moved. */
   constructor(
@@ -47,10 +50,18 @@ export class PullFacts {
     const id = `${key.accountId ?? ''} ${key.owner}/${key.repo}#${key.number}`;
     let p = this.pulls.get(id);
     if (!p) {
-      p = this.need(key).pulls.get(key.owner, key.repo, key.number, { priority: 'background' });
+      // While the service does not answer, the pull request as read last: its diffs keep their threads offline.
+      p = this.need(key)
+        .pulls.get(key.owner, key.repo, key.number, { priority: 'background' })
+        .catch((err: unknown) => {
+          const kept = isUnreachable(err) ? this.lastRead.get(id) : undefined;
+          if (kept) return kept;
+          throw err;
+        });
       this.pulls.set(id, p);
       p.then(
         (now) => {
+          this.lastRead.set(id, now);
           const before = this.tips.get(id);
           this.tips.set(id, { head: now.head.sha, base: now.base.sha });
           if (before && (before.head !== now.head.sha || before.base !== now.base.sha)) this.onMove?.({ pull: key, before, now });

@@ -87,4 +87,13 @@ describe('draftsShown: the drafts drawn are the review’s, then the queued comm
     assert.deepEqual(heard, ['from review', 'from queue']);
     assert.equal(review.listeners.size + queued.listeners.size, 0);
   });
+
+  it('a listener without a list of disposables is told too', () => {
+    const review = source({});
+    const heard: unknown[] = [];
+    const sub = withQueued(review, source({})).onDidChange((p) => heard.push(p));
+    review.fire('told');
+    sub.dispose();
+    assert.deepEqual(heard, ['told']);
+  });
 });
