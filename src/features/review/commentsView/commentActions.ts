@@ -1,24 +1,31 @@
 // Reply, Edit and Delete of a review comment in the Review Comments view
 // (loaded by registerReviewComments on first use). A reply or an edit is
-// Markdown of any length, written in an editor.
+// Markdown of any length, written in an editor. Each goes through the shared
+// store of review comments, as the editor's threads do, so every view of the
+// pull request's comments (the threads, this view, the Pull Requests view,
+// the overview) shows the change at once.
 import * as vscode from 'vscode';
 import type { HostingClient } from '../../../hosting';
 import { pullNumberOf } from '../../../util/viewFormat';
-import { errorText, showFailure } from '../../shared/failure';
+import { showFailure } from '../../shared/failure';
 import type { CommandHandler } from '../../shared/lazyCommands';
 import { editInEditor } from '../../shared/notesEditor';
 import { CommentNode } from '../../shared/tree/reviewThreadNodes';
-import { isReplyTargetGone, offerReplyCopy, ReplyTargetGoneError } from '../stores/replyTo';
+import type { PullKey, PullReviewComments } from '../stores/pullReviewComments';
+import { offerReplyCopy, ReplyTargetGoneError, replyTo } from '../stores/replyTo';
 
 export type CommentAction = 'repodesk.reviewComments.reply' | 'repodesk.reviewComments.edit' | 'repodesk.reviewComments.delete';
 
-/** `need` gives the signed-in client (or says why there is none); `changed` re-reads the views after a change. */
-export function commentActions(need: () => HostingClient | undefined, changed: () => void): Record<CommentAction, CommandHandler> {
+/** The pull request of a comment row, read and written with the account in use (the one the view reads with). */
+function pullOf(node: CommentNode): PullKey {
+  return { owner: node.ctx.owner, repo: node.ctx.repo, number: pullNumberOf(node.comment) };
+}
+
+/** `need` gives the signed-in client (or says why there is none); the writes go through `store`, which tells every view. */
+export function commentActions(store: PullReviewComments, need: () => HostingClient | undefined): Record<CommentAction, CommandHandler> {
   return {
     'repodesk.reviewComments.reply': async (node?: CommentNode, text?: string) => {
-      const client = need();
-      if (!client || !(node instanceof CommentNode)) return;
-      const pullNumber = pullNumberOf(node.comment);
+      if (!need() || !(node instanceof CommentNode)) return;
       // A reply is Markdown of any length: written in an editor, as release notes are.
       const send = vscode.l10n.t('Send Reply');
       const body =
@@ -39,21 +46,15 @@ export function commentActions(need: () => HostingClient | undefined, changed: (
       }
       const rootId = node.thread?.root.id ?? node.comment.in_reply_to_id ?? node.comment.id;
       try {
-        const created = await vscode.window.withProgress({ location: { viewId: 'repodesk.reviewComments' } }, () =>
-          client.reviewComments.create(node.ctx.owner, node.ctx.repo, pullNumber, { body, in_reply_to: rootId }),
-        );
-        changed();
-        return created;
+        return await vscode.window.withProgress({ location: { viewId: 'repodesk.reviewComments' } }, () => replyTo(store, pullOf(node), rootId, body));
       } catch (err) {
-        if (!isReplyTargetGone(err)) return showFailure(vscode.l10n.t('Could not reply'), err);
-        // Deleted on the service while the reply was written: the thread is read again, the text offered to copy.
-        changed();
-        offerReplyCopy(new ReplyTargetGoneError(rootId, errorText(err)), body);
+        // Deleted on the service while the reply was written: the store has the threads read again; the text is offered to copy.
+        if (err instanceof ReplyTargetGoneError) offerReplyCopy(err, body);
+        else showFailure(vscode.l10n.t('Could not reply'), err);
       }
     },
     'repodesk.reviewComments.edit': async (node?: CommentNode, text?: string) => {
-      const client = need();
-      if (!client || !(node instanceof CommentNode)) return;
+      if (!need() || !(node instanceof CommentNode)) return;
       if (!node.own) {
         void vscode.window.showWarningMessage(vscode.l10n.t('You can only edit your own comments.'));
         return;
@@ -72,18 +73,13 @@ export function commentActions(need: () => HostingClient | undefined, changed: (
         return;
       }
       try {
-        const updated = await vscode.window.withProgress({ location: { viewId: 'repodesk.reviewComments' } }, () =>
-          client.reviewComments.update(node.ctx.owner, node.ctx.repo, node.comment.id, body),
-        );
-        changed();
-        return updated;
+        return await vscode.window.withProgress({ location: { viewId: 'repodesk.reviewComments' } }, () => store.update(pullOf(node), node.comment.id, body));
       } catch (err) {
         showFailure(vscode.l10n.t('Could not edit the comment'), err);
       }
     },
     'repodesk.reviewComments.delete': async (node?: CommentNode, confirmed?: boolean) => {
-      const client = need();
-      if (!client || !(node instanceof CommentNode)) return;
+      if (!need() || !(node instanceof CommentNode)) return;
       if (!node.own) {
         void vscode.window.showWarningMessage(vscode.l10n.t('You can only delete your own comments.'));
         return;
@@ -95,10 +91,8 @@ export function commentActions(need: () => HostingClient | undefined, changed: (
       )
         return;
       try {
-        await vscode.window.withProgress({ location: { viewId: 'repodesk.reviewComments' } }, () =>
-          client.reviewComments.delete(node.ctx.owner, node.ctx.repo, node.comment.id),
-        );
-        changed();
+        // The store tells every view even when this fails: a comment deleted elsewhere goes from them all.
+        await vscode.window.withProgress({ location: { viewId: 'repodesk.reviewComments' } }, () => store.delete(pullOf(node), node.comment.id));
       } catch (err) {
         showFailure(vscode.l10n.t('Could not delete the comment'), err);
       }

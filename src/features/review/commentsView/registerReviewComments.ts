@@ -6,6 +6,7 @@ import { createNodeTreeView, NodeTreeProvider } from '../../shared/tree/treeBase
 import { registerLazyCommands } from '../../shared/lazyCommands';
 import { signedInClient } from '../../shared/session/require';
 import type { PendingDrafts } from '../stores/pendingDrafts';
+import type { PullReviewComments } from '../stores/pullReviewComments';
 import { ReviewCommentsListing, type Mode, type RepoCommentFilter } from './reviewCommentsListing';
 import type { FeatureContext } from '../../shared/featureContext';
 
@@ -16,17 +17,17 @@ export type { RepoCommentFilter };
 export const MODE_KEY = 'repodesk.reviewComments.mode';
 export const FILTER_KEY = 'repodesk.reviewComments.filter';
 
-/** `afterChange` runs after a reply, edit or delete (the Pull Requests view shows the threads too). */
+/** A reply, edit or delete goes through `reviewStore`, which tells every view of the comments (this one through the wiring root). */
 export function registerReviewComments({
   extension: context,
   session,
   active,
   selectedPull: selected,
   log,
-  afterChange = () => undefined,
+  reviewStore,
   pending,
 }: Pick<FeatureContext, 'extension' | 'session' | 'active' | 'selectedPull' | 'log'> & {
-  afterChange?: () => void;
+  reviewStore: PullReviewComments;
   pending?: PendingDrafts;
 }): NodeTreeProvider {
   const state = context.workspaceState;
@@ -92,12 +93,7 @@ export function registerReviewComments({
   }
   // Reply, edit and delete (their editors and requests) load on first use.
   registerLazyCommands(context, ['repodesk.reviewComments.reply', 'repodesk.reviewComments.edit', 'repodesk.reviewComments.delete'], () =>
-    import('./commentActions.js').then((m) =>
-      m.commentActions(need, () => {
-        provider.refresh();
-        afterChange();
-      }),
-    ),
+    import('./commentActions.js').then((m) => m.commentActions(reviewStore, need)),
   );
   return provider;
 }

@@ -21,7 +21,7 @@ export class ReplyTargetGoneError extends Error {
 }
 
 /** Whether a failed reply's answer says the comment it answers is no longer there. */
-export function isReplyTargetGone(err: unknown): boolean {
+function isReplyTargetGone(err: unknown): boolean {
   return err instanceof NotFoundError || (err instanceof ValidationFailedError && err.errors.some((e) => e.field === 'in_reply_to'));
 }
 
