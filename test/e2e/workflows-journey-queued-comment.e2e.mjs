@@ -2,7 +2,8 @@
 // emulator refuses connections (a service that is down), a new thread is
 // written on line 2 of docs/tables.md in #1's diff and sent with Reply. It is
 // drawn there marked Queued, the status bar counts it, and no error shows.
-// The window is reloaded while the service is still down: the count is back.
+// The window is reloaded while the service is still down: the count is back,
+// and the restored diff opens from the copy kept when it was read.
 // The service answers again; a click on the reachability item tries now, and
 // the comment is posted once, at its line. Screenshots in test-results/journey-queued-*.png.
 /* global describe, it, after */
@@ -10,7 +11,7 @@ import assert from 'node:assert/strict';
 import { screenshot, session } from '../harness/e2eSession.mjs';
 import { expectCleanScreen, forgetNotifications } from './journeyChecks.mjs';
 import { discardReview, openDemoPullFile, writeThread } from './journeySteps.mjs';
-import { apiAsAda, openAndSignIn, palette, reloadWindow } from './sidebar.mjs';
+import { apiAsAda, openAndSignIn, palette, pane, reloadWindow } from './sidebar.mjs';
 
 const COMMENTS = '/repos/analytical-engines/difference-engine/pulls/1/comments?per_page=100';
 const statusItem = (text) => session.page.locator('.statusbar-item', { hasText: text }).first();
@@ -47,12 +48,30 @@ describe('Journey: a comment written while the service is down, by clicks', func
     await reloadWindow();
     await statusItem('1 comment queued').waitFor({ timeout: 60_000 });
     await statusItem('unreachable').waitFor({ timeout: 60_000 });
+    // The views say they have read nothing yet, with no error row: the status bar item is the one word of it.
+    await pane('Repositories').locator('.monaco-list-row', { hasText: 'Service unreachable' }).first().waitFor({ timeout: 30_000 });
+    assert.equal(await pane('Repositories').locator('.monaco-list-row', { hasText: 'Could not' }).count(), 0, 'no error row');
+    // The restored diff opens from the copy kept when it was read: its text, though the service does not answer.
+    // (The tab strip is drawn again while the window restores: a click on a tab it replaced is clicked again.)
+    const restored = page.locator('.monaco-diff-editor .editor.modified .view-lines', { hasText: '# Tables' }).first();
+    for (let i = 0; i < 3 && !(await restored.isVisible()); i++) {
+      await page.locator('.tabs-container .tab', { hasText: 'tables.md (#1)' }).first().click({ timeout: 15_000 });
+      await restored.waitFor({ timeout: 10_000 }).catch(() => {});
+    }
+    await restored.waitFor({ timeout: 30_000 });
     console.log(`      screenshot: ${await screenshot('journey-queued-reloaded')}`);
 
     // The service answers again; the reachability item's click tries now, and the queue is sent.
     await session.refuseConnections(false);
-    await statusItem('unreachable').click();
-    await statusItem('comment queued').waitFor({ state: 'hidden', timeout: 30_000 });
+    // (Its text changes at each try: a click on the item it replaced is clicked again.)
+    const queued = statusItem('comment queued');
+    for (let i = 0; i < 3 && (await statusItem('unreachable').isVisible()); i++) {
+      await statusItem('unreachable')
+        .click({ timeout: 10_000 })
+        .catch(() => {});
+      await queued.waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => {});
+    }
+    await queued.waitFor({ state: 'hidden', timeout: 30_000 });
     await page
       .locator('.notification-toast', { hasText: 'The comment written while the service did not answer is posted.' })
       .first()
@@ -62,6 +81,8 @@ describe('Journey: a comment written while the service is down, by clicks', func
     assert.equal(posted[0].path, 'docs/tables.md');
     assert.equal(posted[0].position, 2, 'at line 2 of the added file');
     assert.equal(posted[0].user.login, 'ada');
+    // The diff draws it as ada's comment now, no longer queued.
+    await page.locator('.review-widget', { hasText: body }).filter({ hasNotText: 'Queued' }).first().waitFor({ timeout: 30_000 });
     console.log(`      screenshot: ${await screenshot('journey-queued-posted')}`);
     await expectCleanScreen(page);
   });

@@ -10,6 +10,7 @@ import { PagedList } from '../../util/pagedList';
 import { escapeMarkdown } from '../../util/viewFormat';
 import { errorText } from '../shared/failure';
 import { ErrorNode, LoadMoreNode, MessageNode, RepoDeskNode } from '../shared/tree/nodes';
+import { isUnreachable, nothingReadYet } from '../shared/tree/offlineRows';
 
 /** The nodes under a repository node; `onChanged` redraws one of them. */
 export type RepositoryChildren = (node: RepositoryNode, onChanged: (node: RepoDeskNode) => void) => RepoDeskNode[] | Promise<RepoDeskNode[]>;
@@ -71,7 +72,7 @@ export class RepositoryNode extends RepoDeskNode {
         return nodes;
       } catch (err) {
         this.kids = undefined;
-        const node = new ErrorNode(errorText(err), () => this.onChanged(this));
+        const node = isUnreachable(err) ? nothingReadYet() : new ErrorNode(errorText(err), () => this.onChanged(this));
         node.parent = this;
         return [node];
       }
@@ -146,9 +147,15 @@ export class RepositoryGroupNode extends RepoDeskNode {
   private async repositoryNodes(): Promise<RepoDeskNode[]> {
     await this.list.ensureLoaded();
     if (this.list.error) {
+      const error = this.list.error;
+      // Unreachable: read again (the list forgets its failure) once the service answers and the views refresh.
+      if (isUnreachable(error)) {
+        this.list.reset();
+        return [this.adopt(nothingReadYet())];
+      }
       return [
         this.adopt(
-          new ErrorNode(errorText(this.list.error), () => {
+          new ErrorNode(errorText(error), () => {
             this.list.reset();
             this.onChanged(this);
           }),

@@ -7,6 +7,7 @@ import type { CachedGroup, RepositorySnapshot } from '../../listings/repositoryS
 import type { HostingSession, SignedInAccount } from '../shared/session/hostingSession';
 import { errorText } from '../shared/failure';
 import { ErrorNode, RepoDeskNode } from '../shared/tree/nodes';
+import { isUnreachable, nothingReadYet } from '../shared/tree/offlineRows';
 import type { NodeTreeProvider } from '../shared/tree/treeBase';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
 import type { RepositoryChildProvider } from '../shared/tree/repositoryLists';
@@ -39,6 +40,8 @@ export async function accountRoots(ctx: RootsContext, a: SignedInAccount, p: Nod
   try {
     return await buildRoots(ctx, a.client, p, `account:${a.id}/`, true);
   } catch (err) {
+    // Unreachable: the reachability item says so; the group says only that it has read nothing yet.
+    if (isUnreachable(err)) return [nothingReadYet()];
     return [new ErrorNode(vscode.l10n.t('{0}: {1}', a.serviceName, errorText(err)), () => p.refresh())];
   }
 }
@@ -69,7 +72,9 @@ export async function buildRoots(ctx: RootsContext, client: HostingClient, p: No
     roots.push(...orgGroups);
   } catch (err) {
     if (strict && (err instanceof BadCredentialsError || err instanceof NetworkError || err instanceof ServerError)) throw err;
-    roots.push(new ErrorNode(vscode.l10n.t('Could not list your organizations: {0}', errorText(err)), () => p.refresh()));
+    roots.push(
+      isUnreachable(err) ? nothingReadYet() : new ErrorNode(vscode.l10n.t('Could not list your organizations: {0}', errorText(err)), () => p.refresh()),
+    );
   }
   // The root providers' groups (the user's gists) have one id each: the first account's only.
   if (!prefix || prefix === `account:${ctx.session.accounts[0]?.id}/`) roots.push(...ctx.rootProviders.flatMap((r) => r.roots(client, onChanged)));

@@ -325,8 +325,10 @@ export class InlineThreads implements vscode.Disposable {
     const thread = entry.thread;
     // Every property set is a message to VS Code, which then recomputes the
     // document's comment decorations: a thread whose comments did not change
-    // (an idle refresh, another thread's reply) is left alone.
-    const drawn = `${kind}|${me ?? ''}|${comments.map((c) => `${c.id}:${c.updated_at}:${this.avatars.get(c.user.avatar_url) ? 1 : 0}`).join(',')}|${pendingReplies.map((d) => `${d.id}:${d.body.length}:${d.error ?? ''}`).join(',')}`;
+    // (an idle refresh, another thread's reply) is left alone. The body is in
+    // the key: updated_at counts whole seconds, and an edit made within the
+    // same second as the one before changes nothing else.
+    const drawn = `${kind}|${me ?? ''}|${comments.map((c) => `${c.id}:${c.updated_at}:${c.body ?? ''}:${this.avatars.get(c.user.avatar_url) ? 1 : 0}`).join('\n')}|${pendingReplies.map((d) => `${d.id}:${d.body.length}:${d.error ?? ''}`).join(',')}`;
     if (!isNew && entry.drawn === drawn) return;
     entry.drawn = drawn;
     const root = comments[0]!;

@@ -10,6 +10,8 @@ import { fromGitPath, toGitPath, toGitQuery, type GitLocation } from '../../../u
 import type { HostingSession } from '../session/hostingSession';
 import type { Logger } from '../log/outputLog';
 import type { FeatureContext } from '../featureContext';
+import { isUnreachable } from '../tree/offlineRows';
+import type { OfflineCopies } from './offlineCopies';
 
 export const GIT_SCHEME = 'repodesk';
 
@@ -40,6 +42,8 @@ export class GitFileSystem implements vscode.FileSystemProvider {
   constructor(
     private readonly session: HostingSession,
     private readonly log?: Logger,
+    /** Where copies of the files read are kept (loaded with the first file read). */
+    private readonly copies: () => Promise<OfflineCopies> = () => Promise.reject(new Error('no copies kept')),
   ) {}
 
   watch(): vscode.Disposable {
@@ -49,7 +53,10 @@ export class GitFileSystem implements vscode.FileSystemProvider {
   async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
     const loc = fromGitPath(uri.path, uri.query);
     if (loc.empty) return { type: vscode.FileType.File, ctime: 0, mtime: 0, size: 0, permissions: vscode.FilePermission.Readonly };
-    const node = await this.resolve(loc);
+    const node = await this.resolve(loc).catch(async (err: unknown) => {
+      const copy = await this.offlineCopy(loc, err);
+      return { type: 'blob' as const, sha: '', size: copy.byteLength };
+    });
     return {
       type: node.type === 'tree' ? vscode.FileType.Directory : vscode.FileType.File,
       ctime: 0,
@@ -70,6 +77,33 @@ export class GitFileSystem implements vscode.FileSystemProvider {
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
     const loc = fromGitPath(uri.path, uri.query);
     if (loc.empty) return new Uint8Array();
+    try {
+      const bytes = await this.readOnline(loc, uri);
+      void this.copies()
+        .then((c) => c.keep(blobKey(loc), bytes))
+        .catch(() => undefined);
+      return bytes;
+    } catch (err) {
+      return this.offlineCopy(loc, err);
+    }
+  }
+
+  /**
+   * What to answer when the service did not: the copy kept when the file was
+   * read before (offlineCopies.ts), else the error as it was.
+   */
+  private async offlineCopy(loc: GitLocation, err: unknown): Promise<Uint8Array> {
+    const copy = isUnreachable(err)
+      ? await this.copies().then(
+          (c) => c.read(blobKey(loc)),
+          () => undefined,
+        )
+      : undefined;
+    if (!copy) throw err;
+    return copy;
+  }
+
+  private async readOnline(loc: GitLocation, uri: vscode.Uri): Promise<Uint8Array> {
     const asked = Date.now();
     const node = await this.resolve(loc);
     if (node.type === 'tree') throw vscode.FileSystemError.FileIsADirectory(uri);
@@ -176,7 +210,12 @@ export function registerGitFileSystem({
   session,
   log,
 }: Pick<FeatureContext, 'extension' | 'session'> & Partial<Pick<FeatureContext, 'log'>>): GitFileSystem {
-  const fs = new GitFileSystem(session, log);
+  let copies: Promise<OfflineCopies> | undefined;
+  const fs = new GitFileSystem(
+    session,
+    log,
+    () => (copies ??= import('./offlineCopies.js').then((m) => new m.OfflineCopies(context.globalState, context.globalStorageUri))),
+  );
   context.subscriptions.push(vscode.workspace.registerFileSystemProvider(GIT_SCHEME, fs, { isCaseSensitive: true, isReadonly: true }));
   return fs;
 }
