@@ -101,7 +101,7 @@ const SPLIT_DIR = 'dist/.split';
 // `require` reads in one go). So the split build becomes:
 // - dist/main/extension.js: the entry with every chunk it imports
 //   statically, in one file (what activation reads); it also exports each of
-//   those chunks' exports as `__chunk_<name>`;
+//   those chunks' exports as `__c_<hash>`;
 // - each chunk imported with `import()` on first use, as a CommonJS file of
 //   its own whose `import()`s become a `require` on first use;
 // - for each chunk merged into the entry, a one-line file that hands a lazy
@@ -117,7 +117,9 @@ async function splitAsCommonJs(metafile) {
     for (const i of outputs[file].imports) if (i.kind === 'import-statement' && outputs[i.path]) pending.push(i.path);
   }
   const base = (f) => path.basename(f);
-  const exportName = (f) => `__chunk_${base(f).replace(/\W/g, '_')}`;
+  // By the chunk's hash alone (`chunk-<name>-<hash>.js`): the entry names each merged chunk twice, a hundred names in
+  // what activation reads (2 KB as `__chunk_<name>_<hash>_js`).
+  const exportName = (f) => `__c_${base(f).replace(/\.js$/, '').split('-').pop()}`;
   const merged = [...atActivation].filter((f) => f !== entry);
   const onFirstUse = Object.keys(outputs).filter((f) => f.endsWith('.js') && !atActivation.has(f));
   fs.rmSync('dist/main', { recursive: true, force: true });
