@@ -122,7 +122,7 @@ export function registerViews(
   // Comments written while the service does not answer wait, queued, and are posted when it does.
   const queued = registerQueuedComments({ ...ctx, onReturn: reachability.onDidReturn, afterPosted: () => refreshAll() });
   const drafts = withQueued(pending, queued.records);
-  const reviewComments = registerReviewComments({ ...ctx, reviewStore, pending });
+  const reviewComments = registerReviewComments({ ...ctx, reviewStore, pending, queue: queued.add });
   const inlineComments = registerComments({ ...ctx, reviewStore, pending: drafts, queue: queued.add });
   registerSuggestions({ ...ctx, reviewStore });
   // @ and # completions, hovers and warnings in the comment boxes.

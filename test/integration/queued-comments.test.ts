@@ -14,6 +14,7 @@ import { commentDone, model, posted, send } from './overview-support';
 import { child, waitFor } from './views-support';
 
 const PULLS = 'repodesk.pullRequests';
+const REVIEWS = 'repodesk.reviewComments';
 const PULL = '/repos/analytical-engines/difference-engine/pulls/1';
 
 /** What the service holds, read straight from the emulator as ada (not through the relay). */
@@ -203,5 +204,31 @@ describe('Queued comments: written while the service does not answer, posted onc
       (m) => !(m.queued ?? []).some((q) => q.body === body) && m.conversation.rows.some((r) => r.kind === 'comment' && r.body === body),
       mark,
     );
+  });
+
+  it('a reply sent from the Review Comments view while it is down is queued and drawn in the diff’s thread, then posted once', async () => {
+    const body = `Queued from the Review Comments view ${Date.now().toString(36)}`;
+    await openTables();
+    await vscode.commands.executeCommand('repodesk.reviewComments.switchMode', 'pull');
+    const root = await seededThread();
+    const row = await child(REVIEWS, await child(REVIEWS, undefined, 'docs/tables.md'), /^Could the table/);
+
+    await relay!.down();
+    await vscode.commands.executeCommand('repodesk.reviewComments.reply', row, body);
+    await waitFor('the reply drawn queued in the diff’s thread', async () =>
+      (await threads())
+        .find((e) => e.rootId === root.rootId)
+        ?.thread.comments.some((c) => (c as ThreadComment).contextValue === 'queued' && (c.body as vscode.MarkdownString).value.includes(body)),
+    );
+    assert.deepEqual(errors, [], 'no error notification');
+
+    await relay!.up();
+    await vscode.commands.executeCommand('repodesk.reachability.tryNow');
+    await waitFor('the reply gone from the queue', async () =>
+      ((await vscode.commands.executeCommand<{ body: string }[]>('repodesk.testing.queuedComments')) ?? []).every((d) => d.body !== body),
+    );
+    const posted = await withBody(body);
+    assert.equal(posted.length, 1, 'posted once');
+    assert.equal(posted[0]!.in_reply_to_id, root.rootId);
   });
 });

@@ -13,6 +13,8 @@ import { editInEditor } from '../../shared/notesEditor';
 import { CommentNode } from '../../shared/tree/reviewThreadNodes';
 import type { PullKey, PullReviewComments } from '../stores/pullReviewComments';
 import { offerReplyCopy, ReplyTargetGoneError, replyTo } from '../stores/replyTo';
+import type { QueueComment } from '../stores/pendingDrafts';
+import { isUnreachable } from '../../shared/tree/offlineRows';
 
 export type CommentAction = 'repodesk.reviewComments.reply' | 'repodesk.reviewComments.edit' | 'repodesk.reviewComments.delete';
 
@@ -22,7 +24,7 @@ function pullOf(node: CommentNode): PullKey {
 }
 
 /** `need` gives the signed-in client (or says why there is none); the writes go through `store`, which tells every view. */
-export function commentActions(store: PullReviewComments, need: () => HostingClient | undefined): Record<CommentAction, CommandHandler> {
+export function commentActions(store: PullReviewComments, need: () => HostingClient | undefined, queue?: QueueComment): Record<CommentAction, CommandHandler> {
   return {
     'repodesk.reviewComments.reply': async (node?: CommentNode, text?: string) => {
       if (!need() || !(node instanceof CommentNode)) return;
@@ -48,6 +50,19 @@ export function commentActions(store: PullReviewComments, need: () => HostingCli
       try {
         return await vscode.window.withProgress({ location: { viewId: 'repodesk.reviewComments' } }, () => replyTo(store, pullOf(node), rootId, body));
       } catch (err) {
+        // No answer from the service: queued, posted once it answers (src/features/review/queuedComments).
+        const target = { kind: 'reply' as const, inReplyTo: rootId, ...(node.comment.path ? { path: node.comment.path } : {}) };
+        const queued =
+          queue && isUnreachable(err)
+            ? await queue(pullOf(node), body, target).then(
+                () => true,
+                () => false,
+              )
+            : false;
+        if (queued) {
+          void vscode.window.showInformationMessage(vscode.l10n.t('The service did not answer: your reply is queued and is posted once it answers.'));
+          return;
+        }
         // Deleted on the service while the reply was written: the store has the threads read again; the text is offered to copy.
         if (err instanceof ReplyTargetGoneError) offerReplyCopy(err, body);
         else showFailure(vscode.l10n.t('Could not reply'), err);

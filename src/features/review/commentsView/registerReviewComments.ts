@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { createNodeTreeView, NodeTreeProvider } from '../../shared/tree/treeBase';
 import { registerLazyCommands } from '../../shared/lazyCommands';
 import { signedInClient } from '../../shared/session/require';
-import type { PendingDrafts } from '../stores/pendingDrafts';
+import type { PendingDrafts, QueueComment } from '../stores/pendingDrafts';
 import type { PullReviewComments } from '../stores/pullReviewComments';
 import { ReviewCommentsListing, type Mode, type RepoCommentFilter } from './reviewCommentsListing';
 import type { FeatureContext } from '../../shared/featureContext';
@@ -26,9 +26,11 @@ export function registerReviewComments({
   log,
   reviewStore,
   pending,
+  queue,
 }: Pick<FeatureContext, 'extension' | 'session' | 'active' | 'selectedPull' | 'log'> & {
   reviewStore: PullReviewComments;
   pending?: PendingDrafts;
+  queue?: QueueComment;
 }): NodeTreeProvider {
   const state = context.workspaceState;
   const mode = (): Mode => state.get<Mode>(MODE_KEY, 'pull');
@@ -93,7 +95,7 @@ export function registerReviewComments({
   }
   // Reply, edit and delete (their editors and requests) load on first use.
   registerLazyCommands(context, ['repodesk.reviewComments.reply', 'repodesk.reviewComments.edit', 'repodesk.reviewComments.delete'], () =>
-    import('./commentActions.js').then((m) => m.commentActions(reviewStore, need)),
+    import('./commentActions.js').then((m) => m.commentActions(reviewStore, need, queue)),
   );
   return provider;
 }

@@ -75,3 +75,41 @@ describe('pull request overview: the pending review’s drafts', () => {
     assert.deepEqual([pending!.items[0]!.body, pending!.items.at(-1)!.body], ['n1', 'n200']);
   });
 });
+
+describe('pull request overview: the comments queued while the service did not answer', () => {
+  it('listed apart from the review, all of them, with their place and the service’s message; no review is made of them', () => {
+    const queued: DraftLike[] = [
+      { id: 'queued:d1', body: 'in the conversation', target: { kind: 'conversation' } },
+      { id: 'queued:d2', body: 'on an old line', target: line({ commitId: OLD }), error: 'Validation Failed' },
+    ];
+    const m = withPending(model(), HEAD, undefined, queued);
+    assert.equal('pending' in m, false, 'no review pending');
+    assert.deepEqual(m.queued, [
+      { id: 'queued:d1', kind: 'conversation', body: 'in the conversation', outdated: false },
+      { id: 'queued:d2', kind: 'line', path: 'docs/tables.md', line: 3, body: 'on an old line', outdated: true, error: 'Validation Failed' },
+    ]);
+  });
+
+  it('beside a pending review: each in its own list', () => {
+    const m = withPending(
+      model(),
+      HEAD,
+      [{ id: 'd1', body: 'review draft', target: { kind: 'conversation' } }],
+      [{ id: 'queued:d1', body: 'queued', target: { kind: 'conversation' } }],
+    );
+    assert.deepEqual(
+      m.pending?.items.map((i) => i.body),
+      ['review draft'],
+    );
+    assert.deepEqual(
+      m.queued?.map((i) => i.body),
+      ['queued'],
+    );
+  });
+
+  it('none queued: no queued field', () => {
+    assert.equal('queued' in withPending(model(), HEAD, []), false);
+    const m = model();
+    assert.equal(withPending(m, HEAD, undefined, []), m);
+  });
+});
