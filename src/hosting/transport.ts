@@ -132,7 +132,7 @@ export class HostingCore {
   readonly rateLimit: RateLimitTracker;
   readonly cache: EtagCache;
   /** Permanent moves learnt from 301 answers: old URL prefix -> new one. */
-  private readonly moved = new Map<string, string>();
+  private readonly moves = new Map<string, string>();
   /** GETs under way, by the same key as the ETag cache: an identical GET meanwhile shares the answer. */
   private readonly inFlight = new Map<string, Promise<RawResponse>>();
   private readonly send: typeof octokitRequest;
@@ -152,6 +152,13 @@ export class HostingCore {
    * failure's text. The session's reachability is fed from here.
    */
   readonly onDidReach = this.reached.event;
+  private readonly moved = new TypedEmitter<{ from: string; to: string }>();
+  /**
+   * Fires when the service answered that an address moved for good (301,
+   * docs/service-api/hosting/conventions §8): the addresses, the parent's when
+   * the move is of a parent (a repository renamed), before the query.
+   */
+  readonly onDidMove = this.moved.event;
 
   constructor(private readonly options: HostingClientOptions) {
     this.addresses = resolveAddresses(options.apiUrl, options.webUrl);
@@ -357,13 +364,14 @@ export class HostingCore {
       from.pop();
       to.pop();
     }
-    this.moved.set(from.join('/'), to.join('/'));
+    this.moves.set(from.join('/'), to.join('/'));
+    this.moved.fire({ from: from.join('/'), to: to.join('/') });
   }
 
   /** Rewrites a URL (or one below it) that answered 301 before, so the old address is not asked again. */
   private applyMoves(url: string): string {
     const [path = url, query] = url.split(/\?(.*)/s);
-    for (const [from, to] of this.moved) {
+    for (const [from, to] of this.moves) {
       if (path === from || path.startsWith(`${from}/`)) return `${to}${path.slice(from.length)}${query !== undefined ? `?${query}` : ''}`;
     }
     return url;

@@ -37,11 +37,12 @@ export function registerRepositories({
   extension: context,
   session,
   active,
+  log,
   childProviders,
   orgProviders = [],
   rootProviders = [],
   firstPaint,
-}: Pick<FeatureContext, 'extension' | 'session' | 'active'> & {
+}: Pick<FeatureContext, 'extension' | 'session' | 'active' | 'log'> & {
   childProviders: readonly RepositoryChildProvider[];
   orgProviders?: readonly OrganizationChildProvider[];
   rootProviders?: readonly RootGroupProvider[];
@@ -118,6 +119,21 @@ export function registerRepositories({
     );
   }
   void activateFromWorkspaceRemote(active, session);
+  // The active repository renamed on the service (a 301): followed to its new name, and this view read again.
+  let moves: { dispose(): void }[] = [];
+  const watchMoves = () => {
+    moves.forEach((m) => m.dispose());
+    moves = session.accounts.map(({ client }) =>
+      client.core.onDidMove(
+        (move) =>
+          void import('./followRenames.js')
+            .then((m) => m.followRename(client, move.from, { active }, () => provider.refresh()))
+            .catch((err: unknown) => log.info(`Could not follow a moved repository: ${String(err)}`)),
+      ),
+    );
+  };
+  context.subscriptions.push(session.onDidChangeAccounts(watchMoves), { dispose: () => moves.forEach((m) => m.dispose()) });
+  watchMoves();
   return provider;
 }
 
