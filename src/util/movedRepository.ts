@@ -18,6 +18,7 @@ export function movedRepository(apiUrl: string, url: string): MovedFrom | undefi
   try {
     return { owner: decodeURIComponent(parts[0]), name: decodeURIComponent(parts[1]) };
   } catch {
-    return undefined;
+    // A broken escape (%E0%A4%A): no repository's name.
   }
+  return undefined;
 }

@@ -13,6 +13,7 @@ describe('movedRepository: the repository a 301 moved (hosting/conventions §8)'
 
   it('under an enterprise base path, and with a trailing slash on the API URL', () => {
     assert.deepEqual(movedRepository('https://ghe.test/api/v3/', 'https://ghe.test/api/v3/repos/ada/notes'), { owner: 'ada', name: 'notes' });
+    assert.deepEqual(movedRepository('https://ghe.test/api/v3//', 'https://ghe.test/api/v3/repos/ada/notes'), { owner: 'ada', name: 'notes' });
   });
 
   it('escaped names are read as they are', () => {
