@@ -9,28 +9,12 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { HostingClient, PullRequest } from '../../src/hosting';
-import type { HostToWebview, PageModel } from '../../src/features/pullOverview/model/messages';
+import { model, posted, send } from './overview-support';
 import { child, children, label, signInAsAdaWithDemoRepository, waitFor } from './views-support';
 import { bodies, threads, type ThreadEntry } from './threads-support';
 
 const OWNER = 'ada';
 const REPO = 'notes-on-the-engine';
-
-const posted = async (key: string) => (await vscode.commands.executeCommand<HostToWebview[]>('repodesk.testing.pullOverview.posted', key)) ?? [];
-const send = (key: string, message: unknown) => vscode.commands.executeCommand('repodesk.testing.pullOverview.send', key, message);
-
-/** The latest full model posted after the first `after` messages, once it passes `check`. */
-async function model(key: string, what: string, check: (m: PageModel) => boolean = () => true, after = 0): Promise<PageModel> {
-  return waitFor(
-    what,
-    async () => {
-      const models = (await posted(key)).slice(after).flatMap((m) => (m.type === 'model' && !m.model.conversation.loading ? [m.model] : []));
-      const last = models[models.length - 1];
-      return last && check(last) ? last : undefined;
-    },
-    60_000,
-  );
-}
 
 /** The first warning shown after `run` (the page's messages are answered later than the send returns); it is answered with nothing, as a dismissed notification. */
 async function warning(run: () => PromiseLike<unknown>): Promise<string> {

@@ -11,6 +11,7 @@ import type { RepoDeskApi } from '../../src/extension';
 import { leaveRelay, readThroughRelay, type Relay } from './relay-support';
 import { threads, type ThreadComment, type ThreadEntry } from './threads-support';
 import { commentDone, model, posted, send } from './overview-support';
+import { asAda } from './service-support';
 import { child, waitFor } from './views-support';
 
 const PULLS = 'repodesk.pullRequests';
@@ -18,13 +19,7 @@ const REVIEWS = 'repodesk.reviewComments';
 const PULL = '/repos/analytical-engines/difference-engine/pulls/1';
 
 /** What the service holds, read straight from the emulator as ada (not through the relay). */
-async function onService<T>(path: string): Promise<T> {
-  const res = await fetch(`${process.env.REPODESK_TEST_EMULATOR_URL}${path}`, {
-    headers: { authorization: `Basic ${Buffer.from('ada:ada-demo-password').toString('base64')}`, 'user-agent': 'integration-test' },
-  });
-  assert.equal(res.status, 200, await res.clone().text());
-  return (await res.json()) as T;
-}
+const onService = <T>(path: string) => asAda<T>('GET', path);
 
 interface ServiceComment {
   id: number;
@@ -35,19 +30,7 @@ interface ServiceComment {
   user: { login: string };
 }
 /** A write straight to the emulator as ada (another machine's). */
-async function write(method: string, path: string, body?: unknown): Promise<{ id: number }> {
-  const res = await fetch(`${process.env.REPODESK_TEST_EMULATOR_URL}${path}`, {
-    method,
-    headers: {
-      authorization: `Basic ${Buffer.from('ada:ada-demo-password').toString('base64')}`,
-      'user-agent': 'integration-test',
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  assert.ok(res.ok, `${method} ${path}: ${res.status} ${await res.clone().text()}`);
-  return res.status === 204 ? { id: 0 } : ((await res.json()) as { id: number });
-}
+const write = (method: string, path: string, body?: unknown) => asAda<{ id: number }>(method, path, body);
 
 const reviewComments = () => onService<ServiceComment[]>(`${PULL}/comments?per_page=100`);
 const withBody = async (body: string) => (await reviewComments()).filter((c) => c.body === body);

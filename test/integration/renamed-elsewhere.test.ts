@@ -4,24 +4,10 @@
 // says so, and the Repositories view lists it under that name.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { asAda } from './service-support';
 import { child, signInAsAdaWithDemoRepository, waitFor } from './views-support';
 
 const REPOS = 'repodesk.repositories';
-
-/** A request straight to the emulator as ada (another machine's). */
-async function asAda(method: string, path: string, body?: unknown): Promise<{ name: string; full_name: string }> {
-  const res = await fetch(`${process.env.REPODESK_TEST_EMULATOR_URL}${path}`, {
-    method,
-    headers: {
-      authorization: `Basic ${Buffer.from('ada:ada-demo-password').toString('base64')}`,
-      'user-agent': 'integration-test',
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  assert.ok(res.ok, `${method} ${path}: ${res.status} ${await res.clone().text()}`);
-  return res.status === 204 ? { name: '', full_name: '' } : ((await res.json()) as { name: string; full_name: string });
-}
 
 describe('Changed elsewhere: the active repository renamed on the service', function () {
   this.timeout(60_000);
