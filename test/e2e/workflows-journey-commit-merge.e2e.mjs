@@ -290,9 +290,17 @@ describe('Journey: commit the workspace to a new branch, open a pull request, me
     assert.equal(await page.locator('.notification-toast', { hasText: 'Unable to write file' }).count(), 0);
     console.log(`      screenshot: ${await screenshot('journey-merge-reload-restored')}`);
     await tab.click();
-    // Its ✓: Merge… again, its editor starting from the text (nothing merged before the next ✓).
-    await titleAction('Use This Message').click();
-    await toast('Your earlier text is back in the editor.').waitFor({ timeout: 30_000 });
+    await expectMessageEditor('Merge message: #1');
+    // Its ✓: Merge… again, its editor starting from the text (nothing merged before the next ✓). The title bar's
+    // actions are drawn again as the overview's page gives the focus back: a click on one it replaced is made again.
+    const again = toast('Your earlier text is back in the editor.').first();
+    for (let i = 0; i < 3 && !(await again.isVisible()); i++) {
+      await titleAction('Use This Message')
+        .click({ timeout: 10_000 })
+        .catch(() => {});
+      await again.waitFor({ timeout: 10_000 }).catch(() => {});
+    }
+    await again.waitFor({ timeout: 30_000 });
     await expectMessageEditor('Merge message: #1');
     assert.match(await editorText(), /^Written before the reload, and after it/, 'the text written before and after the reload is back');
     assert.equal(await page.locator('.tabs-container .tab', { hasText: 'Merge message:' }).count(), 1);

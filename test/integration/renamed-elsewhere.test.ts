@@ -5,9 +5,10 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { asAda } from './service-support';
-import { child, signInAsAdaWithDemoRepository, waitFor } from './views-support';
+import { child, children, signInAsAdaWithDemoRepository, waitFor } from './views-support';
 
 const REPOS = 'repodesk.repositories';
+const RELEASES = 'repodesk.releases';
 
 describe('Changed elsewhere: the active repository renamed on the service', function () {
   this.timeout(60_000);
@@ -35,16 +36,19 @@ describe('Changed elsewhere: the active repository renamed on the service', func
   it('the next read follows the 301: the active repository takes the new name, RepoDesk says so, and Repositories lists it so', async () => {
     await vscode.commands.executeCommand('repodesk.testing.setActiveRepository', 'ada', oldName);
     await vscode.commands.executeCommand('repodesk.releases.refresh');
+    await children(RELEASES);
     await asAda('PATCH', `/repos/ada/${oldName}`, { name: newName });
 
-    // A read of the views, as the periodic refresh does.
+    // A read of a view, as the periodic refresh does (its rows asked for, as a visible view's are).
     await vscode.commands.executeCommand('repodesk.releases.refresh');
-    await vscode.commands.executeCommand('repodesk.pulls.refresh');
+    await children(RELEASES);
     const now = await waitFor('the active repository under its new name', async () => {
       const a = await vscode.commands.executeCommand<{ owner: string; name: string }>('repodesk.testing.activeRepository');
       return a?.name === newName && a;
     });
     assert.deepEqual(now, { owner: 'ada', name: newName });
+    // Said once the new name is in use.
+    await waitFor('RepoDesk saying so', async () => said.some((m) => m.includes(oldName)));
     assert.deepEqual(
       said.filter((m) => m.includes(oldName)),
       [`ada/${oldName} is now ada/${newName} on the service: RepoDesk shows it under its new name.`],

@@ -132,7 +132,7 @@ export function registerRepositories({
       ),
     );
   };
-  context.subscriptions.push(session.onDidChangeAccounts(watchMoves), { dispose: () => moves.forEach((m) => m.dispose()) });
+  context.subscriptions.push(session.onDidChangeAccounts(watchMoves), session.onDidChange(watchMoves), { dispose: () => moves.forEach((m) => m.dispose()) });
   watchMoves();
   return provider;
 }
