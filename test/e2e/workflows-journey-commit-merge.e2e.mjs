@@ -288,6 +288,9 @@ describe('Journey: commit the workspace to a new branch, open a pull request, me
     await (await row('Pull Requests', '#1 Tabulate polynomials')).click();
     await page.locator('.tabs-container .tab.dirty', { hasText: 'Merge message: #1' }).waitFor({ state: 'detached', timeout: 15_000 }); // saved
     assert.equal(await page.locator('.notification-toast', { hasText: 'Unable to write file' }).count(), 0);
+    // The click opened #1's overview: a person waits for it before going back to the message (a page that opens
+    // late takes the front again).
+    await page.locator('.tabs-container .tab.active', { hasText: '#1 Tabulate polynomials' }).first().waitFor({ timeout: 60_000 });
     console.log(`      screenshot: ${await screenshot('journey-merge-reload-restored')}`);
     await tab.click();
     await expectMessageEditor('Merge message: #1');
