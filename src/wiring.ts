@@ -7,7 +7,7 @@
 // refresh free of rate limit).
 import * as vscode from 'vscode';
 import type { HostingSession } from './features/shared/session/hostingSession';
-import { registerGitFileSystem } from './features/shared/gitfs/gitFileSystem';
+import { offlineCopiesOf, registerGitFileSystem } from './features/shared/gitfs/gitFileSystem';
 import { registerPulls } from './features/pulls/registerPulls';
 import { SelectedPull } from './features/shared/selection/selectedPull';
 import type { NodeTreeProvider } from './features/shared/tree/treeBase';
@@ -112,7 +112,7 @@ export function registerViews(
   const pulls = registerPulls({ ...ctx, refreshAll: (except) => refreshAll(except), viewedFiles });
   // One source of truth for review comments: a reply, edit or delete made in
   // the editor's threads or in a view shows in the others.
-  const reviewStore = new PullReviewComments(session);
+  const reviewStore = new PullReviewComments(session, () => offlineCopiesOf(context));
   // Start Review: comments written from then on wait as drafts until Submit Review.
   const pending = registerPendingReview({ ...ctx, reviewStore });
   // Offline as a state: one status bar item says a service is unreachable and

@@ -3,7 +3,7 @@
 // written on line 2 of docs/tables.md in #1's diff and sent with Reply. It is
 // drawn there marked Queued, the status bar counts it, and no error shows.
 // The window is reloaded while the service is still down: the count is back,
-// and the restored diff opens from the copy kept when it was read.
+// and the restored diff opens with its threads from the copies kept when they were read.
 // The service answers again; a click on the reachability item tries now, and
 // the comment is posted once, at its line. Screenshots in test-results/journey-queued-*.png.
 /* global describe, it, after */
@@ -59,6 +59,9 @@ describe('Journey: a comment written while the service is down, by clicks', func
       await restored.waitFor({ timeout: 10_000 }).catch(() => {});
     }
     await restored.waitFor({ timeout: 30_000 });
+    // Its threads too, from the answers kept when they were read: the service's thread and the queued comment.
+    await page.locator('.review-widget', { hasText: 'Could the table also show the second differences?' }).first().waitFor({ timeout: 30_000 });
+    await page.locator('.review-widget', { hasText: body }).filter({ hasText: 'Queued' }).first().waitFor({ timeout: 30_000 });
     console.log(`      screenshot: ${await screenshot('journey-queued-reloaded')}`);
 
     // The service answers again; the reachability item's click tries now, and the queue is sent.

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import type { NewReviewComment, ReviewComment } from '../../../hosting';
 import type { HostingSession } from '../../shared/session/hostingSession';
 import { isUnreachable } from '../../shared/tree/offlineRows';
+import type { OfflineCopies } from '../../shared/gitfs/offlineCopies';
 
 export interface PullKey {
   owner: string;
@@ -23,13 +24,19 @@ export function samePull(a: PullKey | undefined, b: PullKey | undefined): boolea
 
 /** How many pull requests' last lists are kept for offline use (the most recently read). */
 const LAST_READ_KEPT = 20;
+/** No offline copy kept or read (the storage refused): the service's answer or error stands. */
+const noCopy = () => undefined;
 
 export class PullReviewComments implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<PullKey | undefined>();
   /** A pull request's comments changed (undefined: any pull request's, as after a refresh). */
   readonly onDidChange = this.changed.event;
 
-  constructor(private readonly session: HostingSession) {}
+  /** `copies`: where the last list read is kept for a window reloaded while the service does not answer. */
+  constructor(
+    private readonly session: HostingSession,
+    readonly copies?: () => Promise<OfflineCopies>,
+  ) {}
 
   private client(pull: PullKey) {
     const client = pull.accountId !== undefined ? this.session.clientFor(pull.accountId) : this.session.client;
@@ -42,19 +49,22 @@ export class PullReviewComments implements vscode.Disposable {
 
   /**
    * Every comment of the pull request (a conditional request when read
-   * before). While the service does not answer, the list read last, so a
-   * diff keeps its threads offline (the reachability item says so).
+   * before). While the service does not answer, the list read last (also
+   * before a reload, from the offline copies), so a diff keeps its threads
+   * offline (the reachability item says so).
    */
   async list(pull: PullKey): Promise<ReviewComment[]> {
-    const key = `${pull.accountId ?? ''} ${pull.owner}/${pull.repo}#${pull.number}`;
+    const key = `comments ${pull.accountId ?? this.session.account?.id} ${pull.owner}/${pull.repo}#${pull.number}`;
     try {
       const read = await this.client(pull).reviewComments.listAllForPull(pull.owner, pull.repo, pull.number, { priority: 'background' });
       this.lastRead.delete(key);
       this.lastRead.set(key, read);
       if (this.lastRead.size > LAST_READ_KEPT) this.lastRead.delete(this.lastRead.keys().next().value!);
+      void this.copies?.().then((c) => c.keepAnswer(key, read), noCopy);
       return read;
     } catch (err) {
-      const kept = isUnreachable(err) ? this.lastRead.get(key) : undefined;
+      if (!isUnreachable(err)) throw err;
+      const kept = this.lastRead.get(key) ?? (await this.copies?.().then((c) => c.answer<ReviewComment[]>(key), noCopy));
       if (kept) return kept;
       throw err;
     }

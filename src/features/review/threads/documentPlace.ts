@@ -12,6 +12,10 @@ import { GIT_SCHEME } from '../../shared/gitfs/gitFileSystem';
 import { pullDiffAt } from '../../shared/gitfs/pullDiffs';
 import type { PullKey } from '../stores/pullReviewComments';
 import type { SelectedPull } from '../../shared/selection/selectedPull';
+import type { OfflineCopies } from '../../shared/gitfs/offlineCopies';
+
+/** No offline copy kept or read (the storage refused): the service's answer or error stands. */
+const noCopy = () => undefined;
 
 export interface DocumentPlace extends DocumentSide {
   pull: PullKey;
@@ -40,24 +44,38 @@ export class PullFacts {
   /** Each pull request as last read. */
   private readonly lastRead = new Map<string, PullRequest>();
 
-  /** `client(accountId)`: that account's client; without one, the account in use's. `onMove`: hears of a head or base that moved. */
+  /**
+   * `client(accountId)`: that account's client; without one, the account in use's. `onMove`: hears of a head or
+   * base that moved. `copies`: where the last answers are kept for a window reloaded while the service does not
+   * answer; `accountIn`: the account a key without one is read with (its copies are its own).
+   */
   constructor(
     private readonly client: (accountId?: string) => HostingClient | undefined,
     private readonly onMove?: (move: HeadMove) => void,
+    private readonly copies?: () => Promise<OfflineCopies>,
+    private readonly accountIn: () => string | undefined = () => undefined,
   ) {}
 
+  /** The read's answer; while the service does not answer, the one kept last (in memory, else on disk), if any. */
+  private async readOrKept<T>(id: string, read: () => Promise<T>, inMemory?: T): Promise<T> {
+    try {
+      const now = await read();
+      void this.copies?.().then((c) => c.keepAnswer(id, now), noCopy);
+      return now;
+    } catch (err) {
+      if (!isUnreachable(err)) throw err;
+      const kept = inMemory ?? (await this.copies?.().then((c) => c.answer<T>(id), noCopy));
+      if (kept) return kept;
+      throw err;
+    }
+  }
+
   pull(key: PullKey): Promise<PullRequest> {
-    const id = `${key.accountId ?? ''} ${key.owner}/${key.repo}#${key.number}`;
+    const id = `pull ${key.accountId ?? this.accountIn()} ${key.owner}/${key.repo}#${key.number}`;
     let p = this.pulls.get(id);
     if (!p) {
       // While the service does not answer, the pull request as read last: its diffs keep their threads offline.
-      p = this.need(key)
-        .pulls.get(key.owner, key.repo, key.number, { priority: 'background' })
-        .catch((err: unknown) => {
-          const kept = isUnreachable(err) ? this.lastRead.get(id) : undefined;
-          if (kept) return kept;
-          throw err;
-        });
+      p = this.readOrKept(id, () => this.need(key).pulls.get(key.owner, key.repo, key.number, { priority: 'background' }), this.lastRead.get(id));
       this.pulls.set(id, p);
       p.then(
         (now) => {
@@ -73,10 +91,10 @@ export class PullFacts {
   }
 
   filesAt(key: PullKey, headSha: string): Promise<PullRequestFile[]> {
-    const id = `${key.accountId ?? ''} ${key.owner}/${key.repo}#${key.number}@${headSha}`;
+    const id = `files ${key.accountId ?? this.accountIn()} ${key.owner}/${key.repo}#${key.number}@${headSha}`;
     let p = this.files.get(id);
     if (!p) {
-      p = collect(this.need(key).pulls.listFiles(key.owner, key.repo, key.number, { priority: 'background' }));
+      p = this.readOrKept(id, () => collect(this.need(key).pulls.listFiles(key.owner, key.repo, key.number, { priority: 'background' })));
       this.files.set(id, p);
       p.catch(() => this.files.delete(id));
     }

@@ -68,6 +68,8 @@ export class InlineThreads implements vscode.Disposable {
       (accountId) => (accountId !== undefined ? session.clientFor(accountId) : session.client),
       (move) =>
         void followHead(move).catch((err: unknown) => this.log?.info(`Could not move the diffs of #${move.pull.number} to its new head: ${String(err)}`)),
+      store.copies,
+      () => session.account?.id,
     );
     this.controller.options = {
       prompt: vscode.l10n.t('Reply…'),

@@ -205,17 +205,17 @@ export class GitFileSystem implements vscode.FileSystemProvider {
   }
 }
 
+let copies: Promise<OfflineCopies> | undefined;
+/** The window's one set of offline copies (one writer keeps their index right), loaded on first use. */
+export const offlineCopiesOf = (context: vscode.ExtensionContext): Promise<OfflineCopies> =>
+  (copies ??= import('./offlineCopies.js').then((m) => new m.OfflineCopies(context.globalState, context.globalStorageUri)));
+
 export function registerGitFileSystem({
   extension: context,
   session,
   log,
 }: Pick<FeatureContext, 'extension' | 'session'> & Partial<Pick<FeatureContext, 'log'>>): GitFileSystem {
-  let copies: Promise<OfflineCopies> | undefined;
-  const fs = new GitFileSystem(
-    session,
-    log,
-    () => (copies ??= import('./offlineCopies.js').then((m) => new m.OfflineCopies(context.globalState, context.globalStorageUri))),
-  );
+  const fs = new GitFileSystem(session, log, () => offlineCopiesOf(context));
   context.subscriptions.push(vscode.workspace.registerFileSystemProvider(GIT_SCHEME, fs, { isCaseSensitive: true, isReadonly: true }));
   return fs;
 }

@@ -1,7 +1,9 @@
 // Copies of the repository files read, kept in the extension's global
 // storage, so that a diff or a file VS Code restores after a reload opens
 // while the service does not answer. A file at a commit never changes, so a
-// copy is never stale. Bounded: the most recently read first, at most
+// copy is never stale. Beside them, the last answer of a few reads a diff's
+// threads need (the pull request, its files, its review comments): shown
+// only while the service does not answer, as the views show their last rows. Bounded: the most recently read first, at most
 // MOST_FILES files and MOST_BYTES bytes, none over LARGEST_FILE. The names
 // are hashes of what they are (account, repository, commit, path): no
 // secret is on disk that the service did not send.
@@ -24,8 +26,12 @@ async function fileName(key: string): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/** How many answers keepAnswer remembers, to skip writing one that did not change. */
+const ANSWERS_REMEMBERED = 40;
+
 export class OfflineCopies {
   private writing = Promise.resolve();
+  private readonly answersKept = new Map<string, string>();
 
   constructor(
     private readonly storage: vscode.Memento,
@@ -65,5 +71,25 @@ export class OfflineCopies {
     const name = await fileName(key);
     if (!this.index().some((e) => e.name === name)) return undefined;
     return Promise.resolve(vscode.workspace.fs.readFile(vscode.Uri.joinPath(this.folder, name))).catch(() => undefined);
+  }
+
+  /** Keeps the last answer read as `key` (JSON), unless it is the one kept last. */
+  keepAnswer(key: string, answer: unknown): Promise<void> {
+    const text = JSON.stringify(answer);
+    if (this.answersKept.get(key) === text) return Promise.resolve();
+    this.answersKept.delete(key);
+    this.answersKept.set(key, text);
+    if (this.answersKept.size > ANSWERS_REMEMBERED) this.answersKept.delete(this.answersKept.keys().next().value!);
+    return this.keep(`answer ${key}`, new TextEncoder().encode(text));
+  }
+
+  /** The answer kept as `key`, if any (undefined when it cannot be read back). */
+  async answer<T>(key: string): Promise<T | undefined> {
+    const bytes = await this.read(`answer ${key}`);
+    try {
+      return bytes ? (JSON.parse(new TextDecoder().decode(bytes)) as T) : undefined;
+    } catch {
+      return undefined;
+    }
   }
 }
