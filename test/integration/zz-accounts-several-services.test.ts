@@ -36,6 +36,12 @@ async function tokenFor(apiUrl: string, login: string): Promise<string> {
   return ((await res.json()) as { token: string }).token;
 }
 
+/** What decides the account in use when a repository becomes active: for an assertion's message. */
+async function whyAccount(session: { account?: { id: string }; rememberedAccountFor(repo: string): string | undefined }, repo: string): Promise<string> {
+  const activeNow = await vscode.commands.executeCommand<{ owner: string; name: string }>('repodesk.testing.activeRepository');
+  return `in use ${session.account?.id}; active ${activeNow?.owner}/${activeNow?.name}; remembered for ${repo}: ${session.rememberedAccountFor(repo)}`;
+}
+
 /** The requests the service counted for the token's user this window (GET /rate_limit itself is free). */
 async function used(apiUrl: string, token: string): Promise<number> {
   const res = await fetch(`${apiUrl}/rate_limit`, { headers: { authorization: `token ${token}`, 'user-agent': 'integration-test' } });
@@ -232,7 +238,7 @@ describe('Accounts: two accounts on one service and one on a second (enterprise 
     const branches = (await children('repodesk.gitRefs', await child('repodesk.gitRefs', undefined, 'Branches'))).map(label);
     assert.ok(branches.includes(branch), `Git Refs read notes-on-the-engine with the Enterprise account: ${branches.join(', ')}`);
     await vscode.commands.executeCommand('repodesk.testing.setActiveRepository', 'analytical-engines', 'difference-engine');
-    assert.equal(session.account?.id, adaLocal.id);
+    assert.equal(session.account?.id, adaLocal.id, await whyAccount(session, 'analytical-engines/difference-engine'));
   });
 
   it("a pull request read under the Enterprise account goes to its service with its token (the only one that service knows); charles's is not used", async () => {
