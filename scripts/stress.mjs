@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { failuresIn, runLogged } from './run-log.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name, fallback) => {
@@ -31,36 +32,6 @@ const stopBusy = () => busy.kill('SIGKILL');
 process.on('exit', stopBusy);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
 
-/** Runs one stage's runner, its output both shown and kept; resolves with its exit code. */
-function runStage(stage, log) {
-  return new Promise((resolve) => {
-    const file = fs.createWriteStream(log);
-    const child = spawn(process.execPath, [path.join('test', 'harness', `run-${stage}.mjs`)], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-    for (const stream of [child.stdout, child.stderr]) {
-      stream.on('data', (chunk) => {
-        process.stdout.write(chunk);
-        file.write(chunk);
-      });
-    }
-    child.on('close', (code) => file.end(() => resolve(code ?? 1)));
-  });
-}
-
-/** mocha's failure list ("  1) suite\n       title:") and the screenshots the runners printed, moved next to the log. */
-function failuresIn(log, keep) {
-  const text = fs.readFileSync(log, 'utf8');
-  const titles = [...text.matchAll(/^ {2}\d+\) (.+)\n((?: {5,}.+\n)*)/gm)].map((m) =>
-    [m[1], ...m[2].split('\n').map((l) => l.trim())].filter(Boolean).join(' '),
-  );
-  const shots = [...text.matchAll(/^screenshot: (.+\.png)$/gm)].map((m) => m[1]).filter((p) => fs.existsSync(p));
-  const kept = shots.map((p) => {
-    const to = path.join(keep, path.basename(p));
-    fs.copyFileSync(p, to);
-    return to;
-  });
-  return { titles: [...new Set(titles)], screenshots: kept };
-}
-
 const report = [];
 for (let run = 1; run <= runs; run++) {
   for (const stage of stages) {
@@ -68,9 +39,7 @@ for (let run = 1; run <= runs; run++) {
     const dir = path.join(out, `run-${run}`, stage);
     fs.mkdirSync(dir, { recursive: true });
     const log = path.join(dir, 'output.log');
-    const started = Date.now();
-    const code = await runStage(stage, log);
-    const seconds = (Date.now() - started) / 1000;
+    const { code, seconds } = await runLogged({ cmd: process.execPath, args: [path.join('test', 'harness', `run-${stage}.mjs`)], cwd: root, log, echo: true });
     report.push({ run, stage, ok: code === 0, seconds, log, ...(code === 0 ? { titles: [], screenshots: [] } : failuresIn(log, dir)) });
   }
 }

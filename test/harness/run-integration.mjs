@@ -2,7 +2,9 @@
 // VS Code: the emulator and code-server start, Chromium opens the workbench
 // with extensionDevelopmentPath + extensionTestsPath, and the workbench
 // reports the host's console through codeAutomationLog and the result through
-// codeAutomationExit. Exits with the tests' code.
+// codeAutomationExit. Exits with the tests' code. REPODESK_INTEGRATION_FILES
+// and REPODESK_INTEGRATION_GREP reach the host's mocha (test/integration/index.ts)
+// through code-server's environment.
 import fs from 'node:fs';
 import path from 'node:path';
 import { format } from 'node:util';

@@ -1,6 +1,6 @@
 // Mocha entry for the extension host: VS Code calls run() when it is given
 // as extensionTestsPath (code-server's payload or @vscode/test-electron). It
-// runs every bundled *.test.js next to it and logs one REPODESK_STATS line
+// runs every bundled *.test.js next to it (or those REPODESK_INTEGRATION_FILES names) and logs one REPODESK_STATS line
 // that the runner turns into the suite's totals.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,15 +18,33 @@ function findTests(dir: string): string[] {
   });
 }
 
+/**
+ * The bundled test files, or with REPODESK_INTEGRATION_FILES=<a,b> only those whose name
+ * (test/integration's, `views-pulls.test.ts`) has one of the words; a word that names no file is an error, not an empty run.
+ */
+function selectedTests(): string[] {
+  const all = findTests(__dirname).sort();
+  const words = (process.env.REPODESK_INTEGRATION_FILES ?? '')
+    .split(',')
+    .map((w) => w.trim())
+    .filter(Boolean);
+  if (words.length === 0) return all;
+  const sourceName = (file: string) => path.relative(__dirname, file).replace(/\.js$/, '.ts');
+  const chosen = all.filter((file) => words.some((w) => sourceName(file).includes(w)));
+  if (chosen.length === 0) throw new Error(`REPODESK_INTEGRATION_FILES=${words.join(',')} names no file of test/integration`);
+  console.log(`integration files: ${chosen.map(sourceName).join(', ')}`);
+  return chosen;
+}
+
 export function run(): Promise<void> {
   // REPODESK_INTEGRATION_GREP=<text> runs only the tests whose title has it (while working on one).
   const grep = process.env.REPODESK_INTEGRATION_GREP;
   const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 30_000, reporter: 'spec', ...(grep ? { grep } : {}) });
-  for (const file of findTests(__dirname).sort()) mocha.addFile(file);
   process.setSourceMapsEnabled(true); // stack traces name test/integration/*.ts
   console.log(START_MARKER);
   return new Promise((resolve, reject) => {
     try {
+      for (const file of selectedTests()) mocha.addFile(file);
       // Each test's duration: npm test lists the slowest of the whole run.
       const tests: { title: string; file: string; ms: number }[] = [];
       const runner = mocha.run((failures) => {
