@@ -27,7 +27,6 @@ import { registerAccountSwitch } from './features/accounts/registerAccountSwitch
 import { registerRepositories } from './features/repos/registerRepositories';
 import { registerReviewComments } from './features/review/commentsView/registerReviewComments';
 import { ErrorNode, LoadMoreNode, type RepoDeskNode } from './features/shared/tree/nodes';
-import { registerNotesEditor } from './features/shared/notesEditorCommands';
 import { registerMessageEditor } from './features/shared/messageEditor/messageEditor';
 import { registerConfirmations } from './features/shared/confirmation';
 import type { EngagementSession } from './features/shared/session/engagementSession';
@@ -79,9 +78,7 @@ export function registerViews(
   const ctx: FeatureContext = { extension: context, session, engagement, log, active, selectedPull };
   // Which of several signed-in accounts the views use, in the status bar.
   registerAccountSwitch(ctx);
-  // The ✓ / ✕ of the editors where release notes and commit messages are written.
-  registerNotesEditor(context);
-  // The editor of commit and merge messages (its own tab, language and ✓ / ✕).
+  // The editor of longer text: messages, descriptions, release notes (its own tab, language and ✓ / ✕).
   registerMessageEditor(context);
   // The status bar's word that something worked (a test seam under tests).
   registerConfirmations(context);

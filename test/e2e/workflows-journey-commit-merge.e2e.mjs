@@ -103,6 +103,22 @@ async function signedIn() {
   if (await repositories.locator('.welcome-view-content').first().isVisible()) await openAndSignIn();
 }
 
+/** Commit Workspace to Branch from the Git Refs title bar, by clicks, up to its preview: a new branch `name` from gear-train. */
+async function commitToPreview(name) {
+  const { page } = session;
+  await openPane('Git Refs');
+  await clickTitleAction('Git Refs', 'Commit Workspace to Branch');
+  await typeStep(`Commit Workspace to ${OWNER}/${REPO}: branch`);
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'New Branch' }).first().click();
+  await typeStep('New branch: name', name);
+  await page.keyboard.press('Enter');
+  await typeStep(`New branch ${name}: start from`);
+  await page.keyboard.press('Enter');
+  const preview = page.locator('.quick-input-widget', { has: page.locator('.quick-input-title', { hasText: 'Commit the workspace to' }) });
+  await preview.waitFor({ timeout: 30_000 });
+  return preview;
+}
+
 describe('Journey: commit the workspace to a new branch, open a pull request, merge it with the message editor', () => {
   const branch = `gear-ratios-${Date.now().toString(36)}`;
   let pullNumber;
@@ -201,8 +217,9 @@ describe('Journey: commit the workspace to a new branch, open a pull request, me
     await typeStep('Create Pull Request (3/4): title');
     assert.equal(await input.inputValue(), 'Write down the gear ratios', "the title is the commit's summary");
     await page.keyboard.press('Enter');
-    await activeGroup().locator('.tabs-container .tab.active', { hasText: 'Untitled' }).waitFor({ timeout: 15_000 });
-    await titleAction('Use This Text').click();
+    // The description in the message editor, named for what it is, with the same ✓ as the commit message.
+    await expectMessageEditor(`Description: ${branch} into gear-train`);
+    await titleAction('Use This Message').click();
     const created = toast(/Created pull request #\d+\./);
     await created.waitFor({ timeout: 30_000 });
     pullNumber = Number((await created.innerText()).match(/#(\d+)/)[1]);
@@ -318,5 +335,69 @@ describe('Journey: commit the workspace to a new branch, open a pull request, me
     await page.mouse.move(900, 600);
     console.log(`      screenshot: ${await screenshot('journey-merge-after-reload')}`);
     await expectCleanScreen(page);
+  });
+  it('a window reload at the preview and while the message is written: nothing committed, the tab back with its text, its ✓ commits once', async function () {
+    this.timeout(180_000);
+    const { page } = session;
+    const name = `reload-notes-${Date.now().toString(36)}`;
+    const NOTE = 'docs/reload-notes.md';
+    fs.writeFileSync(path.join(session.workspaceDir, NOTE), '# Notes\n\nWritten across a reload.\n');
+    await palette('View: Close All Editors');
+    await forgetNotifications(page);
+    const start = (await apiAsAda('GET', `${REPO_PATH}/git/refs/heads/gear-train`)).object.sha;
+
+    // Reloaded at the preview: the question goes with the window, nothing is sent, nothing is said wrong.
+    await (await commitToPreview(name)).locator('.monaco-list-row', { hasText: NOTE }).first().waitFor();
+    await reloadWindow();
+    await signedIn();
+    await assert.rejects(apiAsAda('GET', `${REPO_PATH}/git/refs/heads/${name}`), /404/, 'nothing committed at the preview');
+    await expectCleanScreen(page);
+
+    // Reloaded while the message is written: the text is kept and offered again by the restored tab's ✓.
+    const preview = await commitToPreview(name);
+    await preview
+      .locator('.monaco-list-row')
+      // (One change, or two when the merge before did not take gear-ratios.md into gear-train.)
+      .filter({ hasText: /^\s*Commit \d+ Changes? to/ })
+      .first()
+      .click();
+    await expectMessageEditor(`Commit message: ${name}`);
+    await activeGroup().locator('.monaco-editor').first().click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('Keep notes across a reload');
+    await reloadWindow();
+    await toast(`The window reloaded while “Commit message: ${name}” was being written: nothing was sent. Its text is kept`)
+      .first()
+      .waitFor({ timeout: 60_000 });
+    await assert.rejects(apiAsAda('GET', `${REPO_PATH}/git/refs/heads/${name}`), /404/, 'nothing committed at the reload');
+    const tab = page.locator('.tabs-container .tab', { hasText: `Commit message: ${name}` });
+    await tab.click();
+    await expectMessageEditor(`Commit message: ${name}`);
+    assert.match(await editorText(), /^Keep notes across a reload/, 'the text written before the reload is in the restored tab');
+    // Its ✓: the commit again as it was started, its editor starting from the text (the title bar is drawn again
+    // as the window settles: a click on an action it replaced is made again).
+    const again = toast('Your earlier text is back in the editor.').first();
+    for (let i = 0; i < 3 && !(await again.isVisible()); i++) {
+      await titleAction('Use This Message')
+        .click({ timeout: 10_000 })
+        .catch(() => {});
+      await again.waitFor({ timeout: 10_000 }).catch(() => {});
+    }
+    await again.waitFor({ timeout: 30_000 });
+    await expectMessageEditor(`Commit message: ${name}`);
+    assert.match(await editorText(), /^Keep notes across a reload/);
+    await titleAction('Use This Message').click();
+    await toast(new RegExp(`Committed \\d+ changes? to ${name} as`))
+      .first()
+      .waitFor({ timeout: 30_000 });
+    // Exactly one commit, on gear-train's head, with the text typed before the reload.
+    const ref = await apiAsAda('GET', `${REPO_PATH}/git/refs/heads/${name}`);
+    const commit = await apiAsAda('GET', `${REPO_PATH}/git/commits/${ref.object.sha}`);
+    assert.deepEqual([commit.message, commit.parents.map((p) => p.sha)], ['Keep notes across a reload', [start]]);
+    assert.equal(await page.locator('.tabs-container .tab', { hasText: 'Commit message:' }).count(), 0, 'the editor is gone');
+    await page.mouse.move(900, 600);
+    console.log(`      screenshot: ${await screenshot('journey-commit-after-reload')}`);
+    await expectCleanScreen(page);
+    await apiAsAda('DELETE', `${REPO_PATH}/git/refs/heads/${name}`);
   });
 });

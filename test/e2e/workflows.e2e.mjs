@@ -138,14 +138,14 @@ describe('Release notes written in an editor', () => {
     await answerStep('(3/5)', 'Typed in the UI');
     await answerStep('(4/5)', 'Save as draft');
 
-    // The notes editor, with ✓ and ✕ in its title bar while the user writes.
+    // The message editor (Release notes: v9.9.9-typed), with ✓ and ✕ in its title bar while the user writes.
     const editor = page.locator('.editor-instance .monaco-editor').first();
     await editor.locator('.view-lines', { hasText: 'Release notes for v9.9.9-typed' }).waitFor({ timeout: 15_000 });
     await editor.click();
     await page.keyboard.press('Control+End');
-    await page.keyboard.type('Written in the notes editor.');
+    await page.keyboard.type('Written in the message editor.');
     console.log(`      screenshot: ${await screenshot('views-release-notes-editor')}`);
-    await page.locator('.editor-actions a[aria-label^="Use This Text"]').click();
+    await page.locator('.editor-actions a[aria-label^="Use This Message"]').click();
 
     // Room for the Releases tree: the Repositories pane closes too.
     const repos = pane('Repositories').locator('.pane-header').first();
@@ -158,9 +158,9 @@ describe('Release notes written in an editor', () => {
     });
     const made = (await res.json()).find((r) => r.tag_name === 'v9.9.9-typed');
     assert.equal(made?.draft, true);
-    assert.equal(made?.body, 'Written in the notes editor.');
-    // The notes editor is closed without asking to save.
-    assert.equal(await page.locator('.tabs-container .tab', { hasText: 'Untitled' }).count(), 0);
+    assert.equal(made?.body, 'Written in the message editor.');
+    // The message editor is closed without asking to save.
+    assert.equal(await page.locator('.tabs-container .tab', { hasText: 'Release notes:' }).count(), 0);
   });
 });
 

@@ -194,16 +194,16 @@ describe('Views: Review Comments', function () {
     ]);
   });
 
-  it('Reply without text opens a Markdown editor: several lines written there are sent on ✓, and the reply shows in the thread', async () => {
+  it('Reply without text opens the message editor (Reply to charles): several lines written there are sent on ✓, and the reply shows in the thread', async () => {
     const [, charles] = await commentsOf('src/differences/tabulate.js', /^Copy the figures/);
     const done = vscode.commands.executeCommand<{ id: number; body: string } | undefined>('repodesk.reviewComments.reply', charles);
     const editor = await waitFor('the reply editor', async () => {
       const e = vscode.window.activeTextEditor;
-      return e?.document.isUntitled && e.document.languageId === 'markdown' ? e : undefined;
+      return e?.document.uri.scheme === 'repodesk-message' && e.document.uri.path.endsWith('/Reply to charles') ? e : undefined;
     });
     const text = 'Agreed.\n\n- numbers in\n- numbers out';
     await editor.edit((e) => e.insert(new vscode.Position(0, 0), text));
-    await vscode.commands.executeCommand('repodesk.notesEditor.accept', editor.document.uri);
+    await vscode.commands.executeCommand('repodesk.messageEditor.accept', editor.document.uri);
     const reply = await done;
     assert.equal(reply?.body, text);
     const comments = await commentsOf('src/differences/tabulate.js', /^Copy the figures/);

@@ -33,7 +33,7 @@ describe('Views: Releases', function () {
     assert.ok((await children(RELEASES, groups[2])).some((r) => /v1\.1\.0/.test(`${label(r)} ${description(r)}`)));
   });
 
-  it('Edit Release…: the notes editor decides nothing until ✓ (Use This Text); ✕ or closing the editor keeps the release as it was', async () => {
+  it('Edit Release…: the message editor decides nothing until ✓; ✕ or a closed tab keeps the release as it was, and the text written for the next Edit', async () => {
     const client = (await signInAsAdaWithDemoRepository()).testing!.session.client!;
     const made = await client.releases.create('analytical-engines', 'difference-engine', {
       tag_name: 'v9.9.8-notes',
@@ -43,37 +43,46 @@ describe('Views: Releases', function () {
     });
     const draftNode = async () => child(RELEASES, await child(RELEASES, undefined, 'Drafts'), 'Notes editor test');
     await vscode.commands.executeCommand('repodesk.releases.refresh');
-    /** Starts Edit Release…, keeps the name (Enter), and waits for the notes editor. */
+    const notesEditor = () => {
+      const e = vscode.window.activeTextEditor;
+      return e?.document.uri.scheme === 'repodesk-message' && e.document.uri.path.endsWith('/Release notes: v9.9.8-notes') ? e : undefined;
+    };
+    /** Starts Edit Release…, keeps the name (Enter), and waits for the message editor of its notes. */
     const startEdit = async () => {
       const done = vscode.commands.executeCommand('repodesk.releases.edit', await draftNode());
-      for (let i = 0; i < 100 && vscode.window.activeTextEditor?.document.getText() !== 'Before'; i++) {
+      for (let i = 0; i < 100 && !notesEditor(); i++) {
         await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
         await new Promise((r) => setTimeout(r, 100));
       }
-      const editor = vscode.window.activeTextEditor!;
-      assert.equal(editor.document.getText(), 'Before', 'the notes editor shows the current notes');
+      const editor = notesEditor();
+      assert.ok(editor, 'the message editor of the release notes opened');
       return { done, editor };
     };
     const body = async () => (await client.releases.get('analytical-engines', 'difference-engine', made.id)).body;
     try {
       let { done, editor } = await startEdit();
+      assert.equal(editor.document.getText(), 'Before', 'the editor shows the current notes');
       await editor.edit((e) => e.insert(new vscode.Position(0, 6), ' and after'));
-      await vscode.commands.executeCommand('repodesk.notesEditor.discard', editor.document.uri);
+      await vscode.commands.executeCommand('repodesk.messageEditor.cancel', editor.document.uri);
+      assert.equal(await done, undefined);
+      assert.equal(await body(), 'Before');
+
+      // The text written is back at the next Edit; a closed tab cancels too.
+      ({ done, editor } = await startEdit());
+      assert.equal(editor.document.getText(), 'Before and after', 'the text written before is back');
+      await editor.edit((e) => e.insert(new vscode.Position(0, 'Before and after'.length), ', again'));
+      await editor.document.save();
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
       assert.equal(await done, undefined);
       assert.equal(await body(), 'Before');
 
       ({ done, editor } = await startEdit());
-      await editor.edit((e) => e.insert(new vscode.Position(0, 6), ' and after'));
-      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-      assert.equal(await done, undefined);
-      assert.equal(await body(), 'Before');
-
-      ({ done, editor } = await startEdit());
-      await editor.edit((e) => e.insert(new vscode.Position(0, 6), ' and after'));
-      await vscode.commands.executeCommand('repodesk.notesEditor.accept', editor.document.uri);
+      assert.equal(editor.document.getText(), 'Before and after, again');
+      await vscode.commands.executeCommand('repodesk.messageEditor.accept', editor.document.uri);
       await done;
-      assert.equal(await body(), 'Before and after');
-      assert.ok(!vscode.workspace.textDocuments.some((d) => d.isUntitled && d.getText().includes('Before')), 'the notes editor is closed');
+      assert.equal(await body(), 'Before and after, again');
+      const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.label.startsWith('Release notes:'));
+      assert.deepEqual(tabs, [], 'the message editor is closed');
     } finally {
       await client.releases.delete('analytical-engines', 'difference-engine', made.id);
       await client.git.deleteRef('analytical-engines', 'difference-engine', 'tags/v9.9.8-notes').catch(() => undefined);

@@ -4,7 +4,7 @@
 // signed-in user, then the reference to it).
 import * as vscode from 'vscode';
 import { errorText } from '../shared/failure';
-import { editInEditor } from '../shared/notesEditor';
+import { editMessage } from '../shared/messageEditor/messageEditor';
 import { tagNameRefusal } from '../shared/refNameText';
 import { resolveCommitish } from '../shared/resolveCommitish';
 import { offeredStart } from '../shared/git/offeredStart';
@@ -50,15 +50,19 @@ export async function createTag(target: RepoTarget, onCreated: () => void, given
     const kind = await vscode.window.showQuickPick([lightweight, annotated], { title: vscode.l10n.t('Create Tag {0}: kind', name) });
     if (!kind) return undefined;
     if (kind === annotated) {
-      message = await editInEditor(
-        '',
-        vscode.l10n.t('Create Tag'),
-        vscode.l10n.t(
+      message = await editMessage({
+        key: `tag:${target.owner}/${target.repo}:${name}`,
+        title: vscode.l10n.t('Tag message: {0}', name),
+        initial: '',
+        prompt: vscode.l10n.t(
           'Write the message of tag {0} in the editor, then choose "{1}" in the status bar or ✓ in the editor\'s title bar.',
           name,
           vscode.l10n.t('Create Tag'),
         ),
-      );
+        action: vscode.l10n.t('Create Tag'),
+        refuseEmpty: vscode.l10n.t('The tag message is empty: write at least its first line. Nothing was tagged.'),
+        cancelled: vscode.l10n.t('Nothing was tagged.'),
+      });
       if (!message?.trim()) return undefined;
     }
   }

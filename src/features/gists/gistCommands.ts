@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { GistComment, HostingClient } from '../../hosting';
 import { givenAnswers } from '../shared/commandArgs';
 import { confirmDone } from '../shared/confirmation';
-import { editInEditor } from '../shared/notesEditor';
+import { editMessage } from '../shared/messageEditor/messageEditor';
 import type { HostingSession } from '../shared/session/hostingSession';
 import { changeList, type ScopedRefusal } from '../shared/tree/listChange';
 import { confirm } from '../shared/tree/repositoryLists';
@@ -54,6 +54,8 @@ export function gistCommands(session: HostingSession): Record<GistCommandId, Com
       const action = vscode.l10n.t('Add Comment');
       const body = await askBody(
         given,
+        key,
+        vscode.l10n.t('Comment on {0}', gistNode.title),
         drafts.get(key) ?? '',
         action,
         vscode.l10n.t(
@@ -81,6 +83,8 @@ export function gistCommands(session: HostingSession): Record<GistCommandId, Com
       const action = vscode.l10n.t('Save Comment');
       const body = await askBody(
         given,
+        key,
+        vscode.l10n.t('Comment on {0}', gistNode.title),
         drafts.get(key) ?? comment.body ?? '',
         action,
         vscode.l10n.t('Edit your comment on "{0}" in the editor, then choose "{1}" in the status bar or ✓ in the editor\'s title bar.', gistNode.title, action),
@@ -138,13 +142,16 @@ function refusal(task: (client: HostingClient) => Promise<unknown>): ScopedRefus
   };
 }
 
-/** The body from the answers, or written in an editor (starting from `initial`); undefined when discarded or empty. */
-async function askBody(given: unknown, initial: string, action: string, prompt: string): Promise<string | undefined> {
+/** The body from the answers, or written in the message editor (starting from `initial`); undefined when discarded or empty. */
+async function askBody(given: unknown, key: string, title: string, initial: string, action: string, prompt: string): Promise<string | undefined> {
   const answers = givenAnswers<CommentAnswers>(given);
-  const body = answers ? answers.body : await editInEditor(initial, action, prompt);
+  const refuseEmpty = vscode.l10n.t('A comment needs some text; nothing was sent.');
+  const body = answers
+    ? answers.body
+    : await editMessage({ key: `gist:${key}`, title, initial, prompt, action, refuseEmpty, cancelled: vscode.l10n.t('Nothing was sent.') });
   if (body === undefined) return undefined;
   if (typeof body !== 'string' || body.trim() === '') {
-    void vscode.window.showErrorMessage(vscode.l10n.t('A comment needs some text; nothing was sent.'));
+    void vscode.window.showErrorMessage(refuseEmpty);
     return undefined;
   }
   return body;

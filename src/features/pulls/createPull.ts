@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { ValidationFailedError, collect, type HostingClient, type PullRequest } from '../../hosting';
 import { givenAnswers } from '../shared/commandArgs';
 import { errorText } from '../shared/failure';
-import { editInEditor } from '../shared/notesEditor';
+import { editMessage, keepMessage } from '../shared/messageEditor/messageEditor';
 import { repositoryTarget, type RepoTarget } from '../shared/session/require';
 import { notifyProgress, type PullFlow } from './pullFlow';
 
@@ -31,9 +31,14 @@ export async function createPull(flow: PullFlow, arg?: unknown): Promise<PullReq
     void vscode.window.showInformationMessage(vscode.l10n.t('Created pull request #{0}.', pull.number));
     return pull;
   } catch (err) {
+    // Refused: the description is back in the editor at the next try.
+    if (answers.body) keepMessage(descriptionKey(target, answers.head), answers.body);
     return void showCreateFailure(target, answers, err);
   }
 }
+
+/** What a new pull request's description is kept under: its repository and head (the base and title are asked again). */
+const descriptionKey = (target: RepoTarget, head: string) => `pull:${target.owner}/${target.repo}:${head}`;
 
 async function showCreateFailure(target: RepoTarget, answers: CreatePullAnswers, err: unknown): Promise<void> {
   const exists = err instanceof ValidationFailedError && err.errors.some((e) => /already exists/i.test(e.message ?? ''));
@@ -92,14 +97,19 @@ async function askNewPull(target: RepoTarget, knownHead?: string): Promise<Creat
     validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('The title cannot be empty.')),
   });
   if (!title) return undefined;
-  const body = await editInEditor(
-    lastMessage.split('\n').slice(2).join('\n'),
-    vscode.l10n.t('Create Pull Request'),
-    vscode.l10n.t(
+  const body = await editMessage({
+    key: descriptionKey(target, head),
+    title: vscode.l10n.t('Description: {0} into {1}', head, basePick.label),
+    initial: lastMessage.split('\n').slice(2).join('\n'),
+    prompt: vscode.l10n.t(
       'Write the description (4/4) in the editor, then choose "{0}" in the status bar or ✓ in the editor\'s title bar.',
       vscode.l10n.t('Create Pull Request'),
     ),
-  );
+    action: vscode.l10n.t('Create Pull Request'),
+    cancelled: vscode.l10n.t('No pull request was created.'),
+    // After a window reload: Create Pull Request… again from the same head, its description starting from the kept text.
+    resume: { command: 'repodesk.pulls.create', args: [{ head }], title: vscode.l10n.t('Create Pull Request Again…') },
+  });
   if (body === undefined) return undefined;
   return { head, base: basePick.label, title: title.trim(), ...(body.trim() ? { body } : {}) };
 }

@@ -10,7 +10,7 @@ import type { PullRequest } from '../../hosting';
 import { givenAnswers } from '../shared/commandArgs';
 import { errorText } from '../shared/failure';
 import type { CommandHandler } from '../shared/lazyCommands';
-import { editInEditor } from '../shared/notesEditor';
+import { editMessage, keepMessage } from '../shared/messageEditor/messageEditor';
 import type { HostingSession } from '../shared/session/hostingSession';
 import { repositoryTarget, type RepoTarget } from '../shared/session/require';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
@@ -83,24 +83,36 @@ async function editPull(
         validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('The title cannot be empty.')),
       });
   if (title === undefined && !given) return undefined;
+  const descriptionKey = `pull:${target.owner}/${target.repo}#${pull.number}`;
   const body = given
     ? given.body
-    : await editInEditor(
-        pull.body ?? '',
-        vscode.l10n.t('Save Pull Request'),
-        vscode.l10n.t(
+    : await editMessage({
+        key: descriptionKey,
+        title: vscode.l10n.t('Description: #{0}', pull.number),
+        initial: pull.body ?? '',
+        prompt: vscode.l10n.t(
           'Edit the description in the editor, then choose "{0}" in the status bar or ✓ in the editor\'s title bar.',
           vscode.l10n.t('Save Pull Request'),
         ),
-      );
+        action: vscode.l10n.t('Save Pull Request'),
+        cancelled: vscode.l10n.t('#{0} was not changed.', pull.number),
+        resume: {
+          command: 'repodesk.pulls.edit',
+          args: [{ owner: target.owner, repo: target.repo, number: pull.number }],
+          title: vscode.l10n.t('Edit #{0} Again…', pull.number),
+        },
+      });
   if (body === undefined && !given) return undefined;
-  return update(
+  const saved = await update(
     flow,
     target,
     pull,
     { ...(title !== undefined ? { title: title.trim() } : {}), ...(body !== undefined ? { body } : {}) },
     vscode.l10n.t('Saving pull request #{0}…', pull.number),
   );
+  // Refused: the description written is back in the editor at the next Edit.
+  if (!saved && !given && body) keepMessage(descriptionKey, body);
+  return saved;
 }
 
 async function update(

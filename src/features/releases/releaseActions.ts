@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { HostingClient, Release, ReleaseAsset } from '../../hosting';
 import type { ReleaseInput } from '../../hosting';
 import { formatSize } from '../../util/viewFormat';
-import { editInEditor } from '../shared/notesEditor';
+import { editMessage } from '../shared/messageEditor/messageEditor';
 import type { RepoCoords } from './releaseNodes';
 
 export async function askNewRelease(client: HostingClient, at: RepoCoords): Promise<ReleaseInput | undefined> {
@@ -37,11 +37,16 @@ export async function askNewRelease(client: HostingClient, at: RepoCoords): Prom
     { title: vscode.l10n.t('New release (4/5): kind'), ignoreFocusOut: true },
   );
   if (!kind) return undefined;
-  const body = await editInEditor(
-    `<!-- ${vscode.l10n.t('Release notes for {0}', tag.trim())} -->\n`,
-    vscode.l10n.t('Create Release'),
-    notesPrompt(vscode.l10n.t('Create Release')),
-  );
+  const body = await editMessage({
+    key: newReleaseKey(at),
+    title: vscode.l10n.t('Release notes: {0}', tag.trim()),
+    initial: `<!-- ${vscode.l10n.t('Release notes for {0}', tag.trim())} -->\n`,
+    prompt: notesPrompt(vscode.l10n.t('Create Release')),
+    action: vscode.l10n.t('Create Release'),
+    cancelled: vscode.l10n.t('No release was created.'),
+    // After a window reload: Create Release… again, its notes starting from the kept text.
+    resume: { command: 'repodesk.releases.create', title: vscode.l10n.t('Create Release Again…') },
+  });
   if (body === undefined) return undefined;
   return {
     tag_name: tag.trim(),
@@ -57,14 +62,27 @@ function stripTemplateComment(body: string): string {
   return body.replace(/^<!--[^\n]*-->\n?/, '').trim();
 }
 
-export async function askReleaseEdit(release: Release): Promise<Partial<ReleaseInput> | undefined> {
+/** What a new release's notes are kept under (a cancelled or refused text is back at the next Create Release…). */
+export const newReleaseKey = (at: RepoCoords) => `release:${at.owner}/${at.repo}`;
+
+/** What an existing release's notes are kept under. */
+export const releaseKey = (at: RepoCoords, release: Release) => `release:${at.owner}/${at.repo}#${release.id}`;
+
+export async function askReleaseEdit(at: RepoCoords, release: Release): Promise<Partial<ReleaseInput> | undefined> {
   const name = await vscode.window.showInputBox({
     title: vscode.l10n.t('Edit release {0} (1/2): name', release.tag_name),
     value: release.name ?? '',
     ignoreFocusOut: true,
   });
   if (name === undefined) return undefined;
-  const body = await editInEditor(release.body ?? '', vscode.l10n.t('Save Release'), notesPrompt(vscode.l10n.t('Save Release')));
+  const body = await editMessage({
+    key: releaseKey(at, release),
+    title: vscode.l10n.t('Release notes: {0}', release.tag_name),
+    initial: release.body ?? '',
+    prompt: notesPrompt(vscode.l10n.t('Save Release')),
+    action: vscode.l10n.t('Save Release'),
+    cancelled: vscode.l10n.t('Release {0} was not changed.', release.tag_name),
+  });
   if (body === undefined) return undefined;
   return { name, body };
 }

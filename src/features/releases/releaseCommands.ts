@@ -13,7 +13,8 @@ import { showFailure } from '../shared/failure';
 import { signedInClient } from '../shared/session/require';
 import type { CommandHandler } from '../shared/lazyCommands';
 import { RELEASES_VIEW, type ReleaseCommandId } from './registerReleases';
-import { askNewRelease, askReleaseEdit, downloadAsset, uploadAsset } from './releaseActions';
+import { askNewRelease, askReleaseEdit, downloadAsset, newReleaseKey, releaseKey, uploadAsset } from './releaseActions';
+import { keepMessage } from '../shared/messageEditor/messageEditor';
 
 export function releaseCommands(session: HostingSession, active: ActiveRepository, provider: NodeTreeProvider): Record<ReleaseCommandId, CommandHandler> {
   const client = () => signedInClient(session);
@@ -38,25 +39,30 @@ export function releaseCommands(session: HostingSession, active: ActiveRepositor
       const at = { owner: repo.owner, repo: repo.name };
       const answers = input ?? (await askNewRelease(c, at));
       if (!answers) return undefined;
-      return run(
+      const made = await run(
         vscode.l10n.t('Creating release {0}…', answers.tag_name),
         vscode.l10n.t('Could not create the release'),
         () => c.releases.create(at.owner, at.repo, answers),
         (made) => added(made),
       );
+      // Refused: the notes written are back in the editor at the next try.
+      if (!made && !input && answers.body) keepMessage(newReleaseKey(at), answers.body);
+      return made;
     },
     'repodesk.releases.edit': async (node?: ReleaseNode, arg?: unknown) => {
       const input = givenAnswers<Partial<ReleaseInput>>(arg);
       const c = client();
       if (!c || !(node instanceof ReleaseNode)) return undefined;
-      const answers = input ?? (await askReleaseEdit(node.release));
+      const answers = input ?? (await askReleaseEdit(node.at, node.release));
       if (!answers) return undefined;
-      return run(
+      const saved = await run(
         vscode.l10n.t('Saving release {0}…', node.release.tag_name),
         vscode.l10n.t('Could not edit the release'),
         () => c.releases.update(node.at.owner, node.at.repo, node.release.id, answers),
         (saved) => replaced(saved),
       );
+      if (!saved && !input && answers.body) keepMessage(releaseKey(node.at, node.release), answers.body);
+      return saved;
     },
     'repodesk.releases.publish': async (node?: ReleaseNode) => {
       const c = client();

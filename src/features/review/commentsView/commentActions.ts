@@ -9,7 +9,7 @@ import type { HostingClient } from '../../../hosting';
 import { pullNumberOf } from '../../../util/viewFormat';
 import { showFailure } from '../../shared/failure';
 import type { CommandHandler } from '../../shared/lazyCommands';
-import { editInEditor } from '../../shared/notesEditor';
+import { editMessage } from '../../shared/messageEditor/messageEditor';
 import { CommentNode } from '../../shared/tree/reviewThreadNodes';
 import type { PullKey, PullReviewComments } from '../stores/pullReviewComments';
 import { offerReplyCopy, ReplyTargetGoneError, replyTo } from '../stores/replyTo';
@@ -23,6 +23,12 @@ function pullOf(node: CommentNode): PullKey {
   return { owner: node.ctx.owner, repo: node.ctx.repo, number: pullNumberOf(node.comment) };
 }
 
+/** What a text written for a comment row is kept under: its pull request and thread. */
+function replyKey(node: CommentNode): string {
+  const pull = pullOf(node);
+  return `${pull.owner}/${pull.repo}#${pull.number}:${node.thread?.root.id ?? node.comment.in_reply_to_id ?? node.comment.id}`;
+}
+
 /** `need` gives the signed-in client (or says why there is none); the writes go through `store`, which tells every view. */
 export function commentActions(store: PullReviewComments, need: () => HostingClient | undefined, queue?: QueueComment): Record<CommentAction, CommandHandler> {
   return {
@@ -32,15 +38,19 @@ export function commentActions(store: PullReviewComments, need: () => HostingCli
       const send = vscode.l10n.t('Send Reply');
       const body =
         text ??
-        (await editInEditor(
-          '',
-          send,
-          vscode.l10n.t(
+        (await editMessage({
+          key: `reply:${replyKey(node)}`,
+          title: vscode.l10n.t('Reply to {0}', node.comment.user.login),
+          initial: '',
+          prompt: vscode.l10n.t(
             'Write your reply to {0} in the editor (Markdown), then choose "{1}" in the status bar or ✓ in the editor\'s title bar.',
             node.comment.user.login,
             send,
           ),
-        ));
+          action: send,
+          refuseEmpty: vscode.l10n.t('The reply cannot be empty; nothing was sent.'),
+          cancelled: vscode.l10n.t('Nothing was sent.'),
+        }));
       if (body === undefined) return;
       if (!body.trim()) {
         void vscode.window.showWarningMessage(vscode.l10n.t('The reply cannot be empty; nothing was sent.'));
@@ -77,11 +87,15 @@ export function commentActions(store: PullReviewComments, need: () => HostingCli
       const save = vscode.l10n.t('Save Comment');
       const body =
         text ??
-        (await editInEditor(
-          node.comment.body ?? '',
-          save,
-          vscode.l10n.t('Edit your comment in the editor, then choose "{0}" in the status bar or ✓ in the editor\'s title bar.', save),
-        ));
+        (await editMessage({
+          key: `comment:${replyKey(node)}:${node.comment.id}`,
+          title: vscode.l10n.t('Comment by {0}', node.comment.user.login),
+          initial: node.comment.body ?? '',
+          prompt: vscode.l10n.t('Edit your comment in the editor, then choose "{0}" in the status bar or ✓ in the editor\'s title bar.', save),
+          action: save,
+          refuseEmpty: vscode.l10n.t('The comment cannot be empty; it was left as it was.'),
+          cancelled: vscode.l10n.t('The comment was left as it was.'),
+        }));
       if (body === undefined) return;
       if (!body.trim()) {
         void vscode.window.showWarningMessage(vscode.l10n.t('The comment cannot be empty; it was left as it was.'));

@@ -1,10 +1,12 @@
-// The editor where a commit or merge message is written: a tab named for what
-// it is ("Commit message: main", "Merge message: #12"), in RepoDesk's own
-// language (so no other extension adds its buttons), finished with RepoDesk's
-// ✓ or ✕ in its title bar. Every way out says what happened: the caller says
-// "committed" or "merged"; a cancel (✕, or the tab closed) says so and keeps
-// the text, which the next editor for the same thing starts from. An empty
-// message is refused where it is written, with the reason, and nothing is sent.
+// The editor where longer text is written (a commit or merge message, a pull
+// request's description, release notes, a reply): a tab named for what it is
+// ("Commit message: main", "Merge message: #12"), in RepoDesk's own language
+// (so no other extension adds its buttons), finished with RepoDesk's ✓ or ✕ in
+// its title bar or the status bar's button named for the action. Every way
+// out says what happened: the caller says "committed" or "merged"; a cancel
+// (✕, or the tab closed) says so and keeps the text, which the next editor
+// for the same thing starts from. An empty message, where one is refused, is
+// refused where it is written, with the reason, and nothing is sent.
 //
 // A window reload ends the flow a message was written for, but not its tab
 // (VS Code restores it) nor its text (kept in the workspace state): the text
@@ -25,8 +27,10 @@ export interface MessageRequest {
   initial: string;
   /** What to write, shown when the editor opens. */
   prompt: string;
-  /** Why an empty message is refused. */
-  refuseEmpty: string;
+  /** Why an empty message is refused; none: an empty text is a text (a description may be empty). */
+  refuseEmpty?: string;
+  /** The status bar button's words, beside ✓ ("Create Release"); none: "Use This Message". */
+  action?: string;
   /** What a cancel means ("Nothing was committed."). */
   cancelled: string;
   /** How to start the flow again after a window reload ended it (its ✓ then does). */
@@ -113,8 +117,9 @@ function accept(uri?: vscode.Uri): void {
     void orphans?.resume(path);
     return;
   }
-  if (!currentText(path).trim()) {
-    say('warning', entry.request.refuseEmpty);
+  const { refuseEmpty } = entry.request;
+  if (refuseEmpty !== undefined && !currentText(path).trim()) {
+    say('warning', refuseEmpty);
     return;
   }
   settle(path, 'accept');
@@ -223,7 +228,14 @@ export async function editMessage(request: MessageRequest): Promise<string | und
     token.onCancellationRequested(() => settle(path, 'cancel'));
     return decided;
   });
-  const outcome = await decided;
+  // The action itself in the status bar too, where it stays in sight whichever editor has the focus.
+  const button = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Left, 1000);
+  button.text = `$(check) ${request.action ?? vscode.l10n.t('Use This Message')}`;
+  button.tooltip = prompt;
+  button.command = { command: 'repodesk.messageEditor.accept', title: button.text, arguments: [uri] };
+  button.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
+  button.show();
+  const outcome = await decided.finally(() => button.dispose());
   // Ended by a reload: the text stays in the store, and the next activation offers it again.
   if (outcome === 'lost') return undefined;
   const text = currentText(path);
