@@ -103,11 +103,13 @@ async function signedIn() {
   if (await repositories.locator('.welcome-view-content').first().isVisible()) await openAndSignIn();
 }
 
-/** Commit Workspace to Branch from the Git Refs title bar, by clicks, up to its preview: a new branch `name` from gear-train. */
-async function commitToPreview(name) {
+/** Commit Workspace to Branch from the Git Refs title bar (or `started` otherwise), by clicks, up to its preview: a new branch `name` from gear-train. */
+async function commitToPreview(name, { started = false } = {}) {
   const { page } = session;
-  await openPane('Git Refs');
-  await clickTitleAction('Git Refs', 'Commit Workspace to Branch');
+  if (!started) {
+    await openPane('Git Refs');
+    await clickTitleAction('Git Refs', 'Commit Workspace to Branch');
+  }
   await typeStep(`Commit Workspace to ${OWNER}/${REPO}: branch`);
   await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'New Branch' }).first().click();
   await typeStep('New branch: name', name);
@@ -336,7 +338,7 @@ describe('Journey: commit the workspace to a new branch, open a pull request, me
     console.log(`      screenshot: ${await screenshot('journey-merge-after-reload')}`);
     await expectCleanScreen(page);
   });
-  it('a window reload at the preview and while the message is written: nothing committed, the tab back with its text, its ✓ commits once', async function () {
+  it('a window reload at the preview and while the message is written: nothing committed, the tab back with its text, its ✓ asks again and commits once', async function () {
     this.timeout(180_000);
     const { page } = session;
     const name = `reload-notes-${Date.now().toString(36)}`;
@@ -374,18 +376,27 @@ describe('Journey: commit the workspace to a new branch, open a pull request, me
     await tab.click();
     await expectMessageEditor(`Commit message: ${name}`);
     assert.match(await editorText(), /^Keep notes across a reload/, 'the text written before the reload is in the restored tab');
-    // Its ✓: the commit again as it was started, its editor starting from the text (the title bar is drawn again
-    // as the window settles: a click on an action it replaced is made again).
-    const again = toast('Your earlier text is back in the editor.').first();
-    for (let i = 0; i < 3 && !(await again.isVisible()); i++) {
+    // Its ✓: Commit Workspace to Branch again, its questions asked again (the workspace may have changed since), then
+    // its editor starting from the text. (The title bar is drawn again as the window settles: a click on an action it
+    // replaced is made again.)
+    const asked = page.locator('.quick-input-widget .quick-input-title', { hasText: `Commit Workspace to ${OWNER}/${REPO}: branch` });
+    for (let i = 0; i < 3 && !(await asked.isVisible()); i++) {
       await titleAction('Use This Message')
         .click({ timeout: 10_000 })
         .catch(() => {});
-      await again.waitFor({ timeout: 10_000 }).catch(() => {});
+      await asked.waitFor({ timeout: 10_000 }).catch(() => {});
     }
-    await again.waitFor({ timeout: 30_000 });
+    await (
+      await commitToPreview(name, { started: true })
+    )
+      .locator('.monaco-list-row')
+      .filter({ hasText: /^\s*Commit \d+ Changes? to/ })
+      .first()
+      .click();
+    await toast('Your earlier text is back in the editor.').first().waitFor({ timeout: 30_000 });
     await expectMessageEditor(`Commit message: ${name}`);
     assert.match(await editorText(), /^Keep notes across a reload/);
+    assert.equal(await page.locator('.tabs-container .tab', { hasText: 'Commit message:' }).count(), 1, 'one tab for the message');
     await titleAction('Use This Message').click();
     await toast(new RegExp(`Committed \\d+ changes? to ${name} as`))
       .first()
