@@ -14,6 +14,7 @@ import { deployKeysModule } from './hosting/deploy-keys/module';
 import { downloadsModule } from './hosting/downloads/module';
 import { releasesModule } from './hosting/releases/module';
 import { searchModule } from './hosting/search/module';
+import { vendorGithubModule } from './hosting/vendor-github/module';
 import { authorizationsModule } from './hosting/authorizations/module';
 import { oauthModule } from './oauth/module';
 import { hooksModule } from './hosting/hooks/module';
@@ -37,6 +38,8 @@ export const allModules: EmulatorModule[] = [
   downloadsModule,
   releasesModule,
   searchModule,
+  // Outside the documents, under --vendor github only (it registers nothing otherwise).
+  vendorGithubModule,
   engagementModule,
   scenarioSeedModule,
   // Parametric pages (/:owner/:repo...): Fastify prefers every static API path over them.

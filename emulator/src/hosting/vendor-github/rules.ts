@@ -1,0 +1,78 @@
+// The pure rules of the routes served under `--vendor github` outside the
+// documents (the vendor's clients call them: octokit, PyGithub): which
+// contents paths are accepted, how large a written file may be, which root
+// file is the readme, how a comparison's status is named, and how the
+// commit list's time filters are read. No I/O here, so each rule has unit
+// tests (emulator/test/unit/vendor-github/rules.test.ts).
+
+/** The largest file a contents write accepts, decoded (10 MiB): larger ones are refused with 422 naming it. */
+export const MAX_WRITE_BYTES = 10 * 1024 * 1024;
+
+/** Files larger than this (1 MiB) are read with `encoding: 'none'` and empty `content`, as the vendor answers them. */
+export const MAX_INLINE_BYTES = 1024 * 1024;
+
+/** At most this many commits in a comparison, and files in a comparison or a commit, as the vendor caps them. */
+export const MAX_COMPARE_COMMITS = 250;
+export const MAX_DIFF_FILES = 300;
+
+export type PathCheck = { ok: true; path: string; segments: string[] } | { ok: false; reason: string };
+
+/**
+ * A contents path as the URL gave it (decoded). `root` allows the empty path
+ * (the repository's root directory, for reads); one trailing slash is
+ * dropped. Refused: a NUL, a `..` or `.` segment, an empty segment, a
+ * `.git` segment — nothing outside the tree, and nothing git cannot store.
+ */
+export function checkContentPath(raw: string, root: boolean): PathCheck {
+  if (raw.includes('\0')) return { ok: false, reason: 'path must not contain a NUL byte' };
+  const path = raw.endsWith('/') ? raw.slice(0, -1) : raw;
+  if (path === '') return root ? { ok: true, path: '', segments: [] } : { ok: false, reason: 'path must not be empty' };
+  const segments = path.split('/');
+  if (segments.includes('..')) return { ok: false, reason: 'path must not contain a ".." segment' };
+  if (segments.some((s) => s === '' || s === '.')) return { ok: false, reason: 'path must not contain an empty or "." segment' };
+  if (segments.some((s) => s.toLowerCase() === '.git')) return { ok: false, reason: 'path must not contain a ".git" segment' };
+  return { ok: true, path, segments };
+}
+
+/** Why a write of `bytes` bytes is refused, naming the limit; undefined when it fits. */
+export function contentSizeProblem(bytes: number, limit = MAX_WRITE_BYTES): string | undefined {
+  return bytes > limit ? `content is too large: ${bytes} bytes (maximum is ${limit} bytes)` : undefined;
+}
+
+/** The readme among a root directory's file names: `README.md`, else `README`, in any case; undefined when neither is there. */
+export function pickReadme(names: readonly string[]): string | undefined {
+  return names.find((n) => n.toLowerCase() === 'readme.md') ?? names.find((n) => n.toLowerCase() === 'readme');
+}
+
+export type CompareStatus = 'identical' | 'ahead' | 'behind' | 'diverged';
+
+/** The status of `base...head`: head's commits that base lacks (ahead) and base's that head lacks (behind). */
+export function compareStatus(aheadBy: number, behindBy: number): CompareStatus {
+  if (aheadBy === 0) return behindBy === 0 ? 'identical' : 'behind';
+  return behindBy === 0 ? 'ahead' : 'diverged';
+}
+
+/** `base...head` (three dots: from their merge base) split in two; undefined when it is not that form. */
+export function splitBaseHead(spec: string): { base: string; head: string } | undefined {
+  const at = spec.indexOf('...');
+  if (at <= 0) return undefined;
+  const base = spec.slice(0, at);
+  const head = spec.slice(at + 3);
+  if (head === '' || head.startsWith('.')) return undefined;
+  return { base, head };
+}
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * A `since` / `until` filter (ISO 8601, `YYYY-MM-DDTHH:MM:SSZ` or a date) as
+ * seconds since the epoch; null when absent, undefined when malformed.
+ */
+export function timeFilter(value: unknown): number | null | undefined {
+  if (value === undefined) return null;
+  const match = typeof value === 'string' ? ISO_TIME.exec(value) : null;
+  if (!match) return undefined;
+  // A time without an offset is UTC (Date.parse would read it in the local zone).
+  const ms = Date.parse(match[1] !== undefined && match[4] === undefined ? `${match[0]}Z` : match[0]);
+  return Number.isNaN(ms) ? undefined : Math.floor(ms / 1000);
+}
