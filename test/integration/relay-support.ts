@@ -15,11 +15,16 @@ const first = () => process.env.REPODESK_TEST_EMULATOR_URL!;
 const clientId = () =>
   (JSON.parse(fs.readFileSync(path.join(process.env.REPODESK_TEST_EMULATOR_DATA!, 'oauth-app.json'), 'utf8')) as { client_id: string }).client_id;
 
-/** A TCP relay to `target` that can stop (every connection refused) and start again on its port. */
+/**
+ * A TCP relay to `target` that can stop (every connection refused) and start again on its port, and can lose
+ * the answers of writes: with `losing` set, each POST still reaches the service, but its answer is cut off
+ * (the connection reset), as when a window closes or the network drops while a write's answer is on its way.
+ */
 async function startRelay(target: URL) {
   const sockets = new Set<net.Socket>();
   let server: net.Server | undefined;
   let port = 0;
+  const state = { losing: false };
   // Already up: nothing to do (a test's clean-up starts it whether or not the test stopped it).
   const up = () =>
     new Promise<void>((resolve, reject) => {
@@ -34,7 +39,14 @@ async function startRelay(target: URL) {
         };
         sockets.add(client).add(upstream);
         for (const s of [client, upstream]) s.on('error', drop).on('close', drop);
-        client.pipe(upstream).pipe(client);
+        // The method of the request last sent on this connection (requests on one connection go one at a time).
+        let method = '';
+        client.on('data', (chunk: Buffer) => {
+          method = /^([A-Z]+) \//.exec(chunk.toString('latin1', 0, 16))?.[1] ?? method;
+          upstream.write(chunk);
+        });
+        client.on('end', () => upstream.end());
+        upstream.on('data', (chunk: Buffer) => (state.losing && method === 'POST' ? drop() : client.write(chunk))).on('end', () => client.end());
       });
       server.once('error', reject);
       server.listen(port, '127.0.0.1', () => {
@@ -50,7 +62,13 @@ async function startRelay(target: URL) {
       server = undefined;
     });
   await up();
-  return { url: `http://127.0.0.1:${port}`, up, down };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    up,
+    down,
+    /** From now on the answer of every POST is lost (true), or relayed again (false). */
+    loseAnswers: (losing: boolean) => void (state.losing = losing),
+  };
 }
 
 /** A token made on the service with ada's password (POST /authorizations), as a person makes one on the service's page. */
