@@ -319,7 +319,7 @@ describe('outside the documents with --vendor github: reads', () => {
     assert.deepEqual((await call(emu, 'GET', '/repos/alice/widgets/commits?page=5', { token: ALICE })).json, []);
   });
 
-  it('GET /commits filters: sha, path, author (login or e-mail), since, until; a malformed since is 422', async () => {
+  it('GET /commits filters: sha, path, author (login or e-mail), since, until; a malformed since or a path with .. is 422', async () => {
     const shas = async (query: string) =>
       (await call(emu, 'GET', `/repos/alice/widgets/commits?${query}`, { token: ALICE })).json.map((c: { sha: string }) => c.sha);
     assert.deepEqual(await shas('sha=feature/side'), [SIDE, INIT]);
@@ -337,6 +337,11 @@ describe('outside the documents with --vendor github: reads', () => {
       documentation_url: 'https://docs.service.test/v3',
     });
     assert.equal((await call(emu, 'GET', '/repos/alice/widgets/commits?sha=nope', { token: ALICE })).status, 404);
+    const outside = await call(emu, 'GET', '/repos/alice/widgets/commits?path=../x', { token: ALICE });
+    assert.deepEqual(
+      [outside.status, outside.json.errors],
+      [422, [{ resource: 'Content', field: 'path', code: 'invalid', message: 'path must not contain a ".." segment' }]],
+    );
   });
 
   it('GET /commits/:ref: the commit with its files (patch included) and stats; an unknown ref is 422 No commit found', async () => {

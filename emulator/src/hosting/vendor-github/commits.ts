@@ -11,6 +11,7 @@ import { linkHeader, pageParams } from '../conventions/pagination';
 import { fileJson } from '../pulls/git-json';
 import { commitObject, type Open, type Opened, type RepoParams, type RestParams } from './common';
 import { commitFiles, countCommits, hasBranches, logOne, logPage, resolveCommit, type LogFilters } from './git';
+import { contentPath } from './contents';
 import { MAX_DIFF_FILES, timeFilter } from './rules';
 
 interface ListQuery {
@@ -39,7 +40,8 @@ function listFilters(ctx: EmulatorContext, q: ListQuery): LogFilters {
     if (value === undefined)
       throw validationFailed({ resource: 'Commit', field, code: 'invalid', message: `${field} must be an ISO 8601 time (YYYY-MM-DDTHH:MM:SSZ)` });
   }
-  const path = typeof q.path === 'string' ? q.path.replace(/^\/+|\/+$/g, '') : undefined;
+  // The path filter reaches git as a pathspec: it is checked as a contents path is (no `..`, no NUL).
+  const path = typeof q.path === 'string' ? contentPath(q.path.replace(/^\/+/, ''), true).path : undefined;
   return { path, since, until, author: identityFilter(ctx, q.author), committer: identityFilter(ctx, q.committer) };
 }
 

@@ -72,7 +72,7 @@ export function timeFilter(value: unknown): number | null | undefined {
   if (value === undefined) return null;
   const match = typeof value === 'string' ? ISO_TIME.exec(value) : null;
   if (!match) return undefined;
-  // A time without an offset is UTC (Date.parse would read it in the local zone).
-  const ms = Date.parse(match[1] !== undefined && match[4] === undefined ? `${match[0]}Z` : match[0]);
+  // Without an offset it is UTC (Date.parse would read a time in the local zone; V8 reads `2026-01-06Z` as a date).
+  const ms = Date.parse(match[4] === undefined ? `${match[0]}Z` : match[0]);
   return Number.isNaN(ms) ? undefined : Math.floor(ms / 1000);
 }

@@ -104,6 +104,18 @@ describe('vendor-github rules: time filters', () => {
     assert.equal(timeFilter('2026-01-06'), Date.UTC(2026, 0, 6) / 1000);
   });
 
+  it('a time without an offset is UTC whatever the local time zone', () => {
+    const saved = process.env.TZ;
+    process.env.TZ = 'America/New_York';
+    try {
+      assert.equal(timeFilter('2026-01-06T10:00:00'), Date.UTC(2026, 0, 6, 10) / 1000);
+      assert.equal(timeFilter('2026-01-06'), Date.UTC(2026, 0, 6) / 1000);
+    } finally {
+      if (saved === undefined) delete process.env.TZ;
+      else process.env.TZ = saved;
+    }
+  });
+
   it('anything else is malformed (undefined)', () => {
     for (const v of ['yesterday', '2026-13-45T99:00:00Z', '', '2026-01-06T10', 'x2026-01-06', '2026-01-06Zx', 5, ['2026-01-06']]) {
       assert.equal(timeFilter(v), undefined, String(v));
