@@ -49,6 +49,8 @@ export default {
     // Git data and tree building, review placement and diff mapping, statistics.
     'emulator/src/git/**/*.ts',
     'emulator/src/hosting/pulls/{review-placement,diff}.ts',
+    // The vendor routes' path and compare rules (outside the documents, --vendor github).
+    'emulator/src/hosting/vendor-github/rules.ts',
     'emulator/src/stats/**/*.ts',
     // The emulator's v2 conventions.
     'emulator/src/engagement/{dates,params}.ts',
