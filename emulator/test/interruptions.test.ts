@@ -4,7 +4,10 @@
 // same data folder and port, and SIGUSR2 to the command (the same toggle).
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { startEmulator, type RunningEmulator } from '../src/index';
@@ -12,13 +15,30 @@ import { startEmulator, type RunningEmulator } from '../src/index';
 const ada = { 'User-Agent': 'repodesk-tests', Authorization: `Basic ${Buffer.from('ada:ada-demo-password').toString('base64')}` };
 const entry = path.resolve(__dirname, '../dist/main.js');
 
-/** What a caller sees: the status, or the error code of a connection refused. */
-async function outcome(url: string): Promise<number | string> {
-  try {
-    return (await fetch(url, { headers: ada })).status;
-  } catch (err) {
-    return ((err as { cause?: { code?: string } }).cause?.code ?? String(err)) as string;
-  }
+/**
+ * What a caller sees on a new connection: the status, or the error code of a
+ * refused connection. Never a kept-alive socket of an earlier call: one the
+ * server has just dropped may be reused before its close is read here, and
+ * fail as a reset (UND_ERR_SOCKET) where a new connection is refused;
+ * `openConnection` checks the dropping.
+ */
+function outcome(url: string): Promise<number | string> {
+  return new Promise((resolve) => {
+    const req = http.get(url, { headers: ada, agent: false }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? String(err)));
+  });
+}
+
+/** An idle connection to the server; `closed` resolves once the server drops it. */
+async function openConnection(url: string): Promise<{ closed: Promise<unknown> }> {
+  const { hostname, port } = new URL(url);
+  const socket = net.connect(Number(port), hostname);
+  socket.on('error', () => {});
+  await once(socket, 'connect');
+  return { closed: once(socket, 'close') };
 }
 
 async function elapsedMs(url: string): Promise<number> {
@@ -57,7 +77,9 @@ describe('emulator interruptions (latency, pause/resume, restart)', () => {
       body: '{"name":"written-before"}',
     });
     assert.equal(created.status, 201);
+    const open = await openConnection(emu.url);
     await emu.pause();
+    await open.closed;
     assert.equal(await outcome(`${emu.url}/repos/ada/written-before`), 'ECONNREFUSED');
     assert.ok(fs.existsSync(path.join(dataDir, 'emulator.sqlite')), 'the data folder stays');
     await emu.resume();
@@ -106,8 +128,10 @@ describe('emulator interruptions (latency, pause/resume, restart)', () => {
         });
       const url = (await line(/listening on (http:\/\/\S+)/))[1]!;
       assert.equal(await outcome(`${url}/health`), 200);
+      const open = await openConnection(url);
       child.kill('SIGUSR2');
       await line(/SIGUSR2: refusing connections/);
+      await open.closed;
       assert.equal(await outcome(`${url}/health`), 'ECONNREFUSED');
       child.kill('SIGUSR2');
       await line(/SIGUSR2: accepting connections again/);
