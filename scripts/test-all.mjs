@@ -38,7 +38,7 @@ const stages = [
   // The emulator package runs its own suite from its folder, as `npm test -w @repodesk/emulator` does.
   {
     name: 'emulator',
-    cmd: [bin('mocha'), '--config', 'test/.mocharc.json', '--reporter', path.join(root, 'test/support/stats-reporter.cjs')],
+    cmd: [bin('mocha'), '--config', 'test/.mocharc.parallel.cjs', '--reporter', path.join(root, 'test/support/stats-reporter.cjs')],
     cwd: path.join(root, 'emulator'),
     kind: 'mocha',
   },

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createEmulator, useModules } from '../src/server';
 import { allModules } from '../src/modules';
-import { startEmulator, type TestEmulator } from './support/emulator';
+import { startFreshEmulator, type TestEmulator } from './support/emulator';
 import { demoScenarioFile } from '../src/scenario/demo';
 import { basic, call } from './helpers/hosting';
 
@@ -16,7 +16,7 @@ const ORG = 'analytical-engines';
 describe('demo seed', () => {
   let emu: TestEmulator;
   before(async () => {
-    emu = await startEmulator({ seed: 'demo' });
+    emu = await startFreshEmulator({ seed: 'demo' });
   });
   after(() => emu.dispose());
 

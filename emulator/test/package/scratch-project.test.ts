@@ -24,6 +24,25 @@ function installedCopy(dep: string): string {
   }
 }
 
+/**
+ * A copy of the package to run `npm pack` in: its prepack rebuilds dist/ in
+ * the folder it packs, and in the parallel run (test/.mocharc.parallel.cjs)
+ * other files spawn this package's dist/main.js meanwhile, which a bundle
+ * rewritten in place under them would fail. The copy holds every file of the
+ * package but dist/ (prepack must make all of it), beside this repository's
+ * tsconfig.json (the package's extends it) and a link to its node_modules
+ * (the build's tools: esbuild, tsc), as the package sits in the repository.
+ */
+let copyRoot = '';
+function copyOfPackage(): string {
+  copyRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'repodesk-emulator-pack-'));
+  const copy = path.join(copyRoot, path.basename(pkgRoot));
+  fs.cpSync(pkgRoot, copy, { recursive: true, filter: (from) => from !== path.join(pkgRoot, 'dist') });
+  fs.copyFileSync(path.join(pkgRoot, '..', 'tsconfig.json'), path.join(copyRoot, 'tsconfig.json'));
+  fs.symlinkSync(path.dirname(installedCopy('esbuild')), path.join(copyRoot, 'node_modules'), 'dir');
+  return copy;
+}
+
 interface Manifest {
   name: string;
   bin: Record<string, string>;
@@ -41,7 +60,7 @@ describe('the emulator package from a scratch project (npm pack)', function () {
     assert.ok(fs.existsSync(path.join(pkgRoot, 'dist/main.js')), 'emulator/dist is missing: run `npm run build` (or `node build.mjs` in emulator/) first');
     scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'repodesk-emulator-consumer-'));
     const [info] = JSON.parse(
-      execFileSync('npm', ['pack', '--json', '--pack-destination', scratch], { cwd: pkgRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }),
+      execFileSync('npm', ['pack', '--json', '--pack-destination', scratch], { cwd: copyOfPackage(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }),
     ) as Array<{ filename: string; files: Array<{ path: string }> }>;
     packed = info!.files.map((f) => f.path);
     // What `npm install <tarball>` puts in place, without the network: the package's files, its dependencies, its bin.
@@ -65,7 +84,10 @@ describe('the emulator package from a scratch project (npm pack)', function () {
       JSON.stringify({ name: 'scratch-consumer', private: true, dependencies: { [manifest.name]: `file:./${info!.filename}` } }),
     );
   });
-  after(() => fs.rmSync(scratch, { recursive: true, force: true }));
+  after(() => {
+    fs.rmSync(scratch, { recursive: true, force: true });
+    fs.rmSync(copyRoot, { recursive: true, force: true });
+  });
 
   it('packs its command, its API, its README, its declarations, the scenario schema and the demo data set, and none of its sources or tests', () => {
     for (const f of [
