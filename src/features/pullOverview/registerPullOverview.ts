@@ -66,6 +66,9 @@ export function registerPullOverview({
   // HTML of a page opened again, so that it draws at once (then reads again,
   // as any page does). Forgotten on sign-in and sign-out.
   const kept = lru<HostToWebview[]>(KEPT_PAGES);
+  // The panels started (opened, or restored and shown): a tab that is none of them was restored and not yet shown.
+  const started = new Set<vscode.WebviewPanel>();
+  let onStarted: ((key: string) => void) | undefined;
   const keptKey = (key: string) => `${session.account?.id ?? ''}\n${key}`;
   const keep = (hosted: HostedPanel<WebviewToHost, HostToWebview>) => {
     const at = keptKey(hosted.key);
@@ -96,6 +99,9 @@ export function registerPullOverview({
     },
     // The page's code loads with the first page, not at activation.
     async (hosted) => {
+      started.add(hosted.panel);
+      hosted.panel.onDidDispose(() => started.delete(hosted.panel));
+      onStarted?.(hosted.key);
       const { startOverviewPanel } = await import('./overviewPanel.js');
       keep(hosted);
       if (testing) {
@@ -135,7 +141,21 @@ export function registerPullOverview({
       // the list, and the workbench does not move the focus while it draws
       // the page and the selection's Review Comments.
       const fromView = givenAnswers<{ preserveFocus?: unknown }>(arg)?.preserveFocus === true;
-      panels.show(key, vscode.l10n.t('Pull Request #{0}', target.number), vscode.ViewColumn.Active, fromView);
+      const title = vscode.l10n.t('Pull Request #{0}', target.number);
+      // After a window reload its page may be a restored tab not yet shown: that one is shown and started, not a second.
+      if (!panels.get(key))
+        await (
+          await import('./restoredOverview.js')
+        ).showRestored(
+          PULL_OVERVIEW_VIEW_TYPE,
+          target.number,
+          title,
+          fromView,
+          started,
+          () => panels.get(key),
+          (listener) => (onStarted = listener),
+        );
+      panels.show(key, title, vscode.ViewColumn.Active, fromView);
       return key;
     }),
   );
