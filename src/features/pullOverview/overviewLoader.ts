@@ -10,6 +10,7 @@ import type { PageSources, Read } from './model/pageModel';
 import type { PageModel } from './model/messages';
 import type { PullReviewComments } from '../review/stores/pullReviewComments';
 import { errorText } from '../shared/failure';
+import { headBranchGone } from '../shared/headBranch';
 
 export interface PullKeyParts {
   owner: string;
@@ -73,6 +74,12 @@ export async function loadPage(
   const filesRead = read(firstOf(client.pulls.listFiles(owner, repo, number, options), shown.files));
   const labelsRead = read(collect(client.labels.listForIssue(owner, repo, number, options)));
   const conversation = Promise.all([read(collect(client.issueComments.listForIssue(owner, repo, number, options))), read(store.list(key))]);
+  // A head branch deleted on the service shows only in its reference (shared/headBranch.ts): one more read of an
+  // open pull request, conditional as the rest, not waited for by the page drawn early.
+  const headDeleted = pullRead.then(
+    (p) => p.state === 'open' && headBranchGone(client, p, options),
+    () => false,
+  );
   // The page model renders markdown (markdown-it): loaded with the first page, not at activation.
   const { avatarUrls, pageModel } = await import('./model/pageModel.js');
   const build = (parts: Omit<PageSources, 'me' | 'avatar' | 'viewed' | 'suggestionLabel'>): PageModel =>
@@ -93,8 +100,8 @@ export async function loadPage(
     // The early page is posted before the conversation is shaped (one task of the host's).
     await new Promise<void>((resolve) => setTimeout(resolve, 0));
   }
-  const [comments, reviewComments] = await conversation;
+  const [[comments, reviewComments], deleted] = await Promise.all([conversation, headDeleted]);
   await avatars.loadAll(avatarUrls(pull, comments, reviewComments));
-  const model = build({ ...lists, comments, reviewComments });
+  const model = build({ ...lists, comments, reviewComments, headDeleted: deleted });
   return { model, pull, reviewComments: reviewComments.ok ? reviewComments.value : [] };
 }

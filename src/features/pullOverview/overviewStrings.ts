@@ -12,6 +12,7 @@ export function overviewStrings(): Record<StringKey, string> {
     stateMerged: vscode.l10n.t('Merged'),
     intoFrom: vscode.l10n.t('into {0} from {1}'),
     headDeleted: vscode.l10n.t('{0} (repository deleted)'),
+    headBranchDeleted: vscode.l10n.t('The head branch {0} was deleted on the service: nothing can be merged or checked out from it.'),
     opened: vscode.l10n.t('opened {0}'),
     updated: vscode.l10n.t('updated {0}'),
     closedAt: vscode.l10n.t('closed {0}'),

@@ -1,9 +1,12 @@
 // Merge: the merge commit's message editable, and the head the user saw sent,
 // so that a head that moved since is refused (409) rather than merged unseen;
-// then the branch of this repository offered for deletion.
+// a head branch deleted on the service is refused the same way, before any
+// write (the service may still merge the head it last had); then the branch
+// of this repository offered for deletion.
 import * as vscode from 'vscode';
 import { HostingError, type PullRequest } from '../../hosting';
 import { errorText } from '../shared/failure';
+import { headBranchGone, headGoneWords } from '../shared/headBranch';
 import { editMessage, keepMessage } from '../shared/messageEditor/messageEditor';
 import type { RepoTarget } from '../shared/session/require';
 import { refuseChangedElsewhere } from './changedElsewhere';
@@ -17,6 +20,12 @@ export interface MergeAnswers {
 export async function mergePull(flow: PullFlow, target: RepoTarget, pull: PullRequest, given?: MergeAnswers): Promise<{ sha: string } | undefined> {
   // Asked (not given): no merge message is asked for a pull request merged or closed since it was read; given, the service judges (405).
   if (!given && refuseChangedElsewhere(pull, 'merge', flow.onChanged)) return undefined;
+  // Nothing is merged from a branch that no longer is (docs/service-api/hosting/git-data.md §5: its reference answers 404).
+  if (pull.state === 'open' && (await headBranchGone(target.client, pull))) {
+    void vscode.window.showWarningMessage(headGoneWords(pull, vscode.l10n.t('Nothing was merged.')));
+    flow.onChanged(pull);
+    return undefined;
+  }
   const suggested = `${pull.title}\n\n${pull.body ?? ''}`.trimEnd() + '\n';
   const key = `merge:${target.owner}/${target.repo}#${pull.number}`;
   const message = given

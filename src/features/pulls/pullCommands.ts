@@ -6,9 +6,10 @@ import type { HostingSession } from '../shared/session/hostingSession';
 import { loadPullFilter, savePullFilter, type PullFilter } from './pullFilter';
 import { pickPullFilter } from './pullFilterPick';
 import { PullNode } from './pullNodes';
-import { pullOfArg } from './pullArg';
+import { pullOfArg, type PullArg } from './pullArg';
 import { collect, resolveAddresses } from '../../hosting';
 import { errorText } from '../shared/failure';
+import { headBranchGone, headGoneWords } from '../shared/headBranch';
 import { openChanges } from '../shared/gitfs/openChanges';
 import { editPullLabels } from './pullLabels';
 import { readHostingSettings } from '../shared/session/settings';
@@ -25,6 +26,17 @@ function serviceHosts(): string[] {
   return [...new Set([new URL(a.webUrl).host, new URL(a.apiUrl).host])];
 }
 
+/**
+ * Nothing is checked out from a head branch deleted on the service (its reference answers 404,
+ * docs/service-api/hosting/git-data.md §5): said in those words, where git's fetch would only say it found no such ref.
+ */
+async function headGone(session: HostingSession, pull: PullArg['pull']): Promise<boolean> {
+  const client = session.client;
+  if (!client || !(await headBranchGone(client, pull))) return false;
+  void vscode.window.showWarningMessage(headGoneWords(pull, vscode.l10n.t('Nothing was checked out.')));
+  return true;
+}
+
 export function pullCommands(
   session: HostingSession,
   state: vscode.Memento,
@@ -34,7 +46,7 @@ export function pullCommands(
   return {
     'repodesk.pulls.checkout': async (arg?: unknown, folder?: unknown) => {
       const node = await pullOfArg(arg, session);
-      if (!node) return undefined;
+      if (!node || (await headGone(session, node.pull))) return undefined;
       // The checkout flow loads on first use.
       const { checkoutPull } = await import('./checkout.js');
       return checkoutPull(node.pull, node.owner, node.repo, serviceHosts(), typeof folder === 'string' ? vscode.Uri.file(folder) : undefined);
@@ -42,7 +54,7 @@ export function pullCommands(
     // `open`: how the worktree's folder is opened (a new window; a test's own under tests).
     'repodesk.pulls.checkoutWorktree': async (arg?: unknown, folder?: unknown, open?: OpenFolder) => {
       const node = await pullOfArg(arg, session);
-      if (!node) return undefined;
+      if (!node || (await headGone(session, node.pull))) return undefined;
       const { checkoutInWorktree } = await import('./checkoutWorktree.js');
       const at = typeof folder === 'string' ? vscode.Uri.file(folder) : undefined;
       return checkoutInWorktree(node.pull, node.owner, node.repo, serviceHosts(), at, ...(open ? [open] : []));

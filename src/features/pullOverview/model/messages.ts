@@ -111,6 +111,8 @@ export const pageModelSchema = z.object({
   /** The head's label, or null when its repository was deleted. */
   head: z.nullable(z.string()),
   headRef: z.string(),
+  /** The head branch was deleted on the service (its reference answers 404, git-data §5): nothing can be merged or checked out from it. */
+  headDeleted: z.optional(z.literal(true)),
   created: z.string(),
   updated: z.string(),
   closed: z.nullable(z.string()),

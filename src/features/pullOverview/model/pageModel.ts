@@ -32,6 +32,8 @@ export interface PageSources {
   /** Whether the service's commits and files lists were read to their end (absent: they were). */
   ended?: { commits: boolean; files: boolean } | undefined;
   me: string | undefined;
+  /** Whether the head branch of the (open) pull request was deleted on the service (its reference answers 404). */
+  headDeleted?: boolean | undefined;
   /** The avatar of an avatar URL as a data: URI, if loaded. */
   avatar(url: string): string | undefined;
 }
@@ -171,6 +173,7 @@ export function pageModel(owner: string, repo: string, s: PageSources): PageMode
     base: p.base.label,
     head: p.head.repo ? p.head.label : null,
     headRef: p.head.ref,
+    ...(s.headDeleted ? { headDeleted: true } : {}),
     created: p.created_at,
     updated: p.updated_at,
     closed: p.closed_at,

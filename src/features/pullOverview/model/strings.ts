@@ -7,6 +7,7 @@ export type StringKey =
   | 'stateMerged'
   | 'intoFrom'
   | 'headDeleted'
+  | 'headBranchDeleted'
   | 'opened'
   | 'updated'
   | 'closedAt'

@@ -52,11 +52,12 @@ export function renderHeader(
   dates.append(' · ', when('updated', m.updated));
 
   const actions = h('div', { class: 'actions', role: 'toolbar' });
-  if (m.state === 'open') actions.append(button(t('actionMerge'), 'git-merge', () => act('merge'), false));
+  // A head branch deleted on the service: nothing to merge or check out (the note below says why).
+  if (m.state === 'open' && !m.headDeleted) actions.append(button(t('actionMerge'), 'git-merge', () => act('merge'), false));
   actions.append(button(t('actionEdit'), 'edit', () => act('edit')));
   if (m.state === 'open') actions.append(button(t('actionClose'), 'git-pull-request-closed', () => act('close')));
   if (m.state === 'closed') actions.append(button(t('actionReopen'), 'git-pull-request', () => act('reopen')));
-  if (m.head && m.state !== 'merged' && localFiles) actions.append(button(t('actionCheckout'), 'git-branch', () => act('checkout')));
+  if (m.head && m.state !== 'merged' && !m.headDeleted && localFiles) actions.append(button(t('actionCheckout'), 'git-branch', () => act('checkout')));
   actions.append(
     button(t('actionOpenInBrowser'), 'link-external', () => act('openInBrowser')),
     button(t('refresh'), 'refresh', refresh),
@@ -94,11 +95,13 @@ export function renderHeader(
   const mergeability =
     m.state !== 'open'
       ? null
-      : m.mergeable === true
-        ? h('p', { class: 'mergeability ok' }, icon('check'), ` ${t('mergeable')}`)
-        : m.mergeable === false
-          ? h('p', { class: 'mergeability conflict' }, icon('warning'), ` ${t('notMergeable')}`)
-          : h('p', { class: 'mergeability muted' }, icon('loading'), ` ${t('mergeUnknown')}`);
+      : m.headDeleted
+        ? h('p', { class: 'mergeability head-deleted', role: 'status' }, icon('warning'), ` ${t('headBranchDeleted', m.headRef)}`)
+        : m.mergeable === true
+          ? h('p', { class: 'mergeability ok' }, icon('check'), ` ${t('mergeable')}`)
+          : m.mergeable === false
+            ? h('p', { class: 'mergeability conflict' }, icon('warning'), ` ${t('notMergeable')}`)
+            : h('p', { class: 'mergeability muted' }, icon('loading'), ` ${t('mergeUnknown')}`);
 
   return h(
     'header',

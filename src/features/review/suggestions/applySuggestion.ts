@@ -3,7 +3,8 @@
 // pull request's head (a clone whose HEAD is the head commit, or the file as
 // the head has it), the workspace file is edited and saved; otherwise the
 // change is committed to the head branch through the git data API. A
-// suggestion whose line changed since says so and changes nothing.
+// suggestion whose line changed since, or whose head branch was deleted on
+// the service, says so and changes nothing.
 import * as vscode from 'vscode';
 import { blobSha } from '../../../gitdata';
 import { collect, type HostingClient, type PullRequestDetailed, type ReviewComment } from '../../../hosting';
@@ -11,6 +12,7 @@ import { applySuggestion } from '../../../reviewing/suggestionApply';
 import { parseSuggestions, suggestedLine } from '../../../reviewing/suggestions';
 import { shortSha } from '../../../util/viewFormat';
 import { errorText } from '../../shared/failure';
+import { headBranchGone, headGoneWords } from '../../shared/headBranch';
 import type { PullKey } from '../stores/pullReviewComments';
 import { commitSuggestion } from './model/commitSuggestion';
 
@@ -110,6 +112,8 @@ export async function applySuggestionOf(client: HostingClient, comment: ReviewCo
   if (!headRepo) return nowhere(vscode.l10n.t('The head repository of #{0} was deleted: the suggestion cannot be committed.', key.number));
   const [owner, repo] = headRepo.full_name.split('/') as [string, string];
   const where = `${headRepo.full_name}:${pull.head.ref}`;
+  // Not asked to commit to a branch that no longer is (git-data §5: its reference answers 404).
+  if (await headBranchGone(client, pull)) return nowhere(headGoneWords(pull, vscode.l10n.t('The suggestion was not committed.')));
   const commitIt = vscode.l10n.t('Commit');
   if (
     options.confirmed !== true &&

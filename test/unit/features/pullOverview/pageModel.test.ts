@@ -223,6 +223,16 @@ describe('pull request overview: the page model', () => {
     assert.equal(pageModelSchema.safeParse(m).success, true);
   });
 
+  it('docs/service-api/hosting/git-data.md §5: a head branch whose reference answers 404 marks the page headDeleted; one that exists, or not known, leaves it out', () => {
+    const gone = pageModel('o', 'r', sources({ headDeleted: true }));
+    assert.equal(gone.headDeleted, true);
+    assert.equal(pageModelSchema.safeParse(gone).success, true);
+    assert.equal('headDeleted' in pageModel('o', 'r', sources({ headDeleted: false })), false);
+    assert.equal('headDeleted' in pageModel('o', 'r', sources()), false);
+    // The schema takes nothing but true: a page that says false has no word to show.
+    assert.equal(pageModelSchema.safeParse({ ...gone, headDeleted: false }).success, false);
+  });
+
   it('a list that fails shows its error; the rest of the page is there', () => {
     const m = pageModel(
       'o',
