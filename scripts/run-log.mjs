@@ -48,7 +48,7 @@ export function runLogged({ cmd, args, cwd, env = process.env, log, echo = false
  */
 export function failuresIn(log, keep) {
   const text = fs.readFileSync(log, 'utf8');
-  const titles = [...text.matchAll(/^ {2}\d+\) (.+)\n((?: {5,}.+\n)*)\n*(.*)/gm)].map((m) => {
+  const titles = [...text.matchAll(/^ {2}\d+\) (.+)\n((?: {7,}.+\n)*)\n*(.*)/gm)].map((m) => {
     const title = [m[1], ...m[2].split('\n').map((l) => l.trim())].filter(Boolean).join(' ');
     const reason = m[3].trim();
     return reason ? `${title} ${reason}` : title;
