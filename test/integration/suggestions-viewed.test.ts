@@ -175,6 +175,11 @@ describe('Suggestions and viewed files', function () {
     await vscode.commands.executeCommand('repodesk.pulls.refresh');
     const total = (await children(PULLS, await filesNode())).length;
     await waitFor('tables.md no longer viewed', async () => (await progress()) === `0 of ${total} viewed`);
+    // The diff of tables.md open at the old head follows the head, opened again at the new one. Waited for before the
+    // next diff opens: once done after it (a first, slower read in a window of its own), it would be the one in front.
+    await waitFor('the open diff at the new head', async () =>
+      vscode.window.tabGroups.all.flatMap((g) => g.tabs).every((t) => !(t.input instanceof vscode.TabInputTextDiff && t.input.modified.path.includes(head))),
+    );
     const changes = await vscode.commands.executeCommand<{ path: string; before?: string; after?: string }[]>(
       'repodesk.viewedFiles.changesSinceLastReview',
       await pullNode(),
