@@ -12,6 +12,13 @@ import type { EngagementSession } from '../shared/session/engagementSession';
 import type { CasesSource } from '../shared/session/casesSource';
 import type { NoteDrafts } from './noteDrafts';
 
+/** Where a note whose adding got no answer waits (queuedNotes/), and what hears that the service answered a read. */
+export interface NoteQueue {
+  /** Queues the note when `failure` is no answer at all (not an answer with an error status); whether it did. */
+  take(note: { service: string; caseId: number; text: string; repo: string }, failure: unknown): Promise<boolean>;
+  answered(service: string): void;
+}
+
 type Post = (message: HostToWebview) => unknown;
 type Msg<T extends WebviewToHost['type']> = Extract<WebviewToHost, { type: T }>;
 
@@ -27,6 +34,7 @@ export class CasesController {
     private readonly drafts: NoteDrafts,
     /** Asked at each read: the settings may name another engagement service meanwhile. */
     private readonly source: () => CasesSource,
+    private readonly queue: NoteQueue,
   ) {}
 
   private get tag(): string {
@@ -74,6 +82,9 @@ export class CasesController {
           ? Promise.all([this.counts(client), client.searchContacts({ count: 100, order_by: 'name', order_dir: 'ASC' }), client.listCampaigns()])
           : undefined;
       const [p, more] = await Promise.all([page, extras]);
+      // The service answers: notes that waited for it go now.
+      const source = this.source();
+      if ('serviceUrl' in source) this.queue.answered(source.serviceUrl);
       this.post({
         type: 'cases',
         rows: p.items.map(caseRow),
@@ -95,7 +106,17 @@ export class CasesController {
 
   async addNote(m: Msg<'addNote'>): Promise<void> {
     await this.act(m.id, async (client) => {
-      await client.updateCase(m.id, { notes: [m.text] });
+      try {
+        await client.updateCase(m.id, { notes: [m.text] });
+      } catch (err) {
+        // An answer (the case gone, a refusal) is the service's words, the draft kept; no answer queues the note.
+        const source = this.source();
+        if (!('serviceUrl' in source)) throw err;
+        if (!(await this.queue.take({ service: source.serviceUrl, caseId: m.id, text: m.text, repo: `${this.owner}/${this.name}` }, err))) throw err;
+        await this.drafts.set(m.id, '');
+        this.post({ type: 'noteQueued', id: m.id });
+        return undefined;
+      }
       // Added: the box's draft goes (a failure above keeps it).
       await this.drafts.set(m.id, '');
       return client.getCase(m.id);
@@ -153,14 +174,15 @@ export class CasesController {
    */
   private async act(
     id: number,
-    action: (client: EngagementClient) => Promise<Parameters<typeof caseDetails>[0]>,
+    action: (client: EngagementClient) => Promise<Parameters<typeof caseDetails>[0] | undefined>,
     write = true,
   ): Promise<EngagementClient | undefined> {
     const client = await this.client(write ? vscode.l10n.t('Could not update case #{0}', id) : undefined);
     if (!client) return undefined;
     try {
-      const details = caseDetails(await action(client));
-      this.post({ type: 'caseDetails', details, ...this.draftOf(id) });
+      // Nothing read back (a note queued): the case stays as shown.
+      const read = await action(client);
+      if (read) this.post({ type: 'caseDetails', details: caseDetails(read), ...this.draftOf(id) });
       return client;
     } catch (err) {
       if (err instanceof EngagementError && err.status === 404) {

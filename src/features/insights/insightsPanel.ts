@@ -7,7 +7,8 @@ import type { HostingSession } from '../shared/session/hostingSession';
 import type { EngagementSession } from '../shared/session/engagementSession';
 import type { Logger } from '../shared/log/outputLog';
 import { CasesController } from './casesController';
-import type { NoteDrafts } from './noteDrafts';
+import { NoteDrafts } from './noteDrafts';
+import type { QueuedNotes } from './queuedNotes/queuedNotes';
 import { loadStatistics } from './statisticsLoader';
 import { insightsStrings } from './insightsStrings';
 import { parsePanelKey } from './panelKey';
@@ -24,8 +25,10 @@ export interface PanelDeps {
   log: Logger;
   /** Where the command that opened the panel asked it to go, taken once. */
   takeFocus(key: string): Focus | undefined;
-  /** The cases' unsent notes. */
-  noteDrafts: NoteDrafts;
+  /** The workspace's storage, where the cases' unsent notes are kept (noteDrafts.ts). */
+  state: vscode.Memento;
+  /** The notes that got no answer, loaded on first use. */
+  queuedNotes: () => Promise<QueuedNotes>;
 }
 
 export function startInsightsPanel(hosted: HostedPanel<WebviewToHost, HostToWebview>, deps: PanelDeps): vscode.Disposable {
@@ -45,13 +48,32 @@ export function startInsightsPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
   const accountId = repo.accountId ?? deps.session.account?.id;
   // The cases come from the engagement service of that account's hosting service.
   const source = (): CasesSource => casesSource(deps.session.accounts.find((a) => a.id === accountId)?.apiUrl ?? deps.session.accounts[0]?.apiUrl);
-  const cases = new CasesController(owner, name, deps.engagement, post, deps.log, deps.noteDrafts, source);
+  const queue = {
+    take: async (...args: Parameters<QueuedNotes['take']>) => (await deps.queuedNotes()).take(...args),
+    answered: (service: string) => void deps.queuedNotes().then((q) => q.answered(service)),
+  };
+  const noteDrafts = new NoteDrafts(deps.state);
+  const cases = new CasesController(owner, name, deps.engagement, post, deps.log, noteDrafts, source, queue);
+  // The queued notes of the panel's engagement service, drawn in their cases' notes (again at each change).
+  const postQueued = (q: QueuedNotes) => {
+    const where = source();
+    const notes = 'serviceUrl' in where ? q.all().filter((n) => n.service === where.serviceUrl) : [];
+    post({ type: 'queuedNotes', notes: notes.map(({ key, caseId, text, error }) => ({ key, caseId, text, ...(error === undefined ? {} : { error }) })) });
+  };
+  let queueWatch: vscode.Disposable | undefined;
+  void deps.queuedNotes().then((q) => {
+    if (disposed) return;
+    queueWatch = q.onDidChange(() => postQueued(q));
+    postQueued(q);
+  });
   const refreshStats = () => loadStatistics(accountId === undefined ? deps.session.client : deps.session.clientFor(accountId), owner, name, post, deps.log);
 
   const handle = async (m: WebviewToHost): Promise<void> => {
     switch (m.type) {
       case 'ready': {
         post({ type: 'init', repo: { owner, name }, focus: deps.takeFocus(hosted.key), strings: insightsStrings(), locale: vscode.env.language });
+        // A page loaded again (a reload) knows none of them.
+        void deps.queuedNotes().then(postQueued);
         // The first read started with the panel, while the webview booted: what it has drawn is sent, the rest follows.
         const first = firstRead;
         firstRead = undefined;
@@ -74,9 +96,13 @@ export function startInsightsPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
       case 'addNote':
         return cases.addNote(m);
       case 'noteDraft':
-        return deps.noteDrafts.set(m.id, m.text);
+        return noteDrafts.set(m.id, m.text);
       case 'setState':
         return cases.setState(m);
+      case 'queuedNote': {
+        const q = await deps.queuedNotes();
+        return m.action === 'copy' ? q.copy(m.key) : q.discard(m.key);
+      }
       case 'changeTags':
         return cases.changeTags(m);
       case 'statsDrawn':
@@ -90,9 +116,12 @@ export function startInsightsPanel(hosted: HostedPanel<WebviewToHost, HostToWebv
   return vscode.Disposable.from(
     hosted.onMessage((m) => void handle(m).catch((err: unknown) => deps.log.error(`Insights ${m.type}`, err))),
     deps.engagement.onDidChange(() => post({ type: 'refreshCases' })),
+    { dispose: () => queueWatch?.dispose() },
     // Another engagement service named for the hosting service: the cases are read from it.
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('repodesk.hosting.services')) post({ type: 'refreshCases' });
+      // Another engagement service: its queued notes are drawn.
+      if (e.affectsConfiguration('repodesk.hosting.services') || e.affectsConfiguration('repodesk.engagement')) void deps.queuedNotes().then(postQueued);
     }),
     deps.session.onDidChange(() => void refreshStats()),
     new vscode.Disposable(() => (disposed = true)),

@@ -3,10 +3,10 @@
 // repository), a repository's context menu and inline action, and a pull
 // request's context menu (the Cases tab, filtered to that pull request).
 import * as vscode from 'vscode';
-import { NoteDrafts } from './noteDrafts';
 import type { HostToWebview, WebviewToHost } from './model/messages';
 import { WebviewPanels } from '../shared/panels/webviewPanels';
 import type { Focus } from './insightsPanel';
+import type { QueuedNotes } from './queuedNotes/queuedNotes';
 import { registerLazyCommands } from '../shared/lazyCommands';
 import type { FeatureContext } from '../shared/featureContext';
 
@@ -14,6 +14,8 @@ const INSIGHTS_COMMANDS = ['repodesk.insights.show'] as const;
 export type InsightsCommandId = (typeof INSIGHTS_COMMANDS)[number];
 
 const INSIGHTS_VIEW_TYPE = 'repodesk.insights';
+/** Where the case notes that got no answer wait, in workspace storage (a key of their own beside the note boxes' drafts, noteDrafts.ts). */
+const QUEUED_NOTES_KEY = 'repodesk.insights.queuedNotes';
 
 export function registerInsights({
   extension: context,
@@ -26,7 +28,10 @@ export function registerInsights({
   const posted = new Map<string, HostToWebview[]>();
   const received = new Map<string, WebviewToHost[]>();
   const testing = context.extensionMode === vscode.ExtensionMode.Test;
-  const noteDrafts = new NoteDrafts(context.workspaceState);
+  // Case notes that got no answer: their code loads with the first, a panel, or at start when some wait (sent then).
+  let queue: Promise<QueuedNotes> | undefined;
+  const queuedNotes = () => (queue ??= import('./queuedNotes/queuedNotes.js').then((m) => m.startQueuedNotes(context, QUEUED_NOTES_KEY, engagement, log)));
+  if (context.workspaceState.get(QUEUED_NOTES_KEY)) void queuedNotes();
   const panels = new WebviewPanels<WebviewToHost, HostToWebview>(
     context,
     log,
@@ -44,7 +49,9 @@ export function registerInsights({
         session,
         engagement,
         log,
-        noteDrafts,
+        // The note boxes' drafts are kept there (noteDrafts.ts, made by the panel's code: activation stays small).
+        state: context.workspaceState,
+        queuedNotes,
         takeFocus: (key) => {
           const f = focusAsked.get(key);
           focusAsked.delete(key);

@@ -89,6 +89,13 @@ export const hostToWebview = z.discriminatedUnion('type', [
   /** noteDraft: the case's note written and not yet added (kept by the host across reloads). */
   z.object({ type: z.literal('caseDetails'), details: caseDetailsSchema, noteDraft: z.optional(z.string().check(z.maxLength(10_000))) }),
   z.object({ type: z.literal('caseGone'), id: caseId, message: z.string() }),
+  /** The notes of this panel's engagement service that wait for it to answer (or that it refused: `error`, its words), drawn in their case's notes. */
+  z.object({
+    type: z.literal('queuedNotes'),
+    notes: z.array(z.object({ key: z.string(), caseId, text: z.string(), error: z.optional(z.string()) })),
+  }),
+  /** The case's note box's text was queued (the service did not answer): the box empties. */
+  z.object({ type: z.literal('noteQueued'), id: caseId }),
   z.object({ type: z.literal('actionFailed'), message: z.string() }),
   z.object({ type: z.literal('caseCreated'), id: caseId }),
 ]);
@@ -117,6 +124,8 @@ export const webviewToHost = z.discriminatedUnion('type', [
   /** The case's note box as typed (an empty text: nothing left to keep). */
   z.object({ type: z.literal('noteDraft'), id: caseId, text: z.string().check(z.maxLength(10_000)) }),
   z.object({ type: z.literal('setState'), id: caseId, state: z.enum(['Open', 'Closed']) }),
+  /** A queued note's Copy or Discard (the host asks before it discards). */
+  z.object({ type: z.literal('queuedNote'), key: z.string().check(z.maxLength(100)), action: z.enum(['copy', 'discard']) }),
   z.object({ type: z.literal('changeTags'), id: caseId, add: z.array(tag).check(z.maxLength(50)), remove: z.array(tag).check(z.maxLength(50)) }),
 ]);
 export type WebviewToHost = z.infer<typeof webviewToHost>;

@@ -30,6 +30,10 @@ export class CasesTab {
   /** Why no cases can be shown (no engagement service for the repository's hosting service). */
   private unavailable: string | undefined;
   private loading = false;
+  /** The notes of the panel's service that wait for it to answer, or that it refused (their words). */
+  private queued: Array<{ key: string; caseId: number; text: string; error?: string | undefined }> = [];
+  /** The open case's notes, its queued ones after them: drawn again alone when the queue changes. */
+  private readonly notesBox = h('div', { class: 'notes-box' });
 
   constructor(
     private readonly text: Text,
@@ -122,6 +126,21 @@ export class CasesTab {
           this.renderDetail();
         }
         this.reload();
+        return;
+      case 'queuedNotes': {
+        // A note of the open case gone from the queue is on the service now (or discarded): the case is read again.
+        const left = (id: number | null) => this.queued.filter((n) => n.caseId === id && !m.notes.some((x) => x.key === n.key));
+        const reread = this.details !== undefined && left(this.openId).length > 0;
+        this.queued = m.notes;
+        if (this.details) this.renderNotes(this.details);
+        if (reread) this.post({ type: 'openCase', id: this.details!.id });
+        return;
+      }
+      case 'noteQueued':
+        if (this.openId === m.id && this.details) {
+          this.noteDraft = '';
+          this.renderDetail();
+        }
         return;
       case 'actionFailed':
         this.show(m.message);
@@ -347,6 +366,7 @@ export class CasesTab {
       [t('unansweredSince'), d.history.unansweredSince],
       [t('updated'), d.updated],
     ];
+    this.renderNotes(d);
     this.detail.append(
       h('h2', {}, `#${d.id} `, d.subject || t('noSubject')),
       h('div', { class: 'meta' }, badge(this.text, d.state), ` ${d.campaign} · ${d.source}`, d.history.reopened ? ` · ${t('reopened')}` : ''),
@@ -368,22 +388,54 @@ export class CasesTab {
       h('div', { class: 'row' }, tagInput, addTag),
       h('div', { class: 'row' }, pullInput, link),
       h('h3', {}, t('notes')),
-      d.notes.length
-        ? h(
-            'ol',
-            { class: 'notes' },
-            ...d.notes.map((n) =>
-              h(
-                'li',
-                {},
-                h('div', { class: 'muted' }, n.userName, ' · ', when(this.text, { iso: n.date, text: n.date })),
-                h('div', { class: 'note-text' }, n.text),
-              ),
-            ),
-          )
-        : h('p', { class: 'muted' }, t('noNotes')),
+      this.notesBox,
       note,
       h('div', { class: 'row' }, addNote),
+    );
+  }
+
+  /** The case's notes, then its queued ones: marked, with the service's words when it refused one, and Copy and Discard. */
+  private renderNotes(d: CaseDetails): void {
+    const { t } = this.text;
+    clear(this.notesBox);
+    const queued = this.queued.filter((n) => n.caseId === d.id);
+    if (d.notes.length + queued.length === 0) {
+      this.notesBox.append(h('p', { class: 'muted' }, t('noNotes')));
+      return;
+    }
+    const button = (label: string, key: string, action: 'copy' | 'discard') => {
+      const b = h('vscode-button', { secondary: true }, label);
+      b.addEventListener('click', () => this.post({ type: 'queuedNote', key, action }));
+      return b;
+    };
+    this.notesBox.append(
+      h(
+        'ol',
+        { class: 'notes' },
+        ...d.notes.map((n) =>
+          h(
+            'li',
+            {},
+            h('div', { class: 'muted' }, n.userName, ' · ', when(this.text, { iso: n.date, text: n.date })),
+            h('div', { class: 'note-text' }, n.text),
+          ),
+        ),
+        ...queued.map((n) =>
+          h(
+            'li',
+            { class: n.error === undefined ? 'queued' : 'queued refused' },
+            h(
+              'div',
+              { class: 'muted' },
+              icon(n.error === undefined ? 'cloud-upload' : 'warning'),
+              ' ',
+              n.error === undefined ? t('queuedNote') : t('queuedNoteRefused', n.error),
+            ),
+            h('div', { class: 'note-text' }, n.text),
+            h('div', { class: 'row' }, button(t('copyNote'), n.key, 'copy'), button(t('discardNote'), n.key, 'discard')),
+          ),
+        ),
+      ),
     );
   }
 }

@@ -55,4 +55,18 @@ describe('insights: messages between host and webview', () => {
     assert.equal(parseMessage(hostToWebview, { type: 'chart', data: { chart: 'participation', owner: 'many' } }).ok, false);
     assert.equal(parseMessage(hostToWebview, { type: 'chart', data: { chart: 'pie' } }).ok, false);
   });
+
+  it('carries the queued case notes to draw, the box emptied, and a queued note’s Copy or Discard', () => {
+    const notes = [
+      { key: 'k1', caseId: 3, text: 'later' },
+      { key: 'k2', caseId: 3, text: 'gone', error: 'Case 3 not found' },
+    ];
+    assert.ok(parseMessage(hostToWebview, { type: 'queuedNotes', notes }).ok);
+    assert.ok(parseMessage(hostToWebview, { type: 'noteQueued', id: 3 }).ok);
+    assert.equal(parseMessage(hostToWebview, { type: 'queuedNotes', notes: [{ key: 'k1', caseId: 0, text: 'x' }] }).ok, false);
+    assert.ok(parseMessage(webviewToHost, { type: 'queuedNote', key: 'k1', action: 'copy' }).ok);
+    assert.ok(parseMessage(webviewToHost, { type: 'queuedNote', key: 'k1', action: 'discard' }).ok);
+    assert.equal(parseMessage(webviewToHost, { type: 'queuedNote', key: 'k1', action: 'send' }).ok, false);
+    assert.equal(parseMessage(webviewToHost, { type: 'queuedNote', key: 'k'.repeat(101), action: 'copy' }).ok, false);
+  });
 });
