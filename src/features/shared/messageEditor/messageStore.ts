@@ -28,10 +28,15 @@ export interface OpenMessage {
   resume?: MessageResume;
 }
 
-/** The path of a message's file: the key as one segment, the title as the file's name (the tab's label). */
+/**
+ * The path of a message's file: the key as one segment, the title as the file's name (the tab's label). The
+ * editor's breadcrumbs show the segment, so it reads as words ("merge:o∕r#3"), not as escapes: only ":", "#"
+ * and " " are left as they are, and a "/" is a division slash; anything else stays escaped, so it parses back.
+ */
 export function messagePath(key: string, title: string): string {
+  const segment = encodeURIComponent(key).replace(/%3A/g, ':').replace(/%23/g, '#').replace(/%20/g, ' ').replace(/%2F/g, '\u2215');
   // A "/" in a title (a branch's name) would make folders of it.
-  return `/${encodeURIComponent(key)}/${title.replace(/\//g, '\u2215')}`;
+  return `/${segment}/${title.replace(/\//g, '\u2215')}`;
 }
 
 /** The key and title of a message's path; undefined for a path that is not a message's file (the root, a folder). */
@@ -40,7 +45,7 @@ export function parseMessagePath(path: string): { key: string; title: string } |
   if (!match) return undefined;
   let key: string;
   try {
-    key = decodeURIComponent(match[1]!);
+    key = decodeURIComponent(match[1]!.replace(/\u2215/g, '%2F'));
   } catch {
     // Not written by messagePath (a path of an earlier version): its segment as it is.
     key = match[1]!;

@@ -32,6 +32,19 @@ describe('message editor: paths and the kept messages', () => {
     }
   });
 
+  it('the key\'s segment reads as words in the breadcrumbs: ":", "#" and " " as they are, a "/" as a division slash, the rest escaped', () => {
+    assert.equal(
+      messagePath('release:analytical-engines/difference-engine', 'Release notes: v1'),
+      '/release:analytical-engines∕difference-engine/Release notes: v1',
+    );
+    assert.equal(messagePath('merge:o/r#3', 'Merge message: #3'), '/merge:o∕r#3/Merge message: #3');
+    assert.equal(messagePath('gist:add 1', 'Comment on g'), '/gist:add 1/Comment on g');
+    assert.equal(messagePath('a%b?c∕d', 't'), '/a%25b%3Fc%E2%88%95d/t');
+    assert.deepEqual(parseMessagePath('/a%25b%3Fc%E2%88%95d/t'), { key: 'a%b?c∕d', title: 't' });
+    // A path of the earlier form (every character escaped) still parses to its key.
+    assert.deepEqual(parseMessagePath('/merge%3Ao%2Fr%233/Merge message: #3'), { key: 'merge:o/r#3', title: 'Merge message: #3' });
+  });
+
   it('the root and a folder are no message; a path of an earlier version (a number, a bad escape) parses as it is', () => {
     assert.equal(parseMessagePath('/'), undefined);
     assert.equal(parseMessagePath('/commit%3Ao'), undefined);
