@@ -49,6 +49,8 @@ export default {
     // Git data and tree building, review placement and diff mapping, statistics.
     'emulator/src/git/**/*.ts',
     'emulator/src/hosting/pulls/{review-placement,diff}.ts',
+    // The message editor's store: its paths and what outlives a reload.
+    'src/features/shared/messageEditor/messageStore.ts',
     // The vendor routes' path and compare rules (outside the documents, --vendor github).
     'emulator/src/hosting/vendor-github/rules.ts',
     'emulator/src/stats/**/*.ts',

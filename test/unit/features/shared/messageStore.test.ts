@@ -74,6 +74,22 @@ describe('message editor: paths and the kept messages', () => {
     assert.deepEqual(new MessageStore(state).paths(), [path]);
   });
 
+  it('a keystroke that changes nothing and the end of a message never started write nothing to the workspace state', () => {
+    const state = memento();
+    let writes = 0;
+    const counted: StateLike = { get: state.get, update: (key, value) => (writes++, state.update(key, value)) };
+    const store = new MessageStore(counted);
+    const path = messagePath('commit:o/r', 'Commit message: main');
+    store.start(path, { key: 'commit:o/r', title: 'Commit message: main', text: 'Same' });
+    const afterStart = writes;
+    store.write(path, 'Same');
+    assert.equal(writes, afterStart, 'the same text is not written again');
+    store.write(path, 'Changed');
+    assert.equal(writes, afterStart + 1);
+    assert.equal(store.end(messagePath('commit:o/r', 'Commit message: other')), undefined);
+    assert.equal(writes, afterStart + 1, 'ending what was never started writes nothing');
+  });
+
   it('end takes the message out for good; a kept text is by key, dropped when emptied or forgotten', () => {
     const state = memento();
     const store = new MessageStore(state);
