@@ -194,8 +194,9 @@ for (const stage of stages) {
     for (const file of filesOf('test/e2e', '.e2e.mjs'))
       await run({ stage, name: file, cmd: process.execPath, args: ['test/harness/run-e2e.mjs'], env: { REPODESK_E2E_FILES: file } });
   } else if (stage === 'web') {
-    const files = filesOf('test/web', '.web.mjs');
-    if (files.length) await run({ stage, name: `all ${files.length} files, one window`, cmd: process.execPath, args: ['test/harness/run-web.mjs'] });
+    // Picked by --files or not, all of them run.
+    const all = fs.readdirSync(path.join(root, 'test', 'web')).filter((f) => f.endsWith('.web.mjs'));
+    if (all.some(picked)) await run({ stage, name: `all ${all.length} files, one window`, cmd: process.execPath, args: ['test/harness/run-web.mjs'] });
   } else if (stage === 'unit') {
     await shuffledSuite(stage, root, 'test/unit/.mocharc.json', false);
   } else {
