@@ -8,7 +8,6 @@ import type { PullAction, ReviewAction, WebviewToHost } from './model/messages';
 import { errorText } from '../shared/failure';
 import { openDiff } from '../shared/gitfs/openDiff';
 import { CommentNode } from '../shared/tree/reviewThreadNodes';
-import { pickCommitFile } from './commitFilesPick';
 import { OVERVIEW_PAGE } from './overviewLoader';
 import { overviewStrings } from './overviewStrings';
 import type { PullOverviewPage } from './pullOverviewPage';
@@ -45,7 +44,8 @@ export async function handleOverviewMessage(page: PullOverviewPage, m: WebviewTo
       return openFile(page, m.path);
     case 'openCommit': {
       const client = page.clientNow();
-      if (client) await pickCommitFile(client, page.owner, page.repo, m.sha);
+      // Loaded on use (shared with the Pull Requests view's commit rows).
+      if (client) await (await import('../shared/gitfs/commitFilesPick.js')).pickCommitFile(client, page.owner, page.repo, m.sha);
       return;
     }
     case 'openThread':

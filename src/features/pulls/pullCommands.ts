@@ -1,6 +1,7 @@
-// The Pull Requests view's commands that are not a click on a row: check a
-// pull request out, the filter, open in the browser. Loaded on first use
-// (registerPulls.ts registers them).
+// The Pull Requests view's commands that are not a click on a changed file:
+// check a pull request out, the filter, open in the browser, open a commit.
+// Loaded on first use (registerPulls.ts registers them), and with a pull
+// request's Commits row (pullCommitNodes.ts).
 import * as vscode from 'vscode';
 import type { HostingSession } from '../shared/session/hostingSession';
 import { loadPullFilter, savePullFilter, type PullFilter } from './pullFilter';
@@ -18,6 +19,9 @@ import { givenAnswers } from '../shared/commandArgs';
 import type { CommandHandler } from '../shared/lazyCommands';
 import type { PullCommandId } from './registerPulls';
 import type { OpenFolder } from './checkoutWorktree';
+import { PullCommitNode } from './pullCommitNodes';
+// Loaded with these commands (no chunk of its own: each chunk costs the activation bundle a line of its table).
+export { commitsRow } from './pullCommitNodes';
 
 /** The hosts of the service's web and API addresses: a clone's remote on either is the repository's. */
 function serviceHosts(): string[] {
@@ -111,6 +115,20 @@ export function pullCommands(
     },
     'repodesk.pulls.openInBrowser': async (node?: PullNode) => {
       if (node instanceof PullNode) await vscode.env.openExternal(vscode.Uri.parse(node.pull.html_url, true));
+    },
+    // A commit row's click: its changed files in a quick pick, the chosen one as a parent/commit diff.
+    // `answers.path`: the file to open, in place of the quick pick.
+    'repodesk.pulls.openCommit': async (node?: PullCommitNode, answers?: unknown) => {
+      const client = session.client;
+      if (!(node instanceof PullCommitNode) || !client) return false;
+      try {
+        // A chunk of its own, shared with the overview: no entry in the activation bundle's table of chunks' dependencies.
+        const { pickCommitFile } = await import('../shared/gitfs/commitFilesPick.js');
+        return await pickCommitFile(client, node.owner, node.repo, node.commit.sha, givenAnswers<{ path?: string }>(answers)?.path);
+      } catch (err) {
+        void vscode.window.showErrorMessage(vscode.l10n.t('Could not open commit {0}: {1}', node.commit.sha.slice(0, 7), errorText(err)));
+        return false;
+      }
     },
   };
 }

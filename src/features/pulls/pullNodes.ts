@@ -1,5 +1,5 @@
-// Nodes of the Pull Requests view: a pull request, its changed files and its
-// review-comment threads.
+// Nodes of the Pull Requests view: a pull request, its changed files, its
+// review-comment threads and its commits.
 import * as vscode from 'vscode';
 import { type HostingClient, type PullRequest, type PullRequestFile } from '../../hosting';
 import type { AvatarCache } from '../../util/avatars';
@@ -27,9 +27,9 @@ export class PullNode extends RepoDeskNode {
     readonly owner: string,
     readonly repo: string,
     readonly pull: PullRequest,
-    private readonly client: HostingClient,
+    readonly client: HostingClient,
     private readonly me: string | undefined,
-    private readonly onChanged: (node: RepoDeskNode) => void,
+    readonly onChanged: (node: RepoDeskNode) => void,
     private readonly avatars?: AvatarCache,
     private readonly viewed?: ViewedFilesStore,
   ) {
@@ -102,7 +102,8 @@ export class PullNode extends RepoDeskNode {
     );
     // The first page of files read before the row is drawn, so it shows the viewed progress at once.
     if (this.viewed) await files.list.ensureLoaded();
-    return adopt(this, [files, threads]);
+    // The commits' row and its code (pullCommitNodes.ts, with the view's commands: one chunk) load as the pull request opens, not at activation.
+    return adopt(this, [files, threads, (await import('./pullCommands.js')).commitsRow(this, ctx, id)]);
   }
 }
 

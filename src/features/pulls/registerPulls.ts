@@ -25,6 +25,7 @@ const PULL_COMMANDS = [
   'repodesk.pulls.labels',
   'repodesk.pulls.filter',
   'repodesk.pulls.openInBrowser',
+  'repodesk.pulls.openCommit',
 ] as const;
 export type PullCommandId = (typeof PULL_COMMANDS)[number];
 

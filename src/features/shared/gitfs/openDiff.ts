@@ -18,6 +18,8 @@ export interface DiffSides {
   headBlob?: string | undefined;
   /** The account whose pull request this is: both sides and its threads are read with it (none: the account in use). */
   accountId?: string | undefined;
+  /** The editor's title (default: the file's name, with the pull request's number). */
+  title?: string | undefined;
 }
 
 /** Opens the diff (at a line of one side); resolves to the documents of its two sides. */
@@ -43,7 +45,7 @@ export async function openDiff(
   const right = gitUri({ owner: d.owner, repo: d.repo, sha: d.headSha, path: d.path, empty: !headThere, account, pull });
   if (d.headBlob && headThere) rememberBlob({ owner: d.owner, repo: d.repo, sha: d.headSha, path: d.path, account }, d.headBlob);
   const name = d.path.slice(d.path.lastIndexOf('/') + 1);
-  const title = d.number !== undefined ? vscode.l10n.t('{0} (#{1})', name, d.number) : name;
+  const title = d.title ?? (d.number !== undefined ? vscode.l10n.t('{0} (#{1})', name, d.number) : name);
   const options: vscode.TextDocumentShowOptions = { preview: true, ...show };
   if (at && at.side === 'head') options.selection = new vscode.Range(at.line - 1, 0, at.line - 1, 0);
   await vscode.commands.executeCommand('vscode.diff', left, right, title, options);

@@ -3,7 +3,7 @@
 // its first parent.
 import assert from 'node:assert/strict';
 import { hostToWebview, webviewToHost } from '../../../../src/features/pullOverview/model/messages';
-import { changedFiles } from '../../../../src/features/pullOverview/model/commitFiles';
+import { changedFiles } from '../../../../src/reviewing/commitFiles';
 import type { TreeEntry } from '../../../../src/hosting';
 
 describe('pull request overview: messages', () => {

@@ -2,7 +2,7 @@
 // first parent (the git data API has no per-commit file list): a path only
 // in the commit was added, only in the parent removed, in both with another
 // blob SHA or mode modified. Subtrees are left out (their files are listed).
-import type { TreeEntry } from '../../../hosting';
+import type { TreeEntry } from '../hosting';
 
 export interface CommitFile {
   path: string;
