@@ -1,13 +1,36 @@
-// What a user does in the sidebar, typed and clicked in the UI
-// after views.e2e.mjs: create a repository, open pages in the browser, copy
-// a clone URL, create a branch and a label, write release notes in an
-// editor, and the filter buttons of the views' title bars.
-/* global describe, it */
+// What a user does in the sidebar, typed and clicked in the UI: create a
+// repository, open pages in the browser, copy a clone URL, create a branch
+// and a label, write release notes in an editor, and the filter buttons of
+// the views' title bars. Each suite but the last signs in and opens the demo
+// repository itself, so that the file passes alone or after any other file.
+/* global before, describe, it */
 import assert from 'node:assert/strict';
 import { resultsDir, screenshot, session } from '../harness/e2eSession.mjs';
-import { answerStep, clickTitleAction, closePane, giveRoomTo, openFromRow, openPane, pane, refusedWith, row, typeStep } from './sidebar.mjs';
+import { answerStep, clickTitleAction, closePane, giveRoomTo, openAndSignIn, openFromRow, openPane, pane, refusedWith, row, typeStep } from './sidebar.mjs';
+
+/**
+ * Makes difference-engine the active repository and shows it expanded: the
+ * suites before this one choose other repositories and close panes.
+ */
+async function demoRepository() {
+  await giveRoomTo('Repositories');
+  const org = await row('Repositories', /^analytical-engines(\s*\d+)?$/);
+  if ((await org.getAttribute('aria-expanded')) !== 'true') await org.click();
+  const repo = await row('Repositories', /^difference-engine/);
+  await repo.click();
+  if ((await repo.getAttribute('aria-expanded')) !== 'true') await repo.locator('.monaco-tl-twistie').click();
+  return repo;
+}
+
+/** Each suite's start: RepoDesk open, ada signed in and the demo repository active, whichever file ran before (or none). */
+async function ready() {
+  await openAndSignIn();
+  await demoRepository();
+}
 
 describe('Create Repository, typed into its quick inputs', () => {
+  before(ready);
+
   it('a name the service cannot take is refused in the input; a good one creates the repository, lists it and makes it active', async () => {
     const { page } = session;
     const name = `made-in-the-editor-${Date.now().toString(36)}`;
@@ -40,6 +63,8 @@ describe('Create Repository, typed into its quick inputs', () => {
 });
 
 describe('A repository’s inline actions', () => {
+  before(ready);
+
   it('Open Repository in Browser opens its html_url in a new tab; Copy Clone URL puts its clone URL on the clipboard', async () => {
     const { page } = session;
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
@@ -60,6 +85,8 @@ describe('A repository’s inline actions', () => {
 });
 
 describe('A pull request in the browser', () => {
+  before(ready);
+
   it('Open Pull Request in Browser shows the pull request’s page with its title and changed files', async () => {
     await openPane('Pull Requests');
     const repo = await row('Repositories', /^difference-engine/);
@@ -74,21 +101,9 @@ describe('A pull request in the browser', () => {
   });
 });
 
-/**
- * Makes difference-engine the active repository and shows it expanded: the
- * suites before this one choose other repositories and close panes.
- */
-async function demoRepository() {
-  await giveRoomTo('Repositories');
-  const org = await row('Repositories', /^analytical-engines(\s*\d+)?$/);
-  if ((await org.getAttribute('aria-expanded')) !== 'true') await org.click();
-  const repo = await row('Repositories', /^difference-engine/);
-  await repo.click();
-  if ((await repo.getAttribute('aria-expanded')) !== 'true') await repo.locator('.monaco-tl-twistie').click();
-  return repo;
-}
-
 describe('Typed into quick inputs: a branch and a label', () => {
+  before(ready);
+
   it('Create Branch… from the abbreviated SHA that the master row shows makes a branch at that commit', async () => {
     await demoRepository();
     // The Repositories pane, now long, would leave Git Refs too short to show master.
@@ -129,6 +144,8 @@ describe('Typed into quick inputs: a branch and a label', () => {
 });
 
 describe('Release notes written in an editor', () => {
+  before(ready);
+
   it('Create Release… asks tag, target, name and kind, opens the notes in an editor, and ✓ in its title bar creates the draft with those notes', async () => {
     const { page } = session;
     await openPane('Releases');
