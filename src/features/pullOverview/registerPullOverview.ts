@@ -143,19 +143,21 @@ export function registerPullOverview({
       const fromView = givenAnswers<{ preserveFocus?: unknown }>(arg)?.preserveFocus === true;
       const title = vscode.l10n.t('Pull Request #{0}', target.number);
       // After a window reload its page may be a restored tab not yet shown: that one is shown and started, not a second.
-      if (!panels.get(key))
-        await (
-          await import('./restoredOverview.js')
-        ).showRestored(
-          PULL_OVERVIEW_VIEW_TYPE,
-          target.number,
-          title,
-          fromView,
-          started,
-          () => panels.get(key),
-          (listener) => (onStarted = listener),
-        );
-      panels.show(key, title, vscode.ViewColumn.Active, fromView);
+      const restored = panels.get(key)
+        ? 'none'
+        : await (
+            await import('./restoredOverview.js')
+          ).showRestored(
+            PULL_OVERVIEW_VIEW_TYPE,
+            target.number,
+            title,
+            fromView,
+            started,
+            () => panels.get(key),
+            (listener) => (onStarted = listener),
+          );
+      // Shown, then left for another tab while it started: the person's choice of tab stands.
+      if (restored !== 'leftBehind') panels.show(key, title, vscode.ViewColumn.Active, fromView);
       return key;
     }),
   );

@@ -42,10 +42,10 @@ export async function showRestored(
   started: ReadonlySet<vscode.WebviewPanel>,
   isOpen: () => unknown,
   onStarted: (listener: ((key: string) => void) | undefined) => void,
-): Promise<void> {
+): Promise<'none' | 'shown' | 'leftBehind'> {
   const panels = [...started];
   // No tab left unstarted (no reload, or every restored tab shown since): the common case, nothing to look at.
-  if (vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => isOverview(t, viewType)).length <= panels.length) return;
+  if (vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => isOverview(t, viewType)).length <= panels.length) return 'none';
   let shown = false;
   for (const tab of candidates(viewType, number, unreadTitle, panels)) {
     if (isOpen()) break;
@@ -66,7 +66,16 @@ export async function showRestored(
     await vscode.commands.executeCommand('workbench.action.openEditorAtIndex', index);
     shown = true;
     await handedOver;
+    // The person went on to another tab while VS Code handed this one over: it is not brought to the front again.
+    if (!inFront(tab, viewType)) return 'leftBehind';
   }
   // Opening a tab by its place gives it the focus; a click in the view keeps it there.
   if (shown && preserveFocus) await vscode.commands.executeCommand('repodesk.pullRequests.focus');
+  return shown ? 'shown' : 'none';
+}
+
+/** The active tab is still `tab` (an overview tab of its title in its group). */
+function inFront(tab: vscode.Tab, viewType: string): boolean {
+  const front = vscode.window.tabGroups.activeTabGroup.activeTab;
+  return !!front && isOverview(front, viewType) && front.label === tab.label && front.group.viewColumn === tab.group.viewColumn;
 }
