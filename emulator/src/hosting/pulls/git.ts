@@ -18,6 +18,28 @@ export interface CommitInfo {
 }
 
 /** The files and commits of (base, head) pairs, kept per emulator (see pair-cache.ts). */
+/** `git log`'s format of the fields of CommitInfo: one record a commit (\x1e), its fields apart (\x1f). */
+export const COMMIT_LOG_FORMAT = '--format=%H%x1f%T%x1f%P%x1f%an%x1f%ae%x1f%aI%x1f%cn%x1f%ce%x1f%cI%x1f%B%x1e';
+
+/** The commits of `git log` run with COMMIT_LOG_FORMAT. */
+export function parseCommitLog(out: string): CommitInfo[] {
+  return out
+    .split('\x1e')
+    .map((s) => s.replace(/^\n/, ''))
+    .filter((s) => s !== '')
+    .map((record) => {
+      const [sha = '', tree = '', parents = '', an = '', ae = '', ad = '', cn = '', ce = '', cd = '', message = ''] = record.split('\x1f');
+      return {
+        sha,
+        tree,
+        parents: parents ? parents.split(' ') : [],
+        author: { name: an, email: ae, date: ad },
+        committer: { name: cn, email: ce, date: cd },
+        message: message.replace(/\n+$/, ''),
+      };
+    });
+}
+
 export interface PairCaches {
   files: PairCache<readonly FileDiff[]>;
   commits: PairCache<readonly CommitInfo[]>;
@@ -123,23 +145,8 @@ export class PullGit {
   }
 
   private async computeCommits(base: string, head: string): Promise<CommitInfo[]> {
-    const format = '%H%x1f%T%x1f%P%x1f%an%x1f%ae%x1f%aI%x1f%cn%x1f%ce%x1f%cI%x1f%B%x1e';
-    const r = await this.text(['log', '--reverse', `--format=${format}`, `${base}..${head}`, '--']);
-    return r.out
-      .split('\x1e')
-      .map((s) => s.replace(/^\n/, ''))
-      .filter((s) => s !== '')
-      .map((record) => {
-        const [sha = '', tree = '', parents = '', an = '', ae = '', ad = '', cn = '', ce = '', cd = '', message = ''] = record.split('\x1f');
-        return {
-          sha,
-          tree,
-          parents: parents ? parents.split(' ') : [],
-          author: { name: an, email: ae, date: ad },
-          committer: { name: cn, email: ce, date: cd },
-          message: message.replace(/\n+$/, ''),
-        };
-      });
+    const r = await this.text(['log', '--reverse', COMMIT_LOG_FORMAT, `${base}..${head}`, '--']);
+    return parseCommitLog(r.out);
   }
 
   /** The tree of merging head into base, or null when they conflict. */

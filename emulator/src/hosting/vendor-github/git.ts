@@ -7,7 +7,7 @@ import { readTreeEntries } from '../../git/tree-read';
 import type { TreeMode } from '../../git/format';
 import type { ObjectType } from '../../git/object-reader';
 import { parseDiff, type FileDiff } from '../pulls/diff';
-import type { CommitInfo } from '../pulls/git';
+import { COMMIT_LOG_FORMAT, parseCommitLog, type CommitInfo } from '../pulls/git';
 
 /** git's empty tree: the "parent" a root commit's diff is taken from. */
 const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
@@ -45,27 +45,6 @@ export async function entryAt(git: GitRepository, treeSha: string, segments: rea
   return current;
 }
 
-// The fields of a pull request's commits (pulls/git.ts), so that its JSON (pulls/git-json.ts) serves here too.
-const LOG_FORMAT = '--format=%H%x1f%T%x1f%P%x1f%an%x1f%ae%x1f%aI%x1f%cn%x1f%ce%x1f%cI%x1f%B%x1e';
-
-function parseLog(out: string): CommitInfo[] {
-  return out
-    .split('\x1e')
-    .map((s) => s.replace(/^\n/, ''))
-    .filter((s) => s !== '')
-    .map((record) => {
-      const [sha = '', tree = '', parents = '', an = '', ae = '', ad = '', cn = '', ce = '', cd = '', message = ''] = record.split('\x1f');
-      return {
-        sha,
-        tree,
-        parents: parents === '' ? [] : parents.split(' '),
-        author: { name: an, email: ae, date: ad },
-        committer: { name: cn, email: ce, date: cd },
-        message: message.replace(/\n+$/, ''),
-      };
-    });
-}
-
 export interface LogFilters {
   /** Commits touching this path (a file or a directory). */
   path?: string | undefined;
@@ -97,13 +76,13 @@ export async function countCommits(git: GitRepository, from: string, f: LogFilte
 
 /** One page of the filtered history from `from`, newest first as `git log` lists it. */
 export async function logPage(git: GitRepository, from: string, f: LogFilters, skip: number, count: number): Promise<CommitInfo[]> {
-  const out = await git.runText(['log', LOG_FORMAT, `--skip=${skip}`, `--max-count=${count}`, ...filterArgs(f), from, ...pathArgs(f)]);
-  return parseLog(out);
+  const out = await git.runText(['log', COMMIT_LOG_FORMAT, `--skip=${skip}`, `--max-count=${count}`, ...filterArgs(f), from, ...pathArgs(f)]);
+  return parseCommitLog(out);
 }
 
 /** One commit by its SHA. */
 export async function logOne(git: GitRepository, sha: string): Promise<CommitInfo> {
-  const [commit] = parseLog(await git.runText(['log', LOG_FORMAT, '--max-count=1', sha, '--']));
+  const [commit] = parseCommitLog(await git.runText(['log', COMMIT_LOG_FORMAT, '--max-count=1', sha, '--']));
   if (!commit) throw new Error(`no commit ${sha}`);
   return commit;
 }
