@@ -1055,11 +1055,17 @@ describe('Accounts: Review Comments and the pending review count follow the acco
       await waitFor('the accounts named with their service', async () =>
         ['ada (Local)', 'charles (Local)'].every((l) => session.accounts.some((a) => a.label === l)),
       );
+      // The view is drawn again for the account switched to (as a person sees it, a moment after the switch).
+      const drawnAs = (contextValue: string, what: string) =>
+        waitFor(what, async () => {
+          const value = (await row()).toTreeItem().contextValue;
+          return value === contextValue && value;
+        });
       await vscode.commands.executeCommand('repodesk.switchAccount', account('ada (Local)').id);
       // Its own: the row offers Edit and Delete (its context value).
-      assert.equal((await row()).toTreeItem().contextValue, 'reviewComment:own');
+      await drawnAs('reviewComment:own', "ada's reply drawn as her own (Edit and Delete offered)");
       await vscode.commands.executeCommand('repodesk.switchAccount', account('charles (Local)').id);
-      assert.equal((await row()).toTreeItem().contextValue, 'reviewComment', "ada's reply is not charles's own");
+      await drawnAs('reviewComment', "ada's reply drawn as not charles's own");
     } finally {
       await fetch(`${pulls}/comments/${reply.id}`, { method: 'DELETE', headers });
       await vscode.workspace.getConfiguration('repodesk.hosting').update('services', undefined, vscode.ConfigurationTarget.Global);
