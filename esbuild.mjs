@@ -373,6 +373,15 @@ const builds = [
     format: 'iife',
     target: 'es2022',
   },
+  {
+    ...common,
+    // The Create Pull Request form: a browser bundle (DOMPurify for its preview) with its stylesheet beside it.
+    entryPoints: { createPullForm: 'src/features/createPullForm/webview/main.ts' },
+    outdir: 'dist/webview',
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+  },
 ];
 
 // Chunk names carry a hash: drop the last build's.

@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import type { HostingSession } from './features/shared/session/hostingSession';
 import { offlineCopiesOf, registerGitFileSystem } from './features/shared/gitfs/gitFileSystem';
 import { registerPulls } from './features/pulls/registerPulls';
+import { registerCreatePullForm } from './features/createPullForm/registerCreatePullForm';
 import { SelectedPull } from './features/shared/selection/selectedPull';
 import type { NodeTreeProvider } from './features/shared/tree/treeBase';
 import { registerReleases } from './features/releases/registerReleases';
@@ -107,6 +108,8 @@ export function registerViews(
   context.subscriptions.push(viewedFiles);
   registerViewedFiles({ ...ctx, viewedFiles });
   const pulls = registerPulls({ ...ctx, refreshAll: (except) => refreshAll(except), viewedFiles });
+  // Create Pull Request… without answers: a form.
+  registerCreatePullForm(ctx);
   // One source of truth for review comments: a reply, edit or delete made in
   // the editor's threads or in a view shows in the others.
   const reviewStore = new PullReviewComments(session, () => offlineCopiesOf(context));

@@ -14,7 +14,7 @@ export interface ReadCommit {
 }
 
 /** A commit of the head that the base has not. */
-export interface BetweenCommit {
+interface BetweenCommit {
   sha: string;
   message: string;
 }

@@ -76,6 +76,12 @@ describe('the packaged .vsix', function () {
     }
   });
 
+  it('holds the Create Pull Request form: its bundle and stylesheet', () => {
+    for (const f of ['extension/dist/webview/createPullForm.js', 'extension/dist/webview/createPullForm.css']) {
+      assert.ok(entries.includes(f), `${f} is missing from the package`);
+    }
+  });
+
   it("its client parses the service's JSON with JSON itself: @octokit/request's json-with-bigint is replaced in the bundle", () => {
     // The build that packaging ran describes its inputs (esbuild's metafile).
     const meta = JSON.parse(fs.readFileSync(path.join(root, 'dist/meta.json'), 'utf8')) as { outputs: Record<string, { inputs: Record<string, unknown> }> };

@@ -20,11 +20,12 @@ describe('Activation events', () => {
     );
   });
 
-  it('the Insights and pull request overview panels are restored after a reload (onWebviewPanel for each); an editor left open on a RepoDesk scheme (a message, a diff of a pull request, a delivery) activates RepoDesk (onFileSystem)', () => {
+  it('the Insights, pull request overview and Create Pull Request form panels are restored after a reload (onWebviewPanel for each); an editor left open on a RepoDesk scheme (a message, a diff of a pull request, a delivery) activates RepoDesk (onFileSystem)', () => {
     assert.deepEqual([...manifest.activationEvents].sort(), [
       'onFileSystem:repodesk',
       'onFileSystem:repodesk-delivery',
       'onFileSystem:repodesk-message',
+      'onWebviewPanel:repodesk.createPullForm',
       'onWebviewPanel:repodesk.insights',
       'onWebviewPanel:repodesk.pullOverview',
     ]);

@@ -1,5 +1,5 @@
-// A pull request's life from the editor: Create Pull Request… (head, base,
-// title from the head's last commit, body in an editor), Edit (title and
+// A pull request's life from the editor: Create Pull Request… (its answers
+// given, else the form of src/features/createPullForm), Edit (title and
 // body), Close, Reopen, and Merge (the merge commit's message editable; the
 // head the user saw is sent, so a head that moved since is refused, 409,
 // rather than merged unseen). The service's refusals become messages with

@@ -7,7 +7,7 @@ import { shownRows } from './conversationShown';
 import type { CommitSummary, IssueComment, Label, PullRequestDetailed, PullRequestFile, ReviewComment } from '../../../hosting';
 import { commentLocation } from '../../../reviewing/commentLocation';
 import { firstLine, groupReviewThreads, shortSha } from '../../../util/viewFormat';
-import { renderMarkdown } from './markdown';
+import { renderMarkdown } from '../../../util/markdown';
 import { parseSuggestions, suggestedLine, suggestionMarkdown } from '../../../reviewing/suggestions';
 import { viewedProgress, type PullViewed } from '../../../reviewing/viewedFiles';
 import { moreToList, unlisted } from '../../../reviewing/listShortfall';

@@ -7,7 +7,7 @@ import type { CommentItem, PageModel, ThreadItem, WebviewToHost } from '../model
 import { describeLocation, type CommentLocation } from '../../../reviewing/commentLocation';
 import { clear, h, icon } from '../../shared/webview/dom';
 import { avatarImage } from './header';
-import { markdownBlock } from './markdownView';
+import { markdownBlock } from '../../shared/webview/markdownView';
 import type { Text } from './text';
 import { pendingList, queuedList } from './pendingReview';
 import { inChunks, type ChunkedDraw } from './inChunks';

@@ -7,7 +7,6 @@
 // host makes every request; nothing secret is ever posted.
 import * as vscode from 'vscode';
 import type { Logger } from '../log/outputLog';
-import { webviewHtml } from './webviewHtml';
 
 /** A schema that checks a message (a zod or zod/mini schema is one). */
 interface MessageSchema<T> {
@@ -124,16 +123,6 @@ export class WebviewPanels<In, Out> implements vscode.Disposable {
     const { spec, log } = this;
     panel.webview.options = this.options();
     if (spec.icon) panel.iconPath = spec.icon;
-    panel.webview.html = webviewHtml({
-      webview: panel.webview,
-      root: this.root,
-      script: spec.script,
-      styles: spec.styles,
-      title: panel.title,
-      panelKey: key,
-      lang: vscode.env.language,
-      initial: given,
-    });
     const messages = new vscode.EventEmitter<In>();
     const posted = new vscode.EventEmitter<Out>();
     // Messages that arrive while the feature's code is still loading wait here.
@@ -199,6 +188,23 @@ export class WebviewPanels<In, Out> implements vscode.Disposable {
       if (this.open.get(key) === hosted) this.open.delete(key);
       for (const s of subscriptions) s.dispose();
     });
+    // The page itself is written by a chunk loaded with the first panel, not at activation.
+    void import('./webviewHtml.js').then(
+      ({ webviewHtml }) => {
+        if (disposed) return;
+        panel.webview.html = webviewHtml({
+          webview: panel.webview,
+          root: this.root,
+          script: spec.script,
+          styles: spec.styles,
+          title: panel.title,
+          panelKey: key,
+          lang: vscode.env.language,
+          initial: given,
+        });
+      },
+      (err: unknown) => log.error(`${spec.viewType}: its page could not be written`, err),
+    );
     const started = this.start(hosted);
     if (!(started instanceof Promise)) {
       subscriptions.push(started);

@@ -1,7 +1,7 @@
 // Bodies and comments are markdown; HTML and scripts in them are text, never
 // markup (the webview sanitizes the result again with DOMPurify).
 import assert from 'node:assert/strict';
-import { renderMarkdown } from '../../../../src/features/pullOverview/model/markdown';
+import { renderMarkdown } from '../../src/util/markdown';
 
 describe('pull request overview: markdown of bodies and comments', () => {
   it('renders markdown: emphasis, lists, code and links', () => {

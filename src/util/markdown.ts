@@ -1,4 +1,4 @@
-// Markdown of pull request bodies and comments, rendered in the host with
+// Markdown of pull request bodies, comments and new descriptions, rendered in the host with
 // markdown-it: raw HTML in the text is shown as text (html: false), links
 // only to http(s) and mailto, images as links (the page loads no remote
 // image). The webview sanitizes the result again with DOMPurify before it

@@ -2,7 +2,7 @@
 // again with DOMPurify before it joins the page: no script, no event
 // handlers, no forms, no styles, no images (the page loads nothing remote).
 import DOMPurify from 'dompurify';
-import { h } from '../../shared/webview/dom';
+import { h } from './dom';
 
 const CONFIG = {
   USE_PROFILES: { html: true },
