@@ -2,7 +2,8 @@
 // gear-train (a branch of analytical-engines/difference-engine) commits a new
 // file to a new branch from the Git Refs title bar (the start offered is
 // gear-train, the preview says the base and how far it is from master),
-// opens a pull request from the notification, and merges it from its
+// opens a pull request from the notification on the Create Pull Request
+// form (title and description from the commit), and merges it from its
 // overview with the message editor: the tab named for what it is, only
 // RepoDesk's ✓, an empty message refused, a closed tab cancelling with the
 // text kept and back on the next try. Each step checks the screen and the
@@ -212,21 +213,27 @@ describe('Journey: commit the workspace to a new branch, open a pull request, me
       ['Write down the gear ratios\n\nTen to one between the figure wheels.', [gearTrainSha]],
     );
 
-    // A pull request from the notification's button, into gear-train.
+    // A pull request from the notification's button, into gear-train: the form, its head the new branch.
     await done.getByRole('button', { name: 'Create Pull Request…' }).click();
-    await typeStep('Create Pull Request (2/4): base');
-    await page.locator('.quick-input-widget .monaco-list-row[aria-label^="gear-train"]').first().click();
-    await typeStep('Create Pull Request (3/4): title');
-    assert.equal(await input.inputValue(), 'Write down the gear ratios', "the title is the commit's summary");
-    await page.keyboard.press('Enter');
-    // The description in the message editor, named for what it is, with the same ✓ as the commit message.
-    await expectMessageEditor(`Description: ${branch} into gear-train`);
-    await titleAction('Use This Message').click();
+    const form = page.frameLocator('iframe.webview.ready:visible').frameLocator('iframe#active-frame');
+    await form.locator('h1', { hasText: `Create a pull request in ${OWNER}/${REPO}` }).waitFor({ timeout: 30_000 });
+    assert.equal(await form.getByLabel('Head (the branch with the changes)').inputValue(), branch, 'the head is the branch just committed to');
+    await form.getByLabel('Base (where the changes go)').selectOption('gear-train');
+    await form.locator('#compare', { hasText: 'Commits ahead of gear-train: 1. Commits behind: 0.' }).waitFor({ timeout: 30_000 });
+    assert.equal(await form.getByLabel('Title').inputValue(), 'Write down the gear ratios', "the title is the commit's summary");
+    assert.equal(await form.locator('#body').inputValue(), 'Ten to one between the figure wheels.', "the description is the commit's body");
+    console.log(`      screenshot: ${await screenshot('journey-commit-pull-form')}`);
+    await form.getByRole('button', { name: 'Create Pull Request' }).click();
     const created = toast(/Created pull request #\d+\./);
     await created.waitFor({ timeout: 30_000 });
     pullNumber = Number((await created.innerText()).match(/#(\d+)/)[1]);
+    // The form turned into the pull request's overview.
+    await form.locator('h1', { hasText: 'Write down the gear ratios' }).waitFor({ timeout: 30_000 });
     const pull = await apiAsAda('GET', `${REPO_PATH}/pulls/${pullNumber}`);
-    assert.deepEqual([pull.state, pull.head.ref, pull.base.ref, pull.title], ['open', branch, 'gear-train', 'Write down the gear ratios']);
+    assert.deepEqual(
+      [pull.state, pull.head.ref, pull.base.ref, pull.title, pull.body],
+      ['open', branch, 'gear-train', 'Write down the gear ratios', 'Ten to one between the figure wheels.'],
+    );
     await openPane('Pull Requests');
     await row('Pull Requests', `#${pullNumber} Write down the gear ratios`);
     await page.mouse.move(900, 600);

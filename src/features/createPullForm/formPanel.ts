@@ -82,7 +82,7 @@ export function startForm(hosted: Hosted, context: vscode.ExtensionContext, sess
   const [owner = '', repo = ''] = hosted.key.split('/');
   const subscriptions: vscode.Disposable[] = [];
   if (context.extensionMode === vscode.ExtensionMode.Test) {
-    posted.set(hosted.key, []);
+    if (!posted.has(hosted.key)) posted.set(hosted.key, []);
     subscriptions.push(hosted.onDidPost((m) => posted.get(hosted.key)?.push(m)));
   }
   let heads: Map<string, string> | undefined;

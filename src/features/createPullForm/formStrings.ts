@@ -22,7 +22,7 @@ export function formStrings(): Record<StringKey, string> {
     create: vscode.l10n.t('Create Pull Request'),
     creating: vscode.l10n.t('Creating the pull request…'),
     counting: vscode.l10n.t('Reading the commits between the branches…'),
-    aheadBehind: vscode.l10n.t('{0} is {1} commits ahead of and {2} commits behind {3}.'),
+    aheadBehind: vscode.l10n.t('Commits ahead of {1}: {2}. Commits behind: {3}.'),
     tooFarToCount: vscode.l10n.t('The branches are too far apart to count their commits here.'),
     compareFailed: vscode.l10n.t('Could not compare the branches: {0}'),
     nothingToMerge: vscode.l10n.t('Nothing to merge: {0} has no commits that {1} does not have.'),

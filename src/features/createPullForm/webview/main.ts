@@ -110,7 +110,7 @@ function compareLine(s: SavedState, ready: Readiness): HTMLElement {
     line.textContent = t('nothingToMerge', s.head, s.base);
     line.classList.add('warning');
   } else if (c.ahead === null || c.behind === null) line.textContent = t('tooFarToCount');
-  else line.textContent = t('aheadBehind', s.head, c.ahead, c.behind, s.base);
+  else line.textContent = t('aheadBehind', s.head, s.base, c.ahead, c.behind);
   return line;
 }
 
