@@ -35,6 +35,12 @@ function diffsAtOldHead(move: HeadMove): { tab: vscode.Tab; group: vscode.TabGro
   return found;
 }
 
+/** The open tab showing the diff `tab` showed (undefined once it is closed or replaced). */
+function stillOpen(tab: vscode.Tab): vscode.Tab | undefined {
+  const modified = (tab.input as vscode.TabInputTextDiff).modified.toString();
+  return vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.toString() === modified);
+}
+
 export async function followHead(move: HeadMove): Promise<void> {
   if (move.before.head === move.now.head.sha) return;
   for (const { tab, group, base, head } of diffsAtOldHead(move)) {
@@ -54,11 +60,12 @@ export async function followHead(move: HeadMove): Promise<void> {
       },
       line !== undefined ? { side: 'head', line } : undefined,
       { viewColumn: group.viewColumn, preserveFocus: !(group.isActive && tab.isActive), preview: tab.isPreview },
+      // Reading the new sides takes a while: a preview tab the user replaced meanwhile (another file
+      // opened) or closed is not opened again, as that would replace what they opened.
+      () => stillOpen(tab) !== undefined,
     );
     // A preview tab was replaced by the new one; a kept tab is closed (if still open).
-    const old = vscode.window.tabGroups.all
-      .flatMap((g) => g.tabs)
-      .find((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.toString() === (tab.input as vscode.TabInputTextDiff).modified.toString());
+    const old = stillOpen(tab);
     if (old) await vscode.window.tabGroups.close(old, true);
   }
 }

@@ -22,11 +22,16 @@ export interface DiffSides {
   title?: string | undefined;
 }
 
-/** Opens the diff (at a line of one side); resolves to the documents of its two sides. */
+/**
+ * Opens the diff (at a line of one side); resolves to the documents of its two sides. `stillWanted`, when
+ * given, is asked once the sides are read, just before the editor opens: false opens nothing (what the
+ * diff was to replace went meanwhile).
+ */
 export async function openDiff(
   d: DiffSides,
   at?: { side: 'head' | 'base'; line: number },
   show?: Pick<vscode.TextDocumentShowOptions, 'viewColumn' | 'preserveFocus' | 'preview'>,
+  stillWanted?: () => boolean,
 ): Promise<{ base: vscode.Uri; head: vscode.Uri }> {
   // Heard first: the pull request's threads are read while the sides are.
   const account = d.accountId;
@@ -48,6 +53,7 @@ export async function openDiff(
   const title = d.title ?? (d.number !== undefined ? vscode.l10n.t('{0} (#{1})', name, d.number) : name);
   const options: vscode.TextDocumentShowOptions = { preview: true, ...show };
   if (at && at.side === 'head') options.selection = new vscode.Range(at.line - 1, 0, at.line - 1, 0);
+  if (stillWanted && !stillWanted()) return { base: left, head: right };
   await vscode.commands.executeCommand('vscode.diff', left, right, title, options);
   if (at && at.side === 'base') {
     // The selection option applies to the modified side; move the original side's cursor instead.
