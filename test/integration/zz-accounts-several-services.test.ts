@@ -1051,22 +1051,29 @@ describe('Accounts: Review Comments and the pending review count follow the acco
       ],
       vscode.ConfigurationTarget.Global,
     );
+    // Each change of the account in use, for the failure's message.
+    const changes: string[] = [];
+    const start = Date.now();
+    const heard = session.onDidChange(() => changes.push(`${Date.now() - start} ms: ${session.account?.label}`));
     try {
       await waitFor('the accounts named with their service', async () =>
         ['ada (Local)', 'charles (Local)'].every((l) => session.accounts.some((a) => a.label === l)),
       );
       // The view is drawn again for the account switched to (as a person sees it, a moment after the switch).
+      let seen = '';
       const drawnAs = (contextValue: string, what: string) =>
         waitFor(what, async () => {
           const value = (await row()).toTreeItem().contextValue;
+          seen = `drawn as ${value}; account in use ${session.account?.label} (login ${session.login}); ${await whyAccount(session, `${pull.owner}/${pull.repo}`)}; accounts ${session.accounts.map((a) => `${a.label}=${a.id}`).join(', ')}`;
           return value === contextValue && value;
-        });
+        }).catch((err: Error) => assert.fail(`${err.message}: ${seen}; changes of the account in use: ${changes.join(', ')}`));
       await vscode.commands.executeCommand('repodesk.switchAccount', account('ada (Local)').id);
       // Its own: the row offers Edit and Delete (its context value).
       await drawnAs('reviewComment:own', "ada's reply drawn as her own (Edit and Delete offered)");
       await vscode.commands.executeCommand('repodesk.switchAccount', account('charles (Local)').id);
       await drawnAs('reviewComment', "ada's reply drawn as not charles's own");
     } finally {
+      heard.dispose();
       await fetch(`${pulls}/comments/${reply.id}`, { method: 'DELETE', headers });
       await vscode.workspace.getConfiguration('repodesk.hosting').update('services', undefined, vscode.ConfigurationTarget.Global);
       await waitFor('the accounts named without a service', async () => session.accounts.every((a) => !a.label.includes('(')));
