@@ -142,9 +142,10 @@ export function startForm(hosted: Hosted, context: vscode.ExtensionContext, sess
   };
 
   const create = async (m: Extract<WebviewToHost, { type: 'create' }>) => {
-    const c = client();
+    let c: HostingClient;
     let number: number;
     try {
+      c = client();
       const pull = await c.pulls.create(owner, repo, { head: m.head, base: m.base, title: m.title, ...(m.body.trim() ? { body: m.body } : {}) });
       number = pull.number;
     } catch (err) {
