@@ -71,7 +71,7 @@ export async function commitsBetween(read: (sha: string) => Promise<ReadCommit>,
 
 /** A branch's name as a sentence: "gear-train" → "Gear train", "fix/carry_ripple" → "Fix/carry ripple". */
 export function branchAsSentence(branch: string): string {
-  const words = branch.replace(/[-_]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const words = branch.replace(/[-_\s]+/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -123,24 +123,13 @@ export function templateText(bytes: Uint8Array): { text: string; cut?: 'tooLarge
   const large = bytes.length > TEMPLATE_LIMIT;
   const kept = large ? bytes.subarray(0, TEMPLATE_LIMIT) : bytes;
   try {
-    // A character split at the limit is left out, not an error.
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(large ? trimPartialCharacter(kept) : kept);
+    // Streamed, a character split at the limit is held back (left out), not an error.
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(kept, { stream: large });
     return large ? { text, cut: 'tooLarge' } : { text };
   } catch {
     const lenient = new TextDecoder('utf-8').decode(kept);
     return { text: lenient.slice(0, lenient.indexOf('\uFFFD')), cut: 'notUtf8' };
   }
-}
-
-/** Bytes without a UTF-8 sequence begun at their end and not finished. */
-function trimPartialCharacter(bytes: Uint8Array): Uint8Array {
-  let start = bytes.length;
-  // At most three continuation bytes (10xxxxxx) before a sequence's first byte.
-  while (start > 0 && bytes.length - start < 4 && (bytes[start - 1]! & 0xc0) === 0x80) start--;
-  const lead = bytes[start - 1];
-  if (lead === undefined || lead < 0xc0) return bytes;
-  const needs = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : 2;
-  return bytes.length - (start - 1) < needs ? bytes.subarray(0, start - 1) : bytes;
 }
 
 /**

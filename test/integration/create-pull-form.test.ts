@@ -75,7 +75,7 @@ describe('Create Pull Request form', function () {
   });
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await vscode.workspace.fs.delete(vscode.Uri.joinPath(workspace(), '.github', 'PULL_REQUEST_TEMPLATE.md')).then(undefined, () => undefined);
+    await vscode.workspace.fs.delete(vscode.Uri.joinPath(workspace(), '.github'), { recursive: true }).then(undefined, () => undefined);
     await vscode.commands.executeCommand('repodesk.testing.setActiveRepository', 'analytical-engines', 'difference-engine');
   });
 
@@ -120,7 +120,7 @@ describe('Create Pull Request form', function () {
     assert.match(previewed.html, /<strong>Ten<\/strong> to one &lt;script&gt;alert\(1\)&lt;\/script&gt;/);
   });
 
-  it("the workspace's template is offered; one over 64 KB is offered cut, said so", async () => {
+  it("the workspace's template is offered; one over 64 KB is offered cut, said so; a folder of templates is a choice", async () => {
     const github = vscode.Uri.joinPath(workspace(), '.github');
     await vscode.workspace.fs.createDirectory(github);
     const file = vscode.Uri.joinPath(github, 'PULL_REQUEST_TEMPLATE.md');
@@ -134,6 +134,17 @@ describe('Create Pull Request form', function () {
       [['.github/PULL_REQUEST_TEMPLATE.md', 65_536, 'tooLarge']],
     );
     await vscode.workspace.fs.delete(file);
+    // A folder of templates: a choice among its Markdown files.
+    const folder = vscode.Uri.joinPath(github, 'PULL_REQUEST_TEMPLATE');
+    await vscode.workspace.fs.createDirectory(folder);
+    await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder, 'fix.md'), new TextEncoder().encode('## The fix\n'));
+    await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder, 'feature.md'), new TextEncoder().encode('## The feature\n'));
+    repository = await open(`form-one-${run}`);
+    assert.deepEqual(repository.templates, [
+      { path: '.github/PULL_REQUEST_TEMPLATE/feature.md', text: '## The feature\n' },
+      { path: '.github/PULL_REQUEST_TEMPLATE/fix.md', text: '## The fix\n' },
+    ]);
+    await vscode.workspace.fs.delete(github, { recursive: true });
   });
 
   it("created: the labels set on the service, the form closed and the pull request's overview open; the same head again is refused in the service's words", async () => {
@@ -149,7 +160,17 @@ describe('Create Pull Request form', function () {
       return labels.join() === 'form-label';
     });
     await waitFor('the form closed', async () => !formTab());
-    await waitFor('the overview open', async () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).some((t) => t.label === `Pull Request #${pull.number}`));
+    await waitFor('the overview open', async () =>
+      vscode.window.tabGroups.all
+        .flatMap((g) => g.tabs)
+        // Its title is the pull request's once read.
+        .some(
+          (t) =>
+            t.input instanceof vscode.TabInputWebview &&
+            t.input.viewType.endsWith('repodesk.pullOverview') &&
+            [`Pull Request #${pull.number}`, `#${pull.number} Add the first note`].includes(t.label),
+        ),
+    );
 
     await open(`form-one-${run}`);
     const before = (await posted()).length;

@@ -226,8 +226,12 @@ async function readTemplates(folder: vscode.Uri): Promise<FormTemplate[]> {
     );
   const [found, folderEntries] = await Promise.all([
     Promise.all(TEMPLATE_FILES.map(async (f) => ((await isFile(f)) ? [f] : []))).then((r) => r.flat()),
-    vscode.workspace.fs.readDirectory(at(TEMPLATE_FOLDER)).then(
-      (entries) => entries.filter(([, type]) => (type & vscode.FileType.File) !== 0).map(([name]) => name),
+    // Looked at first: reading a folder that is not there is logged by VS Code as an error.
+    vscode.workspace.fs.stat(at(TEMPLATE_FOLDER)).then(
+      async (folderStat) =>
+        (folderStat.type & vscode.FileType.Directory) === 0
+          ? []
+          : (await vscode.workspace.fs.readDirectory(at(TEMPLATE_FOLDER))).filter(([, type]) => (type & vscode.FileType.File) !== 0).map(([name]) => name),
       () => [] as string[],
     ),
   ]);

@@ -100,6 +100,19 @@ describe('newPull: the rules of the Create Pull Request form', () => {
       });
     });
 
+    it('a head that merged the base in, with older commits of its own behind the merge: all of them, not only the newest', async () => {
+      // root ← a (base); root ← y1 ← y2; h = merge(a, y2) (head)
+      const { read } = history({ root: [[], 1], a: [['root'], 2], y1: [['root'], 3], y2: [['y1'], 4], h: [['a', 'y2'], 10, 'Merge'] });
+      assert.deepEqual(await commitsBetween(read, 'h', 'a'), {
+        commits: [
+          { sha: 'y1', message: 'commit y1' },
+          { sha: 'y2', message: 'commit y2' },
+          { sha: 'h', message: 'Merge' },
+        ],
+        behind: 0,
+      });
+    });
+
     it('more commits than the budget: undefined (too far to tell), not a wrong count', async () => {
       const { read, reads } = history(forked);
       assert.equal(await commitsBetween(read, 'd', 'b', 3), undefined);
@@ -131,6 +144,9 @@ describe('newPull: the rules of the Create Pull Request form', () => {
     });
     it('underscores and runs of them are one space; a slash stays', () => {
       assert.equal(branchAsSentence('fix/carry__ripple-_step'), 'Fix/carry ripple step');
+    });
+    it('spaces and tabs among them are one space too', () => {
+      assert.equal(branchAsSentence('odd - name\t\tthere'), 'Odd name there');
     });
     it('leading and trailing dashes leave no space', () => {
       assert.equal(branchAsSentence('-wip-'), 'Wip');
