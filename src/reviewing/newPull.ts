@@ -59,14 +59,17 @@ export async function commitsBetween(read: (sha: string) => Promise<ReadCommit>,
       if (!(await paint(parent, sides.get(sha)!))) return undefined;
     }
   }
-  const ahead: Array<BetweenCommit & { time: number }> = [];
-  let behind = 0;
-  for (const [sha, side] of sides) {
-    if (side === HEAD_SIDE) ahead.push({ sha, message: commits.get(sha)!.message, time: commits.get(sha)!.time });
-    else if (side === BASE_SIDE) behind++;
-  }
-  ahead.sort((a, b) => a.time - b.time);
-  return { commits: ahead.map(({ sha, message }) => ({ sha, message })), behind };
+  const ahead = [...sides].filter(([, side]) => side === HEAD_SIDE).map(([sha]) => sha);
+  const behind = [...sides.values()].filter((side) => side === BASE_SIDE).length;
+  // Oldest first, and a commit always after its parents: commits made in the same second have the same time.
+  const ordered: string[] = [];
+  const visit = (sha: string) => {
+    if (ordered.includes(sha) || !ahead.includes(sha)) return;
+    for (const parent of commits.get(sha)!.parents) visit(parent);
+    ordered.push(sha);
+  };
+  for (const sha of ahead.sort((a, b) => commits.get(a)!.time - commits.get(b)!.time)) visit(sha);
+  return { commits: ordered.map((sha) => ({ sha, message: commits.get(sha)!.message })), behind };
 }
 
 /** A branch's name as a sentence: "gear-train" → "Gear train", "fix/carry_ripple" → "Fix/carry ripple". */

@@ -113,6 +113,23 @@ describe('newPull: the rules of the Create Pull Request form', () => {
       });
     });
 
+    it('commits made in the same second: each after its parent', async () => {
+      const { read } = history({ root: [[], 1], a: [['root'], 5], b: [['a'], 5], c: [['b'], 5] });
+      assert.deepEqual(
+        (await commitsBetween(read, 'c', 'root'))?.commits.map((c) => c.sha),
+        ['a', 'b', 'c'],
+      );
+    });
+
+    it('two lines merged: the older line first, each after its parents, the merge last', async () => {
+      // root ← x1(2) ← x2(6); root ← y1(3) ← y2(4); m = merge(x2, y2)
+      const { read } = history({ root: [[], 1], x1: [['root'], 2], x2: [['x1'], 6], y1: [['root'], 3], y2: [['y1'], 4], m: [['x2', 'y2'], 7] });
+      assert.deepEqual(
+        (await commitsBetween(read, 'm', 'root'))?.commits.map((c) => c.sha),
+        ['x1', 'y1', 'y2', 'x2', 'm'],
+      );
+    });
+
     it('more commits than the budget: undefined (too far to tell), not a wrong count', async () => {
       const { read, reads } = history(forked);
       assert.equal(await commitsBetween(read, 'd', 'b', 3), undefined);
