@@ -99,6 +99,17 @@ export function withTemplate(body: string, template: string | undefined): string
   return parts.join('\n\n');
 }
 
+/**
+ * A description the user wrote, with another template chosen: the earlier
+ * template's text, where the description still holds it, becomes the new
+ * one's; else the new one goes after the text. What the user wrote stays.
+ */
+export function swapTemplate(body: string, before: string | undefined, after: string | undefined): string {
+  const old = before?.trim() ?? '';
+  if (old && body.includes(old)) return body.replace(old, after?.trim() ?? '').trim();
+  return withTemplate(body, after);
+}
+
 /** Where a single template may be, in the order a template is looked for. */
 export const TEMPLATE_FILES = ['.github/PULL_REQUEST_TEMPLATE.md', 'PULL_REQUEST_TEMPLATE.md', 'docs/PULL_REQUEST_TEMPLATE.md'] as const;
 /** A folder of templates to choose among. */

@@ -12,6 +12,7 @@ import {
   templateChoices,
   templateText,
   TEMPLATE_LIMIT,
+  swapTemplate,
   withTemplate,
   type ReadCommit,
 } from '../../../src/reviewing/newPull';
@@ -212,6 +213,27 @@ describe('newPull: the rules of the Create Pull Request form', () => {
     });
     it('neither: empty', () => {
       assert.equal(withTemplate('', '  '), '');
+    });
+  });
+
+  describe('swapTemplate (another template chosen for a description the user wrote)', () => {
+    it('the earlier template, still in the text, becomes the new one; the text around it stays', () => {
+      assert.equal(
+        swapTemplate('Mine.\n\n## Bug\n- [ ] Steps\n\nMore of mine.', '\n## Bug\n- [ ] Steps\n', '## Feature\n'),
+        'Mine.\n\n## Feature\n\nMore of mine.',
+      );
+    });
+    it('no template now: the earlier one taken out', () => {
+      assert.equal(swapTemplate('Mine.\n\n## Bug', '## Bug', undefined), 'Mine.');
+    });
+    it('the earlier template edited away: the new one after the text', () => {
+      assert.equal(swapTemplate('Mine, and the bug template rewritten', '## Bug', '## Feature'), 'Mine, and the bug template rewritten\n\n## Feature');
+    });
+    it('no earlier template: the new one after the text', () => {
+      assert.equal(swapTemplate('Mine.', undefined, '## Feature'), 'Mine.\n\n## Feature');
+    });
+    it('an earlier template of only spaces is no template: the new one after the text', () => {
+      assert.equal(swapTemplate('Mine.', '  ', '## Feature'), 'Mine.\n\n## Feature');
     });
   });
 

@@ -7,7 +7,7 @@
 // the text kept.
 import { hostToWebview, webviewToHost, type FormLabel, type FormTemplate, type HostToWebview, type WebviewToHost } from '../model/messages';
 import { fill, type StringKey } from '../model/strings';
-import { readiness, withTemplate, type Readiness } from '../../../reviewing/newPull';
+import { readiness, swapTemplate, withTemplate, type Readiness } from '../../../reviewing/newPull';
 import { openChannel } from '../../shared/webview/channel';
 import { clear, h } from '../../shared/webview/dom';
 import { markdownBlock } from '../../shared/webview/markdownView';
@@ -196,9 +196,11 @@ function render(): void {
         select.append(h('option', { value: '' }, t('noTemplate')));
         for (const tp of offer.templates) select.append(h('option', { value: tp.path }, tp.path));
         select.value = templateOf(s.template) ? s.template : '';
-        // Choosing a template starts the description again from the suggestion and that template.
+        // Another template: in place of the earlier one, what the user wrote kept.
         select.addEventListener('change', () => {
-          save({ template: select.value, bodyEdited: false });
+          const now = state();
+          if (now.bodyEdited) save({ body: swapTemplate(now.body, templateOf(now.template)?.text, templateOf(select.value)?.text) });
+          save({ template: select.value });
           suggest();
           if (state().mode === 'preview') requestPreview();
           render();
