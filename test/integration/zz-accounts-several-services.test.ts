@@ -169,11 +169,22 @@ describe('Accounts: two accounts on one service and one on a second (enterprise 
     assert.ok(labels.length > 0);
     assert.ok((await used(enterpriseApi(), enterpriseToken)) > before, "the Enterprise token's count did not grow");
     // Back to ada's Local account for the tests after this one (remembered for the repository too).
-    await vscode.commands.executeCommand('repodesk.switchAccount', account('ada (Local)').id);
-    await waitFor(
-      'Pull Requests read with ada (Local) again',
-      async () => !(await children('repodesk.pullRequests')).map(label).includes(`#${open[0]!.number} ${title}`),
-    );
+    const changes: string[] = [];
+    const start = Date.now();
+    const heard = session.onDidChange(() => changes.push(`${Date.now() - start} ms: ${session.account?.label}`));
+    try {
+      await vscode.commands.executeCommand('repodesk.switchAccount', account('ada (Local)').id);
+      await waitFor(
+        'Pull Requests read with ada (Local) again',
+        async () => !(await children('repodesk.pullRequests')).map(label).includes(`#${open[0]!.number} ${title}`),
+      ).catch(async (err: Error) =>
+        assert.fail(
+          `${err.message}: account in use ${session.account?.label}; ${await whyAccount(session, 'analytical-engines/difference-engine')}; changes of the account in use: ${changes.join(', ')}`,
+        ),
+      );
+    } finally {
+      heard.dispose();
+    }
   });
 
   it('a pull request overview opened under the Enterprise account keeps reading with it after the account in use is switched', async () => {
