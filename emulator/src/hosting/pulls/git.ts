@@ -64,16 +64,18 @@ export class PullGit {
     private readonly env: GitEnvironment,
     readonly gitDir: string,
     private readonly caches: PairCaches = pairCaches(),
+    /** More environment of every command (a comparison across forks: the other repositories' objects). */
+    private readonly variables: Record<string, string> = {},
   ) {}
 
-  static of(ctx: EmulatorContext, repoId: number): PullGit {
+  static of(ctx: EmulatorContext, repoId: number, variables?: Record<string, string>): PullGit {
     let caches = perEmulator.get(ctx);
     if (!caches) perEmulator.set(ctx, (caches = pairCaches()));
-    return new PullGit(ctx.gitEnv, repoGitPath(ctx.gitDir, repoId), caches);
+    return new PullGit(ctx.gitEnv, repoGitPath(ctx.gitDir, repoId), caches, variables);
   }
 
   private async text(args: string[], okCodes: number[] = []): Promise<{ out: string; code: number | null }> {
-    const r = await runGit(this.env, this.gitDir, args, { okCodes });
+    const r = await runGit(this.env, this.gitDir, args, { okCodes, env: this.variables });
     return { out: r.stdout.toString('utf8'), code: r.code };
   }
 

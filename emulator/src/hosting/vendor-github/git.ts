@@ -2,6 +2,7 @@
 // bare repository through the git data library (emulator/src/git): a ref to
 // a commit, a path in a commit's tree, the commit log with filters, a
 // commit's diff, and the counts of a comparison.
+import path from 'node:path';
 import type { GitRepository } from '../../git';
 import { readTreeEntries } from '../../git/tree-read';
 import type { TreeMode } from '../../git/format';
@@ -9,11 +10,30 @@ import type { ObjectType } from '../../git/object-reader';
 import { parseDiff, type FileDiff } from '../pulls/diff';
 import { COMMIT_LOG_FORMAT, parseCommitLog, type CommitInfo } from '../pulls/git';
 
+/** What the comparison's questions need of a repository: running git in it (so also with another's objects, below). */
+export type GitRunner = Pick<GitRepository, 'run' | 'runText'>;
+
+/**
+ * The repository with the objects of other repositories of its network
+ * readable too (git's alternates, for these commands only: nothing is
+ * written to it), so that a comparison across forks runs in one repository.
+ */
+export function withObjectsOf(git: GitRunner, gitDirs: readonly string[]): { runner: GitRunner; variables: Record<string, string> } {
+  // C-quoted entries: a data folder's path may hold the list's separator (gitrepository-layout(5), objects/info/alternates).
+  const quoted = gitDirs.map((dir) => `"${path.join(dir, 'objects').replace(/[\\"]/g, '\\$&')}"`);
+  const variables = { GIT_ALTERNATE_OBJECT_DIRECTORIES: quoted.join(path.delimiter) };
+  const runner: GitRunner = {
+    run: (args, options) => git.run(args, { ...options, env: { ...options?.env, ...variables } }),
+    runText: (args, options) => git.runText(args, { ...options, env: { ...options?.env, ...variables } }),
+  };
+  return { runner, variables };
+}
+
 /** git's empty tree: the "parent" a root commit's diff is taken from. */
 const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
 
 /** The commit a branch, tag or SHA names, or undefined (an option-like name is never passed to git). */
-export async function resolveCommit(git: GitRepository, ref: string): Promise<string | undefined> {
+export async function resolveCommit(git: GitRunner, ref: string): Promise<string | undefined> {
   if (ref === '' || ref.startsWith('-') || ref.includes('\0')) return undefined;
   const r = await git.run(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], { okCodes: [1, 128] });
   return r.code === 0 ? r.stdout.toString('utf8').trim() : undefined;
@@ -81,7 +101,7 @@ export async function logPage(git: GitRepository, from: string, f: LogFilters, s
 }
 
 /** One commit by its SHA. */
-export async function logOne(git: GitRepository, sha: string): Promise<CommitInfo> {
+export async function logOne(git: GitRunner, sha: string): Promise<CommitInfo> {
   const [commit] = parseCommitLog(await git.runText(['log', COMMIT_LOG_FORMAT, '--max-count=1', sha, '--']));
   if (!commit) throw new Error(`no commit ${sha}`);
   return commit;
@@ -99,13 +119,13 @@ async function diffFiles(git: GitRepository, from: string, to: string): Promise<
 }
 
 /** The merge base of two commits, or undefined when their histories are unrelated. */
-export async function mergeBase(git: GitRepository, a: string, b: string): Promise<string | undefined> {
+export async function mergeBase(git: GitRunner, a: string, b: string): Promise<string | undefined> {
   const r = await git.run(['merge-base', a, b], { okCodes: [1] });
   return r.code === 0 ? r.stdout.toString('utf8').trim() : undefined;
 }
 
 /** Commits head has that base lacks (ahead) and base has that head lacks (behind). */
-export async function aheadBehind(git: GitRepository, base: string, head: string): Promise<{ ahead: number; behind: number }> {
+export async function aheadBehind(git: GitRunner, base: string, head: string): Promise<{ ahead: number; behind: number }> {
   const [behind = '0', ahead = '0'] = (await git.runText(['rev-list', '--left-right', '--count', `${base}...${head}`, '--'])).trim().split(/\s+/);
   return { ahead: Number(ahead), behind: Number(behind) };
 }

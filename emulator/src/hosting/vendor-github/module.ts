@@ -13,17 +13,20 @@ import { registerCommitRoutes } from './commits';
 import { registerCompareRoutes } from './compare';
 import { registerContentRoutes } from './contents';
 import { registerContentWrites } from './contents-write';
+import { registerRawRoute } from './raw';
 
 export const vendorGithubModule: EmulatorModule = {
   name: 'hosting-vendor-github',
   migrations: [],
   register(app, ctx) {
     if (!isGithubVendor(ctx.limits.vendor)) return;
-    const open = opener(ctx, repositoriesOf(ctx));
+    const repositories = repositoriesOf(ctx);
+    const open = opener(ctx, repositories);
     registerBranchRoutes(app, ctx, open);
     registerContentRoutes(app, ctx, open);
     registerContentWrites(app, ctx, open);
     registerCommitRoutes(app, ctx, open);
-    registerCompareRoutes(app, ctx, open);
+    registerCompareRoutes(app, ctx, open, repositories);
+    registerRawRoute(app, ctx, repositories);
   },
 };

@@ -62,6 +62,35 @@ export function splitBaseHead(spec: string): { base: string; head: string } | un
   return { base, head };
 }
 
+/**
+ * One side of a comparison: `branch`, or `owner:branch` for a branch of
+ * another repository of the same network (the vendor's form; a ref name never
+ * holds a colon, so the first one splits). Undefined when either part is empty.
+ */
+export function splitOwnerRef(side: string): { owner: string | undefined; ref: string } | undefined {
+  const colon = side.indexOf(':');
+  if (colon < 0) return side === '' ? undefined : { owner: undefined, ref: side };
+  const owner = side.slice(0, colon);
+  const ref = side.slice(colon + 1);
+  return owner === '' || ref === '' ? undefined : { owner, ref };
+}
+
+/**
+ * A raw file's address after `raw/`, `<ref>/<path>`, read every way it can be:
+ * the ref's leading segments, shortest first (a ref may hold slashes), each
+ * with a non-empty path after it.
+ */
+export function splitRefAndPath(rest: string): Array<{ ref: string; path: string }> {
+  const segments = rest.split('/');
+  const ways: Array<{ ref: string; path: string }> = [];
+  for (let i = 1; i < segments.length; i++) {
+    const ref = segments.slice(0, i).join('/');
+    const path = segments.slice(i).join('/');
+    if (ref !== '' && path !== '') ways.push({ ref, path });
+  }
+  return ways;
+}
+
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /**

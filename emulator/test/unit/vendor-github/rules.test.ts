@@ -11,6 +11,8 @@ import {
   MAX_WRITE_BYTES,
   pickReadme,
   splitBaseHead,
+  splitOwnerRef,
+  splitRefAndPath,
   timeFilter,
 } from '../../../src/hosting/vendor-github/rules';
 
@@ -90,6 +92,45 @@ describe('vendor-github rules: comparisons', () => {
     assert.equal(splitBaseHead('base...'), undefined);
     assert.equal(splitBaseHead('base....head'), undefined);
     assert.equal(splitBaseHead('main'), undefined);
+  });
+});
+
+describe('vendor-github rules: a side of a comparison across forks', () => {
+  it('a plain branch has no owner', () => {
+    assert.deepEqual(splitOwnerRef('feature/side'), { owner: undefined, ref: 'feature/side' });
+  });
+
+  it('owner:branch names the owner and the branch, split at the first colon', () => {
+    assert.deepEqual(splitOwnerRef('bob:feature/side'), { owner: 'bob', ref: 'feature/side' });
+    assert.deepEqual(splitOwnerRef('bob:a:b'), { owner: 'bob', ref: 'a:b' });
+  });
+
+  it('an empty side, an empty owner or an empty branch is refused', () => {
+    assert.equal(splitOwnerRef(''), undefined);
+    assert.equal(splitOwnerRef(':main'), undefined);
+    assert.equal(splitOwnerRef('bob:'), undefined);
+    assert.equal(splitOwnerRef(':'), undefined);
+  });
+});
+
+describe('vendor-github rules: a raw address', () => {
+  it('one segment of ref, then the rest as the path', () => {
+    assert.deepEqual(splitRefAndPath('main/README.md'), [{ ref: 'main', path: 'README.md' }]);
+  });
+
+  it('a ref with slashes: every split, the shortest ref first', () => {
+    assert.deepEqual(splitRefAndPath('feature/side/docs/side.md'), [
+      { ref: 'feature', path: 'side/docs/side.md' },
+      { ref: 'feature/side', path: 'docs/side.md' },
+      { ref: 'feature/side/docs', path: 'side.md' },
+    ]);
+  });
+
+  it('no path after the ref, or an empty ref, gives no way to read it', () => {
+    assert.deepEqual(splitRefAndPath('main'), []);
+    assert.deepEqual(splitRefAndPath('main/'), []);
+    assert.deepEqual(splitRefAndPath(''), []);
+    assert.deepEqual(splitRefAndPath('/README.md'), []);
   });
 });
 

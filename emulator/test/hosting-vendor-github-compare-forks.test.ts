@@ -1,0 +1,195 @@
+// Comparing across forks, with --vendor github: either side of
+// `GET /repos/:owner/:repo/compare/:base...:head` may be `owner:branch`, a
+// branch of that owner's repository in the same network, as the vendor's
+// clients send it (octokit compareCommitsWithBasehead, PyGithub
+// Repository.compare). Without the flag the path answers 404, as every path
+// outside the documents does (emulator/README.md, "Outside the documents,
+// with `--vendor github`").
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Octokit } from '@octokit/rest';
+import { startEmulator, type TestEmulator } from './support/emulator';
+import { call } from './helpers/hosting';
+
+const SCENARIO = `
+users:
+  - { login: alice, email: alice@example.test, password: alice-password, tokens: [{ token: alice_repo_token_0123456789, scopes: [repo] }] }
+  - { login: bob, email: bob@example.test, password: bob-password, tokens: [{ token: bob_repo_token_0123456789ab, scopes: [repo] }] }
+  - { login: carol, email: carol@example.test, password: carol-password }
+repositories:
+  - owner: alice
+    name: widgets
+    default_branch: main
+    commits:
+      - { id: init, author: alice, date: 2026-01-05T10:00:00Z, message: Start the widgets, files: { README.md: "# Widgets\\n" } }
+      - { id: side, branch: feature/side, parents: [init], author: alice, date: 2026-01-07T10:00:00Z, message: Note a side idea, files: { docs/side.md: "A side idea.\\n" } }
+  - owner: carol
+    name: widgets
+    default_branch: main
+    commits:
+      - { id: own, author: carol, date: 2026-01-05T10:00:00Z, message: Carol's own widgets, files: { README.md: "# Mine\\n" } }
+`;
+
+const ALICE = 'alice_repo_token_0123456789';
+const BOB = 'bob_repo_token_0123456789ab';
+const NOT_FOUND = { message: 'Not Found', documentation_url: 'https://docs.service.test/v3' };
+const b64 = (text: string) => Buffer.from(text).toString('base64');
+
+function scenarioFile(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vendor-github-forks-'));
+  const file = path.join(dir, 'scenario.yaml');
+  fs.writeFileSync(file, SCENARIO);
+  return file;
+}
+
+function gitDirOf(emu: TestEmulator, owner: string, name: string): string {
+  const id = emu.db.prepare('SELECT r.id FROM repositories r JOIN users u ON u.id = r.owner_id WHERE u.login = ? AND r.name = ?').pluck().get(owner, name);
+  return path.join(emu.dataDir, 'git', `${String(id)}.git`);
+}
+
+function git(gitDir: string, ...args: string[]): string {
+  return execFileSync('git', ['--git-dir', gitDir, ...args], { env: { PATH: process.env.PATH, GIT_CONFIG_NOSYSTEM: '1', HOME: os.tmpdir() } }).toString('utf8');
+}
+
+/** Everything a request could write: the refs, the object counts (loose and packed) and the alternates. */
+function snapshot(gitDir: string): string {
+  const alternates = path.join(gitDir, 'objects', 'info', 'alternates');
+  return (
+    git(gitDir, 'for-each-ref') +
+    git(gitDir, 'count-objects', '-v').replace(/^size.*$/gm, '') +
+    (fs.existsSync(alternates) ? fs.readFileSync(alternates, 'utf8') : '')
+  );
+}
+
+describe('compare across forks without --vendor github: the emulator keeps to the documents', () => {
+  let emu: TestEmulator;
+  before(async () => {
+    emu = await startEmulator({ seed: scenarioFile() });
+  });
+  after(() => emu.dispose());
+
+  it('GET /compare/main...bob:main answers 404 Not Found', async () => {
+    const res = await call(emu, 'GET', '/repos/alice/widgets/compare/main...bob:main', { token: ALICE });
+    assert.equal(res.status, 404);
+    assert.deepEqual(res.json, NOT_FOUND);
+  });
+});
+
+describe('compare across forks with --vendor github', () => {
+  let emu: TestEmulator;
+  let init: string;
+  let side: string;
+  let bobTip: string;
+  const cmp = (repo: string, spec: string) => call(emu, 'GET', `/repos/${repo}/compare/${spec}`, { token: ALICE });
+
+  before(async () => {
+    emu = await startEmulator({ seed: scenarioFile(), vendor: 'github' });
+    const alice = gitDirOf(emu, 'alice', 'widgets');
+    init = git(alice, 'rev-parse', 'refs/heads/main').trim();
+    side = git(alice, 'rev-parse', 'refs/heads/feature/side').trim();
+    // A fork through the API holds the source's history (a scenario's forks are made before its commits).
+    const fork = await call(emu, 'POST', '/repos/alice/widgets/forks', { token: BOB });
+    assert.equal(fork.status, 202);
+    // Bob's fork moves on: one commit of his own on its main, which alice's repository does not have.
+    const put = await call(emu, 'PUT', '/repos/bob/widgets/contents/src/bob.js', {
+      token: BOB,
+      body: { message: 'Bob adds his part', content: b64('bob();\n') },
+    });
+    assert.equal(put.status, 201);
+    bobTip = put.json.commit.sha;
+    assert.throws(() => git(alice, 'cat-file', '-e', bobTip), 'the fork commit is not in the source repository');
+  });
+  after(() => emu.dispose());
+
+  it('head as owner:branch: the fork branch ahead of this repository, its commits and files', async () => {
+    const res = await cmp('alice/widgets', 'main...bob:main');
+    assert.equal(res.status, 200);
+    assert.deepEqual([res.json.status, res.json.ahead_by, res.json.behind_by, res.json.total_commits], ['ahead', 1, 0, 1]);
+    assert.deepEqual(
+      res.json.commits.map((c: { sha: string; commit: { message: string } }) => [c.sha, c.commit.message]),
+      [[bobTip, 'Bob adds his part']],
+    );
+    assert.deepEqual(
+      res.json.files.map((f: { filename: string; status: string; patch: string }) => [f.filename, f.status, f.patch]),
+      [['src/bob.js', 'added', '@@ -0,0 +1 @@\n+bob();']],
+    );
+    assert.equal(res.json.base_commit.sha, init);
+    assert.equal(res.json.merge_base_commit.sha, init);
+  });
+
+  it('the URLs name the request as sent, the permalink each side with its owner', async () => {
+    const res = await cmp('alice/widgets', 'main...bob:main');
+    assert.equal(res.json.url, `${emu.url}/repos/alice/widgets/compare/main...bob:main`);
+    assert.equal(res.json.html_url, `${emu.url}/alice/widgets/compare/main...bob:main`);
+    assert.equal(res.json.permalink_url, `${emu.url}/alice/widgets/compare/alice:${init}...bob:${bobTip}`);
+  });
+
+  it('base as owner:branch: from the fork, the source branch as the base', async () => {
+    const res = await cmp('bob/widgets', 'alice:feature/side...main');
+    assert.equal(res.status, 200);
+    assert.deepEqual([res.json.status, res.json.ahead_by, res.json.behind_by], ['diverged', 1, 1]);
+    assert.equal(res.json.base_commit.sha, side);
+    assert.deepEqual(
+      res.json.commits.map((c: { sha: string }) => c.sha),
+      [bobTip],
+    );
+    assert.equal(res.json.permalink_url, `${emu.url}/bob/widgets/compare/alice:${side}...bob:${bobTip}`);
+  });
+
+  it('both sides as owner:branch', async () => {
+    const res = await cmp('alice/widgets', 'alice:feature/side...bob:main');
+    assert.deepEqual([res.status, res.json.status, res.json.ahead_by, res.json.behind_by], [200, 'diverged', 1, 1]);
+  });
+
+  it("the repository's own owner names its own branch", async () => {
+    const own = await cmp('alice/widgets', 'alice:main...alice:feature/side');
+    const plain = await cmp('alice/widgets', 'main...feature/side');
+    assert.equal(own.status, 200);
+    assert.deepEqual(own.json.commits, plain.json.commits);
+    assert.deepEqual(own.json.files, plain.json.files);
+  });
+
+  it('an unknown owner is 404', async () => {
+    const res = await cmp('alice/widgets', 'main...nobody:main');
+    assert.deepEqual([res.status, res.json], [404, NOT_FOUND]);
+  });
+
+  it('an owner whose repository is not in the network is 404, even with the same name', async () => {
+    const res = await cmp('alice/widgets', 'main...carol:main');
+    assert.deepEqual([res.status, res.json], [404, NOT_FOUND]);
+  });
+
+  it('an unknown branch of the fork is 404', async () => {
+    const res = await cmp('alice/widgets', 'main...bob:nope');
+    assert.deepEqual([res.status, res.json], [404, NOT_FOUND]);
+  });
+
+  it('an empty owner or branch is 404', async () => {
+    for (const spec of ['main...:main', 'main...bob:', ':main...main']) {
+      const res = await cmp('alice/widgets', spec);
+      assert.deepEqual([res.status, res.json], [404, NOT_FOUND], spec);
+    }
+  });
+
+  it('writes nothing to either repository', async () => {
+    const alice = gitDirOf(emu, 'alice', 'widgets');
+    const bob = gitDirOf(emu, 'bob', 'widgets');
+    const before = [snapshot(alice), snapshot(bob)];
+    await cmp('alice/widgets', 'main...bob:main');
+    await cmp('bob/widgets', 'alice:feature/side...main');
+    assert.deepEqual([snapshot(alice), snapshot(bob)], before);
+  });
+
+  it('octokit repos.compareCommitsWithBasehead reads it as its types say', async () => {
+    const quiet = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
+    const octokit = new Octokit({ baseUrl: emu.url, auth: ALICE, userAgent: 'repodesk-octokit-tests', log: quiet });
+    const { data } = await octokit.rest.repos.compareCommitsWithBasehead({ owner: 'alice', repo: 'widgets', basehead: 'main...bob:main' });
+    assert.equal(data.status, 'ahead');
+    assert.equal(data.ahead_by, 1);
+    assert.equal(data.commits[0]?.sha, bobTip);
+    assert.equal(data.files?.[0]?.filename, 'src/bob.js');
+  });
+});
