@@ -52,10 +52,10 @@ describe('v3 bad input', () => {
     assert.deepEqual(team.json.errors, [{ resource: 'Team', field: 'repo_names', code: 'invalid' }]);
   });
 
-  it('a body over the size limit gets 413', async () => {
+  it('a body over the size limit gets 413 naming the limit', async () => {
     const res = await call(emu, 'POST', '/user/repos', { auth: ada, body: { name: 'big', description: 'x'.repeat(10_000) } });
     assert.equal(res.status, 413);
-    assert.equal(res.json.message, 'Request body too large');
+    assert.equal(res.json.message, 'Request body too large (maximum is 4096 bytes)');
   });
 
   it('unknown fields are ignored', async () => {

@@ -54,10 +54,11 @@ function sendApiError(reply: FastifyReply, err: ApiError, docsUrl: string): Fast
 }
 
 /** Maps Fastify's own errors (body too large, bad content type...) to the spec's shapes. */
-function fromFastifyError(err: FastifyError): ApiError {
+function fromFastifyError(err: FastifyError, req: FastifyRequest): ApiError {
   switch (err.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new ApiError(413, 'Request body too large', undefined, '/v3');
+      // The limit is the emulator's choice (bodyLimitBytes): named, so that a client can tell what to split.
+      return new ApiError(413, `Request body too large (maximum is ${req.routeOptions.bodyLimit} bytes)`, undefined, '/v3');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new ApiError(415, 'Unsupported Media Type', undefined, '/v3');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
@@ -71,7 +72,7 @@ function fromFastifyError(err: FastifyError): ApiError {
 
 export function installErrorHandler(app: FastifyInstance, docsUrl: string, log: (line: string) => void): void {
   app.setErrorHandler((error: FastifyError | ApiError, req: FastifyRequest, reply: FastifyReply) => {
-    const apiError = error instanceof ApiError ? error : fromFastifyError(error as FastifyError);
+    const apiError = error instanceof ApiError ? error : fromFastifyError(error as FastifyError, req);
     if (apiError.status >= 500) log(`error on ${req.method} ${req.routeOptions.url ?? req.url}: ${error.stack ?? error.message}`);
     return sendApiError(reply, apiError, docsUrl);
   });

@@ -166,7 +166,7 @@ describe('emulator v3 error bodies (docs/service-api/hosting/conventions ยง11, ย
       assert.deepEqual(res.json(), { message: 'Not Found', documentation_url: `${DOCS}/v3` });
     });
 
-    it('a body over the limit: 413 Request body too large', async () => {
+    it('a body over the limit: 413 Request body too large, naming the limit', async () => {
       const res = await app.inject({
         method: 'POST',
         url: '/echo',
@@ -174,7 +174,7 @@ describe('emulator v3 error bodies (docs/service-api/hosting/conventions ยง11, ย
         payload: JSON.stringify({ text: 'x'.repeat(2000) }),
       });
       assert.equal(res.statusCode, 413);
-      assert.deepEqual(res.json(), { message: 'Request body too large', documentation_url: `${DOCS}/v3` });
+      assert.deepEqual(res.json(), { message: 'Request body too large (maximum is 1024 bytes)', documentation_url: `${DOCS}/v3` });
     });
 
     it('a content type no parser takes: 415 Unsupported Media Type', async () => {
