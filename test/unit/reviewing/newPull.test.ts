@@ -1,6 +1,7 @@
 // Mutants left alive, equivalent: the walk's guard against painting a commit
-// twice only saves work (the result is the same); `workspace.branch ?? ''` and
-// a message's first line defaulting to '' give the same answer with any text.
+// twice only saves work (the result is the same); `workspace.branch ?? ''`,
+// `before?.trim() ?? ''` and a message's first line defaulting to '' give the
+// same answer with any text.
 import assert from 'node:assert/strict';
 import {
   branchAsSentence,

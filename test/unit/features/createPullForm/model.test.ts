@@ -12,6 +12,9 @@ describe('Create Pull Request form: its words and messages', () => {
   it('fill writes numbers as text and leaves a {n} with no argument as it is', () => {
     assert.equal(fill('Commits ahead of {1}: {2}. Behind: {3}.', 'x', 'master', 0), 'Commits ahead of master: 0. Behind: {3}.');
   });
+  it('fill reads numbers of two digits', () => {
+    assert.equal(fill('{10}', ...'abcdefghijk'.split('')), 'k');
+  });
   it('a create with a blank title is refused; its title is sent trimmed', () => {
     const create = { type: 'create', base: 'master', head: 'gear-train', body: '', labels: [] };
     assert.equal(webviewToHost.safeParse({ ...create, title: '   ' }).success, false);
