@@ -4,11 +4,16 @@
 // order alternating, so that the machine's load drifts over both alike); the
 // median of the pairs' ratios counts. Also each server's CPU time a request
 // (from /proc, so the load generator's share of the CPUs does not count),
-// p99 latency, and the start-up time with an existing data folder. Writes its
-// figures into docs/BENCHMARKS.md.
+// p99 latency, the same pairs under light load (a few connections, where a
+// pause of the server is not hidden behind a queue of requests), and the
+// start-up time with an existing data folder. Writes its figures into
+// docs/BENCHMARKS.md.
 //
 //   npm run build && node test/bench/emulator-throughput.mjs   (or: npm run bench -- emulator-throughput)
-//   BENCH_SECONDS sets the length of each run (default 5), BENCH_RUNS the number of pairs (default 7).
+//   BENCH_SECONDS sets the length of each run (default 5), BENCH_RUNS the number of pairs (default 7),
+//   BENCH_LIGHT_CONNECTIONS the connections of the light load (default 2), BENCH_BUSY=1 keeps one
+//   core busy beside the runs (a process spinning; its own section of the document), BENCH_ENTRY
+//   another build of the command (BENCH_WRITE=0 then leaves the document as it is).
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -20,9 +25,12 @@ import { emulatorBin } from '../harness/emulatorProcess.mjs';
 import { LatencyHistogram } from './latencyHistogram.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const entry = emulatorBin(root);
+// BENCH_ENTRY: another build of the command to measure (an A/B comparison), the built one by default.
+const entry = process.env.BENCH_ENTRY ? path.resolve(process.env.BENCH_ENTRY) : emulatorBin(root);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const runs = Number(process.env.BENCH_RUNS ?? 7);
+const lightConnections = Number(process.env.BENCH_LIGHT_CONNECTIONS ?? 2);
+const busy = process.env.BENCH_BUSY === '1';
 const REPO_PATH = '/repos/analytical-engines/difference-engine';
 const UA = 'repodesk-bench';
 
@@ -51,10 +59,10 @@ function stop(proc) {
 }
 
 /** One autocannon run; `latency` holds its 2xx latencies at µs resolution (autocannon's own are whole ms). */
-function run(url, headers) {
+function run(url, headers, connections = 50) {
   const latency = new LatencyHistogram();
   return new Promise((resolve, reject) => {
-    const instance = autocannon({ url, connections: 50, duration: seconds, headers }, (err, result) => (err ? reject(err) : resolve({ ...result, latency })));
+    const instance = autocannon({ url, connections, duration: seconds, headers }, (err, result) => (err ? reject(err) : resolve({ ...result, latency })));
     instance.on('response', (_client, status, _bytes, ms) => {
       if (status >= 200 && status < 300) latency.record(ms);
     });
@@ -89,18 +97,48 @@ function cpuMicros(pid) {
  * sat idle through the other's run answered its first seconds at about half
  * its rate (seen as pairs alternating between ratios of 0.3 and 0.65 by order).
  */
-async function measured(url, headers, pid) {
+async function measured(url, headers, pid, connections = 50) {
   await new Promise((resolve, reject) => {
-    autocannon({ url, connections: 50, duration: 1, headers }, (err) => (err ? reject(err) : resolve()));
+    autocannon({ url, connections, duration: 1, headers }, (err) => (err ? reject(err) : resolve()));
   });
   const before = cpuMicros(pid);
-  const result = await run(url, headers);
+  const result = await run(url, headers, connections);
   return { result, cpuPerRequest: (cpuMicros(pid) - before) / Math.max(1, result.requests.total) };
+}
+
+/** Pairs of runs, emulator and bare server in alternating order, so that the machine's load drifts over both alike. */
+async function pairsOf(emuUrl, bareUrl, headers, emuPid, barePid, connections) {
+  const pairs = [];
+  for (let i = 0; i < runs; i++) {
+    const emuRun = () => measured(emuUrl, headers, emuPid, connections);
+    const bareRun = () => measured(bareUrl, headers, barePid, connections);
+    let e;
+    let b;
+    if (i % 2 === 0) {
+      e = await emuRun();
+      b = await bareRun();
+    } else {
+      b = await bareRun();
+      e = await emuRun();
+    }
+    pairs.push({
+      emulator: e.result,
+      baseline: b.result,
+      ratio: e.result.requests.average / b.result.requests.average,
+      p99Ratio: e.result.latency.percentile(99) / b.result.latency.percentile(99),
+      emuCpu: e.cpuPerRequest,
+      bareCpu: b.cpuPerRequest,
+      load: os.loadavg()[0],
+    });
+  }
+  return pairs;
 }
 
 async function main() {
   if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'repodesk-bench-'));
+  // One core kept busy beside the runs (BENCH_BUSY=1): the emulator, the bare server and autocannon share the other.
+  const spinner = busy ? spawn(process.execPath, ['-e', 'for(;;){}'], { stdio: 'ignore' }) : undefined;
   try {
     const seeded = await startEmulator(dataDir, true);
     const basic = `Basic ${Buffer.from('ada:ada-demo-password').toString('base64')}`;
@@ -153,35 +191,14 @@ async function main() {
     }
     await run(`${emu.url}${REPO_PATH}`, headers).catch(() => undefined); // warm-up
     // Several pairs, emulator then bare server, so that the machine's load drifts over both alike; the median ratio counts.
-    const pairs = [];
-    for (let i = 0; i < runs; i++) {
-      const emuRun = () => measured(`${emu.url}${REPO_PATH}`, headers, emu.proc.pid);
-      const bareRun = () => measured(bareUrl, headers, bare.pid);
-      let e;
-      let b;
-      if (i % 2 === 0) {
-        e = await emuRun();
-        b = await bareRun();
-      } else {
-        b = await bareRun();
-        e = await emuRun();
-      }
-      pairs.push({
-        emulator: e.result,
-        baseline: b.result,
-        ratio: e.result.requests.average / b.result.requests.average,
-        p99Ratio: e.result.latency.percentile(99) / b.result.latency.percentile(99),
-        emuCpu: e.cpuPerRequest,
-        bareCpu: b.cpuPerRequest,
-        load: os.loadavg()[0],
-      });
-    }
+    const pairs = await pairsOf(`${emu.url}${REPO_PATH}`, bareUrl, headers, emu.proc.pid, bare.pid, 50);
+    const light = await pairsOf(`${emu.url}${REPO_PATH}`, bareUrl, headers, emu.proc.pid, bare.pid, lightConnections);
     const { emulator, baseline } = [...pairs].sort((x, y) => x.ratio - y.ratio)[Math.floor(pairs.length / 2)];
     bare.kill('SIGTERM');
     await stop(emu.proc);
 
     const startups = [];
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < (busy ? 0 : 5); i++) {
       const s = await startEmulator(dataDir, false);
       startups.push(s);
       await stop(s.proc);
@@ -214,50 +231,88 @@ async function main() {
       emuP99: emulator.latency.percentile(99),
       bareP99: baseline.latency.percentile(99),
       emuP50: emulator.latency.percentile(50),
+      light: {
+        connections: lightConnections,
+        ratio: median(light.map((p) => p.ratio)),
+        p99Ratio: median(light.map((p) => p.p99Ratio)),
+        emuP99: median(light.map((p) => p.emulator.latency.percentile(99))),
+        bareP99: median(light.map((p) => p.baseline.latency.percentile(99))),
+        pairs: light.map((p) => ({
+          emuRps: Math.round(p.emulator.requests.average),
+          bareRps: Math.round(p.baseline.requests.average),
+          emuP99: p.emulator.latency.percentile(99),
+          bareP99: p.baseline.latency.percentile(99),
+          load: p.load.toFixed(1),
+        })),
+      },
       headerLines: head.rawHeaders.length / 2,
       limited,
-      startWall: median(startups.map((s) => s.wallMs)),
-      startSelf: median(startups.map((s) => s.selfMs)),
+      startWall: busy ? undefined : median(startups.map((s) => s.wallMs)),
+      startSelf: busy ? undefined : median(startups.map((s) => s.selfMs)),
     };
-    console.log(figures);
-    writeDoc(figures);
+    console.log(JSON.stringify(figures, null, 1));
+    if (process.env.BENCH_WRITE !== '0') writeDoc(figures);
   } finally {
+    spinner?.kill('SIGKILL');
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
 function writeDoc(f) {
   const doc = path.join(root, 'docs/BENCHMARKS.md');
-  const loads = f.pairs.map((p) => Number(p.load));
-  const section = `<!-- emulator-throughput:start -->
+  const loads = [...f.pairs, ...f.light.pairs].map((p) => Number(p.load));
+  const marker = busy ? 'emulator-throughput-busy' : 'emulator-throughput';
+  const section = busy
+    ? `<!-- ${marker}:start -->
+### The same with one core busy
+
+Command: \`BENCH_BUSY=1 node test/bench/emulator-throughput.mjs\` (a process spinning on one
+core beside the runs). Load when measured: ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}.
+
+${table(f)}
+<!-- ${marker}:end -->`
+    : `<!-- ${marker}:start -->
 ## Emulator: authenticated \`GET /repos/:owner/:repo\` throughput, start-up time
 
 Command: \`npm run bench -- emulator-throughput\` (or, after \`npm run build\`,
 \`node test/bench/emulator-throughput.mjs\`; \`BENCH_SECONDS\` sets the length of
-a run, default 5, \`BENCH_RUNS\` the number of pairs, default 7). It writes
-this section.
+a run, default 5, \`BENCH_RUNS\` the number of pairs, default 7,
+\`BENCH_LIGHT_CONNECTIONS\` the light load's connections, default 2). It writes
+this section; \`BENCH_BUSY=1\` the next one.
 
 Method: the emulator's command with the demo seed, ${f.auth} authentication,
 against a bare \`node:http\` server that answers \`GET ${REPO_PATH}\` with the
 same bytes (${f.headerLines - 3} header lines, ${f.bytes}-byte body, checked before the runs).
-autocannon, 50 connections for ${f.seconds} s a run, in pairs of one run each; a ratio
-is the median of the pairs'. CPU a request: the server's user + system time
+autocannon, 50 connections for ${f.seconds} s a run, in pairs of one run each, then the
+same pairs with ${f.light.connections} connections (light load: a pause of the server is
+not hidden behind a queue of requests); a ratio is the median of the pairs'. CPU a request: the server's user + system time
 over its requests. Then five start-ups on the existing data folder. Node
 ${f.node}, ${f.cpus} CPUs, load when measured: ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}.
 
-| figure | goal | result |
-|---|---|---|
-| throughput, emulator / bare (median of ${f.pairs.length} pairs) | ≥ 0.9 | **${f.ratio.toFixed(2)}** |
-| p99 latency, emulator / bare (median of the pairs) | ≤ 1.2 | **${f.p99Ratio.toFixed(2)}** |
-| CPU a request, emulator / bare (medians) | — | ${Math.round(f.emuCpu)} µs / ${Math.round(f.bareCpu)} µs (${(f.emuCpu / f.bareCpu).toFixed(2)}×) |
-| non-2xx answers during the median pair's emulator run | 0 | ${f.limited} |
+${table(f)}
 | start-up with an existing data folder (spawn to listening, median of 5) | < 1 s | **${Math.round(f.startWall)} ms** (${f.startSelf} ms inside the process) |
-<!-- emulator-throughput:end -->`;
+<!-- ${marker}:end -->`;
   let text = fs.existsSync(doc) ? fs.readFileSync(doc, 'utf8') : '# Benchmarks\n';
-  const re = /<!-- emulator-throughput:start -->[\s\S]*?<!-- emulator-throughput:end -->/;
-  text = re.test(text) ? text.replace(re, section) : `${text.trimEnd()}\n\n${section}\n`;
+  const re = new RegExp(`<!-- ${marker}:start -->[\\s\\S]*?<!-- ${marker}:end -->`);
+  const after = /<!-- emulator-throughput:end -->\n/;
+  if (re.test(text)) text = text.replace(re, section);
+  else if (busy && after.test(text)) text = text.replace(after, (end) => `${end}\n${section}\n`);
+  else text = `${text.trimEnd()}\n\n${section}\n`;
   fs.writeFileSync(doc, text);
   console.log(`figures written to ${path.relative(root, doc)}`);
+}
+
+/** The figures' rows (both sections), without the start-up's. */
+function table(f) {
+  const ms = (us) => `${(us / 1000).toFixed(2)} ms`;
+  return `| figure | goal | result |
+|---|---|---|
+| throughput, emulator / bare (median of ${f.pairs.length} pairs, 50 connections) | ≥ 0.9 | **${f.ratio.toFixed(2)}** |
+| p99 latency, emulator / bare (median of the pairs, 50 connections) | ≤ 1.2 | **${f.p99Ratio.toFixed(2)}** (${ms(f.emuP99)} / ${ms(f.bareP99)} in the median pair) |
+| throughput under light load, emulator / bare (${f.light.connections} connections) | — | ${f.light.ratio.toFixed(2)} |
+| p99 latency under light load, emulator / bare (${f.light.connections} connections) | ≤ 1.2 | **${f.light.p99Ratio.toFixed(2)}** (medians ${ms(f.light.emuP99)} / ${ms(f.light.bareP99)}) |
+| CPU a request, emulator / bare (medians) | — | ${Math.round(f.emuCpu)} µs / ${Math.round(f.bareCpu)} µs (${(f.emuCpu / f.bareCpu).toFixed(2)}×) |
+| non-2xx answers during the median pair's emulator run | 0 | ${f.limited} |`;
 }
 
 main().catch((err) => {
