@@ -34,8 +34,13 @@ describe('Create Pull Request form', function () {
     );
   const send = (message: unknown) => vscode.commands.executeCommand('repodesk.testing.createPullForm.send', KEY, message);
   /** The next message of `type` posted after the first `after` messages. */
-  const next = async <T extends HostToWebview['type']>(type: T, after: number, match: (m: Posted<T>) => boolean = () => true): Promise<Posted<T>> =>
-    waitFor(`a '${type}' message`, async () => (await posted()).slice(after).find((m): m is Posted<T> => m.type === type && match(m as Posted<T>)));
+  const next = async <T extends HostToWebview['type']>(
+    type: T,
+    after: number,
+    match: (m: Posted<T>) => boolean = () => true,
+    timeoutMs?: number,
+  ): Promise<Posted<T>> =>
+    waitFor(`a '${type}' message`, async () => (await posted()).slice(after).find((m): m is Posted<T> => m.type === type && match(m as Posted<T>)), timeoutMs);
   const formTab = () =>
     vscode.window.tabGroups.all
       .flatMap((g) => g.tabs)
@@ -56,7 +61,9 @@ describe('Create Pull Request form', function () {
   const open = async (head: string): Promise<Posted<'repository'>> => {
     const before = (await posted()).length;
     await vscode.commands.executeCommand('repodesk.pulls.create', { head });
-    return next('repository', before, (m) => m.head === head);
+    // The page's first message comes once its page has loaded: code-server's webview service worker
+    // holds a new page for ~30 s while another is still loading (the earlier suites' pages).
+    return next('repository', before, (m) => m.head === head, 45_000);
   };
   const compare = async (base: string, head: string): Promise<Posted<'compared'>> => {
     const before = (await posted()).length;
@@ -66,6 +73,8 @@ describe('Create Pull Request form', function () {
 
   before(async () => {
     client = (await signInAsAdaWithDemoRepository()).testing!.session.client!;
+    // No page of an earlier suite still loading beside the form's.
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.commands.executeCommand('repodesk.testing.setActiveRepository', OWNER, REPO);
     const labels = (await collect(client.labels.listForRepo(OWNER, REPO))).map((l) => l.name);
     if (!labels.includes('form-label')) await client.labels.create(OWNER, REPO, { name: 'form-label', color: '84b6eb' });

@@ -86,12 +86,19 @@ export function startForm(hosted: Hosted, context: vscode.ExtensionContext, sess
     subscriptions.push(hosted.onDidPost((m) => posted.get(hosted.key)?.push(m)));
   }
   let heads: Map<string, string> | undefined;
+  // The branches being read: a comparison asked meanwhile (a base picked at once) waits for them.
+  let headsRead: Promise<unknown> = Promise.resolve();
   const client = (): HostingClient => {
     if (!session.client) throw new Error(vscode.l10n.t('Sign in to RepoDesk first.'));
     return session.client;
   };
 
-  const sendRepository = async (given: string | undefined) => {
+  const sendRepository = (given: string | undefined): Promise<void> => {
+    const read = readRepository(given);
+    headsRead = read;
+    return read;
+  };
+  const readRepository = async (given: string | undefined) => {
     try {
       const c = client();
       const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
@@ -124,6 +131,7 @@ export function startForm(hosted: Hosted, context: vscode.ExtensionContext, sess
     const reply = { type: 'compared', base, head } as const;
     try {
       const c = client();
+      await headsRead;
       const [baseSha, headSha] = [heads?.get(base), heads?.get(head)];
       if (!baseSha || !headSha) throw new Error(vscode.l10n.t('The service has no branch {0}.', !baseSha ? base : head));
       const between = await commitsBetween(
