@@ -25,6 +25,8 @@ async function startRelay(target: URL) {
   let server: net.Server | undefined;
   let port = 0;
   const state = { losing: false };
+  /** The request line (method and path) of each request relayed, in order. */
+  const sent: string[] = [];
   // Already up: nothing to do (a test's clean-up starts it whether or not the test stopped it).
   const up = () =>
     new Promise<void>((resolve, reject) => {
@@ -42,7 +44,9 @@ async function startRelay(target: URL) {
         // The method of the request last sent on this connection (requests on one connection go one at a time).
         let method = '';
         client.on('data', (chunk: Buffer) => {
-          method = /^([A-Z]+) \//.exec(chunk.toString('latin1', 0, 16))?.[1] ?? method;
+          const line = /^([A-Z]+) (\/\S*)/.exec(chunk.toString('latin1', 0, 300));
+          if (line) sent.push(`${line[1]} ${line[2]}`);
+          method = line?.[1] ?? method;
           upstream.write(chunk);
         });
         client.on('end', () => upstream.end());
@@ -68,6 +72,7 @@ async function startRelay(target: URL) {
     down,
     /** From now on the answer of every POST is lost (true), or relayed again (false). */
     loseAnswers: (losing: boolean) => void (state.losing = losing),
+    sent,
   };
 }
 

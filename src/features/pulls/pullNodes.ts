@@ -9,6 +9,7 @@ import { threadNodes, type CommentContext } from '../shared/tree/reviewThreadNod
 import { ItemNode, adopt } from '../shared/tree/treeBase';
 import type { ViewedFilesStore } from '../review/stores/viewedFilesStore';
 import { ChangedFilesNode } from './changedFilesNode';
+import { warmFile } from '../shared/gitfs/gitFileSystem';
 
 export type PullState = 'open' | 'closed' | 'merged';
 
@@ -75,16 +76,27 @@ export class PullNode extends RepoDeskNode {
   override async children(): Promise<RepoDeskNode[]> {
     const { owner, repo, pull, client } = this;
     const id = `pull:${owner}/${repo}#${pull.number}:`;
-    const files = new ChangedFilesNode({ owner, repo, number: pull.number }, pull, this.viewed, (f) => new PullFileNode(owner, repo, pull, f), {
-      id: `${id}files`,
-      label: vscode.l10n.t('Changed files'),
-      icon: 'files',
-      open: () => client.pulls.listFiles(owner, repo, pull.number, { priority: 'background' }),
-      emptyText: vscode.l10n.t('No files changed.'),
-      onChanged: this.onChanged,
-      expanded: true,
-      chunkSize: 100,
-    });
+    // The first text files' sides (a binary or too large a file has no patch) are read as their rows are made: the one clicked opens from memory.
+    let warm = WARM_FILES;
+    const files = new ChangedFilesNode(
+      { owner, repo, number: pull.number },
+      pull,
+      this.viewed,
+      (f) => {
+        if (f.patch && warm-- > 0) warmFile(owner, repo, pull, f);
+        return new PullFileNode(owner, repo, pull, f);
+      },
+      {
+        id: `${id}files`,
+        label: vscode.l10n.t('Changed files'),
+        icon: 'files',
+        open: () => client.pulls.listFiles(owner, repo, pull.number, { priority: 'background' }),
+        emptyText: vscode.l10n.t('No files changed.'),
+        onChanged: this.onChanged,
+        expanded: true,
+        chunkSize: 100,
+      },
+    );
     const ctx: CommentContext = { owner, repo, me: this.me, headSha: pull.head.sha };
     const threads: ItemNode = new ItemNode(
       () => {
@@ -125,6 +137,9 @@ export async function pullNodes(
   await avatars.loadAll(pulls.map((p) => p.user.avatar_url));
   return pulls.map((pr) => new PullNode(owner, repo, pr, client, me, onChanged, avatars, viewed));
 }
+
+/** How many of a pull request's changed files are read ahead (warmFile), at most. */
+const WARM_FILES = 10;
 
 const STATUS_ICONS: Record<string, string> = { added: 'diff-added', removed: 'diff-removed', modified: 'diff-modified', renamed: 'diff-renamed' };
 

@@ -61,7 +61,10 @@ export function startInlineComments(
     inline,
     store.onDidChange(() => void redrawAll()),
     ...(pending ? [pending.onDidChange(() => void redrawAll())] : []),
-    selected.onDidChange(() => void redrawAll(true)),
+    selected.onDidChange(() => {
+      void redrawAll(true);
+      inline.warm(selected.value);
+    }),
     session.onDidChange(() => void redrawAll(true)),
     vscode.workspace.onDidOpenTextDocument((d) => void inline.redraw(d)),
     vscode.workspace.onDidCloseTextDocument((d) => inline.forget(d)),
@@ -106,6 +109,7 @@ export function startInlineComments(
   };
 
   for (const d of vscode.workspace.textDocuments) void inline.redraw(d);
+  inline.warm(selected.value);
 
   // Test seams: the threads drawn now, and a thread started on a line as the + button would.
   const testing: Record<InlineCommentTestCommand, CommandHandler> = {

@@ -23,9 +23,18 @@ import { PendingCommentItem } from './pendingCommentItem';
 import { followHead } from './followHead';
 import { movedThreads } from './movedThreads';
 import { fromGitPath } from '../../../util/gitUri';
-import { GIT_SCHEME } from '../../shared/gitfs/gitFileSystem';
+import { GIT_SCHEME, gitUri } from '../../shared/gitfs/gitFileSystem';
 
 const CONTROLLER_ID = 'repodesk.reviewThreads';
+
+/** What drawing a document's threads reads of it: an open document, or a diff's head side still opening (sideToCome). */
+interface DrawnDocument {
+  readonly uri: vscode.Uri;
+  readonly isClosed: boolean;
+  readonly lineCount: number;
+  lineAt(line: number): { range: vscode.Range };
+  getText(): string;
+}
 
 export interface ThreadEntry {
   thread: vscode.CommentThread;
@@ -128,7 +137,31 @@ export class InlineThreads implements vscode.Disposable {
     );
     // The diff may be open already (restored after a reload, or a tab that showed an error): VS Code does not
     // open its documents again, so they are drawn now rather than at the next change.
-    for (const doc of vscode.workspace.textDocuments) if (isSideOf(doc.uri, d)) void this.redraw(doc);
+    const open = vscode.workspace.textDocuments.filter((doc) => isSideOf(doc.uri, d));
+    for (const doc of open) void this.redraw(doc);
+    // Not open yet: the head side's current threads are drawn as soon as their data is read, while VS Code
+    // opens the diff, as an extension that has its thread at hand does. Drawn once the document had opened,
+    // the thread waited for VS Code's next exchange with the extension host (~100 ms) on a busy first diff.
+    const head = gitUri({ owner: d.owner, repo: d.repo, sha: d.headSha, path: d.path, account: d.accountId, pull: d.number });
+    if (!open.some((doc) => doc.uri.toString() === head.toString())) void this.redraw(sideToCome(head), true);
+  }
+
+  /**
+   * The selected pull request's facts and its review comments' authors' avatars, read as it is chosen: a click
+   * on one of its files then waits for neither (read at the click, the avatars' answers came late behind the
+   * Markdown extension activating for the diff, and the first thread waited for them).
+   */
+  warm(pull: PullKey | undefined): void {
+    if (!pull || !this.session.client) return;
+    const key: PullKey = { owner: pull.owner, repo: pull.repo, number: pull.number };
+    void this.facts
+      .pull(key)
+      .then((p) => this.facts.filesAt(key, p.head.sha))
+      .catch(() => undefined);
+    void this.store.list(key).then(
+      (all) => this.avatars.loadAll(all.map((c) => c.user.avatar_url)),
+      () => undefined,
+    );
   }
 
   /** The comments prepare read for this pull request, once (later drawings read again: a conditional request). */
@@ -152,10 +185,10 @@ export class InlineThreads implements vscode.Disposable {
   }
 
   /** Draws one document's threads; calls for the same document run one after another. */
-  redraw(document: vscode.TextDocument): Promise<void> {
+  redraw(document: DrawnDocument, early = false): Promise<void> {
     const id = document.uri.toString();
     const run = (this.rendering.get(id) ?? Promise.resolve())
-      .then(() => this.draw(document))
+      .then(() => this.draw(document, early))
       .catch((err: unknown) => {
         this.log?.info(`Could not draw review threads on ${document.uri.toString(true)}: ${err instanceof Error ? err.message : String(err)}`);
       });
@@ -173,7 +206,8 @@ export class InlineThreads implements vscode.Disposable {
     this.entries.delete(key);
   }
 
-  private async draw(document: vscode.TextDocument): Promise<void> {
+  /** `early`: the head side of a diff still opening, drawn with its current threads only; its drawing once open does the rest. */
+  private async draw(document: DrawnDocument, early = false): Promise<void> {
     const uriKey = document.uri.toString();
     // When each step happened (epoch ms), logged at debug for the editor benchmark (test/bench/editor-features.mjs).
     const steps: [string, number][] = [['asked', Date.now()]];
@@ -188,16 +222,17 @@ export class InlineThreads implements vscode.Disposable {
       steps.push(['avatars', Date.now()]);
       const threads = groupReviewThreads(comments).flatMap((f) => f.threads);
       // Threads made on an older head whose line is still on this one: current there (movedThreads).
-      const moved = await movedThreads(document, place, threads);
-      const placed = placeThreads(threads, { headSha: place.head.sha, baseSha: place.base.sha }, place.file?.patch, place, moved);
+      const moved = early ? new Map<number, number>() : await movedThreads(document, place, threads);
+      const all = placeThreads(threads, { headSha: place.head.sha, baseSha: place.base.sha }, place.file?.patch, place, moved);
+      const placed = early ? all.filter((p) => p.kind === 'current' && p.line !== undefined) : all;
       steps.push(['mapped', Date.now()]);
       // A file with many threads opens with them collapsed (their marks in
       // the gutter, a click away): expanded, they would bury the code, and
       // VS Code draws each one as a widget (200 took 8-12 s).
-      const expanded = placed.length <= EXPANDED_THREADS_AT_MOST;
+      const expanded = all.length <= EXPANDED_THREADS_AT_MOST;
       for (const p of placed) wanted.add(`${uriKey}|${p.thread.root.id}`);
       // A pending review's drafts: replies under their thread, new threads on their own line.
-      const drafts = this.pending?.drafts(place.pull) ?? [];
+      const drafts = (!early && this.pending?.drafts(place.pull)) || [];
       const replies = new Map<number, PendingDraft[]>();
       for (const d of drafts) if (d.target.kind === 'reply') replies.set(d.target.inReplyTo, [...(replies.get(d.target.inReplyTo) ?? []), d]);
       for (const d of drafts) {
@@ -239,6 +274,7 @@ export class InlineThreads implements vscode.Disposable {
       }
       this.log?.debug(`Review threads of ${place.path}: ${placed.length} (epoch ms): ${steps.map(([k, v]) => `${k}=${v}`).join(' ')}`);
     }
+    if (early) return;
     for (const key of [...this.entries.keys()]) {
       if (key.startsWith(`${uriKey}|`) && !wanted.has(key)) this.drop(key);
     }
@@ -262,7 +298,7 @@ export class InlineThreads implements vscode.Disposable {
   }
 
   /** A pending draft that starts a thread: drawn on its line, marked Pending (and outdated when written on another head). */
-  private showPending(key: string, document: vscode.TextDocument, place: DocumentPlace, draft: PendingDraft, outdated: boolean): void {
+  private showPending(key: string, document: DrawnDocument, place: DocumentPlace, draft: PendingDraft, outdated: boolean): void {
     if (draft.target.kind !== 'line') return;
     const line = draft.target.line;
     const range = line <= document.lineCount ? document.lineAt(line - 1).range : new vscode.Range(0, 0, 0, 0);
@@ -288,7 +324,7 @@ export class InlineThreads implements vscode.Disposable {
 
   private show(
     key: string,
-    document: vscode.TextDocument,
+    document: DrawnDocument,
     place: DocumentPlace,
     rootId: number,
     line: number | undefined,
@@ -322,7 +358,9 @@ export class InlineThreads implements vscode.Disposable {
       this.byThread.set(thread, entry);
     } else {
       Object.assign(entry, { place, line, kind });
-      if (!entry.thread.range?.isEqual(range)) entry.thread.range = range;
+      // A thread drawn before its document opened starts its line (sideToCome): the same line, left as it is.
+      const was = entry.thread.range;
+      if (!was?.isEqual(range) && !(was?.isEmpty && was.start.isEqual(range.start))) entry.thread.range = range;
     }
     const thread = entry.thread;
     // Every property set is a message to VS Code, which then recomputes the
@@ -356,6 +394,17 @@ export class InlineThreads implements vscode.Disposable {
     for (const key of [...this.entries.keys()]) this.drop(key);
     this.controller.dispose();
   }
+}
+
+/** A diff's head side VS Code is still opening: a thread's range starts its line; nothing is known to have moved. */
+function sideToCome(uri: vscode.Uri): DrawnDocument {
+  return {
+    uri,
+    isClosed: false,
+    lineCount: Number.MAX_SAFE_INTEGER,
+    lineAt: (line) => ({ range: new vscode.Range(line, 0, line, 0) }),
+    getText: () => '',
+  };
 }
 
 function pendingLabel(draft: PendingDraft, outdated: boolean): string {

@@ -18,7 +18,7 @@ const linesOf = (text: string) => text.split(/\r?\n/);
 
 /** Root id → line on the current head, for the document's outdated head-side threads whose line is still there. */
 export async function movedThreads(
-  document: vscode.TextDocument,
+  document: Pick<vscode.TextDocument, 'getText'>,
   place: DocumentPlace,
   threads: readonly ReviewThread<ReviewComment>[],
 ): Promise<Map<number, number>> {

@@ -1,0 +1,59 @@
+// What a click on a changed file no longer waits for. The first files of a
+// pull request's Changed files are read as their rows are listed, so that a
+// click on one opens its diff from memory: ada reads through a relay
+// (relay-support.ts) that records each request it passes; listing the rows
+// of demo pull request #1 reads the head blob of docs/tables.md, and opening
+// its diff then asks the service for no blob. And the head side's thread is
+// drawn while the diff opens, not once its document has: its range starts
+// its line (one drawn on the open document spans the line's text).
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { RepoDeskApi } from '../../src/extension';
+import { leaveRelay, readThroughRelay, type Relay } from './relay-support';
+import { threads } from './threads-support';
+import { child, waitFor } from './views-support';
+
+const PULLS = 'repodesk.pullRequests';
+
+describe('A changed file opens from memory, its thread drawn as the diff opens', function () {
+  this.timeout(90_000);
+  let api: RepoDeskApi;
+  let relay: Relay | undefined;
+
+  before(async () => {
+    ({ api, relay } = await readThroughRelay());
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await leaveRelay(api, relay);
+  });
+
+  it("listing #1's Changed files reads tables.md's head blob; opening its diff reads no blob, its thread drawn before the document opened", async () => {
+    const pr = await child(PULLS, undefined, /^#1 /);
+    // Chosen, as its twistie does: the review threads' code is loaded before the click.
+    await vscode.commands.executeCommand('repodesk.pulls.select', pr);
+    const file = (await child(PULLS, await child(PULLS, pr, 'Changed files'), 'tables.md')) as unknown as { file: { sha: string } };
+    const blob = `GET /repos/analytical-engines/difference-engine/git/blobs/${file.file.sha}`;
+    await waitFor('the head blob read as the rows were listed', async () => relay!.sent.includes(blob));
+    const mark = relay!.sent.length;
+
+    await vscode.commands.executeCommand('repodesk.pulls.openFile', file);
+    const head = await waitFor('the diff of tables.md', async () => {
+      const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+      return input instanceof vscode.TabInputTextDiff && input.modified.path.endsWith('/tables.md') ? input.modified : undefined;
+    });
+    // The diff drawn with its thread: its sides were read.
+    const entry = await waitFor('the thread of tables.md', async () =>
+      (await threads()).find((e) => e.thread.uri.toString() === head.toString() && e.rootId !== undefined),
+    );
+    assert.equal(entry.line, 3);
+    assert.ok(entry.thread.range?.isEmpty && entry.thread.range.start.isEqual(new vscode.Position(2, 0)), 'drawn before the document opened, kept');
+    assert.ok((await vscode.workspace.openTextDocument(head)).getText().length > 0, 'the head side has its text');
+    assert.deepEqual(
+      relay!.sent.slice(mark).filter((r) => r.includes('/git/blobs/')),
+      [],
+      'no blob asked for at the click',
+    );
+  });
+});
