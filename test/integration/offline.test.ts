@@ -63,4 +63,19 @@ describe('Offline: the views keep what they read while the service does not answ
     });
     assert.deepEqual(errors, []);
   });
+
+  it('another repository made active while the service is down: Releases says nothing was read yet, not the rows of the one before', async () => {
+    await waitFor("difference-engine's releases read through the relay", async () => (await children(RELEASES)).map(label).includes('Published'));
+    await relay!.down();
+    try {
+      await vscode.commands.executeCommand('repodesk.testing.setActiveRepository', 'ada', 'notes-on-the-engine');
+      assert.deepEqual((await children(RELEASES)).map(label), ['Service unreachable — showing nothing read yet']);
+      assert.deepEqual(errors, []);
+    } finally {
+      await relay!.up();
+      await vscode.commands.executeCommand('repodesk.testing.setActiveRepository', 'analytical-engines', 'difference-engine');
+      await vscode.commands.executeCommand('repodesk.reachability.tryNow');
+      await waitFor('the unreachable item gone', async () => (await reachability()) === '');
+    }
+  });
 });

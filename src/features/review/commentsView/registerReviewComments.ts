@@ -51,9 +51,10 @@ export function registerReviewComments({
     void vscode.commands.executeCommand('setContext', 'repodesk.reviewComments.mode', mode());
   };
   describe();
+  // Another account, repository, pull request, mode or filter.
   const changed = () => {
     describe();
-    provider.refresh();
+    provider.refresh(true);
   };
 
   const need = () => signedInClient(session);

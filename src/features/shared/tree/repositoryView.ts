@@ -40,7 +40,7 @@ export function createRepositoryView(
   const reread = () => {
     options.beforeChange?.();
     describe();
-    provider.refresh();
+    provider.refresh(true);
   };
   context.subscriptions.push(provider, view, session.onDidChange(reread), active.onDidChange(reread));
   return { view, describe };

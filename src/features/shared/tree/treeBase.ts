@@ -42,8 +42,13 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<RepoDeskNode>, 
     private readonly build: (provider: NodeTreeProvider) => Promise<RepoDeskNode[]> | RepoDeskNode[],
   ) {}
 
-  /** Forgets every node; the next look re-reads (conditional requests make an unchanged list free). */
-  refresh(): void {
+  /**
+   * Forgets every node; the next look re-reads (conditional requests make an unchanged list free).
+   * `subjectChanged`: another account or repository, so the rows kept for an offline look (read
+   * for the one before: its rows, its "own" comments) are forgotten too.
+   */
+  refresh(subjectChanged?: boolean): void {
+    if (subjectChanged) this.kept = undefined;
     this.roots = undefined;
     this.rootList = undefined;
     this.changed.fire(undefined);
