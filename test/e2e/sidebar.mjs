@@ -268,6 +268,18 @@ export async function apiAsAda(method, route, body) {
  * screenshots then showed its end ("om…") where its start belongs.
  */
 export async function clickRowLabel(r) {
-  const box = await r.locator('.label-name').first().boundingBox();
-  await session.page.mouse.click(box.x + 10, box.y + box.height / 2);
+  const { page } = session;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const box = await r.locator('.label-name').first().boundingBox();
+    await page.mouse.click(box.x + 10, box.y + box.height / 2);
+    // A click that lands while the view draws its rows again reaches no row: a person sees none selected and clicks again.
+    const selected = await page
+      .waitForFunction((el) => el?.getAttribute('aria-selected') === 'true', await r.elementHandle(), { timeout: 5_000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (selected) return;
+  }
+  throw new Error(`the row ${(await r.innerText()).replace(/\s+/g, ' ')} did not become selected after three clicks`);
 }
