@@ -24,7 +24,13 @@ async function startRelay(target: URL) {
   const sockets = new Set<net.Socket>();
   let server: net.Server | undefined;
   let port = 0;
-  const state = { losing: false };
+  const state: { losing: boolean; holding?: RegExp; refusing?: RegExp } = { losing: false };
+  /** Connections whose request is held (matched `holding`): never relayed, answered by `refuseHeld`. */
+  const held = new Set<net.Socket>();
+  const forbidden = (client: net.Socket) => {
+    const body = JSON.stringify({ message: 'Resource not accessible by integration' });
+    client.end(`HTTP/1.1 403 Forbidden\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`);
+  };
   /** The request line (method and path) of each request relayed, in order. */
   const sent: string[] = [];
   // Already up: nothing to do (a test's clean-up starts it whether or not the test stopped it).
@@ -46,6 +52,8 @@ async function startRelay(target: URL) {
         client.on('data', (chunk: Buffer) => {
           const line = /^([A-Z]+) (\/\S*)/.exec(chunk.toString('latin1', 0, 300));
           if (line) sent.push(`${line[1]} ${line[2]}`);
+          if (line && state.refusing?.test(line[2]!)) return forbidden(client);
+          if (line && state.holding?.test(line[2]!)) return void held.add(client);
           method = line?.[1] ?? method;
           upstream.write(chunk);
         });
@@ -70,6 +78,17 @@ async function startRelay(target: URL) {
     url: `http://127.0.0.1:${port}`,
     up,
     down,
+    /** Requests whose path matches go unanswered from now on, until refuseHeld. */
+    hold: (paths: RegExp) => void (state.holding = paths),
+    /** The held requests, and later ones with the same paths, are answered 403 Forbidden (a service that refuses them). */
+    refuseHeld: () => {
+      state.refusing = state.holding;
+      state.holding = undefined;
+      for (const s of held) forbidden(s);
+      held.clear();
+    },
+    /** Every request relayed again. */
+    relayAll: () => void ((state.holding = undefined), (state.refusing = undefined)),
     /** From now on the answer of every POST is lost (true), or relayed again (false). */
     loseAnswers: (losing: boolean) => void (state.losing = losing),
     sent,
@@ -116,6 +135,7 @@ export async function readThroughRelay(): Promise<{ api: RepoDeskApi; relay: Rel
 
 /** Back to ada on the one service, the relay stopped. */
 export async function leaveRelay(api: RepoDeskApi, relay: Relay | undefined): Promise<void> {
+  relay?.relayAll();
   await relay?.up().catch(() => undefined);
   const session = api.testing!.session;
   for (const s of await api.testing!.provider.getSessions(undefined, {})) {

@@ -11,9 +11,10 @@ import * as vscode from 'vscode';
 import type { RepoDeskApi } from '../../src/extension';
 import { leaveRelay, readThroughRelay, type Relay } from './relay-support';
 import { threads } from './threads-support';
-import { child, waitFor } from './views-support';
+import { child, children, label, waitFor } from './views-support';
 
 const PULLS = 'repodesk.pullRequests';
+const REVIEWS = 'repodesk.reviewComments';
 
 describe('A changed file opens from memory, its thread drawn as the diff opens', function () {
   this.timeout(90_000);
@@ -26,6 +27,7 @@ describe('A changed file opens from memory, its thread drawn as the diff opens',
 
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('repodesk.testing.setActiveRepository', 'analytical-engines', 'difference-engine');
     await leaveRelay(api, relay);
   });
 
@@ -55,5 +57,46 @@ describe('A changed file opens from memory, its thread drawn as the diff opens',
       [],
       'no blob asked for at the click',
     );
+  });
+
+  it('a diff that cannot open (its file unreadable) takes away the thread drawn as it was opening', async () => {
+    // A pull request of its own: its new commit's trees and blobs were never read, so nothing answers them from memory.
+    const client = api.testing!.session.client!;
+    const owner = 'ada';
+    const repo = 'notes-on-the-engine';
+    const stamp = Date.now();
+    const path = `unopened-${stamp}.txt`;
+    const branch = `unopened/${stamp}`;
+    const master = await client.git.getRef(owner, repo, 'heads/master');
+    const parent = await client.git.getCommit(owner, repo, master.object.sha);
+    const tree = await client.git.createTree(owner, repo, [{ path, mode: '100644', type: 'blob', content: 'one\ntwo\nthree\n' }], parent.tree.sha);
+    const commit = await client.git.createCommit(owner, repo, { message: 'A file never read', tree: tree.sha, parents: [parent.sha] });
+    await client.git.createRef(owner, repo, `refs/heads/${branch}`, commit.sha);
+    const pull = await client.pulls.create(owner, repo, { head: branch, base: 'master', title: `Unopened ${path}` });
+    await client.reviewComments.create(owner, repo, pull.number, { body: 'A thread on row two', commit_id: commit.sha, path, position: 2 });
+
+    await vscode.commands.executeCommand('repodesk.testing.setActiveRepository', owner, repo);
+    await vscode.commands.executeCommand('repodesk.pulls.refresh');
+    const pr = await waitFor('the new pull request', async () => (await children(PULLS)).find((n) => label(n).startsWith(`#${pull.number} `)));
+    await vscode.commands.executeCommand('repodesk.pulls.select', pr);
+    await vscode.commands.executeCommand('repodesk.reviewComments.switchMode', 'pull');
+    await vscode.commands.executeCommand('repodesk.reviewComments.refresh');
+    const fileNode = await waitFor('the file in Review Comments', async () => (await children(REVIEWS)).find((n) => label(n).endsWith(path)));
+    const row = await child(REVIEWS, fileNode, /^A thread on row two$/);
+
+    // The service holds the file's reads: the diff is opening, its thread drawn meanwhile.
+    relay!.hold(/\/git\/(trees|blobs|commits)\//);
+    const onFile = async () => (await threads()).filter((e) => e.thread.uri.path.endsWith(`/${path}`));
+    const revealed = vscode.commands.executeCommand('repodesk.reviewComments.reveal', row);
+    await waitFor('the thread drawn while the diff opens', async () => (await onFile()).length === 1);
+    // Then it refuses them (403): the diff does not open (Could not open the diff), and its thread goes with it.
+    relay!.refuseHeld();
+    await revealed;
+    await waitFor('no thread left on the file whose diff did not open', async () => (await onFile()).length === 0, 30_000);
+    const tab = vscode.window.tabGroups.all
+      .flatMap((g) => g.tabs)
+      .find((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.path.endsWith(`/${path}`));
+    assert.equal(tab, undefined, 'no diff tab opened');
+    relay!.relayAll();
   });
 });

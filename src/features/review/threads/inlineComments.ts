@@ -36,6 +36,7 @@ export interface StartedInlineComments {
   refresh(): Promise<void>;
   /** A diff of a pull request is opening: its threads' data is read meanwhile. */
   prepare(d: PullDiffOpening): void;
+  settled(d: PullDiffOpening, opened: boolean): void;
 }
 
 export function startInlineComments(
@@ -124,5 +125,5 @@ export function startInlineComments(
       return (Array.isArray(ranges) ? ranges : []).map((r) => [r.start.line + 1, r.end.line + 1]);
     },
   };
-  return { handlers, testing, refresh: () => redrawAll(true), prepare: (d) => inline.prepare(d) };
+  return { handlers, testing, refresh: () => redrawAll(true), prepare: (d) => inline.prepare(d), settled: (d, opened) => inline.settled(d, opened) };
 }

@@ -64,6 +64,8 @@ export class InlineThreads implements vscode.Disposable {
   private readonly rendering = new Map<string, Promise<void>>();
   /** Review comments read as a diff started to open (prepare), kept for its documents' first drawing. */
   private readonly prepared = new Map<string, Promise<ReviewComment[]>>();
+  /** The head sides drawn before their diff opened (prepare), until the diff is open or did not open (settled). */
+  private readonly toCome = new Set<string>();
 
   constructor(
     private readonly session: HostingSession,
@@ -143,7 +145,23 @@ export class InlineThreads implements vscode.Disposable {
     // opens the diff, as an extension that has its thread at hand does. Drawn once the document had opened,
     // the thread waited for VS Code's next exchange with the extension host (~100 ms) on a busy first diff.
     const head = gitUri({ owner: d.owner, repo: d.repo, sha: d.headSha, path: d.path, account: d.accountId, pull: d.number });
-    if (!open.some((doc) => doc.uri.toString() === head.toString())) void this.redraw(sideToCome(head), true);
+    if (!open.some((doc) => doc.uri.toString() === head.toString())) {
+      this.toCome.add(head.toString());
+      void this.redraw(sideToCome(head), true);
+    }
+  }
+
+  /**
+   * A diff prepare drew the head side of is open (`opened`) or did not open: its threads are no longer kept through
+   * redraws as a side still to come, and go, once their drawing is done, when the side did not open.
+   */
+  settled(d: PullDiffOpening, opened: boolean): void {
+    const id = gitUri({ owner: d.owner, repo: d.repo, sha: d.headSha, path: d.path, account: d.accountId, pull: d.number }).toString();
+    const run = (this.rendering.get(id) ?? Promise.resolve()).then(() => {
+      this.toCome.delete(id);
+      if (!opened && !vscode.workspace.textDocuments.some((doc) => doc.uri.toString() === id)) this.forget({ uri: vscode.Uri.parse(id) });
+    });
+    this.rendering.set(id, run);
   }
 
   /**
@@ -177,7 +195,8 @@ export class InlineThreads implements vscode.Disposable {
     // What was read before this change is not drawn after it.
     this.prepared.clear();
     if (forgetPulls) this.facts.forget();
-    const open = new Set(vscode.workspace.textDocuments.map((d) => d.uri.toString()));
+    // The head side of a diff still opening keeps its threads: its document's drawing, once open, redraws them.
+    const open = new Set([...vscode.workspace.textDocuments.map((d) => d.uri.toString()), ...this.toCome]);
     for (const [key, e] of this.entries) {
       if (!open.has(e.thread.uri.toString())) this.drop(key);
     }
@@ -196,7 +215,7 @@ export class InlineThreads implements vscode.Disposable {
     return run;
   }
 
-  forget(document: vscode.TextDocument): void {
+  forget(document: { readonly uri: vscode.Uri }): void {
     const prefix = `${document.uri.toString()}|`;
     for (const key of [...this.entries.keys()]) if (key.startsWith(prefix)) this.drop(key);
   }

@@ -5,7 +5,7 @@
 // activation.
 import * as vscode from 'vscode';
 import { GIT_SCHEME } from '../../shared/gitfs/gitFileSystem';
-import { onPullDiffOpening } from '../../shared/gitfs/pullDiffs';
+import { onPullDiffOpening, onPullDiffSettled } from '../../shared/gitfs/pullDiffs';
 import { registerLazyCommands } from '../../shared/lazyCommands';
 import type { PullReviewComments } from '../stores/pullReviewComments';
 import type { StartedInlineComments } from './inlineComments';
@@ -77,6 +77,7 @@ export function registerComments({
     vscode.workspace.onDidOpenTextDocument(startWithDiff),
     // A pull request's diff starting to open loads the feature and reads its threads' data while VS Code reads the sides.
     onPullDiffOpening((d) => void start().then((s) => s.prepare(d))),
+    onPullDiffSettled((d, opened) => void started?.then((s) => s.settled(d, opened))),
     // A head moved by a commit made here: the pull requests are read again, so open diffs follow it (followHead.ts).
     store.onDidMoveHead(() => void started?.then((s) => s.refresh())),
   );

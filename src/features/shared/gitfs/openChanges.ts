@@ -4,7 +4,7 @@
 // pull request's files show on them the same way.
 import * as vscode from 'vscode';
 import { gitUri } from './gitFileSystem';
-import { rememberPullDiffOpening } from './pullDiffs';
+import { pullDiffSettled, rememberPullDiffOpening, type PullDiffOpening } from './pullDiffs';
 
 interface ChangedFile {
   filename: string;
@@ -30,15 +30,26 @@ export interface AllChanges {
 /** Opens the multi-diff editor; resolves once VS Code has it. */
 export async function openChanges(c: AllChanges): Promise<void> {
   const account = c.accountId;
+  const opening: PullDiffOpening[] = [];
   const resources = c.files.map((f) => {
     const basePath = f.previous_filename ?? f.filename;
     // The pull request's number in both sides' URIs, as openDiff writes them: the same documents, its threads on them.
     const pull = c.number;
     const left = gitUri({ owner: c.owner, repo: c.repo, sha: c.baseSha, path: basePath, empty: f.status === 'added', account, pull });
     const right = gitUri({ owner: c.owner, repo: c.repo, sha: c.headSha, path: f.filename, empty: f.status === 'removed', account, pull });
-    if (c.number !== undefined)
-      rememberPullDiffOpening({ owner: c.owner, repo: c.repo, number: c.number, baseSha: c.baseSha, headSha: c.headSha, path: f.filename, accountId: account });
+    if (c.number !== undefined) {
+      const d = { owner: c.owner, repo: c.repo, number: c.number, baseSha: c.baseSha, headSha: c.headSha, path: f.filename, accountId: account };
+      opening.push(d);
+      rememberPullDiffOpening(d);
+    }
     return [right, left, right] as const;
   });
-  await vscode.commands.executeCommand('vscode.changes', c.title, resources);
+  let opened = false;
+  try {
+    await vscode.commands.executeCommand('vscode.changes', c.title, resources);
+    opened = true;
+  } finally {
+    // The threads drawn for the files as they opened go with an editor that did not open.
+    for (const d of opening) pullDiffSettled(d, opened);
+  }
 }

@@ -2,7 +2,7 @@
 // file system, optionally at a line.
 import * as vscode from 'vscode';
 import { gitUri, rememberBlob } from './gitFileSystem';
-import { rememberPullDiffOpening } from './pullDiffs';
+import { pullDiffSettled, rememberPullDiffOpening, type PullDiffOpening } from './pullDiffs';
 import type { GitLocation } from '../../../util/gitUri';
 
 export interface DiffSides {
@@ -33,10 +33,30 @@ export async function openDiff(
   show?: Pick<vscode.TextDocumentShowOptions, 'viewColumn' | 'preserveFocus' | 'preview'>,
   stillWanted?: () => boolean,
 ): Promise<{ base: vscode.Uri; head: vscode.Uri }> {
-  // Heard first: the pull request's threads are read while the sides are.
+  // Heard first: the pull request's threads are read (and the head side's drawn) while the sides are.
+  const opening: PullDiffOpening | undefined =
+    d.number === undefined
+      ? undefined
+      : { owner: d.owner, repo: d.repo, number: d.number, baseSha: d.baseSha, headSha: d.headSha, path: d.path, accountId: d.accountId };
+  if (opening) rememberPullDiffOpening(opening);
+  let opened = false;
+  try {
+    const sides = await openSides(d, at, show, stillWanted);
+    opened = sides.opened;
+    return sides;
+  } finally {
+    // What was drawn for a diff that did not open goes again (it would stay in the Comments panel).
+    if (opening) pullDiffSettled(opening, opened);
+  }
+}
+
+async function openSides(
+  d: DiffSides,
+  at: { side: 'head' | 'base'; line: number } | undefined,
+  show: Pick<vscode.TextDocumentShowOptions, 'viewColumn' | 'preserveFocus' | 'preview'> | undefined,
+  stillWanted: (() => boolean) | undefined,
+): Promise<{ base: vscode.Uri; head: vscode.Uri; opened: boolean }> {
   const account = d.accountId;
-  if (d.number !== undefined)
-    rememberPullDiffOpening({ owner: d.owner, repo: d.repo, number: d.number, baseSha: d.baseSha, headSha: d.headSha, path: d.path, accountId: account });
   // `added` has no base side and `removed` no head side; without the change kind, a side where the file does not exist
   // reads as empty (both sides asked at once).
   const there = (side: 'base' | 'head') =>
@@ -53,7 +73,7 @@ export async function openDiff(
   const title = d.title ?? (d.number !== undefined ? vscode.l10n.t('{0} (#{1})', name, d.number) : name);
   const options: vscode.TextDocumentShowOptions = { preview: true, ...show };
   if (at && at.side === 'head') options.selection = new vscode.Range(at.line - 1, 0, at.line - 1, 0);
-  if (stillWanted && !stillWanted()) return { base: left, head: right };
+  if (stillWanted && !stillWanted()) return { base: left, head: right, opened: false };
   await vscode.commands.executeCommand('vscode.diff', left, right, title, options);
   if (at && at.side === 'base') {
     // The selection option applies to the modified side; move the original side's cursor instead.
@@ -64,7 +84,8 @@ export async function openDiff(
       editor.revealRange(range, vscode.TextEditorRevealType.InCenter);
     }
   }
-  return { base: left, head: right };
+  // A removed file's head side is the empty document, not the one whose threads were drawn as it opened.
+  return { base: left, head: right, opened: headThere };
 }
 
 async function exists(loc: GitLocation): Promise<boolean> {

@@ -46,3 +46,15 @@ export function rememberPullDiffOpening(d: PullDiffOpening): void {
   rememberPullDiff(d);
   for (const listener of openingListeners) listener(d);
 }
+
+const settledListeners = new Set<(d: PullDiffOpening, opened: boolean) => void>();
+
+/** Hears of a diff announced as opening once VS Code has it (`opened`), or once it did not open (its sides could not be read, or it was no longer wanted). */
+export function onPullDiffSettled(listener: (d: PullDiffOpening, opened: boolean) => void): { dispose(): void } {
+  settledListeners.add(listener);
+  return { dispose: () => void settledListeners.delete(listener) };
+}
+
+export function pullDiffSettled(d: PullDiffOpening, opened: boolean): void {
+  for (const listener of settledListeners) listener(d, opened);
+}
