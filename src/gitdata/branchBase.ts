@@ -30,27 +30,33 @@ const HEAD_SIDE = 1;
 const BASE_SIDE = 2;
 const BOTH = HEAD_SIDE | BASE_SIDE;
 
+/** What the walk found: the commits only `head` has and only `base` has (SHAs, unordered), and every commit it read. */
+export interface Divergence<C extends WalkCommit> {
+  onlyHead: string[];
+  onlyBase: string[];
+  read: ReadonlyMap<string, C>;
+}
+
 /**
- * How many commits `head` is ahead of and behind `base`; undefined when
- * telling needs more than `budget` commits read.
+ * Walks back from `head` and `base` to the commits both have (git's merge-base walk); undefined when that needs
+ * more than `budget` commits read.
  */
-export async function aheadBehind(read: (sha: string) => Promise<WalkCommit>, head: string, base: string, budget = 300): Promise<AheadBehind | undefined> {
-  if (head === base) return { ahead: 0, behind: 0 };
-  const commits = new Map<string, WalkCommit>();
+export async function divergence<C extends WalkCommit>(
+  read: (sha: string) => Promise<C>,
+  head: string,
+  base: string,
+  budget = 300,
+): Promise<Divergence<C> | undefined> {
+  const commits = new Map<string, C>();
   const sides = new Map<string, number>();
-  const load = async (sha: string): Promise<WalkCommit | undefined> => {
-    const known = commits.get(sha);
-    if (known) return known;
-    if (commits.size >= budget) return undefined;
-    const commit = await read(sha);
-    commits.set(sha, commit);
-    return commit;
-  };
   const queue: string[] = [];
   const paint = async (sha: string, side: number): Promise<boolean> => {
     const was = sides.get(sha) ?? 0;
     if ((was | side) === was) return true;
-    if (!(await load(sha))) return false;
+    if (!commits.has(sha)) {
+      if (commits.size >= budget) return false;
+      commits.set(sha, await read(sha));
+    }
     sides.set(sha, was | side);
     queue.push(sha);
     return true;
@@ -64,11 +70,16 @@ export async function aheadBehind(read: (sha: string) => Promise<WalkCommit>, he
       if (!(await paint(parent, sides.get(sha)!))) return undefined;
     }
   }
-  let ahead = 0;
-  let behind = 0;
-  for (const side of sides.values()) {
-    if (side === HEAD_SIDE) ahead++;
-    else if (side === BASE_SIDE) behind++;
-  }
-  return { ahead, behind };
+  const only = (side: number) => [...sides].filter(([, s]) => s === side).map(([sha]) => sha);
+  return { onlyHead: only(HEAD_SIDE), onlyBase: only(BASE_SIDE), read: commits };
+}
+
+/**
+ * How many commits `head` is ahead of and behind `base`; undefined when
+ * telling needs more than `budget` commits read.
+ */
+export async function aheadBehind(read: (sha: string) => Promise<WalkCommit>, head: string, base: string, budget = 300): Promise<AheadBehind | undefined> {
+  if (head === base) return { ahead: 0, behind: 0 };
+  const walked = await divergence(read, head, base, budget);
+  return walked && { ahead: walked.onlyHead.length, behind: walked.onlyBase.length };
 }

@@ -6,10 +6,10 @@
 // request templates the workspace offers and how a template's bytes become
 // text, and whether the form may be sent.
 
+import { divergence, type WalkCommit } from '../gitdata/branchBase';
+
 /** A commit as the walk reads it: parents, committer time (ms), message. */
-export interface ReadCommit {
-  parents: readonly string[];
-  time: number;
+export interface ReadCommit extends WalkCommit {
   message: string;
 }
 
@@ -26,41 +26,16 @@ export interface Between {
   behind: number;
 }
 
-const HEAD_SIDE = 1;
-const BASE_SIDE = 2;
-const BOTH = HEAD_SIDE | BASE_SIDE;
-
 /**
  * The commits between `base` and `head` (shas); undefined when telling needs
  * more than `budget` commits read.
  */
 export async function commitsBetween(read: (sha: string) => Promise<ReadCommit>, head: string, base: string, budget = 300): Promise<Between | undefined> {
   if (head === base) return { commits: [], behind: 0 };
-  const commits = new Map<string, ReadCommit>();
-  const sides = new Map<string, number>();
-  const queue: string[] = [];
-  const paint = async (sha: string, side: number): Promise<boolean> => {
-    const was = sides.get(sha) ?? 0;
-    if ((was | side) === was) return true;
-    if (!commits.has(sha)) {
-      if (commits.size >= budget) return false;
-      commits.set(sha, await read(sha));
-    }
-    sides.set(sha, was | side);
-    queue.push(sha);
-    return true;
-  };
-  if (!(await paint(head, HEAD_SIDE)) || !(await paint(base, BASE_SIDE))) return undefined;
-  // Newest first; the walk ends when every commit still queued is on both sides (all older ones are too).
-  while (queue.some((sha) => sides.get(sha) !== BOTH)) {
-    queue.sort((a, b) => commits.get(a)!.time - commits.get(b)!.time);
-    const sha = queue.pop()!;
-    for (const parent of commits.get(sha)!.parents) {
-      if (!(await paint(parent, sides.get(sha)!))) return undefined;
-    }
-  }
-  const ahead = [...sides].filter(([, side]) => side === HEAD_SIDE).map(([sha]) => sha);
-  const behind = [...sides.values()].filter((side) => side === BASE_SIDE).length;
+  const walked = await divergence(read, head, base, budget);
+  if (!walked) return undefined;
+  const commits = walked.read;
+  const ahead = walked.onlyHead;
   // Oldest first, and a commit always after its parents: commits made in the same second have the same time.
   const ordered: string[] = [];
   const visit = (sha: string) => {
@@ -69,7 +44,7 @@ export async function commitsBetween(read: (sha: string) => Promise<ReadCommit>,
     ordered.push(sha);
   };
   for (const sha of ahead.sort((a, b) => commits.get(a)!.time - commits.get(b)!.time)) visit(sha);
-  return { commits: ordered.map((sha) => ({ sha, message: commits.get(sha)!.message })), behind };
+  return { commits: ordered.map((sha) => ({ sha, message: commits.get(sha)!.message })), behind: walked.onlyBase.length };
 }
 
 /** A branch's name as a sentence: "gear-train" → "Gear train", "fix/carry_ripple" → "Fix/carry ripple". */
