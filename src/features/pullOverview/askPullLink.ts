@@ -26,8 +26,14 @@ function problemText(problem: PullLinkProblem): string {
 
 const services = () => readHostingServices().services;
 
+/** The pull request a given link names (text as readGivenLink reads it), or asked for when none was given. */
+export async function pullOfLink(given: unknown, repo: RepoRef | undefined, session: HostingSession): Promise<PullKeyParts | undefined> {
+  const link = typeof given === 'string' ? readGivenLink(given, repo) : await askPullLink(repo);
+  return link ? withAccountOf(link, session) : undefined;
+}
+
 /** Asks for a pull request; undefined when the user cancels. */
-export async function askPullLink(repo: RepoRef | undefined): Promise<PullLink | undefined> {
+async function askPullLink(repo: RepoRef | undefined): Promise<PullLink | undefined> {
   const typed = await vscode.window.showInputBox({
     title: repo ? vscode.l10n.t('Open Pull Request of {0}/{1}', repo.owner, repo.name) : vscode.l10n.t('Open Pull Request'),
     prompt: vscode.l10n.t('A number, owner/repo#number, or the pull request’s URL'),
@@ -42,7 +48,7 @@ export async function askPullLink(repo: RepoRef | undefined): Promise<PullLink |
 }
 
 /** A link given to the command (the URI handler's): the pull request, or undefined after saying what was wrong. */
-export function readGivenLink(text: string, repo: RepoRef | undefined): PullLink | undefined {
+function readGivenLink(text: string, repo: RepoRef | undefined): PullLink | undefined {
   const read = parsePullLink(text, services(), repo);
   if (read.ok) return read.link;
   void vscode.window.showErrorMessage(vscode.l10n.t('RepoDesk cannot open “{0}”: {1}', text, problemText(read.problem)));
@@ -54,7 +60,7 @@ export function readGivenLink(text: string, repo: RepoRef | undefined): PullLink
  * the current account when it is, else a signed-in account of that service
  * (made the one in use), else undefined after offering to sign in.
  */
-export async function withAccountOf(link: PullLink, session: HostingSession): Promise<PullKeyParts | undefined> {
+async function withAccountOf(link: PullLink, session: HostingSession): Promise<PullKeyParts | undefined> {
   const parts = { owner: link.owner, repo: link.repo, number: link.number };
   if (link.service === undefined) return parts;
   const current = session.accounts.find((a) => a.id === session.account?.id);

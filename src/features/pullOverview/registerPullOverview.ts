@@ -35,9 +35,7 @@ async function targetOf(arg: unknown, active: ActiveRepository, session: Hosting
   const number = givenAnswers(arg) ? given?.number : given?.pull?.number;
   if (typeof given?.owner === 'string' && typeof given.repo === 'string' && typeof number === 'number') return { owner: given.owner, repo: given.repo, number };
   // A link or the palette: that code loads then, not at activation.
-  const links = await import('./askPullLink.js');
-  const link = typeof given?.link === 'string' ? links.readGivenLink(given.link, active.value) : await links.askPullLink(active.value);
-  return link ? links.withAccountOf(link, session) : undefined;
+  return (await import('./askPullLink.js')).pullOfLink(given?.link, active.value, session);
 }
 
 export function registerPullOverview({

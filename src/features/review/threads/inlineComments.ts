@@ -35,8 +35,8 @@ export interface StartedInlineComments {
   /** Reads the threads of the open documents again (conditional requests: free when nothing changed). */
   refresh(): Promise<void>;
   /** A diff of a pull request is opening: its threads' data is read meanwhile. */
-  prepare(d: PullDiffOpening): void;
-  settled(d: PullDiffOpening, opened: boolean): void;
+  /** A diff starting to open (`opened` undefined: its threads' data read, its head side drawn), then open or not. */
+  pullDiff(d: PullDiffOpening, opened?: boolean): void;
 }
 
 export function startInlineComments(
@@ -125,5 +125,5 @@ export function startInlineComments(
       return (Array.isArray(ranges) ? ranges : []).map((r) => [r.start.line + 1, r.end.line + 1]);
     },
   };
-  return { handlers, testing, refresh: () => redrawAll(true), prepare: (d) => inline.prepare(d), settled: (d, opened) => inline.settled(d, opened) };
+  return { handlers, testing, refresh: () => redrawAll(true), pullDiff: (d, opened) => (opened === undefined ? inline.prepare(d) : inline.settled(d, opened)) };
 }

@@ -5,7 +5,7 @@
 // activation.
 import * as vscode from 'vscode';
 import { GIT_SCHEME } from '../../shared/gitfs/gitFileSystem';
-import { onPullDiffOpening, onPullDiffSettled } from '../../shared/gitfs/pullDiffs';
+import { onPullDiff } from '../../shared/gitfs/pullDiffs';
 import { registerLazyCommands } from '../../shared/lazyCommands';
 import type { PullReviewComments } from '../stores/pullReviewComments';
 import type { StartedInlineComments } from './inlineComments';
@@ -76,8 +76,8 @@ export function registerComments({
     selected.onDidChange(startWithPull),
     vscode.workspace.onDidOpenTextDocument(startWithDiff),
     // A pull request's diff starting to open loads the feature and reads its threads' data while VS Code reads the sides.
-    onPullDiffOpening((d) => void start().then((s) => s.prepare(d))),
-    onPullDiffSettled((d, opened) => void started?.then((s) => s.settled(d, opened))),
+    // Once it opened or did not, the threads drawn meanwhile are kept or go (a feature not started drew none).
+    onPullDiff((d, opened) => void (opened === undefined ? start() : started)?.then((s) => s.pullDiff(d, opened))),
     // A head moved by a commit made here: the pull requests are read again, so open diffs follow it (followHead.ts).
     store.onDidMoveHead(() => void started?.then((s) => s.refresh())),
   );

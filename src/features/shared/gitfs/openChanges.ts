@@ -4,7 +4,7 @@
 // pull request's files show on them the same way.
 import * as vscode from 'vscode';
 import { gitUri } from './gitFileSystem';
-import { pullDiffSettled, rememberPullDiffOpening, type PullDiffOpening } from './pullDiffs';
+import { tellPullDiff, type PullDiffOpening } from './pullDiffs';
 
 interface ChangedFile {
   filename: string;
@@ -40,7 +40,7 @@ export async function openChanges(c: AllChanges): Promise<void> {
     if (c.number !== undefined) {
       const d = { owner: c.owner, repo: c.repo, number: c.number, baseSha: c.baseSha, headSha: c.headSha, path: f.filename, accountId: account };
       opening.push(d);
-      rememberPullDiffOpening(d);
+      tellPullDiff(d);
     }
     return [right, left, right] as const;
   });
@@ -50,6 +50,6 @@ export async function openChanges(c: AllChanges): Promise<void> {
     opened = true;
   } finally {
     // The threads drawn for the files as they opened go with an editor that did not open.
-    for (const d of opening) pullDiffSettled(d, opened);
+    for (const d of opening) tellPullDiff(d, opened);
   }
 }

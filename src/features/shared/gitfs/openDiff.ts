@@ -2,7 +2,7 @@
 // file system, optionally at a line.
 import * as vscode from 'vscode';
 import { gitUri, rememberBlob } from './gitFileSystem';
-import { pullDiffSettled, rememberPullDiffOpening, type PullDiffOpening } from './pullDiffs';
+import { tellPullDiff, type PullDiffOpening } from './pullDiffs';
 import type { GitLocation } from '../../../util/gitUri';
 
 export interface DiffSides {
@@ -34,58 +34,45 @@ export async function openDiff(
   stillWanted?: () => boolean,
 ): Promise<{ base: vscode.Uri; head: vscode.Uri }> {
   // Heard first: the pull request's threads are read (and the head side's drawn) while the sides are.
-  const opening: PullDiffOpening | undefined =
-    d.number === undefined
-      ? undefined
-      : { owner: d.owner, repo: d.repo, number: d.number, baseSha: d.baseSha, headSha: d.headSha, path: d.path, accountId: d.accountId };
-  if (opening) rememberPullDiffOpening(opening);
+  const opening = d.number === undefined ? undefined : (d as PullDiffOpening);
+  if (opening) tellPullDiff(opening);
   let opened = false;
   try {
-    const sides = await openSides(d, at, show, stillWanted);
-    opened = sides.opened;
-    return sides;
-  } finally {
-    // What was drawn for a diff that did not open goes again (it would stay in the Comments panel).
-    if (opening) pullDiffSettled(opening, opened);
-  }
-}
-
-async function openSides(
-  d: DiffSides,
-  at: { side: 'head' | 'base'; line: number } | undefined,
-  show: Pick<vscode.TextDocumentShowOptions, 'viewColumn' | 'preserveFocus' | 'preview'> | undefined,
-  stillWanted: (() => boolean) | undefined,
-): Promise<{ base: vscode.Uri; head: vscode.Uri; opened: boolean }> {
-  const account = d.accountId;
-  // `added` has no base side and `removed` no head side; without the change kind, a side where the file does not exist
-  // reads as empty (both sides asked at once).
-  const there = (side: 'base' | 'head') =>
-    d.status === undefined
-      ? exists({ owner: d.owner, repo: d.repo, sha: side === 'base' ? d.baseSha : d.headSha, path: d.path, account })
-      : Promise.resolve(d.status !== (side === 'base' ? 'added' : 'removed'));
-  const [baseThere, headThere] = await Promise.all([there('base'), there('head')]);
-  // The pull request's number is in both sides' URIs: a diff VS Code restores after a reload still names it.
-  const pull = d.number;
-  const left = gitUri({ owner: d.owner, repo: d.repo, sha: d.baseSha, path: d.path, empty: !baseThere, account, pull });
-  const right = gitUri({ owner: d.owner, repo: d.repo, sha: d.headSha, path: d.path, empty: !headThere, account, pull });
-  if (d.headBlob && headThere) rememberBlob({ owner: d.owner, repo: d.repo, sha: d.headSha, path: d.path, account }, d.headBlob);
-  const name = d.path.slice(d.path.lastIndexOf('/') + 1);
-  const title = d.title ?? (d.number !== undefined ? vscode.l10n.t('{0} (#{1})', name, d.number) : name);
-  const options: vscode.TextDocumentShowOptions = { preview: true, ...show };
-  if (at && at.side === 'head') options.selection = new vscode.Range(at.line - 1, 0, at.line - 1, 0);
-  if (stillWanted && !stillWanted()) return { base: left, head: right, opened: false };
-  await vscode.commands.executeCommand('vscode.diff', left, right, title, options);
-  if (at && at.side === 'base') {
-    // The selection option applies to the modified side; move the original side's cursor instead.
-    const editor = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === left.toString());
-    if (editor) {
-      const range = new vscode.Range(at.line - 1, 0, at.line - 1, 0);
-      editor.selection = new vscode.Selection(range.start, range.start);
-      editor.revealRange(range, vscode.TextEditorRevealType.InCenter);
+    const account = d.accountId;
+    // `added` has no base side and `removed` no head side; without the change kind, a side where the file does not exist
+    // reads as empty (both sides asked at once).
+    const there = (side: 'base' | 'head') =>
+      d.status === undefined
+        ? exists({ owner: d.owner, repo: d.repo, sha: side === 'base' ? d.baseSha : d.headSha, path: d.path, account })
+        : Promise.resolve(d.status !== (side === 'base' ? 'added' : 'removed'));
+    const [baseThere, headThere] = await Promise.all([there('base'), there('head')]);
+    // The pull request's number is in both sides' URIs: a diff VS Code restores after a reload still names it.
+    const pull = d.number;
+    const left = gitUri({ owner: d.owner, repo: d.repo, sha: d.baseSha, path: d.path, empty: !baseThere, account, pull });
+    const right = gitUri({ owner: d.owner, repo: d.repo, sha: d.headSha, path: d.path, empty: !headThere, account, pull });
+    if (d.headBlob && headThere) rememberBlob({ owner: d.owner, repo: d.repo, sha: d.headSha, path: d.path, account }, d.headBlob);
+    const name = d.path.slice(d.path.lastIndexOf('/') + 1);
+    const title = d.title ?? (d.number !== undefined ? vscode.l10n.t('{0} (#{1})', name, d.number) : name);
+    const options: vscode.TextDocumentShowOptions = { preview: true, ...show };
+    if (at && at.side === 'head') options.selection = new vscode.Range(at.line - 1, 0, at.line - 1, 0);
+    if (stillWanted && !stillWanted()) return { base: left, head: right };
+    await vscode.commands.executeCommand('vscode.diff', left, right, title, options);
+    // A removed file's head side is the empty document, not the one whose threads were drawn as it opened.
+    opened = headThere;
+    if (at && at.side === 'base') {
+      // The selection option applies to the modified side; move the original side's cursor instead.
+      const editor = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === left.toString());
+      if (editor) {
+        const range = new vscode.Range(at.line - 1, 0, at.line - 1, 0);
+        editor.selection = new vscode.Selection(range.start, range.start);
+        editor.revealRange(range, vscode.TextEditorRevealType.InCenter);
+      }
     }
+    return { base: left, head: right };
+  } finally {
+    // Until then its head side's threads are kept through redraws; they go if it did not open.
+    if (opening) tellPullDiff(opening, opened);
   }
-  // A removed file's head side is the empty document, not the one whose threads were drawn as it opened.
-  return { base: left, head: right, opened: headThere };
 }
 
 async function exists(loc: GitLocation): Promise<boolean> {

@@ -30,31 +30,22 @@ export interface PullDiffOpening extends PullDiff {
   path: string;
 }
 
-const openingListeners = new Set<(d: PullDiffOpening) => void>();
+/** A diff of a pull request's file starting to open (`opened` undefined), open (true), or not opened (false). */
+type PullDiffListener = (d: PullDiffOpening, opened?: boolean) => void;
+const listeners = new Set<PullDiffListener>();
 
 /**
- * Hears of a pull request's diff as it starts to open, before VS Code has
- * read its sides: the inline threads read the pull request and its review
- * comments meanwhile instead of after the documents open.
+ * Hears of a pull request's diff as it starts to open, before VS Code has read its sides (the inline threads read the
+ * pull request and its review comments meanwhile, and draw the head side's), and again once it opened, or did not
+ * (its sides could not be read, or it was no longer wanted).
  */
-export function onPullDiffOpening(listener: (d: PullDiffOpening) => void): { dispose(): void } {
-  openingListeners.add(listener);
-  return { dispose: () => void openingListeners.delete(listener) };
+export function onPullDiff(listener: PullDiffListener): { dispose(): void } {
+  listeners.add(listener);
+  return { dispose: () => void listeners.delete(listener) };
 }
 
-export function rememberPullDiffOpening(d: PullDiffOpening): void {
-  rememberPullDiff(d);
-  for (const listener of openingListeners) listener(d);
-}
-
-const settledListeners = new Set<(d: PullDiffOpening, opened: boolean) => void>();
-
-/** Hears of a diff announced as opening once VS Code has it (`opened`), or once it did not open (its sides could not be read, or it was no longer wanted). */
-export function onPullDiffSettled(listener: (d: PullDiffOpening, opened: boolean) => void): { dispose(): void } {
-  settledListeners.add(listener);
-  return { dispose: () => void settledListeners.delete(listener) };
-}
-
-export function pullDiffSettled(d: PullDiffOpening, opened: boolean): void {
-  for (const listener of settledListeners) listener(d, opened);
+/** Tells of a diff starting to open (`opened` undefined: it is remembered for its threads), then open or not. */
+export function tellPullDiff(d: PullDiffOpening, opened?: boolean): void {
+  if (opened === undefined) rememberPullDiff(d);
+  for (const listener of listeners) listener(d, opened);
 }
