@@ -4,7 +4,7 @@
 // VS Code, and the UI. Later stages run even when an earlier test stage
 // failed (so one run shows everything); a failed build stops the run.
 // The last line is the whole run's "N passed, N failed".
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,11 +19,14 @@ if (missing.length)
     `Missing system packages for the VS Code tests: ${missing.join(' ')} — install them with \`apt-get install -y ${missing.join(' ')}\` (or run bash .ci/run).`,
   );
 
-const statsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'repodesk-stats-')), 'stats.jsonl');
+const statsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'repodesk-stats-'));
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+// `together`: the stages that use one core each (type check, lint, the unit and package suites) run two at a
+// time on the 2-core machine, their output shown whole as each ends; the emulator suite (two workers of its own)
+// and the UI stages (a window each) run alone.
 const stages = [
   { name: 'build', cmd: [process.execPath, 'esbuild.mjs', '--production'], kind: 'check', fatal: true },
-  { name: 'typecheck', cmd: [bin('tsc'), '-p', 'tsconfig.json', '--noEmit'], kind: 'check' },
+  { name: 'typecheck', cmd: [bin('tsc'), '-p', 'tsconfig.json', '--noEmit'], kind: 'check', together: true },
   // `npm run lint`: eslint, knip (no unused files, exports or dependencies), then Prettier's check (`npm run format:check`).
   {
     name: 'lint',
@@ -33,8 +36,10 @@ const stages = [
       ['npm', 'run', '--silent', 'format:check'],
     ],
     kind: 'check',
+    together: true,
   },
-  { name: 'unit', cmd: [bin('mocha'), '--config', 'test/unit/.mocharc.json'], kind: 'mocha' },
+  { name: 'unit', cmd: [bin('mocha'), '--config', 'test/unit/.mocharc.json'], kind: 'mocha', together: true },
+  { name: 'package', cmd: [bin('mocha'), '--config', 'test/package/.mocharc.json'], kind: 'mocha', together: true },
   // The emulator package runs its own suite from its folder, as `npm test -w @repodesk/emulator` does.
   {
     name: 'emulator',
@@ -42,50 +47,83 @@ const stages = [
     cwd: path.join(root, 'emulator'),
     kind: 'mocha',
   },
-  { name: 'package', cmd: [bin('mocha'), '--config', 'test/package/.mocharc.json'], kind: 'mocha' },
   { name: 'integration', cmd: [process.execPath, 'test/harness/run-integration.mjs'], kind: 'mocha' },
   { name: 'e2e', cmd: [process.execPath, 'test/harness/run-e2e.mjs'], kind: 'mocha' },
   // The browser build (dist/web/) in code-server's web worker extension host.
   { name: 'web', cmd: [process.execPath, 'test/harness/run-web.mjs'], kind: 'mocha' },
 ];
 const only = process.argv.slice(2);
+const TOGETHER = 2;
 
 const results = [];
 const builtEnv = {};
 /** Every test's duration, from the stats lines: the slowest are listed at the end. */
 const slowest = [];
-for (const stage of stages) {
-  if (only.length && !only.includes(stage.name) && stage.name !== 'build') continue;
-  console.log(`\n━━━ ${stage.name} ━━━`);
-  const before = readStats();
+
+/** Runs one command; `shown`: its output goes to the terminal as it comes, else it is kept and returned. */
+function run(cmd, { cwd, env, shown }) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd[0], cmd.slice(1), { cwd, env, stdio: shown ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    const out = [];
+    child.stdout?.on('data', (c) => out.push(c));
+    child.stderr?.on('data', (c) => out.push(c));
+    child.on('error', (err) => out.push(Buffer.from(`${err.message}\n`)));
+    child.on('close', (status) => resolve({ status: status ?? 1, output: Buffer.concat(out).toString('utf8') }));
+  });
+}
+
+/** One stage: its commands in turn (a stage with `then` runs those too, even after the first failed: one run shows everything). */
+async function runStage(stage, shown) {
+  const statsFile = path.join(statsDir, `${stage.name}.jsonl`);
+  const env = { ...process.env, ...builtEnv, REPODESK_STATS_FILE: statsFile };
   const started = Date.now();
-  // A stage with `then` runs those commands too, even after the first failed (one run shows everything).
-  const runs = [stage.cmd, ...(stage.then ?? [])].map((cmd) =>
-    spawnSync(cmd[0], cmd.slice(1), { cwd: stage.cwd ?? root, stdio: 'inherit', env: { ...process.env, ...builtEnv, REPODESK_STATS_FILE: statsFile } }),
-  );
-  const res = runs.find((r) => r.status !== 0) ?? runs[0];
+  let output = '';
+  let status = 0;
+  for (const cmd of [stage.cmd, ...(stage.then ?? [])]) {
+    const r = await run(cmd, { cwd: stage.cwd ?? root, env, shown });
+    output += r.output;
+    if (status === 0) status = r.status;
+  }
   const seconds = (Date.now() - started) / 1000;
-  const after = readStats();
-  const codeServerStarts = after.codeServerStarts - before.codeServerStarts;
-  for (const t of after.tests.slice(before.tests.length)) slowest.push({ ...t, stage: stage.name });
-  let passed = after.passes - before.passes;
-  let failed = after.failures - before.failures;
+  const stats = readStats(statsFile);
+  for (const t of stats.tests) slowest.push({ ...t, stage: stage.name });
+  let { passes: passed, failures: failed } = stats;
   if (stage.kind === 'check') {
-    passed = res.status === 0 ? 1 : 0;
-    failed = res.status === 0 ? 0 : 1;
-  } else if (res.status !== 0 && failed === 0) {
+    passed = status === 0 ? 1 : 0;
+    failed = status === 0 ? 0 : 1;
+  } else if (status !== 0 && failed === 0) {
     failed = 1; // crashed before reporting
   }
-  results.push({ name: stage.name, passed, failed, seconds, codeServerStarts, ok: res.status === 0 });
-  if (stage.fatal && res.status !== 0) break;
+  return { output, result: { name: stage.name, passed, failed, seconds, codeServerStarts: stats.codeServerStarts, ok: status === 0 } };
+}
+
+const chosen = stages.filter((stage) => !only.length || only.includes(stage.name) || stage.name === 'build');
+for (let i = 0; i < chosen.length;) {
+  // A run of `together` stages: TOGETHER at a time, each one's output printed whole, in the list's order.
+  const batch = [];
+  while (i < chosen.length && chosen[i].together && batch.length < TOGETHER) batch.push(chosen[i++]);
+  if (batch.length) {
+    if (batch.length > 1) console.log(`\n━━━ ${batch.map((b) => b.name).join(' and ')}, side by side ━━━`);
+    const done = await Promise.all(batch.map((stage) => runStage(stage, batch.length === 1)));
+    for (const [k, d] of done.entries()) {
+      if (batch.length > 1) console.log(`\n━━━ ${batch[k].name} ━━━\n${d.output.trimEnd()}`);
+      results.push(d.result);
+    }
+    continue;
+  }
+  const stage = chosen[i++];
+  console.log(`\n━━━ ${stage.name} ━━━`);
+  const { result } = await runStage(stage, true);
+  results.push(result);
+  if (stage.fatal && !result.ok) break;
   // The later stages' tests need not build again what the build stage made (the package stage built it twice more).
   if (stage.name === 'build') builtEnv.REPODESK_PRODUCTION_BUILT = '1';
 }
 
-function readStats() {
+function readStats(file) {
   const totals = { passes: 0, failures: 0, codeServerStarts: 0, tests: [] };
-  if (!fs.existsSync(statsFile)) return totals;
-  for (const line of fs.readFileSync(statsFile, 'utf8').split('\n').filter(Boolean)) {
+  if (!fs.existsSync(file)) return totals;
+  for (const line of fs.readFileSync(file, 'utf8').split('\n').filter(Boolean)) {
     const s = JSON.parse(line);
     totals.passes += s.passes ?? 0;
     totals.failures += s.failures ?? 0;
