@@ -4,7 +4,7 @@
 // with the shared page (see e2eSession.mjs). Screenshots go to test-results/.
 import fs from 'node:fs';
 import path from 'node:path';
-import { launchBrowser, separateWebviewOrigins } from './browser.mjs';
+import { launchBrowser } from './browser.mjs';
 import { repoRoot, startCodeServer } from './codeServer.mjs';
 import { resultsDir, session } from './e2eSession.mjs';
 import { startEmulatorProcess } from './emulatorProcess.mjs';
@@ -38,7 +38,6 @@ async function openWorkbench(cleanups) {
   });
   cleanups.push(() => codeServer.stop());
   const browser = await launchBrowser();
-  await separateWebviewOrigins(browser.context, codeServer.url);
   cleanups.push(() => browser.close());
   Object.assign(session, {
     page: browser.page,

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { format } from 'node:util';
-import { launchBrowser, separateWebviewOrigins } from './browser.mjs';
+import { launchBrowser } from './browser.mjs';
 import { buildIntegrationTests } from './build-tests.mjs';
 import { repoRoot, startCodeServer } from './codeServer.mjs';
 import { startEmulatorProcess } from './emulatorProcess.mjs';
@@ -53,7 +53,6 @@ async function main() {
   console.log(`code-server: ${codeServer.url}`);
 
   const browser = await launchBrowser();
-  await separateWebviewOrigins(browser.context, codeServer.url);
   cleanups.push(() => browser.close());
   const { page } = browser;
 

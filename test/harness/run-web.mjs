@@ -5,7 +5,7 @@
 // Screenshots go to test-results/.
 import fs from 'node:fs';
 import path from 'node:path';
-import { launchBrowser, separateWebviewOrigins } from './browser.mjs';
+import { launchBrowser } from './browser.mjs';
 import { repoRoot, startCodeServer } from './codeServer.mjs';
 import { session } from './e2eSession.mjs';
 import { startEmulatorProcess } from './emulatorProcess.mjs';
@@ -30,7 +30,6 @@ async function openWorkbench(cleanups) {
   const codeServer = await startCodeServer({ settings: { 'repodesk.hosting.apiUrl': emulator.url, 'repodesk.engagement.apiUrl': emulator.url } });
   cleanups.push(() => codeServer.stop());
   const browser = await launchBrowser();
-  await separateWebviewOrigins(browser.context, codeServer.url);
   cleanups.push(() => browser.close());
   // The worker's errors reach the page's console: kept for a failed test's report.
   browser.page.on('console', (m) => {
