@@ -6,6 +6,7 @@
 // temporary profile, and given the extension under development through the
 // workbench URL's `payload` parameter (it has no --extensionDevelopmentPath).
 import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -73,6 +74,29 @@ export function installCodeServer({ root = repoRoot, log = (l) => console.log(l)
   fs.writeFileSync(marker, new Date().toISOString() + '\n');
   log(`code-server installed in ${Math.round((Date.now() - started) / 1000)} s`);
   return entry;
+}
+
+/**
+ * One service worker script URL for every webview page. Each page of VS Code's webview host (pre/index.html)
+ * registers the worker with a URL that names the page's webview id; pages on one origin (in code-server every
+ * webview; in VS Code the panels of one view type) share the worker's scope, so a page registering with its own
+ * URL updates the worker, the new one takes over every page at once, and a page whose resource was asked of the
+ * old worker hands the answer to the new one, which does not know it: that page waits for the old worker's 30 s
+ * resource time-out. The id in the worker's URL only names the webview of a worker client (a web worker inside a
+ * webview), which RepoDesk's pages do not start. The page's inline script is covered by a hash in its CSP, so the
+ * hash is computed again.
+ */
+export function patchWebviewWorkerUrl(root = repoRoot) {
+  const file = path.join(codeServerDir(root), 'node_modules/code-server/lib/vscode/out/vs/workbench/contrib/webview/browser/pre/index.html');
+  const html = fs.readFileSync(file, 'utf8');
+  const named = '&id=${ID}&remoteAuthority=';
+  if (!html.includes(named)) return;
+  const script = /(<script async type="module">)([\s\S]*?)(<\/script>)/.exec(html);
+  if (!script) throw new Error(`patchWebviewWorkerUrl: no module script in ${file} (code-server changed?)`);
+  const hash = (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+  const patched = script[2].replace(named, '&remoteAuthority=');
+  if (!html.includes(hash(script[2]))) throw new Error(`patchWebviewWorkerUrl: the CSP of ${file} does not hash its script (code-server changed?)`);
+  fs.writeFileSync(file, html.replace(script[2], patched).replace(hash(script[2]), hash(patched)));
 }
 
 function findRipgrep() {
@@ -158,6 +182,7 @@ export async function startCodeServer({
   output = 'collect',
 } = {}) {
   const entry = installCodeServer({ root, log });
+  patchWebviewWorkerUrl(root);
   const base = stateDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'repodesk-cs-'));
   const ownsBase = !stateDir;
   const dirs = {
