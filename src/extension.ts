@@ -25,7 +25,7 @@ export interface RepoDeskApi {
     /** The shared hosting session (signed-in state, client). */
     readonly session: HostingSession;
     /** The `repodesk` authentication provider (with its token sign-in on a named service). */
-    readonly provider: vscode.AuthenticationProvider & Pick<HostingAuthProvider, 'signInWithToken'>;
+    readonly provider: vscode.AuthenticationProvider & Pick<HostingAuthProvider, 'signInWithToken' | 'methodsShown'>;
     /** The engagement service's provider and client. */
     readonly engagement: EngagementAuthHandle;
   };

@@ -7,6 +7,7 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import type { RepoDeskApi } from '../../src/extension';
 import { approveInBrowser } from './oauthBrowser';
+import { chooseFirstSignInMethod } from './views-support';
 
 const emulatorUrl = () => process.env.REPODESK_TEST_EMULATOR_URL!;
 
@@ -30,14 +31,11 @@ describe('Sign-in: the browser flow against the emulator', function () {
       opened = url;
       void approveInBrowser(url, 'ada', 'ada-demo-password');
     });
-    let settled = false;
     // The sign-in of the Sign In button (repodesk.signIn), called directly so that a failure's message reaches the test.
-    const signIn = api.testing!.session.signIn().finally(() => (settled = true));
-    // The quick pick offers the browser first: accept it as a user pressing Enter would.
-    while (!opened && !settled) {
-      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    const shown = api.testing!.provider.methodsShown;
+    const signIn = api.testing!.session.signIn();
+    // The quick pick offers the browser first: once it is on screen, accepted as a user pressing Enter would.
+    await Promise.race([chooseFirstSignInMethod(api, shown), signIn]);
     await signIn;
     assert.ok(opened, 'sign-in ended without opening the authorize page (see the RepoDesk log)');
     assert.match(opened, /\/login\/oauth\/authorize\?/);

@@ -9,7 +9,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { HostingClient, collect } from '../../src/hosting';
 import { approveInBrowser } from './oauthBrowser';
-import { child, children, description, hover, label, signInAsAdaWithDemoRepository, waitFor, type TestNode } from './views-support';
+import { child, children, chooseFirstSignInMethod, description, hover, label, signInAsAdaWithDemoRepository, type TestNode, waitFor } from './views-support';
 
 const VIEW = 'repodesk.repositories';
 const NOTE_G = 'Note G, for the translators';
@@ -90,13 +90,12 @@ describe('Views: your gists and their comments', function () {
       void approveInBrowser(url, 'ada', 'ada-demo-password');
     });
     try {
+      const methodsShown = api.testing!.provider.methodsShown;
       const { result, shown } = await recordingErrors(async () => {
         const refused = await vscode.commands.executeCommand('repodesk.gists.addComment', await noteG(), { body });
         // The offer was taken: the sign-in asks how to sign in (the browser), then the comment is sent again.
-        while (!opened) {
-          await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-          await new Promise((r) => setTimeout(r, 200));
-        }
+        await chooseFirstSignInMethod(api, methodsShown);
+        await waitFor('the authorize page opened', async () => opened);
         await waitFor('the comment sent after signing in with gist', async () => (await serviceComments()).some((c) => c.body === body));
         return refused;
       }, 'Sign In with gist');

@@ -9,7 +9,7 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import { HostingClient, collect } from '../../src/hosting';
 import { approveInBrowser } from './oauthBrowser';
-import { child, children, description, label, signInAsAdaWithDemoRepository, type TestNode } from './views-support';
+import { child, children, chooseFirstSignInMethod, description, label, signInAsAdaWithDemoRepository, type TestNode, waitFor } from './views-support';
 
 const VIEW = 'repodesk.repositories';
 
@@ -185,11 +185,10 @@ describe('Views: children of a repository node', function () {
       void approveInBrowser(url, 'ada', 'ada-demo-password');
     });
     try {
+      const shown = api.testing!.provider.methodsShown;
       const signIn = api.testing!.session.signIn(['admin:org']);
-      while (!opened) {
-        await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-        await new Promise((r) => setTimeout(r, 200));
-      }
+      await chooseFirstSignInMethod(api, shown);
+      await waitFor('the authorize page opened', async () => opened);
       await signIn;
     } finally {
       api.testing!.setBrowserOpener(undefined);

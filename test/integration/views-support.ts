@@ -50,6 +50,15 @@ export async function waitFor<T>(what: string, probe: () => Promise<T | undefine
   }
 }
 
+/**
+ * Waits until the choice of how to sign in is on screen (shown more than `shownBefore` times: VS Code made its first
+ * choice, the browser, active), then presses Enter once, as a person does once the list is there.
+ */
+export async function chooseFirstSignInMethod(api: RepoDeskApi, shownBefore: number): Promise<void> {
+  await waitFor('the choice of how to sign in on screen', async () => api.testing!.provider.methodsShown > shownBefore);
+  await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+}
+
 /** Signs in as ada (unless already signed in) and makes difference-engine the active repository. */
 export async function signInAsAdaWithDemoRepository(): Promise<RepoDeskApi> {
   const api = await vscode.extensions.getExtension<RepoDeskApi>('repodesk.repodesk')!.activate();
@@ -65,11 +74,10 @@ export async function signInAsAdaWithDemoRepository(): Promise<RepoDeskApi> {
       opened = true;
       void approveInBrowser(url, 'ada', 'ada-demo-password');
     });
+    const shown = api.testing!.provider.methodsShown;
     const signIn = vscode.commands.executeCommand('repodesk.signIn');
-    while (!opened) {
-      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await chooseFirstSignInMethod(api, shown);
+    await waitFor('the authorize page opened', async () => opened);
     await signIn;
     api.testing!.setBrowserOpener(undefined);
   }

@@ -22,6 +22,8 @@ export class SignInCancelled extends Error {
 export class HostingAuthProvider implements vscode.AuthenticationProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.AuthenticationProviderAuthenticationSessionsChangeEvent>();
   readonly onDidChangeSessions = this.changed.event;
+  /** How many times the choice of sign-in method was on screen with a choice active (a test waits for it, as a person looks). */
+  methodsShown = 0;
 
   constructor(
     private readonly store: SessionStore,
@@ -115,7 +117,8 @@ export class HostingAuthProvider implements vscode.AuthenticationProvider, vscod
     beforeSignIn?: (method: SignInMethod) => Promise<void>,
     login?: string,
   ): Promise<vscode.AuthenticationSession> {
-    const method = await pickMethod(this.backend.hostLabel(service));
+    // The question's code loads with the first sign-in, not at activation.
+    const method = await (await import('./pickMethod.js')).pickMethod(this.backend.hostLabel(service), () => this.methodsShown++);
     if (!method) throw new SignInCancelled();
     await beforeSignIn?.(method);
     return this.keep(service, await this.run(service, method, scopes, login));
@@ -209,26 +212,4 @@ function toVsSession(s: StoredSession): vscode.AuthenticationSession {
 
 function withSpinner<T>(title: string, fn: () => Promise<T>): Thenable<T> {
   return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title }, fn);
-}
-
-interface MethodItem extends vscode.QuickPickItem {
-  method: SignInMethod;
-}
-
-async function pickMethod(host: string): Promise<SignInMethod | undefined> {
-  const items: MethodItem[] = [
-    {
-      method: 'browser',
-      label: `$(globe) ${vscode.l10n.t('Sign in with your browser')}`,
-      detail: vscode.l10n.t("Approve RepoDesk on the service's page in your browser; recommended."),
-    },
-    { method: 'token', label: `$(key) ${vscode.l10n.t('Sign in with a token')}`, detail: vscode.l10n.t('Paste a personal access token.') },
-    {
-      method: 'password',
-      label: `$(person) ${vscode.l10n.t('Sign in with user name and password')}`,
-      detail: vscode.l10n.t('RepoDesk creates a token for itself and revokes it when you sign out.'),
-    },
-  ];
-  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Sign in to {0}', host), ignoreFocusOut: true });
-  return picked?.method;
 }
