@@ -14,7 +14,8 @@ export interface PageParams {
   offset: number;
 }
 
-function positiveInt(value: unknown): number | undefined {
+/** A `page` or `per_page` value as read here: a whole number from 1, else undefined (malformed, so the default is used). */
+export function positiveInt(value: unknown): number | undefined {
   if (typeof value !== 'string' || !/^\d+$/.test(value)) return undefined;
   const n = Number(value);
   return n >= 1 ? n : undefined;

@@ -6,20 +6,25 @@
 // that owner's repository in the same network (a fork, or the fork's
 // source), as the vendor documents for comparisons across forks: the
 // comparison then runs in this repository with the other one's objects
-// readable (git/alternates), writing nothing to either.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// readable (git/alternates), writing nothing to either. The commits are
+// paged when `page` or `per_page` is given, and the diff and patch media
+// types answer with git's own text, as the vendor documents for comparisons.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { repoGitPath, type Repositories } from '../../git';
 import type { EmulatorContext } from '../../server';
 import { effectivePermission, findUser } from '../conventions/access';
+import { mediaTypeParam } from '../conventions/conventions';
 import { ApiError, notFound } from '../conventions/errors';
+import { pageParams, paginateArray } from '../conventions/pagination';
 import { fileJson } from '../pulls/git-json';
-import { PullGit } from '../pulls/git';
+import { PullGit, type CommitInfo } from '../pulls/git';
+import type { FileDiff } from '../pulls/diff';
 import { networkRepoOwnedBy } from '../repos/store';
 import type { RepoRow } from '../repos/schema';
 import { commitObject, type Open, type Opened, type RestParams } from './common';
 import { withoutNullPatch } from './commits';
 import { aheadBehind, logOne, mergeBase, resolveCommit, withObjectsOf } from './git';
-import { compareStatus, MAX_COMPARE_COMMITS, MAX_DIFF_FILES, splitBaseHead, splitOwnerRef } from './rules';
+import { compareListsFiles, comparePaged, compareStatus, MAX_COMPARE_COMMITS, MAX_DIFF_FILES, splitBaseHead, splitOwnerRef } from './rules';
 
 /** One side of the comparison: the repository its ref lives in, its owner's login, and the commit. */
 interface Side {
@@ -54,6 +59,20 @@ async function resolveSide(ctx: EmulatorContext, req: FastifyRequest, o: Opened,
   return sha === undefined ? undefined : { repo, login, sha };
 }
 
+/**
+ * The commits and files one answer holds. Without `page` or `per_page`, at
+ * most MAX_COMPARE_COMMITS commits, the vendor's limit of an unpaged
+ * comparison. With either, that page of all the commits (oldest first, with
+ * a Link header as every list has), so past that limit too, and the files on
+ * page 1 only: the vendor documents that when paging "the list of changed
+ * files is only shown on the first page of results".
+ */
+function shown(req: FastifyRequest, reply: FastifyReply, commits: readonly CommitInfo[], files: readonly FileDiff[]) {
+  const paged = comparePaged(req.query);
+  const listed = paged ? paginateArray(req, reply, commits) : commits.slice(0, MAX_COMPARE_COMMITS);
+  return { commits: listed, files: compareListsFiles(paged, pageParams(req).page) ? files.slice(0, MAX_DIFF_FILES) : [] };
+}
+
 export function registerCompareRoutes(app: FastifyInstance, ctx: EmulatorContext, open: Open, repositories: Repositories): void {
   app.get<RestParams>('/repos/:owner/:repo/compare/*', async (req, reply) => {
     const o = open(req, reply, req.params);
@@ -71,6 +90,12 @@ export function registerCompareRoutes(app: FastifyInstance, ctx: EmulatorContext
     const mergeBaseSha = await mergeBase(git, base, head);
     if (mergeBaseSha === undefined) throw new ApiError(404, `No common ancestor between ${spec.base} and ${spec.head}.`, undefined, '/v3');
     const pull = PullGit.of(ctx, o.loaded.repo.id, others.length > 0 ? variables : undefined);
+    const media = mediaTypeParam(req, ctx.limits.vendor);
+    if (media === 'diff' || media === 'patch') {
+      // As a pull request's (pulls/routes.ts): `git diff base...head`, or `git format-patch` of base..head, the commits since the merge base.
+      const text = media === 'diff' ? await pull.diff(base, head) : await pull.formatPatch(base, head);
+      return reply.type(`application/vnd.${ctx.limits.vendor}.v3.${media}; charset=utf-8`).send(text);
+    }
     const [counts, commits, files, baseCommit, mergeBaseCommit] = await Promise.all([
       aheadBehind(git, base, head),
       pull.commits(base, head),
@@ -78,6 +103,7 @@ export function registerCompareRoutes(app: FastifyInstance, ctx: EmulatorContext
       logOne(git, base),
       logOne(git, mergeBaseSha),
     ]);
+    const page = shown(req, reply, commits, files);
     const html = `${o.b.web}/${o.full}/compare/${req.params['*']}`;
     return {
       url: `${o.api}/compare/${req.params['*']}`,
@@ -91,8 +117,8 @@ export function registerCompareRoutes(app: FastifyInstance, ctx: EmulatorContext
       ahead_by: counts.ahead,
       behind_by: counts.behind,
       total_commits: counts.ahead,
-      commits: commits.slice(0, MAX_COMPARE_COMMITS).map((c) => commitObject(ctx, o, c)),
-      files: files.slice(0, MAX_DIFF_FILES).map((f) => withoutNullPatch(fileJson(o.b, o.full, head, f))),
+      commits: page.commits.map((c) => commitObject(ctx, o, c)),
+      files: page.files.map((f) => withoutNullPatch(fileJson(o.b, o.full, head, f))),
     };
   });
 }

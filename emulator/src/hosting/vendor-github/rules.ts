@@ -1,9 +1,10 @@
 // The pure rules of the routes served under `--vendor github` outside the
 // documents (the vendor's clients call them: octokit, PyGithub): which
 // contents paths are accepted, how large a written file may be, which root
-// file is the readme, how a comparison's status is named, and how the
-// commit list's time filters are read. No I/O here, so each rule has unit
-// tests (emulator/test/unit/vendor-github/rules.test.ts).
+// file is the readme, how a comparison's status is named and when it is
+// paged, and how the commit list's time filters are read. No I/O here, so
+// each rule has unit tests (emulator/test/unit/vendor-github/rules.test.ts).
+import { positiveInt } from '../conventions/pagination';
 
 /** The largest file a contents write accepts, decoded (10 MiB): larger ones are refused with 422 naming it. */
 export const MAX_WRITE_BYTES = 10 * 1024 * 1024;
@@ -50,6 +51,22 @@ export type CompareStatus = 'identical' | 'ahead' | 'behind' | 'diverged';
 export function compareStatus(aheadBy: number, behindBy: number): CompareStatus {
   if (aheadBy === 0) return behindBy === 0 ? 'identical' : 'behind';
   return behindBy === 0 ? 'ahead' : 'diverged';
+}
+
+/**
+ * Whether a comparison's commits are asked for in pages. The vendor pages
+ * them only when `page` or `per_page` is given ("Compare two commits": without
+ * either, at most MAX_COMPARE_COMMITS); a malformed value counts as absent, as
+ * the emulator's other lists read it (conventions/pagination.ts).
+ */
+export function comparePaged(query: unknown): boolean {
+  const q = (query ?? {}) as Record<string, unknown>;
+  return positiveInt(q.page) !== undefined || positiveInt(q.per_page) !== undefined;
+}
+
+/** Whether an answer of a comparison lists its files: unpaged always; paged only on page 1, as the vendor documents. */
+export function compareListsFiles(paged: boolean, page: number): boolean {
+  return !paged || page === 1;
 }
 
 /** `base...head` (three dots: from their merge base) split in two; undefined when it is not that form. */

@@ -1,10 +1,12 @@
 // The pure rules of the routes served under --vendor github outside the
 // documents (emulator/src/hosting/vendor-github/rules.ts): contents paths,
-// the write size limit, the readme's name, the comparison's status, the
-// `base...head` form and the commit list's time filters.
+// the write size limit, the readme's name, the comparison's status and its
+// pages, the `base...head` form and the commit list's time filters.
 import assert from 'node:assert/strict';
 import {
   checkContentPath,
+  compareListsFiles,
+  comparePaged,
   compareStatus,
   contentSizeProblem,
   MAX_INLINE_BYTES,
@@ -92,6 +94,44 @@ describe('vendor-github rules: comparisons', () => {
     assert.equal(splitBaseHead('base...'), undefined);
     assert.equal(splitBaseHead('base....head'), undefined);
     assert.equal(splitBaseHead('main'), undefined);
+  });
+});
+
+describe('vendor-github rules: the pages of a comparison', () => {
+  it('paged when page or per_page is given as a whole number from 1', () => {
+    for (const query of [
+      { page: '1' },
+      { per_page: '10' },
+      { page: '3', per_page: '100' },
+      { per_page: '500' },
+      { page: 'abc', per_page: '10' },
+      { page: '2', per_page: '0' },
+    ]) {
+      assert.equal(comparePaged(query), true, JSON.stringify(query));
+    }
+  });
+
+  it('unpaged without them, and with only malformed or < 1 values (absent, as the other lists read them)', () => {
+    for (const query of [
+      undefined,
+      {},
+      { sha: 'main' },
+      { page: 'abc' },
+      { page: '0' },
+      { page: '-1' },
+      { per_page: '0' },
+      { page: '1.5', per_page: '' },
+      { page: ['1', '2'] },
+    ]) {
+      assert.equal(comparePaged(query), false, JSON.stringify(query));
+    }
+  });
+
+  it('the files: always unpaged; paged, on page 1 only', () => {
+    assert.equal(compareListsFiles(false, 1), true);
+    assert.equal(compareListsFiles(true, 1), true);
+    assert.equal(compareListsFiles(true, 2), false);
+    assert.equal(compareListsFiles(true, 99), false);
   });
 });
 
