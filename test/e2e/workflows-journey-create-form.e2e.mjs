@@ -6,7 +6,7 @@
 // the pull request created: its overview opens, the view lists it and the
 // service holds its title, body and label. The same head again is refused on
 // the form in the service's words, the text kept; a window reload brings the
-// form back with what was typed. Screenshots in test-results/journey-create-form-*.png.
+// form back with what was typed and the refusal. Screenshots in test-results/journey-create-form-*.png.
 /* global describe, it, before, after */
 import assert from 'node:assert/strict';
 import { screenshot, session } from '../harness/e2eSession.mjs';
@@ -139,7 +139,7 @@ describe('Journey: create a pull request on a form', () => {
     await expectCleanScreen(page);
   });
 
-  it("the same head again: refused on the form in the service's words, the text kept; a window reload brings the form back with it", async function () {
+  it("the same head again: refused on the form in the service's words, the text kept; a window reload brings the form back with it and the refusal", async function () {
     this.timeout(150_000);
     assert.ok(pullNumber, 'the pull request of the first step');
     const { page } = session;
@@ -167,6 +167,11 @@ describe('Journey: create a pull request on a form', () => {
     await form().getByLabel('Title').waitFor({ timeout: 60_000 });
     assert.equal(await form().getByLabel('Title').inputValue(), 'Another try at the carry', 'the title typed is back after the reload');
     assert.equal(await form().getByLabel('Head (the branch with the changes)').inputValue(), NOTE);
+    // And why the last try was refused, in the service's words, until the branches change or Create is pressed.
+    await form()
+      .getByRole('alert')
+      .filter({ hasText: `A pull request already exists for ${OWNER}:${NOTE}.` })
+      .waitFor({ timeout: 10_000 });
     console.log(`      screenshot: ${await screenshot('journey-create-form-reloaded')}`);
     await expectCleanScreen(page);
   });

@@ -4,7 +4,7 @@
 // toggle, the labels, and Create. It asks the host for everything (it holds
 // no token) and keeps what was typed in the webview state, so a hidden or
 // reloaded form comes back as it was. The service's refusal is shown here,
-// the text kept.
+// the text kept, and kept with it.
 import { hostToWebview, webviewToHost, type FormLabel, type FormTemplate, type HostToWebview, type WebviewToHost } from '../model/messages';
 import { fill, type StringKey } from '../model/strings';
 import { readiness, swapTemplate, withTemplate, type Readiness } from '../../../reviewing/newPull';
@@ -25,6 +25,8 @@ interface SavedState {
   /** The template chosen ('' for none). */
   template: string;
   mode: 'write' | 'preview';
+  /** The service's last refusal, in its words, until the branches change or Create is pressed again. */
+  refusal: string;
 }
 
 interface Offer {
@@ -44,7 +46,6 @@ const t = (key: StringKey, ...args: ReadonlyArray<string | number>) => fill(stri
 let offer: Offer | undefined;
 let compared: Compared | undefined;
 let sending = false;
-let refusal = '';
 let previewRequest = 0;
 let previewHtml: string | undefined;
 
@@ -60,6 +61,7 @@ const state = (): SavedState => {
     labels: s.labels ?? [],
     template: s.template ?? '',
     mode: s.mode ?? 'write',
+    refusal: s.refusal ?? '',
   };
 };
 const save = (patch: Partial<SavedState>) => channel.saveState(patch);
@@ -136,15 +138,13 @@ function render(): void {
   app.setAttribute('aria-busy', 'false');
 
   const base = branchSelect('base', s.base, offer.branches, undefined, (v) => {
-    save({ base: v });
-    refusal = '';
+    save({ base: v, refusal: '' });
     suggest();
     compare();
     render();
   });
   const head = branchSelect('head', s.head, offer.branches, t('chooseHead'), (v) => {
-    save({ head: v });
-    refusal = '';
+    save({ head: v, refusal: '' });
     suggest();
     compare();
     render();
@@ -236,12 +236,12 @@ function render(): void {
     const now = state();
     if (sending || readiness({ head: now.head, base: now.base, title: now.title, ahead: aheadOf() }) !== 'ready') return;
     sending = true;
-    refusal = '';
+    save({ refusal: '' });
     send({ type: 'create', base: now.base, head: now.head, title: now.title.trim(), body: now.body, labels: now.labels });
     render();
   });
   const why = h('span', { id: 'why', class: 'muted' });
-  const refused = h('div', { id: 'refusal', class: 'error', role: 'alert' }, refusal);
+  const refused = h('div', { id: 'refusal', class: 'error', role: 'alert' }, state().refusal);
 
   app.append(
     h('h1', {}, t('heading', offer.repository)),
@@ -323,7 +323,7 @@ channel.onMessage((m) => {
       return;
     case 'refused':
       sending = false;
-      refusal = m.message;
+      save({ refusal: m.message });
       render();
       return;
   }
