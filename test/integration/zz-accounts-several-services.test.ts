@@ -42,6 +42,9 @@ async function whyAccount(session: { account?: { id: string }; rememberedAccount
   return `in use ${session.account?.id}; active ${activeNow?.owner}/${activeNow?.name}; remembered for ${repo}: ${session.rememberedAccountFor(repo)}`;
 }
 
+/** Resolves undefined after `ms` (a bound for a diagnosis, never a wait for a state). */
+const timeout = (ms: number) => new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms));
+
 /** The requests the service counted for the token's user this window (GET /rate_limit itself is free). */
 async function used(apiUrl: string, token: string): Promise<number> {
   const res = await fetch(`${apiUrl}/rate_limit`, { headers: { authorization: `token ${token}`, 'user-agent': 'integration-test' } });
@@ -177,11 +180,13 @@ describe('Accounts: two accounts on one service and one on a second (enterprise 
       await waitFor(
         'Pull Requests read with ada (Local) again',
         async () => !(await children('repodesk.pullRequests')).map(label).includes(`#${open[0]!.number} ${title}`),
-      ).catch(async (err: Error) =>
-        assert.fail(
-          `${err.message}: account in use ${session.account?.label}; ${await whyAccount(session, 'analytical-engines/difference-engine')}; changes of the account in use: ${changes.join(', ')}`,
-        ),
-      );
+      ).catch(async (err: Error) => {
+        const why = `account in use ${session.account?.label}; ${await whyAccount(session, 'analytical-engines/difference-engine')}; changes of the account in use: ${changes.join(', ')}`;
+        // Which of three it is: the session's updates stuck (this one does not settle either), the choice written
+        // over (still Enterprise after it), or an update that missed the choice (Local after it).
+        const settled = await Promise.race([session.refresh().then(() => `after one more refresh: ${session.account?.label}`), timeout(10_000)]);
+        assert.fail(`${err.message}: ${why}; ${settled ?? 'one more refresh did not settle within 10 s'}`);
+      });
     } finally {
       heard.dispose();
     }
