@@ -131,6 +131,8 @@ export function registerPullOverview({
     panels,
     session.onDidChange(() => kept.clear()),
     vscode.commands.registerCommand('repodesk.pulls.openOverview', async (arg?: unknown) => {
+      // The tab in front at the click: a restored page is not brought over one the person went to meanwhile.
+      const frontAtClick = vscode.window.tabGroups.activeTabGroup.activeTab;
       const target = await targetOf(arg, active, session);
       if (!target) return undefined;
       const key = overviewKey(target);
@@ -153,9 +155,11 @@ export function registerPullOverview({
             started,
             () => panels.get(key),
             (listener) => (onStarted = listener),
+            frontAtClick,
           );
-      // Shown, then left for another tab while it started: the person's choice of tab stands.
-      if (restored !== 'leftBehind') panels.show(key, title, vscode.ViewColumn.Active, fromView);
+      // Shown, then left for another tab while it started: the person's choice of tab stands. Shown and started,
+      // it is in front already: revealed again, it came back over a tab the person chose just after.
+      if (restored === 'none' || (restored === 'shown' && !panels.get(key))) panels.show(key, title, vscode.ViewColumn.Active, fromView);
       return key;
     }),
   );

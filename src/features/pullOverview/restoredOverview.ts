@@ -42,6 +42,7 @@ export async function showRestored(
   started: ReadonlySet<vscode.WebviewPanel>,
   isOpen: () => unknown,
   onStarted: (listener: ((key: string) => void) | undefined) => void,
+  frontAtClick: vscode.Tab | undefined,
 ): Promise<'none' | 'shown' | 'leftBehind'> {
   const panels = [...started];
   // No tab left unstarted (no reload, or every restored tab shown since): the common case, nothing to look at.
@@ -53,6 +54,8 @@ export async function showRestored(
     const focusGroup = GROUP_FOCUS[tab.group.viewColumn - 1];
     const index = tab.group.tabs.indexOf(tab);
     if (index < 0 || (!tab.group.isActive && !focusGroup)) continue;
+    // The person went on to another tab since the click (the click's handling waited for this code): their tab stays.
+    if (!sameTab(vscode.window.tabGroups.activeTabGroup.activeTab, frontAtClick) && !inFront(tab, viewType)) return 'leftBehind';
     const handedOver = new Promise<void>((resolve) => {
       const done = () => {
         clearTimeout(timer);
@@ -78,4 +81,9 @@ export async function showRestored(
 function inFront(tab: vscode.Tab, viewType: string): boolean {
   const front = vscode.window.tabGroups.activeTabGroup.activeTab;
   return !!front && isOverview(front, viewType) && front.label === tab.label && front.group.viewColumn === tab.group.viewColumn;
+}
+
+/** The same tab: its label in the same group (a tab's object can be replaced as VS Code updates it). */
+function sameTab(a: vscode.Tab | undefined, b: vscode.Tab | undefined): boolean {
+  return a === b || (!!a && !!b && a.label === b.label && a.group.viewColumn === b.group.viewColumn);
 }
