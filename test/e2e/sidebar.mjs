@@ -80,13 +80,23 @@ export async function openAndSignIn() {
   await open.click({ timeout: 10_000 }).catch(() => {});
   const authorize = await tab;
   await authorize.waitForLoadState();
-  await authorize.fill('#login', 'ada');
-  await authorize.fill('#password', 'ada-demo-password');
-  await authorize.click('button[type=submit]');
-  await authorize.locator('button[value=approve]').waitFor();
-  await authorize.click('button[value=approve]');
-  await authorize.getByText('You can close this tab').waitFor({ timeout: 15_000 });
+  // Logged in on the service already in this browser (an earlier sign-in), it skips its login page, and the
+  // approval too once given: a person goes on from the page it shows.
+  const login = authorize.locator('#login');
+  const approve = authorize.locator('button[value=approve]');
+  const done = authorize.getByText('You can close this tab');
+  await Promise.race([login.waitFor(), approve.waitFor(), done.waitFor()]).catch(() => undefined);
+  if (await login.isVisible()) {
+    await login.fill('ada');
+    await authorize.fill('#password', 'ada-demo-password');
+    await authorize.click('button[type=submit]');
+    await Promise.race([approve.waitFor(), done.waitFor()]).catch(() => undefined);
+  }
+  if (await approve.isVisible()) await approve.click();
+  await done.waitFor({ timeout: 15_000 });
   await authorize.close();
+  // Signed in once the Repositories view lists rows in place of its Sign In button.
+  await pane('Repositories').locator('.monaco-list-row').first().waitFor({ timeout: 30_000 });
 }
 
 /** Collapses the other panes so that `title` has the container's height (a tree draws only the rows in sight). */
