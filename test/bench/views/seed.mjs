@@ -97,3 +97,10 @@ export async function createReviewedPull(
   );
   return { number: pull.number, title, paths, threads: rootCount, comments: rootCount + replies };
 }
+
+/** The large pull request's size (test/support/big-pull.mjs): BENCH_FILES, BENCH_COMMITS, BENCH_COMMENTS, by default 3,000, 1,000 and 2,000. */
+export const bigPullSize = () => ({
+  files: Number(process.env.BENCH_FILES ?? 3000),
+  commits: Number(process.env.BENCH_COMMITS ?? 1000),
+  comments: Number(process.env.BENCH_COMMENTS ?? 2000),
+});

@@ -100,12 +100,26 @@ export async function openWorkbench({ settings, token, height = 1400, logLevel =
     const { page } = browser;
     await beforeLoad?.(page);
     const url = codeServer.workbenchUrl({ extensionDevelopmentPath: repoRoot, logLevel });
-    await page.goto(url);
-    await page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 120_000 });
+    await gotoWorkbench(page, url);
     if (token) await signInWithToken(page, token);
     return { codeServer, browser, page, url, close };
   } catch (err) {
     if (own) await close();
     throw err;
   }
+}
+
+/**
+ * Loads the workbench at `url` in `page` and waits for its activity bar: a
+ * loaded machine can take minutes, so the bound is `timeoutMs`, then an error
+ * says what was waited for.
+ */
+export async function gotoWorkbench(page, url, timeoutMs = 300_000) {
+  await page.goto(url, { timeout: timeoutMs });
+  await page
+    .locator('.monaco-workbench .part.activitybar')
+    .waitFor({ timeout: timeoutMs })
+    .catch((err) => {
+      throw new Error(`the workbench's activity bar not drawn within ${timeoutMs / 1000} s of loading ${url}: ${err.message.split('\n')[0]}`);
+    });
 }

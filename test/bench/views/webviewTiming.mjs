@@ -4,6 +4,9 @@
 // the page's DOM was ready, and the page's own performance marks
 // (`repodesk:*`). The service-worker wait is VS Code's (code-server's)
 // webview machinery, not RepoDesk's: the benchmarks report it apart.
+// And the time from a click to the first poll that finds something in a
+// webview's page (from Node, every frame of the page each 5 ms).
+/* global document */
 
 export async function webviewLoad(frame, t0) {
   const seen = await frame
@@ -50,4 +53,38 @@ export async function frameWith(page, selector) {
       return frame;
   }
   return undefined;
+}
+
+/**
+ * Runs `act` (a click) and polls every frame of the page but the workbench's
+ * own (webviews are nested iframes; the workbench's tree row carries a title
+ * too) until each of `checks` ({ key: { text } or { selector } }) is seen:
+ * `ms` by key from just before `act` (NaN for one not seen within
+ * `timeoutMs`), `t0` (epoch ms) and the frame that showed the first.
+ */
+export async function timeWebview(page, act, checks, { timeoutMs = 120_000 } = {}) {
+  const keys = Object.keys(checks);
+  const ms = {};
+  let frame;
+  const t0 = Date.now();
+  await act();
+  while (keys.some((k) => !(k in ms)) && Date.now() - t0 <= timeoutMs) {
+    for (const f of page.frames().filter((x) => x !== page.mainFrame())) {
+      const pending = keys.filter((k) => !(k in ms));
+      if (!pending.length) break;
+      const seen = await f
+        .evaluate(
+          (cs) => cs.map((c) => (c.selector ? document.querySelector(c.selector) !== null : (document.body?.innerText ?? '').includes(c.text))),
+          pending.map((k) => checks[k]),
+        )
+        .catch(() => []);
+      pending.forEach((k, i) => {
+        if (!seen[i]) return;
+        ms[k] = Date.now() - t0;
+        frame ??= f;
+      });
+    }
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  return { ms: Object.fromEntries(keys.map((k) => [k, ms[k] ?? NaN])), t0, frame };
 }

@@ -75,11 +75,66 @@ export async function row(page, paneTitle, text, timeout = 60_000) {
   return r;
 }
 
-export async function openContainer(page) {
+/**
+ * Shows RepoDesk's side bar. After a window reload VS Code draws it again by
+ * itself a moment after its activity bar icon shows it active, and a click
+ * then closes it: while the icon is active the side bar is waited for, while
+ * it is not the icon is clicked (again if a click met the side bar being
+ * restored), as a person does. A loaded machine can take minutes to load the
+ * workbench: the bound is `timeoutMs`, then an error says what was missing.
+ */
+export async function openContainer(page, timeoutMs = 300_000) {
   const container = page.locator(`[id="${CONTAINER_ID}"]`);
-  if (!(await container.isVisible())) await page.locator('.part.activitybar .action-item a[aria-label^="RepoDesk"]').first().click();
-  await container.waitFor({ state: 'visible', timeout: 60_000 });
+  const item = page.locator('.part.activitybar .action-item', { has: page.locator('a[aria-label^="RepoDesk"]') }).first();
+  const deadline = Date.now() + timeoutMs;
+  for (let clicks = 0; !(await container.isVisible());) {
+    const left = deadline - Date.now();
+    if (left <= 0) {
+      const icon = (await item.count()) ? `its activity bar icon shown (class "${await item.getAttribute('class')}")` : 'no RepoDesk icon in the activity bar';
+      throw new Error(`RepoDesk's side bar (#${CONTAINER_ID}) not shown within ${timeoutMs / 1000} s of asking; ${clicks} clicks on its icon, ${icon}`);
+    }
+    // The icon comes with the extension's contributions, after the activity bar.
+    const active = /\bchecked\b/.test((await item.getAttribute('class', { timeout: left }).catch(() => '')) ?? '');
+    if (!active)
+      await item
+        .locator('a')
+        .first()
+        .click({ timeout: left })
+        .then(
+          () => clicks++,
+          () => {},
+        );
+    await container.waitFor({ state: 'visible', timeout: Math.min(left, 15_000) }).catch(() => {});
+  }
   return container;
+}
+
+/**
+ * Clicks a repository's row until the Pull Requests view shows `pullLabel`
+ * (a click during a redraw reaches a row whose command VS Code dropped; the
+ * next one works, as for a person); that row.
+ */
+export async function selectRepository(page, repoRe, pullLabel) {
+  for (let tries = 1; ; tries++) {
+    await (await row(page, 'Repositories', repoRe, 120_000)).click();
+    try {
+      return await row(page, 'Pull Requests', pullLabel, 15_000);
+    } catch (err) {
+      if (tries < 5) continue;
+      const shown = await pane(page, 'Pull Requests')
+        .locator('.monaco-list-row')
+        .allInnerTexts()
+        .catch(() => []);
+      const rows = shown.map((t) => t.replace(/\s+/g, ' ').trim()).join(' | ') || 'no rows';
+      throw new Error(`no "${pullLabel}" in Pull Requests after ${tries} clicks on the row ${repoRe} (it shows: ${rows}): ${err.message.split('\n')[0]}`);
+    }
+  }
+}
+
+/** *View: Close All Editors*, then until the editor area shows no tab. */
+export async function closeAllEditors(page) {
+  await runCommand(page, 'View: Close All Editors');
+  await page.locator('.part.editor .tabs-container .tab').first().waitFor({ state: 'detached', timeout: 60_000 });
 }
 
 /** RepoDesk's Sign In button, "Sign in with a token", the token, Enter. */
