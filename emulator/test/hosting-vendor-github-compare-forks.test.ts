@@ -6,12 +6,11 @@
 // outside the documents does (emulator/README.md, "Outside the documents,
 // with `--vendor github`").
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { Octokit } from '@octokit/rest';
 import { startEmulator, type TestEmulator } from './support/emulator';
+import { gitDirOf, gitIn, scenarioFile } from './support/vendorRepos';
 import { call } from './helpers/hosting';
 
 const SCENARIO = `
@@ -38,21 +37,9 @@ const BOB = 'bob_repo_token_0123456789ab';
 const NOT_FOUND = { message: 'Not Found', documentation_url: 'https://docs.service.test/v3' };
 const b64 = (text: string) => Buffer.from(text).toString('base64');
 
-function scenarioFile(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vendor-github-forks-'));
-  const file = path.join(dir, 'scenario.yaml');
-  fs.writeFileSync(file, SCENARIO);
-  return file;
-}
+const scenario = () => scenarioFile('vendor-github-forks', SCENARIO);
 
-function gitDirOf(emu: TestEmulator, owner: string, name: string): string {
-  const id = emu.db.prepare('SELECT r.id FROM repositories r JOIN users u ON u.id = r.owner_id WHERE u.login = ? AND r.name = ?').pluck().get(owner, name);
-  return path.join(emu.dataDir, 'git', `${String(id)}.git`);
-}
-
-function git(gitDir: string, ...args: string[]): string {
-  return execFileSync('git', ['--git-dir', gitDir, ...args], { env: { PATH: process.env.PATH, GIT_CONFIG_NOSYSTEM: '1', HOME: os.tmpdir() } }).toString('utf8');
-}
+const git = (gitDir: string, ...args: string[]) => gitIn(gitDir, args);
 
 /** Everything a request could write: the refs, the object counts (loose and packed) and the alternates. */
 function snapshot(gitDir: string): string {
@@ -67,7 +54,7 @@ function snapshot(gitDir: string): string {
 describe('compare across forks without --vendor github: the emulator keeps to the documents', () => {
   let emu: TestEmulator;
   before(async () => {
-    emu = await startEmulator({ seed: scenarioFile() });
+    emu = await startEmulator({ seed: scenario() });
   });
   after(() => emu.dispose());
 
@@ -86,7 +73,7 @@ describe('compare across forks with --vendor github', () => {
   const cmp = (repo: string, spec: string) => call(emu, 'GET', `/repos/${repo}/compare/${spec}`, { token: ALICE });
 
   before(async () => {
-    emu = await startEmulator({ seed: scenarioFile(), vendor: 'github' });
+    emu = await startEmulator({ seed: scenario(), vendor: 'github' });
     const alice = gitDirOf(emu, 'alice', 'widgets');
     init = git(alice, 'rev-parse', 'refs/heads/main').trim();
     side = git(alice, 'rev-parse', 'refs/heads/feature/side').trim();

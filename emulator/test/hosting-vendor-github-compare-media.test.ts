@@ -7,12 +7,9 @@
 // Without the flag the path answers 404, as every path outside the documents
 // does (emulator/README.md, "Outside the documents, with `--vendor github`").
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Octokit } from '@octokit/rest';
 import { startEmulator, type TestEmulator } from './support/emulator';
+import { gitDirOf, gitIn, scenarioFile } from './support/vendorRepos';
 import { call } from './helpers/hosting';
 
 const SCENARIO = `
@@ -37,21 +34,9 @@ const DIFF = 'application/vnd.github.diff';
 const PATCH = 'application/vnd.github.patch';
 const b64 = (text: string) => Buffer.from(text).toString('base64');
 
-function scenarioFile(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vendor-github-compare-media-'));
-  const file = path.join(dir, 'scenario.yaml');
-  fs.writeFileSync(file, SCENARIO);
-  return file;
-}
+const scenario = () => scenarioFile('vendor-github-compare-media', SCENARIO);
 
-function gitDirOf(emu: TestEmulator, owner: string, name: string): string {
-  const id = emu.db.prepare('SELECT r.id FROM repositories r JOIN users u ON u.id = r.owner_id WHERE u.login = ? AND r.name = ?').pluck().get(owner, name);
-  return path.join(emu.dataDir, 'git', `${String(id)}.git`);
-}
-
-function git(gitDir: string, ...args: string[]): string {
-  return execFileSync('git', ['--git-dir', gitDir, ...args], { env: { PATH: process.env.PATH, GIT_CONFIG_NOSYSTEM: '1', HOME: os.tmpdir() } }).toString('utf8');
-}
+const git = (gitDir: string, ...args: string[]) => gitIn(gitDir, args);
 
 /** The commits of the `From <sha> <date>` lines that open each message of a format-patch mailbox. */
 const fromLines = (mbox: string) => [...mbox.matchAll(/^From ([0-9a-f]{40}) Mon Sep 17 00:00:00 2001$/gm)].map((m) => m[1]);
@@ -59,7 +44,7 @@ const fromLines = (mbox: string) => [...mbox.matchAll(/^From ([0-9a-f]{40}) Mon 
 describe('comparison media types without --vendor github: the emulator keeps to the documents', () => {
   let emu: TestEmulator;
   before(async () => {
-    emu = await startEmulator({ seed: scenarioFile() });
+    emu = await startEmulator({ seed: scenario() });
   });
   after(() => emu.dispose());
 
@@ -76,7 +61,7 @@ describe('comparison media types with --vendor github', () => {
   const cmp = (spec: string, accept: string) => call(emu, 'GET', `/repos/alice/widgets/compare/${spec}`, { token: ALICE, headers: { Accept: accept } });
 
   before(async () => {
-    emu = await startEmulator({ seed: scenarioFile(), vendor: 'github' });
+    emu = await startEmulator({ seed: scenario(), vendor: 'github' });
     gitDir = gitDirOf(emu, 'alice', 'widgets');
   });
   after(() => emu.dispose());

@@ -8,13 +8,10 @@
 // outside the documents does (emulator/README.md, "Outside the documents,
 // with `--vendor github`").
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Octokit, type RestEndpointMethodTypes } from '@octokit/rest';
 import LinkHeader from 'http-link-header';
 import { startEmulator, type TestEmulator } from './support/emulator';
+import { gitDirOf, gitIn, scenarioFile } from './support/vendorRepos';
 import { call } from './helpers/hosting';
 
 const SCENARIO = `
@@ -34,23 +31,9 @@ const NOT_FOUND = { message: 'Not Found', documentation_url: 'https://docs.servi
 const LONG = 260;
 const SPEC = 'main...feature/long';
 
-function scenarioFile(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vendor-github-compare-pages-'));
-  const file = path.join(dir, 'scenario.yaml');
-  fs.writeFileSync(file, SCENARIO);
-  return file;
-}
+const scenario = () => scenarioFile('vendor-github-compare-pages', SCENARIO);
 
-function gitDirOf(emu: TestEmulator, owner: string, name: string): string {
-  const id = emu.db.prepare('SELECT r.id FROM repositories r JOIN users u ON u.id = r.owner_id WHERE u.login = ? AND r.name = ?').pluck().get(owner, name);
-  return path.join(emu.dataDir, 'git', `${String(id)}.git`);
-}
-
-function git(gitDir: string, args: string[], input?: string): string {
-  return execFileSync('git', ['--git-dir', gitDir, ...args], { input, env: { PATH: process.env.PATH, GIT_CONFIG_NOSYSTEM: '1', HOME: os.tmpdir() } }).toString(
-    'utf8',
-  );
-}
+const git = gitIn;
 
 /** `count` commits on a new branch from `from`, each adding notes/<n>.txt, in one `git fast-import` (a push the API did not see). */
 function longBranch(gitDir: string, branch: string, from: string, count: number): void {
@@ -78,7 +61,7 @@ const shas = (j: { commits: Array<{ sha: string }> }) => j.commits.map((c) => c.
 describe('comparison pages without --vendor github: the emulator keeps to the documents', () => {
   let emu: TestEmulator;
   before(async () => {
-    emu = await startEmulator({ seed: scenarioFile() });
+    emu = await startEmulator({ seed: scenario() });
   });
   after(() => emu.dispose());
 
@@ -97,7 +80,7 @@ describe('comparison pages with --vendor github', () => {
   const selfUrl = (query: string) => `${emu.url}/repos/alice/widgets/compare/${SPEC}?${query}`;
 
   before(async () => {
-    emu = await startEmulator({ seed: scenarioFile(), vendor: 'github' });
+    emu = await startEmulator({ seed: scenario(), vendor: 'github' });
     const gitDir = gitDirOf(emu, 'alice', 'widgets');
     longBranch(gitDir, 'feature/long', git(gitDir, ['rev-parse', 'refs/heads/main']).trim(), LONG);
     all = git(gitDir, ['rev-list', '--reverse', 'main..feature/long']).trim().split('\n');
