@@ -95,6 +95,8 @@ export async function openAndSignIn() {
   if (await approve.isVisible()) await approve.click();
   await done.waitFor({ timeout: 15_000 });
   await authorize.close();
+  // The person is back in the editor's window, which has the keyboard again.
+  await page.bringToFront();
   // Signed in once the Repositories view lists rows in place of its Sign In button.
   await pane('Repositories').locator('.monaco-list-row').first().waitFor({ timeout: 30_000 });
 }
@@ -186,7 +188,17 @@ export async function palette(title) {
   for (let attempt = 0; attempt < 3; attempt++) {
     await page.locator('.command-center .command-center-center').first().click();
     const input = widget.locator('input.input').first();
-    await input.waitFor();
+    // A click that meets the window as it takes the focus back (a browser tab just closed) opens the palette and
+    // VS Code closes it again at once: a person sees no palette and clicks again.
+    if (
+      !(await input.waitFor({ timeout: 10_000 }).then(
+        () => true,
+        () => false,
+      ))
+    ) {
+      shown = ['(the palette did not open)'];
+      continue;
+    }
     await input.fill(`>${title}`);
     // Clicked, not Enter: the first row is not always the one named (Browse Color Themes in Marketplace comes before Color Theme).
     if (

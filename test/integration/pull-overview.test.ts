@@ -11,7 +11,7 @@ import { collect, type HostingClient } from '../../src/hosting';
 import { loadPage, type LoadedPage } from '../../src/features/pullOverview/overviewLoader';
 import type { PullReviewComments } from '../../src/features/review/stores/pullReviewComments';
 import { AvatarCache } from '../../src/util/avatars';
-import type { PageModel } from '../../src/features/pullOverview/model/messages';
+import type { HostToWebview, PageModel } from '../../src/features/pullOverview/model/messages';
 import { commentDone, model, posted, send } from './overview-support';
 import { children, label, signInAsAdaWithDemoRepository, waitFor } from './views-support';
 
@@ -478,8 +478,10 @@ describe('Pull request overview page', function () {
     assert.ok(page.model.conversation.rows.length > 0, 'then the conversation');
   });
 
-  it('a page whose webview gets ready after its lists were read draws them at once, while its conversation is still being read', async () => {
+  it('a page opened for the first time, whose webview gets ready after its lists were read, draws them at once, while its conversation is still being read', async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    // Not a page shown before: that one draws the page it showed, conversation and all, until the whole page is read.
+    await vscode.commands.executeCommand('repodesk.testing.pullOverview.forgetKept');
     // The review comments' read held (the store reads through the session's client) until the page without them is posted.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -507,5 +509,41 @@ describe('Pull request overview page', function () {
     }
     const whole = await model(KEY, 'then the page with its conversation');
     assert.ok(whole.conversation.rows.some((c) => c.kind === 'thread'));
+  });
+
+  it('a page shown before and opened again keeps its conversation on screen while it is read again: no page without it is posted', async () => {
+    await vscode.commands.executeCommand('repodesk.pulls.openOverview', { owner: 'analytical-engines', repo: 'difference-engine', number: 1 });
+    await model(KEY, 'the page with its conversation');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const comments = client.reviewComments;
+    const listAll = comments.listAllForPull.bind(comments);
+    let asked = false;
+    comments.listAllForPull = async (...args: Parameters<typeof listAll>) => {
+      asked = true;
+      await held;
+      return listAll(...args);
+    };
+    try {
+      await vscode.commands.executeCommand('repodesk.pulls.openOverview', { owner: 'analytical-engines', repo: 'difference-engine', number: 1 });
+      const given = (await vscode.commands.executeCommand<HostToWebview[]>('repodesk.testing.pullOverview.given', KEY)) ?? [];
+      assert.ok(
+        given.some((m) => m.type === 'model' && !m.model.conversation.loading),
+        'drawn from its HTML with its conversation',
+      );
+      // Ready while the conversation is still out: what the page has by then is what it would post.
+      await waitFor('the page ready and its conversation asked for again', async () => asked && (await posted(KEY)).some((m) => m.type === 'init'), 60_000);
+    } finally {
+      release();
+      delete (comments as Partial<typeof comments>).listAllForPull;
+    }
+    // The page's read over (a reload waits for the one under way).
+    await vscode.commands.executeCommand('repodesk.testing.pullOverview.reload', KEY);
+    assert.deepEqual(
+      (await posted(KEY)).filter((m) => m.type === 'model' && m.model.conversation.loading),
+      [],
+      'no page without its conversation',
+    );
   });
 });

@@ -25,8 +25,8 @@ async function startRelay(target: URL) {
   let server: net.Server | undefined;
   let port = 0;
   const state: { losing: boolean; holding?: RegExp; refusing?: RegExp } = { losing: false };
-  /** Connections whose request is held (matched `holding`): never relayed, answered by `refuseHeld`. */
-  const held = new Set<net.Socket>();
+  /** Connections whose request is held (matched `holding`), with how to relay it: answered by `refuseHeld` or `releaseHeld`. */
+  const held = new Map<net.Socket, () => void>();
   const forbidden = (client: net.Socket) => {
     const body = JSON.stringify({ message: 'Resource not accessible by integration' });
     client.end(`HTTP/1.1 403 Forbidden\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`);
@@ -53,9 +53,12 @@ async function startRelay(target: URL) {
           const line = /^([A-Z]+) (\/\S*)/.exec(chunk.toString('latin1', 0, 300));
           if (line) sent.push(`${line[1]} ${line[2]}`);
           if (line && state.refusing?.test(line[2]!)) return forbidden(client);
-          if (line && state.holding?.test(line[2]!)) return void held.add(client);
-          method = line?.[1] ?? method;
-          upstream.write(chunk);
+          const relay = () => {
+            method = line?.[1] ?? method;
+            upstream.write(chunk);
+          };
+          if (line && state.holding?.test(line[2]!)) return void held.set(client, relay);
+          relay();
         });
         client.on('end', () => upstream.end());
         upstream.on('data', (chunk: Buffer) => (state.losing && method === 'POST' ? drop() : client.write(chunk))).on('end', () => client.end());
@@ -78,13 +81,19 @@ async function startRelay(target: URL) {
     url: `http://127.0.0.1:${port}`,
     up,
     down,
-    /** Requests whose path matches go unanswered from now on, until refuseHeld. */
+    /** Requests whose path matches go unanswered from now on, until refuseHeld or releaseHeld. */
     hold: (paths: RegExp) => void (state.holding = paths),
     /** The held requests, and later ones with the same paths, are answered 403 Forbidden (a service that refuses them). */
     refuseHeld: () => {
       state.refusing = state.holding;
       state.holding = undefined;
-      for (const s of held) forbidden(s);
+      for (const s of held.keys()) forbidden(s);
+      held.clear();
+    },
+    /** The held requests go on to the service now, and later ones are relayed at once. */
+    releaseHeld: () => {
+      state.holding = undefined;
+      for (const relay of held.values()) relay();
       held.clear();
     },
     /** Every request relayed again. */

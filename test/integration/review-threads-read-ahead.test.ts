@@ -59,20 +59,55 @@ describe('A changed file opens from memory, its thread drawn as the diff opens',
     );
   });
 
-  it('a diff that cannot open (its file unreadable) takes away the thread drawn as it was opening', async () => {
-    // A pull request of its own: its new commit's trees and blobs were never read, so nothing answers them from memory.
+  /** A pull request of its own on ada/notes-on-the-engine adding one file: its trees and blobs were never read. */
+  async function pullAddingAFile(what: string) {
     const client = api.testing!.session.client!;
     const owner = 'ada';
     const repo = 'notes-on-the-engine';
     const stamp = Date.now();
-    const path = `unopened-${stamp}.txt`;
-    const branch = `unopened/${stamp}`;
+    const path = `${what}-${stamp}.txt`;
+    const branch = `${what}/${stamp}`;
     const master = await client.git.getRef(owner, repo, 'heads/master');
     const parent = await client.git.getCommit(owner, repo, master.object.sha);
     const tree = await client.git.createTree(owner, repo, [{ path, mode: '100644', type: 'blob', content: 'one\ntwo\nthree\n' }], parent.tree.sha);
-    const commit = await client.git.createCommit(owner, repo, { message: 'A file never read', tree: tree.sha, parents: [parent.sha] });
+    const commit = await client.git.createCommit(owner, repo, { message: `A file never read (${what})`, tree: tree.sha, parents: [parent.sha] });
     await client.git.createRef(owner, repo, `refs/heads/${branch}`, commit.sha);
-    const pull = await client.pulls.create(owner, repo, { head: branch, base: 'master', title: `Unopened ${path}` });
+    const pull = await client.pulls.create(owner, repo, { head: branch, base: 'master', title: `${what} ${path}` });
+    return { client, owner, repo, path, commit, pull };
+  }
+
+  it('a click while the read ahead is still out waits for it: the file is asked for once, and its diff opens', async () => {
+    const { owner, repo, path, pull } = await pullAddingAFile('in-flight');
+    await vscode.commands.executeCommand('repodesk.testing.setActiveRepository', owner, repo);
+    await vscode.commands.executeCommand('repodesk.pulls.refresh');
+    const pr = await waitFor('the new pull request', async () => (await children(PULLS)).find((n) => label(n).startsWith(`#${pull.number} `)));
+    // The service holds the blob reads: the read ahead of the listed file is out, unanswered, as the click comes.
+    relay!.hold(/\/git\/blobs\//);
+    await vscode.commands.executeCommand('repodesk.pulls.select', pr);
+    const file = (await child(PULLS, await child(PULLS, pr, 'Changed files'), path)) as unknown as { file: { sha: string } };
+    const blob = `GET /repos/${owner}/${repo}/git/blobs/${file.file.sha}`;
+    await waitFor('the read ahead of the file sent', async () => relay!.sent.includes(blob));
+    const opened = vscode.commands.executeCommand('repodesk.pulls.openFile', file);
+    // VS Code asks for the file's text as the diff opens; a second read would be sent (and held) meanwhile.
+    await waitFor('the diff tab of the file', async () =>
+      vscode.window.tabGroups.all.flatMap((g) => g.tabs).some((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.path.endsWith(`/${path}`)),
+    );
+    relay!.releaseHeld();
+    await opened;
+    const head = await waitFor('the diff of the file, open', async () => {
+      const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+      return input instanceof vscode.TabInputTextDiff && input.modified.path.endsWith(`/${path}`) ? input.modified : undefined;
+    });
+    assert.equal((await vscode.workspace.openTextDocument(head)).getText(), 'one\ntwo\nthree\n');
+    assert.deepEqual(
+      relay!.sent.filter((r) => r === blob),
+      [blob],
+      'the file asked for once',
+    );
+  });
+
+  it('a diff that cannot open (its file unreadable) takes away the thread drawn as it was opening', async () => {
+    const { client, owner, repo, path, commit, pull } = await pullAddingAFile('unopened');
     await client.reviewComments.create(owner, repo, pull.number, { body: 'A thread on row two', commit_id: commit.sha, path, position: 2 });
 
     await vscode.commands.executeCommand('repodesk.testing.setActiveRepository', owner, repo);

@@ -40,12 +40,18 @@ export async function child(viewId: string, parent: TestNode | undefined, match:
   return found;
 }
 
-export async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | undefined | false>,
+  timeoutMs = 15_000,
+  /** What was there instead, for the failure's message. */
+  seen?: () => Promise<string>,
+): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
     if (value) return value;
-    if (Date.now() > end) assert.fail(`timed out waiting for ${what}`);
+    if (Date.now() > end) assert.fail(`timed out waiting for ${what}${seen ? `; there was ${await seen()}` : ''}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }

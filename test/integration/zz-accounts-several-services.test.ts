@@ -1114,8 +1114,12 @@ describe('Accounts: Review Comments and the pending review count follow the acco
     await setState(`repodesk.pendingReview.index/${encodeURIComponent(charles.id)}`, [pull]);
     await vscode.commands.executeCommand('repodesk.switchAccount', charles.id);
     assert.equal(session.account?.id, charles.id);
-    await waitFor("charles's count", async () => (await statusText()) === '$(comment-draft) #1: 2 pending');
+    const there = async () =>
+      `${JSON.stringify(await statusText())} with ${session.account?.label} in use, charles's drafts ${JSON.stringify(
+        await vscode.commands.executeCommand('repodesk.testing.pendingDrafts', { ...pull, accountId: charles.id }),
+      )}`;
+    await waitFor("charles's count", async () => (await statusText()) === '$(comment-draft) #1: 2 pending', undefined, there);
     await vscode.commands.executeCommand('repodesk.switchAccount', ada.id);
-    await waitFor("ada's count again", async () => (await statusText()) === '$(comment-draft) #1: 0 pending');
+    await waitFor("ada's count again", async () => (await statusText()) === '$(comment-draft) #1: 0 pending', undefined, there);
   });
 });

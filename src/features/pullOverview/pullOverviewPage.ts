@@ -142,8 +142,9 @@ export class PullOverviewPage {
         background,
         { viewed: deps.viewed?.get(key), suggestionLabel: vscode.l10n.t('Suggested change') },
         { ...this.shown },
-        // The first read only: a page drawn already is not drawn again without its conversation.
-        this.loaded
+        // The first read only: a page drawn already (read before, or given in its HTML) is not drawn again
+        // without its conversation.
+        this.loaded || this.given
           ? undefined
           : (early) => {
               if (this.disposed || this.loaded) return;

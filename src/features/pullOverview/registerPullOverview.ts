@@ -174,6 +174,8 @@ export function registerPullOverview({
       vscode.commands.registerCommand('repodesk.testing.pullOverview.posted', (key: string) => posted.get(key) ?? []),
       // Test seam: what the page was given in its HTML.
       vscode.commands.registerCommand('repodesk.testing.pullOverview.given', (key: string) => panels.get(key)?.given ?? []),
+      // Test seam: the pages kept forgotten, so that the next page opened is a first one.
+      vscode.commands.registerCommand('repodesk.testing.pullOverview.forgetKept', () => kept.clear()),
       // Test seam: each time a page was shown again, whether it read again.
       vscode.commands.registerCommand('repodesk.testing.pullOverview.shown', (key: string) => shown.get(key) ?? []),
       vscode.commands.registerCommand('repodesk.testing.pullOverview.send', (key: string, message: unknown) => panels.get(key)?.receive(message)),

@@ -59,10 +59,12 @@ export function warmFile(
 export class GitFileSystem implements vscode.FileSystemProvider {
   private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.changed.event;
-  private readonly blobs = new Map<string, Uint8Array>();
-  private readonly trees = new Map<string, TreeEntry[]>();
+  // Answers and reads still on their way alike: a click that comes while the read ahead is out waits for it
+  // rather than asking again. A failed read is forgotten, so the next one asks.
+  private readonly blobs = new Map<string, Promise<Uint8Array>>();
+  private readonly trees = new Map<string, Promise<TreeEntry[]>>();
   /** Commit SHA (or ref) to its root tree SHA. */
-  private readonly roots = new Map<string, string>();
+  private readonly roots = new Map<string, Promise<string>>();
 
   constructor(
     readonly session: HostingSession,
@@ -194,46 +196,46 @@ export class GitFileSystem implements vscode.FileSystemProvider {
     return node;
   }
 
-  private async rootTree(loc: GitLocation): Promise<string> {
+  private rootTree(loc: GitLocation): Promise<string> {
     // Per account: what one account read is not another's to see.
-    const key = `${loc.account ?? ''} ${loc.owner}/${loc.repo}@${loc.sha}`;
-    const known = this.roots.get(key);
-    if (known) return known;
-    let tree: string;
-    try {
-      tree = (await (await this.client(loc)).git.getCommit(loc.owner, loc.repo, loc.sha)).tree.sha;
-    } catch (err) {
-      // Not a commit: the SHA may be a tree's own.
-      if (!(err instanceof NotFoundError)) throw err;
-      tree = loc.sha;
-    }
-    this.roots.set(key, tree);
-    return tree;
+    return once(this.roots, `${loc.account ?? ''} ${loc.owner}/${loc.repo}@${loc.sha}`, async () => {
+      try {
+        return (await (await this.client(loc)).git.getCommit(loc.owner, loc.repo, loc.sha)).tree.sha;
+      } catch (err) {
+        // Not a commit: the SHA may be a tree's own.
+        if (!(err instanceof NotFoundError)) throw err;
+        return loc.sha;
+      }
+    });
   }
 
-  private async tree(loc: GitLocation, sha: string): Promise<TreeEntry[]> {
-    const key = `${loc.account ?? ''} ${sha}`;
-    const cached = this.trees.get(key);
-    if (cached) return cached;
-    try {
-      const entries = (await (await this.client(loc)).git.getTree(loc.owner, loc.repo, sha)).tree;
-      this.trees.set(key, entries);
-      return entries;
-    } catch (err) {
-      if (err instanceof NotFoundError) throw vscode.FileSystemError.FileNotFound(gitUri(loc));
-      throw err;
-    }
+  private tree(loc: GitLocation, sha: string): Promise<TreeEntry[]> {
+    return once(this.trees, `${loc.account ?? ''} ${sha}`, async () => {
+      try {
+        return (await (await this.client(loc)).git.getTree(loc.owner, loc.repo, sha)).tree;
+      } catch (err) {
+        if (err instanceof NotFoundError) throw vscode.FileSystemError.FileNotFound(gitUri(loc));
+        throw err;
+      }
+    });
   }
 
-  private async blob(loc: GitLocation, sha: string): Promise<Uint8Array> {
-    const key = `${loc.account ?? ''} ${sha}`;
-    const cached = this.blobs.get(key);
-    if (cached) return cached;
-    const blob = await (await this.client(loc)).git.getBlob(loc.owner, loc.repo, sha);
-    const bytes = blob.encoding === 'base64' ? fromBase64(blob.content) : new TextEncoder().encode(blob.content);
-    this.blobs.set(key, bytes);
-    return bytes;
+  private blob(loc: GitLocation, sha: string): Promise<Uint8Array> {
+    return once(this.blobs, `${loc.account ?? ''} ${sha}`, async () => {
+      const blob = await (await this.client(loc)).git.getBlob(loc.owner, loc.repo, sha);
+      return blob.encoding === 'base64' ? fromBase64(blob.content) : new TextEncoder().encode(blob.content);
+    });
   }
+}
+
+/** The read of `key`, started by the first caller and shared by the rest; dropped if it fails. */
+function once<T>(reads: Map<string, Promise<T>>, key: string, read: () => Promise<T>): Promise<T> {
+  const known = reads.get(key);
+  if (known) return known;
+  const started = read();
+  reads.set(key, started);
+  started.catch(() => reads.delete(key));
+  return started;
 }
 
 let copies: Promise<OfflineCopies> | undefined;
