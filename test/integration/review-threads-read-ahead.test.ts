@@ -35,9 +35,18 @@ describe('A changed file opens from memory, its thread drawn as the diff opens',
     const pr = await child(PULLS, undefined, /^#1 /);
     // Chosen, as its twistie does: the review threads' code is loaded before the click.
     await vscode.commands.executeCommand('repodesk.pulls.select', pr);
-    const file = (await child(PULLS, await child(PULLS, pr, 'Changed files'), 'tables.md')) as unknown as { file: { sha: string } };
+    const file = (await child(PULLS, await child(PULLS, pr, 'Changed files'), 'tables.md')) as unknown as {
+      file: { sha: string; filename: string };
+      pull: { base: { sha: string } };
+    };
+    // Both sides are read ahead; the base side walks its trees first, so its blob comes later: both are waited for.
+    const client = api.testing!.session.client!;
+    const baseTree = (await client.git.getCommit('analytical-engines', 'difference-engine', file.pull.base.sha)).tree.sha;
+    const baseSha = (await client.git.getTree('analytical-engines', 'difference-engine', baseTree, true)).tree.find((e) => e.path === file.file.filename)?.sha;
+    assert.ok(baseSha, `${file.file.filename} at the base`);
     const blob = `GET /repos/analytical-engines/difference-engine/git/blobs/${file.file.sha}`;
-    await waitFor('the head blob read as the rows were listed', async () => relay!.sent.includes(blob));
+    const baseBlob = `GET /repos/analytical-engines/difference-engine/git/blobs/${baseSha}`;
+    await waitFor('the head and base blobs read as the rows were listed', async () => relay!.sent.includes(blob) && relay!.sent.includes(baseBlob));
     const mark = relay!.sent.length;
 
     await vscode.commands.executeCommand('repodesk.pulls.openFile', file);
