@@ -15,7 +15,7 @@ import * as vscode from 'vscode';
 import type { RepoDeskApi } from '../../src/extension';
 import type { SignedInAccount } from '../../src/features/shared/session/hostingSession';
 import { approveInBrowser } from './oauthBrowser';
-import { child, children, description, label, signInAsAdaWithDemoRepository, waitFor, type TestNode } from './views-support';
+import { child, children, chooseFirstSignInMethod, description, label, signInAsAdaWithDemoRepository, waitFor, type TestNode } from './views-support';
 
 const first = () => process.env.REPODESK_TEST_EMULATOR_URL!;
 const second = () => process.env.REPODESK_TEST_EMULATOR2_URL!;
@@ -527,14 +527,11 @@ describe('Accounts: a revoked token and a service that is down', function () {
       void approveInBrowser(url, 'charles', 'charles-demo-password');
     });
     try {
-      // The row's click; then Enter on each question until the browser opens (the first question with several services used to be which one: Local came first).
+      // The row's click names its service: the one question is how to sign in, and the browser is the first way.
       const click = row.toTreeItem().command!;
-      let settled = false;
-      const signIn = Promise.resolve(vscode.commands.executeCommand(click.command, ...(click.arguments ?? []))).finally(() => (settled = true));
-      while (!opened && !settled) {
-        await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-        await new Promise((r) => setTimeout(r, 200));
-      }
+      const shown = api.testing!.provider.methodsShown;
+      const signIn = vscode.commands.executeCommand(click.command, ...(click.arguments ?? []));
+      await chooseFirstSignInMethod(api, shown);
       await signIn;
     } finally {
       api.testing!.setBrowserOpener(undefined);

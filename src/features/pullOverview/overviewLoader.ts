@@ -70,6 +70,8 @@ export async function loadPage(
   const { owner, repo, number } = key;
   const options = background ? { priority: 'background' as const } : undefined;
   const pullRead = client.pulls.get(owner, repo, number, options);
+  // The author's avatar is in the page drawn first: read as soon as the author is known, beside the lists.
+  void pullRead.then((p) => avatars.loadAll([p.user.avatar_url])).catch(() => undefined);
   const commitsRead = read(firstOf(client.pulls.listCommits(owner, repo, number, options), shown.commits));
   const filesRead = read(firstOf(client.pulls.listFiles(owner, repo, number, options), shown.files));
   const labelsRead = read(collect(client.labels.listForIssue(owner, repo, number, options)));

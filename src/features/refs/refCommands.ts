@@ -11,7 +11,7 @@ import { RefNode } from './refNodes';
 import { showFailure } from '../shared/failure';
 import { givenAnswers } from '../shared/commandArgs';
 import { repositoryTarget, type RepoTarget } from '../shared/session/require';
-import { changedWhere, removedWhere } from '../../util/listEdits';
+import { addedInOrder, changedWhere, removedWhere } from '../../util/listEdits';
 import type { CommandHandler } from '../shared/lazyCommands';
 import type { RefCommandId } from './registerRefs';
 
@@ -72,7 +72,8 @@ async function createRef(flow: RefFlow, kind: 'heads' | 'tags', node?: RefNode, 
         node instanceof RefNode && from === node.short ? (node.commitSha ?? node.ref.object.sha) : await resolveCommitish(t.client, t.owner, t.repo, from);
       return t.client.git.createRef(t.owner, t.repo, `refs/${kind}/${name.trim()}`, sha);
     });
-    void flow.provider.showChange<GitRef>((shown) => [...shown.filter((r) => r.ref !== created.ref), created]);
+    // Where the service lists it (by name): its list read again is then the same, and not drawn again.
+    void flow.provider.showChange<GitRef>(addedInOrder(created, (r) => r.ref));
     // A short word that it worked; a new branch is where a pull request starts.
     if (kind === 'heads') {
       const pull = vscode.l10n.t('Create Pull Request…');
