@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { added, addedInOrder, changedWhere, removed, removedWhere, replaced, sameItems } from '../../src/util/listEdits';
+import { added, changedWhere, removed, removedWhere, replaced, sameItems } from '../../src/util/listEdits';
 
 const rows = [
   { id: 1, name: 'a' },
@@ -41,28 +41,6 @@ describe("listEdits (a write's answer shown at once in its list)", () => {
         { id: 2, name: 'bee' },
       ],
     );
-  });
-  it('a created ref goes where the service lists it, by name (refs/tags/b between a and c), so the list read again is the same', () => {
-    const refs = [{ ref: 'refs/heads/master' }, { ref: 'refs/tags/a' }, { ref: 'refs/tags/c' }];
-    const byName = (r: { ref: string }) => r.ref;
-    const listed = [{ ref: 'refs/heads/master' }, { ref: 'refs/tags/a' }, { ref: 'refs/tags/b' }, { ref: 'refs/tags/c' }];
-    assert.ok(sameItems(addedInOrder({ ref: 'refs/tags/b' }, byName)(refs), listed));
-    // First and last of the order.
-    assert.deepEqual(addedInOrder({ ref: 'refs/heads/feature' }, byName)(refs)[0], { ref: 'refs/heads/feature' });
-    assert.deepEqual(addedInOrder({ ref: 'refs/tags/d' }, byName)(refs).at(-1), { ref: 'refs/tags/d' });
-    assert.deepEqual(addedInOrder({ ref: 'refs/tags/d' }, byName)([]), [{ ref: 'refs/tags/d' }]);
-  });
-  it('a created ref already shown (the service answered a ref that existed) replaces that row, in its place, not doubling it', () => {
-    const refs = [
-      { ref: 'refs/tags/a', sha: '0' },
-      { ref: 'refs/tags/b', sha: '1' },
-      { ref: 'refs/tags/c', sha: '0' },
-    ];
-    assert.deepEqual(addedInOrder({ ref: 'refs/tags/b', sha: '2' }, (r) => r.ref)(refs), [
-      { ref: 'refs/tags/a', sha: '0' },
-      { ref: 'refs/tags/b', sha: '2' },
-      { ref: 'refs/tags/c', sha: '0' },
-    ]);
   });
   it('the rows shown are not changed in place', () => {
     const shown = [...rows];

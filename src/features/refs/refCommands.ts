@@ -11,7 +11,8 @@ import { RefNode } from './refNodes';
 import { showFailure } from '../shared/failure';
 import { givenAnswers } from '../shared/commandArgs';
 import { repositoryTarget, type RepoTarget } from '../shared/session/require';
-import { addedInOrder, changedWhere, removedWhere } from '../../util/listEdits';
+import { changedWhere, removedWhere } from '../../util/listEdits';
+import { addedInOrder } from '../../util/addedInOrder';
 import type { CommandHandler } from '../shared/lazyCommands';
 import type { RefCommandId } from './registerRefs';
 

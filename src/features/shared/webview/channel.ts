@@ -1,6 +1,9 @@
 // The webview's side of the host's typed messages: what it posts and what it
-// accepts are checked against the same zod schemas as in the host; anything
-// else is logged to the webview's console and ignored. State (tab, filters,
+// accepts are checked against the same zod schemas as in the host, when the
+// page is given them; anything else is logged to the webview's console and
+// ignored. A page whose start a person waits for (the pull request overview)
+// is given none: the schemas were a quarter of its script, and the host
+// checks every message a page sends all the same. State (tab, filters,
 // scroll) goes through getState/setState with the panel's key, which is
 // what restores the panel after a window reload.
 import { INITIAL_MESSAGES_ID } from '../../../util/initialMessagesId';
@@ -24,7 +27,13 @@ export interface Channel<In, Out, S> {
   saveState(patch: Partial<S>): void;
 }
 
-export function openChannel<In, Out, S extends object>(incoming: MessageSchema<In>, outgoing: MessageSchema<Out>): Channel<In, Out, S> {
+/** Takes a message as it is: the host wrote it from the same types. */
+const asTyped = <T>(): MessageSchema<T> => ({ safeParse: (value) => ({ success: true, data: value as T }) });
+
+export function openChannel<In, Out, S extends object>(
+  incoming: MessageSchema<In> = asTyped<In>(),
+  outgoing: MessageSchema<Out> = asTyped<Out>(),
+): Channel<In, Out, S> {
   const api = acquireVsCodeApi();
   const panelKey = document.body.dataset.panelKey ?? '';
   const stored = api.getState() as (Partial<S> & { panelKey?: string }) | undefined;
