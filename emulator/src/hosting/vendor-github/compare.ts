@@ -8,7 +8,8 @@
 // comparison then runs in this repository with the other one's objects
 // readable (git/alternates), writing nothing to either. The commits are
 // paged when `page` or `per_page` is given, and the diff and patch media
-// types answer with git's own text, as the vendor documents for comparisons.
+// types answer with git's own text, as the vendor documents for comparisons
+// (the same text as the `.diff` / `.patch` web addresses, diff-pages.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { repoGitPath, type Repositories } from '../../git';
 import type { EmulatorContext } from '../../server';
@@ -23,15 +24,18 @@ import { networkRepoOwnedBy } from '../repos/store';
 import type { RepoRow } from '../repos/schema';
 import { commitObject, type Open, type Opened, type RestParams } from './common';
 import { withoutNullPatch } from './commits';
-import { aheadBehind, logOne, mergeBase, resolveCommit, withObjectsOf } from './git';
-import { compareListsFiles, comparePaged, compareStatus, MAX_COMPARE_COMMITS, MAX_DIFF_FILES, splitBaseHead, splitOwnerRef } from './rules';
+import { aheadBehind, logOne, mergeBase, resolveCommit, withObjectsOf, type GitRunner } from './git';
+import { compareListsFiles, comparePaged, compareStatus, MAX_COMPARE_COMMITS, MAX_DIFF_FILES, splitBaseHead, splitOwnerRef, type DiffMedia } from './rules';
 
 /** One side of the comparison: the repository its ref lives in, its owner's login, and the commit. */
-interface Side {
+export interface Side {
   repo: RepoRow;
   login: string;
   sha: string;
 }
+
+/** The repository a comparison is asked of: the API opens it (common.ts), the web addresses read it as the pages do. */
+export type Home = Pick<Opened, 'loaded' | 'git'>;
 
 /**
  * `branch` (this repository) or `owner:branch` (the owner's repository of
@@ -39,7 +43,7 @@ interface Side {
  * unknown owner, an owner with no repository in the network, one hidden from
  * the caller, or a ref that names no commit there.
  */
-async function resolveSide(ctx: EmulatorContext, req: FastifyRequest, o: Opened, repositories: Repositories, text: string): Promise<Side | undefined> {
+async function resolveSide(ctx: EmulatorContext, req: FastifyRequest, o: Home, repositories: Repositories, text: string): Promise<Side | undefined> {
   const side = splitOwnerRef(text);
   if (!side) return undefined;
   let repo = o.loaded.repo;
@@ -73,28 +77,59 @@ function shown(req: FastifyRequest, reply: FastifyReply, commits: readonly Commi
   return { commits: listed, files: compareListsFiles(paged, pageParams(req).page) ? files.slice(0, MAX_DIFF_FILES) : [] };
 }
 
+/** `base...head` resolved: each side, and git on the home repository with the other sides' objects readable. */
+export interface Comparison {
+  base: Side;
+  head: Side;
+  git: GitRunner;
+  /** The pull requests' cached git questions (pulls/git.ts), reading the same objects. */
+  pull: PullGit;
+  /** Undefined for unrelated histories. */
+  mergeBase: string | undefined;
+}
+
+/**
+ * The comparison `spec` asks of `home`; undefined, a 404, when either side
+ * does not resolve (resolveSide). It runs in `home`'s repository, a fork's
+ * objects readable through alternates, writing nothing to either.
+ */
+export async function resolveComparison(
+  ctx: EmulatorContext,
+  req: FastifyRequest,
+  home: Home,
+  repositories: Repositories,
+  spec: { base: string; head: string },
+): Promise<Comparison | undefined> {
+  const [base, head] = await Promise.all([resolveSide(ctx, req, home, repositories, spec.base), resolveSide(ctx, req, home, repositories, spec.head)]);
+  if (base === undefined || head === undefined) return undefined;
+  const others = [...new Set([base.repo.id, head.repo.id])].filter((id) => id !== home.loaded.repo.id);
+  const { runner, variables } = withObjectsOf(
+    home.git,
+    others.map((id) => repoGitPath(ctx.gitDir, id)),
+  );
+  const git = others.length > 0 ? runner : home.git;
+  const pull = PullGit.of(ctx, home.loaded.repo.id, others.length > 0 ? variables : undefined);
+  return { base, head, git, pull, mergeBase: await mergeBase(git, base.sha, head.sha) };
+}
+
+/** As a pull request's (pulls/routes.ts): `git diff base...head`, or `git format-patch` of base..head, the commits since the merge base. */
+export function comparisonText(c: Comparison, media: DiffMedia): Promise<string> {
+  return media === 'diff' ? c.pull.diff(c.base.sha, c.head.sha) : c.pull.formatPatch(c.base.sha, c.head.sha);
+}
+
 export function registerCompareRoutes(app: FastifyInstance, ctx: EmulatorContext, open: Open, repositories: Repositories): void {
   app.get<RestParams>('/repos/:owner/:repo/compare/*', async (req, reply) => {
     const o = open(req, reply, req.params);
     const spec = splitBaseHead(req.params['*']);
     if (!spec) throw notFound();
-    const [baseSide, headSide] = await Promise.all([resolveSide(ctx, req, o, repositories, spec.base), resolveSide(ctx, req, o, repositories, spec.head)]);
-    if (baseSide === undefined || headSide === undefined) throw notFound();
-    const others = [...new Set([baseSide.repo.id, headSide.repo.id])].filter((id) => id !== o.loaded.repo.id);
-    const { runner, variables } = withObjectsOf(
-      o.git,
-      others.map((id) => repoGitPath(ctx.gitDir, id)),
-    );
-    const git = others.length > 0 ? runner : o.git;
-    const [base, head] = [baseSide.sha, headSide.sha];
-    const mergeBaseSha = await mergeBase(git, base, head);
+    const c = await resolveComparison(ctx, req, o, repositories, spec);
+    if (c === undefined) throw notFound();
+    const { git, pull, mergeBase: mergeBaseSha } = c;
     if (mergeBaseSha === undefined) throw new ApiError(404, `No common ancestor between ${spec.base} and ${spec.head}.`, undefined, '/v3');
-    const pull = PullGit.of(ctx, o.loaded.repo.id, others.length > 0 ? variables : undefined);
+    const [base, head] = [c.base.sha, c.head.sha];
     const media = mediaTypeParam(req, ctx.limits.vendor);
     if (media === 'diff' || media === 'patch') {
-      // As a pull request's (pulls/routes.ts): `git diff base...head`, or `git format-patch` of base..head, the commits since the merge base.
-      const text = media === 'diff' ? await pull.diff(base, head) : await pull.formatPatch(base, head);
-      return reply.type(`application/vnd.${ctx.limits.vendor}.v3.${media}; charset=utf-8`).send(text);
+      return reply.type(`application/vnd.${ctx.limits.vendor}.v3.${media}; charset=utf-8`).send(await comparisonText(c, media));
     }
     const [counts, commits, files, baseCommit, mergeBaseCommit] = await Promise.all([
       aheadBehind(git, base, head),
@@ -108,7 +143,7 @@ export function registerCompareRoutes(app: FastifyInstance, ctx: EmulatorContext
     return {
       url: `${o.api}/compare/${req.params['*']}`,
       html_url: html,
-      permalink_url: `${o.b.web}/${o.full}/compare/${baseSide.login}:${base}...${headSide.login}:${head}`,
+      permalink_url: `${o.b.web}/${o.full}/compare/${c.base.login}:${base}...${c.head.login}:${head}`,
       diff_url: `${html}.diff`,
       patch_url: `${html}.patch`,
       base_commit: commitObject(ctx, o, baseCommit),

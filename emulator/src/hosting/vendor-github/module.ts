@@ -1,7 +1,8 @@
 // Routes outside the documents that the vendor's clients call all the time
 // (octokit, PyGithub, git): branches, contents and the readme, repository
-// commits, compare. Served under `--vendor github` only; without it the
-// emulator keeps to the documents and these paths answer 404
+// commits, compare, and the web addresses of raw files, diffs and patches.
+// Served under `--vendor github` only; without it the emulator keeps to the
+// documents and these paths answer 404
 // (emulator/README.md, "Outside the documents, with `--vendor github`").
 // No tables: everything is read from and written to the real git repositories.
 import type { EmulatorModule } from '../../server';
@@ -13,6 +14,7 @@ import { registerCommitRoutes } from './commits';
 import { registerCompareRoutes } from './compare';
 import { registerContentRoutes } from './contents';
 import { registerContentWrites } from './contents-write';
+import { registerDiffPages } from './diff-pages';
 import { registerRawRoute } from './raw';
 
 export const vendorGithubModule: EmulatorModule = {
@@ -28,5 +30,6 @@ export const vendorGithubModule: EmulatorModule = {
     registerCommitRoutes(app, ctx, open);
     registerCompareRoutes(app, ctx, open, repositories);
     registerRawRoute(app, ctx, repositories);
+    registerDiffPages(app, ctx, repositories);
   },
 };

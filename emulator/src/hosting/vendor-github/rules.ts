@@ -2,8 +2,9 @@
 // documents (the vendor's clients call them: octokit, PyGithub): which
 // contents paths are accepted, how large a written file may be, which root
 // file is the readme, how a comparison's status is named and when it is
-// paged, and how the commit list's time filters are read. No I/O here, so
-// each rule has unit tests (emulator/test/unit/vendor-github/rules.test.ts).
+// paged, how a diff or patch web address is read, and how the commit list's
+// time filters are read. No I/O here, so each rule has unit tests
+// (emulator/test/unit/vendor-github/rules.test.ts, diff-file.test.ts).
 import { positiveInt } from '../conventions/pagination';
 
 /** The largest file a contents write accepts, decoded (10 MiB): larger ones are refused with 422 naming it. */
@@ -106,6 +107,23 @@ export function splitRefAndPath(rest: string): Array<{ ref: string; path: string
     if (ref !== '' && path !== '') ways.push({ ref, path });
   }
   return ways;
+}
+
+/** The texts a pull request or a comparison has a web address for, as its `diff_url` and `patch_url` name them. */
+export const DIFF_MEDIA = ['diff', 'patch'] as const;
+export type DiffMedia = (typeof DIFF_MEDIA)[number];
+
+/**
+ * `<name>.diff` or `<name>.patch` (the end of a `diff_url` / `patch_url`)
+ * split in the name and the text it asks for; undefined for any other ending
+ * or an empty name.
+ */
+export function splitDiffFile(file: string): { name: string; media: DiffMedia } | undefined {
+  for (const media of DIFF_MEDIA) {
+    const suffix = `.${media}`;
+    if (file.length > suffix.length && file.endsWith(suffix)) return { name: file.slice(0, -suffix.length), media };
+  }
+  return undefined;
 }
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
