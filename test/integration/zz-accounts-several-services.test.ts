@@ -1111,12 +1111,22 @@ describe('Accounts: Review Comments and the pending review count follow the acco
     await setState(`repodesk.pendingReview.index/${encodeURIComponent(charles.id)}`, [pull]);
     await vscode.commands.executeCommand('repodesk.switchAccount', charles.id);
     assert.equal(session.account?.id, charles.id);
+    // Each change of the account in use, for the failure's message (a switch that did not take, or was undone).
+    const changes: string[] = [];
+    const start = Date.now();
+    const heard = session.onDidChange(() => changes.push(`${Date.now() - start} ms: ${session.account?.label}`));
     const there = async () =>
-      `${JSON.stringify(await statusText())} with ${session.account?.label} in use, charles's drafts ${JSON.stringify(
+      `${JSON.stringify(await statusText())} with ${session.account?.label} in use (${await whyAccount(session, `${pull.owner}/${pull.repo}`)}; ada ${ada.id}, charles ${charles.id}), charles's drafts ${JSON.stringify(
         await vscode.commands.executeCommand('repodesk.testing.pendingDrafts', { ...pull, accountId: charles.id }),
-      )}`;
+      )}; changes of the account in use: ${changes.join(', ') || 'none'}`;
     await waitFor("charles's count", async () => (await statusText()) === '$(comment-draft) #1: 2 pending', undefined, there);
+    changes.push(`${Date.now() - start} ms: ada asked for`);
     await vscode.commands.executeCommand('repodesk.switchAccount', ada.id);
-    await waitFor("ada's count again", async () => (await statusText()) === '$(comment-draft) #1: 0 pending', undefined, there);
+    changes.push(`${Date.now() - start} ms: the switch returned, ${session.account?.label} in use`);
+    try {
+      await waitFor("ada's count again", async () => (await statusText()) === '$(comment-draft) #1: 0 pending', undefined, there);
+    } finally {
+      heard.dispose();
+    }
   });
 });
