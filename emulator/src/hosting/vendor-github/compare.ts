@@ -28,7 +28,7 @@ import { aheadBehind, logOne, mergeBase, resolveCommit, withObjectsOf, type GitR
 import { compareListsFiles, comparePaged, compareStatus, MAX_COMPARE_COMMITS, MAX_DIFF_FILES, splitBaseHead, splitOwnerRef, type DiffMedia } from './rules';
 
 /** One side of the comparison: the repository its ref lives in, its owner's login, and the commit. */
-export interface Side {
+interface Side {
   repo: RepoRow;
   login: string;
   sha: string;
