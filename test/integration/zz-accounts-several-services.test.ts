@@ -1122,7 +1122,7 @@ describe('Accounts: Review Comments and the pending review count follow the acco
     await waitFor("charles's count", async () => (await statusText()) === '$(comment-draft) #1: 2 pending', undefined, there);
     changes.push(`${Date.now() - start} ms: ada asked for`);
     await vscode.commands.executeCommand('repodesk.switchAccount', ada.id);
-    changes.push(`${Date.now() - start} ms: the switch returned, ${session.account?.label} in use`);
+    changes.push(`${Date.now() - start} ms: the switch returned, ${session.account?.label} in use of ${session.accounts.map((a) => a.id).join(', ')}`);
     try {
       await waitFor("ada's count again", async () => (await statusText()) === '$(comment-draft) #1: 0 pending', undefined, there);
     } finally {

@@ -23,6 +23,9 @@ export function switchAccountCommands(session: HostingSession, active: ActiveRep
       });
       id = picked?.id;
     }
+    // An account not in the list as it stands (its sessions being read again, say) is looked for once more
+    // before the switch is given up: the person named it, and a switch dropped unsaid looks like one made.
+    if (id !== undefined && !session.accounts.some((a) => a.id === id)) await session.refresh().catch(() => undefined);
     if (id === undefined || !session.accounts.some((a) => a.id === id)) return;
     const key = repoKey();
     if (key) await session.rememberAccountFor(key, id);
