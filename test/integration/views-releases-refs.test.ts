@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
-import { child, children, description, label, signInAsAdaWithDemoRepository } from './views-support';
+import { child, children, description, label, signInAsAdaWithDemoRepository, stepsShown, waitFor } from './views-support';
 
 const RELEASES = 'repodesk.releases';
 const REFS = 'repodesk.gitRefs';
@@ -49,13 +49,13 @@ describe('Views: Releases', function () {
     };
     /** Starts Edit Release…, keeps the name (Enter), and waits for the message editor of its notes. */
     const startEdit = async () => {
+      const shownBefore = (await stepsShown()).length;
       const done = vscode.commands.executeCommand('repodesk.releases.edit', await draftNode());
-      for (let i = 0; i < 100 && !notesEditor(); i++) {
-        await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      const editor = notesEditor();
-      assert.ok(editor, 'the message editor of the release notes opened');
+      await waitFor('the step of the release name on screen', async () =>
+        (await stepsShown()).slice(shownBefore).includes('Edit release v9.9.8-notes (1/2): name'),
+      );
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      const editor = await waitFor('the message editor of the release notes', async () => notesEditor());
       return { done, editor };
     };
     const body = async () => (await client.releases.get('analytical-engines', 'difference-engine', made.id)).body;

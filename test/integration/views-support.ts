@@ -92,13 +92,25 @@ export async function signInAsAdaWithDemoRepository(): Promise<RepoDeskApi> {
   return api;
 }
 
-/** Runs a command whose quick inputs the user answers by pressing Enter at every step. */
+/** The titles of the quick input steps RepoDesk has put on screen so far. */
+export async function stepsShown(): Promise<string[]> {
+  return (await vscode.commands.executeCommand<string[]>('repodesk.testing.stepsShown')) ?? [];
+}
+
+/** Runs a command whose quick inputs the user answers by pressing Enter at every step, each once it is on screen. */
 export async function enterThrough(command: string, ...args: unknown[]): Promise<unknown> {
+  let answered = (await stepsShown()).length;
   let settled = false;
   const done = Promise.resolve(vscode.commands.executeCommand(command, ...args)).finally(() => (settled = true));
-  while (!settled) {
-    await new Promise((r) => setTimeout(r, 150));
-    if (!settled) await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+  for (;;) {
+    await waitFor(
+      `the next step of ${command} on screen (${answered} shown before) or the command's end`,
+      async () => settled || (await stepsShown()).length > answered,
+      15_000,
+      async () => `the steps ${JSON.stringify((await stepsShown()).slice(-3))}`,
+    );
+    if (settled) return done;
+    answered++;
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
   }
-  return done;
 }

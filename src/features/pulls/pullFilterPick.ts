@@ -2,6 +2,7 @@
 // keeps it). Loaded with the filter command, not at activation.
 import * as vscode from 'vscode';
 import { directions, pickCurrent, plain } from '../shared/tree/pickCurrent';
+import { askText } from '../shared/askText';
 import { loadPullFilter, savePullFilter, type PullFilter } from './pullFilter';
 
 export async function pickPullFilter(state: vscode.Memento): Promise<PullFilter | undefined> {
@@ -12,13 +13,13 @@ export async function pickPullFilter(state: vscode.Memento): Promise<PullFilter 
   if (!sort) return undefined;
   const direction = await pickCurrent(vscode.l10n.t('Direction (3/5)'), directions(), current.direction);
   if (!direction) return undefined;
-  const head = await vscode.window.showInputBox({
+  const head = await askText({
     title: vscode.l10n.t('Head filter (4/5)'),
     prompt: vscode.l10n.t('"user:branch" or empty for any head'),
     value: current.head,
   });
   if (head === undefined) return undefined;
-  const base = await vscode.window.showInputBox({
+  const base = await askText({
     title: vscode.l10n.t('Base filter (5/5)'),
     prompt: vscode.l10n.t('A branch name, or empty for any base'),
     value: current.base,

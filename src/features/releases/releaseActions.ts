@@ -7,6 +7,7 @@ import type { HostingClient, Release, ReleaseAsset } from '../../hosting';
 import type { ReleaseInput } from '../../hosting';
 import { formatSize } from '../../util/viewFormat';
 import { editMessage } from '../shared/messageEditor/messageEditor';
+import { askText } from '../shared/askText';
 import type { RepoCoords } from './releaseNodes';
 
 export async function askNewRelease(client: HostingClient, at: RepoCoords): Promise<ReleaseInput | undefined> {
@@ -69,7 +70,7 @@ export const newReleaseKey = (at: RepoCoords) => `release:${at.owner}/${at.repo}
 export const releaseKey = (at: RepoCoords, release: Release) => `release:${at.owner}/${at.repo}#${release.id}`;
 
 export async function askReleaseEdit(at: RepoCoords, release: Release): Promise<Partial<ReleaseInput> | undefined> {
-  const name = await vscode.window.showInputBox({
+  const name = await askText({
     title: vscode.l10n.t('Edit release {0} (1/2): name', release.tag_name),
     value: release.name ?? '',
     ignoreFocusOut: true,

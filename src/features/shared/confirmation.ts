@@ -1,10 +1,14 @@
 // A short word that something worked (a label created, signed in): in the
 // status bar for a few seconds, where it neither interrupts nor needs a click.
-// Under tests the texts are kept so that a test can see what the user saw.
+// Under tests the texts are kept so that a test can see what the user saw, and
+// so are the titles of the quick input steps put on screen: a test in the
+// extension host cannot see the screen, so it presses Enter on a step once
+// RepoDesk says the step is up, as a person waits for it.
 import * as vscode from 'vscode';
 
 const SHOWN_FOR_MS = 5000;
 const recent: string[] = [];
+const steps: string[] = [];
 let keep = false;
 
 export function confirmDone(text: string): void {
@@ -12,9 +16,24 @@ export function confirmDone(text: string): void {
   vscode.window.setStatusBarMessage(`$(check) ${text}`, SHOWN_FOR_MS);
 }
 
-/** Test seam: `repodesk.testing.confirmations` returns the confirmations shown so far (only in ExtensionMode.Test). */
+/**
+ * Says that a quick input step is up. Said on the next turn: a quick pick
+ * sends its starting choice to VS Code on a zero-delay timer after `show()`,
+ * and Enter pressed before it arrives would take the first item instead.
+ */
+export function stepShown(title: string | undefined): void {
+  if (keep) setTimeout(() => steps.push(title ?? ''), 0);
+}
+
+/**
+ * Test seams (only in ExtensionMode.Test): `repodesk.testing.confirmations` returns the confirmations shown so far,
+ * `repodesk.testing.stepsShown` the titles of the quick input steps.
+ */
 export function registerConfirmations(context: vscode.ExtensionContext): void {
   if (context.extensionMode !== vscode.ExtensionMode.Test) return;
   keep = true;
-  context.subscriptions.push(vscode.commands.registerCommand('repodesk.testing.confirmations', () => [...recent]));
+  context.subscriptions.push(
+    vscode.commands.registerCommand('repodesk.testing.confirmations', () => [...recent]),
+    vscode.commands.registerCommand('repodesk.testing.stepsShown', () => [...steps]),
+  );
 }

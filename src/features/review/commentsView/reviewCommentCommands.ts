@@ -7,6 +7,7 @@ import { openDiff } from '../../shared/gitfs/openDiff';
 import type { SelectedPull } from '../../shared/selection/selectedPull';
 import { showFailure } from '../../shared/failure';
 import { directions, pickCurrent, plain } from '../../shared/tree/pickCurrent';
+import { askText } from '../../shared/askText';
 import { givenAnswers } from '../../shared/commandArgs';
 import { CommentNode } from '../../shared/tree/reviewThreadNodes';
 import type { CommandHandler } from '../../shared/lazyCommands';
@@ -38,7 +39,7 @@ export function reviewCommentCommands(
         current.direction,
       );
       if (!direction) return;
-      const since = await vscode.window.showInputBox({
+      const since = await askText({
         title: vscode.l10n.t('Only comments updated since (3/3)'),
         prompt: vscode.l10n.t('A date such as 2024-01-31, or empty for all'),
         value: current.since,

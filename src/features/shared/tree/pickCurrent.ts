@@ -3,6 +3,7 @@
 // before (showQuickPick always starts on the first item, so Enter would
 // silently reset each step to its first option).
 import * as vscode from 'vscode';
+import { stepShown } from '../confirmation';
 
 export interface Choice<V extends string> {
   value: V;
@@ -32,6 +33,7 @@ export function pickCurrent<V extends string>(title: string, choices: readonly C
     });
     qp.show();
     if (start) qp.activeItems = [start];
+    stepShown(title);
   });
 }
 
