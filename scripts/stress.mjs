@@ -1,16 +1,19 @@
-// `npm run test:stress -- --runs N [--stages integration,e2e]`: the UI stages
-// (integration, e2e, web by default) N times in a row while a child process
-// keeps one core busy, as a loaded CI machine or a build beside the tests
-// would. A test that passes only on an idle machine fails here. Each failure
-// is reported with its test's title, its screenshots and the stage's log; the
-// logs and screenshots are kept in a folder of their own (test-results/ is
-// emptied by each e2e run). Run it under the heavy lock on a shared machine.
+// `npm run test:stress -- --runs N [--stages integration,e2e] [--one-by-one]`:
+// the UI stages (integration, e2e, web by default) N times in a row while a
+// child process keeps one core busy, as a loaded CI machine or a build beside
+// the tests would. Each run starts its stages side by side, as npm test does
+// (`--one-by-one`: one after another). A test that passes only on an idle
+// machine fails here. Each failure is reported with its test's title, its
+// screenshots and the stage's log; the logs and screenshots are kept in a
+// folder of their own (test-results/ is emptied before each run). Run it
+// under the heavy lock on a shared machine.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { failuresIn, runLogged } from './run-log.mjs';
+import { installCodeServer, patchWebviewWorkerUrl } from '../test/harness/codeServer.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name, fallback) => {
@@ -19,12 +22,16 @@ const arg = (name, fallback) => {
 };
 const runs = Number(arg('runs', '1'));
 const stages = arg('stages', 'integration,e2e,web').split(',');
+const oneByOne = process.argv.includes('--one-by-one');
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs takes a whole number of runs, not ${arg('runs')}`);
 const out = fs.mkdtempSync(path.join(os.tmpdir(), 'repodesk-stress-'));
 
 // One build for every run (the stages' runners read dist/).
 const build = spawnSync(process.execPath, ['esbuild.mjs', '--production'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) process.exit(1);
+// code-server once, before stages that share it start side by side.
+installCodeServer({ root });
+patchWebviewWorkerUrl(root);
 
 // The load: a loop in its own process on one core, for the whole stress run.
 const busy = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
@@ -33,19 +40,31 @@ process.on('exit', stopBusy);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
 
 const report = [];
+const env = { ...process.env, REPODESK_RESULTS_EMPTIED: '1' };
 for (let run = 1; run <= runs; run++) {
-  for (const stage of stages) {
-    console.log(`\n━━━ stress run ${run}/${runs}: ${stage} (one core kept busy) ━━━`);
+  fs.rmSync(path.join(root, 'test-results'), { recursive: true, force: true });
+  const runStage = async (stage) => {
     const dir = path.join(out, `run-${run}`, stage);
     fs.mkdirSync(dir, { recursive: true });
     const log = path.join(dir, 'output.log');
-    const { code, seconds } = await runLogged({ cmd: process.execPath, args: [path.join('test', 'harness', `run-${stage}.mjs`)], cwd: root, log, echo: true });
+    const args = [path.join('test', 'harness', `run-${stage}.mjs`)];
+    const { code, seconds } = await runLogged({ cmd: process.execPath, args, cwd: root, env, log, echo: oneByOne });
+    if (!oneByOne) console.log(`${code === 0 ? '✔' : '✖'} stress run ${run}/${runs}: ${stage} ended in ${seconds.toFixed(0)} s (log: ${log})`);
     report.push({ run, stage, ok: code === 0, seconds, log, ...(code === 0 ? { titles: [], screenshots: [] } : failuresIn(log, dir)) });
+  };
+  if (oneByOne) {
+    for (const stage of stages) {
+      console.log(`\n━━━ stress run ${run}/${runs}: ${stage} (one core kept busy) ━━━`);
+      await runStage(stage);
+    }
+  } else {
+    console.log(`\n━━━ stress run ${run}/${runs}: ${stages.join(', ')} side by side (one core kept busy) ━━━`);
+    await Promise.all(stages.map(runStage));
   }
 }
 stopBusy();
 
-console.log(`\n━━━ stress: ${runs} run(s) of ${stages.join(', ')} with one core busy ━━━`);
+console.log(`\n━━━ stress: ${runs} run(s) of ${stages.join(', ')}${oneByOne ? ' one by one' : ' side by side'} with one core busy ━━━`);
 for (const r of report) {
   console.log(`${r.ok ? '✔' : '✖'} run ${r.run} ${r.stage.padEnd(12)} ${r.seconds.toFixed(1)} s`);
   if (r.ok) continue;

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDependencies, missingSystemPackages } from './ensure-deps.mjs';
+import { installCodeServer, patchWebviewWorkerUrl } from '../test/harness/codeServer.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 ensureDependencies(root);
@@ -21,12 +22,13 @@ if (missing.length)
 
 const statsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'repodesk-stats-'));
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
-// `together`: the stages that use one core each (type check, lint, the unit and package suites) run two at a
-// time on the 2-core machine, their output shown whole as each ends; the emulator suite (two workers of its own)
-// and the UI stages (a window each) run alone.
+// `together`: stages run side by side, this many at a time (the next in the list starts when one ends), each one's
+// output shown whole as it ends. Lint, the unit suite, the type check and the package suite use one core each: two
+// at a time on the 2-core machine, the longest first. The UI stages (a window each) mostly wait on their window (each
+// used under half a core of CPU time over its wall time on the 2-core machine): all three at once. The emulator
+// suite (two workers of its own) runs alone.
 const stages = [
   { name: 'build', cmd: [process.execPath, 'esbuild.mjs', '--production'], kind: 'check', fatal: true },
-  { name: 'typecheck', cmd: [bin('tsc'), '-p', 'tsconfig.json', '--noEmit'], kind: 'check', together: true },
   // `npm run lint`: eslint, knip (no unused files, exports or dependencies), then Prettier's check (`npm run format:check`).
   {
     name: 'lint',
@@ -36,10 +38,11 @@ const stages = [
       ['npm', 'run', '--silent', 'format:check'],
     ],
     kind: 'check',
-    together: true,
+    together: 2,
   },
-  { name: 'unit', cmd: [bin('mocha'), '--config', 'test/unit/.mocharc.json'], kind: 'mocha', together: true },
-  { name: 'package', cmd: [bin('mocha'), '--config', 'test/package/.mocharc.json'], kind: 'mocha', together: true },
+  { name: 'unit', cmd: [bin('mocha'), '--config', 'test/unit/.mocharc.json'], kind: 'mocha', together: 2 },
+  { name: 'typecheck', cmd: [bin('tsc'), '-p', 'tsconfig.json', '--noEmit'], kind: 'check', together: 2 },
+  { name: 'package', cmd: [bin('mocha'), '--config', 'test/package/.mocharc.json'], kind: 'mocha', together: 2 },
   // The emulator package runs its own suite from its folder, as `npm test -w @repodesk/emulator` does.
   {
     name: 'emulator',
@@ -47,13 +50,13 @@ const stages = [
     cwd: path.join(root, 'emulator'),
     kind: 'mocha',
   },
-  { name: 'integration', cmd: [process.execPath, 'test/harness/run-integration.mjs'], kind: 'mocha' },
-  { name: 'e2e', cmd: [process.execPath, 'test/harness/run-e2e.mjs'], kind: 'mocha' },
+  { name: 'integration', cmd: [process.execPath, 'test/harness/run-integration.mjs'], kind: 'mocha', together: 3 },
+  { name: 'e2e', cmd: [process.execPath, 'test/harness/run-e2e.mjs'], kind: 'mocha', together: 3 },
   // The browser build (dist/web/) in code-server's web worker extension host.
-  { name: 'web', cmd: [process.execPath, 'test/harness/run-web.mjs'], kind: 'mocha' },
+  { name: 'web', cmd: [process.execPath, 'test/harness/run-web.mjs'], kind: 'mocha', together: 3 },
 ];
 const only = process.argv.slice(2);
-const TOGETHER = 2;
+const UI_STAGES = new Set(['integration', 'e2e', 'web']);
 
 const results = [];
 const builtEnv = {};
@@ -99,16 +102,32 @@ async function runStage(stage, shown) {
 
 const chosen = stages.filter((stage) => !only.length || only.includes(stage.name) || stage.name === 'build');
 for (let i = 0; i < chosen.length;) {
-  // A run of `together` stages: TOGETHER at a time, each one's output printed whole, in the list's order.
+  // A run of stages with the same `together`: that many at a time (the next starts when one ends), each one's output
+  // printed whole as it ends.
+  const width = chosen[i].together;
   const batch = [];
-  while (i < chosen.length && chosen[i].together && batch.length < TOGETHER) batch.push(chosen[i++]);
+  while (width && i < chosen.length && chosen[i].together === width) batch.push(chosen[i++]);
   if (batch.length) {
-    if (batch.length > 1) console.log(`\n━━━ ${batch.map((b) => b.name).join(' and ')}, side by side ━━━`);
-    const done = await Promise.all(batch.map((stage) => runStage(stage, batch.length === 1)));
-    for (const [k, d] of done.entries()) {
-      if (batch.length > 1) console.log(`\n━━━ ${batch[k].name} ━━━\n${d.output.trimEnd()}`);
-      results.push(d.result);
+    // code-server is installed once (a minute, the first time) before the UI stages that share it start side by side.
+    // test-results/ is emptied here, once, not by the e2e runner while the others write their screenshots.
+    if (batch.some((b) => UI_STAGES.has(b.name))) {
+      installCodeServer({ root });
+      patchWebviewWorkerUrl(root);
+      fs.rmSync(path.join(root, 'test-results'), { recursive: true, force: true });
+      builtEnv.REPODESK_RESULTS_EMPTIED = '1';
     }
+    if (batch.length > 1) console.log(`\n━━━ ${batch.map((b) => b.name).join(', ')}, side by side ━━━`);
+    const done = new Map();
+    const waiting = [...batch];
+    const lane = async () => {
+      for (let stage = waiting.shift(); stage; stage = waiting.shift()) {
+        const d = await runStage(stage, batch.length === 1);
+        if (batch.length > 1) console.log(`\n━━━ ${stage.name} (${d.result.seconds.toFixed(0)} s) ━━━\n${d.output.trimEnd()}`);
+        done.set(stage, d.result);
+      }
+    };
+    await Promise.all(Array.from({ length: width }, lane));
+    for (const stage of batch) results.push(done.get(stage));
     continue;
   }
   const stage = chosen[i++];

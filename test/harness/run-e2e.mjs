@@ -54,8 +54,10 @@ async function openWorkbench(cleanups) {
   console.log(`workbench ready (emulator ${emulator.url}, code-server ${codeServer.url})`);
 }
 
-// A filtered run keeps the screenshots of the others.
-if (!process.env.REPODESK_E2E_GREP && !process.env.REPODESK_E2E_FILES) fs.rmSync(resultsDir, { recursive: true, force: true });
+// A filtered run keeps the screenshots of the others; under npm test, which runs the UI stages side by side, the
+// folder was emptied once before they started (REPODESK_RESULTS_EMPTIED).
+if (!process.env.REPODESK_E2E_GREP && !process.env.REPODESK_E2E_FILES && !process.env.REPODESK_RESULTS_EMPTIED)
+  fs.rmSync(resultsDir, { recursive: true, force: true });
 // REPODESK_E2E_GREP=<text> runs only the tests whose full title has it (while
 // working on one); REPODESK_E2E_FILES=<a,b> only the files whose name has one
 // of the words. The suites share one window, so a test that needs another's
