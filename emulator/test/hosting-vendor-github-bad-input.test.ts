@@ -3,65 +3,23 @@
 // the repository as it was (refs and object counts). The limits and reasons
 // are the ones emulator/README.md lists ("Limits and refusals").
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
-import { startEmulator, type TestEmulator } from './support/emulator';
-import { call, UA } from './helpers/hosting';
+import type { TestEmulator } from './support/emulator';
+import { ALICE, b64, gitDirOf, sendPathAsIs, snapshot, vendorScenario, widgets } from './support/vendorRepos';
+import { call } from './helpers/hosting';
 
-const SCENARIO = `
-users:
-  - { login: alice, password: alice-password, tokens: [{ token: alice_repo_token_0123456789, scopes: [repo] }] }
-repositories:
-  - owner: alice
-    name: widgets
-    default_branch: main
-    commits:
-      - { id: init, author: alice, date: 2026-01-05T10:00:00Z, message: Start, files: { README.md: "# Widgets\\n", src/widget.js: "export const size = 1;\\n" } }
-`;
+const SCENARIO = vendorScenario('vendor-github-bad-input', {
+  users: ['alice'],
+  repositories: [
+    widgets([
+      `{ id: init, author: alice, date: 2026-01-05T10:00:00Z, message: Start, files: { README.md: "# Widgets\\n", src/widget.js: "export const size = 1;\\n" } }`,
+    ]),
+  ],
+});
 
-const ALICE = 'alice_repo_token_0123456789';
 const README_BLOB = '097bbeec9d6fd565e250f92553b246a1e29c0c61';
-const b64 = (text: string) => Buffer.from(text).toString('base64');
 
-function scenarioFile(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vendor-github-bad-input-'));
-  const file = path.join(dir, 'scenario.yaml');
-  fs.writeFileSync(file, SCENARIO);
-  return file;
-}
-
-function gitDirOf(emu: TestEmulator): string {
-  const id = emu.db.prepare("SELECT r.id FROM repositories r JOIN users u ON u.id = r.owner_id WHERE u.login = 'alice' AND r.name = 'widgets'").pluck().get();
-  return path.join(emu.dataDir, 'git', `${String(id)}.git`);
-}
-
-/** Everything a write could change: the refs and the object counts (loose and packed). */
-function snapshot(gitDir: string): string {
-  const git = (...args: string[]) =>
-    execFileSync('git', ['--git-dir', gitDir, ...args], { env: { PATH: process.env.PATH, GIT_CONFIG_NOSYSTEM: '1', HOME: os.tmpdir() } }).toString('utf8');
-  return git('for-each-ref') + git('count-objects', '-v').replace(/^size.*$/gm, '');
-}
-
-/** A request with its path exactly as given: URL parsers resolve `..`, which is what the test sends. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the bodies are checked field by field
-function asSent(emu: TestEmulator, method: string, sentPath: string, body: unknown): Promise<{ status: number; json: any }> {
-  const url = new URL(emu.url);
-  const text = JSON.stringify(body);
-  // Content-Length given: Node's client sends a DELETE's body without one, which the server reads as the next request.
-  const headers = { 'User-Agent': UA, Authorization: `token ${ALICE}`, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(text)) };
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: url.hostname, port: url.port, path: sentPath, method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
-    });
-    req.on('error', reject);
-    req.end(text);
-  });
-}
+/** A request with its path exactly as given, as alice. */
+const asSent = (emu: TestEmulator, method: string, sentPath: string, body: unknown) => sendPathAsIs(emu, method, sentPath, { token: ALICE, body });
 
 const pathError = (message: string) => ({
   message: 'Validation Failed',
@@ -77,8 +35,8 @@ describe('contents writes refused with --vendor github: nothing is written', () 
   const del = (p: string, body: unknown) => call(emu, 'DELETE', `/repos/alice/widgets/contents/${p}`, { token: ALICE, body });
 
   beforeEach(async () => {
-    emu ??= await startEmulator({ seed: scenarioFile(), vendor: 'github' });
-    gitDir = gitDirOf(emu);
+    emu ??= await SCENARIO.startWithVendor();
+    gitDir = gitDirOf(emu, 'alice', 'widgets');
     before = snapshot(gitDir);
   });
   afterEach(() => assert.equal(snapshot(gitDir), before, 'a refused request writes nothing'));
@@ -151,12 +109,12 @@ describe('contents writes refused with --vendor github: nothing is written', () 
 describe('a contents write over the body limit with --vendor github', () => {
   let emu: TestEmulator;
   before(async () => {
-    emu = await startEmulator({ seed: scenarioFile(), vendor: 'github', bodyLimitBytes: 64 * 1024 });
+    emu = await SCENARIO.startWithVendor({ bodyLimitBytes: 64 * 1024 });
   });
   after(() => emu.dispose());
 
   it('is 413 naming the limit, and writes nothing', async () => {
-    const gitDir = gitDirOf(emu);
+    const gitDir = gitDirOf(emu, 'alice', 'widgets');
     const before = snapshot(gitDir);
     const res = await call(emu, 'PUT', '/repos/alice/widgets/contents/big.txt', { token: ALICE, body: { message: 'Big', content: b64('x'.repeat(100_000)) } });
     assert.equal(res.status, 413);

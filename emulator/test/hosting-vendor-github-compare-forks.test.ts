@@ -6,56 +6,28 @@
 // outside the documents does (emulator/README.md, "Outside the documents,
 // with `--vendor github`").
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
-import { Octokit } from '@octokit/rest';
-import { startEmulator, type TestEmulator } from './support/emulator';
-import { gitDirOf, gitIn, scenarioFile } from './support/vendorRepos';
+import type { TestEmulator } from './support/emulator';
+import { ALICE, forkWithBobsCommit, git, gitDirOf, NOT_FOUND, octokitAs, snapshot, vendorScenario, WIDGET_COMMITS, widgets } from './support/vendorRepos';
 import { call } from './helpers/hosting';
 
-const SCENARIO = `
-users:
-  - { login: alice, email: alice@example.test, password: alice-password, tokens: [{ token: alice_repo_token_0123456789, scopes: [repo] }] }
-  - { login: bob, email: bob@example.test, password: bob-password, tokens: [{ token: bob_repo_token_0123456789ab, scopes: [repo] }] }
-  - { login: carol, email: carol@example.test, password: carol-password }
-repositories:
-  - owner: alice
-    name: widgets
-    default_branch: main
-    commits:
-      - { id: init, author: alice, date: 2026-01-05T10:00:00Z, message: Start the widgets, files: { README.md: "# Widgets\\n" } }
-      - { id: side, branch: feature/side, parents: [init], author: alice, date: 2026-01-07T10:00:00Z, message: Note a side idea, files: { docs/side.md: "A side idea.\\n" } }
-  - owner: carol
-    name: widgets
-    default_branch: main
-    commits:
-      - { id: own, author: carol, date: 2026-01-05T10:00:00Z, message: Carol's own widgets, files: { README.md: "# Mine\\n" } }
-`;
-
-const ALICE = 'alice_repo_token_0123456789';
-const BOB = 'bob_repo_token_0123456789ab';
-const NOT_FOUND = { message: 'Not Found', documentation_url: 'https://docs.service.test/v3' };
-const b64 = (text: string) => Buffer.from(text).toString('base64');
-
-const scenario = () => scenarioFile('vendor-github-forks', SCENARIO);
-
-const git = (gitDir: string, ...args: string[]) => gitIn(gitDir, args);
-
-/** Everything a request could write: the refs, the object counts (loose and packed) and the alternates. */
-function snapshot(gitDir: string): string {
-  const alternates = path.join(gitDir, 'objects', 'info', 'alternates');
-  return (
-    git(gitDir, 'for-each-ref') +
-    git(gitDir, 'count-objects', '-v').replace(/^size.*$/gm, '') +
-    (fs.existsSync(alternates) ? fs.readFileSync(alternates, 'utf8') : '')
-  );
-}
+const SCENARIO = vendorScenario('vendor-github-forks', {
+  users: ['alice', 'bob', 'carol'],
+  emails: true,
+  repositories: [
+    widgets([`{ id: init, author: alice, date: 2026-01-05T10:00:00Z, message: Start the widgets, files: { README.md: "# Widgets\\n" } }`, WIDGET_COMMITS.side]),
+    // Carol's own widgets, not a fork: outside alice's network, though of the same name.
+    {
+      owner: 'carol',
+      name: 'widgets',
+      defaultBranch: 'main',
+      commits: [`{ id: own, author: carol, date: 2026-01-05T10:00:00Z, message: Carol's own widgets, files: { README.md: "# Mine\\n" } }`],
+    },
+  ],
+});
 
 describe('compare across forks without --vendor github: the emulator keeps to the documents', () => {
   let emu: TestEmulator;
-  before(async () => {
-    emu = await startEmulator({ seed: scenario() });
-  });
+  before(async () => (emu = await SCENARIO.startWithoutVendor()));
   after(() => emu.dispose());
 
   it('GET /compare/main...bob:main answers 404 Not Found', async () => {
@@ -73,20 +45,12 @@ describe('compare across forks with --vendor github', () => {
   const cmp = (repo: string, spec: string) => call(emu, 'GET', `/repos/${repo}/compare/${spec}`, { token: ALICE });
 
   before(async () => {
-    emu = await startEmulator({ seed: scenario(), vendor: 'github' });
+    emu = await SCENARIO.startWithVendor();
     const alice = gitDirOf(emu, 'alice', 'widgets');
     init = git(alice, 'rev-parse', 'refs/heads/main').trim();
     side = git(alice, 'rev-parse', 'refs/heads/feature/side').trim();
-    // A fork through the API holds the source's history (a scenario's forks are made before its commits).
-    const fork = await call(emu, 'POST', '/repos/alice/widgets/forks', { token: BOB });
-    assert.equal(fork.status, 202);
     // Bob's fork moves on: one commit of his own on its main, which alice's repository does not have.
-    const put = await call(emu, 'PUT', '/repos/bob/widgets/contents/src/bob.js', {
-      token: BOB,
-      body: { message: 'Bob adds his part', content: b64('bob();\n') },
-    });
-    assert.equal(put.status, 201);
-    bobTip = put.json.commit.sha;
+    bobTip = await forkWithBobsCommit(emu);
     assert.throws(() => git(alice, 'cat-file', '-e', bobTip), 'the fork commit is not in the source repository');
   });
   after(() => emu.dispose());
@@ -171,8 +135,7 @@ describe('compare across forks with --vendor github', () => {
   });
 
   it('octokit repos.compareCommitsWithBasehead reads it as its types say', async () => {
-    const quiet = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
-    const octokit = new Octokit({ baseUrl: emu.url, auth: ALICE, userAgent: 'repodesk-octokit-tests', log: quiet });
+    const octokit = octokitAs(emu, ALICE);
     const { data } = await octokit.rest.repos.compareCommitsWithBasehead({ owner: 'alice', repo: 'widgets', basehead: 'main...bob:main' });
     assert.equal(data.status, 'ahead');
     assert.equal(data.ahead_by, 1);

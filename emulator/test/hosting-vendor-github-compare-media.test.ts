@@ -7,45 +7,32 @@
 // Without the flag the path answers 404, as every path outside the documents
 // does (emulator/README.md, "Outside the documents, with `--vendor github`").
 import assert from 'node:assert/strict';
-import { Octokit } from '@octokit/rest';
-import { startEmulator, type TestEmulator } from './support/emulator';
-import { gitDirOf, gitIn, scenarioFile } from './support/vendorRepos';
+import type { TestEmulator } from './support/emulator';
+import { ALICE, forkWithBobsCommit, git, gitDirOf, NOT_FOUND, octokitAs, vendorScenario, WIDGET_COMMITS, widgets } from './support/vendorRepos';
 import { call } from './helpers/hosting';
 
-const SCENARIO = `
-users:
-  - { login: alice, email: alice@example.test, password: alice-password, tokens: [{ token: alice_repo_token_0123456789, scopes: [repo] }] }
-  - { login: bob, email: bob@example.test, password: bob-password, tokens: [{ token: bob_repo_token_0123456789ab, scopes: [repo] }] }
-repositories:
-  - owner: alice
-    name: widgets
-    default_branch: main
-    commits:
-      - { id: init, author: alice, date: 2026-01-05T10:00:00Z, message: Start the widgets, files: { README.md: "# Widgets\\n", src/widget.js: "export const size = 1;\\n" } }
-      - { id: bigger, author: bob, date: 2026-01-06T10:00:00Z, message: Make widgets bigger, files: { src/widget.js: "export const size = 2;\\n" } }
-      - { id: biggest, author: alice, date: 2026-01-08T10:00:00Z, message: Make widgets biggest, files: { src/widget.js: "export const size = 3;\\n", docs/size.md: "Size 3.\\n" } }
-      - { id: side, branch: feature/side, parents: [init], author: alice, date: 2026-01-07T10:00:00Z, message: Note a side idea, files: { docs/side.md: "A side idea.\\n" } }
-`;
+const SCENARIO = vendorScenario('vendor-github-compare-media', {
+  users: ['alice', 'bob'],
+  emails: true,
+  repositories: [
+    widgets([
+      WIDGET_COMMITS.init,
+      WIDGET_COMMITS.bigger,
+      `{ id: biggest, author: alice, date: 2026-01-08T10:00:00Z, message: Make widgets biggest, files: { src/widget.js: "export const size = 3;\\n", docs/size.md: "Size 3.\\n" } }`,
+      WIDGET_COMMITS.side,
+    ]),
+  ],
+});
 
-const ALICE = 'alice_repo_token_0123456789';
-const BOB = 'bob_repo_token_0123456789ab';
-const NOT_FOUND = { message: 'Not Found', documentation_url: 'https://docs.service.test/v3' };
 const DIFF = 'application/vnd.github.diff';
 const PATCH = 'application/vnd.github.patch';
-const b64 = (text: string) => Buffer.from(text).toString('base64');
-
-const scenario = () => scenarioFile('vendor-github-compare-media', SCENARIO);
-
-const git = (gitDir: string, ...args: string[]) => gitIn(gitDir, args);
 
 /** The commits of the `From <sha> <date>` lines that open each message of a format-patch mailbox. */
 const fromLines = (mbox: string) => [...mbox.matchAll(/^From ([0-9a-f]{40}) Mon Sep 17 00:00:00 2001$/gm)].map((m) => m[1]);
 
 describe('comparison media types without --vendor github: the emulator keeps to the documents', () => {
   let emu: TestEmulator;
-  before(async () => {
-    emu = await startEmulator({ seed: scenario() });
-  });
+  before(async () => (emu = await SCENARIO.startWithoutVendor()));
   after(() => emu.dispose());
 
   it('GET /compare/feature/side...main with Accept: application/vnd.github.diff answers 404 Not Found', async () => {
@@ -61,7 +48,7 @@ describe('comparison media types with --vendor github', () => {
   const cmp = (spec: string, accept: string) => call(emu, 'GET', `/repos/alice/widgets/compare/${spec}`, { token: ALICE, headers: { Accept: accept } });
 
   before(async () => {
-    emu = await startEmulator({ seed: scenario(), vendor: 'github' });
+    emu = await SCENARIO.startWithVendor();
     gitDir = gitDirOf(emu, 'alice', 'widgets');
   });
   after(() => emu.dispose());
@@ -80,8 +67,7 @@ describe('comparison media types with --vendor github', () => {
     const plain = await cmp('feature/side...main', DIFF);
     const v3 = await cmp('feature/side...main', 'application/vnd.github.v3.diff');
     assert.equal(v3.text, plain.text);
-    const quiet = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
-    const octokit = new Octokit({ baseUrl: emu.url, auth: ALICE, userAgent: 'repodesk-octokit-tests', log: quiet });
+    const octokit = octokitAs(emu, ALICE);
     const viaOctokit = await octokit.rest.repos.compareCommitsWithBasehead({
       owner: 'alice',
       repo: 'widgets',
@@ -114,20 +100,14 @@ describe('comparison media types with --vendor github', () => {
   });
 
   it('across forks: the diff and the patch of main...bob:main read the fork objects, writing nothing', async () => {
-    const fork = await call(emu, 'POST', '/repos/alice/widgets/forks', { token: BOB });
-    assert.equal(fork.status, 202);
-    const put = await call(emu, 'PUT', '/repos/bob/widgets/contents/src/bob.js', {
-      token: BOB,
-      body: { message: 'Bob adds his part', content: b64('bob();\n') },
-    });
-    assert.equal(put.status, 201);
+    const bobTip = await forkWithBobsCommit(emu);
     const before = git(gitDir, 'count-objects', '-v');
     const diff = await cmp('main...bob:main', DIFF);
     assert.equal(diff.status, 200);
     assert.match(diff.text, /^diff --git a\/src\/bob.js b\/src\/bob.js\nnew file mode 100644\n/);
     assert.match(diff.text, /^\+bob\(\);$/m);
     const patch = await cmp('main...bob:main', PATCH);
-    assert.deepEqual(fromLines(patch.text), [put.json.commit.sha]);
+    assert.deepEqual(fromLines(patch.text), [bobTip]);
     assert.equal(git(gitDir, 'count-objects', '-v'), before);
   });
 

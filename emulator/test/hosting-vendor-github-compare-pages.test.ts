@@ -8,30 +8,21 @@
 // outside the documents does (emulator/README.md, "Outside the documents,
 // with `--vendor github`").
 import assert from 'node:assert/strict';
-import { Octokit, type RestEndpointMethodTypes } from '@octokit/rest';
+import type { RestEndpointMethodTypes } from '@octokit/rest';
 import LinkHeader from 'http-link-header';
-import { startEmulator, type TestEmulator } from './support/emulator';
-import { gitDirOf, gitIn, scenarioFile } from './support/vendorRepos';
+import type { TestEmulator } from './support/emulator';
+import { ALICE, gitDirOf, gitIn, NOT_FOUND, octokitAs, vendorScenario, widgets } from './support/vendorRepos';
 import { call } from './helpers/hosting';
 
-const SCENARIO = `
-users:
-  - { login: alice, email: alice@example.test, password: alice-password, tokens: [{ token: alice_repo_token_0123456789, scopes: [repo] }] }
-repositories:
-  - owner: alice
-    name: widgets
-    default_branch: main
-    commits:
-      - { id: init, author: alice, date: 2026-01-05T10:00:00Z, message: Start the widgets, files: { README.md: "# Widgets\\n" } }
-`;
+const SCENARIO = vendorScenario('vendor-github-compare-pages', {
+  users: ['alice'],
+  emails: true,
+  repositories: [widgets([`{ id: init, author: alice, date: 2026-01-05T10:00:00Z, message: Start the widgets, files: { README.md: "# Widgets\\n" } }`])],
+});
 
-const ALICE = 'alice_repo_token_0123456789';
-const NOT_FOUND = { message: 'Not Found', documentation_url: 'https://docs.service.test/v3' };
 /** More commits than an unpaged comparison lists (250). */
 const LONG = 260;
 const SPEC = 'main...feature/long';
-
-const scenario = () => scenarioFile('vendor-github-compare-pages', SCENARIO);
 
 const git = gitIn;
 
@@ -60,9 +51,7 @@ const shas = (j: { commits: Array<{ sha: string }> }) => j.commits.map((c) => c.
 
 describe('comparison pages without --vendor github: the emulator keeps to the documents', () => {
   let emu: TestEmulator;
-  before(async () => {
-    emu = await startEmulator({ seed: scenario() });
-  });
+  before(async () => (emu = await SCENARIO.startWithoutVendor()));
   after(() => emu.dispose());
 
   it('GET /compare/main...main?page=1&per_page=10 answers 404 Not Found', async () => {
@@ -80,7 +69,7 @@ describe('comparison pages with --vendor github', () => {
   const selfUrl = (query: string) => `${emu.url}/repos/alice/widgets/compare/${SPEC}?${query}`;
 
   before(async () => {
-    emu = await startEmulator({ seed: scenario(), vendor: 'github' });
+    emu = await SCENARIO.startWithVendor();
     const gitDir = gitDirOf(emu, 'alice', 'widgets');
     longBranch(gitDir, 'feature/long', git(gitDir, ['rev-parse', 'refs/heads/main']).trim(), LONG);
     all = git(gitDir, ['rev-list', '--reverse', 'main..feature/long']).trim().split('\n');
@@ -165,8 +154,7 @@ describe('comparison pages with --vendor github', () => {
   });
 
   it('octokit paginate.iterator over repos.compareCommitsWithBasehead follows the Link header to every commit', async () => {
-    const quiet = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
-    const octokit = new Octokit({ baseUrl: emu.url, auth: ALICE, userAgent: 'repodesk-octokit-tests', log: quiet });
+    const octokit = octokitAs(emu, ALICE);
     const seen: string[] = [];
     const files: number[] = [];
     for await (const page of octokit.paginate.iterator(octokit.rest.repos.compareCommitsWithBasehead, {

@@ -7,37 +7,33 @@
 // flag they answer 404, as every path outside the documents does
 // (emulator/README.md).
 import assert from 'node:assert/strict';
-import { startEmulator, type TestEmulator } from './support/emulator';
-import { gitDirOf, gitIn, scenarioFile } from './support/vendorRepos';
-import { call, UA } from './helpers/hosting';
+import type { TestEmulator } from './support/emulator';
+import { ALICE, aliceVault, BOB, fetchBytes as get, forkWithBobsCommit, gitDirOf, gitIn, vendorScenario, WIDGET_COMMITS, widgets } from './support/vendorRepos';
+import { call } from './helpers/hosting';
 
-const SCENARIO = `
-users:
-  - { login: alice, email: alice@example.test, password: alice-password, tokens: [{ token: alice_repo_token_0123456789, scopes: [repo] }] }
-  - { login: bob, email: bob@example.test, password: bob-password, tokens: [{ token: bob_repo_token_0123456789ab, scopes: [repo] }] }
-repositories:
-  - owner: alice
-    name: widgets
-    default_branch: main
-    commits:
-      - { id: init, author: alice, date: 2026-01-05T10:00:00Z, message: Start the widgets, files: { README.md: "# Widgets\\n", src/widget.js: "export const size = 1;\\n" } }
-      - { id: bigger, author: bob, date: 2026-01-06T10:00:00Z, message: Make widgets bigger, files: { src/widget.js: "export const size = 2;\\n" } }
-      - { id: side, branch: feature/side, parents: [init], author: alice, date: 2026-01-07T10:00:00Z, message: Note a side idea, files: { docs/side.md: "A side idea: größer.\\n" } }
-      - { id: side2, branch: feature/side, parents: [side], author: alice, date: 2026-01-08T10:00:00Z, message: Grow the side idea, files: { docs/side.md: "A side idea: größer still.\\n" } }
-    pulls:
-      - { title: The side idea, author: alice, head: feature/side, base: main }
-  - owner: alice
-    name: vault
-    private: true
-    commits:
-      - { id: v1, author: alice, date: 2026-01-05T10:00:00Z, message: Secret, files: { secret.txt: "Secret.\\n" } }
-      - { id: v2, branch: fix, parents: [v1], author: alice, date: 2026-01-06T10:00:00Z, message: Better secret, files: { secret.txt: "Better secret.\\n" } }
-    pulls:
-      - { title: Better secret, author: alice, head: fix }
-`;
+const SCENARIO = vendorScenario('vendor-github-diff-pages', {
+  users: ['alice', 'bob'],
+  emails: true,
+  repositories: [
+    widgets(
+      [
+        WIDGET_COMMITS.init,
+        WIDGET_COMMITS.bigger,
+        `{ id: side, branch: feature/side, parents: [init], author: alice, date: 2026-01-07T10:00:00Z, message: Note a side idea, files: { docs/side.md: "A side idea: größer.\\n" } }`,
+        `{ id: side2, branch: feature/side, parents: [side], author: alice, date: 2026-01-08T10:00:00Z, message: Grow the side idea, files: { docs/side.md: "A side idea: größer still.\\n" } }`,
+      ],
+      ['{ title: The side idea, author: alice, head: feature/side, base: main }'],
+    ),
+    aliceVault(
+      [
+        '{ id: v1, author: alice, date: 2026-01-05T10:00:00Z, message: Secret, files: { secret.txt: "Secret.\\n" } }',
+        '{ id: v2, branch: fix, parents: [v1], author: alice, date: 2026-01-06T10:00:00Z, message: Better secret, files: { secret.txt: "Better secret.\\n" } }',
+      ],
+      ['{ title: Better secret, author: alice, head: fix }'],
+    ),
+  ],
+});
 
-const ALICE = 'alice_repo_token_0123456789';
-const BOB = 'bob_repo_token_0123456789ab';
 const DIFF = 'application/vnd.github.diff';
 const PATCH = 'application/vnd.github.patch';
 const ADDRESSES = [
@@ -46,24 +42,10 @@ const ADDRESSES = [
   '/alice/widgets/compare/main...feature/side.diff',
   '/alice/widgets/compare/main...feature/side.patch',
 ];
-const b64 = (text: string) => Buffer.from(text).toString('base64');
-
-const scenario = () => scenarioFile('vendor-github-diff-pages', SCENARIO);
-
-/** GET with the bytes of the answer (fetch's text would decode them). */
-async function get(emu: TestEmulator, url: string, o: { token?: string; accept?: string } = {}) {
-  const headers: Record<string, string> = { 'User-Agent': UA };
-  if (o.token) headers.Authorization = `token ${o.token}`;
-  if (o.accept) headers.Accept = o.accept;
-  const res = await fetch(`${emu.url}${url}`, { headers });
-  return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
-}
 
 describe('diff and patch web addresses without --vendor github: the emulator keeps to the documents', () => {
   let emu: TestEmulator;
-  before(async () => {
-    emu = await startEmulator({ seed: scenario() });
-  });
+  before(async () => (emu = await SCENARIO.startWithoutVendor()));
   after(() => emu.dispose());
 
   it('the pull request and comparison .diff and .patch addresses all answer 404', async () => {
@@ -77,7 +59,7 @@ describe('diff and patch web addresses with --vendor github', () => {
   const git = (...args: string[]) => Buffer.from(gitIn(gitDir, args), 'utf8');
 
   before(async () => {
-    emu = await startEmulator({ seed: scenario(), vendor: 'github' });
+    emu = await SCENARIO.startWithVendor();
     gitDir = gitDirOf(emu, 'alice', 'widgets');
   });
   after(() => emu.dispose());
@@ -125,12 +107,7 @@ describe('diff and patch web addresses with --vendor github', () => {
   });
 
   it("a comparison across forks (main...bob:main.diff) gives the API's diff, reading the fork's objects", async () => {
-    assert.equal((await call(emu, 'POST', '/repos/alice/widgets/forks', { token: BOB })).status, 202);
-    const put = await call(emu, 'PUT', '/repos/bob/widgets/contents/src/bob.js', {
-      token: BOB,
-      body: { message: 'Bob adds his part', content: b64('bob();\n') },
-    });
-    assert.equal(put.status, 201);
+    await forkWithBobsCommit(emu);
     const res = await get(emu, '/alice/widgets/compare/main...bob:main.diff');
     assert.equal(res.status, 200);
     assert.deepEqual(res.bytes, (await get(emu, '/repos/alice/widgets/compare/main...bob:main', { token: ALICE, accept: DIFF })).bytes);

@@ -5,54 +5,27 @@
 // against the rate limit. Without the flag it answers 404, as every path
 // outside the documents does (emulator/README.md).
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
-import { startEmulator, type TestEmulator } from './support/emulator';
-import { call, UA } from './helpers/hosting';
+import type { TestEmulator } from './support/emulator';
+import { ALICE, aliceVault, BOB, fetchBytes, sendPathAsIs, vendorScenario, widgets } from './support/vendorRepos';
+import { call } from './helpers/hosting';
 
-const SCENARIO = `
-users:
-  - { login: alice, password: alice-password, tokens: [{ token: alice_repo_token_0123456789, scopes: [repo] }] }
-  - { login: bob, password: bob-password, tokens: [{ token: bob_repo_token_0123456789ab, scopes: [repo] }] }
-repositories:
-  - owner: alice
-    name: widgets
-    default_branch: main
-    commits:
-      - { id: init, author: alice, date: 2026-01-05T10:00:00Z, message: Start, files: { README.md: "# Widgets\\n", src/widget.js: "export const size = 1;\\n" } }
-      - { id: side, branch: feature/side, parents: [init], author: alice, date: 2026-01-07T10:00:00Z, message: Side, files: { docs/side.md: "A side idea.\\n" } }
-  - owner: alice
-    name: vault
-    private: true
-    commits:
-      - { id: v1, author: alice, date: 2026-01-05T10:00:00Z, message: Secret, files: { secret.txt: "Secret.\\n" } }
-`;
+const SCENARIO = vendorScenario('vendor-github-raw', {
+  users: ['alice', 'bob'],
+  repositories: [
+    widgets([
+      `{ id: init, author: alice, date: 2026-01-05T10:00:00Z, message: Start, files: { README.md: "# Widgets\\n", src/widget.js: "export const size = 1;\\n" } }`,
+      `{ id: side, branch: feature/side, parents: [init], author: alice, date: 2026-01-07T10:00:00Z, message: Side, files: { docs/side.md: "A side idea.\\n" } }`,
+    ]),
+    aliceVault(['{ id: v1, author: alice, date: 2026-01-05T10:00:00Z, message: Secret, files: { secret.txt: "Secret.\\n" } }']),
+  ],
+});
 
-const ALICE = 'alice_repo_token_0123456789';
-const BOB = 'bob_repo_token_0123456789ab';
-
-function scenarioFile(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vendor-github-raw-'));
-  const file = path.join(dir, 'scenario.yaml');
-  fs.writeFileSync(file, SCENARIO);
-  return file;
-}
-
-/** GET with the bytes of the answer (fetch's text would decode them). */
-async function raw(emu: TestEmulator, url: string, token?: string): Promise<{ status: number; type: string | null; bytes: Buffer; headers: Headers }> {
-  const headers: Record<string, string> = { 'User-Agent': UA };
-  if (token) headers.Authorization = `token ${token}`;
-  const res = await fetch(url.startsWith('http') ? url : `${emu.url}${url}`, { headers });
-  return { status: res.status, type: res.headers.get('content-type'), bytes: Buffer.from(await res.arrayBuffer()), headers: res.headers };
-}
+/** A GET of the bytes at `url` as `token`. */
+const raw = (emu: TestEmulator, url: string, token?: string) => fetchBytes(emu, url, { token });
 
 describe('raw file addresses without --vendor github: the emulator keeps to the documents', () => {
   let emu: TestEmulator;
-  before(async () => {
-    emu = await startEmulator({ seed: scenarioFile() });
-  });
+  before(async () => (emu = await SCENARIO.startWithoutVendor()));
   after(() => emu.dispose());
 
   it('GET /:owner/:repo/raw/:ref/:path answers 404', async () => {
@@ -63,9 +36,7 @@ describe('raw file addresses without --vendor github: the emulator keeps to the 
 
 describe('raw file addresses with --vendor github', () => {
   let emu: TestEmulator;
-  before(async () => {
-    emu = await startEmulator({ seed: scenarioFile(), vendor: 'github' });
-  });
+  before(async () => (emu = await SCENARIO.startWithVendor()));
   after(() => emu.dispose());
 
   it("a contents answer's download_url gives the file's bytes as text/plain", async () => {
@@ -118,19 +89,9 @@ describe('raw file addresses with --vendor github', () => {
   });
 
   it('a path with ".." is refused 422 and reads nothing', async () => {
-    const url = new URL(emu.url);
-    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      // Sent as is: URL parsers resolve `..`.
-      http
-        .get({ host: url.hostname, port: url.port, path: '/alice/widgets/raw/main/src/../README.md', headers: { 'User-Agent': UA } }, (res) => {
-          let body = '';
-          res.on('data', (c: Buffer) => (body += c.toString('utf8')));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-        })
-        .on('error', reject);
-    });
+    const answer = await sendPathAsIs(emu, 'GET', '/alice/widgets/raw/main/src/../README.md');
     assert.equal(answer.status, 422);
-    assert.equal(JSON.parse(answer.body).errors[0].message, 'path must not contain a ".." segment');
+    assert.equal(answer.json.errors[0].message, 'path must not contain a ".." segment');
   });
 
   it('a NUL in the path is refused 422', async () => {

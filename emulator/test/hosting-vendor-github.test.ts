@@ -4,67 +4,36 @@
 // git repository (emulator/README.md, "Outside the documents, with
 // `--vendor github`"). Without the flag every one of them answers 404.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
-import { Octokit } from '@octokit/rest';
-import { startEmulator, type TestEmulator } from './support/emulator';
-import { call, UA } from './helpers/hosting';
+import type { Octokit } from '@octokit/rest';
+import type { TestEmulator } from './support/emulator';
+import {
+  ALICE,
+  ALICE_BARE,
+  aliceVault,
+  b64,
+  BOB,
+  git,
+  gitDirOf,
+  NOT_FOUND,
+  octokitAs,
+  sendPathAsIs,
+  snapshot,
+  vendorScenario,
+  WIDGET_COMMITS,
+  widgets,
+} from './support/vendorRepos';
+import { call } from './helpers/hosting';
 
-const SCENARIO = `
-users:
-  - login: alice
-    name: Alice Example
-    email: alice@example.test
-    password: alice-password
-    tokens:
-      - { token: alice_repo_token_0123456789, scopes: [repo] }
-      - { token: alice_bare_token_0123456789, scopes: [] }
-  - login: bob
-    name: Bob Example
-    email: bob@example.test
-    password: bob-password
-    tokens:
-      - { token: bob_repo_token_0123456789ab, scopes: [repo] }
-repositories:
-  - owner: alice
-    name: widgets
-    default_branch: main
-    commits:
-      - id: init
-        author: alice
-        date: 2026-01-05T10:00:00Z
-        message: Start the widgets
-        files:
-          README.md: "# Widgets\\n"
-          src/widget.js: "export const size = 1;\\n"
-      - id: bigger
-        author: bob
-        date: 2026-01-06T10:00:00Z
-        message: Make widgets bigger
-        files:
-          src/widget.js: "export const size = 2;\\n"
-      - id: side
-        branch: feature/side
-        parents: [init]
-        author: alice
-        date: 2026-01-07T10:00:00Z
-        message: Note a side idea
-        files:
-          docs/side.md: "A side idea.\\n"
-  - owner: alice
-    name: vault
-    private: true
-    commits:
-      - id: v1
-        author: alice
-        date: 2026-01-05T10:00:00Z
-        message: Keep a secret
-        files:
-          readme: "Secret.\\n"
-`;
+const SCENARIO = vendorScenario('vendor-github', {
+  users: ['alice', 'bob'],
+  names: true,
+  emails: true,
+  aliceBareToken: true,
+  repositories: [
+    widgets([WIDGET_COMMITS.init, WIDGET_COMMITS.bigger, WIDGET_COMMITS.side]),
+    aliceVault(['{ id: v1, author: alice, date: 2026-01-05T10:00:00Z, message: Keep a secret, files: { readme: "Secret.\\n" } }']),
+  ],
+});
 
 // The scenario's fixed dates make fixed SHAs.
 const INIT = '9bbd9268a94797d7506774bb56d06fddbd293e31';
@@ -73,49 +42,6 @@ const SIDE = 'a2932fbae047a25e36fe3c9346bb88e336b8db2a';
 const WIDGET_BLOB = '05c4f61ccdbd14007aa01d22139c950c29c892cc';
 const README_BLOB = '097bbeec9d6fd565e250f92553b246a1e29c0c61';
 const SRC_TREE = '8b2151aa0878298a3a72c2c8ed95421ac567e975';
-
-const ALICE = 'alice_repo_token_0123456789';
-const ALICE_BARE = 'alice_bare_token_0123456789';
-const BOB = 'bob_repo_token_0123456789ab';
-const NOT_FOUND = { message: 'Not Found', documentation_url: 'https://docs.service.test/v3' };
-const b64 = (text: string) => Buffer.from(text).toString('base64');
-
-function scenarioFile(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vendor-github-'));
-  const file = path.join(dir, 'scenario.yaml');
-  fs.writeFileSync(file, SCENARIO);
-  return file;
-}
-
-/** The bare repository of alice/<name>, for git itself. */
-function gitDirOf(emu: TestEmulator, name: string): string {
-  const id = emu.db.prepare("SELECT r.id FROM repositories r JOIN users u ON u.id = r.owner_id WHERE u.login = 'alice' AND r.name = ?").pluck().get(name);
-  return path.join(emu.dataDir, 'git', `${String(id)}.git`);
-}
-
-function git(gitDir: string, ...args: string[]): string {
-  return execFileSync('git', ['--git-dir', gitDir, ...args], { env: { PATH: process.env.PATH, GIT_CONFIG_NOSYSTEM: '1', HOME: os.tmpdir() } }).toString('utf8');
-}
-
-/** Everything a write could change: the refs and the object counts (loose and packed). */
-function snapshot(gitDir: string): string {
-  return git(gitDir, 'for-each-ref') + git(gitDir, 'count-objects', '-v').replace(/^size.*$/gm, '');
-}
-
-/** A request with its path exactly as given: URL parsers resolve `..`, which is what the test sends. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the bodies are checked field by field
-function asSent(emu: TestEmulator, method: string, sentPath: string, headers: Record<string, string>, body?: string): Promise<{ status: number; json: any }> {
-  const url = new URL(emu.url);
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: url.hostname, port: url.port, path: sentPath, method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
 
 function entry(url: string, o: { path: string; sha: string; size: number; type: 'file' | 'dir'; ref?: string }) {
   const ref = o.ref ?? 'main';
@@ -151,9 +77,7 @@ const ROUTES: Array<[string, string]> = [
 
 describe('outside the documents without --vendor github: the emulator keeps to the documents', () => {
   let emu: TestEmulator;
-  before(async () => {
-    emu = await startEmulator({ seed: scenarioFile() });
-  });
+  before(async () => (emu = await SCENARIO.startWithoutVendor()));
   after(() => emu.dispose());
 
   for (const [method, route] of ROUTES) {
@@ -170,7 +94,7 @@ describe('outside the documents with --vendor github: reads', () => {
   let emu: TestEmulator;
   let u: string;
   before(async () => {
-    emu = await startEmulator({ seed: scenarioFile(), vendor: 'github' });
+    emu = await SCENARIO.startWithVendor();
     u = emu.url;
   });
   after(() => emu.dispose());
@@ -377,6 +301,23 @@ describe('outside the documents with --vendor github: reads', () => {
     assert.deepEqual(missing.json, { message: 'No commit found for SHA: nope', documentation_url: 'https://docs.service.test/v3' });
   });
 
+  // git takes these filters as arguments, which cannot hold a NUL byte: refused as the path filter is, before git runs.
+  it('GET /commits with a NUL in author or committer is 422 naming the field, not a 500', async () => {
+    for (const field of ['author', 'committer']) {
+      const res = await call(emu, 'GET', `/repos/alice/widgets/commits?${field}=a%00b`, { token: ALICE });
+      assert.equal(res.status, 422, field);
+      assert.deepEqual(
+        res.json,
+        {
+          message: 'Validation Failed',
+          errors: [{ resource: 'Commit', field, code: 'invalid', message: `${field} must not contain a NUL byte` }],
+          documentation_url: 'https://docs.service.test/v3',
+        },
+        field,
+      );
+    }
+  });
+
   it('GET /compare/:base...:head: diverged, ahead_by/behind_by, the commits and files from the merge base', async () => {
     const res = await call(emu, 'GET', '/repos/alice/widgets/compare/main...feature/side', { token: ALICE });
     assert.equal(res.status, 200);
@@ -423,8 +364,8 @@ describe('outside the documents with --vendor github: contents writes', () => {
   let emu: TestEmulator;
   let gitDir: string;
   before(async () => {
-    emu = await startEmulator({ seed: scenarioFile(), vendor: 'github' });
-    gitDir = gitDirOf(emu, 'widgets');
+    emu = await SCENARIO.startWithVendor();
+    gitDir = gitDirOf(emu, 'alice', 'widgets');
   });
   after(() => emu.dispose());
 
@@ -482,8 +423,7 @@ describe('outside the documents with --vendor github: contents writes', () => {
   });
 
   it('GET with ".." or a NUL in the path is refused 422', async () => {
-    const headers = { 'User-Agent': UA, Authorization: `token ${ALICE}` };
-    const dots = await asSent(emu, 'GET', '/repos/alice/widgets/contents/src/../README.md', headers);
+    const dots = await sendPathAsIs(emu, 'GET', '/repos/alice/widgets/contents/src/../README.md', { token: ALICE });
     assert.equal(dots.status, 422);
     assert.equal(dots.json.errors[0].message, 'path must not contain a ".." segment');
     const nul = await call(emu, 'GET', '/repos/alice/widgets/contents/README.md%00', { token: ALICE });
@@ -519,9 +459,8 @@ describe('octokit (@octokit/rest) against --vendor github: what it reads outside
   let emu: TestEmulator;
   let octokit: Octokit;
   before(async () => {
-    emu = await startEmulator({ seed: scenarioFile(), vendor: 'github' });
-    const quiet = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
-    octokit = new Octokit({ baseUrl: emu.url, auth: ALICE, userAgent: 'repodesk-octokit-tests', log: quiet });
+    emu = await SCENARIO.startWithVendor();
+    octokit = octokitAs(emu, ALICE);
   });
   after(() => emu.dispose());
 

@@ -202,24 +202,29 @@ export interface Body {
 
 const json = (kind: string, value: unknown): Body => ({ kind, contentType: 'application/json', bytes: Buffer.from(JSON.stringify(value)) });
 
-/** One body for a write; `plausible` holds values that pass validation, to get past it. */
+/**
+ * One body for a write; `plausible` holds values that pass validation, to get
+ * past it. The fields spoiled are FIELDS and any other field `plausible` has:
+ * the ones a route reads.
+ */
 export function body(r: Rand, plausible: Record<string, unknown>): Body | undefined {
+  const fields = [...FIELDS, ...Object.keys(plausible).filter((f) => !FIELDS.includes(f))];
   const roll = r();
   if (roll < 0.06) return undefined;
   if (roll < 0.14) return json('empty object', {});
   if (roll < 0.34) {
     const value: Record<string, unknown> = { ...plausible };
-    for (let i = 0; i < 1 + Math.floor(r() * 4); i++) value[pick(r, FIELDS)] = pick(r, WRONG_TYPES);
+    for (let i = 0; i < 1 + Math.floor(r() * 4); i++) value[pick(r, fields)] = pick(r, WRONG_TYPES);
     return json('wrong types', value);
   }
   if (roll < 0.54) {
     const value: Record<string, unknown> = { ...plausible };
-    for (let i = 0; i < 1 + Math.floor(r() * 4); i++) value[pick(r, FIELDS)] = pick(r, BAD_STRINGS);
+    for (let i = 0; i < 1 + Math.floor(r() * 4); i++) value[pick(r, fields)] = pick(r, BAD_STRINGS);
     return json('bad strings', value);
   }
   if (roll < 0.6) return json('tree traversal', { ...plausible, tree: badTree(r), base_tree: pick(r, [undefined, 'master', '0'.repeat(40)]) });
   if (roll < 0.66) return { kind: 'deep JSON', contentType: 'application/json', bytes: Buffer.from(nested(2000 + Math.floor(r() * 8000), r() < 0.5)) };
-  if (roll < 0.7) return json('huge field', { ...plausible, [pick(r, FIELDS)]: 'z'.repeat(1_000_000 + Math.floor(r() * 1_000_000)) });
+  if (roll < 0.7) return json('huge field', { ...plausible, [pick(r, fields)]: 'z'.repeat(1_000_000 + Math.floor(r() * 1_000_000)) });
   if (roll < 0.74) return { kind: 'truncated JSON', contentType: 'application/json', bytes: Buffer.from('{"name": "x", "body": ') };
   if (roll < 0.78)
     return {
@@ -230,7 +235,7 @@ export function body(r: Rand, plausible: Record<string, unknown>): Body | undefi
   if (roll < 0.82) return json('not an object', pick(r, [[1, 2], 'string', 42, null, true]));
   if (roll < 0.86) return { kind: 'empty JSON', contentType: 'application/json', bytes: Buffer.alloc(0) };
   if (roll < 0.9) {
-    const deep = `a${'[b]'.repeat(3000)}=1&${pick(r, FIELDS)}=%00&x=%E0%A4%A`;
+    const deep = `a${'[b]'.repeat(3000)}=1&${pick(r, fields)}=%00&x=%E0%A4%A`;
     return { kind: 'deep form', contentType: 'application/x-www-form-urlencoded', bytes: Buffer.from(deep) };
   }
   if (roll < 0.94)
@@ -242,8 +247,8 @@ export function body(r: Rand, plausible: Record<string, unknown>): Body | undefi
   return json('plausible', plausible);
 }
 
-/** A query string: none, or bad paging, sorting, encodings and very deep parameter names. */
-export function query(r: Rand): string {
+/** A query string: none, or bad paging, sorting, encodings and very deep parameter names; `more` adds what some routes read. */
+export function query(r: Rand, more: readonly string[] = []): string {
   return pick(r, [
     '',
     '',
@@ -258,11 +263,19 @@ export function query(r: Rand): string {
     '?access_token=garbage',
     '?page=99999999999999999999&per_page=1e3',
     '?filter=all&type=%FF&sort=created&since=-5',
+    ...more,
   ]);
 }
 
-/** Path parameter values by name; the first values are the plausible ones. */
-export function paramValue(r: Rand, name: string, known: { sha: string; owner: string; repo: string }): string {
+/** The repository the cases address: its owner, its name and a commit of it. */
+export interface Known {
+  sha: string;
+  owner: string;
+  repo: string;
+}
+
+/** Path parameter values by name; the first values are the plausible ones. `rest`, when given, holds the plausible values of the wildcard (`*`). */
+export function paramValue(r: Rand, name: string, known: Known, rest?: readonly string[]): string {
   const bad = [
     '%00',
     'a%00b',
@@ -311,9 +324,49 @@ export function paramValue(r: Rand, name: string, known: { sha: string; owner: s
     'heads/a%20b',
     'heads/@{-1}',
   ];
-  const own = plausible[name] ?? ['x'];
+  const own = (name === '*' ? rest : undefined) ?? plausible[name] ?? ['x'];
   const r1 = r();
   if (r1 < 0.7) return pick(r, own);
   if (name === '*' && r1 < 0.9) return pick(r, traversal);
   return pick(r, bad);
 }
+
+/**
+ * What the routes of `--vendor github` read beyond what every route is sent,
+ * so that the cases reach their handlers: a file write's `branch`; the media
+ * types they answer (a comparison's diff and patch, a file's raw bytes); the
+ * query of a commit list (its filters) and of a read (`ref`); and their
+ * wildcard as what each route reads there (a branch, a file path, a commit,
+ * a comparison, with a fork's `owner:` and a web address's `.diff`).
+ */
+export const vendorGithubInputs = {
+  // No `sha`, so that a write may create a file and commit it (the commit's SHA every route gets would not match a file's blob).
+  plausible: { branch: 'master', sha: undefined },
+  accepts: [
+    '',
+    'application/vnd.github.diff',
+    'application/vnd.github.v3.patch',
+    'application/vnd.github.raw',
+    'application/vnd.github.v3+json',
+    'application/vnd.github.v3.nonsense',
+  ],
+  queries: [
+    '?ref=%00',
+    '?ref=..%2F..%2Fconfig&path=..',
+    '?sha=a..b&path=%00',
+    '?sha=master&path=README.md&author=%00&committer=ada',
+    '?since=2026-13-45T99:99:99Z&until=-1',
+    '?protected=%FF&per_page=1&page=2',
+  ],
+  rest(url: string, known: Known): readonly string[] | undefined {
+    const rests: Record<string, readonly string[]> = {
+      '/repos/:owner/:repo/branches/*': ['master', 'fuzz-0'],
+      '/repos/:owner/:repo/contents/*': ['README.md', 'fuzz.txt', 'docs/fuzz.md'],
+      '/repos/:owner/:repo/commits/*': ['master', known.sha],
+      '/repos/:owner/:repo/compare/*': ['master...master', `${known.sha}...master`, `master...${known.owner}:master`],
+      '/:owner/:repo/compare/*': ['master...master.diff', `${known.sha}...master.patch`],
+      '/:owner/:repo/raw/*': ['master/README.md', `${known.sha}/README.md`],
+    };
+    return rests[url];
+  },
+};

@@ -34,10 +34,15 @@ function seededDemoFolder(): Promise<string> {
   return demoFolder;
 }
 
+/** A new data folder holding the demo as seeded once per process: an emulator started on it with `seed: 'demo'` serves it without seeding. */
+export async function copyOfSeededDemo(): Promise<string> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'repodesk-test-'));
+  fs.cpSync(await seededDemoFolder(), dataDir, { recursive: true });
+  return dataDir;
+}
+
 export async function startEmulator(overrides: Overrides = {}): Promise<TestEmulator> {
   const keys = Object.keys(overrides);
   if (keys.length !== 1 || overrides.seed !== 'demo') return startTestEmulator(overrides);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'repodesk-test-'));
-  fs.cpSync(await seededDemoFolder(), dataDir, { recursive: true });
-  return startTestEmulator({ seed: 'demo', dataDir });
+  return startTestEmulator({ seed: 'demo', dataDir: await copyOfSeededDemo() });
 }

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EmulatorContext } from '../../server';
 import { findUser } from '../conventions/access';
 import { ApiError, notFound, validationFailed } from '../conventions/errors';
+import { hasNul } from '../conventions/git-input';
 import { linkHeader, pageParams } from '../conventions/pagination';
 import { fileJson } from '../pulls/git-json';
 import { commitObject, type Open, type Opened, type RepoParams, type RestParams } from './common';
@@ -23,9 +24,13 @@ interface ListQuery {
   until?: string;
 }
 
-/** `author` / `committer`: a login stands for its account's e-mail (as the vendor matches it), anything else is matched as text. */
-function identityFilter(ctx: EmulatorContext, value: unknown): string | undefined {
+/**
+ * `author` / `committer`: a login stands for its account's e-mail (as the vendor matches it), anything else is matched as text.
+ * It reaches git as an argument, which cannot hold a NUL byte: 422, as a path with one is.
+ */
+function identityFilter(ctx: EmulatorContext, field: 'author' | 'committer', value: unknown): string | undefined {
   if (typeof value !== 'string' || value === '') return undefined;
+  if (hasNul(value)) throw validationFailed({ resource: 'Commit', field, code: 'invalid', message: `${field} must not contain a NUL byte` });
   const user = findUser(ctx.db, value);
   return user?.email ?? value;
 }
@@ -42,7 +47,7 @@ function listFilters(ctx: EmulatorContext, q: ListQuery): LogFilters {
   }
   // The path filter reaches git as a pathspec: it is checked as a contents path is (no `..`, no NUL).
   const path = typeof q.path === 'string' ? contentPath(q.path.replace(/^\/+/, ''), true).path : undefined;
-  return { path, since, until, author: identityFilter(ctx, q.author), committer: identityFilter(ctx, q.committer) };
+  return { path, since, until, author: identityFilter(ctx, 'author', q.author), committer: identityFilter(ctx, 'committer', q.committer) };
 }
 
 /** The commit a route's `ref` names; 422 `No commit found for SHA: <ref>` as the vendor answers a ref it cannot find. */
