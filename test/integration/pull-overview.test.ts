@@ -76,6 +76,14 @@ describe('Pull request overview page', function () {
     assert.equal(item.command?.command, 'repodesk.pulls.openOverview');
     const key = await vscode.commands.executeCommand<string>(item.command.command, ...(item.command.arguments ?? []));
     assert.equal(key, KEY);
+    // The page is written with the row's title as its heading: it shows before the page's script has run.
+    const html = await waitFor('the page of #1 written', async () =>
+      vscode.commands.executeCommand<string | undefined>('repodesk.testing.pullOverview.html', KEY),
+    );
+    assert.match(
+      html,
+      /<main id="app" aria-busy="true"><header class="top early"><h1><span class="title">Tabulate polynomials by the method of differences<\/span> <span class="number muted">#1<\/span><\/h1><\/header><\/main>/,
+    );
 
     const m = await model(KEY, 'the page of #1');
     const pull = await client.pulls.get('analytical-engines', 'difference-engine', 1);

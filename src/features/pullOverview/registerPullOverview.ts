@@ -159,30 +159,29 @@ export function registerPullOverview({
           );
       // Shown, then left for another tab while it started: the person's choice of tab stands. Shown and started,
       // it is in front already: revealed again, it came back over a tab the person chose just after.
-      if (restored === 'none' || (restored === 'shown' && !panels.get(key))) panels.show(key, title, vscode.ViewColumn.Active, fromView);
+      if (restored === 'none' || (restored === 'shown' && !panels.get(key))) {
+        // The row's title is the new page's heading while its script loads.
+        const rowTitle = givenAnswers<{ title?: unknown }>(arg)?.title;
+        const heading = typeof rowTitle === 'string' ? { title: rowTitle, detail: `#${target.number}` } : undefined;
+        panels.show(key, title, vscode.ViewColumn.Active, fromView, heading);
+      }
       return key;
     }),
   );
   if (testing) {
-    context.subscriptions.push(
-      // Test seam: how old a page's reading may be when it is shown again.
-      vscode.commands.registerCommand('repodesk.testing.pullOverview.rereadShownAfter', (ms: number) => {
-        const before = rereadShownAfterMs;
-        rereadShownAfterMs = ms;
-        return before;
+    void import('./overviewTestSeams.js').then((m) =>
+      m.registerOverviewTestSeams(context, {
+        posted,
+        shown,
+        kept,
+        panels,
+        pages,
+        setRereadShownAfter: (ms) => {
+          const before = rereadShownAfterMs;
+          rereadShownAfterMs = ms;
+          return before;
+        },
       }),
-      vscode.commands.registerCommand('repodesk.testing.pullOverview.posted', (key: string) => posted.get(key) ?? []),
-      // Test seam: what the page was given in its HTML.
-      vscode.commands.registerCommand('repodesk.testing.pullOverview.given', (key: string) => panels.get(key)?.given ?? []),
-      // Test seam: the pages kept forgotten, so that the next page opened is a first one.
-      vscode.commands.registerCommand('repodesk.testing.pullOverview.forgetKept', () => kept.clear()),
-      // Test seam: each time a page was shown again, whether it read again.
-      vscode.commands.registerCommand('repodesk.testing.pullOverview.shown', (key: string) => shown.get(key) ?? []),
-      vscode.commands.registerCommand('repodesk.testing.pullOverview.send', (key: string, message: unknown) => panels.get(key)?.receive(message)),
-      // Reads the page again as the background refresh does, and resolves when done.
-      vscode.commands.registerCommand('repodesk.testing.pullOverview.reload', (key: string) =>
-        [...pages].find((p) => overviewKey(p.key) === key)?.reload(true),
-      ),
     );
   }
   return {

@@ -53,11 +53,12 @@ export class PullNode extends RepoDeskNode {
     // The state's coloured letter at the row's end (pullDecorations.ts): it reads at once, unlike grey text.
     item.resourceUri = pullStateUri(this.owner, this.repo, p.number, state);
     item.accessibilityInformation = { label: `${vscode.l10n.t('Pull request')} ${p.number}, ${p.title}, ${p.user.login}, ${stateText}` };
-    // A click opens the overview page (the pullOverview feature's command, by id); the twistie expands.
+    // A click opens the overview page (the pullOverview feature's command, by id; the title is its heading until
+    // the page has drawn); the twistie expands.
     item.command = {
       command: 'repodesk.pulls.openOverview',
       title: vscode.l10n.t('Open Overview'),
-      arguments: [{ owner: this.owner, repo: this.repo, number: p.number, preserveFocus: true }],
+      arguments: [{ owner: this.owner, repo: this.repo, number: p.number, title: p.title, preserveFocus: true }],
     };
     return item;
   }

@@ -36,9 +36,16 @@ let conversation: Conversation | undefined;
 let model: PageModel | undefined;
 let restoredScroll = false;
 
-function status(content: Node, cls = 'status'): void {
+/** Shows `node` in place of the page, under the heading the host wrote into the HTML (webviewHtml.ts) if there is one. */
+function showUnderHeading(node: Node): void {
+  const early = app.querySelector(':scope > .early');
   clear(app);
-  app.append(h('div', { class: cls, role: cls === 'status' ? 'status' : 'alert' }, content));
+  if (early) app.append(early);
+  app.append(node);
+}
+
+function status(content: Node): void {
+  showUnderHeading(h('div', { class: 'status', role: 'status' }, content));
 }
 
 function render(m: PageModel): void {
@@ -121,8 +128,7 @@ channel.onMessage((m) => {
         app.querySelector('.notice')?.remove();
         app.prepend(notice);
       } else {
-        clear(app);
-        app.append(notice);
+        showUnderHeading(notice);
         app.setAttribute('aria-busy', 'false');
       }
       return;

@@ -17,6 +17,18 @@ export interface PageParts {
   lang: string;
   /** Messages the page reads from its HTML as if posted (src/features/shared/webview/channel.ts): it draws them without a round trip. */
   initial?: readonly unknown[] | undefined;
+  /**
+   * The page's heading as the host already knows it (a pull request's title from the row clicked), written into the
+   * page so that it shows as soon as VS Code has the frame, while the script is still loading; the script's first
+   * drawing replaces it.
+   */
+  heading?: PageHeading | undefined;
+}
+
+export interface PageHeading {
+  title: string;
+  /** Shown after the title, muted (a number). */
+  detail: string;
 }
 
 /** 128 random bits, base64: a nonce no page can guess. */
@@ -28,6 +40,12 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 
 function contentSecurityPolicy(cspSource: string, nonce: string): string {
   return ["default-src 'none'", `script-src 'nonce-${nonce}'`, `style-src ${cspSource}`, `font-src ${cspSource}`, `img-src ${cspSource} data:`].join('; ');
+}
+
+/** The heading as the page's own header draws it (class `top`), marked `early` until the script draws. */
+function headingBlock(heading: PageHeading | undefined): string {
+  if (!heading) return '';
+  return `<header class="top early"><h1><span class="title">${escapeHtml(heading.title)}</span> <span class="number muted">${escapeHtml(heading.detail)}</span></h1></header>`;
 }
 
 /**
@@ -56,7 +74,7 @@ export function webviewHtml(parts: PageParts, nonce = makeNonce()): string {
     <title>${escapeHtml(parts.title)}</title>
   </head>
   <body data-panel-key="${escapeHtml(parts.panelKey)}">
-    <main id="app" aria-busy="true"></main>${initialBlock(parts.initial)}
+    <main id="app" aria-busy="true">${headingBlock(parts.heading)}</main>${initialBlock(parts.initial)}
     <script nonce="${nonce}" src="${uri(parts.script)}"></script>
   </body>
 </html>`;

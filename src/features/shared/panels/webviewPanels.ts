@@ -7,6 +7,7 @@
 // host makes every request; nothing secret is ever posted.
 import * as vscode from 'vscode';
 import type { Logger } from '../log/outputLog';
+import type { PageHeading } from './webviewHtml';
 
 /** A schema that checks a message (a zod or zod/mini schema is one). */
 interface MessageSchema<T> {
@@ -94,15 +95,24 @@ export class WebviewPanels<In, Out> implements vscode.Disposable {
     return this.open.get(key);
   }
 
-  /** Reveals the panel of `key`, or opens it; `created` tells which. `preserveFocus` leaves the focus where it is (a click in a view). */
-  show(key: string, title: string, column = vscode.ViewColumn.Active, preserveFocus = false): { hosted: HostedPanel<In, Out>; created: boolean } {
+  /**
+   * Reveals the panel of `key`, or opens it; `created` tells which. `preserveFocus` leaves the focus where it is (a
+   * click in a view); `heading`, what a new page shows before its script has run (see webviewHtml.ts).
+   */
+  show(
+    key: string,
+    title: string,
+    column = vscode.ViewColumn.Active,
+    preserveFocus = false,
+    heading?: PageHeading,
+  ): { hosted: HostedPanel<In, Out>; created: boolean } {
     const existing = this.open.get(key);
     if (existing) {
       existing.panel.reveal(column, preserveFocus);
       return { hosted: existing, created: false };
     }
     const panel = vscode.window.createWebviewPanel(this.spec.viewType, title, { viewColumn: column, preserveFocus }, this.options());
-    return { hosted: this.adopt(panel, key, this.spec.firstMessages?.(key) ?? []), created: true };
+    return { hosted: this.adopt(panel, key, this.spec.firstMessages?.(key) ?? [], heading), created: true };
   }
 
   dispose(): void {
@@ -119,7 +129,7 @@ export class WebviewPanels<In, Out> implements vscode.Disposable {
     };
   }
 
-  private adopt(panel: vscode.WebviewPanel, key: string, given: readonly Out[] = []): HostedPanel<In, Out> {
+  private adopt(panel: vscode.WebviewPanel, key: string, given: readonly Out[] = [], heading?: PageHeading): HostedPanel<In, Out> {
     const { spec, log } = this;
     panel.webview.options = this.options();
     if (spec.icon) panel.iconPath = spec.icon;
@@ -201,6 +211,7 @@ export class WebviewPanels<In, Out> implements vscode.Disposable {
           panelKey: key,
           lang: vscode.env.language,
           initial: given,
+          heading,
         });
       },
       (err: unknown) => log.error(`${spec.viewType}: its page could not be written`, err),

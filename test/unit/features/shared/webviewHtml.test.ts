@@ -54,3 +54,26 @@ describe('webview page: first messages in the HTML', () => {
     assert.match(html, /<script nonce="NONCE" src="[^"]*page\.js"><\/script>/);
   });
 });
+
+describe('webview page: the heading the host knows', () => {
+  const withHeading = (heading?: { title: string; detail: string }) =>
+    webviewHtml({ webview, root, script: 'page.js', styles: ['page.css'], title: 'T', panelKey: 'k', lang: 'en', heading }, 'NONCE');
+
+  it('a heading given: drawn inside the page before its script runs, as the page header draws it', () => {
+    const html = withHeading({ title: 'Tabulate the figures', detail: '#1' });
+    const app = /<main id="app" aria-busy="true">([^]*?)<\/main>/.exec(html)![1];
+    assert.equal(app, '<header class="top early"><h1><span class="title">Tabulate the figures</span> <span class="number muted">#1</span></h1></header>');
+    assert.ok(html.indexOf('Tabulate the figures') < html.indexOf('page.js'));
+  });
+
+  it('a title holding markup is written as text: no element, no script', () => {
+    const html = withHeading({ title: '<img src=x onerror=alert(1)> & "quotes"', detail: '#2 <b>' });
+    assert.equal(html.includes('<img'), false);
+    assert.equal(html.includes('<b>'), false);
+    assert.match(html, /&#60;img src=x onerror=alert\(1\)&#62; &#38; &#34;quotes&#34;/);
+  });
+
+  it('no heading: the page starts empty', () => {
+    assert.match(withHeading(), /<main id="app" aria-busy="true"><\/main>/);
+  });
+});
