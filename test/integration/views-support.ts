@@ -81,9 +81,22 @@ export async function signInAsAdaWithDemoRepository(): Promise<RepoDeskApi> {
       void approveInBrowser(url, 'ada', 'ada-demo-password');
     });
     const shown = api.testing!.provider.methodsShown;
-    const signIn = vscode.commands.executeCommand('repodesk.signIn');
+    const signIn = Promise.resolve(vscode.commands.executeCommand('repodesk.signIn'));
+    let ended = 'still running';
+    signIn.then(
+      () => (ended = 'ended'),
+      (err: unknown) => (ended = `failed: ${err instanceof Error ? err.message : String(err)}`),
+    );
     await chooseFirstSignInMethod(api, shown);
-    await waitFor('the authorize page opened', async () => opened);
+    // Up to 30 s: once, under load (three windows and a busy core), the page had not opened after 15 s, for a
+    // reason not found yet; the failure says what the sign-in was doing.
+    await waitFor(
+      'the authorize page opened',
+      async () => opened,
+      30_000,
+      async () =>
+        `the sign-in command ${ended}, the choice of method shown ${api.testing!.provider.methodsShown - shown} time(s), signed in: ${api.testing!.session.signedIn}`,
+    );
     await signIn;
     api.testing!.setBrowserOpener(undefined);
   }
