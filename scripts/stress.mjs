@@ -1,5 +1,5 @@
 // `npm run test:stress -- --runs N [--stages integration,e2e] [--one-by-one]`:
-// the UI stages (integration, e2e, web by default) N times in a row while a
+// the UI stages (all of scripts/ui-stages.mjs by default) N times in a row while a
 // child process keeps one core busy, as a loaded CI machine or a build beside
 // the tests would. Each run starts its stages side by side, as npm test does
 // (`--one-by-one`: one after another). A test that passes only on an idle
@@ -14,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { failuresIn, runLogged } from './run-log.mjs';
 import { installCodeServer, patchWebviewWorkerUrl } from '../test/harness/codeServer.mjs';
+import { UI_WINDOWS, uiStages } from './ui-stages.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name, fallback) => {
@@ -21,7 +22,10 @@ const arg = (name, fallback) => {
   return i > 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
 };
 const runs = Number(arg('runs', '1'));
-const stages = arg('stages', 'integration,e2e,web').split(',');
+const names = arg('stages', uiStages.map((s) => s.name).join(',')).split(',');
+const unknown = names.filter((n) => !uiStages.some((s) => s.name === n));
+if (unknown.length) throw new Error(`--stages takes some of ${uiStages.map((s) => s.name).join(',')}, not ${unknown.join(',')}`);
+const stages = uiStages.filter((s) => names.includes(s.name));
 const oneByOne = process.argv.includes('--one-by-one');
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs takes a whole number of runs, not ${arg('runs')}`);
 const out = fs.mkdtempSync(path.join(os.tmpdir(), 'repodesk-stress-'));
@@ -43,28 +47,32 @@ const report = [];
 const env = { ...process.env, REPODESK_RESULTS_EMPTIED: '1' };
 for (let run = 1; run <= runs; run++) {
   fs.rmSync(path.join(root, 'test-results'), { recursive: true, force: true });
-  const runStage = async (stage) => {
+  const runStage = async ({ name: stage, script, env: stageEnv }) => {
     const dir = path.join(out, `run-${run}`, stage);
     fs.mkdirSync(dir, { recursive: true });
     const log = path.join(dir, 'output.log');
-    const args = [path.join('test', 'harness', `run-${stage}.mjs`)];
-    const { code, seconds } = await runLogged({ cmd: process.execPath, args, cwd: root, env, log, echo: oneByOne });
+    const { code, seconds } = await runLogged({ cmd: process.execPath, args: [script], cwd: root, env: { ...env, ...stageEnv }, log, echo: oneByOne });
     if (!oneByOne) console.log(`${code === 0 ? '✔' : '✖'} stress run ${run}/${runs}: ${stage} ended in ${seconds.toFixed(0)} s (log: ${log})`);
     report.push({ run, stage, ok: code === 0, seconds, log, ...(code === 0 ? { titles: [], screenshots: [] } : failuresIn(log, dir)) });
   };
   if (oneByOne) {
     for (const stage of stages) {
-      console.log(`\n━━━ stress run ${run}/${runs}: ${stage} (one core kept busy) ━━━`);
+      console.log(`\n━━━ stress run ${run}/${runs}: ${stage.name} (one core kept busy) ━━━`);
       await runStage(stage);
     }
   } else {
-    console.log(`\n━━━ stress run ${run}/${runs}: ${stages.join(', ')} side by side (one core kept busy) ━━━`);
-    await Promise.all(stages.map(runStage));
+    // As npm test runs them: UI_WINDOWS at a time, the next starting when one ends.
+    console.log(`\n━━━ stress run ${run}/${runs}: ${names.join(', ')}, ${UI_WINDOWS} at a time (one core kept busy) ━━━`);
+    const waiting = [...stages];
+    const lane = async () => {
+      for (let stage = waiting.shift(); stage; stage = waiting.shift()) await runStage(stage);
+    };
+    await Promise.all(Array.from({ length: UI_WINDOWS }, lane));
   }
 }
 stopBusy();
 
-console.log(`\n━━━ stress: ${runs} run(s) of ${stages.join(', ')}${oneByOne ? ' one by one' : ' side by side'} with one core busy ━━━`);
+console.log(`\n━━━ stress: ${runs} run(s) of ${names.join(', ')}${oneByOne ? ' one by one' : ' side by side'} with one core busy ━━━`);
 for (const r of report) {
   console.log(`${r.ok ? '✔' : '✖'} run ${r.run} ${r.stage.padEnd(12)} ${r.seconds.toFixed(1)} s`);
   if (r.ok) continue;

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDependencies, missingSystemPackages } from './ensure-deps.mjs';
 import { installCodeServer, patchWebviewWorkerUrl } from '../test/harness/codeServer.mjs';
+import { UI_WINDOWS, uiStages } from './ui-stages.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 ensureDependencies(root);
@@ -24,9 +25,8 @@ const statsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'repodesk-stats-'));
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 // `together`: stages run side by side, this many at a time (the next in the list starts when one ends), each one's
 // output shown whole as it ends. Lint, the unit suite, the type check and the package suite use one core each: two
-// at a time on the 2-core machine, the longest first. The UI stages (a window each) mostly wait on their window (each
-// used under half a core of CPU time over its wall time on the 2-core machine): all three at once. The emulator
-// suite (two workers of its own) runs alone.
+// at a time on the 2-core machine, the longest first. The UI stages (a window each) mostly wait on their window:
+// three at a time (scripts/ui-stages.mjs). The emulator suite (two workers of its own) runs alone.
 const stages = [
   { name: 'build', cmd: [process.execPath, 'esbuild.mjs', '--production'], kind: 'check', fatal: true },
   // `npm run lint`: eslint, knip (no unused files, exports or dependencies), then Prettier's check (`npm run format:check`).
@@ -50,13 +50,10 @@ const stages = [
     cwd: path.join(root, 'emulator'),
     kind: 'mocha',
   },
-  { name: 'integration', cmd: [process.execPath, 'test/harness/run-integration.mjs'], kind: 'mocha', together: 3 },
-  { name: 'e2e', cmd: [process.execPath, 'test/harness/run-e2e.mjs'], kind: 'mocha', together: 3 },
-  // The browser build (dist/web/) in code-server's web worker extension host.
-  { name: 'web', cmd: [process.execPath, 'test/harness/run-web.mjs'], kind: 'mocha', together: 3 },
+  ...uiStages.map(({ name, script, env }) => ({ name, cmd: [process.execPath, script], env, kind: 'mocha', together: UI_WINDOWS })),
 ];
 const only = process.argv.slice(2);
-const UI_STAGES = new Set(['integration', 'e2e', 'web']);
+const UI_STAGES = new Set(uiStages.map((s) => s.name));
 
 const results = [];
 const builtEnv = {};
@@ -78,7 +75,7 @@ function run(cmd, { cwd, env, shown }) {
 /** One stage: its commands in turn (a stage with `then` runs those too, even after the first failed: one run shows everything). */
 async function runStage(stage, shown) {
   const statsFile = path.join(statsDir, `${stage.name}.jsonl`);
-  const env = { ...process.env, ...builtEnv, REPODESK_STATS_FILE: statsFile };
+  const env = { ...process.env, ...builtEnv, ...stage.env, REPODESK_STATS_FILE: statsFile };
   const started = Date.now();
   let output = '';
   let status = 0;
@@ -100,7 +97,9 @@ async function runStage(stage, shown) {
   return { output, result: { name: stage.name, passed, failed, seconds, codeServerStarts: stats.codeServerStarts, ok: status === 0 } };
 }
 
-const chosen = stages.filter((stage) => !only.length || only.includes(stage.name) || stage.name === 'build');
+// `npm test -- e2e unit`: those stages (e2e picks both its windows, e2e and e2e-reloads) and the build.
+const picked = (stage) => only.some((name) => stage.name === name || stage.name.startsWith(`${name}-`));
+const chosen = stages.filter((stage) => !only.length || picked(stage) || stage.name === 'build');
 for (let i = 0; i < chosen.length;) {
   // A run of stages with the same `together`: that many at a time (the next starts when one ends), each one's output
   // printed whole as it ends.
