@@ -60,23 +60,19 @@ if (!process.env.REPODESK_E2E_GREP && !process.env.REPODESK_E2E_FILES && !proces
   fs.rmSync(resultsDir, { recursive: true, force: true });
 // REPODESK_E2E_GREP=<text> runs only the tests whose full title has it (while
 // working on one); REPODESK_E2E_FILES=<a,b> only the files whose name has one
-// of the words; REPODESK_E2E_EXCEPT=<a,b> all but those (npm test runs the e2e
-// files in two windows, scripts/ui-stages.mjs). The suites share one window, so
-// a test that needs another's state (signed in, say) must get it itself.
-const words = (name) =>
-  (process.env[name] ?? '')
-    .split(',')
-    .map((w) => w.trim())
-    .filter(Boolean);
-const only = words('REPODESK_E2E_FILES');
-const except = words('REPODESK_E2E_EXCEPT');
+// of the words. The suites share one window, so a test that needs another's
+// state (signed in, say) must get it itself.
+const only = (process.env.REPODESK_E2E_FILES ?? '')
+  .split(',')
+  .map((w) => w.trim())
+  .filter(Boolean);
 // The journeys (workflows-journey-*) run last: they change the demo data as a
 // person would (replies posted, pull requests merged, releases and hooks made),
 // and the suites before them read the demo as seeded.
 const journeyLast = (a, b) => Number(a.includes('-journey-')) - Number(b.includes('-journey-')) || a.localeCompare(b);
 const files = fs
   .readdirSync(e2eDir)
-  .filter((f) => f.endsWith('.e2e.mjs') && (only.length === 0 || only.some((w) => f.includes(w))) && !except.some((w) => f.includes(w)))
+  .filter((f) => f.endsWith('.e2e.mjs') && (only.length === 0 || only.some((w) => f.includes(w))))
   .sort(journeyLast)
   .map((file) => path.join(e2eDir, file));
 await runUiSuites({ label: 'e2e', files, openWorkbench, failedPrefix: 'failed-', grep: process.env.REPODESK_E2E_GREP });
