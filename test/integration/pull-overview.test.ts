@@ -84,6 +84,10 @@ describe('Pull request overview page', function () {
       html,
       /<main id="app" aria-busy="true"><header class="top early"><h1><span class="title">Tabulate polynomials by the method of differences<\/span> <span class="number muted">#1<\/span><\/h1><\/header><\/main>/,
     );
+    // Its own stylesheet is written into the page's head, so the heading's first paint waits for no request; only
+    // the icon font's stylesheet is linked.
+    assert.match(html, /<head>(?:(?!<\/head>)[^])*<style nonce="[^"]+">(?:(?!<\/style>)[^])*\.top\.early/);
+    assert.doesNotMatch(html, /<link[^>]*pullOverview\.css/);
 
     const m = await model(KEY, 'the page of #1');
     const pull = await client.pulls.get('analytical-engines', 'difference-engine', 1);

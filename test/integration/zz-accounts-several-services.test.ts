@@ -978,7 +978,6 @@ describe('Accounts: Review Comments and the pending review count follow the acco
   const pull = { owner: 'analytical-engines', repo: 'difference-engine', number: 1 };
   const REVIEWS = 'repodesk.reviewComments';
   const statusText = () => vscode.commands.executeCommand<string | undefined>('repodesk.testing.pendingStatus');
-  const setState = (key: string, value: unknown) => vscode.commands.executeCommand('repodesk.testing.setWorkspaceState', key, value);
   const account = (login: string): SignedInAccount => {
     const found = api.testing!.session.accounts.find((a) => a.label === login);
     assert.ok(found, `no account ${login}; there are ${api.testing!.session.accounts.map((a) => a.label).join(', ')}`);
@@ -1100,15 +1099,10 @@ describe('Accounts: Review Comments and the pending review count follow the acco
     await vscode.commands.executeCommand('repodesk.switchAccount', ada.id);
     assert.equal(await vscode.commands.executeCommand('repodesk.pendingReview.start', pull), true);
     await waitFor("ada's count", async () => (await statusText()) === '$(comment-draft) #1: 0 pending');
-    // charles's review of the same pull request holds two drafts.
-    const draft = (n: number) => ({ id: `d${n}`, seq: n, body: `charles ${n}`, target: { kind: 'conversation' }, writtenAt: new Date().toISOString() });
-    await setState(`repodesk.pendingReview/${encodeURIComponent(charles.id)}/${pull.owner}/${pull.repo}/${pull.number}`, {
-      v: 1,
-      startedAt: new Date().toISOString(),
-      nextSeq: 3,
-      drafts: [draft(1), draft(2)],
-    });
-    await setState(`repodesk.pendingReview.index/${encodeURIComponent(charles.id)}`, [pull]);
+    // charles's review of the same pull request holds two drafts, written through RepoDesk's store (his review is the
+    // pull request opened under his account). Written into the workspace state under it, they were not seen when the
+    // store had read his empty record before.
+    for (const n of [1, 2]) await vscode.commands.executeCommand('repodesk.testing.addPendingDraft', { ...pull, accountId: charles.id }, `charles ${n}`);
     await vscode.commands.executeCommand('repodesk.switchAccount', charles.id);
     assert.equal(session.account?.id, charles.id);
     // Each change of the account in use, for the failure's message (a switch that did not take, or was undone).

@@ -13,7 +13,13 @@ export function registerCreatePullForm({ extension: context, log, session, activ
   const panels: WebviewPanels<WebviewToHost, HostToWebview> = new WebviewPanels(
     context,
     log,
-    { viewType: 'repodesk.createPullForm', script: 'createPullForm.js', styles: ['createPullForm.css'], messages: async () => (await load()).schemas },
+    {
+      viewType: 'repodesk.createPullForm',
+      script: 'createPullForm.js',
+      styles: [],
+      inlineStyles: ['createPullForm.css'],
+      messages: async () => (await load()).schemas,
+    },
     async (hosted) => (await load()).startForm(hosted, context, session),
   );
   context.subscriptions.push(

@@ -38,7 +38,8 @@ export function registerInsights({
     {
       viewType: INSIGHTS_VIEW_TYPE,
       script: 'insights.js',
-      styles: ['codicon.css', 'insights.css'],
+      styles: ['codicon.css'],
+      inlineStyles: ['insights.css'],
       icon: vscode.Uri.joinPath(context.extensionUri, 'media', 'repodesk.svg'),
       messages: () => import('./model/messages.js').then((m) => ({ incoming: m.webviewToHost, outgoing: m.hostToWebview })),
     },

@@ -83,7 +83,8 @@ export function registerPullOverview({
     {
       viewType: PULL_OVERVIEW_VIEW_TYPE,
       script: 'pullOverview.js',
-      styles: ['codicon.css', 'pullOverview.css'],
+      styles: ['codicon.css'],
+      inlineStyles: ['pullOverview.css'],
       icon: {
         light: vscode.Uri.joinPath(context.extensionUri, 'media', 'pull-request-light.svg'),
         dark: vscode.Uri.joinPath(context.extensionUri, 'media', 'pull-request-dark.svg'),

@@ -89,6 +89,14 @@ export function registerPendingReview({
         return pull && reviews.isActive(pull) ? reviews.drafts(pull) : undefined;
       }),
       vscode.commands.registerCommand('repodesk.testing.pendingStatus', () => (shownPull() ? status.text : undefined)),
+      // A conversation draft written into a review (started if none is) as the comment box's Add to Review writes it:
+      // another account's review is its pull request opened under that account (`accountId`).
+      vscode.commands.registerCommand('repodesk.testing.addPendingDraft', async (arg: unknown, body: string) => {
+        const pull = pullKeyOf(arg, selected);
+        if (!pull) return undefined;
+        await reviews.start(pull);
+        return reviews.add(pull, body, { kind: 'conversation' });
+      }),
     );
   }
   showStatus();

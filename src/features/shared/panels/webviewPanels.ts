@@ -7,6 +7,7 @@
 // host makes every request; nothing secret is ever posted.
 import * as vscode from 'vscode';
 import type { Logger } from '../log/outputLog';
+import type { InlineStyles } from './pageStyles';
 import type { PageHeading } from './webviewHtml';
 
 /** A schema that checks a message (a zod or zod/mini schema is one). */
@@ -20,7 +21,10 @@ export interface PanelSpec<In, Out> {
   viewType: string;
   /** The bundle's script and stylesheets, in dist/webview/. */
   script: string;
+  /** Linked after the page's first content (see webviewHtml.ts): the icon font's, whose font the page asks for by URL. */
   styles: readonly string[];
+  /** Written into the page: what its first paint needs (read once, with the first panel). */
+  inlineStyles?: readonly string[];
   icon?: vscode.Uri | { readonly light: vscode.Uri; readonly dark: vscode.Uri };
   /** Keeps a hidden panel's page alive (see the feature's reason). */
   retainContextWhenHidden?: boolean;
@@ -70,6 +74,7 @@ export class WebviewPanels<In, Out> implements vscode.Disposable {
   private readonly open = new Map<string, HostedPanel<In, Out>>();
   private readonly root: vscode.Uri;
   private readonly registration: vscode.Disposable;
+  private inlineStyles: Promise<InlineStyles> | undefined;
 
   constructor(
     context: vscode.ExtensionContext,
@@ -199,14 +204,20 @@ export class WebviewPanels<In, Out> implements vscode.Disposable {
       for (const s of subscriptions) s.dispose();
     });
     // The page itself is written by a chunk loaded with the first panel, not at activation.
-    void import('./webviewHtml.js').then(
-      ({ webviewHtml }) => {
+    const written = Promise.all([
+      import('./webviewHtml.js'),
+      (this.inlineStyles ??= import('./pageStyles.js').then((m) =>
+        m.readInlineStyles(this.root, spec.inlineStyles ?? [], (m) => log.warn(`${spec.viewType}: ${m}`)),
+      )),
+    ]).then(
+      ([{ webviewHtml }, inline]) => {
         if (disposed) return;
         panel.webview.html = webviewHtml({
           webview: panel.webview,
           root: this.root,
           script: spec.script,
-          styles: spec.styles,
+          styles: [...spec.styles, ...inline.unread],
+          inlineStyles: inline.texts,
           title: panel.title,
           panelKey: key,
           lang: vscode.env.language,
@@ -216,26 +227,26 @@ export class WebviewPanels<In, Out> implements vscode.Disposable {
       },
       (err: unknown) => log.error(`${spec.viewType}: its page could not be written`, err),
     );
-    const started = this.start(hosted);
-    if (!(started instanceof Promise)) {
-      subscriptions.push(started);
-      return hosted;
-    }
+    // The feature starts once its page is written: the page's frame is VS Code's longest wait, and the feature's
+    // code (a chunk the first panel loads) would otherwise be read and compiled before the page goes to VS Code.
+    // The page's messages cannot come before it is written; they wait here until the feature has started.
     waiting = [];
-    started.then(
-      (d) => {
-        if (disposed) d.dispose();
-        else subscriptions.push(d);
-        const queued = waiting ?? [];
-        waiting = undefined;
-        for (const m of queued) dispatch(m);
-      },
-      (err: unknown) => {
-        waiting = undefined;
-        log.error(`${spec.viewType}: the panel could not start: ${err instanceof Error ? err.message : String(err)}`);
-        void vscode.window.showErrorMessage(vscode.l10n.t('The panel could not start: {0}', err instanceof Error ? err.message : String(err)));
-      },
-    );
+    written
+      .then(() => this.start(hosted))
+      .then(
+        (d) => {
+          if (disposed) d.dispose();
+          else subscriptions.push(d);
+          const queued = waiting ?? [];
+          waiting = undefined;
+          for (const m of queued) dispatch(m);
+        },
+        (err: unknown) => {
+          waiting = undefined;
+          log.error(`${spec.viewType}: the panel could not start: ${err instanceof Error ? err.message : String(err)}`);
+          void vscode.window.showErrorMessage(vscode.l10n.t('The panel could not start: {0}', err instanceof Error ? err.message : String(err)));
+        },
+      );
     return hosted;
   }
 }

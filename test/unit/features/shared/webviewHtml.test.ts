@@ -77,3 +77,52 @@ describe('webview page: the heading the host knows', () => {
     assert.match(withHeading(), /<main id="app" aria-busy="true"><\/main>/);
   });
 });
+
+describe('webview page: stylesheets and the first paint', () => {
+  const styled = (inlineStyles?: string[]) =>
+    webviewHtml(
+      {
+        webview,
+        root,
+        script: 'page.js',
+        styles: ['codicon.css'],
+        inlineStyles,
+        title: 'T',
+        panelKey: 'k',
+        lang: 'en',
+        heading: { title: 'Tabulate', detail: '#1' },
+      },
+      'NONCE',
+    );
+
+  it('an inline stylesheet is written in the head in a nonced element, and the policy allows that nonce', () => {
+    const html = styled(['.top { color: red; }']);
+    const head = /<head>([^]*?)<\/head>/.exec(html)![1]!;
+    assert.match(head, /<style nonce="NONCE">\.top \{ color: red; \}<\/style>/);
+    assert.match(html, /style-src https:\/\/file\+\.vscode-resource &#39;nonce-NONCE&#39;;/);
+  });
+
+  it('a stylesheet holding </style> cannot close its element: one style element, the rest of the page intact', () => {
+    const html = styled(['a::after { content: "</STYLE><script>alert(1)</script>"; }']);
+    assert.equal(html.match(/<\/style>/gi)!.length, 1);
+    // The element's text, up to the one end tag: the whole stylesheet (`\/` is `/` to CSS).
+    const text = /<style nonce="NONCE">([^]*?)<\/style>/i.exec(html)![1];
+    assert.equal(text, 'a::after { content: "<\\/STYLE><script>alert(1)<\\/script>"; }');
+    assert.ok(html.indexOf('<script nonce="NONCE"') > html.indexOf('</style>'), 'the page script is after the style element');
+  });
+
+  it('linked stylesheets come after the heading, so they do not hold its first paint; none in the head', () => {
+    const html = styled(['.top {}']);
+    const head = /<head>([^]*?)<\/head>/.exec(html)![1]!;
+    assert.equal(head.includes('<link'), false);
+    const link = html.indexOf('<link rel="stylesheet"');
+    assert.ok(link > html.indexOf('Tabulate'), 'the link is after the heading');
+    assert.ok(link < html.indexOf('page.js'), 'and before the page script, which needs it');
+    assert.match(html, /<link rel="stylesheet" href="[^"]*codicon\.css" id="vscode-codicon-stylesheet">/);
+  });
+
+  it('no inline stylesheet: no style element', () => {
+    assert.equal(styled().includes('<style'), false);
+    assert.equal(styled([]).includes('<style'), false);
+  });
+});
