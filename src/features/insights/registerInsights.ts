@@ -25,8 +25,9 @@ export function registerInsights({
   active,
 }: Pick<FeatureContext, 'extension' | 'log' | 'session' | 'engagement' | 'active'>): void {
   const focusAsked = new Map<string, Focus>();
-  const posted = new Map<string, HostToWebview[]>();
-  const received = new Map<string, WebviewToHost[]>();
+  // Test seam: what the host posted to each panel and what its page sent, by panel: a key's panel closed and opened
+  // again starts with none, even before its code has started.
+  const seen = new WeakMap<object, { posted: HostToWebview[]; received: WebviewToHost[] }>();
   const testing = context.extensionMode === vscode.ExtensionMode.Test;
   // Case notes that got no answer: their code loads with the first, a panel, or at start when some wait (sent then).
   let queue: Promise<QueuedNotes> | undefined;
@@ -60,13 +61,12 @@ export function registerInsights({
         },
       });
       if (!testing) return started;
-      // Test seam: what the host posted to this panel, and what its page sent.
-      posted.set(hosted.key, []);
-      received.set(hosted.key, []);
+      const lists = { posted: [] as HostToWebview[], received: [] as WebviewToHost[] };
+      seen.set(hosted, lists);
       return vscode.Disposable.from(
         started,
-        hosted.onDidPost((m) => posted.get(hosted.key)?.push(m)),
-        hosted.onMessage((m) => received.get(hosted.key)?.push(m)),
+        hosted.onDidPost((m) => lists.posted.push(m)),
+        hosted.onMessage((m) => lists.received.push(m)),
       );
     },
   );
@@ -75,9 +75,13 @@ export function registerInsights({
   registerLazyCommands(context, INSIGHTS_COMMANDS, () => import('./showInsights.js').then((m) => m.insightsCommands(panels, session, active, focusAsked)));
 
   if (testing) {
+    const listsOf = (key: string) => {
+      const open = panels.get(key);
+      return open && seen.get(open);
+    };
     context.subscriptions.push(
-      vscode.commands.registerCommand('repodesk.testing.insights.posted', (key: string) => posted.get(key) ?? []),
-      vscode.commands.registerCommand('repodesk.testing.insights.received', (key: string) => received.get(key) ?? []),
+      vscode.commands.registerCommand('repodesk.testing.insights.posted', (key: string) => listsOf(key)?.posted ?? []),
+      vscode.commands.registerCommand('repodesk.testing.insights.received', (key: string) => listsOf(key)?.received ?? []),
       vscode.commands.registerCommand('repodesk.testing.insights.send', (key: string, message: unknown) => panels.get(key)?.receive(message)),
     );
   }
