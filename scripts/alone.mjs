@@ -174,7 +174,7 @@ async function shuffledSuite(stage, cwd, configFile, heavy) {
   const files = shuffled(specFiles(config, cwd).filter(picked), seed);
   if (files.length === 0) return;
   fs.writeFileSync(path.join(out, `${stage}-order.txt`), files.join('\n') + '\n');
-  const flags = ['--no-config', ...configFlags(config), '--reporter', path.join(root, 'scripts', 'alone-reporter.cjs')];
+  const flags = ['--no-config', ...configFlags(config), '--reporter', path.join(root, 'test', 'support', 'stats-reporter.cjs')];
   const entry = await run({ stage, name: `${files.length} file(s) shuffled (seed ${seed})`, cmd: mochaBin, args: [...flags, ...files], cwd, heavy });
   if (!entry.ok) await againAlone(stage, entry, flags, cwd, heavy);
 }

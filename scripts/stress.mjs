@@ -47,11 +47,11 @@ const report = [];
 const env = { ...process.env, REPODESK_RESULTS_EMPTIED: '1' };
 for (let run = 1; run <= runs; run++) {
   fs.rmSync(path.join(root, 'test-results'), { recursive: true, force: true });
-  const runStage = async ({ name: stage, script, env: stageEnv }) => {
+  const runStage = async ({ name: stage, script }) => {
     const dir = path.join(out, `run-${run}`, stage);
     fs.mkdirSync(dir, { recursive: true });
     const log = path.join(dir, 'output.log');
-    const { code, seconds } = await runLogged({ cmd: process.execPath, args: [script], cwd: root, env: { ...env, ...stageEnv }, log, echo: oneByOne });
+    const { code, seconds } = await runLogged({ cmd: process.execPath, args: [script], cwd: root, env, log, echo: oneByOne });
     if (!oneByOne) console.log(`${code === 0 ? '✔' : '✖'} stress run ${run}/${runs}: ${stage} ended in ${seconds.toFixed(0)} s (log: ${log})`);
     report.push({ run, stage, ok: code === 0, seconds, log, ...(code === 0 ? { titles: [], screenshots: [] } : failuresIn(log, dir)) });
   };

@@ -59,6 +59,8 @@ const results = [];
 const builtEnv = {};
 /** Every test's duration, from the stats lines: the slowest are listed at the end. */
 const slowest = [];
+/** Every failed test with its first line, named again just above the summary (where a CI log's tail shows it). */
+const failures = [];
 
 /** Runs one command; `shown`: its output goes to the terminal as it comes, else it is kept and returned. */
 function run(cmd, { cwd, env, shown }) {
@@ -75,7 +77,7 @@ function run(cmd, { cwd, env, shown }) {
 /** One stage: its commands in turn (a stage with `then` runs those too, even after the first failed: one run shows everything). */
 async function runStage(stage, shown) {
   const statsFile = path.join(statsDir, `${stage.name}.jsonl`);
-  const env = { ...process.env, ...builtEnv, ...stage.env, REPODESK_STATS_FILE: statsFile };
+  const env = { ...process.env, ...builtEnv, REPODESK_STATS_FILE: statsFile };
   const started = Date.now();
   let output = '';
   let status = 0;
@@ -87,6 +89,7 @@ async function runStage(stage, shown) {
   const seconds = (Date.now() - started) / 1000;
   const stats = readStats(statsFile);
   for (const t of stats.tests) slowest.push({ ...t, stage: stage.name });
+  for (const f of stats.failed) failures.push({ ...f, stage: stage.name });
   let { passes: passed, failures: failed } = stats;
   if (stage.kind === 'check') {
     passed = status === 0 ? 1 : 0;
@@ -137,7 +140,7 @@ for (let i = 0; i < chosen.length;) {
 }
 
 function readStats(file) {
-  const totals = { passes: 0, failures: 0, codeServerStarts: 0, tests: [] };
+  const totals = { passes: 0, failures: 0, codeServerStarts: 0, tests: [], failed: [] };
   if (!fs.existsSync(file)) return totals;
   for (const line of fs.readFileSync(file, 'utf8').split('\n').filter(Boolean)) {
     const s = JSON.parse(line);
@@ -145,6 +148,7 @@ function readStats(file) {
     totals.failures += s.failures ?? 0;
     totals.codeServerStarts += s.codeServerStarts ?? 0;
     totals.tests.push(...(s.tests ?? []));
+    totals.failed.push(...(s.failed ?? []));
   }
   return totals;
 }
@@ -158,6 +162,11 @@ fs.writeFileSync(path.join(resultsDir, 'slowest-tests.txt'), top.join('\n') + '\
 fs.writeFileSync(path.join(resultsDir, 'stage-times.json'), JSON.stringify(results, null, 2) + '\n');
 console.log('\n━━━ slowest tests (test-results/slowest-tests.txt) ━━━');
 for (const line of top.slice(0, 10)) console.log(line);
+
+if (failures.length) {
+  console.log('\n━━━ failed tests ━━━');
+  for (const f of failures) console.log(`✖ ${f.stage.padEnd(11)} ${f.file}  ${f.title}\n    ${f.reason}`);
+}
 
 console.log('\n━━━ summary ━━━');
 for (const r of results) {

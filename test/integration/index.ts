@@ -47,13 +47,22 @@ export function run(): Promise<void> {
       for (const file of selectedTests()) mocha.addFile(file);
       // Each test's duration: npm test lists the slowest of the whole run.
       const tests: { title: string; file: string; ms: number }[] = [];
+      const failed: { title: string; file: string; reason: string }[] = [];
       const runner = mocha.run((failures) => {
         const { passes = 0, pending = 0 } = runner.stats ?? {};
         console.log(STATS_PREFIX + JSON.stringify({ passes, failures, pending }));
         // The durations go straight to npm test's stats file (the host's environment is the runner's): a log line that long could be cut.
-        if (process.env.REPODESK_STATS_FILE) fs.appendFileSync(process.env.REPODESK_STATS_FILE, JSON.stringify({ tests }) + '\n');
+        if (process.env.REPODESK_STATS_FILE) fs.appendFileSync(process.env.REPODESK_STATS_FILE, JSON.stringify({ tests, failed }) + '\n');
         if (failures > 0) reject(new Error(`${failures} integration test(s) failed`));
         else resolve();
+      });
+      runner.on('fail', (test, err: unknown) => {
+        const message = err instanceof Error ? err.message : String(err);
+        failed.push({
+          title: test.fullTitle(),
+          file: path.basename(test.file ?? '').replace(/\.js$/, '.ts'),
+          reason: message.trim().split('\n')[0].slice(0, 300),
+        });
       });
       runner.on('test end', (test) => {
         if (test.duration !== undefined)
