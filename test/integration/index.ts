@@ -61,7 +61,7 @@ export function run(): Promise<void> {
         failed.push({
           title: test.fullTitle(),
           file: path.basename(test.file ?? '').replace(/\.js$/, '.ts'),
-          reason: message.trim().split('\n')[0].slice(0, 300),
+          reason: (message.trim().split('\n')[0] ?? '').slice(0, 300),
         });
       });
       runner.on('test end', (test) => {

@@ -7,10 +7,8 @@ import type { OverviewPage } from './overviewPanel';
 import { overviewKey } from './overviewKey';
 
 export interface OverviewSeams {
-  /** What the host posted to each page, by key. */
-  posted: ReadonlyMap<string, readonly HostToWebview[]>;
-  /** Each time a page was shown again, whether it read again, by key. */
-  shown: ReadonlyMap<string, readonly boolean[]>;
+  /** The open page of `key`: what the host posted to it, and each time it was shown again whether it read again. */
+  listsOf(key: string): { posted: readonly HostToWebview[]; shown: readonly boolean[] } | undefined;
   kept: { clear(): void };
   panels: WebviewPanels<WebviewToHost, HostToWebview>;
   pages: ReadonlySet<OverviewPage>;
@@ -19,16 +17,16 @@ export interface OverviewSeams {
 }
 
 export function registerOverviewTestSeams(context: vscode.ExtensionContext, seams: OverviewSeams): void {
-  const { posted, shown, kept, panels, pages } = seams;
+  const { listsOf, kept, panels, pages } = seams;
   context.subscriptions.push(
     vscode.commands.registerCommand('repodesk.testing.pullOverview.rereadShownAfter', (ms: number) => seams.setRereadShownAfter(ms)),
-    vscode.commands.registerCommand('repodesk.testing.pullOverview.posted', (key: string) => posted.get(key) ?? []),
+    vscode.commands.registerCommand('repodesk.testing.pullOverview.posted', (key: string) => listsOf(key)?.posted ?? []),
     // What the page was given in its HTML: its first messages, and the HTML itself (its heading).
     vscode.commands.registerCommand('repodesk.testing.pullOverview.given', (key: string) => panels.get(key)?.given ?? []),
     vscode.commands.registerCommand('repodesk.testing.pullOverview.html', (key: string) => panels.get(key)?.panel.webview.html),
     // The pages kept forgotten, so that the next page opened is a first one.
     vscode.commands.registerCommand('repodesk.testing.pullOverview.forgetKept', () => kept.clear()),
-    vscode.commands.registerCommand('repodesk.testing.pullOverview.shown', (key: string) => shown.get(key) ?? []),
+    vscode.commands.registerCommand('repodesk.testing.pullOverview.shown', (key: string) => listsOf(key)?.shown ?? []),
     vscode.commands.registerCommand('repodesk.testing.pullOverview.send', (key: string, message: unknown) => panels.get(key)?.receive(message)),
     // Reads the page again as the background refresh does, and resolves when done.
     vscode.commands.registerCommand('repodesk.testing.pullOverview.reload', (key: string) => [...pages].find((p) => overviewKey(p.key) === key)?.reload(true)),

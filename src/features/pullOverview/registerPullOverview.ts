@@ -55,8 +55,9 @@ export function registerPullOverview({
 }): PullOverviews {
   const avatars = new AvatarCache();
   const pages = new Set<OverviewPage>();
-  const posted = new Map<string, HostToWebview[]>();
-  const shown = new Map<string, boolean[]>();
+  // Test seams: what the host posted to each panel, and each time it was shown again. Kept by panel, not by key: a
+  // page closed and opened again under its key has lists of its own from its creation (its start waits for the page).
+  const seen = new WeakMap<object, { posted: HostToWebview[]; shown: boolean[] }>();
   const testing = context.extensionMode === vscode.ExtensionMode.Test;
   // A page shown again reads again once what it shows is older than this.
   let rereadShownAfterMs = 60_000;
@@ -103,11 +104,10 @@ export function registerPullOverview({
       onStarted?.(hosted.key);
       const { startOverviewPanel } = await import('./overviewPanel.js');
       keep(hosted);
-      if (testing) {
-        // Test seam: what the host posted to this panel.
-        posted.set(hosted.key, []);
-        hosted.onDidPost((m) => posted.get(hosted.key)?.push(m));
-        shown.set(hosted.key, []);
+      const lists = testing ? { posted: [] as HostToWebview[], shown: [] as boolean[] } : undefined;
+      if (lists) {
+        seen.set(hosted, lists);
+        hosted.onDidPost((m) => lists.posted.push(m));
       }
       const page = startOverviewPanel(hosted, {
         session,
@@ -118,7 +118,7 @@ export function registerPullOverview({
         rereadShownAfterMs: () => rereadShownAfterMs,
         ...(pending ? { pending } : {}),
         ...(queue ? { queue } : {}),
-        ...(testing ? { onShown: (reread: boolean) => shown.get(hosted.key)?.push(reread) } : {}),
+        ...(lists ? { onShown: (reread: boolean) => lists.shown.push(reread) } : {}),
       });
       if (!page) return new vscode.Disposable(() => undefined);
       pages.add(page);
@@ -172,8 +172,10 @@ export function registerPullOverview({
   if (testing) {
     void import('./overviewTestSeams.js').then((m) =>
       m.registerOverviewTestSeams(context, {
-        posted,
-        shown,
+        listsOf: (key) => {
+          const open = panels.get(key);
+          return open && seen.get(open);
+        },
         kept,
         panels,
         pages,
