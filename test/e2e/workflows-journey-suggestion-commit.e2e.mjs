@@ -24,20 +24,28 @@ const created = [];
 /** The thread that holds `text`: its header (the thread's label, "Review thread on line 1: ada") and its comments. */
 const thread = (text) => session.page.locator('.review-widget', { hasText: text }).first();
 
-/** The diff's right side scrolled with the mouse wheel, as a person does, until `target` is on screen (the threads above take room). */
-async function scrollTo(diff, target) {
+/**
+ * The diff's right side scrolled with the mouse wheel, as a person does, until `target`, the thread of line `line`,
+ * is on screen (the threads above take room). The editor parks a thread outside the lines it draws a million pixels
+ * above the page, so the way to it is told by its line against the line numbers drawn, not by where it is.
+ */
+async function scrollTo(diff, target, line) {
   const { page } = session;
   const modified = await diff.locator('.editor.modified').boundingBox();
   const view = await diff.boundingBox();
+  const drawn = [];
   for (let i = 0; i < 12; i++) {
     const box = (await target.count()) ? await target.boundingBox() : null;
     if (box && box.y >= view.y && box.y + 40 <= view.y + view.height) return;
+    drawn.splice(0, drawn.length, ...(await diff.locator('.editor.modified .line-numbers').allInnerTexts()).map(Number).filter(Boolean));
+    const parked = box === null || box.y < view.y - 100_000;
+    const below = parked ? !drawn.length || line >= Math.min(...drawn) : box.y > view.y;
     await page.mouse.move(modified.x + modified.width / 2, modified.y + modified.height / 2);
-    await page.mouse.wheel(0, box && box.y < view.y ? -200 : 200);
+    await page.mouse.wheel(0, below ? 200 : -200);
     // The editor draws the scrolled lines on the next frames (an event, not a time).
     await page.evaluate(() => new Promise((resolve) => globalThis.requestAnimationFrame(() => globalThis.requestAnimationFrame(resolve))));
   }
-  assert.fail('the thread did not come on screen');
+  assert.fail(`the thread of line ${line} did not come on screen (lines drawn: ${drawn.join(', ') || 'none'})`);
 }
 
 describe('Journey: a suggestion committed to the head, by clicks', function () {
@@ -76,10 +84,10 @@ describe('Journey: a suggestion committed to the head, by clicks', function () {
     const diff = await openDemoPullFile('tables.md', { drawnLine: 1 });
     const change = page.locator('.review-widget .review-comment', { hasText: 'Suggested change' }).first();
     await change.waitFor({ timeout: 30_000 });
-    await scrollTo(diff, thread(UNTOUCHED));
+    await scrollTo(diff, thread(UNTOUCHED), 4);
     assert.doesNotMatch(await thread(UNTOUCHED).innerText(), /outdated/i);
 
-    await scrollTo(diff, change);
+    await scrollTo(diff, change, 1);
     await change.hover();
     await change.locator('.action-label[aria-label="Apply Suggestion"]').first().click();
     await page.locator('.monaco-dialog-box').getByRole('button', { name: 'Commit' }).click();
