@@ -26,7 +26,7 @@ const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 // `together`: stages run side by side, this many at a time (the next in the list starts when one ends), each one's
 // output shown whole as it ends. Lint, the unit suite, the type check and the package suite use one core each: two
 // at a time on the 2-core machine, the longest first. The UI stages (a window each) mostly wait on their window:
-// three at a time (scripts/ui-stages.mjs). The emulator suite (two workers of its own) runs alone.
+// three at a time (scripts/ui-stages.mjs), the emulator suite (two workers of its own) after the first to end.
 const stages = [
   { name: 'build', cmd: [process.execPath, 'esbuild.mjs', '--production'], kind: 'check', fatal: true },
   // `npm run lint`: eslint, knip (no unused files, exports or dependencies), then Prettier's check (`npm run format:check`).
@@ -43,14 +43,17 @@ const stages = [
   { name: 'unit', cmd: [bin('mocha'), '--config', 'test/unit/.mocharc.json'], kind: 'mocha', together: 2 },
   { name: 'typecheck', cmd: [bin('tsc'), '-p', 'tsconfig.json', '--noEmit'], kind: 'check', together: 2 },
   { name: 'package', cmd: [bin('mocha'), '--config', 'test/package/.mocharc.json'], kind: 'mocha', together: 2 },
-  // The emulator package runs its own suite from its folder, as `npm test -w @repodesk/emulator` does.
+  ...uiStages.map(({ name, script }) => ({ name, cmd: [process.execPath, script], kind: 'mocha', together: UI_WINDOWS })),
+  // The emulator package runs its own suite from its folder, as `npm test -w @repodesk/emulator` does. It takes the
+  // lane of the first UI stage to end (the browser build's, about half as long as the others): run alone before
+  // them, it added its whole time to the run's.
   {
     name: 'emulator',
     cmd: [bin('mocha'), '--config', 'test/.mocharc.parallel.cjs', '--reporter', path.join(root, 'test/support/stats-reporter.cjs')],
     cwd: path.join(root, 'emulator'),
     kind: 'mocha',
+    together: UI_WINDOWS,
   },
-  ...uiStages.map(({ name, script, env }) => ({ name, cmd: [process.execPath, script], env, kind: 'mocha', together: UI_WINDOWS })),
 ];
 const only = process.argv.slice(2);
 const UI_STAGES = new Set(uiStages.map((s) => s.name));
