@@ -82,23 +82,16 @@ export function registerPendingReview({
     import('./pendingReviewCommands.js').then((m) => m.pendingReviewCommands(session, reviews, comments, need)),
   );
 
-  if (context.extensionMode === vscode.ExtensionMode.Test) {
-    context.subscriptions.push(
-      vscode.commands.registerCommand('repodesk.testing.pendingDrafts', (arg?: unknown) => {
-        const pull = pullKeyOf(arg, selected);
-        return pull && reviews.isActive(pull) ? reviews.drafts(pull) : undefined;
-      }),
-      vscode.commands.registerCommand('repodesk.testing.pendingStatus', () => (shownPull() ? status.text : undefined)),
-      // A conversation draft written into a review (started if none is) as the comment box's Add to Review writes it:
-      // another account's review is its pull request opened under that account (`accountId`).
-      vscode.commands.registerCommand('repodesk.testing.addPendingDraft', async (arg: unknown, body: string) => {
-        const pull = pullKeyOf(arg, selected);
-        if (!pull) return undefined;
-        await reviews.start(pull);
-        return reviews.add(pull, body, { kind: 'conversation' });
-      }),
+  // Test seams: their code loads only in a test run, not at activation.
+  if (context.extensionMode === vscode.ExtensionMode.Test)
+    void import('./pendingReviewTestSeams.js').then((m) =>
+      m.registerPendingReviewTestSeams(
+        context,
+        reviews,
+        (arg) => pullKeyOf(arg, selected),
+        () => (shownPull() ? status.text : undefined),
+      ),
     );
-  }
   showStatus();
   return reviews;
 }
