@@ -77,10 +77,10 @@ describe('comparison pages with --vendor github', () => {
   });
   after(() => emu.dispose());
 
-  it('without page or per_page: the first 250 commits, every file, no Link header, as before', async () => {
+  it('without page or per_page: the newest 250 commits, oldest first (the last is the head), every file, no Link header', async () => {
     const res = await cmp();
     assert.equal(res.status, 200);
-    assert.deepEqual(shas(res.json), all.slice(0, 250));
+    assert.deepEqual(shas(res.json), all.slice(-250));
     assert.equal(res.json.files.length, LONG);
     assert.equal(res.headers.get('link'), null);
   });
@@ -144,7 +144,7 @@ describe('comparison pages with --vendor github', () => {
     for (const query of ['page=abc', 'page=-1', 'page=0', 'per_page=0', 'per_page=-5', 'page=1.5', 'page=&per_page=', 'page=two&per_page=ten']) {
       const res = await cmp(`?${query}`);
       assert.equal(res.status, 200, query);
-      assert.deepEqual(shas(res.json), all.slice(0, 250), query);
+      assert.deepEqual(shas(res.json), all.slice(-250), query);
       assert.equal(res.json.files.length, LONG, query);
       assert.equal(res.headers.get('link'), null, query);
     }

@@ -66,14 +66,16 @@ async function resolveSide(ctx: EmulatorContext, req: FastifyRequest, o: Home, r
 /**
  * The commits and files one answer holds. Without `page` or `per_page`, at
  * most MAX_COMPARE_COMMITS commits, the vendor's limit of an unpaged
- * comparison. With either, that page of all the commits (oldest first, with
+ * comparison: the newest of them, oldest first, as the vendor documents it
+ * ("the last commit in the list is the most recent of the entire
+ * comparison"). With either, that page of all the commits (oldest first, with
  * a Link header as every list has), so past that limit too, and the files on
  * page 1 only: the vendor documents that when paging "the list of changed
  * files is only shown on the first page of results".
  */
 function shown(req: FastifyRequest, reply: FastifyReply, commits: readonly CommitInfo[], files: readonly FileDiff[]) {
   const paged = comparePaged(req.query);
-  const listed = paged ? paginateArray(req, reply, commits) : commits.slice(0, MAX_COMPARE_COMMITS);
+  const listed = paged ? paginateArray(req, reply, commits) : commits.slice(-MAX_COMPARE_COMMITS);
   return { commits: listed, files: compareListsFiles(paged, pageParams(req).page) ? files.slice(0, MAX_DIFF_FILES) : [] };
 }
 
