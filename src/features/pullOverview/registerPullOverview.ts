@@ -144,20 +144,26 @@ export function registerPullOverview({
       const fromView = givenAnswers<{ preserveFocus?: unknown }>(arg)?.preserveFocus === true;
       const title = vscode.l10n.t('Pull Request #{0}', target.number);
       // After a window reload its page may be a restored tab not yet shown: that one is shown and started, not a second.
-      const restored = panels.get(key)
-        ? 'none'
-        : await (
-            await import('./restoredOverview.js')
-          ).showRestored(
-            PULL_OVERVIEW_VIEW_TYPE,
-            target.number,
-            title,
-            fromView,
-            started,
-            () => panels.get(key),
-            (listener) => (onStarted = listener),
-            frontAtClick,
-          );
+      // No overview tab beyond the pages started is the common case: the page is made without loading that code, which
+      // cold cost the click a chunk's load before the panel was created.
+      const overviewTabs = vscode.window.tabGroups.all
+        .flatMap((g) => g.tabs)
+        .filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith(PULL_OVERVIEW_VIEW_TYPE)).length;
+      const restored =
+        panels.get(key) || overviewTabs <= started.size
+          ? 'none'
+          : await (
+              await import('./restoredOverview.js')
+            ).showRestored(
+              PULL_OVERVIEW_VIEW_TYPE,
+              target.number,
+              title,
+              fromView,
+              started,
+              () => panels.get(key),
+              (listener) => (onStarted = listener),
+              frontAtClick,
+            );
       // Shown, then left for another tab while it started: the person's choice of tab stands. Shown and started,
       // it is in front already: revealed again, it came back over a tab the person chose just after.
       if (restored === 'none' || (restored === 'shown' && !panels.get(key))) {

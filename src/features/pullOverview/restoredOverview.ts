@@ -44,9 +44,8 @@ export async function showRestored(
   onStarted: (listener: ((key: string) => void) | undefined) => void,
   frontAtClick: vscode.Tab | undefined,
 ): Promise<'none' | 'shown' | 'leftBehind'> {
+  // Called only with more overview tabs than pages started (registerPullOverview.ts): some restored tab is unstarted.
   const panels = [...started];
-  // No tab left unstarted (no reload, or every restored tab shown since): the common case, nothing to look at.
-  if (vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => isOverview(t, viewType)).length <= panels.length) return 'none';
   let shown = false;
   for (const tab of candidates(viewType, number, unreadTitle, panels)) {
     if (isOpen()) break;
