@@ -8,7 +8,8 @@
 //      ETag cache answers 304); goals < 1 s cold, < 500 ms warm;
 //   2. the rate limit spent by an idle refresh with the page open (goal 0).
 // Each opening is broken down: the host's steps (its "Pull overview #N
-// opening" log line: panel started, ready received, data read, model posted),
+// opening" log line: panel made, page started, ready received, data read,
+// model posted),
 // the page frame's creation, how long its first request waited for VS Code's
 // webview service worker, and the page's own marks (script evaluated, model
 // received, drawn). BENCH_KEEP_PAGE=1 keeps another overview page open
@@ -121,6 +122,7 @@ async function main() {
       requests: s.requests,
       304: s.notModified,
       'host: panel': rel(host?.panel),
+      'host: page started': rel(host?.started),
       'page frame': t.load['page frame'],
       'service worker wait': t.load['service worker wait'],
       'script evaluated': t.load.mark?.('evaluated'),

@@ -38,6 +38,9 @@ async function targetOf(arg: unknown, active: ActiveRepository, session: Hosting
   return (await import('./askPullLink.js')).pullOfLink(given?.link, active.value, session);
 }
 
+/** How long after start-up the page's writer is read: past the views' first rows, before a person's first click. */
+const PREPARE_PAGE_AFTER_MS = 2_000;
+
 export function registerPullOverview({
   extension: context,
   log,
@@ -128,7 +131,11 @@ export function registerPullOverview({
       });
     },
   );
+  // What writes a page is read a moment after start-up rather than at the first click, which then has its page at
+  // once, as VS Code makes its frame (cold, the page waited ~90 ms for that chunk and its stylesheet after the panel).
+  const prepared = setTimeout(() => void panels.prepare().catch(() => undefined), PREPARE_PAGE_AFTER_MS);
   context.subscriptions.push(
+    { dispose: () => clearTimeout(prepared) },
     panels,
     session.onDidChange(() => kept.clear()),
     vscode.commands.registerCommand('repodesk.pulls.openOverview', async (arg?: unknown) => {

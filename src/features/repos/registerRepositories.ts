@@ -106,18 +106,18 @@ export function registerRepositories({
     import('./repositoryCommands.js').then((m) => m.repositoryCommands(context, session, active, provider)),
   );
 
-  if (context.extensionMode === vscode.ExtensionMode.Test) {
-    context.subscriptions.push(
-      vscode.commands.registerCommand('repodesk.testing.repositoriesDescription', () => view.description),
-      // The next look is drawn as the first of a session (after a window reload).
-      vscode.commands.registerCommand('repodesk.testing.repositoriesAsAfterReload', () => {
-        showKeptNext();
-        provider.refresh();
+  // Test seams: their code loads only in a test run, not at activation.
+  if (context.extensionMode === vscode.ExtensionMode.Test)
+    void import('./repositoriesTestSeams.js').then((m) =>
+      m.registerRepositoriesTestSeams(context, {
+        description: () => view.description,
+        asAfterReload: () => {
+          showKeptNext();
+          provider.refresh();
+        },
+        whenKept,
       }),
-      // Settles once the last listing read is written for the next session's first look.
-      vscode.commands.registerCommand('repodesk.testing.repositoriesKept', () => whenKept()),
     );
-  }
   void activateFromWorkspaceRemote(active, session);
   // The active repository renamed on the service (a 301): followed to its new name, and this view read again.
   let moves: { dispose(): void }[] = [];

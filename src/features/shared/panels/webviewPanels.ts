@@ -7,7 +7,6 @@
 // host makes every request; nothing secret is ever posted.
 import * as vscode from 'vscode';
 import type { Logger } from '../log/outputLog';
-import type { InlineStyles } from './pageStyles';
 import type { PageHeading } from './webviewHtml';
 
 /** A schema that checks a message (a zod or zod/mini schema is one). */
@@ -52,6 +51,8 @@ interface MessageSchemas<In, Out> {
 export interface HostedPanel<In, Out> {
   readonly key: string;
   readonly panel: vscode.WebviewPanel;
+  /** When the host made the panel, or was handed a restored one (epoch ms): the overview benchmark's first mark. */
+  readonly madeAt: number;
   /** Posts a message (dropped with a log line if it does not match the schema). */
   post(message: Out): Promise<boolean>;
   readonly onMessage: vscode.Event<In>;
@@ -68,13 +69,18 @@ export interface HostedPanel<In, Out> {
  * reload). A feature whose code loads on first use returns a promise; the
  * webview's messages wait for it.
  */
+/** Writes a page of this kind for a panel: its key, its first messages, its heading. */
+type PageWriter = (panel: vscode.WebviewPanel, panelKey: string, initial: readonly unknown[], heading: PageHeading | undefined) => string;
+
 export type PanelStarter<In, Out> = (hosted: HostedPanel<In, Out>) => vscode.Disposable | Promise<vscode.Disposable>;
 
 export class WebviewPanels<In, Out> implements vscode.Disposable {
   private readonly open = new Map<string, HostedPanel<In, Out>>();
   private readonly root: vscode.Uri;
   private readonly registration: vscode.Disposable;
-  private inlineStyles: Promise<InlineStyles> | undefined;
+  /** What writes this kind's pages, once loaded (prepare): a panel made then is written at once, as it is made. */
+  private writePage: PageWriter | undefined;
+  private writing: Promise<PageWriter> | undefined;
 
   constructor(
     context: vscode.ExtensionContext,
@@ -134,6 +140,39 @@ export class WebviewPanels<In, Out> implements vscode.Disposable {
     };
   }
 
+  /**
+   * Loads what writes this kind's pages (a chunk, and the page's own stylesheets read), so that a panel made later
+   * has its page at once, as VS Code makes its frame. The first panel loads it too.
+   */
+  prepare(): Promise<PageWriter> {
+    const { spec, log, root } = this;
+    this.writing ??= Promise.all([
+      import('./webviewHtml.js'),
+      import('./pageStyles.js').then((m) => m.readInlineStyles(root, spec.inlineStyles ?? [], (text) => log.warn(`${spec.viewType}: ${text}`))),
+    ]).then(
+      ([{ webviewHtml }, inline]) =>
+        (this.writePage = (panel, panelKey, initial, heading) =>
+          webviewHtml({
+            webview: panel.webview,
+            root,
+            script: spec.script,
+            styles: [...spec.styles, ...inline.unread],
+            inlineStyles: inline.texts,
+            title: panel.title,
+            panelKey,
+            lang: vscode.env.language,
+            initial,
+            heading,
+          })),
+      (err: unknown) => {
+        // Tried again by the next panel.
+        this.writing = undefined;
+        throw err;
+      },
+    );
+    return this.writing;
+  }
+
   private adopt(panel: vscode.WebviewPanel, key: string, given: readonly Out[] = [], heading?: PageHeading): HostedPanel<In, Out> {
     const { spec, log } = this;
     panel.webview.options = this.options();
@@ -177,6 +216,7 @@ export class WebviewPanels<In, Out> implements vscode.Disposable {
     const hosted: HostedPanel<In, Out> = {
       key,
       panel,
+      madeAt: Date.now(),
       onMessage: messages.event,
       onDidPost: posted.event,
       given,
@@ -203,30 +243,13 @@ export class WebviewPanels<In, Out> implements vscode.Disposable {
       if (this.open.get(key) === hosted) this.open.delete(key);
       for (const s of subscriptions) s.dispose();
     });
-    // The page itself is written by a chunk loaded with the first panel, not at activation.
-    const written = Promise.all([
-      import('./webviewHtml.js'),
-      (this.inlineStyles ??= import('./pageStyles.js').then((m) =>
-        m.readInlineStyles(this.root, spec.inlineStyles ?? [], (m) => log.warn(`${spec.viewType}: ${m}`)),
-      )),
-    ]).then(
-      ([{ webviewHtml }, inline]) => {
-        if (disposed) return;
-        panel.webview.html = webviewHtml({
-          webview: panel.webview,
-          root: this.root,
-          script: spec.script,
-          styles: [...spec.styles, ...inline.unread],
-          inlineStyles: inline.texts,
-          title: panel.title,
-          panelKey: key,
-          lang: vscode.env.language,
-          initial: given,
-          heading,
-        });
-      },
-      (err: unknown) => log.error(`${spec.viewType}: its page could not be written`, err),
-    );
+    const write = (writePage: PageWriter) => {
+      if (!disposed) panel.webview.html = writePage(panel, key, given, heading);
+    };
+    // The page itself is written by a chunk loaded with the first panel (or by prepare), not at activation.
+    const written = this.writePage
+      ? Promise.resolve(write(this.writePage))
+      : this.prepare().then(write, (err: unknown) => log.error(`${spec.viewType}: its page could not be written`, err));
     // The feature starts once its page is written: the page's frame is VS Code's longest wait, and the feature's
     // code (a chunk the first panel loads) would otherwise be read and compiled before the page goes to VS Code.
     // The page's messages cannot come before it is written; they wait here until the feature has started.
