@@ -1112,7 +1112,9 @@ describe('Accounts: Review Comments and the pending review count follow the acco
     const there = async () =>
       `${JSON.stringify(await statusText())} with ${session.account?.label} in use (${await whyAccount(session, `${pull.owner}/${pull.repo}`)}; ada ${ada.id}, charles ${charles.id}), charles's drafts ${JSON.stringify(
         await vscode.commands.executeCommand('repodesk.testing.pendingDrafts', { ...pull, accountId: charles.id }),
-      )}; changes of the account in use: ${changes.join(', ') || 'none'}`;
+      )}, ada's ${JSON.stringify(
+        await vscode.commands.executeCommand('repodesk.testing.pendingDrafts', { ...pull, accountId: ada.id }),
+      )} (undefined: no review); changes of the account in use: ${changes.join(', ') || 'none'}`;
     await waitFor("charles's count", async () => (await statusText()) === '$(comment-draft) #1: 2 pending', undefined, there);
     changes.push(`${Date.now() - start} ms: ada asked for`);
     await vscode.commands.executeCommand('repodesk.switchAccount', ada.id);
