@@ -292,6 +292,26 @@ describe('Accounts: two accounts on one service and one on a second (enterprise 
     assert.equal(session.client, account('ada (Local)').client);
   });
 
+  it('bad input: Switch Account to an account that is not signed in says so and leaves the account in use as it was', async () => {
+    const session = api.testing!.session;
+    const before = session.account?.id;
+    const said: string[] = [];
+    const original = vscode.window.showWarningMessage;
+    (vscode.window as { showWarningMessage: unknown }).showWarningMessage = async (m: string) => {
+      said.push(m);
+      return undefined;
+    };
+    try {
+      const switched = await vscode.commands.executeCommand('repodesk.switchAccount', `${encodeURIComponent(first())}/999`);
+      assert.equal(switched, false);
+      assert.deepEqual(said, ['That account is not signed in any more; the account in use is unchanged.']);
+    } finally {
+      (vscode.window as { showWarningMessage: unknown }).showWarningMessage = original;
+    }
+    assert.equal(session.account?.id, before);
+    assert.equal(session.accounts.length, 3);
+  });
+
   it('a diff opened from the overview of the Enterprise account, after the account in use is switched, and its review threads are read with the Enterprise account', async () => {
     const headers = { authorization: `token ${enterpriseToken}`, 'user-agent': 'integration-test', 'content-type': 'application/json' };
     const repoApi = `${enterpriseApi()}/repos/analytical-engines/difference-engine`;
@@ -1109,6 +1129,9 @@ describe('Accounts: Review Comments and the pending review count follow the acco
     const changes: string[] = [];
     const start = Date.now();
     const heard = session.onDidChange(() => changes.push(`${Date.now() - start} ms: ${session.account?.label}`));
+    const accountsHeard = session.onDidChangeAccounts(() =>
+      changes.push(`${Date.now() - start} ms: accounts ${session.accounts.map((a) => a.label).join(', ')}`),
+    );
     const there = async () =>
       `${JSON.stringify(await statusText())} with ${session.account?.label} in use (${await whyAccount(session, `${pull.owner}/${pull.repo}`)}; ada ${ada.id}, charles ${charles.id}), charles's drafts ${JSON.stringify(
         await vscode.commands.executeCommand('repodesk.testing.pendingDrafts', { ...pull, accountId: charles.id }),
@@ -1117,12 +1140,14 @@ describe('Accounts: Review Comments and the pending review count follow the acco
       )} (undefined: no review); changes of the account in use: ${changes.join(', ') || 'none'}`;
     await waitFor("charles's count", async () => (await statusText()) === '$(comment-draft) #1: 2 pending', undefined, there);
     changes.push(`${Date.now() - start} ms: ada asked for`);
-    await vscode.commands.executeCommand('repodesk.switchAccount', ada.id);
-    changes.push(`${Date.now() - start} ms: the switch returned, ${session.account?.label} in use of ${session.accounts.map((a) => a.id).join(', ')}`);
     try {
+      const switched = await vscode.commands.executeCommand('repodesk.switchAccount', ada.id);
+      changes.push(`${Date.now() - start} ms: the switch returned, ${session.account?.label} in use of ${session.accounts.map((a) => a.id).join(', ')}`);
+      assert.equal(switched, true, `the switch to ada did not take: ${await there()}`);
       await waitFor("ada's count again", async () => (await statusText()) === '$(comment-draft) #1: 0 pending', undefined, there);
     } finally {
       heard.dispose();
+      accountsHeard.dispose();
     }
   });
 });

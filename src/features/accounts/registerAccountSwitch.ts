@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { registerLazyCommands } from '../shared/lazyCommands';
 import type { FeatureContext } from '../shared/featureContext';
 
-export function registerAccountSwitch({ extension: context, session, active }: Pick<FeatureContext, 'extension' | 'session' | 'active'>): void {
+export function registerAccountSwitch({ extension: context, session, active, log }: Pick<FeatureContext, 'extension' | 'session' | 'active' | 'log'>): void {
   const item = vscode.window.createStatusBarItem('repodesk.account', vscode.StatusBarAlignment.Right, 101);
   item.name = vscode.l10n.t('RepoDesk Account');
   item.command = 'repodesk.switchAccount';
@@ -32,7 +32,7 @@ export function registerAccountSwitch({ extension: context, session, active }: P
   });
 
   // The switch itself (a quick pick of the accounts) loads on first use, not at activation.
-  registerLazyCommands(context, ['repodesk.switchAccount'], () => import('./switchAccount.js').then((m) => m.switchAccountCommands(session, active)));
+  registerLazyCommands(context, ['repodesk.switchAccount'], () => import('./switchAccount.js').then((m) => m.switchAccountCommands(session, active, log)));
   context.subscriptions.push(item, session.onDidChange(show), session.onDidChangeAccounts(show));
   show();
 }
