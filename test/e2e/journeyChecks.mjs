@@ -5,6 +5,7 @@
 // from the status bar as a person would, and closed again.
 import assert from 'node:assert/strict';
 import { session } from '../harness/e2eSession.mjs';
+import { setPaneOpen } from './sidebar.mjs';
 
 /** The rows of the Problems panel (files and their problems), as text. */
 async function problemRows(page) {
@@ -32,9 +33,11 @@ async function problemRows(page) {
 async function openNotificationCenter(page) {
   const bell = page.locator('[id="status.notifications"]').first();
   const center = page.locator('.notifications-center');
-  for (let attempt = 0; attempt < 4 && !(await center.isVisible()); attempt++) {
+  // The bell toggles the centre: a click answered late by a busy window, then another, would close it again, so
+  // each click gets ten seconds to show it before the next.
+  for (let attempt = 0; attempt < 3 && !(await center.isVisible()); attempt++) {
     await bell.click();
-    await center.waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
+    await center.waitFor({ state: 'visible', timeout: 10_000 }).catch(() => undefined);
   }
   await center.waitFor({ state: 'visible', timeout: 5_000 });
   return { bell, center };
@@ -47,9 +50,9 @@ async function openNotificationCenter(page) {
  * a toast).
  */
 export async function clickUntilHidden(toggle, shown) {
-  for (let attempt = 0; attempt < 4 && (await shown.isVisible()); attempt++) {
+  for (let attempt = 0; attempt < 3 && (await shown.isVisible()); attempt++) {
     await toggle.click();
-    await shown.waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
+    await shown.waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
   }
   await shown.waitFor({ state: 'hidden', timeout: 5_000 });
 }
@@ -102,12 +105,5 @@ export async function openSignedIn(openAndSignIn) {
 
 /** Opens every RepoDesk view again, as the suites after a journey expect the window (a journey closes some to give one room). */
 export async function restorePanes() {
-  const { page } = session;
-  for (const title of ['Repositories', 'Pull Requests', 'Review Comments', 'Releases', 'Git Refs']) {
-    const header = page
-      .locator('[id="workbench.view.extension.repodesk"] .pane-header', { has: page.locator('h3.title', { hasText: new RegExp(`^${title}$`) }) })
-      .first();
-    // On the header's twistie: its middle can be under a title-bar button.
-    if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click({ position: { x: 8, y: 10 } });
-  }
+  for (const title of ['Repositories', 'Pull Requests', 'Review Comments', 'Releases', 'Git Refs']) await setPaneOpen(title, true);
 }

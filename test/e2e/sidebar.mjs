@@ -103,10 +103,26 @@ export async function openAndSignIn() {
 
 /** Collapses the other panes so that `title` has the container's height (a tree draws only the rows in sight). */
 export async function giveRoomTo(title) {
-  for (const other of ['Pull Requests', 'Review Comments', 'Releases', 'Git Refs'].filter((t) => t !== title)) {
-    const header = pane(other).locator('.pane-header').first();
-    if ((await header.getAttribute('aria-expanded')) === 'true') await toggle(header);
+  for (const other of ['Pull Requests', 'Review Comments', 'Releases', 'Git Refs'].filter((t) => t !== title)) await setPaneOpen(other, false);
+}
+
+/**
+ * Opens or closes the pane `title` on its header's twistie, and waits until
+ * its header says so. The headers move while the container lays out panes
+ * opened a moment before: a click then can land beside the twistie, so the
+ * header is looked at again before another click.
+ */
+export async function setPaneOpen(title, open) {
+  const header = pane(title).locator('.pane-header').first();
+  const want = String(open);
+  for (let attempt = 0; attempt < 3 && (await header.getAttribute('aria-expanded')) !== want; attempt++) {
+    await toggle(header);
+    await session.page
+      .waitForFunction(([el, value]) => el?.getAttribute('aria-expanded') === value, [await header.elementHandle(), want], { timeout: 10_000 })
+      .catch(() => undefined);
   }
+  const now = await header.getAttribute('aria-expanded');
+  if (now !== want) throw new Error(`the ${title} pane did not ${open ? 'open' : 'close'} on its twistie (aria-expanded ${now})`);
 }
 
 /**
@@ -136,16 +152,14 @@ export async function openFromRow(r, action) {
 
 /** Collapses `title`'s pane (to give the panes below it room). */
 export async function closePane(title) {
-  const header = pane(title).locator('.pane-header').first();
-  if ((await header.getAttribute('aria-expanded')) === 'true') await toggle(header);
+  await setPaneOpen(title, false);
 }
 
 /** Opens `title`'s pane and collapses the other detail panes. */
 export async function openPane(title) {
   await giveRoomTo(title);
-  const header = pane(title).locator('.pane-header').first();
-  if ((await header.getAttribute('aria-expanded')) !== 'true') await toggle(header);
-  return header;
+  await setPaneOpen(title, true);
+  return pane(title).locator('.pane-header').first();
 }
 
 /** Clicks one of the buttons of a view's title bar (shown on hover). */
