@@ -260,6 +260,27 @@ export async function startCodeServer({
       const query = new URLSearchParams({ folder: dirs.workspace, payload: JSON.stringify(payload) });
       return `${url}/?${query}`;
     },
+    /**
+     * RepoDesk's log (its output channel) of each extension host this window
+     * had, oldest first, copied to `file` for a failed run's diagnosis (the
+     * user data folder goes with the run). Returns its last `tail` lines, or
+     * nothing when the extension host wrote none (the browser build's logs
+     * stay in the browser).
+     */
+    keepExtensionLog(file, tail = 20) {
+      const logs = path.join(dirs.userData, 'logs');
+      if (!fs.existsSync(logs)) return [];
+      const found = fs
+        .readdirSync(logs, { recursive: true })
+        .map((f) => path.join(logs, String(f)))
+        .filter((f) => f.endsWith(path.join('repodesk.repodesk', 'RepoDesk.log')))
+        .sort((a, b) => fs.statSync(a).mtimeMs - fs.statSync(b).mtimeMs);
+      if (!found.length) return [];
+      const text = found.map((f) => `━━ ${path.relative(logs, f)}\n${fs.readFileSync(f, 'utf8')}`).join('\n');
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, text);
+      return text.trimEnd().split('\n').slice(-tail);
+    },
     async stop() {
       await killGroup(child);
       if (ownsBase) fs.rmSync(base, { recursive: true, force: true });

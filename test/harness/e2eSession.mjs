@@ -20,6 +20,8 @@ export const session = {
   codeServerUrl: '',
   /** The browser build's tests: a second emulator that allows no cross-origin request. */
   noCorsUrl: '',
+  /** Copies RepoDesk's log of the window to `file`; returns its last lines (none in the browser build). */
+  keepExtensionLog: /** @type {(file: string) => string[]} */ (() => []),
   /** The folder the window has open (a plain folder, not a git repository). */
   workspaceDir: '',
   /** Makes the emulator refuse connections (`true`, a service that is down) or accept them again. */

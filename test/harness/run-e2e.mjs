@@ -48,6 +48,7 @@ async function openWorkbench(cleanups) {
     codeServerUrl: codeServer.url,
     workspaceDir: codeServer.dirs.workspace,
     userSettingsFile: path.join(codeServer.dirs.userData, 'User', 'settings.json'),
+    keepExtensionLog: (file) => codeServer.keepExtensionLog(file),
   });
   await browser.page.goto(codeServer.workbenchUrl({ extensionDevelopmentPath: repoRoot }));
   await browser.page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 60_000 });

@@ -79,7 +79,13 @@ async function main() {
 
   await page.goto(codeServer.workbenchUrl({ extensionDevelopmentPath: repoRoot, extensionTestsPath: testsEntry }));
   try {
-    return await result;
+    const code = await result;
+    // What RepoDesk logged during the failed run, kept beside the screenshots (the user data folder goes with the run).
+    if (code !== 0) {
+      const logFile = path.join(repoRoot, 'test-results', 'integration-RepoDesk.log');
+      if (codeServer.keepExtensionLog(logFile).length) console.log(`RepoDesk's log of the run: ${logFile}`);
+    }
+    return code;
   } catch (err) {
     if (!mochaStarted) console.error(`workbench log:\n${startupLines.join('\n')}`);
     console.error(`code-server output:\n${codeServer.output.slice(-40).join('\n')}`);

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Mocha from 'mocha';
 import { repoRoot } from './codeServer.mjs';
-import { screenshot, session } from './e2eSession.mjs';
+import { resultsDir, screenshot, session } from './e2eSession.mjs';
 
 /**
  * Runs `files` and exits with the outcome. `openWorkbench(cleanups)` starts
@@ -39,6 +39,10 @@ export async function runUiSuites({ label, files, openWorkbench, failedPrefix, o
               .replace(/[^\w-]+/g, '-')
               .slice(0, 80);
           console.log(`screenshot: ${await screenshot(name)}`);
+          // What RepoDesk logged up to the failure (the window's own, across its reloads).
+          const logFile = path.join(resultsDir, `${name}.log`);
+          const tail = session.keepExtensionLog(logFile);
+          if (tail.length) console.log(`RepoDesk's log: ${logFile}; its last lines:\n${tail.map((l) => `  ${l}`).join('\n')}`);
           onFailure();
         }
       },
