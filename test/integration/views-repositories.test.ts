@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { collect } from '../../src/hosting';
 import type { RepoDeskApi } from '../../src/extension';
-import { child, children, description, enterThrough, hover, label, signInAsAdaWithDemoRepository, type TestNode } from './views-support';
+import { child, children, description, enterThrough, hover, label, signInAsAdaWithDemoRepository, waitFor, type TestNode } from './views-support';
 
 const VIEW = 'repodesk.repositories';
 
@@ -120,8 +120,12 @@ describe('Views: Repositories', function () {
       // Collapsed and never expanded, the group shows its count once its first page is read.
       const client = (await vscode.extensions.getExtension<RepoDeskApi>('repodesk.repodesk')!.activate()).testing!.session.client!;
       const count = (await collect(client.repos.listForOrg('analytical-engines', {}))).length;
-      for (let i = 0; i < 50 && description(other) !== String(count); i++) await new Promise((r) => setTimeout(r, 100));
-      assert.equal(description(other), String(count));
+      await waitFor(
+        `the group's count ${count}`,
+        async () => description(other) === String(count),
+        undefined,
+        async () => `"${description(other)}"`,
+      );
     } finally {
       await vscode.commands.executeCommand('repodesk.testing.setActiveRepository', 'analytical-engines', 'difference-engine');
     }
