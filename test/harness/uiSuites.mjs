@@ -10,6 +10,22 @@ import { repoRoot } from './codeServer.mjs';
 import { resultsDir, screenshot, session } from './e2eSession.mjs';
 
 /**
+ * A modal dialog the failed test left open (a question VS Code asks, say
+ * whether to save) blocks every click of the tests after it: it is answered
+ * Cancel, as a person would who did not expect it, and said.
+ */
+async function dismissDialog() {
+  const dialog = session.page.locator('.monaco-dialog-box');
+  if (!(await dialog.isVisible().catch(() => false))) return;
+  console.log(`a dialog was left open, answered Cancel: ${(await dialog.innerText()).replace(/\s+/g, ' ').trim()}`);
+  await dialog
+    .getByRole('button', { name: 'Cancel' })
+    .click({ timeout: 5_000 })
+    .catch(() => session.page.keyboard.press('Escape'));
+  await dialog.waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => console.log('the dialog stayed open'));
+}
+
+/**
  * Runs `files` and exits with the outcome. `openWorkbench(cleanups)` starts
  * the services and the window (pushing what stops them), `failedPrefix`
  * names a failed test's screenshot, `onFailure` prints more of it.
@@ -43,6 +59,7 @@ export async function runUiSuites({ label, files, openWorkbench, failedPrefix, o
           const logFile = path.join(resultsDir, `${name}.log`);
           const tail = session.keepExtensionLog(logFile);
           if (tail.length) console.log(`RepoDesk's log: ${logFile}; its last lines:\n${tail.map((l) => `  ${l}`).join('\n')}`);
+          await dismissDialog();
           onFailure();
         }
       },

@@ -95,10 +95,22 @@ function currentText(path: string): string {
   return openDocument(path)?.getText() ?? store?.message(path)?.text ?? '';
 }
 
+/**
+ * The text as the window has it, saved into the store. The extension host's
+ * copy of a document can lag the window's by the last keystrokes on a busy
+ * machine: read here alone, it could miss them, and look clean while the
+ * window's is not (its tab then closed with a question whether to save). A
+ * save is the window's: a clean document's costs nothing.
+ */
+async function savedText(path: string): Promise<string> {
+  await openDocument(path)?.save();
+  return currentText(path);
+}
+
 /** Closes the tabs of `path` without asking where to save (saved first, into the store) and without it counting as a cancel. */
 async function closeTabs(path: string): Promise<void> {
-  const doc = openDocument(path);
-  if (doc?.isDirty) await doc.save();
+  // Saved whether or not it looks dirty here (savedText says why).
+  await openDocument(path)?.save();
   const tabs = tabsOf(path);
   if (tabs.length === 0) return;
   closing.add(path);
@@ -185,7 +197,7 @@ function startFiles(context: vscode.ExtensionContext): vscode.Disposable {
   orphans = lazyOrphans(kept, {
     say: (text) => say('info', text),
     note: (text) => keepSaid && said.push(text),
-    currentText,
+    savedText,
     closeTabs,
     isPending: (path) => pending.has(path),
   });
@@ -238,7 +250,7 @@ export async function editMessage(request: MessageRequest): Promise<string | und
   const outcome = await decided.finally(() => button.dispose());
   // Ended by a reload: the text stays in the store, and the next activation offers it again.
   if (outcome === 'lost') return undefined;
-  const text = currentText(path);
+  const text = await savedText(path);
   await closeTabs(path);
   store.end(path);
   if (outcome === 'accept') {

@@ -12,7 +12,8 @@ interface EditorParts {
   say(text: string): void;
   /** Records what a notification of its own said (tests read it). */
   note(text: string): void;
-  currentText(path: string): string;
+  /** The text as the window has it (saved first). */
+  savedText(path: string): Promise<string>;
   closeTabs(path: string): Promise<void>;
   /** A flow of this window waits for this path's ✓ or ✕: not an orphan. */
   isPending(path: string): boolean;
@@ -97,7 +98,7 @@ export class Orphans {
   /** The message out of the store, its tab closed; undefined when it was settled already or a flow owns it again. */
   private async take(path: string): Promise<OpenMessage | undefined> {
     if (this.editor.isPending(path) || !this.store.message(path)) return undefined;
-    const text = this.editor.currentText(path);
+    const text = await this.editor.savedText(path);
     await this.editor.closeTabs(path);
     const message = this.store.end(path);
     if (!message) return undefined;
