@@ -54,6 +54,12 @@ export interface EmulatorOptions {
   pathPrefix?: '/api/v3' | undefined;
   /** Every answer waits this long (ms), or a delay drawn from `minMs`–`maxMs` for each request (default none), as over a slow network. */
   latency?: Latency | undefined;
+  /**
+   * The callback URL the seed registers for its OAuth application, in the
+   * place of the scenario's (the demo's: http://127.0.0.1:7481/callback): for
+   * an editor whose sign-in listens on another port, as two side by side do.
+   */
+  oauthCallbackUrl?: string | undefined;
 }
 
 export interface RateLimits {
@@ -119,12 +125,23 @@ export const USAGE = `Usage: repodesk-emulator [--port <n>] --data <dir>|--memor
                                     none: no CORS headers)
   --path-prefix /api/v3             the v3 API only under /api/v3, as an enterprise install (default: at / and /api/v3)
   --latency <ms>|<min>-<max>        every answer waits this long, or a delay drawn from min-max for each (default 0)
+  --oauth-callback-url <url>        the callback URL the seed registers for its OAuth application
+                                    (default the scenario's; the demo's is http://127.0.0.1:7481/callback)
 
   SIGUSR2 to the process toggles refusing connections: the port is closed (open
   connections dropped) and opened again, the data folder untouched.
 `;
 
 export class UsageError extends Error {}
+
+/** The scheme of `value` with its colon (`https:`), or '' when it is no URL. */
+function urlProtocol(value: string): string {
+  try {
+    return new URL(value).protocol;
+  } catch {
+    return '';
+  }
+}
 
 /** `--cors-origin` values: `*`, `none`, or origins (scheme, host, port: no path). */
 function corsOrigins(values: string[]): string[] {
@@ -171,6 +188,7 @@ export function parseOptions(argv: string[]): CliOptions {
       'stats-delay': { type: 'string' },
       'cors-origin': { type: 'string', multiple: true },
       'path-prefix': { type: 'string' },
+      'oauth-callback-url': { type: 'string' },
       latency: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
@@ -189,6 +207,9 @@ export function parseOptions(argv: string[]): CliOptions {
       throw new UsageError(`--base-url must be an absolute URL, got "${values['base-url']}"`);
     }
   }
+  const callback = values['oauth-callback-url'];
+  if (callback !== undefined && !/^https?:$/.test(urlProtocol(callback)))
+    throw new UsageError(`--oauth-callback-url must be an http(s) URL, got "${callback}"\n\n${USAGE}`);
   const pathPrefix = values['path-prefix']?.replace(/\/+$/, '');
   if (pathPrefix !== undefined && pathPrefix !== '/api/v3')
     throw new UsageError(`--path-prefix must be /api/v3 (the enterprise form), got "${values['path-prefix']}"\n\n${USAGE}`);
@@ -227,5 +248,6 @@ export function parseOptions(argv: string[]): CliOptions {
     ...(values['cors-origin'] ? { corsOrigins: corsOrigins(values['cors-origin']) } : {}),
     ...(pathPrefix ? { pathPrefix } : {}),
     ...(latency ? { latency } : {}),
+    ...(callback ? { oauthCallbackUrl: callback } : {}),
   };
 }

@@ -46,3 +46,46 @@ describe('OAuth web flow with the demo application (docs/service-api/hosting/oau
     assert.equal(((await me.json()) as { login: string }).login, 'ada');
   });
 });
+
+describe('OAuth web flow with the demo application registered under another callback (the oauthCallbackUrl option)', () => {
+  let emu: TestEmulator;
+  const other = 'http://127.0.0.1:40123/callback';
+  before(async () => {
+    emu = await startEmulator({ seed: 'demo', oauthCallbackUrl: other });
+  });
+  after(() => emu.dispose());
+
+  const clientId = () => (JSON.parse(fs.readFileSync(path.join(emu.dataDir, 'oauth-app.json'), 'utf8')) as { client_id: string }).client_id;
+
+  /** Where ada's approval sends the browser (the registered callback). */
+  async function approvedTo(): Promise<URL> {
+    const request = { client_id: clientId(), scope: 'repo', state: 's' };
+    const form = (fields: Record<string, string>, cookie?: string) => ({
+      method: 'POST',
+      redirect: 'manual' as const,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...(cookie ? { Cookie: cookie } : {}) },
+      body: new URLSearchParams(fields).toString(),
+    });
+    const login = await fetch(`${emu.url}/login/oauth/session`, form({ ...request, login: 'ada', password: 'ada-demo-password' }));
+    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    const page = await (await fetch(`${emu.url}${login.headers.get('location')}`, { headers: { Cookie: cookie }, redirect: 'manual' })).text();
+    const token = /name="authenticity_token" value="([0-9a-f]+)"/.exec(page)![1]!;
+    const approved = await fetch(`${emu.url}/login/oauth/authorize`, form({ ...request, authenticity_token: token, decision: 'approve' }, cookie));
+    return new URL(approved.headers.get('location')!);
+  }
+
+  it('the application is registered with the given callback: approval goes there, with a code', async () => {
+    const to = await approvedTo();
+    assert.equal(`${to.origin}${to.pathname}`, other);
+    assert.ok(to.searchParams.get('code'));
+  });
+
+  it("the scenario's callback (port 7481) is no longer the application's: redirect_uri_mismatch (§5: the port exactly)", async () => {
+    const query = new URLSearchParams({ client_id: clientId(), redirect_uri: 'http://127.0.0.1:7481/callback', state: 'm' });
+    const refused = await fetch(`${emu.url}/login/oauth/authorize?${query}`, { redirect: 'manual' });
+    assert.equal(refused.status, 302);
+    const to = new URL(refused.headers.get('location')!);
+    assert.equal(`${to.origin}${to.pathname}`, other);
+    assert.equal(to.searchParams.get('error'), 'redirect_uri_mismatch');
+  });
+});

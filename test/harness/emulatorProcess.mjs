@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { killGroup, repoRoot } from './codeServer.mjs';
+import { freePort, killGroup, repoRoot } from './codeServer.mjs';
 
 /**
  * The file of the package's `repodesk-emulator` bin: the checkout's own
@@ -19,6 +19,17 @@ export function emulatorBin(root = repoRoot) {
   const manifest = fs.existsSync(own) ? own : createRequire(path.join(root, 'package.json')).resolve('@repodesk/emulator/package.json');
   const { bin } = JSON.parse(fs.readFileSync(manifest, 'utf8'));
   return path.join(path.dirname(manifest), bin['repodesk-emulator']);
+}
+
+/**
+ * A loopback callback URL on a free port: the browser sign-in of a window
+ * listens there (`repodesk.hosting.oauthCallbackUrl`), and the emulators of
+ * its run register it for their OAuth application. UI runs side by side each
+ * have their own: on the one default port (7481) the second sign-in found it
+ * in use.
+ */
+export async function callbackUrlOfItsOwn() {
+  return `http://127.0.0.1:${await freePort()}/callback`;
 }
 
 export async function startEmulatorProcess({
@@ -34,6 +45,7 @@ export async function startEmulatorProcess({
   pathPrefix,
   corsOrigin,
   rateLimit,
+  oauthCallbackUrl,
 } = {}) {
   const cli = emulatorBin(root);
   if (!fs.existsSync(cli)) throw new Error(`${cli} is missing: run npm run build first`);
@@ -50,6 +62,8 @@ export async function startEmulatorProcess({
   if (corsOrigin) args.push('--cors-origin', corsOrigin);
   // A user's requests a window, when not the service's 5,000 (an enterprise install sets its own).
   if (rateLimit) args.push('--rate-limit-authenticated', String(rateLimit));
+  // The OAuth application's callback on a port of this run's own (callbackUrlOfItsOwn).
+  if (oauthCallbackUrl) args.push('--oauth-callback-url', oauthCallbackUrl);
   const child = spawn(process.execPath, args, { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   const output = [];
   /** Told each line the emulator prints, after the first (its URL). */

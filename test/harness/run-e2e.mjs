@@ -7,7 +7,7 @@ import path from 'node:path';
 import { launchBrowser } from './browser.mjs';
 import { repoRoot, startCodeServer } from './codeServer.mjs';
 import { resultsDir, session } from './e2eSession.mjs';
-import { startEmulatorProcess } from './emulatorProcess.mjs';
+import { callbackUrlOfItsOwn, startEmulatorProcess } from './emulatorProcess.mjs';
 import { runUiSuites } from './uiSuites.mjs';
 
 const e2eDir = path.join(repoRoot, 'test', 'e2e');
@@ -15,8 +15,10 @@ async function openWorkbench(cleanups) {
   if (!fs.existsSync(path.join(repoRoot, 'dist', 'extension.js'))) throw new Error('dist/extension.js is missing: run npm run build first');
   // 127.0.0.2: code-server rewrites localhost URLs that extensions open (the
   // OAuth authorize page) into proxy URLs; another loopback address is kept.
+  const oauthCallbackUrl = await callbackUrlOfItsOwn();
   const emulator = await startEmulatorProcess({
     host: '127.0.0.2',
+    oauthCallbackUrl,
     // Statistics take a moment, as on the real service: the panel reads them
     // while its page boots, so without the delay a fast machine has them
     // before the page could say "computing statistics…".
@@ -24,11 +26,16 @@ async function openWorkbench(cleanups) {
   });
   cleanups.push(() => emulator.stop());
   // A second service in the enterprise form (the API only under /api/v3), for the accounts journey.
-  const enterprise = await startEmulatorProcess({ host: '127.0.0.2', pathPrefix: '/api/v3' });
+  const enterprise = await startEmulatorProcess({ host: '127.0.0.2', pathPrefix: '/api/v3', oauthCallbackUrl });
   cleanups.push(() => enterprise.stop());
   const app = JSON.parse(fs.readFileSync(path.join(emulator.dataDir, 'oauth-app.json'), 'utf8'));
   const codeServer = await startCodeServer({
-    settings: { 'repodesk.hosting.apiUrl': emulator.url, 'repodesk.hosting.oauthClientId': app.client_id, 'repodesk.engagement.apiUrl': emulator.url },
+    settings: {
+      'repodesk.hosting.apiUrl': emulator.url,
+      'repodesk.hosting.oauthClientId': app.client_id,
+      'repodesk.hosting.oauthCallbackUrl': oauthCallbackUrl,
+      'repodesk.engagement.apiUrl': emulator.url,
+    },
     env: {
       REPODESK_TEST_EMULATOR_URL: emulator.url,
       REPODESK_TEST_EMULATOR_DATA: emulator.dataDir,

@@ -11,7 +11,7 @@ import { format } from 'node:util';
 import { launchBrowser } from './browser.mjs';
 import { buildIntegrationTests } from './build-tests.mjs';
 import { repoRoot, startCodeServer } from './codeServer.mjs';
-import { startEmulatorProcess } from './emulatorProcess.mjs';
+import { callbackUrlOfItsOwn, startEmulatorProcess } from './emulatorProcess.mjs';
 
 // A guard against a window that hangs, not a time limit: a loaded 2-core machine takes over 5 min for the whole suite.
 const TIMEOUT_MS = Number(process.env.REPODESK_INTEGRATION_TIMEOUT_MS ?? 25 * 60_000);
@@ -31,17 +31,18 @@ async function main() {
   if (!fs.existsSync(path.join(repoRoot, 'dist', 'extension.js'))) throw new Error('dist/extension.js is missing: run npm run build first');
   const testsEntry = await buildIntegrationTests();
 
-  const emulator = await startEmulatorProcess();
+  const oauthCallbackUrl = await callbackUrlOfItsOwn();
+  const emulator = await startEmulatorProcess({ oauthCallbackUrl });
   cleanups.push(() => emulator.stop());
   console.log(`emulator: ${emulator.url}`);
   // A second service beside the first, in the enterprise form (the accounts tests sign in to both), with
   // its own rate limit, so that the limit shown names the service whose count it is.
-  const enterprise = await startEmulatorProcess({ pathPrefix: '/api/v3', rateLimit: 15_000 });
+  const enterprise = await startEmulatorProcess({ pathPrefix: '/api/v3', rateLimit: 15_000, oauthCallbackUrl });
   cleanups.push(() => enterprise.stop());
   console.log(`second emulator (enterprise form): ${enterprise.url}/api/v3`);
 
   const codeServer = await startCodeServer({
-    settings: { 'repodesk.hosting.apiUrl': emulator.url },
+    settings: { 'repodesk.hosting.apiUrl': emulator.url, 'repodesk.hosting.oauthCallbackUrl': oauthCallbackUrl },
     env: {
       REPODESK_TEST_EMULATOR_URL: emulator.url,
       REPODESK_TEST_EMULATOR_DATA: emulator.dataDir,

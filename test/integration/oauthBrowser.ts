@@ -2,6 +2,7 @@
 // would: log in, approve (sending the checked scope boxes), and follow the
 // redirect to RepoDesk's loopback receiver.
 import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
 
 export async function approveInBrowser(authorizeUrl: string, login: string, password: string): Promise<void> {
   let cookie = '';
@@ -41,7 +42,9 @@ export async function approveInBrowser(authorizeUrl: string, login: string, pass
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
   const callback = redirect.headers.get('location');
-  if (!callback?.startsWith('http://127.0.0.1:7481/callback?')) {
+  // The run's own callback (the harness gives each UI run a port of its own: test/harness/emulatorProcess.mjs).
+  const registered = vscode.workspace.getConfiguration('repodesk.hosting').get<string>('oauthCallbackUrl');
+  if (!callback?.startsWith(`${registered}?`)) {
     const page = (await redirect.text())
       .replace(/<[^>]+>/g, ' ')
       .replace(/\s+/g, ' ')

@@ -293,7 +293,9 @@ function seedApplication(ctx: EmulatorContext, s: Scenario): void {
   const a = s.oauth_application;
   if (!a) return;
   const { clientId, clientSecret } = newClientCredentials();
-  insertApplication(ctx.db, { ownerId: findUser(ctx.db, a.owner)!.id, name: a.name, url: a.url, clientId, clientSecret, callbackUrl: a.callback_url });
+  // A callback URL given at start-up replaces the scenario's (EmulatorOptions.oauthCallbackUrl).
+  const callbackUrl = ctx.options.oauthCallbackUrl ?? a.callback_url;
+  insertApplication(ctx.db, { ownerId: findUser(ctx.db, a.owner)!.id, name: a.name, url: a.url, clientId, clientSecret, callbackUrl });
   const file = path.join(ctx.options.dataDir, OAUTH_APP_FILE);
   fs.writeFileSync(file, `${JSON.stringify({ client_id: clientId, client_secret: clientSecret }, null, 2)}\n`, { mode: 0o600 });
   logOAuthApp(ctx);

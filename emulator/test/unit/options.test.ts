@@ -87,6 +87,15 @@ describe('emulator options: the command line', () => {
     }
   });
 
+  it('--oauth-callback-url: an http(s) URL for the seeded OAuth application; unset by default; anything else is a usage error naming the flag', () => {
+    assert.equal(parseOptions(['--memory']).oauthCallbackUrl, undefined);
+    assert.equal(parseOptions(['--memory', '--oauth-callback-url', 'http://127.0.0.1:40123/callback']).oauthCallbackUrl, 'http://127.0.0.1:40123/callback');
+    for (const bad of ['', 'callback', 'ftp://127.0.0.1/callback', '127.0.0.1:7481/callback']) {
+      assert.throws(() => parseOptions(['--memory', `--oauth-callback-url=${bad}`]), usage(/^--oauth-callback-url must be an http\(s\) URL, got/), bad);
+    }
+    assert.match(USAGE, /--oauth-callback-url <url>/);
+  });
+
   it('every flag reaches its option', () => {
     const o = parseOptions([
       '--port',
