@@ -9,6 +9,7 @@ import { SessionStore, SESSIONS_SECRET_KEY } from './sessionStore';
 import { lazyBackend } from './lazyBackend';
 import { UriCallbacks } from './uriCallbacks';
 import { registerLazyCommands } from '../../shared/lazyCommands';
+import { WindowFirstMemento } from '../../../util/windowFirstMemento';
 
 const HOSTING_AUTH_COMMANDS = ['repodesk.signIn', 'repodesk.signOut', 'repodesk.setOAuthClientSecret'] as const;
 export type HostingAuthCommandId = (typeof HOSTING_AUTH_COMMANDS)[number];
@@ -39,7 +40,8 @@ export function registerHostingAuth(context: vscode.ExtensionContext, log: Logge
     });
   });
   const provider = new HostingAuthProvider(new SessionStore(context.secrets), backend, log);
-  const session = new HostingSession(context.extension.packageJSON.version as string, provider, context.globalState, log);
+  // The account in use and the choices per repository read back as this window wrote them (windowFirstMemento.ts says why).
+  const session = new HostingSession(context.extension.packageJSON.version as string, provider, new WindowFirstMemento(context.globalState), log);
   context.subscriptions.push(
     provider,
     session,
