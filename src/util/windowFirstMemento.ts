@@ -37,8 +37,7 @@ export class WindowFirstMemento implements MementoLike {
   }
 
   keys(): readonly string[] {
-    const written = [...this.written].filter(([, value]) => value !== undefined).map(([key]) => key);
-    const gone = new Set([...this.written].filter(([, value]) => value === undefined).map(([key]) => key));
-    return [...new Set([...this.memento.keys().filter((key) => !gone.has(key)), ...written])];
+    // A key written undefined is gone, though an echo brought it back into the memento.
+    return [...new Set([...this.memento.keys(), ...this.written.keys()])].filter((key) => this.get(key) !== undefined);
   }
 }

@@ -74,15 +74,9 @@ export function registerInsights({
   // The commands' code loads on first use, not at activation.
   registerLazyCommands(context, INSIGHTS_COMMANDS, () => import('./showInsights.js').then((m) => m.insightsCommands(panels, session, active, focusAsked)));
 
-  if (testing) {
-    const listsOf = (key: string) => {
-      const open = panels.get(key);
-      return open && seen.get(open);
-    };
-    context.subscriptions.push(
-      vscode.commands.registerCommand('repodesk.testing.insights.posted', (key: string) => listsOf(key)?.posted ?? []),
-      vscode.commands.registerCommand('repodesk.testing.insights.received', (key: string) => listsOf(key)?.received ?? []),
-      vscode.commands.registerCommand('repodesk.testing.insights.send', (key: string, message: unknown) => panels.get(key)?.receive(message)),
+  // Test seams: their code loads only in a test run, not at activation.
+  if (testing)
+    void import('./insightsTestSeams.js').then((m) =>
+      m.registerInsightsTestSeams(context, { get: (key) => panels.get(key), receiveFor: (key, message) => panels.get(key)?.receive(message) }, seen),
     );
-  }
 }

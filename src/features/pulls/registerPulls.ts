@@ -126,17 +126,8 @@ export function registerPulls({
   // The commands' code loads on first use, not at activation.
   registerLazyCommands(context, PULL_COMMANDS, () => import('./pullCommands.js').then((m) => m.pullCommands(session, state, describe, provider)));
 
-  if (context.extensionMode === vscode.ExtensionMode.Test) {
-    // Test seam: the next look is drawn as the first of a session (after a window reload).
-    context.subscriptions.push(
-      vscode.commands.registerCommand('repodesk.testing.pullRequestsAsAfterReload', () => {
-        showKeptNext();
-        provider.refresh();
-      }),
-      vscode.commands.registerCommand('repodesk.testing.workspaceState', (key?: string) => (key === undefined ? state.keys() : state.get(key))),
-      // A record written as a test needs it (another account's pending review).
-      vscode.commands.registerCommand('repodesk.testing.setWorkspaceState', (key: string, value: unknown) => state.update(key, value)),
-    );
-  }
+  // Test seams: their code loads only in a test run, not at activation.
+  if (context.extensionMode === vscode.ExtensionMode.Test)
+    void import('./pullsTestSeams.js').then((m) => m.registerPullsTestSeams(context, state, () => (showKeptNext(), provider.refresh())));
   return provider;
 }
