@@ -116,6 +116,7 @@ export async function setPaneOpen(title, open) {
   const header = pane(title).locator('.pane-header').first();
   const want = String(open);
   for (let attempt = 0; attempt < 3 && (await header.getAttribute('aria-expanded')) !== want; attempt++) {
+    if (attempt > 0) console.log(`      the ${title} pane did not ${open ? 'open' : 'close'} on a click: clicked again`);
     await toggle(header);
     await session.page
       .waitForFunction(([el, value]) => el?.getAttribute('aria-expanded') === value, [await header.elementHandle(), want], { timeout: 10_000 })
