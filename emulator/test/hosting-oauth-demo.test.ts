@@ -8,6 +8,14 @@ import path from 'node:path';
 import { startEmulator, type TestEmulator } from './support/emulator';
 import { UA } from './hosting-authorizations-fixtures';
 
+/** A form posted as the browser posts the OAuth pages' forms, its redirect not followed. */
+const form = (fields: Record<string, string>, cookie?: string) => ({
+  method: 'POST',
+  redirect: 'manual' as const,
+  headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...(cookie ? { Cookie: cookie } : {}) },
+  body: new URLSearchParams(fields).toString(),
+});
+
 describe('OAuth web flow with the demo application (docs/service-api/hosting/oauth §1)', () => {
   let emu: TestEmulator;
   before(async () => {
@@ -18,12 +26,6 @@ describe('OAuth web flow with the demo application (docs/service-api/hosting/oau
   it('steps 1-3 — ada signs in, approves repo and user, the code becomes a token that calls the API', async () => {
     const creds = JSON.parse(fs.readFileSync(path.join(emu.dataDir, 'oauth-app.json'), 'utf8')) as { client_id: string; client_secret: string };
     const request = { client_id: creds.client_id, scope: 'repo,user', state: 'demo-state' };
-    const form = (fields: Record<string, string>, cookie?: string) => ({
-      method: 'POST',
-      redirect: 'manual' as const,
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...(cookie ? { Cookie: cookie } : {}) },
-      body: new URLSearchParams(fields).toString(),
-    });
     const login = await fetch(`${emu.url}/login/oauth/session`, form({ ...request, login: 'ada', password: 'ada-demo-password' }));
     assert.equal(login.status, 303);
     const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
@@ -60,12 +62,6 @@ describe('OAuth web flow with the demo application registered under another call
   /** Where ada's approval sends the browser (the registered callback). */
   async function approvedTo(): Promise<URL> {
     const request = { client_id: clientId(), scope: 'repo', state: 's' };
-    const form = (fields: Record<string, string>, cookie?: string) => ({
-      method: 'POST',
-      redirect: 'manual' as const,
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...(cookie ? { Cookie: cookie } : {}) },
-      body: new URLSearchParams(fields).toString(),
-    });
     const login = await fetch(`${emu.url}/login/oauth/session`, form({ ...request, login: 'ada', password: 'ada-demo-password' }));
     const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
     const page = await (await fetch(`${emu.url}${login.headers.get('location')}`, { headers: { Cookie: cookie }, redirect: 'manual' })).text();

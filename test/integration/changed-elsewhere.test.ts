@@ -10,27 +10,11 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { HostingClient, PullRequest } from '../../src/hosting';
 import { model, posted, send } from './overview-support';
-import { child, children, label, signInAsAdaWithDemoRepository, waitFor } from './views-support';
+import { child, children, firstWarning, label, signInAsAdaWithDemoRepository, waitFor } from './views-support';
 import { bodies, threads, type ThreadEntry } from './threads-support';
 
 const OWNER = 'ada';
 const REPO = 'notes-on-the-engine';
-
-/** The first warning shown after `run` (the page's messages are answered later than the send returns); it is answered with nothing, as a dismissed notification. */
-async function warning(run: () => PromiseLike<unknown>): Promise<string> {
-  const said: string[] = [];
-  const original = vscode.window.showWarningMessage;
-  (vscode.window as { showWarningMessage: unknown }).showWarningMessage = async (m: string) => {
-    said.push(m);
-    return undefined;
-  };
-  try {
-    await run();
-    return await waitFor('a warning', async () => said[0]);
-  } finally {
-    (vscode.window as { showWarningMessage: unknown }).showWarningMessage = original;
-  }
-}
 
 describe('Changed elsewhere: a pull request merged or closed while its page is open', function () {
   this.timeout(120_000);
@@ -67,7 +51,7 @@ describe('Changed elsewhere: a pull request merged or closed while its page is o
 
     // The page still shows it open: the press is on what the user saw.
     const mark = (await posted(key)).length;
-    const said = await warning(() => send(key, { type: 'action', action: 'merge' }));
+    const said = await firstWarning(() => send(key, { type: 'action', action: 'merge' }));
     assert.match(said, new RegExp(`^Pull request #${pull.number} changed since you read it: it was merged on the service \\(.+\\)\\. Nothing was merged\\.$`));
     assert.equal(vscode.window.activeTextEditor?.document.uri.scheme === 'repodesk-message', false, 'no merge message is asked for');
     assert.equal((await client.git.getRef(OWNER, REPO, 'heads/master')).object.sha, master, 'no second merge commit on master');
@@ -81,7 +65,7 @@ describe('Changed elsewhere: a pull request merged or closed while its page is o
     await client.pulls.update(OWNER, REPO, pull.number, { state: 'closed' });
     const closedAt = (await client.pulls.get(OWNER, REPO, pull.number)).updated_at;
 
-    const said = await warning(() => send(key, { type: 'action', action: 'close' }));
+    const said = await firstWarning(() => send(key, { type: 'action', action: 'close' }));
     assert.match(said, /changed since you read it: it was closed on the service \(.+\)\. Nothing was closed\.$/);
     assert.equal((await client.pulls.get(OWNER, REPO, pull.number)).updated_at, closedAt, 'no second write');
 

@@ -56,6 +56,22 @@ export async function waitFor<T>(
   }
 }
 
+/** The first warning shown after `run` (answered later than `run` returns, as a page's messages are); it is answered with nothing, as a dismissed notification. */
+export async function firstWarning(run: () => PromiseLike<unknown>): Promise<string> {
+  const said: string[] = [];
+  const original = vscode.window.showWarningMessage;
+  (vscode.window as { showWarningMessage: unknown }).showWarningMessage = async (m: string) => {
+    said.push(m);
+    return undefined;
+  };
+  try {
+    await run();
+    return await waitFor('a warning', async () => said[0]);
+  } finally {
+    (vscode.window as { showWarningMessage: unknown }).showWarningMessage = original;
+  }
+}
+
 /**
  * Waits until the choice of how to sign in is on screen (shown more than `shownBefore` times: VS Code made its first
  * choice, the browser, active), then presses Enter once, as a person does once the list is there.

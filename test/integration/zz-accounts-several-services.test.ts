@@ -15,7 +15,17 @@ import * as vscode from 'vscode';
 import type { RepoDeskApi } from '../../src/extension';
 import type { SignedInAccount } from '../../src/features/shared/session/hostingSession';
 import { approveInBrowser } from './oauthBrowser';
-import { child, children, chooseFirstSignInMethod, description, label, signInAsAdaWithDemoRepository, waitFor, type TestNode } from './views-support';
+import {
+  child,
+  children,
+  chooseFirstSignInMethod,
+  description,
+  firstWarning,
+  label,
+  signInAsAdaWithDemoRepository,
+  waitFor,
+  type TestNode,
+} from './views-support';
 
 const first = () => process.env.REPODESK_TEST_EMULATOR_URL!;
 const second = () => process.env.REPODESK_TEST_EMULATOR2_URL!;
@@ -295,19 +305,12 @@ describe('Accounts: two accounts on one service and one on a second (enterprise 
   it('bad input: Switch Account to an account that is not signed in says so and leaves the account in use as it was', async () => {
     const session = api.testing!.session;
     const before = session.account?.id;
-    const said: string[] = [];
-    const original = vscode.window.showWarningMessage;
-    (vscode.window as { showWarningMessage: unknown }).showWarningMessage = async (m: string) => {
-      said.push(m);
-      return undefined;
-    };
-    try {
-      const switched = await vscode.commands.executeCommand('repodesk.switchAccount', `${encodeURIComponent(first())}/999`);
-      assert.equal(switched, false);
-      assert.deepEqual(said, ['That account is not signed in any more; the account in use is unchanged.']);
-    } finally {
-      (vscode.window as { showWarningMessage: unknown }).showWarningMessage = original;
-    }
+    let switched: unknown;
+    const said = await firstWarning(async () => {
+      switched = await vscode.commands.executeCommand('repodesk.switchAccount', `${encodeURIComponent(first())}/999`);
+    });
+    assert.equal(switched, false);
+    assert.equal(said, 'That account is not signed in any more; the account in use is unchanged.');
     assert.equal(session.account?.id, before);
     assert.equal(session.accounts.length, 3);
   });
