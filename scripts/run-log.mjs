@@ -44,7 +44,7 @@ export function runLogged({ cmd, args, cwd, env = process.env, log, echo = false
 /**
  * mocha's failure list in a log ("  1) suite\n       title:" then the error after a blank line),
  * each as its titles and the error's first line, and the screenshots the UI runners printed
- * ("screenshot: <path>"), copied into `keep`.
+ * ("screenshot: <path>") and the logs of their windows ("RepoDesk's log: <path>; …"), copied into `keep`.
  */
 export function failuresIn(log, keep) {
   const text = fs.readFileSync(log, 'utf8');
@@ -53,7 +53,8 @@ export function failuresIn(log, keep) {
     const reason = m[3].trim();
     return reason ? `${title} ${reason}` : title;
   });
-  const shots = [...text.matchAll(/^screenshot: (.+\.png)$/gm)].map((m) => m[1]).filter((p) => fs.existsSync(p));
+  // A failed UI test's screenshot, and RepoDesk's log of its window beside it (test-results/ is emptied by the next run).
+  const shots = [...text.matchAll(/^(?:screenshot|RepoDesk's log): (.+\.(?:png|log))(?:;.*)?$/gm)].map((m) => m[1]).filter((p) => fs.existsSync(p));
   const kept = shots.map((p) => {
     const to = path.join(keep, path.basename(p));
     fs.copyFileSync(p, to);

@@ -107,7 +107,7 @@ export async function activate(context: vscode.ExtensionContext, loaderAt?: numb
       views.refreshAll();
     }),
   );
-  await Promise.all([restored, devSecret]);
+  await Promise.all([restored, devSecret, views.testSeams]);
 
   const api: RepoDeskApi = { viewIds: views.viewIds };
   if (context.extensionMode === vscode.ExtensionMode.Test) {

@@ -27,7 +27,7 @@ import { ActiveRepository } from './features/shared/selection/activeRepository';
 import { registerAccountSwitch } from './features/accounts/registerAccountSwitch';
 import { registerRepositories } from './features/repos/registerRepositories';
 import { registerReviewComments } from './features/review/commentsView/registerReviewComments';
-import { ErrorNode, LoadMoreNode, type RepoDeskNode } from './features/shared/tree/nodes';
+import { ErrorNode, LoadMoreNode } from './features/shared/tree/nodes';
 import { registerMessageEditor } from './features/shared/messageEditor/messageEditor';
 import { registerConfirmations } from './features/shared/confirmation';
 import type { EngagementSession } from './features/shared/session/engagementSession';
@@ -57,6 +57,8 @@ export interface Views {
   refreshAll(): void;
   /** Settles when VS Code has been handed the rows of an expanded group of the Repositories view (the start-up benchmark's last phase). */
   firstRows: Promise<void>;
+  /** Under tests only: settles when the views' test seams are registered. */
+  testSeams: Promise<void> | undefined;
 }
 
 /** The longest the views' reads wait at start-up for the kept rows' first paint (they are handed ~150–250 ms after the views register). */
@@ -175,27 +177,15 @@ export function registerViews(
     ),
     vscode.commands.registerCommand('repodesk.retry', (node?: ErrorNode) => (node instanceof ErrorNode ? node.runRetry() : undefined)),
   );
+  // Test seams: their code loads only in a test run (activation waits for them then), not at activation.
+  let testSeams: Promise<void> | undefined;
   if (context.extensionMode === vscode.ExtensionMode.Test) {
     const sources: Record<string, NodeTreeProvider> = { 'repodesk.repositories': repositories };
     for (const p of detail) sources[p.viewId] = p;
-    // Test seam: the nodes a view shows, as VS Code would ask for them.
-    context.subscriptions.push(
-      vscode.commands.registerCommand('repodesk.testing.children', (viewId: string, node?: RepoDeskNode) => sources[viewId]?.getChildren(node)),
-      // A row's hover as VS Code gets it: the row, then the tooltip resolved when the mouse is over it.
-      vscode.commands.registerCommand('repodesk.testing.hover', (viewId: string, node: RepoDeskNode) => {
-        const provider = sources[viewId];
-        return provider ? provider.resolveTreeItem(provider.getTreeItem(node), node).tooltip : undefined;
-      }),
-      // A row as VS Code gets it (its click), and a row selected as a click selects it.
-      vscode.commands.registerCommand('repodesk.testing.item', (viewId: string, node: RepoDeskNode) => sources[viewId]?.getTreeItem(node)),
-      vscode.commands.registerCommand('repodesk.testing.selectRow', (viewId: string, node: RepoDeskNode) => sources[viewId]?.select(node)),
-      vscode.commands.registerCommand('repodesk.testing.activeRepository', () => active.value),
-      vscode.commands.registerCommand('repodesk.testing.setActiveRepository', (owner: string, name: string) => active.set({ owner, name })),
-      vscode.commands.registerCommand('repodesk.testing.backgroundRefresh', backgroundRefresh),
-      // The reachability item's text (undefined when hidden) and a view's offline mark.
-      vscode.commands.registerCommand('repodesk.testing.reachability', () => reachability.statusText),
-      vscode.commands.registerCommand('repodesk.testing.offlineMark', (viewId: string) => sources[viewId]?.offlineText),
+    const views = import('./features/shared/testing/viewTestSeams.js').then((m) =>
+      m.registerViewTestSeams(context, sources, active, backgroundRefresh, reachability),
     );
+    testSeams = Promise.all([views, overviews.testSeams]).then(() => undefined);
   }
   const firstRows = new Promise<void>((resolve) => {
     const asked = repositories.onWillProvideRoots(() => {
@@ -214,5 +204,5 @@ export function registerViews(
     });
     context.subscriptions.push(asked, rows, children);
   });
-  return { viewIds: [...VIEW_IDS], active, selectedPull, refreshAll, firstRows };
+  return { viewIds: [...VIEW_IDS], active, selectedPull, refreshAll, firstRows, testSeams };
 }

@@ -40,6 +40,37 @@ export interface OverviewPage extends vscode.Disposable {
   reload(background: boolean): Promise<void>;
 }
 
+/**
+ * Settles once the page has drawn what it first shows: it said 'ready' (its heading is painted before that) and it
+ * has a model (given in its HTML, or posted) or a failure to show; or it closed.
+ */
+export function firstDrawn(hosted: HostedPanel<WebviewToHost, HostToWebview>): Promise<void> {
+  return new Promise((resolve) => {
+    let ready = false;
+    let shown = hosted.given.some((m) => m.type === 'model');
+    const subscriptions: vscode.Disposable[] = [];
+    const check = () => {
+      if (!ready || !shown) return;
+      for (const s of subscriptions) s.dispose();
+      resolve();
+    };
+    subscriptions.push(
+      hosted.onMessage((m) => {
+        ready ||= m.type === 'ready';
+        check();
+      }),
+      hosted.onDidPost((m) => {
+        shown ||= m.type === 'model' || m.type === 'failed';
+        check();
+      }),
+      hosted.panel.onDidDispose(() => {
+        for (const s of subscriptions) s.dispose();
+        resolve();
+      }),
+    );
+  });
+}
+
 export function startOverviewPanel(hosted: HostedPanel<WebviewToHost, HostToWebview>, deps: OverviewDeps): OverviewPage | undefined {
   const key = parseOverviewKey(hosted.key);
   if (!key) {

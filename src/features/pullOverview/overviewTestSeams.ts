@@ -2,13 +2,11 @@
 // then: their code is not read at activation.
 import * as vscode from 'vscode';
 import type { HostToWebview, WebviewToHost } from './model/messages';
-import type { WebviewPanels } from '../shared/panels/webviewPanels';
-import type { OverviewPage } from './overviewPanel';
+import type { HostedPanel, WebviewPanels } from '../shared/panels/webviewPanels';
+import type { OverviewDeps, OverviewPage } from './overviewPanel';
 import { overviewKey } from './overviewKey';
 
 export interface OverviewSeams {
-  /** The open page of `key`: what the host posted to it, and each time it was shown again whether it read again. */
-  listsOf(key: string): { posted: readonly HostToWebview[]; shown: readonly boolean[] } | undefined;
   kept: { clear(): void };
   panels: WebviewPanels<WebviewToHost, HostToWebview>;
   pages: ReadonlySet<OverviewPage>;
@@ -16,8 +14,18 @@ export interface OverviewSeams {
   setRereadShownAfter(ms: number): number;
 }
 
-export function registerOverviewTestSeams(context: vscode.ExtensionContext, seams: OverviewSeams): void {
-  const { listsOf, kept, panels, pages } = seams;
+/** Watches a page as it starts, for the seams; what it adds to the page's deps. */
+export type WatchPage = (hosted: HostedPanel<WebviewToHost, HostToWebview>) => Pick<OverviewDeps, 'onShown'>;
+
+export function registerOverviewTestSeams(context: vscode.ExtensionContext, seams: OverviewSeams): WatchPage {
+  const { kept, panels, pages } = seams;
+  // What the host posted to each page, and each time it was shown again whether it read again. Kept by panel, not by
+  // key: a page closed and opened again under its key has lists of its own from its creation (its start waits for the page).
+  const seen = new WeakMap<object, { posted: HostToWebview[]; shown: boolean[] }>();
+  const listsOf = (key: string) => {
+    const open = panels.get(key);
+    return open && seen.get(open);
+  };
   context.subscriptions.push(
     vscode.commands.registerCommand('repodesk.testing.pullOverview.rereadShownAfter', (ms: number) => seams.setRereadShownAfter(ms)),
     vscode.commands.registerCommand('repodesk.testing.pullOverview.posted', (key: string) => listsOf(key)?.posted ?? []),
@@ -31,4 +39,10 @@ export function registerOverviewTestSeams(context: vscode.ExtensionContext, seam
     // Reads the page again as the background refresh does, and resolves when done.
     vscode.commands.registerCommand('repodesk.testing.pullOverview.reload', (key: string) => [...pages].find((p) => overviewKey(p.key) === key)?.reload(true)),
   );
+  return (hosted) => {
+    const lists = { posted: [] as HostToWebview[], shown: [] as boolean[] };
+    seen.set(hosted, lists);
+    hosted.onDidPost((m) => lists.posted.push(m));
+    return { onShown: (reread) => lists.shown.push(reread) };
+  };
 }

@@ -13,6 +13,7 @@ import { lru } from 'tiny-lru';
 import type { PullKeyParts } from './overviewLoader';
 import { overviewKey } from './overviewKey';
 import type { OverviewPage } from './overviewPanel';
+import type { WatchPage } from './overviewTestSeams';
 import type { PendingDrafts, QueueComment } from '../review/stores/pendingDrafts';
 import type { FeatureContext } from '../shared/featureContext';
 import type { HostingSession } from '../shared/session/hostingSession';
@@ -24,6 +25,8 @@ const KEPT_PAGES = 20;
 export interface PullOverviews {
   /** Reads every open page again (conditional requests: free when nothing changed). */
   refresh(): void;
+  /** Under tests only: settles when the overview's test seams are registered. */
+  testSeams: Promise<void> | undefined;
 }
 
 /**
@@ -46,11 +49,12 @@ export function registerPullOverview({
   log,
   session,
   active,
+  selectedPull,
   reviewStore: store,
   pending,
   queue,
   viewedFiles: viewed,
-}: Pick<FeatureContext, 'extension' | 'log' | 'session' | 'active'> & {
+}: Pick<FeatureContext, 'extension' | 'log' | 'session' | 'active' | 'selectedPull'> & {
   reviewStore: PullReviewComments;
   pending?: PendingDrafts;
   queue?: QueueComment;
@@ -58,10 +62,8 @@ export function registerPullOverview({
 }): PullOverviews {
   const avatars = new AvatarCache();
   const pages = new Set<OverviewPage>();
-  // Test seams: what the host posted to each panel, and each time it was shown again. Kept by panel, not by key: a
-  // page closed and opened again under its key has lists of its own from its creation (its start waits for the page).
-  const seen = new WeakMap<object, { posted: HostToWebview[]; shown: boolean[] }>();
-  const testing = context.extensionMode === vscode.ExtensionMode.Test;
+  // Under tests: the seams (loaded then) watch each page as it starts.
+  let watchForTests: WatchPage | undefined;
   // A page shown again reads again once what it shows is older than this.
   let rereadShownAfterMs = 60_000;
   // The last page shown of each pull request (per account): written into the
@@ -71,6 +73,8 @@ export function registerPullOverview({
   // The panels started (opened, or restored and shown): a tab that is none of them was restored and not yet shown.
   const started = new Set<vscode.WebviewPanel>();
   let onStarted: ((key: string) => void) | undefined;
+  // A page a click made: told when it has drawn what it first shows (its click's selection follows then).
+  const drawn = new WeakMap<vscode.WebviewPanel, () => void>();
   const keptKey = (key: string) => `${session.account?.id ?? ''}\n${key}`;
   const keep = (hosted: HostedPanel<WebviewToHost, HostToWebview>) => {
     const at = keptKey(hosted.key);
@@ -105,13 +109,10 @@ export function registerPullOverview({
       started.add(hosted.panel);
       hosted.panel.onDidDispose(() => started.delete(hosted.panel));
       onStarted?.(hosted.key);
-      const { startOverviewPanel } = await import('./overviewPanel.js');
+      const { startOverviewPanel, firstDrawn } = await import('./overviewPanel.js');
+      const told = drawn.get(hosted.panel);
+      if (told) void firstDrawn(hosted).then(told);
       keep(hosted);
-      const lists = testing ? { posted: [] as HostToWebview[], shown: [] as boolean[] } : undefined;
-      if (lists) {
-        seen.set(hosted, lists);
-        hosted.onDidPost((m) => lists.posted.push(m));
-      }
       const page = startOverviewPanel(hosted, {
         session,
         store,
@@ -121,7 +122,7 @@ export function registerPullOverview({
         rereadShownAfterMs: () => rereadShownAfterMs,
         ...(pending ? { pending } : {}),
         ...(queue ? { queue } : {}),
-        ...(lists ? { onShown: (reread: boolean) => lists.shown.push(reread) } : {}),
+        ...watchForTests?.(hosted),
       });
       if (!page) return new vscode.Disposable(() => undefined);
       pages.add(page);
@@ -177,32 +178,32 @@ export function registerPullOverview({
         // The row's title is the new page's heading while its script loads.
         const rowTitle = givenAnswers<{ title?: unknown }>(arg)?.title;
         const heading = typeof rowTitle === 'string' ? { title: rowTitle, detail: `#${target.number}` } : undefined;
-        panels.show(key, title, vscode.ViewColumn.Active, fromView, heading);
+        const { hosted, created } = panels.show(key, title, vscode.ViewColumn.Active, fromView, heading);
+        // The click's selection (Review Comments, the threads) follows once this page has drawn, not beside it.
+        if (created) selectedPull.holdFollowers(target, new Promise<void>((told) => drawn.set(hosted.panel, told)));
       }
       return key;
     }),
   );
-  if (testing) {
-    void import('./overviewTestSeams.js').then((m) =>
-      m.registerOverviewTestSeams(context, {
-        listsOf: (key) => {
-          const open = panels.get(key);
-          return open && seen.get(open);
-        },
-        kept,
-        panels,
-        pages,
-        setRereadShownAfter: (ms) => {
-          const before = rereadShownAfterMs;
-          rereadShownAfterMs = ms;
-          return before;
-        },
-      }),
-    );
-  }
+  const testSeams =
+    context.extensionMode === vscode.ExtensionMode.Test
+      ? import('./overviewTestSeams.js').then((m) => {
+          watchForTests = m.registerOverviewTestSeams(context, {
+            kept,
+            panels,
+            pages,
+            setRereadShownAfter: (ms) => {
+              const before = rereadShownAfterMs;
+              rereadShownAfterMs = ms;
+              return before;
+            },
+          });
+        })
+      : undefined;
   return {
     refresh: () => {
       for (const p of pages) void p.reload(true);
     },
+    testSeams,
   };
 }

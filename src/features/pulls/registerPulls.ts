@@ -50,8 +50,9 @@ export function registerPulls({
     detail: () => describePullFilter(loadPullFilter(state)),
     beforeChange: () => selected.set(undefined),
   });
-  const select = (node: unknown) => {
-    if (node instanceof PullNode) selected.set({ owner: node.owner, repo: node.repo, number: node.pull.number, pull: node.pull });
+  // Chosen in the view (a click, the arrow keys): the followers wait for the overview the same click opens, if any.
+  const select = (node: unknown, inView = false) => {
+    if (node instanceof PullNode) selected.set({ owner: node.owner, repo: node.repo, number: node.pull.number, pull: node.pull }, inView);
   };
 
   registerPullDecorations(context);
@@ -75,7 +76,7 @@ export function registerPulls({
   void vscode.commands.executeCommand('setContext', 'repodesk.pulls.state', loadPullFilter(state).state);
 
   context.subscriptions.push(
-    view.onDidChangeSelection((e) => select(e.selection[0])),
+    view.onDidChangeSelection((e) => select(e.selection[0], true)),
     // Opening a pull request by its twistie is choosing it, as a click on it is:
     // Review Comments shows its threads, and the row is marked as selected.
     view.onDidExpandElement((e) => {

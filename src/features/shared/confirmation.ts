@@ -25,15 +25,10 @@ export function stepShown(title: string | undefined): void {
   if (keep) setTimeout(() => steps.push(title ?? ''), 0);
 }
 
-/**
- * Test seams (only in ExtensionMode.Test): `repodesk.testing.confirmations` returns the confirmations shown so far,
- * `repodesk.testing.stepsShown` the titles of the quick input steps.
- */
+/** Under tests (ExtensionMode.Test) the confirmations and steps shown are kept for the test seams (testing/viewTestSeams.ts). */
 export function registerConfirmations(context: vscode.ExtensionContext): void {
-  if (context.extensionMode !== vscode.ExtensionMode.Test) return;
-  keep = true;
-  context.subscriptions.push(
-    vscode.commands.registerCommand('repodesk.testing.confirmations', () => [...recent]),
-    vscode.commands.registerCommand('repodesk.testing.stepsShown', () => [...steps]),
-  );
+  keep = context.extensionMode === vscode.ExtensionMode.Test;
 }
+
+/** The confirmations shown so far and the titles of the quick input steps (kept under tests only). */
+export const shownForTests = () => ({ confirmations: [...recent], steps: [...steps] });
