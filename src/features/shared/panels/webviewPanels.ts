@@ -70,7 +70,7 @@ export interface HostedPanel<In, Out> {
  * webview's messages wait for it.
  */
 /** Writes a page of this kind for a panel: its key, its first messages, its heading. */
-type PageWriter = (panel: vscode.WebviewPanel, panelKey: string, initial: readonly unknown[], heading: PageHeading | undefined) => string;
+export type PageWriter = (panel: vscode.WebviewPanel, panelKey: string, initial: readonly unknown[], heading: PageHeading | undefined) => string;
 
 export type PanelStarter<In, Out> = (hosted: HostedPanel<In, Out>) => vscode.Disposable | Promise<vscode.Disposable>;
 
@@ -146,30 +146,16 @@ export class WebviewPanels<In, Out> implements vscode.Disposable {
    */
   prepare(): Promise<PageWriter> {
     const { spec, log, root } = this;
-    this.writing ??= Promise.all([
-      import('./webviewHtml.js'),
-      import('./pageStyles.js').then((m) => m.readInlineStyles(root, spec.inlineStyles ?? [], (text) => log.warn(`${spec.viewType}: ${text}`))),
-    ]).then(
-      ([{ webviewHtml }, inline]) =>
-        (this.writePage = (panel, panelKey, initial, heading) =>
-          webviewHtml({
-            webview: panel.webview,
-            root,
-            script: spec.script,
-            styles: [...spec.styles, ...inline.unread],
-            inlineStyles: inline.texts,
-            title: panel.title,
-            panelKey,
-            lang: vscode.env.language,
-            initial,
-            heading,
-          })),
-      (err: unknown) => {
-        // Tried again by the next panel.
-        this.writing = undefined;
-        throw err;
-      },
-    );
+    this.writing ??= import('./pageWriter.js')
+      .then((m) => m.pageWriter(root, spec, (text) => log.warn(`${spec.viewType}: ${text}`)))
+      .then(
+        (writer) => (this.writePage = writer),
+        (err: unknown) => {
+          // Tried again by the next panel.
+          this.writing = undefined;
+          throw err;
+        },
+      );
     return this.writing;
   }
 
