@@ -25,11 +25,13 @@ export class ActiveRepository implements vscode.Disposable {
 
   async set(repo: RepoRef | undefined): Promise<void> {
     if (repo && this.current && repo.owner === this.current.owner && repo.name === this.current.name) return;
+    // The views hear of it at once; remembering it (the workspace state, the context key: round trips to the
+    // window) follows. A write still pending, or refused, would otherwise leave the views on the old repository
+    // while every later click on the new one found it current already.
     const apply = async () => {
       this.current = repo;
-      await this.state.update(KEY, repo);
-      await this.updateContext();
       this.changed.fire(repo);
+      await Promise.all([this.state.update(KEY, repo), this.updateContext()]);
     };
     await (this.switcher ? this.switcher(repo, apply) : apply());
   }
