@@ -13,22 +13,24 @@ import os from 'node:os';
 import path from 'node:path';
 
 /**
- * 30 s of traffic, 3 clients, a sample every second: 31 samples, the first
- * quarter (about 8 s) warm-up, then two thirds of 8 samples each to compare
- * (their means, about 15 s apart). As short as a trend of the kind the
- * margins (MARGIN in soak.mjs) are sized for still shows: over those 15 s a
- * git helper left behind per push passes the 4 children (pushes come about
- * one a second even on a loaded 2-core machine), a descriptor left open per
- * request passes the 16 (hundreds of requests), and RSS beyond its 104 MB
- * margin is a leak of MBs a second whatever the length. Sampling every
- * second keeps 8 samples in each mean (the 75 s form had 6 every 3 s), so a
- * sample's noise (descriptors ±10, children ±3 with the pushes in flight)
- * still averages out. The warm-up's RSS growth (JIT, heap, the response
- * cache filling; up to 25 s when loaded) may fall in the compared stretch:
- * that is within the RSS margin (seen: 118 → 130 MB between 6 s and 28 s).
- * Slower leaks are the long form's (docs/RELIABILITY.md).
+ * 30 s of traffic, 3 clients each starting an operation at most every 100 ms,
+ * a sample every second: 31 samples, the first quarter (about 8 s) warm-up,
+ * then two thirds of 8 samples each to compare (their means, about 15 s
+ * apart). As short as a trend of the kind the margins (MARGIN in soak.mjs)
+ * are sized for still shows, and paced so that it takes a third of the CPU
+ * of a run as fast as it can (27 CPU-s against 59 on the 2-core machine),
+ * which the UI stages running beside it in `npm test` need: over those 15 s,
+ * about 35 pushes and 650 requests. A git helper left behind per push passes
+ * the 4 children, a descriptor left open per request passes the 16 (one
+ * injected per request: 606 → 1,375), and RSS passes its 104 MB margin from
+ * about 200 KB kept per request (injected: 213 → 348 MB; 100 KB gave
+ * 166 → 240 MB, within it). Sampling every second keeps 8 samples in each
+ * mean, so a sample's noise (descriptors ±10, children ±3 with the pushes in
+ * flight) averages out. The warm-up's RSS growth (JIT, heap, the response
+ * cache filling) may fall in the compared stretch: that is within the RSS
+ * margin. Slower leaks are the long form's (docs/RELIABILITY.md).
  */
-const SHORT_FORM = ['--duration', '30', '--clients', '3', '--sample', '1'];
+const SHORT_FORM = ['--duration', '30', '--clients', '3', '--sample', '1', '--pace', '100'];
 
 interface Report {
   counts: { requests: number; pushes: number; deliveries: number };

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Soak test of the emulator (needs `npm run build` first):
-//   node emulator/test/soak/soak.mjs [--duration <s>] [--clients <n>] [--sample <s>] [--report <file.json>]
+//   node emulator/test/soak/soak.mjs [--duration <s>] [--clients <n>] [--sample <s>] [--pace <ms>] [--report <file.json>]
 // Its short form runs in the emulator suite (test/soak.test.ts, which reads the
 // --report); the long form is run on demand (docs/RELIABILITY.md).
 // Starts the built CLI (emulator/dist/main.js) on 127.0.0.1 with the demo seed and sends mixed
@@ -21,6 +21,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setTimeout as delay } from 'node:timers/promises';
 import { parseArgs, promisify } from 'node:util';
 
 const { values } = parseArgs({
@@ -28,12 +29,20 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '120' },
     clients: { type: 'string', default: '4' },
     sample: { type: 'string', default: '5' },
+    pace: { type: 'string', default: '0' },
     report: { type: 'string' },
   },
 });
 const DURATION_MS = Number(values.duration) * 1000;
 const CLIENTS = Number(values.clients);
 const SAMPLE_MS = Number(values.sample) * 1000;
+/**
+ * Each client starts an operation at most once per this many ms (0: each as
+ * soon as the last ends). A leak shows per operation, not per second of CPU:
+ * a paced run sends fewer of them but still enough for the margins below, and
+ * leaves the rest of the machine to what runs beside it (the suite's short form).
+ */
+const PACE_MS = Number(values.pace);
 /**
  * Margins of growth after warm-up (the first quarter of the run): the mean of
  * the last third of the later samples against the mean of their first third.
@@ -265,7 +274,9 @@ async function main() {
     },
   ];
   const client = async (c) => {
-    for (let i = 0; Date.now() < deadline; i++) {
+    for (let i = 0, next = Date.now(); Date.now() < deadline; i++) {
+      // The traffic's rate, not a wait for a state: the next operation's start.
+      next += PACE_MS;
       try {
         await ops[(c * 7 + i * 5) % ops.length](c, i);
       } catch (e) {
@@ -275,6 +286,10 @@ async function main() {
             .slice(0, 300)}`,
         );
       }
+      // An operation slower than the pace is not made up for by a burst after it.
+      next = Math.max(next, Date.now());
+      const rest = Math.min(next, deadline) - Date.now();
+      if (rest > 0) await delay(rest);
     }
   };
   await Promise.all(Array.from({ length: CLIENTS }, (_, c) => client(c)));
