@@ -213,6 +213,49 @@ describe('v3 git data (docs/service-api/hosting/git-data §1–§8)', () => {
     }
   });
 
+  it('a push of several commits (webhooks §7): each commit lists its own added, removed and modified paths, in order, and a merge that changes nothing lists none', async () => {
+    const { events, until, stop: unsubscribe } = eventLog(emu);
+    try {
+      const base = await master();
+      const baseTree = (await call(emu, 'GET', `${REPO}/git/commits/${base}`, { auth: ada })).json.tree.sha;
+      const commit = async (message: string, parents: string[], baseTreeSha: string, tree: Array<Record<string, unknown>>) => {
+        const t = tree.length ? (await call(emu, 'POST', `${REPO}/git/trees`, { auth: ada, body: { base_tree: baseTreeSha, tree } })).json.sha : baseTreeSha;
+        const c = (await call(emu, 'POST', `${REPO}/git/commits`, { auth: ada, body: { message, tree: t, parents } })).json;
+        return { sha: c.sha as string, tree: c.tree.sha as string };
+      };
+      const c1 = await commit('add two', [base], baseTree, [
+        { path: 'push/a.md', mode: '100644', content: 'a\n' },
+        { path: 'push/b.md', mode: '100644', content: 'b\n' },
+      ]);
+      const c2 = await commit('change a, add c', [c1.sha], c1.tree, [
+        { path: 'push/a.md', mode: '100644', content: 'a2\n' },
+        { path: 'push/c.md', mode: '100644', content: 'c\n' },
+      ]);
+      const c3 = await commit('remove b', [c2.sha], c2.tree, [{ path: 'push/b.md', mode: '100644', sha: null }]);
+      const merge = await commit('merge', [c3.sha, c1.sha], c3.tree, []);
+      await call(emu, 'POST', `${REPO}/git/refs`, { auth: ada, body: { ref: 'refs/heads/events/several', sha: base } });
+      await until((all) => all.some((e) => e.name === 'push'));
+      events.length = 0;
+      await call(emu, 'PATCH', `${REPO}/git/refs/heads/events/several`, { auth: ada, body: { sha: merge.sha } });
+      await until((all) => all.some((e) => e.name === 'push'));
+      const push = events.find((e) => e.name === 'push')?.payload as {
+        commits: Array<{ id: string; message: string; added: string[]; removed: string[]; modified: string[] }>;
+      };
+      assert.deepEqual(
+        push.commits.map((c) => [c.id, c.message, c.added, c.removed, c.modified]),
+        [
+          [c1.sha, 'add two', ['push/a.md', 'push/b.md'], [], []],
+          [c2.sha, 'change a, add c', ['push/c.md'], [], ['push/a.md']],
+          [c3.sha, 'remove b', [], ['push/b.md'], []],
+          [merge.sha, 'merge', [], [], []],
+        ],
+      );
+      await call(emu, 'DELETE', `${REPO}/git/refs/heads/events/several`, { auth: ada });
+    } finally {
+      unsubscribe();
+    }
+  });
+
   it('writes need push access: a user who may only read gets 404, and nothing changes', async () => {
     const sha = await master();
     assert.equal((await call(emu, 'GET', `${REPO}/git/refs/heads/master`, { auth: mary })).status, 200);
