@@ -1,7 +1,8 @@
-// `npm run test:stress -- --runs N [--stages integration,e2e] [--one-by-one]`:
+// `npm run test:stress -- --runs N [--stages integration,e2e] [--one-by-one] [--full]`:
 // the UI stages (all of scripts/ui-stages.mjs by default) N times in a row while a
 // child process keeps one core busy, as a loaded CI machine or a build beside
-// the tests would. Each run starts its stages side by side, as npm test does
+// the tests would; `--full`: the whole of `npm test` (scripts/test-all.mjs)
+// each time. Each run starts its stages side by side, as npm test does
 // (`--one-by-one`: one after another). A test that passes only on an idle
 // machine fails here. Each failure is reported with its test's title, its
 // screenshots and the stage's log; the logs and screenshots are kept in a
@@ -27,10 +28,11 @@ const unknown = names.filter((n) => !uiStages.some((s) => s.name === n));
 if (unknown.length) throw new Error(`--stages takes some of ${uiStages.map((s) => s.name).join(',')}, not ${unknown.join(',')}`);
 const stages = uiStages.filter((s) => names.includes(s.name));
 const oneByOne = process.argv.includes('--one-by-one');
+const full = process.argv.includes('--full');
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs takes a whole number of runs, not ${arg('runs')}`);
 const out = fs.mkdtempSync(path.join(os.tmpdir(), 'repodesk-stress-'));
 
-// One build for every run (the stages' runners read dist/).
+// One build for every run (the stages' runners read dist/; npm test builds for itself).
 const build = spawnSync(process.execPath, ['esbuild.mjs', '--production'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) process.exit(1);
 // code-server once, before stages that share it start side by side.
@@ -45,7 +47,18 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exi
 
 const report = [];
 const env = { ...process.env, REPODESK_RESULTS_EMPTIED: '1' };
-for (let run = 1; run <= runs; run++) {
+for (let run = 1; run <= runs && full; run++) {
+  // npm test as a contributor runs it: it builds, installs code-server and empties test-results/ itself.
+  const dir = path.join(out, `run-${run}`, 'npm-test');
+  fs.mkdirSync(dir, { recursive: true });
+  const log = path.join(dir, 'output.log');
+  console.log(`\n━━━ stress run ${run}/${runs}: npm test (one core kept busy) ━━━`);
+  const { code, seconds } = await runLogged({ cmd: process.execPath, args: ['scripts/test-all.mjs'], cwd: root, env: process.env, log });
+  const summary = fs.readFileSync(log, 'utf8').trimEnd().split('\n').at(-1);
+  console.log(`${code === 0 ? '✔' : '✖'} stress run ${run}/${runs}: npm test ended in ${seconds.toFixed(0)} s: ${summary} (log: ${log})`);
+  report.push({ run, stage: 'npm test', ok: code === 0, seconds, log, ...(code === 0 ? { titles: [], screenshots: [] } : failuresIn(log, dir)) });
+}
+for (let run = 1; run <= runs && !full; run++) {
   fs.rmSync(path.join(root, 'test-results'), { recursive: true, force: true });
   const runStage = async ({ name: stage, script }) => {
     const dir = path.join(out, `run-${run}`, stage);
@@ -72,7 +85,8 @@ for (let run = 1; run <= runs; run++) {
 }
 stopBusy();
 
-console.log(`\n━━━ stress: ${runs} run(s) of ${names.join(', ')}${oneByOne ? ' one by one' : ' side by side'} with one core busy ━━━`);
+const what = full ? 'npm test' : `${names.join(', ')}${oneByOne ? ' one by one' : ' side by side'}`;
+console.log(`\n━━━ stress: ${runs} run(s) of ${what} with one core busy ━━━`);
 for (const r of report) {
   console.log(`${r.ok ? '✔' : '✖'} run ${r.run} ${r.stage.padEnd(12)} ${r.seconds.toFixed(1)} s`);
   if (r.ok) continue;
@@ -82,5 +96,5 @@ for (const r of report) {
 }
 fs.writeFileSync(path.join(out, 'report.json'), JSON.stringify(report, null, 2) + '\n');
 const failed = report.filter((r) => !r.ok).length;
-console.log(`${report.length - failed} stage run(s) passed, ${failed} failed; logs and screenshots in ${out}`);
+console.log(`${report.length - failed} ${full ? 'run' : 'stage run'}(s) passed, ${failed} failed; logs and screenshots in ${out}`);
 process.exit(failed ? 1 : 0);
