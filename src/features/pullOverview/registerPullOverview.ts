@@ -171,6 +171,7 @@ export function registerPullOverview({
               () => panels.get(key),
               (listener) => (onStarted = listener),
               frontAtClick,
+              (line) => log.info(`Pull request overview ${line}`),
             );
       // Shown, then left for another tab while it started: the person's choice of tab stands. Shown and started,
       // it is in front already: revealed again, it came back over a tab the person chose just after.

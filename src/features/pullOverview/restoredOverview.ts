@@ -43,7 +43,13 @@ export async function showRestored(
   isOpen: () => unknown,
   onStarted: (listener: ((key: string) => void) | undefined) => void,
   frontAtClick: vscode.Tab | undefined,
+  log: (line: string) => void,
 ): Promise<'none' | 'shown' | 'leftBehind'> {
+  // Why a click left the page behind, in RepoDesk's log: nothing on screen says it.
+  const leftBehind = (when: string) => {
+    log(`#${number}: its restored tab is left behind ${when}: “${vscode.window.tabGroups.activeTabGroup.activeTab?.label ?? 'no tab'}” is in front`);
+    return 'leftBehind' as const;
+  };
   // Called only with more overview tabs than pages started (registerPullOverview.ts): some restored tab is unstarted.
   const panels = [...started];
   let shown = false;
@@ -54,11 +60,13 @@ export async function showRestored(
     const index = tab.group.tabs.indexOf(tab);
     if (index < 0 || (!tab.group.isActive && !focusGroup)) continue;
     // The person went on to another tab since the click (the click's handling waited for this code): their tab stays.
-    if (!sameTab(vscode.window.tabGroups.activeTabGroup.activeTab, frontAtClick) && !inFront(tab, viewType)) return 'leftBehind';
+    if (!sameTab(vscode.window.tabGroups.activeTabGroup.activeTab, frontAtClick) && !inFront(tab, viewType))
+      return leftBehind(`before it was shown (“${frontAtClick?.label ?? 'no tab'}” was in front at the click)`);
     const handedOver = new Promise<void>((resolve) => {
-      const done = () => {
+      const done = (key?: string) => {
         clearTimeout(timer);
         onStarted(undefined);
+        if (key === undefined) log(`#${number}: the restored tab “${tab.label}” was shown, and not handed over within ${HANDED_OVER_MS} ms`);
         resolve();
       };
       onStarted(done);
@@ -69,7 +77,7 @@ export async function showRestored(
     shown = true;
     await handedOver;
     // The person went on to another tab while VS Code handed this one over: it is not brought to the front again.
-    if (!inFront(tab, viewType)) return 'leftBehind';
+    if (!inFront(tab, viewType)) return leftBehind('once handed over');
   }
   // Opening a tab by its place gives it the focus; a click in the view keeps it there.
   if (shown && preserveFocus) await vscode.commands.executeCommand('repodesk.pullRequests.focus');
