@@ -82,7 +82,7 @@ export function registerViews(
   // Which of several signed-in accounts the views use, in the status bar.
   registerAccountSwitch(ctx);
   // The editor of longer text: messages, descriptions, release notes (its own tab, language and ✓ / ✕).
-  registerMessageEditor(context);
+  registerMessageEditor(context, (line) => log.info(`Message editor: ${line}`));
   // The status bar's word that something worked (a test seam under tests).
   registerConfirmations(context);
   const gitfs = registerGitFileSystem(ctx);

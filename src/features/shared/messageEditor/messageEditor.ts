@@ -53,6 +53,8 @@ const closing = new Set<string>();
 const said: string[] = [];
 let keepSaid = false;
 let store: MessageStore | undefined;
+/** RepoDesk's log: how each editor ended (a cancel nobody asked for shows there). */
+let logLine: (line: string) => void = () => undefined;
 /** What messages a reload left need: loaded on first use (most windows have none at start-up). */
 type LazyOrphans = Pick<Orphans, 'resume' | 'keep' | 'offerAll'> & { unknown(path: string): void };
 let orphans: LazyOrphans | undefined;
@@ -134,30 +136,32 @@ function accept(uri?: vscode.Uri): void {
     say('warning', refuseEmpty);
     return;
   }
-  settle(path, 'accept');
+  settle(path, 'accept', '✓');
 }
 
 function cancel(uri?: vscode.Uri): void {
   const path = pathOf(uri);
   if (path === undefined) return;
-  if (pending.has(path)) settle(path, 'cancel');
+  if (pending.has(path)) settle(path, 'cancel', '✕');
   else void orphans?.keep(path);
 }
 
-function settle(path: string, outcome: Outcome): void {
+function settle(path: string, outcome: Outcome, by: string): void {
   const entry = pending.get(path);
   if (!entry) return;
   pending.delete(path);
+  logLine(`“${entry.request.title}”: ${outcome} (${by})`);
   entry.decide(outcome);
 }
 
 /** The ✓ and ✕ of the editor's title bar, the file system of its documents, and the ways a tab goes. */
-export function registerMessageEditor(context: vscode.ExtensionContext): void {
+export function registerMessageEditor(context: vscode.ExtensionContext, log: (line: string) => void): void {
+  logLine = log;
   keepSaid = context.extensionMode === vscode.ExtensionMode.Test;
   let files = startFiles(context);
   const closed = (uri: vscode.Uri) => {
     if (uri.scheme !== MESSAGE_SCHEME || closing.has(uri.path)) return;
-    if (pending.has(uri.path)) settle(uri.path, 'cancel');
+    if (pending.has(uri.path)) settle(uri.path, 'cancel', 'its tab closed');
     else void orphans?.keep(uri.path);
   };
   context.subscriptions.push(
@@ -174,7 +178,7 @@ export function registerMessageEditor(context: vscode.ExtensionContext): void {
     }),
     // A pending editor's document closed (its tab may close later or not at all); an orphan's only goes with its tab.
     vscode.workspace.onDidCloseTextDocument((doc) => {
-      if (doc.uri.scheme === MESSAGE_SCHEME && pending.has(doc.uri.path) && !closing.has(doc.uri.path)) settle(doc.uri.path, 'cancel');
+      if (doc.uri.scheme === MESSAGE_SCHEME && pending.has(doc.uri.path) && !closing.has(doc.uri.path)) settle(doc.uri.path, 'cancel', 'its document closed');
     }),
   );
   if (keepSaid) {
@@ -182,7 +186,7 @@ export function registerMessageEditor(context: vscode.ExtensionContext): void {
       vscode.commands.registerCommand('repodesk.testing.messageEditorSaid', () => [...said]),
       // What a window reload does to the editor, in this window: the flows end undecided, and the state is read anew.
       vscode.commands.registerCommand('repodesk.testing.messageEditorReload', () => {
-        for (const path of [...pending.keys()]) settle(path, 'lost');
+        for (const path of [...pending.keys()]) settle(path, 'lost', 'a reload');
         files.dispose();
         files = startFiles(context);
       }),
@@ -237,7 +241,7 @@ export async function editMessage(request: MessageRequest): Promise<string | und
   const prompt = earlier === undefined ? request.prompt : `${request.prompt} ${vscode.l10n.t('Your earlier text is back in the editor.')}`;
   if (keepSaid) said.push(prompt);
   void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: prompt, cancellable: true }, (_progress, token) => {
-    token.onCancellationRequested(() => settle(path, 'cancel'));
+    token.onCancellationRequested(() => settle(path, 'cancel', 'Cancel'));
     return decided;
   });
   // The action itself in the status bar too, where it stays in sight whichever editor has the focus.
