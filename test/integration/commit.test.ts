@@ -344,6 +344,37 @@ describe('Commit from the workspace (git data API)', function () {
     );
   });
 
+  it("the message tab's language changed (Change Language Mode): the document is closed and opened again under it, the tab stays, and its ✓ still commits", async () => {
+    const client = (await signInAsAdaWithDemoRepository()).testing!.session.client!;
+    write('notes/language.md', 'language\n');
+    const running = vscode.commands.executeCommand<Result | undefined>('repodesk.commit.workspace', {
+      folder,
+      owner: OWNER,
+      repo: REPO,
+      branch: 'workspace/language',
+      from: 'master',
+      prefix: 'lang',
+    });
+    const editor = await messageEditor();
+    await editor.edit((e) => e.replace(new vscode.Range(0, 0, editor.document.lineCount, 0), 'Written as Markdown'));
+    const before = (await said()).length;
+    // VS Code tells extensions a language change as the document closed, then opened again.
+    const closed = new Promise<void>((resolve) => {
+      const sub = vscode.workspace.onDidCloseTextDocument((doc) => {
+        if (doc.uri.toString() === editor.document.uri.toString()) resolve(sub.dispose());
+      });
+    });
+    const markdown = await vscode.languages.setTextDocumentLanguage(editor.document, 'markdown');
+    await closed;
+    assert.equal(markdown.languageId, 'markdown');
+    assert.doesNotMatch((await said()).slice(before).join(' | '), /cancelled/, 'no cancel was said');
+    await vscode.window.showTextDocument(markdown);
+    await vscode.commands.executeCommand('repodesk.messageEditor.accept');
+    const result = await running;
+    assert.ok(result, 'committed');
+    assert.equal((await client.git.getCommit(OWNER, REPO, result.commit)).message, 'Written as Markdown');
+  });
+
   it("closing the message editor's tab cancels: said, nothing committed, the text kept and back in the next editor; ✕ cancels too", async () => {
     const client = (await signInAsAdaWithDemoRepository()).testing!.session.client!;
     write('notes/cancel.md', 'cancel\n');

@@ -176,9 +176,12 @@ export function registerMessageEditor(context: vscode.ExtensionContext, log: (li
     vscode.window.tabGroups.onDidChangeTabs((e) => {
       for (const tab of e.closed) if (tab.input instanceof vscode.TabInputText) closed(tab.input.uri);
     }),
-    // A pending editor's document closed (its tab may close later or not at all); an orphan's only goes with its tab.
+    // A pending editor's document closed with no tab left showing it (its tab may close later or not at all); an
+    // orphan's only goes with its tab. While a tab shows it, it is the same text opened again: a language change
+    // is told as a close and an open, and so is an earlier model of the same file let go late.
     vscode.workspace.onDidCloseTextDocument((doc) => {
-      if (doc.uri.scheme === MESSAGE_SCHEME && pending.has(doc.uri.path) && !closing.has(doc.uri.path)) settle(doc.uri.path, 'cancel', 'its document closed');
+      const { path } = doc.uri;
+      if (doc.uri.scheme === MESSAGE_SCHEME && pending.has(path) && !closing.has(path) && !tabsOf(path).length) settle(path, 'cancel', 'its document closed');
     }),
   );
   if (keepSaid) {
