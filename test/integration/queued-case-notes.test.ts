@@ -100,6 +100,8 @@ describe('Queued case notes: written while the engagement service does not answe
   const originalWarning = vscode.window.showWarningMessage;
   /** The answer to the next modal question (Discard's), else undefined: cancelled. */
   let modalAnswer: string | undefined;
+  /** How many modal questions were asked (each answered with modalAnswer). */
+  let modalsAsked = 0;
 
   const notesOnService = async (id: number, text: string) => ((await direct.getCase(id)).notes ?? []).filter((n) => n.text === text);
 
@@ -127,7 +129,10 @@ describe('Queued case notes: written while the engagement service does not answe
     };
     (vscode.window as { showWarningMessage: unknown }).showWarningMessage = (m: string, ...rest: unknown[]) => {
       const options = rest[0] as vscode.MessageOptions | undefined;
-      if (typeof options === 'object' && options?.modal) return Promise.resolve(modalAnswer);
+      if (typeof options === 'object' && options?.modal) {
+        modalsAsked++;
+        return Promise.resolve(modalAnswer);
+      }
       return (originalWarning as (...a: unknown[]) => Thenable<unknown>).call(vscode.window, m, ...rest);
     };
     assert.equal(await vscode.commands.executeCommand('repodesk.insights.show', { owner: OWNER, name: NAME, tab: 'cases' }), KEY);
@@ -200,8 +205,9 @@ describe('Queued case notes: written while the engagement service does not answe
       (await since(mark, 'caseDetails')).some((m) => m.details.id === id && [first, second].every((t) => m.details.notes.some((n) => n.text === t))),
     );
     // Another answer of the service (the list read again) sends nothing more.
+    const reread = (await posted()).length;
     await send({ type: 'loadCases', filter: { state: 'all', pull: null }, index: 0 });
-    await new Promise((r) => setTimeout(r, 1000));
+    await waitFor('the list read again and drawn', async () => (await since(reread, 'cases')).length > 0);
     assert.equal((await notesOnService(id, first)).length, 1);
     assert.equal((await notesOnService(id, second)).length, 1);
     assert.deepEqual(errors, []);
@@ -236,8 +242,9 @@ describe('Queued case notes: written while the engagement service does not answe
     await send({ type: 'queuedNote', key: kept.key, action: 'copy' });
     await waitFor('the note’s text on the clipboard', async () => (await vscode.env.clipboard.readText()) === text);
     modalAnswer = undefined;
+    const asked = modalsAsked;
     await send({ type: 'queuedNote', key: kept.key, action: 'discard' });
-    await new Promise((r) => setTimeout(r, 300));
+    await waitFor('Discard asked whether to discard', async () => modalsAsked > asked);
     assert.ok(
       (await queuedNotes()).some((n) => n.key === kept.key),
       'kept when Discard is not confirmed',
