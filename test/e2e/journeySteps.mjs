@@ -64,6 +64,25 @@ export async function openDemoPullFile(file, { drawnLine } = {}) {
 }
 
 /**
+ * A point on a line of text of `editor` drawn inside `view` (a box) and not under anything else, so that the
+ * wheel there scrolls the editor; the view's middle when there is none.
+ */
+export async function lineInSight(editor, view) {
+  const point = await editor.evaluate((root, v) => {
+    // The editor's own lines, not those of a comment box in a thread's widget.
+    const own = root.querySelector('.monaco-editor');
+    for (const line of root.querySelectorAll('.view-lines .view-line')) {
+      if (line.closest('.monaco-editor') !== own) continue;
+      const b = line.getBoundingClientRect();
+      const at = { x: b.left + 40, y: b.top + b.height / 2 };
+      if (b.top >= v.y && b.bottom <= v.y + v.height && line.contains(globalThis.document.elementFromPoint(at.x, at.y))) return at;
+    }
+    return null;
+  }, view);
+  return point ?? { x: view.x + view.width / 2, y: view.y + view.height / 2 };
+}
+
+/**
  * A new thread on a line of the head side: the gutter's +, the text typed,
  * the thread's button clicked (`button`: Add to Review while a review is
  * pending), then the thread drawn with `mark` (Pending, or Queued when the
@@ -74,21 +93,38 @@ export async function writeThread(diff, line, text, { button = 'Add to Review', 
   const modified = diff.locator('.editor.modified');
   const number = modified.locator('.margin-view-overlays .line-numbers', { hasText: new RegExp(`^${line}$`) }).first();
   // Scrolled into sight with the mouse wheel, as a person would (the threads above take room): down while
-  // the line is below the view or not drawn yet below it, up when the first line drawn is past it.
-  const view = await modified.boundingBox();
+  // the line is below the view or not drawn yet below it, up when the first line drawn is past it. The
+  // editor is measured again at each step (the Comments panel may open and shrink it), below the lines
+  // sticky scroll pins over its top, and the wheel turns over a line of text in sight (a thread's widget
+  // takes the wheel for itself).
   const drawn = modified.locator('.margin-view-overlays .line-numbers');
   await drawn.first().waitFor();
-  for (let i = 0; i < 12; i++) {
+  const drawnLines = async () => (await drawn.allInnerTexts()).map((t) => Number.parseInt(t, 10)).filter((n) => n > 0);
+  const measure = async () => {
+    const editor = await modified.boundingBox();
+    const pinned = modified.locator('.sticky-widget').first();
+    const sticky = (await pinned.count()) ? await pinned.boundingBox() : null;
+    const top = sticky && sticky.height > 0 ? sticky.y + sticky.height : editor.y;
+    return { x: editor.x, y: top, width: editor.width, height: editor.y + editor.height - top };
+  };
+  let view;
+  for (let i = 0; i < 20; i++) {
+    view = await measure();
     const box = (await number.count()) ? await number.boundingBox() : null;
-    if (box && box.y + box.height < view.y + view.height - 20) break;
-    const first = Math.min(...(await drawn.allInnerTexts()).map((t) => Number.parseInt(t, 10)).filter((n) => n > 0));
-    await page.mouse.move(view.x + view.width / 2, view.y + view.height / 2);
-    await page.mouse.wheel(0, !box && first > line ? -120 : 120);
+    if (box && box.y >= view.y && box.y + box.height < view.y + view.height - 20) break;
+    const first = Math.min(...(await drawnLines()));
+    const up = box ? box.y < view.y : first > line;
+    const over = await lineInSight(modified, view);
+    await page.mouse.move(over.x, over.y);
+    await page.mouse.wheel(0, up ? -120 : 120);
     // The editor draws the scrolled lines on the next frames (an event, not a time).
     await page.evaluate(() => new Promise((resolve) => globalThis.requestAnimationFrame(() => globalThis.requestAnimationFrame(resolve))));
   }
-  const at = await number.boundingBox();
-  assert.ok(at, `line ${line} is on screen`);
+  const at = (await number.count()) ? await number.boundingBox() : null;
+  assert.ok(
+    at && at.y >= view.y && at.y + at.height <= view.y + view.height,
+    `line ${line} is on screen in the diff (${Math.round(view.y)}–${Math.round(view.y + view.height)} px): the lines drawn are ${(await drawnLines()).join(', ') || 'none'}, line ${line} at ${at ? `${Math.round(at.y)} px` : 'none'}`,
+  );
   await page.mouse.move(at.x + at.width + 9, at.y + at.height / 2);
   await modified.locator('.margin-view-overlays .comment-diff-added').first().waitFor({ timeout: 10_000 });
   await page.mouse.click(at.x + at.width + 9, at.y + at.height / 2);

@@ -317,6 +317,7 @@ describe('Journey: commit the workspace to a new branch, open a pull request, me
     // The click opened #1's overview: a person waits for it before going back to the message (a page that opens
     // late takes the front again).
     await page.locator('.tabs-container .tab.active', { hasText: '#1 Tabulate polynomials' }).first().waitFor({ timeout: 60_000 });
+    await overview().locator('h1', { hasText: 'Tabulate polynomials by the method of differences' }).waitFor({ timeout: 30_000 });
     console.log(`      screenshot: ${await screenshot('journey-merge-reload-restored')}`);
     // Back to the message: it stays in front (the restored page, started by the click, is not revealed again).
     await tab.click();

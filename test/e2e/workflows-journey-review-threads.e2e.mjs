@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { screenshot, session } from '../harness/e2eSession.mjs';
 import { clickUntilHidden, expectCleanScreen } from './journeyChecks.mjs';
 import { apiAsAda, openAndSignIn, palette } from './sidebar.mjs';
-import { openDemoPullFile } from './journeySteps.mjs';
+import { lineInSight, openDemoPullFile } from './journeySteps.mjs';
 
 const PULL = '/repos/analytical-engines/difference-engine/pulls/1';
 const created = [];
@@ -97,9 +97,11 @@ describe('Journey: a review written in the diff editor, by clicks', () => {
     const line1 = modified.locator('.margin-view-overlays .line-numbers', { hasText: /^1$/ }).first();
     // The diff may be scrolled to the thread of the reply before, with line 1
     // (a heading) pinned as a sticky line over the text: back to the top first.
-    const lines = await modified.locator('.margin-view-overlays').first().boundingBox();
-    assert.ok(lines, 'the modified side is on screen');
-    await page.mouse.move(lines.x + lines.width / 2, lines.y + 40);
+    // The wheel turns over a line of text (a thread's widget would take it for itself).
+    const view = await modified.boundingBox();
+    assert.ok(view, 'the modified side is on screen');
+    const over = await lineInSight(modified, view);
+    await page.mouse.move(over.x, over.y);
     await page.mouse.wheel(0, -5000);
     await modified
       .locator('.sticky-widget .sticky-line-number', { hasText: /^1$/ })

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { screenshot, session } from '../harness/e2eSession.mjs';
 import { expectCleanScreen } from './journeyChecks.mjs';
 import { apiAsAda, openAndSignIn, palette } from './sidebar.mjs';
-import { openDemoPullFile } from './journeySteps.mjs';
+import { lineInSight, openDemoPullFile } from './journeySteps.mjs';
 
 const REPO = '/repos/analytical-engines/difference-engine';
 const FILE = 'docs/tables.md';
@@ -31,7 +31,7 @@ const thread = (text) => session.page.locator('.review-widget', { hasText: text 
  */
 async function scrollTo(diff, target, line) {
   const { page } = session;
-  const modified = await diff.locator('.editor.modified').boundingBox();
+  const modified = diff.locator('.editor.modified');
   const view = await diff.boundingBox();
   const drawn = [];
   for (let i = 0; i < 12; i++) {
@@ -40,7 +40,9 @@ async function scrollTo(diff, target, line) {
     drawn.splice(0, drawn.length, ...(await diff.locator('.editor.modified .line-numbers').allInnerTexts()).map(Number).filter(Boolean));
     const parked = box === null || box.y < view.y - 100_000;
     const below = parked ? !drawn.length || line >= Math.min(...drawn) : box.y > view.y;
-    await page.mouse.move(modified.x + modified.width / 2, modified.y + modified.height / 2);
+    // Over a line of text: a thread's widget would take the wheel for itself.
+    const over = await lineInSight(modified, await modified.boundingBox());
+    await page.mouse.move(over.x, over.y);
     await page.mouse.wheel(0, below ? 200 : -200);
     // The editor draws the scrolled lines on the next frames (an event, not a time).
     await page.evaluate(() => new Promise((resolve) => globalThis.requestAnimationFrame(() => globalThis.requestAnimationFrame(resolve))));
