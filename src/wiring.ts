@@ -11,7 +11,7 @@ import { offlineCopiesOf, registerGitFileSystem } from './features/shared/gitfs/
 import { registerPulls } from './features/pulls/registerPulls';
 import { registerCreatePullForm } from './features/createPullForm/registerCreatePullForm';
 import { SelectedPull } from './features/shared/selection/selectedPull';
-import type { NodeTreeProvider } from './features/shared/tree/treeBase';
+import { onLostClick, type NodeTreeProvider } from './features/shared/tree/treeBase';
 import { registerReleases } from './features/releases/registerReleases';
 import { registerRefs } from './features/refs/registerRefs';
 import { registerLabels } from './features/labels/registerLabels';
@@ -83,6 +83,7 @@ export function registerViews(
   registerAccountSwitch(ctx);
   // The editor of longer text: messages, descriptions, release notes (its own tab, language and ✓ / ✕).
   registerMessageEditor(context, (line) => log.info(`Message editor: ${line}`));
+  onLostClick((view) => log.info(`A click in ${view} opened nothing: no row known in 3 s`));
   // The status bar's word that something worked (a test seam under tests).
   registerConfirmations(context);
   const gitfs = registerGitFileSystem(ctx);

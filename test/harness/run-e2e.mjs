@@ -57,7 +57,8 @@ async function openWorkbench(cleanups) {
     userSettingsFile: path.join(codeServer.dirs.userData, 'User', 'settings.json'),
     keepExtensionLog: (file) => codeServer.keepExtensionLog(file),
   });
-  await browser.page.goto(codeServer.workbenchUrl({ extensionDevelopmentPath: repoRoot }));
+  // RepoDesk's debug lines too (a page's opening steps, its posts that failed): a failure's log carries them.
+  await browser.page.goto(codeServer.workbenchUrl({ extensionDevelopmentPath: repoRoot, logLevel: 'repodesk.repodesk:debug' }));
   await browser.page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 60_000 });
   console.log(`workbench ready (emulator ${emulator.url}, code-server ${codeServer.url})`);
 }

@@ -48,12 +48,9 @@ export async function runUiSuites({ label, files, openWorkbench, failedPrefix, o
       async afterEach() {
         // The window as it was when a test failed, for diagnosis.
         if (this.currentTest?.state === 'failed' && session.page) {
-          const name =
-            failedPrefix +
-            this.currentTest
-              .fullTitle()
-              .replace(/[^\w-]+/g, '-')
-              .slice(0, 80);
+          // Its suite's title and its own, each shortened: two failures of one suite keep a file each.
+          const part = (title, n) => title.replace(/[^\w-]+/g, '-').slice(0, n);
+          const name = `${failedPrefix}${part(this.currentTest.parent?.title ?? '', 40)}--${part(this.currentTest.title, 60)}`;
           console.log(`screenshot: ${await screenshot(name)}`);
           // What RepoDesk logged up to the failure (the window's own, across its reloads).
           const logFile = path.join(resultsDir, `${name}.log`);

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { CommitResult } from '../../gitdata';
 import { givenAnswers } from '../shared/commandArgs';
+import type { Logger } from '../shared/log/outputLog';
 import type { HostingSession } from '../shared/session/hostingSession';
 import { repositoryTarget } from '../shared/session/require';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
@@ -19,8 +20,8 @@ export interface CommitCommands {
   uploadFolder(arg?: unknown): Promise<CommitResult | undefined>;
 }
 
-export function commitCommands(session: HostingSession, active: ActiveRepository, onCommitted: () => void): CommitCommands {
-  const flow: CommitFlow = { session, active, onCommitted };
+export function commitCommands(session: HostingSession, active: ActiveRepository, onCommitted: () => void, log: Logger): CommitCommands {
+  const flow: CommitFlow = { session, active, onCommitted, log };
   return {
     workspace: async (arg?: unknown) => (trusted() ? commitWorkspace(flow, arg) : undefined),
     tag: async (arg?: unknown) => {

@@ -72,6 +72,7 @@ async function commitFolder(
   const key = `commit:${target.owner}/${target.repo}`;
   const message = given?.message ?? (await askMessage(key, picked.branch, where, given));
   if (message === undefined) return undefined;
+  flow.log.debug(`Commit to ${where}: message taken; reading the author from the folder's git`);
   if (!message.trim()) {
     void vscode.window.showErrorMessage(vscode.l10n.t('The commit message is empty: nothing was committed to {0}.', where));
     return undefined;

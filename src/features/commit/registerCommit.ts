@@ -12,11 +12,12 @@ export function registerCommit({
   extension: context,
   session,
   active,
+  log,
   onCommitted,
-}: Pick<FeatureContext, 'extension' | 'session' | 'active'> & { onCommitted: () => void }): void {
+}: Pick<FeatureContext, 'extension' | 'session' | 'active' | 'log'> & { onCommitted: () => void }): void {
   // The flows and the git data engine load with the first command, not at activation.
   let loaded: Promise<CommitCommands> | undefined;
-  const commands = () => (loaded ??= import('./commitCommands.js').then((m) => m.commitCommands(session, active, onCommitted)));
+  const commands = () => (loaded ??= import('./commitCommands.js').then((m) => m.commitCommands(session, active, onCommitted, log)));
   context.subscriptions.push(
     vscode.commands.registerCommand('repodesk.commit.workspace', async (arg?: unknown) => (await commands()).workspace(arg)),
     vscode.commands.registerCommand('repodesk.commit.tag', async (arg?: unknown) => (await commands()).tag(arg)),

@@ -13,6 +13,7 @@ import {
 } from '../../gitdata';
 import { errorText } from '../shared/failure';
 import { branchNameRefusal } from '../shared/refNameText';
+import type { Logger } from '../shared/log/outputLog';
 import type { HostingSession } from '../shared/session/hostingSession';
 import type { RepoTarget } from '../shared/session/require';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
@@ -23,6 +24,8 @@ export interface CommitFlow {
   session: HostingSession;
   active: ActiveRepository;
   onCommitted: () => void;
+  /** RepoDesk's log: each commit's steps (debug) and outcome, for when the screen says nothing. */
+  log: Logger;
 }
 
 /** What to do when the branch moved since the preview (a given answer: nothing is asked). */
@@ -46,11 +49,14 @@ export async function runCommit(flow: CommitFlow, attempt: CommitAttempt, given?
   const { target, preview } = attempt;
   const where = `${target.owner}/${target.repo}:${preview.branch}`;
   try {
+    flow.log.debug(`Commit to ${where}: writing ${preview.changes.length} change(s)`);
     const result = await writeCommit(attempt, where);
+    flow.log.info(`Committed to ${where} as ${result.commit}`);
     flow.onCommitted();
     void announce(flow, target, preview.branch, result);
     return result;
   } catch (err) {
+    flow.log.info(`Commit to ${where}: not written (${errorText(err)})`);
     if (err instanceof NotFastForwardError) return branchMoved(flow, attempt, err, given);
     if (err instanceof NothingToCommitError) void vscode.window.showInformationMessage(err.message);
     else if (err instanceof Error && err.name === 'AbortError')

@@ -157,6 +157,7 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<RepoDeskNode>, 
         const node = view.selection[0] ?? selected[0] ?? (await this.selectionOnceDrawn(view));
         const command = node && (this.clicks.get(node) ?? node.toTreeItem().command);
         if (command) return vscode.commands.executeCommand(command.command, ...(command.arguments ?? []));
+        if (!node) lostClick?.(this.viewId);
         return undefined;
       }),
     );
@@ -248,6 +249,13 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<RepoDeskNode>, 
     this.providedChildren.dispose();
     this.changed.dispose();
   }
+}
+
+let lostClick: ((viewId: string) => void) | undefined;
+
+/** Told of a click whose row was not known within 3 s: it opened nothing, and nothing on screen says why. */
+export function onLostClick(listener: (viewId: string) => void): void {
+  lostClick = listener;
 }
 
 /** The command a row's click runs in a view (NodeTreeProvider.getTreeItem). */
