@@ -72,11 +72,11 @@ async function commitFolder(
   const key = `commit:${target.owner}/${target.repo}`;
   const message = given?.message ?? (await askMessage(key, picked.branch, where, given));
   if (message === undefined) return undefined;
-  flow.log.debug(`Commit to ${where}: message taken; reading the author from the folder's git`);
   if (!message.trim()) {
     void vscode.window.showErrorMessage(vscode.l10n.t('The commit message is empty: nothing was committed to {0}.', where));
     return undefined;
   }
+  flow.log.debug(`Commit to ${where}: message taken; reading the author from the folder's git`);
   const author = {
     ...((await authorOfFolder(folder)) ?? { name: flow.session.login ?? 'RepoDesk', email: `${flow.session.login ?? 'repodesk'}@users.noreply` }),
     date: localIsoTime(),
