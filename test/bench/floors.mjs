@@ -32,7 +32,7 @@ import { api, bigPullSize, createToken } from './views/seed.mjs';
 import { timeThreads } from './views/threads.mjs';
 import { timeWebview, webviewLoad } from './views/webviewTiming.mjs';
 import { emulatorSettings, gotoWorkbench, load, median, onEnd, openWorkbench, runBench, say } from './views/session.mjs';
-import { closeAllEditors, openContainer, row, selectRepository } from './views/workbench.mjs';
+import { closeAllEditors, expandRow, MY_REPOSITORIES, openContainer, row, selectRepository, showDemoPull } from './views/workbench.mjs';
 
 const OWNER = 'analytical-engines';
 const REPO = 'difference-engine';
@@ -42,27 +42,9 @@ const BIG_PULL = process.env.BENCH_BIG_PULL !== '0';
 /** The first rows of the overview's Files and Commits tabs. */
 const OVERVIEW_ROWS = { files: { selector: 'ol.rows.files li' }, commits: { selector: 'ol.rows.commits li' } };
 
-/** A tree row expanded (or collapsed) by its twistie, as a person does, if it is not already. */
-async function expand(r, expanded = true) {
-  if (((await r.getAttribute('aria-expanded')) === 'true') !== expanded) await r.locator('.monaco-tl-twistie').click();
-}
-
-/** Repositories' group of ada's own repositories (the large pull request's among them). */
-const MINE = /Your repositories/;
-
-/** RepoDesk: the repository chosen in Repositories, its pull request #1's row (`label`); the floors show their row at once. */
-async function showPull(page, floor, label) {
-  await openContainer(page);
-  if (floor) return row(page, 'Pull Requests', '#1 ', 120_000);
-  // The organization's repositories on screen: the tree draws the rows in view only, and the short pane has room for a few.
-  await expand(await row(page, 'Repositories', MINE, 120_000), false);
-  await expand(await row(page, 'Repositories', new RegExp(`^${OWNER}(\\s*\\d+)?$`), 120_000));
-  return selectRepository(page, new RegExp(`^${REPO}`), label);
-}
-
 async function timeThread(page, emulator, floor, label) {
-  await expand(await showPull(page, floor, label));
-  await expand(await row(page, 'Pull Requests', 'Changed files', 120_000));
+  await expandRow(await showDemoPull(page, floor, label));
+  await expandRow(await row(page, 'Pull Requests', 'Changed files', 120_000));
   const file = await row(page, 'Pull Requests', 'tables.md', 120_000);
   await waitQuiet(emulator.output, { quietMs: 1000, timeoutMs: 30_000 });
   const t = await timeThreads(page, 1, () => file.click(), { bodyText: BODY });
@@ -106,7 +88,7 @@ async function main() {
     await gotoWorkbench(page, v.url);
   };
   // One unmeasured load of RepoDesk: the code is in the file cache, the sign-in done.
-  await showPull(page, false, label);
+  await showDemoPull(page, false, label);
   const big = await seeding;
   const bigLabel = big && `#${big.number} ${big.title.slice(0, 20)}`;
   if (big)
@@ -127,7 +109,7 @@ async function main() {
         }
         if (v.items.includes('overview')) {
           await fresh(v);
-          const prRow = await showPull(page, floor, label);
+          const prRow = await showDemoPull(page, floor, label);
           const cold = await timeOpening(page, emulator, prRow, { row: { text: title } });
           r['overview first row'] = cold.row;
           workers.push(cold.worker);
@@ -142,7 +124,7 @@ async function main() {
         if (big && v.items.includes('big pull')) {
           await fresh(v);
           await openContainer(page);
-          await expand(await row(page, 'Repositories', MINE, 120_000));
+          await expandRow(await row(page, 'Repositories', MY_REPOSITORIES, 120_000));
           const prRow = await selectRepository(page, new RegExp(big.repo), bigLabel);
           for (const run of ['cold', 'warm']) {
             if (run === 'warm') await closeAllEditors(page);

@@ -15,7 +15,7 @@ import { waitQuiet } from './views/logs.mjs';
 import { api, createToken } from './views/seed.mjs';
 import { timeWebview } from './views/webviewTiming.mjs';
 import { emulatorSettings, gotoWorkbench, load, median, onEnd, openWorkbench, runBench, say } from './views/session.mjs';
-import { closeAllEditors, openContainer, row, selectRepository } from './views/workbench.mjs';
+import { closeAllEditors, showDemoPull } from './views/workbench.mjs';
 
 const OWNER = 'analytical-engines';
 const REPO = 'difference-engine';
@@ -80,18 +80,6 @@ function mainThread(events, click, from, to) {
 
 const ms = (us) => Math.round(us / 1000);
 
-/** A tree row expanded (or collapsed) by its twistie, as a person does, if it is not already. */
-async function expand(r, expanded = true) {
-  if (((await r.getAttribute('aria-expanded')) === 'true') !== expanded) await r.locator('.monaco-tl-twistie').click();
-}
-
-/** RepoDesk: difference-engine chosen in Repositories (ada's own repositories folded, for room), #1's row. */
-async function demoPullRow(page, label) {
-  await expand(await row(page, 'Repositories', /Your repositories/, 120_000), false);
-  await expand(await row(page, 'Repositories', new RegExp(`^${OWNER}(\\s*\\d+)?$`), 120_000));
-  return selectRepository(page, new RegExp(`^${REPO}`), label);
-}
-
 async function main() {
   say(`load average ${load()}`);
   const emulator = await startEmulatorProcess({ host: '127.0.0.2', quiet: false });
@@ -109,15 +97,13 @@ async function main() {
   ];
   fs.mkdirSync(path.join(repoRoot, 'test-results'), { recursive: true });
   // One unmeasured look at the rows: the sign-in is kept before the window is loaded again.
-  await openContainer(page);
-  await demoPullRow(page, label);
+  await showDemoPull(page, false, label);
   const results = [];
   for (let round = 1; round <= ROUNDS; round++) {
     for (const v of variants) {
       await closeAllEditors(page).catch(() => {});
       await gotoWorkbench(page, v.url);
-      await openContainer(page);
-      const prRow = v.name === 'floor' ? await row(page, 'Pull Requests', '#1 ', 120_000) : await demoPullRow(page, label);
+      const prRow = await showDemoPull(page, v.name === 'floor', label);
       await waitQuiet(emulator.output, { quietMs: 1000, timeoutMs: 30_000 });
       const box = await prRow.locator('.label-name').first().boundingBox();
       const { result, events } = await traced(page, () =>

@@ -223,3 +223,24 @@ export async function setSetting(page, id, value) {
   await page.keyboard.press('Escape');
   await runCommand(page, 'View: Close Editor');
 }
+
+/** A tree row expanded (or collapsed) by its twistie, as a person does, if it is not already. */
+export async function expandRow(r, expanded = true) {
+  if (((await r.getAttribute('aria-expanded')) === 'true') !== expanded) await r.locator('.monaco-tl-twistie').click();
+}
+
+/** Repositories' group of ada's own repositories. */
+export const MY_REPOSITORIES = /Your repositories/;
+
+/**
+ * The demo's #1 row in Pull Requests (`label`, its start), its repository chosen in Repositories as a person does:
+ * ada's own repositories folded first, for the organization's on screen (the tree draws the rows in view only, and
+ * the short pane has room for a few). `floor`: a floor extension, which shows its row at once.
+ */
+export async function showDemoPull(page, floor, label) {
+  await openContainer(page);
+  if (floor) return row(page, 'Pull Requests', '#1 ', 120_000);
+  await expandRow(await row(page, 'Repositories', MY_REPOSITORIES, 120_000), false);
+  await expandRow(await row(page, 'Repositories', /^analytical-engines(\s*\d+)?$/, 120_000));
+  return selectRepository(page, /^difference-engine/, label);
+}
