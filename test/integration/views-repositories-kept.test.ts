@@ -1,9 +1,13 @@
 // Rows at once: the Repositories view draws the last listing of the workspace
 // the moment it is asked (marked as updating), then the service's answer
 // replaces it. Which account's listing is shown (never another's) is
-// unit-tested with the snapshot (test/unit/listings).
+// unit-tested with the snapshot (test/unit/listings). The Pull Requests
+// view does the same; a kept row is the fresh row for VS Code (its id and
+// its click), so a click on it is never lost to the fresh rows.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import type { RepoDeskApi } from '../../src/extension';
+import { leaveRelay, readThroughRelay, type Relay } from './relay-support';
 import { children, description, label, signInAsAdaWithDemoRepository, waitFor, type TestNode } from './views-support';
 
 const VIEW = 'repodesk.repositories';
@@ -73,30 +77,64 @@ describe('Views: Repositories, the kept listing after a reload', function () {
 
 describe('Views: Pull Requests, the kept listing after a reload', function () {
   this.timeout(60_000);
-
-  it('shows the last listing of the active repository at once, marked as updating and without children, then the fresh rows', async () => {
-    await signInAsAdaWithDemoRepository();
-    const PULLS = 'repodesk.pullRequests';
-    const fresh = await waitFor('fresh pull request rows', async () => {
+  const PULLS = 'repodesk.pullRequests';
+  const OVERVIEW_OF_1 = 'analytical-engines/difference-engine#1';
+  /** The pull requests are listed through a relay that can hold the listing's read (a service slow to answer after a reload). */
+  let api: RepoDeskApi;
+  let relay: Relay | undefined;
+  const fresh = () =>
+    waitFor('fresh pull request rows', async () => {
       const rows = await children(PULLS);
       return rows.length > 0 && rows.every((r) => !description(r).includes('updating')) && rows.some((r) => label(r).startsWith('#1 ')) ? rows : undefined;
     });
+  const drawn = (node: TestNode) => vscode.commands.executeCommand<vscode.TreeItem>('repodesk.testing.item', PULLS, node);
+
+  before(async () => {
+    ({ api, relay } = await readThroughRelay());
+    await vscode.commands.executeCommand('repodesk.testing.setActiveRepository', 'analytical-engines', 'difference-engine');
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await leaveRelay(api, relay);
+  });
+
+  it('shows the last listing of the active repository at once, marked as updating and without children, then the fresh rows', async () => {
+    const rows = await fresh();
     // Drawn, so kept: the rows' drawing writes the listing to the workspace state (held in memory at once).
+    relay!.hold(/\/pulls(\?|$)/);
     await vscode.commands.executeCommand('repodesk.testing.pullRequestsAsAfterReload');
     const kept = await children(PULLS);
     assert.deepEqual(
       kept.map(label),
-      fresh.map(label).filter((l) => l.startsWith('#')),
+      rows.map(label).filter((l) => l.startsWith('#')),
       'the same rows as last shown',
     );
     for (const row of kept) {
       assert.match(description(row), /updating…/);
       assert.equal(row.toTreeItem().collapsibleState, vscode.TreeItemCollapsibleState.None, 'a kept row has no children');
-      assert.equal(row.toTreeItem().command, undefined, 'nor a command');
     }
-    await waitFor('the fresh rows again', async () => {
-      const rows = await children(PULLS);
-      return rows.length > 0 && rows.every((r) => !description(r).includes('updating')) ? rows : undefined;
-    });
+    relay!.releaseHeld();
+    await fresh();
+  });
+
+  it('a click on a kept row opens its overview; selected, it stays selected when the fresh row replaces it (the same row for VS Code), so the click is not lost', async () => {
+    const freshOne = (await fresh()).find((r) => label(r).startsWith('#1 '))!;
+    relay!.hold(/\/pulls(\?|$)/);
+    await vscode.commands.executeCommand('repodesk.testing.pullRequestsAsAfterReload');
+    const keptOne = (await children(PULLS)).find((r) => label(r).startsWith('#1 '));
+    assert.ok(keptOne && description(keptOne).includes('updating…'), 'the kept row of #1, while the listing is read again');
+    const item = await drawn(keptOne);
+    assert.equal(item.id, (await drawn(freshOne)).id, "the kept row has the fresh row's id");
+    assert.deepEqual([item.command?.command, item.command?.arguments], ['repodesk.pullRequests.click', undefined], "a click runs the view's click command");
+
+    // The click, as VS Code runs it: the row selected, then the view's click command.
+    await vscode.commands.executeCommand('repodesk.testing.selectRow', PULLS, keptOne);
+    assert.equal(await vscode.commands.executeCommand(item.command!.command), OVERVIEW_OF_1, "the kept row's click opens #1's overview");
+
+    // The listing's answer comes: the fresh rows replace the kept ones under the selection.
+    relay!.releaseHeld();
+    await fresh();
+    assert.equal(await vscode.commands.executeCommand(item.command!.command), OVERVIEW_OF_1, 'the selection is #1 still: a click then opens its overview');
   });
 });

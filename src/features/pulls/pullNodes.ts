@@ -17,11 +17,47 @@ function pullState(p: PullRequest): PullState {
   return p.merged_at ? 'merged' : p.state;
 }
 
-export const STATE_ICONS: Record<PullState, [string, string]> = {
+const STATE_ICONS: Record<PullState, [string, string]> = {
   open: ['git-pull-request', 'charts.green'],
   closed: ['git-pull-request-closed', 'charts.red'],
   merged: ['git-merge', 'charts.purple'],
 };
+
+/** A state as a row says it. */
+function stateWord(state: PullState): string {
+  return { open: vscode.l10n.t('open'), closed: vscode.l10n.t('closed'), merged: vscode.l10n.t('merged') }[state];
+}
+
+/**
+ * What a pull request's row and its kept row (keptPullNodes.ts) share. The
+ * same id, so a selection made on the kept row stays on the fresh one; the
+ * same click, the overview page (the pullOverview feature's command, by id),
+ * which reads the pull request itself: the title is its heading until the
+ * page has drawn. The state's icon, and its coloured letter at the row's end
+ * (pullDecorations.ts): it reads at once, unlike grey text.
+ */
+export function pullRow(
+  owner: string,
+  repo: string,
+  number: number,
+  title: string,
+  author: string,
+  state: PullState,
+  collapsible: vscode.TreeItemCollapsibleState,
+): vscode.TreeItem {
+  const item = new vscode.TreeItem(`#${number} ${title}`, collapsible);
+  item.id = `pull:${owner}/${repo}#${number}`;
+  item.description = `${author} · ${stateWord(state)}`;
+  const [icon, color] = STATE_ICONS[state];
+  item.iconPath = new vscode.ThemeIcon(icon, new vscode.ThemeColor(color));
+  item.resourceUri = pullStateUri(owner, repo, number, state);
+  item.command = {
+    command: 'repodesk.pulls.openOverview',
+    title: vscode.l10n.t('Open Overview'),
+    arguments: [{ owner, repo, number, title, preserveFocus: true }],
+  };
+  return item;
+}
 
 export class PullNode extends RepoDeskNode {
   constructor(
@@ -40,36 +76,21 @@ export class PullNode extends RepoDeskNode {
   toTreeItem(): vscode.TreeItem {
     const p = this.pull;
     const state = pullState(p);
-    const item = new vscode.TreeItem(`#${p.number} ${p.title}`, vscode.TreeItemCollapsibleState.Collapsed);
-    item.id = `pull:${this.owner}/${this.repo}#${p.number}`;
-    const stateText = { open: vscode.l10n.t('open'), closed: vscode.l10n.t('closed'), merged: vscode.l10n.t('merged') }[state];
-    item.description = `${p.user.login} · ${stateText}`;
-    // The author's avatar once loaded (the state stays in the description);
-    // the state icon until then, or when the avatar cannot be had.
+    const item = pullRow(this.owner, this.repo, p.number, p.title, p.user.login, state, vscode.TreeItemCollapsibleState.Collapsed);
+    // The author's avatar once loaded (the state stays in the description and
+    // the letter); the state icon until then, or when the avatar cannot be had.
     const avatar = this.avatars?.get(p.user.avatar_url);
-    const [icon, color] = STATE_ICONS[state];
-    item.iconPath = avatar ? vscode.Uri.parse(avatar.dataUri) : new vscode.ThemeIcon(icon, new vscode.ThemeColor(color));
+    if (avatar) item.iconPath = vscode.Uri.parse(avatar.dataUri);
     item.contextValue = `pullRequest:${state}`;
-    // The state's coloured letter at the row's end (pullDecorations.ts): it reads at once, unlike grey text.
-    item.resourceUri = pullStateUri(this.owner, this.repo, p.number, state);
-    item.accessibilityInformation = { label: `${vscode.l10n.t('Pull request')} ${p.number}, ${p.title}, ${p.user.login}, ${stateText}` };
-    // A click opens the overview page (the pullOverview feature's command, by id; the title is its heading until
-    // the page has drawn); the twistie expands.
-    item.command = {
-      command: 'repodesk.pulls.openOverview',
-      title: vscode.l10n.t('Open Overview'),
-      arguments: [{ owner: this.owner, repo: this.repo, number: p.number, title: p.title, preserveFocus: true }],
-    };
+    item.accessibilityInformation = { label: `${vscode.l10n.t('Pull request')} ${p.number}, ${p.title}, ${p.user.login}, ${stateWord(state)}` };
     return item;
   }
 
   override tooltip(): vscode.MarkdownString {
     const p = this.pull;
-    const state = pullState(p);
-    const stateText = { open: vscode.l10n.t('open'), closed: vscode.l10n.t('closed'), merged: vscode.l10n.t('merged') }[state];
     const avatar = this.avatars?.get(p.user.avatar_url);
     const tooltip = new vscode.MarkdownString(undefined, true);
-    tooltip.appendMarkdown(`![](${avatar?.dataUri ?? p.user.avatar_url}|width=20,height=20) **${p.user.login}** · ${stateText}\n\n`);
+    tooltip.appendMarkdown(`![](${avatar?.dataUri ?? p.user.avatar_url}|width=20,height=20) **${p.user.login}** · ${stateWord(pullState(p))}\n\n`);
     tooltip.appendText(`#${p.number} ${p.title}\n${p.head.label} → ${p.base.label}\n\n${p.body ?? ''}`);
     return tooltip;
   }
