@@ -75,10 +75,7 @@ export async function openAndSignIn() {
   const choice = page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Sign in with your browser' });
   await choice.waitFor();
   await choice.click();
-  // code-server asks before opening an external site.
-  const open = page.locator('.monaco-dialog-box').getByRole('button', { name: 'Open' });
-  await open.click({ timeout: 10_000 }).catch(() => {});
-  const authorize = await tab;
+  const authorize = await externalTab(tab);
   await authorize.waitForLoadState();
   // Logged in on the service already in this browser (an earlier sign-in), it skips its login page, and the
   // approval too once given: a person goes on from the page it shows.
@@ -134,19 +131,37 @@ function toggle(header) {
   return header.click({ position: { x: 8, y: 10 } });
 }
 
+/**
+ * The browser tab an action opens (`tab`: the context's next page). code-server
+ * asks before opening an external site, as VS Code does for an untrusted
+ * domain: whichever shows first, its question (answered Open) or the tab.
+ */
+export async function externalTab(tab) {
+  const open = session.page.locator('.monaco-dialog-box').getByRole('button', { name: 'Open' });
+  const asked = open.waitFor({ timeout: 30_000 }).then(
+    () => true,
+    () => false,
+  );
+  if (
+    await Promise.race([
+      tab.then(
+        () => false,
+        () => false,
+      ),
+      asked,
+    ])
+  )
+    await open.click();
+  return tab;
+}
+
 /** Clicks a row's inline action that opens a web page; returns the browser tab it opened. */
 export async function openFromRow(r, action) {
   const { page } = session;
   await r.hover();
   const tab = page.context().waitForEvent('page', { timeout: 30_000 });
   await r.locator(`.actions a[aria-label^="${action}"]`).click();
-  // code-server asks before opening an external site.
-  await page
-    .locator('.monaco-dialog-box')
-    .getByRole('button', { name: 'Open' })
-    .click({ timeout: 10_000 })
-    .catch(() => {});
-  const opened = await tab;
+  const opened = await externalTab(tab);
   await opened.waitForLoadState();
   return opened;
 }

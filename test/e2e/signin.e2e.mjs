@@ -5,6 +5,7 @@
 /* global describe, it */
 import assert from 'node:assert/strict';
 import { screenshot, session, viewContainer } from '../harness/e2eSession.mjs';
+import { externalTab } from './sidebar.mjs';
 
 describe('Sign-in with the browser (OAuth web flow)', () => {
   it('approves RepoDesk on the service page and fills the Repositories view', async () => {
@@ -18,13 +19,7 @@ describe('Sign-in with the browser (OAuth web flow)', () => {
     await choice.waitFor();
     await choice.click();
     // code-server asks before opening an external site, as VS Code does for untrusted domains.
-    await page
-      .locator('.monaco-dialog-box')
-      .getByRole('button', { name: 'Open' })
-      .click({ timeout: 10_000 })
-      .catch(() => {});
-
-    const authorize = await tab;
+    const authorize = await externalTab(tab);
     await authorize.waitForLoadState();
     assert.match(authorize.url(), /\/login\/oauth\/authorize\?/);
     await authorize.fill('#login', 'ada');

@@ -5,6 +5,7 @@
 /* global describe, it */
 import assert from 'node:assert/strict';
 import { screenshot, session } from '../harness/e2eSession.mjs';
+import { forgetNotifications } from '../e2e/journeyChecks.mjs';
 import { containerOf, setApiUrl } from './webSettings.mjs';
 
 describe('RepoDesk in the browser: a service without CORS', () => {
@@ -27,11 +28,8 @@ describe('RepoDesk in the browser: a service without CORS', () => {
       assert.match(text, /CORS/);
       assert.doesNotMatch(text, /Failed to fetch/);
       console.log(`      screenshot: ${await screenshot('web-no-cors')}`);
-      await toast
-        .locator('.codicon-notifications-clear')
-        .first()
-        .click()
-        .catch(() => undefined);
+      // Its toast dismissed (a toast's clear button shows only under the mouse).
+      await forgetNotifications(page);
       // Still signed out: the Sign In button, no rows.
       await container.locator('.welcome-view-content').first().getByRole('button', { name: 'Sign In' }).waitFor();
       assert.equal(await container.locator('.monaco-list-row').count(), 0);
