@@ -1,6 +1,6 @@
 // A reply posted from the browser build's inline thread: after
 // browserBuild.web.mjs (signed in, #1 selected), the diff of docs/tables.md
-// opened from Changed files, a reply typed into mary's thread and sent with
+// opened from the thread's row in Review Comments, a reply typed into mary's thread and sent with
 // Reply: shown in the thread, held by the service as a reply to its root.
 /* global describe, it, after */
 import assert from 'node:assert/strict';
@@ -19,23 +19,12 @@ describe('RepoDesk in the browser: an inline reply', () => {
   it('a reply typed in the thread of docs/tables.md and sent with Reply is shown there and held by the service', async function () {
     this.timeout(120_000);
     const { page } = session;
-    await openPane('Pull Requests');
-    const pr = await row('Pull Requests', '#1 Tabulate polynomials');
-    if ((await pr.getAttribute('aria-expanded')) !== 'true') await pr.locator('.monaco-tl-twistie').click();
-    const changed = await row('Pull Requests', 'Changed files');
-    if ((await changed.getAttribute('aria-expanded')) !== 'true') await changed.locator('.monaco-tl-twistie').click();
-    await (await row('Pull Requests', /^tables\.md/)).click();
-
+    // The thread's row in Review Comments (#1 is selected): its click opens the diff with the thread unfolded, also
+    // when the test before left it folded (its comment box had the focus when Escape was pressed).
+    await openPane('Review Comments');
+    await (await row('Review Comments', 'Could the table also show the second differences?')).click();
     const thread = page.locator('.review-widget', { hasText: 'Could the table also show the second differences?' }).first();
-    // The thread may be folded (the reply box of the test before was left with Escape): its mark in the gutter unfolds it.
-    const shown = await thread.waitFor({ timeout: 10_000 }).then(
-      () => true,
-      () => false,
-    );
-    if (!shown) {
-      await page.locator('.editor.modified .margin-view-overlays .comment-range-glyph.comment-thread').first().click();
-      await thread.waitFor({ timeout: 30_000 });
-    }
+    await thread.waitFor({ timeout: 30_000 });
     await thread.locator('.comment-form').first().click();
     const editor = thread.locator('.comment-form .monaco-editor').first();
     await editor.waitFor();
