@@ -490,6 +490,35 @@ describe('Pull request overview page', function () {
     assert.ok(page.model.conversation.rows.length > 0, 'then the conversation');
   });
 
+  it("the page drawn first waits for no avatar: the author's placeholder until the whole page, which has the avatar", async () => {
+    const client = (await signInAsAdaWithDemoRepository()).testing!.session.client!;
+    // The avatars' host answers only once the page was drawn: a first drawing that waited for it would never come.
+    let drawnFirst!: () => void;
+    const held = new Promise<void>((r) => (drawnFirst = r));
+    const avatars = new AvatarCache({ fetch: async (...args: Parameters<typeof fetch>) => (await held, fetch(...args)) });
+    const early: LoadedPage[] = [];
+    const page = await loadPage(
+      client,
+      {
+        list: (k: { owner: string; repo: string; number: number }) => client.reviewComments.listAllForPull(k.owner, k.repo, k.number),
+      } as unknown as PullReviewComments,
+      { owner: 'analytical-engines', repo: 'difference-engine', number: 1 },
+      'ada',
+      avatars,
+      false,
+      {},
+      undefined,
+      (p) => {
+        early.push(p);
+        drawnFirst();
+      },
+    );
+    assert.equal(early.length, 1);
+    assert.equal(early[0]!.model.author.login, 'charles');
+    assert.equal(early[0]!.model.author.avatar, undefined, 'drawn with the placeholder');
+    assert.match(page.model.author.avatar ?? '', /^data:image\//, 'the whole page has the avatar');
+  });
+
   it('a page opened for the first time, whose webview gets ready after its lists were read, draws them at once, while its conversation is still being read', async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     // Not a page shown before: that one draws the page it showed, conversation and all, until the whole page is read.

@@ -95,8 +95,9 @@ export async function loadPage(
     // (markdown, threads) takes the host a while even when their pages
     // answered 304 already: the page is drawn without them first, so the
     // tabs wait for neither.
+    // Nor for the author's avatar: drawn if it is in memory already (the row clicked drew it), else its
+    // placeholder until the whole page comes, which waits for every avatar.
     const none: Read<readonly never[]> = { ok: true, value: [] };
-    await avatars.loadAll(avatarUrls(pull, none, none));
     const early = build({ ...lists, comments: none, reviewComments: none });
     onEarly({ model: { ...early, conversation: { ...early.conversation, loading: true } }, pull, reviewComments: [] });
     // The early page is posted before the conversation is shaped (one task of the host's).
