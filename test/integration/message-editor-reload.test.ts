@@ -78,5 +78,13 @@ describe('The message editor across a window reload', function () {
       [(await client.git.getRef(OWNER, REPO, 'heads/master')).object.sha],
     );
     assert.equal(messageTabs().length, 0);
+
+    // The reload's notification is still on screen (VS Code cannot take it back): its Commit Again… now says the
+    // message is settled, and commits nothing more.
+    const settled = (await said()).length;
+    await vscode.commands.executeCommand('repodesk.testing.messageEditorNotice', uri, 'again', 'Commit message: workspace/reload');
+    assert.deepEqual((await said()).slice(settled), ['“Commit message: workspace/reload” is settled already (its tab’s ✓ or ✕): nothing more to do.']);
+    assert.equal((await client.git.getRef(OWNER, REPO, 'heads/workspace/reload')).object.sha, ref.object.sha, 'no second commit');
+    assert.equal(messageTabs().length, 0, 'no editor opened');
   });
 });

@@ -56,7 +56,7 @@ let store: MessageStore | undefined;
 /** RepoDesk's log: how each editor ended (a cancel nobody asked for shows there). */
 let logLine: (line: string) => void = () => undefined;
 /** What messages a reload left need: loaded on first use (most windows have none at start-up). */
-type LazyOrphans = Pick<Orphans, 'resume' | 'keep' | 'offerAll'> & { unknown(path: string): void };
+type LazyOrphans = Pick<Orphans, 'resume' | 'keep' | 'offerAll' | 'act'> & { unknown(path: string): void };
 let orphans: LazyOrphans | undefined;
 
 function lazyOrphans(kept: MessageStore, parts: ConstructorParameters<typeof Orphans>[1]): LazyOrphans {
@@ -65,6 +65,7 @@ function lazyOrphans(kept: MessageStore, parts: ConstructorParameters<typeof Orp
   return {
     resume: (path) => get().then((o) => o.resume(path)),
     keep: (path) => get().then((o) => o.keep(path)),
+    act: (path, action, title) => get().then((o) => o.act(path, action, title)),
     unknown: (path) => void get().then((o) => o.unknown(path)),
     offerAll: () => {
       if (kept.paths().length > 0) void get().then((o) => o.offerAll());
@@ -187,6 +188,10 @@ export function registerMessageEditor(context: vscode.ExtensionContext, log: (li
   if (keepSaid) {
     context.subscriptions.push(
       vscode.commands.registerCommand('repodesk.testing.messageEditorSaid', () => [...said]),
+      // An action of the notification a reload left for `uri`'s message, as if clicked (even after the message was settled).
+      vscode.commands.registerCommand('repodesk.testing.messageEditorNotice', (uri: vscode.Uri, action: 'again' | 'show' | 'discard', title: string) =>
+        orphans?.act(uri.path, action, title),
+      ),
       // What a window reload does to the editor, in this window: the flows end undecided, and the state is read anew.
       vscode.commands.registerCommand('repodesk.testing.messageEditorReload', () => {
         for (const path of [...pending.keys()]) settle(path, 'lost', 'a reload');

@@ -83,10 +83,25 @@ export class Orphans {
       : vscode.l10n.t('The window reloaded while “{0}” was being written: nothing was sent. Its text is kept.', message.title);
     this.editor.note(what);
     void vscode.window.showInformationMessage(what, again, show, discard).then((picked) => {
-      if (picked === again) void this.resume(path);
-      else if (picked === discard) void this.discard(path);
-      else if (picked === show) void this.show(path);
+      if (picked === again) void this.act(path, 'again', message.title);
+      else if (picked === discard) void this.act(path, 'discard', message.title);
+      else if (picked === show) void this.act(path, 'show', message.title);
     });
+  }
+
+  /**
+   * An action of the notification, picked. VS Code cannot take a notification
+   * back, so it can outlive its message: settled since (the restored tab's ✓
+   * or ✕), the action says so rather than doing nothing; taken up again by a
+   * flow of this window (the tab's ✓ started it), it shows that flow's editor.
+   */
+  async act(path: string, action: 'again' | 'show' | 'discard', title: string): Promise<void> {
+    if (!this.store.message(path)) {
+      this.editor.say(vscode.l10n.t('“{0}” is settled already (its tab’s ✓ or ✕): nothing more to do.', title));
+      return;
+    }
+    if (action === 'show' || this.editor.isPending(path)) return this.show(path);
+    return action === 'again' ? this.resume(path) : this.discard(path);
   }
 
   /** Its editor, with ✓ and ✕ (the file reads the kept text). */
