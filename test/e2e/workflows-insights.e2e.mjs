@@ -85,8 +85,8 @@ describe('Insights panel', () => {
   it('a repository whose statistics are being computed says so with its progress, then draws all five charts', async function () {
     this.timeout(180_000);
     const name = `long-history-${Date.now().toString(36)}`;
-    await apiAsAda('POST', '/user/repos', { name, description: 'A 10,000-commit history for the Insights e2e' });
-    await pushHistory({ emulatorUrl: session.emulatorUrl, owner: 'ada', repo: name, count: 10_000 });
+    await apiAsAda('POST', '/user/repos', { name, description: 'A 1,000-commit history for the Insights e2e' });
+    await pushHistory({ emulatorUrl: session.emulatorUrl, owner: 'ada', repo: name, count: 1_000 });
     await palette('View: Close All Editors');
     await giveRoomTo('Repositories');
     await clickTitleAction('Repositories', 'Refresh Repositories');

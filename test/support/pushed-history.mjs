@@ -2,9 +2,9 @@
 // user would: `count` commits by the five demo authors (matched to their
 // logins by e-mail) spread over the last 52 weeks, each adding a small file
 // and some deleting an older one, written by one `git fast-import` and sent
-// with one `git push` (Basic, ada). For the Insights e2e (a history long
-// enough that the service is still computing when the panel opens) and the
-// Insights benchmark (10,000 commits). Async child processes only.
+// with one `git push` (Basic, ada). For the Insights e2e (1,000 commits: its
+// emulator's statistics delay, not the history's length, makes the panel say
+// "computing") and the Insights benchmark (10,000). Async child processes only.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
