@@ -137,4 +137,32 @@ describe('Views: Pull Requests, the kept listing after a reload', function () {
     await fresh();
     assert.equal(await vscode.commands.executeCommand(item.command!.command), OVERVIEW_OF_1, 'the selection is #1 still: a click then opens its overview');
   });
+
+  it("the kept rows' answer, come after another repository was chosen, does not stand in for that repository's rows", async () => {
+    await fresh();
+    // The side bar closed: VS Code asks for the rows only when the test does, so the answer comes between the
+    // change of repository and the view's next look, as on a busy machine after a reload.
+    await vscode.commands.executeCommand('workbench.action.closeSidebar');
+    const listingKept = async () =>
+      JSON.stringify(await vscode.commands.executeCommand('repodesk.testing.workspaceState', 'repodesk.pullRequests.lastListing'));
+    try {
+      relay!.hold(/\/difference-engine\/pulls(\?|$)/);
+      await vscode.commands.executeCommand('repodesk.testing.pullRequestsAsAfterReload');
+      const kept = await children(PULLS);
+      assert.ok(
+        kept.some((r) => label(r).startsWith('#1 ') && description(r).includes('updating…')),
+        `kept rows: ${kept.map(label).join(' | ')}`,
+      );
+      const before = await listingKept();
+      await vscode.commands.executeCommand('repodesk.testing.setActiveRepository', 'ada', 'notes-on-the-engine');
+      relay!.releaseHeld();
+      // difference-engine's answer drawn (its listing is kept again, with the time it was read).
+      await waitFor("difference-engine's answer", async () => (await listingKept()) !== before);
+      assert.deepEqual((await children(PULLS)).map(label), ['No pull requests match this filter.'], "notes-on-the-engine's rows, not difference-engine's");
+    } finally {
+      relay!.relayAll();
+      await vscode.commands.executeCommand('repodesk.testing.setActiveRepository', 'analytical-engines', 'difference-engine');
+      await vscode.commands.executeCommand('workbench.view.extension.repodesk');
+    }
+  });
 });

@@ -48,12 +48,13 @@ export function createPullListing(
     const kept = firstLook && keeping ? readPullSnapshot(state.get(PULL_SNAPSHOT_KEY), key) : undefined;
     firstLook = false;
     if (!kept || kept.pulls.length === 0) return fresh;
+    const later = p.laterRoots();
     fresh.then(
       (roots) => {
-        if (built === generation) p.replaceRoots(Promise.resolve(roots));
+        if (built === generation) later(Promise.resolve(roots));
       },
       (err: unknown) => {
-        if (built === generation) p.replaceRoots(Promise.resolve(p.failedRoots(err)));
+        if (built === generation) later(Promise.resolve(p.failedRoots(err)));
       },
     );
     return kept.pulls.map((k) => new KeptPullNode(repo.owner, repo.name, k));

@@ -91,14 +91,15 @@ function oneAccountRoots(ctx: ListingContext, view: ListingState, p: NodeTreePro
   // roots before that makes it start over.
   const keptShown = childrenHanded(p, KEPT_ROWS_DRAWN_WITHIN_MS);
   void keptShown.then(() => firstPaint?.openAfter(KEPT_ROWS_DRAW_MS));
+  const later = p.laterRoots();
   fresh.then(
     async (roots) => {
       await keptShown;
-      if (built === view.generation) p.replaceRoots(Promise.resolve(roots));
+      if (built === view.generation) later(Promise.resolve(roots));
     },
     (err: unknown) => {
       // No answer: the rows drawn before, marked offline (failedRoots); else the error with a retry.
-      if (built === view.generation) p.replaceRoots(Promise.resolve(p.failedRoots(err)));
+      if (built === view.generation) later(Promise.resolve(p.failedRoots(err)));
     },
   );
   return keptRoots(ctx, client, p, kept);

@@ -48,10 +48,27 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<RepoDeskNode>, 
    * for the one before: its rows, its "own" comments) are forgotten too.
    */
   refresh(subjectChanged?: boolean): void {
+    this.refreshes++;
     if (subjectChanged) this.kept = undefined;
     this.roots = undefined;
     this.rootList = undefined;
     this.changed.fire(undefined);
+  }
+
+  /** How many times the view was refreshed (laterRoots). */
+  private refreshes = 0;
+
+  /**
+   * How to hand roots read now in later (the service's answer after rows
+   * drawn at once): a no-op once the view was refreshed since, whose next
+   * look reads anew (another repository, say). Else an answer that came
+   * before VS Code asked again would stand in for that read.
+   */
+  laterRoots(): (roots: Promise<RepoDeskNode[]>) => void {
+    const at = this.refreshes;
+    return (roots) => {
+      if (at === this.refreshes) this.replaceRoots(roots);
+    };
   }
 
   /** New roots without re-reading (after Load more at the top level). */
