@@ -26,7 +26,6 @@ export function createPullListing(
   viewed: ViewedFilesStore | undefined,
 ): { provider: NodeTreeProvider; showKeptNext(): void } {
   let firstLook = true;
-  let generation = 0;
   const provider = new NodeTreeProvider('repodesk.pullRequests', (p) => {
     const client = session.client;
     const repo = active.value;
@@ -35,7 +34,6 @@ export function createPullListing(
     const filter = loadPullFilter(state);
     const key = pullSnapshotKey(readHostingSettings().apiUrl, account.id, repo.owner, repo.name, filter);
     const keeping = vscode.workspace.getConfiguration('repodesk.views').get<boolean>('keepLastListing', true);
-    const built = ++generation;
     const fresh = pagedRoots(
       p,
       () => client.pulls.list(repo.owner, repo.name, toQuery(filter), { priority: 'background' }),
@@ -49,13 +47,10 @@ export function createPullListing(
     firstLook = false;
     if (!kept || kept.pulls.length === 0) return fresh;
     const later = p.laterRoots();
+    // laterRoots drops the answer once the view was refreshed (another repository or filter): its next look reads anew.
     fresh.then(
-      (roots) => {
-        if (built === generation) later(Promise.resolve(roots));
-      },
-      (err: unknown) => {
-        if (built === generation) later(Promise.resolve(p.failedRoots(err)));
-      },
+      (roots) => later(Promise.resolve(roots)),
+      (err: unknown) => later(Promise.resolve(p.failedRoots(err))),
     );
     return kept.pulls.map((k) => new KeptPullNode(repo.owner, repo.name, k));
   });
