@@ -5,6 +5,7 @@
 // failed (so one run shows everything); a failed build stops the run.
 // The last line is the whole run's "N passed, N failed".
 import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +15,7 @@ import { installCodeServer, patchWebviewWorkerUrl } from '../test/harness/codeSe
 import { UI_WINDOWS, uiStages } from './ui-stages.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const readScript = (name) => JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts[name];
 ensureDependencies(root);
 const missing = missingSystemPackages();
 if (missing.length)
@@ -23,25 +25,54 @@ if (missing.length)
 
 const statsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'repodesk-stats-'));
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+// A contributor's second run checks again only what changed: ESLint, Prettier and tsc keep what they learnt under
+// node_modules/.cache (gone with a fresh install, so CI's fresh clone checks everything). ESLint keys its cache on
+// each file's content and its config, but not on the code of the project's own rule (eslint-rules/): the folder's
+// name carries a hash of that code, so an edited rule lints every file again.
+const cacheDir = path.join(root, 'node_modules', '.cache', 'repodesk');
+const rulesHash = crypto.createHash('sha256');
+for (const f of fs.readdirSync(path.join(root, 'eslint-rules')).sort()) rulesHash.update(f).update(fs.readFileSync(path.join(root, 'eslint-rules', f)));
+const eslintCache = path.join(cacheDir, `eslint-${rulesHash.digest('hex').slice(0, 12)}`) + path.sep;
+// The files `npm run format:check` names (its quoted globs), checked with the cache.
+const PRETTIER_GLOBS = readScript('format:check')
+  .match(/"[^"]+"/g)
+  .map((g) => g.slice(1, -1));
 // `together`: stages run side by side, this many at a time (the next in the list starts when one ends), each one's
 // output shown whole as it ends. Lint, the unit suite, the type check and the package suite use one core each: two
 // at a time on the 2-core machine, the longest first. The UI stages (a window each) mostly wait on their window:
 // three at a time (scripts/ui-stages.mjs), the emulator suite (two workers of its own) after the first to end.
 const stages = [
   { name: 'build', cmd: [process.execPath, 'esbuild.mjs', '--production'], kind: 'check', fatal: true },
-  // `npm run lint`: eslint, knip (no unused files, exports or dependencies), then Prettier's check (`npm run format:check`).
+  // `npm run lint`: eslint, knip (no unused files, exports or dependencies), then Prettier's check (`npm run format:check`),
+  // with the caches above.
   {
     name: 'lint',
-    cmd: [bin('eslint'), '.'],
+    cmd: [bin('eslint'), '--cache', '--cache-strategy', 'content', '--cache-location', eslintCache, '.'],
     then: [
       [bin('knip'), '--no-progress'],
-      ['npm', 'run', '--silent', 'format:check'],
+      [
+        bin('prettier'),
+        '--check',
+        '--log-level',
+        'warn',
+        '--cache',
+        '--cache-strategy',
+        'content',
+        '--cache-location',
+        path.join(cacheDir, 'prettier'),
+        ...PRETTIER_GLOBS,
+      ],
     ],
     kind: 'check',
     together: 2,
   },
   { name: 'unit', cmd: [bin('mocha'), '--config', 'test/unit/.mocharc.json'], kind: 'mocha', together: 2 },
-  { name: 'typecheck', cmd: [bin('tsc'), '-p', 'tsconfig.json', '--noEmit'], kind: 'check', together: 2 },
+  {
+    name: 'typecheck',
+    cmd: [bin('tsc'), '-p', 'tsconfig.json', '--noEmit', '--incremental', '--tsBuildInfoFile', path.join(cacheDir, 'typecheck.tsbuildinfo')],
+    kind: 'check',
+    together: 2,
+  },
   { name: 'package', cmd: [bin('mocha'), '--config', 'test/package/.mocharc.json'], kind: 'mocha', together: 2 },
   ...uiStages.map(({ name, script }) => ({ name, cmd: [process.execPath, script], kind: 'mocha', together: UI_WINDOWS })),
   // The emulator package runs its own suite from its folder, as `npm test -w @repodesk/emulator` does. It takes the
