@@ -32,13 +32,16 @@ export async function selectRow(title, text) {
         () => false,
       );
     const stale = page.locator('.notification-toast', { hasText: 'Actual command not found' });
-    if (await stale.count())
+    if (await stale.count()) {
+      // A toast shows its clear button only under the mouse, as for a person.
+      await stale.first().hover();
       await stale
         .first()
         .locator('.codicon-notifications-clear')
         .first()
-        .click()
+        .click({ timeout: 5_000 })
         .catch(() => undefined);
+    }
     if (selected && !(await stale.count())) return r;
   }
   throw new Error(`the row ${text} of ${title} did not become selected`);
