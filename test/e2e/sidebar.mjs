@@ -194,9 +194,14 @@ export async function typeStep(step, text) {
   if (text !== undefined) await session.page.locator('.quick-input-widget input.input').first().fill(text);
 }
 
-/** Like typeStep, then Enter. */
+/**
+ * Like typeStep, then Enter. Without text (the value offered is taken) the box is clicked first, as typing
+ * focuses it: one input box closing hands the focus back to the view the command came from, and once (CI,
+ * a loaded machine) the next box showed with the Repositories row still focused, which took the Enter.
+ */
 export async function answerStep(step, text) {
   await typeStep(step, text);
+  if (text === undefined) await session.page.locator('.quick-input-widget input.input').first().click();
   await session.page.keyboard.press('Enter');
 }
 
