@@ -150,6 +150,8 @@ describe('Insights panel: statistics and the support cases of a repository', fun
           .slice(from)
           .find((m): m is Extract<HostToWebview, { type: 'caseDetails' }> => m.type === 'caseDetails' && m.details.id === created.id),
       );
+    // The new case shown, as a person sees it before writing its note (its details come after caseCreated).
+    await detailsAfter(mark);
 
     await send(key, { type: 'noteDraft', id: created.id, text: 'Half a thought' });
     // Opened again (as a panel opened after a reload opens it): the draft comes with the case.
