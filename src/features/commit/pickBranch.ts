@@ -7,6 +7,7 @@ import { defaultStartPoint } from '../../gitdata';
 import { branchNameRefusal } from '../shared/refNameText';
 import type { RepoTarget } from '../shared/session/require';
 import { branchOfFolder } from '../shared/git/workspaceGit';
+import { StepBoxes } from '../shared/stepBoxes';
 
 /** The repository's branches as read for the question (the preview then compares the base with them). */
 interface BranchesRead {
@@ -40,14 +41,20 @@ export async function pickBranch(target: RepoTarget, folder: vscode.Uri): Promis
       branch: h.name,
     })),
   ];
-  // Like the steps after it, kept open while the user looks elsewhere (at the branches in Git Refs, say).
-  const picked = await vscode.window.showQuickPick(items, {
-    title: vscode.l10n.t('Commit Workspace to {0}/{1}: branch', target.owner, target.repo),
-    ignoreFocusOut: true,
-  });
-  if (!picked) return undefined;
-  if (picked.branch) return { branch: picked.branch, repository };
-  return askNewBranch(repository);
+  // The pick and a new branch's two boxes are steps of one question: each box shows as the last goes.
+  const steps = new StepBoxes();
+  try {
+    // Like the steps after it, kept open while the user looks elsewhere (at the branches in Git Refs, say).
+    const picked = await steps.pick(items, {
+      title: vscode.l10n.t('Commit Workspace to {0}/{1}: branch', target.owner, target.repo),
+      ignoreFocusOut: true,
+    });
+    if (!picked) return undefined;
+    if (picked.branch) return { branch: picked.branch, repository };
+    return await askNewBranch(repository, steps);
+  } finally {
+    steps.dispose();
+  }
 }
 
 async function readBranches(target: RepoTarget, folder: vscode.Uri): Promise<BranchesRead> {
@@ -65,9 +72,9 @@ async function readBranches(target: RepoTarget, folder: vscode.Uri): Promise<Bra
 }
 
 /** A new branch's name, then where it starts. */
-async function askNewBranch(repository: BranchesRead): Promise<PickedBranch | undefined> {
+async function askNewBranch(repository: BranchesRead, steps: StepBoxes): Promise<PickedBranch | undefined> {
   const { heads, workspaceBranch } = repository;
-  const name = await vscode.window.showInputBox({
+  const name = await steps.text({
     title: vscode.l10n.t('New branch: name'),
     ignoreFocusOut: true,
     validateInput: (v) => branchNameRefusal(v) ?? (heads.some((h) => h.name === v) ? vscode.l10n.t('{0} exists already.', v) : undefined),
@@ -85,7 +92,7 @@ async function askNewBranch(repository: BranchesRead): Promise<PickedBranch | un
       : workspaceBranch
         ? vscode.l10n.t("Offered: {0}, the default branch ({1}, the workspace's branch, is not on the service).", start, workspaceBranch)
         : vscode.l10n.t('Offered: {0}, the default branch (the workspace is on no branch).', start);
-  const from = await vscode.window.showInputBox({
+  const from = await steps.text({
     title: vscode.l10n.t('New branch {0}: start from', name),
     prompt: `${vscode.l10n.t('A branch, tag or (abbreviated) SHA.')} ${why}`,
     value: start,

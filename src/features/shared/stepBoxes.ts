@@ -1,0 +1,78 @@
+// The steps of one question (a pick, then a box, then another) in VS Code's
+// quick input, each step's box shown as the last one goes, in the same turn.
+// `showInputBox` and `showQuickPick` close their box on Enter, and VS Code then
+// hands the focus back to where the question started (a view's row) until the
+// next step's box comes, a round trip later: on a loaded machine the next box
+// once showed with that row still focused, so what was typed went to the view.
+// This is VS Code's own multi-step pattern (its quickinput sample).
+import * as vscode from 'vscode';
+
+type TextStep = Pick<vscode.InputBoxOptions, 'title' | 'prompt' | 'placeHolder' | 'value' | 'password' | 'ignoreFocusOut'> & {
+  /** What is wrong with the value, or undefined when it is accepted (InputBoxOptions' validateInput, synchronous). */
+  validateInput?: (value: string) => string | undefined;
+};
+
+type PickStep = Pick<vscode.QuickPickOptions, 'title' | 'placeHolder' | 'matchOnDescription' | 'ignoreFocusOut'>;
+
+export class StepBoxes implements vscode.Disposable {
+  private current: vscode.QuickInput | undefined;
+
+  /** One item of `items`, or undefined when the box was closed (Escape, or the focus left without ignoreFocusOut). */
+  pick<T extends vscode.QuickPickItem>(items: readonly T[], options: PickStep): Promise<T | undefined> {
+    const box = vscode.window.createQuickPick<T>();
+    box.items = items;
+    box.title = options.title;
+    box.placeholder = options.placeHolder;
+    box.matchOnDescription = options.matchOnDescription ?? false;
+    box.ignoreFocusOut = options.ignoreFocusOut ?? false;
+    return this.ask(box, (settle) => [box.onDidAccept(() => box.selectedItems[0] && settle(box.selectedItems[0]))]);
+  }
+
+  /** The text entered, or undefined when the box was closed. Enter on a refused value leaves the box as it is. */
+  text(options: TextStep): Promise<string | undefined> {
+    const box = vscode.window.createInputBox();
+    box.title = options.title;
+    box.prompt = options.prompt;
+    box.placeholder = options.placeHolder;
+    box.value = options.value ?? '';
+    box.password = options.password ?? false;
+    box.ignoreFocusOut = options.ignoreFocusOut ?? false;
+    const refusal = (value: string) => options.validateInput?.(value);
+    box.validationMessage = box.value ? refusal(box.value) : undefined;
+    return this.ask(box, (settle) => [
+      box.onDidChangeValue((value) => (box.validationMessage = refusal(value))),
+      box.onDidAccept(() => {
+        const message = refusal(box.value);
+        box.validationMessage = message;
+        if (message === undefined) settle(box.value);
+      }),
+    ]);
+  }
+
+  /** Closes the last step's box: the question is over. */
+  dispose(): void {
+    this.current?.dispose();
+    this.current = undefined;
+  }
+
+  private ask<T>(box: vscode.QuickInput, listen: (settle: (answer: T) => void) => vscode.Disposable[]): Promise<T | undefined> {
+    return new Promise((resolve) => {
+      let done = false;
+      const subscriptions: vscode.Disposable[] = [];
+      const settle = (answer: T | undefined) => {
+        if (done) return;
+        done = true;
+        for (const s of subscriptions) s.dispose();
+        resolve(answer);
+      };
+      subscriptions.push(
+        ...listen(settle),
+        box.onDidHide(() => settle(undefined)),
+      );
+      // The last step's box goes as this one shows: the answered step is settled, so its hiding answers nothing.
+      this.current?.dispose();
+      this.current = box;
+      box.show();
+    });
+  }
+}

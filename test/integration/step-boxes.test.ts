@@ -1,0 +1,49 @@
+// The steps of one question in VS Code's quick input (src/features/shared/stepBoxes.ts), answered as the
+// keyboard answers them: Enter is VS Code's accept command, Escape its close command.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { StepBoxes } from '../../src/features/shared/stepBoxes';
+
+const enter = () => vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+const escape = () => vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+
+/** Whether `answer` has settled: a box that refused Enter leaves it pending. */
+const settled = (answer: Promise<unknown>) => Promise.race([answer.then(() => true), new Promise<false>((r) => setImmediate(() => r(false)))]);
+
+describe('Step boxes: the steps of one question in one quick input', function () {
+  this.timeout(30_000);
+  let steps: StepBoxes;
+  beforeEach(() => (steps = new StepBoxes()));
+  afterEach(() => steps.dispose());
+
+  it('a pick, then a box with a value offered: Enter answers each with the item in front and the value offered', async () => {
+    const picked = steps.pick([{ label: 'New Branch…' }, { label: 'master' }], { title: 'Step boxes: branch', ignoreFocusOut: true });
+    await enter();
+    assert.equal((await picked)?.label, 'New Branch…');
+    const start = steps.text({ title: 'Step boxes: start from', value: 'master', ignoreFocusOut: true });
+    await enter();
+    assert.equal(await start, 'master');
+  });
+
+  it('Enter on a value the step refuses leaves the box open with its answer pending; Escape then answers undefined', async () => {
+    const name = steps.text({
+      title: 'Step boxes: name',
+      value: 'a..b',
+      validateInput: (v) => (v.includes('..') ? 'Git refuses ".."' : undefined),
+      ignoreFocusOut: true,
+    });
+    await enter();
+    assert.equal(await settled(name), false, 'a refused value is not an answer');
+    await escape();
+    assert.equal(await name, undefined);
+  });
+
+  it('a pick closed with Escape answers undefined, and the next step still shows and answers', async () => {
+    const picked = steps.pick([{ label: 'master' }], { title: 'Step boxes: closed' });
+    await escape();
+    assert.equal(await picked, undefined);
+    const again = steps.text({ title: 'Step boxes: again', value: 'x' });
+    await enter();
+    assert.equal(await again, 'x');
+  });
+});
