@@ -99,7 +99,7 @@ export async function openSignedIn(openAndSignIn) {
   if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click({ position: { x: 8, y: 10 } });
   const signIn = page.locator('[id="workbench.view.extension.repodesk"] .welcome-view-content').first().getByRole('button', { name: 'Sign In' });
   const rows = page.locator('[id="workbench.view.extension.repodesk"] .monaco-list-row').first();
-  await Promise.race([signIn.waitFor({ timeout: 60_000 }), rows.waitFor({ timeout: 60_000 })]);
+  await signIn.or(rows).first().waitFor({ timeout: 60_000 });
   await openAndSignIn();
 }
 

@@ -71,7 +71,8 @@ export async function openAndSignIn() {
   const signIn = container.locator('.welcome-view-content').first().getByRole('button', { name: 'Sign In' });
   // Signed in already (rows in the Repositories view) or not (its Sign In button): whichever shows first.
   const signedIn = pane('Repositories').locator('.monaco-list-row').first();
-  await Promise.race([signIn.waitFor({ timeout: 60_000 }), signedIn.waitFor({ timeout: 60_000 })]);
+  // One wait for either (`or`): a race of two waits would leave the loser polling the page until its timeout.
+  await signIn.or(signedIn).first().waitFor({ timeout: 60_000 });
   if (!(await signIn.isVisible())) return;
   const tab = page.context().waitForEvent('page', { timeout: 30_000 });
   await signIn.click();

@@ -56,7 +56,7 @@ describe('Insights panel', () => {
     // Not signed in to the engagement service: the Cases tab offers Sign In.
     await p.locator('vscode-tab-header', { hasText: 'Cases' }).click();
     const signIn = p.locator('.empty vscode-button', { hasText: 'Sign In' });
-    await Promise.race([signIn.waitFor({ timeout: 30_000 }), p.locator('.case-table tbody tr').first().waitFor({ timeout: 30_000 })]);
+    await signIn.or(p.locator('.case-table tbody tr')).first().waitFor({ timeout: 30_000 });
     if (await signIn.isVisible()) {
       await signIn.click();
       await answerStep('(1/3)', 'ada');

@@ -71,7 +71,7 @@ describe('Journey: a diff with pending drafts across a window reload, by clicks'
     await restoredTab.click();
     const restored = page.locator('.monaco-diff-editor').first();
     const failed = page.locator('.editor-group-container', { hasText: 'could not be opened' }).first();
-    await Promise.race([restored.waitFor({ timeout: 60_000 }), failed.waitFor({ timeout: 60_000 })]);
+    await restored.or(failed).first().waitFor({ timeout: 60_000 });
     assert.equal(await failed.isVisible(), false, 'the restored diff opened');
     // Its drafts, with no click in a RepoDesk view.
     for (const [, text] of DRAFTS) await draftShown(text).waitFor({ timeout: AT_ONCE_MS });
