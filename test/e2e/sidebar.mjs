@@ -196,13 +196,12 @@ export async function typeStep(step, text) {
 }
 
 /**
- * Like typeStep, then Enter. Without text (the value offered is taken) the box is clicked first, as typing
- * focuses it: one input box closing hands the focus back to the view the command came from, and once (CI,
- * a loaded machine) the next box showed with the Repositories row still focused, which took the Enter.
+ * Like typeStep, then Enter. Without text (the value offered is taken) the Enter goes to the box that has
+ * the focus as it shows: RepoDesk's multi-step questions replace one step's box with the next in the same
+ * turn (src/features/shared/stepBoxes.ts), so the focus does not go back to the view in between.
  */
 export async function answerStep(step, text) {
   await typeStep(step, text);
-  if (text === undefined) await session.page.locator('.quick-input-widget input.input').first().click();
   await session.page.keyboard.press('Enter');
 }
 

@@ -4,8 +4,10 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { StepBoxes } from '../../src/features/shared/stepBoxes';
 
-const enter = () => vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-const escape = () => vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+// A box's show is sent to VS Code as it is called, so a command run after it reaches VS Code after it, as a key
+// pressed once the box is on screen does.
+const press = (key: 'Enter' | 'Escape') =>
+  vscode.commands.executeCommand(key === 'Enter' ? 'workbench.action.acceptSelectedQuickOpenItem' : 'workbench.action.closeQuickOpen');
 
 /** Whether `answer` has settled: a box that refused Enter leaves it pending. */
 const settled = (answer: Promise<unknown>) => Promise.race([answer.then(() => true), new Promise<false>((r) => setImmediate(() => r(false)))]);
@@ -18,10 +20,10 @@ describe('Step boxes: the steps of one question in one quick input', function ()
 
   it('a pick, then a box with a value offered: Enter answers each with the item in front and the value offered', async () => {
     const picked = steps.pick([{ label: 'New Branch…' }, { label: 'master' }], { title: 'Step boxes: branch', ignoreFocusOut: true });
-    await enter();
+    await press('Enter');
     assert.equal((await picked)?.label, 'New Branch…');
     const start = steps.text({ title: 'Step boxes: start from', value: 'master', ignoreFocusOut: true });
-    await enter();
+    await press('Enter');
     assert.equal(await start, 'master');
   });
 
@@ -32,18 +34,18 @@ describe('Step boxes: the steps of one question in one quick input', function ()
       validateInput: (v) => (v.includes('..') ? 'Git refuses ".."' : undefined),
       ignoreFocusOut: true,
     });
-    await enter();
+    await press('Enter');
     assert.equal(await settled(name), false, 'a refused value is not an answer');
-    await escape();
+    await press('Escape');
     assert.equal(await name, undefined);
   });
 
   it('a pick closed with Escape answers undefined, and the next step still shows and answers', async () => {
     const picked = steps.pick([{ label: 'master' }], { title: 'Step boxes: closed' });
-    await escape();
+    await press('Escape');
     assert.equal(await picked, undefined);
     const again = steps.text({ title: 'Step boxes: again', value: 'x' });
-    await enter();
+    await press('Enter');
     assert.equal(await again, 'x');
   });
 });

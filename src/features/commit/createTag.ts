@@ -9,6 +9,7 @@ import { tagNameRefusal } from '../shared/refNameText';
 import { resolveCommitish } from '../shared/resolveCommitish';
 import { offeredStart } from '../shared/git/offeredStart';
 import type { RepoTarget } from '../shared/session/require';
+import { StepBoxes } from '../shared/stepBoxes';
 
 export interface TagAnswers {
   sha?: string;
@@ -19,9 +20,9 @@ export interface TagAnswers {
 }
 
 /** Where the tag goes: offered, as Commit Workspace to Branch offers a start, the workspace's branch (else the default branch). */
-async function askFrom(target: RepoTarget): Promise<string | undefined> {
+async function askFrom(target: RepoTarget, steps: StepBoxes): Promise<string | undefined> {
   const offered = await offeredStart(target).catch(() => undefined);
-  return vscode.window.showInputBox({
+  return steps.text({
     title: vscode.l10n.t('Create Tag: from'),
     prompt: [vscode.l10n.t('A branch, tag or (abbreviated) SHA'), offered?.why].filter(Boolean).join('. '),
     value: offered?.start ?? '',
@@ -31,24 +32,33 @@ async function askFrom(target: RepoTarget): Promise<string | undefined> {
 
 /** The commit SHA tagged, or undefined (cancelled, or the user was told why). */
 export async function createTag(target: RepoTarget, onCreated: () => void, given?: TagAnswers): Promise<string | undefined> {
-  const from = given?.sha ?? given?.from ?? (await askFrom(target));
-  if (!from) return undefined;
-  const name =
-    given?.tag ??
-    (await vscode.window.showInputBox({
-      title: vscode.l10n.t('Create Tag: name'),
-      placeHolder: vscode.l10n.t('e.g. v1.0.0'),
-      ignoreFocusOut: true,
-      validateInput: tagNameRefusal,
-    }));
-  if (!name) return undefined;
+  // The questions are steps of one quick input: each box shows as the last goes.
+  const steps = new StepBoxes();
+  let from: string | undefined, name: string | undefined, kind: string | undefined;
+  const lightweight = vscode.l10n.t('Lightweight');
+  const annotated = vscode.l10n.t('Annotated (with a message)');
+  try {
+    from = given?.sha ?? given?.from ?? (await askFrom(target, steps));
+    if (!from) return undefined;
+    name =
+      given?.tag ??
+      (await steps.text({
+        title: vscode.l10n.t('Create Tag: name'),
+        placeHolder: vscode.l10n.t('e.g. v1.0.0'),
+        ignoreFocusOut: true,
+        validateInput: tagNameRefusal,
+      }));
+    if (!name) return undefined;
+    // Asked when the name was asked (a script gives a message, or none for a lightweight tag).
+    if (given?.tag === undefined) {
+      kind = (await steps.pick([{ label: lightweight }, { label: annotated }], { title: vscode.l10n.t('Create Tag {0}: kind', name) }))?.label;
+      if (!kind) return undefined;
+    }
+  } finally {
+    steps.dispose();
+  }
   let message = given?.message;
-  // Asked when the name was asked (a script gives a message, or none for a lightweight tag).
   if (given?.tag === undefined) {
-    const lightweight = vscode.l10n.t('Lightweight');
-    const annotated = vscode.l10n.t('Annotated (with a message)');
-    const kind = await vscode.window.showQuickPick([lightweight, annotated], { title: vscode.l10n.t('Create Tag {0}: kind', name) });
-    if (!kind) return undefined;
     if (kind === annotated) {
       message = await editMessage({
         key: `tag:${target.owner}/${target.repo}:${name}`,

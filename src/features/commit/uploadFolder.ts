@@ -9,6 +9,7 @@ import { authorOfFolder } from '../shared/git/workspaceGit';
 import { readWorkspaceFiles } from './readWorkspaceFiles';
 import { runCommit, type CommitFlow } from './runCommit';
 import { givenFolder, localIsoTime } from './workspaceSource';
+import { StepBoxes } from '../shared/stepBoxes';
 
 /** Answers of Upload Folder as New Repository, for scripts and tests (every question then skipped). */
 export interface UploadAnswers {
@@ -82,25 +83,30 @@ async function askNewRepository(
 ): Promise<{ owner?: string; name: string; private: boolean } | undefined> {
   const orgs = new Set<string>();
   for await (const t of client.teams.listForAuthenticatedUser()) orgs.add(t.organization.login);
-  const owner = await vscode.window.showQuickPick(
-    [{ label: login, org: undefined as string | undefined }, ...[...orgs].sort().map((o) => ({ label: o, org: o }))],
-    { title: vscode.l10n.t('Upload Folder as New Repository (1/3): owner') },
-  );
-  if (!owner) return undefined;
-  const name = await vscode.window.showInputBox({
-    title: vscode.l10n.t('Upload Folder as New Repository (2/3): name'),
-    value: folder.path.split('/').pop() ?? '',
-    ignoreFocusOut: true,
-    validateInput: (v) => (/^[A-Za-z0-9._-]+$/.test(v) && v !== '.' && v !== '..' ? undefined : vscode.l10n.t('Use letters, digits, ".", "-" and "_" only.')),
-  });
-  if (!name) return undefined;
-  const visibility = await vscode.window.showQuickPick(
-    [
-      { label: vscode.l10n.t('Public'), isPrivate: false },
-      { label: vscode.l10n.t('Private'), isPrivate: true },
-    ],
-    { title: vscode.l10n.t('Upload Folder as New Repository (3/3): visibility') },
-  );
-  if (!visibility) return undefined;
-  return { owner: owner.org, name, private: visibility.isPrivate };
+  // The three questions are steps of one quick input: each box shows as the last goes.
+  const steps = new StepBoxes();
+  try {
+    const owner = await steps.pick([{ label: login, org: undefined as string | undefined }, ...[...orgs].sort().map((o) => ({ label: o, org: o }))], {
+      title: vscode.l10n.t('Upload Folder as New Repository (1/3): owner'),
+    });
+    if (!owner) return undefined;
+    const name = await steps.text({
+      title: vscode.l10n.t('Upload Folder as New Repository (2/3): name'),
+      value: folder.path.split('/').pop() ?? '',
+      ignoreFocusOut: true,
+      validateInput: (v) => (/^[A-Za-z0-9._-]+$/.test(v) && v !== '.' && v !== '..' ? undefined : vscode.l10n.t('Use letters, digits, ".", "-" and "_" only.')),
+    });
+    if (!name) return undefined;
+    const visibility = await steps.pick(
+      [
+        { label: vscode.l10n.t('Public'), isPrivate: false },
+        { label: vscode.l10n.t('Private'), isPrivate: true },
+      ],
+      { title: vscode.l10n.t('Upload Folder as New Repository (3/3): visibility') },
+    );
+    if (!visibility) return undefined;
+    return { owner: owner.org, name, private: visibility.isPrivate };
+  } finally {
+    steps.dispose();
+  }
 }

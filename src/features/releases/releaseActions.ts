@@ -8,36 +8,20 @@ import type { ReleaseInput } from '../../hosting';
 import { formatSize } from '../../util/viewFormat';
 import { editMessage } from '../shared/messageEditor/messageEditor';
 import { askText } from '../shared/askText';
+import { StepBoxes } from '../shared/stepBoxes';
 import type { RepoCoords } from './releaseNodes';
 
 export async function askNewRelease(client: HostingClient, at: RepoCoords): Promise<ReleaseInput | undefined> {
-  const tag = await vscode.window.showInputBox({
-    title: vscode.l10n.t('New release (1/5): tag'),
-    prompt: vscode.l10n.t('An existing tag, or a new one created at the target'),
-    ignoreFocusOut: true,
-    validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('The tag cannot be empty.')),
-  });
-  if (!tag) return undefined;
-  const repo = await client.repos.get(at.owner, at.repo);
-  const target = await vscode.window.showInputBox({
-    title: vscode.l10n.t('New release (2/5): target'),
-    prompt: vscode.l10n.t('Branch or commit SHA for a new tag'),
-    value: repo.default_branch,
-    ignoreFocusOut: true,
-  });
-  if (target === undefined) return undefined;
-  const name = await vscode.window.showInputBox({ title: vscode.l10n.t('New release (3/5): name'), value: tag.trim(), ignoreFocusOut: true });
-  if (name === undefined) return undefined;
-  const kind = await vscode.window.showQuickPick(
-    [
-      { label: vscode.l10n.t('Publish'), draft: false, prerelease: false },
-      { label: vscode.l10n.t('Publish as prerelease'), draft: false, prerelease: true },
-      { label: vscode.l10n.t('Save as draft'), draft: true, prerelease: false },
-      { label: vscode.l10n.t('Save as draft prerelease'), draft: true, prerelease: true },
-    ],
-    { title: vscode.l10n.t('New release (4/5): kind'), ignoreFocusOut: true },
-  );
-  if (!kind) return undefined;
+  // The questions before the notes are steps of one quick input: each box shows as the last goes.
+  const steps = new StepBoxes();
+  let asked: Awaited<ReturnType<typeof askReleaseSteps>>;
+  try {
+    asked = await askReleaseSteps(steps, client, at);
+  } finally {
+    steps.dispose();
+  }
+  if (!asked) return undefined;
+  const { tag, repo, target, name, kind } = asked;
   const body = await editMessage({
     key: newReleaseKey(at),
     title: vscode.l10n.t('Release notes: {0}', tag.trim()),
@@ -128,4 +112,37 @@ function contentTypeOf(name: string): string {
 
 function notesPrompt(action: string): string {
   return vscode.l10n.t('Write the release notes in the editor, then choose "{0}" in the status bar or ✓ in the editor\'s title bar.', action);
+}
+
+/** A new release's questions before its notes (tag, target, name, kind), or undefined when one was closed. */
+async function askReleaseSteps(steps: StepBoxes, client: HostingClient, at: RepoCoords) {
+  const tag = await steps.text({
+    title: vscode.l10n.t('New release (1/5): tag'),
+    prompt: vscode.l10n.t('An existing tag, or a new one created at the target'),
+    ignoreFocusOut: true,
+    validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('The tag cannot be empty.')),
+  });
+  if (!tag) return undefined;
+  // The tag's box stays, busy, while the repository is read for its default branch.
+  const repo = await client.repos.get(at.owner, at.repo);
+  const target = await steps.text({
+    title: vscode.l10n.t('New release (2/5): target'),
+    prompt: vscode.l10n.t('Branch or commit SHA for a new tag'),
+    value: repo.default_branch,
+    ignoreFocusOut: true,
+  });
+  if (target === undefined) return undefined;
+  const name = await steps.text({ title: vscode.l10n.t('New release (3/5): name'), value: tag.trim(), ignoreFocusOut: true });
+  if (name === undefined) return undefined;
+  const kind = await steps.pick(
+    [
+      { label: vscode.l10n.t('Publish'), draft: false, prerelease: false },
+      { label: vscode.l10n.t('Publish as prerelease'), draft: false, prerelease: true },
+      { label: vscode.l10n.t('Save as draft'), draft: true, prerelease: false },
+      { label: vscode.l10n.t('Save as draft prerelease'), draft: true, prerelease: true },
+    ],
+    { title: vscode.l10n.t('New release (4/5): kind'), ignoreFocusOut: true },
+  );
+  if (!kind) return undefined;
+  return { tag, repo, target, name, kind };
 }

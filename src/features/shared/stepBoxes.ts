@@ -1,11 +1,12 @@
 // The steps of one question (a pick, then a box, then another) in VS Code's
-// quick input, each step's box shown as the last one goes, in the same turn.
+// quick input, each step's box shown in the place of the last one.
 // `showInputBox` and `showQuickPick` close their box on Enter, and VS Code then
 // hands the focus back to where the question started (a view's row) until the
 // next step's box comes, a round trip later: on a loaded machine the next box
 // once showed with that row still focused, so what was typed went to the view.
 // This is VS Code's own multi-step pattern (its quickinput sample).
 import * as vscode from 'vscode';
+import { stepShown } from './confirmation';
 
 type TextStep = Pick<vscode.InputBoxOptions, 'title' | 'prompt' | 'placeHolder' | 'value' | 'password' | 'ignoreFocusOut'> & {
   /** What is wrong with the value, or undefined when it is accepted (InputBoxOptions' validateInput, synchronous). */
@@ -26,6 +27,20 @@ export class StepBoxes implements vscode.Disposable {
     box.matchOnDescription = options.matchOnDescription ?? false;
     box.ignoreFocusOut = options.ignoreFocusOut ?? false;
     return this.ask(box, (settle) => [box.onDidAccept(() => box.selectedItems[0] && settle(box.selectedItems[0]))]);
+  }
+
+  /** The items checked (those `picked` checked at first), or undefined when the box was closed. */
+  pickMany<T extends vscode.QuickPickItem>(items: readonly T[], options: PickStep): Promise<T[] | undefined> {
+    const box = vscode.window.createQuickPick<T>();
+    box.canSelectMany = true;
+    box.items = items;
+    // createQuickPick does not read `picked` (showQuickPick does): the items checked at first are its selection.
+    box.selectedItems = items.filter((i) => i.picked);
+    box.title = options.title;
+    box.placeholder = options.placeHolder;
+    box.matchOnDescription = options.matchOnDescription ?? false;
+    box.ignoreFocusOut = options.ignoreFocusOut ?? false;
+    return this.ask(box, (settle) => [box.onDidAccept(() => settle([...box.selectedItems]))]);
   }
 
   /** The text entered, or undefined when the box was closed. Enter on a refused value leaves the box as it is. */
@@ -49,7 +64,7 @@ export class StepBoxes implements vscode.Disposable {
     ]);
   }
 
-  /** Closes the last step's box: the question is over. */
+  /** Closes the last step's box: the question is over (before what it asked for is done, with its own progress). */
   dispose(): void {
     this.current?.dispose();
     this.current = undefined;
@@ -63,16 +78,22 @@ export class StepBoxes implements vscode.Disposable {
         if (done) return;
         done = true;
         for (const s of subscriptions) s.dispose();
+        // Answered, the box stays until the next step's replaces it: busy, as the question may read something first.
+        if (answer !== undefined) box.busy = true;
         resolve(answer);
       };
       subscriptions.push(
         ...listen(settle),
         box.onDidHide(() => settle(undefined)),
       );
-      // The last step's box goes as this one shows: the answered step is settled, so its hiding answers nothing.
-      this.current?.dispose();
+      // This box takes the place of the last one, whose step is answered: shown first, VS Code swaps the two in its
+      // quick input without giving the focus back; the last one then goes (closed first, its hiding would hand the
+      // focus back for that moment). Both are sent to VS Code at once, in this order.
+      const previous = this.current;
       this.current = box;
       box.show();
+      stepShown(box.title);
+      previous?.dispose();
     });
   }
 }

@@ -66,19 +66,10 @@ export class EngagementAuthProvider implements vscode.AuthenticationProvider, vs
   /** Signs in to the engagement service at `serviceUrl` (its user name, API key and password asked); without one, as createSession. */
   async createSessionOn(serviceUrl?: string): Promise<vscode.AuthenticationSession> {
     const target = serviceUrl ?? (await pickService());
-    const ask = (step: number, prompt: string, password: boolean) =>
-      vscode.window.showInputBox({
-        title: vscode.l10n.t('Sign in to the engagement service ({0}/3)', step),
-        prompt,
-        password,
-        ignoreFocusOut: true,
-        validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('This cannot be empty.')),
-      });
-    const userName = await ask(1, vscode.l10n.t('User name on {0}', target), false);
-    const apiKey = userName && (await ask(2, vscode.l10n.t('API key of {0}', userName), true));
-    const password = apiKey && (await ask(3, vscode.l10n.t('Password of {0}', userName!), true));
-    if (!userName || !apiKey || !password) throw new Error(vscode.l10n.t('Sign-in was cancelled.'));
-    return this.createSessionWith({ userName: userName.trim(), apiKey: apiKey.trim(), password }, target);
+    // The questions' code loads with the first sign-in, not at activation.
+    const credentials = await (await import('./askCredentials.js')).askCredentials(target);
+    if (!credentials) throw new Error(vscode.l10n.t('Sign-in was cancelled.'));
+    return this.createSessionWith(credentials, target);
   }
 
   /** Signs in with credentials already known (the input boxes above, or a test), to `serviceUrl` (else the first engagement service). */

@@ -186,21 +186,10 @@ export class HostingAuthProvider implements vscode.AuthenticationProvider, vscod
         return withSpinner(vscode.l10n.t('Checking the token…'), () => this.backend.tokenSignIn(service, token.trim()));
       }
       case 'password': {
-        const login = await vscode.window.showInputBox({
-          title: vscode.l10n.t('Sign in with user name and password (1/2)'),
-          prompt: vscode.l10n.t('User name on {0}', host),
-          ignoreFocusOut: true,
-          ...(knownLogin ? { value: knownLogin } : {}),
-        });
-        if (!login) throw new SignInCancelled();
-        const password = await vscode.window.showInputBox({
-          title: vscode.l10n.t('Sign in with user name and password (2/2)'),
-          prompt: vscode.l10n.t('Password of {0}', login),
-          password: true,
-          ignoreFocusOut: true,
-        });
-        if (!password) throw new SignInCancelled();
-        return withSpinner(vscode.l10n.t('Creating a token…'), () => this.backend.passwordSignIn(service, login.trim(), password, scopes));
+        // The questions' code loads with the first such sign-in, not at activation.
+        const answers = await (await import('./askPassword.js')).askLoginAndPassword(host, knownLogin);
+        if (!answers) throw new SignInCancelled();
+        return withSpinner(vscode.l10n.t('Creating a token…'), () => this.backend.passwordSignIn(service, answers.login, answers.password, scopes));
       }
     }
   }
