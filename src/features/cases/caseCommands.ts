@@ -10,6 +10,7 @@ import type { HostingSession } from '../shared/session/hostingSession';
 import { casesSource } from '../shared/session/casesSource';
 import type { CommandHandler } from '../shared/lazyCommands';
 import type { CaseCommandId } from './registerCases';
+import { inSteps, type StepBoxes } from '../shared/stepBoxes';
 
 interface NewCaseAnswers {
   subject: string;
@@ -26,16 +27,28 @@ async function askNewCase(
   contacts: () => Promise<{ id: number; name: string }[]>,
   campaigns: () => Promise<string[]>,
 ): Promise<NewCaseAnswers | undefined> {
+  // The questions are steps of one quick input: each box shows in the place of the last.
+  return inSteps((steps) => askNewCaseSteps(steps, owner, name, contacts, campaigns));
+}
+
+async function askNewCaseSteps(
+  steps: StepBoxes,
+  owner: string,
+  name: string,
+  contacts: () => Promise<{ id: number; name: string }[]>,
+  campaigns: () => Promise<string[]>,
+): Promise<NewCaseAnswers | undefined> {
   const title = (n: number, what: string) => vscode.l10n.t('New Support Case for {0}/{1} ({2}/4): {3}', owner, name, n, what);
-  const subject = await vscode.window.showInputBox({
+  const subject = await steps.text({
     title: title(1, vscode.l10n.t('Subject')),
     ignoreFocusOut: true,
     validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('A case needs a subject.')),
   });
   if (!subject) return undefined;
   const newContact = { label: vscode.l10n.t('$(add) New contact…'), id: undefined as number | undefined };
+  // The subject's box stays, busy, while the contacts are read.
   const people = await contacts();
-  const who = await vscode.window.showQuickPick([...people.map((p) => ({ label: p.name, id: p.id as number | undefined })), newContact], {
+  const who = await steps.pick([...people.map((p) => ({ label: p.name, id: p.id as number | undefined })), newContact], {
     title: title(2, vscode.l10n.t('Contact')),
     ignoreFocusOut: true,
     placeHolder: vscode.l10n.t('Who the case is for'),
@@ -43,7 +56,7 @@ async function askNewCase(
   if (!who) return undefined;
   let contact: NewCaseAnswers['contact'];
   if (who.id === undefined) {
-    const named = await vscode.window.showInputBox({
+    const named = await steps.text({
       title: title(2, vscode.l10n.t('New contact’s name')),
       ignoreFocusOut: true,
       validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('A contact needs a name.')),
@@ -54,9 +67,14 @@ async function askNewCase(
     contact = { id: who.id };
   }
   const none = vscode.l10n.t('No campaign');
-  const campaign = await vscode.window.showQuickPick([none, ...(await campaigns())], { title: title(3, vscode.l10n.t('Campaign')), ignoreFocusOut: true });
+  const campaign = (
+    await steps.pick(
+      [none, ...(await campaigns())].map((label) => ({ label })),
+      { title: title(3, vscode.l10n.t('Campaign')), ignoreFocusOut: true },
+    )
+  )?.label;
   if (!campaign) return undefined;
-  const note = await vscode.window.showInputBox({
+  const note = await steps.text({
     title: title(4, vscode.l10n.t('First note')),
     prompt: vscode.l10n.t('Optional: what the case is about'),
     ignoreFocusOut: true,

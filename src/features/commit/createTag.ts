@@ -9,7 +9,7 @@ import { tagNameRefusal } from '../shared/refNameText';
 import { resolveCommitish } from '../shared/resolveCommitish';
 import { offeredStart } from '../shared/git/offeredStart';
 import type { RepoTarget } from '../shared/session/require';
-import { StepBoxes } from '../shared/stepBoxes';
+import { inSteps, type StepBoxes } from '../shared/stepBoxes';
 
 export interface TagAnswers {
   sha?: string;
@@ -32,15 +32,13 @@ async function askFrom(target: RepoTarget, steps: StepBoxes): Promise<string | u
 
 /** The commit SHA tagged, or undefined (cancelled, or the user was told why). */
 export async function createTag(target: RepoTarget, onCreated: () => void, given?: TagAnswers): Promise<string | undefined> {
-  // The questions are steps of one quick input: each box shows as the last goes.
-  const steps = new StepBoxes();
-  let from: string | undefined, name: string | undefined, kind: string | undefined;
   const lightweight = vscode.l10n.t('Lightweight');
   const annotated = vscode.l10n.t('Annotated (with a message)');
-  try {
-    from = given?.sha ?? given?.from ?? (await askFrom(target, steps));
+  // The questions are steps of one quick input: each box shows in the place of the last.
+  const asked = await inSteps(async (steps) => {
+    const from = given?.sha ?? given?.from ?? (await askFrom(target, steps));
     if (!from) return undefined;
-    name =
+    const name =
       given?.tag ??
       (await steps.text({
         title: vscode.l10n.t('Create Tag: name'),
@@ -50,13 +48,12 @@ export async function createTag(target: RepoTarget, onCreated: () => void, given
       }));
     if (!name) return undefined;
     // Asked when the name was asked (a script gives a message, or none for a lightweight tag).
-    if (given?.tag === undefined) {
-      kind = (await steps.pick([{ label: lightweight }, { label: annotated }], { title: vscode.l10n.t('Create Tag {0}: kind', name) }))?.label;
-      if (!kind) return undefined;
-    }
-  } finally {
-    steps.dispose();
-  }
+    if (given?.tag !== undefined) return { from, name };
+    const kind = (await steps.pick([{ label: lightweight }, { label: annotated }], { title: vscode.l10n.t('Create Tag {0}: kind', name) }))?.label;
+    return kind ? { from, name, kind } : undefined;
+  });
+  if (!asked) return undefined;
+  const { from, name, kind } = asked;
   let message = given?.message;
   if (given?.tag === undefined) {
     if (kind === annotated) {

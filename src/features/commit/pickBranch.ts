@@ -7,7 +7,7 @@ import { defaultStartPoint } from '../../gitdata';
 import { branchNameRefusal } from '../shared/refNameText';
 import type { RepoTarget } from '../shared/session/require';
 import { branchOfFolder } from '../shared/git/workspaceGit';
-import { StepBoxes } from '../shared/stepBoxes';
+import { inSteps, type StepBoxes } from '../shared/stepBoxes';
 
 /** The repository's branches as read for the question (the preview then compares the base with them). */
 interface BranchesRead {
@@ -41,9 +41,8 @@ export async function pickBranch(target: RepoTarget, folder: vscode.Uri): Promis
       branch: h.name,
     })),
   ];
-  // The pick and a new branch's two boxes are steps of one question: each box shows as the last goes.
-  const steps = new StepBoxes();
-  try {
+  // The pick and a new branch's two boxes are steps of one question: each box shows in the place of the last.
+  return inSteps(async (steps) => {
     // Like the steps after it, kept open while the user looks elsewhere (at the branches in Git Refs, say).
     const picked = await steps.pick(items, {
       title: vscode.l10n.t('Commit Workspace to {0}/{1}: branch', target.owner, target.repo),
@@ -52,9 +51,7 @@ export async function pickBranch(target: RepoTarget, folder: vscode.Uri): Promis
     if (!picked) return undefined;
     if (picked.branch) return { branch: picked.branch, repository };
     return await askNewBranch(repository, steps);
-  } finally {
-    steps.dispose();
-  }
+  });
 }
 
 async function readBranches(target: RepoTarget, folder: vscode.Uri): Promise<BranchesRead> {

@@ -9,7 +9,7 @@ import { authorOfFolder } from '../shared/git/workspaceGit';
 import { readWorkspaceFiles } from './readWorkspaceFiles';
 import { runCommit, type CommitFlow } from './runCommit';
 import { givenFolder, localIsoTime } from './workspaceSource';
-import { StepBoxes } from '../shared/stepBoxes';
+import { inSteps } from '../shared/stepBoxes';
 
 /** Answers of Upload Folder as New Repository, for scripts and tests (every question then skipped). */
 export interface UploadAnswers {
@@ -83,9 +83,8 @@ async function askNewRepository(
 ): Promise<{ owner?: string; name: string; private: boolean } | undefined> {
   const orgs = new Set<string>();
   for await (const t of client.teams.listForAuthenticatedUser()) orgs.add(t.organization.login);
-  // The three questions are steps of one quick input: each box shows as the last goes.
-  const steps = new StepBoxes();
-  try {
+  // The three questions are steps of one quick input: each box shows in the place of the last.
+  return inSteps(async (steps) => {
     const owner = await steps.pick([{ label: login, org: undefined as string | undefined }, ...[...orgs].sort().map((o) => ({ label: o, org: o }))], {
       title: vscode.l10n.t('Upload Folder as New Repository (1/3): owner'),
     });
@@ -106,7 +105,5 @@ async function askNewRepository(
     );
     if (!visibility) return undefined;
     return { owner: owner.org, name, private: visibility.isPrivate };
-  } finally {
-    steps.dispose();
-  }
+  });
 }

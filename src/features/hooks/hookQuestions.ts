@@ -5,6 +5,7 @@
 import { randomBytes, toHex } from '../../util/bytes';
 import * as vscode from 'vscode';
 import type { Hook, HookService } from '../../hosting';
+import { inSteps, type StepBoxes } from '../shared/stepBoxes';
 
 export interface HookAnswers {
   name: string;
@@ -94,6 +95,7 @@ interface StepTitle {
 
 /** Asks one field; undefined when the user cancelled. `current` is the hook's value when editing. */
 async function askField(
+  steps: StepBoxes,
   service: string,
   [type, name]: Field,
   title: string,
@@ -105,7 +107,7 @@ async function askField(
   if (name === 'insecure_ssl') {
     // The API's field says "skip the check": asked the other way round, as a person thinks of it.
     const skipping = current === '1' || current === 'true';
-    const picked = await vscode.window.showQuickPick(
+    const picked = await steps.pick(
       [
         {
           label: vscode.l10n.t('Yes'),
@@ -126,7 +128,7 @@ async function askField(
   }
   if (type === 'boolean') {
     const on = current === '1' || current === 'true';
-    const picked = await vscode.window.showQuickPick(
+    const picked = await steps.pick(
       [
         { label: vscode.l10n.t('No'), value: '0', description: on ? undefined : vscode.l10n.t('current') },
         { label: vscode.l10n.t('Yes'), value: '1', description: on ? vscode.l10n.t('current') : undefined },
@@ -136,7 +138,7 @@ async function askField(
     return picked?.value;
   }
   if (name === 'content_type' && service === 'web') {
-    const picked = await vscode.window.showQuickPick(
+    const picked = await steps.pick(
       [
         { label: vscode.l10n.t('JSON'), description: 'application/json', value: 'json' },
         { label: vscode.l10n.t('Form'), description: 'application/x-www-form-urlencoded', value: 'form' },
@@ -147,7 +149,7 @@ async function askField(
   }
   if (name === 'secret' && service === 'web') {
     const keep = current ? [{ label: vscode.l10n.t('Keep the current secret'), value: 'keep' }] : [];
-    const picked = await vscode.window.showQuickPick(
+    const picked = await steps.pick(
       [
         ...keep,
         { label: vscode.l10n.t('Generate a secret'), value: 'generate' },
@@ -160,7 +162,7 @@ async function askField(
     if (picked.value === 'keep') return current;
     if (picked.value === 'none') return '';
     if (picked.value === 'generate') return (secretNote.generated = generateSecret());
-    return vscode.window.showInputBox({
+    return steps.text({
       title,
       password: true,
       prompt: vscode.l10n.t('Deliveries are signed with it (X-Hub-Signature); it is not shown again.'),
@@ -168,7 +170,7 @@ async function askField(
     });
   }
   const masked = type === 'password' && current !== undefined;
-  const value = await vscode.window.showInputBox({
+  const value = await steps.text({
     title,
     password: type === 'password',
     value: masked ? '' : (current ?? ''),
@@ -187,6 +189,7 @@ async function askField(
 
 /** Asks every configuration field of the service, in the schema's order; `step(i, label)` titles the i-th field's step. */
 async function askConfig(
+  steps: StepBoxes,
   service: HookService,
   step: StepTitle,
   current: Record<string, unknown> = {},
@@ -196,7 +199,7 @@ async function askConfig(
   const fields = fieldsOf(service);
   for (const [i, field] of fields.entries()) {
     const was = typeof current[field[1]] === 'string' ? (current[field[1]] as string) : undefined;
-    const value = await askField(service.name, field, step(i, fieldLabel(service.name, field[1])), was, note);
+    const value = await askField(steps, service.name, field, step(i, fieldLabel(service.name, field[1])), was, note);
     if (value === undefined) return undefined;
     if (value !== '' || was !== undefined) config[field[1]] = value;
   }
@@ -204,7 +207,7 @@ async function askConfig(
 }
 
 /** The events of the service to pick from, `picked` preselected; `*` stands for all of them. */
-async function askEvents(service: HookService, picked: readonly string[], title: string): Promise<string[] | undefined> {
+async function askEvents(steps: StepBoxes, service: HookService, picked: readonly string[], title: string): Promise<string[] | undefined> {
   const all = picked.includes('*');
   const items = [
     { label: '*', description: vscode.l10n.t('every event, including ones added later'), picked: all },
@@ -214,9 +217,8 @@ async function askEvents(service: HookService, picked: readonly string[], title:
       picked: !all && picked.includes(e),
     })),
   ];
-  const chosen = await vscode.window.showQuickPick(items, {
+  const chosen = await steps.pickMany(items, {
     title,
-    canPickMany: true,
     ignoreFocusOut: true,
     placeHolder: vscode.l10n.t('The events that trigger the hook'),
   });
@@ -230,12 +232,17 @@ async function askEvents(service: HookService, picked: readonly string[], title:
 
 /** The new hook's service, configuration and events; undefined when cancelled. */
 export async function askNewHook(services: readonly HookService[]): Promise<{ answers: HookAnswers; generatedSecret?: string } | undefined> {
+  // The questions are steps of one quick input: each box shows in the place of the last.
+  return inSteps((steps) => askNewHookSteps(steps, services));
+}
+
+async function askNewHookSteps(steps: StepBoxes, services: readonly HookService[]): Promise<{ answers: HookAnswers; generatedSecret?: string } | undefined> {
   // Like the steps after it, numbered: the service is step 1 of its fields plus two (a range when the services' differ).
   const totals = services.length ? services.map((s) => fieldsOf(s).length + 2) : [2];
   const [fewest, most] = [Math.min(...totals), Math.max(...totals)];
   const first =
     fewest === most ? vscode.l10n.t('New Webhook ({0}/{1}): Service', 1, most) : vscode.l10n.t('New Webhook ({0}/{1}–{2}): Service', 1, fewest, most);
-  const service = await vscode.window.showQuickPick(
+  const service = await steps.pick(
     services.map((s) => ({
       label: s.name,
       description: (s as { title?: unknown }).title === undefined ? undefined : String((s as { title?: unknown }).title),
@@ -248,9 +255,9 @@ export async function askNewHook(services: readonly HookService[]): Promise<{ an
   // The service is step 1; the number of steps is known once it is chosen (its fields, then the events).
   const total = fieldsOf(service.service).length + 2;
   const stepTitle = (n: number, what: string) => vscode.l10n.t('New Webhook ({0}/{1}): {2}', n, total, what);
-  const asked = await askConfig(service.service, (i, what) => stepTitle(i + 2, what));
+  const asked = await askConfig(steps, service.service, (i, what) => stepTitle(i + 2, what));
   if (!asked) return undefined;
-  const events = await askEvents(service.service, service.service.default_events ?? service.service.events, stepTitle(total, vscode.l10n.t('Events')));
+  const events = await askEvents(steps, service.service, service.service.default_events ?? service.service.events, stepTitle(total, vscode.l10n.t('Events')));
   if (!events) return undefined;
   return {
     answers: { name: service.service.name, config: asked.config, events, active: true },
@@ -260,7 +267,11 @@ export async function askNewHook(services: readonly HookService[]): Promise<{ an
 
 /** What to change on a hook: its events, its configuration, or its active state. */
 export async function askHookEdit(hook: Hook, service: HookService): Promise<{ change: HookEdit; generatedSecret?: string } | undefined> {
-  const what = await vscode.window.showQuickPick(
+  return inSteps((steps) => askHookEditSteps(steps, hook, service));
+}
+
+async function askHookEditSteps(steps: StepBoxes, hook: Hook, service: HookService): Promise<{ change: HookEdit; generatedSecret?: string } | undefined> {
+  const what = await steps.pick(
     [
       { label: vscode.l10n.t('Events…'), description: hook.events.join(', '), value: 'events' },
       { label: vscode.l10n.t('Configuration…'), value: 'config' },
@@ -273,12 +284,12 @@ export async function askHookEdit(hook: Hook, service: HookService): Promise<{ c
   if (!what) return undefined;
   if (what.value === 'on' || what.value === 'off') return { change: { active: what.value === 'on' } };
   if (what.value === 'events') {
-    const events = await askEvents(service, hook.events, vscode.l10n.t('Events of the webhook'));
+    const events = await askEvents(steps, service, hook.events, vscode.l10n.t('Events of the webhook'));
     if (!events) return undefined;
     return { change: eventChange(hook.events, events) };
   }
   const fields = fieldsOf(service).length;
-  const asked = await askConfig(service, (i, what) => vscode.l10n.t('Edit Webhook ({0}/{1}): {2}', i + 1, fields, what), hook.config);
+  const asked = await askConfig(steps, service, (i, what) => vscode.l10n.t('Edit Webhook ({0}/{1}): {2}', i + 1, fields, what), hook.config);
   return asked ? { change: { config: asked.config }, ...(asked.generatedSecret ? { generatedSecret: asked.generatedSecret } : {}) } : undefined;
 }
 

@@ -6,6 +6,7 @@ import { collect, type Label } from '../../hosting';
 import { colorSwatchDataUri, normalizeColor } from '../../util/viewFormat';
 import type { RepoTarget } from '../shared/session/require';
 import { confirm, withNotification } from '../shared/tree/repositoryLists';
+import { inSteps, type StepBoxes } from '../shared/stepBoxes';
 
 export type LabelChange = { create: { name: string; color: string } } | { update: { name: string; newName: string; color: string } } | { delete: string };
 
@@ -24,8 +25,8 @@ export async function changeLabel(r: RepoTarget, change: LabelChange): Promise<L
   return undefined;
 }
 
-function askLabelColor(value: string): Thenable<string | undefined> {
-  return vscode.window.showInputBox({
+function askLabelColor(steps: StepBoxes, value: string): Promise<string | undefined> {
+  return steps.text({
     title: vscode.l10n.t('Label color'),
     prompt: vscode.l10n.t('Six hex digits, e.g. #d73a4a'),
     value,
@@ -34,8 +35,8 @@ function askLabelColor(value: string): Thenable<string | undefined> {
   });
 }
 
-function askLabelName(title: string, value?: string): Thenable<string | undefined> {
-  return vscode.window.showInputBox({
+function askLabelName(steps: StepBoxes, title: string, value?: string): Promise<string | undefined> {
+  return steps.text({
     title,
     value,
     ignoreFocusOut: true,
@@ -43,18 +44,22 @@ function askLabelName(title: string, value?: string): Thenable<string | undefine
   });
 }
 
-export async function askNewLabel(): Promise<{ name: string; color: string } | undefined> {
-  const name = await askLabelName(vscode.l10n.t('New label: name'));
-  if (!name) return undefined;
-  const color = await askLabelColor('#ededed');
-  return color ? { name: name.trim(), color } : undefined;
+export function askNewLabel(): Promise<{ name: string; color: string } | undefined> {
+  return inSteps(async (steps) => {
+    const name = await askLabelName(steps, vscode.l10n.t('New label: name'));
+    if (!name) return undefined;
+    const color = await askLabelColor(steps, '#ededed');
+    return color ? { name: name.trim(), color } : undefined;
+  });
 }
 
-export async function askLabelEdit(label: Label): Promise<{ name: string; newName: string; color: string } | undefined> {
-  const newName = await askLabelName(vscode.l10n.t('Label name'), label.name);
-  if (!newName) return undefined;
-  const color = await askLabelColor(`#${label.color}`);
-  return color ? { name: label.name, newName: newName.trim(), color } : undefined;
+export function askLabelEdit(label: Label): Promise<{ name: string; newName: string; color: string } | undefined> {
+  return inSteps(async (steps) => {
+    const newName = await askLabelName(steps, vscode.l10n.t('Label name'), label.name);
+    if (!newName) return undefined;
+    const color = await askLabelColor(steps, `#${label.color}`);
+    return color ? { name: label.name, newName: newName.trim(), color } : undefined;
+  });
 }
 
 export function confirmLabelDelete(name: string): Promise<boolean> {

@@ -8,18 +8,12 @@ import type { ReleaseInput } from '../../hosting';
 import { formatSize } from '../../util/viewFormat';
 import { editMessage } from '../shared/messageEditor/messageEditor';
 import { askText } from '../shared/askText';
-import { StepBoxes } from '../shared/stepBoxes';
+import { inSteps, type StepBoxes } from '../shared/stepBoxes';
 import type { RepoCoords } from './releaseNodes';
 
 export async function askNewRelease(client: HostingClient, at: RepoCoords): Promise<ReleaseInput | undefined> {
-  // The questions before the notes are steps of one quick input: each box shows as the last goes.
-  const steps = new StepBoxes();
-  let asked: Awaited<ReturnType<typeof askReleaseSteps>>;
-  try {
-    asked = await askReleaseSteps(steps, client, at);
-  } finally {
-    steps.dispose();
-  }
+  // The questions before the notes are steps of one quick input: each box shows in the place of the last.
+  const asked = await inSteps((steps) => askReleaseSteps(steps, client, at));
   if (!asked) return undefined;
   const { tag, repo, target, name, kind } = asked;
   const body = await editMessage({

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { HostingClient } from '../../hosting';
 import { ValidationFailedError } from '../../hosting';
 import { errorText } from '../shared/failure';
-import { StepBoxes } from '../shared/stepBoxes';
+import { inSteps, type StepBoxes } from '../shared/stepBoxes';
 
 interface Answers {
   owner: string | undefined; // undefined: the user
@@ -20,14 +20,8 @@ interface Answers {
 }
 
 export async function createRepository(client: HostingClient, organizations: string[], login: string): Promise<{ owner: string; name: string } | undefined> {
-  // The questions are steps of one quick input: each box shows as the last goes.
-  const steps = new StepBoxes();
-  let answers: Answers | undefined;
-  try {
-    answers = await ask(steps, client, organizations, login);
-  } finally {
-    steps.dispose();
-  }
+  // The questions are steps of one quick input: each box shows in the place of the last.
+  const answers = await inSteps((steps) => ask(steps, client, organizations, login));
   if (!answers) return undefined;
   const body = {
     name: answers.name,

@@ -97,3 +97,13 @@ export class StepBoxes implements vscode.Disposable {
     });
   }
 }
+
+/** Asks `ask`'s questions as the steps of one StepBoxes, closed when they are answered or one is closed. */
+export async function inSteps<T>(ask: (steps: StepBoxes) => Promise<T>): Promise<T> {
+  const steps = new StepBoxes();
+  try {
+    return await ask(steps);
+  } finally {
+    steps.dispose();
+  }
+}
