@@ -40,6 +40,17 @@ describe('Step boxes: the steps of one question in one quick input', function ()
     assert.equal(await name, undefined);
   });
 
+  it('a pick of several: Enter answers with the items checked at first (their `picked`), in their order', async () => {
+    const options = steps.pickMany([{ label: 'private' }, { label: 'auto_init', picked: true }, { label: 'has_issues', picked: true }], {
+      title: 'Step boxes: options',
+    });
+    await press('Enter');
+    assert.deepEqual(
+      (await options)?.map((o) => o.label),
+      ['auto_init', 'has_issues'],
+    );
+  });
+
   it('a pick closed with Escape answers undefined, and the next step still shows and answers', async () => {
     const picked = steps.pick([{ label: 'master' }], { title: 'Step boxes: closed' });
     await press('Escape');

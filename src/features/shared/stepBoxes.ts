@@ -4,7 +4,8 @@
 // hands the focus back to where the question started (a view's row) until the
 // next step's box comes, a round trip later: on a loaded machine the next box
 // once showed with that row still focused, so what was typed went to the view.
-// This is VS Code's own multi-step pattern (its quickinput sample).
+// VS Code's multi-step pattern (its quickinput sample), with the next box
+// shown before the last one is closed.
 import * as vscode from 'vscode';
 import { stepShown } from './confirmation';
 
