@@ -6,7 +6,20 @@
 /* global before, describe, it */
 import assert from 'node:assert/strict';
 import { resultsDir, screenshot, session } from '../harness/e2eSession.mjs';
-import { answerStep, clickTitleAction, closePane, giveRoomTo, openAndSignIn, openFromRow, openPane, pane, refusedWith, row, typeStep } from './sidebar.mjs';
+import {
+  answerStep,
+  apiAsAda,
+  clickTitleAction,
+  closePane,
+  giveRoomTo,
+  openAndSignIn,
+  openFromRow,
+  openPane,
+  pane,
+  refusedWith,
+  row,
+  typeStep,
+} from './sidebar.mjs';
 
 /**
  * Makes difference-engine the active repository and shows it expanded: the
@@ -140,6 +153,27 @@ describe('Typed into quick inputs: a branch and a label', () => {
     const made = await row('Repositories', /^typed-in-the-ui/);
     assert.match(await made.innerText(), /#0055aa/);
     assert.ok((await made.locator('.custom-view-tree-node-item-icon').count()) > 0, 'the new label has its swatch');
+  });
+
+  it('Edit Label… on a label row asks its name, then its color, each box in the place of the last: the row and the service show both changed', async () => {
+    const name = `to-edit-${Date.now().toString(36)}`;
+    await apiAsAda('POST', '/repos/analytical-engines/difference-engine/labels', { name, color: '336699' });
+    await openPane('Repositories');
+    await demoRepository();
+    // Made elsewhere (on the service): shown after a refresh, as for a person.
+    await clickTitleAction('Repositories', 'Refresh');
+    const labels = await row('Repositories', /^Labels/);
+    if ((await labels.getAttribute('aria-expanded')) !== 'true') await labels.locator('.monaco-tl-twistie').click();
+    const label = await row('Repositories', new RegExp(`^${name}`));
+    await label.hover();
+    await label.locator('.actions a[aria-label^="Edit Label"]').click();
+    await answerStep('Label name', `${name}-edited`);
+    await answerStep('Label color', '#aa5500');
+    const edited = await row('Repositories', new RegExp(`^${name}-edited`));
+    assert.match(await edited.innerText(), /#aa5500/);
+    const held = await apiAsAda('GET', `/repos/analytical-engines/difference-engine/labels/${name}-edited`);
+    assert.equal(held.color, 'aa5500');
+    console.log(`      screenshot: ${await screenshot('views-label-edited')}`);
   });
 });
 
