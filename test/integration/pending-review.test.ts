@@ -9,7 +9,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { HostingClient } from '../../src/hosting';
 import type { HostToWebview, PageModel } from '../../src/features/pullOverview/model/messages';
-import { child, children, description, label, signInAsAdaWithDemoRepository, waitFor } from './views-support';
+import { child, children, description, label, signInAsAdaWithDemoRepository, stepsShown, waitFor } from './views-support';
 import { threads } from './threads-support';
 
 const PULLS = 'repodesk.pullRequests';
@@ -270,19 +270,17 @@ describe('Pending review', function () {
     assert.deepEqual(m.pending, { count: 1, items: [{ id: 'd1', kind: 'conversation', body: 'Kept for the review.', outdated: false }] });
     assert.deepEqual(await newIssueComments(), [], 'not sent');
 
-    // Submit from the header: the summary box answered by the test.
-    const original = vscode.window.showInputBox;
-    (vscode.window as { showInputBox: unknown }).showInputBox = async () => 'And a summary.';
-    try {
-      mark = (await posted()).length;
-      await sendToHost({ type: 'review', action: 'submitReview' });
-      await pageModel('the page after the review', (x) => x.pending === undefined, mark);
-    } finally {
-      (vscode.window as { showInputBox: unknown }).showInputBox = original;
-    }
+    // Submit from the header: Enter on the summary's step once it is on screen, the summary left empty (optional).
+    mark = (await posted()).length;
+    const steps = (await stepsShown()).length;
+    await sendToHost({ type: 'review', action: 'submitReview' });
+    await waitFor('the summary step on screen', async () => (await stepsShown()).slice(steps).includes('Submit Review on #1'));
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    await pageModel('the page after the review', (x) => x.pending === undefined, mark);
     assert.deepEqual(
       (await newIssueComments()).map((c) => c.body),
-      ['Kept for the review.', 'And a summary.'],
+      ['Kept for the review.'],
+      'the draft posted, and no summary comment for an empty summary',
     );
   });
 

@@ -7,7 +7,8 @@ import * as vscode from 'vscode';
 import { collect, type Download, type Release } from '../../hosting';
 import { errorText } from '../shared/failure';
 import type { RepoTarget } from '../shared/session/require';
-import { confirm, withNotification } from '../shared/tree/repositoryLists';
+import { inSteps } from '../shared/stepBoxes';
+import { confirm } from '../shared/tree/repositoryLists';
 
 /** A download's file, from its html_url (where the service serves it). */
 export function downloadBytes(r: RepoTarget, d: Download): Promise<Uint8Array> {
@@ -41,46 +42,49 @@ export interface MoveResult {
   deleted: string[];
 }
 
-/** Asks which downloads and which release; undefined when cancelled. */
-export async function askMove(r: RepoTarget, all: readonly Download[], preselected: number | undefined): Promise<MoveAnswers | undefined> {
-  const picked = await vscode.window.showQuickPick(
-    all.map((d) => ({ label: d.name, description: d.description ?? undefined, picked: preselected === undefined || preselected === d.id, id: d.id })),
-    { title: vscode.l10n.t('Move Downloads to a Release (1/2): downloads'), canPickMany: true, ignoreFocusOut: true },
-  );
-  if (!picked?.length) return undefined;
-  const releases = await withNotification(vscode.l10n.t('Reading releases…'), () => collect(r.client.releases.list(r.owner, r.repo)));
-  const choice = await vscode.window.showQuickPick(
-    [
-      { label: `$(add) ${vscode.l10n.t('New Release…')}`, id: undefined as number | undefined },
-      ...releases.map((x) => ({
-        label: `$(tag) ${x.tag_name}`,
-        description: [x.name ?? undefined, x.draft ? vscode.l10n.t('draft') : undefined, x.prerelease ? vscode.l10n.t('prerelease') : undefined]
-          .filter(Boolean)
-          .join(' · '),
-        id: x.id as number | undefined,
-      })),
-    ],
-    { title: vscode.l10n.t('Move Downloads to a Release (2/2): release'), ignoreFocusOut: true },
-  );
-  if (!choice) return undefined;
-  const downloads = picked.map((p) => p.id);
-  if (choice.id !== undefined) return { downloads, release: { id: choice.id } };
-  const tag = await vscode.window.showInputBox({
-    title: vscode.l10n.t('New release: tag'),
-    prompt: vscode.l10n.t('Created at the default branch when it does not exist'),
-    ignoreFocusOut: true,
-    validateInput: (v) => (v.trim() && !/\s/.test(v.trim()) ? undefined : vscode.l10n.t('A tag name, without spaces.')),
+/** Asks which downloads and which release, as the steps of one quick input; undefined when cancelled. */
+export function askMove(r: RepoTarget, all: readonly Download[], preselected: number | undefined): Promise<MoveAnswers | undefined> {
+  return inSteps(async (steps) => {
+    const picked = await steps.pickMany(
+      all.map((d) => ({ label: d.name, description: d.description ?? undefined, picked: preselected === undefined || preselected === d.id, id: d.id })),
+      { title: vscode.l10n.t('Move Downloads to a Release (1/2): downloads'), ignoreFocusOut: true },
+    );
+    if (!picked?.length) return undefined;
+    // The answered step shows busy while the releases are read.
+    const releases = await collect(r.client.releases.list(r.owner, r.repo));
+    const choice = await steps.pick(
+      [
+        { label: `$(add) ${vscode.l10n.t('New Release…')}`, id: undefined as number | undefined },
+        ...releases.map((x) => ({
+          label: `$(tag) ${x.tag_name}`,
+          description: [x.name ?? undefined, x.draft ? vscode.l10n.t('draft') : undefined, x.prerelease ? vscode.l10n.t('prerelease') : undefined]
+            .filter(Boolean)
+            .join(' · '),
+          id: x.id as number | undefined,
+        })),
+      ],
+      { title: vscode.l10n.t('Move Downloads to a Release (2/2): release'), ignoreFocusOut: true },
+    );
+    if (!choice) return undefined;
+    const downloads = picked.map((p) => p.id);
+    if (choice.id !== undefined) return { downloads, release: { id: choice.id } };
+    const tag = await steps.text({
+      title: vscode.l10n.t('New release: tag'),
+      prompt: vscode.l10n.t('Created at the default branch when it does not exist'),
+      ignoreFocusOut: true,
+      validateInput: (v) => (v.trim() && !/\s/.test(v.trim()) ? undefined : vscode.l10n.t('A tag name, without spaces.')),
+    });
+    if (!tag) return undefined;
+    const kind = await steps.pick(
+      [
+        { label: vscode.l10n.t('Save as draft'), description: vscode.l10n.t('publish it from Releases after a look'), draft: true },
+        { label: vscode.l10n.t('Publish'), draft: false },
+      ],
+      { title: vscode.l10n.t('New release {0}', tag.trim()), ignoreFocusOut: true },
+    );
+    if (!kind) return undefined;
+    return { downloads, release: { tag_name: tag.trim(), name: tag.trim(), draft: kind.draft } };
   });
-  if (!tag) return undefined;
-  const kind = await vscode.window.showQuickPick(
-    [
-      { label: vscode.l10n.t('Save as draft'), description: vscode.l10n.t('publish it from Releases after a look'), draft: true },
-      { label: vscode.l10n.t('Publish'), draft: false },
-    ],
-    { title: vscode.l10n.t('New release {0}', tag.trim()), ignoreFocusOut: true },
-  );
-  if (!kind) return undefined;
-  return { downloads, release: { tag_name: tag.trim(), name: tag.trim(), draft: kind.draft } };
 }
 
 async function targetRelease(r: RepoTarget, choice: ReleaseChoice): Promise<Release> {

@@ -9,6 +9,7 @@ import type { ActiveRepository } from '../shared/selection/activeRepository';
 import { NodeTreeProvider } from '../shared/tree/treeBase';
 import { RefNode } from './refNodes';
 import { showFailure } from '../shared/failure';
+import { inSteps } from '../shared/stepBoxes';
 import { givenAnswers } from '../shared/commandArgs';
 import { repositoryTarget, type RepoTarget } from '../shared/session/require';
 import { changedWhere, removedWhere } from '../../util/listEdits';
@@ -47,25 +48,28 @@ async function createRef(flow: RefFlow, kind: 'heads' | 'tags', node?: RefNode, 
   const t = repositoryTarget(flow.session, flow.active);
   if (!t) return undefined;
   const what = kind === 'heads' ? vscode.l10n.t('branch') : vscode.l10n.t('tag');
-  const name =
-    args?.name ??
-    (await vscode.window.showInputBox({
-      title: vscode.l10n.t('New {0} (1/2): name', what),
-      validateInput: (v) => (/^[^\s~^:?*[\\]+$/.test(v.trim()) && !v.includes('..') ? undefined : vscode.l10n.t('Not a valid ref name.')),
-      ignoreFocusOut: true,
+  // Its name, then its start, as the steps of one quick input: the name's box shows busy while the start is looked up.
+  const answers =
+    args ??
+    (await inSteps(async (steps) => {
+      const name = await steps.text({
+        title: vscode.l10n.t('New {0} (1/2): name', what),
+        validateInput: (v) => (/^[^\s~^:?*[\\]+$/.test(v.trim()) && !v.includes('..') ? undefined : vscode.l10n.t('Not a valid ref name.')),
+        ignoreFocusOut: true,
+      });
+      if (!name) return undefined;
+      // The row's ref; from the title bar, the workspace's branch (else the default branch), as Commit Workspace to Branch offers.
+      const offered = node instanceof RefNode ? undefined : await offeredStart(t).catch(() => undefined);
+      const from = await steps.text({
+        title: vscode.l10n.t('New {0} (2/2): from', what),
+        prompt: [vscode.l10n.t('A branch, tag or commit SHA'), offered?.why].filter(Boolean).join('. '),
+        value: node instanceof RefNode ? node.short : (offered?.start ?? ''),
+        ignoreFocusOut: true,
+      });
+      return from ? { name, from } : undefined;
     }));
-  if (!name) return undefined;
-  // The row's ref; from the title bar, the workspace's branch (else the default branch), as Commit Workspace to Branch offers.
-  const offered = args?.from !== undefined || node instanceof RefNode ? undefined : await offeredStart(t).catch(() => undefined);
-  const from =
-    args?.from ??
-    (await vscode.window.showInputBox({
-      title: vscode.l10n.t('New {0} (2/2): from', what),
-      prompt: [vscode.l10n.t('A branch, tag or commit SHA'), offered?.why].filter(Boolean).join('. '),
-      value: node instanceof RefNode ? node.short : (offered?.start ?? ''),
-      ignoreFocusOut: true,
-    }));
-  if (!from) return undefined;
+  if (!answers) return undefined;
+  const { name, from } = answers;
   try {
     const created = await notifyProgress(vscode.l10n.t('Creating {0}…', name), async () => {
       // From an annotated tag's row: the commit it marks, not the tag object (a branch points at a commit).

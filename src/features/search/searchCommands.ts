@@ -6,27 +6,36 @@ import type { HostingSession } from '../shared/session/hostingSession';
 import { signedInClient } from '../shared/session/require';
 import type { ActiveRepository, RepoRef } from '../shared/selection/activeRepository';
 import { guarded } from '../shared/failure';
+import { inSteps, type StepBoxes } from '../shared/stepBoxes';
 import { repoOfNode, type RepoNodeLike } from '../shared/tree/repositoryNodeShape';
 import { legacySearch, type SearchHit } from './legacySearch';
 import type { CommandHandler } from '../shared/lazyCommands';
 import type { SearchCommandId } from './registerSearch';
 
 export function searchCommands(session: HostingSession, active: ActiveRepository): Record<SearchCommandId, CommandHandler> {
-  /** Asks a keyword, searches, and opens the picked hit (a repository becomes the active one). */
-  async function searchAndPick(client: HostingClient, repo: RepoRef | undefined, kind: SearchHit['kind'], title: string): Promise<SearchHit[] | undefined> {
-    const word = (await vscode.window.showInputBox({ title, prompt: vscode.l10n.t('A keyword') }))?.trim();
+  /**
+   * Asks a keyword, searches, and asks for one of the hits, as steps of `steps` (the keyword's box shows busy while
+   * the service searches); then opens the hit picked (a repository becomes the active one).
+   */
+  async function searchAndPick(
+    steps: StepBoxes,
+    client: HostingClient,
+    repo: RepoRef | undefined,
+    kind: SearchHit['kind'],
+    title: string,
+  ): Promise<SearchHit[] | undefined> {
+    const word = (await steps.text({ title, prompt: vscode.l10n.t('A keyword') }))?.trim();
     if (!word) return undefined;
-    const hits = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Searching…') }, () =>
-      legacySearch(client, repo, kind, word),
-    );
+    const hits = await legacySearch(client, repo, kind, word);
     if (hits.length === 0) {
       void vscode.window.showInformationMessage(vscode.l10n.t('Nothing found for "{0}".', word));
       return hits;
     }
-    const hit = await vscode.window.showQuickPick(
+    const hit = await steps.pick(
       hits.map((h) => ({ label: h.label, detail: h.detail, hit: h })),
       { title: hits.length === 1 ? vscode.l10n.t('1 result for "{0}"', word) : vscode.l10n.t('{0} results for "{1}"', hits.length, word), matchOnDetail: true },
     );
+    steps.dispose();
     if (!hit) return hits;
     if (hit.hit.repo) await active.set(hit.hit.repo);
     else if (hit.hit.url) await vscode.env.openExternal(vscode.Uri.parse(hit.hit.url, true));
@@ -45,9 +54,11 @@ export function searchCommands(session: HostingSession, active: ActiveRepository
           ? [{ label: `$(issues) ${vscode.l10n.t('Issues of {0}/{1}', active.value.owner, active.value.name)}`, searchKind: 'issue' as const }]
           : []),
       ];
-      const k = await vscode.window.showQuickPick(kinds, { title: vscode.l10n.t('Search (legacy)') });
-      if (!k) return undefined;
-      return searchAndPick(client, active.value, k.searchKind, vscode.l10n.t('Search {0}', k.label.replace(/^\$\([^)]*\) /, '')));
+      return inSteps(async (steps) => {
+        const k = await steps.pick(kinds, { title: vscode.l10n.t('Search (legacy)') });
+        if (!k) return undefined;
+        return searchAndPick(steps, client, active.value, k.searchKind, vscode.l10n.t('Search {0}', k.label.replace(/^\$\([^)]*\) /, '')));
+      });
     }),
     'repodesk.repo.searchIssues': guarded(vscode.l10n.t('Search issues'), async (node?: RepoNodeLike, keyword?: string) => {
       const client = signedInClient(session);
@@ -55,7 +66,7 @@ export function searchCommands(session: HostingSession, active: ActiveRepository
       if (!client || !owner || !name) return undefined;
       const repo = { owner, name };
       if (keyword !== undefined) return legacySearch(client, repo, 'issue', keyword);
-      return searchAndPick(client, repo, 'issue', vscode.l10n.t('Search issues of {0}/{1}', repo.owner, repo.name));
+      return inSteps((steps) => searchAndPick(steps, client, repo, 'issue', vscode.l10n.t('Search issues of {0}/{1}', repo.owner, repo.name)));
     }),
   };
 }

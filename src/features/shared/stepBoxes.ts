@@ -14,7 +14,7 @@ type TextStep = Pick<vscode.InputBoxOptions, 'title' | 'prompt' | 'placeHolder' 
   validateInput?: (value: string) => string | undefined;
 };
 
-type PickStep = Pick<vscode.QuickPickOptions, 'title' | 'placeHolder' | 'matchOnDescription' | 'ignoreFocusOut'>;
+type PickStep = Pick<vscode.QuickPickOptions, 'title' | 'placeHolder' | 'matchOnDescription' | 'matchOnDetail' | 'ignoreFocusOut'>;
 
 export class StepBoxes implements vscode.Disposable {
   private current: vscode.QuickInput | undefined;
@@ -26,6 +26,7 @@ export class StepBoxes implements vscode.Disposable {
     box.title = options.title;
     box.placeholder = options.placeHolder;
     box.matchOnDescription = options.matchOnDescription ?? false;
+    box.matchOnDetail = options.matchOnDetail ?? false;
     box.ignoreFocusOut = options.ignoreFocusOut ?? false;
     return this.ask(box, (settle) => [box.onDidAccept(() => box.selectedItems[0] && settle(box.selectedItems[0]))]);
   }

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { collect, type CallOptions, type TeamSummary } from '../../hosting';
 import type { RepoTarget } from '../shared/session/require';
+import { inSteps } from '../shared/stepBoxes';
 import { confirm, withNotification } from '../shared/tree/repositoryLists';
 
 export type TeamChange = { add: number } | { remove: number } | { list: true };
@@ -59,31 +60,36 @@ export async function manageTeams(r: RepoTarget, change?: TeamChange): Promise<T
     return listTeamAccess(r);
   }
   const teams = await withNotification(vscode.l10n.t('Reading the teams of {0}…', r.owner), () => listTeamAccess(r));
-  const team = await vscode.window.showQuickPick(
-    teams.map((x) => ({
-      label: `$(organization) ${x.name}`,
-      description: x.hasAccess ? vscode.l10n.t('has access · {0}', x.permission) : vscode.l10n.t('no access · {0}', x.permission),
-      team: x,
-    })),
-    { title: vscode.l10n.t('Teams of {0} and {1}', r.owner, r.repo) },
-  );
-  if (!team) return undefined;
-  const members = await withNotification(vscode.l10n.t('Reading members…'), () => collect(r.client.teams.listMembers(team.team.id)));
-  const action = await vscode.window.showQuickPick(
-    [
-      ...(isOwnersTeam(team.team)
-        ? []
-        : [
-            team.team.hasAccess
-              ? { label: `$(remove) ${vscode.l10n.t('Remove {0} from the team', r.repo)}`, id: 'remove' }
-              : { label: `$(add) ${vscode.l10n.t('Give the team access to {0}', r.repo)}`, id: 'add' },
-          ]),
-      { label: vscode.l10n.t('Members'), kind: vscode.QuickPickItemKind.Separator, id: '' },
-      ...members.map((m) => ({ label: `$(person) ${m.login}`, id: '' })),
-    ],
-    { title: members.length === 1 ? vscode.l10n.t('{0}: 1 member', team.team.name) : vscode.l10n.t('{0}: {1} members', team.team.name, members.length) },
-  );
-  if (!action?.id) return undefined;
-  if (action.id === 'remove' && !(await confirmTeamRemoval(team.team.name, r.repo))) return undefined;
-  return manageTeams(r, action.id === 'add' ? { add: team.team.id } : { remove: team.team.id });
+  // A team, then what to do with it, in one quick input: the team's box shows busy while its members are read.
+  const chosen = await inSteps(async (steps) => {
+    const team = await steps.pick(
+      teams.map((x) => ({
+        label: `$(organization) ${x.name}`,
+        description: x.hasAccess ? vscode.l10n.t('has access · {0}', x.permission) : vscode.l10n.t('no access · {0}', x.permission),
+        team: x,
+      })),
+      { title: vscode.l10n.t('Teams of {0} and {1}', r.owner, r.repo) },
+    );
+    if (!team) return undefined;
+    const members = await collect(r.client.teams.listMembers(team.team.id));
+    const action = await steps.pick(
+      [
+        ...(isOwnersTeam(team.team)
+          ? []
+          : [
+              team.team.hasAccess
+                ? { label: `$(remove) ${vscode.l10n.t('Remove {0} from the team', r.repo)}`, id: 'remove' }
+                : { label: `$(add) ${vscode.l10n.t('Give the team access to {0}', r.repo)}`, id: 'add' },
+            ]),
+        { label: vscode.l10n.t('Members'), kind: vscode.QuickPickItemKind.Separator, id: '' },
+        ...members.map((m) => ({ label: `$(person) ${m.login}`, id: '' })),
+      ],
+      { title: members.length === 1 ? vscode.l10n.t('{0}: 1 member', team.team.name) : vscode.l10n.t('{0}: {1} members', team.team.name, members.length) },
+    );
+    return action?.id ? { team: team.team, action: action.id } : undefined;
+  });
+  if (!chosen) return undefined;
+  const { team, action } = chosen;
+  if (action === 'remove' && !(await confirmTeamRemoval(team.name, r.repo))) return undefined;
+  return manageTeams(r, action === 'add' ? { add: team.id } : { remove: team.id });
 }

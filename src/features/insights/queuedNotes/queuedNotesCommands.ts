@@ -3,13 +3,14 @@
 // service refused (its case gone) shows the service's words; its text is
 // never dropped without a click.
 import * as vscode from 'vscode';
+import { pickQueued } from '../../shared/queuedPick';
 import type { QueuedNote } from '../model/queuedNotes';
 import type { QueuedNotes } from './queuedNotes';
 
-type Row = vscode.QuickPickItem & ({ send: true } | { note: QueuedNote });
+type Row = vscode.QuickPickItem & { note: QueuedNote };
 
 export async function showQueuedNotes(queued: QueuedNotes): Promise<void> {
-  const rows: Row[] = [{ label: vscode.l10n.t('$(cloud-upload) Send Now'), description: vscode.l10n.t('also those the service refused before'), send: true }];
+  const rows: Row[] = [];
   for (const note of queued.all()) {
     rows.push({
       label: `#${note.caseId}: ${note.text.split('\n')[0]!.slice(0, 80)}`,
@@ -20,17 +21,14 @@ export async function showQueuedNotes(queued: QueuedNotes): Promise<void> {
       note,
     });
   }
-  const picked = await vscode.window.showQuickPick(rows, { title: vscode.l10n.t('Queued Case Notes'), matchOnDescription: true, matchOnDetail: true });
-  if (!picked) return;
-  if ('send' in picked) {
+  const chosen = await pickQueued(vscode.l10n.t('Queued Case Notes'), rows);
+  if (!chosen) return;
+  if ('send' in chosen) {
     await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Sending queued case notes…') }, () =>
       queued.send(true),
     );
     return;
   }
-  const copy = vscode.l10n.t('Copy Text');
-  const discard = vscode.l10n.t('Discard…');
-  const action = await vscode.window.showQuickPick([copy, discard], { title: picked.label });
-  if (action === copy) await queued.copy(picked.note.key);
-  else if (action === discard) await queued.discard(picked.note.key);
+  if (chosen.action === 'copy') await queued.copy(chosen.item.note.key);
+  else await queued.discard(chosen.item.note.key);
 }

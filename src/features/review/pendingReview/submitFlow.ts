@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import { collect, type HostingClient, type PullRequestFile } from '../../../hosting';
 import { shortSha } from '../../../util/viewFormat';
 import { errorText } from '../../shared/failure';
+import { inSteps, type StepBoxes } from '../../shared/stepBoxes';
 import type { PullKey } from '../stores/pullReviewComments';
 import type { PendingReviews } from './pendingReviews';
 import { positionOnNewHead } from './model/replace';
@@ -49,6 +50,7 @@ type Choice = 'original' | 'replace' | 'keep';
 
 /** Asks, per draft written on an older head, what to do with it (or takes the given answers). */
 async function movedChoices(
+  steps: StepBoxes,
   moved: Draft[],
   headSha: string,
   files: Map<string, PullRequestFile>,
@@ -82,7 +84,7 @@ async function movedChoices(
           : []),
         { label: vscode.l10n.t('Keep it pending'), choice: 'keep' },
       ];
-      const picked = await vscode.window.showQuickPick(items, {
+      const picked = await steps.pick(items, {
         title: vscode.l10n.t('Draft {0} of {1}: the head moved since it was written', i, moved.length),
         placeHolder: vscode.l10n.t('Written on {0} at {1}: “{2}”', shortSha(t.commitId), where, d.body.split('\n')[0]!.slice(0, 60)),
         ignoreFocusOut: true,
@@ -110,23 +112,27 @@ export async function runSubmit(
   }
   const head = (await client.pulls.get(pull.owner, pull.repo, pull.number)).head.sha;
   const moved = record.drafts.filter((d) => d.target.kind === 'line' && d.target.commitId !== head);
-  let choices = new Map<string, HeadMovedChoice>();
-  if (moved.length) {
-    const files = new Map((await collect(client.pulls.listFiles(pull.owner, pull.repo, pull.number))).map((f) => [f.filename, f]));
-    const asked = await movedChoices(moved, head, files, answers?.moved);
-    if (!asked) return undefined;
-    choices = asked;
-  }
-  let summary = answers?.summary;
-  if (summary === undefined) {
-    summary = await vscode.window.showInputBox({
-      title: vscode.l10n.t('Submit Review on #{0}', pull.number),
-      prompt: vscode.l10n.t('A summary, posted in the conversation after the comments (optional)'),
-      value: record.summary ?? '',
-      ignoreFocusOut: true,
-    });
-    if (summary === undefined) return undefined;
-  }
+  // A choice per moved draft, then the summary: the steps of one quick input (a box shows busy while the files are read).
+  const asked = await inSteps(async (steps) => {
+    let choices = new Map<string, HeadMovedChoice>();
+    if (moved.length) {
+      const files = new Map((await collect(client.pulls.listFiles(pull.owner, pull.repo, pull.number))).map((f) => [f.filename, f]));
+      const chosen = await movedChoices(steps, moved, head, files, answers?.moved);
+      if (!chosen) return undefined;
+      choices = chosen;
+    }
+    const summary =
+      answers?.summary ??
+      (await steps.text({
+        title: vscode.l10n.t('Submit Review on #{0}', pull.number),
+        prompt: vscode.l10n.t('A summary, posted in the conversation after the comments (optional)'),
+        value: record.summary ?? '',
+        ignoreFocusOut: true,
+      }));
+    return summary === undefined ? undefined : { choices, summary };
+  });
+  if (!asked) return undefined;
+  const { choices, summary } = asked;
   const total = record.drafts.length;
   const result = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Submitting review on #{0}…', pull.number) },

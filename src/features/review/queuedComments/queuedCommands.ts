@@ -2,12 +2,13 @@
 // take one (its text copied, or discarded once confirmed). A comment the
 // service refused shows its words; its text is never dropped without a click.
 import * as vscode from 'vscode';
+import { pickQueued } from '../../shared/queuedPick';
 import type { SignedInAccount } from '../../shared/session/hostingSession';
 import type { PendingReviews } from '../pendingReview/pendingReviews';
 import type { Draft } from '../pendingReview/model/reviewRecord';
 import type { PullKey } from '../stores/pullReviewComments';
 
-type Row = vscode.QuickPickItem & ({ send: true } | { pull: PullKey; draft: Draft });
+type Row = vscode.QuickPickItem & { pull: PullKey; draft: Draft };
 
 function where(d: Draft): string {
   const t = d.target;
@@ -17,7 +18,7 @@ function where(d: Draft): string {
 }
 
 export async function showQueued(records: PendingReviews, queued: { account: SignedInAccount; pull: PullKey }[], send: () => Promise<void>): Promise<void> {
-  const rows: Row[] = [{ label: vscode.l10n.t('$(cloud-upload) Send Now'), description: vscode.l10n.t('also those the service refused before'), send: true }];
+  const rows: Row[] = [];
   for (const { account, pull } of queued) {
     for (const d of records.record(pull)?.drafts ?? []) {
       rows.push({
@@ -29,19 +30,17 @@ export async function showQueued(records: PendingReviews, queued: { account: Sig
       });
     }
   }
-  const picked = await vscode.window.showQuickPick(rows, { title: vscode.l10n.t('Queued Comments'), matchOnDescription: true, matchOnDetail: true });
-  if (!picked) return;
-  if ('send' in picked) {
+  const chosen = await pickQueued(vscode.l10n.t('Queued Comments'), rows);
+  if (!chosen) return;
+  if ('send' in chosen) {
     await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Sending queued comments…') }, send);
     return;
   }
-  const copy = vscode.l10n.t('Copy Text');
-  const discard = vscode.l10n.t('Discard…');
-  const action = await vscode.window.showQuickPick([copy, discard], { title: picked.label });
-  if (action === copy) {
+  const { item: picked, action } = chosen;
+  if (action === 'copy') {
     await vscode.env.clipboard.writeText(picked.draft.body);
     void vscode.window.showInformationMessage(vscode.l10n.t('The comment’s text is on the clipboard.'));
-  } else if (action === discard) {
+  } else {
     const yes = vscode.l10n.t('Discard');
     const sure = await vscode.window.showWarningMessage(
       vscode.l10n.t('Discard this queued comment? It was never posted.'),
