@@ -2,7 +2,12 @@
 // keyboard answers them: Enter is VS Code's accept command, Escape its close command.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { registerConfirmations, shownForTests } from '../../src/features/shared/confirmation';
 import { StepBoxes } from '../../src/features/shared/stepBoxes';
+import { waitFor } from './views-support';
+
+// This file's copy of the step boxes says each step once it is on screen with its starting choice (confirmation.ts).
+registerConfirmations({ extensionMode: vscode.ExtensionMode.Test } as vscode.ExtensionContext);
 
 // A box's show is sent to VS Code as it is called, so a command run after it reaches VS Code after it, as a key
 // pressed once the box is on screen does.
@@ -25,6 +30,15 @@ describe('Step boxes: the steps of one question in one quick input', function ()
     const start = steps.text({ title: 'Step boxes: start from', value: 'master', ignoreFocusOut: true });
     await press('Enter');
     assert.equal(await start, 'master');
+  });
+
+  it('a pick that starts on a given item (a filter’s current choice): Enter answers with that item, not the first', async () => {
+    const items = [{ label: 'open' }, { label: 'closed' }, { label: 'all' }];
+    const before = shownForTests().steps.length;
+    const state = steps.pick(items, { title: 'Step boxes: state', start: items[2] });
+    await waitFor('the state step on screen', async () => shownForTests().steps.length > before);
+    await press('Enter');
+    assert.equal((await state)?.label, 'all');
   });
 
   it('Enter on a value the step refuses leaves the box open with its answer pending; Escape then answers undefined', async () => {

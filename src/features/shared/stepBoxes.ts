@@ -19,8 +19,11 @@ type PickStep = Pick<vscode.QuickPickOptions, 'title' | 'placeHolder' | 'matchOn
 export class StepBoxes implements vscode.Disposable {
   private current: vscode.QuickInput | undefined;
 
-  /** One item of `items`, or undefined when the box was closed (Escape, or the focus left without ignoreFocusOut). */
-  pick<T extends vscode.QuickPickItem>(items: readonly T[], options: PickStep): Promise<T | undefined> {
+  /**
+   * One item of `items`, or undefined when the box was closed (Escape, or the focus left without ignoreFocusOut).
+   * `start`: the item in front at first (Enter takes it), rather than the first.
+   */
+  pick<T extends vscode.QuickPickItem>(items: readonly T[], options: PickStep & { start?: T | undefined }): Promise<T | undefined> {
     const box = vscode.window.createQuickPick<T>();
     box.items = items;
     box.title = options.title;
@@ -28,7 +31,10 @@ export class StepBoxes implements vscode.Disposable {
     box.matchOnDescription = options.matchOnDescription ?? false;
     box.matchOnDetail = options.matchOnDetail ?? false;
     box.ignoreFocusOut = options.ignoreFocusOut ?? false;
-    return this.ask(box, (settle) => [box.onDidAccept(() => box.selectedItems[0] && settle(box.selectedItems[0]))]);
+    const answer = this.ask<T>(box, (settle) => [box.onDidAccept(() => box.selectedItems[0] && settle(box.selectedItems[0]))]);
+    // Set once shown: VS Code puts a new box's first item in front as it shows it.
+    if (options.start) box.activeItems = [options.start];
+    return answer;
   }
 
   /** The items checked (those `picked` checked at first), or undefined when the box was closed. */

@@ -7,7 +7,7 @@ import { openDiff } from '../../shared/gitfs/openDiff';
 import type { SelectedPull } from '../../shared/selection/selectedPull';
 import { showFailure } from '../../shared/failure';
 import { directions, pickCurrent, plain } from '../../shared/tree/pickCurrent';
-import { askText } from '../../shared/askText';
+import { inSteps } from '../../shared/stepBoxes';
 import { givenAnswers } from '../../shared/commandArgs';
 import { CommentNode } from '../../shared/tree/reviewThreadNodes';
 import type { CommandHandler } from '../../shared/lazyCommands';
@@ -31,21 +31,26 @@ export function reviewCommentCommands(
         return;
       }
       const current = filter();
-      const sort = await pickCurrent(vscode.l10n.t('Sort review comments by (1/3)'), plain(['created', 'updated'] as const), current.sort);
-      if (!sort) return;
-      const direction = await pickCurrent(
-        vscode.l10n.t('Direction (2/3)'),
-        directions(vscode.l10n.t('oldest first'), vscode.l10n.t('newest first')),
-        current.direction,
-      );
-      if (!direction) return;
-      const since = await askText({
-        title: vscode.l10n.t('Only comments updated since (3/3)'),
-        prompt: vscode.l10n.t('A date such as 2024-01-31, or empty for all'),
-        value: current.since,
-        validateInput: (v) => (!v.trim() || !Number.isNaN(Date.parse(v.trim())) ? undefined : vscode.l10n.t('Not a date.')),
+      const chosen = await inSteps(async (steps) => {
+        const sort = await pickCurrent(steps, vscode.l10n.t('Sort review comments by (1/3)'), plain(['created', 'updated'] as const), current.sort);
+        if (!sort) return undefined;
+        const direction = await pickCurrent(
+          steps,
+          vscode.l10n.t('Direction (2/3)'),
+          directions(vscode.l10n.t('oldest first'), vscode.l10n.t('newest first')),
+          current.direction,
+        );
+        if (!direction) return undefined;
+        const since = await steps.text({
+          title: vscode.l10n.t('Only comments updated since (3/3)'),
+          prompt: vscode.l10n.t('A date such as 2024-01-31, or empty for all'),
+          value: current.since,
+          validateInput: (v) => (!v.trim() || !Number.isNaN(Date.parse(v.trim())) ? undefined : vscode.l10n.t('Not a date.')),
+        });
+        return since === undefined ? undefined : { sort, direction, since };
       });
-      if (since === undefined) return;
+      if (!chosen) return;
+      const { sort, direction, since } = chosen;
       const iso = since.trim() ? new Date(Date.parse(since.trim())).toISOString().replace(/\.\d{3}Z$/, 'Z') : '';
       await state.update(FILTER_KEY, { sort, direction, since: iso });
       await state.update(MODE_KEY, 'repository');

@@ -1,9 +1,9 @@
-// A one-choice quick pick that starts on the current choice, marked
+// A step of a filter's question that starts on the current choice, marked
 // "current": pressing Enter through a filter's steps keeps what was chosen
-// before (showQuickPick always starts on the first item, so Enter would
-// silently reset each step to its first option).
+// before (a quick pick starts on its first item, so Enter would silently
+// reset each step to its first option).
 import * as vscode from 'vscode';
-import { stepShown } from '../confirmation';
+import type { StepBoxes } from '../stepBoxes';
 
 export interface Choice<V extends string> {
   value: V;
@@ -11,30 +11,13 @@ export interface Choice<V extends string> {
   description?: string;
 }
 
-export function pickCurrent<V extends string>(title: string, choices: readonly Choice<V>[], current: V): Promise<V | undefined> {
+export async function pickCurrent<V extends string>(steps: StepBoxes, title: string, choices: readonly Choice<V>[], current: V): Promise<V | undefined> {
   const items = choices.map((c) => ({
     label: c.value,
     value: c.value,
     description: [c.description, c.value === current ? vscode.l10n.t('current') : undefined].filter(Boolean).join(' · ') || undefined,
   }));
-  const qp = vscode.window.createQuickPick<(typeof items)[number]>();
-  qp.title = title;
-  qp.items = items;
-  const start = items.find((i) => i.value === current);
-  return new Promise((resolve) => {
-    let picked: V | undefined;
-    qp.onDidAccept(() => {
-      picked = (qp.selectedItems[0] ?? qp.activeItems[0])?.value;
-      qp.hide();
-    });
-    qp.onDidHide(() => {
-      qp.dispose();
-      resolve(picked);
-    });
-    qp.show();
-    if (start) qp.activeItems = [start];
-    stepShown(title);
-  });
+  return (await steps.pick(items, { title, start: items.find((i) => i.value === current) }))?.value;
 }
 
 /** Choices with no description of their own. */
