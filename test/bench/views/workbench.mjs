@@ -240,7 +240,23 @@ export const MY_REPOSITORIES = /Your repositories/;
 export async function showDemoPull(page, floor, label) {
   await openContainer(page);
   if (floor) return row(page, 'Pull Requests', '#1 ', 120_000);
-  await expandRow(await row(page, 'Repositories', MY_REPOSITORIES, 120_000), false);
-  await expandRow(await row(page, 'Repositories', /^analytical-engines(\s*\d+)?$/, 120_000));
+  const repositories = pane(page, 'Repositories');
+  const openRepository = repositories.locator('.monaco-list-row[aria-level="2"][aria-expanded="true"]');
+  // A fold that met a redraw, or a repository row left open, pushes difference-engine out of the short pane: the
+  // rows are put back as wanted until it is drawn, as a person scrolling the pane would see (at most 5 times).
+  for (let attempt = 1; ; attempt++) {
+    await expandRow(await row(page, 'Repositories', MY_REPOSITORIES, 120_000), false);
+    await expandRow(await row(page, 'Repositories', /^analytical-engines(\s*\d+)?$/, 120_000));
+    for (let open = await openRepository.count(); open > 0; open--) await expandRow(openRepository.first(), false);
+    const drawn = await repositories
+      .locator('.monaco-list-row', { hasText: /^difference-engine/ })
+      .first()
+      .waitFor({ timeout: 5_000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (drawn || attempt === 5) break;
+  }
   return selectRepository(page, /^difference-engine/, label);
 }
