@@ -177,6 +177,51 @@ describe('Typed into quick inputs: a branch and a label', () => {
   });
 });
 
+describe('Filter Pull Requests…, its five steps by keys', () => {
+  before(ready);
+
+  /** Enter on a pick step once its current choice is in front (the step starts on it), as a person checks first. */
+  async function enterOnCurrent(step, choice) {
+    const { page } = session;
+    await typeStep(step);
+    await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: choice }).filter({ hasText: 'current' }).waitFor({ timeout: 10_000 });
+    await page.keyboard.press('Enter');
+  }
+
+  it('typed to closed, then Enter through every step keeps closed (each pick starts on the current choice); open again the same way', async () => {
+    await openPane('Pull Requests');
+    const header = pane('Pull Requests').locator('.pane-header').first();
+    const one = pane('Pull Requests').locator('.monaco-list-row', { hasText: /^#1 / });
+    await row('Pull Requests', /^#1 /);
+
+    await clickTitleAction('Pull Requests', 'Filter Pull Requests');
+    await answerStep('(1/5)', 'closed');
+    await enterOnCurrent('(2/5)', 'created');
+    await enterOnCurrent('(3/5)', 'desc');
+    await answerStep('(4/5)');
+    await answerStep('(5/5)');
+    await header.filter({ hasText: /closed/ }).waitFor({ timeout: 15_000 });
+    await one.waitFor({ state: 'detached', timeout: 15_000 });
+
+    // Enter at every step: each one starts on what was chosen, so nothing changes.
+    await clickTitleAction('Pull Requests', 'Filter Pull Requests');
+    await enterOnCurrent('(1/5)', 'closed');
+    await enterOnCurrent('(2/5)', 'created');
+    await enterOnCurrent('(3/5)', 'desc');
+    await answerStep('(4/5)');
+    await answerStep('(5/5)');
+    await session.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
+    assert.match(await header.innerText(), /closed/);
+    console.log(`      screenshot: ${await screenshot('views-pull-filter-closed')}`);
+
+    await clickTitleAction('Pull Requests', 'Filter Pull Requests');
+    await answerStep('(1/5)', 'open');
+    for (const step of ['(2/5)', '(3/5)', '(4/5)', '(5/5)']) await answerStep(step);
+    await row('Pull Requests', /^#1 /);
+    assert.match(await header.innerText(), /open/);
+  });
+});
+
 describe('Release notes written in an editor', () => {
   before(ready);
 
