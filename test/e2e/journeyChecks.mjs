@@ -66,6 +66,33 @@ export async function clickUntilHidden(toggle, shown) {
   await shown.waitFor({ state: 'hidden', timeout: 5_000 });
 }
 
+/**
+ * A notification saying `text` (a string or a RegExp) was shown: as a toast or, failing that, in the notification
+ * centre opened from the bell, where a person who missed the toast finds it. VS Code toasts at most three
+ * notifications in 800 ms and puts the rest in the centre only (its spam protection): a quick flow, such as a
+ * progress notification, its end and its result, can be left out of the toasts. Returns the notification's text.
+ */
+export async function said(page, text, { toastMs = 10_000 } = {}) {
+  const toast = page.locator('.notification-toast', { hasText: text }).first();
+  const toasted = await toast.waitFor({ timeout: toastMs }).then(
+    () => toast.innerText().catch(() => undefined),
+    () => undefined,
+  );
+  if (toasted !== undefined) return toasted;
+  const { bell, center } = await openNotificationCenter(page);
+  const row = center.locator('.monaco-list-row', { hasText: text }).first();
+  const found = await row.waitFor({ timeout: 20_000 }).then(
+    () => row.innerText(),
+    async () => {
+      const held = await center.locator('.monaco-list-row').allInnerTexts();
+      throw new Error(`no notification said ${text}: no such toast in ${toastMs / 1000} s, and the notification centre holds ${JSON.stringify(held)}`);
+    },
+  );
+  console.log(`      (${text} was not toasted: found in the notification centre)`);
+  await clickUntilHidden(bell, center);
+  return found;
+}
+
 /** The error notifications of the window so far (shown or gone), as text. */
 async function errorNotifications(page) {
   const { bell, center } = await openNotificationCenter(page);

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { screenshot, session } from '../harness/e2eSession.mjs';
+import { said } from './journeyChecks.mjs';
 import { answerStep, apiAsAda, giveRoomTo, openAndSignIn, openPane, palette, row, selectRow, typeStep } from './sidebar.mjs';
 
 const FILES = {
@@ -74,9 +75,7 @@ describe('Commit Workspace to Branch', () => {
     assert.equal(await prompt.locator('.monaco-progress-container').first().isVisible(), true, 'the notification shows progress');
     await page.keyboard.type('Notes written in the workspace\n\nCommitted from the editor with Commit Workspace to Branch.');
     await page.locator('.editor-actions a[aria-label^="Use This Message"]').click();
-    const done = page.locator('.notification-toast', { hasText: `to ${branch} as` });
-    await done.waitFor({ timeout: 30_000 });
-    const sha = (await done.innerText()).match(/as ([0-9a-f]{7})/)?.[1];
+    const sha = (await said(page, `to ${branch} as`)).match(/as ([0-9a-f]{7})/)?.[1];
     assert.ok(sha, 'the notification names the commit');
     await prompt.waitFor({ state: 'hidden', timeout: 15_000 });
 

@@ -14,7 +14,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { screenshot, session } from '../harness/e2eSession.mjs';
-import { expectCleanScreen, forgetNotifications } from './journeyChecks.mjs';
+import { expectCleanScreen, forgetNotifications, said } from './journeyChecks.mjs';
 import { clearWorkspace, writeBranchToWorkspace } from './journeySteps.mjs';
 import { apiAsAda, clickRowLabel, clickTitleAction, openAndSignIn, openPane, palette, pane, reloadWindow, row, typeStep } from './sidebar.mjs';
 
@@ -49,32 +49,6 @@ async function gitAheadBehind() {
 
 const toast = (text) => session.page.locator('.notification-toast', { hasText: text });
 
-/**
- * `text` was said: as a toast, or (VS Code shows a few toasts at a time; an
- * older one can hide a new one) in the notification centre, read from the bell.
- */
-async function saidOnce(text) {
-  const { page } = session;
-  if (
-    await toast(text)
-      .first()
-      .waitFor({ timeout: 10_000 })
-      .then(
-        () => true,
-        () => false,
-      )
-  )
-    return;
-  const bell = page.locator('[id="status.notifications"]').first();
-  const center = page.locator('.notifications-center');
-  await bell.click();
-  const row = center.locator('.monaco-list-row', { hasText: text }).first();
-  await row.waitFor({ timeout: 20_000 }).catch(async () => {
-    assert.fail(`"${text}" was not said; the notification centre holds: ${JSON.stringify(await center.locator('.monaco-list-row').allInnerTexts())}`);
-  });
-  await bell.click();
-  await center.waitFor({ state: 'hidden', timeout: 10_000 });
-}
 const activeGroup = () => session.page.locator('.editor-group-container.active');
 const titleAction = (label) => activeGroup().locator(`.editor-actions a[aria-label^="${label}"]`);
 
@@ -199,6 +173,8 @@ describe('Journey: commit the workspace to a new branch, open a pull request, me
     await page.keyboard.type('Write down the gear ratios\n\nTen to one between the figure wheels.');
     console.log(`      screenshot: ${await screenshot('journey-commit-message-editor')}`);
     await titleAction('Use This Message').click();
+    // Its button is clicked below: the toast's (its message editor's notification went long before, so this one and
+    // the commit's progress are the only two toasts of the last moment).
     const done = toast(`Committed 1 change to ${branch} as`);
     await done.waitFor({ timeout: 30_000 });
     const sha = (await done.innerText()).match(/as ([0-9a-f]{7})/)?.[1];
@@ -271,7 +247,7 @@ describe('Journey: commit the workspace to a new branch, open a pull request, me
     assert.match(await editorText(), /Checked against the drawings\./, 'the kept text is back');
     await titleAction('Use This Message').click();
     await overview.locator('.state-badge', { hasText: 'Merged' }).waitFor({ timeout: 30_000 });
-    await saidOnce(`Merged #${pullNumber}.`);
+    await said(session.page, `Merged #${pullNumber}.`);
     const pull = await apiAsAda('GET', `${REPO_PATH}/pulls/${pullNumber}`);
     assert.equal(pull.merged, true);
     const merge = await apiAsAda('GET', `${REPO_PATH}/git/commits/${pull.merge_commit_sha}`);
@@ -408,9 +384,7 @@ describe('Journey: commit the workspace to a new branch, open a pull request, me
     assert.match(await editorText(), /^Keep notes across a reload/);
     assert.equal(await page.locator('.tabs-container .tab', { hasText: 'Commit message:' }).count(), 1, 'one tab for the message');
     await titleAction('Use This Message').click();
-    await toast(new RegExp(`Committed \\d+ changes? to ${name} as`))
-      .first()
-      .waitFor({ timeout: 30_000 });
+    await said(page, new RegExp(`Committed \\d+ changes? to ${name} as`));
     // Exactly one commit, on gear-train's head, with the text typed before the reload.
     const ref = await apiAsAda('GET', `${REPO_PATH}/git/refs/heads/${name}`);
     const commit = await apiAsAda('GET', `${REPO_PATH}/git/commits/${ref.object.sha}`);
