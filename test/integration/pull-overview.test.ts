@@ -74,6 +74,11 @@ describe('Pull request overview page', function () {
     const item = row.toTreeItem();
     assert.equal(item.collapsibleState, vscode.TreeItemCollapsibleState.Collapsed, 'the row still expands on its twistie');
     assert.equal(item.command?.command, 'repodesk.pulls.openOverview');
+    // Every title its tab shows, from the click on.
+    const tabTitles: string[] = [];
+    const watchTabs = vscode.window.tabGroups.onDidChangeTabs((e) => {
+      for (const t of [...e.opened, ...e.changed]) if (t.input instanceof vscode.TabInputWebview) tabTitles.push(t.label);
+    });
     const key = await vscode.commands.executeCommand<string>(item.command.command, ...(item.command.arguments ?? []));
     assert.equal(key, KEY);
     // The page is written with the row's title as its heading: it shows before the page's script has run.
@@ -92,6 +97,9 @@ describe('Pull request overview page', function () {
     const m = await model(KEY, 'the page of #1');
     const pull = await client.pulls.get('analytical-engines', 'difference-engine', 1);
     assert.equal(m.title, 'Tabulate polynomials by the method of differences');
+    watchTabs.dispose();
+    // Titled from the row at once, not renamed once the page has read the pull request (a tab drawn twice).
+    assert.deepEqual([...new Set(tabTitles)], ['#1 Tabulate polynomials by the method of differences'], 'the tab is titled from the row at once');
     assert.equal(m.state, 'open');
     assert.equal(m.author.login, 'charles');
     assert.match(m.author.avatar ?? '', /^data:image\//, "the author's avatar is passed as a data: URI");

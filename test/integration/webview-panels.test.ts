@@ -24,6 +24,8 @@ describe('Webview panels: messages posted before the page is ready', function ()
     const extension = vscode.extensions.getExtension('repodesk.repodesk')!;
     const context = { extensionUri: extension.extensionUri, subscriptions: [] } as unknown as vscode.ExtensionContext;
     const earlyDelivered: Array<Promise<boolean>> = [];
+    let started!: () => void;
+    const featureStarted = new Promise<void>((resolve) => (started = resolve));
     panels = new WebviewPanels<In, Out>(
       context,
       quiet,
@@ -31,6 +33,7 @@ describe('Webview panels: messages posted before the page is ready', function ()
       (hosted) => {
         // As a feature does: its reads start with the panel and post what they find.
         earlyDelivered.push(hosted.post({ type: 'early', n: 1 }), hosted.post({ type: 'early', n: 2 }));
+        started();
         return hosted.onMessage((m) => {
           if (m.type === 'ready') void hosted.post({ type: 'init' });
         });
@@ -39,8 +42,9 @@ describe('Webview panels: messages posted before the page is ready', function ()
     const { hosted } = panels.show('one', 'Panel host test');
     const seen: Out[] = [];
     (hosted as HostedPanel<In, Out>).onDidPost((m) => seen.push(m));
+    await featureStarted;
     // Every task queued so far has run (a macrotask comes after them): still nothing.
-    await new Promise((r) => setImmediate(r));
+    await new Promise((r) => setTimeout(r, 0));
     assert.deepEqual(seen, [], 'nothing is posted before the page says ready');
 
     hosted.receive({ type: 'ready' });
@@ -52,5 +56,48 @@ describe('Webview panels: messages posted before the page is ready', function ()
     // A second 'ready' (the page loaded again) holds nothing back.
     hosted.receive({ type: 'ready' });
     assert.deepEqual(seen.slice(-2), [{ type: 'late' }, { type: 'init' }]);
+  });
+
+  it('start the feature after the turn that made the panel: its code is not compiled before the panel and its page are sent', async () => {
+    const extension = vscode.extensions.getExtension('repodesk.repodesk')!;
+    const context = { extensionUri: extension.extensionUri, subscriptions: [] } as unknown as vscode.ExtensionContext;
+    const steps: string[] = [];
+    let started!: () => void;
+    const featureStarted = new Promise<void>((resolve) => (started = resolve));
+    panels = new WebviewPanels<In, Out>(
+      context,
+      quiet,
+      {
+        viewType: 'repodesk.test.panelHost',
+        script: 'none.js',
+        styles: [],
+        messages: () => {
+          steps.push('schemas read');
+          return { incoming, outgoing };
+        },
+      },
+      () => {
+        steps.push('feature started');
+        started();
+        return new vscode.Disposable(() => undefined);
+      },
+    );
+    // The page's writer read first, as a click some time after start-up finds it.
+    await panels.prepare();
+    // VS Code's extension host sends what a turn asked of it on a timer set in that turn: set before the panel,
+    // this one stands for it (a timer set later fires after it).
+    const sent = new Promise<void>((resolve) =>
+      setTimeout(() => {
+        steps.push('turn sent');
+        resolve();
+      }, 0),
+    );
+    panels.show('one', 'Panel host test');
+    // The turn's promise callbacks, many levels deep, are part of the same turn.
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+    steps.push('turn ended');
+    await sent;
+    await featureStarted;
+    assert.deepEqual(steps, ['turn ended', 'turn sent', 'schemas read', 'feature started']);
   });
 });

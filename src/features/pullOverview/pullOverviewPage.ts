@@ -58,7 +58,8 @@ export class PullOverviewPage {
     // so do the diffs it opens and their threads (with one account there is no other: their URIs name none).
     this.accountId = session.account?.id;
     this.pendingKey = { owner, repo, number, accountId: session.accounts.length > 1 ? this.accountId : undefined };
-    hosted.panel.title = vscode.l10n.t('Pull Request #{0}', number);
+    // A page opened from its row is titled with the row's title already; a restored one may carry an older title.
+    if (!hosted.panel.title.startsWith(`#${number} `)) hosted.panel.title = vscode.l10n.t('Pull Request #{0}', number);
     const given = hosted.given.find((m) => m.type === 'model');
     this.given = given;
     if (given) {

@@ -176,10 +176,12 @@ export function registerPullOverview({
       // Shown, then left for another tab while it started: the person's choice of tab stands. Shown and started,
       // it is in front already: revealed again, it came back over a tab the person chose just after.
       if (restored === 'none' || (restored === 'shown' && !panels.get(key))) {
-        // The row's title is the new page's heading while its script loads.
+        // The row's title is the new page's heading while its script loads, and its tab's title from the start (the
+        // page sets the same once read: a tab renamed while the page loads is drawn twice).
         const rowTitle = givenAnswers<{ title?: unknown }>(arg)?.title;
         const heading = typeof rowTitle === 'string' ? { title: rowTitle, detail: `#${target.number}` } : undefined;
-        const { hosted, created } = panels.show(key, title, vscode.ViewColumn.Active, fromView, heading);
+        const tabTitle = typeof rowTitle === 'string' ? `#${target.number} ${rowTitle}` : title;
+        const { hosted, created } = panels.show(key, tabTitle, vscode.ViewColumn.Active, fromView, heading);
         // The click's selection (Review Comments, the threads) follows once this page has drawn, not beside it.
         if (created) selectedPull.holdFollowers(target, new Promise<void>((told) => drawn.set(hosted.panel, told)));
       }

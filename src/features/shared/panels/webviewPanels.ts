@@ -123,7 +123,7 @@ export class WebviewPanels<In, Out> implements vscode.Disposable {
       return { hosted: existing, created: false };
     }
     const panel = vscode.window.createWebviewPanel(this.spec.viewType, title, { viewColumn: column, preserveFocus }, this.options());
-    return { hosted: this.adopt(panel, key, this.spec.firstMessages?.(key) ?? [], heading), created: true };
+    return { hosted: this.adopt(panel, key, this.spec.firstMessages?.(key) ?? [], heading, true), created: true };
   }
 
   dispose(): void {
@@ -159,9 +159,10 @@ export class WebviewPanels<In, Out> implements vscode.Disposable {
     return this.writing;
   }
 
-  private adopt(panel: vscode.WebviewPanel, key: string, given: readonly Out[] = [], heading?: PageHeading): HostedPanel<In, Out> {
+  private adopt(panel: vscode.WebviewPanel, key: string, given: readonly Out[] = [], heading?: PageHeading, made = false): HostedPanel<In, Out> {
     const { spec, log } = this;
-    panel.webview.options = this.options();
+    // A restored panel gets this version's options; a panel made here has them already.
+    if (!made) panel.webview.options = this.options();
     if (spec.icon) panel.iconPath = spec.icon;
     const messages = new vscode.EventEmitter<In>();
     const posted = new vscode.EventEmitter<Out>();
@@ -182,9 +183,11 @@ export class WebviewPanels<In, Out> implements vscode.Disposable {
       messages.fire(message);
       for (const e of held) deliver(e.message).then(e.delivered, () => e.delivered(false));
     };
-    // Messages in either direction wait, in order, for the schemas that check them.
+    // Messages in either direction wait, in order, for the schemas that check them (loaded after the panel is sent).
     let schemas: MessageSchemas<In, Out> | undefined;
-    const schemasLoaded = Promise.resolve(spec.messages()).then((loaded) => (schemas = loaded));
+    const schemasLoaded = afterSent()
+      .then(() => spec.messages())
+      .then((loaded) => (schemas = loaded));
     schemasLoaded.catch((err: unknown) => log.error(`${spec.viewType}: its message schemas did not load: ${err instanceof Error ? err.message : String(err)}`));
     const receive = (raw: unknown) => {
       if (!schemas) {
@@ -236,11 +239,12 @@ export class WebviewPanels<In, Out> implements vscode.Disposable {
     const written = this.writePage
       ? Promise.resolve(write(this.writePage))
       : this.prepare().then(write, (err: unknown) => log.error(`${spec.viewType}: its page could not be written`, err));
-    // The feature starts once its page is written: the page's frame is VS Code's longest wait, and the feature's
-    // code (a chunk the first panel loads) would otherwise be read and compiled before the page goes to VS Code.
-    // The page's messages cannot come before it is written; they wait here until the feature has started.
+    // The feature starts once its page is written and sent: the page's frame is VS Code's longest wait, and the
+    // feature's code (a chunk the first panel loads) would otherwise be read and compiled before the page goes to
+    // VS Code. The page's messages cannot come before it is written; they wait here until the feature has started.
     waiting = [];
     written
+      .then(afterSent)
       .then(() => this.start(hosted))
       .then(
         (d) => {
@@ -258,6 +262,16 @@ export class WebviewPanels<In, Out> implements vscode.Disposable {
       );
     return hosted;
   }
+}
+
+/**
+ * Resolves after what this turn sent to VS Code has gone. The extension host sends its calls (a new panel, its page)
+ * on a timer once the current turn ends, and a promise's callbacks are part of that turn: a chunk imported there is
+ * compiled first (the overview's took ~25 ms of a click, before its panel and page were sent). A timer set now fires
+ * after that one.
+ */
+function afterSent(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 function issueText(error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> }): string {
