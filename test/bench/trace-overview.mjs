@@ -7,6 +7,9 @@
 // Writes each trace to test-results/trace-overview-<variant>-<round>.json
 // (open it in chrome://tracing or Perfetto). Needs `npm run build` first.
 //   node test/bench/trace-overview.mjs            (BENCH_ROUNDS=2 by default)
+// BENCH_MESSAGES=1 also prints the messages between the extension hosts and the workbench from the click to the title
+// (the workbench's own log of them, ms from the click): when the panel and its page reached the workbench, and what
+// else it handled meanwhile.
 import fs from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../harness/codeServer.mjs';
@@ -22,6 +25,7 @@ const REPO = 'difference-engine';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 // BENCH_PROFILE=1 adds V8's sampling profiler (the functions' own time, in the trace): it slows every click ~3×.
 const PROFILE = process.env.BENCH_PROFILE === '1' ? ['disabled-by-default-v8.cpu_profiler'] : [];
+const MESSAGES = process.env.BENCH_MESSAGES === '1';
 const CATEGORIES = ['devtools.timeline', 'v8.execute', 'disabled-by-default-devtools.timeline', 'toplevel', 'blink', 'loading', 'navigation'];
 
 /** Chromium's trace of what `act` sets off, until `until` settles: its events. */
@@ -90,7 +94,11 @@ async function main() {
   const { codeServer, page } = await openWorkbench({ settings: { ...emulatorSettings(emulator), 'repodeskFloor.title': title }, token, height: 1000 });
   shown = page;
   // RepoDesk's at the URL it was signed in at (the workbench's own, with its log level): signed in again on load.
-  const url = (dir) => codeServer.workbenchUrl({ extensionDevelopmentPath: dir, logLevel: dir === repoRoot ? 'repodesk.repodesk:debug' : undefined });
+  const url = (dir) =>
+    codeServer.workbenchUrl({ extensionDevelopmentPath: dir, logLevel: dir === repoRoot ? 'repodesk.repodesk:debug' : undefined, logMessages: MESSAGES });
+  // The workbench's log of extension-host messages ("[Remote][Win → Ext]…"), kept from the click on.
+  let messages;
+  page.on('console', (m) => messages?.push({ at: Date.now(), text: m.text() }));
   const variants = [
     { name: 'RepoDesk', url: url(repoRoot) },
     { name: 'floor', url: url(path.join(repoRoot, 'test', 'bench', 'floor-webview-extension')) },
@@ -108,6 +116,8 @@ async function main() {
       if (await page.locator('.part.editor .tabs-container .tab').count()) await closeAllEditors(page);
       await waitQuiet(emulator.output, { quietMs: 1000, timeoutMs: 30_000 });
       const box = await prRow.locator('.label-name').first().boundingBox();
+      messages = MESSAGES ? [] : undefined;
+      const clickedAt = Date.now();
       const { result, events } = await traced(page, () =>
         timeWebview(page, () => page.mouse.click(box.x + 10, box.y + box.height / 2), { row: { text: title } }),
       );
@@ -121,6 +131,9 @@ async function main() {
       results.push({ round, variant: v.name, 'title (ms)': result.ms.row, 'thread busy (ms)': ms(thread.busy) });
       say(`round ${round}, ${v.name}: title in ${result.ms.row} ms, the thread busy ${ms(thread.busy)} ms of it (trace ${file})`);
       for (const line of thread.longest) say(`    ${line}`);
+      for (const m of (messages ?? []).filter((m) => /^%c\[\w+\]\[/.test(m.text) && m.at - clickedAt <= result.ms.row))
+        console.log(`    +${String(m.at - clickedAt).padStart(4)} ms ${m.text.replace(/%c/g, '').slice(0, 160)}`);
+      messages = undefined;
     }
   }
   const of = (variant, key) => median(results.filter((r) => r.variant === variant).map((r) => r[key]));

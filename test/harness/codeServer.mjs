@@ -252,11 +252,13 @@ export async function startCodeServer({
     output: lines,
     /** Workbench address that loads the extension (and the tests) under development. */
     /** `logLevel`: extensions' log levels, e.g. `repodesk.repodesk:debug` (the benchmarks read RepoDesk's timing lines, logged at debug). */
-    workbenchUrl({ extensionDevelopmentPath = root, extensionTestsPath, logLevel } = {}) {
+    /** `logMessages`: the workbench logs every extension-host message to its console (a benchmark's diagnosis). */
+    workbenchUrl({ extensionDevelopmentPath = root, extensionTestsPath, logLevel, logMessages = false } = {}) {
       const remote = (p) => `vscode-remote://127.0.0.1:${chosenPort}${path.resolve(p)}`;
       const payload = [['extensionDevelopmentPath', remote(extensionDevelopmentPath)]];
       if (extensionTestsPath) payload.push(['extensionTestsPath', remote(extensionTestsPath)]);
       if (logLevel) payload.push(['logLevel', logLevel]);
+      if (logMessages) payload.push(['logExtensionHostCommunication', 'true']);
       const query = new URLSearchParams({ folder: dirs.workspace, payload: JSON.stringify(payload) });
       return `${url}/?${query}`;
     },
