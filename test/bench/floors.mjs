@@ -136,8 +136,10 @@ async function main() {
         }
       } catch (err) {
         say(`round ${round}, ${v.name}: ${err.message.split('\n')[0].slice(0, 300)}`);
-        // What the window showed, to see where it stood.
-        await page.screenshot({ path: path.join(repoRoot, 'test-results', `floors-round-${round}-${v.name.replace(/\W+/g, '-')}.png`) }).catch(() => {});
+        // What the window showed, to see where it stood, and RepoDesk's log of its extension hosts.
+        const name = `floors-round-${round}-${v.name.replace(/\W+/g, '-')}`;
+        await page.screenshot({ path: path.join(repoRoot, 'test-results', `${name}.png`) }).catch(() => {});
+        codeServer.keepExtensionLog(path.join(repoRoot, 'test-results', `${name}.log`));
       }
       r['service worker waits'] = workers.join(' / ');
       load1.push(os.loadavg()[0]);
