@@ -8,6 +8,7 @@
 import * as vscode from 'vscode';
 import type { PullReviewComments } from '../stores/pullReviewComments';
 import type { FeatureContext } from '../../shared/featureContext';
+import { errorText } from '../../shared/failure';
 
 /** How long after the first comment box the server starts untyped-into: past the first thread's drawing. */
 const IDLE_MS = 2000;
@@ -43,12 +44,7 @@ export function registerLanguage({
         const typedTrigger = vscode.workspace.textDocuments.some((d) => d.uri.scheme === 'comment' && /[@#]$/.test(d.getText()));
         if (typedTrigger) void vscode.commands.executeCommand('editor.action.triggerSuggest');
       })
-      .catch(
-        (err: unknown) =>
-          void vscode.window.showErrorMessage(
-            vscode.l10n.t('The review comment language server could not start: {0}', err instanceof Error ? err.message : String(err)),
-          ),
-      );
+      .catch((err: unknown) => void vscode.window.showErrorMessage(vscode.l10n.t('The review comment language server could not start: {0}', errorText(err))));
   };
   // A comment box appeared (a thread drawn with its reply box): start when the window has been quiet for IDLE_MS.
   const soon = (doc: vscode.TextDocument) => {

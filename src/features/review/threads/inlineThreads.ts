@@ -24,6 +24,7 @@ import { followHead } from './followHead';
 import { movedThreads } from './movedThreads';
 import { fromGitPath } from '../../../util/gitUri';
 import { GIT_SCHEME, gitUri } from '../../shared/gitfs/gitFileSystem';
+import { errorText } from '../../shared/failure';
 
 const CONTROLLER_ID = 'repodesk.reviewThreads';
 
@@ -116,7 +117,7 @@ export class InlineThreads implements vscode.Disposable {
     try {
       return await documentPlace(uri, this.selected, this.facts);
     } catch (err) {
-      this.log?.info(`No review threads for ${uri.toString(true)}: ${err instanceof Error ? err.message : String(err)}`);
+      this.log?.info(`No review threads for ${uri.toString(true)}: ${errorText(err)}`);
       return undefined;
     }
   }
@@ -209,7 +210,7 @@ export class InlineThreads implements vscode.Disposable {
     const run = (this.rendering.get(id) ?? Promise.resolve())
       .then(() => this.draw(document, early))
       .catch((err: unknown) => {
-        this.log?.info(`Could not draw review threads on ${document.uri.toString(true)}: ${err instanceof Error ? err.message : String(err)}`);
+        this.log?.info(`Could not draw review threads on ${document.uri.toString(true)}: ${errorText(err)}`);
       });
     this.rendering.set(id, run);
     return run;

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { PanelSpec, PageWriter } from './webviewPanels';
 import { webviewHtml } from './webviewHtml';
+import { errorText } from '../failure';
 
 interface InlineStyles {
   /** The stylesheets' text, in order. */
@@ -19,7 +20,7 @@ async function readInlineStyles(root: vscode.Uri, files: readonly string[], warn
       try {
         return { file, text: new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(root, file))) };
       } catch (err) {
-        warn(`${file} is linked, not written into the page: ${err instanceof Error ? err.message : String(err)}`);
+        warn(`${file} is linked, not written into the page: ${errorText(err)}`);
         return { file, text: undefined };
       }
     }),

@@ -6,6 +6,7 @@
 // an unknown or malformed message is logged and ignored, never acted on. The
 // host makes every request; nothing secret is ever posted.
 import * as vscode from 'vscode';
+import { errorText } from '../failure';
 import type { Logger } from '../log/outputLog';
 import type { PageHeading } from './webviewHtml';
 
@@ -188,7 +189,7 @@ export class WebviewPanels<In, Out> implements vscode.Disposable {
     const schemasLoaded = afterSent()
       .then(() => spec.messages())
       .then((loaded) => (schemas = loaded));
-    schemasLoaded.catch((err: unknown) => log.error(`${spec.viewType}: its message schemas did not load: ${err instanceof Error ? err.message : String(err)}`));
+    schemasLoaded.catch((err: unknown) => log.error(`${spec.viewType}: its message schemas did not load: ${errorText(err)}`));
     const receive = (raw: unknown) => {
       if (!schemas) {
         void schemasLoaded.then(() => receive(raw));
@@ -256,8 +257,8 @@ export class WebviewPanels<In, Out> implements vscode.Disposable {
         },
         (err: unknown) => {
           waiting = undefined;
-          log.error(`${spec.viewType}: the panel could not start: ${err instanceof Error ? err.message : String(err)}`);
-          void vscode.window.showErrorMessage(vscode.l10n.t('The panel could not start: {0}', err instanceof Error ? err.message : String(err)));
+          log.error(`${spec.viewType}: the panel could not start: ${errorText(err)}`);
+          void vscode.window.showErrorMessage(vscode.l10n.t('The panel could not start: {0}', errorText(err)));
         },
       );
     return hosted;
@@ -271,7 +272,7 @@ export class WebviewPanels<In, Out> implements vscode.Disposable {
  * after that one.
  */
 function afterSent(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
+  return new Promise((resolve) => setTimeout(resolve));
 }
 
 function issueText(error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> }): string {
