@@ -7,6 +7,11 @@ export interface EventScope {
   repoId?: number | undefined;
   /** Organization the event belongs to (organization hooks fire). */
   orgId?: number | undefined;
+  /**
+   * The last hook id when the event happened, for an event whose payload is built after the change (a push's
+   * commits, read from git): a hook made meanwhile did not exist when it happened and does not get it.
+   */
+  hooksUpTo?: number | undefined;
 }
 
 export interface EmittedEvent {

@@ -121,4 +121,43 @@ describe('v3 webhook events from the operations that cause them (docs/service-ap
     const log = (await call('GET', `/repos/analytical-engines/analytical-engine/hooks/${pushOnly.id}/deliveries`)).body as unknown as Array<{ event: string }>;
     assert.deepEqual(log.map((d) => d.event).sort(), ['ping', 'push']);
   });
+
+  it("push (§7) — a hook made after a branch was created does not get that branch's push, built after the change; it gets the next one", async () => {
+    const repoPath = '/repos/ada/notes-on-the-engine';
+    const master = (await call('GET', `${repoPath}/git/refs/heads/master`)).body as { object: { sha: string } };
+    await hook(repoPath, 'race-before', ['push']);
+    await delivered('race-before', 'ping');
+    assert.equal((await call('POST', `${repoPath}/git/refs`, { ref: 'refs/heads/race-1', sha: master.object.sha })).status, 201);
+    // Made while the push of race-1 is read from git (its commits), which takes a few git processes.
+    const later = await hook(repoPath, 'race-after', ['push']);
+    await delivered('race-after', 'ping');
+    assert.equal((await call('POST', `${repoPath}/git/refs`, { ref: 'refs/heads/race-2', sha: master.object.sha })).status, 201);
+    const pushesTo = (tag: string) =>
+      receiver.received
+        .filter((r) => r.path === `/hook/${tag}` && r.headers['x-service-event'] === 'push')
+        .map((r) => (JSON.parse(r.body) as { ref: string }).ref);
+    await until(() => pushesTo('race-before').length === 2 && pushesTo('race-after').length > 0, 'both pushes at the first hook, one at the second');
+    assert.deepEqual(pushesTo('race-before').sort(), ['refs/heads/race-1', 'refs/heads/race-2']);
+    assert.deepEqual(pushesTo('race-after'), ['refs/heads/race-2'], 'the hook made after race-1 was created gets only race-2');
+    const log = (await call('GET', `${repoPath}/hooks/${later.id}/deliveries`)).body as unknown as Array<{ event: string }>;
+    assert.deepEqual(log.map((d) => d.event).sort(), ['ping', 'push']);
+  });
+
+  it("an event goes only to the hooks there were when it happened (its scope's last hook id), whenever its payload is ready", async () => {
+    const repoPath = '/repos/ada/notes-on-the-engine';
+    const first = await hook(repoPath, 'then', ['push']);
+    const since = await hook(repoPath, 'since', ['push']);
+    await delivered('since', 'ping');
+    const repo = (await call('GET', repoPath)).body as { id: number };
+    emu.events.emitEvent('push', { ref: 'refs/heads/scoped', sender: { login: 'ada' } }, { repoId: repo.id, hooksUpTo: first.id });
+    const scoped = await delivered('then', 'push');
+    assert.equal((JSON.parse(scoped.body) as { ref: string }).ref, 'refs/heads/scoped');
+    // Deliveries are recorded as they are queued, which the event does at once.
+    const log = (await call('GET', `${repoPath}/hooks/${since.id}/deliveries`)).body as unknown as Array<{ event: string }>;
+    assert.deepEqual(
+      log.map((d) => d.event),
+      ['ping'],
+      'the hook made after it got nothing',
+    );
+  });
 });

@@ -8,6 +8,7 @@ import type { RepoRow } from '../repos/schema';
 import type { UserRow } from '../accounts/schema';
 import { bases } from '../conventions/urls';
 import { emitRepoEvent } from '../repos/create';
+import { lastHookId } from '../hooks/store';
 
 const ZERO = '0'.repeat(40);
 /** The push payload (docs/service-api/hosting/webhooks §7) lists at most 20 commits. */
@@ -134,11 +135,15 @@ export async function refEventsOf(
   return events;
 }
 
-/** Emits push (and create/delete) for a reference change; never throws. */
+/**
+ * Emits push (and create/delete) for a reference change; never throws. The payloads are built after the change: the
+ * hooks that get them are those there were at the change.
+ */
 export function emitRefEvents(ctx: EmulatorContext, git: GitRepository, repo: RepoRow, owner: UserRow, sender: UserRow, change: RefEvent): void {
+  const hooksUpTo = lastHookId(ctx.db);
   void refEventsOf(ctx, git, repo, owner, sender, change)
     .then((events) => {
-      for (const e of events) emitRepoEvent(ctx, e.name, e.extra, repo, sender);
+      for (const e of events) emitRepoEvent(ctx, e.name, e.extra, repo, sender, hooksUpTo);
     })
     .catch((error: unknown) => ctx.log(`push event for ${change.ref} failed: ${error instanceof Error ? error.message : String(error)}`));
 }

@@ -16,6 +16,7 @@ import type { UserRow } from '../accounts/schema';
 import { emitRepoEvent } from '../repos/create';
 import { markPushed, repoById } from '../repos/store';
 import { refEventsOf, type PendingRefEvent } from './events';
+import { lastHookId } from '../hooks/store';
 
 const ZERO = '0'.repeat(40);
 
@@ -59,6 +60,8 @@ export async function finishPush(
   sender: UserRow | undefined,
   before: RefMap,
 ): Promise<void> {
+  // The hooks there were when the push ended get its events, built after it.
+  const hooksUpTo = lastHookId(ctx.db);
   const after = await currentRefs(git);
   const moved = [...new Set([...before.keys(), ...after.keys()])].filter((ref) => before.get(ref) !== after.get(ref));
   const events: PendingRefEvent[] = [];
@@ -72,7 +75,7 @@ export async function finishPush(
   }
   ctx.db.transaction(() => {
     if (moved.length > 0) markPushed(ctx.db, repo.id);
-    if (sender) for (const e of events) emitRepoEvent(ctx, e.name, e.extra, repo, sender);
+    if (sender) for (const e of events) emitRepoEvent(ctx, e.name, e.extra, repo, sender, hooksUpTo);
     ctx.db.prepare('DELETE FROM pushes_in_flight WHERE id = ?').run(journalId);
   })();
 }

@@ -49,12 +49,16 @@ export class HookDispatcher {
     });
   }
 
-  /** Event bus listener: every active hook of the repository, then of the organization, that fires for the event. */
+  /**
+   * Event bus listener: every active hook of the repository, then of the organization, that fires for the event and
+   * existed when it happened.
+   */
   onEvent(e: EmittedEvent): void {
+    const upTo = e.scope.hooksUpTo ?? Infinity;
     const hooks = [
       ...(e.scope.repoId === undefined ? [] : hooksOf(this.ctx.db, { kind: 'repo', id: e.scope.repoId }, true)),
       ...(e.scope.orgId === undefined ? [] : hooksOf(this.ctx.db, { kind: 'org', id: e.scope.orgId }, true)),
-    ];
+    ].filter((hook) => hook.row.id <= upTo);
     for (const hook of hooks) {
       const service = findService(hook.row.name);
       if (service && hookFires(service, hook.events, e.name)) this.deliver(hook, e.name, e.payload);

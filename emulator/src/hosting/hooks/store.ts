@@ -115,6 +115,11 @@ export function hooksOf(db: Db, owner: HookOwner, activeOnly = false): Hook[] {
     .map(parseHook);
 }
 
+/** The highest hook id given so far (0 before the first): hooks made later have higher ids (ids are never reused). */
+export function lastHookId(db: Db): number {
+  return db.prepare<[], { id: number | null }>('SELECT MAX(id) AS id FROM hooks').get()?.id ?? 0;
+}
+
 /** Configuration as shown: secrets and passwords masked. */
 function publicConfig(config: HookConfig): HookConfig {
   const out = { ...config };

@@ -144,7 +144,8 @@ export async function createRepository(ctx: EmulatorContext, owner: UserRow, cre
 }
 
 /** Emits an event about a repository with `repository`, `sender` and `organization` filled in. */
-export function emitRepoEvent(ctx: EmulatorContext, name: string, extra: Record<string, unknown>, repo: RepoRow, sender: UserRow): void {
+/** `hooksUpTo`: for a payload built after the change, the last hook id when it happened (EventScope). */
+export function emitRepoEvent(ctx: EmulatorContext, name: string, extra: Record<string, unknown>, repo: RepoRow, sender: UserRow, hooksUpTo?: number): void {
   const b = bases(ctx);
   const owner = findUserById(ctx.db, repo.owner_id)!;
   const payload: Record<string, unknown> = {
@@ -153,7 +154,7 @@ export function emitRepoEvent(ctx: EmulatorContext, name: string, extra: Record<
     sender: userSummary(b, sender),
   };
   if (owner.type === 'Organization') payload.organization = orgSummary(b, owner);
-  ctx.events.emitEvent(name, payload, { repoId: repo.id, orgId: owner.type === 'Organization' ? owner.id : undefined });
+  ctx.events.emitEvent(name, payload, { repoId: repo.id, orgId: owner.type === 'Organization' ? owner.id : undefined, hooksUpTo });
 }
 
 /**
