@@ -143,8 +143,10 @@ export async function createRepository(ctx: EmulatorContext, owner: UserRow, cre
   }
 }
 
-/** Emits an event about a repository with `repository`, `sender` and `organization` filled in. */
-/** `hooksUpTo`: for a payload built after the change, the last hook id when it happened (EventScope). */
+/**
+ * Emits an event about a repository with `repository`, `sender` and `organization` filled in. `hooksUpTo`: for a
+ * payload built after the change, the last hook id when it happened (EventScope).
+ */
 export function emitRepoEvent(ctx: EmulatorContext, name: string, extra: Record<string, unknown>, repo: RepoRow, sender: UserRow, hooksUpTo?: number): void {
   const b = bases(ctx);
   const owner = findUserById(ctx.db, repo.owner_id)!;
