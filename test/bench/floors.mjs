@@ -18,7 +18,8 @@
 // The webviews' times (2, 3) are those of the first poll, from just before
 // the click, that finds the row in a webview's page. Medians and ratios over
 // the floor (goal ≤ 1.15×). The built emulator with its demo data; needs
-// `npm run build` first. BENCH_FILES, BENCH_COMMITS, BENCH_COMMENTS: the
+// `npm run build` first. BENCH_VERBOSE=1: each RepoDesk opening's steps (the
+// host's log line, the page's marks). BENCH_FILES, BENCH_COMMITS, BENCH_COMMENTS: the
 // large pull request's size (seeded in ~5 min at full size, while the window
 // loads); BENCH_BIG_PULL=0 leaves item 3 out.
 //   node test/bench/floors.mjs            (BENCH_ROUNDS=3 by default)
@@ -27,7 +28,7 @@ import path from 'node:path';
 import { repoRoot } from '../harness/codeServer.mjs';
 import { startEmulatorProcess } from '../harness/emulatorProcess.mjs';
 import { createBigPull } from '../support/big-pull.mjs';
-import { waitQuiet } from './views/logs.mjs';
+import { epochTimes, logEntriesBetween, logLines, waitQuiet } from './views/logs.mjs';
 import { api, bigPullSize, createToken } from './views/seed.mjs';
 import { timeThreads } from './views/threads.mjs';
 import { timeWebview, webviewLoad } from './views/webviewTiming.mjs';
@@ -39,6 +40,7 @@ const REPO = 'difference-engine';
 const BODY = 'Could the table also show the second differences?';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const BIG_PULL = process.env.BENCH_BIG_PULL !== '0';
+const VERBOSE = process.env.BENCH_VERBOSE === '1';
 /** The first rows of the overview's Files and Commits tabs. */
 const OVERVIEW_ROWS = { files: { selector: 'ol.rows.files li' }, commits: { selector: 'ol.rows.commits li' } };
 
@@ -52,12 +54,44 @@ async function timeThread(page, emulator, floor, label) {
 }
 
 /** A click on `prRow`'s label once the emulator is quiet: ms to each of `checks` seen in a webview, and the service-worker wait of the page that showed them. */
-async function timeOpening(page, emulator, prRow, checks) {
+async function timeOpening(page, emulator, prRow, checks, userDataDir) {
   await waitQuiet(emulator.output, { quietMs: 1000, timeoutMs: 30_000 });
   const box = await prRow.locator('.label-name').first().boundingBox();
   const seen = await timeWebview(page, () => page.mouse.click(box.x + 10, box.y + box.height / 2), checks);
-  const worker = seen.frame ? (await webviewLoad(seen.frame, seen.t0))['service worker wait'] : undefined;
-  return { ...seen.ms, worker: worker ?? '-' };
+  const load = seen.frame ? await webviewLoad(seen.frame, seen.t0) : {};
+  if (VERBOSE && userDataDir) say(`  ${JSON.stringify(openingSteps(load, userDataDir, seen.t0))}`);
+  return { ...seen.ms, worker: load['service worker wait'] ?? '-', t0: seen.t0 };
+}
+
+/**
+ * Waits (up to 20 s) for RepoDesk's log to say it kept the drawing of a page opened at `t0`: the page sends it once
+ * idle after drawing its conversation, as a reader looks at it, and the page opened again shows it at once.
+ */
+async function drawingKept(userDataDir, t0) {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const line = logEntriesBetween(userDataDir, t0, Date.now() + 60_000).find(([, text]) => text.includes('kept its drawing'));
+    if (line) return `${line[1].match(/\((\d+) characters\)/)?.[1]} characters, ${line[0] - t0} ms after the click`;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return 'none within 20 s';
+}
+
+/** The page's marks and the host's "Pull overview #N opening" steps (RepoDesk's only), ms from the click. */
+function openingSteps(load, userDataDir, t0) {
+  const line = logLines(userDataDir, /Pull overview #\d+ opening \(epoch ms\)/)
+    .map(epochTimes)
+    .findLast((times) => times.panel >= t0);
+  const rel = (epoch) => (epoch === undefined ? '-' : Math.round(epoch - t0));
+  return {
+    'host: panel': rel(line?.panel),
+    'page frame': load['page frame'],
+    'script evaluated': load.mark?.('evaluated'),
+    'host: ready': rel(line?.ready),
+    'host: data read': rel(line?.read),
+    'model in page': load.mark?.('model'),
+    drawn: load.mark?.('drawn'),
+  };
 }
 
 async function main() {
@@ -110,7 +144,7 @@ async function main() {
         if (v.items.includes('overview')) {
           await fresh(v);
           const prRow = await showDemoPull(page, floor, label);
-          const cold = await timeOpening(page, emulator, prRow, { row: { text: title } });
+          const cold = await timeOpening(page, emulator, prRow, { row: { text: title } }, floor ? undefined : codeServer.dirs.userData);
           r['overview first row'] = cold.row;
           workers.push(cold.worker);
           if (floor) {
@@ -128,10 +162,11 @@ async function main() {
           const prRow = await selectRepository(page, new RegExp(big.repo), bigLabel);
           for (const run of ['cold', 'warm']) {
             if (run === 'warm') await closeAllEditors(page);
-            const t = await timeOpening(page, emulator, prRow, OVERVIEW_ROWS);
+            const t = await timeOpening(page, emulator, prRow, OVERVIEW_ROWS, codeServer.dirs.userData);
             r[`big Files ${run}`] = t.files;
             r[`big Commits ${run}`] = t.commits;
             workers.push(t.worker);
+            if (run === 'cold' && !floor) r['drawing kept'] = await drawingKept(codeServer.dirs.userData, t.t0);
           }
         }
       } catch (err) {

@@ -79,6 +79,8 @@ describe('Pull request overview page', function () {
     const watchTabs = vscode.window.tabGroups.onDidChangeTabs((e) => {
       for (const t of [...e.opened, ...e.changed]) if (t.input instanceof vscode.TabInputWebview) tabTitles.push(t.label);
     });
+    // A first page: none kept from a page of #1 another file opened.
+    await vscode.commands.executeCommand('repodesk.testing.pullOverview.forgetKept');
     const key = await vscode.commands.executeCommand<string>(item.command.command, ...(item.command.arguments ?? []));
     assert.equal(key, KEY);
     // The page is written with the row's title as its heading: it shows before the page's script has run.
@@ -594,5 +596,37 @@ describe('Pull request overview page', function () {
       [],
       'no page without its conversation',
     );
+  });
+  it('a page opened again shows the page as last drawn at its first paint, on its first tab; its script then draws over it', async () => {
+    // A first page of #1: nothing kept, no page open.
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('repodesk.testing.pullOverview.forgetKept');
+    const first = await openPageOf1();
+    // Sent by the page once idle after drawing its conversation.
+    const drawing = await waitFor(
+      'the page drawn and its drawing kept by the host',
+      async () => vscode.commands.executeCommand<string | undefined>('repodesk.testing.pullOverview.keptDrawing', KEY),
+      60_000,
+    );
+    // What the page drew: its header, and the rows of its tabs, the first tab shown.
+    assert.ok(drawing.includes(first.title.replace(/&/g, '&amp;').replace(/</g, '&lt;')), 'the title');
+    assert.match(drawing, /<ol class="rows files">(?:(?!<\/ol>)[^])*docs\/tables\.md/, 'a row of Files changed');
+    assert.match(drawing, /<ol class="rows commits"><li>/, 'a row of Commits');
+    assert.match(drawing, /<vscode-tabs selected-index="0"/);
+    assert.deepEqual(
+      [...drawing.matchAll(/<vscode-tab-panel([^>]*)>/g)].map((m) => /\shidden\b/.test(m[1]!)),
+      [false, true, true],
+      'the conversation shown, the other panels hidden',
+    );
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('repodesk.pulls.openOverview', { owner: 'analytical-engines', repo: 'difference-engine', number: 1 });
+    const html = await waitFor('the page of #1 written again', async () =>
+      vscode.commands.executeCommand<string | undefined>('repodesk.testing.pullOverview.html', KEY),
+    );
+    assert.ok(html.includes(`<main id="app" aria-busy="true">${drawing}</main>`), 'the drawing is the page before its script runs');
+    // The script draws from the page's first messages (the model kept with the drawing) and says it is ready.
+    const given = (await vscode.commands.executeCommand<HostToWebview[]>('repodesk.testing.pullOverview.given', KEY)) ?? [];
+    assert.ok(given.some((m) => m.type === 'model' && m.model.title === first.title));
+    await waitFor('the page ready', async () => (await posted(KEY)).some((m) => m.type === 'init'), 60_000);
   });
 });

@@ -59,6 +59,9 @@ export async function handleOverviewMessage(page: PullOverviewPage, m: WebviewTo
       return editComment(page, m);
     case 'deleteComment':
       return deleteComment(page, m);
+    case 'drawing':
+      // Kept for the next page by the registration (registerPullOverview.ts).
+      return;
   }
 }
 

@@ -5,9 +5,11 @@ import type { HostToWebview, WebviewToHost } from './model/messages';
 import type { HostedPanel, WebviewPanels } from '../shared/panels/webviewPanels';
 import type { OverviewDeps, OverviewPage } from './overviewPanel';
 import { overviewKey } from './overviewKey';
+import type { KeptPages } from './keptPages';
 
 export interface OverviewSeams {
-  kept: { clear(): void };
+  /** The pages kept for a page opened again, once the first page has started. */
+  kept: () => KeptPages | undefined;
   panels: WebviewPanels<WebviewToHost, HostToWebview>;
   pages: ReadonlySet<OverviewPage>;
   /** Sets how old a page's reading may be when it is shown again; returns what it was. */
@@ -33,7 +35,9 @@ export function registerOverviewTestSeams(context: vscode.ExtensionContext, seam
     vscode.commands.registerCommand('repodesk.testing.pullOverview.given', (key: string) => panels.get(key)?.given ?? []),
     vscode.commands.registerCommand('repodesk.testing.pullOverview.html', (key: string) => panels.get(key)?.panel.webview.html),
     // The pages kept forgotten, so that the next page opened is a first one.
-    vscode.commands.registerCommand('repodesk.testing.pullOverview.forgetKept', () => kept.clear()),
+    vscode.commands.registerCommand('repodesk.testing.pullOverview.forgetKept', () => kept()?.clear()),
+    // The page's drawing the host keeps for the next page of the key (its markup), if any.
+    vscode.commands.registerCommand('repodesk.testing.pullOverview.keptDrawing', (key: string) => kept()?.firstDrawing(key)),
     vscode.commands.registerCommand('repodesk.testing.pullOverview.shown', (key: string) => listsOf(key)?.shown ?? []),
     vscode.commands.registerCommand('repodesk.testing.pullOverview.send', (key: string, message: unknown) => panels.get(key)?.receive(message)),
     // Reads the page again as the background refresh does, and resolves when done.

@@ -8,8 +8,8 @@ import { givenAnswers } from '../shared/commandArgs';
 import type { ViewedFilesStore } from '../review/stores/viewedFilesStore';
 import type { PullReviewComments } from '../review/stores/pullReviewComments';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
-import { WebviewPanels, type HostedPanel } from '../shared/panels/webviewPanels';
-import { lru } from 'tiny-lru';
+import { WebviewPanels } from '../shared/panels/webviewPanels';
+import type { KeptPages } from './keptPages';
 import type { PullKeyParts } from './overviewLoader';
 import { overviewKey } from './overviewKey';
 import type { OverviewPage } from './overviewPanel';
@@ -19,8 +19,6 @@ import type { FeatureContext } from '../shared/featureContext';
 import type { HostingSession } from '../shared/session/hostingSession';
 
 const PULL_OVERVIEW_VIEW_TYPE = 'repodesk.pullOverview';
-/** How many pull requests' last pages are kept for a page opened again. */
-const KEPT_PAGES = 20;
 
 export interface PullOverviews {
   /** Reads every open page again (conditional requests: free when nothing changed). */
@@ -66,25 +64,14 @@ export function registerPullOverview({
   let watchForTests: WatchPage | undefined;
   // A page shown again reads again once what it shows is older than this.
   let rereadShownAfterMs = 60_000;
-  // The last page shown of each pull request (per account): written into the
-  // HTML of a page opened again, so that it draws at once (then reads again,
-  // as any page does). Forgotten on sign-in and sign-out.
-  const kept = lru<HostToWebview[]>(KEPT_PAGES);
+  // The last page shown of each pull request, for a page opened again (keptPages.ts): made with the first page's
+  // code, as nothing is kept before a page has started.
+  let kept: KeptPages | undefined;
   // The panels started (opened, or restored and shown): a tab that is none of them was restored and not yet shown.
   const started = new Set<vscode.WebviewPanel>();
   let onStarted: ((key: string) => void) | undefined;
   // A page a click made: told when it has drawn what it first shows (its click's selection follows then).
   const drawn = new WeakMap<vscode.WebviewPanel, () => void>();
-  const keptKey = (key: string) => `${session.account?.id ?? ''}\n${key}`;
-  const keep = (hosted: HostedPanel<WebviewToHost, HostToWebview>) => {
-    const at = keptKey(hosted.key);
-    let init: HostToWebview | undefined;
-    hosted.onDidPost((m) => {
-      if (m.type === 'init') init = m;
-      // A page with its conversation (as many rows as it shows).
-      else if (m.type === 'model' && init && !m.model.conversation.loading) kept.set(at, [init, m]);
-    });
-  };
   const panels = new WebviewPanels<WebviewToHost, HostToWebview>(
     context,
     log,
@@ -102,17 +89,19 @@ export function registerPullOverview({
       // drawn rather than rebuilt: rebuilding 300 comments and 250 commits
       // cost the workbench ~50 ms of the click, and its six reads over again.
       retainContextWhenHidden: true,
-      firstMessages: (key) => kept.get(keptKey(key)),
+      firstMessages: (key) => kept?.firstMessages(key),
+      firstDrawing: (key) => kept?.firstDrawing(key),
     },
     // The page's code loads with the first page, not at activation.
     async (hosted) => {
       started.add(hosted.panel);
       hosted.panel.onDidDispose(() => started.delete(hosted.panel));
       onStarted?.(hosted.key);
-      const { startOverviewPanel, firstDrawn } = await import('./overviewPanel.js');
+      const [{ startOverviewPanel, firstDrawn }, { KeptPages }] = await Promise.all([import('./overviewPanel.js'), import('./keptPages.js')]);
+      kept ??= new KeptPages(() => session.account?.id, log);
       const told = drawn.get(hosted.panel);
       if (told) void firstDrawn(hosted).then(told);
-      keep(hosted);
+      kept.keep(hosted);
       const page = startOverviewPanel(hosted, {
         session,
         store,
@@ -138,7 +127,7 @@ export function registerPullOverview({
   context.subscriptions.push(
     { dispose: () => clearTimeout(prepared) },
     panels,
-    session.onDidChange(() => kept.clear()),
+    session.onDidChange(() => kept?.clear()),
     vscode.commands.registerCommand('repodesk.pulls.openOverview', async (arg?: unknown) => {
       // The tab in front at the click: a restored page is not brought over one the person went to meanwhile.
       const frontAtClick = vscode.window.tabGroups.activeTabGroup.activeTab;
@@ -192,7 +181,7 @@ export function registerPullOverview({
     context.extensionMode === vscode.ExtensionMode.Test
       ? import('./overviewTestSeams.js').then((m) => {
           watchForTests = m.registerOverviewTestSeams(context, {
-            kept,
+            kept: () => kept,
             panels,
             pages,
             setRereadShownAfter: (ms) => {

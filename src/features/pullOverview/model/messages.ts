@@ -3,6 +3,7 @@
 // The host makes every request and posts the page model; nothing here
 // carries a token. zod/mini keeps the webview bundle small.
 import * as z from 'zod/mini';
+import { DRAWN_PAGE_MAX_CHARS } from '../../../util/drawnPageLimit';
 
 const PULL_STATES = ['open', 'closed', 'merged'] as const;
 export type PullStateName = (typeof PULL_STATES)[number];
@@ -169,5 +170,7 @@ export const webviewToHost = z.discriminatedUnion('type', [
   z.object({ type: z.literal('editComment'), request: count, id, body: commentBody }),
   /** `confirmed` skips the host's confirmation (tests). */
   z.object({ type: z.literal('deleteComment'), request: count, id, confirmed: z.optional(z.boolean()) }),
+  /** The page as drawn (shared/webview/drawnPage.ts): the next page of this pull request shows it at its first paint. */
+  z.object({ type: z.literal('drawing'), html: z.string().check(z.maxLength(DRAWN_PAGE_MAX_CHARS)) }),
 ]);
 export type WebviewToHost = z.infer<typeof webviewToHost>;

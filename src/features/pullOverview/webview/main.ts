@@ -11,6 +11,7 @@ import '@vscode-elements/elements/dist/vscode-tab-panel/index.js';
 import type { HostToWebview, PageModel, WebviewToHost } from '../model/messages';
 import { openChannel } from '../../shared/webview/channel';
 import { clear, h, icon } from '../../shared/webview/dom';
+import { drawingOf, sendDrawing } from '../../shared/webview/drawnPage';
 import { Conversation, type Drafts } from './conversation';
 import { renderHeader } from './header';
 import { renderCommits, renderFiles } from './lists';
@@ -35,6 +36,11 @@ let text: Text | undefined;
 let conversation: Conversation | undefined;
 let model: PageModel | undefined;
 let restoredScroll = false;
+// The whole page drawn (its conversation read and drawn): the host keeps a copy for the next page's first paint.
+const drawn = sendDrawing(
+  () => drawingOf(app),
+  (html) => send({ type: 'drawing', html }),
+);
 
 /** Shows `node` in place of the page, under the heading the host wrote into the HTML (webviewHtml.ts) if there is one. */
 function showUnderHeading(node: Node): void {
@@ -94,8 +100,9 @@ function render(m: PageModel): void {
   });
   // A long conversation drawn in slices may have been too short to reach the place: once all of it is
   // there, go on to it, unless the reader scrolled meanwhile.
-  void conversationDrawn.then((drawn) => {
-    if (drawn && scrolledTo !== undefined && scrolledTo < scrollY && window.scrollY === scrolledTo) window.scrollTo(0, scrollY);
+  void conversationDrawn.then((all) => {
+    if (all && scrolledTo !== undefined && scrolledTo < scrollY && window.scrollY === scrolledTo) window.scrollTo(0, scrollY);
+    if (all && !m.conversation.loading) drawn();
   });
   restoredScroll = true;
 }

@@ -38,7 +38,7 @@ export async function pageWriter(
   warn: (message: string) => void,
 ): Promise<PageWriter> {
   const inline = await readInlineStyles(root, spec.inlineStyles ?? [], warn);
-  return (panel, panelKey, initial, heading) =>
+  return (panel, panelKey, first) =>
     webviewHtml({
       webview: panel.webview,
       root,
@@ -48,7 +48,8 @@ export async function pageWriter(
       title: panel.title,
       panelKey,
       lang: vscode.env.language,
-      initial,
-      heading,
+      initial: first.given,
+      heading: first.heading,
+      drawing: first.drawing,
     });
 }

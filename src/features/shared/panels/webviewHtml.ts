@@ -30,6 +30,12 @@ export interface PageParts {
    * drawing replaces it.
    */
   heading?: PageHeading | undefined;
+  /**
+   * The page as its script last drew it (src/features/shared/webview/drawnPage.ts), written in place of the heading:
+   * a page opened again shows it at its first paint. Markup of the page's own drawing (text set as text, markdown
+   * sanitized), so written as it is; the policy runs no script without this page's nonce, which no earlier page knew.
+   */
+  drawing?: string | undefined;
 }
 
 export interface PageHeading {
@@ -92,7 +98,7 @@ export function webviewHtml(parts: PageParts, nonce = makeNonce()): string {
     <title>${escapeHtml(parts.title)}</title>
   </head>
   <body data-panel-key="${escapeHtml(parts.panelKey)}">
-    <main id="app" aria-busy="true">${headingBlock(parts.heading)}</main>
+    <main id="app" aria-busy="true">${parts.drawing ?? headingBlock(parts.heading)}</main>
     ${styles}${initialBlock(parts.initial)}
     <script nonce="${nonce}" src="${uri(parts.script)}"></script>
   </body>

@@ -39,6 +39,11 @@ export interface PanelSpec<In, Out> {
    * checked then).
    */
   firstMessages?: (key: string) => readonly Out[] | undefined;
+  /**
+   * The page of this key as it was last drawn (markup its script sent), shown by a new page at its first paint in
+   * place of its heading, until its script draws it again from its first messages.
+   */
+  firstDrawing?: (key: string) => string | undefined;
 }
 
 interface MessageSchemas<In, Out> {
@@ -70,8 +75,16 @@ export interface HostedPanel<In, Out> {
  * reload). A feature whose code loads on first use returns a promise; the
  * webview's messages wait for it.
  */
-/** Writes a page of this kind for a panel: its key, its first messages, its heading. */
-export type PageWriter = (panel: vscode.WebviewPanel, panelKey: string, initial: readonly unknown[], heading: PageHeading | undefined) => string;
+/** What a new page shows before its script has run, and the messages it draws first. */
+export interface FirstContent<Out> {
+  given?: readonly Out[];
+  heading?: PageHeading | undefined;
+  /** The page as last drawn (PanelSpec.firstDrawing): shown in place of the heading. */
+  drawing?: string | undefined;
+}
+
+/** Writes a page of this kind for a panel: its key and what it shows first. */
+export type PageWriter = (panel: vscode.WebviewPanel, panelKey: string, first: FirstContent<unknown>) => string;
 
 export type PanelStarter<In, Out> = (hosted: HostedPanel<In, Out>) => vscode.Disposable | Promise<vscode.Disposable>;
 
@@ -124,7 +137,8 @@ export class WebviewPanels<In, Out> implements vscode.Disposable {
       return { hosted: existing, created: false };
     }
     const panel = vscode.window.createWebviewPanel(this.spec.viewType, title, { viewColumn: column, preserveFocus }, this.options());
-    return { hosted: this.adopt(panel, key, this.spec.firstMessages?.(key) ?? [], heading, true), created: true };
+    const first = { given: this.spec.firstMessages?.(key) ?? [], heading, drawing: this.spec.firstDrawing?.(key) };
+    return { hosted: this.adopt(panel, key, first, true), created: true };
   }
 
   dispose(): void {
@@ -160,8 +174,9 @@ export class WebviewPanels<In, Out> implements vscode.Disposable {
     return this.writing;
   }
 
-  private adopt(panel: vscode.WebviewPanel, key: string, given: readonly Out[] = [], heading?: PageHeading, made = false): HostedPanel<In, Out> {
+  private adopt(panel: vscode.WebviewPanel, key: string, first: FirstContent<Out> = {}, made = false): HostedPanel<In, Out> {
     const { spec, log } = this;
+    const given = first.given ?? [];
     // A restored panel gets this version's options; a panel made here has them already.
     if (!made) panel.webview.options = this.options();
     if (spec.icon) panel.iconPath = spec.icon;
@@ -234,7 +249,7 @@ export class WebviewPanels<In, Out> implements vscode.Disposable {
       for (const s of subscriptions) s.dispose();
     });
     const write = (writePage: PageWriter) => {
-      if (!disposed) panel.webview.html = writePage(panel, key, given, heading);
+      if (!disposed) panel.webview.html = writePage(panel, key, first);
     };
     // The page itself is written by a chunk loaded with the first panel (or by prepare), not at activation.
     const written = this.writePage

@@ -70,7 +70,8 @@ export function openChannel<In, Out, S extends object>(
 
 /** The page's first messages, from the JSON block the host wrote (src/features/shared/panels/webviewHtml.ts); none when there is none. */
 function initialMessages(): unknown[] {
-  const text = document.getElementById(INITIAL_MESSAGES_ID)?.textContent;
+  // The host's block only (a child of the body): not an element of the same id in a drawing written into the page.
+  const text = document.querySelector(`body > script[type="application/json"]#${INITIAL_MESSAGES_ID}`)?.textContent;
   if (!text) return [];
   try {
     const parsed: unknown = JSON.parse(text);

@@ -126,3 +126,21 @@ describe('webview page: stylesheets and the first paint', () => {
     assert.equal(styled([]).includes('<style'), false);
   });
 });
+
+describe('webview page: the page as last drawn', () => {
+  const written = (drawing?: string, heading?: { title: string; detail: string }) =>
+    webviewHtml({ webview, root, script: 'page.js', styles: ['page.css'], title: 'T', panelKey: 'k', lang: 'en', heading, drawing }, 'NONCE');
+
+  it('a drawing given: written as the page content in place of the heading, before the page script', () => {
+    const drawing = '<header class="top"><h1>Tables</h1></header><vscode-tabs selected-index="0"></vscode-tabs>';
+    const html = written(drawing, { title: 'Tables', detail: '#1' });
+    assert.ok(html.includes(`<main id="app" aria-busy="true">${drawing}</main>`));
+    assert.equal(html.includes('early'), false, 'no heading besides it');
+    assert.ok(html.indexOf(drawing) < html.indexOf('page.js'));
+  });
+
+  it('no drawing: the heading, as before', () => {
+    assert.match(written(undefined, { title: 'Tables', detail: '#1' }), /<main id="app" aria-busy="true"><header class="top early">/);
+    assert.match(written(), /<main id="app" aria-busy="true"><\/main>/);
+  });
+});
