@@ -618,6 +618,10 @@ describe('Pull request overview page', function () {
       [false, true, true],
       'the conversation shown, the other panels hidden',
     );
+    // Written to disk too: a later window (a reload, a restart) reads it for its first page of #1.
+    await waitFor('the drawing on disk', async () =>
+      (await vscode.commands.executeCommand<string | undefined>('repodesk.testing.pullOverview.keptDrawingOnDisk', KEY)) === drawing ? true : undefined,
+    );
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.commands.executeCommand('repodesk.pulls.openOverview', { owner: 'analytical-engines', repo: 'difference-engine', number: 1 });
     const html = await waitFor('the page of #1 written again', async () =>

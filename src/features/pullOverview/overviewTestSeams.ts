@@ -6,10 +6,14 @@ import type { HostedPanel, WebviewPanels } from '../shared/panels/webviewPanels'
 import type { OverviewDeps, OverviewPage } from './overviewPanel';
 import { overviewKey } from './overviewKey';
 import type { KeptPages } from './keptPages';
+import type { HostingSession } from '../shared/session/hostingSession';
+import type { Logger } from '../shared/log/outputLog';
 
 export interface OverviewSeams {
   /** The pages kept for a page opened again, once the first page has started. */
   kept: () => KeptPages | undefined;
+  session: HostingSession;
+  log: Logger;
   panels: WebviewPanels<WebviewToHost, HostToWebview>;
   pages: ReadonlySet<OverviewPage>;
   /** Sets how old a page's reading may be when it is shown again; returns what it was. */
@@ -38,6 +42,12 @@ export function registerOverviewTestSeams(context: vscode.ExtensionContext, seam
     vscode.commands.registerCommand('repodesk.testing.pullOverview.forgetKept', () => kept()?.clear()),
     // The page's drawing the host keeps for the next page of the key (its markup), if any.
     vscode.commands.registerCommand('repodesk.testing.pullOverview.keptDrawing', (key: string) => kept()?.firstDrawing(key)),
+    // The drawing a later window would read from disk for the key (its pages read as at its start).
+    vscode.commands.registerCommand('repodesk.testing.pullOverview.keptDrawingOnDisk', async (key: string) => {
+      const later = (await import('./keptPageFiles.js')).openKeptPages(context, seams.session, seams.log);
+      await later.load();
+      return later.firstDrawing(key);
+    }),
     vscode.commands.registerCommand('repodesk.testing.pullOverview.shown', (key: string) => listsOf(key)?.shown ?? []),
     vscode.commands.registerCommand('repodesk.testing.pullOverview.send', (key: string, message: unknown) => panels.get(key)?.receive(message)),
     // Reads the page again as the background refresh does, and resolves when done.

@@ -64,9 +64,11 @@ export function registerPullOverview({
   let watchForTests: WatchPage | undefined;
   // A page shown again reads again once what it shows is older than this.
   let rereadShownAfterMs = 60_000;
-  // The last page shown of each pull request, for a page opened again (keptPages.ts): made with the first page's
-  // code, as nothing is kept before a page has started.
+  // The last page shown of each pull request, for a page opened again (keptPages.ts), with those kept on disk: read
+  // with what writes a page, a moment after start-up, or with the first page's code.
   let kept: KeptPages | undefined;
+  let keptRead: Promise<KeptPages> | undefined;
+  const keptPages = () => (keptRead ??= import('./keptPageFiles.js').then((m) => (kept = m.openKeptPages(context, session, log))));
   // The panels started (opened, or restored and shown): a tab that is none of them was restored and not yet shown.
   const started = new Set<vscode.WebviewPanel>();
   let onStarted: ((key: string) => void) | undefined;
@@ -97,11 +99,10 @@ export function registerPullOverview({
       started.add(hosted.panel);
       hosted.panel.onDidDispose(() => started.delete(hosted.panel));
       onStarted?.(hosted.key);
-      const [{ startOverviewPanel, firstDrawn }, { KeptPages }] = await Promise.all([import('./overviewPanel.js'), import('./keptPages.js')]);
-      kept ??= new KeptPages(() => session.account?.id, log);
+      const [{ startOverviewPanel, firstDrawn }, keeping] = await Promise.all([import('./overviewPanel.js'), keptPages()]);
       const told = drawn.get(hosted.panel);
       if (told) void firstDrawn(hosted).then(told);
-      kept.keep(hosted);
+      keeping.keep(hosted);
       const page = startOverviewPanel(hosted, {
         session,
         store,
@@ -123,11 +124,14 @@ export function registerPullOverview({
   );
   // What writes a page is read a moment after start-up rather than at the first click, which then has its page at
   // once, as VS Code makes its frame (cold, the page waited ~90 ms for that chunk and its stylesheet after the panel).
-  const prepared = setTimeout(() => void panels.prepare().catch(() => undefined), PREPARE_PAGE_AFTER_MS);
+  const prepared = setTimeout(() => {
+    void panels.prepare().catch(() => undefined);
+    void keptPages();
+  }, PREPARE_PAGE_AFTER_MS);
   context.subscriptions.push(
     { dispose: () => clearTimeout(prepared) },
     panels,
-    session.onDidChange(() => kept?.clear()),
+    session.onDidSignOutAccount((account) => void keptPages().then((k) => k.forgetAccount(account))),
     vscode.commands.registerCommand('repodesk.pulls.openOverview', async (arg?: unknown) => {
       // The tab in front at the click: a restored page is not brought over one the person went to meanwhile.
       const frontAtClick = vscode.window.tabGroups.activeTabGroup.activeTab;
@@ -182,6 +186,8 @@ export function registerPullOverview({
       ? import('./overviewTestSeams.js').then((m) => {
           watchForTests = m.registerOverviewTestSeams(context, {
             kept: () => kept,
+            session,
+            log,
             panels,
             pages,
             setRereadShownAfter: (ms) => {

@@ -13,10 +13,8 @@
 // is offered again, and ✓ starts the flow again with it (orphanMessages.ts).
 import * as vscode from 'vscode';
 import { MESSAGE_SCHEME, MessageFileSystem } from './messageFileSystem';
-import { MessageStore, messagePath, type MessageResume } from './messageStore';
+import { MessageStore, type MessageResume } from './messageStore';
 import type { Orphans } from './orphanMessages';
-
-const MESSAGE_LANGUAGE = 'repodesk-message';
 
 export interface MessageRequest {
   /** What the message is for (e.g. `commit:owner/repo`): a cancelled text is kept under it. */
@@ -38,9 +36,9 @@ export interface MessageRequest {
 }
 
 /** 'lost': the flow ended without a decision (a window reload; under tests, its stand-in). */
-type Outcome = 'accept' | 'cancel' | 'lost';
+export type Outcome = 'accept' | 'cancel' | 'lost';
 
-interface Pending {
+export interface Pending {
   request: MessageRequest;
   decide: (outcome: Outcome) => void;
 }
@@ -73,8 +71,13 @@ function lazyOrphans(kept: MessageStore, parts: ConstructorParameters<typeof Orp
   };
 }
 
-function say(kind: 'info' | 'warning', text: string): void {
+/** Keeps what the editor said, under tests. */
+function note(text: string): void {
   if (keepSaid) said.push(text);
+}
+
+function say(kind: 'info' | 'warning', text: string): void {
+  note(text);
   void (kind === 'info' ? vscode.window.showInformationMessage(text) : vscode.window.showWarningMessage(text));
 }
 
@@ -208,7 +211,7 @@ function startFiles(context: vscode.ExtensionContext): vscode.Disposable {
   store = kept;
   orphans = lazyOrphans(kept, {
     say: (text) => say('info', text),
-    note: (text) => keepSaid && said.push(text),
+    note,
     savedText,
     closeTabs,
     isPending: (path) => pending.has(path),
@@ -223,56 +226,20 @@ function startFiles(context: vscode.ExtensionContext): vscode.Disposable {
 /**
  * Opens the editor for `request`; the text when the user chose ✓ (never
  * empty), undefined when they cancelled (then said, and the text kept). A
- * caller whose use of the text fails hands it back with `keepMessage`.
+ * caller whose use of the text fails hands it back with `keepMessage`. Its
+ * code loads on first use (editingMessage.ts), not at activation.
  */
 export async function editMessage(request: MessageRequest): Promise<string | undefined> {
   if (!store) throw new Error('registerMessageEditor was not called');
-  const path = messagePath(request.key, request.title);
-  const uri = vscode.Uri.from({ scheme: MESSAGE_SCHEME, path });
-  if (pending.has(path)) {
-    // The same message is being written already: there, not in a second editor.
-    await vscode.window.showTextDocument(uri, { preview: false });
-    say('info', vscode.l10n.t('“{0}” is open already: finish it there.', request.title));
-    return undefined;
-  }
-  // A text left by a reload at the same place (its tab may be open) comes first, then one kept from a cancel.
-  const left = store.message(path)?.text;
-  const earlier = left?.trim() ? left : store.keptText(request.key);
-  store.start(path, { key: request.key, title: request.title, text: earlier ?? request.initial, resume: request.resume });
-  // The language is set before the document is watched: setting it closes and reopens the document.
-  const opened = await vscode.workspace.openTextDocument(uri);
-  const doc = opened.languageId === MESSAGE_LANGUAGE ? opened : await vscode.languages.setTextDocumentLanguage(opened, MESSAGE_LANGUAGE);
-  const decided = new Promise<Outcome>((decide) => pending.set(path, { request, decide }));
-  await vscode.window.showTextDocument(doc, { preview: false });
-  // What to do stays on screen while the text is written, and goes when it is decided (a notification with
-  // progress is the one kind VS Code neither hides on a timer nor leaves behind); its Cancel is the editor's ✕.
-  const prompt = earlier === undefined ? request.prompt : `${request.prompt} ${vscode.l10n.t('Your earlier text is back in the editor.')}`;
-  if (keepSaid) said.push(prompt);
-  void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: prompt, cancellable: true }, (_progress, token) => {
-    token.onCancellationRequested(() => settle(path, 'cancel', 'Cancel'));
-    return decided;
+  return (await import('./editingMessage.js')).editMessage(request, {
+    store,
+    pending,
+    note,
+    say,
+    savedText,
+    closeTabs,
+    settle,
   });
-  // The action itself in the status bar too, where it stays in sight whichever editor has the focus.
-  const button = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Left, 1000);
-  button.text = `$(check) ${request.action ?? vscode.l10n.t('Use This Message')}`;
-  button.tooltip = prompt;
-  button.command = { command: 'repodesk.messageEditor.accept', title: button.text, arguments: [uri] };
-  button.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
-  button.show();
-  const outcome = await decided.finally(() => button.dispose());
-  // Ended by a reload: the text stays in the store, and the next activation offers it again.
-  if (outcome === 'lost') return undefined;
-  const text = await savedText(path);
-  await closeTabs(path);
-  store.end(path);
-  if (outcome === 'accept') {
-    store.forget(request.key);
-    return text;
-  }
-  // Emptied on purpose: an older kept text does not come back either.
-  store.keep(request.key, text);
-  say('info', text.trim() ? `${request.cancelled} ${vscode.l10n.t('Your text is kept: it is back in the editor when you open it again.')}` : request.cancelled);
-  return undefined;
 }
 
 /** Keeps `text` for the next editor of `key` (its use failed: the user retries from it). */

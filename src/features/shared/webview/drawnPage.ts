@@ -8,8 +8,8 @@
 // their script's): the page's stylesheet lays them out until then.
 import { DRAWN_PAGE_MAX_CHARS } from '../../../util/drawnPageLimit';
 
-/** The rows of each list a drawing keeps: more than a screen holds. */
-export const FIRST_ROWS = 40;
+/** The rows of each list a drawing keeps: about a screen of the conversation's threads, and of Files and Commits rows. */
+export const FIRST_ROWS = 20;
 
 /** What showFirstTabs and firstRowsOnly need of an element (a DOM Element has it). */
 export interface DrawnElement {

@@ -2,7 +2,8 @@
 // its first messages once it was posted a model with its conversation, its
 // drawing only beside them, both under the account in use, both forgotten at once.
 import assert from 'node:assert/strict';
-import { KeptPages } from '../../../../src/features/pullOverview/keptPages';
+import { KEPT_DRAWINGS, KeptPages, type PageFiles } from '../../../../src/features/pullOverview/keptPages';
+import { DRAWN_PAGE_MAX_CHARS } from '../../../../src/util/drawnPageLimit';
 import type { HostToWebview, PageModel, WebviewToHost } from '../../../../src/features/pullOverview/model/messages';
 import type { HostedPanel } from '../../../../src/features/shared/panels/webviewPanels';
 import type { Logger } from '../../../../src/features/shared/log/outputLog';
@@ -30,13 +31,42 @@ const model = (title: string, loading?: boolean): HostToWebview =>
   ({ type: 'model', model: { title, conversation: { rows: [], ...(loading ? { loading } : {}) } } }) as unknown as HostToWebview;
 const titleOf = (m: HostToWebview[] | undefined) => (m?.[1] as { model: PageModel } | undefined)?.model.title;
 
-function setUp() {
+/** Files in memory: the most recently written listed first. */
+function memoryFiles() {
+  const files = new Map<string, { text: string; at: number }>();
+  let clock = 0;
+  const store: PageFiles = {
+    list: async () => [...files].sort((a, b) => b[1].at - a[1].at).map(([name]) => name),
+    read: async (name) => files.get(name)?.text,
+    write: async (name, text) => void files.set(name, { text, at: ++clock }),
+    remove: async (name) => void files.delete(name),
+    nameOf: async (at) => `page ${at.replace('\n', ' ')}`,
+  };
+  return { store, files };
+}
+
+/** Messages as the host posts them: an init and a model (the test's stand-in for the schema's check). */
+const check = (m: unknown): m is HostToWebview[] => Array.isArray(m) && m.length === 2 && (m[0] as HostToWebview).type === 'init';
+
+function setUp(files?: PageFiles) {
   let account: string | undefined = 'ada';
   const logged: string[] = [];
   const log = { debug: (m: string) => logged.push(m) } as unknown as Logger;
-  const kept = new KeptPages(() => account, log);
+  const kept = new KeptPages(() => account, log, files ? { store: files, check } : undefined);
   return { kept, logged, switchTo: (a: string | undefined) => (account = a) };
 }
+
+/** A page of `key` drawn whole in `kept`: its model posted, its drawing sent. */
+function drawPage(kept: KeptPages, key: string, title: string): void {
+  const p = panel(key);
+  kept.keep(p.hosted);
+  p.post(init);
+  p.post(model(title));
+  p.send({ type: 'drawing', html: `<h1>${title}</h1>` });
+}
+
+/** Lets the saves a drawing queued finish: the memory files answer at once, so every await of theirs runs before the next macrotask. */
+const settled = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 describe('overview pages kept for a page opened again', () => {
   it('a page posted init then a model with its conversation: both kept, the latest model', () => {
@@ -104,5 +134,103 @@ describe('overview pages kept for a page opened again', () => {
     assert.equal(kept.firstMessages(KEY), undefined);
     p.post(model('whole again'));
     assert.equal(kept.firstDrawing(KEY), undefined, 'the drawing is gone with them');
+  });
+
+  describe('on disk, for a later window', () => {
+    it('a page drawn is written with its messages and drawing; a later window reads it and gives both for its key', async () => {
+      const disk = memoryFiles();
+      const first = setUp(disk.store).kept;
+      drawPage(first, KEY, 'Tables');
+      await settled();
+      assert.equal(disk.files.size, 1);
+      const later = setUp(disk.store).kept;
+      assert.equal(later.firstDrawing(KEY), undefined, 'nothing before it is read');
+      await later.load();
+      assert.equal(later.firstDrawing(KEY), '<h1>Tables</h1>');
+      assert.equal(titleOf(later.firstMessages(KEY)), 'Tables');
+    });
+
+    it('a page without its drawing is not written (its messages alone stay in memory)', async () => {
+      const disk = memoryFiles();
+      const { kept } = setUp(disk.store);
+      const p = panel();
+      kept.keep(p.hosted);
+      p.post(init);
+      p.post(model('whole'));
+      await settled();
+      assert.equal(disk.files.size, 0);
+    });
+
+    it(`at most ${KEPT_DRAWINGS} pages on disk: the oldest file goes when one more is written`, async () => {
+      const disk = memoryFiles();
+      const { kept } = setUp(disk.store);
+      for (let n = 1; n <= KEPT_DRAWINGS + 2; n++) {
+        drawPage(kept, `o/r#${n}`, `page ${n}`);
+        await settled();
+      }
+      assert.equal(disk.files.size, KEPT_DRAWINGS);
+      const later = setUp(disk.store).kept;
+      await later.load();
+      assert.equal(later.firstDrawing('o/r#1'), undefined);
+      assert.equal(later.firstDrawing('o/r#2'), undefined);
+      assert.equal(later.firstDrawing('o/r#3'), '<h1>page 3</h1>');
+      assert.equal(later.firstDrawing(`o/r#${KEPT_DRAWINGS + 2}`), `<h1>page ${KEPT_DRAWINGS + 2}</h1>`);
+    });
+
+    it('a damaged file, messages that fail the check, or a drawing over the size kept: deleted when read, nothing given', async () => {
+      const disk = memoryFiles();
+      const good = { at: `ada\n${KEY}`, messages: [init, model('ok')], drawing: '<h1>ok</h1>' };
+      await disk.store.write('not json', '{"at": ');
+      await disk.store.write('bad messages', JSON.stringify({ ...good, at: 'ada\no/r#2', messages: [model('no init')] }));
+      await disk.store.write('too big', JSON.stringify({ ...good, at: 'ada\no/r#3', drawing: 'x'.repeat(DRAWN_PAGE_MAX_CHARS + 1) }));
+      await disk.store.write('no drawing', JSON.stringify({ ...good, at: 'ada\no/r#4', drawing: undefined }));
+      await disk.store.write('good', JSON.stringify(good));
+      const { kept } = setUp(disk.store);
+      await kept.load();
+      assert.deepEqual([...disk.files.keys()], ['good']);
+      assert.equal(kept.firstDrawing(KEY), '<h1>ok</h1>');
+      for (const n of [2, 3, 4]) assert.equal(kept.firstMessages(`o/r#${n}`), undefined);
+    });
+
+    it('read under a page drawn in this window already: the newer one stays', async () => {
+      const disk = memoryFiles();
+      const old = setUp(disk.store).kept;
+      drawPage(old, KEY, 'on disk');
+      await settled();
+      const { kept } = setUp(disk.store);
+      const p = panel();
+      kept.keep(p.hosted);
+      p.post(init);
+      p.post(model('this window'));
+      await kept.load();
+      assert.equal(titleOf(kept.firstMessages(KEY)), 'this window');
+    });
+
+    it('an account signed out: its pages deleted from disk and memory, another account’s kept', async () => {
+      const disk = memoryFiles();
+      const { kept, switchTo } = setUp(disk.store);
+      drawPage(kept, KEY, 'ada’s');
+      switchTo('grace');
+      drawPage(kept, KEY, 'grace’s');
+      await settled();
+      assert.equal(disk.files.size, 2);
+      await kept.forgetAccount('ada');
+      assert.deepEqual([...disk.files.keys()], [`page grace ${KEY}`]);
+      await kept.load();
+      assert.equal(kept.firstDrawing(KEY), '<h1>grace’s</h1>', 'grace’s read again');
+      switchTo('ada');
+      assert.equal(kept.firstDrawing(KEY), undefined);
+    });
+
+    it('clear forgets memory only: load reads the pages on disk again', async () => {
+      const disk = memoryFiles();
+      const { kept } = setUp(disk.store);
+      drawPage(kept, KEY, 'Tables');
+      await settled();
+      kept.clear();
+      assert.equal(kept.firstDrawing(KEY), undefined);
+      await kept.load();
+      assert.equal(kept.firstDrawing(KEY), '<h1>Tables</h1>');
+    });
   });
 });
