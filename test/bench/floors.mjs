@@ -167,6 +167,13 @@ async function main() {
             r[`big Commits ${run}`] = t.commits;
             workers.push(t.worker);
             if (run === 'cold' && !floor) r['drawing kept'] = await drawingKept(codeServer.dirs.userData, t.t0);
+            if (run === 'cold' && !floor && VERBOSE)
+              say(
+                logEntriesBetween(codeServer.dirs.userData, t.t0 - 30_000, t.t0 + 5000)
+                  .filter(([, x]) => x.includes('Pull overview:'))
+                  .map(([at, x]) => `${at - t.t0} ms ${x.slice(x.indexOf('Pull overview:'))}`)
+                  .join(' | '),
+              );
           }
         }
       } catch (err) {

@@ -94,9 +94,12 @@ export class KeptPages {
     const { files } = this;
     if (!files) return;
     // Oldest first, so that the most recent ends up the most recently used.
-    for (const name of (await files.store.list()).slice(0, KEPT_DRAWINGS).reverse()) {
+    const names = (await files.store.list()).slice(0, KEPT_DRAWINGS).reverse();
+    let dropped = 0;
+    for (const name of names) {
       const page = parsePage(await files.store.read(name), files.check);
       if (!page) {
+        dropped++;
         await files.store.remove(name);
         continue;
       }
@@ -105,6 +108,7 @@ export class KeptPages {
       this.messages.set(page.at, page.messages);
       this.drawings.set(page.at, page.drawing);
     }
+    this.log.debug(`Pull overview: ${names.length - dropped} kept pages read from disk${dropped ? `, ${dropped} damaged deleted` : ''}`);
   }
 
   /** Writes a page, then deletes the files beyond the most recent KEPT_DRAWINGS (one save at a time). */

@@ -81,9 +81,22 @@ function inlineStyleBlock(css: string, nonce: string): string {
   return `\n    <style nonce="${nonce}">${css.replace(/<\//g, '<\\/')}</style>`;
 }
 
+/**
+ * The page's script. After a drawing, added once the drawing has been painted (the frame after the page is parsed):
+ * a script read from the cache runs as soon as the page is parsed and holds its first paint until it has run.
+ */
+function scriptBlock(src: string, nonce: string, afterPaint: boolean): string {
+  if (!afterPaint) return `<script nonce="${nonce}" src="${escapeHtml(src)}"></script>`;
+  // JSON strings, every `<` as \u003c: no text can end the element.
+  const js = (text: string) => JSON.stringify(text).replace(/</g, '\\u003c');
+  const add = `const s = document.createElement('script'); s.nonce = ${js(nonce)}; s.src = ${js(src)}; document.body.append(s);`;
+  return `<script nonce="${nonce}">requestAnimationFrame(() => setTimeout(() => { ${add} }));</script>`;
+}
+
 export function webviewHtml(parts: PageParts, nonce = makeNonce()): string {
   const { webview, root } = parts;
-  const uri = (file: string) => escapeHtml(webview.asWebviewUri(root.with({ path: `${root.path}/${file}` })).toString());
+  const rawUri = (file: string) => webview.asWebviewUri(root.with({ path: `${root.path}/${file}` })).toString();
+  const uri = (file: string) => escapeHtml(rawUri(file));
   // The codicon stylesheet's id is the one @vscode-elements/elements looks for.
   const styles = parts.styles
     .map((s) => `<link rel="stylesheet" href="${uri(s)}"${s === 'codicon.css' ? ' id="vscode-codicon-stylesheet"' : ''}>`)
@@ -100,7 +113,7 @@ export function webviewHtml(parts: PageParts, nonce = makeNonce()): string {
   <body data-panel-key="${escapeHtml(parts.panelKey)}">
     <main id="app" aria-busy="true">${parts.drawing ?? headingBlock(parts.heading)}</main>
     ${styles}${initialBlock(parts.initial)}
-    <script nonce="${nonce}" src="${uri(parts.script)}"></script>
+    ${scriptBlock(rawUri(parts.script), nonce, parts.drawing !== undefined)}
   </body>
 </html>`;
 }

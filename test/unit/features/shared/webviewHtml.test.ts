@@ -139,6 +139,21 @@ describe('webview page: the page as last drawn', () => {
     assert.ok(html.indexOf(drawing) < html.indexOf('page.js'));
   });
 
+  it('a drawing given: the page script is added by a nonced script once the drawing has been painted, not parsed with the page', () => {
+    const html = written('<h1>Tables</h1>');
+    assert.doesNotMatch(html, /<script nonce="NONCE" src=/, 'no script the parser runs as soon as it is read');
+    assert.match(
+      html,
+      /<script nonce="NONCE">requestAnimationFrame\(\(\) => setTimeout\(\(\) => \{ const s = document\.createElement\('script'\); s\.nonce = "NONCE"; s\.src = "[^"]*page\.js"; document\.body\.append\(s\); \}\)\);<\/script>/,
+    );
+    assert.equal(html.match(/<script/g)!.length, 1);
+  });
+
+  it('no drawing: the page script is in the page, as the parser reads it', () => {
+    assert.match(written(), /<script nonce="NONCE" src="[^"]*page\.js"><\/script>/);
+    assert.doesNotMatch(written(), /requestAnimationFrame/);
+  });
+
   it('no drawing: the heading, as before', () => {
     assert.match(written(undefined, { title: 'Tables', detail: '#1' }), /<main id="app" aria-busy="true"><header class="top early">/);
     assert.match(written(), /<main id="app" aria-busy="true"><\/main>/);
