@@ -51,6 +51,10 @@ export default {
     'emulator/src/hosting/pulls/{review-placement,diff}.ts',
     // The message editor's store: its paths and what outlives a reload.
     'src/features/shared/messageEditor/messageStore.ts',
+    // The overview's kept pages, a page's drawing for the next, and the page every webview starts from.
+    'src/features/pullOverview/keptPages.ts',
+    'src/features/shared/webview/drawnPage.ts',
+    'src/features/shared/panels/webviewHtml.ts',
     // The vendor routes' path and compare rules (outside the documents, --vendor github).
     'emulator/src/hosting/vendor-github/rules.ts',
     'emulator/src/stats/**/*.ts',

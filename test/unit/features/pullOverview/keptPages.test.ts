@@ -232,5 +232,76 @@ describe('overview pages kept for a page opened again', () => {
       await kept.load();
       assert.equal(kept.firstDrawing(KEY), '<h1>Tables</h1>');
     });
+    it('a message after init that is no model (a failure) keeps nothing and breaks nothing', () => {
+      const { kept } = setUp();
+      const p = panel();
+      kept.keep(p.hosted);
+      p.post(init);
+      p.post({ type: 'failed', message: 'Not Found' });
+      p.post({ type: 'loading' });
+      assert.equal(kept.firstMessages(KEY), undefined);
+    });
+
+    it('a drawing before any model is not written to disk', async () => {
+      const disk = memoryFiles();
+      const { kept } = setUp(disk.store);
+      const p = panel();
+      kept.keep(p.hosted);
+      p.send({ type: 'drawing', html: '<h1>early</h1>' });
+      await settled();
+      assert.equal(disk.files.size, 0);
+    });
+
+    it('without files: loads nothing, writes nothing, logs no failure', async () => {
+      const { kept, logged } = setUp();
+      await kept.load();
+      drawPage(kept, KEY, 'Tables');
+      await settled();
+      assert.deepEqual(logged, ['Pull overview: kept its drawing (15 characters)']);
+    });
+
+    it('logs what it read (and deleted), and a read or a write that failed, with the reason', async () => {
+      const disk = memoryFiles();
+      await disk.store.write('damaged', 'not json');
+      const { kept, logged } = setUp(disk.store);
+      drawPage(kept, 'o/r#2', 'two');
+      await settled();
+      await kept.load();
+      assert.ok(logged.includes('Pull overview: 1 kept pages read from disk, 1 damaged deleted'), logged.join(' | '));
+      kept.clear();
+      await kept.load();
+      assert.equal(logged.at(-1), 'Pull overview: 1 kept pages read from disk');
+      const failing = { ...disk.store, list: async () => Promise.reject(new Error('EACCES')), write: async () => Promise.reject(new Error('ENOSPC')) };
+      const other = setUp(failing);
+      await other.kept.load();
+      drawPage(other.kept, KEY, 'Tables');
+      await settled();
+      assert.ok(other.logged.includes('Pull overview: kept pages not read: Error: EACCES'), other.logged.join(' | '));
+      assert.ok(other.logged.includes('Pull overview: kept page not written: Error: ENOSPC'), other.logged.join(' | '));
+    });
+
+    it(`reads the ${KEPT_DRAWINGS} most recent files only`, async () => {
+      const disk = memoryFiles();
+      for (let n = 1; n <= KEPT_DRAWINGS + 2; n++)
+        await disk.store.write(`f${n}`, JSON.stringify({ at: `ada\no/r#${n}`, messages: [init, model(`page ${n}`)], drawing: `<h1>${n}</h1>` }));
+      const { kept } = setUp(disk.store);
+      await kept.load();
+      assert.equal(kept.firstDrawing('o/r#1'), undefined);
+      assert.equal(kept.firstDrawing('o/r#2'), undefined);
+      assert.equal(kept.firstDrawing('o/r#3'), '<h1>3</h1>');
+      assert.equal(kept.firstDrawing(`o/r#${KEPT_DRAWINGS + 2}`), `<h1>${KEPT_DRAWINGS + 2}</h1>`);
+    });
+
+    it('a file whose page names no key, or whose drawing is not text, is deleted; a drawing at the size kept is read', async () => {
+      const disk = memoryFiles();
+      const page = (at: unknown, drawing: unknown) => JSON.stringify({ at, messages: [init, model('t')], drawing });
+      await disk.store.write('no key', page(5, '<h1>x</h1>'));
+      await disk.store.write('no text', page('ada\no/r#2', 7));
+      await disk.store.write('at the size', page(`ada\n${KEY}`, 'x'.repeat(DRAWN_PAGE_MAX_CHARS)));
+      const { kept } = setUp(disk.store);
+      await kept.load();
+      assert.deepEqual([...disk.files.keys()], ['at the size']);
+      assert.equal(kept.firstDrawing(KEY)?.length, DRAWN_PAGE_MAX_CHARS);
+    });
   });
 });

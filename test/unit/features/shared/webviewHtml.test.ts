@@ -149,6 +149,21 @@ describe('webview page: the page as last drawn', () => {
     assert.equal(html.match(/<script/g)!.length, 1);
   });
 
+  it('a script address holding </script> cannot end the adding script: written \\u003c in its JSON string', () => {
+    const odd = { path: '/ext/</script><script>alert(1)//', with: root.with } as unknown as Parts['root'];
+    const html = webviewHtml({ webview, root: odd, script: 'page.js', styles: [], title: 'T', panelKey: 'k', lang: 'en', drawing: '<p>x</p>' }, 'NONCE');
+    assert.equal(html.match(/<script/g)!.length, 1);
+    assert.equal(html.match(/<\/script>/g)!.length, 1);
+    assert.ok(html.includes('\\u003c/script>\\u003cscript>alert(1)//'));
+  });
+
+  it('the whole policy: nothing by default, images and fonts from the resource origin only', () => {
+    assert.match(
+      written(),
+      /content="default-src &#39;none&#39;; script-src &#39;nonce-NONCE&#39;; style-src https:\/\/file\+\.vscode-resource &#39;nonce-NONCE&#39;; font-src https:\/\/file\+\.vscode-resource; img-src https:\/\/file\+\.vscode-resource data:"/,
+    );
+  });
+
   it('no drawing: the page script is in the page, as the parser reads it', () => {
     assert.match(written(), /<script nonce="NONCE" src="[^"]*page\.js"><\/script>/);
     assert.doesNotMatch(written(), /requestAnimationFrame/);
