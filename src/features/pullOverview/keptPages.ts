@@ -111,6 +111,23 @@ export class KeptPages {
     this.log.debug(`Pull overview: ${names.length - dropped} kept pages read from disk${dropped ? `, ${dropped} damaged deleted` : ''}`);
   }
 
+  /**
+   * Reads the one page of `key` from disk, unless it is in memory: a click that comes before the files are read
+   * (load, a moment after start-up) has its drawing all the same. A missing or damaged file gives nothing (load
+   * deletes a damaged one); a page kept in this window meanwhile stays.
+   */
+  async read(key: string): Promise<void> {
+    const at = this.at(key);
+    const { files } = this;
+    if (!files || this.messages.has(at)) return;
+    const name = await files.store.nameOf(at);
+    const page = parsePage(await files.store.read(name), files.check);
+    if (!page || page.at !== at || this.messages.has(at)) return;
+    this.names.set(at, name);
+    this.messages.set(at, page.messages);
+    this.drawings.set(at, page.drawing);
+  }
+
   /** Writes a page, then deletes the files beyond the most recent KEPT_DRAWINGS (one save at a time). */
   private save(page: SavedPage): Promise<void> {
     const { files } = this;

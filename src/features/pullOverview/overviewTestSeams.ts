@@ -12,6 +12,10 @@ import type { Logger } from '../shared/log/outputLog';
 export interface OverviewSeams {
   /** The pages kept for a page opened again, once the first page has started. */
   kept: () => KeptPages | undefined;
+  /** The kept pages, read (from memory and disk) if they are not yet. */
+  keptPages(): Promise<KeptPages>;
+  /** Forgets the kept pages as a new window starts: none read, from memory or disk, until a page asks. */
+  forgetWindow(): void;
   session: HostingSession;
   log: Logger;
   panels: WebviewPanels<WebviewToHost, HostToWebview>;
@@ -38,8 +42,15 @@ export function registerOverviewTestSeams(context: vscode.ExtensionContext, seam
     // What the page was given in its HTML: its first messages, and the HTML itself (its heading).
     vscode.commands.registerCommand('repodesk.testing.pullOverview.given', (key: string) => panels.get(key)?.given ?? []),
     vscode.commands.registerCommand('repodesk.testing.pullOverview.html', (key: string) => panels.get(key)?.panel.webview.html),
-    // The pages kept forgotten, so that the next page opened is a first one.
-    vscode.commands.registerCommand('repodesk.testing.pullOverview.forgetKept', () => kept()?.clear()),
+    // The pages kept forgotten, in memory and on disk, so that the next page opened is a first one.
+    vscode.commands.registerCommand('repodesk.testing.pullOverview.forgetKept', async () => {
+      const account = seams.session.account?.id;
+      const pages = await seams.keptPages();
+      if (account) await pages.forgetAccount(account);
+      else pages.clear();
+    }),
+    // As in a window just started: the kept pages not read yet (they are read a moment after start-up, or by a page).
+    vscode.commands.registerCommand('repodesk.testing.pullOverview.asNewWindow', () => seams.forgetWindow()),
     // The page's drawing the host keeps for the next page of the key (its markup), if any.
     vscode.commands.registerCommand('repodesk.testing.pullOverview.keptDrawing', (key: string) => kept()?.firstDrawing(key)),
     // The drawing a later window would read from disk for the key (its pages read as at its start).

@@ -41,6 +41,24 @@ async function targetOf(arg: unknown, active: ActiveRepository, session: Hosting
 
 /** How long after start-up the page's writer is read: past the views' first rows, before a person's first click. */
 const PREPARE_PAGE_AFTER_MS = 2_000;
+/**
+ * How long a click on a pull request waits for its page as last drawn to be read from disk when the kept pages are
+ * not read yet: the drawing at first paint saves a large page ~100–200 ms (docs/BENCHMARKS.md); a slow disk costs no more.
+ */
+const KEPT_PAGE_READ_WAIT_MS = 150;
+
+/** Resolves once `task` has settled, or after KEPT_PAGE_READ_WAIT_MS. */
+function forAMoment(task: Promise<unknown>): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, KEPT_PAGE_READ_WAIT_MS);
+    void task
+      .catch(() => undefined)
+      .finally(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+  });
+}
 
 export function registerPullOverview({
   extension: context,
@@ -69,6 +87,8 @@ export function registerPullOverview({
   let kept: KeptPages | undefined;
   let keptRead: Promise<KeptPages> | undefined;
   const keptPages = () => (keptRead ??= import('./keptPageFiles.js').then((m) => (kept = m.openKeptPages(context, session, log))));
+  // A new page's own kept page, read from disk if need be (a click before they are all read), for at most a moment.
+  const keptPageRead = (key: string) => forAMoment(keptPages().then((k) => k.read(key)));
   // The panels started (opened, or restored and shown): a tab that is none of them was restored and not yet shown.
   const started = new Set<vscode.WebviewPanel>();
   let onStarted: ((key: string) => void) | undefined;
@@ -174,6 +194,7 @@ export function registerPullOverview({
         const rowTitle = givenAnswers<{ title?: unknown }>(arg)?.title;
         const heading = typeof rowTitle === 'string' ? { title: rowTitle, detail: `#${target.number}` } : undefined;
         const tabTitle = typeof rowTitle === 'string' ? `#${target.number} ${rowTitle}` : title;
+        if (!panels.get(key)) await keptPageRead(key);
         const { hosted, created } = panels.show(key, tabTitle, vscode.ViewColumn.Active, fromView, heading);
         // The click's selection (Review Comments, the threads) follows once this page has drawn, not beside it.
         if (created) selectedPull.holdFollowers(target, new Promise<void>((told) => drawn.set(hosted.panel, told)));
@@ -186,6 +207,11 @@ export function registerPullOverview({
       ? import('./overviewTestSeams.js').then((m) => {
           watchForTests = m.registerOverviewTestSeams(context, {
             kept: () => kept,
+            keptPages,
+            forgetWindow: () => {
+              kept = undefined;
+              keptRead = undefined;
+            },
             session,
             log,
             panels,

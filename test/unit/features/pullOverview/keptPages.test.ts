@@ -56,13 +56,14 @@ function setUp(files?: PageFiles) {
   return { kept, logged, switchTo: (a: string | undefined) => (account = a) };
 }
 
-/** A page of `key` drawn whole in `kept`: its model posted, its drawing sent. */
-function drawPage(kept: KeptPages, key: string, title: string): void {
+/** A page of `key` drawn whole in `kept`: its model posted, its drawing sent (`<h1>title</h1>`). */
+function drawPage(kept: KeptPages, key: string, title: string) {
   const p = panel(key);
   kept.keep(p.hosted);
   p.post(init);
   p.post(model(title));
   p.send({ type: 'drawing', html: `<h1>${title}</h1>` });
+  return p;
 }
 
 /** Lets the saves a drawing queued finish: the memory files answer at once, so every await of theirs runs before the next macrotask. */
@@ -110,11 +111,7 @@ describe('overview pages kept for a page opened again', () => {
 
   it('kept under the account in use: another account has none of them', () => {
     const { kept, switchTo } = setUp();
-    const p = panel();
-    kept.keep(p.hosted);
-    p.post(init);
-    p.post(model('whole'));
-    p.send({ type: 'drawing', html: '<h1>Tables</h1>' });
+    drawPage(kept, KEY, 'Tables');
     switchTo('grace');
     assert.equal(kept.firstMessages(KEY), undefined);
     assert.equal(kept.firstDrawing(KEY), undefined);
@@ -125,11 +122,7 @@ describe('overview pages kept for a page opened again', () => {
 
   it('clear forgets the messages and the drawings', () => {
     const { kept } = setUp();
-    const p = panel();
-    kept.keep(p.hosted);
-    p.post(init);
-    p.post(model('whole'));
-    p.send({ type: 'drawing', html: '<h1>Tables</h1>' });
+    const p = drawPage(kept, KEY, 'Tables');
     kept.clear();
     assert.equal(kept.firstMessages(KEY), undefined);
     p.post(model('whole again'));
@@ -148,6 +141,55 @@ describe('overview pages kept for a page opened again', () => {
       await later.load();
       assert.equal(later.firstDrawing(KEY), '<h1>Tables</h1>');
       assert.equal(titleOf(later.firstMessages(KEY)), 'Tables');
+    });
+
+    it('read(key) before the files are read: that page alone read from disk, given at once; no file, nothing', async () => {
+      const disk = memoryFiles();
+      const first = setUp(disk.store).kept;
+      drawPage(first, KEY, 'Tables');
+      drawPage(first, 'o/r#2', 'other');
+      await settled();
+      const later = setUp(disk.store).kept;
+      const reads: string[] = [];
+      const read = disk.store.read;
+      disk.store.read = async (name) => (reads.push(name), read(name));
+      await later.read(KEY);
+      assert.deepEqual(reads, [`page ada ${KEY}`], "only the key's file read");
+      assert.equal(later.firstDrawing(KEY), '<h1>Tables</h1>');
+      assert.equal(titleOf(later.firstMessages(KEY)), 'Tables');
+      assert.equal(later.firstDrawing('o/r#2'), undefined, 'another page waits for load');
+      await later.read('o/r#3');
+      assert.equal(later.firstMessages('o/r#3'), undefined, 'a page never kept: nothing');
+      await later.read(KEY);
+      assert.equal(reads.length, 2, 'a page in memory is not read again');
+    });
+
+    it("read(key): a page kept in this window stays; a damaged file, another account's page or no files give nothing", async () => {
+      const disk = memoryFiles();
+      const old = setUp(disk.store).kept;
+      drawPage(old, KEY, 'on disk');
+      await settled();
+      const { kept } = setUp(disk.store);
+      drawPage(kept, KEY, 'this window');
+      await kept.read(KEY);
+      assert.equal(kept.firstDrawing(KEY), '<h1>this window</h1>');
+      // Kept while the file was being read: the file does not replace it.
+      const racing = setUp(disk.store).kept;
+      const reading = racing.read(KEY);
+      drawPage(racing, KEY, 'meanwhile');
+      await reading;
+      assert.equal(racing.firstDrawing(KEY), '<h1>meanwhile</h1>');
+
+      await disk.store.write(`page ada o/r#2`, '{"at": ');
+      await disk.store.write(`page ada o/r#3`, JSON.stringify({ at: 'grace\no/r#3', messages: [init, model('grace’s')], drawing: '<h1>grace’s</h1>' }));
+      const fresh = setUp(disk.store).kept;
+      await fresh.read('o/r#2');
+      await fresh.read('o/r#3');
+      assert.equal(fresh.firstMessages('o/r#2'), undefined, 'damaged');
+      assert.equal(fresh.firstMessages('o/r#3'), undefined, "a file holding another account's page");
+      const none = setUp().kept;
+      await none.read(KEY);
+      assert.equal(none.firstMessages(KEY), undefined, 'no files');
     });
 
     it('a page without its drawing is not written (its messages alone stay in memory)', async () => {
