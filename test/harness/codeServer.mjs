@@ -265,22 +265,33 @@ export async function startCodeServer({
     /**
      * RepoDesk's log (its output channel) of each extension host this window
      * had, oldest first, copied to `file` for a failed run's diagnosis (the
-     * user data folder goes with the run). Returns its last `tail` lines, or
-     * nothing when the extension host wrote none (the browser build's logs
-     * stay in the browser).
+     * user data folder goes with the run), then the errors VS Code's own
+     * extension host logged (a tree view's "No tree item with id", say).
+     * Returns the last `tail` lines of RepoDesk's, or nothing when the
+     * extension host wrote none (the browser build's logs stay in the browser).
      */
     keepExtensionLog(file, tail = 20) {
       const logs = path.join(dirs.userData, 'logs');
       if (!fs.existsSync(logs)) return [];
-      const found = fs
-        .readdirSync(logs, { recursive: true })
-        .map((f) => path.join(logs, String(f)))
-        .filter((f) => f.endsWith(path.join('repodesk.repodesk', 'RepoDesk.log')))
-        .sort((a, b) => fs.statSync(a).mtimeMs - fs.statSync(b).mtimeMs);
+      const files = fs.readdirSync(logs, { recursive: true }).map((f) => path.join(logs, String(f)));
+      const byTime = (a, b) => fs.statSync(a).mtimeMs - fs.statSync(b).mtimeMs;
+      const found = files.filter((f) => f.endsWith(path.join('repodesk.repodesk', 'RepoDesk.log'))).sort(byTime);
       if (!found.length) return [];
       const text = found.map((f) => `━━ ${path.relative(logs, f)}\n${fs.readFileSync(f, 'utf8')}`).join('\n');
+      const hostErrors = files
+        .filter((f) => path.basename(f) === 'remoteexthost.log')
+        .sort(byTime)
+        .map((f) => [
+          f,
+          fs
+            .readFileSync(f, 'utf8')
+            .split('\n')
+            .filter((line) => line.includes('[error]')),
+        ])
+        .filter(([, lines]) => lines.length)
+        .map(([f, lines]) => `━━ ${path.relative(logs, f)}, its errors\n${lines.join('\n')}\n`);
       fs.mkdirSync(path.dirname(file), { recursive: true });
-      fs.writeFileSync(file, text);
+      fs.writeFileSync(file, [text, ...hostErrors].join('\n'));
       return text.trimEnd().split('\n').slice(-tail);
     },
     async stop() {
