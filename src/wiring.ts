@@ -83,7 +83,7 @@ export function registerViews(
   registerAccountSwitch(ctx);
   // The editor of longer text: messages, descriptions, release notes (its own tab, language and ✓ / ✕).
   registerMessageEditor(context, (line) => log.info(`Message editor: ${line}`));
-  onLostClick((view) => log.info(`A click in ${view} opened nothing: no row known in 3 s`));
+  onLostClick((view) => log.info(`A click in ${view} opened nothing: no row known in 3 s, nor in 3 s more once the view was drawn again`));
   // The status bar's word that something worked (a test seam under tests).
   registerConfirmations(context);
   const gitfs = registerGitFileSystem(ctx);

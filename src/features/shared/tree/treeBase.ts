@@ -3,6 +3,7 @@
 // node drawn from a TreeItem factory, and a group whose children come from a
 // paginated list with Load more and an error node with retry.
 import * as vscode from 'vscode';
+import { clickedRow, type ClickedView } from '../../../util/clickedRow';
 import { sameItems, type ListEdit } from '../../../util/listEdits';
 import { PagedList } from '../../../util/pagedList';
 import { ageParts, formatExactDate } from '../../../util/viewFormat';
@@ -139,25 +140,6 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<RepoDeskNode>, 
     await this.view?.reveal(node, { select: true, focus: true });
   }
 
-  /** The view's selection once it names a node again (after the rows are handed to VS Code), or after 3 s. */
-  private selectionOnceDrawn(view: vscode.TreeView<RepoDeskNode>): Promise<RepoDeskNode | undefined> {
-    return new Promise((resolve) => {
-      const done = (node: RepoDeskNode | undefined) => {
-        clearTimeout(timer);
-        for (const d of subscriptions) d.dispose();
-        resolve(node);
-      };
-      // VS Code maps the selection to the nodes it was handed just after they are handed.
-      const check = () => setTimeout(() => view.selection[0] && done(view.selection[0]), 0);
-      const subscriptions = [
-        this.onDidProvideChildren(check),
-        this.onDidProvideRoots(check),
-        view.onDidChangeSelection((e) => e.selection[0] && done(e.selection[0])),
-      ];
-      const timer = setTimeout(() => done(view.selection[0]), 3000);
-    });
-  }
-
   /** Shows the provider in a view whose row clicks survive a redraw (getTreeItem). */
   attach(view: vscode.TreeView<RepoDeskNode>): void {
     this.view = view;
@@ -170,14 +152,37 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<RepoDeskNode>, 
       }),
       vscode.commands.registerCommand(clickCommandOf(this.viewId), async () => {
         // A click that landed while the rows were drawn again selects a row VS Code maps to no node
-        // until the rows are handed to it: the click waits for them (never running another row's command).
-        const node = view.selection[0] ?? selected[0] ?? (await this.selectionOnceDrawn(view));
+        // until the rows are handed to it: the click waits for them (never running another row's command),
+        // and draws the view again if they do not come (clickedRow.ts).
+        const node =
+          view.selection[0] ??
+          selected[0] ??
+          (await clickedRow(
+            this.clickedView(view, () => selected),
+            CLICK_ROW_WAIT_MS,
+          ));
         const command = node && (this.clicks.get(node) ?? node.toTreeItem().command);
         if (command) return vscode.commands.executeCommand(command.command, ...(command.arguments ?? []));
         if (!node) lostClick?.(this.viewId);
         return undefined;
       }),
     );
+  }
+
+  /** The view as a click reads its row: its selection (else the last one it told), its rows handed, a redraw. */
+  private clickedView(view: vscode.TreeView<RepoDeskNode>, selected: () => readonly RepoDeskNode[]): ClickedView<RepoDeskNode> {
+    return {
+      selection: () => (view.selection.length ? view.selection : selected()),
+      onRowsHanded: (listener) => {
+        const handed = [this.onDidProvideChildren(listener), this.onDidProvideRoots(listener)];
+        return () => handed.forEach((d) => d.dispose());
+      },
+      onSelection: (listener) => {
+        const changed = view.onDidChangeSelection((e) => listener(e.selection));
+        return () => changed.dispose();
+      },
+      redraw: () => this.redraw(),
+    };
   }
 
   /** VS Code asks on hover for the tooltip a row was handed without (RepoDeskNode.tooltip). */
@@ -268,9 +273,12 @@ export class NodeTreeProvider implements vscode.TreeDataProvider<RepoDeskNode>, 
   }
 }
 
+/** How long a click waits for its row to be known, then as long again once its view is drawn again. */
+const CLICK_ROW_WAIT_MS = 3000;
+
 let lostClick: ((viewId: string) => void) | undefined;
 
-/** Told of a click whose row was not known within 3 s: it opened nothing, and nothing on screen says why. */
+/** Told of a click whose row was not known, even once its view was drawn again: it opened nothing, and nothing on screen says why. */
 export function onLostClick(listener: (viewId: string) => void): void {
   lostClick = listener;
 }
