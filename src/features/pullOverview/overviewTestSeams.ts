@@ -9,19 +9,33 @@ import type { KeptPages } from './keptPages';
 import type { HostingSession } from '../shared/session/hostingSession';
 import type { Logger } from '../shared/log/outputLog';
 
+export interface OverviewTiming {
+  /** How old a page's reading may be when it is shown again before it reads again. */
+  rereadShownAfterMs: number;
+  /** How long a click waits for its page's file when the kept pages are not read yet. */
+  keptPageWaitMs: number;
+}
+
+/** Sets `timing[name]` to `ms`; returns what it was. */
+function setTiming(timing: OverviewTiming, name: keyof OverviewTiming, ms: number): number {
+  const before = timing[name];
+  timing[name] = ms;
+  return before;
+}
+
 export interface OverviewSeams {
   /** The pages kept for a page opened again, once the first page has started. */
   kept: () => KeptPages | undefined;
   /** The kept pages, read (from memory and disk) if they are not yet. */
   keptPages(): Promise<KeptPages>;
+  /** The overview's waits, which the seams set. */
+  timing: OverviewTiming;
   /** Forgets the kept pages as a new window starts: none read, from memory or disk, until a page asks. */
   forgetWindow(): void;
   session: HostingSession;
   log: Logger;
   panels: WebviewPanels<WebviewToHost, HostToWebview>;
   pages: ReadonlySet<OverviewPage>;
-  /** Sets how old a page's reading may be when it is shown again; returns what it was. */
-  setRereadShownAfter(ms: number): number;
 }
 
 /** Watches a page as it starts, for the seams; what it adds to the page's deps. */
@@ -37,7 +51,7 @@ export function registerOverviewTestSeams(context: vscode.ExtensionContext, seam
     return open && seen.get(open);
   };
   context.subscriptions.push(
-    vscode.commands.registerCommand('repodesk.testing.pullOverview.rereadShownAfter', (ms: number) => seams.setRereadShownAfter(ms)),
+    vscode.commands.registerCommand('repodesk.testing.pullOverview.rereadShownAfter', (ms: number) => setTiming(seams.timing, 'rereadShownAfterMs', ms)),
     vscode.commands.registerCommand('repodesk.testing.pullOverview.posted', (key: string) => listsOf(key)?.posted ?? []),
     // What the page was given in its HTML: its first messages, and the HTML itself (its heading).
     vscode.commands.registerCommand('repodesk.testing.pullOverview.given', (key: string) => panels.get(key)?.given ?? []),
@@ -51,6 +65,7 @@ export function registerOverviewTestSeams(context: vscode.ExtensionContext, seam
     }),
     // As in a window just started: the kept pages not read yet (they are read a moment after start-up, or by a page).
     vscode.commands.registerCommand('repodesk.testing.pullOverview.asNewWindow', () => seams.forgetWindow()),
+    vscode.commands.registerCommand('repodesk.testing.pullOverview.keptPageWait', (ms: number) => setTiming(seams.timing, 'keptPageWaitMs', ms)),
     // The page's drawing the host keeps for the next page of the key (its markup), if any.
     vscode.commands.registerCommand('repodesk.testing.pullOverview.keptDrawing', (key: string) => kept()?.firstDrawing(key)),
     // The drawing a later window would read from disk for the key (its pages read as at its start).

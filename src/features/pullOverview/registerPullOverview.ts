@@ -10,6 +10,7 @@ import type { PullReviewComments } from '../review/stores/pullReviewComments';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
 import { WebviewPanels } from '../shared/panels/webviewPanels';
 import type { KeptPages } from './keptPages';
+import type { OverviewTiming } from './overviewTestSeams';
 import type { PullKeyParts } from './overviewLoader';
 import { overviewKey } from './overviewKey';
 import type { OverviewPage } from './overviewPanel';
@@ -47,10 +48,10 @@ const PREPARE_PAGE_AFTER_MS = 2_000;
  */
 const KEPT_PAGE_READ_WAIT_MS = 150;
 
-/** Resolves once `task` has settled, or after KEPT_PAGE_READ_WAIT_MS. */
-function forAMoment(task: Promise<unknown>): Promise<void> {
+/** Resolves after `ms`, or once `task` has settled if sooner. */
+function forAMoment(ms: number, task: Promise<unknown>): Promise<void> {
   return new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, KEPT_PAGE_READ_WAIT_MS);
+    const timer = setTimeout(resolve, ms);
     void task
       .catch(() => undefined)
       .finally(() => {
@@ -80,15 +81,20 @@ export function registerPullOverview({
   const pages = new Set<OverviewPage>();
   // Under tests: the seams (loaded then) watch each page as it starts.
   let watchForTests: WatchPage | undefined;
-  // A page shown again reads again once what it shows is older than this.
-  let rereadShownAfterMs = 60_000;
+  // How old a shown page's reading may be before it reads again, and how long a click waits for its page's file when
+  // the kept pages are not read yet (tests set both).
+  const timing: OverviewTiming = { rereadShownAfterMs: 60_000, keptPageWaitMs: KEPT_PAGE_READ_WAIT_MS };
   // The last page shown of each pull request, for a page opened again (keptPages.ts), with those kept on disk: read
   // with what writes a page, a moment after start-up, or with the first page's code.
   let kept: KeptPages | undefined;
   let keptRead: Promise<KeptPages> | undefined;
   const keptPages = () => (keptRead ??= import('./keptPageFiles.js').then((m) => (kept = m.openKeptPages(context, session, log))));
   // A new page's own kept page, read from disk if need be (a click before they are all read), for at most a moment.
-  const keptPageRead = (key: string) => forAMoment(keptPages().then((k) => k.read(key)));
+  const keptPageRead = (key: string) =>
+    forAMoment(
+      timing.keptPageWaitMs,
+      keptPages().then((k) => k.read(key)),
+    );
   // The panels started (opened, or restored and shown): a tab that is none of them was restored and not yet shown.
   const started = new Set<vscode.WebviewPanel>();
   let onStarted: ((key: string) => void) | undefined;
@@ -129,7 +135,7 @@ export function registerPullOverview({
         viewed,
         avatars,
         log,
-        rereadShownAfterMs: () => rereadShownAfterMs,
+        rereadShownAfterMs: () => timing.rereadShownAfterMs,
         ...(pending ? { pending } : {}),
         ...(queue ? { queue } : {}),
         ...watchForTests?.(hosted),
@@ -208,6 +214,7 @@ export function registerPullOverview({
           watchForTests = m.registerOverviewTestSeams(context, {
             kept: () => kept,
             keptPages,
+            timing,
             forgetWindow: () => {
               kept = undefined;
               keptRead = undefined;
@@ -216,11 +223,6 @@ export function registerPullOverview({
             log,
             panels,
             pages,
-            setRereadShownAfter: (ms) => {
-              const before = rereadShownAfterMs;
-              rereadShownAfterMs = ms;
-              return before;
-            },
           });
         })
       : undefined;
