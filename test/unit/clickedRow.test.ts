@@ -1,37 +1,8 @@
 // The row a tree view's click was on (src/util/clickedRow.ts), against a view
 // whose selection maps to nodes only while the host holds the rows it handed.
 import assert from 'node:assert/strict';
-import { clickedRow, type ClickTimers, type ClickedView } from '../../src/util/clickedRow';
-
-/** Timers run by hand: `runSoon()` runs what `soon` queued, `advance(ms)` the `after`s due by then (unless cancelled). */
-class ManualTimers implements ClickTimers {
-  now = 0;
-  private queued: Array<() => void> = [];
-  private timers = new Set<{ at: number; fn: () => void }>();
-  soon(fn: () => void): void {
-    this.queued.push(fn);
-  }
-  after(ms: number, fn: () => void): () => void {
-    const timer = { at: this.now + ms, fn };
-    this.timers.add(timer);
-    return () => this.timers.delete(timer);
-  }
-  get pending(): number {
-    return this.timers.size + this.queued.length;
-  }
-  runSoon(): void {
-    const q = this.queued;
-    this.queued = [];
-    q.forEach((fn) => fn());
-  }
-  advance(ms: number): void {
-    this.now += ms;
-    for (const t of [...this.timers].filter((t) => t.at <= this.now)) {
-      this.timers.delete(t);
-      t.fn();
-    }
-  }
-}
+import { clickedRow, type ClickedView } from '../../src/util/clickedRow';
+import { ManualTimers } from '../support/manualTimers';
 
 /** Settles the promise callbacks queued so far. */
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));

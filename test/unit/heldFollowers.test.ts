@@ -1,29 +1,6 @@
 import assert from 'node:assert/strict';
-import { HeldFollowers, type HoldTimers } from '../../src/util/heldFollowers';
-
-/** Timers run by hand: `runSoon()` runs what `soon` queued, `advance(ms)` the `after`s due by then. */
-class ManualTimers implements HoldTimers {
-  now = 0;
-  private queued: Array<() => void> = [];
-  private timers: Array<{ at: number; fn: () => void }> = [];
-  soon(fn: () => void): void {
-    this.queued.push(fn);
-  }
-  after(ms: number, fn: () => void): void {
-    this.timers.push({ at: this.now + ms, fn });
-  }
-  runSoon(): void {
-    const q = this.queued;
-    this.queued = [];
-    q.forEach((fn) => fn());
-  }
-  advance(ms: number): void {
-    this.now += ms;
-    const due = this.timers.filter((t) => t.at <= this.now);
-    this.timers = this.timers.filter((t) => t.at > this.now);
-    due.forEach((t) => t.fn());
-  }
-}
+import { HeldFollowers } from '../../src/util/heldFollowers';
+import { ManualTimers } from '../support/manualTimers';
 
 /** Settles the promise callbacks queued so far. */
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
