@@ -613,6 +613,11 @@ describe('Pull request overview page', function () {
     assert.match(drawing, /<ol class="rows files">(?:(?!<\/ol>)[^])*docs\/tables\.md/, 'a row of Files changed');
     assert.match(drawing, /<ol class="rows commits"><li>/, 'a row of Commits');
     assert.match(drawing, /<vscode-tabs selected-index="0"/);
+    // Nothing in it answers until the script draws over it: its controls say they are disabled.
+    const commentButton = /<div class="composer">[^]*?<vscode-button ([^>]*)>/.exec(drawing)?.[1] ?? 'none';
+    assert.match(commentButton, /aria-disabled="true"/, `the Comment button disabled: ${commentButton}`);
+    assert.match(commentButton, /role="button"/, `the Comment button a button: ${commentButton}`);
+    assert.match(drawing, /<button class="row-button"[^>]*aria-disabled="true"/, 'a row of Files changed disabled');
     assert.deepEqual(
       [...drawing.matchAll(/<vscode-tab-panel([^>]*)>/g)].map((m) => /\shidden\b/.test(m[1]!)),
       [false, true, true],

@@ -11,7 +11,7 @@ import '@vscode-elements/elements/dist/vscode-tab-panel/index.js';
 import type { HostToWebview, PageModel, WebviewToHost } from '../model/messages';
 import { openChannel } from '../../shared/webview/channel';
 import { clear, h, icon } from '../../shared/webview/dom';
-import { drawingOf, sendDrawing } from '../../shared/webview/drawnPage';
+import { drawingOf, goOnTyping, sendDrawing, typedInto } from '../../shared/webview/drawnPage';
 import { Conversation, type Drafts } from './conversation';
 import { renderHeader } from './header';
 import { renderCommits, renderFiles } from './lists';
@@ -54,12 +54,19 @@ function status(content: Node): void {
   showUnderHeading(h('div', { class: 'status', role: 'status' }, content));
 }
 
+/** The comment box at the end of the conversation, in the page or in the drawing shown before the script drew. */
+const commentBox = () => app.querySelector<HTMLTextAreaElement>('.composer textarea');
+
 function render(m: PageModel): void {
   if (!text) return;
   const { t } = text;
   const state = channel.state();
   const tab = state.tab ?? 'conversation';
-  conversation ??= new Conversation(text, { draft: state.draft ?? '', editing: state.editing ?? null }, send, (d) => channel.saveState(d));
+  // The reader's place in the comment box, drawn again below. At the first render the box is the drawing's (the page
+  // as last drawn, shown before this script ran), and what was typed into it goes on in the page's own.
+  const typing = typedInto(commentBox(), document.activeElement);
+  if (!conversation && typing?.text) channel.saveState({ draft: typing.text });
+  conversation ??= new Conversation(text, { draft: channel.state().draft ?? '', editing: state.editing ?? null }, send, (d) => channel.saveState(d));
   const conversationDrawn = conversation.render(m);
   const scrollY = restoredScroll ? window.scrollY : (channel.state().scroll ?? 0);
   const tabHeader = (label: string, codicon: string, n?: number) =>
@@ -92,6 +99,7 @@ function render(m: PageModel): void {
     ),
     tabs,
   );
+  goOnTyping(commentBox(), typing);
   app.setAttribute('aria-busy', 'false');
   let scrolledTo: number | undefined;
   requestAnimationFrame(() => {

@@ -5,7 +5,9 @@
 // one the reader is on, and each list's first rows only (the script draws the
 // rest within the same ~200 ms): what a first screen shows, parsed in a few
 // milliseconds. Custom elements are copied undefined (their shadow content is
-// their script's): the page's stylesheet lays them out until then.
+// their script's): the page's stylesheet lays them out until then. Nothing in
+// it answers a click until the script draws over it, so its controls say they
+// are disabled; what a reader types into its box goes on in the page's own.
 import { DRAWN_PAGE_MAX_CHARS } from '../../../util/drawnPageLimit';
 
 /** The rows of each list a drawing keeps: about a screen of the conversation's threads, and of Files and Commits rows. */
@@ -18,6 +20,24 @@ export interface DrawnElement {
   setAttribute(name: string, value: string): void;
   toggleAttribute(name: string, force: boolean): boolean;
   remove(): void;
+}
+
+/** The controls of a drawing: none answers until the page's script has drawn over it. */
+export const DRAWN_CONTROLS = 'vscode-button, vscode-tab-header, button, a[href]';
+
+/** The roles custom elements take from their script, which a drawing shows before it has run. */
+const ROLES: Readonly<Record<string, string>> = { 'vscode-button': 'button', 'vscode-tab-header': 'tab' };
+
+/**
+ * Marks each of `controls` disabled (aria-disabled, with the role its script would give it): assistive technology
+ * says so, and a click that waits for an enabled control waits for the page's own.
+ */
+export function disableControls(controls: Iterable<DrawnElement>): void {
+  for (const control of controls) {
+    control.setAttribute('aria-disabled', 'true');
+    const role = ROLES[control.localName];
+    if (role) control.setAttribute('role', role);
+  }
 }
 
 /** Leaves each of `lists` its first `n` children. */
@@ -40,7 +60,37 @@ export function drawingOf(root: HTMLElement): string {
   const copy = root.cloneNode(true) as HTMLElement;
   showFirstTabs(copy.querySelectorAll('vscode-tabs'));
   firstRowsOnly(copy.querySelectorAll('ol, ul'));
+  disableControls(copy.querySelectorAll(DRAWN_CONTROLS));
   return copy.innerHTML;
+}
+
+/** A text box as much as typedInto and goOnTyping use (an HTMLTextAreaElement has it). */
+export interface TypingBox {
+  value: string;
+  readonly selectionStart: number | null;
+  readonly selectionEnd: number | null;
+  focus(): void;
+  setSelectionRange(start: number, end: number): void;
+}
+
+/** Where a reader was in a box: its text, and the caret when it had the focus. */
+export interface Typing {
+  text: string;
+  caret?: { start: number; end: number };
+}
+
+/** Where the reader is in `box` (`focused`: the page's focused element), or nothing when it holds no text and has no focus. */
+export function typedInto(box: TypingBox | null, focused: unknown): Typing | undefined {
+  if (!box) return undefined;
+  const caret = box === focused ? { start: box.selectionStart ?? box.value.length, end: box.selectionEnd ?? box.value.length } : undefined;
+  return box.value || caret ? { text: box.value, caret } : undefined;
+}
+
+/** Gives the focus and the caret back in `box`, the box drawn in place of the one the reader was in. */
+export function goOnTyping(box: TypingBox | null, typing: Typing | undefined): void {
+  if (!box || !typing?.caret) return;
+  box.focus();
+  box.setSelectionRange(typing.caret.start, typing.caret.end);
 }
 
 /** Runs `task` when the page is idle, or after `waitMs` at the latest. */

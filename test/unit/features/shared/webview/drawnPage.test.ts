@@ -1,8 +1,19 @@
 // A page's drawing for the next page's first paint (features/shared/webview/drawnPage.ts):
 // copied on its first tabs, as a new page opens, and sent once the page is idle,
-// once for drawings in a row, and not at all when over the size kept.
+// once for drawings in a row, and not at all when over the size kept; its
+// controls disabled until the script draws, and what was typed into its box kept.
 import assert from 'node:assert/strict';
-import { firstRowsOnly, FIRST_ROWS, sendDrawing, showFirstTabs, type DrawnElement } from '../../../../../src/features/shared/webview/drawnPage';
+import {
+  disableControls,
+  firstRowsOnly,
+  FIRST_ROWS,
+  goOnTyping,
+  sendDrawing,
+  showFirstTabs,
+  typedInto,
+  type DrawnElement,
+  type TypingBox,
+} from '../../../../../src/features/shared/webview/drawnPage';
 import { DRAWN_PAGE_MAX_CHARS } from '../../../../../src/util/drawnPageLimit';
 
 /** An element with attributes and children, as much as showFirstTabs reads. */
@@ -84,6 +95,77 @@ describe('a page drawing for the next page', () => {
       long.children.map((c) => c.attributes.get('n')),
       ['0', '1'],
     );
+  });
+
+  it('its controls say they are disabled, with the role their script gives custom elements; native ones keep theirs', () => {
+    const controls = [new Fake('vscode-button'), new Fake('vscode-tab-header'), new Fake('button', [], { type: 'button' }), new Fake('a', [], { href: '#' })];
+    disableControls(controls);
+    assert.deepEqual(
+      controls.map((c) => [c.localName, c.attributes.get('aria-disabled'), c.attributes.has('role') ? c.attributes.get('role') : 'no role']),
+      [
+        ['vscode-button', 'true', 'button'],
+        ['vscode-tab-header', 'true', 'tab'],
+        ['button', 'true', 'no role'],
+        ['a', 'true', 'no role'],
+      ],
+    );
+  });
+
+  describe('what the reader typed into its box before the script drew goes on in the page', () => {
+    /** A text box that records its focus and caret. */
+    class Box implements TypingBox {
+      focused = false;
+      caret: [number, number] | undefined;
+      constructor(
+        public value = '',
+        public selectionStart: number | null = null,
+        public selectionEnd: number | null = null,
+      ) {}
+      focus(): void {
+        this.focused = true;
+      }
+      setSelectionRange(start: number, end: number): void {
+        this.caret = [start, end];
+      }
+    }
+
+    it('text typed into the focused box: the text and the caret, given back in the new box', () => {
+      const old = new Box('Checked the table', 3, 7);
+      const typing = typedInto(old, old);
+      assert.deepEqual(typing, { text: 'Checked the table', caret: { start: 3, end: 7 } });
+      const drawn = new Box('Checked the table');
+      goOnTyping(drawn, typing);
+      assert.equal(drawn.focused, true);
+      assert.deepEqual(drawn.caret, [3, 7]);
+    });
+
+    it('a focused box whose caret the page cannot read: the caret at the end of its text', () => {
+      const old = new Box('Checked');
+      assert.deepEqual(typedInto(old, old), { text: 'Checked', caret: { start: 7, end: 7 } });
+    });
+
+    it('the focus in an empty box is given back; an empty box without it gives nothing', () => {
+      const empty = new Box('', 0, 0);
+      assert.deepEqual(typedInto(empty, empty), { text: '', caret: { start: 0, end: 0 } });
+      assert.equal(typedInto(empty, new Box()), undefined);
+    });
+
+    it('text in a box that no longer has the focus: the text, and the new box left without the focus', () => {
+      const typing = typedInto(new Box('Checked', 7, 7), undefined);
+      assert.deepEqual(typing, { text: 'Checked', caret: undefined });
+      const drawn = new Box('Checked');
+      goOnTyping(drawn, typing);
+      assert.equal(drawn.focused, false);
+      assert.equal(drawn.caret, undefined);
+    });
+
+    it('no box, before or after: nothing', () => {
+      assert.equal(typedInto(null, null), undefined);
+      const drawn = new Box();
+      goOnTyping(drawn, undefined);
+      assert.equal(drawn.focused, false, 'nothing typed: the box left as drawn');
+      assert.doesNotThrow(() => goOnTyping(null, { text: 'x', caret: { start: 0, end: 0 } }));
+    });
   });
 
   describe('sent once the page is idle', () => {
