@@ -109,7 +109,7 @@ export function startInlineComments(
     },
   };
 
-  for (const d of vscode.workspace.textDocuments) void inline.redraw(d);
+  void inline.drawShown();
   inline.warm(selected.value);
 
   // Test seams: the threads drawn now, and a thread started on a line as the + button would.

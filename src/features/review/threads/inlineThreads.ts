@@ -56,6 +56,25 @@ const VIEW_MARGIN_LINES = 5;
 /** The threads away from the lines on screen are handed over this much later. */
 const LATER_THREADS_AFTER_MS = 600;
 
+/**
+ * The documents the front tab of each editor group shows (a text editor's, both sides of a diff, every side of a
+ * multi-file diff). Not `visibleTextEditors`: it also lists comment boxes, and after a while editors whose tab is
+ * long closed.
+ */
+function shownDocuments(): Set<string> {
+  const shown = new Set<string>();
+  const add = (...uris: Array<vscode.Uri | undefined>) => uris.forEach((u) => u && shown.add(u.toString()));
+  for (const group of vscode.window.tabGroups.all) {
+    const input: unknown = group.activeTab?.input;
+    if (input instanceof vscode.TabInputText) add(input.uri);
+    else if (input instanceof vscode.TabInputTextDiff) add(input.original, input.modified);
+    // A multi-file diff (VS Code's `vscode.changes`: Changes Since My Last Review), whose class this API version lacks.
+    else if (input && typeof input === 'object' && 'textDiffs' in input && Array.isArray(input.textDiffs))
+      for (const d of input.textDiffs as Array<{ original?: vscode.Uri; modified?: vscode.Uri }>) add(d.original, d.modified);
+  }
+  return shown;
+}
+
 export class InlineThreads implements vscode.Disposable {
   readonly controller = vscode.comments.createCommentController(CONTROLLER_ID, vscode.l10n.t('RepoDesk Review'));
   readonly facts: PullFacts;
@@ -67,6 +86,13 @@ export class InlineThreads implements vscode.Disposable {
   private readonly prepared = new Map<string, Promise<ReviewComment[]>>();
   /** The head sides drawn before their diff opened (prepare), until the diff is open or did not open (settled). */
   private readonly toCome = new Set<string>();
+  /**
+   * Open documents no editor showed at the last change: drawn when an editor shows one. VS Code keeps a closed tab's
+   * documents (and comment boxes) open for minutes; drawing each again at a refresh read all their pull requests
+   * again, and the refresh waited for the slowest (19 s for ~70 documents after an hour's work).
+   */
+  private readonly stale = new Set<string>();
+  private readonly shownWatch: vscode.Disposable;
 
   constructor(
     private readonly session: HostingSession,
@@ -94,6 +120,13 @@ export class InlineThreads implements vscode.Disposable {
         return commentableRuns(mapPositions(place.file.patch), place.side).map(([a, b]) => new vscode.Range(a - 1, 0, b - 1, 0));
       },
     };
+    // A tab brought to the front, or its editor shown: the documents it shows are drawn if they were left for then.
+    const drawStale = () => {
+      const shown = shownDocuments();
+      for (const document of vscode.workspace.textDocuments)
+        if (this.stale.has(document.uri.toString()) && shown.has(document.uri.toString())) void this.redraw(document);
+    };
+    this.shownWatch = vscode.Disposable.from(vscode.window.tabGroups.onDidChangeTabs(drawStale), vscode.window.onDidChangeVisibleTextEditors(drawStale));
   }
 
   /** The thread's entry: its document's place, root and line (also for a thread the user started). */
@@ -191,7 +224,11 @@ export class InlineThreads implements vscode.Disposable {
     return comments;
   }
 
-  /** Draws the threads of every open document again (after a change, a refresh or a new selection). */
+  /**
+   * Draws the threads of the documents an editor shows again (after a change, a refresh or a new selection); the
+   * other open documents when an editor shows them. With `forgetPulls` (what was read may be another account's or
+   * another pull request's) their threads go meanwhile; after a change they stay as they were until then.
+   */
   async redrawAll(forgetPulls = false): Promise<void> {
     // What was read before this change is not drawn after it.
     this.prepared.clear();
@@ -201,12 +238,28 @@ export class InlineThreads implements vscode.Disposable {
     for (const [key, e] of this.entries) {
       if (!open.has(e.thread.uri.toString())) this.drop(key);
     }
-    await Promise.all(vscode.workspace.textDocuments.map((d) => this.redraw(d)));
+    await this.drawShown(forgetPulls);
+  }
+
+  /** Draws the open documents an editor shows; marks the others to be drawn when one does (their threads gone when `drop`). */
+  drawShown(drop = false): Promise<void> {
+    const shown = shownDocuments();
+    const now: vscode.TextDocument[] = [];
+    for (const document of vscode.workspace.textDocuments) {
+      const id = document.uri.toString();
+      if (shown.has(id) || this.toCome.has(id)) now.push(document);
+      else {
+        if (drop) this.forget(document);
+        this.stale.add(id);
+      }
+    }
+    return Promise.all(now.map((d) => this.redraw(d))).then(() => undefined);
   }
 
   /** Draws one document's threads; calls for the same document run one after another. */
   redraw(document: DrawnDocument, early = false): Promise<void> {
     const id = document.uri.toString();
+    if (!early) this.stale.delete(id);
     const run = (this.rendering.get(id) ?? Promise.resolve())
       .then(() => this.draw(document, early))
       .catch((err: unknown) => {
@@ -217,6 +270,7 @@ export class InlineThreads implements vscode.Disposable {
   }
 
   forget(document: { readonly uri: vscode.Uri }): void {
+    this.stale.delete(document.uri.toString());
     const prefix = `${document.uri.toString()}|`;
     for (const key of [...this.entries.keys()]) if (key.startsWith(prefix)) this.drop(key);
   }
@@ -411,6 +465,7 @@ export class InlineThreads implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.shownWatch.dispose();
     for (const key of [...this.entries.keys()]) this.drop(key);
     this.controller.dispose();
   }
