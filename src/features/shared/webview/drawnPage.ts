@@ -23,7 +23,7 @@ export interface DrawnElement {
 }
 
 /** The controls of a drawing: none answers until the page's script has drawn over it. */
-export const DRAWN_CONTROLS = 'vscode-button, vscode-tab-header, button, a[href]';
+const DRAWN_CONTROLS = 'vscode-button, vscode-tab-header, button, a[href]';
 
 /** The roles custom elements take from their script, which a drawing shows before it has run. */
 const ROLES: Readonly<Record<string, string>> = { 'vscode-button': 'button', 'vscode-tab-header': 'tab' };
