@@ -8,13 +8,7 @@ import { overviewKey } from './overviewKey';
 import type { KeptPages } from './keptPages';
 import type { HostingSession } from '../shared/session/hostingSession';
 import type { Logger } from '../shared/log/outputLog';
-
-export interface OverviewTiming {
-  /** How old a page's reading may be when it is shown again before it reads again. */
-  rereadShownAfterMs: number;
-  /** How long a click waits for its page's file when the kept pages are not read yet. */
-  keptPageWaitMs: number;
-}
+import type { OverviewTiming } from './registerPullOverview';
 
 /** Sets `timing[name]` to `ms`; returns what it was. */
 function setTiming(timing: OverviewTiming, name: keyof OverviewTiming, ms: number): number {

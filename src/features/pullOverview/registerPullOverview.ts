@@ -10,7 +10,6 @@ import type { PullReviewComments } from '../review/stores/pullReviewComments';
 import type { ActiveRepository } from '../shared/selection/activeRepository';
 import { WebviewPanels } from '../shared/panels/webviewPanels';
 import type { KeptPages } from './keptPages';
-import type { OverviewTiming } from './overviewTestSeams';
 import type { PullKeyParts } from './overviewLoader';
 import { overviewKey } from './overviewKey';
 import type { OverviewPage } from './overviewPanel';
@@ -20,6 +19,14 @@ import type { FeatureContext } from '../shared/featureContext';
 import type { HostingSession } from '../shared/session/hostingSession';
 
 const PULL_OVERVIEW_VIEW_TYPE = 'repodesk.pullOverview';
+
+/** The overview's waits (tests set them through its seams). */
+export interface OverviewTiming {
+  /** How old a page's reading may be when it is shown again before it reads again. */
+  rereadShownAfterMs: number;
+  /** How long a click waits for its page's file when the kept pages are not read yet. */
+  keptPageWaitMs: number;
+}
 
 export interface PullOverviews {
   /** Reads every open page again (conditional requests: free when nothing changed). */
