@@ -47,9 +47,10 @@ export async function openDemoPull() {
 /**
  * The diff of one of #1's changed files (`file`: its row's name), opened by a
  * click on its row under Changed files; with `drawnLine`, once that line
- * number of the head side is drawn.
+ * number of the head side is drawn; with `thread`, once a thread holding that
+ * text is drawn.
  */
-export async function openDemoPullFile(file, { drawnLine } = {}) {
+export async function openDemoPullFile(file, { drawnLine, thread } = {}) {
   await expand(await openDemoPull());
   await expand(await row('Pull Requests', 'Changed files'));
   await (await row('Pull Requests', new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`))).click();
@@ -60,6 +61,9 @@ export async function openDemoPullFile(file, { drawnLine } = {}) {
       .locator('.editor.modified .margin-view-overlays .line-numbers', { hasText: new RegExp(`^${drawnLine}$`) })
       .first()
       .waitFor({ timeout: 30_000 });
+  // A thread the service holds on the file, drawn: VS Code adds the threads' widgets between the lines, moving
+  // them, so a person waits for them before clicking a line's +.
+  if (thread !== undefined) await diff.locator('.review-widget', { hasText: thread }).first().waitFor({ timeout: 30_000 });
   return diff;
 }
 

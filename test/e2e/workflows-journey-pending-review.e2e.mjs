@@ -54,7 +54,7 @@ describe('Journey: a pending review across a window reload, by clicks', function
     await pr.locator('.actions a[aria-label^="Start Review"]').click();
     await statusItem('#1: 0 pending').waitFor({ timeout: 15_000 });
 
-    const diff = await openDemoPullFile('tables.md', { drawnLine: 1 });
+    const diff = await openDemoPullFile('tables.md', { drawnLine: 1, thread: 'second differences' });
     for (const [line, text] of DRAFTS) await writeThread(diff, line, text);
     await statusItem('#1: 3 pending').waitFor({ timeout: 15_000 });
     assert.deepEqual(await mine(), [], 'nothing reached the service before Submit');

@@ -35,7 +35,7 @@ describe('Journey: a comment written while the service is down, by clicks', func
     await palette('View: Close All Editors');
     // A review left pending by an earlier journey would take the comment as its draft.
     if (await statusItem('#1:').isVisible()) await discardReview();
-    const diff = await openDemoPullFile('tables.md', { drawnLine: 2 });
+    const diff = await openDemoPullFile('tables.md', { drawnLine: 2, thread: 'second differences' });
 
     await session.refuseConnections(true);
     await writeThread(diff, 2, body, { button: 'Reply', mark: 'Queued' });

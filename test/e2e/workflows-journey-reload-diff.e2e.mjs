@@ -58,7 +58,7 @@ describe('Journey: a diff with pending drafts across a window reload, by clicks'
     // The overview of #1 open, then the diff in front of it.
     await clickRowLabel(pr);
     await overview().locator('h1', { hasText: OVERVIEW_H1 }).waitFor({ timeout: 30_000 });
-    const diff = await openDemoPullFile('tables.md', { drawnLine: 1 });
+    const diff = await openDemoPullFile('tables.md', { drawnLine: 1, thread: 'second differences' });
     for (const [line, text] of DRAFTS) await writeThread(diff, line, text);
     await statusItem('#1: 2 pending').waitFor({ timeout: 15_000 });
 
