@@ -1,6 +1,7 @@
 // The emulator's git data library: real bare repositories driven by `git`.
 export * from './errors';
 export { Repositories, GitRepository, repoGitPath, initBare, cloneBare } from './repository';
+export { type ObjectReader } from './object-reader';
 export { gitEnv, runGit, runGitText, identityEnv, type GitEnvironment } from './run';
 export { type GitIdentity, type IdentityInput } from './format';
 export { createBlob, readBlob } from './blobs';

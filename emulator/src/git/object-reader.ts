@@ -26,6 +26,10 @@ interface Pending {
 }
 
 const SHA = /^[0-9a-f]{40}$/;
+// A fully qualified reference name with none of the characters of git's revision syntax (`^ ~ : @{ ..`) nor
+// whitespace: the name is asked as it is, so the answer is that reference's, never another question's.
+// eslint-disable-next-line no-control-regex -- control characters are exactly what must not reach git's input
+const REF_NAME = /^refs\/(?!.*(?:\.\.|@\{))[^\x00-\x20~^:?*[\\\x7f]+$/;
 
 /** Timers the reader uses to end an idle process; tests give their own clock. */
 export interface IdleTimers {
@@ -77,6 +81,17 @@ export class ObjectReader {
     return this.request('contents', sha) as Promise<GitObject | null>;
   }
 
+  /**
+   * The object a reference names (`refs/heads/main`), peeled to a commit with `peel`: its type and size, or null
+   * when there is no such reference (or it names no commit). git reads the reference's file at each request, so
+   * the answer follows every change, from this process or another (a push), as `for-each-ref` would, without a
+   * process of its own.
+   */
+  resolve(name: string, peel?: 'commit'): Promise<ObjectInfo | null> {
+    if (!REF_NAME.test(name)) return Promise.resolve(null);
+    return this.send('info', peel ? `${name}^{commit}` : name) as Promise<ObjectInfo | null>;
+  }
+
   /** Info of many objects in one write (a recursive tree's blob sizes). */
   infoMany(shas: readonly string[]): Promise<Array<ObjectInfo | null>> {
     return Promise.all(shas.map((sha) => this.info(sha)));
@@ -122,12 +137,16 @@ export class ObjectReader {
   private request(command: Pending['command'], sha: string): Promise<GitObject | ObjectInfo | null> {
     // Only full SHAs reach git: a name like `HEAD:file` or a newline would be a different question.
     if (!SHA.test(sha)) return Promise.resolve(null);
+    return this.send(command, sha);
+  }
+
+  private send(command: Pending['command'], name: string): Promise<GitObject | ObjectInfo | null> {
     if (this.closed) return Promise.reject(new GitCommandError(['cat-file'], 'object reader is closed', null));
     this.ensureChild();
     this.cancelIdle();
     return new Promise((resolve, reject) => {
       this.queue.push({ command, resolve, reject });
-      this.outgoing.push(`${command} ${sha}\n`);
+      this.outgoing.push(`${command} ${name}\n`);
       if (this.outgoing.length === 1) queueMicrotask(() => this.sendOutgoing());
     });
   }

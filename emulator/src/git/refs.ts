@@ -63,11 +63,14 @@ function parseRefLines(text: string): GitRef[] {
     });
 }
 
-/** One reference by its full name, or undefined (a prefix like `refs/heads` never matches). */
+/**
+ * One reference by its full name, or undefined (a prefix like `refs/heads` never matches). Asked of the
+ * repository's object reader: a lookup per request, where a `for-each-ref` was a process each.
+ */
 export async function findRef(repo: GitRepository, name: string): Promise<GitRef | undefined> {
   if (!isValidRefName(name)) return undefined;
-  const refs = parseRefLines(await repo.runText(['for-each-ref', FORMAT, name]));
-  return refs.find((r) => r.ref === name);
+  const info = await repo.reader.resolve(name);
+  return info ? { ref: name, sha: info.sha, type: info.type } : undefined;
 }
 
 export async function getRef(repo: GitRepository, name: string): Promise<GitRef> {

@@ -1,8 +1,9 @@
 // The git questions of a pull request, asked of the base repository's bare
 // repository with the `git` command: branch tips, the diff `base...head`,
 // the commits `base..head`, and a merge written with merge-tree/commit-tree.
-import { identityEnv, repoGitPath, runGit, type GitEnvironment, type IdentityInput } from '../../git';
+import { identityEnv, repoGitPath, runGit, type GitEnvironment, type IdentityInput, type ObjectReader } from '../../git';
 import type { EmulatorContext } from '../../server';
+import { repositoriesOf } from '../conventions/repositories';
 import { parseDiff, type FileDiff } from './diff';
 import { PairCache, textBytes } from './pair-cache';
 
@@ -66,12 +67,15 @@ export class PullGit {
     private readonly caches: PairCaches = pairCaches(),
     /** More environment of every command (a comparison across forks: the other repositories' objects). */
     private readonly variables: Record<string, string> = {},
+    /** The repository's object reader, which answers a branch's tip without a process of its own; opened when first asked. */
+    private readonly reader?: () => ObjectReader,
   ) {}
 
   static of(ctx: EmulatorContext, repoId: number, variables?: Record<string, string>): PullGit {
     let caches = perEmulator.get(ctx);
     if (!caches) perEmulator.set(ctx, (caches = pairCaches()));
-    return new PullGit(ctx.gitEnv, repoGitPath(ctx.gitDir, repoId), caches, variables);
+    const gitDir = repoGitPath(ctx.gitDir, repoId);
+    return new PullGit(ctx.gitEnv, gitDir, caches, variables, () => repositoriesOf(ctx).get(gitDir).reader);
   }
 
   private async text(args: string[], okCodes: number[] = []): Promise<{ out: string; code: number | null }> {
@@ -82,6 +86,15 @@ export class PullGit {
   /** The commit a branch points at, or undefined when there is no such branch. */
   async branchTip(branch: string): Promise<string | undefined> {
     if (branch.startsWith('-') || branch === '') return undefined;
+    if (this.reader) {
+      let reader: ObjectReader;
+      try {
+        reader = this.reader();
+      } catch {
+        return undefined; // the repository is gone (deleted meanwhile): it has no branches
+      }
+      return (await reader.resolve(`refs/heads/${branch}`, 'commit'))?.sha;
+    }
     const r = await this.text(['rev-parse', '--verify', '--quiet', `refs/heads/${branch}^{commit}`], [1, 128]);
     return r.code === 0 ? r.out.trim() : undefined;
   }

@@ -35,12 +35,12 @@ export function refreshRepoPulls(ctx: EmulatorContext, repoId: number, sender?: 
     const pulls = openPulls(ctx.db, repoId);
     if (pulls.length === 0) return;
     const git = PullGit.of(ctx, repoId);
-    const tips = new Map<number, Map<string, string>>([[repoId, await git.branchTips()]]);
     for (const pull of pulls) {
       if (pull.head_repo_id === null) continue;
-      if (!tips.has(pull.head_repo_id)) tips.set(pull.head_repo_id, await PullGit.of(ctx, pull.head_repo_id).branchTips());
-      const head = tips.get(pull.head_repo_id)!.get(pull.head_ref) ?? pull.head_sha;
-      const base = tips.get(repoId)!.get(pull.base_ref) ?? pull.base_sha;
+      const headGit = pull.head_repo_id === repoId ? git : PullGit.of(ctx, pull.head_repo_id);
+      // A deleted branch leaves the pull request at the tips it had.
+      const head = (await headGit.branchTip(pull.head_ref)) ?? pull.head_sha;
+      const base = (await git.branchTip(pull.base_ref)) ?? pull.base_sha;
       if (head === pull.head_sha && base === pull.base_sha) continue;
       if (pull.head_repo_id !== repoId && head !== pull.head_sha) await git.fetchBranch(PullGit.of(ctx, pull.head_repo_id).gitDir, pull.head_ref);
       await moveHead(ctx, git, pull, head, base, sender);

@@ -18,7 +18,7 @@ import {
 import { ObjectReader } from '../../../src/git/object-reader';
 import { cloneBare, initBare, Repositories, repoGitPath } from '../../../src/git/repository';
 import { gitEnv, identityEnv, runGit, runGitText, spawnGit } from '../../../src/git/run';
-import { gitFixture, withProcessEnv, type GitFixture } from '../../git-fixture';
+import { commitByHand, gitFixture, withProcessEnv, type GitFixture } from '../../git-fixture';
 
 /** Resolves when the process with this id has exited. */
 async function gone(pid: number): Promise<void> {
@@ -303,6 +303,57 @@ describe('git object reader: one cat-file process per repository', () => {
     } finally {
       await reader.close();
     }
+  });
+
+  it('resolve: a reference names its object (a tag object for an annotated tag, its commit when peeled); a missing name or a prefix is null', async () => {
+    const first = commitByHand(fx, { 'a.txt': 'a' }, 'first');
+    fx.git(['update-ref', 'refs/heads/main', first]);
+    const tag = fx.git(['mktag'], `object ${first}\ntype commit\ntag v1\ntagger T <t@example.com> 1415394105 +0100\n\nv1\n`);
+    fx.git(['update-ref', 'refs/tags/v1', tag]);
+    const reader = new ObjectReader(fx.repos.environment, fx.repo.gitDir);
+    try {
+      assert.equal((await reader.resolve('refs/heads/main'))?.sha, first);
+      assert.equal((await reader.resolve('refs/heads/main'))?.type, 'commit');
+      assert.deepEqual([(await reader.resolve('refs/tags/v1'))?.sha, (await reader.resolve('refs/tags/v1'))?.type], [tag, 'tag']);
+      assert.deepEqual([(await reader.resolve('refs/tags/v1', 'commit'))?.sha, (await reader.resolve('refs/tags/v1', 'commit'))?.type], [first, 'commit']);
+      for (const name of ['refs/heads/nope', 'refs/heads', 'refs/tags/']) assert.equal(await reader.resolve(name), null, name);
+    } finally {
+      await reader.close();
+    }
+  });
+
+  it('resolve: a reference moved, packed or deleted by another git process is read as it is now, by the same process', async () => {
+    const first = commitByHand(fx, { 'a.txt': 'a' }, 'first');
+    const second = commitByHand(fx, { 'a.txt': 'b' }, 'second', [first]);
+    fx.git(['update-ref', 'refs/heads/main', first]);
+    const reader = new ObjectReader(fx.repos.environment, fx.repo.gitDir);
+    try {
+      assert.equal((await reader.resolve('refs/heads/main'))?.sha, first);
+      const pid = reader.processId;
+      fx.git(['update-ref', 'refs/heads/main', second]);
+      assert.equal((await reader.resolve('refs/heads/main'))?.sha, second, 'moved');
+      fx.git(['pack-refs', '--all']);
+      assert.equal((await reader.resolve('refs/heads/main'))?.sha, second, 'packed');
+      fx.git(['update-ref', 'refs/heads/main', first]);
+      assert.equal((await reader.resolve('refs/heads/main'))?.sha, first, 'moved after packing');
+      fx.git(['update-ref', '-d', 'refs/heads/main']);
+      assert.equal(await reader.resolve('refs/heads/main'), null, 'deleted');
+      assert.equal(reader.processId, pid);
+    } finally {
+      await reader.close();
+    }
+  });
+
+  it('resolve: only a reference name reaches git, never a revision (`^ ~ : .. @{`), HEAD, whitespace or a newline', async () => {
+    const first = commitByHand(fx, { 'a.txt': 'a' }, 'first');
+    fx.git(['update-ref', 'refs/heads/main', first]);
+    const reader = new ObjectReader(fx.repos.environment, fx.repo.gitDir);
+    const names = ['HEAD', 'main', 'refs/heads/main^', 'refs/heads/main~1', 'refs/heads/main:a.txt', 'refs/heads/main@{0}', 'refs/heads/main..refs/heads/main'];
+    for (const name of [...names, 'refs/heads/main\ninfo refs/heads/main', 'refs/heads/ma in', '', first]) {
+      assert.equal(await reader.resolve(name), null, JSON.stringify(name));
+    }
+    assert.equal(reader.processId, undefined);
+    await reader.close();
   });
 
   it('only full lower-case SHAs reach git: names, revisions and newlines are null without a process', async () => {
