@@ -179,6 +179,9 @@ export class ObjectReader {
 
   private ensureChild(): ChildProcess {
     if (this.child && this.child.exitCode === null && !this.child.killed) return this.child;
+    // A process that ended but whose pipes are not closed yet (node reports the exit first) answers nothing
+    // more: its reads fail now, or the next process's answers would be given to them.
+    if (this.child) this.failWaiting(this.child.exitCode, '');
     const child = spawnGit(this.environment, this.gitDir, ['cat-file', '--batch-command', '--buffer']);
     this.child = child;
     this.chunks = [];
@@ -189,6 +192,7 @@ export class ObjectReader {
       stderr += chunk.toString('utf8');
     });
     child.stdout?.on('data', (chunk: Buffer) => {
+      if (this.child !== child) return; // a replaced process's last bytes answer reads that have already failed
       this.chunks.push(chunk);
       this.buffered += chunk.length;
       this.drain();
@@ -200,11 +204,15 @@ export class ObjectReader {
       // Whatever was still waiting will never be answered by this process; the next request starts a new one.
       this.child = undefined;
       this.cancelIdle();
-      const waiting = this.queue;
-      this.queue = [];
-      for (const pending of waiting) pending.reject(new GitCommandError(['cat-file'], stderr || 'cat-file exited', code));
+      this.failWaiting(code, stderr);
     });
     return child;
+  }
+
+  private failWaiting(code: number | null, stderr: string): void {
+    const waiting = this.queue;
+    this.queue = [];
+    for (const pending of waiting) pending.reject(new GitCommandError(['cat-file'], stderr || 'cat-file exited', code));
   }
 
   private flatten(): Buffer {

@@ -435,6 +435,25 @@ describe('git object reader: one cat-file process per repository', () => {
     }
   });
 
+  it('a read asked after the process exited but before its pipes closed goes to the next process; the reads of the dead one fail', async () => {
+    const one = fx.git(['hash-object', '-w', '--stdin'], 'one');
+    const two = fx.git(['hash-object', '-w', '--stdin'], 'two!');
+    const reader = new ObjectReader(fx.repos.environment, fx.repo.gitDir);
+    try {
+      const lost = reader.info(one);
+      // The reader's own process (private): killed before it reads the request; the next read is asked on its
+      // exit, which node reports before the close of its pipes.
+      const child = (reader as unknown as { child: import('node:child_process').ChildProcess }).child;
+      const next = new Promise<unknown>((resolve) => child.once('exit', () => resolve(reader.info(two))));
+      child.kill('SIGKILL');
+      await assert.rejects(lost, { name: 'GitCommandError' });
+      assert.deepEqual(await next, { sha: two, type: 'blob', size: 4 });
+      assert.deepEqual(await reader.info(one), { sha: one, type: 'blob', size: 3 });
+    } finally {
+      await reader.close();
+    }
+  });
+
   it("a reader on a folder that is not a repository fails its reads with git's message", async () => {
     const missing = path.join(fx.dataDir, 'not-a-repo.git');
     const reader = new ObjectReader(fx.repos.environment, missing);
