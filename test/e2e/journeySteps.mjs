@@ -41,7 +41,26 @@ export async function openDemoPull() {
   await expand(await row('Repositories', /^analytical-engines(\s*\d+)?$/));
   await (await row('Repositories', /^difference-engine/)).click();
   await openPane('Pull Requests');
+  await showOpenPulls();
   return row('Pull Requests', '#1 Tabulate polynomials');
+}
+
+/**
+ * The Pull Requests view lists the open pull requests, as on a fresh window: a filter another test left on
+ * another state (one that failed half-way through its steps) is set back to open through the view's Filter
+ * button, so that a journey does not wait for a row the filter hides. The pane must be open (its buttons show).
+ */
+export async function showOpenPulls() {
+  const header = pane('Pull Requests').locator('.pane-header').first();
+  // The view's description is the filter's line (describePullFilter): `open · created desc` on a fresh window.
+  const open = /\bopen · /;
+  if (open.test(await header.innerText())) return;
+  console.log(`      the Pull Requests filter was not open (${(await header.innerText()).replace(/\s+/g, ' ')}): set back to open`);
+  if (await session.page.locator('.quick-input-widget').isVisible()) await session.page.keyboard.press('Escape');
+  await clickTitleAction('Pull Requests', 'Filter Pull Requests');
+  await answerStep('(1/5)', 'open');
+  for (const step of ['(2/5)', '(3/5)', '(4/5)', '(5/5)']) await answerStep(step);
+  await header.filter({ hasText: open }).waitFor({ timeout: 15_000 });
 }
 
 /**
